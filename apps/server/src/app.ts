@@ -1,0 +1,63 @@
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from './app-deps.ts';
+import { adminRoutes } from './features/admin/routes.ts';
+import { affiliationRoutes } from './features/affiliations/routes.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { devMailboxRoutes } from './features/dev-mailbox/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { invitationRoutes } from './features/invitations/routes.ts';
+import { lookupRoutes } from './features/lookups/routes.ts';
+import { organizationRoutes } from './features/organizations/routes.ts';
+import { profileRoutes } from './features/profile/routes.ts';
+import { errorHandler, notFoundHandler } from './platform/errors.ts';
+import { documentationPrefix, registerSecurity } from './platform/security.ts';
+import { registerSpa } from './platform/spa.ts';
+
+export interface BuildAppOptions {
+  logger?: FastifyServerOptions['logger'];
+  serveWeb?: boolean;
+}
+
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  await registerSecurity(app, deps);
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Members Portal API', version: '1.0.0' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'portal_session' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: documentationPrefix, staticCSP: true });
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  // Each feature's routes, one line each.
+  await app.register(healthRoutes, { prefix: '/api', ...deps });
+  await app.register(authRoutes, { prefix: '/api', ...deps });
+  await app.register(lookupRoutes, { prefix: '/api', ...deps });
+  await app.register(adminRoutes, { prefix: '/api', ...deps });
+  await app.register(profileRoutes, { prefix: '/api', ...deps });
+  await app.register(organizationRoutes, { prefix: '/api', ...deps });
+  await app.register(invitationRoutes, { prefix: '/api', ...deps });
+  await app.register(affiliationRoutes, { prefix: '/api', ...deps });
+  if (deps.config.mail.devMailbox) await app.register(devMailboxRoutes, { prefix: '/api', ...deps });
+
+  if (options.serveWeb) await registerSpa(app, deps.config.webDist);
+  else app.setNotFoundHandler(notFoundHandler);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1')
+  .optional();
+
+const environment = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: flag,
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Members Portal <no-reply@portal.local>'),
+  DEV_MAILBOX: flag,
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  STORAGE_DIR: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  TIME_ZONE: z.string().default('America/New_York'),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(24 * 14),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  TRUST_PROXY: flag,
+  ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)')
+    .optional(),
+});
+
+/** Development and test data are not secret; production must bring its own key. */
+const developmentEncryptionKey = Buffer.alloc(32, 'members-portal-development-key!!').toString('base64');
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** The one place environment variables are read; tests pass overrides instead of editing them. */
+export function loadConfig(overrides: Record<string, string | undefined> = {}) {
+  const parsed = environment.safeParse({ ...process.env, ...overrides });
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const production = e.NODE_ENV === 'production';
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) throw new Error('Invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER=s3');
+  if (production && !e.ENCRYPTION_KEY) throw new Error('Invalid configuration:\n  ENCRYPTION_KEY: required in production');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    trustProxy: e.TRUST_PROXY ?? false,
+    database: e.DATABASE_URL
+      ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
+      : ({ kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'db') } as const),
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO ?? !production,
+    mail: {
+      from: e.MAIL_FROM,
+      smtpUrl: e.SMTP_URL,
+      devMailbox: e.DEV_MAILBOX ?? (!e.SMTP_URL && !production),
+    },
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? ({
+            driver: 's3',
+            bucket: e.S3_BUCKET ?? '',
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          } as const)
+        : ({ driver: 'local', dir: path.resolve(e.STORAGE_DIR ?? path.join(e.DATA_DIR, 'files')) } as const),
+    timeZone: e.TIME_ZONE,
+    encryptionKey: Buffer.from(e.ENCRYPTION_KEY ?? developmentEncryptionKey, 'base64'),
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    webDist: path.join(repoRoot, 'apps/web/dist'),
+  };
+}

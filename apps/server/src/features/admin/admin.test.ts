@@ -1,0 +1,111 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/platform.ts';
+import { addMembership, createOrganization, createUser, testPassword } from '../../test/factories.ts';
+import { call, sessionCookieOf, signIn, useTestApp } from '../../test/harness.ts';
+
+const t = useTestApp();
+
+async function staffCaller() {
+  const staff = await createUser(t.deps.db, { role: 'STAFF', firstName: 'Stella', lastName: 'Staffer' });
+  return { staff, caller: await signIn(t.app, staff.email, testPassword) };
+}
+
+describe('staff user search', () => {
+  it('lists users a page at a time with their organizations, found by name or email', async () => {
+    const { caller } = await staffCaller();
+    const school = await createOrganization(t.deps.db, 'Searchable Elementary');
+    const member = await createUser(t.deps.db, { firstName: 'Zelda', lastName: 'Quartermaine' });
+    await addMembership(t.deps.db, school.id, member.id, 'ADMIN');
+    const byName = await call(t.app, 'GET', '/api/admin/users?search=zelda%20quarter', { caller });
+    expect(byName.statusCode).toBe(200);
+    expect(byName.json()).toMatchObject({
+      total: 1,
+      page: 1,
+      items: [{ id: member.id, organizations: ['Searchable Elementary'], role: 'MEMBER' }],
+    });
+    const byEmail = await call(t.app, 'GET', `/api/admin/users?search=${encodeURIComponent(member.email)}`, { caller });
+    expect(byEmail.json().items).toHaveLength(1);
+
+    for (let i = 0; i < 3; i += 1) await createUser(t.deps.db, { lastName: `Pagination ${i}` });
+    const page = await call(t.app, 'GET', '/api/admin/users?search=pagination&pageSize=2&page=2', { caller });
+    expect(page.json()).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(page.json().items).toHaveLength(1);
+  });
+
+  it('treats % and _ in the search as plain characters', async () => {
+    const { caller } = await staffCaller();
+    const response = await call(t.app, 'GET', '/api/admin/users?search=%25', { caller });
+    expect(response.json().total).toBe(0);
+  });
+
+  it('refuses members and signed-out callers', async () => {
+    const member = await createUser(t.deps.db);
+    const caller = await signIn(t.app, member.email, testPassword);
+    expect((await call(t.app, 'GET', '/api/admin/users', { caller })).statusCode).toBe(403);
+    expect((await call(t.app, 'GET', '/api/admin/users')).statusCode).toBe(401);
+  });
+
+  it('refuses a page size over 100', async () => {
+    const { caller } = await staffCaller();
+    const response = await call(t.app, 'GET', '/api/admin/users?pageSize=1000', { caller });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toHaveProperty('pageSize');
+  });
+});
+
+describe('impersonation', () => {
+  it('views as a user with the banner data, audits start and end, and clearing ends the session', async () => {
+    const { staff, caller } = await staffCaller();
+    const member = await createUser(t.deps.db, { firstName: 'Vera', lastName: 'Viewed' });
+    const started = await call(t.app, 'POST', `/api/admin/users/${member.id}/impersonate`, { caller });
+    expect(started.statusCode).toBe(200);
+    expect(started.json()).toMatchObject({ id: member.id, impersonator: { id: staff.id, name: 'Stella Staffer' } });
+    const viewing = { cookie: sessionCookieOf(started) };
+
+    // The staff member's own session ended; the new one is the member's, without staff powers.
+    expect((await call(t.app, 'GET', '/api/me', { caller })).statusCode).toBe(401);
+    expect((await call(t.app, 'GET', '/api/me', { caller: viewing })).json()).toMatchObject({ id: member.id });
+    expect((await call(t.app, 'GET', '/api/admin/users', { caller: viewing })).statusCode).toBe(403);
+
+    expect((await call(t.app, 'POST', '/api/auth/clear-impersonation', { caller: viewing })).statusCode).toBe(204);
+    expect((await call(t.app, 'GET', '/api/me', { caller: viewing })).statusCode).toBe(401);
+
+    const rows = await t.deps.db
+      .select({ action: auditLog.action, actorId: auditLog.actorId, subjectId: auditLog.subjectId })
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, member.id)))
+      .orderBy(auditLog.id);
+    expect(rows).toEqual([
+      { action: 'impersonation.start', actorId: staff.id, subjectId: member.id },
+      { action: 'impersonation.end', actorId: staff.id, subjectId: member.id },
+    ]);
+  });
+
+  it('refuses members, another staff account as target, and a malformed id', async () => {
+    const member = await createUser(t.deps.db);
+    const memberCaller = await signIn(t.app, member.email, testPassword);
+    const other = await createUser(t.deps.db);
+    expect((await call(t.app, 'POST', `/api/admin/users/${other.id}/impersonate`, { caller: memberCaller })).statusCode).toBe(403);
+
+    const { caller } = await staffCaller();
+    const otherStaff = await createUser(t.deps.db, { role: 'STAFF' });
+    expect((await call(t.app, 'POST', `/api/admin/users/${otherStaff.id}/impersonate`, { caller })).statusCode).toBe(403);
+    const malformed = await call(t.app, 'POST', '/api/admin/users/not-a-uuid/impersonate', { caller });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().errors).toEqual({ userId: 'Not a user id' });
+  });
+
+  it('issues a one-time sign-in link to staff only', async () => {
+    const member = await createUser(t.deps.db);
+    const { caller } = await staffCaller();
+    const issued = await call(t.app, 'POST', `/api/admin/users/${member.id}/sign-in-link`, { caller });
+    expect(issued.statusCode).toBe(201);
+    expect(issued.json().url).toMatch(/^http:\/\/portal\.test\/members\?token=/);
+    const token = new URL(issued.json().url).searchParams.get('token');
+    const used = await call(t.app, 'POST', '/api/auth/token', { body: { token } });
+    expect(used.json()).toMatchObject({ id: member.id });
+    const memberCaller = await signIn(t.app, member.email, testPassword);
+    expect((await call(t.app, 'POST', `/api/admin/users/${member.id}/sign-in-link`, { caller: memberCaller })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,203 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Affiliation } from '@portal/domain/affiliations.ts';
+import type { Executor } from '../../db/client.ts';
+import { grades, organizationTypes, positions } from '../../db/schema/lookups.ts';
+import { districts, organizationMembershipGrades, organizationMemberships, organizations } from '../../db/schema/organizations.ts';
+
+export interface SearchQuery {
+  search: string;
+  skip: number;
+  take: number;
+}
+
+/** % and _ typed by the user are plain characters, not wildcards. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const containing = (search: string) => `%${escapeLike(search)}%`;
+
+type Searchable = typeof organizations | typeof districts;
+
+const closestFirst = (table: Searchable, search: string) => [desc(sql`similarity(${table.name}, ${search})`), asc(table.name), asc(table.id)];
+
+/** The window count rides on the rows the ranking sorts anyway; every match is ranked, so it is exact. */
+const totalMatches = sql<number>`count(*) over ()`.mapWith(Number);
+
+/**
+ * Organizations whose name contains the term, closest first: `ILIKE '%…%'` is answered from the
+ * pg_trgm GIN index organizations_name_trgm. Exported unexecuted so the benchmark can EXPLAIN it.
+ */
+export function organizationSearch(db: Executor, query: SearchQuery) {
+  return db
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      districtName: districts.name,
+      city: organizations.mailingCity,
+      stateProvince: organizations.mailingStateProvince,
+      total: totalMatches,
+    })
+    .from(organizations)
+    .leftJoin(districts, eq(districts.id, organizations.districtId))
+    .where(ilike(organizations.name, containing(query.search)))
+    .orderBy(...closestFirst(organizations, query.search))
+    .limit(query.take)
+    .offset(query.skip);
+}
+
+export function districtSearch(db: Executor, query: SearchQuery) {
+  return db
+    .select({ id: districts.id, name: districts.name, total: totalMatches })
+    .from(districts)
+    .where(ilike(districts.name, containing(query.search)))
+    .orderBy(...closestFirst(districts, query.search))
+    .limit(query.take)
+    .offset(query.skip);
+}
+
+/** Only a page past the last match needs its own count: the window count had no row to ride on. */
+async function countMatches(db: Executor, table: Searchable, search: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table).where(ilike(table.name, containing(search)));
+  return row?.n ?? 0;
+}
+
+async function paged<T extends { total: number }>(db: Executor, table: Searchable, query: SearchQuery, rows: T[]) {
+  const total = rows[0]?.total ?? (query.skip > 0 ? await countMatches(db, table, query.search) : 0);
+  return { items: rows.map(({ total: _total, ...item }) => item), total };
+}
+
+export async function searchOrganizations(db: Executor, query: SearchQuery) {
+  return paged(db, organizations, query, await organizationSearch(db, query));
+}
+
+export async function searchDistricts(db: Executor, query: SearchQuery) {
+  return paged(db, districts, query, await districtSearch(db, query));
+}
+
+/** The caller's active affiliations (or one of them), grades in grade order: one query for any number. */
+export async function affiliationsOf(db: Executor, userId: string, membershipId?: string): Promise<Affiliation[]> {
+  const gradesOf = (column: typeof grades.id | typeof grades.name) =>
+    sql<string[]>`array(
+      select ${column}::text from ${organizationMembershipGrades}
+      join ${grades} on ${grades.id} = ${organizationMembershipGrades.gradeId}
+      where ${organizationMembershipGrades.membershipId} = ${organizationMemberships.id}
+      order by ${grades.sortOrder})`;
+  return db
+    .select({
+      membershipId: organizationMemberships.id,
+      organizationId: organizations.id,
+      organizationName: organizations.name,
+      districtName: districts.name,
+      role: organizationMemberships.role,
+      positionId: organizationMemberships.positionId,
+      positionLabel: positions.label,
+      gradeIds: gradesOf(grades.id),
+      grades: gradesOf(grades.name),
+    })
+    .from(organizationMemberships)
+    .innerJoin(organizations, eq(organizations.id, organizationMemberships.organizationId))
+    .leftJoin(districts, eq(districts.id, organizations.districtId))
+    .leftJoin(positions, eq(positions.id, organizationMemberships.positionId))
+    .where(
+      and(
+        eq(organizationMemberships.userId, userId),
+        isNull(organizationMemberships.archivedAt),
+        membershipId ? eq(organizationMemberships.id, membershipId) : undefined,
+      ),
+    )
+    .orderBy(asc(organizations.name), asc(organizationMemberships.id));
+}
+
+/** The caller's own active membership, locked for the change about to be made. */
+export async function ownActiveMembership(db: Executor, userId: string, membershipId: string) {
+  const [row] = await db
+    .select({ id: organizationMemberships.id, organizationId: organizationMemberships.organizationId, role: organizationMemberships.role })
+    .from(organizationMemberships)
+    .where(
+      and(eq(organizationMemberships.id, membershipId), eq(organizationMemberships.userId, userId), isNull(organizationMemberships.archivedAt)),
+    )
+    .for('update');
+  return row;
+}
+
+/**
+ * A MEMBER membership in the organization: new, or an archived one re-activated. Undefined when an
+ * active one exists already (the conditional upsert leaves it as it is).
+ */
+export async function joinOrganization(db: Executor, organizationId: string, userId: string, positionId: string) {
+  const [row] = await db
+    .insert(organizationMemberships)
+    .values({ organizationId, userId, role: 'MEMBER', positionId })
+    .onConflictDoUpdate({
+      target: [organizationMemberships.organizationId, organizationMemberships.userId],
+      set: { role: 'MEMBER', positionId, archivedAt: null },
+      setWhere: isNotNull(organizationMemberships.archivedAt),
+    })
+    .returning({ id: organizationMemberships.id });
+  return row;
+}
+
+export async function setPosition(db: Executor, membershipId: string, positionId: string): Promise<void> {
+  await db.update(organizationMemberships).set({ positionId }).where(eq(organizationMemberships.id, membershipId));
+}
+
+export async function replaceGrades(db: Executor, membershipId: string, gradeIds: string[]): Promise<void> {
+  await db.delete(organizationMembershipGrades).where(eq(organizationMembershipGrades.membershipId, membershipId));
+  if (gradeIds.length > 0) await db.insert(organizationMembershipGrades).values(gradeIds.map((gradeId) => ({ membershipId, gradeId })));
+}
+
+/** Archives a membership; an organization whose ticket recipient it was has none afterwards. */
+export async function archiveMembership(db: Executor, membershipId: string, now: Date): Promise<void> {
+  await db.update(organizationMemberships).set({ archivedAt: now }).where(eq(organizationMemberships.id, membershipId));
+  await db
+    .update(organizations)
+    .set({ ticketRecipientMembershipId: null })
+    .where(eq(organizations.ticketRecipientMembershipId, membershipId));
+}
+
+export async function organizationExists(db: Executor, organizationId: string): Promise<boolean> {
+  const [row] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId));
+  return row !== undefined;
+}
+
+/** Which of the form's lookup ids are unknown (gradeIds without duplicates). */
+export async function unknownLookups(db: Executor, ids: { positionId: string; gradeIds: string[]; organizationTypeId?: string }) {
+  const [position] = await db.select({ id: positions.id }).from(positions).where(eq(positions.id, ids.positionId));
+  const [found] = await db.select({ n: count() }).from(grades).where(inArray(grades.id, ids.gradeIds));
+  const typeKnown =
+    ids.organizationTypeId === undefined ||
+    (await db.select({ id: organizationTypes.id }).from(organizationTypes).where(eq(organizationTypes.id, ids.organizationTypeId))).length > 0;
+  return { position: position === undefined, grades: found?.n !== ids.gradeIds.length, organizationType: !typeKnown };
+}
+
+export async function districtById(db: Executor, districtId: string) {
+  const [row] = await db.select({ id: districts.id }).from(districts).where(eq(districts.id, districtId));
+  return row;
+}
+
+/** The district of that name whatever its case, else a new one (insert-or-nothing for a racing twin). */
+export async function findOrCreateDistrict(db: Executor, name: string, createdById: string): Promise<string> {
+  const byName = () => db.select({ id: districts.id }).from(districts).where(eq(sql`lower(${districts.name})`, name.toLowerCase())).limit(1);
+  const [existing] = await byName();
+  if (existing) return existing.id;
+  const [created] = await db.insert(districts).values({ name, createdById }).onConflictDoNothing().returning({ id: districts.id });
+  const id = created?.id ?? (await byName())[0]?.id;
+  if (!id) throw new Error('district could be neither created nor found');
+  return id;
+}
+
+/** Undefined when an organization of that name exists in that district (unique name per district). */
+export async function insertOrganization(db: Executor, organization: typeof organizations.$inferInsert) {
+  const [row] = await db.insert(organizations).values(organization).onConflictDoNothing().returning({ id: organizations.id, name: organizations.name });
+  return row;
+}
+
+export async function addMembership(db: Executor, organizationId: string, userId: string, positionId: string) {
+  const [row] = await db
+    .insert(organizationMemberships)
+    .values({ organizationId, userId, role: 'MEMBER', positionId })
+    .returning({ id: organizationMemberships.id });
+  if (!row) throw new Error('membership was not written');
+  return row;
+}

@@ -1,0 +1,102 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authMessages,
+  currentUser,
+  forgotPasswordRequest,
+  loginRequest,
+  resetPasswordRequest,
+  tokenLoginRequest,
+} from '@portal/domain/auth.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { caller } from '../../platform/access.ts';
+import { tooManyRequests } from '../../platform/errors.ts';
+import { clearSessionCookie } from '../../platform/session-cookie.ts';
+import { clientOf, presentCurrentUser, replyWithSession } from '../../platform/sign-in.ts';
+import * as auth from './service.ts';
+
+const limited = (max: number, key: (request: FastifyRequest) => string) => ({
+  max,
+  timeWindow: '1 minute',
+  hook: 'preHandler' as const,
+  keyGenerator: key,
+  errorResponseBuilder: () => tooManyRequests(authMessages.tooManyAttempts),
+});
+
+const emailOf = (request: FastifyRequest) => {
+  const body = request.body as { email?: unknown } | undefined;
+  return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+};
+
+export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(
+    '/me',
+    { config: { access: 'signedIn' }, schema: { tags: ['auth'], response: { 200: currentUser } } },
+    async (request) => presentCurrentUser(deps.db, caller(request)),
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: {
+        access: 'public',
+        rateLimit: limited(deps.config.loginRateLimit, (request) => `login:${request.ip}:${emailOf(request)}`),
+      },
+      schema: { tags: ['auth'], body: loginRequest, response: { 200: currentUser } },
+    },
+    async (request, reply) => {
+      const signedIn = await auth.login(deps, request.body.email, request.body.password, clientOf(request));
+      return replyWithSession(deps, reply, signedIn);
+    },
+  );
+
+  app.post(
+    '/auth/token',
+    {
+      config: { access: 'public', rateLimit: limited(10, (request) => `token:${request.ip}`) },
+      schema: { tags: ['auth'], body: tokenLoginRequest, response: { 200: currentUser } },
+    },
+    async (request, reply) => {
+      const signedIn = await auth.signInWithToken(deps, request.body.token, clientOf(request));
+      return replyWithSession(deps, reply, signedIn);
+    },
+  );
+
+  app.post('/auth/logout', { config: { access: 'signedIn' }, schema: { tags: ['auth'] } }, async (request, reply) => {
+    await auth.logout(deps, caller(request));
+    clearSessionCookie(reply, deps.config);
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      config: { access: 'public', rateLimit: limited(5, (request) => `forgot:${request.ip}`) },
+      schema: { tags: ['auth'], body: forgotPasswordRequest, response: { 202: z.object({ message: z.string() }) } },
+    },
+    async (request, reply) => {
+      await auth.requestPasswordReset(deps, request.body.email);
+      return reply.status(202).send({ message: authMessages.resetSent });
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      config: { access: 'public', rateLimit: limited(10, (request) => `reset:${request.ip}`) },
+      schema: { tags: ['auth'], body: resetPasswordRequest },
+    },
+    async (request, reply) => {
+      await auth.resetPassword(deps, request.body.token, request.body.password);
+      clearSessionCookie(reply, deps.config);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post('/auth/clear-impersonation', { config: { access: 'signedIn' }, schema: { tags: ['auth'] } }, async (request, reply) => {
+    await auth.clearImpersonation(deps, caller(request));
+    clearSessionCookie(reply, deps.config);
+    return reply.status(204).send();
+  });
+};

@@ -1,0 +1,126 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { rosterMessages, type RosterPage } from '@portal/domain/roster.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { invitations, organizationMemberships, organizations } from '../../db/schema/organizations.ts';
+import { users } from '../../db/schema/users.ts';
+import { audit } from '../../platform/audit.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import type { RequestAuth } from '../../platform/sessions.ts';
+import { managerRole, requireOwner } from './access.ts';
+import { findActiveMembership, findOrganization } from './repository.ts';
+import { rosterPage } from './roster-repository.ts';
+
+const memberNotFound = () => notFound('No such member of this organization.');
+const ownerCannotChange = () => forbidden(rosterMessages.ownerCannotChange);
+
+export async function getRoster(
+  deps: AppDeps,
+  auth: RequestAuth,
+  organizationId: string,
+  query: { page: number; pageSize: number; search?: string },
+): Promise<RosterPage> {
+  const viewerRole = await managerRole(deps.db, organizationId, auth.user.id);
+  const [organization, page] = await Promise.all([findOrganization(deps.db, organizationId), rosterPage(deps.db, organizationId, query)]);
+  return {
+    organizationId,
+    organizationName: organization?.name ?? '',
+    viewerRole,
+    items: page.items,
+    page: query.page,
+    pageSize: query.pageSize,
+    total: page.total,
+  };
+}
+
+/**
+ * Deleting a member archives their membership (their history stays); deleting a pending invitee
+ * cancels the open invitation. Nobody deletes themselves, and the OWNER cannot be deleted here.
+ */
+export async function removeMember(deps: AppDeps, auth: RequestAuth, organizationId: string, userId: string): Promise<void> {
+  await managerRole(deps.db, organizationId, auth.user.id);
+  if (userId === auth.user.id) throw badRequest(rosterMessages.cannotDeleteSelf);
+  await deps.db.transaction(async (tx) => {
+    const membership = await findActiveMembership(tx, organizationId, { userId });
+    if (membership?.role === 'OWNER') throw ownerCannotChange();
+    const now = deps.clock();
+    if (membership) {
+      await tx.update(organizationMemberships).set({ archivedAt: now }).where(eq(organizationMemberships.id, membership.id));
+      await tx
+        .update(organizations)
+        .set({ ticketRecipientMembershipId: null })
+        .where(and(eq(organizations.id, organizationId), eq(organizations.ticketRecipientMembershipId, membership.id)));
+    }
+    const cancelled = await tx
+      .update(invitations)
+      .set({ status: 'CANCELLED' })
+      .where(and(eq(invitations.organizationId, organizationId), eq(invitations.userId, userId), eq(invitations.status, 'SENT')))
+      .returning({ id: invitations.id });
+    if (!membership && cancelled.length === 0) throw memberNotFound();
+    await audit(tx, {
+      actorId: auth.user.id,
+      impersonatorId: auth.impersonator?.id,
+      action: 'organization.member-delete',
+      subjectType: 'organization',
+      subjectId: organizationId,
+      data: { userId, membershipId: membership?.id ?? null, cancelledInvitationIds: cancelled.map((c) => c.id) },
+    });
+  });
+}
+
+/** Only the OWNER makes or removes admins; the OWNER's own role is not changed here. */
+export async function changeAdminRole(
+  deps: AppDeps,
+  auth: RequestAuth,
+  organizationId: string,
+  membershipId: string,
+  role: 'ADMIN' | 'MEMBER',
+): Promise<string> {
+  await requireOwner(deps.db, organizationId, auth.user.id);
+  const membership = await findActiveMembership(deps.db, organizationId, { membershipId });
+  if (!membership) throw memberNotFound();
+  if (membership.role === 'OWNER') throw ownerCannotChange();
+  await deps.db.transaction(async (tx) => {
+    // Conditional: if staff made this member the owner meanwhile, nothing changes.
+    const updated = await tx
+      .update(organizationMemberships)
+      .set({ role })
+      .where(and(eq(organizationMemberships.id, membershipId), ne(organizationMemberships.role, 'OWNER')))
+      .returning({ id: organizationMemberships.id });
+    if (updated.length === 0) throw ownerCannotChange();
+    await audit(tx, {
+      actorId: auth.user.id,
+      impersonatorId: auth.impersonator?.id,
+      action: 'organization.member-role',
+      subjectType: 'organization',
+      subjectId: organizationId,
+      data: { membershipId, userId: membership.userId, from: membership.role, to: role },
+    });
+  });
+  return role === 'ADMIN' ? rosterMessages.madeAdmin : rosterMessages.adminRemoved;
+}
+
+/** Toolkit access is a flag of the person (content access), granted by the OWNER or an ADMIN of their school. */
+export async function changeToolkitAccess(
+  deps: AppDeps,
+  auth: RequestAuth,
+  organizationId: string,
+  userId: string,
+  toolKitAccess: boolean,
+): Promise<string> {
+  await managerRole(deps.db, organizationId, auth.user.id);
+  const membership = await findActiveMembership(deps.db, organizationId, { userId });
+  if (!membership) throw memberNotFound();
+  if (membership.role === 'OWNER') throw ownerCannotChange();
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ toolKitAccess }).where(eq(users.id, userId));
+    await audit(tx, {
+      actorId: auth.user.id,
+      impersonatorId: auth.impersonator?.id,
+      action: 'organization.member-toolkit',
+      subjectType: 'organization',
+      subjectId: organizationId,
+      data: { userId, toolKitAccess },
+    });
+  });
+  return toolKitAccess ? rosterMessages.toolkitGranted : rosterMessages.toolkitRemoved;
+}

@@ -1,0 +1,22 @@
+import type { Executor } from '../db/client.ts';
+import { auditLog } from '../db/schema/platform.ts';
+
+export interface AuditEntry {
+  actorId: string | null;
+  impersonatorId?: string | null;
+  action: string;
+  subjectType: string;
+  subjectId?: string | null;
+  data?: Record<string, unknown>;
+}
+
+export async function audit(db: Executor, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: entry.actorId,
+    impersonatorId: entry.impersonatorId ?? null,
+    action: entry.action,
+    subjectType: entry.subjectType,
+    subjectId: entry.subjectId ?? null,
+    data: entry.data ?? {},
+  });
+}

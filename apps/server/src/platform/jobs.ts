@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Executor } from '../db/client.ts';
+import { jobs } from '../db/schema/platform.ts';
+
+export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+export type JobHandlers = Record<string, JobHandler>;
+
+/** Write a job in the caller's transaction: it runs only if that transaction commits. */
+export async function enqueueJob(db: Executor, kind: string, payload: Record<string, unknown>, runAt?: Date): Promise<void> {
+  await db.insert(jobs).values({ kind, payload, ...(runAt ? { runAt } : {}) });
+}
+
+interface ClaimedJob {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+}
+
+/**
+ * Claims one due job. SKIP LOCKED lets several server instances share the queue on PostgreSQL; on
+ * PGlite the single connection makes the claim trivially exclusive. A job whose worker died is
+ * claimable again once its lock expires.
+ */
+async function claimJob(db: Database): Promise<ClaimedJob | undefined> {
+  const result = await db.execute(sql`
+    update jobs set status = 'RUNNING', attempts = attempts + 1, locked_until = now() + interval '5 minutes'
+    where id = (
+      select id from jobs
+      where (status = 'PENDING' and run_at <= now()) or (status = 'RUNNING' and locked_until < now())
+      order by run_at, id
+      for update skip locked
+      limit 1
+    )
+    returning id, kind, payload, attempts, max_attempts`);
+  // Both drivers answer with { rows }; the driver-neutral Database type leaves the result unknown.
+  return (result as { rows: ClaimedJob[] }).rows[0];
+}
+
+async function finishJob(db: Database, job: ClaimedJob, error: unknown): Promise<void> {
+  if (!error) {
+    await db.execute(sql`update jobs set status = 'DONE', finished_at = now(), locked_until = null where id = ${job.id}`);
+    return;
+  }
+  const message = error instanceof Error ? error.message : JSON.stringify(error);
+  const failed = job.attempts >= job.max_attempts;
+  // Exponential back-off: 30 s, 1 min, 2 min…
+  const delaySeconds = 30 * 2 ** (job.attempts - 1);
+  await db.execute(sql`
+    update jobs set status = ${failed ? 'FAILED' : 'PENDING'}, last_error = ${message}, locked_until = null,
+      run_at = now() + make_interval(secs => ${delaySeconds}), finished_at = ${failed ? sql`now()` : null}
+    where id = ${job.id}`);
+}
+
+/** Runs every due job once; returns how many ran. Tests call this directly instead of the polling worker. */
+export async function runDueJobs(db: Database, handlers: JobHandlers, log?: FastifyBaseLogger): Promise<number> {
+  let count = 0;
+  for (let job = await claimJob(db); job; job = await claimJob(db)) {
+    count += 1;
+    const handler = handlers[job.kind];
+    let error: unknown = handler ? undefined : new Error(`No handler for job kind ${job.kind}`);
+    if (handler) {
+      try {
+        await handler(job.payload);
+      } catch (caught) {
+        error = caught;
+      }
+    }
+    if (error) log?.warn({ jobId: job.id, kind: job.kind, err: error }, 'job failed');
+    await finishJob(db, job, error);
+  }
+  return count;
+}
+
+export function startJobWorker(db: Database, handlers: JobHandlers, log: FastifyBaseLogger, intervalMs = 1000): () => Promise<void> {
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running
+      .then(() => (stopped ? 0 : runDueJobs(db, handlers, log)))
+      .catch((err: unknown) => log.error({ err }, 'job worker failed'));
+  }, intervalMs);
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,80 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../app-deps.ts';
+import { requireAccess, type Access } from './access.ts';
+import { forbidden } from './errors.ts';
+import { findSession, sessionCookie } from './sessions.ts';
+
+export const csrfHeader = 'x-requested-with';
+export const csrfHeaderValue = 'portal';
+
+/** The API documentation pages come from @fastify/swagger-ui, which cannot declare an access rule. */
+export const documentationPrefix = '/api/docs';
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF: a cross-site form or image cannot set a custom header, and a cross-site script cannot
+ * either without a CORS preflight we never allow. So every mutating API call must carry one, and
+ * an Origin, when the browser sends it, must be ours.
+ */
+function checkCsrf(request: FastifyRequest, publicUrl: string): void {
+  if (safeMethods.has(request.method)) return;
+  if (request.headers[csrfHeader] !== csrfHeaderValue) throw forbidden('Missing request header. Reload the page and try again.');
+  const origin = request.headers.origin;
+  if (!origin) return;
+  const host = request.headers.host;
+  const allowed = origin === new URL(publicUrl).origin || (host !== undefined && new URL(origin).host === host);
+  if (!allowed) throw forbidden('Cross-site request refused.');
+}
+
+export async function registerSecurity(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets style attributes and injects CSS variables at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        frameSrc: ["'self'", 'https://player.vimeo.com'],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: deps.config.secureCookies ? [] : null,
+      },
+    },
+    hsts: deps.config.secureCookies,
+  });
+  await app.register(rateLimit, { global: false });
+
+  app.decorate('registeredRoutes', [] as RegisteredRoute[]);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) app.registeredRoutes.push({ method, url: route.url, access: route.config?.access });
+  });
+
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || request.url.startsWith(documentationPrefix)) return;
+    checkCsrf(request, deps.config.publicUrl);
+    const secret = request.cookies[sessionCookie];
+    request.auth = secret ? await findSession(deps.db, deps.clock, secret) : null;
+    // A matched route without an access rule is refused: forgetting one never opens a route.
+    if (request.is404) return;
+    requireAccess(request.routeOptions.config.access ?? undefined, request.auth);
+  });
+}

@@ -1,0 +1,199 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { homePath, toolkitPaths } from '@portal/domain/navigation.ts';
+import { PageLoader } from '../ui/page-loader.tsx';
+import { membersGuard, membersIndexRedirect, signedOutOnly, staffGuard, toolkitGuard } from './guards.ts';
+import { RouteError } from './route-error.tsx';
+
+/**
+ * Every screen is a lazily loaded route module, so each feature ships as its own chunk. Guards run
+ * as loaders of parent routes, before any protected screen renders; loaders of a page module may
+ * prefetch its data through the same query options the page reads.
+ */
+/** A route that only sends the visitor on (its loader redirects before anything renders). */
+function redirectTo(path: string) {
+  return { loader: () => redirect(path), Component: () => null };
+}
+
+export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
+  const notFound = () => import('../features/not-found/pages/not-found-page.tsx');
+
+  return [
+    {
+      id: 'root',
+      HydrateFallback: () => <PageLoader />,
+      ErrorBoundary: RouteError,
+      children: [
+        { index: true, ...redirectTo(homePath) },
+        {
+          path: 'auth',
+          children: [
+            { index: true, ...redirectTo('/auth/login') },
+            {
+              path: 'login',
+              loader: signedOutOnly(queryClient),
+              lazy: () => import('../features/auth/pages/login-page.tsx').then((m) => ({ Component: m.LoginPage })),
+            },
+            {
+              path: 'forgot-password',
+              lazy: () =>
+                import('../features/auth/pages/forgot-password-page.tsx').then((m) => ({
+                  Component: m.ForgotPasswordPage,
+                })),
+            },
+            {
+              path: 'reset-password',
+              lazy: () =>
+                import('../features/auth/pages/reset-password-page.tsx').then((m) => ({
+                  Component: m.ResetPasswordPage,
+                  loader: m.resetPasswordLoader(queryClient),
+                })),
+            },
+          ],
+        },
+        {
+          path: 'members',
+          children: [
+            {
+              index: true,
+              loader: membersIndexRedirect,
+              lazy: () =>
+                import('../features/auth/pages/token-landing-page.tsx').then((m) => ({
+                  Component: m.TokenLandingPage,
+                })),
+            },
+            // Invitation links open from a mail, signed in or not: the page itself offers the ways to accept.
+            {
+              path: 'accept-organization-invitation/:code?',
+              lazy: () =>
+                import('../features/invitations/pages/accept-invitation-page.tsx').then((m) => ({
+                  Component: m.AcceptOrganizationInvitationPage,
+                  loader: m.invitationLoader(queryClient),
+                })),
+            },
+            {
+              path: 'accept-district-invitation/:code?',
+              lazy: () =>
+                import('../features/invitations/pages/accept-invitation-page.tsx').then((m) => ({
+                  Component: m.AcceptDistrictInvitationPage,
+                  loader: m.invitationLoader(queryClient),
+                })),
+            },
+            {
+              loader: membersGuard(queryClient),
+              lazy: () => import('./members-layout.tsx').then((m) => ({ Component: m.MembersLayout })),
+              children: [
+                {
+                  path: 'profile',
+                  lazy: () =>
+                    import('../features/profile/pages/profile-page.tsx').then((m) => ({
+                      Component: m.ProfilePage,
+                      loader: m.profileLoader(queryClient),
+                    })),
+                },
+                {
+                  path: 'organization',
+                  children: [
+                    { index: true, ...redirectTo('/members/organization/select') },
+                    {
+                      path: 'select',
+                      lazy: () =>
+                        import('../features/organizations/pages/select-organization-page.tsx').then((m) => ({
+                          Component: m.SelectOrganizationPage,
+                          loader: m.selectOrganizationLoader(queryClient),
+                        })),
+                    },
+                    {
+                      path: ':organizationId',
+                      lazy: () =>
+                        import('../features/organizations/pages/manage-organization-page.tsx').then((m) => ({
+                          Component: m.ManageOrganizationPage,
+                          loader: m.manageOrganizationLoader(queryClient),
+                        })),
+                    },
+                    {
+                      path: ':organizationId/school-roster',
+                      lazy: () =>
+                        import('../features/organizations/pages/school-roster-page.tsx').then((m) => ({
+                          Component: m.SchoolRosterPage,
+                          loader: m.schoolRosterLoader(queryClient),
+                        })),
+                    },
+                  ],
+                },
+                // Toolkit screens are later issues: gated now, and honest (not found) for those allowed in.
+                ...toolkitPaths.map(
+                  (path): RouteObject => ({
+                    path: path.replace(/^\/members\//, ''),
+                    loader: toolkitGuard(queryClient),
+                    lazy: () => notFound().then((m) => ({ Component: m.NotFoundPage })),
+                  }),
+                ),
+                { path: '*', lazy: () => notFound().then((m) => ({ Component: m.NotFoundPage })) },
+              ],
+            },
+          ],
+        },
+        {
+          path: 'admin',
+          loader: staffGuard(queryClient),
+          lazy: () => import('../features/admin/pages/admin-layout.tsx').then((m) => ({ Component: m.AdminLayout })),
+          children: [
+            { index: true, ...redirectTo('/admin/users') },
+            {
+              path: 'users',
+              lazy: () =>
+                import('../features/admin/pages/users-page.tsx').then((m) => ({
+                  Component: m.UsersPage,
+                  loader: m.usersLoader(queryClient),
+                })),
+            },
+            {
+              path: 'organizations',
+              lazy: () =>
+                import('../features/admin/pages/organizations-page.tsx').then((m) => ({
+                  Component: m.OrganizationsPage,
+                  loader: m.organizationsLoader(queryClient),
+                })),
+            },
+            {
+              path: 'organizations/:organizationId',
+              lazy: () =>
+                import('../features/admin/pages/organization-page.tsx').then((m) => ({
+                  Component: m.OrganizationPage,
+                  loader: m.organizationLoader(queryClient),
+                })),
+            },
+            {
+              path: 'districts',
+              lazy: () =>
+                import('../features/admin/pages/districts-page.tsx').then((m) => ({
+                  Component: m.DistrictsPage,
+                  loader: m.districtsLoader(queryClient),
+                })),
+            },
+            {
+              path: 'districts/:districtId',
+              lazy: () =>
+                import('../features/admin/pages/district-page.tsx').then((m) => ({
+                  Component: m.DistrictPage,
+                  loader: m.districtLoader(queryClient),
+                })),
+            },
+            { path: '*', lazy: () => notFound().then((m) => ({ Component: m.NotFoundPage })) },
+          ],
+        },
+        {
+          path: 'dev/mailbox',
+          lazy: () =>
+            import('../features/dev-mailbox/pages/mailbox-page.tsx').then((m) => ({ Component: m.MailboxPage })),
+        },
+        { path: '*', lazy: () => notFound().then((m) => ({ Component: m.StandaloneNotFoundPage })) },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createAppRoutes(queryClient));
+}

@@ -1,0 +1,43 @@
+import { Table } from '@mantine/core';
+import type { AdminInvitationRow } from '@portal/domain/organizations.ts';
+import { displayName } from '@portal/domain/people.ts';
+import { organizationRoleLabels } from '@portal/domain/roles.ts';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+
+const statusLabels: Record<AdminInvitationRow['status'], string> = {
+  SENT: 'Sent',
+  ACCEPTED: 'Accepted',
+  CANCELLED: 'Cancelled',
+};
+
+const sentOn = (iso: string) => new Date(iso).toLocaleDateString('en-US');
+
+/** Invitations sent for an organization or a district, newest as the API orders them. */
+export function InvitationsTable({ invitations }: { invitations: readonly AdminInvitationRow[] }) {
+  if (invitations.length === 0) return <EmptyState message="No invitations" />;
+
+  return (
+    <Table striped withTableBorder verticalSpacing="sm">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Name</Table.Th>
+          <Table.Th scope="col">Email</Table.Th>
+          <Table.Th scope="col">Role</Table.Th>
+          <Table.Th scope="col">Status</Table.Th>
+          <Table.Th scope="col">Sent</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {invitations.map((invitation) => (
+          <Table.Tr key={invitation.invitationId}>
+            <Table.Td>{displayName(invitation)}</Table.Td>
+            <Table.Td>{invitation.email}</Table.Td>
+            <Table.Td>{organizationRoleLabels[invitation.role]}</Table.Td>
+            <Table.Td>{statusLabels[invitation.status]}</Table.Td>
+            <Table.Td>{sentOn(invitation.createdAt)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,69 @@
+import { Group, Pagination, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { errorMessage } from '../../../lib/errors.ts';
+import type { useListSearch } from '../../../lib/list-search.ts';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { ErrorState } from '../../../ui/error-state.tsx';
+
+interface Page<Item> {
+  items: Item[];
+  total: number;
+}
+
+interface SearchListProps<Item> {
+  title: string;
+  /** What is listed: ['organization', 'organizations']. */
+  noun: readonly [string, string];
+  pageSize: number;
+  search: ReturnType<typeof useListSearch>;
+  query: UseQueryResult<Page<Item>>;
+  children: (items: Item[]) => ReactNode;
+}
+
+/** A staff console list: a search box (in the URL), loading, error, empty, the table and its pages. */
+export function SearchList<Item>({ title, noun, pageSize, search, query, children }: SearchListProps<Item>) {
+  const totalPages = query.data ? Math.max(1, Math.ceil(query.data.total / pageSize)) : 1;
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>{title}</Title>
+      <TextInput
+        label={`Search ${noun[1]}`}
+        description="Name"
+        type="search"
+        value={search.input}
+        onChange={(event) => search.setInput(event.currentTarget.value)}
+        maw={420}
+      />
+      {query.isPending ? (
+        <Stack gap="xs" role="status" aria-label={`Loading ${noun[1]}`}>
+          {Array.from({ length: 5 }, (_, index) => (
+            <Skeleton key={index} height={36} />
+          ))}
+        </Stack>
+      ) : query.isError ? (
+        <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+      ) : query.data.items.length === 0 ? (
+        <EmptyState message={`No ${noun[1]} found`} />
+      ) : (
+        <>
+          {children(query.data.items)}
+          <Group justify="space-between">
+            <Text size="sm">
+              {query.data.total} {query.data.total === 1 ? noun[0] : noun[1]}
+            </Text>
+            <Pagination
+              total={totalPages}
+              value={search.params.page}
+              onChange={search.goToPage}
+              hideWithOnePage
+              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+              getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
+            />
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,74 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AdminUserPage, AdminUserRow } from '@portal/domain/admin.ts';
+import { jsonResponse, stubFetch } from '../../../test/fetch-stub.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { aUser } from '../../../test/users.ts';
+
+const staff = aUser({ id: 'staff-1', role: 'STAFF', firstName: 'Sam', lastName: 'Staff', email: 'staff@example.test' });
+const rows: AdminUserRow[] = [
+  { id: 'staff-1', email: 'staff@example.test', firstName: 'Sam', lastName: 'Staff', role: 'STAFF', organizations: [] },
+  {
+    id: 'user-1',
+    email: 'tara@example.test',
+    firstName: 'Tara',
+    lastName: 'Thompson',
+    role: 'MEMBER',
+    organizations: ['Lincoln Elementary School'],
+  },
+];
+
+function usersPage(search: string | null): AdminUserPage {
+  const items = rows.filter((row) => !search || `${row.firstName} ${row.lastName}`.includes(search));
+  return { items, page: 1, pageSize: 20, total: items.length };
+}
+
+describe('staff console: users', () => {
+  it('searches once typing pauses, from page 1', async () => {
+    const calls = stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      'GET /api/admin/users': (_body, url) => jsonResponse(200, usersPage(url.searchParams.get('search'))),
+    });
+    const app = renderApp('/admin/users?page=2');
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('cell', { name: 'Sam Staff' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Search users'), 'Tara');
+
+    await waitFor(() => expect(app.location()).toBe('/admin/users?search=Tara'));
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Sam Staff' })).not.toBeInTheDocument());
+    expect(screen.getByRole('cell', { name: 'Tara Thompson' })).toBeInTheDocument();
+    expect(calls.at(-1)?.path).toBe('/api/admin/users?search=Tara&page=1&pageSize=20');
+  });
+
+  it('views the portal as a user after confirming', async () => {
+    const calls = stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      'GET /api/admin/users': () => jsonResponse(200, usersPage(null)),
+      'POST /api/admin/users/user-1/impersonate': () =>
+        jsonResponse(200, aUser({ impersonator: { id: 'staff-1', name: 'Sam Staff' } })),
+    });
+    const app = renderApp('/admin/users');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'View as Tara Thompson' }));
+    const dialog = await screen.findByRole('dialog', { name: 'View as Tara Thompson?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Start viewing' }));
+
+    await waitFor(() => expect(app.location()).toBe('/members/profile'));
+    expect(await screen.findByText('Viewing as: Tara Thompson')).toBeInTheDocument();
+    const impersonate = calls.find((call) => call.path === '/api/admin/users/user-1/impersonate');
+    expect(impersonate?.headers['x-requested-with']).toBe('portal');
+  });
+
+  it('says when no user matches', async () => {
+    stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      'GET /api/admin/users': () => jsonResponse(200, { items: [], page: 1, pageSize: 20, total: 0 }),
+    });
+    renderApp('/admin/users?search=nobody');
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,62 @@
+import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { showSubmitError } from '../../../lib/form-errors.ts';
+import { newPasswordForm, useResetPassword, type NewPasswordForm } from '../api/reset-password.ts';
+
+/** Sets a new password with the token of a mailed reset link; then back to sign in. */
+export function NewPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const resetPassword = useResetPassword();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const form = useForm<NewPasswordForm>({
+    mode: 'uncontrolled',
+    initialValues: { password: '', confirmPassword: '' },
+    validate: schemaResolver(newPasswordForm, { sync: true }),
+  });
+
+  const submit = form.onSubmit(({ password }) => {
+    setFailure(null);
+    resetPassword.mutate(
+      { token, password },
+      {
+        onSuccess: () => void navigate('/auth/login?reset=done', { replace: true }),
+        onError: (error) => showSubmitError(form, error, setFailure),
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {failure ? (
+          <>
+            <Alert color="red" variant="light">
+              {failure}
+            </Alert>
+            <Anchor component={Link} to="/auth/forgot-password" size="sm">
+              Ask for a new link
+            </Anchor>
+          </>
+        ) : null}
+        <PasswordInput
+          label="New password"
+          autoComplete="new-password"
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label="Confirm new password"
+          autoComplete="new-password"
+          key={form.key('confirmPassword')}
+          {...form.getInputProps('confirmPassword')}
+        />
+        <Button type="submit" loading={resetPassword.isPending}>
+          Set new password
+        </Button>
+      </Stack>
+    </form>
+  );
+}

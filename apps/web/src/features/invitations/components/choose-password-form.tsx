@@ -1,0 +1,64 @@
+import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState, type ReactNode } from 'react';
+import type { CurrentUser } from '@portal/domain/auth.ts';
+import { invitationMessages } from '@portal/domain/invitations.ts';
+import { showSubmitError } from '../../../lib/form-errors.ts';
+import { choosePasswordForm, useAcceptWithPassword, type ChoosePasswordValues } from '../api/invitations.ts';
+
+interface ChoosePasswordFormProps {
+  code: string;
+  onAccepted: (user: CurrentUser) => void;
+  /** Shown with a failure, e.g. "Sign in to accept" when the account turns out to have a password. */
+  signInAction: ReactNode;
+}
+
+/** A new invitee (no password yet) chooses one; the server accepts the invitation and signs them in. */
+export function ChoosePasswordForm({ code, onAccepted, signInAction }: ChoosePasswordFormProps) {
+  const acceptWithPassword = useAcceptWithPassword(code);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<ChoosePasswordValues>({
+    mode: 'uncontrolled',
+    initialValues: { password: '', confirmPassword: '' },
+    validate: schemaResolver(choosePasswordForm, { sync: true }),
+  });
+
+  const submit = form.onSubmit(({ password }) => {
+    setFailure(null);
+    acceptWithPassword.mutate(password, {
+      onSuccess: onAccepted,
+      onError: (error) => showSubmitError(form, error, setFailure),
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text fw={600}>Choose a password</Text>
+        {failure ? (
+          <Stack gap="sm">
+            <Alert color="red" variant="light">
+              {failure}
+            </Alert>
+            {signInAction}
+          </Stack>
+        ) : null}
+        <PasswordInput
+          label="New password"
+          autoComplete="new-password"
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label="Confirm new password"
+          autoComplete="new-password"
+          key={form.key('confirmPassword')}
+          {...form.getInputProps('confirmPassword')}
+        />
+        <Button type="submit" loading={acceptWithPassword.isPending}>
+          {invitationMessages.confirm}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+export interface ListParams {
+  search: string;
+  page: number;
+}
+
+/** The page of a searchable list the URL asks for (?search=&page=). */
+export function listParams(searchParams: URLSearchParams): ListParams {
+  const page = Number.parseInt(searchParams.get('page') ?? '1', 10);
+  return {
+    search: (searchParams.get('search') ?? '').trim(),
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/**
+ * A search box over a paginated list whose search and page live in the URL: the search is applied
+ * once typing pauses (300 ms) and starts again at page 1.
+ */
+export function useListSearch() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = listParams(searchParams);
+  const [input, setInput] = useState(params.search);
+  const [debounced] = useDebouncedValue(input.trim(), 300);
+
+  useEffect(() => {
+    if (debounced === params.search) return;
+    setSearchParams(debounced ? { search: debounced } : {}, { replace: true });
+  }, [debounced, params.search, setSearchParams]);
+
+  const goToPage = (page: number) =>
+    setSearchParams({ ...(params.search ? { search: params.search } : {}), page: String(page) });
+
+  return { params, input, setInput, goToPage };
+}

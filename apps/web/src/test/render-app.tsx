@@ -1,0 +1,22 @@
+import { render } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { Providers } from '../app/providers.tsx';
+import { createAppRoutes } from '../app/router.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
+
+/** The whole app (routes, guards, lazy pages) in memory, starting at `url`, in StrictMode as in main.tsx. */
+export function renderApp(url: string) {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(createAppRoutes(queryClient), { initialEntries: [url] });
+  const view = render(
+    <StrictMode>
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+  const location = () => router.state.location.pathname + router.state.location.search;
+  return { ...view, router, queryClient, location };
+}

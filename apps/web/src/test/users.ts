@@ -1,0 +1,15 @@
+import type { CurrentUser } from '@portal/domain/auth.ts';
+
+export function aUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: 'user-1',
+    email: 'tara@example.test',
+    firstName: 'Tara',
+    lastName: 'Thompson',
+    role: 'MEMBER',
+    contentAccess: { toolKitAccess: true, schoolLeaderAccess: false },
+    impersonator: null,
+    memberships: [{ organizationId: 'org-1', organizationName: 'Lincoln Elementary School', role: 'MEMBER' }],
+    ...overrides,
+  };
+}

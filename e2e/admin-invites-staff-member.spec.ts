@@ -1,0 +1,143 @@
+import { expectAccessible } from './fixtures/accessibility.ts';
+import { atPath, demoUsers, field, signIn } from './fixtures/auth.ts';
+import { chooseOption, chooseOptions, expectToast, input, journeyTimeout, listedValue, uniqueToken } from './fixtures/forms.ts';
+import { linkInNewestMail } from './fixtures/mailbox.ts';
+import { expect, test } from './fixtures/test.ts';
+
+// Washington's owner does the inviting: Washington's admin (admin.washington) is the user whose
+// password the reset journey changes, which ends all of that user's sessions mid-walk when the two
+// journeys run side by side. Only this journey adds anyone to Washington's roster.
+const inviter = demoUsers.ownerWashington;
+const schoolName = 'Washington Middle School';
+const invitationPath = '/members/accept-organization-invitation';
+
+test("a school's owner invites a staff member, who accepts the mailed code and joins the roster", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(journeyTimeout);
+  const token = uniqueToken();
+  const invitee = {
+    email: `invitee.${token}@demo.test`,
+    firstName: 'Ivy',
+    lastName: `Inman-${token}`,
+    name: `Ivy Inman-${token}`,
+    password: `invitee-password-${token}`,
+    dateOfBirth: '02/14/1990',
+    ssnLastFour: '1234',
+  };
+
+  await signIn(page, inviter.email);
+  await page.goto('/members/organization/select');
+  await expect(page.getByRole('heading', { name: 'Select an Organization' })).toBeVisible();
+  await page.getByRole('link', { name: schoolName }).click();
+  await expect(page.getByRole('heading', { name: 'Manage Organization' })).toBeVisible();
+  const rosterPath = `${new URL(page.url()).pathname}/school-roster`;
+
+  await page.getByRole('link', { name: 'Manage staff and toolkit access' }).click();
+  await expect(page).toHaveURL(atPath(rosterPath));
+  await expect(page.getByRole('heading', { name: 'School Roster' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: inviter.email })).toContainText(inviter.name);
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Add staff member' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Add staff member' });
+  await expect(input(drawer, 'Email')).toBeVisible();
+  await expectAccessible(page);
+
+  await input(drawer, 'Email').fill(invitee.email);
+  await input(drawer, 'First name').fill(invitee.firstName);
+  await input(drawer, 'Last name').fill(invitee.lastName);
+  await chooseOption(page, drawer, 'Position', 'Teacher');
+  await chooseOptions(page, drawer, 'Grades', ['3', '4']);
+  await input(drawer, 'Toolkit access').check();
+  await input(drawer, 'Date of birth').fill(invitee.dateOfBirth);
+  await input(drawer, 'SSN last four').fill(invitee.ssnLastFour);
+  await expectAccessible(page);
+  await drawer.getByRole('button', { name: 'Invite' }).click();
+  await expectToast(page, 'The staff member has been invited to this school.', { accessible: true });
+  await expect(drawer).toBeHidden();
+
+  const inviteeRow = page.getByRole('row').filter({ hasText: invitee.email });
+  await expect(inviteeRow).toContainText(invitee.name);
+  await expect(inviteeRow.getByText('Pending', { exact: true })).toBeVisible();
+  await expect(inviteeRow).toContainText('Teacher');
+  await expect(inviteeRow).toContainText('3, 4');
+  await expectAccessible(page);
+
+  // The invitee, in their own browser and signed out, follows the link in the mail.
+  const inviteeContext = await browser.newContext({ baseURL });
+  try {
+    const inviteePage = await inviteeContext.newPage();
+    const href = await linkInNewestMail(inviteePage, {
+      to: invitee.email,
+      subject: `You are invited to ${schoolName}`,
+      linkPath: `${invitationPath}/`,
+    });
+    await expectAccessible(inviteePage);
+    expect(new URL(href).origin).toBe(new URL(baseURL ?? '').origin);
+    await inviteePage.locator(`a[href=${JSON.stringify(href)}]`).click();
+    await expect(inviteePage).toHaveURL(atPath(new URL(href).pathname));
+    await expect(inviteePage.getByRole('heading', { name: `Hello ${invitee.firstName}!` })).toBeVisible();
+    await expect(inviteePage.getByText(`You have been invited to ${schoolName} organization!`)).toBeVisible();
+    await expectAccessible(inviteePage);
+
+    await field(inviteePage, 'New password').fill(invitee.password);
+    await field(inviteePage, 'Confirm new password').fill(invitee.password);
+    await inviteePage.getByRole('button', { name: 'Confirm' }).click();
+    await expectToast(inviteePage, 'Code activated successfully', { accessible: true });
+    await expect(
+      inviteePage.getByRole('heading', { name: 'Your affiliation has been successfully activated' }),
+    ).toBeVisible();
+
+    // Signed in now, a member of the school, with what the admin entered for them.
+    await inviteePage.getByRole('link', { name: 'Go to your profile' }).click();
+    await expect(inviteePage).toHaveURL(atPath('/members/profile'));
+    await expect(inviteePage.getByRole('heading', { name: 'Profile' })).toBeVisible();
+    await expect(listedValue(inviteePage, 'Email')).toHaveText(invitee.email);
+    await expect(listedValue(inviteePage, 'Date of birth')).toHaveText(invitee.dateOfBirth);
+    await expect(listedValue(inviteePage, 'Last 4 SSN')).toHaveText(invitee.ssnLastFour);
+    const membership = inviteePage.getByRole('article', { name: schoolName });
+    await expect(membership).toContainText('Teacher');
+    await expect(membership).toContainText('3, 4');
+    await expectAccessible(inviteePage);
+
+    // A member is not let into the roster: they are sent to their profile.
+    await inviteePage.goto(rosterPath);
+    await expect(inviteePage).toHaveURL(atPath('/members/profile'));
+    await expect(inviteePage.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  } finally {
+    await inviteeContext.close();
+  }
+
+  // What was saved: the admin's roster, read again, lists the invitee as a member.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'School Roster' })).toBeVisible();
+  const memberRow = page.getByRole('row').filter({ hasText: invitee.email });
+  await expect(memberRow).toContainText(invitee.name);
+  await expect(memberRow.getByText('Pending', { exact: true })).toHaveCount(0);
+  await expect(memberRow.getByRole('button', { name: `Remove toolkit access from ${invitee.name}` })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('a malformed or unknown invitation code is refused', async ({ page }) => {
+  await page.goto(invitationPath);
+  await expect(page.getByRole('heading', { name: 'Welcome, here!' })).toBeVisible();
+  await expect(page.getByText('Try to confirm using code:')).toBeVisible();
+  await expectAccessible(page);
+
+  await field(page, 'Code').fill('abc');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Bad format')).toBeVisible();
+  await expect(page).toHaveURL(atPath(invitationPath));
+  await expectAccessible(page);
+
+  const unknown = crypto.randomUUID();
+  await field(page, 'Code').fill(unknown);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(atPath(`${invitationPath}/${unknown}`));
+  await expect(page.getByRole('heading', { name: 'Ooops, sorry!' })).toBeVisible();
+  await expect(page.getByText('Your code is invalid!')).toBeVisible();
+  await expectAccessible(page);
+});

@@ -1,0 +1,72 @@
+import { defineConfig } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const isCI = Boolean(process.env.CI);
+const port = 3100;
+const baseURL = `http://127.0.0.1:${port}`;
+
+// Debian's Chromium: the suite never downloads a browser (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1).
+const chromiumPath = '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: 'test-results',
+  // Journeys in one file run in order; files run side by side (a 2-core machine: two workers).
+  fullyParallel: false,
+  workers: 2,
+  // A journey either passes on its own walk or fails: retries would hide flakiness.
+  retries: 0,
+  // `npm test` must never pass on a part of the suite: no test.only, and (reporter below) no skips.
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [
+    ['list'],
+    ['./support/every-journey-ran.ts'],
+    ...(isCI ? [['html', { open: 'never' }] as const] : []),
+  ],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    timezoneId: 'America/New_York',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    // The test script builds the web first (npm run build); this serves apps/web/dist and /api.
+    command: 'node e2e/support/start-server.mjs',
+    cwd: '..',
+    url: `${baseURL}/api/health`,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      // A fresh embedded database for every run, removed before start and after stop.
+      DATA_DIR: join(tmpdir(), `portal-e2e-${process.pid}`),
+      LOG_LEVEL: 'warn',
+    },
+    // Every run gets its own database, so a server already on the port is an error, not a shortcut;
+    // E2E_REUSE_SERVER=1 lets a developer iterate against a server they started themselves.
+    reuseExistingServer: !isCI && process.env.E2E_REUSE_SERVER === '1',
+    timeout: 120_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

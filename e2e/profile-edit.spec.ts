@@ -1,0 +1,72 @@
+import { expectAccessible } from './fixtures/accessibility.ts';
+import { demoUsers, signIn } from './fixtures/auth.ts';
+import { chooseOption, expectToast, input, listedValue, replaceText } from './fixtures/forms.ts';
+import { expect, test } from './fixtures/test.ts';
+
+// Only this journey edits Noah's profile; the toolkit journey signs in as him and reads only his
+// name and menu, which this edit leaves as they are.
+const noah = demoUsers.noToolkit;
+
+test('a member edits their profile and sees it saved', async ({ page }) => {
+  // The seed puts every demo member in New York: the edit moves Noah to Pennsylvania.
+  const edit = { city: 'Pittsburgh', state: 'Pennsylvania', zip: '15213', dateOfBirth: '04/09/1986', last4SSN: '4321' };
+  // As the profile lists them: the state by its code, the date as MM/DD/YYYY.
+  const shown = {
+    City: edit.city,
+    'State / Province': 'PA',
+    'Zip / Postal code': edit.zip,
+    'Date of birth': edit.dateOfBirth,
+    'Last 4 SSN': edit.last4SSN,
+  };
+
+  await signIn(page, noah.email);
+  await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  await expect(listedValue(page, 'Name')).toHaveText(noah.name);
+  await expect(listedValue(page, 'Date of birth')).toHaveText('Not set');
+  await expect(
+    page.getByText(
+      'Date of birth and the last four digits of your SSN are needed only for New York teachers seeking CTLE credit.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Reset password' })).toHaveAttribute('href', '/auth/reset-password');
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Edit profile' }).click();
+  const form = page.getByRole('form', { name: 'Edit profile' });
+  await expect(input(form, 'Country')).toHaveValue('United States');
+  await expect(input(form, 'Date of birth')).toHaveAttribute('placeholder', 'MM/DD/YYYY');
+  await expectAccessible(page);
+
+  // Too long a zip is refused on its field, and nothing is sent.
+  await replaceText(input(form, 'Zip / Postal code'), '12345678901');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Zip Postal must be at most 10 characters')).toBeVisible();
+  await expect(input(form, 'Zip / Postal code')).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+
+  await replaceText(input(form, 'Zip / Postal code'), edit.zip);
+  await replaceText(input(form, 'City'), edit.city);
+  await chooseOption(page, form, 'State / Province', edit.state);
+  await replaceText(input(form, 'Date of birth'), edit.dateOfBirth);
+  await replaceText(input(form, 'Last 4 SSN'), edit.last4SSN);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Profile updated', { accessible: true });
+  // Complete: back to the view.
+  await expect(form).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Edit profile' })).toBeVisible();
+  for (const [label, value] of Object.entries(shown)) await expect(listedValue(page, label), label).toHaveText(value);
+
+  // What was saved: a reload reads the profile again from the server.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  await expect(listedValue(page, 'Name')).toHaveText(noah.name);
+  for (const [label, value] of Object.entries(shown)) await expect(listedValue(page, label), label).toHaveText(value);
+  await expectAccessible(page);
+
+  // And the form opens with what was saved.
+  await page.getByRole('button', { name: 'Edit profile' }).click();
+  await expect(input(form, 'Date of birth')).toHaveValue(edit.dateOfBirth);
+  await expect(input(form, 'State / Province')).toHaveValue(edit.state);
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(form).toBeHidden();
+});

@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+// `npm test`: everything, in order, stopping at the first failure. Type check, lint, unit and
+// integration tests (vitest: domain, server, web), then the end-to-end journeys in Debian's Chromium
+// against the built app. It never reports a pass for a stage it did not run.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const chromium = '/usr/bin/chromium';
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+const stageNames = {
+  typecheck: 'typecheck',
+  lint: 'lint',
+  unit: 'unit and integration tests (vitest)',
+  chromium: 'install chromium',
+  build: 'build web',
+  e2e: 'end-to-end journeys (playwright)',
+};
+
+/** @type {{ stage: string, ok: boolean, seconds: string }[]} */
+const summary = [];
+
+function run(command, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    });
+    child.on('error', (error) => {
+      console.error(`Could not start ${command}: ${error.message}`);
+      resolve(1);
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function printSummary() {
+  console.log('\n== npm test summary ==');
+  for (const { stage, ok, seconds } of summary) {
+    console.log(`${ok ? 'PASS' : 'FAIL'}  ${stage} (${seconds}s)`);
+  }
+}
+
+function fail(stage) {
+  printSummary();
+  const names = Object.values(stageNames);
+  const notRun = names.slice(names.indexOf(stage) + 1).filter((name) => name !== stageNames.chromium);
+  console.error(`\nnpm test FAILED at: ${stage}.${notRun.length ? ` Not run: ${notRun.join(', ')}.` : ''}`);
+  process.exit(1);
+}
+
+async function stage(name, command, args, env) {
+  console.log(`\n== ${name}: ${[command, ...args].join(' ')} ==`);
+  const started = Date.now();
+  const code = await run(command, args, env);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  summary.push({ stage: name, ok: code === 0, seconds });
+  console.log(`== ${name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds}s ==`);
+  if (code !== 0) fail(name);
+}
+
+async function ensureChromium() {
+  if (existsSync(chromium)) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    console.error('Chromium is missing: run  sudo apt-get update && sudo apt-get install -y chromium  then npm test again');
+    process.exit(1);
+  }
+  console.log(`\n${chromium} is missing: installing Debian's chromium package.`);
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  await stage(stageNames.chromium, 'apt-get', ['update'], env);
+  await stage(stageNames.chromium, 'apt-get', ['install', '-y', 'chromium'], env);
+  if (!existsSync(chromium)) {
+    console.error(`apt-get installed chromium but ${chromium} is still missing.`);
+    fail(stageNames.chromium);
+  }
+}
+
+await stage(stageNames.typecheck, npm, ['run', 'typecheck']);
+await stage(stageNames.lint, npm, ['run', 'lint']);
+await stage(stageNames.unit, npx, ['vitest', 'run']);
+await ensureChromium();
+await stage(stageNames.build, npm, ['run', 'build']);
+await stage(stageNames.e2e, npm, ['run', 'test:e2e'], {
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+});
+
+printSummary();
+console.log('\nnpm test: all stages passed.');
