@@ -50,6 +50,9 @@ const migrationLockKey = 7_301_962_114;
 
 export function openPostgres(url: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closes (restart, failover, a dropped test database) is discarded by
+  // the pool and replaced on next use; without a listener node-postgres would crash the process.
+  pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
   const db = drizzleNodePg({ client: pool });
   return {
     db,
