@@ -32,6 +32,13 @@ test('a member changes their email, is signed out after 4 seconds and signs in w
   const emailInput = input(dialog, 'New email');
   const submit = dialog.getByRole('button', { name: 'Save' });
 
+  // Not an email address: refused on its field.
+  await emailInput.fill('maya.morales at demo.test');
+  await submit.click();
+  await expect(dialog.getByText('The specified email address is invalid.')).toBeVisible();
+  await expect(emailInput).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+
   // The same address, typed differently, is still the same address.
   await emailInput.fill(`  ${maya.email.toUpperCase()} `);
   await submit.click();

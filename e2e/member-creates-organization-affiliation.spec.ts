@@ -15,6 +15,8 @@ import { expect, test } from './fixtures/test.ts';
 // Only this journey adds affiliations, and only with an organization it creates itself.
 const tara = demoUsers.teacherLincoln;
 
+const editorMessages = ['Organization is required', 'Position is required', 'Grade selection is required'];
+
 const emptyFormMessages = [
   'Selection required',
   'Required',
@@ -40,6 +42,12 @@ test('a member adds an affiliation by creating a new organization, which search 
   await affiliations.getByRole('button', { name: 'Add affiliation' }).click();
   const editor = page.getByRole('dialog', { name: 'Add affiliation' });
   await expect(input(editor, 'Organization')).toBeVisible();
+  await expectAccessible(page);
+
+  // Saved empty, the editor names the three things an affiliation needs.
+  await editor.getByRole('button', { name: 'Save' }).click();
+  for (const message of editorMessages) await expect(editor.getByText(message, { exact: true }), message).toBeVisible();
+  await expect(input(editor, 'Position')).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page);
 
   await editor.getByRole('button', { name: 'Create a New Organization' }).click();

@@ -3,11 +3,14 @@ import { atPath, demoUsers, signIn } from './fixtures/auth.ts';
 import { chooseOption, expectToast, input, journeyTimeout, replaceText, typePhone, uniqueToken } from './fixtures/forms.ts';
 import { expect, test } from './fixtures/test.ts';
 
-// Only this journey changes Lincoln Elementary School's record and Carlos Chen's role. The new name
-// keeps the old one as its start, so journeys that look for "Lincoln Elementary School" (staff
-// viewing as Tara, Tara's affiliations) still find it whenever they run.
+// Only this journey changes Lincoln Elementary School's record and Carlos Chen's role (the roster
+// journey adds and deletes only a member it invites itself). The new name keeps the old one as its
+// start, so journeys that look for "Lincoln Elementary School" (staff viewing as Tara, Tara's
+// affiliations, the roster journey) still find it whenever they run.
 const schoolName = 'Lincoln Elementary School';
 const carlos = { email: 'coach.lincoln@demo.test', name: 'Carlos Chen' };
+const seededContact = 'Betty Billings';
+const adam = demoUsers.adminLincoln;
 const makeAdminConfirm =
   'Making this user an admin gives them access to application, staff and billing information for this organization. Do you want to continue?';
 
@@ -23,6 +26,12 @@ test('an owner edits the organization and makes a member an admin', async ({ pag
     zip: '62704',
     phoneDigits: '2175550143',
     phoneShown: '(217) 555-0143',
+  };
+  const contact = {
+    firstName: 'Paula',
+    lastName: `Payne-${token}`,
+    name: `Paula Payne-${token}`,
+    email: `payables.${token}@demo.test`,
   };
 
   await signIn(page, demoUsers.ownerLincoln.email);
@@ -69,6 +78,27 @@ test('an owner edits the organization and makes a member an admin', async ({ pag
   await expect(nameSection.getByText(newName)).toBeVisible();
   await expectAccessible(page);
 
+  // A new billing contact: saved empty, the form names what a contact needs.
+  const contacts = page.getByRole('region', { name: 'Billing contacts' });
+  await expect(contacts.getByText(seededContact, { exact: true })).toBeVisible();
+  await contacts.getByRole('button', { name: 'Add billing contact' }).click();
+  const contactForm = contacts.getByRole('form', { name: 'New billing contact' });
+  await expect(input(contactForm, 'First name')).toBeVisible();
+  await contactForm.getByRole('button', { name: 'Save' }).click();
+  for (const message of ['First name is required', 'Last name is required']) {
+    await expect(contactForm.getByText(message, { exact: true }), message).toBeVisible();
+  }
+  await expect(input(contactForm, 'First name')).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+  await input(contactForm, 'First name').fill(contact.firstName);
+  await input(contactForm, 'Last name').fill(contact.lastName);
+  await input(contactForm, 'Email').fill(contact.email);
+  await contactForm.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Organization updated');
+  await expect(contactForm).toBeHidden();
+  await expect(contacts.getByText(contact.name, { exact: true })).toBeVisible();
+  await expect(contacts.getByText(contact.email, { exact: true })).toBeVisible();
+
   // What was saved: a reload reads the organization again from the server.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Manage Organization' })).toBeVisible();
@@ -76,6 +106,10 @@ test('an owner edits the organization and makes a member an admin', async ({ pag
   const savedMailing = page.getByRole('region', { name: 'Mailing address' });
   for (const line of [address.line1, address.cityLine, address.phoneShown]) {
     await expect(savedMailing.getByText(line, { exact: true })).toBeVisible();
+  }
+  const savedContacts = page.getByRole('region', { name: 'Billing contacts' });
+  for (const line of [seededContact, contact.name, contact.email]) {
+    await expect(savedContacts.getByText(line, { exact: true })).toBeVisible();
   }
 
   // The roster: Carlos Chen, a member, becomes an admin once the owner confirms.
@@ -113,8 +147,8 @@ test('an owner edits the organization and makes a member an admin', async ({ pag
   await expect(savedRow.getByRole('cell', { name: /^Admin\b/ })).toBeVisible();
 });
 
-test('an admin manages the organization but may not rename it or change admins', async ({ page }) => {
-  await signIn(page, demoUsers.adminLincoln.email);
+test('an admin manages the organization but may not rename it, change admins or delete themselves', async ({ page }) => {
+  await signIn(page, adam.email);
   await page.goto('/members/organization/select');
   const schoolRow = page.getByRole('row').filter({ hasText: schoolName });
   await expect(schoolRow).toContainText('Admin');
@@ -131,4 +165,19 @@ test('an admin manages the organization but may not rename it or change admins',
   await expect(page.getByRole('columnheader', { name: 'Admin' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^(Make|Remove) admin/ })).toHaveCount(0);
   await expectAccessible(page);
+
+  // The admin's own row offers Delete like any member's; using it is refused before anything is asked.
+  const ownRow = page.getByRole('row').filter({ hasText: adam.email });
+  await ownRow.getByRole('button', { name: `Delete ${adam.name}` }).click();
+  await expectToast(page, 'You cannot delete yourself from an organization. Please contact support.', {
+    accessible: true,
+  });
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // What was saved: the roster, read again, still lists the admin.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'School Roster' })).toBeVisible();
+  const savedRow = page.getByRole('row').filter({ hasText: adam.email });
+  await expect(savedRow).toContainText(adam.name);
+  await expect(savedRow.getByRole('button', { name: `Delete ${adam.name}` })).toBeVisible();
 });

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const isCI = Boolean(process.env.CI);
-const port = 3100;
+// E2E_PORT lets two runs share a machine.
+const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 
 // Debian's Chromium: the suite never downloads a browser (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1).

@@ -1,14 +1,17 @@
 import { expectAccessible } from './fixtures/accessibility.ts';
 import { demoUsers, signIn } from './fixtures/auth.ts';
-import { chooseOption, expectToast, input, listedValue, replaceText } from './fixtures/forms.ts';
+import { failCalls } from './fixtures/failures.ts';
+import { chooseOption, expectToast, input, journeyTimeout, listedValue, replaceText } from './fixtures/forms.ts';
 import { expect, test } from './fixtures/test.ts';
 
 // Only this journey edits Noah's profile; the toolkit journey signs in as him and reads only his
 // name and menu, which this edit leaves as they are.
 const noah = demoUsers.noToolkit;
 
-test('a member edits their profile and sees it saved', async ({ page }) => {
+test('a member edits their profile and sees it saved, after a failed save that changed nothing', async ({ page }) => {
+  test.setTimeout(journeyTimeout);
   // The seed puts every demo member in New York: the edit moves Noah to Pennsylvania.
+  const seeded = { city: 'Riverside', state: 'NY' };
   const edit = { city: 'Pittsburgh', state: 'Pennsylvania', zip: '15213', dateOfBirth: '04/09/1986', last4SSN: '4321' };
   // As the profile lists them: the state by its code, the date as MM/DD/YYYY.
   const shown = {
@@ -36,6 +39,23 @@ test('a member edits their profile and sees it saved', async ({ page }) => {
   await expect(input(form, 'Country')).toHaveValue('United States');
   await expect(input(form, 'Date of birth')).toHaveAttribute('placeholder', 'MM/DD/YYYY');
   await expectAccessible(page);
+
+  // The server fails the save: the member is told, keeps what they typed, and nothing is saved.
+  await replaceText(input(form, 'City'), edit.city);
+  const outage = await failCalls(page, 'PUT', '/api/profile');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'There was a problem updating your profile', { accessible: true });
+  expect(outage.failed(), 'failed profile saves').toBe(1);
+  await expect(form).toBeVisible();
+  await expect(input(form, 'City')).toHaveValue(edit.city);
+  await outage.restore();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  await expect(listedValue(page, 'City')).toHaveText(seeded.city);
+  await expect(listedValue(page, 'State / Province')).toHaveText(seeded.state);
+
+  await page.getByRole('button', { name: 'Edit profile' }).click();
+  await expect(input(form, 'City')).toHaveValue(seeded.city);
 
   // Too long a zip is refused on its field, and nothing is sent.
   await replaceText(input(form, 'Zip / Postal code'), '12345678901');

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { paymentProviders } from '@portal/domain/commerce-enums.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -36,10 +37,36 @@ const environment = z.object({
     .string()
     .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)')
     .optional(),
+  PAYMENT_PROVIDER: z.enum(paymentProviders).optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  CASHNET_CHECKOUT_URL: z.url().optional(),
+  CASHNET_VERIFY_URL: z.url().optional(),
+  DEMO_PAYMENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 /** Development and test data are not secret; production must bring its own key. */
 const developmentEncryptionKey = Buffer.alloc(32, 'members-portal-development-key!!').toString('base64');
+/** Signs the demo provider's events outside production; production brings its own when it uses the demo provider. */
+const developmentDemoPaymentSecret = 'members-portal-demo-payments';
+
+function paymentSettings(e: z.infer<typeof environment>, production: boolean) {
+  const provider = e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'demo');
+  const missing = (name: string, reason: string) => new Error(`Invalid configuration:\n  ${name}: required ${reason}`);
+  if (provider === 'stripe' && !e.STRIPE_SECRET_KEY) throw missing('STRIPE_SECRET_KEY', 'when PAYMENT_PROVIDER=stripe');
+  if (provider === 'stripe' && !e.STRIPE_WEBHOOK_SECRET) throw missing('STRIPE_WEBHOOK_SECRET', 'when PAYMENT_PROVIDER=stripe');
+  if (provider === 'cashnet' && !e.CASHNET_CHECKOUT_URL) throw missing('CASHNET_CHECKOUT_URL', 'when PAYMENT_PROVIDER=cashnet');
+  if (provider === 'cashnet' && !e.CASHNET_VERIFY_URL) throw missing('CASHNET_VERIFY_URL', 'when PAYMENT_PROVIDER=cashnet');
+  if (provider === 'demo' && production && !e.DEMO_PAYMENT_SECRET) throw missing('DEMO_PAYMENT_SECRET', 'in production when PAYMENT_PROVIDER=demo');
+  return {
+    provider,
+    stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    cashnetCheckoutUrl: e.CASHNET_CHECKOUT_URL,
+    cashnetVerifyUrl: e.CASHNET_VERIFY_URL,
+    demoSecret: e.DEMO_PAYMENT_SECRET ?? developmentDemoPaymentSecret,
+  };
+}
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -87,6 +114,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}) {
     encryptionKey: Buffer.from(e.ENCRYPTION_KEY ?? developmentEncryptionKey, 'base64'),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    payments: paymentSettings(e, production),
     webDist: path.join(repoRoot, 'apps/web/dist'),
   };
 }

@@ -13,7 +13,7 @@ const database = await openDatabase(config.database);
 await database.migrate();
 const { db } = database;
 await seedLookups(db, systemClock());
-const demoUsers = config.seedDemo ? await seedDemo(db) : [];
+const demoUsers = config.seedDemo ? await seedDemo(db, config.publicUrl) : [];
 
 const app = await buildApp(
   { config, db, clock: systemClock, storage: createStorage(config.storage) },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authMessages, loginRequest, passwordMinLength, resetPasswordRequest } from './auth.ts';
+import { authMessages, loginRequest, newPasswordTwice, passwordMinLength, resetPasswordRequest } from './auth.ts';
 
 describe('login request', () => {
   it('trims and lowercases the email', () => {
@@ -25,5 +25,23 @@ describe('new password length', () => {
     [201, false],
   ])('%i characters → valid %s', (length, valid) => {
     expect(resetPasswordRequest.safeParse({ token: 't', password: 'p'.repeat(length) }).success).toBe(valid);
+  });
+});
+
+describe('new password typed twice', () => {
+  const password = 'p'.repeat(passwordMinLength);
+
+  it('accepts the same password twice', () => {
+    expect(newPasswordTwice.safeParse({ password, confirmPassword: password }).success).toBe(true);
+  });
+
+  it.each([
+    [{ password, confirmPassword: `${password}x` }, 'confirmPassword', authMessages.passwordsDiffer],
+    [{ password: '', confirmPassword: '' }, 'password', authMessages.passwordRequired],
+    [{ password: 'short', confirmPassword: 'short' }, 'password', authMessages.passwordTooShort],
+  ])('%j is refused on %s', (input, field, message) => {
+    const result = newPasswordTwice.safeParse(input);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.find((i) => i.path[0] === field)?.message).toBe(message);
   });
 });

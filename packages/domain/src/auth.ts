@@ -40,6 +40,15 @@ export const newPassword = z
   .min(passwordMinLength, authMessages.passwordTooShort)
   .max(200);
 
+/** A new password typed twice, as the reset and invitation forms ask for it; only `password` is sent. */
+export const newPasswordTwice = z
+  .object({ password: newPassword, confirmPassword: z.string() })
+  .refine((values) => values.password === values.confirmPassword, {
+    message: authMessages.passwordsDiffer,
+    path: ['confirmPassword'],
+  });
+export type NewPasswordTwice = z.infer<typeof newPasswordTwice>;
+
 export const resetPasswordRequest = z.object({
   token: z.string().min(1).max(200),
   password: newPassword,

@@ -23,6 +23,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     registeredRoutes: RegisteredRoute[];
   }
+  interface FastifyContextConfig {
+    /** A payment provider's server-to-server callback: no browser and no cookie, verified by its own signature instead of the CSRF header. */
+    signedCallback?: boolean;
+  }
 }
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -70,7 +74,7 @@ export async function registerSecurity(app: FastifyInstance, deps: AppDeps): Pro
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith(documentationPrefix)) return;
-    checkCsrf(request, deps.config.publicUrl);
+    if (!request.routeOptions.config.signedCallback) checkCsrf(request, deps.config.publicUrl);
     const secret = request.cookies[sessionCookie];
     request.auth = secret ? await findSession(deps.db, deps.clock, secret) : null;
     // A matched route without an access rule is refused: forgetting one never opens a route.

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
  * Mantine's defaults with WCAG AA contrast: white on the default blue-6 is 3.6:1, blue-8 is 5.0:1
  * (filled buttons, links); dimmed text moves from gray-6 (3.3:1) to gray-7; a hovered light item
  * (the active menu entry) lightens to blue-0 instead of darkening to blue-2, where its blue-9 text
- * would fall to 4.0:1.
+ * would fall to 4.0:1. A toast's message under its title is dimmed text too.
  */
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -16,7 +16,11 @@ export const theme = createTheme({
   components: {
     // Mantine's close buttons are icons only: give them a name screen readers can announce.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+      // Under a title Mantine greys the message to gray-6 (3.3:1): the dimmed colour keeps it legible.
+      styles: (_theme, props) => (props.title ? { description: { color: 'var(--mantine-color-dimmed)' } } : {}),
+    }),
   },
 });
 

@@ -20,8 +20,11 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface RequestOptions {
+  /** JSON, or a FormData sent as multipart/form-data (the browser then sets the content type and boundary). */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra headers of this call (an Idempotency-Key); accept and x-requested-with are always ours. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -58,16 +61,17 @@ function isStringRecord(value: unknown): value is Record<string, string> {
  * mutation the `x-requested-with` header the server's CSRF check asks for.
  */
 export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (method !== 'GET') headers['x-requested-with'] = 'portal';
   const hasBody = options.body !== undefined;
-  if (hasBody) headers['content-type'] = 'application/json';
+  const isForm = options.body instanceof FormData;
+  if (hasBody && !isForm) headers['content-type'] = 'application/json';
 
   const response = await fetch(path, {
     method,
     headers,
     credentials: 'same-origin',
-    ...(hasBody ? { body: JSON.stringify(options.body) } : {}),
+    ...(hasBody ? { body: isForm ? (options.body as FormData) : JSON.stringify(options.body) } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
   if (!response.ok) throw new ApiError(await readProblem(response));
@@ -78,8 +82,10 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
 
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>('GET', path, signal ? { signal } : {}),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, { body: body ?? {} }),
+  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
+    apiRequest<T>('POST', path, { body: body ?? {}, ...(headers ? { headers } : {}) }),
   put: <T>(path: string, body: unknown) => apiRequest<T>('PUT', path, { body }),
+  patch: <T>(path: string, body: unknown) => apiRequest<T>('PATCH', path, { body }),
   delete: <T>(path: string) => apiRequest<T>('DELETE', path),
 };
 

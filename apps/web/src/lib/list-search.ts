@@ -18,7 +18,8 @@ export function listParams(searchParams: URLSearchParams): ListParams {
 
 /**
  * A search box over a paginated list whose search and page live in the URL: the search is applied
- * once typing pauses (300 ms) and starts again at page 1.
+ * once typing pauses (300 ms) and starts again at page 1. Other parameters of the list (a status
+ * filter) stay as they are.
  */
 export function useListSearch() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -28,11 +29,24 @@ export function useListSearch() {
 
   useEffect(() => {
     if (debounced === params.search) return;
-    setSearchParams(debounced ? { search: debounced } : {}, { replace: true });
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('page');
+        if (debounced) next.set('search', debounced);
+        else next.delete('search');
+        return next;
+      },
+      { replace: true },
+    );
   }, [debounced, params.search, setSearchParams]);
 
   const goToPage = (page: number) =>
-    setSearchParams({ ...(params.search ? { search: params.search } : {}), page: String(page) });
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('page', String(page));
+      return next;
+    });
 
   return { params, input, setInput, goToPage };
 }

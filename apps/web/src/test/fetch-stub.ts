@@ -30,7 +30,8 @@ export function stubFetch(routes: Record<string, Handler>): RecordedCall[] {
       const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
       const url = new URL(href, 'http://localhost');
       const method = init.method ?? 'GET';
-      const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+      // JSON bodies parsed; a multipart body stays the FormData the page built.
+      const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : init.body instanceof FormData ? init.body : undefined;
       calls.push({ method, path: url.pathname + url.search, body, headers: { ...(init.headers as Record<string, string>) } });
       const handler = routes[`${method} ${url.pathname}`];
       return handler ? handler(body, url) : problemResponse(404, 'Not Found');

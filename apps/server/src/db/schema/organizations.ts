@@ -51,6 +51,28 @@ export const organizations = pgTable(
   ],
 );
 
+/** An organization's mailing address as a select shape, in the API's words (`{ addressLine1, … }`). */
+export const mailingAddressColumns = {
+  addressLine1: organizations.mailingAddressLine1,
+  addressLine2: organizations.mailingAddressLine2,
+  city: organizations.mailingCity,
+  stateProvince: organizations.mailingStateProvince,
+  country: organizations.mailingCountry,
+  zipPostal: organizations.mailingZipPostal,
+  phone: organizations.mailingPhone,
+};
+
+/** The billing address, likewise. */
+export const billingAddressColumns = {
+  addressLine1: organizations.billingAddressLine1,
+  addressLine2: organizations.billingAddressLine2,
+  city: organizations.billingCity,
+  stateProvince: organizations.billingStateProvince,
+  country: organizations.billingCountry,
+  zipPostal: organizations.billingZipPostal,
+  phone: organizations.billingPhone,
+};
+
 export const billingContacts = pgTable(
   'billing_contacts',
   {

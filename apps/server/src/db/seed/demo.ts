@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { OrganizationRole } from '@portal/domain/roles.ts';
-import { loadConfig } from '../../config.ts';
+import { systemClock } from '../../platform/clock.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { Database } from '../client.ts';
 import { organizationTypes, positions } from '../schema/lookups.ts';
 import { districts, organizationMemberships, organizations } from '../schema/organizations.ts';
 import { users } from '../schema/users.ts';
 import { seedDemoInvitations, seedMembershipDetails, seedSchoolDetails } from './demo-details.ts';
+import { seedDemoEvents } from './demo-events.ts';
 import { seedGeneratedOrganizations } from './demo-organizations.ts';
 
 export const demoPassword = 'demo-password';
@@ -46,10 +47,11 @@ export const demoUsers: DemoUser[] = [
  * A small, realistic provider: one district, two schools (addresses, billing contacts, a ticket
  * recipient), an owner, an admin and members at each with positions and grades, a member without
  * toolkit access, a staff user, pending invitations, and 5,000 generated schools in 200 districts
- * for search. Idempotent: existing rows are left as they are. The invitation mails link to
- * `publicUrl`.
+ * for search, and the event catalogue with coupons (demo-events.ts, dated from `now`). Idempotent:
+ * existing rows are left as they are. The invitation mails link to `publicUrl` (the configured
+ * PUBLIC_URL, passed in by main.ts).
  */
-export async function seedDemo(db: Database, publicUrl: string = loadConfig().publicUrl): Promise<DemoUser[]> {
+export async function seedDemo(db: Database, publicUrl: string, now: Date = systemClock()): Promise<DemoUser[]> {
   const passwordHash = await hashPassword(demoPassword);
   await db.transaction(async (tx) => {
     const [schoolType] = await tx.select().from(organizationTypes).where(eq(organizationTypes.name, 'School'));
@@ -96,6 +98,7 @@ export async function seedDemo(db: Database, publicUrl: string = loadConfig().pu
     await seedMembershipDetails(tx, demoUsers);
     await seedSchoolDetails(tx, districtRow.id);
     await seedDemoInvitations(tx, districtRow, publicUrl);
+    await seedDemoEvents(tx, now);
   });
   await seedGeneratedOrganizations(db);
   return demoUsers;

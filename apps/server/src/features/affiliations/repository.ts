@@ -147,15 +147,6 @@ export async function replaceGrades(db: Executor, membershipId: string, gradeIds
   if (gradeIds.length > 0) await db.insert(organizationMembershipGrades).values(gradeIds.map((gradeId) => ({ membershipId, gradeId })));
 }
 
-/** Archives a membership; an organization whose ticket recipient it was has none afterwards. */
-export async function archiveMembership(db: Executor, membershipId: string, now: Date): Promise<void> {
-  await db.update(organizationMemberships).set({ archivedAt: now }).where(eq(organizationMemberships.id, membershipId));
-  await db
-    .update(organizations)
-    .set({ ticketRecipientMembershipId: null })
-    .where(eq(organizations.ticketRecipientMembershipId, membershipId));
-}
-
 export async function organizationExists(db: Executor, organizationId: string): Promise<boolean> {
   const [row] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId));
   return row !== undefined;

@@ -2,13 +2,13 @@ import type { z } from 'zod';
 import { affiliationMessages, type Affiliation, type affiliationInput, type newOrganization, type OrganizationCreated } from '@portal/domain/affiliations.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
-import { audit } from '../../platform/audit.ts';
+import { actorOf, audit } from '../../platform/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { archiveMembership } from '../../platform/memberships.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import {
   addMembership,
   affiliationsOf,
-  archiveMembership,
   districtById,
   findOrCreateDistrict,
   insertOrganization,
@@ -25,8 +25,6 @@ import {
 
 type AffiliationForm = z.output<typeof affiliationInput>;
 type NewOrganizationForm = z.output<typeof newOrganization>;
-
-const actorOf = (auth: RequestAuth) => ({ actorId: auth.user.id, impersonatorId: auth.impersonator?.id ?? null });
 
 /** Any signed-in member may search: the affiliation editor and the new-organization panel need it. */
 export function findOrganizations(deps: AppDeps, query: SearchQuery) {

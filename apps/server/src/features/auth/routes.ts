@@ -11,18 +11,10 @@ import {
 } from '@portal/domain/auth.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
-import { tooManyRequests } from '../../platform/errors.ts';
+import { rateLimited } from '../../platform/rate-limit.ts';
 import { clearSessionCookie } from '../../platform/session-cookie.ts';
 import { clientOf, presentCurrentUser, replyWithSession } from '../../platform/sign-in.ts';
 import * as auth from './service.ts';
-
-const limited = (max: number, key: (request: FastifyRequest) => string) => ({
-  max,
-  timeWindow: '1 minute',
-  hook: 'preHandler' as const,
-  keyGenerator: key,
-  errorResponseBuilder: () => tooManyRequests(authMessages.tooManyAttempts),
-});
 
 const emailOf = (request: FastifyRequest) => {
   const body = request.body as { email?: unknown } | undefined;
@@ -41,7 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     {
       config: {
         access: 'public',
-        rateLimit: limited(deps.config.loginRateLimit, (request) => `login:${request.ip}:${emailOf(request)}`),
+        rateLimit: rateLimited(deps.config.loginRateLimit, (request) => `login:${request.ip}:${emailOf(request)}`),
       },
       schema: { tags: ['auth'], body: loginRequest, response: { 200: currentUser } },
     },
@@ -54,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     '/auth/token',
     {
-      config: { access: 'public', rateLimit: limited(10, (request) => `token:${request.ip}`) },
+      config: { access: 'public', rateLimit: rateLimited(10, (request) => `token:${request.ip}`) },
       schema: { tags: ['auth'], body: tokenLoginRequest, response: { 200: currentUser } },
     },
     async (request, reply) => {
@@ -72,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     '/auth/forgot-password',
     {
-      config: { access: 'public', rateLimit: limited(5, (request) => `forgot:${request.ip}`) },
+      config: { access: 'public', rateLimit: rateLimited(5, (request) => `forgot:${request.ip}`) },
       schema: { tags: ['auth'], body: forgotPasswordRequest, response: { 202: z.object({ message: z.string() }) } },
     },
     async (request, reply) => {
@@ -84,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     '/auth/reset-password',
     {
-      config: { access: 'public', rateLimit: limited(10, (request) => `reset:${request.ip}`) },
+      config: { access: 'public', rateLimit: rateLimited(10, (request) => `reset:${request.ip}`) },
       schema: { tags: ['auth'], body: resetPasswordRequest },
     },
     async (request, reply) => {

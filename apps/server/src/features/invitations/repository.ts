@@ -140,42 +140,12 @@ export async function findOrCreateInvitee(db: Executor, fields: typeof users.$in
   return { user: existing, created: false };
 }
 
-export async function isActiveOrganizationMember(db: Executor, organizationId: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: organizationMemberships.id })
-    .from(organizationMemberships)
-    .where(
-      and(
-        eq(organizationMemberships.organizationId, organizationId),
-        eq(organizationMemberships.userId, userId),
-        isNull(organizationMemberships.archivedAt),
-      ),
-    );
-  return row !== undefined;
-}
-
 export async function isActiveDistrictMember(db: Executor, districtId: string, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: districtMemberships.id })
     .from(districtMemberships)
     .where(and(eq(districtMemberships.districtId, districtId), eq(districtMemberships.userId, userId), isNull(districtMemberships.archivedAt)));
   return row !== undefined;
-}
-
-/** The caller's active role in an organization, with its name; undefined when they have none. */
-export async function membershipRole(db: Executor, organizationId: string, userId: string) {
-  const [row] = await db
-    .select({ name: organizations.name, role: organizationMemberships.role })
-    .from(organizationMemberships)
-    .innerJoin(organizations, eq(organizations.id, organizationMemberships.organizationId))
-    .where(
-      and(
-        eq(organizationMemberships.organizationId, organizationId),
-        eq(organizationMemberships.userId, userId),
-        isNull(organizationMemberships.archivedAt),
-      ),
-    );
-  return row;
 }
 
 export async function targetName(db: Executor, kind: InvitationKind, id: string): Promise<string | undefined> {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authMessages, currentUser } from '@portal/domain/auth.ts';
+import { currentUser } from '@portal/domain/auth.ts';
 import {
   acceptReply,
   acceptWithPassword,
@@ -14,7 +14,7 @@ import {
 import { addStaffMember } from '@portal/domain/roster.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
-import { tooManyRequests } from '../../platform/errors.ts';
+import { rateLimited } from '../../platform/rate-limit.ts';
 import { clientOf, replyWithSession } from '../../platform/sign-in.ts';
 import * as invitations from './service.ts';
 
@@ -22,13 +22,8 @@ import * as invitations from './service.ts';
  * Code routes are counted per address, as the sign-in routes are (see docs/decisions.md); a
  * signed-in accept per person, so colleagues behind one school address do not share a count.
  */
-const limited = (max: number, name: string) => ({
-  max,
-  timeWindow: '1 minute',
-  hook: 'preHandler' as const,
-  keyGenerator: (request: FastifyRequest) => `${name}:${request.auth?.user.id ?? request.ip}`,
-  errorResponseBuilder: () => tooManyRequests(authMessages.tooManyAttempts),
-});
+const limited = (max: number, name: string) =>
+  rateLimited(max, (request: FastifyRequest) => `${name}:${request.auth?.user.id ?? request.ip}`);
 
 const codeParams = z.object({ code: invitationCode });
 const organizationParams = z.object({ organizationId: z.uuid('Not an organization id') });

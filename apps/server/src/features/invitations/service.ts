@@ -14,10 +14,11 @@ import { rosterMessages, type addStaffMember } from '@portal/domain/roster.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
-import { audit } from '../../platform/audit.ts';
+import { actorOf, audit } from '../../platform/audit.ts';
 import { encryptField } from '../../platform/crypto.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
+import { activeMembershipRole, managerRole, organizationNotFound } from '../../platform/memberships.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { signIn, type Client, type SignedIn } from '../../platform/sign-in.ts';
@@ -28,10 +29,8 @@ import {
   insertInvitation,
   invitationStatus,
   isActiveDistrictMember,
-  isActiveOrganizationMember,
   lookupsExist,
   markAccepted,
-  membershipRole,
   targetName,
   type FoundInvitation,
   type NewInvitation,
@@ -39,8 +38,6 @@ import {
 
 type StaffMemberForm = z.output<typeof addStaffMember>;
 type AdminInvitationForm = z.output<typeof adminInvitation>;
-
-const actorOf = (auth: RequestAuth) => ({ actorId: auth.user.id, impersonatorId: auth.impersonator?.id ?? null });
 
 /** A code nobody can use (unknown or cancelled) reads as invalid, whoever asks. */
 async function usableInvitation(db: Executor, code: string): Promise<FoundInvitation> {
@@ -82,7 +79,9 @@ async function invite(
   });
   const organization = target.kind === 'ORGANIZATION';
   if (!created) {
-    const member = organization ? await isActiveOrganizationMember(tx, target.id, user.id) : await isActiveDistrictMember(tx, target.id, user.id);
+    const member = organization
+      ? (await activeMembershipRole(tx, target.id, user.id)) !== undefined
+      : await isActiveDistrictMember(tx, target.id, user.id);
     const message = organization ? rosterMessages.alreadyMember : invitationMessages.alreadyDistrictMember;
     if (member) throw conflict(message, { email: message });
   }
@@ -117,8 +116,9 @@ async function invite(
 export async function inviteStaffMember(deps: AppDeps, auth: RequestAuth, organizationId: string, form: StaffMemberForm) {
   const gradeIds = [...new Set(form.gradeIds)];
   return deps.db.transaction(async (tx) => {
-    const caller = await membershipRole(tx, organizationId, auth.user.id);
-    if (!caller || caller.role === 'MEMBER') throw notFound();
+    await managerRole(tx, organizationId, auth.user.id);
+    const name = await targetName(tx, 'ORGANIZATION', organizationId);
+    if (name === undefined) throw organizationNotFound();
     const found = await lookupsExist(tx, form.positionId, gradeIds);
     if (!found.position) throw badRequest(rosterMessages.positionRequired, { positionId: rosterMessages.positionRequired });
     if (!found.grades) throw badRequest(rosterMessages.gradesRequired, { gradeIds: rosterMessages.gradesRequired });
@@ -128,7 +128,7 @@ export async function inviteStaffMember(deps: AppDeps, auth: RequestAuth, organi
       deps,
       tx,
       auth,
-      { kind: 'ORGANIZATION', id: organizationId, name: caller.name },
+      { kind: 'ORGANIZATION', id: organizationId, name },
       {
         email: form.email,
         firstName: form.firstName,

@@ -3,31 +3,18 @@ import { alias } from 'drizzle-orm/pg-core';
 import { displayName } from '@portal/domain/people.ts';
 import type { Executor } from '../../db/client.ts';
 import { organizationTypes } from '../../db/schema/lookups.ts';
-import { billingContacts, districts, organizationMemberships, organizations } from '../../db/schema/organizations.ts';
+import {
+  billingAddressColumns,
+  billingContacts,
+  districts,
+  mailingAddressColumns,
+  organizationMemberships,
+  organizations,
+} from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
 
 const recipientMembership = alias(organizationMemberships, 'recipient_membership');
 const recipientUser = alias(users, 'recipient_user');
-
-export const mailingAddressColumns = {
-  addressLine1: organizations.mailingAddressLine1,
-  addressLine2: organizations.mailingAddressLine2,
-  city: organizations.mailingCity,
-  stateProvince: organizations.mailingStateProvince,
-  country: organizations.mailingCountry,
-  zipPostal: organizations.mailingZipPostal,
-  phone: organizations.mailingPhone,
-};
-
-export const billingAddressColumns = {
-  addressLine1: organizations.billingAddressLine1,
-  addressLine2: organizations.billingAddressLine2,
-  city: organizations.billingCity,
-  stateProvince: organizations.billingStateProvince,
-  country: organizations.billingCountry,
-  zipPostal: organizations.billingZipPostal,
-  phone: organizations.billingPhone,
-};
 
 /** The organization with its district, type and ticket recipient (an archived recipient counts as none). */
 export async function findOrganization(db: Executor, organizationId: string) {

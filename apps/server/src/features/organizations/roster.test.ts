@@ -128,6 +128,22 @@ describe('DELETE /api/organizations/:organizationId/members/:userId', () => {
     expect(roster.json().total).toBe(3);
   });
 
+  it('archives a member who also holds an open invitation, cancelling it, and keeps another member as ticket recipient', async () => {
+    const { organization, owner, admin, member } = await school(t);
+    await t.deps.db.update(organizations).set({ ticketRecipientMembershipId: admin.membership.id }).where(eq(organizations.id, organization.id));
+    const [open] = await t.deps.db
+      .insert(invitations)
+      .values({ kind: 'ORGANIZATION', organizationId: organization.id, userId: member.user.id, role: 'MEMBER', status: 'SENT' })
+      .returning();
+    const response = await call(t.app, 'DELETE', url(organization.id, `/members/${member.user.id}`), { caller: owner.caller });
+    expect(response.statusCode).toBe(200);
+    expect((await membershipOf(member.membership.id))?.archivedAt).toBeInstanceOf(Date);
+    const [invitation] = await t.deps.db.select().from(invitations).where(eq(invitations.id, open?.id ?? ''));
+    expect(invitation?.status).toBe('CANCELLED');
+    const [after] = await t.deps.db.select().from(organizations).where(eq(organizations.id, organization.id));
+    expect(after?.ticketRecipientMembershipId).toBe(admin.membership.id);
+  });
+
   it('refuses deleting oneself with the exact message, and an ADMIN deleting the OWNER', async () => {
     const { organization, owner, admin } = await school(t);
     const self = await call(t.app, 'DELETE', url(organization.id, `/members/${admin.user.id}`), { caller: admin.caller });

@@ -1,12 +1,12 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { rosterMessages, type RosterPage } from '@portal/domain/roster.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { invitations, organizationMemberships, organizations } from '../../db/schema/organizations.ts';
+import { invitations, organizationMemberships } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
-import { audit } from '../../platform/audit.ts';
+import { actorOf, audit } from '../../platform/audit.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { archiveMembership, managerRole, requireOwner } from '../../platform/memberships.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
-import { managerRole, requireOwner } from './access.ts';
 import { findActiveMembership, findOrganization } from './repository.ts';
 import { rosterPage } from './roster-repository.ts';
 
@@ -42,14 +42,7 @@ export async function removeMember(deps: AppDeps, auth: RequestAuth, organizatio
   await deps.db.transaction(async (tx) => {
     const membership = await findActiveMembership(tx, organizationId, { userId });
     if (membership?.role === 'OWNER') throw ownerCannotChange();
-    const now = deps.clock();
-    if (membership) {
-      await tx.update(organizationMemberships).set({ archivedAt: now }).where(eq(organizationMemberships.id, membership.id));
-      await tx
-        .update(organizations)
-        .set({ ticketRecipientMembershipId: null })
-        .where(and(eq(organizations.id, organizationId), eq(organizations.ticketRecipientMembershipId, membership.id)));
-    }
+    if (membership) await archiveMembership(tx, membership.id, deps.clock());
     const cancelled = await tx
       .update(invitations)
       .set({ status: 'CANCELLED' })
@@ -57,8 +50,7 @@ export async function removeMember(deps: AppDeps, auth: RequestAuth, organizatio
       .returning({ id: invitations.id });
     if (!membership && cancelled.length === 0) throw memberNotFound();
     await audit(tx, {
-      actorId: auth.user.id,
-      impersonatorId: auth.impersonator?.id,
+      ...actorOf(auth),
       action: 'organization.member-delete',
       subjectType: 'organization',
       subjectId: organizationId,
@@ -88,8 +80,7 @@ export async function changeAdminRole(
       .returning({ id: organizationMemberships.id });
     if (updated.length === 0) throw ownerCannotChange();
     await audit(tx, {
-      actorId: auth.user.id,
-      impersonatorId: auth.impersonator?.id,
+      ...actorOf(auth),
       action: 'organization.member-role',
       subjectType: 'organization',
       subjectId: organizationId,
@@ -114,8 +105,7 @@ export async function changeToolkitAccess(
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ toolKitAccess }).where(eq(users.id, userId));
     await audit(tx, {
-      actorId: auth.user.id,
-      impersonatorId: auth.impersonator?.id,
+      ...actorOf(auth),
       action: 'organization.member-toolkit',
       subjectType: 'organization',
       subjectId: organizationId,

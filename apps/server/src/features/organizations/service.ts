@@ -11,10 +11,11 @@ import { displayName } from '@portal/domain/people.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
 import { billingContacts, districts, organizationMemberships, organizations } from '../../db/schema/organizations.ts';
-import { audit } from '../../platform/audit.ts';
+import { actorOf, audit } from '../../platform/audit.ts';
+import { violatedUniqueIndex } from '../../platform/database-errors.ts';
+import { managerRole, organizationNotFound, requireOwner, type ManagerRole } from '../../platform/memberships.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
-import { managerRole, organizationNotFound, requireOwner, violatedUniqueIndex, type ManagerRole } from './access.ts';
 import { findActiveMembership, findOrganization, listActiveMembers, listBillingContacts } from './repository.ts';
 
 type Address = z.output<typeof organizationAddress>;
@@ -80,8 +81,7 @@ async function applyChange(deps: AppDeps, auth: RequestAuth, organizationId: str
   await deps.db.transaction(async (tx) => {
     await change.write(tx);
     await audit(tx, {
-      actorId: auth.user.id,
-      impersonatorId: auth.impersonator?.id,
+      ...actorOf(auth),
       action: `organization.${change.action}`,
       subjectType: 'organization',
       subjectId: organizationId,

@@ -15,9 +15,10 @@ import type { Executor } from '../../db/client.ts';
 import { districtMemberships, districts, invitations, organizationMemberships, organizations } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
 import { audit } from '../../platform/audit.ts';
+import { violatedUniqueIndex } from '../../platform/database-errors.ts';
+import { organizationNotFound } from '../../platform/memberships.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
-import { organizationNotFound, violatedUniqueIndex } from './access.ts';
 
 interface Search {
   search?: string;

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { positions } from '../../db/schema/lookups.ts';
-import { districts, organizationMemberships, organizations } from '../../db/schema/organizations.ts';
+import { districts, mailingAddressColumns, organizationMemberships, organizations } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
 
 export async function findProfileUser(db: Executor, userId: string) {
@@ -36,15 +36,7 @@ export async function listActiveMemberships(db: Executor, userId: string) {
       organizationId: organizations.id,
       organizationName: organizations.name,
       districtName: districts.name,
-      mailingAddress: {
-        addressLine1: organizations.mailingAddressLine1,
-        addressLine2: organizations.mailingAddressLine2,
-        city: organizations.mailingCity,
-        stateProvince: organizations.mailingStateProvince,
-        country: organizations.mailingCountry,
-        zipPostal: organizations.mailingZipPostal,
-        phone: organizations.mailingPhone,
-      },
+      mailingAddress: mailingAddressColumns,
       role: organizationMemberships.role,
       positionLabel: positions.label,
       grades: sql<string[]>`coalesce((

@@ -5,8 +5,9 @@ import { profileMessages, type Profile, type profileUpdate } from '@portal/domai
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
-import { audit } from '../../platform/audit.ts';
+import { actorOf, audit } from '../../platform/audit.ts';
 import { decryptField, encryptField } from '../../platform/crypto.ts';
+import { violatedUniqueIndex } from '../../platform/database-errors.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { revokeUserSessions, type RequestAuth } from '../../platform/sessions.ts';
 import { emailTakenByAnother, findProfileUser, listActiveMemberships, type ProfileUserRow } from './repository.ts';
@@ -78,8 +79,7 @@ export async function updateProfile(deps: AppDeps, auth: RequestAuth, input: Pro
     }
     await tx.update(users).set(changes).where(eq(users.id, auth.user.id));
     await audit(tx, {
-      actorId: auth.user.id,
-      impersonatorId: auth.impersonator?.id,
+      ...actorOf(auth),
       action: 'profile.update',
       subjectType: 'user',
       subjectId: auth.user.id,
@@ -88,15 +88,6 @@ export async function updateProfile(deps: AppDeps, auth: RequestAuth, input: Pro
     return loadUser(tx, auth.user.id);
   });
   return present(deps, auth, user);
-}
-
-/** The unique index a failed statement ran into, whichever driver reported it (drizzle wraps the driver's error). */
-function violatedUniqueIndex(error: unknown): string | null {
-  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
-    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
-  }
-  return null;
 }
 
 const emailTaken = () => conflict(profileMessages.emailTaken, { email: profileMessages.emailTaken });
@@ -113,8 +104,7 @@ export async function changeEmail(deps: AppDeps, auth: RequestAuth, email: strin
       await tx.update(users).set({ email }).where(eq(users.id, auth.user.id));
       await revokeUserSessions(tx, deps.clock, auth.user.id);
       await audit(tx, {
-        actorId: auth.user.id,
-        impersonatorId: auth.impersonator?.id,
+        ...actorOf(auth),
         action: 'profile.email',
         subjectType: 'user',
         subjectId: auth.user.id,

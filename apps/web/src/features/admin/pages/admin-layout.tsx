@@ -9,6 +9,9 @@ const staffMenu = [
   { label: 'Users', path: '/admin/users' },
   { label: 'Organizations', path: '/admin/organizations' },
   { label: 'Districts', path: '/admin/districts' },
+  { label: 'Purchase orders', path: '/admin/purchase-orders' },
+  { label: 'Events', path: '/admin/events' },
+  { label: 'Coupons', path: '/admin/coupons' },
 ] as const;
 
 /** The staff console's frame: its own menu, and a way back to the members portal. */

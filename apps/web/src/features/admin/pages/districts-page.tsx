@@ -4,7 +4,7 @@ import { Link, type LoaderFunctionArgs } from 'react-router';
 import { listParams, useListSearch } from '../../../lib/list-search.ts';
 import { adminDistrictsQuery } from '../api/admin-districts.ts';
 import { adminListPageSize } from '../api/admin-organizations.ts';
-import { SearchList } from '../components/search-list.tsx';
+import { SearchList } from '../../../ui/search-list.tsx';
 
 export const districtsLoader =
   (queryClient: QueryClient) =>

@@ -14,7 +14,7 @@ import { ErrorState } from '../../../ui/error-state.tsx';
 import { NotFound } from '../../../ui/not-found.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { adminOrganizationQuery, useChangeMembershipRole } from '../api/admin-organizations.ts';
-import { DetailSection } from '../components/detail-section.tsx';
+import { DetailSection } from '../../../ui/detail-section.tsx';
 import { InvitationsTable } from '../components/invitations-table.tsx';
 import { MembershipsTable } from '../components/memberships-table.tsx';
 

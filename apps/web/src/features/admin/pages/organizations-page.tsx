@@ -4,7 +4,7 @@ import { Link, type LoaderFunctionArgs } from 'react-router';
 import { organizationMessages } from '@portal/domain/organizations.ts';
 import { listParams, useListSearch } from '../../../lib/list-search.ts';
 import { adminListPageSize, adminOrganizationsQuery } from '../api/admin-organizations.ts';
-import { SearchList } from '../components/search-list.tsx';
+import { SearchList } from '../../../ui/search-list.tsx';
 
 export const organizationsLoader =
   (queryClient: QueryClient) =>

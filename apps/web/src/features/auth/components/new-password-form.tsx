@@ -1,9 +1,11 @@
-import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { newPasswordTwice, type NewPasswordTwice } from '@portal/domain/auth.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
-import { newPasswordForm, useResetPassword, type NewPasswordForm } from '../api/reset-password.ts';
+import { NewPasswordFields } from '../../../ui/new-password-fields.tsx';
+import { useResetPassword } from '../api/reset-password.ts';
 
 /** Sets a new password with the token of a mailed reset link; then back to sign in. */
 export function NewPasswordForm({ token }: { token: string }) {
@@ -11,10 +13,10 @@ export function NewPasswordForm({ token }: { token: string }) {
   const resetPassword = useResetPassword();
   const [failure, setFailure] = useState<string | null>(null);
 
-  const form = useForm<NewPasswordForm>({
+  const form = useForm<NewPasswordTwice>({
     mode: 'uncontrolled',
     initialValues: { password: '', confirmPassword: '' },
-    validate: schemaResolver(newPasswordForm, { sync: true }),
+    validate: schemaResolver(newPasswordTwice, { sync: true }),
   });
 
   const submit = form.onSubmit(({ password }) => {
@@ -41,18 +43,7 @@ export function NewPasswordForm({ token }: { token: string }) {
             </Anchor>
           </>
         ) : null}
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          key={form.key('confirmPassword')}
-          {...form.getInputProps('confirmPassword')}
-        />
+        <NewPasswordFields form={form} />
         <Button type="submit" loading={resetPassword.isPending}>
           Set new password
         </Button>

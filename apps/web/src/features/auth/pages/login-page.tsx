@@ -7,8 +7,8 @@ import { authMessages, loginRequest, type LoginRequest } from '@portal/domain/au
 import { safeIntendedPath } from '@portal/domain/navigation.ts';
 import { startSession } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { PublicFrame } from '../../../ui/public-frame.tsx';
 import { useLogin } from '../api/login.ts';
-import { AuthFrame } from '../components/auth-frame.tsx';
 
 /** /auth/login?intended={path}: signs in, then goes where the visitor was heading (only inside the site). */
 export function LoginPage() {
@@ -36,7 +36,7 @@ export function LoginPage() {
   });
 
   return (
-    <AuthFrame title="Sign in">
+    <PublicFrame title="Sign in">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {searchParams.get('reset') === 'done' ? (
@@ -72,6 +72,6 @@ export function LoginPage() {
           </Group>
         </Stack>
       </form>
-    </AuthFrame>
+    </PublicFrame>
   );
 }

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { homePath } from '@portal/domain/navigation.ts';
 import { currentUserQuery, useCurrentUser } from '../../../lib/current-user.ts';
-import { AuthFrame } from '../components/auth-frame.tsx';
+import { PublicFrame } from '../../../ui/public-frame.tsx';
 import { ForgotPasswordForm } from '../components/forgot-password-form.tsx';
 import { NewPasswordForm } from '../components/new-password-form.tsx';
 
@@ -22,7 +22,7 @@ export function ResetPasswordPage() {
   const user = useCurrentUser();
 
   return (
-    <AuthFrame title="Reset password">
+    <PublicFrame title="Reset password">
       {token ? (
         <NewPasswordForm token={token} />
       ) : (
@@ -31,6 +31,6 @@ export function ResetPasswordPage() {
           {...(user ? { back: { to: homePath, label: 'Back to your profile' } } : {})}
         />
       )}
-    </AuthFrame>
+    </PublicFrame>
   );
 }

@@ -8,8 +8,8 @@ import { isApiError } from '../../../lib/api.ts';
 import { startSession } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { PageLoader } from '../../../ui/page-loader.tsx';
+import { PublicFrame } from '../../../ui/public-frame.tsx';
 import { useTokenLogin } from '../api/token-login.ts';
-import { AuthFrame } from '../components/auth-frame.tsx';
 
 /** /members?token=…: a sign-in link. Exchanges the token once, then opens the profile. */
 export function TokenLandingPage() {
@@ -40,7 +40,7 @@ export function TokenLandingPage() {
     : null;
 
   return (
-    <AuthFrame title="Sign-in link">
+    <PublicFrame title="Sign-in link">
       {failure ? (
         <Stack gap="md">
           <Alert color="red" variant="light">
@@ -53,6 +53,6 @@ export function TokenLandingPage() {
       ) : (
         <PageLoader label="Signing you in" />
       )}
-    </AuthFrame>
+    </PublicFrame>
   );
 }

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import { authMessages, newPassword, type CurrentUser } from '@portal/domain/auth.ts';
+import type { CurrentUser } from '@portal/domain/auth.ts';
 import type { AcceptReply, InvitationLookup } from '@portal/domain/invitations.ts';
 import { api } from '../../../lib/api.ts';
 
@@ -25,15 +24,6 @@ export function useAcceptInvitation(code: string) {
     mutationFn: () => api.post<AcceptReply>(`/api/invitations/${encodeURIComponent(code)}/accept`),
   });
 }
-
-/** The invitee without a password chooses one twice; only `password` is sent. */
-export const choosePasswordForm = z
-  .object({ password: newPassword, confirmPassword: z.string() })
-  .refine((values) => values.password === values.confirmPassword, {
-    message: authMessages.passwordsDiffer,
-    path: ['confirmPassword'],
-  });
-export type ChoosePasswordValues = z.infer<typeof choosePasswordForm>;
 
 /**
  * POST /api/invitations/:code/accept-with-password (public): sets the password, accepts and signs in,

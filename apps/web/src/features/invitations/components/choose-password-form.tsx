@@ -1,10 +1,11 @@
-import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState, type ReactNode } from 'react';
-import type { CurrentUser } from '@portal/domain/auth.ts';
+import { newPasswordTwice, type CurrentUser, type NewPasswordTwice } from '@portal/domain/auth.ts';
 import { invitationMessages } from '@portal/domain/invitations.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
-import { choosePasswordForm, useAcceptWithPassword, type ChoosePasswordValues } from '../api/invitations.ts';
+import { NewPasswordFields } from '../../../ui/new-password-fields.tsx';
+import { useAcceptWithPassword } from '../api/invitations.ts';
 
 interface ChoosePasswordFormProps {
   code: string;
@@ -17,10 +18,10 @@ interface ChoosePasswordFormProps {
 export function ChoosePasswordForm({ code, onAccepted, signInAction }: ChoosePasswordFormProps) {
   const acceptWithPassword = useAcceptWithPassword(code);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<ChoosePasswordValues>({
+  const form = useForm<NewPasswordTwice>({
     mode: 'uncontrolled',
     initialValues: { password: '', confirmPassword: '' },
-    validate: schemaResolver(choosePasswordForm, { sync: true }),
+    validate: schemaResolver(newPasswordTwice, { sync: true }),
   });
 
   const submit = form.onSubmit(({ password }) => {
@@ -43,18 +44,7 @@ export function ChoosePasswordForm({ code, onAccepted, signInAction }: ChoosePas
             {signInAction}
           </Stack>
         ) : null}
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          key={form.key('confirmPassword')}
-          {...form.getInputProps('confirmPassword')}
-        />
+        <NewPasswordFields form={form} />
         <Button type="submit" loading={acceptWithPassword.isPending}>
           {invitationMessages.confirm}
         </Button>

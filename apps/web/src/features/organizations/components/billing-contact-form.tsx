@@ -23,7 +23,9 @@ function toBody(values: ContactValues) {
 }
 
 function validate(values: ContactValues) {
-  const errors = resolveContact(toBody(values));
+  // The required parts are checked as typed: left empty they are missing (their own message), not null.
+  const { firstName, lastName, email } = values;
+  const errors = resolveContact({ ...toBody(values), firstName, lastName, email });
   // The phone is optional, but a number begun must be finished.
   const digits = phoneDigits(values.phone);
   return digits && values.phone.includes('_') ? { ...errors, phone: 'Phone is invalid' } : errors;

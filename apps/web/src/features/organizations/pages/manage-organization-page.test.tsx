@@ -15,17 +15,6 @@ const base = {
   'GET /api/lookups': () => jsonResponse(200, someLookups()),
 };
 
-/**
- * Types digits into the "(___) ___-____" mask one at a time at its first free place: the mask
- * rewrites the value as it goes, which user-event's own caret tracking does not follow in jsdom.
- */
-async function typeIntoMask(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, digits: string) {
-  for (const digit of digits) {
-    const at = (input as HTMLInputElement).value.indexOf('_');
-    await user.type(input, digit, { initialSelectionStart: at, initialSelectionEnd: at });
-  }
-}
-
 async function section(name: string) {
   await screen.findByRole('heading', { name: 'Manage Organization' }, { timeout: 5000 });
   return screen.findByRole('region', { name }, { timeout: 5000 });
@@ -99,11 +88,11 @@ describe('manage organization page', { timeout: 20_000 }, () => {
     await user.click(within(mailing).getByRole('button', { name: 'Edit mailing address' }));
     const phone = await within(mailing).findByLabelText(/^Phone/, {}, { timeout: 5000 });
     await user.clear(phone);
-    await typeIntoMask(user, phone, '217555');
+    await user.type(phone, '217555');
     await user.click(within(mailing).getByRole('button', { name: 'Save' }));
     expect(await within(mailing).findByText('Phone is invalid')).toBeInTheDocument();
 
-    await typeIntoMask(user, phone, '0143');
+    await user.type(phone, '0143');
     expect(phone).toHaveValue('(217) 555-0143');
     await user.click(within(mailing).getByRole('button', { name: 'Save' }));
 

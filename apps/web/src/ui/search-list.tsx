@@ -1,10 +1,10 @@
 import { Group, Pagination, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../../../lib/errors.ts';
-import type { useListSearch } from '../../../lib/list-search.ts';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { ErrorState } from '../../../ui/error-state.tsx';
+import { errorMessage } from '../lib/errors.ts';
+import type { useListSearch } from '../lib/list-search.ts';
+import { EmptyState } from './empty-state.tsx';
+import { ErrorState } from './error-state.tsx';
 
 interface Page<Item> {
   items: Item[];
@@ -19,23 +19,60 @@ interface SearchListProps<Item> {
   search: ReturnType<typeof useListSearch>;
   query: UseQueryResult<Page<Item>>;
   children: (items: Item[]) => ReactNode;
+  /** What the search box matches (shown under its label); "Name" unless told. */
+  searchDescription?: string;
+  /** Shown when the list is empty; "No {items} found" unless told. */
+  emptyMessage?: string;
+  /** Beside the title: the list's own actions ("New event"). */
+  actions?: ReactNode;
+  /** Beside the search box: more ways to narrow the list (a status filter). */
+  filters?: ReactNode;
 }
 
 /** A staff console list: a search box (in the URL), loading, error, empty, the table and its pages. */
-export function SearchList<Item>({ title, noun, pageSize, search, query, children }: SearchListProps<Item>) {
+export function SearchList<Item>({
+  title,
+  noun,
+  pageSize,
+  search,
+  query,
+  children,
+  searchDescription = 'Name',
+  emptyMessage,
+  actions,
+  filters,
+}: SearchListProps<Item>) {
   const totalPages = query.data ? Math.max(1, Math.ceil(query.data.total / pageSize)) : 1;
+  const searchBox = (
+    <TextInput
+      label={`Search ${noun[1]}`}
+      description={searchDescription}
+      type="search"
+      value={search.input}
+      onChange={(event) => search.setInput(event.currentTarget.value)}
+      w={420}
+      maw="100%"
+    />
+  );
 
   return (
     <Stack gap="md">
-      <Title order={1}>{title}</Title>
-      <TextInput
-        label={`Search ${noun[1]}`}
-        description="Name"
-        type="search"
-        value={search.input}
-        onChange={(event) => search.setInput(event.currentTarget.value)}
-        maw={420}
-      />
+      {actions ? (
+        <Group justify="space-between" align="center">
+          <Title order={1}>{title}</Title>
+          {actions}
+        </Group>
+      ) : (
+        <Title order={1}>{title}</Title>
+      )}
+      {filters ? (
+        <Group align="flex-end" gap="md">
+          {searchBox}
+          {filters}
+        </Group>
+      ) : (
+        searchBox
+      )}
       {query.isPending ? (
         <Stack gap="xs" role="status" aria-label={`Loading ${noun[1]}`}>
           {Array.from({ length: 5 }, (_, index) => (
@@ -45,7 +82,7 @@ export function SearchList<Item>({ title, noun, pageSize, search, query, childre
       ) : query.isError ? (
         <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
       ) : query.data.items.length === 0 ? (
-        <EmptyState message={`No ${noun[1]} found`} />
+        <EmptyState message={emptyMessage ?? `No ${noun[1]} found`} />
       ) : (
         <>
           {children(query.data.items)}

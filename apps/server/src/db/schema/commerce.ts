@@ -1,0 +1,310 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  applicationSelectionLevels,
+  couponTypes,
+  eventKinds,
+  type PaymentProviderName,
+  eventPaymentMethods,
+  eventPaymentStatuses,
+  purchaseOrderStatuses,
+  purchaseOrderTypes,
+} from '@portal/domain/commerce-enums.ts';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { organizations } from './organizations.ts';
+import { users } from './users.ts';
+
+export const eventKind = pgEnum('event_kind', eventKinds);
+
+/**
+ * An event members can buy tickets for. Capacity is a counter beside its limit, guarded by a CHECK:
+ * a sale is one conditional UPDATE of the bucket's row (pretix's per-quota lock), so the database
+ * itself refuses to oversell, under any number of concurrent buyers.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    kind: eventKind('kind').notNull(),
+    eventType: text('event_type'),
+    eventSubtype: text('event_subtype'),
+    description: text('description').notNull().default(''),
+    locationName: text('location_name'),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    daysBeforePurchaseClose: integer('days_before_purchase_close').notNull().default(0),
+    /** Event-level capacity (series events and institutes); conference days count per section. */
+    maxTickets: integer('max_tickets'),
+    ticketsTaken: integer('tickets_taken').notNull().default(0),
+    published: boolean('published').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('events_dates', sql`${t.endDate} >= ${t.startDate}`),
+    check('events_capacity', sql`${t.ticketsTaken} >= 0 and (${t.maxTickets} is null or ${t.ticketsTaken} <= ${t.maxTickets})`),
+    check('events_close_days', sql`${t.daysBeforePurchaseClose} >= 0`),
+    index('events_start').on(t.startDate),
+  ],
+);
+
+export const eventTicketTypes = pgTable(
+  'event_ticket_types',
+  {
+    id: id(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('event_ticket_types_price', sql`${t.priceCents} >= 0`), index('event_ticket_types_event').on(t.eventId)],
+);
+
+export const applicationSelectionLevel = pgEnum('application_selection_level', applicationSelectionLevels);
+
+/** Conference days and institutes: paths (first-year, advanced) > groupings > sections. */
+export const eventPaths = pgTable(
+  'event_paths',
+  {
+    id: id(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    applicationSelectionLevel: applicationSelectionLevel('application_selection_level').notNull().default('SECTIONS'),
+    requireRankedSelection: boolean('require_ranked_selection').notNull().default(false),
+    rankedSelectionAmount: integer('ranked_selection_amount').notNull().default(1),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('event_paths_event').on(t.eventId)],
+);
+
+export const eventGroupings = pgTable(
+  'event_groupings',
+  {
+    id: id(),
+    pathId: uuid('path_id')
+      .notNull()
+      .references(() => eventPaths.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    maxTickets: integer('max_tickets'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('event_groupings_path').on(t.pathId)],
+);
+
+export const eventSections = pgTable(
+  'event_sections',
+  {
+    id: id(),
+    /** Denormalised from grouping > path so catalogue and capacity queries need no joins. */
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    groupingId: uuid('grouping_id')
+      .notNull()
+      .references(() => eventGroupings.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    dates: date('dates', { mode: 'string' }).array().notNull().default(sql`'{}'::date[]`),
+    locationName: text('location_name'),
+    audienceType: text('audience_type').array().notNull().default(sql`'{}'::text[]`),
+    description: text('description').notNull().default(''),
+    isFree: boolean('is_free').notNull().default(false),
+    maxTickets: integer('max_tickets'),
+    ticketsTaken: integer('tickets_taken').notNull().default(0),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    check('event_sections_capacity', sql`${t.ticketsTaken} >= 0 and (${t.maxTickets} is null or ${t.ticketsTaken} <= ${t.maxTickets})`),
+    index('event_sections_event').on(t.eventId),
+    index('event_sections_grouping').on(t.groupingId),
+  ],
+);
+
+export const couponType = pgEnum('coupon_type', couponTypes);
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: id(),
+    /** Stored upper-case; codes are matched case-insensitively. */
+    code: text('code').notNull(),
+    type: couponType('type').notNull(),
+    discountAmount: integer('discount_amount'),
+    discountPercentage: integer('discount_percentage'),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    maxUses: integer('max_uses'),
+    timesUsed: integer('times_used').notNull().default(0),
+    /** When set, the coupon applies only to this event's tickets. */
+    eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_upper').on(sql`upper(${t.code})`),
+    check(
+      'coupons_discount',
+      sql`(${t.type} = 'FIXED' and ${t.discountAmount} > 0 and ${t.discountPercentage} is null) or (${t.type} = 'PERCENTAGE' and ${t.discountPercentage} between 1 and 100 and ${t.discountAmount} is null)`,
+    ),
+    check('coupons_uses', sql`${t.timesUsed} >= 0 and (${t.maxUses} is null or ${t.timesUsed} <= ${t.maxUses})`),
+  ],
+);
+
+/** One cart per member: the coupon applied to it. Lines are cart_items. */
+export const carts = pgTable('carts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    sectionId: uuid('section_id').references(() => eventSections.id, { onDelete: 'cascade' }),
+    ticketTypeId: uuid('ticket_type_id')
+      .notNull()
+      .references(() => eventTicketTypes.id, { onDelete: 'cascade' }),
+    numberOfTickets: integer('number_of_tickets').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('cart_items_tickets', sql`${t.numberOfTickets} between 1 and 100`),
+    // Adding the same tickets again raises the quantity instead of making a second line.
+    uniqueIndex('cart_items_one_line').on(t.userId, t.ticketTypeId, sql`coalesce(${t.sectionId}, '00000000-0000-0000-0000-000000000000'::uuid)`),
+  ],
+);
+
+export const eventPaymentStatus = pgEnum('event_payment_status', eventPaymentStatuses);
+export const eventPaymentMethod = pgEnum('event_payment_method', eventPaymentMethods);
+
+/**
+ * A checkout: the cart frozen into items and totals (computed by @portal/domain/pricing), with the
+ * seats it holds. While seatsHeld is true its tickets are counted in the buckets' ticketsTaken.
+ */
+export const eventPayments = pgTable(
+  'event_payments',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    status: eventPaymentStatus('status').notNull(),
+    method: eventPaymentMethod('method').notNull(),
+    /** demo, stripe or cashnet for card payments. */
+    provider: text('provider').$type<PaymentProviderName>(),
+    /** The provider's own id for the checkout (Stripe session id, CashNet ref). */
+    providerReference: text('provider_reference'),
+    /** Where the buyer pays (the provider's page), kept so a replayed checkout answers the same URL. */
+    checkoutUrl: text('checkout_url'),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    seatsHeld: boolean('seats_held').notNull().default(true),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /** The client's Idempotency-Key for the checkout call: a double click makes one payment. */
+    idempotencyKey: text('idempotency_key'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('event_payments_totals', sql`${t.totalCents} = ${t.subtotalCents} - ${t.discountCents} and ${t.totalCents} >= 0`),
+    uniqueIndex('event_payments_idempotency').on(t.userId, t.idempotencyKey),
+    uniqueIndex('event_payments_provider_reference').on(t.provider, t.providerReference),
+    index('event_payments_user').on(t.userId, t.createdAt),
+    index('event_payments_organization').on(t.organizationId),
+    index('event_payments_hold_expiry').on(t.holdExpiresAt).where(sql`${t.seatsHeld}`),
+  ],
+);
+
+export const eventPaymentItems = pgTable(
+  'event_payment_items',
+  {
+    id: id(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => eventPayments.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id),
+    sectionId: uuid('section_id').references(() => eventSections.id),
+    ticketTypeId: uuid('ticket_type_id')
+      .notNull()
+      .references(() => eventTicketTypes.id),
+    title: text('title').notNull(),
+    numberOfTickets: integer('number_of_tickets').notNull(),
+    priceCents: integer('price_cents').notNull(),
+  },
+  (t) => [check('event_payment_items_tickets', sql`${t.numberOfTickets} >= 1`), index('event_payment_items_payment').on(t.paymentId)],
+);
+
+export const purchaseOrderType = pgEnum('purchase_order_type', purchaseOrderTypes);
+export const purchaseOrderStatus = pgEnum('purchase_order_status', purchaseOrderStatuses);
+
+export const purchaseOrders = pgTable(
+  'purchase_orders',
+  {
+    id: id(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => eventPayments.id, { onDelete: 'cascade' }),
+    type: purchaseOrderType('type').notNull(),
+    status: purchaseOrderStatus('status').notNull().default('SUBMITTED'),
+    number: text('number').notNull(),
+    filename: text('filename').notNull(),
+    /** Where platform/storage keeps the PDF. */
+    fileKey: text('file_key').notNull(),
+    fileSize: integer('file_size').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    contactName: text('contact_name').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    totalCents: integer('total_cents').notNull(),
+    couponCode: text('coupon_code'),
+    submittedById: uuid('submitted_by_id')
+      .notNull()
+      .references(() => users.id),
+    decidedById: uuid('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('purchase_orders_status').on(t.status, t.createdAt),
+    index('purchase_orders_payment').on(t.paymentId),
+    // A payment has at most one purchase order under review at a time.
+    uniqueIndex('purchase_orders_one_open').on(t.paymentId).where(sql`${t.status} = 'SUBMITTED'`),
+  ],
+);
+
+/** Every event a payment provider sent, by its id: a replay finds its row and changes nothing. */
+export const paymentProviderEvents = pgTable(
+  'payment_provider_events',
+  {
+    id: id(),
+    provider: text('provider').notNull(),
+    providerEventId: text('provider_event_id').notNull(),
+    paymentId: uuid('payment_id').references(() => eventPayments.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_provider_events_once').on(t.provider, t.providerEventId)],
+);

@@ -1,0 +1,103 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { cartItems, carts, coupons, events, eventSections, eventTicketTypes } from '../../db/schema/commerce.ts';
+
+/** What adding to the cart checks: the event, the ticket type and the section belong together. */
+export async function purchaseTarget(db: Executor, eventId: string, ticketTypeId: string, sectionId: string | null) {
+  const [event] = await db
+    .select({
+      id: events.id,
+      name: events.name,
+      published: events.published,
+      startDate: events.startDate,
+      daysBeforePurchaseClose: events.daysBeforePurchaseClose,
+      remaining: sql<number | null>`case when events.max_tickets is null then null else greatest(events.max_tickets - events.tickets_taken, 0) end`,
+      hasSections: sql<boolean>`exists (select 1 from event_sections s where s.event_id = events.id)`,
+    })
+    .from(events)
+    .where(eq(events.id, eventId));
+  if (!event) return undefined;
+  const [ticketTypes, sections] = await Promise.all([
+    db
+      .select({ id: eventTicketTypes.id })
+      .from(eventTicketTypes)
+      .where(and(eq(eventTicketTypes.id, ticketTypeId), eq(eventTicketTypes.eventId, eventId))),
+    sectionId
+      ? db
+          .select({
+            id: eventSections.id,
+            title: eventSections.title,
+            remaining: sql<number | null>`case when ${eventSections.maxTickets} is null then null else greatest(${eventSections.maxTickets} - ${eventSections.ticketsTaken}, 0) end`,
+          })
+          .from(eventSections)
+          .where(and(eq(eventSections.id, sectionId), eq(eventSections.eventId, eventId)))
+      : Promise.resolve([]),
+  ]);
+  return { event, ticketTypeFound: ticketTypes.length === 1, section: sections[0] };
+}
+
+/** Tickets already in the cart for this ticket type and section. */
+export async function quantityInCart(db: Executor, userId: string, ticketTypeId: string, sectionId: string | null): Promise<number> {
+  const [row] = await db
+    .select({ numberOfTickets: cartItems.numberOfTickets })
+    .from(cartItems)
+    .where(
+      and(
+        eq(cartItems.userId, userId),
+        eq(cartItems.ticketTypeId, ticketTypeId),
+        sql`coalesce(${cartItems.sectionId}, '00000000-0000-0000-0000-000000000000'::uuid) = coalesce(${sectionId}::uuid, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      ),
+    );
+  return row?.numberOfTickets ?? 0;
+}
+
+/** One line of the member's own cart, with its bucket's seats left (null when unlimited). */
+export async function findOwnLine(db: Executor, userId: string, itemId: string) {
+  const [line] = await db
+    .select({
+      id: cartItems.id,
+      remaining: sql<number | null>`case when ${cartItems.sectionId} is null
+        then greatest(${events.maxTickets} - ${events.ticketsTaken}, 0)
+        else greatest(${eventSections.maxTickets} - ${eventSections.ticketsTaken}, 0) end`,
+    })
+    .from(cartItems)
+    .innerJoin(events, eq(events.id, cartItems.eventId))
+    .leftJoin(eventSections, eq(eventSections.id, cartItems.sectionId))
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)));
+  return line;
+}
+
+export async function setLineQuantity(db: Executor, userId: string, itemId: string, numberOfTickets: number): Promise<void> {
+  await db
+    .update(cartItems)
+    .set({ numberOfTickets })
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)));
+}
+
+export async function deleteLine(db: Executor, userId: string, itemId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)))
+    .returning({ id: cartItems.id });
+  return deleted.length === 1;
+}
+
+export async function findCouponByCode(db: Executor, code: string) {
+  const [coupon] = await db
+    .select({
+      id: coupons.id,
+      active: coupons.active,
+      validFrom: coupons.validFrom,
+      validUntil: coupons.validUntil,
+      maxUses: coupons.maxUses,
+      timesUsed: coupons.timesUsed,
+      eventId: coupons.eventId,
+    })
+    .from(coupons)
+    .where(sql`upper(${coupons.code}) = upper(${code})`);
+  return coupon;
+}
+
+export async function setCartCoupon(db: Executor, userId: string, couponId: string | null): Promise<void> {
+  await db.insert(carts).values({ userId, couponId }).onConflictDoUpdate({ target: carts.userId, set: { couponId } });
+}

@@ -1,0 +1,86 @@
+import { couponRefusal, couponRefusals, maxTicketsPerLine, type AddCartItem, type CartReply } from '@portal/domain/cart.ts';
+import { catalogueMessages } from '@portal/domain/catalogue.ts';
+import { calendarDateIn, purchaseIsOpen } from '@portal/domain/purchase-window.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { expireHolds } from '../../platform/capacity.ts';
+import { addToCart, loadCart, presentCart } from '../../platform/carts.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import type { RequestAuth } from '../../platform/sessions.ts';
+import {
+  deleteLine,
+  findCouponByCode,
+  findOwnLine,
+  purchaseTarget,
+  quantityInCart,
+  setCartCoupon,
+  setLineQuantity,
+} from './repository.ts';
+
+const todayOf = (deps: AppDeps) => calendarDateIn(deps.clock(), deps.config.timeZone);
+const lineNotFound = () => notFound('No such item in your cart.');
+
+/** The cart's own seat check, for a clear message early; the checkout's conditional updates are what guarantee capacity. */
+function checkSeatsLeft(remaining: number | null, wanted: number): void {
+  if (remaining === null || remaining >= wanted) return;
+  const message = remaining === 0 ? catalogueMessages.soldOut : catalogueMessages.notEnoughSeats(remaining);
+  throw conflict(message, { numberOfTickets: message });
+}
+
+/** The cart as the reply of every cart route; seats left count holds released by the caller's sweep. */
+async function currentCart(deps: AppDeps, auth: RequestAuth): Promise<CartReply> {
+  return presentCart(await loadCart(deps.db, auth.user.id, deps.clock(), todayOf(deps)));
+}
+
+export async function getCart(deps: AppDeps, auth: RequestAuth): Promise<CartReply> {
+  await expireHolds(deps.db, deps.clock());
+  return currentCart(deps, auth);
+}
+
+/** Adds tickets of an event (and, for conference days and institutes, one of its sections). */
+export async function addItem(deps: AppDeps, auth: RequestAuth, input: AddCartItem): Promise<CartReply> {
+  const sectionId = input.sectionId ?? null;
+  await expireHolds(deps.db, deps.clock());
+  const target = await purchaseTarget(deps.db, input.eventId, input.ticketTypeId, sectionId);
+  if (!target?.event.published) throw notFound('No such event.');
+  if (!target.ticketTypeFound) throw badRequest('Choose a ticket type of this event.', { ticketTypeId: 'Choose a ticket type of this event.' });
+  if (target.event.hasSections && !target.section) throw badRequest(catalogueMessages.sectionRequired, { sectionId: catalogueMessages.sectionRequired });
+  if (!target.event.hasSections && sectionId) throw badRequest('This event has no sections.', { sectionId: 'This event has no sections.' });
+  if (!purchaseIsOpen(target.event.startDate, target.event.daysBeforePurchaseClose, todayOf(deps))) throw conflict(catalogueMessages.purchaseClosed);
+  const inCart = await quantityInCart(deps.db, auth.user.id, input.ticketTypeId, sectionId);
+  checkSeatsLeft(target.section ? target.section.remaining : target.event.remaining, Math.min(inCart + input.numberOfTickets, maxTicketsPerLine));
+  await addToCart(deps.db, { userId: auth.user.id, eventId: input.eventId, sectionId, ticketTypeId: input.ticketTypeId, numberOfTickets: input.numberOfTickets });
+  return currentCart(deps, auth);
+}
+
+export async function updateItem(deps: AppDeps, auth: RequestAuth, itemId: string, numberOfTickets: number): Promise<CartReply> {
+  await expireHolds(deps.db, deps.clock());
+  const line = await findOwnLine(deps.db, auth.user.id, itemId);
+  if (!line) throw lineNotFound();
+  checkSeatsLeft(line.remaining, numberOfTickets);
+  await setLineQuantity(deps.db, auth.user.id, itemId, numberOfTickets);
+  return currentCart(deps, auth);
+}
+
+export async function removeItem(deps: AppDeps, auth: RequestAuth, itemId: string): Promise<CartReply> {
+  if (!(await deleteLine(deps.db, auth.user.id, itemId))) throw lineNotFound();
+  return currentCart(deps, auth);
+}
+
+/** Applies a coupon by code (any case); a 400 says why it cannot be used. */
+export async function applyCoupon(deps: AppDeps, auth: RequestAuth, code: string): Promise<CartReply> {
+  const now = deps.clock();
+  const coupon = await findCouponByCode(deps.db, code);
+  const cart = await loadCart(deps.db, auth.user.id, now, todayOf(deps));
+  const refusal = coupon ? couponRefusal(coupon, now, cart.lines.map((line) => line.eventId)) : 'unknown';
+  if (refusal || !coupon) {
+    const detail = couponRefusals[refusal ?? 'unknown'];
+    throw badRequest(detail, { code: detail });
+  }
+  await setCartCoupon(deps.db, auth.user.id, coupon.id);
+  return currentCart(deps, auth);
+}
+
+export async function removeCoupon(deps: AppDeps, auth: RequestAuth): Promise<CartReply> {
+  await setCartCoupon(deps.db, auth.user.id, null);
+  return currentCart(deps, auth);
+}

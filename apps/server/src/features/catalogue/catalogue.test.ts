@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { events, eventSections } from '../../db/schema/commerce.ts';
+import { createConferenceDay, createEvent, signedInUser } from '../../test/commerce-factories.ts';
+import { call, useTestApp } from '../../test/harness.ts';
+
+const t = useTestApp();
+
+describe('GET /api/catalogue/events', () => {
+  it('lists published events that have not ended, soonest first, with price and seats left', async () => {
+    const { caller } = await signedInUser(t);
+    const tag = crypto.randomUUID().slice(0, 6);
+    const later = await createEvent(t.deps.db, { name: `Later ${tag}`, startDate: '2027-02-01', endDate: '2027-02-01', maxTickets: 60, ticketsTaken: 10 });
+    const sooner = await createConferenceDay(t.deps.db, 3);
+    await t.deps.db.update(events).set({ name: `Sooner ${tag}` }).where(eq(events.id, sooner.event.id));
+    await createEvent(t.deps.db, { name: `Past ${tag}`, startDate: '2026-10-01', endDate: '2026-10-02' });
+    await createEvent(t.deps.db, { name: `Hidden ${tag}`, published: false });
+
+    const response = await call(t.app, 'GET', `/api/catalogue/events?search=${tag}`, { caller });
+    expect(response.statusCode).toBe(200);
+    const page = response.json();
+    expect(page).toMatchObject({ page: 1, pageSize: 25, total: 2 });
+    expect(page.items).toEqual([
+      expect.objectContaining({ id: sooner.event.id, kind: 'CONFERENCE_DAY', priceFromCents: 14_900, remaining: 3 }),
+      expect.objectContaining({ id: later.event.id, kind: 'SERIES', remaining: 50, startDate: '2027-02-01' }),
+    ]);
+  });
+
+  it('pages, refuses a signed-out caller and a bad page size', async () => {
+    const { caller } = await signedInUser(t);
+    const response = await call(t.app, 'GET', '/api/catalogue/events?page=2&pageSize=1', { caller });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ page: 2, pageSize: 1 });
+    expect(response.json().items.length).toBeLessThanOrEqual(1);
+    expect((await call(t.app, 'GET', '/api/catalogue/events')).statusCode).toBe(401);
+    expect((await call(t.app, 'GET', '/api/catalogue/events?pageSize=101', { caller })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/catalogue/events/:eventId', () => {
+  it('shows paths, groupings and sections with the seats left', async () => {
+    const { caller } = await signedInUser(t);
+    const day = await createConferenceDay(t.deps.db, 3);
+    await t.deps.db.update(eventSections).set({ ticketsTaken: 3 }).where(eq(eventSections.id, day.section.id));
+    const response = await call(t.app, 'GET', `/api/catalogue/events/${day.event.id}`, { caller });
+    expect(response.statusCode).toBe(200);
+    const detail = response.json();
+    expect(detail).toMatchObject({ id: day.event.id, purchaseOpen: true, daysBeforePurchaseClose: 14, remaining: 0 });
+    expect(detail.ticketTypes).toEqual([{ id: day.ticketType.id, name: 'General', priceCents: 14_900 }]);
+    expect(detail.paths[0].groupings[0].sections[0]).toMatchObject({ id: day.section.id, title: 'Coaching Writing', maxTickets: 3, remaining: 0 });
+  });
+
+  it('closes purchase inside the purchase-close window', async () => {
+    const { caller } = await signedInUser(t);
+    // Today is 2026-11-22: an event on 2026-12-05 with 14 days is closed (13 days away).
+    const { event } = await createEvent(t.deps.db, { startDate: '2026-12-05', endDate: '2026-12-05', daysBeforePurchaseClose: 14 });
+    expect((await call(t.app, 'GET', `/api/catalogue/events/${event.id}`, { caller })).json().purchaseOpen).toBe(false);
+  });
+
+  it('answers 404 for an unpublished or unknown event, 401 signed out and 400 for a bad id', async () => {
+    const { caller } = await signedInUser(t);
+    const { event } = await createEvent(t.deps.db, { published: false });
+    expect((await call(t.app, 'GET', `/api/catalogue/events/${event.id}`, { caller })).statusCode).toBe(404);
+    expect((await call(t.app, 'GET', `/api/catalogue/events/${crypto.randomUUID()}`, { caller })).statusCode).toBe(404);
+    expect((await call(t.app, 'GET', `/api/catalogue/events/${event.id}`)).statusCode).toBe(401);
+    expect((await call(t.app, 'GET', '/api/catalogue/events/nope', { caller })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,42 @@
+import type { CatalogueEventDetail, CataloguePage, ConferenceSection } from '@portal/domain/catalogue.ts';
+import { calendarDateIn, purchaseIsOpen } from '@portal/domain/purchase-window.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { expireHolds } from '../../platform/capacity.ts';
+import { notFound } from '../../platform/errors.ts';
+import { eventStructure, findPublishedEvent, listUpcomingEvents } from './repository.ts';
+
+const eventNotFound = () => notFound('No such event.');
+
+const todayOf = (deps: AppDeps) => calendarDateIn(deps.clock(), deps.config.timeZone);
+
+/** 'PD Services': published events that have not ended, soonest first. */
+export async function listCatalogue(deps: AppDeps, query: { search?: string; page: number; pageSize: number }): Promise<CataloguePage> {
+  const { items, total } = await listUpcomingEvents(deps.db, todayOf(deps), query);
+  return { items, page: query.page, pageSize: query.pageSize, total };
+}
+
+/** One published event with what can be bought and the seats left (expired holds are released first). */
+export async function getCatalogueEvent(deps: AppDeps, eventId: string): Promise<CatalogueEventDetail> {
+  await expireHolds(deps.db, deps.clock());
+  const event = await findPublishedEvent(deps.db, eventId);
+  if (!event) throw eventNotFound();
+  const structure = await eventStructure(deps.db, eventId);
+  const sectionsOf = (groupingId: string): ConferenceSection[] =>
+    structure.sections
+      .filter((section) => section.groupingId === groupingId)
+      .map(({ groupingId: _grouping, ticketsTaken, ...section }) => ({
+        ...section,
+        remaining: section.maxTickets === null ? null : Math.max(section.maxTickets - ticketsTaken, 0),
+      }));
+  return {
+    ...event,
+    purchaseOpen: purchaseIsOpen(event.startDate, event.daysBeforePurchaseClose, todayOf(deps)),
+    ticketTypes: structure.ticketTypes,
+    paths: structure.paths.map((path) => ({
+      ...path,
+      groupings: structure.groupings
+        .filter((grouping) => grouping.pathId === path.id)
+        .map((grouping) => ({ id: grouping.id, name: grouping.name, sections: sectionsOf(grouping.id) })),
+    })),
+  };
+}

@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { paymentMessages } from '@portal/domain/payments.ts';
+import { cartItems, coupons, eventPaymentItems, eventPayments, events, eventSections } from '../../db/schema/commerce.ts';
+import { addMembership, createOrganization } from '../../test/factories.ts';
+import { createConferenceDay, createCoupon, createEvent, signedInUser } from '../../test/commerce-factories.ts';
+import { call, useTestApp, type Caller } from '../../test/harness.ts';
+
+const t = useTestApp();
+
+const add = (caller: Caller, body: Record<string, unknown>) => call(t.app, 'POST', '/api/cart/items', { caller, body });
+const checkout = (caller: Caller, body: Record<string, unknown>, key: string = randomUUID()) =>
+  call(t.app, 'POST', '/api/checkout', { caller, body, headers: { 'idempotency-key': key } });
+
+async function paymentRow(id: string) {
+  const [row] = await t.deps.db.select().from(eventPayments).where(eq(eventPayments.id, id));
+  if (!row) throw new Error('no payment');
+  return row;
+}
+const sectionTaken = async (id: string) => (await t.deps.db.select().from(eventSections).where(eq(eventSections.id, id)))[0]?.ticketsTaken;
+const eventTaken = async (id: string) => (await t.deps.db.select().from(events).where(eq(events.id, id)))[0]?.ticketsTaken;
+const couponUses = async (id: string) => (await t.deps.db.select().from(coupons).where(eq(coupons.id, id)))[0]?.timesUsed;
+
+describe('POST /api/checkout', () => {
+  it('freezes the cart into a PENDING card payment that holds its seats for 30 minutes and counts the coupon', async () => {
+    const { user, caller } = await signedInUser(t);
+    const day = await createConferenceDay(t.deps.db, 40);
+    const series = await createEvent(t.deps.db, { maxTickets: 60 });
+    const coupon = await createCoupon(t.deps.db, { type: 'PERCENTAGE', discountPercentage: 10 });
+    await add(caller, { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 3 });
+    await add(caller, { eventId: series.event.id, ticketTypeId: series.ticketType.id, numberOfTickets: 2 });
+    await call(t.app, 'POST', '/api/cart/coupon', { caller, body: { code: coupon.code } });
+
+    const response = await checkout(caller, { method: 'CARD', total: 1 });
+    expect(response.statusCode).toBe(201);
+    const { eventPaymentId, redirectUrl } = response.json();
+    expect(redirectUrl).toBe(`/members/event-cart/checkout/demo-pay?eventPaymentId=${eventPaymentId}`);
+    const payment = await paymentRow(eventPaymentId);
+    expect(payment).toMatchObject({
+      userId: user.id,
+      status: 'PENDING',
+      method: 'CARD',
+      provider: 'demo',
+      subtotalCents: 74_500,
+      discountCents: 7_450,
+      totalCents: 67_050,
+      couponId: coupon.id,
+      seatsHeld: true,
+      checkoutUrl: redirectUrl,
+    });
+    expect(payment.holdExpiresAt?.toISOString()).toBe(new Date(t.clock().getTime() + 30 * 60_000).toISOString());
+    const items = await t.deps.db.select().from(eventPaymentItems).where(eq(eventPaymentItems.paymentId, eventPaymentId));
+    expect(items.map((i) => [i.title, i.numberOfTickets, i.priceCents]).sort()).toEqual(
+      [
+        [`${day.event.name} — Coaching Writing`, 3, 14_900],
+        [series.event.name, 2, 14_900],
+      ].sort(),
+    );
+    expect(await sectionTaken(day.section.id)).toBe(3);
+    expect(await eventTaken(series.event.id)).toBe(2);
+    expect(await eventTaken(day.event.id)).toBe(0);
+    expect(await couponUses(coupon.id)).toBe(1);
+    expect((await call(t.app, 'GET', '/api/cart', { caller })).json()).toMatchObject({ items: [], couponUse: null });
+  });
+
+  it('answers the same payment for the same Idempotency-Key and takes the seats once', async () => {
+    const { caller } = await signedInUser(t);
+    const day = await createConferenceDay(t.deps.db, 40);
+    await add(caller, { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 2 });
+    const key = randomUUID();
+    const [first, second] = await Promise.all([checkout(caller, { method: 'CARD' }, key), checkout(caller, { method: 'CARD' }, key)]);
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.json()).toEqual(first.json());
+    const third = await checkout(caller, { method: 'CARD' }, key);
+    expect(third.json()).toEqual(first.json());
+    expect(await sectionTaken(day.section.id)).toBe(2);
+    // A new key with the cart now empty is a new attempt, refused.
+    const empty = await checkout(caller, { method: 'CARD' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().detail).toBe(paymentMessages.cartEmpty);
+  });
+
+  it('refuses the whole checkout when one bucket is short, taking nothing and keeping the cart', async () => {
+    const { caller } = await signedInUser(t);
+    const other = await signedInUser(t);
+    const day = await createConferenceDay(t.deps.db, 3);
+    const series = await createEvent(t.deps.db, { maxTickets: 10 });
+    const coupon = await createCoupon(t.deps.db);
+    await add(caller, { eventId: series.event.id, ticketTypeId: series.ticketType.id, numberOfTickets: 2 });
+    await add(caller, { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 2 });
+    await add(other.caller, { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 2 });
+    expect((await checkout(other.caller, { method: 'CARD' })).statusCode).toBe(201);
+    await call(t.app, 'POST', '/api/cart/coupon', { caller, body: { code: coupon.code } });
+
+    const refused = await checkout(caller, { method: 'CARD' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(paymentMessages.soldOut(`${day.event.name} — Coaching Writing`, 1));
+    expect(await sectionTaken(day.section.id)).toBe(2);
+    expect(await eventTaken(series.event.id)).toBe(0);
+    expect(await couponUses(coupon.id)).toBe(0);
+    expect((await call(t.app, 'GET', '/api/cart', { caller })).json().items).toHaveLength(2);
+  });
+
+  it('prices without a coupon that was used up since it was applied, and never counts it past its limit', async () => {
+    const { caller } = await signedInUser(t);
+    const { caller: rival } = await signedInUser(t);
+    const { event, ticketType } = await createEvent(t.deps.db);
+    const coupon = await createCoupon(t.deps.db, { maxUses: 1 });
+    for (const member of [caller, rival]) {
+      await add(member, { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 1 });
+      await call(t.app, 'POST', '/api/cart/coupon', { caller: member, body: { code: coupon.code } });
+    }
+    const first = await checkout(rival, { method: 'CARD' });
+    expect((await paymentRow(first.json().eventPaymentId)).couponId).toBe(coupon.id);
+    expect((await call(t.app, 'GET', '/api/cart', { caller })).json()).toMatchObject({ couponUse: null, discount: 0, total: 14_900 });
+    const second = await checkout(caller, { method: 'CARD' });
+    expect(second.statusCode).toBe(201);
+    expect(await paymentRow(second.json().eventPaymentId)).toMatchObject({ couponId: null, totalCents: 14_900 });
+    expect(await couponUses(coupon.id)).toBe(1);
+  });
+
+  it('makes a purchase-order payment AWAITING_PO with a 30-day hold', async () => {
+    const { caller, user } = await signedInUser(t);
+    const organization = await createOrganization(t.deps.db);
+    await addMembership(t.deps.db, organization.id, user.id);
+    const { event, ticketType } = await createEvent(t.deps.db);
+    await add(caller, { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 3 });
+    const response = await checkout(caller, { method: 'PURCHASE_ORDER', organizationId: organization.id });
+    expect(response.statusCode).toBe(201);
+    const { eventPaymentId, redirectUrl } = response.json();
+    expect(redirectUrl).toBe(`/members/event-cart/checkout/purchase-order?eventPaymentId=${eventPaymentId}`);
+    const payment = await paymentRow(eventPaymentId);
+    expect(payment).toMatchObject({ status: 'AWAITING_PO', method: 'PURCHASE_ORDER', provider: null, organizationId: organization.id, totalCents: 44_700 });
+    expect(payment.holdExpiresAt?.toISOString()).toBe(new Date(t.clock().getTime() + 30 * 86_400_000).toISOString());
+  });
+
+  it('makes a zero total PAID at once', async () => {
+    const { caller } = await signedInUser(t);
+    const { event, ticketType } = await createEvent(t.deps.db, { maxTickets: 5 });
+    const coupon = await createCoupon(t.deps.db, { type: 'FIXED', discountAmount: 100_000, discountPercentage: null });
+    await add(caller, { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 2 });
+    await call(t.app, 'POST', '/api/cart/coupon', { caller, body: { code: coupon.code } });
+    const response = await checkout(caller, { method: 'CARD' });
+    const { eventPaymentId, redirectUrl } = response.json();
+    expect(redirectUrl).toBe(`/members/event-cart/checkout/success?eventPaymentId=${eventPaymentId}&source=free`);
+    expect(await paymentRow(eventPaymentId)).toMatchObject({ status: 'PAID', totalCents: 0, discountCents: 29_800, provider: null, holdExpiresAt: null });
+    expect(await eventTaken(event.id)).toBe(2);
+  });
+
+  it('refuses bad input: no or a malformed Idempotency-Key, a bad method, an organization the member is not in', async () => {
+    const { caller } = await signedInUser(t);
+    const { event, ticketType } = await createEvent(t.deps.db);
+    await add(caller, { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 1 });
+    const noKey = await call(t.app, 'POST', '/api/checkout', { caller, body: { method: 'CARD' } });
+    expect(noKey.statusCode).toBe(400);
+    expect(noKey.json().errors['idempotency-key']).toBe('An Idempotency-Key header with a UUID is required.');
+    expect((await checkout(caller, { method: 'CARD' }, 'not-a-uuid')).statusCode).toBe(400);
+    expect((await checkout(caller, { method: 'CASH' })).statusCode).toBe(400);
+    const stranger = await createOrganization(t.deps.db);
+    const notMine = await checkout(caller, { method: 'PURCHASE_ORDER', organizationId: stranger.id });
+    expect(notMine.statusCode).toBe(400);
+    expect(notMine.json().errors).toEqual({ organizationId: 'Choose one of your organizations.' });
+    expect(await t.deps.db.select().from(cartItems).where(eq(cartItems.eventId, event.id))).toHaveLength(1);
+  });
+
+  it('refuses a signed-out caller', async () => {
+    expect((await checkout({}, { method: 'CARD' })).statusCode).toBe(401);
+  });
+});
+
+describe('hold expiry', () => {
+  it('releases the seats and the coupon use of a card payment 30 minutes on, once', async () => {
+    const { caller } = await signedInUser(t);
+    const day = await createConferenceDay(t.deps.db, 5);
+    const coupon = await createCoupon(t.deps.db);
+    await add(caller, { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 4 });
+    await call(t.app, 'POST', '/api/cart/coupon', { caller, body: { code: coupon.code } });
+    const { eventPaymentId } = (await checkout(caller, { method: 'CARD' })).json();
+    expect(await sectionTaken(day.section.id)).toBe(4);
+
+    t.clock.advance(29 * 60_000);
+    expect((await call(t.app, 'GET', `/api/event-payments/${eventPaymentId}`, { caller })).json().status).toBe('PENDING');
+    t.clock.advance(2 * 60_000);
+    const [a, b] = await Promise.all([
+      call(t.app, 'GET', `/api/event-payments/${eventPaymentId}`, { caller }),
+      call(t.app, 'GET', `/api/catalogue/events/${day.event.id}`, { caller }),
+    ]);
+    expect(a.json()).toMatchObject({ status: 'EXPIRED', holdExpiresAt: null });
+    expect(b.json().paths[0].groupings[0].sections[0].remaining).toBe(5);
+    expect(await sectionTaken(day.section.id)).toBe(0);
+    expect(await couponUses(coupon.id)).toBe(0);
+    expect((await paymentRow(eventPaymentId)).seatsHeld).toBe(false);
+  });
+});

@@ -1,0 +1,149 @@
+import { couponRefusals } from '@portal/domain/cart.ts';
+import { catalogueMessages } from '@portal/domain/catalogue.ts';
+import { cardHoldMinutes, paymentMessages, purchaseOrderHoldDays, type CheckoutInput, type CheckoutReply } from '@portal/domain/payments.ts';
+import { orderTotals } from '@portal/domain/pricing.ts';
+import { calendarDateIn } from '@portal/domain/purchase-window.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Transaction } from '../../db/client.ts';
+import { actorOf, audit } from '../../platform/audit.ts';
+import { expireHolds, releasePayment, takeCouponUse, takeSeats } from '../../platform/capacity.ts';
+import { applicableCoupon, loadCart, restoreCart } from '../../platform/carts.ts';
+import { badRequest, conflict } from '../../platform/errors.ts';
+import { activePaymentProvider, checkoutPath, successPath } from '../../platform/payment-providers.ts';
+import type { RequestAuth } from '../../platform/sessions.ts';
+import { emptyCart, findByIdempotencyKey, insertPayment, isActiveMember, recordCheckoutUrl, type CheckedOutPayment } from './repository.ts';
+
+const minute = 60_000;
+const day = 24 * 60 * minute;
+const purchaseOrderPath = (paymentId: string) => `/members/event-cart/checkout/purchase-order?eventPaymentId=${encodeURIComponent(paymentId)}`;
+const organizationInvalid = 'Choose one of your organizations.';
+
+interface Frozen {
+  payment: CheckedOutPayment;
+  description: string;
+  couponId: string | null;
+}
+
+/**
+ * The checkout transaction: the cart (locked) becomes an event payment with its items and totals
+ * (pricing.orderTotals, never the client's), its seats are taken bucket by bucket and its coupon use
+ * counted; then the cart is emptied. Any refusal (sold out, coupon used up) undoes all of it.
+ */
+async function freezeCart(deps: AppDeps, tx: Transaction, auth: RequestAuth, input: CheckoutInput, idempotencyKey: string, now: Date): Promise<Frozen> {
+  const organizationId = input.organizationId ?? null;
+  if (organizationId && !(await isActiveMember(tx, organizationId, auth.user.id))) {
+    throw badRequest(organizationInvalid, { organizationId: organizationInvalid });
+  }
+  const cart = await loadCart(tx, auth.user.id, now, calendarDateIn(now, deps.config.timeZone), true);
+  if (cart.lines.length === 0) throw badRequest(paymentMessages.cartEmpty);
+  const closed = cart.lines.find((line) => !line.purchasable);
+  if (closed) throw conflict(`${closed.title}: ${catalogueMessages.purchaseClosed}`);
+  const coupon = applicableCoupon(cart);
+  const totals = orderTotals(cart.lines, coupon);
+  const free = totals.total === 0;
+  const card = input.method === 'CARD';
+  const payment = await insertPayment(
+    tx,
+    {
+      userId: auth.user.id,
+      organizationId,
+      status: free ? 'PAID' : card ? 'PENDING' : 'AWAITING_PO',
+      method: input.method,
+      provider: card && !free ? activePaymentProvider(deps.config).name : null,
+      subtotalCents: totals.subtotal,
+      discountCents: totals.discount,
+      totalCents: totals.total,
+      couponId: coupon?.id ?? null,
+      seatsHeld: true,
+      holdExpiresAt: free ? null : new Date(now.getTime() + (card ? cardHoldMinutes * minute : purchaseOrderHoldDays * day)),
+      idempotencyKey,
+      paidAt: free ? now : null,
+    },
+    cart.lines.map((line) => ({
+      eventId: line.eventId,
+      sectionId: line.sectionId,
+      ticketTypeId: line.ticketTypeId,
+      title: line.title,
+      numberOfTickets: line.numberOfTickets,
+      priceCents: line.price,
+    })),
+  );
+  await takeSeats(tx, cart.lines);
+  if (coupon && !(await takeCouponUse(tx, coupon.id))) throw conflict(couponRefusals.usedUp, { code: couponRefusals.usedUp });
+  await emptyCart(tx, auth.user.id);
+  await audit(tx, {
+    ...actorOf(auth),
+    action: 'event-payment.checkout',
+    subjectType: 'event_payment',
+    subjectId: payment.id,
+    data: { method: input.method, status: payment.status, totalCents: totals.total, tickets: cart.lines.reduce((n, line) => n + line.numberOfTickets, 0) },
+  });
+  return {
+    payment,
+    description: cart.lines.map((line) => `${line.numberOfTickets} × ${line.title}`).join('; '),
+    couponId: coupon?.id ?? null,
+  };
+}
+
+/**
+ * Sends a card payment to its provider, after the checkout committed (no network call holds seat
+ * locks). When the provider cannot be reached the payment is cancelled, the tickets go back to the
+ * cart, and the error is answered (and logged) as a 500.
+ */
+async function startCardPayment(deps: AppDeps, auth: RequestAuth, frozen: Frozen): Promise<string> {
+  const { payment } = frozen;
+  try {
+    const started = await activePaymentProvider(deps.config).startCheckout({
+      paymentId: payment.id,
+      totalCents: payment.totalCents,
+      description: frozen.description,
+      buyerEmail: auth.user.email,
+      holdExpiresAt: payment.holdExpiresAt ?? deps.clock(),
+    });
+    await recordCheckoutUrl(deps.db, payment.id, started.redirectUrl, started.providerReference);
+    return started.redirectUrl;
+  } catch (error) {
+    await deps.db.transaction(async (tx) => {
+      const released = await releasePayment(tx, payment.id, 'CANCELLED', deps.clock());
+      if (released.seatsReleased) await restoreCart(tx, payment.id, auth.user.id, frozen.couponId);
+    });
+    throw error;
+  }
+}
+
+/** Where the buyer goes next for a payment that already exists (a replayed Idempotency-Key). */
+function redirectOf(payment: CheckedOutPayment): string | null {
+  if (payment.status === 'PAID') return successPath(payment.id, payment.provider ?? 'free');
+  if (payment.method === 'PURCHASE_ORDER') return purchaseOrderPath(payment.id);
+  if (payment.checkoutUrl) return payment.checkoutUrl;
+  return payment.status === 'PENDING' ? null : checkoutPath;
+}
+
+/**
+ * POST /api/checkout. The Idempotency-Key makes it safe to repeat: the same key (a double click, a
+ * retried request, two racing requests) answers the payment the first call made.
+ */
+export async function checkout(deps: AppDeps, auth: RequestAuth, input: CheckoutInput, idempotencyKey: string): Promise<CheckoutReply> {
+  const now = deps.clock();
+  await expireHolds(deps.db, now);
+  const existing = await findByIdempotencyKey(deps.db, auth.user.id, idempotencyKey);
+  if (existing) return replay(deps, auth, existing);
+  let frozen: Frozen;
+  try {
+    frozen = await deps.db.transaction(async (tx) => freezeCart(deps, tx, auth, input, idempotencyKey, now));
+  } catch (error) {
+    // A request with the same key may have won meanwhile: this one then hit the unique index, or
+    // waited for the cart lock and found the cart emptied. Either way it answers the winner's payment.
+    const raced = await findByIdempotencyKey(deps.db, auth.user.id, idempotencyKey);
+    if (raced) return replay(deps, auth, raced);
+    throw error;
+  }
+  const { payment } = frozen;
+  const redirectUrl = redirectOf(payment) ?? (await startCardPayment(deps, auth, frozen));
+  return { eventPaymentId: payment.id, redirectUrl };
+}
+
+async function replay(deps: AppDeps, auth: RequestAuth, payment: CheckedOutPayment): Promise<CheckoutReply> {
+  const redirectUrl = redirectOf(payment) ?? (await startCardPayment(deps, auth, { payment, description: 'Event tickets', couponId: null }));
+  return { eventPaymentId: payment.id, redirectUrl };
+}

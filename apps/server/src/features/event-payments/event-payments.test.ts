@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { paymentMessages } from '@portal/domain/payments.ts';
+import { addMembership, createOrganization } from '../../test/factories.ts';
+import { createConferenceDay, createCoupon, createEvent, createPurchaseOrder, signedInUser } from '../../test/commerce-factories.ts';
+import { call, useTestApp, type Caller } from '../../test/harness.ts';
+
+interface Row {
+  id: string;
+  events: { id: string }[];
+}
+const idsOf = (page: { items: Row[] }) => page.items.map((row) => row.id);
+
+const t = useTestApp();
+
+async function buy(caller: Caller, lines: Record<string, unknown>[], body: Record<string, unknown> = { method: 'CARD' }) {
+  for (const line of lines) await call(t.app, 'POST', '/api/cart/items', { caller, body: line });
+  const response = await call(t.app, 'POST', '/api/checkout', { caller, body, headers: { 'idempotency-key': randomUUID() } });
+  if (response.statusCode !== 201) throw new Error(response.body);
+  return response.json().eventPaymentId as string;
+}
+
+describe('GET /api/event-payments/:eventPaymentId', () => {
+  it('shows the buyer the payment with its items, coupon and totals', async () => {
+    const { caller } = await signedInUser(t);
+    const day = await createConferenceDay(t.deps.db, 10);
+    const coupon = await createCoupon(t.deps.db, { type: 'PERCENTAGE', discountPercentage: 10 });
+    await call(t.app, 'POST', '/api/cart/items', { caller, body: { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 2 } });
+    await call(t.app, 'POST', '/api/cart/coupon', { caller, body: { code: coupon.code } });
+    const id = await buy(caller, []);
+    const response = await call(t.app, 'GET', `/api/event-payments/${id}`, { caller });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      id,
+      status: 'PENDING',
+      method: 'CARD',
+      provider: 'demo',
+      items: [{ eventId: day.event.id, sectionId: day.section.id, numberOfTickets: 2, price: 14_900, subtotal: 29_800, eventName: day.event.name, startDate: '2026-12-10' }],
+      couponUse: { coupon: { code: coupon.code, type: 'PERCENTAGE', discountPercentage: 10 } },
+      subtotal: 29_800,
+      discount: 2_980,
+      total: 26_820,
+      purchaseOrders: [],
+      paidAt: null,
+    });
+  });
+
+  it('answers 404 to another member, 401 signed out and 400 for a bad id', async () => {
+    const { caller } = await signedInUser(t);
+    const other = await signedInUser(t);
+    const { event, ticketType } = await createEvent(t.deps.db);
+    const id = await buy(caller, [{ eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 1 }]);
+    const refused = await call(t.app, 'GET', `/api/event-payments/${id}`, { caller: other.caller });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().detail).toBe(paymentMessages.notFound);
+    expect((await call(t.app, 'GET', `/api/event-payments/${id}`)).statusCode).toBe(401);
+    expect((await call(t.app, 'GET', '/api/event-payments/42', { caller })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/event-payments', () => {
+  it('lists own payments and those of organizations the member is OWNER or ADMIN of, with events and purchase orders', async () => {
+    const buyer = await signedInUser(t, 'MEMBER', { firstName: 'Bea' });
+    const admin = await signedInUser(t);
+    const member = await signedInUser(t);
+    const organization = await createOrganization(t.deps.db);
+    await addMembership(t.deps.db, organization.id, buyer.user.id, 'MEMBER');
+    await addMembership(t.deps.db, organization.id, admin.user.id, 'ADMIN');
+    await addMembership(t.deps.db, organization.id, member.user.id, 'MEMBER');
+    const day = await createConferenceDay(t.deps.db, 10);
+    const series = await createEvent(t.deps.db);
+    const first = await buy(buyer.caller, [
+      { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 2 },
+      { eventId: series.event.id, ticketTypeId: series.ticketType.id, numberOfTickets: 1 },
+    ]);
+    t.clock.advance(1_000);
+    const second = await buy(buyer.caller, [{ eventId: series.event.id, ticketTypeId: series.ticketType.id, numberOfTickets: 3 }], {
+      method: 'PURCHASE_ORDER',
+      organizationId: organization.id,
+    });
+    const order = await createPurchaseOrder(t.deps.db, t.deps.storage, {
+      paymentId: second,
+      userId: buyer.user.id,
+      organizationId: organization.id,
+      number: 'PO-77',
+      pdf: Buffer.from('%PDF-1.4\n%%EOF'),
+    });
+
+    const own: { items: (Row & Record<string, unknown>)[] } = (await call(t.app, 'GET', '/api/event-payments', { caller: buyer.caller })).json();
+    expect(own).toMatchObject({ page: 1, pageSize: 25, total: 2 });
+    expect(idsOf(own)).toEqual([second, first]);
+    expect(own.items[0]).toMatchObject({
+      status: 'PO_SUBMITTED',
+      method: 'PURCHASE_ORDER',
+      organizationName: organization.name,
+      buyerName: `Bea ${buyer.user.lastName}`,
+      numberOfTickets: 3,
+      total: 44_700,
+      purchaseOrders: [{ id: order.id, number: 'PO-77', status: 'SUBMITTED' }],
+    });
+    expect(own.items[1]?.events.map((e) => e.id).sort()).toEqual([day.event.id, series.event.id].sort());
+    expect(own.items[1]?.numberOfTickets).toBe(3);
+
+    expect(idsOf((await call(t.app, 'GET', '/api/event-payments', { caller: admin.caller })).json())).toEqual([second]);
+    expect((await call(t.app, 'GET', `/api/event-payments/${second}`, { caller: admin.caller })).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', `/api/event-payments/${first}`, { caller: admin.caller })).statusCode).toBe(404);
+    expect((await call(t.app, 'GET', '/api/event-payments', { caller: member.caller })).json()).toMatchObject({ items: [], total: 0 });
+
+    const paged = (await call(t.app, 'GET', '/api/event-payments?page=2&pageSize=1', { caller: buyer.caller })).json();
+    expect(paged).toMatchObject({ page: 2, pageSize: 1, total: 2 });
+    expect(idsOf(paged)).toEqual([first]);
+  });
+
+  it('refuses a signed-out caller and a bad page', async () => {
+    const { caller } = await signedInUser(t);
+    expect((await call(t.app, 'GET', '/api/event-payments')).statusCode).toBe(401);
+    expect((await call(t.app, 'GET', '/api/event-payments?page=0', { caller })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { eventPaymentPage, eventPaymentReply, eventPaymentsQuery } from '@portal/domain/payments.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { caller } from '../../platform/access.ts';
+import { getEventPayment, listEventPayments } from './service.ts';
+
+const paymentParams = z.object({ eventPaymentId: z.uuid('Not an event payment id') });
+const signedIn = { access: 'signedIn' } as const;
+const tags = ['cart'];
+
+/** The member's event payments (checkout results, the success page's polling, 'Manage Events'). */
+export const eventPaymentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(
+    '/event-payments',
+    { config: signedIn, schema: { tags, querystring: eventPaymentsQuery, response: { 200: eventPaymentPage } } },
+    async (request) => listEventPayments(deps, caller(request), request.query),
+  );
+
+  app.get(
+    '/event-payments/:eventPaymentId',
+    { config: signedIn, schema: { tags, params: paymentParams, response: { 200: eventPaymentReply } } },
+    async (request) => getEventPayment(deps, caller(request), request.params.eventPaymentId),
+  );
+};

@@ -1,0 +1,42 @@
+import { paymentMessages, type EventPaymentPage, type EventPaymentReply } from '@portal/domain/payments.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { expireHolds } from '../../platform/capacity.ts';
+import { notFound } from '../../platform/errors.ts';
+import { purchaseOrdersOf, readEventPayment } from '../../platform/event-payments.ts';
+import type { RequestAuth } from '../../platform/sessions.ts';
+import { eventsOfPayments, pageOfPayments } from './repository.ts';
+
+/**
+ * 'Manage Events': the member's own payments and those of organizations they are an active OWNER or
+ * ADMIN of. Three queries per page: the page, its events, its purchase orders.
+ */
+export async function listEventPayments(deps: AppDeps, auth: RequestAuth, query: { page: number; pageSize: number }): Promise<EventPaymentPage> {
+  await expireHolds(deps.db, deps.clock());
+  const { rows, total } = await pageOfPayments(deps.db, auth.user.id, query);
+  const ids = rows.map((row) => row.id);
+  const [eventRows, orders] = await Promise.all([eventsOfPayments(deps.db, ids), purchaseOrdersOf(deps.db, ids)]);
+  const items = rows.map((row) => {
+    const own = eventRows.filter((event) => event.paymentId === row.id);
+    return {
+      id: row.id,
+      status: row.status,
+      method: row.method,
+      organizationName: row.organizationName,
+      buyerName: `${row.buyerFirstName} ${row.buyerLastName}`,
+      events: own.map(({ id, name, startDate, endDate }) => ({ id, name, startDate, endDate })),
+      numberOfTickets: own.reduce((sum, event) => sum + event.numberOfTickets, 0),
+      total: row.total,
+      purchaseOrders: orders.filter((order) => order.paymentId === row.id).map(({ paymentId: _payment, ...order }) => order),
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
+  return { items, page: query.page, pageSize: query.pageSize, total };
+}
+
+/** One payment; anyone who may not see it is told it does not exist (404). */
+export async function getEventPayment(deps: AppDeps, auth: RequestAuth, paymentId: string): Promise<EventPaymentReply> {
+  await expireHolds(deps.db, deps.clock());
+  const payment = await readEventPayment(deps.db, paymentId, auth.user.id);
+  if (!payment) throw notFound(paymentMessages.notFound);
+  return payment;
+}

@@ -1,0 +1,53 @@
+import { and, eq } from 'drizzle-orm';
+import type { PaymentProviderName } from '@portal/domain/commerce-enums.ts';
+import type { Executor } from '../../db/client.ts';
+import { eventPaymentItems, eventPayments, paymentProviderEvents } from '../../db/schema/commerce.ts';
+import { users } from '../../db/schema/users.ts';
+
+/** The payment a provider event is about, locked, when it was made with that provider. */
+export async function lockProviderPayment(db: Executor, paymentId: string, provider: PaymentProviderName) {
+  const [payment] = await db
+    .select({ id: eventPayments.id, userId: eventPayments.userId, status: eventPayments.status, couponId: eventPayments.couponId })
+    .from(eventPayments)
+    .where(and(eq(eventPayments.id, paymentId), eq(eventPayments.provider, provider)))
+    .for('update');
+  return payment;
+}
+
+/** A buyer's own card payment with a given provider. */
+export async function findBuyersPayment(db: Executor, paymentId: string, userId: string, provider: PaymentProviderName) {
+  const [payment] = await db
+    .select({ id: eventPayments.id, status: eventPayments.status, totalCents: eventPayments.totalCents })
+    .from(eventPayments)
+    .where(and(eq(eventPayments.id, paymentId), eq(eventPayments.userId, userId), eq(eventPayments.provider, provider)));
+  return payment;
+}
+
+/** Records a provider event once: false when (provider, event id) was already recorded (a replay). */
+export async function recordProviderEvent(
+  db: Executor,
+  event: { provider: PaymentProviderName; providerEventId: string; paymentId: string | null; type: string; payload: Record<string, unknown> },
+): Promise<boolean> {
+  const inserted = await db.insert(paymentProviderEvents).values(event).onConflictDoNothing().returning({ id: paymentProviderEvents.id });
+  return inserted.length === 1;
+}
+
+export async function markPaidWithoutSeats(db: Executor, paymentId: string, provider: PaymentProviderName, now: Date): Promise<void> {
+  await db
+    .update(eventPayments)
+    .set({ status: 'PAID', provider, paidAt: now, holdExpiresAt: null, seatsHeld: false })
+    .where(eq(eventPayments.id, paymentId));
+}
+
+export async function paymentTitles(db: Executor, paymentId: string): Promise<string[]> {
+  const items = await db
+    .select({ title: eventPaymentItems.title, numberOfTickets: eventPaymentItems.numberOfTickets })
+    .from(eventPaymentItems)
+    .where(eq(eventPaymentItems.paymentId, paymentId));
+  return items.map((item) => `${item.numberOfTickets} × ${item.title}`);
+}
+
+export async function staffEmails(db: Executor): Promise<string[]> {
+  const rows = await db.select({ email: users.email }).from(users).where(eq(users.role, 'STAFF'));
+  return rows.map((row) => row.email);
+}

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cashnetReturn, demoPaymentOutcome, eventPaymentReply } from '@portal/domain/payments.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { caller } from '../../platform/access.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { confirmCashnet, payWithDemo, receiveDemoWebhook, receiveStripeWebhook } from './service.ts';
+
+const paymentParams = z.object({ eventPaymentId: z.uuid('Not an event payment id') });
+const webhookReply = z.object({ outcome: z.enum(['applied', 'replayed', 'ignored']) });
+const tags = ['payments'];
+/** Provider callbacks: public, no CSRF header (no browser sends them), verified by their signature. */
+const callback = { access: 'public', signedCallback: true } as const;
+
+const rawBodyOf = (body: unknown): Buffer => {
+  if (!Buffer.isBuffer(body)) throw badRequest('Send the event as application/json.');
+  return body;
+};
+const headerOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/** Card payments: the demo provider's page, the providers' webhooks and the CashNet-style return. */
+export const paymentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.post(
+    '/payments/demo/:eventPaymentId',
+    {
+      config: { access: 'signedIn' },
+      schema: { tags, params: paymentParams, body: demoPaymentOutcome, response: { 200: z.object({ redirectUrl: z.string() }) } },
+    },
+    async (request) => payWithDemo(deps, caller(request), request.params.eventPaymentId, request.body.outcome),
+  );
+
+  app.post(
+    '/payments/cashnet/confirm',
+    { config: { access: 'signedIn' }, schema: { tags, body: cashnetReturn, response: { 200: eventPaymentReply } } },
+    async (request) => confirmCashnet(deps, caller(request), request.body),
+  );
+
+  // Signatures are computed over the exact bytes sent, so these routes keep the body raw.
+  await app.register(async (webhooks) => {
+    webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+    webhooks.post('/payments/demo/webhook', { config: callback, schema: { tags, response: { 200: webhookReply } } }, async (request) => ({
+      outcome: await receiveDemoWebhook(deps, rawBodyOf(request.body), headerOf(request.headers['x-demo-signature'])),
+    }));
+
+    webhooks.post('/payments/stripe/webhook', { config: callback, schema: { tags, response: { 200: webhookReply } } }, async (request) => ({
+      outcome: await receiveStripeWebhook(deps, rawBodyOf(request.body), headerOf(request.headers['stripe-signature'])),
+    }));
+  });
+};

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import type Stripe from 'stripe';
+import { z } from 'zod';
+import { paymentMessages, type CashnetReturn, type EventPaymentReply } from '@portal/domain/payments.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { readEventPayment } from '../../platform/event-payments.ts';
+import { checkoutPath, successPath, verifyCashnetReturn, verifyDemoSignature, verifyStripeEvent } from '../../platform/payment-providers.ts';
+import type { RequestAuth } from '../../platform/sessions.ts';
+import { handleProviderEvent, type ProviderEvent, type ProviderEventOutcome } from './provider-events.ts';
+import { findBuyersPayment } from './repository.ts';
+
+const paymentNotFound = () => notFound(paymentMessages.notFound);
+const uuidOrNull = (value: unknown) => {
+  const parsed = z.uuid().safeParse(value);
+  return parsed.success ? parsed.data : null;
+};
+
+/** The demo provider is reachable only while it is the active provider. */
+function requireDemo(deps: AppDeps): void {
+  if (deps.config.payments.provider !== 'demo') throw notFound('The demo payment provider is not enabled.');
+}
+
+/**
+ * The demo provider's hosted page: the buyer's choice becomes a provider event with a new id, handled
+ * like any provider's. Answers where the browser goes next.
+ */
+export async function payWithDemo(deps: AppDeps, auth: RequestAuth, paymentId: string, outcome: 'succeed' | 'decline') {
+  requireDemo(deps);
+  const payment = await findBuyersPayment(deps.db, paymentId, auth.user.id, 'demo');
+  if (!payment) throw paymentNotFound();
+  const type = outcome === 'succeed' ? 'payment.succeeded' : 'payment.declined';
+  await handleProviderEvent(deps, {
+    provider: 'demo',
+    id: randomUUID(),
+    kind: outcome === 'succeed' ? 'succeeded' : 'declined',
+    type,
+    paymentId,
+    payload: { type, eventPaymentId: paymentId },
+  });
+  const after = await findBuyersPayment(deps.db, paymentId, auth.user.id, 'demo');
+  return { redirectUrl: after?.status === 'PAID' ? successPath(paymentId, 'demo') : `${checkoutPath}?declined=true` };
+}
+
+const demoWebhookBody = z.object({
+  id: z.string().trim().min(1).max(200),
+  type: z.enum(['payment.succeeded', 'payment.declined']),
+  eventPaymentId: z.uuid(),
+});
+
+const invalidSignature = () => badRequest('The signature does not match the body.');
+
+function parseJson(rawBody: Buffer): unknown {
+  try {
+    return JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    throw badRequest('The body is not JSON.');
+  }
+}
+
+/** POST /api/payments/demo/webhook: a demo provider event signed with DEMO_PAYMENT_SECRET (lets tests replay events). */
+export async function receiveDemoWebhook(deps: AppDeps, rawBody: Buffer, signature: string | undefined): Promise<ProviderEventOutcome> {
+  requireDemo(deps);
+  if (!verifyDemoSignature(deps.config.payments.demoSecret, rawBody, signature)) throw invalidSignature();
+  const parsed = demoWebhookBody.safeParse(parseJson(rawBody));
+  if (!parsed.success) throw badRequest('The body is not a demo payment event.');
+  const body = parsed.data;
+  return handleProviderEvent(deps, {
+    provider: 'demo',
+    id: body.id,
+    kind: body.type === 'payment.succeeded' ? 'succeeded' : 'declined',
+    type: body.type,
+    paymentId: body.eventPaymentId,
+    payload: body,
+  });
+}
+
+function fromStripe(event: Stripe.Event): ProviderEvent {
+  const base = { provider: 'stripe' as const, id: event.id, type: event.type, payload: { id: event.id, type: event.type, created: event.created } };
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const session = event.data.object;
+      const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+      return { ...base, kind: paid ? 'succeeded' : 'other', paymentId: uuidOrNull(session.client_reference_id ?? session.metadata?.eventPaymentId) };
+    }
+    case 'checkout.session.async_payment_failed':
+      return { ...base, kind: 'declined', paymentId: uuidOrNull(event.data.object.client_reference_id) };
+    case 'checkout.session.expired':
+      return { ...base, kind: 'expired', paymentId: uuidOrNull(event.data.object.client_reference_id) };
+    default:
+      return { ...base, kind: 'other', paymentId: null };
+  }
+}
+
+/** POST /api/payments/stripe/webhook: verified with STRIPE_WEBHOOK_SECRET by the Stripe SDK. */
+export async function receiveStripeWebhook(deps: AppDeps, rawBody: Buffer, signature: string | undefined): Promise<ProviderEventOutcome> {
+  const secret = deps.config.payments.stripeWebhookSecret;
+  if (!secret) throw notFound('Stripe is not configured.');
+  let event: Stripe.Event;
+  try {
+    event = verifyStripeEvent(secret, rawBody, signature);
+  } catch {
+    throw invalidSignature();
+  }
+  return handleProviderEvent(deps, fromStripe(event));
+}
+
+const notConfirmed = 'The payment could not be confirmed with the payment gateway.';
+
+/**
+ * The CashNet-style gateway's return (batchno, tx, custcode, ref3val1), confirmed by asking the
+ * gateway itself; recorded as a provider event under the gateway's transaction id, so reloading the
+ * success page changes nothing. Only the buyer may confirm.
+ */
+export async function confirmCashnet(deps: AppDeps, auth: RequestAuth, parameters: CashnetReturn): Promise<EventPaymentReply> {
+  const verifyUrl = deps.config.payments.cashnetVerifyUrl;
+  const payment = await findBuyersPayment(deps.db, parameters.ref3val1, auth.user.id, 'cashnet');
+  if (!payment || !verifyUrl) throw paymentNotFound();
+  const verification = await verifyCashnetReturn(verifyUrl, parameters);
+  const approved = verification.status === 'approved';
+  if (verification.ref3val1 !== payment.id || (approved && verification.amountCents !== payment.totalCents)) throw badRequest(notConfirmed);
+  await handleProviderEvent(deps, {
+    provider: 'cashnet',
+    id: parameters.tx,
+    kind: approved ? 'succeeded' : 'declined',
+    type: approved ? 'payment.approved' : 'payment.declined',
+    paymentId: payment.id,
+    payload: { ...parameters, status: verification.status, amountCents: verification.amountCents },
+  });
+  const reply = await readEventPayment(deps.db, payment.id, auth.user.id, true);
+  if (!reply) throw paymentNotFound();
+  return reply;
+}

@@ -1,0 +1,157 @@
+import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { PurchaseOrderStatus } from '@portal/domain/commerce-enums.ts';
+import type { AdminPurchaseOrderRow } from '@portal/domain/purchase-orders.ts';
+import type { Executor } from '../../db/client.ts';
+import { eventPayments, purchaseOrders } from '../../db/schema/commerce.ts';
+import { organizationMemberships, organizations } from '../../db/schema/organizations.ts';
+import { users } from '../../db/schema/users.ts';
+
+/** Whether the user is an active member (any role) of the organization. */
+export async function isActiveMember(db: Executor, organizationId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: organizationMemberships.id })
+    .from(organizationMemberships)
+    .where(
+      and(
+        eq(organizationMemberships.organizationId, organizationId),
+        eq(organizationMemberships.userId, userId),
+        isNull(organizationMemberships.archivedAt),
+      ),
+    );
+  return row !== undefined;
+}
+
+/**
+ * AWAITING_PO → PO_SUBMITTED as one conditional UPDATE, holding the seats for another term: a
+ * payment whose seats were released, or that is not waiting for a purchase order, changes nothing.
+ * A payment made without an organization takes the purchase order's, so its administrators see it.
+ */
+export async function markPurchaseOrderSubmitted(db: Executor, paymentId: string, userId: string, organizationId: string, holdExpiresAt: Date) {
+  const updated = await db
+    .update(eventPayments)
+    .set({ status: 'PO_SUBMITTED', holdExpiresAt, organizationId: sql`coalesce(${eventPayments.organizationId}, ${organizationId}::uuid)` })
+    .where(
+      and(
+        eq(eventPayments.id, paymentId),
+        eq(eventPayments.userId, userId),
+        eq(eventPayments.status, 'AWAITING_PO'),
+        eq(eventPayments.seatsHeld, true),
+      ),
+    )
+    .returning({ id: eventPayments.id });
+  return updated.length === 1;
+}
+
+export async function paymentOwner(db: Executor, paymentId: string): Promise<string | undefined> {
+  const [row] = await db.select({ userId: eventPayments.userId }).from(eventPayments).where(eq(eventPayments.id, paymentId));
+  return row?.userId;
+}
+
+/** SUBMITTED → APPROVED or VOIDED as one conditional UPDATE: of two decisions racing, one wins. */
+export async function decide(db: Executor, purchaseOrderId: string, status: Exclude<PurchaseOrderStatus, 'SUBMITTED'>, staffId: string, now: Date) {
+  const [row] = await db
+    .update(purchaseOrders)
+    .set({ status, decidedById: staffId, decidedAt: now })
+    .where(and(eq(purchaseOrders.id, purchaseOrderId), eq(purchaseOrders.status, 'SUBMITTED')))
+    .returning({ paymentId: purchaseOrders.paymentId, number: purchaseOrders.number });
+  return row;
+}
+
+export async function purchaseOrderExists(db: Executor, purchaseOrderId: string): Promise<boolean> {
+  const [row] = await db.select({ id: purchaseOrders.id }).from(purchaseOrders).where(eq(purchaseOrders.id, purchaseOrderId));
+  return row !== undefined;
+}
+
+export async function findFile(db: Executor, purchaseOrderId: string) {
+  const [row] = await db
+    .select({ fileKey: purchaseOrders.fileKey, filename: purchaseOrders.filename, number: purchaseOrders.number })
+    .from(purchaseOrders)
+    .where(eq(purchaseOrders.id, purchaseOrderId));
+  return row;
+}
+
+/** The staff list's rows: one query joining payment, buyer and organization, whatever the page size. */
+function rowQuery(db: Executor, where: SQL | undefined) {
+  return db
+    .select({
+      id: purchaseOrders.id,
+      number: purchaseOrders.number,
+      status: purchaseOrders.status,
+      type: purchaseOrders.type,
+      eventPaymentId: purchaseOrders.paymentId,
+      organizationName: organizations.name,
+      buyerFirstName: users.firstName,
+      buyerLastName: users.lastName,
+      buyerEmail: users.email,
+      contactName: purchaseOrders.contactName,
+      contactEmail: purchaseOrders.contactEmail,
+      contactPhone: purchaseOrders.contactPhone,
+      totalCents: purchaseOrders.totalCents,
+      paymentTotalCents: eventPayments.totalCents,
+      filename: purchaseOrders.filename,
+      createdAt: purchaseOrders.createdAt,
+      decidedAt: purchaseOrders.decidedAt,
+    })
+    .from(purchaseOrders)
+    .innerJoin(eventPayments, eq(eventPayments.id, purchaseOrders.paymentId))
+    .innerJoin(users, eq(users.id, eventPayments.userId))
+    .innerJoin(organizations, eq(organizations.id, purchaseOrders.organizationId))
+    .where(where)
+    .$dynamic();
+}
+
+type StoredRow = Awaited<ReturnType<typeof rowQuery>>[number];
+
+function present({ buyerFirstName, buyerLastName, ...row }: StoredRow): AdminPurchaseOrderRow {
+  return {
+    ...row,
+    buyerName: `${buyerFirstName} ${buyerLastName}`,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+export async function findRow(db: Executor, purchaseOrderId: string): Promise<AdminPurchaseOrderRow | undefined> {
+  const [row] = await rowQuery(db, eq(purchaseOrders.id, purchaseOrderId));
+  return row && present(row);
+}
+
+export interface RowFilter {
+  status?: PurchaseOrderStatus;
+  search?: string;
+  page: number;
+  pageSize: number;
+}
+
+/** Newest first, by status, searched by purchase-order number, organization name or buyer email. */
+export async function listRows(db: Executor, filter: RowFilter) {
+  const like = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = and(
+    filter.status ? eq(purchaseOrders.status, filter.status) : undefined,
+    like ? or(ilike(purchaseOrders.number, like), ilike(organizations.name, like), ilike(users.email, like)) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    rowQuery(db, where)
+      .orderBy(desc(purchaseOrders.createdAt), desc(purchaseOrders.id))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    db
+      .select({ total: count() })
+      .from(purchaseOrders)
+      .innerJoin(eventPayments, eq(eventPayments.id, purchaseOrders.paymentId))
+      .innerJoin(users, eq(users.id, eventPayments.userId))
+      .innerJoin(organizations, eq(organizations.id, purchaseOrders.organizationId))
+      .where(where),
+  ]);
+  return { items: rows.map(present), total: total?.total ?? 0 };
+}
+
+/** What the buyer's mail needs: their address and name, and the payment's total. */
+export async function findBuyer(db: Executor, paymentId: string) {
+  const [row] = await db
+    .select({ email: users.email, firstName: users.firstName, totalCents: eventPayments.totalCents })
+    .from(eventPayments)
+    .innerJoin(users, eq(users.id, eventPayments.userId))
+    .where(eq(eventPayments.id, paymentId));
+  return row;
+}

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminPurchaseOrderPage, adminPurchaseOrderQuery, adminPurchaseOrderRow, purchaseOrderSubmitted } from '@portal/domain/purchase-orders.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { caller } from '../../platform/access.ts';
+import {
+  approvePurchaseOrder,
+  listPurchaseOrders,
+  purchaseOrderFile,
+  submitPurchaseOrder,
+  voidPurchaseOrder,
+} from './service.ts';
+import { readUpload } from './upload.ts';
+
+const idParams = z.object({ id: z.uuid('Not a purchase order id') });
+const staff = { access: 'staff' } as const;
+
+/**
+ * The buyer uploads a purchase order (multipart/form-data: the fields of purchaseOrderFields and one
+ * `file`); staff list them, download the PDF, approve or void.
+ */
+export const purchaseOrderRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.post(
+    '/purchase-orders',
+    {
+      config: { access: 'signedIn' },
+      schema: { tags: ['purchase-orders'], consumes: ['multipart/form-data'], response: { 201: purchaseOrderSubmitted } },
+    },
+    async (request, reply) => {
+      const upload = await readUpload(request);
+      return reply.status(201).send(await submitPurchaseOrder(deps, caller(request), upload));
+    },
+  );
+
+  app.get(
+    '/admin/purchase-orders',
+    { config: staff, schema: { tags: ['admin'], querystring: adminPurchaseOrderQuery, response: { 200: adminPurchaseOrderPage } } },
+    async (request) => listPurchaseOrders(deps, request.query),
+  );
+
+  app.get(
+    '/admin/purchase-orders/:id/file',
+    { config: staff, schema: { tags: ['admin'], params: idParams, produces: ['application/pdf'] } },
+    async (request, reply) => {
+      const file = await purchaseOrderFile(deps, request.params.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.bytes);
+    },
+  );
+
+  app.post(
+    '/admin/purchase-orders/:id/approve',
+    { config: staff, schema: { tags: ['admin'], params: idParams, response: { 200: adminPurchaseOrderRow } } },
+    async (request) => approvePurchaseOrder(deps, caller(request), request.params.id),
+  );
+
+  app.post(
+    '/admin/purchase-orders/:id/void',
+    { config: staff, schema: { tags: ['admin'], params: idParams, response: { 200: adminPurchaseOrderRow } } },
+    async (request) => voidPurchaseOrder(deps, caller(request), request.params.id),
+  );
+};

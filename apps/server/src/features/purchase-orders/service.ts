@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { paymentMessages, purchaseOrderHoldDays } from '@portal/domain/payments.ts';
+import {
+  looksLikePdf,
+  purchaseOrderFields,
+  purchaseOrderMessages,
+  type adminPurchaseOrderQuery,
+  type AdminPurchaseOrderPage,
+  type AdminPurchaseOrderRow,
+  type PurchaseOrderSubmitted,
+} from '@portal/domain/purchase-orders.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Executor } from '../../db/client.ts';
+import { purchaseOrders } from '../../db/schema/commerce.ts';
+import { actorOf, audit } from '../../platform/audit.ts';
+import { expireHolds, markPaid, releasePayment } from '../../platform/capacity.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { queueMail } from '../../platform/mail.ts';
+import type { RequestAuth } from '../../platform/sessions.ts';
+import { decisionMail } from './decision-mail.ts';
+import {
+  decide,
+  findBuyer,
+  findFile,
+  findRow,
+  isActiveMember,
+  listRows,
+  markPurchaseOrderSubmitted,
+  paymentOwner,
+  purchaseOrderExists,
+} from './repository.ts';
+import type { Upload } from './upload.ts';
+
+const dayMs = 24 * 60 * 60 * 1000;
+const purchaseOrderNotFound = () => notFound('No such purchase order.');
+
+/** The form's fields and file checked together, so every mistake is shown at once. */
+function validate(upload: Upload) {
+  const errors: Record<string, string> = {};
+  const parsed = purchaseOrderFields.safeParse(upload.fields);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'body')] ??= issue.message;
+  }
+  // By content, not by name or declared type: a renamed text or HTML file is refused.
+  if (!upload.file || !looksLikePdf(upload.file.bytes)) errors.file = purchaseOrderMessages.fileRequired;
+  if (!parsed.success || !upload.file || errors.file) throw badRequest('Please correct the highlighted fields.', errors);
+  return { fields: parsed.data, bytes: upload.file.bytes };
+}
+
+/**
+ * The buyer uploads the purchase order of a payment waiting for one. In one transaction: the
+ * payment moves AWAITING_PO → PO_SUBMITTED (a conditional update) with its seats held for another
+ * purchaseOrderHoldDays, the purchase order is recorded and the file stored. The file is written
+ * last and removed again when the transaction fails, so a refused upload leaves nothing behind.
+ */
+export async function submitPurchaseOrder(deps: AppDeps, auth: RequestAuth, upload: Upload): Promise<PurchaseOrderSubmitted> {
+  const { fields, bytes } = validate(upload);
+  const now = deps.clock();
+  // A hold that ran out is released first, so it is refused below rather than extended after the fact.
+  await expireHolds(deps.db, now);
+  const purchaseOrderId = randomUUID();
+  const fileKey = `purchase-orders/${purchaseOrderId}.pdf`;
+  let stored = false;
+  try {
+    await deps.db.transaction(async (tx) => {
+      if ((await paymentOwner(tx, fields.eventPaymentId)) !== auth.user.id) throw notFound(paymentMessages.notFound);
+      if (!(await isActiveMember(tx, fields.organizationId, auth.user.id))) {
+        throw badRequest(purchaseOrderMessages.organizationRequired, { organizationId: purchaseOrderMessages.organizationRequired });
+      }
+      const holdExpiresAt = new Date(now.getTime() + purchaseOrderHoldDays * dayMs);
+      if (!(await markPurchaseOrderSubmitted(tx, fields.eventPaymentId, auth.user.id, fields.organizationId, holdExpiresAt))) {
+        throw conflict(purchaseOrderMessages.notAwaiting);
+      }
+      await tx.insert(purchaseOrders).values({
+        id: purchaseOrderId,
+        paymentId: fields.eventPaymentId,
+        type: fields.type,
+        number: fields.number,
+        filename: fields.filename,
+        fileKey,
+        fileSize: bytes.length,
+        contactEmail: fields.contactEmail,
+        contactName: fields.contactName,
+        contactPhone: fields.contactPhone,
+        organizationId: fields.organizationId,
+        totalCents: fields.total,
+        couponCode: fields.couponCode || null,
+        submittedById: auth.user.id,
+      });
+      await audit(tx, {
+        ...actorOf(auth),
+        action: 'purchaseOrder.submit',
+        subjectType: 'purchase_order',
+        subjectId: purchaseOrderId,
+        data: { eventPaymentId: fields.eventPaymentId, number: fields.number, totalCents: fields.total, fileSize: bytes.length },
+      });
+      stored = true;
+      await deps.storage.put(fileKey, bytes, 'application/pdf');
+    });
+  } catch (error) {
+    if (stored) await deps.storage.remove(fileKey);
+    throw error;
+  }
+  return { purchaseOrderId };
+}
+
+export async function listPurchaseOrders(deps: AppDeps, query: z.output<typeof adminPurchaseOrderQuery>): Promise<AdminPurchaseOrderPage> {
+  const { items, total } = await listRows(deps.db, query);
+  return { items, total, page: query.page, pageSize: query.pageSize };
+}
+
+/** Letters, digits, spaces, dots, dashes and underscores only, ending in .pdf: safe in a header and on any disk. */
+export function attachmentName(filename: string): string {
+  const base = filename
+    .replace(/\.pdf$/i, '')
+    .replace(/[^A-Za-z0-9 ._-]+/g, '_')
+    .replace(/^[ ._]+|[ ._]+$/g, '')
+    .slice(0, 100);
+  return `${base || 'purchase-order'}.pdf`;
+}
+
+export async function purchaseOrderFile(deps: AppDeps, purchaseOrderId: string): Promise<{ bytes: Buffer; filename: string }> {
+  const file = await findFile(deps.db, purchaseOrderId);
+  if (!file) throw purchaseOrderNotFound();
+  const bytes = await deps.storage.get(file.fileKey);
+  if (!bytes) throw notFound(purchaseOrderMessages.fileMissing);
+  return { bytes, filename: attachmentName(file.filename) };
+}
+
+type Outcome = 'APPROVED' | 'VOIDED';
+
+/**
+ * Staff decide a submitted purchase order: its status changes by a conditional update (a second
+ * decision is refused), the payment follows through the capacity service in the same transaction,
+ * and the buyer is mailed (outbox, same transaction). Anything refused rolls all of it back.
+ */
+async function decidePurchaseOrder(
+  deps: AppDeps,
+  auth: RequestAuth,
+  purchaseOrderId: string,
+  outcome: Outcome,
+  settlePayment: (tx: Executor, paymentId: string, now: Date) => Promise<void>,
+): Promise<AdminPurchaseOrderRow> {
+  await deps.db.transaction(async (tx) => {
+    const now = deps.clock();
+    const decided = await decide(tx, purchaseOrderId, outcome, auth.user.id, now);
+    if (!decided) {
+      if (!(await purchaseOrderExists(tx, purchaseOrderId))) throw purchaseOrderNotFound();
+      throw conflict(purchaseOrderMessages.alreadyDecided);
+    }
+    await settlePayment(tx, decided.paymentId, now);
+    const buyer = await findBuyer(tx, decided.paymentId);
+    if (!buyer) throw new Error('a purchase order without its payment');
+    await queueMail(
+      tx,
+      decisionMail({
+        approved: outcome === 'APPROVED',
+        to: buyer.email,
+        firstName: buyer.firstName,
+        number: decided.number,
+        totalCents: buyer.totalCents,
+        eventPaymentId: decided.paymentId,
+        publicUrl: deps.config.publicUrl,
+      }),
+    );
+    await audit(tx, {
+      ...actorOf(auth),
+      action: outcome === 'APPROVED' ? 'purchaseOrder.approve' : 'purchaseOrder.void',
+      subjectType: 'purchase_order',
+      subjectId: purchaseOrderId,
+      data: { eventPaymentId: decided.paymentId, number: decided.number },
+    });
+  });
+  const row = await findRow(deps.db, purchaseOrderId);
+  if (!row) throw purchaseOrderNotFound();
+  return row;
+}
+
+/** The payment becomes PAID; seats released meanwhile (the hold ran out) are taken again, or 409 seatsGone. */
+export async function approvePurchaseOrder(deps: AppDeps, auth: RequestAuth, purchaseOrderId: string): Promise<AdminPurchaseOrderRow> {
+  return decidePurchaseOrder(deps, auth, purchaseOrderId, 'APPROVED', async (tx, paymentId, now) => {
+    await markPaid(tx, paymentId, 'purchase-order', now);
+  });
+}
+
+/** The payment is CANCELLED (events.md §4: a voided purchase order voids its payment); seats and coupon use return. */
+export async function voidPurchaseOrder(deps: AppDeps, auth: RequestAuth, purchaseOrderId: string): Promise<AdminPurchaseOrderRow> {
+  return decidePurchaseOrder(deps, auth, purchaseOrderId, 'VOIDED', async (tx, paymentId, now) => {
+    const released = await releasePayment(tx, paymentId, 'CANCELLED', now);
+    if (released.status === 'PAID') throw conflict(purchaseOrderMessages.paidCannotVoid);
+  });
+}

@@ -1,0 +1,279 @@
+import { and, count, desc, eq, ilike } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  staffEventMessages,
+  type groupingInput,
+  type pathInput,
+  type sectionInput,
+  type StaffEventDetail,
+  type StaffEventInput,
+  type StaffEventPage,
+  type ticketTypeInput,
+} from '@portal/domain/staff-events.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Executor } from '../../db/client.ts';
+import { eventGroupings, eventPaths, events, eventSections, eventTicketTypes } from '../../db/schema/commerce.ts';
+import { actorOf, audit } from '../../platform/audit.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import type { RequestAuth } from '../../platform/sessions.ts';
+import {
+  containing,
+  eventExists,
+  eventOfGrouping,
+  eventOfPath,
+  findEventDetail,
+  groupingTicketsTaken,
+  sectionsInUse,
+  ticketTypeInUse,
+  withinCapacity,
+  type SectionScope,
+} from './repository.ts';
+
+type TicketTypeInput = z.output<typeof ticketTypeInput>;
+type PathInput = z.output<typeof pathInput>;
+type GroupingInput = z.output<typeof groupingInput>;
+type SectionInput = z.output<typeof sectionInput>;
+
+const eventNotFound = () => notFound('No such event.');
+const inUse = () => conflict(staffEventMessages.inUse);
+const capacityBelowSold = (taken: number) =>
+  conflict(staffEventMessages.capacityBelowSold(taken), { maxTickets: staffEventMessages.capacityBelowSold(taken) });
+
+interface Search {
+  search?: string;
+  page: number;
+  pageSize: number;
+}
+
+/** Every event, published or not, latest start first, searched by name. */
+export async function listEvents(deps: AppDeps, query: Search): Promise<StaffEventPage> {
+  const where = query.search ? ilike(events.name, containing(query.search)) : undefined;
+  const [items, [total]] = await Promise.all([
+    deps.db
+      .select({
+        id: events.id,
+        name: events.name,
+        kind: events.kind,
+        startDate: events.startDate,
+        endDate: events.endDate,
+        published: events.published,
+        ticketsTaken: events.ticketsTaken,
+        maxTickets: events.maxTickets,
+      })
+      .from(events)
+      .where(where)
+      .orderBy(desc(events.startDate), desc(events.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    deps.db.select({ total: count() }).from(events).where(where),
+  ]);
+  return { items, page: query.page, pageSize: query.pageSize, total: total?.total ?? 0 };
+}
+
+export async function getEvent(deps: AppDeps, eventId: string): Promise<StaffEventDetail> {
+  const detail = await findEventDetail(deps.db, eventId);
+  if (!detail) throw eventNotFound();
+  return detail;
+}
+
+/**
+ * Runs one change to an event's editor data in a transaction with its audit entry, then answers the
+ * event as the editor shows it. The change returns the event it touched, or throws.
+ */
+async function change(
+  deps: AppDeps,
+  auth: RequestAuth,
+  action: string,
+  subject: { type: string; id?: string; input?: object },
+  run: (tx: Executor) => Promise<{ eventId: string; subjectId?: string }>,
+): Promise<StaffEventDetail> {
+  const { eventId } = await deps.db.transaction(async (tx) => {
+    const done = await run(tx);
+    await audit(tx, {
+      ...actorOf(auth),
+      action,
+      subjectType: subject.type,
+      subjectId: done.subjectId ?? subject.id ?? null,
+      data: { eventId: done.eventId, ...(subject.input ? { input: subject.input } : {}) },
+    });
+    return done;
+  });
+  return getEvent(deps, eventId);
+}
+
+export async function createEvent(deps: AppDeps, auth: RequestAuth, input: StaffEventInput): Promise<StaffEventDetail> {
+  return change(deps, auth, 'event.create', { type: 'event', input }, async (tx) => {
+    const [created] = await tx.insert(events).values(input).returning({ id: events.id });
+    if (!created) throw new Error('event was not created');
+    return { eventId: created.id, subjectId: created.id };
+  });
+}
+
+/**
+ * One conditional UPDATE: a new capacity below the tickets already sold or held changes nothing and
+ * is refused with the count, so a checkout taking seats at the same moment cannot slip past it.
+ */
+export async function updateEvent(deps: AppDeps, auth: RequestAuth, eventId: string, input: StaffEventInput): Promise<StaffEventDetail> {
+  return change(deps, auth, 'event.update', { type: 'event', id: eventId, input }, async (tx) => {
+    const [updated] = await tx
+      .update(events)
+      .set(input)
+      .where(and(eq(events.id, eventId), withinCapacity(input.maxTickets, events.ticketsTaken)))
+      .returning({ id: events.id });
+    if (updated) return { eventId };
+    const [current] = await tx.select({ ticketsTaken: events.ticketsTaken }).from(events).where(eq(events.id, eventId));
+    if (!current) throw eventNotFound();
+    throw capacityBelowSold(current.ticketsTaken);
+  });
+}
+
+/* Ticket types. */
+
+export async function addTicketType(deps: AppDeps, auth: RequestAuth, eventId: string, input: TicketTypeInput): Promise<StaffEventDetail> {
+  return change(deps, auth, 'event.ticketType.create', { type: 'event_ticket_type', input }, async (tx) => {
+    if (!(await eventExists(tx, eventId))) throw eventNotFound();
+    const [created] = await tx.insert(eventTicketTypes).values({ ...input, eventId }).returning({ id: eventTicketTypes.id });
+    if (!created) throw new Error('ticket type was not created');
+    return { eventId, subjectId: created.id };
+  });
+}
+
+/** A price change applies to new checkouts; payments keep the price they were made at. */
+export async function updateTicketType(deps: AppDeps, auth: RequestAuth, ticketTypeId: string, input: TicketTypeInput): Promise<StaffEventDetail> {
+  return change(deps, auth, 'event.ticketType.update', { type: 'event_ticket_type', id: ticketTypeId, input }, async (tx) => {
+    const [updated] = await tx
+      .update(eventTicketTypes)
+      .set(input)
+      .where(eq(eventTicketTypes.id, ticketTypeId))
+      .returning({ eventId: eventTicketTypes.eventId });
+    if (!updated) throw notFound('No such ticket type.');
+    return updated;
+  });
+}
+
+export async function deleteTicketType(deps: AppDeps, auth: RequestAuth, ticketTypeId: string): Promise<StaffEventDetail> {
+  return change(deps, auth, 'event.ticketType.delete', { type: 'event_ticket_type', id: ticketTypeId }, async (tx) => {
+    if (await ticketTypeInUse(tx, ticketTypeId)) throw inUse();
+    const [deleted] = await tx.delete(eventTicketTypes).where(eq(eventTicketTypes.id, ticketTypeId)).returning({ eventId: eventTicketTypes.eventId });
+    if (!deleted) throw notFound('No such ticket type.');
+    return deleted;
+  });
+}
+
+/* Paths > groupings > sections. */
+
+export async function addPath(deps: AppDeps, auth: RequestAuth, eventId: string, input: PathInput): Promise<StaffEventDetail> {
+  return change(deps, auth, 'event.path.create', { type: 'event_path', input }, async (tx) => {
+    if (!(await eventExists(tx, eventId))) throw eventNotFound();
+    const [created] = await tx.insert(eventPaths).values({ ...input, eventId }).returning({ id: eventPaths.id });
+    if (!created) throw new Error('path was not created');
+    return { eventId, subjectId: created.id };
+  });
+}
+
+export async function updatePath(deps: AppDeps, auth: RequestAuth, pathId: string, input: PathInput): Promise<StaffEventDetail> {
+  return change(deps, auth, 'event.path.update', { type: 'event_path', id: pathId, input }, async (tx) => {
+    const [updated] = await tx.update(eventPaths).set(input).where(eq(eventPaths.id, pathId)).returning({ eventId: eventPaths.eventId });
+    if (!updated) throw notFound('No such path.');
+    return updated;
+  });
+}
+
+/** Deleting a path, grouping or section takes what is under it; refused while any of its sections sold tickets. */
+async function deleteUnused(tx: Executor, scope: SectionScope, remove: () => Promise<{ eventId: string } | undefined>, missing: string) {
+  if (await sectionsInUse(tx, scope)) throw inUse();
+  const deleted = await remove();
+  if (!deleted) throw notFound(missing);
+  return deleted;
+}
+
+export async function deletePath(deps: AppDeps, auth: RequestAuth, pathId: string): Promise<StaffEventDetail> {
+  return change(deps, auth, 'event.path.delete', { type: 'event_path', id: pathId }, (tx) =>
+    deleteUnused(
+      tx,
+      { pathId },
+      async () => (await tx.delete(eventPaths).where(eq(eventPaths.id, pathId)).returning({ eventId: eventPaths.eventId }))[0],
+      'No such path.',
+    ),
+  );
+}
+
+export async function addGrouping(deps: AppDeps, auth: RequestAuth, pathId: string, input: GroupingInput): Promise<StaffEventDetail> {
+  return change(deps, auth, 'event.grouping.create', { type: 'event_grouping', input }, async (tx) => {
+    const eventId = await eventOfPath(tx, pathId);
+    if (!eventId) throw notFound('No such path.');
+    const [created] = await tx.insert(eventGroupings).values({ ...input, pathId }).returning({ id: eventGroupings.id });
+    if (!created) throw new Error('grouping was not created');
+    return { eventId, subjectId: created.id };
+  });
+}
+
+/** A grouping's limit may not fall below the tickets taken in its sections together. */
+export async function updateGrouping(deps: AppDeps, auth: RequestAuth, groupingId: string, input: GroupingInput): Promise<StaffEventDetail> {
+  return change(deps, auth, 'event.grouping.update', { type: 'event_grouping', id: groupingId, input }, async (tx) => {
+    const eventId = await eventOfGrouping(tx, groupingId);
+    if (!eventId) throw notFound('No such grouping.');
+    const taken = groupingTicketsTaken(groupingId);
+    const [updated] = await tx
+      .update(eventGroupings)
+      .set(input)
+      .where(and(eq(eventGroupings.id, groupingId), withinCapacity(input.maxTickets, taken)))
+      .returning({ id: eventGroupings.id });
+    if (updated) return { eventId };
+    const [current] = await tx.select({ taken }).from(eventGroupings).where(eq(eventGroupings.id, groupingId));
+    if (!current) throw notFound('No such grouping.');
+    throw capacityBelowSold(current.taken);
+  });
+}
+
+export async function deleteGrouping(deps: AppDeps, auth: RequestAuth, groupingId: string): Promise<StaffEventDetail> {
+  return change(deps, auth, 'event.grouping.delete', { type: 'event_grouping', id: groupingId }, async (tx) => {
+    const eventId = await eventOfGrouping(tx, groupingId);
+    if (!eventId) throw notFound('No such grouping.');
+    return deleteUnused(
+      tx,
+      { groupingId },
+      async () => {
+        const [deleted] = await tx.delete(eventGroupings).where(eq(eventGroupings.id, groupingId)).returning({ id: eventGroupings.id });
+        return deleted && { eventId };
+      },
+      'No such grouping.',
+    );
+  });
+}
+
+export async function addSection(deps: AppDeps, auth: RequestAuth, groupingId: string, input: SectionInput): Promise<StaffEventDetail> {
+  return change(deps, auth, 'event.section.create', { type: 'event_section', input }, async (tx) => {
+    const eventId = await eventOfGrouping(tx, groupingId);
+    if (!eventId) throw notFound('No such grouping.');
+    const [created] = await tx.insert(eventSections).values({ ...input, eventId, groupingId }).returning({ id: eventSections.id });
+    if (!created) throw new Error('section was not created');
+    return { eventId, subjectId: created.id };
+  });
+}
+
+/** Like an event's capacity: one conditional UPDATE against the section's own counter. */
+export async function updateSection(deps: AppDeps, auth: RequestAuth, sectionId: string, input: SectionInput): Promise<StaffEventDetail> {
+  return change(deps, auth, 'event.section.update', { type: 'event_section', id: sectionId, input }, async (tx) => {
+    const [updated] = await tx
+      .update(eventSections)
+      .set(input)
+      .where(and(eq(eventSections.id, sectionId), withinCapacity(input.maxTickets, eventSections.ticketsTaken)))
+      .returning({ eventId: eventSections.eventId });
+    if (updated) return updated;
+    const [current] = await tx.select({ ticketsTaken: eventSections.ticketsTaken }).from(eventSections).where(eq(eventSections.id, sectionId));
+    if (!current) throw notFound('No such section.');
+    throw capacityBelowSold(current.ticketsTaken);
+  });
+}
+
+export async function deleteSection(deps: AppDeps, auth: RequestAuth, sectionId: string): Promise<StaffEventDetail> {
+  return change(deps, auth, 'event.section.delete', { type: 'event_section', id: sectionId }, (tx) =>
+    deleteUnused(
+      tx,
+      { sectionId },
+      async () => (await tx.delete(eventSections).where(eq(eventSections.id, sectionId)).returning({ eventId: eventSections.eventId }))[0],
+      'No such section.',
+    ),
+  );
+}

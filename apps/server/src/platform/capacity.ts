@@ -1,0 +1,245 @@
+import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { EventPaymentStatus, PaymentProviderName } from '@portal/domain/commerce-enums.ts';
+import { paymentMessages } from '@portal/domain/payments.ts';
+import { purchaseOrderMessages } from '@portal/domain/purchase-orders.ts';
+import type { Database, Executor } from '../db/client.ts';
+import { coupons, eventPaymentItems, eventPayments, events, eventSections } from '../db/schema/commerce.ts';
+import { conflict, HttpProblem, notFound } from './errors.ts';
+
+/**
+ * Seats and coupon uses as counters beside their limits (pretix's per-quota model). A conference-day
+ * line counts against its section, any other line against its event. Taking is one conditional
+ * UPDATE per bucket, buckets in one global order (events, then sections, each by id), so concurrent
+ * checkouts queue on the rows they share and never deadlock; releasing subtracts the same amounts,
+ * exactly once per payment, guarded by a conditional update of event_payments.seats_held.
+ * Lock order everywhere: the payment row, then event buckets, then section buckets, then the coupon.
+ */
+
+export interface SeatRequest {
+  eventId: string;
+  sectionId: string | null;
+  numberOfTickets: number;
+  /** Named in the sold-out message. */
+  title: string;
+}
+
+interface Bucket {
+  kind: 'event' | 'section';
+  id: string;
+  tickets: number;
+  title: string;
+}
+
+function bucketsOf(requests: readonly SeatRequest[]): Bucket[] {
+  const byKey = new Map<string, Bucket>();
+  for (const request of requests) {
+    const kind = request.sectionId ? 'section' : 'event';
+    const id = request.sectionId ?? request.eventId;
+    const bucket = byKey.get(`${kind}:${id}`);
+    if (bucket) bucket.tickets += request.numberOfTickets;
+    else byKey.set(`${kind}:${id}`, { kind, id, tickets: request.numberOfTickets, title: request.title });
+  }
+  const rank = (bucket: Bucket) => (bucket.kind === 'event' ? 0 : 1);
+  return [...byKey.values()].sort((a, b) => rank(a) - rank(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+async function takeBucket(tx: Executor, bucket: Bucket): Promise<boolean> {
+  const n = bucket.tickets;
+  const table = bucket.kind === 'event' ? events : eventSections;
+  const fits = sql`(${table.maxTickets} is null or ${table.ticketsTaken} + ${n} <= ${table.maxTickets})`;
+  const taken =
+    bucket.kind === 'event'
+      ? await tx
+          .update(events)
+          .set({ ticketsTaken: sql`${events.ticketsTaken} + ${n}` })
+          .where(and(eq(events.id, bucket.id), fits))
+          .returning({ id: events.id })
+      : await tx
+          .update(eventSections)
+          .set({ ticketsTaken: sql`${eventSections.ticketsTaken} + ${n}` })
+          .where(and(eq(eventSections.id, bucket.id), fits))
+          .returning({ id: eventSections.id });
+  return taken.length === 1;
+}
+
+async function remainingIn(tx: Executor, bucket: Bucket): Promise<number> {
+  const table = bucket.kind === 'event' ? events : eventSections;
+  const [row] = await tx
+    .select({ remaining: sql<number>`greatest(coalesce(${table.maxTickets} - ${table.ticketsTaken}, 0), 0)::int` })
+    .from(table)
+    .where(eq(table.id, bucket.id));
+  return row?.remaining ?? 0;
+}
+
+/**
+ * Takes the seats of every request, in the caller's transaction. When a bucket is short it throws a
+ * 409 (paymentMessages.soldOut) and the caller's transaction undoes the buckets already taken.
+ */
+export async function takeSeats(tx: Executor, requests: readonly SeatRequest[]): Promise<void> {
+  for (const bucket of bucketsOf(requests)) {
+    if (!(await takeBucket(tx, bucket))) throw conflict(paymentMessages.soldOut(bucket.title, await remainingIn(tx, bucket)));
+  }
+}
+
+async function releaseSeats(tx: Executor, requests: readonly SeatRequest[]): Promise<void> {
+  for (const bucket of bucketsOf(requests)) {
+    const n = bucket.tickets;
+    if (bucket.kind === 'event') await tx.update(events).set({ ticketsTaken: sql`${events.ticketsTaken} - ${n}` }).where(eq(events.id, bucket.id));
+    else await tx.update(eventSections).set({ ticketsTaken: sql`${eventSections.ticketsTaken} - ${n}` }).where(eq(eventSections.id, bucket.id));
+  }
+}
+
+async function seatRequestsOf(tx: Executor, paymentId: string): Promise<SeatRequest[]> {
+  return tx
+    .select({
+      eventId: eventPaymentItems.eventId,
+      sectionId: eventPaymentItems.sectionId,
+      numberOfTickets: eventPaymentItems.numberOfTickets,
+      title: eventPaymentItems.title,
+    })
+    .from(eventPaymentItems)
+    .where(eq(eventPaymentItems.paymentId, paymentId));
+}
+
+/** Counts one use of a coupon unless it is used up; false when it is. */
+export async function takeCouponUse(tx: Executor, couponId: string): Promise<boolean> {
+  const counted = await tx
+    .update(coupons)
+    .set({ timesUsed: sql`${coupons.timesUsed} + 1` })
+    .where(and(eq(coupons.id, couponId), sql`(${coupons.maxUses} is null or ${coupons.timesUsed} < ${coupons.maxUses})`))
+    .returning({ id: coupons.id });
+  return counted.length === 1;
+}
+
+async function lockPayment(tx: Executor, paymentId: string) {
+  const [payment] = await tx
+    .select({ status: eventPayments.status, seatsHeld: eventPayments.seatsHeld, couponId: eventPayments.couponId })
+    .from(eventPayments)
+    .where(eq(eventPayments.id, paymentId))
+    .for('update');
+  if (!payment) throw notFound(paymentMessages.notFound);
+  return payment;
+}
+
+/**
+ * Takes the seats of a payment whose hold was released (expired, declined) back, inside a savepoint:
+ * true when every bucket had room; false, with nothing taken, when one did not. The coupon use is
+ * counted again when the coupon still allows it; the price agreed at checkout stands either way.
+ * Call it with the payment row locked (markPaid does).
+ */
+export async function retakeSeats(tx: Executor, paymentId: string, couponId: string | null): Promise<boolean> {
+  const requests = await seatRequestsOf(tx, paymentId);
+  try {
+    await tx.transaction(async (savepoint) => takeSeats(savepoint, requests));
+  } catch (error) {
+    if (error instanceof HttpProblem && error.status === 409) return false;
+    throw error;
+  }
+  if (couponId) await takeCouponUse(tx, couponId);
+  return true;
+}
+
+/** Who settled a payment: a purchase order approved by staff, a card provider, or nothing to pay. */
+export type PaidSource = 'purchase-order' | PaymentProviderName | 'free';
+
+/**
+ * Marks a payment PAID in the caller's transaction (locks the payment row). Seats still held become
+ * sold; seats that were released (the hold expired) are taken again, or it throws a 409 with
+ * purchaseOrderMessages.seatsGone and changes nothing. Paying a PAID payment again is a no-op
+ * ('alreadyPaid'). Unknown payment: 404.
+ */
+export async function markPaid(tx: Executor, paymentId: string, source: PaidSource, now: Date): Promise<'paid' | 'alreadyPaid'> {
+  const payment = await lockPayment(tx, paymentId);
+  if (payment.status === 'PAID') return 'alreadyPaid';
+  if (!payment.seatsHeld && !(await retakeSeats(tx, paymentId, payment.couponId))) throw conflict(purchaseOrderMessages.seatsGone);
+  await tx
+    .update(eventPayments)
+    .set({ status: 'PAID', seatsHeld: true, holdExpiresAt: null, paidAt: now, ...(source === 'purchase-order' || source === 'free' ? {} : { provider: source }) })
+    .where(eq(eventPayments.id, paymentId));
+  return 'paid';
+}
+
+export interface ReleaseResult {
+  /** The payment's status afterwards: the one asked for, or PAID, which is never downgraded. */
+  status: EventPaymentStatus;
+  /** True only for the one call that gave the seats (and the coupon use) back. */
+  seatsReleased: boolean;
+}
+
+async function releaseHeld(tx: Executor, paymentId: string, couponId: string | null): Promise<void> {
+  await releaseSeats(tx, await seatRequestsOf(tx, paymentId));
+  if (couponId) {
+    await tx
+      .update(coupons)
+      .set({ timesUsed: sql`${coupons.timesUsed} - 1` })
+      .where(and(eq(coupons.id, couponId), sql`${coupons.timesUsed} > 0`));
+  }
+}
+
+/**
+ * Ends an unpaid payment with `status` (CANCELLED: voided, declined or cancelled; EXPIRED: the hold
+ * ran out) in the caller's transaction, giving its seats and coupon use back exactly once: the
+ * conditional update on seats_held lets only one caller release them, however many race. A PAID
+ * payment is left as it is. Unknown payment: 404.
+ */
+export async function releasePayment(tx: Executor, paymentId: string, status: 'CANCELLED' | 'EXPIRED', now: Date): Promise<ReleaseResult> {
+  const [released] = await tx
+    .update(eventPayments)
+    .set({ status, seatsHeld: false, holdExpiresAt: null, ...(status === 'CANCELLED' ? { cancelledAt: now } : {}) })
+    .where(and(eq(eventPayments.id, paymentId), eq(eventPayments.seatsHeld, true), ne(eventPayments.status, 'PAID')))
+    .returning({ couponId: eventPayments.couponId });
+  if (released) {
+    await releaseHeld(tx, paymentId, released.couponId);
+    return { status, seatsReleased: true };
+  }
+  const payment = await lockPayment(tx, paymentId);
+  if (payment.status === 'PAID' || payment.status === status) return { status: payment.status, seatsReleased: false };
+  await tx
+    .update(eventPayments)
+    .set({ status, ...(status === 'CANCELLED' ? { cancelledAt: now } : {}) })
+    .where(eq(eventPayments.id, paymentId));
+  return { status, seatsReleased: false };
+}
+
+const expiryBatch = 100;
+
+/**
+ * Releases holds whose time ran out (status EXPIRED), each in its own short transaction. The
+ * conditional update re-checks the expiry under the row lock, so a hold extended meanwhile (a
+ * purchase order uploaded) is kept. Called at checkout and where payments and seats are read.
+ */
+export async function expireHolds(db: Database, now: Date): Promise<number> {
+  const due = await db
+    .select({ id: eventPayments.id })
+    .from(eventPayments)
+    .where(
+      and(
+        eq(eventPayments.seatsHeld, true),
+        lt(eventPayments.holdExpiresAt, now),
+        inArray(eventPayments.status, ['PENDING', 'AWAITING_PO', 'PO_SUBMITTED']),
+      ),
+    )
+    .orderBy(asc(eventPayments.holdExpiresAt))
+    .limit(expiryBatch);
+  let expired = 0;
+  for (const { id } of due) {
+    expired += await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(eventPayments)
+        .set({ status: 'EXPIRED', seatsHeld: false, holdExpiresAt: null })
+        .where(
+          and(
+            eq(eventPayments.id, id),
+            eq(eventPayments.seatsHeld, true),
+            lt(eventPayments.holdExpiresAt, now),
+            inArray(eventPayments.status, ['PENDING', 'AWAITING_PO', 'PO_SUBMITTED']),
+          ),
+        )
+        .returning({ couponId: eventPayments.couponId });
+      if (!row) return 0;
+      await releaseHeld(tx, id, row.couponId);
+      return 1;
+    });
+  }
+  return expired;
+}

@@ -1,0 +1,178 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { couponRefusal, maxTicketsPerLine, type CartReply, type CouponRefusal } from '@portal/domain/cart.ts';
+import type { Coupon } from '@portal/domain/pricing.ts';
+import { lineSubtotal, orderTotals } from '@portal/domain/pricing.ts';
+import { purchaseIsOpen } from '@portal/domain/purchase-window.ts';
+import type { Executor } from '../db/client.ts';
+import { cartItems, carts, coupons, events, eventSections, eventTicketTypes } from '../db/schema/commerce.ts';
+
+/**
+ * A member's cart as the cart screen and the checkout both read it: one query for the lines with
+ * their event, section and ticket type, one for the coupon; totals from @portal/domain/pricing.
+ */
+
+export interface CartLine {
+  id: string;
+  eventId: string;
+  sectionId: string | null;
+  ticketTypeId: string;
+  ticketTypeName: string;
+  title: string;
+  numberOfTickets: number;
+  /** One ticket, in cents: 0 for a free section. */
+  price: number;
+  /** Seats left in the line's bucket; null when unlimited. */
+  remaining: number | null;
+  /** Published and still before the purchase-close day. */
+  purchasable: boolean;
+}
+
+export interface CartCoupon extends Coupon {
+  id: string;
+  /** Why it does not apply to this cart now; null when it does. */
+  refusal: CouponRefusal | null;
+}
+
+export interface LoadedCart {
+  lines: CartLine[];
+  coupon: CartCoupon | null;
+}
+
+export const lineTitle = (eventName: string, sectionTitle: string | null) => (sectionTitle ? `${eventName} — ${sectionTitle}` : eventName);
+
+/**
+ * Reads the cart of `userId`. With `lock`, the cart's lines are locked (FOR UPDATE OF cart_items
+ * only, never the capacity rows), so two checkouts of one cart run one after the other.
+ */
+export async function loadCart(db: Executor, userId: string, now: Date, today: string, lock = false): Promise<LoadedCart> {
+  const query = db
+    .select({
+      id: cartItems.id,
+      eventId: cartItems.eventId,
+      sectionId: cartItems.sectionId,
+      ticketTypeId: eventTicketTypes.id,
+      ticketTypeName: eventTicketTypes.name,
+      eventName: events.name,
+      sectionTitle: eventSections.title,
+      numberOfTickets: cartItems.numberOfTickets,
+      price: sql<number>`case when ${eventSections.isFree} then 0 else ${eventTicketTypes.priceCents} end`,
+      remaining: sql<number | null>`case when ${cartItems.sectionId} is null
+        then ${events.maxTickets} - ${events.ticketsTaken}
+        else ${eventSections.maxTickets} - ${eventSections.ticketsTaken} end`,
+      published: events.published,
+      startDate: events.startDate,
+      daysBeforePurchaseClose: events.daysBeforePurchaseClose,
+    })
+    .from(cartItems)
+    .innerJoin(events, eq(events.id, cartItems.eventId))
+    .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, cartItems.ticketTypeId))
+    .leftJoin(eventSections, eq(eventSections.id, cartItems.sectionId))
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const [rows, [couponRow]] = await Promise.all([
+    lock ? query.for('update', { of: cartItems }) : query,
+    db
+      .select({
+        id: coupons.id,
+        code: coupons.code,
+        type: coupons.type,
+        discountAmount: coupons.discountAmount,
+        discountPercentage: coupons.discountPercentage,
+        active: coupons.active,
+        validFrom: coupons.validFrom,
+        validUntil: coupons.validUntil,
+        maxUses: coupons.maxUses,
+        timesUsed: coupons.timesUsed,
+        eventId: coupons.eventId,
+      })
+      .from(carts)
+      .innerJoin(coupons, eq(coupons.id, carts.couponId))
+      .where(eq(carts.userId, userId)),
+  ]);
+  const lines = rows.map((row) => ({
+    id: row.id,
+    eventId: row.eventId,
+    sectionId: row.sectionId,
+    ticketTypeId: row.ticketTypeId,
+    ticketTypeName: row.ticketTypeName,
+    title: lineTitle(row.eventName, row.sectionTitle),
+    numberOfTickets: row.numberOfTickets,
+    price: Number(row.price),
+    remaining: row.remaining === null ? null : Math.max(Number(row.remaining), 0),
+    purchasable: row.published && purchaseIsOpen(row.startDate, row.daysBeforePurchaseClose, today),
+  }));
+  const coupon = couponRow
+    ? {
+        id: couponRow.id,
+        code: couponRow.code,
+        type: couponRow.type,
+        discountAmount: couponRow.discountAmount,
+        discountPercentage: couponRow.discountPercentage,
+        refusal: couponRefusal(
+          couponRow,
+          now,
+          lines.map((line) => line.eventId),
+        ),
+      }
+    : null;
+  return { lines, coupon };
+}
+
+/** The coupon that prices the cart: the applied one, unless it no longer applies (then the cart is priced without it). */
+export const applicableCoupon = (cart: LoadedCart): CartCoupon | null => (cart.coupon && cart.coupon.refusal === null ? cart.coupon : null);
+
+export function presentCart(cart: LoadedCart): CartReply {
+  const coupon = applicableCoupon(cart);
+  const totals = orderTotals(cart.lines, coupon);
+  return {
+    items: cart.lines.map((line) => ({
+      id: line.id,
+      eventId: line.eventId,
+      sectionId: line.sectionId,
+      title: line.title,
+      numberOfTickets: line.numberOfTickets,
+      ticketType: { id: line.ticketTypeId, name: line.ticketTypeName, price: line.price },
+      subtotal: lineSubtotal(line),
+      remaining: line.remaining,
+      display: line.purchasable,
+    })),
+    couponUse: coupon
+      ? { coupon: { code: coupon.code, type: coupon.type, discountAmount: coupon.discountAmount, discountPercentage: coupon.discountPercentage } }
+      : null,
+    ...totals,
+  };
+}
+
+/** The cart_items_one_line unique index: one line per ticket type and section. */
+const sameLine = sql.raw(`(user_id, ticket_type_id, coalesce(section_id, '00000000-0000-0000-0000-000000000000'::uuid))`);
+
+/** Adds tickets to the cart: the same ticket type and section again raise the line, up to the limit. */
+export async function addToCart(
+  db: Executor,
+  line: { userId: string; eventId: string; sectionId: string | null; ticketTypeId: string; numberOfTickets: number },
+): Promise<void> {
+  await db.execute(sql`
+    insert into cart_items (user_id, event_id, section_id, ticket_type_id, number_of_tickets)
+    values (${line.userId}, ${line.eventId}, ${line.sectionId}, ${line.ticketTypeId}, ${line.numberOfTickets})
+    on conflict ${sameLine}
+    do update set number_of_tickets = least(cart_items.number_of_tickets + excluded.number_of_tickets, ${maxTicketsPerLine})`);
+}
+
+/**
+ * Puts a payment's tickets (and its coupon, when the cart has none) back into the buyer's cart, as
+ * when a card is declined or the provider could not be reached: the member can try again.
+ */
+export async function restoreCart(db: Executor, paymentId: string, userId: string, couponId: string | null): Promise<void> {
+  await db.execute(sql`
+    insert into cart_items (user_id, event_id, section_id, ticket_type_id, number_of_tickets)
+    select ${userId}, i.event_id, i.section_id, i.ticket_type_id, least(i.number_of_tickets, ${maxTicketsPerLine})
+    from event_payment_items i where i.payment_id = ${paymentId}
+    on conflict ${sameLine}
+    do update set number_of_tickets = least(cart_items.number_of_tickets + excluded.number_of_tickets, ${maxTicketsPerLine})`);
+  if (couponId) {
+    await db
+      .insert(carts)
+      .values({ userId, couponId })
+      .onConflictDoUpdate({ target: carts.userId, set: { couponId: sql`coalesce(${carts.couponId}, excluded.coupon_id)` } });
+  }
+}

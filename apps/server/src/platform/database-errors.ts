@@ -1,0 +1,15 @@
+/**
+ * The unique index (or constraint) a failed statement ran into, or null when the error is not a
+ * unique violation (SQLSTATE 23505). Both drivers report `code` and `constraint` on their error
+ * (node-postgres' DatabaseError, PGlite's), and drizzle wraps it in its own error's `cause`, so the
+ * chain of causes is walked. An empty string means a unique violation with no name reported.
+ */
+export function violatedUniqueIndex(error: unknown): string | null {
+  const seen = new Set<unknown>();
+  for (let cause = error; typeof cause === 'object' && cause !== null && !seen.has(cause); cause = (cause as { cause?: unknown }).cause) {
+    seen.add(cause);
+    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+  }
+  return null;
+}

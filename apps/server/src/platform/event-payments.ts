@@ -1,0 +1,119 @@
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { EventPaymentReply } from '@portal/domain/payments.ts';
+import type { Executor } from '../db/client.ts';
+import { coupons, eventPaymentItems, eventPayments, events, purchaseOrders } from '../db/schema/commerce.ts';
+import { organizationMemberships, organizations } from '../db/schema/organizations.ts';
+
+/**
+ * Who may see an event payment: its buyer, and the active OWNERs and ADMINs of the organization it
+ * was bought for. Everyone else is told it does not exist.
+ */
+export function paymentVisibleTo(userId: string): SQL {
+  const managed = sql`select ${organizationMemberships.organizationId} from ${organizationMemberships}
+    where ${organizationMemberships.userId} = ${userId} and ${organizationMemberships.archivedAt} is null
+    and ${organizationMemberships.role} in ('OWNER', 'ADMIN')`;
+  return or(eq(eventPayments.userId, userId), sql`${eventPayments.organizationId} in (${managed})`) ?? sql`false`;
+}
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** The purchase orders of some payments, newest first, in one query. */
+export async function purchaseOrdersOf(db: Executor, paymentIds: readonly string[]) {
+  if (paymentIds.length === 0) return [];
+  const rows = await db
+    .select({
+      paymentId: purchaseOrders.paymentId,
+      id: purchaseOrders.id,
+      number: purchaseOrders.number,
+      status: purchaseOrders.status,
+      totalCents: purchaseOrders.totalCents,
+      createdAt: purchaseOrders.createdAt,
+    })
+    .from(purchaseOrders)
+    .where(inArray(purchaseOrders.paymentId, [...paymentIds]))
+    .orderBy(sql`${purchaseOrders.createdAt} desc`, asc(purchaseOrders.id));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/**
+ * One event payment as GET /api/event-payments/:id answers it, when `viewerId` may see it
+ * (paymentVisibleTo); with `buyerOnly`, only its buyer may.
+ */
+export async function readEventPayment(
+  db: Executor,
+  paymentId: string,
+  viewerId: string,
+  buyerOnly = false,
+): Promise<EventPaymentReply | undefined> {
+  const [payment] = await db
+    .select({
+      id: eventPayments.id,
+      status: eventPayments.status,
+      method: eventPayments.method,
+      provider: eventPayments.provider,
+      organizationId: eventPayments.organizationId,
+      organizationName: organizations.name,
+      subtotal: eventPayments.subtotalCents,
+      discount: eventPayments.discountCents,
+      total: eventPayments.totalCents,
+      holdExpiresAt: eventPayments.holdExpiresAt,
+      createdAt: eventPayments.createdAt,
+      paidAt: eventPayments.paidAt,
+      couponCode: coupons.code,
+      couponType: coupons.type,
+      couponDiscountAmount: coupons.discountAmount,
+      couponDiscountPercentage: coupons.discountPercentage,
+    })
+    .from(eventPayments)
+    .leftJoin(organizations, eq(organizations.id, eventPayments.organizationId))
+    .leftJoin(coupons, eq(coupons.id, eventPayments.couponId))
+    .where(and(eq(eventPayments.id, paymentId), buyerOnly ? eq(eventPayments.userId, viewerId) : paymentVisibleTo(viewerId)));
+  if (!payment) return undefined;
+  const [items, orders] = await Promise.all([
+    db
+      .select({
+        id: eventPaymentItems.id,
+        eventId: eventPaymentItems.eventId,
+        sectionId: eventPaymentItems.sectionId,
+        title: eventPaymentItems.title,
+        numberOfTickets: eventPaymentItems.numberOfTickets,
+        price: eventPaymentItems.priceCents,
+        subtotal: sql<number>`(${eventPaymentItems.numberOfTickets} * ${eventPaymentItems.priceCents})::int`,
+        eventName: events.name,
+        startDate: events.startDate,
+        endDate: events.endDate,
+      })
+      .from(eventPaymentItems)
+      .innerJoin(events, eq(events.id, eventPaymentItems.eventId))
+      .where(eq(eventPaymentItems.paymentId, paymentId))
+      .orderBy(asc(eventPaymentItems.title), asc(eventPaymentItems.id)),
+    purchaseOrdersOf(db, [paymentId]),
+  ]);
+  return {
+    id: payment.id,
+    status: payment.status,
+    method: payment.method,
+    provider: payment.provider,
+    organizationId: payment.organizationId,
+    organizationName: payment.organizationName,
+    items,
+    couponUse:
+      payment.couponCode && payment.couponType
+        ? {
+            coupon: {
+              code: payment.couponCode,
+              type: payment.couponType,
+              discountAmount: payment.couponDiscountAmount,
+              discountPercentage: payment.couponDiscountPercentage,
+            },
+          }
+        : null,
+    subtotal: payment.subtotal,
+    discount: payment.discount,
+    total: payment.total,
+    purchaseOrders: orders.map(({ paymentId: _payment, ...order }) => order),
+    holdExpiresAt: iso(payment.holdExpiresAt),
+    createdAt: payment.createdAt.toISOString(),
+    paidAt: iso(payment.paidAt),
+  };
+}

@@ -1,0 +1,54 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { organizationMessages } from '@portal/domain/organizations.ts';
+import type { OrganizationRole } from '@portal/domain/roles.ts';
+import type { Executor } from '../db/client.ts';
+import { organizationMemberships, organizations } from '../db/schema/organizations.ts';
+import { forbidden, notFound } from './errors.ts';
+
+/**
+ * Organization memberships as several features check and end them (organizations, roster,
+ * invitations, affiliations): who manages an organization, and archiving a membership.
+ */
+
+export type ManagerRole = 'OWNER' | 'ADMIN';
+
+export const organizationNotFound = () => notFound('No such organization.');
+
+/** The user's role in the organization through an active (not archived) membership; undefined when they have none. */
+export async function activeMembershipRole(db: Executor, organizationId: string, userId: string): Promise<OrganizationRole | undefined> {
+  const [row] = await db
+    .select({ role: organizationMemberships.role })
+    .from(organizationMemberships)
+    .where(
+      and(
+        eq(organizationMemberships.organizationId, organizationId),
+        eq(organizationMemberships.userId, userId),
+        isNull(organizationMemberships.archivedAt),
+      ),
+    );
+  return row?.role;
+}
+
+/**
+ * The caller's role in an organization they manage (an active OWNER or ADMIN membership). Anyone
+ * else is told the organization does not exist, so ids cannot be probed.
+ */
+export async function managerRole(db: Executor, organizationId: string, userId: string): Promise<ManagerRole> {
+  const role = await activeMembershipRole(db, organizationId, userId);
+  if (role === 'OWNER' || role === 'ADMIN') return role;
+  throw organizationNotFound();
+}
+
+/** For what only the OWNER may do: an ADMIN is refused (403), anyone else does not see the organization (404). */
+export async function requireOwner(db: Executor, organizationId: string, userId: string): Promise<void> {
+  if ((await managerRole(db, organizationId, userId)) !== 'OWNER') throw forbidden(organizationMessages.ownerOnly);
+}
+
+/** Archives a membership (its history stays); an organization whose ticket recipient it was has none afterwards. */
+export async function archiveMembership(db: Executor, membershipId: string, now: Date): Promise<void> {
+  await db.update(organizationMemberships).set({ archivedAt: now }).where(eq(organizationMemberships.id, membershipId));
+  await db
+    .update(organizations)
+    .set({ ticketRecipientMembershipId: null })
+    .where(eq(organizations.ticketRecipientMembershipId, membershipId));
+}

@@ -1,0 +1,134 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import Stripe from 'stripe';
+import { z } from 'zod';
+import type { PaymentProviderName } from '@portal/domain/commerce-enums.ts';
+import type { CashnetReturn } from '@portal/domain/payments.ts';
+import type { Config } from '../config.ts';
+
+/**
+ * Card payment providers behind one interface: where the buyer is sent to pay. What comes back
+ * (a signed webhook, a gateway return) is verified by the provider's own function below and handed
+ * to the payments feature's one provider-event handler.
+ */
+
+export interface CheckoutStart {
+  paymentId: string;
+  totalCents: number;
+  /** Shown on the provider's page. */
+  description: string;
+  buyerEmail: string;
+  holdExpiresAt: Date;
+}
+
+export interface StartedCheckout {
+  redirectUrl: string;
+  /** The provider's own id for this checkout (Stripe's session id); null when it has none yet. */
+  providerReference: string | null;
+}
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  startCheckout(checkout: CheckoutStart): Promise<StartedCheckout>;
+}
+
+export const successPath = (paymentId: string, source: string) =>
+  `/members/event-cart/checkout/success?eventPaymentId=${encodeURIComponent(paymentId)}&source=${source}`;
+export const checkoutPath = '/members/event-cart/checkout';
+export const demoPayPath = (paymentId: string) => `/members/event-cart/checkout/demo-pay?eventPaymentId=${encodeURIComponent(paymentId)}`;
+
+/** The built-in provider: a page inside the app where the buyer chooses to pay or decline. */
+const demoProvider: PaymentProvider = {
+  name: 'demo',
+  async startCheckout(checkout) {
+    return { redirectUrl: demoPayPath(checkout.paymentId), providerReference: null };
+  },
+};
+
+/** Stripe Checkout: one line of the whole (already discounted) total, expiring just after our hold. */
+function stripeProvider(secretKey: string, publicUrl: string): PaymentProvider {
+  const stripe = new Stripe(secretKey);
+  return {
+    name: 'stripe',
+    async startCheckout(checkout) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          client_reference_id: checkout.paymentId,
+          metadata: { eventPaymentId: checkout.paymentId },
+          customer_email: checkout.buyerEmail,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: { currency: 'usd', unit_amount: checkout.totalCents, product_data: { name: 'Event tickets', description: checkout.description } },
+            },
+          ],
+          success_url: `${publicUrl}${successPath(checkout.paymentId, 'stripe')}`,
+          cancel_url: `${publicUrl}${checkoutPath}`,
+          // Stripe wants at least 30 minutes; a payment completed after our hold is handled as a late payment.
+          expires_at: Math.floor(checkout.holdExpiresAt.getTime() / 1000) + 120,
+        },
+        { idempotencyKey: `event-payment-${checkout.paymentId}` },
+      );
+      if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
+      return { redirectUrl: session.url, providerReference: session.id };
+    },
+  };
+}
+
+/** The CashNet-style gateway: its page takes our payment id as ref3val1 and returns it with batchno, tx and custcode. */
+function cashnetProvider(checkoutUrl: string): PaymentProvider {
+  return {
+    name: 'cashnet',
+    async startCheckout(checkout) {
+      const url = new URL(checkoutUrl);
+      url.searchParams.set('ref3val1', checkout.paymentId);
+      url.searchParams.set('amount', (checkout.totalCents / 100).toFixed(2));
+      return { redirectUrl: url.toString(), providerReference: null };
+    },
+  };
+}
+
+/** The provider new card checkouts use (PAYMENT_PROVIDER). */
+export function activePaymentProvider(config: Config): PaymentProvider {
+  const settings = config.payments;
+  if (settings.provider === 'stripe' && settings.stripeSecretKey) return stripeProvider(settings.stripeSecretKey, config.publicUrl);
+  if (settings.provider === 'cashnet' && settings.cashnetCheckoutUrl) return cashnetProvider(settings.cashnetCheckoutUrl);
+  return demoProvider;
+}
+
+/** HMAC-SHA256 (hex) of the raw body: the x-demo-signature of a demo provider event. */
+export function signDemoEvent(secret: string, rawBody: string | Buffer): string {
+  return createHmac('sha256', secret).update(rawBody).digest('hex');
+}
+
+export function verifyDemoSignature(secret: string, rawBody: Buffer, signature: string | undefined): boolean {
+  if (!signature || !/^[0-9a-f]{64}$/i.test(signature)) return false;
+  return timingSafeEqual(Buffer.from(signDemoEvent(secret, rawBody), 'hex'), Buffer.from(signature, 'hex'));
+}
+
+/** A Stripe webhook, verified against STRIPE_WEBHOOK_SECRET by the SDK; throws when the signature does not match. */
+export function verifyStripeEvent(webhookSecret: string, rawBody: Buffer, signature: string | undefined): Stripe.Event {
+  return Stripe.webhooks.constructEvent(rawBody, signature ?? '', webhookSecret);
+}
+
+const cashnetVerification = z.object({
+  status: z.enum(['approved', 'declined']),
+  ref3val1: z.string(),
+  amountCents: z.number().int(),
+});
+export type CashnetVerification = z.infer<typeof cashnetVerification>;
+
+/**
+ * Asks the gateway (CASHNET_VERIFY_URL) whether a return is genuine: a browser can forge the return
+ * parameters, not the gateway's answer to our server.
+ */
+export async function verifyCashnetReturn(verifyUrl: string, parameters: CashnetReturn): Promise<CashnetVerification> {
+  const response = await fetch(verifyUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(parameters),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) throw new Error(`CashNet verification answered ${response.status}`);
+  return cashnetVerification.parse(await response.json());
+}

@@ -1,0 +1,34 @@
+import { Checkbox, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { eventKinds } from '@portal/domain/commerce-enums.ts';
+import type { EventFormValues } from './form-values.ts';
+import { eventKindLabels } from './labels.ts';
+import type { Bind } from './part-form.tsx';
+
+const kindOptions = eventKinds.map((kind) => ({ value: kind, label: eventKindLabels[kind] }));
+
+/** Every field of an event (staffEventInput), for the new-event form and the editor alike. */
+export function EventFields({ bind }: { bind: Bind<EventFormValues> }) {
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Name" withAsterisk data-autofocus {...bind('name')} />
+        <Select label="Kind" withAsterisk allowDeselect={false} data={kindOptions} {...bind('kind')} />
+        <TextInput label="Event type" description="Optional" {...bind('eventType')} />
+        <TextInput label="Event subtype" description="Optional" {...bind('eventSubtype')} />
+        <TextInput label="Start date" description="MM/DD/YYYY" placeholder="MM/DD/YYYY" withAsterisk inputMode="numeric" {...bind('startDate')} />
+        <TextInput label="End date" description="MM/DD/YYYY" placeholder="MM/DD/YYYY" withAsterisk inputMode="numeric" {...bind('endDate')} />
+        <TextInput
+          label="Days before purchase closes"
+          description="Sales close this many days before the start date"
+          withAsterisk
+          inputMode="numeric"
+          {...bind('daysBeforePurchaseClose')}
+        />
+        <TextInput label="Capacity" description="Tickets for the whole event; empty for unlimited" inputMode="numeric" {...bind('maxTickets')} />
+        <TextInput label="Location" description="Optional" {...bind('locationName')} />
+      </SimpleGrid>
+      <Textarea label="Description" rows={4} {...bind('description')} />
+      <Checkbox label="Published" description="Members see it in the catalogue" {...bind('published', { type: 'checkbox' })} />
+    </Stack>
+  );
+}

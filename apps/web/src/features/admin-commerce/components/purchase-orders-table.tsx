@@ -1,0 +1,128 @@
+import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { formatPhone } from '@portal/domain/contact.ts';
+import { formatCents } from '@portal/domain/money.ts';
+import type { AdminPurchaseOrderRow } from '@portal/domain/purchase-orders.ts';
+import { purchaseOrderFileUrl, type PurchaseOrderDecision } from '../api/purchase-orders.ts';
+import {
+  formatMomentDate,
+  purchaseOrderStatusColors,
+  purchaseOrderStatusLabels,
+  purchaseOrderTypeLabels,
+} from './labels.ts';
+
+interface PurchaseOrdersTableProps {
+  purchaseOrders: readonly AdminPurchaseOrderRow[];
+  onDecide: (purchaseOrder: AdminPurchaseOrderRow, decision: PurchaseOrderDecision) => void;
+  /** The purchase order whose decision is being sent, if any. */
+  busyId: string | null;
+}
+
+/** Purchase orders as staff review them: who sent what for which payment, the PDF, and the decision. */
+export function PurchaseOrdersTable({ purchaseOrders, onDecide, busyId }: PurchaseOrdersTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={1100}>
+      <Table striped withTableBorder verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Number</Table.Th>
+            <Table.Th scope="col">Organization</Table.Th>
+            <Table.Th scope="col">Buyer</Table.Th>
+            <Table.Th scope="col">Contact</Table.Th>
+            <Table.Th scope="col">Total</Table.Th>
+            <Table.Th scope="col">Payment total</Table.Th>
+            <Table.Th scope="col">Type</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col">Submitted</Table.Th>
+            <Table.Th scope="col">Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {purchaseOrders.map((po) => {
+            const busy = busyId === po.id;
+            return (
+              <Table.Tr key={po.id}>
+                <Table.Th scope="row" style={{ whiteSpace: 'nowrap' }}>
+                  {po.number}
+                </Table.Th>
+                <Table.Td>{po.organizationName}</Table.Td>
+                <Table.Td>
+                  <Stack gap={0}>
+                    <Text size="sm">{po.buyerName}</Text>
+                    <Text size="sm" c="dimmed">
+                      {po.buyerEmail}
+                    </Text>
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={0}>
+                    <Text size="sm">{po.contactName}</Text>
+                    <Text size="sm" c="dimmed">
+                      {po.contactEmail}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {formatPhone(po.contactPhone)}
+                    </Text>
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={0}>
+                    <Text size="sm">{formatCents(po.totalCents)}</Text>
+                    {po.totalCents !== po.paymentTotalCents ? (
+                      <Text size="xs" c="red.9">
+                        Differs from the payment
+                      </Text>
+                    ) : null}
+                  </Stack>
+                </Table.Td>
+                <Table.Td>{formatCents(po.paymentTotalCents)}</Table.Td>
+                <Table.Td>{purchaseOrderTypeLabels[po.type]}</Table.Td>
+                <Table.Td>
+                  <Badge miw="max-content" variant="light" color={purchaseOrderStatusColors[po.status]} c="dark">
+                    {purchaseOrderStatusLabels[po.status]}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{formatMomentDate(po.createdAt)}</Table.Td>
+                <Table.Td>
+                  <Stack gap="xs" align="flex-start">
+                    {po.status === 'SUBMITTED' ? (
+                      <Group gap="xs" wrap="nowrap" preventGrowOverflow={false}>
+                        <Button
+                          size="xs"
+                          onClick={() => onDecide(po, 'approve')}
+                          loading={busy}
+                          disabled={busyId !== null && !busy}
+                          aria-label={`Approve purchase order ${po.number}`}
+                        >
+                          Approve
+                        </Button>
+                        <Button
+                          size="xs"
+                          color="red.9"
+                          variant="outline"
+                          onClick={() => onDecide(po, 'void')}
+                          disabled={busyId !== null}
+                          aria-label={`Void purchase order ${po.number}`}
+                        >
+                          Void
+                        </Button>
+                      </Group>
+                    ) : null}
+                    <Anchor
+                      href={purchaseOrderFileUrl(po.id)}
+                      download
+                      size="sm"
+                      style={{ whiteSpace: 'nowrap' }}
+                      aria-label={`Download PDF of purchase order ${po.number}`}
+                    >
+                      Download PDF
+                    </Anchor>
+                  </Stack>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,87 @@
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import type { StaffEventDetail } from '@portal/domain/staff-events.ts';
+import { isApiError } from '../../../lib/api.ts';
+import { errorMessage } from '../../../lib/errors.ts';
+import { formatDateRange } from '../../../shared/commerce/format.ts';
+import { DetailSection } from '../../../ui/detail-section.tsx';
+import { ErrorState } from '../../../ui/error-state.tsx';
+import { NotFound } from '../../../ui/not-found.tsx';
+import { PageLoader } from '../../../ui/page-loader.tsx';
+import { adminEventQuery } from '../api/events.ts';
+import { EventStructure } from '../components/event-structure.tsx';
+import { capacityLabel, eventKindLabels, hasSections } from '../components/labels.ts';
+import { PartEditorModal, useDeletePart, type PartEdit } from '../components/part-editor.tsx';
+import { PublishedBadge } from '../components/published-badge.tsx';
+import { TicketTypesTable } from '../components/ticket-types-table.tsx';
+
+// The event's form and its validation (zod) load after the page itself.
+const EventEditForm = lazy(() => import('../components/event-edit-form.tsx').then((m) => ({ default: m.EventEditForm })));
+
+export const eventLoader =
+  (queryClient: QueryClient) =>
+  async ({ params }: LoaderFunctionArgs) => {
+    await queryClient.prefetchQuery(adminEventQuery(params.eventId ?? ''));
+    return null;
+  };
+
+/** Seats of a series are the event's; those of a day or institute are its sections'. */
+function soldLabel(event: StaffEventDetail): string {
+  if (!hasSections(event.kind)) return `${event.ticketsTaken} / ${capacityLabel(event.maxTickets)} sold or held`;
+  const inSections = event.paths
+    .flatMap((path) => path.groupings)
+    .flatMap((grouping) => grouping.sections)
+    .reduce((sum, section) => sum + section.ticketsTaken, 0);
+  return `${inSections} sold or held in sections · event limit ${capacityLabel(event.maxTickets).toLowerCase()}`;
+}
+
+/** /admin/events/{id}: the event's fields, its ticket types and, for days and institutes, its sections. */
+export function EventPage() {
+  const eventId = useParams().eventId ?? '';
+  const event = useQuery(adminEventQuery(eventId));
+  const [edit, setEdit] = useState<PartEdit | null>(null);
+  const deletePart = useDeletePart(eventId);
+
+  if (isApiError(event.error, 404)) return <NotFound />;
+
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to="/admin/events" size="sm">
+        Back to events
+      </Anchor>
+      {event.isPending ? (
+        <PageLoader label="Loading event" />
+      ) : event.isError ? (
+        <ErrorState message={errorMessage(event.error)} onRetry={() => void event.refetch()} />
+      ) : (
+        <>
+          <Stack gap={4}>
+            <Group gap="sm">
+              <Title order={1}>{event.data.name}</Title>
+              <PublishedBadge published={event.data.published} />
+            </Group>
+            <Text>
+              {eventKindLabels[event.data.kind]} · {formatDateRange(event.data.startDate, event.data.endDate)} · {soldLabel(event.data)}
+            </Text>
+          </Stack>
+          <DetailSection title="Event details">
+            <Suspense fallback={<PageLoader label="Loading the form" />}>
+              <EventEditForm key={event.data.id} event={event.data} />
+            </Suspense>
+          </DetailSection>
+          <DetailSection title="Ticket types">
+            <TicketTypesTable ticketTypes={event.data.ticketTypes} onEdit={setEdit} onDelete={deletePart} />
+          </DetailSection>
+          {hasSections(event.data.kind) ? (
+            <DetailSection title="Paths, groupings and sections">
+              <EventStructure paths={event.data.paths} onEdit={setEdit} onDelete={deletePart} />
+            </DetailSection>
+          ) : null}
+          <PartEditorModal eventId={eventId} edit={edit} onClose={() => setEdit(null)} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,90 @@
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { isVoidedOrCancelled, paymentMessages, type EventPaymentReply } from '@portal/domain/payments.ts';
+import { purchaseOrderMessages } from '@portal/domain/purchase-orders.ts';
+import { errorMessage } from '../../../lib/errors.ts';
+import { eventPaymentQuery } from '../../../shared/commerce/queries.ts';
+import { ErrorState } from '../../../ui/error-state.tsx';
+import { PageLoader } from '../../../ui/page-loader.tsx';
+import { checkoutPath, membershipsQuery, successPath } from '../api/payments.ts';
+import { OrderSummary } from '../components/order-summary.tsx';
+import { checkoutTexts } from '../components/payment-texts.ts';
+import { PurchaseOrderForm } from '../components/purchase-order-form.tsx';
+import { eventPaymentIdOf, paymentPageLoader, usePaymentLookup } from '../hooks/use-payment-lookup.ts';
+
+export const purchaseOrderLoader = (queryClient: QueryClient) =>
+  paymentPageLoader((eventPaymentId) =>
+    Promise.all([queryClient.prefetchQuery(eventPaymentQuery(eventPaymentId)), queryClient.prefetchQuery(membershipsQuery)]),
+  );
+
+/** Why this payment takes no purchase order now, and where to go instead. */
+function NotAwaiting({ payment }: { payment: EventPaymentReply }) {
+  if (payment.status === 'PO_SUBMITTED') {
+    return (
+      <Alert color="blue" variant="light">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{paymentMessages.purchaseOrderThanks}</Text>
+          <Anchor component={Link} to={successPath(payment.id, 'purchase-order')} size="sm">
+            Continue
+          </Anchor>
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="gray" variant="light">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{isVoidedOrCancelled(payment) ? paymentMessages.voidedOrCancelled : purchaseOrderMessages.notAwaiting}</Text>
+        <Anchor component={Link} to={checkoutPath} size="sm">
+          {checkoutTexts.backToCart}
+        </Anchor>
+      </Stack>
+    </Alert>
+  );
+}
+
+function MembershipsAndForm({ payment }: { payment: EventPaymentReply }) {
+  const memberships = useQuery(membershipsQuery);
+  if (memberships.isPending) return <PageLoader label="Loading your organizations" />;
+  if (memberships.isError) return <ErrorState message={errorMessage(memberships.error)} onRetry={() => void memberships.refetch()} />;
+  if (memberships.data.length === 0) {
+    return (
+      <Alert color="gray" variant="light">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">A purchase order is made out by an organization, and you do not belong to any yet.</Text>
+          <Anchor component={Link} to="/members/profile" size="sm">
+            Add an affiliation on your profile
+          </Anchor>
+        </Stack>
+      </Alert>
+    );
+  }
+  return <PurchaseOrderForm payment={payment} memberships={memberships.data} />;
+}
+
+/** /members/event-cart/checkout/purchase-order?eventPaymentId=: the order's summary and the purchase order upload. */
+export function PurchaseOrderPage() {
+  const [searchParams] = useSearchParams();
+  const eventPaymentId = eventPaymentIdOf(searchParams) ?? '';
+  const payment = usePaymentLookup(eventPaymentId);
+
+  return (
+    <Stack gap="lg" maw={880}>
+      <Title order={1}>Pay by Purchase Order</Title>
+      {payment.isPending || payment.isError ? (
+        <PageLoader label="Loading your order" />
+      ) : (
+        <>
+          <OrderSummary payment={payment.data} />
+          <Stack component="section" gap="sm" aria-labelledby="purchase-order-form-heading">
+            <Title order={2} size="h3" id="purchase-order-form-heading">
+              Upload your purchase order
+            </Title>
+            {payment.data.status === 'AWAITING_PO' ? <MembershipsAndForm payment={payment.data} /> : <NotAwaiting payment={payment.data} />}
+          </Stack>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,171 @@
+import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import {
+  isVoidedOrCancelled,
+  paymentMessages,
+  paymentPollMs,
+  type CashnetReturn,
+  type EventPaymentReply,
+} from '@portal/domain/payments.ts';
+import { commerceKeys } from '../../../shared/commerce/queries.ts';
+import { cashnetConfirmQuery, checkoutPath } from '../api/payments.ts';
+import { OrderSummary } from '../components/order-summary.tsx';
+import { checkoutTexts } from '../components/payment-texts.ts';
+import { eventPaymentIdOf, paymentPageLoader, useLeaveOnError, usePaymentLookup } from '../hooks/use-payment-lookup.ts';
+
+/**
+ * The payment of the address: eventPaymentId, or for a CashNet-style return (whose address the
+ * gateway builds) the ref3val1 it echoes back.
+ */
+function successPaymentIdOf(searchParams: URLSearchParams): string | null {
+  return eventPaymentIdOf(searchParams) ?? cashnetReturnOf(searchParams)?.ref3val1 ?? null;
+}
+
+export const successLoader = () => paymentPageLoader(undefined, successPaymentIdOf);
+
+/** The CashNet-style gateway's return values, when the address carries all of them. */
+function cashnetReturnOf(searchParams: URLSearchParams): CashnetReturn | null {
+  const batchno = searchParams.get('batchno');
+  const tx = searchParams.get('tx');
+  const custcode = searchParams.get('custcode');
+  const ref3val1 = searchParams.get('ref3val1');
+  return batchno && tx && custcode && ref3val1 ? { batchno, tx, custcode, ref3val1 } : null;
+}
+
+/** Nothing more will change for the buyer on this page: stop asking. */
+function settled(payment: EventPaymentReply): boolean {
+  return payment.status !== 'PENDING' || isVoidedOrCancelled(payment);
+}
+
+function allocatePath(eventPaymentId: string): string {
+  return `/members/event/assign-tickets?${new URLSearchParams({ eventPaymentId }).toString()}`;
+}
+
+function BackToCart() {
+  return (
+    <Anchor component={Link} to={checkoutPath}>
+      {checkoutTexts.backToCart}
+    </Anchor>
+  );
+}
+
+/** What the page says about the payment as last read. */
+function PaymentState({ payment }: { payment: EventPaymentReply | undefined }) {
+  if (!payment || (payment.status === 'PENDING' && !isVoidedOrCancelled(payment))) {
+    return (
+      <Group gap="sm" role="status">
+        <Loader size="sm" aria-hidden />
+        <Text>{paymentMessages.processing}</Text>
+      </Group>
+    );
+  }
+  if (isVoidedOrCancelled(payment)) {
+    return (
+      <Alert color="red" variant="light" role="status">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{paymentMessages.voidedOrCancelled}</Text>
+          <BackToCart />
+        </Stack>
+      </Alert>
+    );
+  }
+  switch (payment.status) {
+    case 'PAID':
+      return (
+        <Text role="status" fw={600}>
+          {paymentMessages.paid}
+        </Text>
+      );
+    case 'EXPIRED':
+      return (
+        <Alert color="gray" variant="light" role="status">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{checkoutTexts.expired}</Text>
+            <BackToCart />
+          </Stack>
+        </Alert>
+      );
+    case 'PO_SUBMITTED':
+      return <Text role="status">{paymentMessages.purchaseOrderThanks}</Text>;
+    case 'AWAITING_PO':
+      return (
+        <Stack gap="xs" align="flex-start" role="status">
+          <Text>{checkoutTexts.awaitingPurchaseOrder}</Text>
+          <Anchor component={Link} to={`${checkoutPath}/purchase-order?${new URLSearchParams({ eventPaymentId: payment.id }).toString()}`}>
+            Upload the purchase order
+          </Anchor>
+        </Stack>
+      );
+    default:
+      return null;
+  }
+}
+
+/** Card payments: confirm a gateway return if there is one, then read the payment every 2 s until it settles. */
+function CardPaymentStatus({ eventPaymentId, cashnet }: { eventPaymentId: string; cashnet: CashnetReturn | null }) {
+  const queryClient = useQueryClient();
+  const confirm = useQuery({ ...cashnetConfirmQuery(cashnet ?? { batchno: '', tx: '', custcode: '', ref3val1: '' }), enabled: cashnet !== null });
+  useLeaveOnError(confirm.isError ? confirm.error : null);
+  const confirmed = cashnet === null || confirm.isSuccess;
+
+  useEffect(() => {
+    if (confirm.data) queryClient.setQueryData(commerceKeys.eventPayment(eventPaymentId), confirm.data);
+  }, [confirm.data, eventPaymentId, queryClient]);
+
+  const payment = usePaymentLookup(eventPaymentId, {
+    enabled: confirmed,
+    pollEvery: (last) => (last && settled(last) ? false : paymentPollMs),
+  });
+  const paid = payment.data?.status === 'PAID' && !isVoidedOrCancelled(payment.data);
+
+  return (
+    <>
+      <PaymentState payment={payment.data} />
+      <AllocateButton eventPaymentId={eventPaymentId} enabled={paid} />
+      {payment.data ? <OrderSummary payment={payment.data} /> : null}
+    </>
+  );
+}
+
+function AllocateButton({ eventPaymentId, enabled }: { eventPaymentId: string; enabled: boolean }) {
+  return (
+    <Group>
+      {enabled ? (
+        <Button component={Link} to={allocatePath(eventPaymentId)}>
+          {paymentMessages.allocate}
+        </Button>
+      ) : (
+        <Button disabled>{paymentMessages.allocate}</Button>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * /members/event-cart/checkout/success?eventPaymentId=&source=: where every way of paying ends.
+ * A purchase order is thanked at once (approval comes later); a card payment is watched until paid.
+ */
+export function SuccessPage() {
+  const [searchParams] = useSearchParams();
+  const eventPaymentId = successPaymentIdOf(searchParams) ?? '';
+  const source = searchParams.get('source');
+
+  return (
+    <Stack gap="lg" maw={880}>
+      <Title order={1}>Checkout</Title>
+      {source === 'purchase-order' ? (
+        <>
+          <Text role="status">{paymentMessages.purchaseOrderThanks}</Text>
+          <AllocateButton eventPaymentId={eventPaymentId} enabled={false} />
+        </>
+      ) : (
+        <CardPaymentStatus eventPaymentId={eventPaymentId} cashnet={cashnetReturnOf(searchParams)} />
+      )}
+      <Anchor component={Link} to="/members/manage-events">
+        See all your event payments
+      </Anchor>
+    </Stack>
+  );
+}

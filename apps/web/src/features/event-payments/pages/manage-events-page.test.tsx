@@ -1,0 +1,123 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { eventPaymentStatusLabels } from '@portal/domain/payments.ts';
+import { anEventPaymentPage, anEventPaymentRow, seriesEventId } from '../../../test/commerce.ts';
+import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { aUser } from '../../../test/users.ts';
+import { noEventPayments } from './manage-events-page.tsx';
+
+const signedIn = { 'GET /api/me': () => jsonResponse(200, aUser()) };
+const awaitingId = '00000000-0000-4000-8000-0000000a0002';
+
+function rowOf(text: string) {
+  const row = screen.getByText(text).closest('tr');
+  if (!row) throw new Error(`${text} is not in a table row`);
+  return row;
+}
+
+describe('Manage Events', { timeout: 20_000 }, () => {
+  it('lists the event payments with events, organization, tickets, total, status and purchase orders', async () => {
+    stubFetch({
+      ...signedIn,
+      'GET /api/event-payments': () =>
+        jsonResponse(
+          200,
+          anEventPaymentPage([
+            anEventPaymentRow(),
+            anEventPaymentRow({
+              id: awaitingId,
+              status: 'PO_SUBMITTED',
+              method: 'PURCHASE_ORDER',
+              events: [{ id: seriesEventId, name: 'Reading Workshop Series', startDate: '2026-09-21', endDate: '2026-11-30' }],
+              numberOfTickets: 5,
+              total: 44500,
+              purchaseOrders: [{ id: 'po-1', number: 'PO-2026-001', status: 'SUBMITTED', totalCents: 44500, createdAt: '2026-09-02T09:00:00.000Z' }],
+            }),
+            anEventPaymentRow({
+              id: '00000000-0000-4000-8000-0000000a0003',
+              status: 'AWAITING_PO',
+              method: 'PURCHASE_ORDER',
+              events: [{ id: 'e3', name: 'Summer Writing Institute', startDate: '2027-03-01', endDate: '2027-03-05' }],
+            }),
+          ]),
+        ),
+    });
+    renderApp('/members/manage-events');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Manage Events' }, { timeout: 5000 })).toBeInTheDocument();
+    await screen.findByRole('table', {}, { timeout: 5000 });
+
+    const paid = rowOf('Fall Leadership Conference Day');
+    expect(within(paid).getByText('10/14/2026')).toBeInTheDocument();
+    expect(within(paid).getByText('Lincoln Elementary School')).toBeInTheDocument();
+    expect(within(paid).getByText('$298.00')).toBeInTheDocument();
+    expect(within(paid).getByText(eventPaymentStatusLabels.PAID)).toBeInTheDocument();
+    expect(within(paid).getByRole('link', { name: /^Allocate tickets/ })).toHaveAttribute(
+      'href',
+      `/members/event/assign-tickets?eventPaymentId=${anEventPaymentRow().id}`,
+    );
+
+    const submitted = rowOf('Reading Workshop Series');
+    expect(within(submitted).getByText('09/21/2026 – 11/30/2026')).toBeInTheDocument();
+    expect(within(submitted).getByText('5')).toBeInTheDocument();
+    expect(within(submitted).getByText(eventPaymentStatusLabels.PO_SUBMITTED)).toBeInTheDocument();
+    expect(within(submitted).getByText('PO-2026-001: Submitted')).toBeInTheDocument();
+    expect(within(submitted).queryByRole('link')).not.toBeInTheDocument();
+
+    const awaiting = rowOf('Summer Writing Institute');
+    expect(within(awaiting).getByText(eventPaymentStatusLabels.AWAITING_PO)).toBeInTheDocument();
+    expect(within(awaiting).getByRole('link', { name: /^Upload purchase order/ })).toHaveAttribute(
+      'href',
+      '/members/event-cart/checkout/purchase-order?eventPaymentId=00000000-0000-4000-8000-0000000a0003',
+    );
+  });
+
+  it('does not offer allocation for a paid payment whose purchase order was voided', async () => {
+    stubFetch({
+      ...signedIn,
+      'GET /api/event-payments': () =>
+        jsonResponse(
+          200,
+          anEventPaymentPage([
+            anEventPaymentRow({
+              purchaseOrders: [{ id: 'po-1', number: 'PO-9', status: 'VOIDED', totalCents: 29800, createdAt: '2026-09-02T09:00:00.000Z' }],
+            }),
+          ]),
+        ),
+    });
+    renderApp('/members/manage-events');
+
+    await screen.findByRole('table', {}, { timeout: 5000 });
+    const row = rowOf('Fall Leadership Conference Day');
+    expect(within(row).getByText('PO-9: Voided')).toBeInTheDocument();
+    expect(within(row).queryByRole('link', { name: /Allocate tickets/ })).not.toBeInTheDocument();
+  });
+
+  it('says when there are no event payments yet', async () => {
+    stubFetch({ ...signedIn, 'GET /api/event-payments': () => jsonResponse(200, anEventPaymentPage([])) });
+    renderApp('/members/manage-events');
+
+    expect(await screen.findByText(noEventPayments, {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('shows a failed load with Retry', async () => {
+    stubFetch({ ...signedIn, 'GET /api/event-payments': () => problemResponse(500, 'Internal Server Error') });
+    renderApp('/members/manage-events');
+
+    expect(await screen.findByRole('button', { name: 'Retry' }, { timeout: 8000 })).toBeInTheDocument();
+  });
+
+  it('turns pages through the address', async () => {
+    const calls = stubFetch({
+      ...signedIn,
+      'GET /api/event-payments': () => jsonResponse(200, anEventPaymentPage([anEventPaymentRow()], 45)),
+    });
+    const app = renderApp('/members/manage-events');
+
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Page 3' }, { timeout: 5000 }));
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/event-payments?page=3&pageSize=20')).toBe(true));
+    expect(app.location()).toBe('/members/manage-events?page=3');
+  });
+});

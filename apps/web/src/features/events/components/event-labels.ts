@@ -1,0 +1,22 @@
+import type { EventKind } from '@portal/domain/commerce-enums.ts';
+
+export const eventKindLabels: Record<EventKind, string> = {
+  SERIES: 'Series',
+  CONFERENCE_DAY: 'Conference day',
+  INSTITUTE: 'Institute',
+};
+
+/** Path names are stored as slugs ("first-year"); events.md calls the levels First Year and Advanced. */
+export function pathLabel(name: string): string {
+  return name
+    .split(/[-_\s]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/** "12 seats left", "1 seat left", or null when the capacity is unlimited. */
+export function seatsLeft(remaining: number | null): string | null {
+  if (remaining === null) return null;
+  return `${remaining} ${remaining === 1 ? 'seat' : 'seats'} left`;
+}

@@ -1,0 +1,64 @@
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { catalogueMessages, type CatalogueEventDetail, type ConferenceSection } from '@portal/domain/catalogue.ts';
+import { formatUsDate } from '@portal/domain/dates.ts';
+import { AddToCartForm } from './add-to-cart-form.tsx';
+import { seatsLeft } from './event-labels.ts';
+
+interface SectionCardProps {
+  event: CatalogueEventDetail;
+  section: ConferenceSection;
+}
+
+/** One conference-day or institute section: what, when, where, for whom, seats left, and buying it. */
+export function SectionCard({ event, section }: SectionCardProps) {
+  const headingId = `section-${section.id}`;
+  const soldOut = section.remaining === 0;
+  const canBuy = event.purchaseOpen && !soldOut && event.ticketTypes.length > 0;
+  const left = seatsLeft(section.remaining);
+
+  return (
+    <Paper component="article" withBorder p="md" radius="md" aria-labelledby={headingId}>
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Title order={4} id={headingId}>
+            {section.title}
+          </Title>
+          <Group gap="xs" wrap="nowrap">
+            {section.isFree ? (
+              <Badge color="green" variant="light" c="dark">
+                Free
+              </Badge>
+            ) : null}
+            {soldOut ? (
+              <Badge color="red.9" variant="filled">
+                {catalogueMessages.soldOut}
+              </Badge>
+            ) : left ? (
+              <Badge variant="light" color="gray" c="dark">
+                {left}
+              </Badge>
+            ) : null}
+          </Group>
+        </Group>
+        {section.dates.length > 0 ? <Text size="sm">{section.dates.map(formatUsDate).join(', ')}</Text> : null}
+        {section.locationName ? <Text size="sm">{section.locationName}</Text> : null}
+        {section.audienceType.length > 0 ? <Text size="sm">Audience: {section.audienceType.join(', ')}</Text> : null}
+        {section.description ? (
+          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+            {section.description}
+          </Text>
+        ) : null}
+        {canBuy ? (
+          <AddToCartForm
+            eventId={event.id}
+            sectionId={section.id}
+            itemName={section.title}
+            ticketTypes={event.ticketTypes}
+            remaining={section.remaining}
+            isFree={section.isFree}
+          />
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,142 @@
+import { Alert, Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { catalogueMessages, type CatalogueEventDetail } from '@portal/domain/catalogue.ts';
+import { isApiError } from '../../../lib/api.ts';
+import { errorMessage } from '../../../lib/errors.ts';
+import { formatDateRange } from '../../../shared/commerce/format.ts';
+import { ErrorState } from '../../../ui/error-state.tsx';
+import { NotFound } from '../../../ui/not-found.tsx';
+import { PageLoader } from '../../../ui/page-loader.tsx';
+import { catalogueEventQuery } from '../api/catalogue.ts';
+import { AddToCartForm } from '../components/add-to-cart-form.tsx';
+import { eventKindLabels, pathLabel, seatsLeft } from '../components/event-labels.ts';
+import { SectionCard } from '../components/section-card.tsx';
+
+export const eventLoader =
+  (queryClient: QueryClient) =>
+  async ({ params }: LoaderFunctionArgs) => {
+    await queryClient.prefetchQuery(catalogueEventQuery(params.eventId ?? ''));
+    return null;
+  };
+
+/** Sections are bought one by one; an event without any (a series) is bought as a whole, as the cart API decides. */
+function hasSections(event: CatalogueEventDetail): boolean {
+  return event.paths.some((path) => path.groupings.some((grouping) => grouping.sections.length > 0));
+}
+
+/** An event without sections is bought as a whole: one form for the event. */
+function WholeEventPurchase({ event }: { event: CatalogueEventDetail }) {
+  const soldOut = event.remaining === 0;
+  const left = seatsLeft(event.remaining);
+  return (
+    <Paper component="section" withBorder p="md" radius="md" aria-labelledby="tickets-heading">
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Title order={2} size="h3" id="tickets-heading">
+            Tickets
+          </Title>
+          {soldOut ? (
+            <Badge color="red.9" variant="filled">
+              {catalogueMessages.soldOut}
+            </Badge>
+          ) : left ? (
+            <Badge variant="light" color="gray" c="dark">
+              {left}
+            </Badge>
+          ) : null}
+        </Group>
+        {event.ticketTypes.length === 0 ? (
+          <Text size="sm">Tickets for this event are not on sale.</Text>
+        ) : event.purchaseOpen && !soldOut ? (
+          <AddToCartForm
+            eventId={event.id}
+            sectionId={null}
+            itemName={event.name}
+            ticketTypes={event.ticketTypes}
+            remaining={event.remaining}
+          />
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Conference days and institutes: paths > groupings > sections, each section bought on its own. */
+function Paths({ event }: { event: CatalogueEventDetail }) {
+  return (
+    <Stack gap="lg">
+      {event.paths.map((path) => (
+        <Stack key={path.id} component="section" gap="md" aria-labelledby={`path-${path.id}`}>
+          <Title order={2} size="h3" id={`path-${path.id}`}>
+            {pathLabel(path.name)}
+          </Title>
+          {path.groupings.map((grouping) => (
+            <Stack key={grouping.id} component="section" gap="sm" aria-labelledby={`grouping-${grouping.id}`}>
+              <Title order={3} size="h4" id={`grouping-${grouping.id}`}>
+                {grouping.name}
+              </Title>
+              {grouping.sections.length === 0 ? <Text size="sm">No sections yet.</Text> : null}
+              {grouping.sections.map((section) => (
+                <SectionCard key={section.id} event={event} section={section} />
+              ))}
+            </Stack>
+          ))}
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+/** /members/events/{eventId}: an event's description and what can be added to the cart. */
+export function EventPage() {
+  const eventId = useParams().eventId ?? '';
+  const event = useQuery(catalogueEventQuery(eventId));
+
+  // Unknown, unpublished, or not an event id at all: the API says 404 (or 400 for a malformed id).
+  if (isApiError(event.error) && event.error.status < 500 && event.error.status !== 401) return <NotFound />;
+
+  return (
+    <Stack gap="lg" maw={880}>
+      <Group justify="space-between">
+        <Anchor component={Link} to="/members/events" size="sm">
+          Back to PD Services
+        </Anchor>
+        <Anchor component={Link} to="/members/event-cart/checkout" size="sm">
+          View your cart
+        </Anchor>
+      </Group>
+      {event.isPending ? (
+        <>
+          <Title order={1}>Event</Title>
+          <PageLoader label="Loading event" />
+        </>
+      ) : event.isError ? (
+        <>
+          <Title order={1}>Event</Title>
+          <ErrorState message={errorMessage(event.error)} onRetry={() => void event.refetch()} />
+        </>
+      ) : (
+        <>
+          <Stack gap={4}>
+            <Title order={1}>{event.data.name}</Title>
+            <Group gap="xs">
+              <Badge variant="light" color="gray" c="dark">
+                {eventKindLabels[event.data.kind]}
+              </Badge>
+              <Text size="sm">{formatDateRange(event.data.startDate, event.data.endDate)}</Text>
+            </Group>
+            {event.data.locationName ? <Text size="sm">{event.data.locationName}</Text> : null}
+          </Stack>
+          {event.data.description ? <Text style={{ whiteSpace: 'pre-line' }}>{event.data.description}</Text> : null}
+          {event.data.purchaseOpen ? null : (
+            <Alert color="gray" variant="light">
+              {catalogueMessages.purchaseClosed}
+            </Alert>
+          )}
+          {hasSections(event.data) ? <Paths event={event.data} /> : <WholeEventPurchase event={event.data} />}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,32 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { CartReply } from '@portal/domain/cart.ts';
+import type { EventPaymentReply } from '@portal/domain/payments.ts';
+import { api } from '../../lib/api.ts';
+
+/**
+ * Query keys and reads several commerce features share: the catalogue adds to the cart the checkout
+ * page shows; the checkout pages and Manage Events read the same event payments.
+ */
+export const commerceKeys = {
+  cart: ['cart'] as const,
+  eventPayments: ['event-payments'] as const,
+  eventPaymentList: (page: number) => [...commerceKeys.eventPayments, 'list', page] as const,
+  eventPayment: (eventPaymentId: string) => [...commerceKeys.eventPayments, 'detail', eventPaymentId] as const,
+};
+
+/** GET /api/cart: the member's cart, totals computed by the server. */
+export const cartQuery = queryOptions({
+  queryKey: commerceKeys.cart,
+  queryFn: ({ signal }) => api.get<CartReply>('/api/cart', signal),
+  // Seats and coupons change under it: read it again whenever a page shows it.
+  staleTime: 0,
+});
+
+/** GET /api/event-payments/{id}: the buyer's payment (404 for anyone else). */
+export function eventPaymentQuery(eventPaymentId: string) {
+  return queryOptions({
+    queryKey: commerceKeys.eventPayment(eventPaymentId),
+    queryFn: ({ signal }) => api.get<EventPaymentReply>(`/api/event-payments/${encodeURIComponent(eventPaymentId)}`, signal),
+    staleTime: 0,
+  });
+}

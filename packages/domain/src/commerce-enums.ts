@@ -1,0 +1,29 @@
+/** The fixed vocabularies of events and payments, shared by the database schema and the API. */
+
+export const eventKinds = ['SERIES', 'CONFERENCE_DAY', 'INSTITUTE'] as const;
+export type EventKind = (typeof eventKinds)[number];
+
+export const applicationSelectionLevels = ['GROUPINGS', 'SECTIONS'] as const;
+export type ApplicationSelectionLevel = (typeof applicationSelectionLevels)[number];
+
+export const couponTypes = ['FIXED', 'PERCENTAGE'] as const;
+
+/**
+ * PENDING: a card payment started, seats held until it is paid or the hold expires.
+ * AWAITING_PO: purchase order chosen, not uploaded yet. PO_SUBMITTED: uploaded, waiting for staff.
+ * PAID is final for the buyer; CANCELLED (staff) and EXPIRED (hold ran out) release the seats.
+ */
+export const eventPaymentStatuses = ['PENDING', 'AWAITING_PO', 'PO_SUBMITTED', 'PAID', 'CANCELLED', 'EXPIRED'] as const;
+export type EventPaymentStatus = (typeof eventPaymentStatuses)[number];
+
+export const eventPaymentMethods = ['CARD', 'PURCHASE_ORDER'] as const;
+export type EventPaymentMethod = (typeof eventPaymentMethods)[number];
+
+export const purchaseOrderTypes = ['CONFERENCE_DAY', 'EVENT_APPLICATION', 'EVENT'] as const;
+export type PurchaseOrderType = (typeof purchaseOrderTypes)[number];
+
+export const purchaseOrderStatuses = ['SUBMITTED', 'APPROVED', 'VOIDED'] as const;
+export type PurchaseOrderStatus = (typeof purchaseOrderStatuses)[number];
+
+export const paymentProviders = ['demo', 'stripe', 'cashnet'] as const;
+export type PaymentProviderName = (typeof paymentProviders)[number];

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { eventPaymentStatuses, type EventPaymentStatus } from './commerce-enums.ts';
+import { cashnetReturn, checkoutInput, eventPaymentStatusLabels, isOpenPayment, isVoidedOrCancelled, paymentMessages } from './payments.ts';
+
+describe('isVoidedOrCancelled', () => {
+  it.each([
+    ['a paid payment without purchase orders', 'PAID', [], false],
+    ['a cancelled payment', 'CANCELLED', [], true],
+    ['a submitted purchase order', 'PO_SUBMITTED', ['SUBMITTED'], false],
+    ['an approved purchase order', 'PAID', ['APPROVED'], false],
+    ['one voided purchase order', 'PO_SUBMITTED', ['VOIDED'], true],
+    ['a voided one beside an approved one', 'PAID', ['APPROVED', 'VOIDED'], true],
+    ['an expired payment', 'EXPIRED', [], false],
+  ] as const)('%s', (_, status, orders, expected) => {
+    expect(isVoidedOrCancelled({ status, purchaseOrders: orders.map((s) => ({ status: s })) })).toBe(expected);
+  });
+});
+
+describe('isOpenPayment', () => {
+  const open: Record<EventPaymentStatus, boolean> = {
+    PENDING: true,
+    AWAITING_PO: true,
+    PO_SUBMITTED: true,
+    PAID: false,
+    CANCELLED: false,
+    EXPIRED: false,
+  };
+  it.each(eventPaymentStatuses.map((status) => [status, open[status]] as const))('%s → %s', (status, expected) => {
+    expect(isOpenPayment(status)).toBe(expected);
+  });
+
+  it('labels every status as the spec words them', () => {
+    expect(eventPaymentStatusLabels).toMatchObject({ PENDING: 'Payment Incomplete', AWAITING_PO: 'Awaiting Purchase Order', PO_SUBMITTED: 'Purchase order submitted', PAID: 'Paid' });
+  });
+});
+
+describe('paymentMessages.soldOut', () => {
+  it.each([
+    [0, 'Coaching Writing is sold out.'],
+    [1, 'Only 1 ticket is left for Coaching Writing.'],
+    [2, 'Only 2 tickets are left for Coaching Writing.'],
+  ])('%i left', (remaining, message) => {
+    expect(paymentMessages.soldOut('Coaching Writing', remaining)).toBe(message);
+  });
+});
+
+describe('contracts', () => {
+  it('takes a card or purchase-order checkout, with an optional organization', () => {
+    expect(checkoutInput.safeParse({ method: 'CARD' }).success).toBe(true);
+    expect(checkoutInput.safeParse({ method: 'PURCHASE_ORDER', organizationId: null }).success).toBe(true);
+    expect(checkoutInput.safeParse({ method: 'CASH' }).success).toBe(false);
+    expect(checkoutInput.safeParse({ method: 'CARD', organizationId: 'x' }).success).toBe(false);
+  });
+
+  it('needs every CashNet return parameter, ref3val1 being a payment id', () => {
+    const valid = { batchno: '1', tx: '2', custcode: '3', ref3val1: '4b1c1a5e-2f0a-4c1e-9a57-0f3e2b7d9c11' };
+    expect(cashnetReturn.safeParse(valid).success).toBe(true);
+    expect(cashnetReturn.safeParse({ ...valid, tx: ' ' }).success).toBe(false);
+    expect(cashnetReturn.safeParse({ ...valid, ref3val1: '42' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { pageQuery, paginated } from './admin.ts';
+import { couponReply } from './cart.ts';
+import { eventPaymentMethods, eventPaymentStatuses, paymentProviders, purchaseOrderStatuses, type EventPaymentStatus } from './commerce-enums.ts';
+
+/** How long a card checkout holds its seats before they return to sale. */
+export const cardHoldMinutes = 30;
+/** How long an unpaid purchase-order checkout holds its seats (until staff approve or void it). */
+export const purchaseOrderHoldDays = 30;
+/** The success screens poll the payment this often (events.md §9). */
+export const paymentPollMs = 2000;
+
+export const paymentMessages = {
+  processing: 'Your payment is processing, please wait...',
+  paid: 'Your purchase was successful. You may now allocate tickets.',
+  purchaseOrderThanks: 'Thank you for uploading your purchase order. We will review and notify you once approved.',
+  allocate: 'Allocate tickets',
+  cartEmpty: 'Your cart is empty',
+  soldOut: (title: string, remaining: number) =>
+    remaining === 0 ? `${title} is sold out.` : `Only ${remaining} ${remaining === 1 ? 'ticket is' : 'tickets are'} left for ${title}.`,
+  declined: 'Your card was declined. No payment was taken.',
+  notFound: 'Event payment not found',
+  voidedOrCancelled: 'The event payment has been voided or cancelled.',
+} as const;
+
+/**
+ * POST /api/checkout with header Idempotency-Key (a UUID the page makes once per attempt): the cart
+ * becomes an event payment holding its seats. CARD replies with the provider's redirect URL;
+ * PURCHASE_ORDER with the purchase-order page.
+ */
+export const checkoutInput = z.object({
+  method: z.enum(eventPaymentMethods),
+  organizationId: z.uuid().nullable().optional(),
+});
+export type CheckoutInput = z.infer<typeof checkoutInput>;
+
+export const checkoutReply = z.object({ eventPaymentId: z.string(), redirectUrl: z.string() });
+export type CheckoutReply = z.infer<typeof checkoutReply>;
+
+export const eventPaymentItemReply = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  sectionId: z.string().nullable(),
+  title: z.string(),
+  numberOfTickets: z.number(),
+  price: z.number(),
+  subtotal: z.number(),
+  eventName: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+});
+
+export const purchaseOrderSummary = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: z.enum(purchaseOrderStatuses),
+  totalCents: z.number(),
+  createdAt: z.string(),
+});
+
+/** GET /api/event-payments/:id: the buyer's (or an OWNER/ADMIN of its organization's) payment. */
+export const eventPaymentReply = z.object({
+  id: z.string(),
+  status: z.enum(eventPaymentStatuses),
+  method: z.enum(eventPaymentMethods),
+  provider: z.enum(paymentProviders).nullable(),
+  organizationId: z.string().nullable(),
+  organizationName: z.string().nullable(),
+  items: z.array(eventPaymentItemReply),
+  couponUse: z.object({ coupon: couponReply }).nullable(),
+  subtotal: z.number(),
+  discount: z.number(),
+  total: z.number(),
+  purchaseOrders: z.array(purchaseOrderSummary),
+  holdExpiresAt: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type EventPaymentReply = z.infer<typeof eventPaymentReply>;
+
+/** GET /api/event-payments (the member's own and those of organizations they administer). */
+export const eventPaymentsQuery = pageQuery;
+export const eventPaymentRow = z.object({
+  id: z.string(),
+  status: z.enum(eventPaymentStatuses),
+  method: z.enum(eventPaymentMethods),
+  organizationName: z.string().nullable(),
+  buyerName: z.string(),
+  events: z.array(z.object({ id: z.string(), name: z.string(), startDate: z.string(), endDate: z.string() })),
+  numberOfTickets: z.number(),
+  total: z.number(),
+  purchaseOrders: z.array(purchaseOrderSummary),
+  createdAt: z.string(),
+});
+export type EventPaymentRow = z.infer<typeof eventPaymentRow>;
+export const eventPaymentPage = paginated(eventPaymentRow);
+export type EventPaymentPage = z.infer<typeof eventPaymentPage>;
+
+/** The legacy CashNet-style gateway's return parameters (events.md §7 'Legacy payment confirm'). */
+export const cashnetReturn = z.object({
+  batchno: z.string().trim().min(1).max(50),
+  tx: z.string().trim().min(1).max(50),
+  custcode: z.string().trim().min(1).max(50),
+  /** Our event payment id, echoed back by the gateway. */
+  ref3val1: z.uuid(),
+});
+export type CashnetReturn = z.infer<typeof cashnetReturn>;
+
+/** The built-in demo provider's hosted page posts the cardholder's choice here. */
+export const demoPaymentOutcome = z.object({ outcome: z.enum(['succeed', 'decline']) });
+
+/** `free`: a zero-total checkout, PAID at once with no provider involved. */
+export const successSources = ['purchase-order', 'stripe', 'demo', 'cashnet', 'free'] as const;
+
+/** A payment counts as voided or cancelled when any purchase order is VOIDED or its status is CANCELLED. */
+export function isVoidedOrCancelled(payment: { status: EventPaymentStatus; purchaseOrders: readonly { status: string }[] }): boolean {
+  return payment.status === 'CANCELLED' || payment.purchaseOrders.some((po) => po.status === 'VOIDED');
+}
+
+/** Statuses that still hold seats (or may become paid); everything else is settled. */
+export function isOpenPayment(status: EventPaymentStatus): boolean {
+  return status === 'PENDING' || status === 'AWAITING_PO' || status === 'PO_SUBMITTED';
+}
+
+export const eventPaymentStatusLabels: Record<EventPaymentStatus, string> = {
+  PENDING: 'Payment Incomplete',
+  AWAITING_PO: 'Awaiting Purchase Order',
+  PO_SUBMITTED: 'Purchase order submitted',
+  PAID: 'Paid',
+  CANCELLED: 'Cancelled',
+  EXPIRED: 'Expired',
+};
