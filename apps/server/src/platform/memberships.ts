@@ -29,6 +29,10 @@ export async function activeMembershipRole(db: Executor, organizationId: string,
   return row?.role;
 }
 
+export async function isActiveMember(db: Executor, organizationId: string, userId: string): Promise<boolean> {
+  return (await activeMembershipRole(db, organizationId, userId)) !== undefined;
+}
+
 /**
  * The caller's role in an organization they manage (an active OWNER or ADMIN membership). Anyone
  * else is told the organization does not exist, so ids cannot be probed.

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { eventGroupings, eventPaths, events, eventSections, eventTicketTypes } from '../../db/schema/commerce.ts';
+import { events } from '../../db/schema/commerce.ts';
 
 /*
  * Correlated subqueries name the outer table in plain SQL: drizzle leaves the table name off a
@@ -58,43 +58,4 @@ export async function findPublishedEvent(db: Executor, eventId: string) {
     .from(events)
     .where(and(eq(events.id, eventId), eq(events.published, true)));
   return event;
-}
-
-/** Ticket types, paths, groupings and sections of one event: four queries, whatever its size. */
-export async function eventStructure(db: Executor, eventId: string) {
-  const [ticketTypes, paths, groupings, sections] = await Promise.all([
-    db
-      .select({ id: eventTicketTypes.id, name: eventTicketTypes.name, priceCents: eventTicketTypes.priceCents })
-      .from(eventTicketTypes)
-      .where(eq(eventTicketTypes.eventId, eventId))
-      .orderBy(asc(eventTicketTypes.priceCents), asc(eventTicketTypes.name)),
-    db
-      .select({ id: eventPaths.id, name: eventPaths.name })
-      .from(eventPaths)
-      .where(eq(eventPaths.eventId, eventId))
-      .orderBy(asc(eventPaths.position), asc(eventPaths.name)),
-    db
-      .select({ id: eventGroupings.id, pathId: eventGroupings.pathId, name: eventGroupings.name })
-      .from(eventGroupings)
-      .innerJoin(eventPaths, eq(eventPaths.id, eventGroupings.pathId))
-      .where(eq(eventPaths.eventId, eventId))
-      .orderBy(asc(eventGroupings.position), asc(eventGroupings.name)),
-    db
-      .select({
-        id: eventSections.id,
-        groupingId: eventSections.groupingId,
-        title: eventSections.title,
-        dates: eventSections.dates,
-        locationName: eventSections.locationName,
-        audienceType: eventSections.audienceType,
-        description: eventSections.description,
-        isFree: eventSections.isFree,
-        maxTickets: eventSections.maxTickets,
-        ticketsTaken: eventSections.ticketsTaken,
-      })
-      .from(eventSections)
-      .where(eq(eventSections.eventId, eventId))
-      .orderBy(asc(eventSections.position), asc(eventSections.title)),
-  ]);
-  return { ticketTypes, paths, groupings, sections };
 }

@@ -3,7 +3,8 @@ import { calendarDateIn, purchaseIsOpen } from '@portal/domain/purchase-window.t
 import type { AppDeps } from '../../app-deps.ts';
 import { expireHolds } from '../../platform/capacity.ts';
 import { notFound } from '../../platform/errors.ts';
-import { eventStructure, findPublishedEvent, listUpcomingEvents } from './repository.ts';
+import { readEventStructure } from '../../platform/event-structure.ts';
+import { findPublishedEvent, listUpcomingEvents } from './repository.ts';
 
 const eventNotFound = () => notFound('No such event.');
 
@@ -20,23 +21,22 @@ export async function getCatalogueEvent(deps: AppDeps, eventId: string): Promise
   await expireHolds(deps.db, deps.clock());
   const event = await findPublishedEvent(deps.db, eventId);
   if (!event) throw eventNotFound();
-  const structure = await eventStructure(deps.db, eventId);
-  const sectionsOf = (groupingId: string): ConferenceSection[] =>
-    structure.sections
-      .filter((section) => section.groupingId === groupingId)
-      .map(({ groupingId: _grouping, ticketsTaken, ...section }) => ({
-        ...section,
-        remaining: section.maxTickets === null ? null : Math.max(section.maxTickets - ticketsTaken, 0),
-      }));
+  const structure = await readEventStructure(deps.db, eventId);
   return {
     ...event,
     purchaseOpen: purchaseIsOpen(event.startDate, event.daysBeforePurchaseClose, todayOf(deps)),
     ticketTypes: structure.ticketTypes,
     paths: structure.paths.map((path) => ({
-      ...path,
-      groupings: structure.groupings
-        .filter((grouping) => grouping.pathId === path.id)
-        .map((grouping) => ({ id: grouping.id, name: grouping.name, sections: sectionsOf(grouping.id) })),
+      id: path.id,
+      name: path.name,
+      groupings: path.groupings.map((grouping) => ({
+        id: grouping.id,
+        name: grouping.name,
+        sections: grouping.sections.map(({ ticketsTaken, position: _position, ...section }): ConferenceSection => ({
+          ...section,
+          remaining: section.maxTickets === null ? null : Math.max(section.maxTickets - ticketsTaken, 0),
+        })),
+      })),
     })),
   };
 }

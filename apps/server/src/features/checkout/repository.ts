@@ -1,7 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { cartItems, carts, eventPaymentItems, eventPayments } from '../../db/schema/commerce.ts';
-import { organizationMemberships } from '../../db/schema/organizations.ts';
 
 export type NewEventPayment = typeof eventPayments.$inferInsert;
 export type NewEventPaymentItem = Omit<typeof eventPaymentItems.$inferInsert, 'paymentId'>;
@@ -25,19 +24,6 @@ export async function findByIdempotencyKey(db: Executor, userId: string, key: st
   return payment;
 }
 
-export async function isActiveMember(db: Executor, organizationId: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: organizationMemberships.id })
-    .from(organizationMemberships)
-    .where(
-      and(
-        eq(organizationMemberships.organizationId, organizationId),
-        eq(organizationMemberships.userId, userId),
-        isNull(organizationMemberships.archivedAt),
-      ),
-    );
-  return row !== undefined;
-}
 
 export async function insertPayment(db: Executor, payment: NewEventPayment, items: readonly NewEventPaymentItem[]): Promise<CheckedOutPayment> {
   const [created] = await db.insert(eventPayments).values(payment).returning(paymentColumns);

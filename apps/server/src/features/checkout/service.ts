@@ -11,7 +11,8 @@ import { applicableCoupon, loadCart, restoreCart } from '../../platform/carts.ts
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { activePaymentProvider, checkoutPath, successPath } from '../../platform/payment-providers.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
-import { emptyCart, findByIdempotencyKey, insertPayment, isActiveMember, recordCheckoutUrl, type CheckedOutPayment } from './repository.ts';
+import { isActiveMember } from '../../platform/memberships.ts';
+import { emptyCart, findByIdempotencyKey, insertPayment, recordCheckoutUrl, type CheckedOutPayment } from './repository.ts';
 
 const minute = 60_000;
 const day = 24 * 60 * minute;

@@ -1,25 +1,11 @@
-import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PurchaseOrderStatus } from '@portal/domain/commerce-enums.ts';
 import type { AdminPurchaseOrderRow } from '@portal/domain/purchase-orders.ts';
 import type { Executor } from '../../db/client.ts';
 import { eventPayments, purchaseOrders } from '../../db/schema/commerce.ts';
-import { organizationMemberships, organizations } from '../../db/schema/organizations.ts';
+import { organizations } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
 
-/** Whether the user is an active member (any role) of the organization. */
-export async function isActiveMember(db: Executor, organizationId: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: organizationMemberships.id })
-    .from(organizationMemberships)
-    .where(
-      and(
-        eq(organizationMemberships.organizationId, organizationId),
-        eq(organizationMemberships.userId, userId),
-        isNull(organizationMemberships.archivedAt),
-      ),
-    );
-  return row !== undefined;
-}
 
 /**
  * AWAITING_PO → PO_SUBMITTED as one conditional UPDATE, holding the seats for another term: a

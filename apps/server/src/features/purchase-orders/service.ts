@@ -18,13 +18,13 @@ import { expireHolds, markPaid, releasePayment } from '../../platform/capacity.t
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
+import { isActiveMember } from '../../platform/memberships.ts';
 import { decisionMail } from './decision-mail.ts';
 import {
   decide,
   findBuyer,
   findFile,
   findRow,
-  isActiveMember,
   listRows,
   markPurchaseOrderSubmitted,
   paymentOwner,

@@ -1,6 +1,7 @@
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { StaffEventDetail } from '@portal/domain/staff-events.ts';
 import type { Executor } from '../../db/client.ts';
+import { readEventStructure } from '../../platform/event-structure.ts';
 import { eventGroupings, eventPaths, eventPaymentItems, events, eventSections, eventTicketTypes } from '../../db/schema/commerce.ts';
 
 /** An ILIKE pattern matching the text anywhere, its own % and _ taken literally. */
@@ -8,12 +9,9 @@ export function containing(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/**
- * An event with everything the editor shows, in five queries whatever its size: the event, its
- * ticket types, paths, groupings and sections, put together in memory.
- */
+/** An event with everything the editor shows: the event row and its structure, five queries in all. */
 export async function findEventDetail(db: Executor, eventId: string): Promise<StaffEventDetail | undefined> {
-  const [[event], ticketTypes, paths, groupings, sections] = await Promise.all([
+  const [[event], structure] = await Promise.all([
     db
       .select({
         id: events.id,
@@ -32,67 +30,9 @@ export async function findEventDetail(db: Executor, eventId: string): Promise<St
       })
       .from(events)
       .where(eq(events.id, eventId)),
-    db
-      .select({ id: eventTicketTypes.id, name: eventTicketTypes.name, priceCents: eventTicketTypes.priceCents })
-      .from(eventTicketTypes)
-      .where(eq(eventTicketTypes.eventId, eventId))
-      .orderBy(asc(eventTicketTypes.createdAt), asc(eventTicketTypes.id)),
-    db
-      .select({
-        id: eventPaths.id,
-        name: eventPaths.name,
-        applicationSelectionLevel: eventPaths.applicationSelectionLevel,
-        requireRankedSelection: eventPaths.requireRankedSelection,
-        rankedSelectionAmount: eventPaths.rankedSelectionAmount,
-        position: eventPaths.position,
-      })
-      .from(eventPaths)
-      .where(eq(eventPaths.eventId, eventId))
-      .orderBy(asc(eventPaths.position), asc(eventPaths.id)),
-    db
-      .select({
-        id: eventGroupings.id,
-        pathId: eventGroupings.pathId,
-        name: eventGroupings.name,
-        maxTickets: eventGroupings.maxTickets,
-        position: eventGroupings.position,
-      })
-      .from(eventGroupings)
-      .innerJoin(eventPaths, eq(eventPaths.id, eventGroupings.pathId))
-      .where(eq(eventPaths.eventId, eventId))
-      .orderBy(asc(eventGroupings.position), asc(eventGroupings.id)),
-    db
-      .select({
-        id: eventSections.id,
-        groupingId: eventSections.groupingId,
-        title: eventSections.title,
-        dates: eventSections.dates,
-        locationName: eventSections.locationName,
-        audienceType: eventSections.audienceType,
-        description: eventSections.description,
-        isFree: eventSections.isFree,
-        maxTickets: eventSections.maxTickets,
-        ticketsTaken: eventSections.ticketsTaken,
-        position: eventSections.position,
-      })
-      .from(eventSections)
-      .where(eq(eventSections.eventId, eventId))
-      .orderBy(asc(eventSections.position), asc(eventSections.id)),
+    readEventStructure(db, eventId),
   ]);
-  if (!event) return undefined;
-  return {
-    ...event,
-    ticketTypes,
-    paths: paths.map((path) => ({
-      ...path,
-      groupings: groupings
-        .filter((grouping) => grouping.pathId === path.id)
-        .map(({ pathId: _pathId, ...grouping }) => ({
-          ...grouping,
-          sections: sections.filter((section) => section.groupingId === grouping.id).map(({ groupingId: _groupingId, ...section }) => section),
-        })),
-    })),
-  };
+  return event ? { ...event, ...structure } : undefined;
 }
 
 /** The event a path, grouping or section belongs to (sections carry it; groupings reach it through their path). */
