@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
@@ -32,5 +33,8 @@ configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => {
   cleanup();
+  // The notifications store outlives a render: without this, toasts of one test (and the queue
+  // behind Mantine's limit of five) are still there in the next.
+  notifications.clean();
   vi.unstubAllGlobals();
 });

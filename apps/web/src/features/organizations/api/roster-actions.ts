@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { genericErrorMessage } from '@portal/domain/problem-message.ts';
+import { rosterMessages } from '@portal/domain/roster.ts';
 import { isApiError, api } from '../../../lib/api.ts';
 import { currentUserQuery } from '../../../lib/current-user.ts';
 import { organizationKeys } from './organization-keys.ts';
@@ -26,8 +27,15 @@ function send(organizationId: string, action: RosterAction): Promise<{ message: 
   }
 }
 
-/** A refused action shows the server's reason, else the spec's generic line. */
-export function actionFailureMessage(error: unknown): string {
+/**
+ * A refused action shows the server's reason, else the spec's generic line. A role change whose
+ * membership no longer exists (someone else removed the member meanwhile) gets the spec's
+ * missing-membership messages (organizations.md §8).
+ */
+export function actionFailureMessage(error: unknown, action?: RosterAction): string {
+  if (action?.kind === 'role' && isApiError(error, 404)) {
+    return action.role === 'ADMIN' ? rosterMessages.couldNotMakeAdmin : rosterMessages.couldNotRemove;
+  }
   return isApiError(error) && error.problem.detail ? error.problem.detail : genericErrorMessage;
 }
 
@@ -49,6 +57,9 @@ export function useRosterAction(organizationId: string, viewerId: string | undef
           : null,
       ]);
     },
-    onError: (error) => notifications.show({ color: 'red', title: 'Error', message: actionFailureMessage(error) }),
+    onError: async (error, action) => {
+      notifications.show({ color: 'red', title: 'Error', message: actionFailureMessage(error, action) });
+      await queryClient.invalidateQueries({ queryKey: organizationKeys.organization(organizationId) });
+    },
   });
 }

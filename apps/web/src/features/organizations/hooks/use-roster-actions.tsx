@@ -45,11 +45,11 @@ export function useRosterActions(organizationId: string, viewerId: string | unde
       });
     },
     changeAdmin: (row: RosterRow) => {
+      const makeAdmin = row.role !== 'ADMIN';
       if (!row.membershipId) {
-        notifications.show({ color: 'red', title: 'Error', message: rosterMessages.couldNotMakeAdmin });
+        notifications.show({ color: 'red', title: 'Error', message: makeAdmin ? rosterMessages.couldNotMakeAdmin : rosterMessages.couldNotRemove });
         return;
       }
-      const makeAdmin = row.role !== 'ADMIN';
       confirm({
         title: makeAdmin ? `Make ${displayName(row)} an admin?` : `Remove ${displayName(row)}'s admin rights?`,
         text: makeAdmin ? rosterMessages.makeAdminConfirm : rosterMessages.removeAdminConfirm,

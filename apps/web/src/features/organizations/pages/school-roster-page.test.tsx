@@ -80,6 +80,23 @@ describe('school roster', { timeout: 20_000 }, () => {
     await waitFor(() => expect(calls.filter((call) => call.path.startsWith(`${api}/roster`)).length).toBeGreaterThan(1));
   });
 
+  it.each([
+    ['Make admin (Carlos Chen)', 'membership-user-carlos', rosterMessages.couldNotMakeAdmin],
+    ['Remove admin (Adam Alvarez)', 'membership-user-admin', rosterMessages.couldNotRemove],
+  ])('says %s failed with the spec message when the membership is gone', async (button, membershipId, message) => {
+    stubAs(owner, {
+      [`PUT ${api}/memberships/${membershipId}/role`]: () =>
+        problemResponse(404, 'Not Found', { detail: 'No such member of this organization.' }),
+    });
+    renderApp(path);
+    const user = userEvent.setup({ delay: null });
+
+    await user.click(await screen.findByRole('button', { name: button }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
   it('refuses to delete oneself with the spec message, without asking the server', async () => {
     const calls = stubAs(admin);
     renderApp(path);
