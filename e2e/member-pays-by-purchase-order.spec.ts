@@ -108,8 +108,8 @@ test('a member pays by purchase order, staff approve it, and the payment shows a
   const awaitingRow = page.getByRole('row').filter({ has: uploadLink });
   await expect(awaitingRow).toHaveCount(1);
   await expect(awaitingRow).toContainText(eventName);
-  await expect(awaitingRow.getByRole('cell').nth(5)).toHaveText('Awaiting Purchase Order');
-  await expect(awaitingRow.getByRole('cell').nth(4)).toHaveText(total.shown);
+  await expect(awaitingRow.getByRole('cell').nth(6)).toHaveText('Awaiting Purchase Order');
+  await expect(awaitingRow.getByRole('cell').nth(5)).toHaveText(total.shown);
   await expectAccessible(page);
   await awaitingRow.getByRole('link', { name: `Upload purchase order: ${eventName}` }).click();
   await expect(page).toHaveURL(atPath(purchaseOrderUrl.pathname, purchaseOrderUrl.search));
@@ -190,8 +190,8 @@ test('a member pays by purchase order, staff approve it, and the payment shows a
   const paymentRow = page.getByRole('row').filter({ hasText: order.number });
   await expect(paymentRow).toHaveCount(1);
   await expect(paymentRow).toContainText(eventName);
-  await expect(paymentRow.getByRole('cell').nth(5)).toHaveText('Purchase order submitted');
-  await expect(paymentRow.getByRole('cell').nth(6)).toHaveText(`${order.number}: Submitted`);
+  await expect(paymentRow.getByRole('cell').nth(6)).toHaveText('Purchase order submitted');
+  await expect(paymentRow.getByRole('cell').nth(7)).toHaveText(`${order.number}: Submitted`);
   await expect(paymentRow.getByRole('cell').nth(1)).toContainText(schoolName);
   await expect(paymentRow.getByRole('link')).toHaveCount(0);
   await expectAccessible(page);
@@ -251,8 +251,8 @@ test('a member pays by purchase order, staff approve it, and the payment shows a
   // The member's payment is paid, and its tickets can be allocated.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Manage Events', level: 1 })).toBeVisible();
-  await expect(paymentRow.getByRole('cell').nth(5)).toHaveText('Paid');
-  await expect(paymentRow.getByRole('cell').nth(6)).toHaveText(`${order.number}: Approved`);
+  await expect(paymentRow.getByRole('cell').nth(6)).toHaveText('Paid');
+  await expect(paymentRow.getByRole('cell').nth(7)).toHaveText(`${order.number}: Approved`);
   const allocatePath = `/members/event/assign-tickets?${new URLSearchParams({ eventPaymentId }).toString()}`;
   await expect(paymentRow.getByRole('link', { name: `Allocate tickets: ${eventName}` })).toHaveAttribute('href', allocatePath);
   await expectAccessible(page);

@@ -4,8 +4,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
+import { adminEventPaymentRoutes } from './features/admin-event-payments/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { affiliationRoutes } from './features/affiliations/routes.ts';
+import { allocationRoutes } from './features/allocation/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { cartRoutes } from './features/cart/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
@@ -67,6 +69,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(checkoutRoutes, { prefix: '/api', ...deps });
   await app.register(paymentRoutes, { prefix: '/api', ...deps });
   await app.register(eventPaymentRoutes, { prefix: '/api', ...deps });
+  await app.register(allocationRoutes, { prefix: '/api', ...deps });
+  await app.register(adminEventPaymentRoutes, { prefix: '/api', ...deps });
   if (deps.config.mail.devMailbox) await app.register(devMailboxRoutes, { prefix: '/api', ...deps });
 
   if (options.serveWeb) await registerSpa(app, deps.config.webDist);

@@ -47,5 +47,7 @@ import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/DataList.css';
 import '@mantine/core/styles/List.css';
+// Collapsible lists (ticket allocation).
+import '@mantine/core/styles/Accordion.css';
 
 import '@mantine/notifications/styles.css';

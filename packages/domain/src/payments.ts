@@ -88,6 +88,8 @@ export const eventPaymentRow = z.object({
   buyerName: z.string(),
   events: z.array(z.object({ id: z.string(), name: z.string(), startDate: z.string(), endDate: z.string() })),
   numberOfTickets: z.number(),
+  /** Tickets handed to someone (allocation progress: allocatedTickets / numberOfTickets). */
+  allocatedTickets: z.number(),
   total: z.number(),
   purchaseOrders: z.array(purchaseOrderSummary),
   createdAt: z.string(),
@@ -130,3 +132,31 @@ export const eventPaymentStatusLabels: Record<EventPaymentStatus, string> = {
   CANCELLED: 'Cancelled',
   EXPIRED: 'Expired',
 };
+
+/* Staff console: GET /api/admin/event-payments (every payment, to find one and open its allocation). */
+
+export const adminEventPaymentQuery = pageQuery.extend({
+  status: z.enum(eventPaymentStatuses).optional(),
+  /** Buyer email or name, organization name, or (part of) the payment id. */
+  search: z.string().trim().max(100).optional(),
+});
+export type AdminEventPaymentQuery = z.infer<typeof adminEventPaymentQuery>;
+
+export const adminEventPaymentRow = z.object({
+  id: z.string(),
+  status: z.enum(eventPaymentStatuses),
+  method: z.enum(eventPaymentMethods),
+  buyerName: z.string(),
+  buyerEmail: z.string(),
+  organizationName: z.string().nullable(),
+  /** The names of the payment's events, once each, by start date. */
+  events: z.array(z.string()),
+  numberOfTickets: z.number(),
+  allocatedTickets: z.number(),
+  /** Cents. */
+  total: z.number(),
+  createdAt: z.string(),
+});
+export type AdminEventPaymentRow = z.infer<typeof adminEventPaymentRow>;
+export const adminEventPaymentPage = paginated(adminEventPaymentRow);
+export type AdminEventPaymentPage = z.infer<typeof adminEventPaymentPage>;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database, Executor } from '../db/client.ts';
-import { mailMessages } from '../db/schema/platform.ts';
+import { mailMessages, type MailAttachment } from '../db/schema/platform.ts';
 import { enqueueJob, type JobHandler } from './jobs.ts';
 
 export interface MailInput {
@@ -9,6 +9,8 @@ export interface MailInput {
   subject: string;
   text: string;
   html?: string;
+  /** Text files sent with the mail, such as a calendar (.ics) invite. */
+  attachments?: MailAttachment[];
 }
 
 export interface MailTransport {
@@ -44,7 +46,14 @@ export function deliverMail(db: Database, transport: MailTransport | null, from:
       await db.update(mailMessages).set({ status: 'HELD' }).where(eq(mailMessages.id, mailId));
       return;
     }
-    await transport.send({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+    await transport.send({
+      from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? undefined,
+      ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
+    });
     await db.update(mailMessages).set({ status: 'SENT', sentAt: new Date() }).where(eq(mailMessages.id, mailId));
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { organizationMessages } from '@portal/domain/organizations.ts';
 import type { OrganizationRole } from '@portal/domain/roles.ts';
 import type { Executor } from '../db/client.ts';
@@ -31,6 +31,26 @@ export async function activeMembershipRole(db: Executor, organizationId: string,
 
 export async function isActiveMember(db: Executor, organizationId: string, userId: string): Promise<boolean> {
   return (await activeMembershipRole(db, organizationId, userId)) !== undefined;
+}
+
+/**
+ * The one organization the user manages (active OWNER or ADMIN membership), or null when they manage
+ * none or several: a checkout that names no organization is bought for it (an administrator's tickets
+ * are their organization's, to allocate to its staff).
+ */
+export async function soleManagedOrganization(db: Executor, userId: string): Promise<string | null> {
+  const rows = await db
+    .select({ organizationId: organizationMemberships.organizationId })
+    .from(organizationMemberships)
+    .where(
+      and(
+        eq(organizationMemberships.userId, userId),
+        isNull(organizationMemberships.archivedAt),
+        inArray(organizationMemberships.role, ['OWNER', 'ADMIN']),
+      ),
+    )
+    .limit(2);
+  return rows.length === 1 ? (rows[0]?.organizationId ?? null) : null;
 }
 
 /**

@@ -36,10 +36,17 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {},
 });
 
-export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+interface ProvidersProps {
+  queryClient: QueryClient;
+  children: ReactNode;
+  /** 'test' in component tests that open dropdowns: jsdom has no layout, so Mantine's detached-popover check would hide them. */
+  mantineEnv?: 'default' | 'test';
+}
+
+export function Providers({ queryClient, children, mantineEnv = 'default' }: ProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver} env={mantineEnv}>
         <ModalsProvider>
           <Notifications position="top-right" />
           {children}

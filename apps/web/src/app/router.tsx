@@ -184,6 +184,15 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                       loader: m.manageEventsLoader(queryClient),
                     })),
                 },
+                // Allocation (issue 5): a paid payment's tickets handed to people of the organization.
+                {
+                  path: 'event/assign-tickets',
+                  lazy: () =>
+                    import('../features/allocation/pages/assign-tickets-page.tsx').then((m) => ({
+                      Component: m.AssignTicketsPage,
+                      loader: m.assignTicketsLoader(queryClient),
+                    })),
+                },
                 // Toolkit screens are later issues: gated now, and honest (not found) for those allowed in.
                 ...toolkitPaths.map(
                   (path): RouteObject => ({
@@ -266,6 +275,23 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 import('../features/admin-commerce/pages/event-page.tsx').then((m) => ({
                   Component: m.EventPage,
                   loader: m.eventLoader(queryClient),
+                })),
+            },
+            // Event payments (issue 5): find one, read its allocation, cancel it.
+            {
+              path: 'event-payments',
+              lazy: () =>
+                import('../features/admin-commerce/pages/event-payments-page.tsx').then((m) => ({
+                  Component: m.EventPaymentsPage,
+                  loader: m.eventPaymentsLoader(queryClient),
+                })),
+            },
+            {
+              path: 'event-payments/:eventPaymentId',
+              lazy: () =>
+                import('../features/admin-commerce/pages/event-payment-page.tsx').then((m) => ({
+                  Component: m.EventPaymentPage,
+                  loader: m.eventPaymentLoader(queryClient),
                 })),
             },
             {

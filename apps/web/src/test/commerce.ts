@@ -167,6 +167,7 @@ export function anEventPaymentRow(overrides: Partial<EventPaymentRow> = {}): Eve
     buyerName: 'Tara Thompson',
     events: [{ id: conferenceDayId, name: 'Fall Leadership Conference Day', startDate: '2026-10-14', endDate: '2026-10-14' }],
     numberOfTickets: 2,
+    allocatedTickets: 1,
     total: 29800,
     purchaseOrders: [],
     createdAt: '2026-09-01T12:00:00.000Z',

@@ -6,13 +6,18 @@ import { Providers } from '../app/providers.tsx';
 import { createAppRoutes } from '../app/router.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 
+interface RenderAppOptions {
+  /** Mantine's test environment (no layout checks on popovers): for pages whose tests open Select dropdowns. */
+  mantineEnv?: 'default' | 'test';
+}
+
 /** The whole app (routes, guards, lazy pages) in memory, starting at `url`, in StrictMode as in main.tsx. */
-export function renderApp(url: string) {
+export function renderApp(url: string, { mantineEnv = 'default' }: RenderAppOptions = {}) {
   const queryClient = createQueryClient();
   const router = createMemoryRouter(createAppRoutes(queryClient), { initialEntries: [url] });
   const view = render(
     <StrictMode>
-      <Providers queryClient={queryClient}>
+      <Providers queryClient={queryClient} mantineEnv={mantineEnv}>
         <RouterProvider router={router} />
       </Providers>
     </StrictMode>,

@@ -2,6 +2,13 @@ import { bigserial, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uui
 import { createdAt, id } from './columns.ts';
 import { users } from './users.ts';
 
+/** A file sent with a mail; content is text (calendar files), sent as is. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -49,6 +56,8 @@ export const mailMessages = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Files sent with the mail (a calendar .ics), content as text. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     status: mailStatus('status').notNull().default('PENDING'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

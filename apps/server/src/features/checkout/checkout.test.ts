@@ -136,6 +136,27 @@ describe('POST /api/checkout', () => {
     expect(payment.holdExpiresAt?.toISOString()).toBe(new Date(t.clock().getTime() + 30 * 86_400_000).toISOString());
   });
 
+  it('buys a card checkout for the one organization the buyer administers, so its staff can be allocated tickets', async () => {
+    const { caller, user } = await signedInUser(t);
+    const school = await createOrganization(t.deps.db);
+    const other = await createOrganization(t.deps.db);
+    await addMembership(t.deps.db, school.id, user.id, 'ADMIN');
+    await addMembership(t.deps.db, other.id, user.id);
+    const { event, ticketType } = await createEvent(t.deps.db);
+    await add(caller, { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 1 });
+    const bought = await checkout(caller, { method: 'CARD' });
+    expect(bought.statusCode).toBe(201);
+    expect(await paymentRow(bought.json().eventPaymentId)).toMatchObject({ method: 'CARD', organizationId: school.id });
+
+    // Administering two organizations, the buyer has not said which: none is taken.
+    const second = await createOrganization(t.deps.db);
+    await addMembership(t.deps.db, second.id, user.id, 'OWNER');
+    await add(caller, { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 1 });
+    const ambiguous = await checkout(caller, { method: 'CARD' });
+    expect(ambiguous.statusCode).toBe(201);
+    expect(await paymentRow(ambiguous.json().eventPaymentId)).toMatchObject({ organizationId: null });
+  });
+
   it('makes a zero total PAID at once', async () => {
     const { caller } = await signedInUser(t);
     const { event, ticketType } = await createEvent(t.deps.db, { maxTickets: 5 });

@@ -11,7 +11,7 @@ import { applicableCoupon, loadCart, restoreCart } from '../../platform/carts.ts
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { activePaymentProvider, checkoutPath, successPath } from '../../platform/payment-providers.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
-import { isActiveMember } from '../../platform/memberships.ts';
+import { isActiveMember, soleManagedOrganization } from '../../platform/memberships.ts';
 import { emptyCart, findByIdempotencyKey, insertPayment, recordCheckoutUrl, type CheckedOutPayment } from './repository.ts';
 
 const minute = 60_000;
@@ -31,8 +31,10 @@ interface Frozen {
  * counted; then the cart is emptied. Any refusal (sold out, coupon used up) undoes all of it.
  */
 async function freezeCart(deps: AppDeps, tx: Transaction, auth: RequestAuth, input: CheckoutInput, idempotencyKey: string, now: Date): Promise<Frozen> {
-  const organizationId = input.organizationId ?? null;
-  if (organizationId && !(await isActiveMember(tx, organizationId, auth.user.id))) {
+  // A card checkout names no organization: an administrator's is taken (their tickets are to allocate
+  // to its staff); a purchase order's organization comes with the purchase order.
+  const organizationId = input.organizationId ?? (input.method === 'CARD' ? await soleManagedOrganization(tx, auth.user.id) : null);
+  if (input.organizationId && !(await isActiveMember(tx, input.organizationId, auth.user.id))) {
     throw badRequest(organizationInvalid, { organizationId: organizationInvalid });
   }
   const cart = await loadCart(tx, auth.user.id, now, calendarDateIn(now, deps.config.timeZone), true);

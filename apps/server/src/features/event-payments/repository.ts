@@ -2,6 +2,7 @@ import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { eventPaymentItems, eventPayments, events } from '../../db/schema/commerce.ts';
 import { organizations } from '../../db/schema/organizations.ts';
+import { eventTickets } from '../../db/schema/tickets.ts';
 import { users } from '../../db/schema/users.ts';
 import { paymentVisibleTo } from '../../platform/event-payments.ts';
 
@@ -32,7 +33,7 @@ export async function pageOfPayments(db: Executor, userId: string, page: { page:
   return { rows, total: total?.total ?? 0 };
 }
 
-/** Per payment: its events (once each) and its number of tickets, for a page of payments in one query. */
+/** Per payment: its events (once each), its number of tickets and how many are allocated, for a page of payments in one query. */
 export async function eventsOfPayments(db: Executor, paymentIds: readonly string[]) {
   if (paymentIds.length === 0) return [];
   return db
@@ -43,6 +44,7 @@ export async function eventsOfPayments(db: Executor, paymentIds: readonly string
       startDate: events.startDate,
       endDate: events.endDate,
       numberOfTickets: sql<number>`sum(${eventPaymentItems.numberOfTickets})::int`,
+      allocatedTickets: sql<number>`sum((select count(*) from ${eventTickets} where ${eventTickets.paymentItemId} = ${eventPaymentItems.id}))::int`,
     })
     .from(eventPaymentItems)
     .innerJoin(events, eq(events.id, eventPaymentItems.eventId))

@@ -25,6 +25,7 @@ export async function listEventPayments(deps: AppDeps, auth: RequestAuth, query:
       buyerName: `${row.buyerFirstName} ${row.buyerLastName}`,
       events: own.map(({ id, name, startDate, endDate }) => ({ id, name, startDate, endDate })),
       numberOfTickets: own.reduce((sum, event) => sum + event.numberOfTickets, 0),
+      allocatedTickets: own.reduce((sum, event) => sum + event.allocatedTickets, 0),
       total: row.total,
       purchaseOrders: orders.filter((order) => order.paymentId === row.id).map(({ paymentId: _payment, ...order }) => order),
       createdAt: row.createdAt.toISOString(),

@@ -5,13 +5,16 @@ import { api } from '../../lib/api.ts';
 
 /**
  * Query keys and reads several commerce features share: the catalogue adds to the cart the checkout
- * page shows; the checkout pages and Manage Events read the same event payments.
+ * page shows; the checkout pages and Manage Events read the same event payments; an allocation
+ * changes the payments' progress and the tickets Manage Events lists.
  */
 export const commerceKeys = {
   cart: ['cart'] as const,
   eventPayments: ['event-payments'] as const,
   eventPaymentList: (page: number) => [...commerceKeys.eventPayments, 'list', page] as const,
   eventPayment: (eventPaymentId: string) => [...commerceKeys.eventPayments, 'detail', eventPaymentId] as const,
+  /** The member's own tickets ('Manage Events'), which an allocation changes. */
+  myTickets: ['my-tickets'] as const,
 };
 
 /** GET /api/cart: the member's cart, totals computed by the server. */

@@ -1,4 +1,11 @@
-import type { ApplicationSelectionLevel, EventKind, PurchaseOrderStatus, PurchaseOrderType } from '@portal/domain/commerce-enums.ts';
+import type {
+  ApplicationSelectionLevel,
+  EventKind,
+  EventPaymentMethod,
+  EventPaymentStatus,
+  PurchaseOrderStatus,
+  PurchaseOrderType,
+} from '@portal/domain/commerce-enums.ts';
 
 export const eventKindLabels: Record<EventKind, string> = {
   SERIES: 'Series',
@@ -50,4 +57,19 @@ export function capacityLabel(maxTickets: number | null): string {
 export const couponTypeLabels: Record<'FIXED' | 'PERCENTAGE', string> = {
   FIXED: 'Fixed amount',
   PERCENTAGE: 'Percentage',
+};
+
+/** Event-payment badge colours (light variant with dark text, as the purchase orders'). */
+export const eventPaymentStatusColors: Record<EventPaymentStatus, string> = {
+  PENDING: 'yellow',
+  AWAITING_PO: 'blue',
+  PO_SUBMITTED: 'blue',
+  PAID: 'green',
+  CANCELLED: 'red',
+  EXPIRED: 'gray',
+};
+
+export const eventPaymentMethodLabels: Record<EventPaymentMethod, string> = {
+  CARD: 'Card',
+  PURCHASE_ORDER: 'Purchase order',
 };

@@ -10,6 +10,7 @@ const staffMenu = [
   { label: 'Organizations', path: '/admin/organizations' },
   { label: 'Districts', path: '/admin/districts' },
   { label: 'Purchase orders', path: '/admin/purchase-orders' },
+  { label: 'Event payments', path: '/admin/event-payments' },
   { label: 'Events', path: '/admin/events' },
   { label: 'Coupons', path: '/admin/coupons' },
 ] as const;

@@ -25,10 +25,15 @@ function eventNames(row: EventPaymentRow): string {
   return row.events.map((event) => event.name).join(', ');
 }
 
+/** A paid payment that was neither voided nor cancelled: its tickets can be handed out. */
+function allocates(row: EventPaymentRow): boolean {
+  return row.status === 'PAID' && !isVoidedOrCancelled(row);
+}
+
 /** What the member can do with the payment now: allocate its tickets, or upload its purchase order. */
 function RowAction({ row }: { row: EventPaymentRow }) {
   const query = new URLSearchParams({ eventPaymentId: row.id }).toString();
-  if (row.status === 'PAID' && !isVoidedOrCancelled(row)) {
+  if (allocates(row)) {
     return (
       <Anchor component={Link} to={`/members/event/assign-tickets?${query}`} aria-label={`Allocate tickets: ${eventNames(row)}`}>
         Allocate tickets
@@ -60,6 +65,7 @@ export function EventPaymentsTable({ rows }: { rows: EventPaymentRow[] }) {
             <Table.Th scope="col">Organization</Table.Th>
             <Table.Th scope="col">Ordered</Table.Th>
             <Table.Th scope="col">Tickets</Table.Th>
+            <Table.Th scope="col">Allocated</Table.Th>
             <Table.Th scope="col">Total</Table.Th>
             <Table.Th scope="col">Status</Table.Th>
             <Table.Th scope="col">Purchase orders</Table.Th>
@@ -89,6 +95,15 @@ export function EventPaymentsTable({ rows }: { rows: EventPaymentRow[] }) {
               </Table.Td>
               <Table.Td>{formatUsDate(row.createdAt)}</Table.Td>
               <Table.Td>{row.numberOfTickets}</Table.Td>
+              <Table.Td>
+                {allocates(row) ? (
+                  <Text size="sm">
+                    {row.allocatedTickets} of {row.numberOfTickets}
+                  </Text>
+                ) : (
+                  '—'
+                )}
+              </Table.Td>
               <Table.Td>{formatCents(row.total)}</Table.Td>
               <Table.Td>
                 <Badge variant="light" color={statusColors[row.status]} c="dark">

@@ -1,14 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eventPaymentStatusLabels } from '@portal/domain/payments.ts';
+import { aTicket } from '../../../test/allocation.ts';
 import { anEventPaymentPage, anEventPaymentRow, seriesEventId } from '../../../test/commerce.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { aUser } from '../../../test/users.ts';
+import { noTickets } from '../components/my-tickets.tsx';
 import { noEventPayments } from './manage-events-page.tsx';
 
-const signedIn = { 'GET /api/me': () => jsonResponse(200, aUser()) };
+const signedIn = {
+  'GET /api/me': () => jsonResponse(200, aUser()),
+  'GET /api/my-tickets': () => jsonResponse(200, { items: [] }),
+};
 const awaitingId = '00000000-0000-4000-8000-0000000a0002';
 
 function rowOf(text: string) {
@@ -54,6 +59,7 @@ describe('Manage Events', { timeout: 20_000 }, () => {
     expect(within(paid).getByText('Lincoln Elementary School')).toBeInTheDocument();
     expect(within(paid).getByText('$298.00')).toBeInTheDocument();
     expect(within(paid).getByText(eventPaymentStatusLabels.PAID)).toBeInTheDocument();
+    expect(within(paid).getByText('1 of 2')).toBeInTheDocument();
     expect(within(paid).getByRole('link', { name: /^Allocate tickets/ })).toHaveAttribute(
       'href',
       `/members/event/assign-tickets?eventPaymentId=${anEventPaymentRow().id}`,
@@ -100,6 +106,85 @@ describe('Manage Events', { timeout: 20_000 }, () => {
     renderApp('/members/manage-events');
 
     expect(await screen.findByText(noEventPayments, {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('lists the member’s own tickets above the payments, with event, dates, section and location', async () => {
+    stubFetch({
+      ...signedIn,
+      'GET /api/my-tickets': () =>
+        jsonResponse(200, {
+          items: [
+            aTicket(),
+            aTicket({
+              id: 'ticket-2',
+              eventId: seriesEventId,
+              eventName: 'Reading Workshop Series',
+              sectionId: null,
+              sectionTitle: null,
+              dates: ['2026-09-21', '2026-09-22'],
+              startDate: '2026-09-21',
+              endDate: '2026-11-30',
+              locationName: null,
+            }),
+          ],
+        }),
+      'GET /api/event-payments': () => jsonResponse(200, anEventPaymentPage([])),
+    });
+    renderApp('/members/manage-events');
+
+    const tickets = await screen.findByRole('table', { name: 'My tickets' }, { timeout: 5000 });
+    const headings = screen.getAllByRole('heading').map((heading) => [heading.tagName, heading.textContent]);
+    expect(headings.slice(-3)).toEqual([
+      ['H1', 'Manage Events'],
+      ['H2', 'My tickets'],
+      ['H2', 'Event payments'],
+    ]);
+    const conference = within(tickets).getByText('Fall Leadership Conference Day').closest('tr');
+    if (!conference) throw new Error('no row');
+    expect(within(conference).getByText('10/14/2026')).toBeInTheDocument();
+    expect(within(conference).getByText('Coaching Writing')).toBeInTheDocument();
+    expect(within(conference).getByText('Room 101')).toBeInTheDocument();
+    const series = within(tickets).getByText('Reading Workshop Series').closest('tr');
+    if (!series) throw new Error('no row');
+    expect(within(series).getByText('09/21/2026 – 11/30/2026')).toBeInTheDocument();
+    expect(await screen.findByText(noEventPayments)).toBeInTheDocument();
+
+    // The calendar download: the ticket's days as an .ics file.
+    const blobs: Blob[] = [];
+    const createUrl = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:ticket';
+    });
+    const revokeUrl = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await userEvent.setup().click(within(conference).getByRole('button', { name: 'Add to calendar: Fall Leadership Conference Day: Coaching Writing' }));
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(blobs[0]?.type).toBe('text/calendar');
+    const text = await blobs[0]?.text();
+    expect(text).toContain('DTSTART;VALUE=DATE:20261014');
+    expect(text).toContain('SUMMARY:Fall Leadership Conference Day: Coaching Writing');
+    for (const spy of [click, createUrl, revokeUrl]) spy.mockRestore();
+  });
+
+  it('keeps the payments table within a 1280-pixel window beside the side menu, so it does not scroll sideways', async () => {
+    // A sideways-scrolling table whose rows hold no link (a purchase order under review) is a scroll
+    // region no keyboard can reach (axe: scrollable-region-focusable).
+    stubFetch({ ...signedIn, 'GET /api/event-payments': () => jsonResponse(200, anEventPaymentPage([anEventPaymentRow()])) });
+    renderApp('/members/manage-events');
+
+    const table = await screen.findByRole('table', {}, { timeout: 5000 });
+    const container = table.closest<HTMLElement>('.mantine-TableScrollContainer-scrollContainer');
+    const minWidth = /calc\(([\d.]+)rem/.exec(container?.style.getPropertyValue('--table-min-width') ?? '')?.[1];
+    const sideMenu = 260;
+    const padding = 2 * 16;
+    expect(Number(minWidth) * 16).toBeLessThanOrEqual(1280 - sideMenu - padding);
+  });
+
+  it('says when the member holds no tickets', async () => {
+    stubFetch({ ...signedIn, 'GET /api/event-payments': () => jsonResponse(200, anEventPaymentPage([])) });
+    renderApp('/members/manage-events');
+
+    expect(await screen.findByText(noTickets, {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('shows a failed load with Retry', async () => {

@@ -1,0 +1,86 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { AdminEventPaymentQuery, AdminEventPaymentRow } from '@portal/domain/payments.ts';
+import type { Executor } from '../../db/client.ts';
+import { eventPaymentItems, eventPayments, events } from '../../db/schema/commerce.ts';
+import { organizations } from '../../db/schema/organizations.ts';
+import { eventTickets } from '../../db/schema/tickets.ts';
+import { users } from '../../db/schema/users.ts';
+
+/**
+ * The staff list's rows: one query joining buyer and organization, with the payment's event names
+ * and ticket counts as correlated subqueries (so a page is one round trip, whatever its size).
+ */
+function rowQuery(db: Executor, where: SQL | undefined) {
+  return db
+    .select({
+      id: eventPayments.id,
+      status: eventPayments.status,
+      method: eventPayments.method,
+      buyerFirstName: users.firstName,
+      buyerLastName: users.lastName,
+      buyerEmail: users.email,
+      organizationName: organizations.name,
+      events: sql<string[]>`coalesce((
+        select json_agg(named.name order by named.start_date, named.name)
+        from (
+          select distinct ${events.name} as name, ${events.startDate} as start_date
+          from ${eventPaymentItems} inner join ${events} on ${events.id} = ${eventPaymentItems.eventId}
+          where ${eventPaymentItems.paymentId} = ${eventPayments.id}
+        ) named
+      ), '[]'::json)`,
+      numberOfTickets: sql<number>`(select coalesce(sum(${eventPaymentItems.numberOfTickets}), 0) from ${eventPaymentItems} where ${eventPaymentItems.paymentId} = ${eventPayments.id})::int`,
+      allocatedTickets: sql<number>`(select count(*) from ${eventTickets} inner join ${eventPaymentItems} on ${eventPaymentItems.id} = ${eventTickets.paymentItemId} where ${eventPaymentItems.paymentId} = ${eventPayments.id})::int`,
+      total: eventPayments.totalCents,
+      createdAt: eventPayments.createdAt,
+    })
+    .from(eventPayments)
+    .innerJoin(users, eq(users.id, eventPayments.userId))
+    .leftJoin(organizations, eq(organizations.id, eventPayments.organizationId))
+    .where(where)
+    .$dynamic();
+}
+
+type StoredRow = Awaited<ReturnType<typeof rowQuery>>[number];
+
+function present({ buyerFirstName, buyerLastName, ...row }: StoredRow): AdminEventPaymentRow {
+  return {
+    ...row,
+    buyerName: `${buyerFirstName} ${buyerLastName}`,
+    events: typeof row.events === 'string' ? (JSON.parse(row.events) as string[]) : row.events,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Newest first, by status, searched by buyer email or name, organization name or payment id. */
+export async function listRows(db: Executor, filter: AdminEventPaymentQuery) {
+  const like = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = and(
+    filter.status ? eq(eventPayments.status, filter.status) : undefined,
+    like
+      ? or(
+          ilike(users.email, like),
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+          ilike(organizations.name, like),
+          ilike(sql`${eventPayments.id}::text`, like),
+        )
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    rowQuery(db, where)
+      .orderBy(desc(eventPayments.createdAt), desc(eventPayments.id))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    db
+      .select({ total: count() })
+      .from(eventPayments)
+      .innerJoin(users, eq(users.id, eventPayments.userId))
+      .leftJoin(organizations, eq(organizations.id, eventPayments.organizationId))
+      .where(where),
+  ]);
+  return { items: rows.map(present), total: total?.total ?? 0 };
+}
+
+export async function findRow(db: Executor, paymentId: string): Promise<AdminEventPaymentRow | undefined> {
+  const [row] = await rowQuery(db, eq(eventPayments.id, paymentId));
+  return row && present(row);
+}

@@ -1,0 +1,328 @@
+import {
+  allocationClosedMessage,
+  allocationKind,
+  allocationMessages,
+  checkAllocation,
+  daysBetween,
+  type AllocationReply,
+  type AllocationSave,
+  type AssignableUsersPage,
+  type AssignableUsersQuery,
+  type CancelPaymentReply,
+  type AssignableUser,
+  type MyTicketsReply,
+  type NewPendingUser,
+} from '@portal/domain/allocation.ts';
+import { ticketCalendar } from '@portal/domain/calendar.ts';
+import type { EventPaymentStatus } from '@portal/domain/commerce-enums.ts';
+import { isVoidedOrCancelled, paymentMessages } from '@portal/domain/payments.ts';
+import { calendarDateIn } from '@portal/domain/purchase-window.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Executor } from '../../db/client.ts';
+import { addPendingUser, assignableByIds, assignableUsersPage } from '../../platform/assignable-users.ts';
+import { actorOf, audit } from '../../platform/audit.ts';
+import { releasePayment } from '../../platform/capacity.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { purchaseOrdersOf } from '../../platform/event-payments.ts';
+import { queueMail } from '../../platform/mail.ts';
+import { managerRole, organizationNotFound } from '../../platform/memberships.ts';
+import type { RequestAuth } from '../../platform/sessions.ts';
+import {
+  addHolders,
+  findPayment,
+  holdersOf,
+  itemsOf,
+  lockPayment,
+  orderHolders,
+  removeHolders,
+  setPaymentCancelled,
+  organizationName,
+  ticketsOfUser,
+  userSummary,
+  type FoundPayment,
+  type PaymentItem,
+  type Viewer,
+} from './repository.ts';
+
+const paymentNotFound = () => notFound(paymentMessages.notFound);
+
+/** Staff in their own session see every payment; an impersonated session has the member's rights. */
+const viewerOf = (auth: RequestAuth): Viewer => ({ userId: auth.user.id, staff: auth.user.role === 'STAFF' && !auth.impersonator });
+
+const todayOf = (deps: AppDeps) => calendarDateIn(deps.clock(), deps.config.timeZone);
+
+function closedMessageOf(item: PaymentItem, today: string, impersonated: boolean): string | null {
+  return allocationClosedMessage(
+    { kind: item.eventKind, startDate: item.startDate, daysBeforePurchaseClose: item.daysBeforePurchaseClose },
+    today,
+    impersonated,
+  );
+}
+
+function ticketDates(item: PaymentItem): string[] {
+  return item.sectionId && item.sectionDates && item.sectionDates.length > 0 ? [...item.sectionDates].sort() : daysBetween(item.startDate, item.endDate);
+}
+
+interface Loaded {
+  payment: FoundPayment;
+  items: PaymentItem[];
+  voided: boolean;
+}
+
+async function loadPayment(db: Executor, paymentId: string, viewer: Viewer): Promise<Loaded> {
+  const payment = await findPayment(db, paymentId, viewer);
+  if (!payment) throw paymentNotFound();
+  const [items, orders] = await Promise.all([itemsOf(db, paymentId), purchaseOrdersOf(db, [paymentId])]);
+  return { payment, items, voided: isVoidedOrCancelled({ status: payment.status, purchaseOrders: orders }) };
+}
+
+function blockOf(status: EventPaymentStatus, voided: boolean, closedMessages: (string | null)[]): AllocationReply['blocked'] {
+  if (voided) return { reason: 'voided', message: allocationMessages.voidedOrCancelled };
+  if (status !== 'PAID') return { reason: 'unpaid', message: allocationMessages.unpaid };
+  const firstClosed = closedMessages.find((m) => m !== null);
+  if (closedMessages.length > 0 && closedMessages.every((m) => m !== null) && firstClosed) return { reason: 'closed', message: firstClosed };
+  return null;
+}
+
+async function buildReply(db: Executor, loaded: Loaded, today: string, impersonated: boolean): Promise<AllocationReply> {
+  const { payment, items } = loaded;
+  const holders = await holdersOf(
+    db,
+    items.map((i) => i.itemId),
+    payment.organizationId,
+  );
+  const events: AllocationReply['events'] = [];
+  const closedMessages: (string | null)[] = [];
+  for (const item of items) {
+    let event = events.find((e) => e.eventId === item.eventId);
+    if (!event) {
+      const closedMessage = closedMessageOf(item, today, impersonated);
+      closedMessages.push(closedMessage);
+      event = {
+        eventId: item.eventId,
+        name: item.eventName,
+        startDate: item.startDate,
+        endDate: item.endDate,
+        daysBeforePurchaseClose: item.daysBeforePurchaseClose,
+        closedMessage,
+        sections: [],
+      };
+      events.push(event);
+    }
+    event.sections.push({
+      itemId: item.itemId,
+      sectionId: item.sectionId,
+      title: item.sectionTitle ?? item.itemTitle,
+      dates: ticketDates(item),
+      locationName: item.sectionLocation ?? item.eventLocation,
+      maxTickets: item.sectionId ? item.sectionMaxTickets : item.eventMaxTickets,
+      numberOfTickets: item.numberOfTickets,
+      assignedUsers: holders.filter((h) => h.itemId === item.itemId).map(({ itemId: _item, ...user }) => user),
+    });
+  }
+  return {
+    eventPaymentId: payment.id,
+    organizationId: payment.organizationId,
+    organizationName: payment.organizationName,
+    kind: allocationKind(items),
+    blocked: blockOf(payment.status, loaded.voided, closedMessages),
+    events,
+  };
+}
+
+/** GET /api/event-payments/:id/allocation (and the staff console's read, with `asStaff`). */
+export async function getAllocation(deps: AppDeps, auth: RequestAuth, paymentId: string, asStaff = false): Promise<AllocationReply> {
+  const viewer = asStaff ? { userId: auth.user.id, staff: true } : viewerOf(auth);
+  const loaded = await loadPayment(deps.db, paymentId, viewer);
+  return buildReply(deps.db, loaded, todayOf(deps), auth.impersonator !== null);
+}
+
+function assignmentMail(user: AssignableUser, item: PaymentItem, organizationName: string | null, now: Date) {
+  const dates = ticketDates(item);
+  const location = item.sectionLocation ?? item.eventLocation;
+  const what = item.sectionTitle ? `${item.eventName}: ${item.sectionTitle}` : item.eventName;
+  const text = [
+    `Hello ${user.firstName},`,
+    '',
+    `${organizationName ? `${organizationName} has` : 'You have been'} ${organizationName ? 'assigned you' : 'assigned'} a ticket for ${item.eventName}.`,
+    '',
+    `Event: ${item.eventName}`,
+    ...(item.sectionTitle ? [`Section: ${item.sectionTitle}`] : []),
+    `${dates.length === 1 ? 'Day' : 'Days'}: ${dates.join(', ')}`,
+    ...(location ? [`Location: ${location}`] : []),
+    '',
+    'A calendar file is attached. Your tickets are listed under Manage Events in the Members Portal.',
+  ].join('\n');
+  return {
+    to: user.email,
+    subject: `Your ticket for ${item.eventName}`,
+    text,
+    attachments: [
+      {
+        filename: 'ticket.ics',
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+        content: ticketCalendar({ uid: `${item.itemId}-${user.id}`, title: what, dates, location, description: text }, now),
+      },
+    ],
+  };
+}
+
+/**
+ * PUT /api/event-payments/:id/allocation: the listed items' holders replaced in one transaction under
+ * the payment's row lock, so concurrent saves run one after the other and each is checked against
+ * what the previous one left. Items not listed are left as they are.
+ */
+export async function saveAllocation(deps: AppDeps, auth: RequestAuth, paymentId: string, body: AllocationSave): Promise<AllocationReply> {
+  const viewer = viewerOf(auth);
+  const impersonated = auth.impersonator !== null;
+  const today = todayOf(deps);
+  const now = deps.clock();
+  return deps.db.transaction(async (tx) => {
+    // Visibility first, so a stranger cannot even wait on the lock.
+    if (!(await findPayment(tx, paymentId, viewer))) throw paymentNotFound();
+    await lockPayment(tx, paymentId);
+    const loaded = await loadPayment(tx, paymentId, viewer);
+    const { payment, items } = loaded;
+    if (loaded.voided) throw conflict(allocationMessages.voidedOrCancelled);
+    if (payment.status !== 'PAID') throw conflict(allocationMessages.unpaid);
+
+    const byId = new Map(items.map((item) => [item.itemId, item]));
+    const seen = new Set<string>();
+    for (const entry of body.items) {
+      if (!byId.has(entry.itemId) || seen.has(entry.itemId)) throw badRequest(allocationMessages.unknownItem);
+      seen.add(entry.itemId);
+    }
+    const check = checkAllocation(
+      body.items.map((entry) => {
+        const item = byId.get(entry.itemId);
+        return {
+          numberOfTickets: item?.numberOfTickets ?? 0,
+          maxTickets: (item?.sectionId ? item.sectionMaxTickets : item?.eventMaxTickets) ?? null,
+          slots: entry.assignedUsers,
+        };
+      }),
+    );
+    if (check.error) throw badRequest(check.error);
+
+    const current = await holdersOf(tx, [...seen], payment.organizationId);
+    const changes = body.items.map((entry) => {
+      const item = byId.get(entry.itemId) as PaymentItem;
+      const before = current.filter((h) => h.itemId === entry.itemId).map((h) => h.id);
+      const added = entry.assignedUsers.filter((id) => !before.includes(id));
+      const removed = before.filter((id) => !entry.assignedUsers.includes(id));
+      const kept = before.filter((id) => entry.assignedUsers.includes(id));
+      const reordered = kept.join() !== entry.assignedUsers.filter((id) => before.includes(id)).join();
+      return { item, added, removed, reordered, assignedUsers: entry.assignedUsers };
+    });
+    for (const change of changes) {
+      if (change.added.length === 0 && change.removed.length === 0) continue;
+      const closed = closedMessageOf(change.item, today, impersonated);
+      if (closed) throw conflict(closed);
+    }
+
+    const newcomers = [...new Set(changes.flatMap((c) => c.added))];
+    const people = payment.organizationId ? await assignableByIds(tx, payment.organizationId, newcomers) : new Map<string, AssignableUser>();
+    if (!payment.organizationId && newcomers.some((id) => id !== payment.userId)) throw badRequest(allocationMessages.notAssignable);
+    if (payment.organizationId && newcomers.some((id) => !people.has(id))) throw badRequest(allocationMessages.notAssignable);
+    if (!payment.organizationId) {
+      const buyer = await userSummary(tx, payment.userId);
+      if (buyer) people.set(buyer.id, buyer);
+    }
+
+    for (const change of changes) {
+      await removeHolders(tx, change.item.itemId, change.removed);
+      await addHolders(tx, change.item, change.added, auth.user.id, now);
+      if (change.added.length > 0 || change.removed.length > 0 || change.reordered) await orderHolders(tx, change.item.itemId, change.assignedUsers);
+      for (const userId of change.added) {
+        const person = people.get(userId);
+        if (person) await queueMail(tx, assignmentMail(person, change.item, payment.organizationName, now));
+      }
+    }
+    const changed = changes.filter((c) => c.added.length > 0 || c.removed.length > 0);
+    if (changed.length > 0) {
+      await audit(tx, {
+        ...actorOf(auth),
+        action: 'allocation.save',
+        subjectType: 'event_payment',
+        subjectId: paymentId,
+        data: { items: changed.map((c) => ({ itemId: c.item.itemId, added: c.added, removed: c.removed })) },
+      });
+    }
+    return buildReply(tx, await loadPayment(tx, paymentId, viewer), today, impersonated);
+  });
+}
+
+/** GET /api/organizations/:organizationId/assignable-users: OWNER/ADMIN of it, or staff. */
+export async function listAssignableUsers(deps: AppDeps, auth: RequestAuth, organizationId: string, query: AssignableUsersQuery): Promise<AssignableUsersPage> {
+  if (!viewerOf(auth).staff) await managerRole(deps.db, organizationId, auth.user.id);
+  return assignableUsersPage(deps.db, organizationId, { page: query.page, pageSize: query.pageSize, search: query.search || undefined });
+}
+
+/** POST /api/organizations/:organizationId/pending-users ('+ Add New User'). */
+export async function createPendingUser(deps: AppDeps, auth: RequestAuth, organizationId: string, form: NewPendingUser): Promise<AssignableUser> {
+  if (form.organizationId !== organizationId) throw badRequest(allocationMessages.organizationRequired, { organizationId: allocationMessages.organizationRequired });
+  return deps.db.transaction(async (tx) => {
+    if (!viewerOf(auth).staff) await managerRole(tx, organizationId, auth.user.id);
+    const name = await organizationName(tx, organizationId);
+    if (name === undefined) throw organizationNotFound();
+    const result = await addPendingUser(tx, {
+      organizationId,
+      organizationName: name,
+      firstName: form.firstName,
+      lastName: form.lastName,
+      email: form.email,
+      invitedById: auth.user.id,
+      publicUrl: deps.config.publicUrl,
+    });
+    if (result.invitationId) {
+      await audit(tx, {
+        ...actorOf(auth),
+        action: 'invitation.create',
+        subjectType: 'invitation',
+        subjectId: result.invitationId,
+        data: { kind: 'ORGANIZATION', targetId: organizationId, userId: result.user.id, role: 'MEMBER', newUser: result.created, via: 'allocation' },
+      });
+    }
+    return result.user;
+  });
+}
+
+/** GET /api/my-tickets. */
+export async function myTickets(deps: AppDeps, auth: RequestAuth): Promise<MyTicketsReply> {
+  const rows = await ticketsOfUser(deps.db, auth.user.id);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      eventId: row.eventId,
+      eventName: row.eventName,
+      sectionId: row.sectionId,
+      sectionTitle: row.sectionTitle,
+      dates: row.sectionDates && row.sectionDates.length > 0 ? [...row.sectionDates].sort() : daysBetween(row.startDate, row.endDate),
+      startDate: row.startDate,
+      endDate: row.endDate,
+      locationName: row.sectionLocation ?? row.eventLocation,
+      organizationName: row.organizationName,
+    })),
+  };
+}
+
+/**
+ * POST /api/admin/event-payments/:id/cancel. An unpaid payment is released (seats and coupon use
+ * back) by platform/capacity; a PAID one is set CANCELLED directly, keeping its seats counted (see
+ * docs/decisions.md). Either way allocation is blocked afterwards. Cancelling twice changes nothing.
+ */
+export async function cancelPayment(deps: AppDeps, auth: RequestAuth, paymentId: string): Promise<CancelPaymentReply> {
+  const now = deps.clock();
+  return deps.db.transaction(async (tx) => {
+    if (!(await findPayment(tx, paymentId, { userId: auth.user.id, staff: true }))) throw paymentNotFound();
+    await lockPayment(tx, paymentId);
+    const payment = await findPayment(tx, paymentId, { userId: auth.user.id, staff: true });
+    if (!payment) throw paymentNotFound();
+    if (payment.status === 'CANCELLED') return { status: 'CANCELLED' as const };
+    const before = payment.status;
+    if (payment.status === 'PAID') await setPaymentCancelled(tx, paymentId, now);
+    else await releasePayment(tx, paymentId, 'CANCELLED', now);
+    await audit(tx, { ...actorOf(auth), action: 'event-payment.cancel', subjectType: 'event_payment', subjectId: paymentId, data: { from: before } });
+    return { status: 'CANCELLED' as const };
+  });
+}

@@ -1,0 +1,117 @@
+import { useCallback, useMemo, useState } from 'react';
+import {
+  checkAllocation,
+  dropEmptySlots,
+  type AllocationReply,
+  type AllocationSave,
+  type AssignableUser,
+  type DraftCheck,
+} from '@portal/domain/allocation.ts';
+
+/** One picker's choice: the person (kept whole, so the picker can name them), or empty. */
+export type DraftSlot = AssignableUser | null;
+/** Every bought line's slots, by item id. */
+export type Draft = Record<string, DraftSlot[]>;
+
+/** One slot per bought ticket, the saved assignees first; more when more were saved than bought. */
+export function draftOf(reply: AllocationReply): Draft {
+  const draft: Draft = {};
+  for (const event of reply.events) {
+    for (const section of event.sections) {
+      const slots: DraftSlot[] = [...section.assignedUsers];
+      while (slots.length < section.numberOfTickets) slots.push(null);
+      draft[section.itemId] = slots;
+    }
+  }
+  return draft;
+}
+
+export function slotIds(slots: readonly DraftSlot[]): (string | null)[] {
+  return slots.map((slot) => slot?.id ?? null);
+}
+
+/** The items whose events are still open for allocation (a closed event's items are read-only). */
+export function editableSections(reply: AllocationReply) {
+  if (reply.blocked) return [];
+  return reply.events.filter((event) => event.closedMessage === null).flatMap((event) => event.sections);
+}
+
+/** The PUT body: every editable item's assignees, empty slots dropped (events.md §4). */
+export function saveBodyOf(reply: AllocationReply, draft: Draft): AllocationSave {
+  return {
+    items: editableSections(reply).map((section) => ({
+      itemId: section.itemId,
+      assignedUsers: dropEmptySlots(slotIds(draft[section.itemId] ?? [])),
+    })),
+  };
+}
+
+function sameAssignees(a: readonly DraftSlot[], b: readonly DraftSlot[]): boolean {
+  const left = dropEmptySlots(slotIds(a));
+  const right = dropEmptySlots(slotIds(b));
+  return left.length === right.length && left.every((id, index) => id === right[index]);
+}
+
+export interface AllocationDraft {
+  draft: Draft;
+  /** The domain's verdict over every editable section, and each section's excess by item id. */
+  check: DraftCheck;
+  excessOf: (itemId: string) => number;
+  dirty: boolean;
+  setSlot: (itemId: string, index: number, user: DraftSlot) => void;
+  addSlot: (itemId: string) => void;
+  removeSlot: (itemId: string, index: number) => void;
+  /** Starts again from what the server holds (after a save). */
+  reset: (reply: AllocationReply) => void;
+}
+
+/** The local draft of an allocation, edited until Save (events.md §4: unsaved-changes tracking). */
+export function useAllocationDraft(reply: AllocationReply): AllocationDraft {
+  const [saved, setSaved] = useState(() => draftOf(reply));
+  const [draft, setDraft] = useState(saved);
+  const [sections, setSections] = useState(() => editableSections(reply));
+
+  const check = useMemo(
+    () =>
+      checkAllocation(
+        sections.map((section) => ({
+          numberOfTickets: section.numberOfTickets,
+          maxTickets: section.maxTickets,
+          slots: slotIds(draft[section.itemId] ?? []),
+        })),
+      ),
+    [draft, sections],
+  );
+  const excessByItem = useMemo(
+    () => new Map(sections.map((section, index) => [section.itemId, check.excess[index] ?? 0])),
+    [check, sections],
+  );
+  const dirty = useMemo(
+    () => Object.keys(draft).some((itemId) => !sameAssignees(draft[itemId] ?? [], saved[itemId] ?? [])),
+    [draft, saved],
+  );
+
+  const update = useCallback((itemId: string, change: (slots: DraftSlot[]) => DraftSlot[]) => {
+    setDraft((current) => ({ ...current, [itemId]: change([...(current[itemId] ?? [])]) }));
+  }, []);
+
+  return {
+    draft,
+    check,
+    excessOf: (itemId) => excessByItem.get(itemId) ?? 0,
+    dirty,
+    setSlot: (itemId, index, user) =>
+      update(itemId, (slots) => {
+        slots[index] = user;
+        return slots;
+      }),
+    addSlot: (itemId) => update(itemId, (slots) => [...slots, null]),
+    removeSlot: (itemId, index) => update(itemId, (slots) => slots.filter((_, at) => at !== index)),
+    reset: (next) => {
+      const fresh = draftOf(next);
+      setSaved(fresh);
+      setDraft(fresh);
+      setSections(editableSections(next));
+    },
+  };
+}

@@ -1,0 +1,158 @@
+import { Accordion, Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { Link, redirect, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { allocationMessages, savedMessage, type AllocationReply } from '@portal/domain/allocation.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { errorMessage, notifyError } from '../../../lib/errors.ts';
+import { ErrorState } from '../../../ui/error-state.tsx';
+import { PageLoader } from '../../../ui/page-loader.tsx';
+import { UnsavedChangesPrompt } from '../../../ui/unsaved-changes-prompt.tsx';
+import { allocationQuery, useSaveAllocation } from '../api/allocation.ts';
+import { EventAllocation } from '../components/event-allocation.tsx';
+import type { OrganizationOption } from '../components/new-user-form.tsx';
+import { editableSections, saveBodyOf, useAllocationDraft } from '../hooks/use-allocation-draft.ts';
+
+export const manageEventsPath = '/members/manage-events';
+
+const loadAddUserDrawer = () => import('../components/add-user-drawer.tsx');
+const AddUserDrawer = lazy(loadAddUserDrawer);
+
+function eventPaymentIdOf(searchParams: URLSearchParams): string | null {
+  return searchParams.get('eventPaymentId')?.trim() || null;
+}
+
+/** Without an eventPaymentId there is nothing to allocate: back to Manage Events. */
+export const assignTicketsLoader =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    const eventPaymentId = eventPaymentIdOf(new URL(request.url).searchParams);
+    if (!eventPaymentId) return redirect(manageEventsPath);
+    await queryClient.prefetchQuery(allocationQuery(eventPaymentId));
+    return null;
+  };
+
+/** The payment's organization first, then the others the member administers. */
+function useOrganizationOptions(reply: AllocationReply): OrganizationOption[] {
+  const user = useCurrentUser();
+  const options = new Map<string, string>();
+  if (reply.organizationId) options.set(reply.organizationId, reply.organizationName ?? 'This organization');
+  for (const membership of user?.memberships ?? []) {
+    if (membership.role === 'OWNER' || membership.role === 'ADMIN') options.set(membership.organizationId, membership.organizationName);
+  }
+  return [...options].map(([value, label]) => ({ value, label }));
+}
+
+function AllocationEditor({ reply, organizationId, eventId }: { reply: AllocationReply; organizationId: string; eventId: string | null }) {
+  const draft = useAllocationDraft(reply);
+  const save = useSaveAllocation(reply.eventPaymentId);
+  const organizations = useOrganizationOptions(reply);
+  const [adding, setAdding] = useState(false);
+  const [current, setCurrent] = useState(reply);
+  const editable = editableSections(current).length > 0;
+  const opened = eventId && current.events.some((event) => event.eventId === eventId) ? [eventId] : current.events.map((event) => event.eventId);
+
+  const submit = () => {
+    save.mutate(saveBodyOf(current, draft.draft), {
+      onSuccess: (saved) => {
+        notifications.show({ color: 'green', message: savedMessage(saved.kind) });
+        setCurrent(saved);
+        draft.reset(saved);
+      },
+      onError: notifyError,
+    });
+  };
+
+  return (
+    <Stack gap="md">
+      <UnsavedChangesPrompt when={draft.dirty} />
+      <Group justify="space-between">
+        <Text>
+          Tickets bought for <strong>{current.organizationName}</strong>. Choose one person per ticket.
+        </Text>
+        {editable ? (
+          <Button variant="default" onMouseEnter={() => void loadAddUserDrawer()} onFocus={() => void loadAddUserDrawer()} onClick={() => setAdding(true)}>
+            {allocationMessages.addNewUser}
+          </Button>
+        ) : null}
+      </Group>
+      <Accordion multiple defaultValue={opened} order={2} variant="separated">
+        {current.events.map((event) => (
+          <EventAllocation key={event.eventId} event={event} organizationId={organizationId} draft={draft} />
+        ))}
+      </Accordion>
+      <Stack gap="xs" aria-live="polite">
+        {draft.check.error ? (
+          <Text c="red.9" fw={700}>
+            {draft.check.error}
+          </Text>
+        ) : null}
+        {draft.check.warning ? (
+          <Alert color="yellow" variant="light">
+            <Text size="sm">{draft.check.warning}</Text>
+          </Alert>
+        ) : null}
+      </Stack>
+      {editable ? (
+        <Group justify="flex-end">
+          <Button onClick={submit} loading={save.isPending} disabled={draft.check.error !== null}>
+            Save
+          </Button>
+        </Group>
+      ) : null}
+      {adding ? (
+        <Suspense fallback={null}>
+          <AddUserDrawer opened={adding} organizations={organizations} organizationId={organizationId} onClose={() => setAdding(false)} />
+        </Suspense>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Blocked({ message }: { message: string }) {
+  return (
+    <Alert color="gray" variant="light">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{message}</Text>
+        <Anchor component={Link} to={manageEventsPath} size="sm">
+          Back to Manage Events
+        </Anchor>
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * /members/event/assign-tickets?eventPaymentId=[&eventId=] (events.md §2 'Ticket assignment'): one
+ * picker per bought ticket, edited as a local draft and saved at once; a voided, cancelled or closed
+ * payment shows why and allows nothing.
+ */
+export function AssignTicketsPage() {
+  const [searchParams] = useSearchParams();
+  const eventPaymentId = eventPaymentIdOf(searchParams) ?? '';
+  const eventId = searchParams.get('eventId');
+  const allocation = useQuery(allocationQuery(eventPaymentId));
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <Title order={1}>Allocate Tickets</Title>
+      {allocation.isPending ? (
+        <PageLoader label="Loading the allocation" />
+      ) : allocation.isError ? (
+        <ErrorState message={errorMessage(allocation.error)} onRetry={() => void allocation.refetch()} />
+      ) : allocation.data.blocked ? (
+        <Blocked message={allocation.data.blocked.message} />
+      ) : !allocation.data.organizationId ? (
+        <Blocked message={allocationMessages.noOrganization} />
+      ) : (
+        <AllocationEditor
+          key={allocation.data.eventPaymentId}
+          reply={allocation.data}
+          organizationId={allocation.data.organizationId}
+          eventId={eventId}
+        />
+      )}
+    </Stack>
+  );
+}

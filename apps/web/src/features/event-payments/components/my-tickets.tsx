@@ -1,0 +1,92 @@
+import { Button, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { MyTicket } from '@portal/domain/allocation.ts';
+import { ticketCalendar } from '@portal/domain/calendar.ts';
+import { formatUsDate } from '@portal/domain/dates.ts';
+import { errorMessage } from '../../../lib/errors.ts';
+import { formatDateRange } from '../../../shared/commerce/format.ts';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { ErrorState } from '../../../ui/error-state.tsx';
+import { myTicketsQuery } from '../api/my-tickets.ts';
+
+export const noTickets = 'You have no tickets yet';
+
+/** A section's own days; a ticket for a whole event, its first to last day. */
+function ticketDates(ticket: MyTicket): string {
+  return ticket.sectionId !== null && ticket.dates.length > 0
+    ? ticket.dates.map(formatUsDate).join(', ')
+    : formatDateRange(ticket.startDate, ticket.endDate);
+}
+
+function ticketTitle(ticket: MyTicket): string {
+  return ticket.sectionTitle ? `${ticket.eventName}: ${ticket.sectionTitle}` : ticket.eventName;
+}
+
+/** Saves the ticket's days as an .ics file the member's calendar can import. */
+function downloadCalendar(ticket: MyTicket): void {
+  const text = ticketCalendar(
+    { uid: ticket.id, title: ticketTitle(ticket), dates: ticket.dates, location: ticket.locationName, description: ticket.organizationName ?? '' },
+    new Date(),
+  );
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `${ticketTitle(ticket).replace(/[^\w -]+/g, '').trim().replace(/\s+/g, '-').toLowerCase() || 'ticket'}.ics`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** The tickets allocated to the member: event, dates, section, location, and a calendar download. */
+export function MyTickets() {
+  const tickets = useQuery(myTicketsQuery);
+  if (tickets.isPending) {
+    return (
+      <Stack gap="xs" role="status" aria-label="Loading your tickets">
+        {Array.from({ length: 2 }, (_, index) => (
+          <Skeleton key={index} height={44} />
+        ))}
+      </Stack>
+    );
+  }
+  if (tickets.isError) {
+    return <ErrorState title="Could not load your tickets" message={errorMessage(tickets.error)} onRetry={() => void tickets.refetch()} />;
+  }
+  if (tickets.data.items.length === 0) return <EmptyState message={noTickets} />;
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table withTableBorder striped verticalSpacing="sm" aria-label="My tickets">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Event</Table.Th>
+            <Table.Th scope="col">Dates</Table.Th>
+            <Table.Th scope="col">Section</Table.Th>
+            <Table.Th scope="col">Location</Table.Th>
+            <Table.Th scope="col">
+              <VisuallyHidden>Calendar</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {tickets.data.items.map((ticket) => (
+            <Table.Tr key={ticket.id}>
+              <Table.Td>
+                <Text fw={600} size="sm">
+                  {ticket.eventName}
+                </Text>
+                {ticket.organizationName ? <Text size="sm">{ticket.organizationName}</Text> : null}
+              </Table.Td>
+              <Table.Td>{ticketDates(ticket)}</Table.Td>
+              <Table.Td>{ticket.sectionTitle ?? '—'}</Table.Td>
+              <Table.Td>{ticket.locationName ?? '—'}</Table.Td>
+              <Table.Td>
+                <Button variant="subtle" size="xs" onClick={() => downloadCalendar(ticket)} aria-label={`Add to calendar: ${ticketTitle(ticket)}`}>
+                  Add to calendar
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import {
+  allocationClosedMessage,
+  allocationKind,
+  allocationMessages,
+  checkAllocation,
+  daysBetween,
+  dropEmptySlots,
+  duplicatePicks,
+  excessAssignees,
+  newPendingUser,
+  pickableUsers,
+} from './allocation.ts';
+
+describe('dropEmptySlots', () => {
+  it.each([
+    ['no slots', [], []],
+    ['all empty', [null, undefined, ''], []],
+    ['keeps order of filled slots', ['a', null, 'b', '', undefined, 'c'], ['a', 'b', 'c']],
+  ])('%s', (_, slots, expected) => {
+    expect(dropEmptySlots(slots)).toEqual(expected);
+  });
+});
+
+describe('duplicate pick within a section', () => {
+  it.each([
+    ['distinct users', ['a', 'b', null], []],
+    ['same user twice', ['a', 'b', 'a'], ['a']],
+    ['empty slots are not duplicates', [null, null, ''], []],
+  ])('%s', (_, slots, expected) => {
+    expect(duplicatePicks(slots)).toEqual(expected);
+  });
+
+  it('a chosen user disappears from the other pickers of the section, not from its own', () => {
+    const users = [{ id: 'a' }, { id: 'b' }, { id: 'c' }];
+    expect(pickableUsers(users, ['a', null, 'c'], 1).map((u) => u.id)).toEqual(['b']);
+    expect(pickableUsers(users, ['a', null, 'c'], 0).map((u) => u.id)).toEqual(['a', 'b']);
+  });
+});
+
+describe('excessAssignees (sections and groups)', () => {
+  it.each([
+    ['fits the tickets bought', 3, 3, null, 0],
+    ['one more than bought', 4, 3, null, 1],
+    ['under bought but over maxTickets', 3, 5, 2, 1],
+    ['group: only maxTickets', 4, null, 3, 1],
+    ['group within maxTickets', 3, null, 3, 0],
+    ['no limits', 50, null, null, 0],
+  ])('%s', (_, assigned, numberOfTickets, maxTickets, expected) => {
+    expect(excessAssignees(assigned, { numberOfTickets, maxTickets })).toBe(expected);
+  });
+});
+
+describe('checkAllocation', () => {
+  it.each([
+    ['complete', [{ numberOfTickets: 2, maxTickets: null, slots: ['a', 'b'] }], { error: null, warning: null, excess: [0] }],
+    [
+      'an empty slot warns but saves',
+      [{ numberOfTickets: 2, maxTickets: null, slots: ['a', null] }],
+      { error: null, warning: allocationMessages.notAllAllocated, excess: [0] },
+    ],
+    [
+      'overallocated section',
+      [
+        { numberOfTickets: 1, maxTickets: null, slots: ['a'] },
+        { numberOfTickets: 1, maxTickets: null, slots: ['a', 'b'] },
+      ],
+      { error: allocationMessages.overallocated, warning: null, excess: [0, 1] },
+    ],
+    [
+      'over maxTickets',
+      [{ numberOfTickets: 3, maxTickets: 2, slots: ['a', 'b', 'c'] }],
+      { error: allocationMessages.overallocated, warning: null, excess: [1] },
+    ],
+    [
+      'duplicate pick',
+      [{ numberOfTickets: 2, maxTickets: null, slots: ['a', 'a'] }],
+      { error: allocationMessages.duplicate, warning: null, excess: [0] },
+    ],
+    [
+      'the same user in two sections is fine',
+      [
+        { numberOfTickets: 1, maxTickets: null, slots: ['a'] },
+        { numberOfTickets: 1, maxTickets: null, slots: ['a'] },
+      ],
+      { error: null, warning: null, excess: [0, 0] },
+    ],
+  ])('%s', (_, sections, expected) => {
+    expect(checkAllocation(sections)).toMatchObject(expected);
+  });
+});
+
+describe('allocationClosedMessage (an event on 2026-12-10, closing 3 days before)', () => {
+  const event = { kind: 'CONFERENCE_DAY' as const, startDate: '2026-12-10', daysBeforePurchaseClose: 3 };
+  it.each([
+    ['open on the last day (the 7th)', event, '2026-12-07', false, null],
+    ['closed on the boundary day (the 8th)', event, '2026-12-08', false, 'Ticket allocation closes 3 days before the event starts.'],
+    ['impersonated staff may still allocate', event, '2026-12-08', true, null],
+    ['institute message', { ...event, kind: 'INSTITUTE' as const }, '2026-12-09', false, 'Ticket allocation is not available because the event deadline has passed.'],
+    ['one day: singular', { ...event, daysBeforePurchaseClose: 1 }, '2026-12-10', false, 'Ticket allocation closes 1 day before the event starts.'],
+    ['zero days: open on the day itself', { ...event, daysBeforePurchaseClose: 0 }, '2026-12-10', false, null],
+  ])('%s', (_, ev, today, impersonated, expected) => {
+    expect(allocationClosedMessage(ev, today, impersonated)).toBe(expected);
+  });
+});
+
+describe('allocationKind and daysBetween', () => {
+  it('is a conference day when any item names a section', () => {
+    expect(allocationKind([{ sectionId: null }, { sectionId: 's' }])).toBe('CONFERENCE_DAY');
+    expect(allocationKind([{ sectionId: null }])).toBe('SERIES');
+  });
+  it('lists every day of an event across a month end', () => {
+    expect(daysBetween('2026-11-30', '2026-12-02')).toEqual(['2026-11-30', '2026-12-01', '2026-12-02']);
+  });
+});
+
+describe('newPendingUser', () => {
+  it.each([
+    ['firstName', { firstName: ' ', lastName: 'L', email: 'a@b.co', organizationId: '00000000-0000-4000-8000-000000000000' }, 'First name required'],
+    ['lastName', { firstName: 'F', lastName: '', email: 'a@b.co', organizationId: '00000000-0000-4000-8000-000000000000' }, 'Last name required'],
+    ['email', { firstName: 'F', lastName: 'L', email: '', organizationId: '00000000-0000-4000-8000-000000000000' }, 'Email required'],
+    ['organization', { firstName: 'F', lastName: 'L', email: 'a@b.co', organizationId: '' }, 'Organization required'],
+  ])('%s required', (_, input, message) => {
+    const result = newPendingUser.safeParse(input);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(message);
+  });
+});
