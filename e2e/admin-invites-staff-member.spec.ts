@@ -5,9 +5,8 @@ import { chooseOption, chooseOptions, expectToast, input, journeyTimeout, listed
 import { linkInNewestMail } from './fixtures/mailbox.ts';
 import { expect, test } from './fixtures/test.ts';
 
-// Washington's owner does the inviting: Washington's admin (admin.washington) is the user whose
-// password the reset journey changes, which ends all of that user's sessions mid-walk when the two
-// journeys run side by side. Only this journey adds anyone to Washington's roster.
+// Washington's owner does the inviting (Washington's admin buys and allocates series tickets in
+// another journey). Only this journey adds anyone to Washington's roster.
 const inviter = demoUsers.ownerWashington;
 const schoolName = 'Washington Middle School';
 const districtName = 'Riverside Unified School District';

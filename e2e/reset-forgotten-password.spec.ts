@@ -3,8 +3,9 @@ import { expectAccessible } from './fixtures/accessibility.ts';
 import { atPath, demoPassword, demoUsers, field, submitSignIn } from './fixtures/auth.ts';
 import { expect, test } from './fixtures/test.ts';
 
-// admin.washington is used by no other journey, so changing its password affects nothing else.
-const { email } = demoUsers.adminWashington;
+// No other journey signs in as coach.lincoln (others only pick or promote Carlos), so changing the
+// password, which ends all of his sessions, affects nothing else.
+const { email } = demoUsers.coachLincoln;
 const newPassword = 'a-brand-new-password-2';
 
 const resetLinkSelector = 'a[href*="/auth/reset-password?token="]';
@@ -82,7 +83,7 @@ test('a member who forgot their password resets it from the mailed link and sign
   await expect(page.getByText('The email or password is incorrect.')).toBeVisible();
   await submitSignIn(page, email, newPassword);
   await expect(page).toHaveURL(atPath('/members/profile'));
-  await expect(page.getByText(demoUsers.adminWashington.name).first()).toBeVisible();
+  await expect(page.getByText(demoUsers.coachLincoln.name).first()).toBeVisible();
   await expect(page.getByText(email).first()).toBeVisible();
 
   // A reset link works once: opened again (by someone signed out), it is refused.
