@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { pathLevels } from '@portal/domain/application-rules.ts';
 import {
   applicationSelectionLevels,
   couponTypes,
@@ -10,6 +11,7 @@ import {
   purchaseOrderStatuses,
   purchaseOrderTypes,
 } from '@portal/domain/commerce-enums.ts';
+import { eventApplications } from './applications.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { organizations } from './organizations.ts';
 import { users } from './users.ts';
@@ -38,6 +40,12 @@ export const events = pgTable(
     maxTickets: integer('max_tickets'),
     ticketsTaken: integer('tickets_taken').notNull().default(0),
     published: boolean('published').notNull().default(true),
+    /** Institutes and other selective events: members apply, staff accept, accepted applicants pay. */
+    acceptsApplications: boolean('accepts_applications').notNull().default(false),
+    /** The ticket type whose price an accepted applicant pays. */
+    applicationTicketTypeId: uuid('application_ticket_type_id').references((): AnyPgColumn => eventTicketTypes.id, { onDelete: 'set null' }),
+    /** Finance: days an accepted applicant has to pay (§9 'Payment due time'). */
+    paymentDueDays: integer('payment_due_days'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -64,6 +72,7 @@ export const eventTicketTypes = pgTable(
 );
 
 export const applicationSelectionLevel = pgEnum('application_selection_level', applicationSelectionLevels);
+export const pathLevel = pgEnum('path_level', pathLevels);
 
 /** Conference days and institutes: paths (first-year, advanced) > groupings > sections. */
 export const eventPaths = pgTable(
@@ -74,6 +83,8 @@ export const eventPaths = pgTable(
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** First Year, or Advanced (open to applicants with a matching past event, application-rules.isAdvancedEligible). */
+    level: pathLevel('level').notNull().default('FIRST_YEAR'),
     applicationSelectionLevel: applicationSelectionLevel('application_selection_level').notNull().default('SECTIONS'),
     requireRankedSelection: boolean('require_ranked_selection').notNull().default(false),
     rankedSelectionAmount: integer('ranked_selection_amount').notNull().default(1),
@@ -219,6 +230,8 @@ export const eventPayments = pgTable(
     /** The client's Idempotency-Key for the checkout call: a double click makes one payment. */
     idempotencyKey: text('idempotency_key'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Set when the payment is for an accepted event application rather than a cart. */
+    applicationId: uuid('application_id').references((): AnyPgColumn => eventApplications.id, { onDelete: 'set null' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -229,6 +242,7 @@ export const eventPayments = pgTable(
     uniqueIndex('event_payments_provider_reference').on(t.provider, t.providerReference),
     index('event_payments_user').on(t.userId, t.createdAt),
     index('event_payments_organization').on(t.organizationId),
+    index('event_payments_application').on(t.applicationId, t.createdAt),
     index('event_payments_hold_expiry').on(t.holdExpiresAt).where(sql`${t.seatsHeld}`),
   ],
 );
