@@ -1,0 +1,299 @@
+import { describe, expect, it } from 'vitest';
+import {
+  answerProblem,
+  applicationActions,
+  applicationMessages,
+  applicationPaymentStatus,
+  decide,
+  effectiveSelection,
+  isAdvancedEligible,
+  isEditable,
+  isStepReachable,
+  isSubmitted,
+  legacyApplicationView,
+  missingForSubmit,
+  nextStep,
+  normalizeAnswer,
+  paymentDueText,
+  previousStep,
+  questionnaireComplete,
+  selectionMessages,
+  selectionProblem,
+  showsPaymentStatusLine,
+  wizardSteps,
+  type ApplicationActionFacts,
+  type ApplicationProgress,
+  type Question,
+  type SelectablePath,
+  type WizardStep,
+} from './application-rules.ts';
+
+describe('step reachability (events.md §2)', () => {
+  const facts = ['generalInformation', 'affiliation', 'section', 'questionnaire'] as const;
+  // Every combination of the four prerequisites.
+  const combinations: ApplicationProgress[] = Array.from({ length: 16 }, (_, bits) => ({
+    generalInformation: Boolean(bits & 1),
+    affiliation: Boolean(bits & 2),
+    section: Boolean(bits & 4),
+    questionnaire: Boolean(bits & 8),
+  }));
+  const expected = (step: WizardStep, p: ApplicationProgress): boolean =>
+    ({
+      'general-information': true,
+      'affiliations-and-attendance': true,
+      sections: p.generalInformation,
+      questionnaire: p.generalInformation && p.section,
+      'review-and-submit': p.generalInformation && p.affiliation && p.section && p.questionnaire,
+    })[step];
+
+  for (const progress of combinations) {
+    const name = facts.filter((f) => progress[f]).join('+') || 'nothing';
+    it.each(wizardSteps.map((step) => [step]))(`with ${name}: %s`, (step) => {
+      expect(isStepReachable(step, progress)).toBe(expected(step, progress));
+    });
+  }
+
+  it('names what is missing for submit, in step order', () => {
+    expect(missingForSubmit({ generalInformation: false, affiliation: true, section: false, questionnaire: false })).toEqual([
+      applicationMessages.generalInformationMissing,
+      applicationMessages.sectionMissing,
+      applicationMessages.questionnaireMissing,
+    ]);
+    expect(missingForSubmit({ generalInformation: true, affiliation: true, section: true, questionnaire: true })).toEqual([]);
+  });
+
+  it.each([
+    ['general-information', null, 'affiliations-and-attendance'],
+    ['sections', 'affiliations-and-attendance', 'questionnaire'],
+    ['questionnaire', 'sections', 'review-and-submit'],
+    ['review-and-submit', 'questionnaire', null],
+  ] as const)('around %s: previous %s, next %s', (step, previous, next) => {
+    expect(previousStep(step)).toBe(previous);
+    expect(nextStep(step)).toBe(next);
+  });
+});
+
+describe('statuses', () => {
+  it.each([
+    [null, false, null],
+    ['STARTED', false, true],
+    ['SUBMITTED', true, false],
+    ['CHANGES_REQUESTED', true, true],
+    ['ACCEPTED', true, false],
+    ['REJECTED', true, false],
+    ['VOIDED', true, false],
+  ] as const)('%s: submitted %s, editable %s', (status, submitted, editable) => {
+    expect(isSubmitted(status)).toBe(submitted);
+    if (status) expect(isEditable(status)).toBe(editable);
+  });
+
+  it.each([
+    ['SUBMITTED', 'ACCEPT', 'ACCEPTED'],
+    ['SUBMITTED', 'REJECT', 'REJECTED'],
+    ['SUBMITTED', 'REQUEST_CHANGES', 'CHANGES_REQUESTED'],
+    ['SUBMITTED', 'VOID', 'VOIDED'],
+    ['STARTED', 'ACCEPT', null],
+    ['CHANGES_REQUESTED', 'ACCEPT', null],
+    ['ACCEPTED', 'REJECT', null],
+    ['ACCEPTED', 'VOID', 'VOIDED'],
+    ['REJECTED', 'VOID', 'VOIDED'],
+    ['VOIDED', 'VOID', null],
+  ] as const)('%s + %s → %s', (status, decision, result) => {
+    expect(decide(status, decision)).toBe(result);
+  });
+});
+
+describe('payment status and labels (§4)', () => {
+  it.each([
+    ['no payment, card option', null, 'Credit Card', 'PENDING'],
+    ['no payment, purchase order option', null, 'Purchase Order', 'AWAITING_PO'],
+    ['no payment, no option', null, null, 'PENDING'],
+    ['expired hold falls back to the default', { status: 'EXPIRED', totalCents: 100 }, 'Purchase Order', 'AWAITING_PO'],
+    ['pending card payment', { status: 'PENDING', totalCents: 100 }, 'Purchase Order', 'PENDING'],
+    ['purchase order uploaded', { status: 'PO_SUBMITTED', totalCents: 100 }, 'Purchase Order', 'PO_SUBMITTED'],
+    ['paid', { status: 'PAID', totalCents: 100 }, 'Credit Card', 'PAID'],
+    ['paid in full by a coupon', { status: 'PAID', totalCents: 0 }, 'Credit Card', 'COMPLIMENTARY'],
+    ['cancelled', { status: 'CANCELLED', totalCents: 100 }, 'Credit Card', 'CANCELLED'],
+  ] as const)('%s', (_, payment, label, expected) => {
+    expect(applicationPaymentStatus(payment, label)).toBe(expected);
+  });
+
+  it('hides the status line only for an incomplete payment', () => {
+    expect(showsPaymentStatusLine('PENDING')).toBe(false);
+    expect(showsPaymentStatusLine('AWAITING_PO')).toBe(true);
+    expect(showsPaymentStatusLine('PAID')).toBe(true);
+  });
+
+  it.each([
+    [1, 'Payment due in 1 day'],
+    [0, 'Payment due in 0 days'],
+    [2, 'Payment due in 2 days'],
+    [30, 'Payment due in 30 days'],
+  ])('%i days: %s', (days, text) => {
+    expect(paymentDueText(days)).toBe(text);
+  });
+});
+
+describe('list buttons by state (§2)', () => {
+  const base: ApplicationActionFacts = { status: 'ACCEPTED', paymentStatus: 'PENDING', paymentMethod: 'CARD', amountDueCents: 95000, registrationRequestId: null };
+  const labels = (facts: Partial<ApplicationActionFacts>) => applicationActions({ ...base, ...facts }).map((a) => a.label);
+
+  it.each([
+    ['started', { status: 'STARTED' }, ['Complete Application']],
+    ['changes requested', { status: 'CHANGES_REQUESTED' }, ['Complete Application']],
+    ['submitted', { status: 'SUBMITTED' }, ['Review Application']],
+    ['accepted, card', {}, ['Change payment method', 'Pay by Credit Card', 'Resources']],
+    ['accepted, purchase order', { paymentStatus: 'AWAITING_PO', paymentMethod: 'PURCHASE_ORDER' }, ['Change payment method', 'Pay by Purchase Order', 'Resources']],
+    ['accepted, nothing left to pay', { amountDueCents: 0 }, ['Change payment method', 'Pay', 'Resources']],
+    ['accepted, declined card', { paymentStatus: 'CANCELLED' }, ['Change payment method', 'Pay by Credit Card', 'Resources']],
+    ['accepted, no option chosen', { paymentMethod: null }, ['Change payment method', 'Resources']],
+    ['accepted, purchase order under review', { paymentStatus: 'PO_SUBMITTED', paymentMethod: 'PURCHASE_ORDER' }, ['Resources']],
+    ['accepted and paid', { paymentStatus: 'PAID' }, ['Resources']],
+    ['rejected', { status: 'REJECTED' }, []],
+    ['voided', { status: 'VOIDED' }, []],
+    ['with a registration request', { paymentStatus: 'PAID', registrationRequestId: 'r1' }, ['Resources', 'Manage Registration']],
+  ] as const)('%s', (_, facts, expected) => {
+    expect(labels(facts as Partial<ApplicationActionFacts>)).toEqual(expected);
+  });
+});
+
+describe('section selection (§5)', () => {
+  const grouping = (id: string, ...sectionIds: string[]) => ({ id, sectionIds });
+  const path = (overrides: Partial<SelectablePath>): SelectablePath => ({
+    level: 'FIRST_YEAR',
+    applicationSelectionLevel: 'SECTIONS',
+    requireRankedSelection: false,
+    rankedSelectionAmount: 1,
+    groupings: [grouping('g1', 'a', 'b', 'c'), grouping('g2', 'd', 'e', 'f')],
+    ...overrides,
+  });
+  const s = (sectionId: string, ranking: number | null = null) => ({ sectionId, ranking });
+
+  describe('ranked', () => {
+    const ranked = path({ requireRankedSelection: true, rankedSelectionAmount: 2 });
+    it.each([
+      ['complete at amount × groupings', [s('a', 1), s('b', 2), s('d', 1), s('e', 2)], null],
+      ['one short', [s('a', 1), s('b', 2), s('d', 1)], selectionMessages.rankedAmount(2)],
+      ['one too many', [s('a', 1), s('b', 2), s('c', 3), s('d', 1), s('e', 2)], selectionMessages.rankedAmount(2)],
+      ['nothing chosen', [], selectionMessages.rankedAmount(2)],
+      ['duplicate ranking in a grouping', [s('a', 1), s('b', 1), s('d', 1), s('e', 2)], selectionMessages.rankingUnique],
+      ['the same ranking in different groupings is fine', [s('a', 1), s('b', 2), s('d', 2), s('e', 1)], null],
+      ['an unranked choice', [s('a', 1), s('b', null), s('d', 1), s('e', 2)], selectionMessages.rankingMissing],
+    ])('%s', (_, sections, expected) => {
+      expect(selectionProblem(ranked, { groupingIds: [], sections })).toBe(expected);
+    });
+
+    it('says "section" for an amount of one', () => {
+      expect(selectionMessages.rankedAmount(1)).toBe('Rank 1 section in each grouping');
+    });
+  });
+
+  describe('advanced ranked: the top N count', () => {
+    const advanced = path({ level: 'ADVANCED', requireRankedSelection: true, rankedSelectionAmount: 1 });
+    it('keeps the best-ranked section of each grouping', () => {
+      expect(effectiveSelection(advanced, [s('b', 2), s('a', 1), s('c', 3), s('e', 1)])).toEqual([s('a', 1), s('e', 1)]);
+    });
+    it.each([
+      ['ranking more than N is complete', [s('a', 1), s('b', 2), s('d', 2), s('e', 1)], null],
+      ['a grouping left out is not', [s('a', 1), s('b', 2)], selectionMessages.rankedAmount(1)],
+    ])('%s', (_, sections, expected) => {
+      expect(selectionProblem(advanced, { groupingIds: [], sections })).toBe(expected);
+    });
+    it('first-year ranked selections are kept as chosen', () => {
+      const firstYear = path({ requireRankedSelection: true, rankedSelectionAmount: 1 });
+      expect(effectiveSelection(firstYear, [s('a', 1), s('b', 2)])).toHaveLength(2);
+    });
+  });
+
+  describe('unranked', () => {
+    it.each([
+      ['GROUPINGS: exactly one', 'GROUPINGS', ['g1'], [], null],
+      ['GROUPINGS: none', 'GROUPINGS', [], [], selectionMessages.oneGrouping],
+      ['GROUPINGS: two', 'GROUPINGS', ['g1', 'g2'], [], selectionMessages.oneGrouping],
+      ['SECTIONS: one in each grouping', 'SECTIONS', [], [s('a'), s('d')], null],
+      ['SECTIONS: one grouping only', 'SECTIONS', [], [s('a')], null],
+      ['SECTIONS: none', 'SECTIONS', [], [], selectionMessages.atLeastOneSection],
+      ['SECTIONS: two in a grouping', 'SECTIONS', [], [s('a'), s('b')], selectionMessages.oneSectionPerGrouping],
+    ] as const)('%s', (_, level, groupingIds, sections, expected) => {
+      expect(selectionProblem(path({ applicationSelectionLevel: level }), { groupingIds, sections })).toBe(expected);
+    });
+  });
+});
+
+describe('advanced eligibility (§9)', () => {
+  const target = { eventType: 'Institute', eventSubtype: 'Coaching Writing' };
+  const today = '2026-11-23';
+  const past = (endDate: string, eventSubtype = 'Coaching Writing', eventType = 'Institute') => ({ endDate, eventType, eventSubtype });
+
+  it.each([
+    ['ended yesterday', [past('2026-11-22')], true],
+    ['ended today (not past yet)', [past('2026-11-23')], false],
+    ['10 years less a day ago', [past('2016-11-24')], true],
+    ['exactly 10 years ago', [past('2016-11-23')], false],
+    ['10 years and a day ago', [past('2016-11-22')], false],
+    ['Coaching Reading matches Coaching Writing', [past('2024-06-30', 'Coaching Reading')], true],
+    ['subtypes match regardless of case', [past('2024-06-30', 'coaching writing')], true],
+    ['another subtype does not match', [past('2024-06-30', 'Literacy')], false],
+    ['another type does not match', [past('2024-06-30', 'Coaching Writing', 'Conference')], false],
+    ['no past events', [], false],
+    ['one old and one recent', [past('2001-01-01'), past('2025-01-01')], true],
+  ])('%s', (_, events, expected) => {
+    expect(isAdvancedEligible(target, events, today)).toBe(expected);
+  });
+
+  it('an event without a type has no advanced match', () => {
+    expect(isAdvancedEligible({ eventType: null, eventSubtype: null }, [past('2025-01-01')], today)).toBe(false);
+  });
+
+  it('counts ten years back from 29 February as 28 February', () => {
+    expect(isAdvancedEligible(target, [past('2018-02-28')], '2028-02-29')).toBe(false);
+    expect(isAdvancedEligible(target, [past('2018-03-01')], '2028-02-29')).toBe(true);
+  });
+});
+
+describe('questionnaire (§5)', () => {
+  const question = (overrides: Partial<Question>): Question => ({ id: 'q', type: 'TEXT', options: [], required: true, ...overrides });
+  const checkbox = question({ type: 'CHECKBOX', options: ['K-2', '3-5'] });
+
+  it.each([
+    ['required text answered', question({}), ['  yes  '], null],
+    ['required text blank', question({}), ['   '], applicationMessages.questionRequired],
+    ['required text missing', question({}), [], applicationMessages.questionRequired],
+    ['optional text blank', question({ required: false }), [''], null],
+    ['checkbox with one option', checkbox, ['K-2'], null],
+    ['checkbox with two options', checkbox, ['K-2', '3-5'], null],
+    ['checkbox with none ticked', checkbox, [], applicationMessages.questionRequired],
+    ['checkbox with an unknown option', checkbox, ['9-12'], applicationMessages.optionUnknown],
+    ['select with an unknown option', question({ type: 'SELECT', options: ['a'] }), ['b'], applicationMessages.optionUnknown],
+    ['radio with two answers', question({ type: 'RADIO', options: ['a', 'b'] }), ['a', 'b'], applicationMessages.optionUnknown],
+  ] as const)('%s', (_, q, values, expected) => {
+    expect(answerProblem(q, values)).toBe(expected);
+  });
+
+  it('trims answers and drops empty ones', () => {
+    expect(normalizeAnswer([' a ', '', '  ', 'b'])).toEqual(['a', 'b']);
+  });
+
+  it('is complete only when every required question is answered', () => {
+    const questions = [question({ id: 'why' }), { ...checkbox, id: 'grades' }, question({ id: 'else', required: false })];
+    expect(questionnaireComplete(questions, new Map([['why', ['Because']], ['grades', ['K-2']]]))).toBe(true);
+    expect(questionnaireComplete(questions, new Map([['why', ['Because']]]))).toBe(false);
+    expect(questionnaireComplete([], new Map())).toBe(true);
+  });
+});
+
+describe('legacy applications (ids of the previous system)', () => {
+  it.each([
+    [3, 2, 'Accepted', 'Paid', ['Resources']],
+    [3, 1, 'Accepted', 'Payment Incomplete', []],
+    [2, null, 'Submitted', null, []],
+    [4, 7, 'Rejected', 'Cancelled', []],
+    [99, 99, 'Unknown', null, []],
+  ] as const)('status %i, payment %s', (statusId, paymentStatusId, statusLabel, paymentLabel, actions) => {
+    const view = legacyApplicationView(statusId, paymentStatusId);
+    expect(view.statusLabel).toBe(statusLabel);
+    expect(view.paymentLabel).toBe(paymentLabel);
+    expect(view.actions.map((a) => a.label)).toEqual(actions);
+  });
+});
+
