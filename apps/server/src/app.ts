@@ -8,6 +8,7 @@ import { adminEventPaymentRoutes } from './features/admin-event-payments/routes.
 import { adminRoutes } from './features/admin/routes.ts';
 import { affiliationRoutes } from './features/affiliations/routes.ts';
 import { allocationRoutes } from './features/allocation/routes.ts';
+import { applicationRoutes } from './features/applications/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { cartRoutes } from './features/cart/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
@@ -21,6 +22,7 @@ import { organizationRoutes } from './features/organizations/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { purchaseOrderRoutes } from './features/purchase-orders/routes.ts';
+import { staffApplicationRoutes } from './features/staff-applications/routes.ts';
 import { staffEventRoutes } from './features/staff-events/routes.ts';
 import { errorHandler, notFoundHandler } from './platform/errors.ts';
 import { documentationPrefix, registerSecurity } from './platform/security.ts';
@@ -71,6 +73,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(eventPaymentRoutes, { prefix: '/api', ...deps });
   await app.register(allocationRoutes, { prefix: '/api', ...deps });
   await app.register(adminEventPaymentRoutes, { prefix: '/api', ...deps });
+  await app.register(applicationRoutes, { prefix: '/api', ...deps });
+  await app.register(staffApplicationRoutes, { prefix: '/api', ...deps });
   if (deps.config.mail.devMailbox) await app.register(devMailboxRoutes, { prefix: '/api', ...deps });
 
   if (options.serveWeb) await registerSpa(app, deps.config.webDist);

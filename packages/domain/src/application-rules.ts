@@ -153,6 +153,9 @@ export const applicationMessages = {
   advancedNotEligible: 'The Advanced path needs a matching event you attended in the last 10 years.',
   pathUnknown: 'Choose one of the event’s paths.',
   selectionUnknown: 'Choose groupings and sections of the chosen path.',
+  questionUnknown: 'This question is not part of the application.',
+  noPrice: 'This event has no application price yet.',
+  idempotencyKeyReused: 'This Idempotency-Key was used for another payment.',
 } as const;
 
 /** §2: each missing prerequisite of submitting, with its message, in step order. */

@@ -17,6 +17,8 @@ export const catalogueEvent = z.object({
   priceFromCents: z.number().nullable(),
   /** Seats left over every capacity bucket of the event; null when unlimited. */
   remaining: z.number().nullable(),
+  /** The event takes applications (an institute): members apply rather than buy (events.md §2 'Event applications'). */
+  acceptsApplications: z.boolean(),
 });
 export type CatalogueEvent = z.infer<typeof catalogueEvent>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, paginated } from './admin.ts';
+import { pathLevels } from './application-rules.ts';
 import { applicationSelectionLevels, couponTypes, eventKinds } from './commerce-enums.ts';
 
 /** Staff console: events with their ticket types, paths, groupings and sections; coupons. */
@@ -51,6 +52,8 @@ export type StaffEventInput = z.infer<typeof staffEventInput>;
 export const ticketTypeInput = z.object({ name, priceCents: cents });
 export const pathInput = z.object({
   name,
+  /** First Year, or Advanced: open only to applicants with a matching past event (application-rules.isAdvancedEligible). */
+  level: z.enum(pathLevels).default('FIRST_YEAR'),
   applicationSelectionLevel: z.enum(applicationSelectionLevels),
   requireRankedSelection: z.boolean(),
   rankedSelectionAmount: z.number().int().min(1).max(20),

@@ -4,7 +4,7 @@ import type { Coupon } from '@portal/domain/pricing.ts';
 import { lineSubtotal, orderTotals } from '@portal/domain/pricing.ts';
 import { purchaseIsOpen } from '@portal/domain/purchase-window.ts';
 import type { Executor } from '../db/client.ts';
-import { cartItems, carts, coupons, events, eventSections, eventTicketTypes } from '../db/schema/commerce.ts';
+import { cartItems, carts, coupons, eventPayments, events, eventSections, eventTicketTypes } from '../db/schema/commerce.ts';
 
 /**
  * A member's cart as the cart screen and the checkout both read it: one query for the lines with
@@ -160,9 +160,12 @@ export async function addToCart(
 
 /**
  * Puts a payment's tickets (and its coupon, when the cart has none) back into the buyer's cart, as
- * when a card is declined or the provider could not be reached: the member can try again.
+ * when a card is declined or the provider could not be reached: the member can try again. An event
+ * application's payment never came from the cart: the applicant pays again from the application.
  */
 export async function restoreCart(db: Executor, paymentId: string, userId: string, couponId: string | null): Promise<void> {
+  const [payment] = await db.select({ applicationId: eventPayments.applicationId }).from(eventPayments).where(eq(eventPayments.id, paymentId));
+  if (!payment || payment.applicationId !== null) return;
   await db.execute(sql`
     insert into cart_items (user_id, event_id, section_id, ticket_type_id, number_of_tickets)
     select ${userId}, i.event_id, i.section_id, i.ticket_type_id, least(i.number_of_tickets, ${maxTicketsPerLine})

@@ -17,6 +17,7 @@ export async function readEventStructure(db: Executor, eventId: string) {
       .select({
         id: eventPaths.id,
         name: eventPaths.name,
+        level: eventPaths.level,
         applicationSelectionLevel: eventPaths.applicationSelectionLevel,
         requireRankedSelection: eventPaths.requireRankedSelection,
         rankedSelectionAmount: eventPaths.rankedSelectionAmount,

@@ -193,6 +193,40 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                       loader: m.assignTicketsLoader(queryClient),
                     })),
                 },
+                // Event applications (issue 6): the applicant's five-step wizard.
+                {
+                  path: 'events/applications/:applicationId/manage/:step',
+                  lazy: () =>
+                    import('../features/application-wizard/pages/application-wizard-page.tsx').then((m) => ({
+                      Component: m.ApplicationWizardPage,
+                      loader: m.applicationWizardLoader(queryClient),
+                    })),
+                },
+                // Event applications (issue 6): the applicant's list, and the payment pages of an accepted application.
+                {
+                  path: 'events/applications',
+                  lazy: () =>
+                    import('../features/applications/pages/applications-page.tsx').then((m) => ({
+                      Component: m.ApplicationsPage,
+                      loader: m.applicationsLoader(queryClient),
+                    })),
+                },
+                {
+                  path: 'events/applications/checkout/success',
+                  lazy: () =>
+                    import('../features/checkout/pages/success-page.tsx').then((m) => ({
+                      Component: m.ApplicationSuccessPage,
+                      loader: m.applicationSuccessLoader(),
+                    })),
+                },
+                {
+                  path: 'events/applications/checkout/purchase-order',
+                  lazy: () =>
+                    import('../features/checkout/pages/purchase-order-page.tsx').then((m) => ({
+                      Component: m.ApplicationPurchaseOrderPage,
+                      loader: m.applicationPurchaseOrderLoader(queryClient),
+                    })),
+                },
                 // Toolkit screens are later issues: gated now, and honest (not found) for those allowed in.
                 ...toolkitPaths.map(
                   (path): RouteObject => ({
@@ -300,6 +334,31 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 import('../features/admin-commerce/pages/coupons-page.tsx').then((m) => ({
                   Component: m.CouponsPage,
                   loader: m.couponsLoader(queryClient),
+                })),
+            },
+            // Event applications (issue 6): the review queue, one application, an event's application settings.
+            {
+              path: 'applications',
+              lazy: () =>
+                import('../features/admin-applications/pages/applications-page.tsx').then((m) => ({
+                  Component: m.ApplicationsPage,
+                  loader: m.applicationsLoader(queryClient),
+                })),
+            },
+            {
+              path: 'applications/:applicationId',
+              lazy: () =>
+                import('../features/admin-applications/pages/application-page.tsx').then((m) => ({
+                  Component: m.ApplicationPage,
+                  loader: m.applicationLoader(queryClient),
+                })),
+            },
+            {
+              path: 'events/:eventId/applications',
+              lazy: () =>
+                import('../features/admin-applications/pages/application-settings-page.tsx').then((m) => ({
+                  Component: m.ApplicationSettingsPage,
+                  loader: m.applicationSettingsLoader(queryClient),
                 })),
             },
             { path: '*', lazy: () => notFound().then((m) => ({ Component: m.NotFoundPage })) },

@@ -25,6 +25,7 @@ export function aCatalogueEvent(overrides: Partial<CatalogueEvent> = {}): Catalo
     locationName: 'Albany Convention Center',
     priceFromCents: 14900,
     remaining: 83,
+    acceptsApplications: false,
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import { organizationTypes, positions } from '../schema/lookups.ts';
 import { districts, organizationMemberships, organizations } from '../schema/organizations.ts';
 import { users } from '../schema/users.ts';
 import { seedDemoInvitations, seedMembershipDetails, seedSchoolDetails } from './demo-details.ts';
+import { seedDemoApplications } from './demo-applications.ts';
 import { seedDemoEvents } from './demo-events.ts';
 import { seedGeneratedOrganizations } from './demo-organizations.ts';
 
@@ -40,6 +41,7 @@ export const demoUsers: DemoUser[] = [
   { email: 'owner.washington@demo.test', firstName: 'Grace', lastName: 'Washburn', school: washington, organizationRole: 'OWNER', position: 'PRINCIPAL', toolKitAccess: true, schoolLeaderAccess: true, description: `OWNER of ${washington}` },
   { email: 'admin.washington@demo.test', firstName: 'Henry', lastName: 'Hughes', school: washington, organizationRole: 'ADMIN', position: 'DISTRICT_ADMINISTRATOR', grades: ['6', '7', '8'], toolKitAccess: true, description: `ADMIN of ${washington}` },
   { email: 'teacher.washington@demo.test', firstName: 'Maya', lastName: 'Morales', school: washington, organizationRole: 'MEMBER', position: 'TEACHER', grades: ['7', '8'], toolKitAccess: true, description: `member of ${washington}, toolkit access` },
+  { email: 'counselor.washington@demo.test', firstName: 'Cora', lastName: 'Cruz', school: washington, organizationRole: 'MEMBER', position: 'OTHER', grades: ['6', '7', '8'], description: `member of ${washington}, accepted to the Coaching Institute: pays by purchase order` },
   { email: 'notoolkit@demo.test', firstName: 'Noah', lastName: 'Nolan', school: washington, organizationRole: 'MEMBER', position: 'TEACHER', grades: ['6'], description: `member of ${washington}, no toolkit access` },
 ];
 
@@ -47,7 +49,8 @@ export const demoUsers: DemoUser[] = [
  * A small, realistic provider: one district, two schools (addresses, billing contacts, a ticket
  * recipient), an owner, an admin and members at each with positions and grades, a member without
  * toolkit access, a staff user, pending invitations, and 5,000 generated schools in 200 districts
- * for search, and the event catalogue with coupons (demo-events.ts, dated from `now`). Idempotent:
+ * for search, the event catalogue with coupons (demo-events.ts, dated from `now`) and event
+ * applications (demo-applications.ts). Idempotent:
  * existing rows are left as they are. The invitation mails link to `publicUrl` (the configured
  * PUBLIC_URL, passed in by main.ts).
  */
@@ -99,6 +102,7 @@ export async function seedDemo(db: Database, publicUrl: string, now: Date = syst
     await seedSchoolDetails(tx, districtRow.id);
     await seedDemoInvitations(tx, districtRow, publicUrl);
     await seedDemoEvents(tx, now);
+    await seedDemoApplications(tx, now);
   });
   await seedGeneratedOrganizations(db);
   return demoUsers;

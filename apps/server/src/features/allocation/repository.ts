@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AssignableUser } from '@portal/domain/allocation.ts';
 import type { Executor } from '../../db/client.ts';
 import { eventPaymentItems, eventPayments, events, eventSections } from '../../db/schema/commerce.ts';
@@ -13,8 +13,12 @@ export interface Viewer {
   staff: boolean;
 }
 
-/** The payment if the viewer may see it (buyer, active OWNER/ADMIN of its organization, staff). */
-export async function findPayment(db: Executor, paymentId: string, viewer: Viewer) {
+/**
+ * The payment if the viewer may see it (buyer, active OWNER/ADMIN of its organization, staff). An
+ * event application's payment is its applicant's seat, never tickets to hand out, so allocation does
+ * not find it unless `withApplications` (staff cancelling a payment).
+ */
+export async function findPayment(db: Executor, paymentId: string, viewer: Viewer, withApplications = false) {
   const [row] = await db
     .select({
       id: eventPayments.id,
@@ -26,7 +30,13 @@ export async function findPayment(db: Executor, paymentId: string, viewer: Viewe
     })
     .from(eventPayments)
     .leftJoin(organizations, eq(organizations.id, eventPayments.organizationId))
-    .where(and(eq(eventPayments.id, paymentId), viewer.staff ? undefined : paymentVisibleTo(viewer.userId)));
+    .where(
+      and(
+        eq(eventPayments.id, paymentId),
+        viewer.staff ? undefined : paymentVisibleTo(viewer.userId),
+        withApplications ? undefined : isNull(eventPayments.applicationId),
+      ),
+    );
   return row;
 }
 export type FoundPayment = NonNullable<Awaited<ReturnType<typeof findPayment>>>;

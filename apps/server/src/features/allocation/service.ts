@@ -314,9 +314,9 @@ export async function myTickets(deps: AppDeps, auth: RequestAuth): Promise<MyTic
 export async function cancelPayment(deps: AppDeps, auth: RequestAuth, paymentId: string): Promise<CancelPaymentReply> {
   const now = deps.clock();
   return deps.db.transaction(async (tx) => {
-    if (!(await findPayment(tx, paymentId, { userId: auth.user.id, staff: true }))) throw paymentNotFound();
+    if (!(await findPayment(tx, paymentId, { userId: auth.user.id, staff: true }, true))) throw paymentNotFound();
     await lockPayment(tx, paymentId);
-    const payment = await findPayment(tx, paymentId, { userId: auth.user.id, staff: true });
+    const payment = await findPayment(tx, paymentId, { userId: auth.user.id, staff: true }, true);
     if (!payment) throw paymentNotFound();
     if (payment.status === 'CANCELLED') return { status: 'CANCELLED' as const };
     const before = payment.status;

@@ -50,6 +50,23 @@ describe('GET /api/catalogue/events/:eventId', () => {
     expect(detail.paths[0].groupings[0].sections[0]).toMatchObject({ id: day.section.id, title: 'Coaching Writing', maxTickets: 3, remaining: 0 });
   });
 
+  it('says whether the event takes applications, in the list and the detail', async () => {
+    const { caller } = await signedInUser(t);
+    const tag = crypto.randomUUID().slice(0, 6);
+    const { event: institute } = await createEvent(t.deps.db, { name: `Institute ${tag}`, kind: 'INSTITUTE', acceptsApplications: true });
+    const { event: series } = await createEvent(t.deps.db, { name: `Series ${tag}` });
+
+    const list = (await call(t.app, 'GET', `/api/catalogue/events?search=${tag}`, { caller })).json();
+    expect(list.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: institute.id, acceptsApplications: true }),
+        expect.objectContaining({ id: series.id, acceptsApplications: false }),
+      ]),
+    );
+    expect((await call(t.app, 'GET', `/api/catalogue/events/${institute.id}`, { caller })).json().acceptsApplications).toBe(true);
+    expect((await call(t.app, 'GET', `/api/catalogue/events/${series.id}`, { caller })).json().acceptsApplications).toBe(false);
+  });
+
   it('closes purchase inside the purchase-close window', async () => {
     const { caller } = await signedInUser(t);
     // Today is 2026-11-22: an event on 2026-12-05 with 14 days is closed (13 days away).

@@ -30,6 +30,7 @@ const eventColumns = {
   locationName: events.locationName,
   priceFromCents: priceFrom,
   remaining,
+  acceptsApplications: events.acceptsApplications,
 };
 
 function searchName(search: string | undefined): SQL | undefined {

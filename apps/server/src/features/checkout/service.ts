@@ -102,6 +102,7 @@ async function startCardPayment(deps: AppDeps, auth: RequestAuth, frozen: Frozen
       description: frozen.description,
       buyerEmail: auth.user.email,
       holdExpiresAt: payment.holdExpiresAt ?? deps.clock(),
+      applicationId: null,
     });
     await recordCheckoutUrl(deps.db, payment.id, started.redirectUrl, started.providerReference);
     return started.redirectUrl;

@@ -1,4 +1,4 @@
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { eventPaymentItems, eventPayments, events } from '../../db/schema/commerce.ts';
 import { organizations } from '../../db/schema/organizations.ts';
@@ -6,9 +6,12 @@ import { eventTickets } from '../../db/schema/tickets.ts';
 import { users } from '../../db/schema/users.ts';
 import { paymentVisibleTo } from '../../platform/event-payments.ts';
 
-/** One page of the payments `userId` may see, newest first, with buyer and organization names. */
+/**
+ * One page of the payments `userId` may see, newest first, with buyer and organization names. An
+ * event application's payment is listed with its application, not here: it has no tickets to allocate.
+ */
 export async function pageOfPayments(db: Executor, userId: string, page: { page: number; pageSize: number }) {
-  const visible = paymentVisibleTo(userId);
+  const visible = and(paymentVisibleTo(userId), isNull(eventPayments.applicationId));
   const [rows, [total]] = await Promise.all([
     db
       .select({

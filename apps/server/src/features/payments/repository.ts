@@ -17,7 +17,7 @@ export async function lockProviderPayment(db: Executor, paymentId: string, provi
 /** A buyer's own card payment with a given provider. */
 export async function findBuyersPayment(db: Executor, paymentId: string, userId: string, provider: PaymentProviderName) {
   const [payment] = await db
-    .select({ id: eventPayments.id, status: eventPayments.status, totalCents: eventPayments.totalCents })
+    .select({ id: eventPayments.id, status: eventPayments.status, totalCents: eventPayments.totalCents, applicationId: eventPayments.applicationId })
     .from(eventPayments)
     .where(and(eq(eventPayments.id, paymentId), eq(eventPayments.userId, userId), eq(eventPayments.provider, provider)));
   return payment;

@@ -5,7 +5,7 @@ import { paymentMessages, type CashnetReturn, type EventPaymentReply } from '@po
 import type { AppDeps } from '../../app-deps.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { readEventPayment } from '../../platform/event-payments.ts';
-import { checkoutPath, successPath, verifyCashnetReturn, verifyDemoSignature, verifyStripeEvent } from '../../platform/payment-providers.ts';
+import { paidPath, unpaidPath, verifyCashnetReturn, verifyDemoSignature, verifyStripeEvent } from '../../platform/payment-providers.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { handleProviderEvent, type ProviderEvent, type ProviderEventOutcome } from './provider-events.ts';
 import { findBuyersPayment } from './repository.ts';
@@ -39,7 +39,9 @@ export async function payWithDemo(deps: AppDeps, auth: RequestAuth, paymentId: s
     payload: { type, eventPaymentId: paymentId },
   });
   const after = await findBuyersPayment(deps.db, paymentId, auth.user.id, 'demo');
-  return { redirectUrl: after?.status === 'PAID' ? successPath(paymentId, 'demo') : `${checkoutPath}?declined=true` };
+  if (after?.status === 'PAID') return { redirectUrl: paidPath(paymentId, 'demo', payment.applicationId) };
+  // A declined application payment goes back to the applications, where Pay is offered again.
+  return { redirectUrl: payment.applicationId ? unpaidPath(payment.applicationId) : `${unpaidPath(null)}?declined=true` };
 }
 
 const demoWebhookBody = z.object({

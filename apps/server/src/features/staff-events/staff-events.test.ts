@@ -89,6 +89,7 @@ describe('building a conference day', () => {
     const withPath = await call(t.app, 'POST', `/api/admin/events/${event.id}/paths`, { caller, body: pathForm });
     expect(withPath.statusCode).toBe(201);
     const pathId = withPath.json<StaffEventDetail>().paths[0]?.id;
+    expect(withPath.json<StaffEventDetail>().paths[0]?.level).toBe('FIRST_YEAR');
     const withGroupings = await call(t.app, 'POST', `/api/admin/paths/${pathId}/groupings`, {
       caller,
       body: { name: 'Afternoon', maxTickets: null, position: 1 },
@@ -261,16 +262,25 @@ describe('editing what was sold', () => {
     expect(deleted.json<StaffEventDetail>().ticketTypes.map((type) => type.name)).toEqual(['Standard']);
   });
 
-  it('edits a path', async () => {
+  it('edits a path, its level included', async () => {
     const caller = await staff();
     const { path } = await createConferenceDay(t.deps.db, 40);
     const response = await call(t.app, 'PUT', `/api/admin/paths/${path.id}`, {
       caller,
-      body: { ...pathForm, name: 'advanced', applicationSelectionLevel: 'GROUPINGS', requireRankedSelection: true, rankedSelectionAmount: 3 },
+      body: { ...pathForm, name: 'advanced', level: 'ADVANCED', applicationSelectionLevel: 'GROUPINGS', requireRankedSelection: true, rankedSelectionAmount: 3 },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().paths[0]).toMatchObject({ name: 'advanced', applicationSelectionLevel: 'GROUPINGS', requireRankedSelection: true, rankedSelectionAmount: 3 });
+    expect(response.json().paths[0]).toMatchObject({
+      name: 'advanced',
+      level: 'ADVANCED',
+      applicationSelectionLevel: 'GROUPINGS',
+      requireRankedSelection: true,
+      rankedSelectionAmount: 3,
+    });
     const bad = await call(t.app, 'PUT', `/api/admin/paths/${path.id}`, { caller, body: { ...pathForm, rankedSelectionAmount: 0 } });
     expect(bad.statusCode).toBe(400);
+    const badLevel = await call(t.app, 'PUT', `/api/admin/paths/${path.id}`, { caller, body: { ...pathForm, level: 'EXPERT' } });
+    expect(badLevel.statusCode).toBe(400);
+    expect(badLevel.json().errors).toHaveProperty('level');
   });
 });

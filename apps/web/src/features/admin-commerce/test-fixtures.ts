@@ -81,6 +81,7 @@ export function anEvent(overrides: Partial<StaffEventDetail> = {}): StaffEventDe
       {
         id: 'path-1',
         name: 'first-year',
+        level: 'FIRST_YEAR',
         applicationSelectionLevel: 'SECTIONS',
         requireRankedSelection: false,
         rankedSelectionAmount: 1,

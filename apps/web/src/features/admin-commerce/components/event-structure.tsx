@@ -1,4 +1,5 @@
 import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { pathLevelLabels } from '@portal/domain/application-rules.ts';
 import { formatUsDate } from '@portal/domain/dates.ts';
 import type { StaffEventDetail } from '@portal/domain/staff-events.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -21,6 +22,7 @@ const nextPosition = (siblings: readonly { position: number }[]) => String(sibli
 
 const pathValues = (path: Path) => ({
   name: path.name,
+  level: path.level,
   applicationSelectionLevel: path.applicationSelectionLevel,
   requireRankedSelection: path.requireRankedSelection,
   rankedSelectionAmount: String(path.rankedSelectionAmount),
@@ -65,7 +67,7 @@ export function EventStructure({ paths, onEdit, onDelete }: EventStructureProps)
                   Path {path.name}
                 </Title>
                 <Text size="sm" c="dimmed">
-                  Selection by {selectionLevelLabels[path.applicationSelectionLevel].toLowerCase()}
+                  {pathLevelLabels[path.level]} · selection by {selectionLevelLabels[path.applicationSelectionLevel].toLowerCase()}
                   {path.requireRankedSelection ? `, ${path.rankedSelectionAmount} ranked` : ''}
                 </Text>
               </Stack>
@@ -101,7 +103,7 @@ export function EventStructure({ paths, onEdit, onDelete }: EventStructureProps)
             onEdit({
               part: 'path',
               id: null,
-              values: { name: '', applicationSelectionLevel: 'SECTIONS', requireRankedSelection: false, rankedSelectionAmount: '1', position: nextPosition(paths) },
+              values: { name: '', level: 'FIRST_YEAR', applicationSelectionLevel: 'SECTIONS', requireRankedSelection: false, rankedSelectionAmount: '1', position: nextPosition(paths) },
             })
           }
         >

@@ -20,7 +20,7 @@ describe('staff form values', () => {
   });
 
   it('asks a path for a ranked amount from 1 to 20', () => {
-    const path = { name: 'first-year', applicationSelectionLevel: 'SECTIONS' as const, requireRankedSelection: true, rankedSelectionAmount: '21', position: '0' };
+    const path = { name: 'first-year', level: 'FIRST_YEAR' as const, applicationSelectionLevel: 'SECTIONS' as const, requireRankedSelection: true, rankedSelectionAmount: '21', position: '0' };
     expect(validatePath(path)).toEqual({ rankedSelectionAmount: 'Enter a whole number from 1 to 20' });
     expect(validatePath({ ...path, rankedSelectionAmount: '3' })).toEqual({});
   });

@@ -1,6 +1,7 @@
 import { schemaResolver } from '@mantine/form';
 import { formatUsDate, parseUsDate } from '@portal/domain/dates.ts';
 import { dollarsToCents } from '@portal/domain/money.ts';
+import type { PathLevel } from '@portal/domain/application-rules.ts';
 import type { ApplicationSelectionLevel, EventKind } from '@portal/domain/commerce-enums.ts';
 import {
   groupingInput,
@@ -148,6 +149,7 @@ export function validateTicketType(values: TicketTypeFormValues): Errors {
 
 export interface PathFormValues {
   name: string;
+  level: PathLevel;
   applicationSelectionLevel: ApplicationSelectionLevel;
   requireRankedSelection: boolean;
   rankedSelectionAmount: string;
@@ -157,6 +159,7 @@ export interface PathFormValues {
 export function pathInputOf(values: PathFormValues) {
   return {
     name: values.name.trim(),
+    level: values.level,
     applicationSelectionLevel: values.applicationSelectionLevel,
     requireRankedSelection: values.requireRankedSelection,
     rankedSelectionAmount: wholeNumber(values.rankedSelectionAmount, 0),

@@ -1,4 +1,5 @@
 import { Checkbox, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { pathLevelLabels, pathLevels } from '@portal/domain/application-rules.ts';
 import { applicationSelectionLevels } from '@portal/domain/commerce-enums.ts';
 import type { GroupingFormValues, PathFormValues, SectionFormValues, TicketTypeFormValues } from './form-values.ts';
 import { selectionLevelLabels } from './labels.ts';
@@ -17,11 +18,20 @@ export function TicketTypeFields({ bind }: { bind: Bind<TicketTypeFormValues> })
 }
 
 const levelOptions = applicationSelectionLevels.map((level) => ({ value: level, label: selectionLevelLabels[level] }));
+const pathLevelOptions = pathLevels.map((level) => ({ value: level, label: pathLevelLabels[level] }));
 
 export function PathFields({ bind }: { bind: Bind<PathFormValues> }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <TextInput label="Name" description="e.g. first-year" withAsterisk data-autofocus {...bind('name')} />
+      <Select
+        label="Level"
+        description="Advanced: only applicants with a matching past event"
+        withAsterisk
+        allowDeselect={false}
+        data={pathLevelOptions}
+        {...bind('level')}
+      />
       <Select label="Application selection level" withAsterisk allowDeselect={false} data={levelOptions} {...bind('applicationSelectionLevel')} />
       <TextInput label="Ranked selection amount" description="1 to 20" withAsterisk inputMode="numeric" {...bind('rankedSelectionAmount')} />
       <TextInput {...positionProps} withAsterisk {...bind('position')} />

@@ -104,6 +104,39 @@ describe('staff console: an event', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Ticket type' })).not.toBeInTheDocument());
   });
 
+  it('links to the application settings, and edits a path with its level', async () => {
+    const calls = stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      [`GET ${api}`]: () => jsonResponse(200, anEvent()),
+      'PUT /api/admin/paths/path-1': () => jsonResponse(200, anEvent()),
+    });
+    renderApp(`/admin/events/${eventId}`, { mantineEnv: 'test' });
+    await screen.findByRole('form', { name: 'Event details' }, { timeout: 5000 });
+    const user = userEvent.setup({ delay: null });
+
+    expect(screen.getByRole('link', { name: 'Application settings' })).toHaveAttribute('href', `/admin/events/${eventId}/applications`);
+    const structure = screen.getByRole('region', { name: 'Paths, groupings and sections' });
+    expect(within(structure).getByText(/^First Year · selection by sections/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit path first-year' }));
+    const form = await screen.findByRole('form', { name: 'Path' }, { timeout: 5000 });
+    const level = within(form).getByRole('combobox', { name: /^Level/ });
+    expect(level).toHaveValue('First Year');
+    await user.click(level);
+    await user.click(await screen.findByRole('option', { name: 'Advanced', hidden: true }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(staffEventMessages.saved)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      name: 'first-year',
+      level: 'ADVANCED',
+      applicationSelectionLevel: 'SECTIONS',
+      requireRankedSelection: false,
+      rankedSelectionAmount: 1,
+      position: 0,
+    });
+  });
+
   it('adds a section with its dates and audiences as lists', async () => {
     const calls = stubFetch({
       'GET /api/me': () => jsonResponse(200, staff),

@@ -65,6 +65,9 @@ export function EventPage() {
             <Text>
               {eventKindLabels[event.data.kind]} · {formatDateRange(event.data.startDate, event.data.endDate)} · {soldLabel(event.data)}
             </Text>
+            <Anchor component={Link} to={`/admin/events/${encodeURIComponent(eventId)}/applications`} size="sm">
+              Application settings
+            </Anchor>
           </Stack>
           <DetailSection title="Event details">
             <Suspense fallback={<PageLoader label="Loading the form" />}>

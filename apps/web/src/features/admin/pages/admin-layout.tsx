@@ -13,6 +13,7 @@ const staffMenu = [
   { label: 'Event payments', path: '/admin/event-payments' },
   { label: 'Events', path: '/admin/events' },
   { label: 'Coupons', path: '/admin/coupons' },
+  { label: 'Applications', path: '/admin/applications' },
 ] as const;
 
 /** The staff console's frame: its own menu, and a way back to the members portal. */

@@ -4,4 +4,7 @@ export const checkoutTexts = {
   notCardPayment: 'This payment is not a card payment waiting to be paid.',
   awaitingPurchaseOrder: 'This order is waiting for its purchase order.',
   backToCart: 'Back to the Event Cart',
+  backToApplications: 'My Event Applications',
+  applicationPaid: 'Your payment was successful. Your application is paid.',
+  institute: 'Institute',
 } as const;

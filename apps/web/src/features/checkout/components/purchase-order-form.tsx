@@ -14,13 +14,16 @@ import {
 import { notifyError } from '../../../lib/errors.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { PhoneInput } from '../../../ui/phone-input.tsx';
-import { checkoutPath, successPath, useSubmitPurchaseOrder } from '../api/payments.ts';
+import { useSubmitPurchaseOrder } from '../api/payments.ts';
+import type { CheckoutFlavour } from './checkout-flavour.ts';
+import { checkoutTexts } from './payment-texts.ts';
 
 type Memberships = Profile['memberships'];
 
 interface PurchaseOrderFormProps {
   payment: EventPaymentReply;
   memberships: Memberships;
+  flavour: CheckoutFlavour;
 }
 
 /** "149.00": the payment's total as dollars typed in the form. */
@@ -39,10 +42,10 @@ function organizationOptions(memberships: Memberships) {
  * The multipart body of POST /api/purchase-orders. The fields come before the file: the server reads
  * the stream in order and knows the fields once it reaches the file.
  */
-function toFormData(values: PurchaseOrderFormValues, payment: EventPaymentReply, file: File): FormData {
+function toFormData(values: PurchaseOrderFormValues, payment: EventPaymentReply, flavour: CheckoutFlavour, file: File): FormData {
   const body = new FormData();
   body.append('eventPaymentId', payment.id);
-  body.append('type', 'CONFERENCE_DAY');
+  body.append('type', flavour.purchaseOrderType);
   body.append('filename', values.filename.trim());
   body.append('contactEmail', values.contactEmail.trim());
   body.append('contactName', values.contactName.trim());
@@ -56,8 +59,13 @@ function toFormData(values: PurchaseOrderFormValues, payment: EventPaymentReply,
   return body;
 }
 
-/** The purchase order form of events.md §3 and §5 for a cart payment (type CONFERENCE_DAY). */
-export function PurchaseOrderForm({ payment, memberships }: PurchaseOrderFormProps) {
+/** The names of the events the payment is for, once each: an application's institute. */
+function instituteOf(payment: EventPaymentReply): string {
+  return [...new Set(payment.items.map((item) => item.eventName))].join(', ');
+}
+
+/** The purchase order form of events.md §3 and §5, for a cart payment or an application's (the flavour's type). */
+export function PurchaseOrderForm({ payment, memberships, flavour }: PurchaseOrderFormProps) {
   const navigate = useNavigate();
   const submitOrder = useSubmitPurchaseOrder(payment.id);
   const options = organizationOptions(memberships);
@@ -86,10 +94,10 @@ export function PurchaseOrderForm({ payment, memberships }: PurchaseOrderFormPro
 
   const submit = form.onSubmit((values) => {
     if (!values.file) return;
-    submitOrder.mutate(toFormData(values, payment, values.file), {
+    submitOrder.mutate(toFormData(values, payment, flavour, values.file), {
       onSuccess: () => {
         notifications.show({ color: 'green', message: purchaseOrderMessages.submitted });
-        void navigate(successPath(payment.id, 'purchase-order'));
+        void navigate(flavour.successPath(payment.id, 'purchase-order'));
       },
       onError: (error) => {
         // Field errors go onto the fields; the toast says what the server said either way.
@@ -101,6 +109,7 @@ export function PurchaseOrderForm({ payment, memberships }: PurchaseOrderFormPro
   return (
     <form onSubmit={submit} noValidate aria-labelledby="purchase-order-form-heading">
       <Stack gap="sm">
+        {flavour.showsInstitute ? <TextInput label={checkoutTexts.institute} value={instituteOf(payment)} readOnly /> : null}
         <FileInput
           label="Purchase order (PDF)"
           description="A PDF of at most 10 MB"
@@ -137,7 +146,7 @@ export function PurchaseOrderForm({ payment, memberships }: PurchaseOrderFormPro
         </SimpleGrid>
         <PhoneInput label="Contact phone" withAsterisk {...form.getInputProps('contactPhone')} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate(checkoutPath)} disabled={submitOrder.isPending}>
+          <Button variant="default" onClick={() => void navigate(flavour.homePath)} disabled={submitOrder.isPending}>
             Cancel
           </Button>
           <Button type="submit" loading={submitOrder.isPending}>

@@ -13,16 +13,18 @@ export function eventPaymentIdOf(searchParams: URLSearchParams): string | null {
 }
 
 /**
- * Loader of the pages under the checkout: without an eventPaymentId they send the member back to the
- * checkout (events.md §2); with one they may start reading what they need.
+ * Loader of the pages under the checkout: without an eventPaymentId they send the member back to
+ * where the payment started — the checkout, or My Event Applications (events.md §2); with one they
+ * may start reading what they need.
  */
 export function paymentPageLoader(
   prefetch?: (eventPaymentId: string) => Promise<unknown>,
   idOf: (searchParams: URLSearchParams) => string | null = eventPaymentIdOf,
+  homePath: string = checkoutPath,
 ) {
   return async ({ request }: LoaderFunctionArgs) => {
     const eventPaymentId = idOf(new URL(request.url).searchParams);
-    if (!eventPaymentId) return redirect(checkoutPath);
+    if (!eventPaymentId) return redirect(homePath);
     if (prefetch) await prefetch(eventPaymentId);
     return null;
   };
@@ -32,28 +34,30 @@ interface LookupOptions {
   /** How long until the next read, from the payment as last read (false: stop). */
   pollEvery?: (payment: EventPaymentReply | undefined) => number | false;
   enabled?: boolean;
+  /** Where to go when the payment cannot be read (the checkout unless said otherwise). */
+  homePath?: string;
 }
 
-/** The payment the page is about; when it cannot be read the member is told why and sent to the checkout. */
+/** The payment the page is about; when it cannot be read the member is told why and sent back. */
 export function usePaymentLookup(eventPaymentId: string, options: LookupOptions = {}) {
-  const { pollEvery, enabled = true } = options;
+  const { pollEvery, enabled = true, homePath = checkoutPath } = options;
   const payment = useQuery({
     ...eventPaymentQuery(eventPaymentId),
     enabled,
     refetchInterval: pollEvery ? (query) => pollEvery(query.state.data) : false,
   });
-  useLeaveOnError(payment.isError ? payment.error : null);
+  useLeaveOnError(payment.isError ? payment.error : null, homePath);
   return payment;
 }
 
-/** On an error, once: a toast with the reason and the checkout. */
-export function useLeaveOnError(error: unknown) {
+/** On an error, once: a toast with the reason, and back to where the payment started. */
+export function useLeaveOnError(error: unknown, homePath: string = checkoutPath) {
   const navigate = useNavigate();
   const left = useRef(false);
   useEffect(() => {
     if (!error || left.current) return;
     left.current = true;
     notifyError(error);
-    void navigate(checkoutPath, { replace: true });
-  }, [error, navigate]);
+    void navigate(homePath, { replace: true });
+  }, [error, navigate, homePath]);
 }

@@ -7,25 +7,33 @@ import { errorMessage } from '../../../lib/errors.ts';
 import { eventPaymentQuery } from '../../../shared/commerce/queries.ts';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
-import { checkoutPath, membershipsQuery, successPath } from '../api/payments.ts';
+import { membershipsQuery } from '../api/payments.ts';
+import { applicationFlavour, cartFlavour, type CheckoutFlavour } from '../components/checkout-flavour.ts';
 import { OrderSummary } from '../components/order-summary.tsx';
-import { checkoutTexts } from '../components/payment-texts.ts';
 import { PurchaseOrderForm } from '../components/purchase-order-form.tsx';
 import { eventPaymentIdOf, paymentPageLoader, usePaymentLookup } from '../hooks/use-payment-lookup.ts';
 
-export const purchaseOrderLoader = (queryClient: QueryClient) =>
-  paymentPageLoader((eventPaymentId) =>
-    Promise.all([queryClient.prefetchQuery(eventPaymentQuery(eventPaymentId)), queryClient.prefetchQuery(membershipsQuery)]),
-  );
+function loaderOf(flavour: CheckoutFlavour) {
+  return (queryClient: QueryClient) =>
+    paymentPageLoader(
+      (eventPaymentId) =>
+        Promise.all([queryClient.prefetchQuery(eventPaymentQuery(eventPaymentId)), queryClient.prefetchQuery(membershipsQuery)]),
+      undefined,
+      flavour.homePath,
+    );
+}
+
+export const purchaseOrderLoader = loaderOf(cartFlavour);
+export const applicationPurchaseOrderLoader = loaderOf(applicationFlavour);
 
 /** Why this payment takes no purchase order now, and where to go instead. */
-function NotAwaiting({ payment }: { payment: EventPaymentReply }) {
+function NotAwaiting({ payment, flavour }: { payment: EventPaymentReply; flavour: CheckoutFlavour }) {
   if (payment.status === 'PO_SUBMITTED') {
     return (
       <Alert color="blue" variant="light">
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{paymentMessages.purchaseOrderThanks}</Text>
-          <Anchor component={Link} to={successPath(payment.id, 'purchase-order')} size="sm">
+          <Anchor component={Link} to={flavour.successPath(payment.id, 'purchase-order')} size="sm">
             Continue
           </Anchor>
         </Stack>
@@ -36,15 +44,15 @@ function NotAwaiting({ payment }: { payment: EventPaymentReply }) {
     <Alert color="gray" variant="light">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{isVoidedOrCancelled(payment) ? paymentMessages.voidedOrCancelled : purchaseOrderMessages.notAwaiting}</Text>
-        <Anchor component={Link} to={checkoutPath} size="sm">
-          {checkoutTexts.backToCart}
+        <Anchor component={Link} to={flavour.homePath} size="sm">
+          {flavour.homeLabel}
         </Anchor>
       </Stack>
     </Alert>
   );
 }
 
-function MembershipsAndForm({ payment }: { payment: EventPaymentReply }) {
+function MembershipsAndForm({ payment, flavour }: { payment: EventPaymentReply; flavour: CheckoutFlavour }) {
   const memberships = useQuery(membershipsQuery);
   if (memberships.isPending) return <PageLoader label="Loading your organizations" />;
   if (memberships.isError) return <ErrorState message={errorMessage(memberships.error)} onRetry={() => void memberships.refetch()} />;
@@ -60,14 +68,14 @@ function MembershipsAndForm({ payment }: { payment: EventPaymentReply }) {
       </Alert>
     );
   }
-  return <PurchaseOrderForm payment={payment} memberships={memberships.data} />;
+  return <PurchaseOrderForm payment={payment} memberships={memberships.data} flavour={flavour} />;
 }
 
-/** /members/event-cart/checkout/purchase-order?eventPaymentId=: the order's summary and the purchase order upload. */
-export function PurchaseOrderPage() {
+/** The order's summary and the purchase order upload. */
+function PurchaseOrderUpload({ flavour }: { flavour: CheckoutFlavour }) {
   const [searchParams] = useSearchParams();
   const eventPaymentId = eventPaymentIdOf(searchParams) ?? '';
-  const payment = usePaymentLookup(eventPaymentId);
+  const payment = usePaymentLookup(eventPaymentId, { homePath: flavour.homePath });
 
   return (
     <Stack gap="lg" maw={880}>
@@ -81,10 +89,24 @@ export function PurchaseOrderPage() {
             <Title order={2} size="h3" id="purchase-order-form-heading">
               Upload your purchase order
             </Title>
-            {payment.data.status === 'AWAITING_PO' ? <MembershipsAndForm payment={payment.data} /> : <NotAwaiting payment={payment.data} />}
+            {payment.data.status === 'AWAITING_PO' ? (
+              <MembershipsAndForm payment={payment.data} flavour={flavour} />
+            ) : (
+              <NotAwaiting payment={payment.data} flavour={flavour} />
+            )}
           </Stack>
         </>
       )}
     </Stack>
   );
+}
+
+/** /members/event-cart/checkout/purchase-order?eventPaymentId=: a cart's payment (type CONFERENCE_DAY). */
+export function PurchaseOrderPage() {
+  return <PurchaseOrderUpload flavour={cartFlavour} />;
+}
+
+/** /members/events/applications/checkout/purchase-order?eventPaymentId=: an accepted application's payment (type EVENT_APPLICATION). */
+export function ApplicationPurchaseOrderPage() {
+  return <PurchaseOrderUpload flavour={applicationFlavour} />;
 }

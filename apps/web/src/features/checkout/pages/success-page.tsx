@@ -10,7 +10,8 @@ import {
   type EventPaymentReply,
 } from '@portal/domain/payments.ts';
 import { commerceKeys } from '../../../shared/commerce/queries.ts';
-import { cashnetConfirmQuery, checkoutPath } from '../api/payments.ts';
+import { cashnetConfirmQuery } from '../api/payments.ts';
+import { applicationFlavour, cartFlavour, type CheckoutFlavour } from '../components/checkout-flavour.ts';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { checkoutTexts } from '../components/payment-texts.ts';
 import { eventPaymentIdOf, paymentPageLoader, useLeaveOnError, usePaymentLookup } from '../hooks/use-payment-lookup.ts';
@@ -24,6 +25,7 @@ function successPaymentIdOf(searchParams: URLSearchParams): string | null {
 }
 
 export const successLoader = () => paymentPageLoader(undefined, successPaymentIdOf);
+export const applicationSuccessLoader = () => paymentPageLoader(undefined, successPaymentIdOf, applicationFlavour.homePath);
 
 /** The CashNet-style gateway's return values, when the address carries all of them. */
 function cashnetReturnOf(searchParams: URLSearchParams): CashnetReturn | null {
@@ -43,16 +45,16 @@ function allocatePath(eventPaymentId: string): string {
   return `/members/event/assign-tickets?${new URLSearchParams({ eventPaymentId }).toString()}`;
 }
 
-function BackToCart() {
+function BackHome({ flavour }: { flavour: CheckoutFlavour }) {
   return (
-    <Anchor component={Link} to={checkoutPath}>
-      {checkoutTexts.backToCart}
+    <Anchor component={Link} to={flavour.homePath}>
+      {flavour.homeLabel}
     </Anchor>
   );
 }
 
 /** What the page says about the payment as last read. */
-function PaymentState({ payment }: { payment: EventPaymentReply | undefined }) {
+function PaymentState({ payment, flavour }: { payment: EventPaymentReply | undefined; flavour: CheckoutFlavour }) {
   if (!payment || (payment.status === 'PENDING' && !isVoidedOrCancelled(payment))) {
     return (
       <Group gap="sm" role="status">
@@ -66,7 +68,7 @@ function PaymentState({ payment }: { payment: EventPaymentReply | undefined }) {
       <Alert color="red" variant="light" role="status">
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{paymentMessages.voidedOrCancelled}</Text>
-          <BackToCart />
+          <BackHome flavour={flavour} />
         </Stack>
       </Alert>
     );
@@ -75,7 +77,7 @@ function PaymentState({ payment }: { payment: EventPaymentReply | undefined }) {
     case 'PAID':
       return (
         <Text role="status" fw={600}>
-          {paymentMessages.paid}
+          {flavour.paidMessage}
         </Text>
       );
     case 'EXPIRED':
@@ -83,7 +85,7 @@ function PaymentState({ payment }: { payment: EventPaymentReply | undefined }) {
         <Alert color="gray" variant="light" role="status">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{checkoutTexts.expired}</Text>
-            <BackToCart />
+            <BackHome flavour={flavour} />
           </Stack>
         </Alert>
       );
@@ -93,7 +95,7 @@ function PaymentState({ payment }: { payment: EventPaymentReply | undefined }) {
       return (
         <Stack gap="xs" align="flex-start" role="status">
           <Text>{checkoutTexts.awaitingPurchaseOrder}</Text>
-          <Anchor component={Link} to={`${checkoutPath}/purchase-order?${new URLSearchParams({ eventPaymentId: payment.id }).toString()}`}>
+          <Anchor component={Link} to={flavour.purchaseOrderPath(payment.id)}>
             Upload the purchase order
           </Anchor>
         </Stack>
@@ -104,10 +106,18 @@ function PaymentState({ payment }: { payment: EventPaymentReply | undefined }) {
 }
 
 /** Card payments: confirm a gateway return if there is one, then read the payment every 2 s until it settles. */
-function CardPaymentStatus({ eventPaymentId, cashnet }: { eventPaymentId: string; cashnet: CashnetReturn | null }) {
+function CardPaymentStatus({
+  eventPaymentId,
+  cashnet,
+  flavour,
+}: {
+  eventPaymentId: string;
+  cashnet: CashnetReturn | null;
+  flavour: CheckoutFlavour;
+}) {
   const queryClient = useQueryClient();
   const confirm = useQuery({ ...cashnetConfirmQuery(cashnet ?? { batchno: '', tx: '', custcode: '', ref3val1: '' }), enabled: cashnet !== null });
-  useLeaveOnError(confirm.isError ? confirm.error : null);
+  useLeaveOnError(confirm.isError ? confirm.error : null, flavour.homePath);
   const confirmed = cashnet === null || confirm.isSuccess;
 
   useEffect(() => {
@@ -116,14 +126,15 @@ function CardPaymentStatus({ eventPaymentId, cashnet }: { eventPaymentId: string
 
   const payment = usePaymentLookup(eventPaymentId, {
     enabled: confirmed,
+    homePath: flavour.homePath,
     pollEvery: (last) => (last && settled(last) ? false : paymentPollMs),
   });
   const paid = payment.data?.status === 'PAID' && !isVoidedOrCancelled(payment.data);
 
   return (
     <>
-      <PaymentState payment={payment.data} />
-      <AllocateButton eventPaymentId={eventPaymentId} enabled={paid} />
+      <PaymentState payment={payment.data} flavour={flavour} />
+      {flavour.allocates ? <AllocateButton eventPaymentId={eventPaymentId} enabled={paid} /> : null}
       {payment.data ? <OrderSummary payment={payment.data} /> : null}
     </>
   );
@@ -144,10 +155,10 @@ function AllocateButton({ eventPaymentId, enabled }: { eventPaymentId: string; e
 }
 
 /**
- * /members/event-cart/checkout/success?eventPaymentId=&source=: where every way of paying ends.
- * A purchase order is thanked at once (approval comes later); a card payment is watched until paid.
+ * Where every way of paying ends. A purchase order is thanked at once (approval comes later); a card
+ * payment is watched until paid.
  */
-export function SuccessPage() {
+function PaymentOutcome({ flavour }: { flavour: CheckoutFlavour }) {
   const [searchParams] = useSearchParams();
   const eventPaymentId = successPaymentIdOf(searchParams) ?? '';
   const source = searchParams.get('source');
@@ -158,14 +169,32 @@ export function SuccessPage() {
       {source === 'purchase-order' ? (
         <>
           <Text role="status">{paymentMessages.purchaseOrderThanks}</Text>
-          <AllocateButton eventPaymentId={eventPaymentId} enabled={false} />
+          {flavour.allocates ? <AllocateButton eventPaymentId={eventPaymentId} enabled={false} /> : null}
         </>
       ) : (
-        <CardPaymentStatus eventPaymentId={eventPaymentId} cashnet={cashnetReturnOf(searchParams)} />
+        <CardPaymentStatus eventPaymentId={eventPaymentId} cashnet={cashnetReturnOf(searchParams)} flavour={flavour} />
       )}
-      <Anchor component={Link} to="/members/manage-events">
-        See all your event payments
-      </Anchor>
+      {flavour.allocates ? (
+        <Anchor component={Link} to="/members/manage-events">
+          See all your event payments
+        </Anchor>
+      ) : (
+        <Group>
+          <Button component={Link} to={flavour.homePath} variant="default">
+            {flavour.homeLabel}
+          </Button>
+        </Group>
+      )}
     </Stack>
   );
+}
+
+/** /members/event-cart/checkout/success?eventPaymentId=&source=: a cart's payment. */
+export function SuccessPage() {
+  return <PaymentOutcome flavour={cartFlavour} />;
+}
+
+/** /members/events/applications/checkout/success?eventPaymentId=&source=: an accepted application's payment. */
+export function ApplicationSuccessPage() {
+  return <PaymentOutcome flavour={applicationFlavour} />;
 }

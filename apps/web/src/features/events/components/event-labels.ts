@@ -20,3 +20,11 @@ export function seatsLeft(remaining: number | null): string | null {
   if (remaining === null) return null;
   return `${remaining} ${remaining === 1 ? 'seat' : 'seats'} left`;
 }
+
+/** Texts of the catalogue about applications (events.md leaves them to us). */
+export const eventTexts = {
+  takesApplications:
+    'This event takes applications. Apply, choose your sections and answer a few questions; once your application is accepted you pay for your place.',
+  myApplications: 'My Event Applications',
+  applicationsOpen: 'Applications open',
+} as const;

@@ -9,11 +9,12 @@ interface SectionCardProps {
   section: ConferenceSection;
 }
 
-/** One conference-day or institute section: what, when, where, for whom, seats left, and buying it. */
+/** One conference-day or institute section: what, when, where, for whom, seats left, and buying it (unless applied for). */
 export function SectionCard({ event, section }: SectionCardProps) {
   const headingId = `section-${section.id}`;
   const soldOut = section.remaining === 0;
-  const canBuy = event.purchaseOpen && !soldOut && event.ticketTypes.length > 0;
+  // A section of an event that takes applications is chosen in the application, not bought.
+  const canBuy = event.purchaseOpen && !soldOut && event.ticketTypes.length > 0 && !event.acceptsApplications;
   const left = seatsLeft(section.remaining);
 
   return (

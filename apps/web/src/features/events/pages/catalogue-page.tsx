@@ -1,13 +1,14 @@
 import { Anchor, Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, type LoaderFunctionArgs } from 'react-router';
+import { applicationPaths } from '@portal/domain/application-rules.ts';
 import { catalogueMessages, type CatalogueEvent } from '@portal/domain/catalogue.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import { listParams, useListSearch } from '../../../lib/list-search.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
 import { SearchList } from '../../../ui/search-list.tsx';
 import { catalogueQuery, cataloguePageSize } from '../api/catalogue.ts';
-import { eventKindLabels } from '../components/event-labels.ts';
+import { eventKindLabels, eventTexts } from '../components/event-labels.ts';
 
 export const catalogueLoader =
   (queryClient: QueryClient) =>
@@ -28,6 +29,11 @@ function EventCard({ event }: { event: CatalogueEvent }) {
             </Anchor>
           </Title>
           <Group gap="xs" wrap="nowrap">
+            {event.acceptsApplications ? (
+              <Badge variant="light" color="blue" c="dark">
+                {eventTexts.applicationsOpen}
+              </Badge>
+            ) : null}
             {event.remaining === 0 ? (
               <Badge color="red.9" variant="filled">
                 {catalogueMessages.soldOut}
@@ -62,9 +68,14 @@ export function CataloguePage() {
         searchDescription="Event name"
         emptyMessage={catalogueMessages.noEvents}
         actions={
-          <Anchor component={Link} to="/members/event-cart/checkout">
-            View your cart
-          </Anchor>
+          <Group gap="md">
+            <Anchor component={Link} to={applicationPaths.list}>
+              {eventTexts.myApplications}
+            </Anchor>
+            <Anchor component={Link} to="/members/event-cart/checkout">
+              View your cart
+            </Anchor>
+          </Group>
         }
       >
         {(items) => (

@@ -1,6 +1,7 @@
-import { Alert, Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { applicationPaths } from '@portal/domain/application-rules.ts';
 import { catalogueMessages, type CatalogueEventDetail } from '@portal/domain/catalogue.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
@@ -8,9 +9,10 @@ import { formatDateRange } from '../../../shared/commerce/format.ts';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { NotFound } from '../../../ui/not-found.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
+import { useApply } from '../api/apply.ts';
 import { catalogueEventQuery } from '../api/catalogue.ts';
 import { AddToCartForm } from '../components/add-to-cart-form.tsx';
-import { eventKindLabels, pathLabel, seatsLeft } from '../components/event-labels.ts';
+import { eventKindLabels, eventTexts, pathLabel, seatsLeft } from '../components/event-labels.ts';
 import { SectionCard } from '../components/section-card.tsx';
 
 export const eventLoader =
@@ -23,6 +25,29 @@ export const eventLoader =
 /** Sections are bought one by one; an event without any (a series) is bought as a whole, as the cart API decides. */
 function hasSections(event: CatalogueEventDetail): boolean {
   return event.paths.some((path) => path.groupings.some((grouping) => grouping.sections.length > 0));
+}
+
+/** An event that takes applications: the member applies, and pays once accepted (from My Event Applications). */
+function ApplyPanel({ event }: { event: CatalogueEventDetail }) {
+  const apply = useApply(event.id);
+  return (
+    <Paper component="section" withBorder p="md" radius="md" aria-labelledby="apply-heading">
+      <Stack gap="xs" align="flex-start">
+        <Title order={2} size="h3" id="apply-heading">
+          Applications
+        </Title>
+        <Text size="sm">{eventTexts.takesApplications}</Text>
+        <Group>
+          <Button onClick={() => apply.mutate()} loading={apply.isPending}>
+            Apply
+          </Button>
+          <Anchor component={Link} to={applicationPaths.list} size="sm">
+            {eventTexts.myApplications}
+          </Anchor>
+        </Group>
+      </Stack>
+    </Paper>
+  );
 }
 
 /** An event without sections is bought as a whole: one form for the event. */
@@ -129,12 +154,14 @@ export function EventPage() {
             {event.data.locationName ? <Text size="sm">{event.data.locationName}</Text> : null}
           </Stack>
           {event.data.description ? <Text style={{ whiteSpace: 'pre-line' }}>{event.data.description}</Text> : null}
-          {event.data.purchaseOpen ? null : (
+          {event.data.acceptsApplications ? (
+            <ApplyPanel event={event.data} />
+          ) : event.data.purchaseOpen ? null : (
             <Alert color="gray" variant="light">
               {catalogueMessages.purchaseClosed}
             </Alert>
           )}
-          {hasSections(event.data) ? <Paths event={event.data} /> : <WholeEventPurchase event={event.data} />}
+          {hasSections(event.data) ? <Paths event={event.data} /> : event.data.acceptsApplications ? null : <WholeEventPurchase event={event.data} />}
         </>
       )}
     </Stack>

@@ -1,0 +1,298 @@
+import { and, eq } from 'drizzle-orm';
+import type { PathLevel } from '@portal/domain/application-rules.ts';
+import type { Executor } from '../client.ts';
+import {
+  applicationQuestions,
+  eventApplicationAnswers,
+  eventApplicationSections,
+  eventApplications,
+  eventPaymentOptions,
+  legacyEventApplications,
+} from '../schema/applications.ts';
+import { eventGroupings, eventPaths, eventPaymentItems, eventPayments, events, eventSections, eventTicketTypes } from '../schema/commerce.ts';
+import { eventTickets } from '../schema/tickets.ts';
+import { users } from '../schema/users.ts';
+
+/**
+ * Event applications in the demo: the Coaching Institute that takes them (paths, questions, payment
+ * options), a past institute that opens its Advanced path to owner.washington@demo.test, an accepted
+ * application of counselor.washington@demo.test waiting for a purchase order, and an application
+ * imported from the previous system for counselor.washington@demo.test. Each part is created once.
+ */
+
+export const coachingInstitute = 'Coaching Institute';
+export const pastCoachingInstitute = 'Coaching Reading Institute (past)';
+const counselorEmail = 'counselor.washington@demo.test';
+const pastAttendeeEmail = 'owner.washington@demo.test';
+const legacyApplicantEmail = counselorEmail;
+/** Imported from the previous system: one paid, two invoiced (the invoice states exist only there). */
+const legacyApplications = [
+  { legacyId: 'LEGACY-EA-2019-0001', eventName: 'Summer Reading Institute 2019', startDate: '2019-07-08', endDate: '2019-07-12', statusId: 3, paymentStatusId: 2, paymentTypeId: 1, createdAt: new Date('2019-04-02T14:00:00Z') },
+  { legacyId: 'LEGACY-EA-2021-0002', eventName: 'Writing Coaches Institute 2021', startDate: '2021-07-12', endDate: '2021-07-16', statusId: 3, paymentStatusId: 5, paymentTypeId: 2, createdAt: new Date('2021-03-15T14:00:00Z') },
+  { legacyId: 'LEGACY-EA-2022-0003', eventName: 'Math Leaders Institute 2022', startDate: '2022-07-11', endDate: '2022-07-15', statusId: 3, paymentStatusId: 6, paymentTypeId: 2, createdAt: new Date('2022-03-14T14:00:00Z') },
+];
+
+/** ISO date `days` after `from` (UTC calendar). */
+const daysFrom = (from: Date, days: number) => new Date(from.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+
+interface DemoPath {
+  name: string;
+  level: PathLevel;
+  requireRankedSelection: boolean;
+  rankedSelectionAmount: number;
+  grouping: string;
+  sections: { title: string; description: string }[];
+}
+
+const paths: DemoPath[] = [
+  {
+    name: 'First Year',
+    level: 'FIRST_YEAR',
+    requireRankedSelection: true,
+    rankedSelectionAmount: 2,
+    grouping: 'Strands',
+    sections: [
+      { title: 'Coaching Cycles', description: 'Planning, teaching and debriefing a coaching cycle with one teacher.' },
+      { title: 'Data Conversations', description: 'Looking at student writing together to decide what to teach next.' },
+      { title: 'Modeling Lessons', description: 'Demonstration lessons teachers can watch, try and talk about.' },
+    ],
+  },
+  {
+    name: 'Advanced',
+    level: 'ADVANCED',
+    requireRankedSelection: false,
+    rankedSelectionAmount: 1,
+    grouping: 'Advanced Strands',
+    sections: [
+      { title: 'Leading Teams', description: 'Facilitating grade-level teams across a school.' },
+      { title: 'Coaching Coaches', description: 'Supporting new coaches in their first year.' },
+    ],
+  },
+];
+
+const questions = [
+  { type: 'TEXTAREA', label: 'Why do you want to attend?', options: [], required: true },
+  { type: 'CHECKBOX', label: 'Which grades do you coach?', options: ['K-2', '3-5', '6-8'], required: true },
+  { type: 'TEXT', label: 'Anything else we should know?', options: [], required: false },
+] as const;
+
+function one<T>(rows: T[], what: string): T {
+  const [row] = rows;
+  if (!row) throw new Error(`demo ${what} not created`);
+  return row;
+}
+
+async function eventNamed(tx: Executor, name: string): Promise<string | undefined> {
+  const [row] = await tx.select({ id: events.id }).from(events).where(eq(events.name, name));
+  return row?.id;
+}
+
+async function userNamed(tx: Executor, email: string) {
+  const [row] = await tx.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.email, email));
+  return row;
+}
+
+async function seedInstitute(tx: Executor, today: Date): Promise<string> {
+  const startDate = daysFrom(today, 60);
+  const event = one(
+    await tx
+      .insert(events)
+      .values({
+        name: coachingInstitute,
+        kind: 'INSTITUTE',
+        eventType: 'Institute',
+        eventSubtype: 'Coaching Writing',
+        description: 'Three days for literacy coaches. Apply, choose your strands, and pay once you are accepted.',
+        locationName: 'Teachers College, New York',
+        startDate,
+        endDate: daysFrom(today, 62),
+        daysBeforePurchaseClose: 0,
+        maxTickets: 40,
+        published: true,
+        acceptsApplications: true,
+        paymentDueDays: 30,
+      })
+      .returning({ id: events.id }),
+    'institute',
+  );
+  const ticketType = one(
+    await tx.insert(eventTicketTypes).values({ eventId: event.id, name: 'Institute tuition', priceCents: 95_000 }).returning({ id: eventTicketTypes.id }),
+    'ticket type',
+  );
+  await tx.update(events).set({ applicationTicketTypeId: ticketType.id }).where(eq(events.id, event.id));
+  await tx.insert(eventPaymentOptions).values([
+    { eventId: event.id, label: 'Credit Card', method: 'CARD', position: 0 },
+    { eventId: event.id, label: 'Purchase Order', method: 'PURCHASE_ORDER', position: 1 },
+  ]);
+  for (const [position, demo] of paths.entries()) {
+    const path = one(
+      await tx
+        .insert(eventPaths)
+        .values({
+          eventId: event.id,
+          name: demo.name,
+          level: demo.level,
+          applicationSelectionLevel: 'SECTIONS',
+          requireRankedSelection: demo.requireRankedSelection,
+          rankedSelectionAmount: demo.rankedSelectionAmount,
+          position,
+        })
+        .returning({ id: eventPaths.id }),
+      'path',
+    );
+    const grouping = one(await tx.insert(eventGroupings).values({ pathId: path.id, name: demo.grouping }).returning({ id: eventGroupings.id }), 'grouping');
+    await tx.insert(eventSections).values(
+      demo.sections.map((section, sectionPosition) => ({
+        eventId: event.id,
+        groupingId: grouping.id,
+        title: section.title,
+        description: section.description,
+        dates: [startDate],
+        locationName: 'Teachers College, New York',
+        audienceType: ['Coaches'],
+        position: sectionPosition,
+      })),
+    );
+  }
+  await tx.insert(applicationQuestions).values(questions.map((question, position) => ({ ...question, options: [...question.options], eventId: event.id, position })));
+  return event.id;
+}
+
+/** An unpublished institute that ended about two years ago, with a paid ticket held by the past attendee. */
+async function seedPastInstitute(tx: Executor, today: Date): Promise<void> {
+  const attendee = await userNamed(tx, pastAttendeeEmail);
+  const event = one(
+    await tx
+      .insert(events)
+      .values({
+        name: pastCoachingInstitute,
+        kind: 'INSTITUTE',
+        eventType: 'Institute',
+        eventSubtype: 'Coaching Reading',
+        description: 'An earlier coaching institute (past and unpublished): its attendees may take the Advanced path.',
+        locationName: 'Teachers College, New York',
+        startDate: daysFrom(today, -732),
+        endDate: daysFrom(today, -730),
+        maxTickets: 40,
+        ticketsTaken: attendee ? 1 : 0,
+        published: false,
+      })
+      .returning({ id: events.id }),
+    'past institute',
+  );
+  const ticketType = one(
+    await tx.insert(eventTicketTypes).values({ eventId: event.id, name: 'Institute tuition', priceCents: 90_000 }).returning({ id: eventTicketTypes.id }),
+    'ticket type',
+  );
+  if (!attendee) return;
+  const paidAt = new Date(today.getTime() - 800 * 86_400_000);
+  const payment = one(
+    await tx
+      .insert(eventPayments)
+      .values({
+        userId: attendee.id,
+        status: 'PAID',
+        method: 'CARD',
+        provider: 'demo',
+        subtotalCents: 90_000,
+        totalCents: 90_000,
+        seatsHeld: true,
+        paidAt,
+        createdAt: paidAt,
+      })
+      .returning({ id: eventPayments.id }),
+    'past payment',
+  );
+  const item = one(
+    await tx
+      .insert(eventPaymentItems)
+      .values({ paymentId: payment.id, eventId: event.id, ticketTypeId: ticketType.id, title: pastCoachingInstitute, numberOfTickets: 1, priceCents: 90_000 })
+      .returning({ id: eventPaymentItems.id }),
+    'past payment item',
+  );
+  await tx.insert(eventTickets).values({ paymentItemId: item.id, userId: attendee.id, eventId: event.id, assignedById: attendee.id });
+}
+
+/** The counselor's application, accepted and set to pay by purchase order: complete in every step. */
+async function seedAcceptedApplication(tx: Executor, instituteId: string, today: Date): Promise<void> {
+  const counselor = await userNamed(tx, counselorEmail);
+  if (!counselor) return;
+  const [existing] = await tx
+    .select({ id: eventApplications.id })
+    .from(eventApplications)
+    .where(and(eq(eventApplications.userId, counselor.id), eq(eventApplications.eventId, instituteId)));
+  if (existing) return;
+  const [option] = await tx
+    .select({ id: eventPaymentOptions.id })
+    .from(eventPaymentOptions)
+    .where(and(eq(eventPaymentOptions.eventId, instituteId), eq(eventPaymentOptions.method, 'PURCHASE_ORDER')));
+  const [firstYear] = await tx
+    .select({ id: eventPaths.id })
+    .from(eventPaths)
+    .where(and(eq(eventPaths.eventId, instituteId), eq(eventPaths.level, 'FIRST_YEAR')));
+  if (!option || !firstYear) return;
+  const sections = await tx
+    .select({ id: eventSections.id, groupingId: eventSections.groupingId })
+    .from(eventSections)
+    .innerJoin(eventGroupings, eq(eventGroupings.id, eventSections.groupingId))
+    .where(eq(eventGroupings.pathId, firstYear.id))
+    .orderBy(eventSections.position);
+  const eventQuestions = await tx
+    .select({ id: applicationQuestions.id, label: applicationQuestions.label })
+    .from(applicationQuestions)
+    .where(eq(applicationQuestions.eventId, instituteId));
+  const submittedAt = new Date(today.getTime() - 5 * 86_400_000);
+  const staff = await userNamed(tx, 'staff@demo.test');
+  const application = one(
+    await tx
+      .insert(eventApplications)
+      .values({
+        userId: counselor.id,
+        eventId: instituteId,
+        status: 'ACCEPTED',
+        firstName: counselor.firstName,
+        lastName: counselor.lastName,
+        address1: '45 Washington Street',
+        city: 'Riverside',
+        stateProvince: 'NY',
+        zipPostal: '10599',
+        country: 'United States',
+        phone: '9145550188',
+        generalInformationSavedAt: new Date(submittedAt.getTime() - 3_600_000),
+        pathId: firstYear.id,
+        sectionsComplete: true,
+        questionnaireComplete: true,
+        paymentOptionId: option.id,
+        submittedAt,
+        decidedAt: new Date(today.getTime() - 2 * 86_400_000),
+        decidedById: staff?.id ?? null,
+        createdAt: new Date(submittedAt.getTime() - 86_400_000),
+      })
+      .returning({ id: eventApplications.id }),
+    'application',
+  );
+  await tx.insert(eventApplicationSections).values(
+    sections.slice(0, 2).map((section, index) => ({ applicationId: application.id, sectionId: section.id, groupingId: section.groupingId, ranking: index + 1 })),
+  );
+  const answers: Record<string, string[]> = {
+    'Why do you want to attend?': ['To support the new writing teachers at Washington Middle School.'],
+    'Which grades do you coach?': ['6-8'],
+  };
+  const answered = eventQuestions.filter((question) => answers[question.label]);
+  if (answered.length > 0) {
+    await tx.insert(eventApplicationAnswers).values(answered.map((question) => ({ applicationId: application.id, questionId: question.id, value: answers[question.label] ?? [] })));
+  }
+}
+
+export async function seedDemoApplications(tx: Executor, today: Date): Promise<void> {
+  const instituteId = (await eventNamed(tx, coachingInstitute)) ?? (await seedInstitute(tx, today));
+  if (!(await eventNamed(tx, pastCoachingInstitute))) await seedPastInstitute(tx, today);
+  await seedAcceptedApplication(tx, instituteId, today);
+  const legacyApplicant = await userNamed(tx, legacyApplicantEmail);
+  if (legacyApplicant) {
+    await tx
+      .insert(legacyEventApplications)
+      .values(legacyApplications.map((application) => ({ userId: legacyApplicant.id, ...application })))
+      .onConflictDoNothing({ target: legacyEventApplications.legacyId });
+  }
+}

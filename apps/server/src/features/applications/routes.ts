@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  applicationCouponInput,
+  applicationDetail,
+  applicationListQuery,
+  applicationPage,
+  applicationPayReply,
+  applicationStarted,
+  legacyApplicationPage,
+  paymentMethodInput,
+  saveSegmentInput,
+  startApplicationInput,
+} from '@portal/domain/applications.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { caller } from '../../platform/access.ts';
+import * as applications from './service.ts';
+
+const params = z.object({ applicationId: z.uuid('Not an application id') });
+const idempotencyMessage = 'An Idempotency-Key header with a UUID is required.';
+const payHeaders = z.object({ 'idempotency-key': z.uuid(idempotencyMessage) });
+const signedIn = { access: 'signedIn' } as const;
+const tags = ['applications'];
+
+/**
+ * The applicant's event applications (events.md §2 'Event applications', §7). Signed in; each
+ * application is visible only to its applicant, checked in the service.
+ */
+export const applicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(
+    '/event-applications',
+    { config: signedIn, schema: { tags, querystring: applicationListQuery, response: { 200: applicationPage } } },
+    async (request) => applications.listApplications(deps, caller(request), request.query),
+  );
+
+  app.get(
+    '/legacy-event-applications',
+    { config: signedIn, schema: { tags, querystring: applicationListQuery, response: { 200: legacyApplicationPage } } },
+    async (request) => applications.listLegacyApplications(deps, caller(request), request.query),
+  );
+
+  app.post(
+    '/event-applications',
+    { config: signedIn, schema: { tags, body: startApplicationInput, response: { 200: applicationStarted, 201: applicationStarted } } },
+    async (request, reply) => {
+      const { created, applicationId } = await applications.startApplication(deps, caller(request), request.body.eventId);
+      return reply.status(created ? 201 : 200).send({ applicationId });
+    },
+  );
+
+  app.get(
+    '/event-applications/:applicationId',
+    { config: signedIn, schema: { tags, params, response: { 200: applicationDetail } } },
+    async (request) => applications.getApplication(deps, caller(request), request.params.applicationId),
+  );
+
+  app.put(
+    '/event-applications/:applicationId/segments',
+    { config: signedIn, schema: { tags, params, body: saveSegmentInput, response: { 200: applicationDetail } } },
+    async (request) => applications.saveSegment(deps, caller(request), request.params.applicationId, request.body),
+  );
+
+  app.put(
+    '/event-applications/:applicationId/payment-method',
+    { config: signedIn, schema: { tags, params, body: paymentMethodInput, response: { 200: applicationDetail } } },
+    async (request) => applications.changePaymentMethod(deps, caller(request), request.params.applicationId, request.body.paymentOptionId),
+  );
+
+  app.post(
+    '/event-applications/:applicationId/coupon',
+    { config: signedIn, schema: { tags, params, body: applicationCouponInput, response: { 200: applicationDetail } } },
+    async (request) => applications.applyCoupon(deps, caller(request), request.params.applicationId, request.body.code),
+  );
+
+  app.post(
+    '/event-applications/:applicationId/pay',
+    { config: signedIn, schema: { tags, params, headers: payHeaders, response: { 200: applicationPayReply } } },
+    async (request) => applications.payApplication(deps, caller(request), request.params.applicationId, request.headers['idempotency-key']),
+  );
+};

@@ -1,0 +1,224 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { ApplicationStatus } from '@portal/domain/application-rules.ts';
+import type { AdminApplicationDetail, AdminApplicationQuery } from '@portal/domain/applications.ts';
+import type { Executor } from '../../db/client.ts';
+import { applicationQuestions, eventApplicationAnswers, eventApplications, eventPaymentOptions } from '../../db/schema/applications.ts';
+import { eventPayments, events, eventTicketTypes, purchaseOrders } from '../../db/schema/commerce.ts';
+import { grades, positions } from '../../db/schema/lookups.ts';
+import { organizationMembershipGrades, organizationMemberships, organizations } from '../../db/schema/organizations.ts';
+import { auditLog } from '../../db/schema/platform.ts';
+import { users } from '../../db/schema/users.ts';
+
+/** What the audit log calls an application (the applicant side writes the same). */
+export const applicationSubject = 'event_application';
+
+function queueFilter(query: AdminApplicationQuery): SQL | undefined {
+  const like = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return and(
+    query.eventId ? eq(eventApplications.eventId, query.eventId) : undefined,
+    query.status ? eq(eventApplications.status, query.status) : undefined,
+    like ? or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like), ilike(users.email, like)) : undefined,
+  );
+}
+
+/** One page of the review queue and its total: submitted applications first, oldest submission first. */
+export async function listQueue(db: Executor, query: AdminApplicationQuery) {
+  const where = queueFilter(query);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: eventApplications.id,
+        status: eventApplications.status,
+        applicant: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+        event: { id: events.id, name: events.name, startDate: events.startDate },
+        submittedAt: eventApplications.submittedAt,
+        updatedAt: eventApplications.updatedAt,
+      })
+      .from(eventApplications)
+      .innerJoin(users, eq(users.id, eventApplications.userId))
+      .innerJoin(events, eq(events.id, eventApplications.eventId))
+      .where(where)
+      .orderBy(sql`${eventApplications.submittedAt} asc nulls last`, desc(eventApplications.createdAt), asc(eventApplications.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ total: count() })
+      .from(eventApplications)
+      .innerJoin(users, eq(users.id, eventApplications.userId))
+      .where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}
+
+/** The applicant of an application, their active affiliations and the application's audit history: three queries. */
+export async function readStaffExtras(
+  db: Executor,
+  applicationId: string,
+): Promise<Pick<AdminApplicationDetail, 'applicant' | 'affiliations' | 'history'> | undefined> {
+  const [applicant] = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(eventApplications)
+    .innerJoin(users, eq(users.id, eventApplications.userId))
+    .where(eq(eventApplications.id, applicationId));
+  if (!applicant) return undefined;
+  const [memberships, history] = await Promise.all([
+    db
+      .select({
+        organizationName: organizations.name,
+        positionLabel: positions.label,
+        grades: sql<string[]>`coalesce(array_agg(${grades.name} order by ${grades.sortOrder}) filter (where ${grades.id} is not null), '{}')`,
+      })
+      .from(organizationMemberships)
+      .innerJoin(organizations, eq(organizations.id, organizationMemberships.organizationId))
+      .leftJoin(positions, eq(positions.id, organizationMemberships.positionId))
+      .leftJoin(organizationMembershipGrades, eq(organizationMembershipGrades.membershipId, organizationMemberships.id))
+      .leftJoin(grades, eq(grades.id, organizationMembershipGrades.gradeId))
+      .where(and(eq(organizationMemberships.userId, applicant.id), isNull(organizationMemberships.archivedAt)))
+      .groupBy(organizations.id, organizations.name, positions.label, organizationMemberships.id)
+      .orderBy(asc(organizations.name), asc(organizationMemberships.id)),
+    db
+      .select({ action: auditLog.action, at: auditLog.createdAt, firstName: users.firstName, lastName: users.lastName })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(and(eq(auditLog.subjectType, applicationSubject), eq(auditLog.subjectId, applicationId)))
+      .orderBy(asc(auditLog.createdAt), asc(auditLog.id)),
+  ]);
+  return {
+    applicant,
+    affiliations: memberships,
+    history: history.map((entry) => ({
+      action: entry.action,
+      at: entry.at.toISOString(),
+      actorName: entry.firstName === null ? null : `${entry.firstName} ${entry.lastName ?? ''}`.trim(),
+    })),
+  };
+}
+
+/** The application a decision is about, with whom to mail: one query. */
+export async function findForDecision(db: Executor, applicationId: string) {
+  const [row] = await db
+    .select({
+      id: eventApplications.id,
+      status: eventApplications.status,
+      email: users.email,
+      firstName: users.firstName,
+      eventName: events.name,
+      dueDays: events.paymentDueDays,
+    })
+    .from(eventApplications)
+    .innerJoin(users, eq(users.id, eventApplications.userId))
+    .innerJoin(events, eq(events.id, eventApplications.eventId))
+    .where(eq(eventApplications.id, applicationId));
+  return row;
+}
+
+/**
+ * Moves an application from `from` to `to`, only if it is still in `from`: of two staff members
+ * deciding at once, the second finds the status changed and gets nothing back.
+ */
+export async function moveStatus(db: Executor, applicationId: string, from: ApplicationStatus, to: ApplicationStatus, deciderId: string, now: Date) {
+  const [moved] = await db
+    .update(eventApplications)
+    .set({ status: to, decidedAt: now, decidedById: deciderId, updatedAt: now })
+    .where(and(eq(eventApplications.id, applicationId), eq(eventApplications.status, from)))
+    .returning({ id: eventApplications.id });
+  return moved !== undefined;
+}
+
+/** The application's payments that still hold a seat unpaid: a card hold, a purchase order awaited or under review. */
+export function openUnpaidPayments(db: Executor, applicationId: string) {
+  return db
+    .select({ id: eventPayments.id, status: eventPayments.status })
+    .from(eventPayments)
+    .where(and(eq(eventPayments.applicationId, applicationId), inArray(eventPayments.status, ['PENDING', 'AWAITING_PO', 'PO_SUBMITTED'])));
+}
+
+/** A purchase order under review whose payment was cancelled with its application is voided with it. */
+export async function voidSubmittedPurchaseOrders(db: Executor, paymentId: string, deciderId: string, now: Date) {
+  await db
+    .update(purchaseOrders)
+    .set({ status: 'VOIDED', decidedById: deciderId, decidedAt: now })
+    .where(and(eq(purchaseOrders.paymentId, paymentId), eq(purchaseOrders.status, 'SUBMITTED')));
+}
+
+/* Settings and questions. */
+
+export async function findEventSettings(db: Executor, eventId: string) {
+  const [event] = await db
+    .select({
+      id: events.id,
+      acceptsApplications: events.acceptsApplications,
+      ticketTypeId: events.applicationTicketTypeId,
+      dueDays: events.paymentDueDays,
+    })
+    .from(events)
+    .where(eq(events.id, eventId));
+  return event;
+}
+
+/** Locks the event row, so two settings saves apply one after the other. */
+export async function lockEvent(db: Executor, eventId: string): Promise<boolean> {
+  const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('update');
+  return event !== undefined;
+}
+
+export function readTicketTypes(db: Executor, eventId: string) {
+  return db
+    .select({ id: eventTicketTypes.id, name: eventTicketTypes.name, priceCents: eventTicketTypes.priceCents })
+    .from(eventTicketTypes)
+    .where(eq(eventTicketTypes.eventId, eventId))
+    .orderBy(asc(eventTicketTypes.priceCents), asc(eventTicketTypes.name), asc(eventTicketTypes.id));
+}
+
+export function readQuestionsWithPosition(db: Executor, eventId: string) {
+  return db
+    .select({
+      id: applicationQuestions.id,
+      type: applicationQuestions.type,
+      label: applicationQuestions.label,
+      options: applicationQuestions.options,
+      required: applicationQuestions.required,
+      position: applicationQuestions.position,
+    })
+    .from(applicationQuestions)
+    .where(eq(applicationQuestions.eventId, eventId))
+    .orderBy(asc(applicationQuestions.position), asc(applicationQuestions.label), asc(applicationQuestions.id));
+}
+
+/** The event's payment options, each with whether an application chose it: two queries. */
+export async function readOptionsInUse(db: Executor, eventId: string) {
+  const options = await db.select({ id: eventPaymentOptions.id }).from(eventPaymentOptions).where(eq(eventPaymentOptions.eventId, eventId));
+  if (options.length === 0) return [];
+  const chosen = await db
+    .selectDistinct({ id: eventApplications.paymentOptionId })
+    .from(eventApplications)
+    .where(
+      inArray(
+        eventApplications.paymentOptionId,
+        options.map((option) => option.id),
+      ),
+    );
+  return options.map((option) => ({ id: option.id, inUse: chosen.some((row) => row.id === option.id) }));
+}
+
+/**
+ * The question's event, or undefined when there is no such question, with the question row locked:
+ * an applicant saving an answer to it meanwhile (whose foreign key needs the row) waits for the delete.
+ */
+export async function lockQuestion(db: Executor, questionId: string): Promise<string | undefined> {
+  const [question] = await db
+    .select({ eventId: applicationQuestions.eventId })
+    .from(applicationQuestions)
+    .where(eq(applicationQuestions.id, questionId))
+    .for('update');
+  return question?.eventId;
+}
+
+export async function questionAnswered(db: Executor, questionId: string): Promise<boolean> {
+  const [answer] = await db
+    .select({ questionId: eventApplicationAnswers.questionId })
+    .from(eventApplicationAnswers)
+    .where(eq(eventApplicationAnswers.questionId, questionId))
+    .limit(1);
+  return answer !== undefined;
+}

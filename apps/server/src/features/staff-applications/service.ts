@@ -1,0 +1,277 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { applicationMessages, decide, type ApplicationDecision } from '@portal/domain/application-rules.ts';
+import {
+  staffApplicationMessages,
+  type AdminApplicationDetail,
+  type AdminApplicationPage,
+  type AdminApplicationQuery,
+  type ApplicationSettingsInput,
+  type ApplicationSettingsReply,
+  type QuestionInput,
+  type QuestionReply,
+} from '@portal/domain/applications.ts';
+import { calendarDateIn } from '@portal/domain/purchase-window.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Executor } from '../../db/client.ts';
+import { applicationQuestions, eventPaymentOptions } from '../../db/schema/applications.ts';
+import { events, eventTicketTypes } from '../../db/schema/commerce.ts';
+import { applicationPaymentStates, readApplicationDetail, readPaymentOptions } from '../../platform/application-reads.ts';
+import { actorOf, audit } from '../../platform/audit.ts';
+import { expireHolds, releasePayment } from '../../platform/capacity.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { queueMail } from '../../platform/mail.ts';
+import type { RequestAuth } from '../../platform/sessions.ts';
+import { decisionMail } from './decision-mail.ts';
+import {
+  applicationSubject,
+  findEventSettings,
+  findForDecision,
+  listQueue,
+  lockEvent,
+  lockQuestion,
+  moveStatus,
+  openUnpaidPayments,
+  questionAnswered,
+  readOptionsInUse,
+  readQuestionsWithPosition,
+  readStaffExtras,
+  readTicketTypes,
+  voidSubmittedPurchaseOrders,
+} from './repository.ts';
+
+const applicationNotFound = () => notFound(applicationMessages.notFound);
+const eventNotFound = () => notFound('No such event.');
+const questionNotFound = () => notFound('No such question.');
+
+/** The review queue: filtered by event, status and applicant; each row's payment status read in one batch. */
+export async function listApplications(deps: AppDeps, query: AdminApplicationQuery): Promise<AdminApplicationPage> {
+  await expireHolds(deps.db, deps.clock());
+  const { rows, total } = await listQueue(deps.db, query);
+  const states = await applicationPaymentStates(
+    deps.db,
+    rows.map((row) => row.id),
+  );
+  return {
+    items: rows.map((row) => ({
+      ...row,
+      paymentStatus: states.get(row.id)?.paymentStatus ?? 'PENDING',
+      submittedAt: row.submittedAt?.toISOString() ?? null,
+      updatedAt: row.updatedAt.toISOString(),
+    })),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+  };
+}
+
+/** What the applicant sees of their application, plus who they are, their affiliations and the history. */
+export async function getApplication(deps: AppDeps, applicationId: string): Promise<AdminApplicationDetail> {
+  await expireHolds(deps.db, deps.clock());
+  const today = calendarDateIn(deps.clock(), deps.config.timeZone);
+  const [detail, extras] = await Promise.all([readApplicationDetail(deps.db, applicationId, today), readStaffExtras(deps.db, applicationId)]);
+  if (!detail || !extras) throw applicationNotFound();
+  return { ...detail, ...extras };
+}
+
+const decisionActions: Record<ApplicationDecision, string> = {
+  ACCEPT: 'application.accept',
+  REJECT: 'application.reject',
+  REQUEST_CHANGES: 'application.request-changes',
+  VOID: 'application.void',
+};
+
+/**
+ * A staff decision (application-rules.decide says which are allowed), in one transaction: the status
+ * moves by a conditional update on the status it was read in, so of two staff members deciding at
+ * once only one wins and the other gets 409. Voiding cancels a payment still in progress (its seat
+ * and coupon use given back, a purchase order under review voided with it). Audited, and the
+ * applicant mailed through the outbox.
+ */
+export async function decideApplication(
+  deps: AppDeps,
+  auth: RequestAuth,
+  applicationId: string,
+  input: { decision: ApplicationDecision; note?: string | undefined },
+): Promise<AdminApplicationDetail> {
+  await deps.db.transaction(async (tx) => {
+    const now = deps.clock();
+    const application = await findForDecision(tx, applicationId);
+    if (!application) throw applicationNotFound();
+    const next = decide(application.status, input.decision);
+    if (!next || !(await moveStatus(tx, applicationId, application.status, next, auth.user.id, now))) {
+      throw conflict(staffApplicationMessages.notAllowed);
+    }
+    const cancelled = input.decision === 'VOID' ? await cancelOpenPayments(tx, auth, applicationId, now) : [];
+    await audit(tx, {
+      ...actorOf(auth),
+      action: decisionActions[input.decision],
+      subjectType: applicationSubject,
+      subjectId: applicationId,
+      data: { from: application.status, to: next, ...(input.note ? { note: input.note } : {}), ...(cancelled.length ? { cancelledPayments: cancelled } : {}) },
+    });
+    await queueMail(
+      tx,
+      decisionMail({
+        decision: input.decision,
+        to: application.email,
+        firstName: application.firstName,
+        eventName: application.eventName,
+        applicationId,
+        note: input.note || undefined,
+        dueDays: application.dueDays,
+        paymentCancelled: cancelled.length > 0,
+        publicUrl: deps.config.publicUrl,
+      }),
+    );
+  });
+  return getApplication(deps, applicationId);
+}
+
+/** Cancels the application's unpaid payments through the capacity service; the ids of those it cancelled. */
+async function cancelOpenPayments(tx: Executor, auth: RequestAuth, applicationId: string, now: Date): Promise<string[]> {
+  const cancelled: string[] = [];
+  for (const payment of await openUnpaidPayments(tx, applicationId)) {
+    const released = await releasePayment(tx, payment.id, 'CANCELLED', now);
+    if (released.status !== 'CANCELLED') continue;
+    await voidSubmittedPurchaseOrders(tx, payment.id, auth.user.id, now);
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'event-payment.cancel',
+      subjectType: 'event_payment',
+      subjectId: payment.id,
+      data: { from: payment.status, applicationId },
+    });
+    cancelled.push(payment.id);
+  }
+  return cancelled;
+}
+
+/* Application settings of an event. */
+
+export async function getSettings(db: Executor, eventId: string): Promise<ApplicationSettingsReply> {
+  const [event, ticketTypes, options, questions] = await Promise.all([
+    findEventSettings(db, eventId),
+    readTicketTypes(db, eventId),
+    readPaymentOptions(db, [eventId]),
+    readQuestionsWithPosition(db, eventId),
+  ]);
+  if (!event) throw eventNotFound();
+  return {
+    acceptsApplications: event.acceptsApplications,
+    ticketTypeId: event.ticketTypeId,
+    dueDays: event.dueDays,
+    paymentOptions: options.get(eventId) ?? [],
+    ticketTypes,
+    questions,
+  };
+}
+
+/**
+ * Saves an event's application settings in one transaction under the event's row lock. The payment
+ * options are replaced by the list sent, in its order: an option sent with its id keeps it (the
+ * applications that chose it keep their choice); one left out is deleted unless an application chose
+ * it, which keeps it, after the others.
+ */
+export async function saveSettings(deps: AppDeps, auth: RequestAuth, eventId: string, input: ApplicationSettingsInput): Promise<ApplicationSettingsReply> {
+  await deps.db.transaction(async (tx) => {
+    if (!(await lockEvent(tx, eventId))) throw eventNotFound();
+    if (input.ticketTypeId !== null) {
+      const [ticketType] = await tx
+        .select({ id: eventTicketTypes.id })
+        .from(eventTicketTypes)
+        .where(and(eq(eventTicketTypes.id, input.ticketTypeId), eq(eventTicketTypes.eventId, eventId)));
+      if (!ticketType) throw badRequest(staffApplicationMessages.ticketTypeUnknown, { ticketTypeId: staffApplicationMessages.ticketTypeUnknown });
+    }
+    await replacePaymentOptions(tx, eventId, input.paymentOptions);
+    await tx
+      .update(events)
+      .set({ acceptsApplications: input.acceptsApplications, applicationTicketTypeId: input.ticketTypeId, paymentDueDays: input.dueDays })
+      .where(eq(events.id, eventId));
+    await audit(tx, { ...actorOf(auth), action: 'event.application-settings.update', subjectType: 'event', subjectId: eventId, data: { input } });
+  });
+  return getSettings(deps.db, eventId);
+}
+
+async function replacePaymentOptions(tx: Executor, eventId: string, sent: ApplicationSettingsInput['paymentOptions']): Promise<void> {
+  const existing = await readOptionsInUse(tx, eventId);
+  const sentIds = new Set(sent.flatMap((option) => (option.id ? [option.id] : [])));
+  const errors: Record<string, string> = {};
+  sent.forEach((option, index) => {
+    if (option.id && !existing.some((row) => row.id === option.id)) errors[`paymentOptions.${index}.id`] = 'No such payment option of this event';
+  });
+  if (Object.keys(errors).length > 0) throw badRequest('Please correct the highlighted fields.', errors);
+  const removed = existing.filter((row) => !sentIds.has(row.id));
+  const deletable = removed.filter((row) => !row.inUse).map((row) => row.id);
+  if (deletable.length > 0) await tx.delete(eventPaymentOptions).where(inArray(eventPaymentOptions.id, deletable));
+  for (const [position, option] of sent.entries()) {
+    const values = { label: option.label, method: option.method, position };
+    if (option.id) await tx.update(eventPaymentOptions).set(values).where(eq(eventPaymentOptions.id, option.id));
+    else await tx.insert(eventPaymentOptions).values({ ...values, eventId });
+  }
+  const kept = removed.filter((row) => row.inUse).map((row) => row.id);
+  for (const [index, id] of kept.entries()) {
+    await tx
+      .update(eventPaymentOptions)
+      .set({ position: sent.length + index })
+      .where(eq(eventPaymentOptions.id, id));
+  }
+}
+
+/* Questions. */
+
+type PositionedQuestion = QuestionReply & { position: number };
+
+const questionColumns = {
+  id: applicationQuestions.id,
+  type: applicationQuestions.type,
+  label: applicationQuestions.label,
+  options: applicationQuestions.options,
+  required: applicationQuestions.required,
+  position: applicationQuestions.position,
+};
+
+/** Only choice questions keep options: a text question's list would never be shown. */
+const questionValues = (input: QuestionInput) => ({
+  ...input,
+  options: input.type === 'TEXT' || input.type === 'TEXTAREA' ? [] : input.options,
+});
+
+export async function addQuestion(deps: AppDeps, auth: RequestAuth, eventId: string, input: QuestionInput): Promise<PositionedQuestion> {
+  return deps.db.transaction(async (tx) => {
+    if (!(await lockEvent(tx, eventId))) throw eventNotFound();
+    const [question] = await tx
+      .insert(applicationQuestions)
+      .values({ ...questionValues(input), eventId })
+      .returning(questionColumns);
+    if (!question) throw new Error('question was not created');
+    await audit(tx, { ...actorOf(auth), action: 'event.question.create', subjectType: 'application_question', subjectId: question.id, data: { eventId, input } });
+    return question;
+  });
+}
+
+export async function updateQuestion(deps: AppDeps, auth: RequestAuth, questionId: string, input: QuestionInput): Promise<PositionedQuestion> {
+  return deps.db.transaction(async (tx) => {
+    const [question] = await tx
+      .update(applicationQuestions)
+      .set(questionValues(input))
+      .where(eq(applicationQuestions.id, questionId))
+      .returning({ ...questionColumns, eventId: applicationQuestions.eventId });
+    if (!question) throw questionNotFound();
+    const { eventId, ...reply } = question;
+    await audit(tx, { ...actorOf(auth), action: 'event.question.update', subjectType: 'application_question', subjectId: questionId, data: { eventId, input } });
+    return reply;
+  });
+}
+
+/** Refused (409) once an applicant answered the question: deleting it would delete their answers. */
+export async function deleteQuestion(deps: AppDeps, auth: RequestAuth, questionId: string): Promise<ApplicationSettingsReply> {
+  const eventId = await deps.db.transaction(async (tx) => {
+    const owner = await lockQuestion(tx, questionId);
+    if (!owner) throw questionNotFound();
+    if (await questionAnswered(tx, questionId)) throw conflict(staffApplicationMessages.questionAnswered);
+    await tx.delete(applicationQuestions).where(eq(applicationQuestions.id, questionId));
+    await audit(tx, { ...actorOf(auth), action: 'event.question.delete', subjectType: 'application_question', subjectId: questionId, data: { eventId: owner } });
+    return owner;
+  });
+  return getSettings(deps.db, eventId);
+}

@@ -1,0 +1,317 @@
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import {
+  applicationPaymentStatus,
+  isAdvancedEligible,
+  isEditable,
+  questionnaireComplete,
+  type ApplicationPaymentStatus,
+  type PastEvent,
+} from '@portal/domain/application-rules.ts';
+import type { ApplicationDetail } from '@portal/domain/applications.ts';
+import { defaultCountry } from '@portal/domain/lookups.ts';
+import { orderTotals } from '@portal/domain/pricing.ts';
+import type { Executor } from '../db/client.ts';
+import {
+  applicationQuestions,
+  eventApplicationAnswers,
+  eventApplicationGroupings,
+  eventApplicationSections,
+  eventApplications,
+  eventPaymentOptions,
+} from '../db/schema/applications.ts';
+import { coupons, eventGroupings, eventPaymentItems, eventPaths, eventPayments, events, eventSections, eventTicketTypes } from '../db/schema/commerce.ts';
+import { organizationMemberships } from '../db/schema/organizations.ts';
+import { eventTickets } from '../db/schema/tickets.ts';
+import { users } from '../db/schema/users.ts';
+
+/**
+ * Event applications as both the applicant's screens and the staff console read them: one
+ * application's full detail, and the payment state of many applications at once. A fixed number of
+ * queries whatever the event's size.
+ */
+
+export type ApplicationPaymentSummary = NonNullable<ApplicationDetail['payment']>;
+
+export interface ApplicationPaymentState {
+  paymentStatus: ApplicationPaymentStatus;
+  payment: ApplicationPaymentSummary | null;
+}
+
+/**
+ * The latest payment of each application (with the label of its chosen option, which decides the
+ * default status), in two queries for any number of applications.
+ */
+export async function applicationPaymentStates(db: Executor, applicationIds: readonly string[]): Promise<Map<string, ApplicationPaymentState>> {
+  const states = new Map<string, ApplicationPaymentState>();
+  if (applicationIds.length === 0) return states;
+  const ids = [...new Set(applicationIds)];
+  const [options, payments] = await Promise.all([
+    db
+      .select({ id: eventApplications.id, label: eventPaymentOptions.label })
+      .from(eventApplications)
+      .leftJoin(eventPaymentOptions, eq(eventPaymentOptions.id, eventApplications.paymentOptionId))
+      .where(inArray(eventApplications.id, ids)),
+    db
+      .selectDistinctOn([eventPayments.applicationId], {
+        applicationId: eventPayments.applicationId,
+        eventPaymentId: eventPayments.id,
+        status: eventPayments.status,
+        method: eventPayments.method,
+        totalCents: eventPayments.totalCents,
+      })
+      .from(eventPayments)
+      .where(inArray(eventPayments.applicationId, ids))
+      .orderBy(eventPayments.applicationId, desc(eventPayments.createdAt), desc(eventPayments.id)),
+  ]);
+  const latest = new Map(payments.map((payment) => [payment.applicationId, payment]));
+  for (const option of options) {
+    const found = latest.get(option.id);
+    const payment = found
+      ? { eventPaymentId: found.eventPaymentId, status: found.status, method: found.method, totalCents: found.totalCents }
+      : null;
+    states.set(option.id, { paymentStatus: applicationPaymentStatus(payment, option.label), payment });
+  }
+  return states;
+}
+
+/**
+ * Events a user has been to, for Advanced-path eligibility: ended before `today`, and the user holds
+ * one of its tickets or paid for an application to it.
+ */
+export async function pastEventsOf(db: Executor, userId: string, today: string): Promise<PastEvent[]> {
+  const ticketed = db
+    .select({ eventId: eventTickets.eventId })
+    .from(eventTickets)
+    .where(eq(eventTickets.userId, userId));
+  const paidApplications = db
+    .select({ eventId: eventPaymentItems.eventId })
+    .from(eventPaymentItems)
+    .innerJoin(eventPayments, eq(eventPayments.id, eventPaymentItems.paymentId))
+    .where(and(eq(eventPayments.userId, userId), eq(eventPayments.status, 'PAID'), sql`${eventPayments.applicationId} is not null`));
+  return db
+    .select({ eventType: events.eventType, eventSubtype: events.eventSubtype, endDate: events.endDate })
+    .from(events)
+    .where(and(lt(events.endDate, today), sql`${events.id} in (${ticketed.union(paidApplications)})`));
+}
+
+/** An application row with its event, applicant profile, option, coupon and price: one query. */
+async function readApplicationRow(db: Executor, applicationId: string, viewerId: string | undefined) {
+  const [row] = await db
+    .select({
+      application: eventApplications,
+      event: {
+        id: events.id,
+        name: events.name,
+        kind: events.kind,
+        startDate: events.startDate,
+        endDate: events.endDate,
+        locationName: events.locationName,
+        eventType: events.eventType,
+        eventSubtype: events.eventSubtype,
+        paymentDueDays: events.paymentDueDays,
+      },
+      profile: {
+        firstName: users.firstName,
+        lastName: users.lastName,
+        address1: users.address1,
+        address2: users.address2,
+        city: users.city,
+        stateProvince: users.stateProvince,
+        zipPostal: users.zipPostal,
+        country: users.country,
+        phone: users.phone,
+      },
+      priceCents: eventTicketTypes.priceCents,
+      option: { id: eventPaymentOptions.id, label: eventPaymentOptions.label, method: eventPaymentOptions.method },
+      coupon: { code: coupons.code, type: coupons.type, discountAmount: coupons.discountAmount, discountPercentage: coupons.discountPercentage },
+    })
+    .from(eventApplications)
+    .innerJoin(events, eq(events.id, eventApplications.eventId))
+    .innerJoin(users, eq(users.id, eventApplications.userId))
+    .leftJoin(eventTicketTypes, eq(eventTicketTypes.id, events.applicationTicketTypeId))
+    .leftJoin(eventPaymentOptions, eq(eventPaymentOptions.id, eventApplications.paymentOptionId))
+    .leftJoin(coupons, eq(coupons.id, eventApplications.couponId))
+    .where(and(eq(eventApplications.id, applicationId), viewerId === undefined ? undefined : eq(eventApplications.userId, viewerId)));
+  return row;
+}
+
+/** The paths > groupings > sections tree of an event with each path's level: three queries. */
+export async function readApplicationPaths(db: Executor, eventId: string) {
+  const [paths, groupings, sections] = await Promise.all([
+    db
+      .select({
+        id: eventPaths.id,
+        name: eventPaths.name,
+        level: eventPaths.level,
+        applicationSelectionLevel: eventPaths.applicationSelectionLevel,
+        requireRankedSelection: eventPaths.requireRankedSelection,
+        rankedSelectionAmount: eventPaths.rankedSelectionAmount,
+      })
+      .from(eventPaths)
+      .where(eq(eventPaths.eventId, eventId))
+      .orderBy(asc(eventPaths.position), asc(eventPaths.name), asc(eventPaths.id)),
+    db
+      .select({ id: eventGroupings.id, pathId: eventGroupings.pathId, name: eventGroupings.name })
+      .from(eventGroupings)
+      .innerJoin(eventPaths, eq(eventPaths.id, eventGroupings.pathId))
+      .where(eq(eventPaths.eventId, eventId))
+      .orderBy(asc(eventGroupings.position), asc(eventGroupings.name), asc(eventGroupings.id)),
+    db
+      .select({
+        id: eventSections.id,
+        groupingId: eventSections.groupingId,
+        title: eventSections.title,
+        dates: eventSections.dates,
+        locationName: eventSections.locationName,
+        description: eventSections.description,
+      })
+      .from(eventSections)
+      .where(eq(eventSections.eventId, eventId))
+      .orderBy(asc(eventSections.position), asc(eventSections.title), asc(eventSections.id)),
+  ]);
+  return paths.map((path) => ({
+    ...path,
+    groupings: groupings
+      .filter((grouping) => grouping.pathId === path.id)
+      .map((grouping) => ({
+        id: grouping.id,
+        name: grouping.name,
+        sections: sections.filter((section) => section.groupingId === grouping.id).map(({ groupingId: _grouping, ...section }) => section),
+      })),
+  }));
+}
+
+export type ApplicationEventPath = Awaited<ReturnType<typeof readApplicationPaths>>[number];
+
+/** The questions of an event, in the order shown. */
+export function readQuestions(db: Executor, eventId: string) {
+  return db
+    .select({
+      id: applicationQuestions.id,
+      type: applicationQuestions.type,
+      label: applicationQuestions.label,
+      options: applicationQuestions.options,
+      required: applicationQuestions.required,
+    })
+    .from(applicationQuestions)
+    .where(eq(applicationQuestions.eventId, eventId))
+    .orderBy(asc(applicationQuestions.position), asc(applicationQuestions.label), asc(applicationQuestions.id));
+}
+
+/** The payment options of some events, in the order shown, in one query. */
+export async function readPaymentOptions(db: Executor, eventIds: readonly string[]) {
+  if (eventIds.length === 0) return new Map<string, { id: string; label: string; method: 'CARD' | 'PURCHASE_ORDER' }[]>();
+  const rows = await db
+    .select({ eventId: eventPaymentOptions.eventId, id: eventPaymentOptions.id, label: eventPaymentOptions.label, method: eventPaymentOptions.method })
+    .from(eventPaymentOptions)
+    .where(inArray(eventPaymentOptions.eventId, [...new Set(eventIds)]))
+    .orderBy(asc(eventPaymentOptions.position), asc(eventPaymentOptions.label), asc(eventPaymentOptions.id));
+  const byEvent = new Map<string, { id: string; label: string; method: 'CARD' | 'PURCHASE_ORDER' }[]>();
+  for (const { eventId, ...option } of rows) byEvent.set(eventId, [...(byEvent.get(eventId) ?? []), option]);
+  return byEvent;
+}
+
+/** Whether the user has at least one active organization membership (the wizard's affiliation step). */
+export async function hasActiveAffiliation(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(organizationMemberships)
+    .where(and(eq(organizationMemberships.userId, userId), isNull(organizationMemberships.archivedAt)));
+  return (row?.n ?? 0) > 0;
+}
+
+/**
+ * One application as GET /api/event-applications/:id answers it. With `viewerId` only that user's
+ * application is found (anyone else is told it does not exist); staff read without one. `today` (in
+ * the portal's time zone) decides which past events count for the Advanced path.
+ */
+export async function readApplicationDetail(db: Executor, applicationId: string, today: string, viewerId?: string): Promise<ApplicationDetail | undefined> {
+  const row = await readApplicationRow(db, applicationId, viewerId);
+  if (!row) return undefined;
+  const { application, event, profile } = row;
+  const [paths, questions, options, groupingRows, sectionRows, answerRows, affiliation, pastEvents, states] = await Promise.all([
+    readApplicationPaths(db, event.id),
+    readQuestions(db, event.id),
+    readPaymentOptions(db, [event.id]),
+    db
+      .select({ id: eventApplicationGroupings.groupingId, ranking: eventApplicationGroupings.ranking })
+      .from(eventApplicationGroupings)
+      .innerJoin(eventGroupings, eq(eventGroupings.id, eventApplicationGroupings.groupingId))
+      .where(eq(eventApplicationGroupings.applicationId, application.id))
+      .orderBy(sql`${eventApplicationGroupings.ranking} asc nulls last`, asc(eventGroupings.position), asc(eventGroupings.id)),
+    db
+      .select({
+        id: eventApplicationSections.sectionId,
+        ranking: eventApplicationSections.ranking,
+        groupingId: eventApplicationSections.groupingId,
+        title: eventSections.title,
+      })
+      .from(eventApplicationSections)
+      .innerJoin(eventSections, eq(eventSections.id, eventApplicationSections.sectionId))
+      .where(eq(eventApplicationSections.applicationId, application.id))
+      .orderBy(sql`${eventApplicationSections.ranking} asc nulls last`, asc(eventSections.position), asc(eventSections.id)),
+    db
+      .select({ questionId: eventApplicationAnswers.questionId, value: eventApplicationAnswers.value })
+      .from(eventApplicationAnswers)
+      .where(eq(eventApplicationAnswers.applicationId, application.id)),
+    hasActiveAffiliation(db, application.userId),
+    pastEventsOf(db, application.userId, today),
+    applicationPaymentStates(db, [application.id]),
+  ]);
+  const answers = new Map(answerRows.map((answer) => [answer.questionId, answer.value]));
+  const coupon = row.coupon?.code && row.coupon.type ? { ...row.coupon, code: row.coupon.code, type: row.coupon.type } : null;
+  const totals = orderTotals([{ numberOfTickets: 1, price: row.priceCents ?? 0 }], coupon);
+  const state = states.get(application.id);
+  const saved = application.generalInformationSavedAt !== null;
+  return {
+    id: application.id,
+    status: application.status,
+    isSimplified: application.isSimplified,
+    editable: isEditable(application.status),
+    event: {
+      id: event.id,
+      name: event.name,
+      kind: event.kind,
+      startDate: event.startDate,
+      endDate: event.endDate,
+      locationName: event.locationName,
+      eventType: event.eventType,
+      eventSubtype: event.eventSubtype,
+      paths: paths.map((path) => ({ ...path, eligible: path.level === 'FIRST_YEAR' || isAdvancedEligible(event, pastEvents, today) })),
+      questions,
+      finance: { dueDays: event.paymentDueDays, paymentOptions: options.get(event.id) ?? [] },
+    },
+    generalInformation: saved
+      ? {
+          firstName: application.firstName ?? '',
+          lastName: application.lastName ?? '',
+          address1: application.address1,
+          address2: application.address2,
+          city: application.city,
+          stateProvince: application.stateProvince,
+          zipPostal: application.zipPostal,
+          country: application.country ?? defaultCountry,
+          phone: application.phone,
+        }
+      : { ...profile, country: profile.country || defaultCountry },
+    generalInformationSaved: saved,
+    pathId: application.pathId,
+    requestedGroupings: groupingRows,
+    requestedSections: sectionRows,
+    answers: questions.filter((question) => answers.has(question.id)).map((question) => ({ questionId: question.id, value: answers.get(question.id) ?? [] })),
+    progress: {
+      generalInformation: saved,
+      affiliation,
+      section: application.pathId !== null && application.sectionsComplete,
+      // Read from the questions as they are now: a questionnaire without required questions is complete
+      // before any save, and a required question added later reopens it.
+      questionnaire: questionnaireComplete(questions, answers),
+    },
+    paymentOption: row.option?.id ? { id: row.option.id, label: row.option.label, method: row.option.method } : null,
+    coupon,
+    amounts: { priceCents: totals.subtotal, discountCents: totals.discount, amountDueCents: totals.total },
+    paymentStatus: state?.paymentStatus ?? applicationPaymentStatus(null, row.option?.label ?? null),
+    payment: state?.payment ?? null,
+    submittedAt: application.submittedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,71 @@
+import '@mantine/core/styles/Fieldset.css';
+import { Fieldset, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { applicationMessages, selectionMessages, selectionProblem } from '@portal/domain/application-rules.ts';
+import { draftOf, sameDraft, sectionsInput, selectablePath, choosePath, type SectionsDraft } from '../hooks/sections-draft.ts';
+import { useStepSave, type AfterSave } from '../hooks/use-step-save.ts';
+import { PathChoice } from './path-choice.tsx';
+import { PathSelection } from './path-selection.tsx';
+import { StepActions } from './step-actions.tsx';
+import type { StepProps } from './step-props.ts';
+
+/**
+ * Step 3, sections (events.md §2, §5): a path, then groupings or (ranked) sections in it. What is
+ * still missing shows as a hint while choosing; an incomplete choice may be saved, it just stays
+ * incomplete (a ranking used twice in a grouping is not saved at all).
+ */
+export function SectionsStep({ detail }: StepProps) {
+  const { save, saving, leaveTo } = useStepSave(detail, 'sections');
+  const [saved, setSaved] = useState(() => draftOf(detail));
+  const [draft, setDraft] = useState(saved);
+  const [pathError, setPathError] = useState<string | null>(null);
+  const path = detail.event.paths.find((candidate) => candidate.id === draft.pathId) ?? null;
+  const problem = path ? selectionProblem(selectablePath(path), draft) : null;
+
+  const submit = (after: AfterSave) => {
+    const { pathId } = draft;
+    if (!pathId) {
+      setPathError(applicationMessages.pathUnknown);
+      return;
+    }
+    // The one problem the server refuses rather than saves as incomplete; the hint already says it.
+    if (problem === selectionMessages.rankingUnique) return;
+    const sent: SectionsDraft = { ...draft };
+    save(sectionsInput({ ...draft, pathId }), after, {
+      onSaved: () => setSaved(sent),
+      onFieldErrors: (errors) => setPathError(errors.pathId ?? null),
+    });
+  };
+
+  return (
+    <Stack gap="md">
+      <Fieldset variant="unstyled" disabled={!detail.editable}>
+        <Stack gap="lg">
+          <PathChoice
+            paths={detail.event.paths}
+            value={draft.pathId}
+            error={pathError}
+            onChange={(pathId) => {
+              setPathError(null);
+              setDraft(choosePath(draft, pathId));
+            }}
+          />
+          {path ? <PathSelection path={path} draft={draft} onChange={setDraft} /> : null}
+          <Text size="sm" aria-live="polite" c={problem ? 'red.9' : undefined}>
+            {problem}
+          </Text>
+        </Stack>
+      </Fieldset>
+      <StepActions
+        applicationId={detail.id}
+        step="sections"
+        editable={detail.editable}
+        dirty={detail.editable && !sameDraft(draft, saved)}
+        saving={saving}
+        leaveTo={leaveTo}
+        onSave={() => submit('stay')}
+        onContinue={() => submit('next')}
+      />
+    </Stack>
+  );
+}

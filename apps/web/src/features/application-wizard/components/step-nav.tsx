@@ -1,0 +1,58 @@
+import '@mantine/core/styles/Stepper.css';
+import { Stepper } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import {
+  applicationPaths,
+  isStepReachable,
+  wizardSteps,
+  wizardStepTitles,
+  type ApplicationProgress,
+  type WizardStep,
+} from '@portal/domain/application-rules.ts';
+import type { ApplicationDetail } from '@portal/domain/applications.ts';
+
+/** What each of the first four steps completes; review-and-submit completes the application itself. */
+const completes: Partial<Record<WizardStep, keyof ApplicationProgress>> = {
+  'general-information': 'generalInformation',
+  'affiliations-and-attendance': 'affiliation',
+  sections: 'section',
+  questionnaire: 'questionnaire',
+};
+
+/**
+ * The five steps (events.md §2). A step whose prerequisites do not hold is disabled; a passed step
+ * that is not complete keeps its number instead of the check mark.
+ */
+export function StepNav({ detail, step }: { detail: ApplicationDetail; step: WizardStep }) {
+  const navigate = useNavigate();
+  const active = wizardSteps.indexOf(step);
+
+  return (
+    <nav aria-label="Application steps">
+      <Stepper
+        active={active}
+        size="sm"
+        onStepClick={(index) => {
+          const target = wizardSteps[index];
+          if (target) void navigate(applicationPaths.step(detail.id, target));
+        }}
+      >
+        {wizardSteps.map((candidate, index) => {
+          const reachable = isStepReachable(candidate, detail.progress);
+          const flag = completes[candidate];
+          const done = flag ? detail.progress[flag] : false;
+          return (
+            <Stepper.Step
+              key={candidate}
+              label={wizardStepTitles[candidate]}
+              allowStepSelect={reachable && index !== active}
+              disabled={!reachable}
+              aria-current={index === active ? 'step' : undefined}
+              completedIcon={done ? undefined : index + 1}
+            />
+          );
+        })}
+      </Stepper>
+    </nav>
+  );
+}

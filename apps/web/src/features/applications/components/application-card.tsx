@@ -1,0 +1,184 @@
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  applicationActions,
+  applicationPaths,
+  applicationPaymentLabels,
+  applicationStatusLabels,
+  paymentDueText,
+  showsPaymentStatusLine,
+  type ApplicationAction,
+  type ApplicationStatus,
+} from '@portal/domain/application-rules.ts';
+import type { ApplicationRow } from '@portal/domain/applications.ts';
+import { formatCents } from '@portal/domain/money.ts';
+import { formatDateRange } from '../../../shared/commerce/format.ts';
+import { usePayAttempt } from '../hooks/use-pay-attempt.ts';
+import { ApplicationCouponForm } from './application-coupon-form.tsx';
+import { PaymentMethodModal } from './payment-method-modal.tsx';
+
+export const statusColors: Record<ApplicationStatus, string> = {
+  STARTED: 'gray',
+  SUBMITTED: 'blue',
+  CHANGES_REQUESTED: 'yellow',
+  ACCEPTED: 'green',
+  REJECTED: 'red',
+  VOIDED: 'gray',
+};
+
+/** Accepted and not paid (nor under review): the applicant may still choose how, apply a coupon and pay. */
+function awaitsPayment(row: ApplicationRow): boolean {
+  return row.status === 'ACCEPTED' && (row.paymentStatus === 'PENDING' || row.paymentStatus === 'AWAITING_PO' || row.paymentStatus === 'CANCELLED');
+}
+
+/** Payment matters once the application is accepted, or when a payment exists whatever happened since. */
+function showsPayment(row: ApplicationRow): boolean {
+  return row.status === 'ACCEPTED' || row.payment !== null;
+}
+
+/**
+ * §4: the payment status line ('Payment status: …'), except for PENDING, whose 'Payment Incomplete'
+ * stands on its own.
+ */
+function PaymentStatus({ row }: { row: ApplicationRow }) {
+  const label = applicationPaymentLabels[row.paymentStatus];
+  if (!showsPaymentStatusLine(row.paymentStatus)) {
+    return (
+      <Text size="sm" fw={600}>
+        {label}
+      </Text>
+    );
+  }
+  return (
+    <Text size="sm">
+      Payment status:{' '}
+      <Text span inherit fw={600}>
+        {label}
+      </Text>
+    </Text>
+  );
+}
+
+function PaymentDetails({ row }: { row: ApplicationRow }) {
+  const { priceCents, discountCents, amountDueCents } = row.amounts;
+  return (
+    <Stack gap={2}>
+      <PaymentStatus row={row} />
+      <Text size="sm">Payment method: {row.paymentOption?.label ?? 'Not chosen yet'}</Text>
+      {awaitsPayment(row) ? (
+        <>
+          {discountCents > 0 ? (
+            <Text size="sm">
+              Price {formatCents(priceCents)}, coupon −{formatCents(discountCents)}
+            </Text>
+          ) : null}
+          <Text size="sm" fw={600}>
+            Amount due: {formatCents(amountDueCents)}
+          </Text>
+          {row.dueDays !== null ? <Text size="sm">{paymentDueText(row.dueDays)}</Text> : null}
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+interface ActionButtonProps {
+  action: ApplicationAction;
+  row: ApplicationRow;
+  onChangeMethod: () => void;
+  pay: () => void;
+  paying: boolean;
+}
+
+/** One button of applicationActions: a link to a page, the payment-method modal, or Pay. */
+function ActionButton({ action, row, onChangeMethod, pay, paying }: ActionButtonProps) {
+  switch (action.kind) {
+    case 'complete':
+      return (
+        <Button component={Link} to={applicationPaths.step(row.id, 'general-information')}>
+          {action.label}
+        </Button>
+      );
+    case 'review':
+      return (
+        <Button component={Link} to={applicationPaths.step(row.id, 'review-and-submit')} variant="default">
+          {action.label}
+        </Button>
+      );
+    case 'change-payment-method':
+      return (
+        <Button variant="default" onClick={onChangeMethod} disabled={paying}>
+          {action.label}
+        </Button>
+      );
+    case 'pay':
+      return (
+        <Button onClick={pay} loading={paying}>
+          {action.label}
+        </Button>
+      );
+    case 'resources':
+      return (
+        <Button component={Link} to={applicationPaths.resources(row.event.id, row.id)} variant="default">
+          {action.label}
+        </Button>
+      );
+    case 'manage-registration':
+      return row.registrationRequestId ? (
+        <Button component={Link} to={applicationPaths.registration(row.registrationRequestId)} variant="default">
+          {action.label}
+        </Button>
+      ) : null;
+  }
+}
+
+/** One application of 'My Event Applications': the event, where it stands, what it costs, what to do next. */
+export function ApplicationCard({ row }: { row: ApplicationRow }) {
+  const [changingMethod, setChangingMethod] = useState(false);
+  const { pay, paying } = usePayAttempt(row);
+  const headingId = `application-${row.id}`;
+  const actions = applicationActions({
+    status: row.status,
+    paymentStatus: row.paymentStatus,
+    paymentMethod: row.paymentOption?.method ?? null,
+    amountDueCents: row.amounts.amountDueCents,
+    registrationRequestId: row.registrationRequestId,
+  });
+
+  return (
+    <Paper component="article" withBorder p="md" radius="md" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Stack gap={2}>
+            <Title order={3} size="h4" id={headingId}>
+              {row.event.name}
+            </Title>
+            <Text size="sm">{formatDateRange(row.event.startDate, row.event.endDate)}</Text>
+            {row.event.locationName ? <Text size="sm">{row.event.locationName}</Text> : null}
+          </Stack>
+          <Badge variant="light" color={statusColors[row.status]} c="dark">
+            {applicationStatusLabels[row.status]}
+          </Badge>
+        </Group>
+        {showsPayment(row) ? <PaymentDetails row={row} /> : null}
+        {awaitsPayment(row) ? <ApplicationCouponForm row={row} /> : null}
+        {actions.length > 0 ? (
+          <Group gap="sm">
+            {actions.map((action) => (
+              <ActionButton
+                key={action.kind}
+                action={action}
+                row={row}
+                onChangeMethod={() => setChangingMethod(true)}
+                pay={pay}
+                paying={paying}
+              />
+            ))}
+          </Group>
+        ) : null}
+      </Stack>
+      <PaymentMethodModal row={row} opened={changingMethod} onClose={() => setChangingMethod(false)} />
+    </Paper>
+  );
+}

@@ -1,0 +1,373 @@
+import { notifications } from '@mantine/notifications';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applicationMessages, applicationPaths, paymentDueText } from '@portal/domain/application-rules.ts';
+import type { ApplicationRow } from '@portal/domain/applications.ts';
+import { browserWindow } from '../../../shared/commerce/follow-redirect.ts';
+import {
+  aLegacyPage,
+  aLegacyRow,
+  anAcceptedRow,
+  anApplicationPage,
+  anApplicationPayment,
+  anApplicationRow,
+  applicationPaymentId,
+  rowIds,
+  rowInstituteId,
+  rowPaymentOptions,
+} from '../../../test/application-rows.ts';
+import { jsonResponse, problemResponse, stubFetch, type RecordedCall } from '../../../test/fetch-stub.ts';
+import { aProfile } from '../../../test/profile.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { aUser } from '../../../test/users.ts';
+
+const listPath = '/members/events/applications';
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const payApi = `/api/event-applications/${rowIds.accepted}/pay`;
+
+function stubList(rows: ApplicationRow[], routes: Parameters<typeof stubFetch>[0] = {}, legacy = aLegacyPage()) {
+  return stubFetch({
+    'GET /api/me': () => jsonResponse(200, aUser()),
+    'GET /api/event-applications': () => jsonResponse(200, anApplicationPage(rows)),
+    'GET /api/legacy-event-applications': () => jsonResponse(200, legacy),
+    ...routes,
+  });
+}
+
+async function openList() {
+  const app = renderApp(listPath);
+  expect(await screen.findByRole('heading', { level: 1, name: 'My Event Applications' }, { timeout: 5000 })).toBeInTheDocument();
+  return { app, user: userEvent.setup({ delay: null }) };
+}
+
+const card = (name = 'Coaching Institute') => screen.findByRole('article', { name });
+const calledWith = (calls: RecordedCall[], method: string, path: string) => calls.filter((call) => call.method === method && call.path === path);
+
+describe('My Event Applications', { timeout: 30_000 }, () => {
+  beforeEach(() => notifications.clean());
+
+  it('shows each application with its event, dates, status and the buttons of its state', async () => {
+    stubList([
+      anApplicationRow(),
+      anApplicationRow({ id: rowIds.submitted, status: 'SUBMITTED', event: { ...anApplicationRow().event, name: 'Leadership Institute' } }),
+      anAcceptedRow({ event: { ...anApplicationRow().event, name: 'Writing Institute' } }),
+    ]);
+    await openList();
+
+    const started = await card();
+    expect(within(started).getByText('07/13/2026 – 07/17/2026')).toBeInTheDocument();
+    expect(within(started).getByText('Albany Convention Center')).toBeInTheDocument();
+    expect(within(started).getByText('Application Started')).toBeInTheDocument();
+    expect(within(started).getByRole('link', { name: 'Complete Application' })).toHaveAttribute(
+      'href',
+      applicationPaths.step(rowIds.started, 'general-information'),
+    );
+    // Nothing to pay before acceptance.
+    expect(within(started).queryByText('Payment Incomplete')).not.toBeInTheDocument();
+    expect(within(started).queryByRole('textbox', { name: 'Coupon code' })).not.toBeInTheDocument();
+
+    const submitted = await card('Leadership Institute');
+    expect(within(submitted).getByText('Submitted')).toBeInTheDocument();
+    expect(within(submitted).getByRole('link', { name: 'Review Application' })).toHaveAttribute(
+      'href',
+      applicationPaths.step(rowIds.submitted, 'review-and-submit'),
+    );
+    expect(within(submitted).queryByRole('link', { name: 'Complete Application' })).not.toBeInTheDocument();
+
+    const accepted = await card('Writing Institute');
+    expect(within(accepted).getByText('Accepted')).toBeInTheDocument();
+    // §4: 'Payment Incomplete' stands on its own, without the status line.
+    expect(within(accepted).getByText('Payment Incomplete')).toBeInTheDocument();
+    expect(within(accepted).queryByText(/^Payment status:/)).not.toBeInTheDocument();
+    expect(within(accepted).getByText('Payment method: Credit Card')).toBeInTheDocument();
+    expect(within(accepted).getByText('Amount due: $950.00')).toBeInTheDocument();
+    expect(within(accepted).getByText(paymentDueText(30))).toBeInTheDocument();
+    expect(within(accepted).getByRole('button', { name: 'Change payment method' })).toBeInTheDocument();
+    expect(within(accepted).getByRole('button', { name: 'Pay by Credit Card' })).toBeInTheDocument();
+    expect(within(accepted).getByRole('link', { name: 'Resources' })).toHaveAttribute(
+      'href',
+      applicationPaths.resources(rowInstituteId, rowIds.accepted),
+    );
+    expect(within(accepted).getByRole('textbox', { name: 'Coupon code' })).toBeInTheDocument();
+  });
+
+  it('shows the payment status line, the purchase-order and free ways to pay, one due day, and Manage Registration', async () => {
+    stubList([
+      anAcceptedRow({ paymentOption: rowPaymentOptions.purchaseOrder, paymentStatus: 'AWAITING_PO', dueDays: 1 }),
+      anAcceptedRow({
+        id: rowIds.submitted,
+        event: { ...anApplicationRow().event, name: 'Leadership Institute' },
+        paymentStatus: 'PO_SUBMITTED',
+        paymentOption: rowPaymentOptions.purchaseOrder,
+        payment: { eventPaymentId: applicationPaymentId, status: 'PO_SUBMITTED', method: 'PURCHASE_ORDER', totalCents: 95000 },
+      }),
+      anAcceptedRow({
+        id: rowIds.started,
+        event: { ...anApplicationRow().event, name: 'Writing Institute' },
+        coupon: { code: 'FULLRIDE', type: 'PERCENTAGE', discountAmount: null, discountPercentage: 100 },
+        amounts: { priceCents: 95000, discountCents: 95000, amountDueCents: 0 },
+        registrationRequestId: 'request-7',
+      }),
+    ]);
+    await openList();
+
+    const awaiting = await card();
+    expect(within(awaiting).getByText('Payment status:')).toBeInTheDocument();
+    expect(within(awaiting).getByText('Awaiting Purchase Order')).toBeInTheDocument();
+    expect(within(awaiting).getByText(paymentDueText(1))).toBeInTheDocument();
+    expect(paymentDueText(1)).toBe('Payment due in 1 day');
+    expect(within(awaiting).getByRole('button', { name: 'Pay by Purchase Order' })).toBeInTheDocument();
+
+    const underReview = await card('Leadership Institute');
+    expect(within(underReview).getByText('Purchase order submitted')).toBeInTheDocument();
+    expect(within(underReview).queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(within(underReview).queryByRole('button', { name: 'Change payment method' })).not.toBeInTheDocument();
+    expect(within(underReview).queryByRole('textbox', { name: 'Coupon code' })).not.toBeInTheDocument();
+    expect(within(underReview).queryByText(/^Payment due/)).not.toBeInTheDocument();
+
+    const free = await card('Writing Institute');
+    expect(within(free).getByText('Price $950.00, coupon −$950.00')).toBeInTheDocument();
+    expect(within(free).getByText('Amount due: $0.00')).toBeInTheDocument();
+    expect(within(free).getByRole('button', { name: 'Pay' })).toBeInTheDocument();
+    expect(within(free).getByRole('link', { name: 'Manage Registration' })).toHaveAttribute('href', applicationPaths.registration('request-7'));
+  });
+
+  it('shows a paid application as Paid, with its resources and nothing left to pay', async () => {
+    stubList([
+      anAcceptedRow({
+        paymentStatus: 'PAID',
+        payment: { eventPaymentId: applicationPaymentId, status: 'PAID', method: 'CARD', totalCents: 95000 },
+      }),
+    ]);
+    await openList();
+
+    const paid = await card();
+    expect(within(paid).getByText('Payment status:')).toBeInTheDocument();
+    expect(within(paid).getByText('Paid')).toBeInTheDocument();
+    expect(within(paid).getByRole('link', { name: 'Resources' })).toBeInTheDocument();
+    expect(within(paid).queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(within(paid).queryByRole('button', { name: 'Change payment method' })).not.toBeInTheDocument();
+    expect(within(paid).queryByText(/^Amount due/)).not.toBeInTheDocument();
+    expect(within(paid).queryByRole('textbox', { name: 'Coupon code' })).not.toBeInTheDocument();
+  });
+
+  it('changes the payment method in a dialog, requiring a choice', async () => {
+    let saved = false;
+    const calls = stubList([anAcceptedRow({ paymentOption: null })], {
+      'GET /api/event-applications': () =>
+        jsonResponse(200, anApplicationPage([anAcceptedRow({ paymentOption: saved ? rowPaymentOptions.purchaseOrder : null })])),
+      [`PUT /api/event-applications/${rowIds.accepted}/payment-method`]: () => {
+        saved = true;
+        return jsonResponse(200, {});
+      },
+    });
+    const { user } = await openList();
+
+    const accepted = await card();
+    expect(within(accepted).getByText('Payment method: Not chosen yet')).toBeInTheDocument();
+    // No option chosen, no amount to skip: nothing to pay with yet.
+    expect(within(accepted).queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+    await user.click(within(accepted).getByRole('button', { name: 'Change payment method' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Change payment method' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(applicationMessages.paymentOptionRequired)).toBeInTheDocument();
+    expect(calledWith(calls, 'PUT', `/api/event-applications/${rowIds.accepted}/payment-method`)).toHaveLength(0);
+
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /^Payment option/ }), 'Purchase Order');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(applicationMessages.paymentMethodUpdated)).toBeInTheDocument();
+    expect(calledWith(calls, 'PUT', `/api/event-applications/${rowIds.accepted}/payment-method`)[0]?.body).toEqual({
+      paymentOptionId: rowPaymentOptions.purchaseOrder.id,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await within(await card()).findByText('Payment method: Purchase Order')).toBeInTheDocument();
+    expect(within(await card()).getByRole('button', { name: 'Pay by Purchase Order' })).toBeInTheDocument();
+  });
+
+  it('shows the server refusal of a payment method change and keeps the dialog open', async () => {
+    stubList([anAcceptedRow()], {
+      [`PUT /api/event-applications/${rowIds.accepted}/payment-method`]: () =>
+        problemResponse(409, 'Conflict', { detail: applicationMessages.purchaseOrderUnderReview }),
+    });
+    const { user } = await openList();
+
+    await user.click(within(await card()).getByRole('button', { name: 'Change payment method' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change payment method' });
+    expect(within(dialog).getByRole('combobox', { name: /^Payment option/ })).toHaveValue(rowPaymentOptions.card.id);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(applicationMessages.purchaseOrderUnderReview)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Change payment method' })).toBeInTheDocument();
+  });
+
+  it('applies a coupon: an empty code is refused here, a refusal says why, a success says so, and Remove sends an empty code', async () => {
+    let coupon: ApplicationRow['coupon'] = null;
+    const couponApi = `/api/event-applications/${rowIds.accepted}/coupon`;
+    const calls = stubList([], {
+      'GET /api/event-applications': () => jsonResponse(200, anApplicationPage([anAcceptedRow({ coupon })])),
+      [`POST ${couponApi}`]: (body) => {
+        const code = (body as { code: string }).code;
+        if (code === 'EXPIRED10') {
+          return problemResponse(400, 'Bad Request', { detail: applicationMessages.couponError, errors: { code: 'This coupon has expired.' } });
+        }
+        coupon = code ? { code, type: 'FIXED', discountAmount: 10000, discountPercentage: null } : null;
+        return jsonResponse(200, {});
+      },
+    });
+    const { user } = await openList();
+
+    const accepted = await card();
+    await user.click(within(accepted).getByRole('button', { name: 'Apply' }));
+    expect(await within(accepted).findByText(applicationMessages.couponRequired)).toBeInTheDocument();
+    expect(calledWith(calls, 'POST', couponApi)).toHaveLength(0);
+
+    await user.type(within(accepted).getByRole('textbox', { name: 'Coupon code' }), 'EXPIRED10');
+    await user.click(within(accepted).getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText(applicationMessages.couponError, { selector: '.mantine-Notification-description' })).toBeInTheDocument();
+    expect(await within(accepted).findByText('This coupon has expired.')).toBeInTheDocument();
+
+    const field = within(accepted).getByRole('textbox', { name: 'Coupon code' });
+    await user.clear(field);
+    await user.type(field, ' SAVE100 ');
+    await user.click(within(accepted).getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText(applicationMessages.couponApplied)).toBeInTheDocument();
+    expect(calledWith(calls, 'POST', couponApi).at(-1)?.body).toEqual({ code: 'SAVE100' });
+    expect(await within(await card()).findByText('SAVE100')).toBeInTheDocument();
+
+    await user.click(within(await card()).getByRole('button', { name: 'Remove coupon' }));
+    expect(await screen.findByText(applicationMessages.couponRemoved)).toBeInTheDocument();
+    expect(calledWith(calls, 'POST', couponApi).at(-1)?.body).toEqual({ code: '' });
+    expect(await within(await card()).findByRole('textbox', { name: 'Coupon code' })).toBeInTheDocument();
+  });
+
+  it('pays by card with an Idempotency-Key and leaves for the provider with a full page load', async () => {
+    const assign = vi.spyOn(browserWindow, 'assign').mockImplementation(() => {});
+    const stripeUrl = 'https://checkout.stripe.com/c/pay/cs_test_456';
+    const calls = stubList([anAcceptedRow()], {
+      [`POST ${payApi}`]: () => jsonResponse(201, { eventPaymentId: applicationPaymentId, redirectUrl: stripeUrl }),
+    });
+    const { app, user } = await openList();
+
+    await user.click(within(await card()).getByRole('button', { name: 'Pay by Credit Card' }));
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(stripeUrl));
+    expect(app.location()).toBe(listPath);
+    const pay = calledWith(calls, 'POST', payApi)[0];
+    expect(pay?.headers['Idempotency-Key']).toMatch(uuid);
+    expect(pay?.headers['x-requested-with']).toBe('portal');
+    assign.mockRestore();
+  });
+
+  it('pays by purchase order: the application purchase order page opens', async () => {
+    const poUrl = applicationPaths.purchaseOrder(applicationPaymentId);
+    stubList([anAcceptedRow({ paymentOption: rowPaymentOptions.purchaseOrder, paymentStatus: 'AWAITING_PO' })], {
+      [`POST ${payApi}`]: () => jsonResponse(201, { eventPaymentId: applicationPaymentId, redirectUrl: poUrl }),
+      [`GET /api/event-payments/${applicationPaymentId}`]: () => jsonResponse(200, anApplicationPayment()),
+      'GET /api/profile': () => jsonResponse(200, aProfile()),
+    });
+    const { app, user } = await openList();
+
+    await user.click(within(await card()).getByRole('button', { name: 'Pay by Purchase Order' }));
+
+    await waitFor(() => expect(app.location()).toBe(poUrl));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pay by Purchase Order' })).toBeInTheDocument();
+  });
+
+  it('keeps the Idempotency-Key when the answer is lost, and starts a new attempt after a refusal', async () => {
+    let attempts = 0;
+    const calls = stubList([anAcceptedRow()], {
+      [`POST ${payApi}`]: () => {
+        attempts += 1;
+        if (attempts === 1) return problemResponse(503, 'Service Unavailable');
+        if (attempts === 2) return problemResponse(409, 'Conflict', { detail: 'Coaching Institute is sold out.' });
+        return jsonResponse(201, { eventPaymentId: applicationPaymentId, redirectUrl: applicationPaths.success(applicationPaymentId, 'free') });
+      },
+      [`GET /api/event-payments/${applicationPaymentId}`]: () => jsonResponse(200, anApplicationPayment({ status: 'PAID', total: 0 })),
+    });
+    const { app, user } = await openList();
+    const payButton = async () => within(await card()).getByRole('button', { name: 'Pay by Credit Card' });
+    const listReads = () => calledWith(calls, 'GET', '/api/event-applications?page=1&pageSize=10').length;
+
+    await user.click(await payButton());
+    expect(await screen.findByText('Service Unavailable')).toBeInTheDocument();
+    await waitFor(async () => expect(await payButton()).toBeEnabled());
+    const readsBefore = listReads();
+    await user.click(await payButton());
+    expect(await screen.findByText('Coaching Institute is sold out.')).toBeInTheDocument();
+    // A refusal reads the list again: the application as it is now.
+    await waitFor(() => expect(listReads()).toBeGreaterThan(readsBefore));
+    await waitFor(async () => expect(await payButton()).toBeEnabled());
+    await user.click(await payButton());
+
+    await waitFor(() => expect(app.location()).toBe(applicationPaths.success(applicationPaymentId, 'free')));
+    const [first, second, third] = calledWith(calls, 'POST', payApi);
+    expect(second?.headers['Idempotency-Key']).toBe(first?.headers['Idempotency-Key']);
+    expect(third?.headers['Idempotency-Key']).not.toBe(second?.headers['Idempotency-Key']);
+  });
+
+  it('lists legacy applications in their own section with their labels and buttons', async () => {
+    stubList(
+      [anApplicationRow()],
+      {},
+      aLegacyPage([aLegacyRow(), aLegacyRow({ id: 'legacy-2', eventName: 'Spring Math Institute 2018', statusId: 4, paymentStatusId: null })]),
+    );
+    await openList();
+
+    const legacySection = await screen.findByRole('region', { name: 'Earlier applications' });
+    const paid = within(legacySection).getByRole('article', { name: 'Summer Reading Institute 2019' });
+    expect(within(paid).getByText('07/08/2019 – 07/12/2019')).toBeInTheDocument();
+    expect(within(paid).getByText('Accepted')).toBeInTheDocument();
+    expect(within(paid).getByText('Payment status:')).toBeInTheDocument();
+    expect(within(paid).getByText('Paid')).toBeInTheDocument();
+    expect(within(paid).getByRole('link', { name: 'Resources' })).toHaveAttribute(
+      'href',
+      applicationPaths.resources(aLegacyRow().eventId ?? '', aLegacyRow().id),
+    );
+    const rejected = within(legacySection).getByRole('article', { name: 'Spring Math Institute 2018' });
+    expect(within(rejected).getByText('Rejected')).toBeInTheDocument();
+    expect(within(rejected).queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Applications' })).toBeInTheDocument();
+  });
+
+  it('says No events found when the member has neither applications nor legacy ones', async () => {
+    stubList([]);
+    await openList();
+
+    expect(await screen.findByText(applicationMessages.noEvents)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Applications' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Earlier applications' })).not.toBeInTheDocument();
+  });
+
+  it('shows a failed load with Retry, and reads again', async () => {
+    let fail = true;
+    stubList([], {
+      'GET /api/event-applications': () => (fail ? problemResponse(500, 'Internal Server Error') : jsonResponse(200, anApplicationPage())),
+    });
+    const { user } = await openList();
+
+    expect(await screen.findByText('Internal Server Error', {}, { timeout: 8000 })).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await card()).toBeInTheDocument();
+  });
+
+  it('pages through the applications in the address', async () => {
+    const calls = stubList([], {
+      'GET /api/event-applications': (_body, url) => {
+        const page = Number(url.searchParams.get('page'));
+        const row = anApplicationRow({ id: `row-${page}`, event: { ...anApplicationRow().event, name: `Institute ${page}` } });
+        return jsonResponse(200, { ...anApplicationPage([row], 25), page });
+      },
+    });
+    const { app, user } = await openList();
+    expect(await screen.findByRole('article', { name: 'Institute 1' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByRole('article', { name: 'Institute 2' })).toBeInTheDocument();
+    expect(app.location()).toBe(`${listPath}?page=2`);
+    expect(calls.some((call) => call.path === '/api/event-applications?page=2&pageSize=10')).toBe(true);
+  });
+});
