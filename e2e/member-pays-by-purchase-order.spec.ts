@@ -2,6 +2,7 @@ import { expectAccessible } from './fixtures/accessibility.ts';
 import { atPath, demoUsers, sideMenu, signIn } from './fixtures/auth.ts';
 import { chooseOption, expectToast, input, journeyTimeout, replaceText, typePhone, uniqueToken } from './fixtures/forms.ts';
 import { linkInNewestMail } from './fixtures/mailbox.ts';
+import { onePagePdf } from './fixtures/pdf.ts';
 import { expect, test } from './fixtures/test.ts';
 
 // Only this journey buys anything as Grace (owner.washington); the journeys that sign in as her
@@ -28,29 +29,6 @@ const emptyFormMessages = [
   'Purchase order total is required',
 ];
 const uuid = /^[0-9a-f-]{36}$/;
-
-/** A small but well-formed one-page PDF (header, objects, cross-reference table, trailer, %%EOF). */
-function onePagePdf(title: string): Buffer {
-  const content = `BT /F1 18 Tf 72 720 Td (${title}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, index) => {
-    offsets.push(pdf.length);
-    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  pdf += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
-}
 
 test('a member pays by purchase order, staff approve it, and the payment shows as paid', async ({
   page,
