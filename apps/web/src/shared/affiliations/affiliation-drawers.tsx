@@ -1,12 +1,12 @@
 import { Drawer } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
-import { affiliationMessages, type Affiliation } from '@portal/domain/affiliations.ts';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { affiliationMessages } from '@portal/domain/affiliation-messages.ts';
+import type { Affiliation } from '@portal/domain/affiliations.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { useLookups } from '../../lib/lookups.ts';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { AffiliationForm } from './affiliation-form.tsx';
-import { NewOrganizationForm } from './new-organization-form.tsx';
 
 export interface AffiliationDrawersProps {
   opened: boolean;
@@ -16,6 +16,10 @@ export interface AffiliationDrawersProps {
 }
 
 const closeButtonProps = { 'aria-label': 'Close' };
+
+// Most members only pick an existing organization: the creation form (address fields, district search)
+// loads when its panel first opens.
+const NewOrganizationForm = lazy(() => import('./new-organization-form.tsx').then((m) => ({ default: m.NewOrganizationForm })));
 
 /**
  * The affiliation editor and, stacked over it, the 'Create a New Organization' panel. Loaded only when
@@ -71,7 +75,13 @@ export default function AffiliationDrawers({ opened, affiliation, onClose }: Aff
         size="lg"
         closeButtonProps={closeButtonProps}
       >
-        {creating ? body((data) => <NewOrganizationForm lookups={data} onCreated={close} />) : null}
+        {creating
+          ? body((data) => (
+              <Suspense fallback={<PageLoader label="Loading the form" />}>
+                <NewOrganizationForm lookups={data} onCreated={close} />
+              </Suspense>
+            ))
+          : null}
       </Drawer>
     </Drawer.Stack>
   );

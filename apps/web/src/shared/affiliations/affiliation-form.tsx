@@ -1,8 +1,9 @@
 import { Button, Group, MultiSelect, Select, Stack } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { affiliationInput, affiliationMessages, type Affiliation } from '@portal/domain/affiliations.ts';
+import { affiliationMessages } from '@portal/domain/affiliation-messages.ts';
+import type { Affiliation } from '@portal/domain/affiliations.ts';
 import { showSubmitError } from '../../lib/form-errors.ts';
 import type { Lookups } from '../../lib/lookups.ts';
 import { useSaveAffiliation, type AffiliationRequest } from './api.ts';
@@ -30,7 +31,13 @@ export function AffiliationForm({ affiliation, lookups, onSaved, onCreateOrganiz
       positionId: affiliation?.positionId ?? '',
       gradeIds: affiliation?.gradeIds ?? [],
     },
-    validate: schemaResolver(affiliationInput, { sync: true }),
+    // Three required choices: checked without zod, so the editor stays small where zod is not loaded
+    // yet (the application wizard); the server validates with affiliationInput.
+    validate: {
+      organizationId: (value) => (value ? null : affiliationMessages.organizationRequired),
+      positionId: (value) => (value ? null : affiliationMessages.positionRequired),
+      gradeIds: (value) => (value.length > 0 ? null : affiliationMessages.gradesRequired),
+    },
   });
 
   const submit = form.onSubmit((values) =>

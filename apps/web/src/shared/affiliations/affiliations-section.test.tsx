@@ -79,7 +79,8 @@ describe('My affiliations', { timeout: 15_000 }, () => {
     await user.click(await within(editor).findByRole('button', { name: 'Create a New Organization' }));
 
     const panel = await screen.findByRole('dialog', { name: 'Create a New Organization' });
-    expect(within(panel).getByRole('combobox', { name: /^Country/ })).toHaveValue('United States');
+    // The creation form is its own chunk, loaded when the panel first opens.
+    expect(await within(panel).findByRole('combobox', { name: /^Country/ })).toHaveValue('United States');
     await user.click(within(panel).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create a New Organization' })).not.toBeInTheDocument());
     expect(screen.getByRole('dialog', { name: 'Add affiliation' })).toBeInTheDocument();
