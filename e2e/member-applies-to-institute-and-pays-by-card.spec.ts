@@ -1,7 +1,7 @@
 import { expectAccessible } from './fixtures/accessibility.ts';
 import { atPath, demoUsers, sideMenu, signIn } from './fixtures/auth.ts';
 import { failCalls } from './fixtures/failures.ts';
-import { expectToast, input, journeyTimeout, replaceText, typePhone } from './fixtures/forms.ts';
+import { chooseOption, expectToast, input, journeyTimeout, replaceText, typePhone } from './fixtures/forms.ts';
 import { expect, test } from './fixtures/test.ts';
 
 // Only this journey applies as Tara (teacher.lincoln), who starts with no application at all.
@@ -41,6 +41,9 @@ test('a teacher applies to an institute, staff accept, and she pays by card', as
   await expect(input(general, 'Country')).toHaveValue('United States');
   await expectAccessible(page);
 
+  // Mantine's clear button is a mouse affordance, hidden from assistive technology.
+  await input(general, 'Country').locator('xpath=..').locator('button').click();
+  await expect(input(general, 'Country')).toHaveValue('');
   await input(general, 'Zip / Postal code').fill('10027-00001');
   const phone = input(general, 'Phone');
   await phone.click();
@@ -49,7 +52,11 @@ test('a teacher applies to an institute, staff accept, and she pays by card', as
   await expect(general.getByText('Address is required', { exact: true })).toBeVisible();
   await expect(general.getByText('Zip Postal must be at most 10 characters', { exact: true })).toBeVisible();
   await expect(general.getByText('Phone is invalid', { exact: true })).toBeVisible();
+  await expect(general.getByText('Country is required', { exact: true })).toBeVisible();
   await expectAccessible(page);
+
+  await chooseOption(page, general, 'Country', 'United States');
+  await chooseOption(page, general, 'State / Province', 'New York');
 
   await input(general, 'Address 1').fill('12 Elm Street');
   await replaceText(input(general, 'Zip / Postal code'), '10027');

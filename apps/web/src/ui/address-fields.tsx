@@ -47,6 +47,8 @@ interface AddressFieldsProps {
   names?: AddressFieldNames;
   /** Fields that must be filled (shown with an asterisk); the form's schema decides. */
   required?: Partial<Record<keyof AddressFieldNames, boolean>>;
+  /** The country may be cleared (and the form then says it is required) instead of falling back to the default. */
+  clearableCountry?: boolean;
 }
 
 /**
@@ -54,7 +56,7 @@ interface AddressFieldsProps {
  * the United States and free text elsewhere; choosing another country clears the state
  * (organizations.md §5).
  */
-export function AddressFields({ form, lookups, names = userAddressFields, required = {} }: AddressFieldsProps) {
+export function AddressFields({ form, lookups, names = userAddressFields, required = {}, clearableCountry = false }: AddressFieldsProps) {
   const watched = form.useWatchValue(names.country);
   const country = typeof watched === 'string' && watched ? watched : defaultCountry;
   const countryNames = lookups.countries.map((entry) => entry.name);
@@ -89,14 +91,16 @@ export function AddressFields({ form, lookups, names = userAddressFields, requir
           data={countryNames}
           searchable
           allowDeselect={false}
+          clearable={clearableCountry}
           withAsterisk={required.country}
           {...form.getInputProps(names.country)}
           onChange={(next: string | null) => {
-            const chosen = next ?? defaultCountry;
-            if (chosen === country) return;
-            // The country select keeps its focus; the state field is rebuilt, empty.
+            const chosen = next ?? (clearableCountry ? '' : defaultCountry);
+            if (chosen === watched) return;
+            // The country select keeps its focus. The state field is rebuilt, empty, only when the
+            // country it belongs to changes: an emptied country still shows the default's states.
             form.setFieldValue(names.country, chosen, { forceUpdate: false });
-            form.setFieldValue(names.stateProvince, '');
+            if ((chosen || defaultCountry) !== country) form.setFieldValue(names.stateProvince, '');
           }}
         />
         {isUnitedStates(country) ? (
