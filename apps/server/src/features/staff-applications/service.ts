@@ -74,10 +74,10 @@ export async function getApplication(deps: AppDeps, applicationId: string): Prom
 }
 
 const decisionActions: Record<ApplicationDecision, string> = {
-  ACCEPT: 'application.accept',
-  REJECT: 'application.reject',
-  REQUEST_CHANGES: 'application.request-changes',
-  VOID: 'application.void',
+  ACCEPT: 'event-application.accept',
+  REJECT: 'event-application.reject',
+  REQUEST_CHANGES: 'event-application.request-changes',
+  VOID: 'event-application.void',
 };
 
 /**

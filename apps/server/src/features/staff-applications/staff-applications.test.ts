@@ -146,9 +146,9 @@ describe('POST /api/admin/applications/:id/decision', () => {
     expect(response.statusCode).toBe(200);
     const detail = response.json<AdminApplicationDetail>();
     expect(detail).toMatchObject({ status: 'ACCEPTED', editable: false, paymentStatus: 'PENDING' });
-    expect(detail.history).toEqual([expect.objectContaining({ action: 'application.accept', actorName: `Sam ${sam.lastName}` })]);
+    expect(detail.history).toEqual([expect.objectContaining({ action: 'event-application.accept', actorName: `Sam ${sam.lastName}` })]);
 
-    const [entry] = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.action, 'application.accept'), eq(auditLog.subjectId, application.id)));
+    const [entry] = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.action, 'event-application.accept'), eq(auditLog.subjectId, application.id)));
     expect(entry).toMatchObject({ actorId: sam.id, subjectType: 'event_application', data: { from: 'SUBMITTED', to: 'ACCEPTED', note: 'Welcome aboard!' } });
     const [mail] = await mailTo(user.email);
     expect(mail?.subject).toBe(`Your application to ${institute.event.name} was accepted`);

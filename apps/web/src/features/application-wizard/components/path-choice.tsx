@@ -23,7 +23,8 @@ export function PathChoice({ paths, value, onChange, error }: PathChoiceProps) {
               <Radio.Indicator disabled={!path.eligible} />
               <Stack gap={2}>
                 <Text fw={600}>{path.name}</Text>
-                <Text size="sm">{pathLevelLabels[path.level]}</Text>
+                {/* A path named after its level ('First Year') need not say it twice. */}
+                {path.name === pathLevelLabels[path.level] ? null : <Text size="sm">{pathLevelLabels[path.level]}</Text>}
                 {path.eligible ? null : <Text size="sm">{applicationMessages.advancedNotEligible}</Text>}
               </Stack>
             </Group>
