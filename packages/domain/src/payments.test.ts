@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventPaymentStatuses, type EventPaymentStatus } from './commerce-enums.ts';
-import { cashnetReturn, checkoutInput, eventPaymentStatusLabels, isOpenPayment, isVoidedOrCancelled, paymentMessages } from './payments.ts';
+import { cashnetReturn, checkoutInput, eventPaymentStatusLabels, isOpenPayment, isVoidedOrCancelled, openingTerms, paymentMessages } from './payments.ts';
 
 describe('isVoidedOrCancelled', () => {
   it.each([
@@ -57,5 +57,20 @@ describe('contracts', () => {
     expect(cashnetReturn.safeParse(valid).success).toBe(true);
     expect(cashnetReturn.safeParse({ ...valid, tx: ' ' }).success).toBe(false);
     expect(cashnetReturn.safeParse({ ...valid, ref3val1: '42' }).success).toBe(false);
+  });
+});
+
+describe('how a new payment starts', () => {
+  const now = new Date('2026-11-23T12:00:00Z');
+  it.each([
+    ['nothing to pay, card', 'CARD', 0, 'PAID', null],
+    ['nothing to pay, purchase order', 'PURCHASE_ORDER', 0, 'PAID', null],
+    ['card: a 30-minute hold', 'CARD', 100, 'PENDING', '2026-11-23T12:30:00.000Z'],
+    ['purchase order: a 30-day hold', 'PURCHASE_ORDER', 100, 'AWAITING_PO', '2026-12-23T12:00:00.000Z'],
+  ] as const)('%s', (_, method, total, status, holdUntil) => {
+    const terms = openingTerms(method, total, now);
+    expect(terms.status).toBe(status);
+    expect(terms.holdExpiresAt?.toISOString() ?? null).toBe(holdUntil);
+    expect(terms.paidAt).toBe(status === 'PAID' ? now : null);
   });
 });

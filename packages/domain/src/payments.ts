@@ -1,12 +1,24 @@
 import { z } from 'zod';
 import { pageQuery, paginated } from './admin.ts';
 import { couponReply } from './cart.ts';
-import { eventPaymentMethods, eventPaymentStatuses, paymentProviders, purchaseOrderStatuses, type EventPaymentStatus } from './commerce-enums.ts';
+import { eventPaymentMethods, eventPaymentStatuses, paymentProviders, purchaseOrderStatuses, type EventPaymentMethod, type EventPaymentStatus } from './commerce-enums.ts';
 
 /** How long a card checkout holds its seats before they return to sale. */
 export const cardHoldMinutes = 30;
 /** How long an unpaid purchase-order checkout holds its seats (until staff approve or void it). */
 export const purchaseOrderHoldDays = 30;
+const minuteMs = 60_000;
+
+/**
+ * How a new payment starts, whatever it pays for (a cart, an application): nothing to pay is PAID at
+ * once; a card waits for its provider for cardHoldMinutes; a purchase order for purchaseOrderHoldDays.
+ */
+export function openingTerms(method: EventPaymentMethod, totalCents: number, now: Date) {
+  if (totalCents === 0) return { status: 'PAID', holdExpiresAt: null, paidAt: now } as const;
+  const hold = method === 'CARD' ? cardHoldMinutes * minuteMs : purchaseOrderHoldDays * 24 * 60 * minuteMs;
+  return { status: method === 'CARD' ? 'PENDING' : 'AWAITING_PO', holdExpiresAt: new Date(now.getTime() + hold), paidAt: null } as const;
+}
+
 /** The success screens poll the payment this often (events.md §9). */
 export const paymentPollMs = 2000;
 

@@ -11,6 +11,7 @@ import type { ApplicationDetail } from '@portal/domain/applications.ts';
 import { defaultCountry } from '@portal/domain/lookups.ts';
 import { orderTotals } from '@portal/domain/pricing.ts';
 import type { Executor } from '../db/client.ts';
+import { readEventStructure } from './event-structure.ts';
 import {
   applicationQuestions,
   eventApplicationAnswers,
@@ -19,7 +20,7 @@ import {
   eventApplications,
   eventPaymentOptions,
 } from '../db/schema/applications.ts';
-import { coupons, eventGroupings, eventPaymentItems, eventPaths, eventPayments, events, eventSections, eventTicketTypes } from '../db/schema/commerce.ts';
+import { coupons, eventGroupings, eventPaymentItems, eventPayments, events, eventSections, eventTicketTypes } from '../db/schema/commerce.ts';
 import { organizationMemberships } from '../db/schema/organizations.ts';
 import { eventTickets } from '../db/schema/tickets.ts';
 import { users } from '../db/schema/users.ts';
@@ -121,9 +122,7 @@ async function readApplicationRow(db: Executor, applicationId: string, viewerId:
         country: users.country,
         phone: users.phone,
       },
-      priceCents: eventTicketTypes.priceCents,
-      option: { id: eventPaymentOptions.id, label: eventPaymentOptions.label, method: eventPaymentOptions.method },
-      coupon: { code: coupons.code, type: coupons.type, discountAmount: coupons.discountAmount, discountPercentage: coupons.discountPercentage },
+      ...applicationPricingColumns,
     })
     .from(eventApplications)
     .innerJoin(events, eq(events.id, eventApplications.eventId))
@@ -135,50 +134,19 @@ async function readApplicationRow(db: Executor, applicationId: string, viewerId:
   return row;
 }
 
-/** The paths > groupings > sections tree of an event with each path's level: three queries. */
+/**
+ * What an application costs and how it is paid, as columns of a select joining events, the event's
+ * application ticket type, the chosen payment option and the coupon (left joins).
+ */
+export const applicationPricingColumns = {
+  priceCents: eventTicketTypes.priceCents,
+  option: { id: eventPaymentOptions.id, label: eventPaymentOptions.label, method: eventPaymentOptions.method },
+  coupon: { code: coupons.code, type: coupons.type, discountAmount: coupons.discountAmount, discountPercentage: coupons.discountPercentage },
+};
+
+/** The paths > groupings > sections tree of an event with each path's level (the catalogue's read). */
 export async function readApplicationPaths(db: Executor, eventId: string) {
-  const [paths, groupings, sections] = await Promise.all([
-    db
-      .select({
-        id: eventPaths.id,
-        name: eventPaths.name,
-        level: eventPaths.level,
-        applicationSelectionLevel: eventPaths.applicationSelectionLevel,
-        requireRankedSelection: eventPaths.requireRankedSelection,
-        rankedSelectionAmount: eventPaths.rankedSelectionAmount,
-      })
-      .from(eventPaths)
-      .where(eq(eventPaths.eventId, eventId))
-      .orderBy(asc(eventPaths.position), asc(eventPaths.name), asc(eventPaths.id)),
-    db
-      .select({ id: eventGroupings.id, pathId: eventGroupings.pathId, name: eventGroupings.name })
-      .from(eventGroupings)
-      .innerJoin(eventPaths, eq(eventPaths.id, eventGroupings.pathId))
-      .where(eq(eventPaths.eventId, eventId))
-      .orderBy(asc(eventGroupings.position), asc(eventGroupings.name), asc(eventGroupings.id)),
-    db
-      .select({
-        id: eventSections.id,
-        groupingId: eventSections.groupingId,
-        title: eventSections.title,
-        dates: eventSections.dates,
-        locationName: eventSections.locationName,
-        description: eventSections.description,
-      })
-      .from(eventSections)
-      .where(eq(eventSections.eventId, eventId))
-      .orderBy(asc(eventSections.position), asc(eventSections.title), asc(eventSections.id)),
-  ]);
-  return paths.map((path) => ({
-    ...path,
-    groupings: groupings
-      .filter((grouping) => grouping.pathId === path.id)
-      .map((grouping) => ({
-        id: grouping.id,
-        name: grouping.name,
-        sections: sections.filter((section) => section.groupingId === grouping.id).map(({ groupingId: _grouping, ...section }) => section),
-      })),
-  }));
+  return (await readEventStructure(db, eventId)).paths;
 }
 
 export type ApplicationEventPath = Awaited<ReturnType<typeof readApplicationPaths>>[number];

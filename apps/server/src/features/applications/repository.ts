@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { applicationPricingColumns } from '../../platform/application-reads.ts';
 import {
   applicationQuestions,
   eventApplicationAnswers,
@@ -189,9 +190,7 @@ export async function pageOfApplications(db: Executor, userId: string, page: Pag
         createdAt: eventApplications.createdAt,
         event: { id: events.id, name: events.name, startDate: events.startDate, endDate: events.endDate, locationName: events.locationName },
         dueDays: events.paymentDueDays,
-        priceCents: eventTicketTypes.priceCents,
-        option: { id: eventPaymentOptions.id, label: eventPaymentOptions.label, method: eventPaymentOptions.method },
-        coupon: { code: coupons.code, type: coupons.type, discountAmount: coupons.discountAmount, discountPercentage: coupons.discountPercentage },
+        ...applicationPricingColumns,
       })
       .from(eventApplications)
       .innerJoin(events, eq(events.id, eventApplications.eventId))

@@ -21,7 +21,7 @@ import type {
   SectionsSegment,
 } from '@portal/domain/applications.ts';
 import { couponRefusal, couponRefusals } from '@portal/domain/cart.ts';
-import { cardHoldMinutes, purchaseOrderHoldDays } from '@portal/domain/payments.ts';
+import { openingTerms } from '@portal/domain/payments.ts';
 import { orderTotals } from '@portal/domain/pricing.ts';
 import { calendarDateIn } from '@portal/domain/purchase-window.ts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -64,8 +64,6 @@ import {
  * change locks the application row, so two tabs saving at once run one after the other.
  */
 
-const minute = 60_000;
-const day = 24 * 60 * minute;
 const rankingIndex = 'event_application_sections_ranking';
 
 const applicationNotFound = () => notFound(applicationMessages.notFound);
@@ -424,24 +422,21 @@ async function createPayment(deps: AppDeps, tx: Transaction, auth: RequestAuth, 
     if (refusal) throw badRequest(applicationMessages.couponError, { code: couponRefusals[refusal] });
   }
   const totals = orderTotals([{ numberOfTickets: 1, price }], coupon ?? null);
-  const free = totals.total === 0;
-  const card = option.method === 'CARD';
+  const terms = openingTerms(option.method, totals.total, now);
   const payment = await insertPayment(
     tx,
     {
       userId: auth.user.id,
       organizationId: await soleOrganization(tx, auth.user.id),
-      status: free ? 'PAID' : card ? 'PENDING' : 'AWAITING_PO',
+      ...terms,
       method: option.method,
-      provider: card && !free ? activePaymentProvider(deps.config).name : null,
+      provider: option.method === 'CARD' && terms.status !== 'PAID' ? activePaymentProvider(deps.config).name : null,
       subtotalCents: totals.subtotal,
       discountCents: totals.discount,
       totalCents: totals.total,
       couponId: coupon?.id ?? null,
       seatsHeld: true,
-      holdExpiresAt: free ? null : new Date(now.getTime() + (card ? cardHoldMinutes * minute : purchaseOrderHoldDays * day)),
       idempotencyKey,
-      paidAt: free ? now : null,
       applicationId: application.id,
     },
     { eventId: application.eventId, sectionId: null, ticketTypeId: application.ticketTypeId, title: application.eventName, numberOfTickets: 1, priceCents: price },

@@ -1,6 +1,6 @@
 import { couponRefusals } from '@portal/domain/cart.ts';
 import { catalogueMessages } from '@portal/domain/catalogue.ts';
-import { cardHoldMinutes, paymentMessages, purchaseOrderHoldDays, type CheckoutInput, type CheckoutReply } from '@portal/domain/payments.ts';
+import { openingTerms, paymentMessages, type CheckoutInput, type CheckoutReply } from '@portal/domain/payments.ts';
 import { orderTotals } from '@portal/domain/pricing.ts';
 import { calendarDateIn } from '@portal/domain/purchase-window.ts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -14,8 +14,6 @@ import type { RequestAuth } from '../../platform/sessions.ts';
 import { isActiveMember, soleManagedOrganization } from '../../platform/memberships.ts';
 import { emptyCart, findByIdempotencyKey, insertPayment, recordCheckoutUrl, type CheckedOutPayment } from './repository.ts';
 
-const minute = 60_000;
-const day = 24 * 60 * minute;
 const purchaseOrderPath = (paymentId: string) => `/members/event-cart/checkout/purchase-order?eventPaymentId=${encodeURIComponent(paymentId)}`;
 const organizationInvalid = 'Choose one of your organizations.';
 
@@ -43,24 +41,22 @@ async function freezeCart(deps: AppDeps, tx: Transaction, auth: RequestAuth, inp
   if (closed) throw conflict(`${closed.title}: ${catalogueMessages.purchaseClosed}`);
   const coupon = applicableCoupon(cart);
   const totals = orderTotals(cart.lines, coupon);
-  const free = totals.total === 0;
-  const card = input.method === 'CARD';
+  const terms = openingTerms(input.method, totals.total, now);
   const payment = await insertPayment(
     tx,
     {
       userId: auth.user.id,
       organizationId,
-      status: free ? 'PAID' : card ? 'PENDING' : 'AWAITING_PO',
+      ...terms,
       method: input.method,
-      provider: card && !free ? activePaymentProvider(deps.config).name : null,
+      provider: input.method === 'CARD' && terms.status !== 'PAID' ? activePaymentProvider(deps.config).name : null,
       subtotalCents: totals.subtotal,
       discountCents: totals.discount,
       totalCents: totals.total,
       couponId: coupon?.id ?? null,
       seatsHeld: true,
-      holdExpiresAt: free ? null : new Date(now.getTime() + (card ? cardHoldMinutes * minute : purchaseOrderHoldDays * day)),
       idempotencyKey,
-      paidAt: free ? now : null,
+      applicationId: null,
     },
     cart.lines.map((line) => ({
       eventId: line.eventId,
