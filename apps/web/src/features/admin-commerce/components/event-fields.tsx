@@ -14,7 +14,11 @@ export function EventFields({ bind }: { bind: Bind<EventFormValues> }) {
         <TextInput label="Name" withAsterisk data-autofocus {...bind('name')} />
         <Select label="Kind" withAsterisk allowDeselect={false} data={kindOptions} {...bind('kind')} />
         <TextInput label="Event type" description="Optional" {...bind('eventType')} />
-        <TextInput label="Event subtype" description="Optional" {...bind('eventSubtype')} />
+        <TextInput
+          label="Event subtype"
+          description="Optional. Advanced paths are open to members who attended an event of the same type and subtype in the last 10 years (Coaching Reading and Coaching Writing count as one)"
+          {...bind('eventSubtype')}
+        />
         <TextInput label="Start date" description="MM/DD/YYYY" placeholder="MM/DD/YYYY" withAsterisk inputMode="numeric" {...bind('startDate')} />
         <TextInput label="End date" description="MM/DD/YYYY" placeholder="MM/DD/YYYY" withAsterisk inputMode="numeric" {...bind('endDate')} />
         <TextInput
