@@ -154,6 +154,7 @@ export const applicationMessages = {
   pathUnknown: 'Choose one of the event’s paths.',
   selectionUnknown: 'Choose groupings and sections of the chosen path.',
   questionUnknown: 'This question is not part of the application.',
+  noSections: 'This event has no sections to choose: continue to the questionnaire.',
   noPrice: 'This event has no application price yet.',
   idempotencyKeyReused: 'This Idempotency-Key was used for another payment.',
 } as const;

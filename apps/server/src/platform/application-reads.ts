@@ -270,7 +270,8 @@ export async function readApplicationDetail(db: Executor, applicationId: string,
     progress: {
       generalInformation: saved,
       affiliation,
-      section: application.pathId !== null && application.sectionsComplete,
+      // An event without paths has nothing to choose: its sections step is complete as it is.
+      section: paths.length === 0 || (application.pathId !== null && application.sectionsComplete),
       // Read from the questions as they are now: a questionnaire without required questions is complete
       // before any save, and a required question added later reopens it.
       questionnaire: questionnaireComplete(questions, answers),

@@ -5,7 +5,7 @@ import { applicationMessages, applicationPaths, selectionMessages } from '@porta
 import { generalInformationMessages, type ApplicationDetail, type ApplicationPage } from '@portal/domain/applications.ts';
 import { couponRefusals } from '@portal/domain/cart.ts';
 import { applicationQuestions, eventApplications, legacyEventApplications } from '../../db/schema/applications.ts';
-import { coupons, eventPaymentItems, eventPayments, events } from '../../db/schema/commerce.ts';
+import { coupons, eventPaths, eventPaymentItems, eventPayments, events } from '../../db/schema/commerce.ts';
 import { auditLog, mailMessages } from '../../db/schema/platform.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
 import { createCompleteApplication, createInstitute, setApplicationStatus, type Institute } from '../../test/application-factories.ts';
@@ -148,6 +148,15 @@ describe('GET /api/event-applications/:id', () => {
     const { caller } = await signedInUser(t);
     const { applicationId } = (await start(caller, institute.event.id)).json();
     expect((await read(caller, applicationId)).json().progress).toMatchObject({ questionnaire: true, affiliation: false });
+  });
+
+  it('counts the sections of an event without paths as chosen: there is nothing to choose', async () => {
+    const institute = await createInstitute(t.deps.db);
+    const { caller } = await signedInUser(t);
+    const { applicationId } = (await start(caller, institute.event.id)).json();
+    expect((await read(caller, applicationId)).json().progress).toMatchObject({ section: false });
+    await t.deps.db.delete(eventPaths).where(eq(eventPaths.eventId, institute.event.id));
+    expect((await read(caller, applicationId)).json().progress).toMatchObject({ section: true });
   });
 });
 

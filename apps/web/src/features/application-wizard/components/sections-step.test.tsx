@@ -142,4 +142,18 @@ describe('Application wizard: sections', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(app.location()).toBe(wizardPath('affiliations-and-attendance')));
   });
+
+  it('says an event without paths has nothing to choose, and continues to the questionnaire without saving', async () => {
+    const base = anApplicationDetail();
+    const detail = anApplicationDetail({ event: { ...base.event, paths: [] }, progress: { ...progress, section: true } });
+    const calls = stubFetch(wizardRoutes(detail));
+    const app = renderApp(wizardPath('sections'));
+    const user = userEvent.setup();
+
+    expect(await screen.findByText(applicationMessages.noSections, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(app.location()).toBe(wizardPath('questionnaire')));
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
 });

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Fieldset.css';
-import { Fieldset, Stack, Text } from '@mantine/core';
+import { Button, Fieldset, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { applicationMessages, selectionMessages, selectionProblem } from '@portal/domain/application-rules.ts';
 import { draftOf, sameDraft, sectionsInput, selectablePath, choosePath, type SectionsDraft } from '../hooks/sections-draft.ts';
@@ -15,7 +15,7 @@ import type { StepProps } from './step-props.ts';
  * incomplete (a ranking used twice in a grouping is not saved at all).
  */
 export function SectionsStep({ detail }: StepProps) {
-  const { save, saving, leaveTo } = useStepSave(detail, 'sections');
+  const { save, goNext, saving, leaveTo } = useStepSave(detail, 'sections');
   const [saved, setSaved] = useState(() => draftOf(detail));
   const [draft, setDraft] = useState(saved);
   const [pathError, setPathError] = useState<string | null>(null);
@@ -36,6 +36,17 @@ export function SectionsStep({ detail }: StepProps) {
       onFieldErrors: (errors) => setPathError(errors.pathId ?? null),
     });
   };
+
+  if (detail.event.paths.length === 0) {
+    return (
+      <Stack gap="md">
+        <Text>{applicationMessages.noSections}</Text>
+        <StepActions applicationId={detail.id} step="sections" editable={detail.editable} dirty={false} saving={false} leaveTo={leaveTo}>
+          {detail.editable ? <Button onClick={() => goNext(detail.progress)}>Continue</Button> : null}
+        </StepActions>
+      </Stack>
+    );
+  }
 
   return (
     <Stack gap="md">
