@@ -158,10 +158,6 @@ export async function insertPayment(db: Executor, payment: NewEventPayment, item
   return created;
 }
 
-export async function recordCheckoutUrl(db: Executor, paymentId: string, checkoutUrl: string, providerReference: string | null): Promise<void> {
-  await db.update(eventPayments).set({ checkoutUrl, providerReference }).where(eq(eventPayments.id, paymentId));
-}
-
 export async function ticketPrice(db: Executor, ticketTypeId: string) {
   const [row] = await db.select({ priceCents: eventTicketTypes.priceCents }).from(eventTicketTypes).where(eq(eventTicketTypes.id, ticketTypeId));
   return row?.priceCents;

@@ -33,6 +33,7 @@ import { violatedUniqueIndex } from '../../platform/database-errors.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { activePaymentProvider } from '../../platform/payment-providers.ts';
+import { startCardPayment } from '../../platform/card-checkout.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import {
   findByIdempotencyKey,
@@ -48,7 +49,6 @@ import {
   pageOfLegacyApplications,
   paymentOptionsOfEvent,
   questionsOf,
-  recordCheckoutUrl,
   replaceAnswers,
   replaceSelection,
   soleOrganization,
@@ -453,31 +453,10 @@ async function createPayment(deps: AppDeps, tx: Transaction, auth: RequestAuth, 
   return { payment, description: application.eventName };
 }
 
-/**
- * Sends a card payment to its provider once the transaction committed; when the provider cannot be
- * reached the payment is cancelled (seat and coupon use back) and the error answered as a 500.
- */
-async function startCardPayment(deps: AppDeps, auth: RequestAuth, created: Created): Promise<string> {
-  const { payment } = created;
-  try {
-    const started = await activePaymentProvider(deps.config).startCheckout({
-      paymentId: payment.id,
-      totalCents: payment.totalCents,
-      description: created.description,
-      buyerEmail: auth.user.email,
-      holdExpiresAt: payment.holdExpiresAt ?? deps.clock(),
-      applicationId: payment.applicationId,
-    });
-    await recordCheckoutUrl(deps.db, payment.id, started.redirectUrl, started.providerReference);
-    return started.redirectUrl;
-  } catch (error) {
-    await deps.db.transaction(async (tx) => releasePayment(tx, payment.id, 'CANCELLED', deps.clock()));
-    throw error;
-  }
-}
-
 async function answer(deps: AppDeps, auth: RequestAuth, created: Created): Promise<ApplicationPayReply> {
-  const redirectUrl = redirectOf(created.payment) ?? (await startCardPayment(deps, auth, created));
+  const redirectUrl = redirectOf(created.payment) ?? (await startCardPayment(deps, auth, created.payment, created.description, async (tx) => {
+      await releasePayment(tx, created.payment.id, 'CANCELLED', deps.clock());
+    }));
   return { eventPaymentId: created.payment.id, redirectUrl };
 }
 

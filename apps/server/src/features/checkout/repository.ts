@@ -37,6 +37,3 @@ export async function emptyCart(db: Executor, userId: string): Promise<void> {
   await db.update(carts).set({ couponId: null }).where(eq(carts.userId, userId));
 }
 
-export async function recordCheckoutUrl(db: Executor, paymentId: string, checkoutUrl: string, providerReference: string | null): Promise<void> {
-  await db.update(eventPayments).set({ checkoutUrl, providerReference }).where(eq(eventPayments.id, paymentId));
-}

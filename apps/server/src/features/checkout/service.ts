@@ -10,9 +10,10 @@ import { expireHolds, releasePayment, takeCouponUse, takeSeats } from '../../pla
 import { applicableCoupon, loadCart, restoreCart } from '../../platform/carts.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { activePaymentProvider, checkoutPath, successPath } from '../../platform/payment-providers.ts';
+import { startCardPayment } from '../../platform/card-checkout.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { isActiveMember, soleManagedOrganization } from '../../platform/memberships.ts';
-import { emptyCart, findByIdempotencyKey, insertPayment, recordCheckoutUrl, type CheckedOutPayment } from './repository.ts';
+import { emptyCart, findByIdempotencyKey, insertPayment, type CheckedOutPayment } from './repository.ts';
 
 const purchaseOrderPath = (paymentId: string) => `/members/event-cart/checkout/purchase-order?eventPaymentId=${encodeURIComponent(paymentId)}`;
 const organizationInvalid = 'Choose one of your organizations.';
@@ -84,31 +85,13 @@ async function freezeCart(deps: AppDeps, tx: Transaction, auth: RequestAuth, inp
   };
 }
 
-/**
- * Sends a card payment to its provider, after the checkout committed (no network call holds seat
- * locks). When the provider cannot be reached the payment is cancelled, the tickets go back to the
- * cart, and the error is answered (and logged) as a 500.
- */
-async function startCardPayment(deps: AppDeps, auth: RequestAuth, frozen: Frozen): Promise<string> {
+/** A card payment to its provider; when that fails, the payment is cancelled and the tickets go back to the cart. */
+function sendToProvider(deps: AppDeps, auth: RequestAuth, frozen: Frozen): Promise<string> {
   const { payment } = frozen;
-  try {
-    const started = await activePaymentProvider(deps.config).startCheckout({
-      paymentId: payment.id,
-      totalCents: payment.totalCents,
-      description: frozen.description,
-      buyerEmail: auth.user.email,
-      holdExpiresAt: payment.holdExpiresAt ?? deps.clock(),
-      applicationId: null,
-    });
-    await recordCheckoutUrl(deps.db, payment.id, started.redirectUrl, started.providerReference);
-    return started.redirectUrl;
-  } catch (error) {
-    await deps.db.transaction(async (tx) => {
-      const released = await releasePayment(tx, payment.id, 'CANCELLED', deps.clock());
-      if (released.seatsReleased) await restoreCart(tx, payment.id, auth.user.id, frozen.couponId);
-    });
-    throw error;
-  }
+  return startCardPayment(deps, auth, { ...payment, applicationId: null }, frozen.description, async (tx) => {
+    const released = await releasePayment(tx, payment.id, 'CANCELLED', deps.clock());
+    if (released.seatsReleased) await restoreCart(tx, payment.id, auth.user.id, frozen.couponId);
+  });
 }
 
 /** Where the buyer goes next for a payment that already exists (a replayed Idempotency-Key). */
@@ -139,11 +122,11 @@ export async function checkout(deps: AppDeps, auth: RequestAuth, input: Checkout
     throw error;
   }
   const { payment } = frozen;
-  const redirectUrl = redirectOf(payment) ?? (await startCardPayment(deps, auth, frozen));
+  const redirectUrl = redirectOf(payment) ?? (await sendToProvider(deps, auth, frozen));
   return { eventPaymentId: payment.id, redirectUrl };
 }
 
 async function replay(deps: AppDeps, auth: RequestAuth, payment: CheckedOutPayment): Promise<CheckoutReply> {
-  const redirectUrl = redirectOf(payment) ?? (await startCardPayment(deps, auth, { payment, description: 'Event tickets', couponId: null }));
+  const redirectUrl = redirectOf(payment) ?? (await sendToProvider(deps, auth, { payment, description: 'Event tickets', couponId: null }));
   return { eventPaymentId: payment.id, redirectUrl };
 }

@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../app-deps.ts';
+import type { Transaction } from '../db/client.ts';
+import { eventPayments } from '../db/schema/commerce.ts';
+import { activePaymentProvider } from './payment-providers.ts';
+import type { RequestAuth } from './sessions.ts';
+
+export interface CardPaymentToStart {
+  id: string;
+  totalCents: number;
+  holdExpiresAt: Date | null;
+  applicationId: string | null;
+}
+
+/**
+ * Sends a committed card payment to the active provider (no network call holds seat locks) and keeps
+ * the provider's page, so a replay answers the same URL. When the provider cannot be reached,
+ * `undo` runs in its own transaction (cancel the payment, give back what it took) and the error goes
+ * on, answered and logged as a 500.
+ */
+export async function startCardPayment(
+  deps: AppDeps,
+  auth: RequestAuth,
+  payment: CardPaymentToStart,
+  description: string,
+  undo: (tx: Transaction) => Promise<void>,
+): Promise<string> {
+  try {
+    const started = await activePaymentProvider(deps.config).startCheckout({
+      paymentId: payment.id,
+      totalCents: payment.totalCents,
+      description,
+      buyerEmail: auth.user.email,
+      holdExpiresAt: payment.holdExpiresAt ?? deps.clock(),
+      applicationId: payment.applicationId,
+    });
+    await deps.db
+      .update(eventPayments)
+      .set({ checkoutUrl: started.redirectUrl, providerReference: started.providerReference })
+      .where(eq(eventPayments.id, payment.id));
+    return started.redirectUrl;
+  } catch (error) {
+    await deps.db.transaction(undo);
+    throw error;
+  }
+}
