@@ -21,6 +21,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'portal/feature-boundaries': ['error', { roots: ['apps/web/src', 'apps/server/src'] }],
+      'portal/server-layers': ['error', { root: 'apps/server/src' }],
       'no-restricted-imports': [
         'error',
         {

@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { applicationPaths } from '@portal/domain/application-rules.ts';
 import type { PaymentProviderName } from '@portal/domain/commerce-enums.ts';
 import type { CashnetReturn } from '@portal/domain/payments.ts';
 import type { Config } from '../config.ts';
@@ -19,8 +18,11 @@ export interface CheckoutStart {
   description: string;
   buyerEmail: string;
   holdExpiresAt: Date;
-  /** Set for an accepted event application's payment: the buyer returns to the applications, not the cart. */
-  applicationId: string | null;
+  /** The line's name on the provider's page. */
+  productName: string;
+  /** Where the provider sends the buyer back, paid or not (paths inside the portal). */
+  paidPath: string;
+  unpaidPath: string;
 }
 
 export interface StartedCheckout {
@@ -34,14 +36,6 @@ export interface PaymentProvider {
   startCheckout(checkout: CheckoutStart): Promise<StartedCheckout>;
 }
 
-export const successPath = (paymentId: string, source: string) =>
-  `/members/event-cart/checkout/success?eventPaymentId=${encodeURIComponent(paymentId)}&source=${source}`;
-export const checkoutPath = '/members/event-cart/checkout';
-/** Where the buyer lands once paid: an application's payment has its own success page. */
-export const paidPath = (paymentId: string, source: string, applicationId: string | null) =>
-  applicationId ? applicationPaths.success(paymentId, source) : successPath(paymentId, source);
-/** Where a buyer who cancelled or was declined goes back to: the cart, or the application list. */
-export const unpaidPath = (applicationId: string | null) => (applicationId ? applicationPaths.list : checkoutPath);
 export const demoPayPath = (paymentId: string) => `/members/event-cart/checkout/demo-pay?eventPaymentId=${encodeURIComponent(paymentId)}`;
 
 /** The built-in provider: a page inside the app where the buyer chooses to pay or decline. */
@@ -67,11 +61,11 @@ function stripeProvider(secretKey: string, publicUrl: string): PaymentProvider {
           line_items: [
             {
               quantity: 1,
-              price_data: { currency: 'usd', unit_amount: checkout.totalCents, product_data: { name: checkout.applicationId ? 'Event application' : 'Event tickets', description: checkout.description } },
+              price_data: { currency: 'usd', unit_amount: checkout.totalCents, product_data: { name: checkout.productName, description: checkout.description } },
             },
           ],
-          success_url: `${publicUrl}${paidPath(checkout.paymentId, 'stripe', checkout.applicationId)}`,
-          cancel_url: `${publicUrl}${unpaidPath(checkout.applicationId)}`,
+          success_url: `${publicUrl}${checkout.paidPath}`,
+          cancel_url: `${publicUrl}${checkout.unpaidPath}`,
           // Stripe wants at least 30 minutes; a payment completed after our hold is handled as a late payment.
           expires_at: Math.floor(checkout.holdExpiresAt.getTime() / 1000) + 120,
         },

@@ -1,10 +1,6 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CurrentUser } from '@portal/domain/auth.ts';
+import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import type { Executor } from '../db/client.ts';
-import { organizationMemberships, organizations } from '../db/schema/organizations.ts';
-import { setSessionCookie } from './session-cookie.ts';
 import { createSession, findSession, type RequestAuth } from './sessions.ts';
 
 export interface Client {
@@ -32,30 +28,4 @@ export async function signIn(
   const auth = await findSession(db, deps.clock, secret);
   if (!auth) throw new Error('the new session could not be read back');
   return { secret, expiresAt, auth };
-}
-
-export async function presentCurrentUser(db: Executor, auth: RequestAuth): Promise<CurrentUser> {
-  const memberships = await db
-    .select({ organizationId: organizations.id, organizationName: organizations.name, role: organizationMemberships.role })
-    .from(organizationMemberships)
-    .innerJoin(organizations, eq(organizations.id, organizationMemberships.organizationId))
-    .where(and(eq(organizationMemberships.userId, auth.user.id), isNull(organizationMemberships.archivedAt)))
-    .orderBy(asc(organizations.name));
-  const { user, impersonator } = auth;
-  return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    role: user.role,
-    contentAccess: { toolKitAccess: user.toolKitAccess, schoolLeaderAccess: user.schoolLeaderAccess },
-    impersonator: impersonator ? { id: impersonator.id, name: `${impersonator.firstName} ${impersonator.lastName}` } : null,
-    memberships,
-  };
-}
-
-/** Sets the cookie of a new session and answers with the user it belongs to. */
-export function replyWithSession(deps: AppDeps, reply: FastifyReply, signedIn: SignedIn): Promise<CurrentUser> {
-  setSessionCookie(reply, deps.config, signedIn.secret, signedIn.expiresAt);
-  return presentCurrentUser(deps.db, signedIn.auth);
 }

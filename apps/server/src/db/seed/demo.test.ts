@@ -4,7 +4,7 @@ import { isAdvancedEligible } from '@portal/domain/application-rules.ts';
 import { calendarDateIn } from '@portal/domain/purchase-window.ts';
 import type { DatabaseHandle } from '../client.ts';
 import { createTestDatabase } from '../../test/database.ts';
-import { pastEventsOf, readApplicationDetail } from '../../platform/application-reads.ts';
+import { pastEventsOf, readApplicationDetail } from '../../core/application-reads.ts';
 import { eventApplications, legacyEventApplications } from '../schema/applications.ts';
 import { events, eventTicketTypes } from '../schema/commerce.ts';
 import { eventTickets } from '../schema/tickets.ts';

@@ -4,7 +4,8 @@ import { adminUserPage, adminUserSearch } from '@portal/domain/admin.ts';
 import { currentUser } from '@portal/domain/auth.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
-import { clientOf, replyWithSession } from '../../platform/sign-in.ts';
+import { replyWithSession } from '../../core/current-user.ts';
+import { clientOf } from '../../platform/sign-in.ts';
 import { issueSignInLink, startImpersonation } from './impersonation.ts';
 import { listUsers } from './user-search.ts';
 

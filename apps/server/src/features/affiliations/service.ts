@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { archiveMembership } from '../../platform/memberships.ts';
+import { archiveMembership } from '../../core/memberships.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import {
   addMembership,

@@ -5,7 +5,7 @@ import { eventPaymentItems, eventPayments, events, eventSections } from '../../d
 import { organizations } from '../../db/schema/organizations.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
 import { users } from '../../db/schema/users.ts';
-import { paymentVisibleTo } from '../../platform/event-payments.ts';
+import { paymentVisibleTo } from '../../core/event-payments.ts';
 
 export interface Viewer {
   userId: string;

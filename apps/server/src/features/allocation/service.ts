@@ -19,13 +19,13 @@ import { isVoidedOrCancelled, paymentMessages } from '@portal/domain/payments.ts
 import { calendarDateIn } from '@portal/domain/purchase-window.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
-import { addPendingUser, assignableByIds, assignableUsersPage } from '../../platform/assignable-users.ts';
+import { addPendingUser, assignableByIds, assignableUsersPage } from '../../core/assignable-users.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
-import { releasePayment } from '../../platform/capacity.ts';
+import { releasePayment } from '../../core/capacity.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { purchaseOrdersOf } from '../../platform/event-payments.ts';
+import { purchaseOrdersOf } from '../../core/event-payments.ts';
 import { queueMail } from '../../platform/mail.ts';
-import { managerRole, organizationNotFound } from '../../platform/memberships.ts';
+import { managerRole, organizationNotFound } from '../../core/memberships.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import {
   addHolders,

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { applicationPricingColumns } from '../../platform/application-reads.ts';
+import { applicationPricingColumns } from '../../core/application-reads.ts';
 import {
   applicationQuestions,
   eventApplicationAnswers,

@@ -26,14 +26,14 @@ import { orderTotals } from '@portal/domain/pricing.ts';
 import { calendarDateIn } from '@portal/domain/purchase-window.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Transaction } from '../../db/client.ts';
-import { applicationPaymentStates, pastEventsOf, readApplicationDetail, readApplicationPaths, readPaymentOptions } from '../../platform/application-reads.ts';
+import { applicationPaymentStates, pastEventsOf, readApplicationDetail, readApplicationPaths, readPaymentOptions } from '../../core/application-reads.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
-import { expireHolds, releasePayment, takeCouponUse, takeSeats } from '../../platform/capacity.ts';
+import { expireHolds, releasePayment, takeCouponUse, takeSeats } from '../../core/capacity.ts';
 import { violatedUniqueIndex } from '../../platform/database-errors.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { activePaymentProvider } from '../../platform/payment-providers.ts';
-import { startCardPayment } from '../../platform/card-checkout.ts';
+import { startCardPayment } from '../../core/card-checkout.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import {
   findByIdempotencyKey,

@@ -13,7 +13,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { rateLimited } from '../../platform/rate-limit.ts';
 import { clearSessionCookie } from '../../platform/session-cookie.ts';
-import { clientOf, presentCurrentUser, replyWithSession } from '../../platform/sign-in.ts';
+import { presentCurrentUser, replyWithSession } from '../../core/current-user.ts';
+import { clientOf } from '../../platform/sign-in.ts';
 import * as auth from './service.ts';
 
 const emailOf = (request: FastifyRequest) => {

@@ -2,8 +2,8 @@ import { couponRefusal, couponRefusals, maxTicketsPerLine, type AddCartItem, typ
 import { catalogueMessages } from '@portal/domain/catalogue.ts';
 import { calendarDateIn, purchaseIsOpen } from '@portal/domain/purchase-window.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { expireHolds } from '../../platform/capacity.ts';
-import { addToCart, loadCart, presentCart } from '../../platform/carts.ts';
+import { expireHolds } from '../../core/capacity.ts';
+import { addToCart, loadCart, presentCart } from '../../core/carts.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import {

@@ -1,9 +1,9 @@
 import type { CatalogueEventDetail, CataloguePage, ConferenceSection } from '@portal/domain/catalogue.ts';
 import { calendarDateIn, purchaseIsOpen } from '@portal/domain/purchase-window.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { expireHolds } from '../../platform/capacity.ts';
+import { expireHolds } from '../../core/capacity.ts';
 import { notFound } from '../../platform/errors.ts';
-import { readEventStructure } from '../../platform/event-structure.ts';
+import { readEventStructure } from '../../core/event-structure.ts';
 import { findPublishedEvent, listUpcomingEvents } from './repository.ts';
 
 const eventNotFound = () => notFound('No such event.');

@@ -4,7 +4,7 @@ import { eventPaymentItems, eventPayments, events } from '../../db/schema/commer
 import { organizations } from '../../db/schema/organizations.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
 import { users } from '../../db/schema/users.ts';
-import { paymentVisibleTo } from '../../platform/event-payments.ts';
+import { paymentVisibleTo } from '../../core/event-payments.ts';
 
 /**
  * One page of the payments `userId` may see, newest first, with buyer and organization names. An

@@ -1,8 +1,8 @@
 import { paymentMessages, type EventPaymentPage, type EventPaymentReply } from '@portal/domain/payments.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { expireHolds } from '../../platform/capacity.ts';
+import { expireHolds } from '../../core/capacity.ts';
 import { notFound } from '../../platform/errors.ts';
-import { purchaseOrdersOf, readEventPayment } from '../../platform/event-payments.ts';
+import { purchaseOrdersOf, readEventPayment } from '../../core/event-payments.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { eventsOfPayments, pageOfPayments } from './repository.ts';
 

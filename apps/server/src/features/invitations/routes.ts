@@ -15,7 +15,8 @@ import { addStaffMember } from '@portal/domain/roster.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { rateLimited } from '../../platform/rate-limit.ts';
-import { clientOf, replyWithSession } from '../../platform/sign-in.ts';
+import { replyWithSession } from '../../core/current-user.ts';
+import { clientOf } from '../../platform/sign-in.ts';
 import * as invitations from './service.ts';
 
 /**

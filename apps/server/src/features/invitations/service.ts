@@ -18,7 +18,7 @@ import { actorOf, audit } from '../../platform/audit.ts';
 import { encryptField } from '../../platform/crypto.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
-import { activeMembershipRole, managerRole, organizationNotFound } from '../../platform/memberships.ts';
+import { activeMembershipRole, managerRole, organizationNotFound } from '../../core/memberships.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { signIn, type Client, type SignedIn } from '../../platform/sign-in.ts';

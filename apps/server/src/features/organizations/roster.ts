@@ -5,7 +5,7 @@ import { invitations, organizationMemberships } from '../../db/schema/organizati
 import { users } from '../../db/schema/users.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
-import { archiveMembership, managerRole, requireOwner } from '../../platform/memberships.ts';
+import { archiveMembership, managerRole, requireOwner } from '../../core/memberships.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { findActiveMembership, findOrganization } from './repository.ts';
 import { rosterPage } from './roster-repository.ts';

@@ -13,7 +13,7 @@ import type { Executor } from '../../db/client.ts';
 import { billingContacts, districts, organizationMemberships, organizations } from '../../db/schema/organizations.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { violatedUniqueIndex } from '../../platform/database-errors.ts';
-import { managerRole, organizationNotFound, requireOwner, type ManagerRole } from '../../platform/memberships.ts';
+import { managerRole, organizationNotFound, requireOwner, type ManagerRole } from '../../core/memberships.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { findActiveMembership, findOrganization, listActiveMembers, listBillingContacts } from './repository.ts';

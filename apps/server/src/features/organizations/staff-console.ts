@@ -16,7 +16,7 @@ import { districtMemberships, districts, invitations, organizationMemberships, o
 import { users } from '../../db/schema/users.ts';
 import { audit } from '../../platform/audit.ts';
 import { violatedUniqueIndex } from '../../platform/database-errors.ts';
-import { organizationNotFound } from '../../platform/memberships.ts';
+import { organizationNotFound } from '../../core/memberships.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 

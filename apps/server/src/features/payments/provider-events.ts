@@ -1,8 +1,8 @@
 import type { PaymentProviderName } from '@portal/domain/commerce-enums.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { audit } from '../../platform/audit.ts';
-import { markPaid, releasePayment } from '../../platform/capacity.ts';
-import { restoreCart } from '../../platform/carts.ts';
+import { markPaid, releasePayment } from '../../core/capacity.ts';
+import { restoreCart } from '../../core/carts.ts';
 import { HttpProblem } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
 import type { Transaction } from '../../db/client.ts';

@@ -14,11 +14,11 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
 import { purchaseOrders } from '../../db/schema/commerce.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
-import { expireHolds, markPaid, releasePayment } from '../../platform/capacity.ts';
+import { expireHolds, markPaid, releasePayment } from '../../core/capacity.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
-import { isActiveMember } from '../../platform/memberships.ts';
+import { isActiveMember } from '../../core/memberships.ts';
 import { decisionMail } from './decision-mail.ts';
 import {
   decide,

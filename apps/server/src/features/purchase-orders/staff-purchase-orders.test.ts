@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { purchaseOrderMessages, type AdminPurchaseOrderPage } from '@portal/domain/purchase-orders.ts';
 import { coupons, eventPayments, eventSections, purchaseOrders } from '../../db/schema/commerce.ts';
 import { auditLog, mailMessages } from '../../db/schema/platform.ts';
-import { releasePayment } from '../../platform/capacity.ts';
+import { releasePayment } from '../../core/capacity.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';
 import { createConferenceDay, createCoupon, createPayment, createPurchaseOrder, signedInUser } from '../../test/commerce-factories.ts';
 import { call, useTestApp } from '../../test/harness.ts';

@@ -1,7 +1,7 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { StaffEventDetail } from '@portal/domain/staff-events.ts';
 import type { Executor } from '../../db/client.ts';
-import { readEventStructure } from '../../platform/event-structure.ts';
+import { readEventStructure } from '../../core/event-structure.ts';
 import { eventGroupings, eventPaths, eventPaymentItems, events, eventSections, eventTicketTypes } from '../../db/schema/commerce.ts';
 
 /** An ILIKE pattern matching the text anywhere, its own % and _ taken literally. */

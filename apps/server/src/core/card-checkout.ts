@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../app-deps.ts';
 import type { Transaction } from '../db/client.ts';
 import { eventPayments } from '../db/schema/commerce.ts';
-import { activePaymentProvider } from './payment-providers.ts';
-import type { RequestAuth } from './sessions.ts';
+import { activePaymentProvider } from '../platform/payment-providers.ts';
+import type { RequestAuth } from '../platform/sessions.ts';
+import { paidPath, unpaidPath } from './payment-paths.ts';
 
 export interface CardPaymentToStart {
   id: string;
@@ -26,13 +27,16 @@ export async function startCardPayment(
   undo: (tx: Transaction) => Promise<void>,
 ): Promise<string> {
   try {
-    const started = await activePaymentProvider(deps.config).startCheckout({
+    const activeProvider = activePaymentProvider(deps.config);
+    const started = await activeProvider.startCheckout({
       paymentId: payment.id,
       totalCents: payment.totalCents,
       description,
       buyerEmail: auth.user.email,
       holdExpiresAt: payment.holdExpiresAt ?? deps.clock(),
-      applicationId: payment.applicationId,
+      productName: payment.applicationId ? 'Event application' : 'Event tickets',
+      paidPath: paidPath(payment.id, activeProvider.name, payment.applicationId),
+      unpaidPath: unpaidPath(payment.applicationId),
     });
     await deps.db
       .update(eventPayments)

@@ -5,8 +5,8 @@ import { rosterMessages } from '@portal/domain/roster.ts';
 import type { Executor } from '../db/client.ts';
 import { invitations } from '../db/schema/organizations.ts';
 import { users } from '../db/schema/users.ts';
-import { conflict } from './errors.ts';
-import { queueMail } from './mail.ts';
+import { conflict } from '../platform/errors.ts';
+import { queueMail } from '../platform/mail.ts';
 import { activeMembershipRole } from './memberships.ts';
 
 /**

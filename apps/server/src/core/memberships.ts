@@ -3,7 +3,7 @@ import { organizationMessages } from '@portal/domain/organizations.ts';
 import type { OrganizationRole } from '@portal/domain/roles.ts';
 import type { Executor } from '../db/client.ts';
 import { organizationMemberships, organizations } from '../db/schema/organizations.ts';
-import { forbidden, notFound } from './errors.ts';
+import { forbidden, notFound } from '../platform/errors.ts';
 
 /**
  * Organization memberships as several features check and end them (organizations, roster,

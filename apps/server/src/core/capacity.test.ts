@@ -5,7 +5,7 @@ import { coupons, eventPayments, eventSections } from '../db/schema/commerce.ts'
 import { createConferenceDay, createCoupon, createPayment, signedInUser } from '../test/commerce-factories.ts';
 import { useTestApp } from '../test/harness.ts';
 import { expireHolds, markPaid, releasePayment } from './capacity.ts';
-import { HttpProblem } from './errors.ts';
+import { HttpProblem } from '../platform/errors.ts';
 
 const t = useTestApp();
 

@@ -4,7 +4,7 @@ import { paymentMessages } from '@portal/domain/payments.ts';
 import { purchaseOrderMessages } from '@portal/domain/purchase-orders.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { coupons, eventPaymentItems, eventPayments, events, eventSections } from '../db/schema/commerce.ts';
-import { conflict, HttpProblem, notFound } from './errors.ts';
+import { conflict, HttpProblem, notFound } from '../platform/errors.ts';
 
 /**
  * Seats and coupon uses as counters beside their limits (pretix's per-quota model). A conference-day
