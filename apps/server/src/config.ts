@@ -51,7 +51,8 @@ const developmentEncryptionKey = Buffer.alloc(32, 'members-portal-development-ke
 const developmentDemoPaymentSecret = 'members-portal-demo-payments';
 
 function paymentSettings(e: z.infer<typeof environment>, production: boolean) {
-  const provider = e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'demo');
+  // Without a card provider, production takes purchase orders only; development gets the demo page.
+  const provider = e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : production ? null : 'demo');
   const missing = (name: string, reason: string) => new Error(`Invalid configuration:\n  ${name}: required ${reason}`);
   if (provider === 'stripe' && !e.STRIPE_SECRET_KEY) throw missing('STRIPE_SECRET_KEY', 'when PAYMENT_PROVIDER=stripe');
   if (provider === 'stripe' && !e.STRIPE_WEBHOOK_SECRET) throw missing('STRIPE_WEBHOOK_SECRET', 'when PAYMENT_PROVIDER=stripe');

@@ -33,7 +33,14 @@ export const paymentMessages = {
   declined: 'Your card was declined. No payment was taken.',
   notFound: 'Event payment not found',
   voidedOrCancelled: 'The event payment has been voided or cancelled.',
+  cardUnavailable: 'Card payment is not available: no card payment provider is set up yet. Please pay by purchase order.',
 } as const;
+
+/** GET /api/payments/options: which ways to pay this installation offers (card needs a configured provider). */
+export const paymentOptionsReply = z.object({
+  card: z.object({ available: z.boolean(), unavailableReason: z.string().nullable() }),
+});
+export type PaymentOptionsReply = z.infer<typeof paymentOptionsReply>;
 
 /**
  * POST /api/checkout with header Idempotency-Key (a UUID the page makes once per attempt): the cart

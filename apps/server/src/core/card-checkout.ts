@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
+import { paymentMessages, type PaymentOptionsReply } from '@portal/domain/payments.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { Transaction } from '../db/client.ts';
 import { eventPayments } from '../db/schema/commerce.ts';
-import { activePaymentProvider } from '../platform/payment-providers.ts';
+import { conflict } from '../platform/errors.ts';
+import { activePaymentProvider, type PaymentProvider } from '../platform/payment-providers.ts';
 import type { RequestAuth } from '../platform/sessions.ts';
 import { paidPath, unpaidPath } from './payment-paths.ts';
 
@@ -11,6 +13,19 @@ export interface CardPaymentToStart {
   totalCents: number;
   holdExpiresAt: Date | null;
   applicationId: string | null;
+}
+
+/** Which ways to pay this installation offers: card needs a configured provider, purchase orders always work. */
+export function paymentOptions(deps: AppDeps): PaymentOptionsReply {
+  const available = activePaymentProvider(deps.config) !== null;
+  return { card: { available, unavailableReason: available ? null : paymentMessages.cardUnavailable } };
+}
+
+/** The provider a new card payment goes to; refused (409, with the reason) before anything is written when none is set up. */
+export function requireCardProvider(deps: AppDeps): PaymentProvider {
+  const provider = activePaymentProvider(deps.config);
+  if (!provider) throw conflict(paymentMessages.cardUnavailable);
+  return provider;
 }
 
 /**
@@ -27,7 +42,7 @@ export async function startCardPayment(
   undo: (tx: Transaction) => Promise<void>,
 ): Promise<string> {
   try {
-    const activeProvider = activePaymentProvider(deps.config);
+    const activeProvider = requireCardProvider(deps);
     const started = await activeProvider.startCheckout({
       paymentId: payment.id,
       totalCents: payment.totalCents,

@@ -90,12 +90,13 @@ function cashnetProvider(checkoutUrl: string): PaymentProvider {
   };
 }
 
-/** The provider new card checkouts use (PAYMENT_PROVIDER). */
-export function activePaymentProvider(config: Config): PaymentProvider {
+/** The provider new card checkouts use (PAYMENT_PROVIDER); null when none is configured (card payment is off). */
+export function activePaymentProvider(config: Config): PaymentProvider | null {
   const settings = config.payments;
   if (settings.provider === 'stripe' && settings.stripeSecretKey) return stripeProvider(settings.stripeSecretKey, config.publicUrl);
   if (settings.provider === 'cashnet' && settings.cashnetCheckoutUrl) return cashnetProvider(settings.cashnetCheckoutUrl);
-  return demoProvider;
+  if (settings.provider === 'demo') return demoProvider;
+  return null;
 }
 
 /** HMAC-SHA256 (hex) of the raw body: the x-demo-signature of a demo provider event. */

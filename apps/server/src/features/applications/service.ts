@@ -32,8 +32,7 @@ import { expireHolds, releasePayment, takeCouponUse, takeSeats } from '../../cor
 import { violatedUniqueIndex } from '../../platform/database-errors.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
-import { activePaymentProvider } from '../../platform/payment-providers.ts';
-import { startCardPayment } from '../../core/card-checkout.ts';
+import { requireCardProvider, startCardPayment } from '../../core/card-checkout.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import {
   findByIdempotencyKey,
@@ -430,7 +429,7 @@ async function createPayment(deps: AppDeps, tx: Transaction, auth: RequestAuth, 
       organizationId: await soleOrganization(tx, auth.user.id),
       ...terms,
       method: option.method,
-      provider: option.method === 'CARD' && terms.status !== 'PAID' ? activePaymentProvider(deps.config).name : null,
+      provider: option.method === 'CARD' && terms.status !== 'PAID' ? requireCardProvider(deps).name : null,
       subtotalCents: totals.subtotal,
       discountCents: totals.discount,
       totalCents: totals.total,

@@ -10,8 +10,7 @@ import { expireHolds, releasePayment, takeCouponUse, takeSeats } from '../../cor
 import { applicableCoupon, loadCart, restoreCart } from '../../core/carts.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { checkoutPath, successPath } from '../../core/payment-paths.ts';
-import { activePaymentProvider } from '../../platform/payment-providers.ts';
-import { startCardPayment } from '../../core/card-checkout.ts';
+import { requireCardProvider, startCardPayment } from '../../core/card-checkout.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { isActiveMember, soleManagedOrganization } from '../../core/memberships.ts';
 import { emptyCart, findByIdempotencyKey, insertPayment, type CheckedOutPayment } from './repository.ts';
@@ -51,7 +50,7 @@ async function freezeCart(deps: AppDeps, tx: Transaction, auth: RequestAuth, inp
       organizationId,
       ...terms,
       method: input.method,
-      provider: input.method === 'CARD' && terms.status !== 'PAID' ? activePaymentProvider(deps.config).name : null,
+      provider: input.method === 'CARD' && terms.status !== 'PAID' ? requireCardProvider(deps).name : null,
       subtotalCents: totals.subtotal,
       discountCents: totals.discount,
       totalCents: totals.total,

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cashnetReturn, demoPaymentOutcome, eventPaymentReply } from '@portal/domain/payments.ts';
+import { cashnetReturn, demoPaymentOutcome, eventPaymentReply, paymentOptionsReply } from '@portal/domain/payments.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { paymentOptions } from '../../core/card-checkout.ts';
 import { caller } from '../../platform/access.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { confirmCashnet, payWithDemo, receiveDemoWebhook, receiveStripeWebhook } from './service.ts';
@@ -20,6 +21,12 @@ const headerOf = (value: string | string[] | undefined) => (Array.isArray(value)
 
 /** Card payments: the demo provider's page, the providers' webhooks and the CashNet-style return. */
 export const paymentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(
+    '/payments/options',
+    { config: { access: 'signedIn' }, schema: { tags, response: { 200: paymentOptionsReply } } },
+    async () => paymentOptions(deps),
+  );
+
   app.post(
     '/payments/demo/:eventPaymentId',
     {

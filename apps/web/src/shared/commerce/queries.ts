@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CartReply } from '@portal/domain/cart.ts';
-import type { EventPaymentReply } from '@portal/domain/payments.ts';
+import type { EventPaymentReply, PaymentOptionsReply } from '@portal/domain/payments.ts';
 import { api } from '../../lib/api.ts';
 
 /**
@@ -15,6 +15,7 @@ export const commerceKeys = {
   eventPayment: (eventPaymentId: string) => [...commerceKeys.eventPayments, 'detail', eventPaymentId] as const,
   /** The member's own tickets ('Manage Events'), which an allocation changes. */
   myTickets: ['my-tickets'] as const,
+  paymentOptions: ['payment-options'] as const,
 };
 
 /** GET /api/cart: the member's cart, totals computed by the server. */
@@ -33,3 +34,11 @@ export function eventPaymentQuery(eventPaymentId: string) {
     staleTime: 0,
   });
 }
+
+/** GET /api/payments/options: whether card payment is set up here (purchase orders always are). */
+export const paymentOptionsQuery = queryOptions({
+  queryKey: commerceKeys.paymentOptions,
+  queryFn: ({ signal }) => api.get<PaymentOptionsReply>('/api/payments/options', signal),
+  // Configuration changes only with a restart.
+  staleTime: Infinity,
+});

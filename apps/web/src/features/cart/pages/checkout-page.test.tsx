@@ -19,6 +19,7 @@ function stubCart(cart = aCart(), routes: Parameters<typeof stubFetch>[0] = {}) 
   return stubFetch({
     'GET /api/me': () => jsonResponse(200, aUser()),
     'GET /api/cart': () => jsonResponse(200, cart),
+    'GET /api/payments/options': () => jsonResponse(200, { card: { available: true, unavailableReason: null } }),
     [`GET /api/event-payments/${eventPaymentId}`]: () => jsonResponse(200, anEventPayment()),
     ...routes,
   });
@@ -38,6 +39,17 @@ afterEach(() => {
 });
 
 describe('checkout page (Event Cart)', { timeout: 20_000 }, () => {
+  it('turns card payment off, saying why, when no card provider is set up; purchase orders stay', async () => {
+    stubCart(aCart(), {
+      'GET /api/payments/options': () => jsonResponse(200, { card: { available: false, unavailableReason: paymentMessages.cardUnavailable } }),
+    });
+    await openCart();
+    const card = await screen.findByRole('button', { name: 'Pay by card' });
+    await waitFor(() => expect(card).toBeDisabled());
+    expect(card).toHaveAccessibleDescription(paymentMessages.cardUnavailable);
+    expect(screen.getByRole('button', { name: 'Pay by purchase order' })).toBeEnabled();
+  });
+
   beforeEach(() => notifications.clean());
 
   it('lists the items with price, tickets and subtotal, then the totals', async () => {

@@ -3,7 +3,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { cartMessages, type CartReply } from '@portal/domain/cart.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import { cartQuery } from '../../../shared/commerce/queries.ts';
+import { cartQuery, paymentOptionsQuery } from '../../../shared/commerce/queries.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
@@ -13,13 +13,15 @@ import { CouponForm } from '../components/coupon-form.tsx';
 import { useCheckoutAttempt } from '../hooks/use-checkout-attempt.ts';
 
 export const checkoutLoader = (queryClient: QueryClient) => async () => {
-  await queryClient.prefetchQuery(cartQuery);
+  await Promise.all([queryClient.prefetchQuery(cartQuery), queryClient.prefetchQuery(paymentOptionsQuery)]);
   return null;
 };
 
 function CartCheckout({ cart }: { cart: CartReply }) {
   const { pay, submitting, refusal } = useCheckoutAttempt(cart);
   const visible = cart.items.filter((item) => item.display);
+  const options = useQuery(paymentOptionsQuery);
+  const cardUnavailable = options.data?.card.unavailableReason ?? null;
 
   return (
     <Stack gap="lg">
@@ -32,6 +34,11 @@ function CartCheckout({ cart }: { cart: CartReply }) {
           {refusal}
         </Alert>
       ) : null}
+      {cardUnavailable ? (
+        <Text size="sm" c="dimmed" id="card-unavailable">
+          {cardUnavailable}
+        </Text>
+      ) : null}
       <Group justify="flex-end">
         <Button
           variant="default"
@@ -41,7 +48,12 @@ function CartCheckout({ cart }: { cart: CartReply }) {
         >
           Pay by purchase order
         </Button>
-        <Button onClick={() => pay('CARD')} loading={submitting === 'CARD'} disabled={submitting !== null}>
+        <Button
+          onClick={() => pay('CARD')}
+          loading={submitting === 'CARD'}
+          disabled={submitting !== null || !options.data?.card.available}
+          aria-describedby={cardUnavailable ? 'card-unavailable' : undefined}
+        >
           Pay by card
         </Button>
       </Group>
