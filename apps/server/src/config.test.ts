@@ -17,7 +17,6 @@ describe('configuration', () => {
       PUBLIC_URL: 'https://portal.example/',
       NODE_ENV: 'production',
       ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
-      DEMO_PAYMENT_SECRET: 'a-production-demo-secret',
     });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://db.example/portal' });
     expect(config.mail.devMailbox).toBe(false);
@@ -39,8 +38,65 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     expect(() => loadConfig({ ...base, PAYMENT_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
     expect(() => loadConfig({ ...base, PAYMENT_PROVIDER: 'cashnet', CASHNET_VERIFY_URL: 'https://pay.example/verify' })).toThrow(/CASHNET_CHECKOUT_URL/);
-    const production = { ...base, NODE_ENV: 'production', ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') };
-    expect(() => loadConfig(production)).toThrow(/DEMO_PAYMENT_SECRET/);
-    expect(() => loadConfig({ ...production, DEMO_PAYMENT_SECRET: 'short' })).toThrow(/DEMO_PAYMENT_SECRET/);
+    expect(() => loadConfig({ ...base, DEMO_PAYMENT_SECRET: 'short' })).toThrow(/DEMO_PAYMENT_SECRET/);
+  });
+
+  const production = {
+    NODE_ENV: 'production',
+    ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+    PAYMENT_PROVIDER: undefined,
+    STRIPE_SECRET_KEY: undefined,
+    STRIPE_WEBHOOK_SECRET: undefined,
+    DEV_MAILBOX: undefined,
+    SEED_DEMO: undefined,
+    SMTP_URL: undefined,
+  };
+
+  it('takes no card provider, no mailbox and no demo seed in production unless configured', () => {
+    const config = loadConfig(production);
+    expect(config.payments.provider).toBeNull();
+    expect(config.mail.devMailbox).toBe(false);
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it.each([
+    ['PAYMENT_PROVIDER', 'demo', /PAYMENT_PROVIDER: demo is refused in production/],
+    ['DEV_MAILBOX', 'true', /DEV_MAILBOX: refused in production/],
+    ['SEED_DEMO', 'true', /SEED_DEMO: refused in production/],
+    ['ENCRYPTION_KEY', undefined, /ENCRYPTION_KEY: required in production/],
+  ])('refuses %s=%s in production with a configuration error', (name, value, message) => {
+    expect(() => loadConfig({ ...production, [name]: value })).toThrow(message);
+    expect(() => loadConfig({ ...production, [name]: value })).toThrow(/^Invalid configuration:\n {2}/);
+  });
+
+  it('names every refused development part at once', () => {
+    expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'demo', DEV_MAILBOX: 'true', SEED_DEMO: 'true' })).toThrow(
+      /PAYMENT_PROVIDER[^]*DEV_MAILBOX[^]*SEED_DEMO/,
+    );
+  });
+
+  it('keeps the development parts outside production, and the switches off there too', () => {
+    const development = { ...production, NODE_ENV: 'development' };
+    expect(loadConfig({ ...development, PAYMENT_PROVIDER: 'demo', DEV_MAILBOX: 'true', SEED_DEMO: 'true' })).toMatchObject({
+      payments: { provider: 'demo' },
+      mail: { devMailbox: true },
+      seedDemo: true,
+    });
+    expect(loadConfig({ ...production, DEV_MAILBOX: 'false', SEED_DEMO: 'false' })).toMatchObject({ mail: { devMailbox: false }, seedDemo: false });
+  });
+
+  it('listens on the loopback interface unless HOST is set', () => {
+    expect(loadConfig({ HOST: undefined }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('limits sign-in per account and per address, in memory unless REDIS_URL is set', () => {
+    const unset = { LOGIN_RATE_LIMIT_PER_ACCOUNT: undefined, LOGIN_RATE_LIMIT_PER_ADDRESS: undefined, REDIS_URL: undefined, REDIS_KEY_PREFIX: undefined };
+    expect(loadConfig(unset).signInRateLimit).toEqual({ perAccount: 10, perAddress: 50, redis: null });
+    expect(
+      loadConfig({ ...unset, LOGIN_RATE_LIMIT_PER_ACCOUNT: '3', LOGIN_RATE_LIMIT_PER_ADDRESS: '7', REDIS_URL: 'redis://cache.example:6379' })
+        .signInRateLimit,
+    ).toEqual({ perAccount: 3, perAddress: 7, redis: { url: 'redis://cache.example:6379', keyPrefix: 'portal:' } });
+    expect(() => loadConfig({ ...unset, LOGIN_RATE_LIMIT_PER_ACCOUNT: '0' })).toThrow(/LOGIN_RATE_LIMIT_PER_ACCOUNT/);
   });
 });

@@ -13,7 +13,8 @@ const flag = z
 const environment = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback unless told otherwise: a development server (with its open mailbox) is not on the network by accident.
+  HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
@@ -31,7 +32,11 @@ const environment = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   TIME_ZONE: z.string().default('America/New_York'),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(24 * 14),
-  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  LOGIN_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  // One school's teachers often share one public address: the per-address limit is the looser one.
+  LOGIN_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  REDIS_URL: z.url().optional(),
+  REDIS_KEY_PREFIX: z.string().min(1).default('portal:'),
   TRUST_PROXY: flag,
   ENCRYPTION_KEY: z
     .string()
@@ -47,18 +52,32 @@ const environment = z.object({
 
 /** Development and test data are not secret; production must bring its own key. */
 const developmentEncryptionKey = Buffer.alloc(32, 'members-portal-development-key!!').toString('base64');
-/** Signs the demo provider's events outside production; production brings its own when it uses the demo provider. */
+/** Signs the demo provider's events; the demo provider never runs in production, so neither does this secret. */
 const developmentDemoPaymentSecret = 'members-portal-demo-payments';
+
+const invalid = (problems: string[]) => new Error(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+
+/**
+ * Development parts that would open money or accounts to anyone: in production each one is refused
+ * at start-up, all named at once, rather than quietly switched off.
+ */
+function productionRefusals(e: z.infer<typeof environment>): string[] {
+  const refusals: string[] = [];
+  if (!e.ENCRYPTION_KEY) refusals.push('ENCRYPTION_KEY: required in production');
+  if (e.PAYMENT_PROVIDER === 'demo') refusals.push('PAYMENT_PROVIDER: demo is refused in production (it marks payments paid without taking money)');
+  if (e.DEV_MAILBOX === true) refusals.push('DEV_MAILBOX: refused in production (it shows every mailed link to anyone)');
+  if (e.SEED_DEMO === true) refusals.push('SEED_DEMO: refused in production (it creates accounts with a published password)');
+  return refusals;
+}
 
 function paymentSettings(e: z.infer<typeof environment>, production: boolean) {
   // Without a card provider, production takes purchase orders only; development gets the demo page.
   const provider = e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : production ? null : 'demo');
-  const missing = (name: string, reason: string) => new Error(`Invalid configuration:\n  ${name}: required ${reason}`);
+  const missing = (name: string, reason: string) => invalid([`${name}: required ${reason}`]);
   if (provider === 'stripe' && !e.STRIPE_SECRET_KEY) throw missing('STRIPE_SECRET_KEY', 'when PAYMENT_PROVIDER=stripe');
   if (provider === 'stripe' && !e.STRIPE_WEBHOOK_SECRET) throw missing('STRIPE_WEBHOOK_SECRET', 'when PAYMENT_PROVIDER=stripe');
   if (provider === 'cashnet' && !e.CASHNET_CHECKOUT_URL) throw missing('CASHNET_CHECKOUT_URL', 'when PAYMENT_PROVIDER=cashnet');
   if (provider === 'cashnet' && !e.CASHNET_VERIFY_URL) throw missing('CASHNET_VERIFY_URL', 'when PAYMENT_PROVIDER=cashnet');
-  if (provider === 'demo' && production && !e.DEMO_PAYMENT_SECRET) throw missing('DEMO_PAYMENT_SECRET', 'in production when PAYMENT_PROVIDER=demo');
   return {
     provider,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
@@ -81,8 +100,9 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}) {
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const production = e.NODE_ENV === 'production';
-  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) throw new Error('Invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER=s3');
-  if (production && !e.ENCRYPTION_KEY) throw new Error('Invalid configuration:\n  ENCRYPTION_KEY: required in production');
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) throw invalid(['S3_BUCKET: required when STORAGE_DRIVER=s3']);
+  const refusals = production ? productionRefusals(e) : [];
+  if (refusals.length > 0) throw invalid(refusals);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -114,7 +134,12 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}) {
     timeZone: e.TIME_ZONE,
     encryptionKey: Buffer.from(e.ENCRYPTION_KEY ?? developmentEncryptionKey, 'base64'),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
-    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    signInRateLimit: {
+      perAccount: e.LOGIN_RATE_LIMIT_PER_ACCOUNT,
+      perAddress: e.LOGIN_RATE_LIMIT_PER_ADDRESS,
+      /** Without Redis the counters live in this process: each instance counts on its own. */
+      redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
+    },
     payments: paymentSettings(e, production),
     webDist: path.join(repoRoot, 'apps/web/dist'),
   };

@@ -1,7 +1,11 @@
-import type { RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyRequest } from 'fastify';
+import type { RateLimitOptions, RateLimitPluginOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
 import { authMessages } from '@portal/domain/auth.ts';
-import { tooManyRequests } from './errors.ts';
+import type { Config } from '../config.ts';
+import { HttpProblem, tooManyRequests } from './errors.ts';
+
+const window = '1 minute';
 
 /**
  * A route's `config.rateLimit` (the plugin is registered with `global: false` in security.ts): at
@@ -10,8 +14,58 @@ import { tooManyRequests } from './errors.ts';
  */
 export const rateLimited = (max: number, key: (request: FastifyRequest) => string): RateLimitOptions => ({
   max,
-  timeWindow: '1 minute',
+  timeWindow: window,
   hook: 'preHandler',
   keyGenerator: key,
   errorResponseBuilder: () => tooManyRequests(authMessages.tooManyAttempts),
 });
+
+/**
+ * The plugin's options: counters in Redis when REDIS_URL is set, so every instance counts together;
+ * otherwise in this process. The Redis connection is opened here, so an unreachable Redis stops
+ * start-up instead of failing each sign-in, and closed with the app.
+ */
+export async function rateLimitStore(app: FastifyInstance, config: Config): Promise<RateLimitPluginOptions> {
+  const shared = config.signInRateLimit.redis;
+  if (!shared) return { global: false };
+  const redis = new Redis(shared.url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5000 });
+  // A lost connection is retried by ioredis; meanwhile sign-in answers 503 (below) and the log says why.
+  redis.on('error', (error: Error) => app.log.warn({ err: error }, 'rate-limit store (Redis) unavailable'));
+  try {
+    await redis.connect();
+  } catch (error) {
+    redis.disconnect();
+    throw new Error(`Redis at REDIS_URL is not reachable: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  app.addHook('onClose', async () => {
+    await redis.quit();
+  });
+  return { global: false, redis, nameSpace: `${shared.keyPrefix}rate-limit:` };
+}
+
+/**
+ * Sign-in attempts are counted twice: per account, whatever the address (a password guessed from
+ * many machines), and per address, whatever the account (one machine trying many accounts). Either
+ * limit reached answers 429; every attempt counts against both, successful or not.
+ */
+export function signInRateLimit(app: FastifyInstance, config: Config, accountOf: (request: FastifyRequest) => string) {
+  const limits = config.signInRateLimit;
+  const perAccount = app.createRateLimit({
+    max: limits.perAccount,
+    timeWindow: window,
+    keyGenerator: (request) => `sign-in:account:${accountOf(request)}`,
+  });
+  const perAddress = app.createRateLimit({
+    max: limits.perAddress,
+    timeWindow: window,
+    keyGenerator: (request) => `sign-in:address:${request.ip}`,
+  });
+  return async (request: FastifyRequest): Promise<void> => {
+    // Without its counters sign-in stays closed rather than unlimited.
+    const counted = await Promise.all([perAccount(request), perAddress(request)]).catch((error: unknown) => {
+      request.log.error({ err: error }, 'sign-in rate limit could not be counted');
+      throw new HttpProblem(503, 'Service Unavailable', 'Sign-in is unavailable for a moment. Please try again.');
+    });
+    if (counted.some((count) => !count.isAllowed && count.isExceeded)) throw tooManyRequests(authMessages.tooManyAttempts);
+  };
+}

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import { requireAccess, type Access } from './access.ts';
 import { forbidden } from './errors.ts';
+import { rateLimitStore } from './rate-limit.ts';
 import { findSession, sessionCookie } from './sessions.ts';
 
 export const csrfHeader = 'x-requested-with';
@@ -63,7 +64,7 @@ export async function registerSecurity(app: FastifyInstance, deps: AppDeps): Pro
     },
     hsts: deps.config.secureCookies,
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, await rateLimitStore(app, deps.config));
 
   app.decorate('registeredRoutes', [] as RegisteredRoute[]);
   app.addHook('onRoute', (route) => {

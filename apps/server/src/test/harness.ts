@@ -34,7 +34,8 @@ export function useTestApp(overrides: Partial<Record<string, string>> = {}): Tes
   beforeAll(async () => {
     const database = await createTestDatabase();
     const clock = testClock();
-    const config = loadConfig({ PUBLIC_URL: 'http://portal.test', LOG_LEVEL: 'silent', ...overrides });
+    // Every injected request comes from one address: a test file signs in far more often than one school does.
+    const config = loadConfig({ PUBLIC_URL: 'http://portal.test', LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT_PER_ADDRESS: '100000', ...overrides });
     const deps: AppDeps = {
       config,
       db: database.db,

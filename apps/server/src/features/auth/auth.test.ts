@@ -7,7 +7,7 @@ import { createUser, testPassword } from '../../test/factories.ts';
 import { call, sessionCookieOf, signIn, useTestApp } from '../../test/harness.ts';
 import { issueOneTimeToken, oneTimeTokenTtlMs } from '../../platform/one-time-tokens.ts';
 
-const t = useTestApp({ LOGIN_RATE_LIMIT: '3' });
+const t = useTestApp({ LOGIN_RATE_LIMIT_PER_ACCOUNT: '3' });
 
 describe('sign-in', () => {
   it('signs in with the right password, whatever the case of the email, and sets a safe cookie', async () => {

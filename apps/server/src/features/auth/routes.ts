@@ -11,7 +11,7 @@ import {
 } from '@portal/domain/auth.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
-import { rateLimited } from '../../platform/rate-limit.ts';
+import { rateLimited, signInRateLimit } from '../../platform/rate-limit.ts';
 import { clearSessionCookie } from '../../platform/session-cookie.ts';
 import { presentCurrentUser, replyWithSession } from '../../core/current-user.ts';
 import { clientOf } from '../../platform/sign-in.ts';
@@ -32,10 +32,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     '/auth/login',
     {
-      config: {
-        access: 'public',
-        rateLimit: rateLimited(deps.config.loginRateLimit, (request) => `login:${request.ip}:${emailOf(request)}`),
-      },
+      config: { access: 'public' },
+      preHandler: signInRateLimit(app, deps.config, emailOf),
       schema: { tags: ['auth'], body: loginRequest, response: { 200: currentUser } },
     },
     async (request, reply) => {
