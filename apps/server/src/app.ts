@@ -19,14 +19,30 @@ import { healthRoutes } from './features/health/routes.ts';
 import { invitationRoutes } from './features/invitations/routes.ts';
 import { lookupRoutes } from './features/lookups/routes.ts';
 import { organizationRoutes } from './features/organizations/routes.ts';
-import { paymentRoutes } from './features/payments/routes.ts';
+import { demoPaymentRoutes, paymentRoutes } from './features/payments/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { purchaseOrderRoutes } from './features/purchase-orders/routes.ts';
 import { staffApplicationRoutes } from './features/staff-applications/routes.ts';
 import { staffEventRoutes } from './features/staff-events/routes.ts';
-import { errorHandler, notFoundHandler } from './platform/errors.ts';
+import { clientErrorHandler, errorHandler, frameworkErrorHandler, notFoundHandler } from './platform/errors.ts';
 import { documentationPrefix, registerSecurity } from './platform/security.ts';
 import { registerSpa } from './platform/spa.ts';
+import { refuseNulInInput } from './platform/stored-text.ts';
+
+/**
+ * Every multipart form (today: the purchase-order upload) is read into memory, so every busboy limit
+ * is capped, not only the file: a flood of fields, parts or part headers, or one huge text field, is a
+ * 413 before the handler writes anything.
+ */
+export const multipartLimits = {
+  fileSize: 10 * 1024 * 1024,
+  files: 1,
+  fields: 20,
+  fieldNameSize: 100,
+  fieldSize: 10 * 1024,
+  parts: 25,
+  headerPairs: 20,
+};
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -38,13 +54,17 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     logger: options.logger ?? false,
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Errors raised before a route exists (router, HTTP parser) answer problem+json as well.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 
   await registerSecurity(app, deps);
-  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
+  refuseNulInInput(app);
+  await app.register(multipart, { limits: multipartLimits });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Members Portal API', version: '1.0.0' },
@@ -75,7 +95,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(adminEventPaymentRoutes, { prefix: '/api', ...deps });
   await app.register(applicationRoutes, { prefix: '/api', ...deps });
   await app.register(staffApplicationRoutes, { prefix: '/api', ...deps });
+  // Development parts exist only when switched on; production refuses both switches (config.ts).
   if (deps.config.mail.devMailbox) await app.register(devMailboxRoutes, { prefix: '/api', ...deps });
+  if (deps.config.payments.provider === 'demo') await app.register(demoPaymentRoutes, { prefix: '/api', ...deps });
 
   if (options.serveWeb) await registerSpa(app, deps.config.webDist);
   else app.setNotFoundHandler(notFoundHandler);

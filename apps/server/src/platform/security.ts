@@ -43,8 +43,13 @@ function checkCsrf(request: FastifyRequest, publicUrl: string): void {
   const origin = request.headers.origin;
   if (!origin) return;
   const host = request.headers.host;
-  const allowed = origin === new URL(publicUrl).origin || (host !== undefined && new URL(origin).host === host);
+  const allowed = origin === new URL(publicUrl).origin || (Boolean(host) && hostOf(origin) === host);
   if (!allowed) throw forbidden('Cross-site request refused.');
+}
+
+/** The host of an Origin header; null for `null` (sandboxed frames, file: pages) or anything that is not a URL. */
+function hostOf(origin: string): string | null {
+  return URL.canParse(origin) ? new URL(origin).host : null;
 }
 
 export async function registerSecurity(app: FastifyInstance, deps: AppDeps): Promise<void> {

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cashnetReturn, demoPaymentOutcome, eventPaymentReply, paymentOptionsReply } from '@portal/domain/payments.ts';
@@ -19,7 +20,11 @@ const rawBodyOf = (body: unknown): Buffer => {
 };
 const headerOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
-/** Card payments: the demo provider's page, the providers' webhooks and the CashNet-style return. */
+// Signatures are computed over the exact bytes sent, so webhook routes keep the body raw.
+const keepRawJson = (app: FastifyInstance) =>
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+/** Card payments: the payment options, the providers' webhooks and the CashNet-style return. */
 export const paymentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/payments/options',
@@ -27,6 +32,26 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     async () => paymentOptions(deps),
   );
 
+  app.post(
+    '/payments/cashnet/confirm',
+    { config: { access: 'signedIn' }, schema: { tags, body: cashnetReturn, response: { 200: eventPaymentReply } } },
+    async (request) => confirmCashnet(deps, caller(request), request.body),
+  );
+
+  await app.register(async (webhooks) => {
+    keepRawJson(webhooks);
+
+    webhooks.post('/payments/stripe/webhook', { config: callback, schema: { tags, response: { 200: webhookReply } } }, async (request) => ({
+      outcome: await receiveStripeWebhook(deps, rawBodyOf(request.body), headerOf(request.headers['stripe-signature'])),
+    }));
+  });
+};
+
+/**
+ * The demo provider's payment and its signed event: registered only while the demo provider is the
+ * active one (never in production, where config refuses it), so no one can "pay" without money.
+ */
+export const demoPaymentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     '/payments/demo/:eventPaymentId',
     {
@@ -36,22 +61,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     async (request) => payWithDemo(deps, caller(request), request.params.eventPaymentId, request.body.outcome),
   );
 
-  app.post(
-    '/payments/cashnet/confirm',
-    { config: { access: 'signedIn' }, schema: { tags, body: cashnetReturn, response: { 200: eventPaymentReply } } },
-    async (request) => confirmCashnet(deps, caller(request), request.body),
-  );
-
-  // Signatures are computed over the exact bytes sent, so these routes keep the body raw.
   await app.register(async (webhooks) => {
-    webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-
+    keepRawJson(webhooks);
     webhooks.post('/payments/demo/webhook', { config: callback, schema: { tags, response: { 200: webhookReply } } }, async (request) => ({
       outcome: await receiveDemoWebhook(deps, rawBodyOf(request.body), headerOf(request.headers['x-demo-signature'])),
-    }));
-
-    webhooks.post('/payments/stripe/webhook', { config: callback, schema: { tags, response: { 200: webhookReply } } }, async (request) => ({
-      outcome: await receiveStripeWebhook(deps, rawBodyOf(request.body), headerOf(request.headers['stripe-signature'])),
     }));
   });
 };
