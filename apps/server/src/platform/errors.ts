@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { genericErrorMessage } from '@portal/domain/problem-message.ts';
@@ -20,6 +22,8 @@ export const unauthorized = (detail = 'Please sign in.') => new HttpProblem(401,
 export const forbidden = (detail = 'You do not have access to this.') => new HttpProblem(403, 'Forbidden', detail);
 export const notFound = (detail = 'Not found.') => new HttpProblem(404, 'Not Found', detail);
 export const conflict = (detail: string, errors?: Record<string, string>) => new HttpProblem(409, 'Conflict', detail, errors);
+export const contentTooLarge = (detail: string) => new HttpProblem(413, 'Content Too Large', detail);
+export const formFieldTooLarge = 'A form field is too long.';
 export const tooManyRequests = (detail: string) => new HttpProblem(429, 'Too Many Requests', detail);
 
 function fieldName(instancePath: string): string {
@@ -30,6 +34,39 @@ function sendProblem(reply: FastifyReply, body: Problem) {
   return reply.status(body.status).type('application/problem+json').send(body);
 }
 
+const statusTitle = (status: number) => STATUS_CODES[status] ?? 'Error';
+
+/**
+ * Clear words for the errors Fastify and its plugins raise before a route runs; their own messages
+ * ('reach fields limit', "'…' is exceeding the max param length") are written for developers.
+ */
+const frameworkMessages: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here. Send JSON.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request length does not match its body.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request says it is JSON but has no body.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_BAD_URL: 'The address is not valid.',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long.',
+  FST_ERR_ASYNC_CONSTRAINT: 'The request could not be routed.',
+  FST_PARTS_LIMIT: 'The form has too many parts.',
+  FST_FILES_LIMIT: 'The form has too many files.',
+  FST_FIELDS_LIMIT: 'The form has too many fields.',
+  FST_REQ_FILE_TOO_LARGE: 'The file is too large.',
+  FST_PROTO_VIOLATION: 'A form field has a name that is not allowed.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send this form as multipart/form-data.',
+  FST_INVALID_JSON_FIELD_ERROR: 'A form field declared as JSON is not valid JSON.',
+  FST_MP_PREMATURE_CLOSE: 'The form ended before it was complete.',
+};
+
+function frameworkDetail(error: FastifyError, status: number): string {
+  const known = error.code ? frameworkMessages[error.code] : undefined;
+  if (known) return known;
+  // secure-json-parse and JSON.parse throw a SyntaxError that Fastify marks 400.
+  if (error instanceof SyntaxError) return frameworkMessages.FST_ERR_CTP_INVALID_JSON_BODY ?? statusTitle(status);
+  return error.message || statusTitle(status);
+}
+
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors: Record<string, string> = {};
@@ -37,19 +74,44 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return sendProblem(reply, { title: 'Bad Request', status: 400, detail: 'Please correct the highlighted fields.', errors });
   }
   if (error instanceof HttpProblem) {
-    return sendProblem(reply, { title: error.title, status: error.status, detail: error.detail, errors: error.errors });
+    return sendProblem(reply, { title: error.title, status: error.status, detail: error.detail ?? error.title, errors: error.errors });
   }
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, issues: error.cause.issues }, 'reply does not match its schema');
     return sendProblem(reply, { title: 'Internal Server Error', status: 500, detail: genericErrorMessage });
   }
-  const status = error.statusCode ?? 500;
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
     return sendProblem(reply, { title: 'Internal Server Error', status: 500, detail: genericErrorMessage });
   }
-  // Fastify's own 4xx (bad JSON, body too large, rate limited…) keep their status and message.
-  return sendProblem(reply, { title: error.name || 'Bad Request', status, detail: error.message });
+  // Fastify's and its plugins' own 4xx (bad JSON, body too large, multipart limits…) keep their status.
+  return sendProblem(reply, { title: statusTitle(status), status, detail: frameworkDetail(error, status) });
+}
+
+/** Fastify's `frameworkErrors`: a URL the router cannot take (414 for a too-long path parameter, 400 for bad escapes). */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 400;
+  void sendProblem(reply, { title: statusTitle(status), status, detail: frameworkDetail(error, status) });
+}
+
+/**
+ * Fastify's `clientErrorHandler`: the HTTP parser refused the request before Fastify saw it (headers
+ * or URL over Node's size limit: 431; a malformed request line: 400; a slow client: 408). Only the
+ * socket is left, so the answer is written by hand, in the same problem+json shape.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const detail =
+    status === 431 ? 'The request headers or address are too large.' : status === 408 ? 'The request took too long to arrive.' : 'The request is malformed.';
+  const body = JSON.stringify({ title: statusTitle(status), status, detail } satisfies Problem);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${statusTitle(status)}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {

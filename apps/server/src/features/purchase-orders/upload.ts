@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { purchaseOrderMessages } from '@portal/domain/purchase-orders.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest, contentTooLarge, formFieldTooLarge } from '../../platform/errors.ts';
+import { findNul, nulMessage } from '../../platform/stored-text.ts';
 
 export interface Upload {
   /** Every text field of the form, by name. */
@@ -23,6 +24,8 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
         const bytes = await part.toBuffer();
         if (part.fieldname === 'file') file = { bytes, name: part.filename };
       } else if (typeof part.value === 'string') {
+        // busboy cuts a field at the fieldSize limit (app.ts) and only flags it: a cut value is refused, never stored.
+        if (part.valueTruncated || part.fieldnameTruncated) throw contentTooLarge(formFieldTooLarge);
         fields[part.fieldname] = part.value;
       }
     }
@@ -32,5 +35,7 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
     }
     throw error;
   }
+  const nulField = findNul(fields);
+  if (nulField !== null) throw badRequest('Please correct the highlighted fields.', { [nulField]: nulMessage });
   return { fields, file };
 }
