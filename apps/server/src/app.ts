@@ -38,9 +38,8 @@ export const multipartLimits = {
   fileSize: 10 * 1024 * 1024,
   files: 1,
   fields: 20,
-  fieldNameSize: 100,
   fieldSize: 10 * 1024,
-  parts: 25,
+  parts: 21,
   headerPairs: 20,
 };
 

@@ -67,6 +67,17 @@ function frameworkDetail(error: FastifyError, status: number): string {
   return error.message || statusTitle(status);
 }
 
+/**
+ * busboy (under @fastify/multipart) reports a form it cannot parse with a plain Error and no status:
+ * no boundary, an empty or over-long one, or a body cut off midway. Those are the caller's bad input.
+ */
+const malformedMultipart = [
+  /^Multipart: Boundary not found$/,
+  /^Unexpected end of multipart data$/,
+  /terminated early due to unexpected end of multipart data$/,
+  /^The needle cannot (be an empty|have a length bigger)/,
+];
+
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors: Record<string, string> = {};
@@ -79,6 +90,9 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, issues: error.cause.issues }, 'reply does not match its schema');
     return sendProblem(reply, { title: 'Internal Server Error', status: 500, detail: genericErrorMessage });
+  }
+  if (error.statusCode === undefined && malformedMultipart.some((pattern) => pattern.test(error.message))) {
+    return sendProblem(reply, { title: 'Bad Request', status: 400, detail: 'The form is incomplete or malformed. Please send it again.' });
   }
   const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
   if (status >= 500) {
