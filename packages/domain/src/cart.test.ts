@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addCartItem, applyCoupon, cartMessages, couponRefusal, maxTicketsPerLine, updateCartItem, type CouponTerms } from './cart.ts';
+import {
+  addCartItem,
+  applyCoupon,
+  cartMessages,
+  checkoutOrganization,
+  checkoutOrganizationMessages,
+  couponGoneMessage,
+  couponRefusal,
+  maxTicketsPerLine,
+  updateCartItem,
+  type CouponTerms,
+} from './cart.ts';
 
 const eventId = '4b1c1a5e-2f0a-4c1e-9a57-0f3e2b7d9c11';
 const ticketTypeId = '9a0c1a5e-2f0a-4c1e-9a57-0f3e2b7d9c22';
@@ -70,5 +81,33 @@ describe('couponRefusal', () => {
     ['for another event', terms({ eventId: 'e1' }), ['e1', 'e2'], 'notForTheseEvents'],
   ] as const)('%s', (_, coupon, eventIds, expected) => {
     expect(couponRefusal(coupon, now, eventIds)).toBe(expected);
+  });
+});
+
+describe('couponGoneMessage', () => {
+  it('names the coupon and the new total in dollars, and asks to check out again', () => {
+    expect(couponGoneMessage('SAVE25', 14_900)).toBe('The coupon SAVE25 is no longer available. Your new total is $149.00: check out again to confirm it.');
+    expect(couponGoneMessage('FREE', 0)).toContain('Your new total is $0.00');
+  });
+});
+
+describe('checkoutOrganization: which organization a checkout buys for', () => {
+  const a = 'org-a';
+  const b = 'org-b';
+  it.each<[string, string | null | undefined, string[], ReturnType<typeof checkoutOrganization>]>([
+    ['administering none, no choice: bought for the buyer alone', undefined, [], { organizationId: null }],
+    ['administering one, no choice: that one', null, [a], { organizationId: a }],
+    ['administering two, no choice: refused', undefined, [a, b], { refusal: 'required' }],
+    ['administering two, one chosen', b, [a, b], { organizationId: b }],
+    ['administering one, it chosen', a, [a], { organizationId: a }],
+    ['an organization not administered', b, [a], { refusal: 'notYours' }],
+    ['any choice while administering none', a, [], { refusal: 'notYours' }],
+  ])('%s', (_name, chosen, administered, expected) => {
+    expect(checkoutOrganization(chosen, administered)).toEqual(expected);
+  });
+
+  it('has a message for each refusal', () => {
+    expect(checkoutOrganizationMessages.required).toBe('Choose the organization these tickets are for.');
+    expect(checkoutOrganizationMessages.notYours).toBe('Choose one of the organizations you administer.');
   });
 });

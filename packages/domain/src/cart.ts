@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { couponTypes } from './commerce-enums.ts';
+import { formatCents, type Cents } from './money.ts';
 
 export const maxTicketsPerLine = 100;
 
@@ -25,6 +26,15 @@ export const couponRefusals = {
 } as const;
 export type CouponRefusal = keyof typeof couponRefusals;
 
+/**
+ * The checkout's refusal (409) when the cart's coupon ran out (or stopped applying) between the cart
+ * being shown and the checkout: the coupon leaves the cart and the buyer confirms the new total by
+ * checking out again, rather than being charged more than the screen said.
+ */
+export function couponGoneMessage(code: string, newTotal: Cents): string {
+  return `The coupon ${code} is no longer available. Your new total is ${formatCents(newTotal)}: check out again to confirm it.`;
+}
+
 export interface CouponTerms {
   active: boolean;
   validFrom: Date | null;
@@ -47,6 +57,25 @@ export function couponRefusal(coupon: CouponTerms, now: Date, eventIds: readonly
   if (eventIds.length === 0) return 'emptyCart';
   if (coupon.eventId !== null && eventIds.some((id) => id !== coupon.eventId)) return 'notForTheseEvents';
   return null;
+}
+
+export const checkoutOrganizationMessages = {
+  required: 'Choose the organization these tickets are for.',
+  notYours: 'Choose one of the organizations you administer.',
+  label: 'Buying for',
+} as const;
+export type CheckoutOrganization = { organizationId: string | null } | { refusal: keyof Omit<typeof checkoutOrganizationMessages, 'label'> };
+
+/**
+ * Which organization a checkout buys for, from the buyer's choice and the organizations they
+ * administer (active OWNER or ADMIN): the chosen one if they administer it; without a choice, the
+ * only one; none when they administer none (the buyer may then allocate the tickets to themselves).
+ * Several and no choice is refused: a payment bought for no one could not be allocated to the staff.
+ */
+export function checkoutOrganization(chosen: string | null | undefined, administered: readonly string[]): CheckoutOrganization {
+  if (chosen) return administered.includes(chosen) ? { organizationId: chosen } : { refusal: 'notYours' };
+  if (administered.length > 1) return { refusal: 'required' };
+  return { organizationId: administered[0] ?? null };
 }
 
 const tickets = z.coerce.number().int(cartMessages.ticketsRange).min(1, cartMessages.ticketsRange).max(maxTicketsPerLine, cartMessages.ticketsRange);
@@ -85,7 +114,10 @@ export const cartItemReply = z.object({
   subtotal: z.number(),
   /** Seats still available for this line's bucket; null when unlimited. */
   remaining: z.number().nullable(),
+  /** False when the catalogue no longer sells this line (closed, now taking applications…): checkout refuses it. */
   display: z.boolean(),
+  /** Why display is false (catalogue.purchaseRefusals), so the buyer knows to remove the line; null otherwise. */
+  unavailableReason: z.string().nullable(),
 });
 export type CartItemReply = z.infer<typeof cartItemReply>;
 

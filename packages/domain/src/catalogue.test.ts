@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueMessages, catalogueQuery } from './catalogue.ts';
+import { catalogueMessages, catalogueOffers, catalogueQuery, eventRefusal, lineRefusal, purchaseRefusals, type LineTerms, type PurchaseRefusal } from './catalogue.ts';
 
 describe('catalogueMessages.notEnoughSeats', () => {
   it.each([
@@ -20,5 +20,50 @@ describe('catalogueQuery', () => {
 
   it.each([{ page: '0' }, { pageSize: '0' }, { pageSize: '101' }, { search: 'x'.repeat(101) }])('refuses %j', (input) => {
     expect(catalogueQuery.safeParse(input).success).toBe(false);
+  });
+});
+
+describe('catalogueOffers and lineRefusal: what the catalogue sells, at add and at checkout', () => {
+  const today = '2026-11-22';
+  // Closes 3 days before: an event on 11-25 is still on sale on the 22nd, one on the 24th is not.
+  const onSale = { published: true, acceptsApplications: false, startDate: '2026-11-25', daysBeforePurchaseClose: 3 };
+
+  it.each<[string, Partial<typeof onSale>, ReturnType<typeof eventRefusal>]>([
+    ['a published event before purchase close', {}, null],
+    ['the last day before purchase close', { startDate: '2026-11-25' }, null],
+    ['the first day after purchase close', { startDate: '2026-11-24' }, 'closed'],
+    ['an unpublished event', { published: false }, 'notOffered'],
+    ['an event that takes applications (the Coaching Institute)', { acceptsApplications: true }, 'takesApplications'],
+    ['unpublished wins over applications', { published: false, acceptsApplications: true }, 'notOffered'],
+    ['applications win over closed', { acceptsApplications: true, startDate: '2026-11-23' }, 'takesApplications'],
+  ])('%s', (_name, change, refusal) => {
+    const event = { ...onSale, ...change };
+    expect(eventRefusal(event, today)).toBe(refusal);
+    expect(catalogueOffers(event, today)).toBe(refusal === null);
+  });
+
+  const line = (change: Partial<LineTerms> & { hasSections?: boolean; event?: Partial<typeof onSale> } = {}): LineTerms => ({
+    event: { ...onSale, ...change.event, hasSections: change.hasSections ?? true },
+    ticketTypeOfEvent: change.ticketTypeOfEvent ?? true,
+    section: change.section ?? 'ofEvent',
+  });
+
+  it.each<[string, LineTerms, PurchaseRefusal | null]>([
+    ['a section of a conference day', line(), null],
+    ['a series event as a whole', line({ hasSections: false, section: 'none' }), null],
+    ['a conference day without a section', line({ section: 'none' }), 'sectionRequired'],
+    ["another event's section", line({ section: 'notOfEvent' }), 'sectionNotOfEvent'],
+    ['a section named for an event without sections', line({ hasSections: false, section: 'notOfEvent' }), 'noSections'],
+    ["another event's ticket type", line({ ticketTypeOfEvent: false }), 'ticketTypeNotOfEvent'],
+    ['a section of an institute that takes applications', line({ event: { acceptsApplications: true } }), 'takesApplications'],
+    ['a closed event, even with a valid section', line({ event: { startDate: '2026-11-23' } }), 'closed'],
+  ])('%s', (_name, terms, refusal) => {
+    expect(lineRefusal(terms, today)).toBe(refusal);
+  });
+
+  it('says why in words, the closed text being the catalogue\'s own', () => {
+    expect(purchaseRefusals.closed).toBe(catalogueMessages.purchaseClosed);
+    expect(purchaseRefusals.takesApplications).toMatch(/takes applications/);
+    expect(purchaseRefusals.sectionRequired).toBe(catalogueMessages.sectionRequired);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery, paginated } from './admin.ts';
 import { eventKinds } from './commerce-enums.ts';
+import { purchaseIsOpen } from './purchase-window.ts';
 
 /** Member catalogue ('PD Services'): upcoming published events, and one event with what can be bought. */
 
@@ -19,6 +20,8 @@ export const catalogueEvent = z.object({
   remaining: z.number().nullable(),
   /** The event takes applications (an institute): members apply rather than buy (events.md §2 'Event applications'). */
   acceptsApplications: z.boolean(),
+  /** Tickets can be put in the cart now (catalogueOffers): published, not taking applications, before purchase close. */
+  onSale: z.boolean(),
 });
 export type CatalogueEvent = z.infer<typeof catalogueEvent>;
 
@@ -66,3 +69,59 @@ export const catalogueMessages = {
   notEnoughSeats: (remaining: number) => `Only ${remaining} ${remaining === 1 ? 'ticket is' : 'tickets are'} left.`,
   sectionRequired: 'Choose a section',
 } as const;
+
+/**
+ * What the catalogue sells, as one rule for the catalogue's listing, the cart's add and the checkout:
+ * the screens hide what is not offered, and the server refuses it with these messages.
+ */
+export const purchaseRefusals = {
+  notOffered: 'This event is not offered in PD Services.',
+  takesApplications: 'This event takes applications: apply for it from its page in PD Services instead of buying tickets.',
+  closed: catalogueMessages.purchaseClosed,
+  ticketTypeNotOfEvent: 'Choose a ticket type of this event.',
+  sectionRequired: catalogueMessages.sectionRequired,
+  sectionNotOfEvent: 'Choose a section of this event.',
+  noSections: 'This event has no sections.',
+} as const;
+export type PurchaseRefusal = keyof typeof purchaseRefusals;
+
+export interface OfferTerms {
+  published: boolean;
+  acceptsApplications: boolean;
+  startDate: string;
+  daysBeforePurchaseClose: number;
+}
+
+/** Why the catalogue does not sell tickets of this event today, or null when it does. */
+export function eventRefusal(event: OfferTerms, today: string): Extract<PurchaseRefusal, 'notOffered' | 'takesApplications' | 'closed'> | null {
+  if (!event.published) return 'notOffered';
+  // Seats of a selective event go to accepted applicants, who pay from their application.
+  if (event.acceptsApplications) return 'takesApplications';
+  if (!purchaseIsOpen(event.startDate, event.daysBeforePurchaseClose, today)) return 'closed';
+  return null;
+}
+
+export function catalogueOffers(event: OfferTerms, today: string): boolean {
+  return eventRefusal(event, today) === null;
+}
+
+export interface LineTerms {
+  event: OfferTerms & { hasSections: boolean };
+  /** The ticket type belongs to the line's event. */
+  ticketTypeOfEvent: boolean;
+  /** The line names no section, one of its event's, or one that is not its event's (or does not exist). */
+  section: 'none' | 'ofEvent' | 'notOfEvent';
+}
+
+/**
+ * Why a cart line (event, ticket type, section) is not something the catalogue offers, or null when
+ * it is: an event with sections sells them one by one, an event without sells itself as a whole.
+ */
+export function lineRefusal(line: LineTerms, today: string): PurchaseRefusal | null {
+  const refusal = eventRefusal(line.event, today);
+  if (refusal) return refusal;
+  if (!line.ticketTypeOfEvent) return 'ticketTypeNotOfEvent';
+  if (line.section === 'notOfEvent') return line.event.hasSections ? 'sectionNotOfEvent' : 'noSections';
+  if (line.event.hasSections && line.section === 'none') return 'sectionRequired';
+  return null;
+}

@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { couponRefusal, maxTicketsPerLine, type CartReply, type CouponRefusal } from '@portal/domain/cart.ts';
 import type { Coupon } from '@portal/domain/pricing.ts';
 import { lineSubtotal, orderTotals } from '@portal/domain/pricing.ts';
-import { purchaseIsOpen } from '@portal/domain/purchase-window.ts';
+import { lineRefusal, purchaseRefusals, type PurchaseRefusal } from '@portal/domain/catalogue.ts';
 import type { Executor } from '../db/client.ts';
 import { cartItems, carts, coupons, eventPayments, events, eventSections, eventTicketTypes } from '../db/schema/commerce.ts';
 
@@ -23,8 +23,8 @@ export interface CartLine {
   price: number;
   /** Seats left in the line's bucket; null when unlimited. */
   remaining: number | null;
-  /** Published and still before the purchase-close day. */
-  purchasable: boolean;
+  /** Why the catalogue would not sell this line now (catalogue.lineRefusal); null when it would. */
+  refusal: PurchaseRefusal | null;
 }
 
 export interface CartCoupon extends Coupon {
@@ -60,8 +60,12 @@ export async function loadCart(db: Executor, userId: string, now: Date, today: s
         then ${events.maxTickets} - ${events.ticketsTaken}
         else ${eventSections.maxTickets} - ${eventSections.ticketsTaken} end`,
       published: events.published,
+      acceptsApplications: events.acceptsApplications,
       startDate: events.startDate,
       daysBeforePurchaseClose: events.daysBeforePurchaseClose,
+      hasSections: sql<boolean>`exists (select 1 from event_sections s where s.event_id = ${cartItems.eventId})`,
+      ticketTypeEventId: eventTicketTypes.eventId,
+      sectionEventId: eventSections.eventId,
     })
     .from(cartItems)
     .innerJoin(events, eq(events.id, cartItems.eventId))
@@ -99,7 +103,20 @@ export async function loadCart(db: Executor, userId: string, now: Date, today: s
     numberOfTickets: row.numberOfTickets,
     price: Number(row.price),
     remaining: row.remaining === null ? null : Math.max(Number(row.remaining), 0),
-    purchasable: row.published && purchaseIsOpen(row.startDate, row.daysBeforePurchaseClose, today),
+    refusal: lineRefusal(
+      {
+        event: {
+          published: row.published,
+          acceptsApplications: row.acceptsApplications,
+          startDate: row.startDate,
+          daysBeforePurchaseClose: row.daysBeforePurchaseClose,
+          hasSections: row.hasSections,
+        },
+        ticketTypeOfEvent: row.ticketTypeEventId === row.eventId,
+        section: row.sectionId === null ? 'none' : row.sectionEventId === row.eventId ? 'ofEvent' : 'notOfEvent',
+      },
+      today,
+    ),
   }));
   const coupon = couponRow
     ? {
@@ -134,7 +151,8 @@ export function presentCart(cart: LoadedCart): CartReply {
       ticketType: { id: line.ticketTypeId, name: line.ticketTypeName, price: line.price },
       subtotal: lineSubtotal(line),
       remaining: line.remaining,
-      display: line.purchasable,
+      display: line.refusal === null,
+      unavailableReason: line.refusal && purchaseRefusals[line.refusal],
     })),
     couponUse: coupon
       ? { coupon: { code: coupon.code, type: coupon.type, discountAmount: coupon.discountAmount, discountPercentage: coupon.discountPercentage } }

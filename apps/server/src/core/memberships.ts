@@ -33,12 +33,8 @@ export async function isActiveMember(db: Executor, organizationId: string, userI
   return (await activeMembershipRole(db, organizationId, userId)) !== undefined;
 }
 
-/**
- * The one organization the user manages (active OWNER or ADMIN membership), or null when they manage
- * none or several: a checkout that names no organization is bought for it (an administrator's tickets
- * are their organization's, to allocate to its staff).
- */
-export async function soleManagedOrganization(db: Executor, userId: string): Promise<string | null> {
+/** The organizations the user manages (active OWNER or ADMIN membership), by id: what a checkout may buy for. */
+export async function managedOrganizationIds(db: Executor, userId: string): Promise<string[]> {
   const rows = await db
     .select({ organizationId: organizationMemberships.organizationId })
     .from(organizationMemberships)
@@ -48,9 +44,8 @@ export async function soleManagedOrganization(db: Executor, userId: string): Pro
         isNull(organizationMemberships.archivedAt),
         inArray(organizationMemberships.role, ['OWNER', 'ADMIN']),
       ),
-    )
-    .limit(2);
-  return rows.length === 1 ? (rows[0]?.organizationId ?? null) : null;
+    );
+  return rows.map((row) => row.organizationId);
 }
 
 /**

@@ -26,6 +26,7 @@ export function aCatalogueEvent(overrides: Partial<CatalogueEvent> = {}): Catalo
     priceFromCents: 14900,
     remaining: 83,
     acceptsApplications: false,
+    onSale: true,
     ...overrides,
   };
 }
@@ -115,6 +116,7 @@ export function aCartItem(overrides: Partial<CartItemReply> = {}): CartItemReply
     subtotal: 29800,
     remaining: 40,
     display: true,
+    unavailableReason: null,
     ...overrides,
   };
 }

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cartMessages, couponRefusals } from '@portal/domain/cart.ts';
-import { catalogueMessages } from '@portal/domain/catalogue.ts';
-import { eventSections } from '../../db/schema/commerce.ts';
+import { catalogueMessages, purchaseRefusals } from '@portal/domain/catalogue.ts';
+import { cartItems, events, eventSections } from '../../db/schema/commerce.ts';
+import { createInstitute } from '../../test/application-factories.ts';
 import { createConferenceDay, createCoupon, createEvent, signedInUser } from '../../test/commerce-factories.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';
 
@@ -69,8 +70,39 @@ describe('GET /api/cart and POST /api/cart/items', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().detail).toBe(catalogueMessages.purchaseClosed);
     const hidden = await createEvent(t.deps.db, { published: false });
-    expect((await add(caller, { eventId: hidden.event.id, ticketTypeId: hidden.ticketType.id, numberOfTickets: 1 })).statusCode).toBe(404);
+    const unpublished = await add(caller, { eventId: hidden.event.id, ticketTypeId: hidden.ticketType.id, numberOfTickets: 1 });
+    expect(unpublished.statusCode).toBe(404);
+    expect(unpublished.json().detail).toBe(purchaseRefusals.notOffered);
+    const otherSection = await createConferenceDay(t.deps.db, 5);
+    const wrongSection = await add(caller, { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: otherSection.section.id, numberOfTickets: 1 });
+    expect(wrongSection.statusCode).toBe(400);
+    expect(wrongSection.json().errors).toEqual({ sectionId: purchaseRefusals.sectionNotOfEvent });
+    const series = await add(caller, { eventId: other.event.id, ticketTypeId: other.ticketType.id, sectionId: day.section.id, numberOfTickets: 1 });
+    expect(series.json().errors).toEqual({ sectionId: purchaseRefusals.noSections });
     expect((await call(t.app, 'GET', '/api/cart', { caller })).json().items).toEqual([]);
+  });
+
+  it('refuses tickets of an event that takes applications, as a whole or by section, though the API is called directly', async () => {
+    const { caller } = await signedInUser(t);
+    const institute = await createInstitute(t.deps.db);
+    const section = institute.firstYear.sections[0];
+    if (!section) throw new Error('no section');
+    const bySection = await add(caller, { eventId: institute.event.id, ticketTypeId: institute.ticketType.id, sectionId: section.id, numberOfTickets: 1 });
+    expect(bySection.statusCode).toBe(409);
+    expect(bySection.json().detail).toBe(purchaseRefusals.takesApplications);
+    const whole = await add(caller, { eventId: institute.event.id, ticketTypeId: institute.ticketType.id, numberOfTickets: 1 });
+    expect(whole.statusCode).toBe(409);
+    expect(whole.json().detail).toBe(purchaseRefusals.takesApplications);
+    expect(await t.deps.db.select().from(cartItems).where(eq(cartItems.eventId, institute.event.id))).toEqual([]);
+  });
+
+  it('marks a line the catalogue stopped selling, saying why, so the member can remove it', async () => {
+    const { caller } = await signedInUser(t);
+    const { event, ticketType } = await createEvent(t.deps.db);
+    await add(caller, { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 1 });
+    await t.deps.db.update(events).set({ acceptsApplications: true }).where(eq(events.id, event.id));
+    const cart = (await call(t.app, 'GET', '/api/cart', { caller })).json();
+    expect(cart.items).toEqual([expect.objectContaining({ display: false, unavailableReason: purchaseRefusals.takesApplications })]);
   });
 
   it('refuses a signed-out caller and a request without the CSRF header', async () => {

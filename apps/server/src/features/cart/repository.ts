@@ -2,13 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { cartItems, carts, coupons, events, eventSections, eventTicketTypes } from '../../db/schema/commerce.ts';
 
-/** What adding to the cart checks: the event, the ticket type and the section belong together. */
+/** What adding to the cart checks (catalogue.lineRefusal): the event, whether the ticket type and the section are its own. */
 export async function purchaseTarget(db: Executor, eventId: string, ticketTypeId: string, sectionId: string | null) {
   const [event] = await db
     .select({
       id: events.id,
       name: events.name,
       published: events.published,
+      acceptsApplications: events.acceptsApplications,
       startDate: events.startDate,
       daysBeforePurchaseClose: events.daysBeforePurchaseClose,
       remaining: sql<number | null>`case when events.max_tickets is null then null else greatest(events.max_tickets - events.tickets_taken, 0) end`,
@@ -56,9 +57,10 @@ export async function findOwnLine(db: Executor, userId: string, itemId: string) 
   const [line] = await db
     .select({
       id: cartItems.id,
+      // greatest() skips a NULL, so an unlimited bucket (no maxTickets) is named before it reads as 0 left.
       remaining: sql<number | null>`case when ${cartItems.sectionId} is null
-        then greatest(${events.maxTickets} - ${events.ticketsTaken}, 0)
-        else greatest(${eventSections.maxTickets} - ${eventSections.ticketsTaken}, 0) end`,
+        then case when ${events.maxTickets} is null then null else greatest(${events.maxTickets} - ${events.ticketsTaken}, 0) end
+        else case when ${eventSections.maxTickets} is null then null else greatest(${eventSections.maxTickets} - ${eventSections.ticketsTaken}, 0) end end`,
     })
     .from(cartItems)
     .innerJoin(events, eq(events.id, cartItems.eventId))

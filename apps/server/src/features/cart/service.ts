@@ -1,10 +1,10 @@
 import { couponRefusal, couponRefusals, maxTicketsPerLine, type AddCartItem, type CartReply } from '@portal/domain/cart.ts';
-import { catalogueMessages } from '@portal/domain/catalogue.ts';
-import { calendarDateIn, purchaseIsOpen } from '@portal/domain/purchase-window.ts';
+import { catalogueMessages, lineRefusal, purchaseRefusals, type PurchaseRefusal } from '@portal/domain/catalogue.ts';
+import { calendarDateIn } from '@portal/domain/purchase-window.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { expireHolds } from '../../core/capacity.ts';
 import { addToCart, loadCart, presentCart } from '../../core/carts.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound, type HttpProblem } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import {
   deleteLine,
@@ -26,6 +26,24 @@ function checkSeatsLeft(remaining: number | null, wanted: number): void {
   throw conflict(message, { numberOfTickets: message });
 }
 
+/** A line the catalogue does not sell, as the problem the add answers: the field to correct when there is one. */
+function refusalProblem(refusal: PurchaseRefusal): HttpProblem {
+  const message = purchaseRefusals[refusal];
+  switch (refusal) {
+    case 'notOffered':
+      return notFound(message);
+    case 'takesApplications':
+    case 'closed':
+      return conflict(message);
+    case 'ticketTypeNotOfEvent':
+      return badRequest(message, { ticketTypeId: message });
+    case 'sectionRequired':
+    case 'sectionNotOfEvent':
+    case 'noSections':
+      return badRequest(message, { sectionId: message });
+  }
+}
+
 /** The cart as the reply of every cart route; seats left count holds released by the caller's sweep. */
 async function currentCart(deps: AppDeps, auth: RequestAuth): Promise<CartReply> {
   return presentCart(await loadCart(deps.db, auth.user.id, deps.clock(), todayOf(deps)));
@@ -36,16 +54,20 @@ export async function getCart(deps: AppDeps, auth: RequestAuth): Promise<CartRep
   return currentCart(deps, auth);
 }
 
-/** Adds tickets of an event (and, for conference days and institutes, one of its sections). */
+/**
+ * Adds tickets of an event (and, for conference days and institutes, one of its sections): only what
+ * the catalogue offers (catalogue.lineRefusal), whatever the screen showed or the request says.
+ */
 export async function addItem(deps: AppDeps, auth: RequestAuth, input: AddCartItem): Promise<CartReply> {
   const sectionId = input.sectionId ?? null;
   await expireHolds(deps.db, deps.clock());
   const target = await purchaseTarget(deps.db, input.eventId, input.ticketTypeId, sectionId);
-  if (!target?.event.published) throw notFound('No such event.');
-  if (!target.ticketTypeFound) throw badRequest('Choose a ticket type of this event.', { ticketTypeId: 'Choose a ticket type of this event.' });
-  if (target.event.hasSections && !target.section) throw badRequest(catalogueMessages.sectionRequired, { sectionId: catalogueMessages.sectionRequired });
-  if (!target.event.hasSections && sectionId) throw badRequest('This event has no sections.', { sectionId: 'This event has no sections.' });
-  if (!purchaseIsOpen(target.event.startDate, target.event.daysBeforePurchaseClose, todayOf(deps))) throw conflict(catalogueMessages.purchaseClosed);
+  if (!target) throw refusalProblem('notOffered');
+  const refusal = lineRefusal(
+    { event: target.event, ticketTypeOfEvent: target.ticketTypeFound, section: sectionId === null ? 'none' : target.section ? 'ofEvent' : 'notOfEvent' },
+    todayOf(deps),
+  );
+  if (refusal) throw refusalProblem(refusal);
   const inCart = await quantityInCart(deps.db, auth.user.id, input.ticketTypeId, sectionId);
   checkSeatsLeft(target.section ? target.section.remaining : target.event.remaining, Math.min(inCart + input.numberOfTickets, maxTicketsPerLine));
   await addToCart(deps.db, { userId: auth.user.id, eventId: input.eventId, sectionId, ticketTypeId: input.ticketTypeId, numberOfTickets: input.numberOfTickets });

@@ -50,7 +50,7 @@ describe('GET /api/catalogue/events/:eventId', () => {
     expect(detail.paths[0].groupings[0].sections[0]).toMatchObject({ id: day.section.id, title: 'Coaching Writing', maxTickets: 3, remaining: 0 });
   });
 
-  it('says whether the event takes applications, in the list and the detail', async () => {
+  it('says whether the event takes applications and whether its tickets are on sale (catalogueOffers), in the list and the detail', async () => {
     const { caller } = await signedInUser(t);
     const tag = crypto.randomUUID().slice(0, 6);
     const { event: institute } = await createEvent(t.deps.db, { name: `Institute ${tag}`, kind: 'INSTITUTE', acceptsApplications: true });
@@ -59,19 +59,19 @@ describe('GET /api/catalogue/events/:eventId', () => {
     const list = (await call(t.app, 'GET', `/api/catalogue/events?search=${tag}`, { caller })).json();
     expect(list.items).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ id: institute.id, acceptsApplications: true }),
-        expect.objectContaining({ id: series.id, acceptsApplications: false }),
+        expect.objectContaining({ id: institute.id, acceptsApplications: true, onSale: false }),
+        expect.objectContaining({ id: series.id, acceptsApplications: false, onSale: true }),
       ]),
     );
-    expect((await call(t.app, 'GET', `/api/catalogue/events/${institute.id}`, { caller })).json().acceptsApplications).toBe(true);
-    expect((await call(t.app, 'GET', `/api/catalogue/events/${series.id}`, { caller })).json().acceptsApplications).toBe(false);
+    expect((await call(t.app, 'GET', `/api/catalogue/events/${institute.id}`, { caller })).json()).toMatchObject({ acceptsApplications: true, onSale: false });
+    expect((await call(t.app, 'GET', `/api/catalogue/events/${series.id}`, { caller })).json()).toMatchObject({ acceptsApplications: false, onSale: true });
   });
 
   it('closes purchase inside the purchase-close window', async () => {
     const { caller } = await signedInUser(t);
     // Today is 2026-11-22: an event on 2026-12-05 with 14 days is closed (13 days away).
     const { event } = await createEvent(t.deps.db, { startDate: '2026-12-05', endDate: '2026-12-05', daysBeforePurchaseClose: 14 });
-    expect((await call(t.app, 'GET', `/api/catalogue/events/${event.id}`, { caller })).json().purchaseOpen).toBe(false);
+    expect((await call(t.app, 'GET', `/api/catalogue/events/${event.id}`, { caller })).json()).toMatchObject({ purchaseOpen: false, onSale: false });
   });
 
   it('answers 404 for an unpublished or unknown event, 401 signed out and 400 for a bad id', async () => {

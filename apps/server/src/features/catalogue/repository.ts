@@ -31,6 +31,9 @@ const eventColumns = {
   priceFromCents: priceFrom,
   remaining,
   acceptsApplications: events.acceptsApplications,
+  // What catalogue.catalogueOffers reads besides the fields above.
+  published: events.published,
+  daysBeforePurchaseClose: events.daysBeforePurchaseClose,
 };
 
 function searchName(search: string | undefined): SQL | undefined {
@@ -55,7 +58,7 @@ export async function listUpcomingEvents(db: Executor, today: string, query: { s
 
 export async function findPublishedEvent(db: Executor, eventId: string) {
   const [event] = await db
-    .select({ ...eventColumns, description: events.description, daysBeforePurchaseClose: events.daysBeforePurchaseClose })
+    .select({ ...eventColumns, description: events.description })
     .from(events)
     .where(and(eq(events.id, eventId), eq(events.published, true)));
   return event;

@@ -1,4 +1,4 @@
-import type { CatalogueEventDetail, CataloguePage, ConferenceSection } from '@portal/domain/catalogue.ts';
+import { catalogueOffers, type CatalogueEventDetail, type CataloguePage, type ConferenceSection } from '@portal/domain/catalogue.ts';
 import { calendarDateIn, purchaseIsOpen } from '@portal/domain/purchase-window.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { expireHolds } from '../../core/capacity.ts';
@@ -12,8 +12,17 @@ const todayOf = (deps: AppDeps) => calendarDateIn(deps.clock(), deps.config.time
 
 /** 'PD Services': published events that have not ended, soonest first. */
 export async function listCatalogue(deps: AppDeps, query: { search?: string; page: number; pageSize: number }): Promise<CataloguePage> {
-  const { items, total } = await listUpcomingEvents(deps.db, todayOf(deps), query);
-  return { items, page: query.page, pageSize: query.pageSize, total };
+  const today = todayOf(deps);
+  const { items, total } = await listUpcomingEvents(deps.db, today, query);
+  return {
+    items: items.map(({ published, daysBeforePurchaseClose, ...event }) => ({
+      ...event,
+      onSale: catalogueOffers({ ...event, published, daysBeforePurchaseClose }, today),
+    })),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+  };
 }
 
 /** One published event with what can be bought and the seats left (expired holds are released first). */
@@ -22,9 +31,12 @@ export async function getCatalogueEvent(deps: AppDeps, eventId: string): Promise
   const event = await findPublishedEvent(deps.db, eventId);
   if (!event) throw eventNotFound();
   const structure = await readEventStructure(deps.db, eventId);
+  const today = todayOf(deps);
+  const { published: _published, ...shown } = event;
   return {
-    ...event,
-    purchaseOpen: purchaseIsOpen(event.startDate, event.daysBeforePurchaseClose, todayOf(deps)),
+    ...shown,
+    purchaseOpen: purchaseIsOpen(event.startDate, event.daysBeforePurchaseClose, today),
+    onSale: catalogueOffers(event, today),
     ticketTypes: structure.ticketTypes,
     paths: structure.paths.map((path) => ({
       id: path.id,

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { checkoutOrganizationMessages, couponGoneMessage } from '@portal/domain/cart.ts';
+import { purchaseRefusals } from '@portal/domain/catalogue.ts';
 import { paymentMessages } from '@portal/domain/payments.ts';
 import { cartItems, coupons, eventPaymentItems, eventPayments, events, eventSections } from '../../db/schema/commerce.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';
@@ -103,28 +105,62 @@ describe('POST /api/checkout', () => {
     expect((await call(t.app, 'GET', '/api/cart', { caller })).json().items).toHaveLength(2);
   });
 
-  it('prices without a coupon that was used up since it was applied, and never counts it past its limit', async () => {
-    const { caller } = await signedInUser(t);
+  it('refuses a checkout whose coupon ran out since it was applied: the coupon leaves the cart, nothing is charged, the buyer confirms the new total', async () => {
+    const { caller, user } = await signedInUser(t);
     const { caller: rival } = await signedInUser(t);
-    const { event, ticketType } = await createEvent(t.deps.db);
-    const coupon = await createCoupon(t.deps.db, { maxUses: 1 });
+    const { event, ticketType } = await createEvent(t.deps.db, { maxTickets: 10 });
+    const coupon = await createCoupon(t.deps.db, { code: `SAVE${randomUUID().slice(0, 6).toUpperCase()}`, type: 'FIXED', discountAmount: 2_500, discountPercentage: null, maxUses: 1 });
     for (const member of [caller, rival]) {
       await add(member, { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 1 });
       await call(t.app, 'POST', '/api/cart/coupon', { caller: member, body: { code: coupon.code } });
     }
     const first = await checkout(rival, { method: 'CARD' });
-    expect((await paymentRow(first.json().eventPaymentId)).couponId).toBe(coupon.id);
-    expect((await call(t.app, 'GET', '/api/cart', { caller })).json()).toMatchObject({ couponUse: null, discount: 0, total: 14_900 });
-    const second = await checkout(caller, { method: 'CARD' });
-    expect(second.statusCode).toBe(201);
-    expect(await paymentRow(second.json().eventPaymentId)).toMatchObject({ couponId: null, totalCents: 14_900 });
+    expect(await paymentRow(first.json().eventPaymentId)).toMatchObject({ couponId: coupon.id, totalCents: 12_400 });
+
+    const refused = await checkout(caller, { method: 'CARD' });
+    expect(refused.statusCode).toBe(409);
+    const message = couponGoneMessage(coupon.code, 14_900);
+    expect(refused.json()).toMatchObject({ detail: message, errors: { code: message } });
+    expect(message).toMatch(/^The coupon SAVE\w+ is no longer available\. Your new total is \$149\.00/);
+    expect(await t.deps.db.select().from(eventPayments).where(eq(eventPayments.userId, user.id))).toEqual([]);
+    expect(await eventTaken(event.id)).toBe(1);
     expect(await couponUses(coupon.id)).toBe(1);
+    expect((await call(t.app, 'GET', '/api/cart', { caller })).json()).toMatchObject({ couponUse: null, discount: 0, total: 14_900, items: [{ numberOfTickets: 1 }] });
+
+    const confirmed = await checkout(caller, { method: 'CARD' });
+    expect(confirmed.statusCode).toBe(201);
+    expect(await paymentRow(confirmed.json().eventPaymentId)).toMatchObject({ couponId: null, totalCents: 14_900 });
+    expect(await couponUses(coupon.id)).toBe(1);
+  });
+
+  it('refuses again at checkout a line the catalogue stopped selling after it was added, taking nothing', async () => {
+    const { caller } = await signedInUser(t);
+    const day = await createConferenceDay(t.deps.db, 10);
+    await add(caller, { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 2 });
+    const title = `${day.event.name} — Coaching Writing`;
+    const cases: [Partial<typeof events.$inferInsert>, string][] = [
+      [{ acceptsApplications: true }, purchaseRefusals.takesApplications],
+      [{ published: false }, purchaseRefusals.notOffered],
+      [{ startDate: '2026-11-30', endDate: '2026-11-30' }, purchaseRefusals.closed],
+    ];
+    for (const [change, message] of cases) {
+      await t.deps.db.update(events).set(change).where(eq(events.id, day.event.id));
+      const refused = await checkout(caller, { method: 'CARD' });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().detail).toBe(`${title}: ${message}`);
+      await t.deps.db
+        .update(events)
+        .set({ acceptsApplications: false, published: true, startDate: '2026-12-10', endDate: '2026-12-10' })
+        .where(eq(events.id, day.event.id));
+    }
+    expect(await sectionTaken(day.section.id)).toBe(0);
+    expect((await checkout(caller, { method: 'CARD' })).statusCode).toBe(201);
   });
 
   it('makes a purchase-order payment AWAITING_PO with a 30-day hold', async () => {
     const { caller, user } = await signedInUser(t);
     const organization = await createOrganization(t.deps.db);
-    await addMembership(t.deps.db, organization.id, user.id);
+    await addMembership(t.deps.db, organization.id, user.id, 'ADMIN');
     const { event, ticketType } = await createEvent(t.deps.db);
     await add(caller, { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 3 });
     const response = await checkout(caller, { method: 'PURCHASE_ORDER', organizationId: organization.id });
@@ -136,7 +172,7 @@ describe('POST /api/checkout', () => {
     expect(payment.holdExpiresAt?.toISOString()).toBe(new Date(t.clock().getTime() + 30 * 86_400_000).toISOString());
   });
 
-  it('buys a card checkout for the one organization the buyer administers, so its staff can be allocated tickets', async () => {
+  it('buys for the one organization the buyer administers, asks which when there are several, and for the buyer alone when none', async () => {
     const { caller, user } = await signedInUser(t);
     const school = await createOrganization(t.deps.db);
     const other = await createOrganization(t.deps.db);
@@ -148,13 +184,31 @@ describe('POST /api/checkout', () => {
     expect(bought.statusCode).toBe(201);
     expect(await paymentRow(bought.json().eventPaymentId)).toMatchObject({ method: 'CARD', organizationId: school.id });
 
-    // Administering two organizations, the buyer has not said which: none is taken.
+    // A member of `other`, not its administrator: not an organization to buy for.
+    await add(caller, { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 1 });
+    const notAdministered = await checkout(caller, { method: 'CARD', organizationId: other.id });
+    expect(notAdministered.statusCode).toBe(400);
+    expect(notAdministered.json().errors).toEqual({ organizationId: checkoutOrganizationMessages.notYours });
+
+    // Administering two organizations, the buyer must say which, by card or purchase order.
     const second = await createOrganization(t.deps.db);
     await addMembership(t.deps.db, second.id, user.id, 'OWNER');
-    await add(caller, { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 1 });
-    const ambiguous = await checkout(caller, { method: 'CARD' });
-    expect(ambiguous.statusCode).toBe(201);
-    expect(await paymentRow(ambiguous.json().eventPaymentId)).toMatchObject({ organizationId: null });
+    for (const method of ['CARD', 'PURCHASE_ORDER']) {
+      const ambiguous = await checkout(caller, { method });
+      expect(ambiguous.statusCode).toBe(400);
+      expect(ambiguous.json().errors).toEqual({ organizationId: checkoutOrganizationMessages.required });
+    }
+    expect(await eventTaken(event.id)).toBe(1);
+    const chosen = await checkout(caller, { method: 'CARD', organizationId: second.id });
+    expect(chosen.statusCode).toBe(201);
+    expect(await paymentRow(chosen.json().eventPaymentId)).toMatchObject({ organizationId: second.id });
+
+    // Administering none: the payment is the buyer's own.
+    const { caller: teacher } = await signedInUser(t);
+    await add(teacher, { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 1 });
+    const own = await checkout(teacher, { method: 'CARD' });
+    expect(own.statusCode).toBe(201);
+    expect(await paymentRow(own.json().eventPaymentId)).toMatchObject({ organizationId: null });
   });
 
   it('makes a zero total PAID at once', async () => {
@@ -182,7 +236,7 @@ describe('POST /api/checkout', () => {
     const stranger = await createOrganization(t.deps.db);
     const notMine = await checkout(caller, { method: 'PURCHASE_ORDER', organizationId: stranger.id });
     expect(notMine.statusCode).toBe(400);
-    expect(notMine.json().errors).toEqual({ organizationId: 'Choose one of your organizations.' });
+    expect(notMine.json().errors).toEqual({ organizationId: checkoutOrganizationMessages.notYours });
     expect(await t.deps.db.select().from(cartItems).where(eq(cartItems.eventId, event.id))).toHaveLength(1);
   });
 

@@ -24,7 +24,6 @@ export async function findByIdempotencyKey(db: Executor, userId: string, key: st
   return payment;
 }
 
-
 export async function insertPayment(db: Executor, payment: NewEventPayment, items: readonly NewEventPaymentItem[]): Promise<CheckedOutPayment> {
   const [created] = await db.insert(eventPayments).values(payment).returning(paymentColumns);
   if (!created) throw new Error('event payment was not written');
@@ -37,3 +36,11 @@ export async function emptyCart(db: Executor, userId: string): Promise<void> {
   await db.update(carts).set({ couponId: null }).where(eq(carts.userId, userId));
 }
 
+
+/** Takes a coupon that can no longer be used off the buyer's cart (unless another was applied meanwhile). */
+export async function dropCartCoupon(db: Executor, userId: string, couponId: string): Promise<void> {
+  await db
+    .update(carts)
+    .set({ couponId: null })
+    .where(and(eq(carts.userId, userId), eq(carts.couponId, couponId)));
+}

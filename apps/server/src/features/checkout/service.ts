@@ -1,5 +1,5 @@
-import { couponRefusals } from '@portal/domain/cart.ts';
-import { catalogueMessages } from '@portal/domain/catalogue.ts';
+import { checkoutOrganization, checkoutOrganizationMessages, couponGoneMessage } from '@portal/domain/cart.ts';
+import { purchaseRefusals } from '@portal/domain/catalogue.ts';
 import { openingTerms, paymentMessages, type CheckoutInput, type CheckoutReply } from '@portal/domain/payments.ts';
 import { orderTotals } from '@portal/domain/pricing.ts';
 import { calendarDateIn } from '@portal/domain/purchase-window.ts';
@@ -7,16 +7,31 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Transaction } from '../../db/client.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { expireHolds, releasePayment, takeCouponUse, takeSeats } from '../../core/capacity.ts';
-import { applicableCoupon, loadCart, restoreCart } from '../../core/carts.ts';
+import { loadCart, restoreCart, type CartCoupon, type LoadedCart } from '../../core/carts.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { checkoutPath, successPath } from '../../core/payment-paths.ts';
 import { requireCardProvider, startCardPayment } from '../../core/card-checkout.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
-import { isActiveMember, soleManagedOrganization } from '../../core/memberships.ts';
-import { emptyCart, findByIdempotencyKey, insertPayment, type CheckedOutPayment } from './repository.ts';
+import { managedOrganizationIds } from '../../core/memberships.ts';
+import { dropCartCoupon, emptyCart, findByIdempotencyKey, insertPayment, type CheckedOutPayment } from './repository.ts';
 
 const purchaseOrderPath = (paymentId: string) => `/members/event-cart/checkout/purchase-order?eventPaymentId=${encodeURIComponent(paymentId)}`;
-const organizationInvalid = 'Choose one of your organizations.';
+
+/**
+ * The cart's coupon cannot be used (it ran out to a concurrent checkout, expired, or no longer fits
+ * the cart). Thrown inside the checkout transaction so that everything it did is undone; the coupon
+ * then leaves the cart and the buyer is told the new total (409), never charged it unasked.
+ */
+class CouponGone extends Error {
+  constructor(
+    readonly couponId: string,
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+const couponGone = (cart: LoadedCart, coupon: CartCoupon) => new CouponGone(coupon.id, couponGoneMessage(coupon.code, orderTotals(cart.lines, null).total));
 
 interface Frozen {
   payment: CheckedOutPayment;
@@ -27,20 +42,23 @@ interface Frozen {
 /**
  * The checkout transaction: the cart (locked) becomes an event payment with its items and totals
  * (pricing.orderTotals, never the client's), its seats are taken bucket by bucket and its coupon use
- * counted; then the cart is emptied. Any refusal (sold out, coupon used up) undoes all of it.
+ * counted; then the cart is emptied. Any refusal (a line the catalogue no longer sells, sold out, the
+ * coupon gone, no organization chosen among several) undoes all of it.
  */
 async function freezeCart(deps: AppDeps, tx: Transaction, auth: RequestAuth, input: CheckoutInput, idempotencyKey: string, now: Date): Promise<Frozen> {
-  // A card checkout names no organization: an administrator's is taken (their tickets are to allocate
-  // to its staff); a purchase order's organization comes with the purchase order.
-  const organizationId = input.organizationId ?? (input.method === 'CARD' ? await soleManagedOrganization(tx, auth.user.id) : null);
-  if (input.organizationId && !(await isActiveMember(tx, input.organizationId, auth.user.id))) {
-    throw badRequest(organizationInvalid, { organizationId: organizationInvalid });
+  const chosen = checkoutOrganization(input.organizationId, await managedOrganizationIds(tx, auth.user.id));
+  if ('refusal' in chosen) {
+    const message = checkoutOrganizationMessages[chosen.refusal];
+    throw badRequest(message, { organizationId: message });
   }
+  const { organizationId } = chosen;
   const cart = await loadCart(tx, auth.user.id, now, calendarDateIn(now, deps.config.timeZone), true);
   if (cart.lines.length === 0) throw badRequest(paymentMessages.cartEmpty);
-  const closed = cart.lines.find((line) => !line.purchasable);
-  if (closed) throw conflict(`${closed.title}: ${catalogueMessages.purchaseClosed}`);
-  const coupon = applicableCoupon(cart);
+  // What the catalogue no longer sells (closed, unpublished, now taking applications…) is refused again here.
+  const refused = cart.lines.find((line) => line.refusal !== null);
+  if (refused?.refusal) throw conflict(`${refused.title}: ${purchaseRefusals[refused.refusal]}`);
+  const { coupon } = cart;
+  if (coupon && coupon.refusal !== null) throw couponGone(cart, coupon);
   const totals = orderTotals(cart.lines, coupon);
   const terms = openingTerms(input.method, totals.total, now);
   const payment = await insertPayment(
@@ -69,7 +87,8 @@ async function freezeCart(deps: AppDeps, tx: Transaction, auth: RequestAuth, inp
     })),
   );
   await takeSeats(tx, cart.lines);
-  if (coupon && !(await takeCouponUse(tx, coupon.id))) throw conflict(couponRefusals.usedUp, { code: couponRefusals.usedUp });
+  // Counted last (lock order: buckets, then the coupon); a use taken meanwhile by another checkout makes it gone.
+  if (coupon && !(await takeCouponUse(tx, coupon.id))) throw couponGone(cart, coupon);
   await emptyCart(tx, auth.user.id);
   await audit(tx, {
     ...actorOf(auth),
@@ -119,6 +138,10 @@ export async function checkout(deps: AppDeps, auth: RequestAuth, input: Checkout
     // waited for the cart lock and found the cart emptied. Either way it answers the winner's payment.
     const raced = await findByIdempotencyKey(deps.db, auth.user.id, idempotencyKey);
     if (raced) return replay(deps, auth, raced);
+    if (error instanceof CouponGone) {
+      await dropCartCoupon(deps.db, auth.user.id, error.couponId);
+      throw conflict(error.detail, { code: error.detail });
+    }
     throw error;
   }
   const { payment } = frozen;

@@ -12,7 +12,10 @@ function shortage(item: CartItemReply): string | null {
   return item.remaining === 0 ? catalogueMessages.soldOut : catalogueMessages.notEnoughSeats(item.remaining);
 }
 
-/** The cart's lines: what, price, how many (editable), subtotal, and Remove after a confirmation. */
+/**
+ * The cart's lines: what, price, how many (editable), subtotal, and Remove after a confirmation. A
+ * line the catalogue no longer sells (display false) says why: checkout refuses it until removed.
+ */
 export function CartItemsTable({ items }: { items: CartItemReply[] }) {
   const remove = useRemoveCartItem();
 
@@ -48,6 +51,11 @@ export function CartItemsTable({ items }: { items: CartItemReply[] }) {
                   <Stack gap={2}>
                     <Text fw={600}>{item.title}</Text>
                     <Text size="sm">{item.ticketType.name}</Text>
+                    {item.unavailableReason ? (
+                      <Text size="sm" c="red.9">
+                        {item.unavailableReason}
+                      </Text>
+                    ) : null}
                     {short ? (
                       <Text size="sm" c="red.9">
                         {short}

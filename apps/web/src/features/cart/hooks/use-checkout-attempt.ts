@@ -10,10 +10,10 @@ import { newIdempotencyKey } from '../../../shared/commerce/idempotency-key.ts';
 import { commerceKeys } from '../../../shared/commerce/queries.ts';
 import { useCheckout } from '../api/cart.ts';
 
-/** What is being bought: a changed cart is a new attempt, the same cart paid the same way is a retry. */
-function cartSignature(cart: CartReply): string {
+/** What is being bought, and for whom: a changed cart is a new attempt, the same cart paid the same way is a retry. */
+function cartSignature(cart: CartReply, organizationId: string | null): string {
   const lines = cart.items.map((item) => `${item.id}:${item.ticketType.id}:${item.numberOfTickets}`).join(',');
-  return `${lines}|${cart.couponUse?.coupon.code ?? ''}|${cart.total}`;
+  return `${lines}|${cart.couponUse?.coupon.code ?? ''}|${cart.total}|${organizationId ?? ''}`;
 }
 
 interface Attempt {
@@ -26,9 +26,11 @@ interface Attempt {
  * Pay by card or by purchase order. One Idempotency-Key per attempt: made on the first click, kept
  * when the answer is lost (network, 5xx) so a retry cannot buy twice, dropped when the server
  * refuses (the next click is a new attempt) or the cart changes. A click while one is on its way
- * does nothing; after success the buttons stay disabled while the next page opens.
+ * does nothing; after success the buttons stay disabled while the next page opens. A 409 (sold out,
+ * a line no longer sold, the coupon gone) is shown with the cart read again, so the buyer sees the
+ * new total and confirms it by paying again.
  */
-export function useCheckoutAttempt(cart: CartReply) {
+export function useCheckoutAttempt(cart: CartReply, organizationId: string | null) {
   const checkout = useCheckout();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -36,19 +38,21 @@ export function useCheckoutAttempt(cart: CartReply) {
   const inFlight = useRef(false);
   const [submitting, setSubmitting] = useState<EventPaymentMethod | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
   const pay = (method: EventPaymentMethod) => {
     if (inFlight.current) return;
     inFlight.current = true;
-    const signature = cartSignature(cart);
+    const signature = cartSignature(cart, organizationId);
     const current = attempt.current;
     const key = current && current.method === method && current.signature === signature ? current.key : newIdempotencyKey();
     attempt.current = { method, signature, key };
     setSubmitting(method);
     setRefusal(null);
+    setFieldErrors({});
 
     checkout.mutate(
-      { input: { method }, idempotencyKey: key },
+      { input: organizationId ? { method, organizationId } : { method }, idempotencyKey: key },
       {
         onSuccess: (reply) => followRedirect(reply.redirectUrl, navigate),
         onError: (error) => {
@@ -60,10 +64,11 @@ export function useCheckoutAttempt(cart: CartReply) {
           }
           attempt.current = null;
           if (error.status === 409) {
-            // Sold out (or not enough seats) since the cart was filled: say which, and show the cart as it is now.
+            // Sold out, no longer sold, or the coupon gone since the cart was shown: say which, and show the cart as it is now.
             setRefusal(errorMessage(error));
             void queryClient.invalidateQueries({ queryKey: commerceKeys.cart });
           } else {
+            setFieldErrors(error.problem.errors ?? {});
             notifyError(error);
           }
         },
@@ -71,5 +76,5 @@ export function useCheckoutAttempt(cart: CartReply) {
     );
   };
 
-  return { pay, submitting, refusal };
+  return { pay, submitting, refusal, fieldErrors };
 }

@@ -2,13 +2,15 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cartMessages } from '@portal/domain/cart.ts';
+import { cartMessages, checkoutOrganizationMessages, couponGoneMessage } from '@portal/domain/cart.ts';
+import { purchaseRefusals } from '@portal/domain/catalogue.ts';
 import { paymentMessages } from '@portal/domain/payments.ts';
 import { browserWindow } from '../../../shared/commerce/follow-redirect.ts';
 import { aCart, aCartItem, anEventPayment, eventPaymentId } from '../../../test/commerce.ts';
 import { jsonResponse, problemResponse, stubFetch, type RecordedCall } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { aUser } from '../../../test/users.ts';
+import { boughtForYourself } from '../components/organization-choice.tsx';
 
 const checkoutPath = '/members/event-cart/checkout';
 const demoPayUrl = `${checkoutPath}/demo-pay?eventPaymentId=${eventPaymentId}`;
@@ -278,5 +280,100 @@ describe('checkout page (Event Cart)', { timeout: 20_000 }, () => {
 
     await waitFor(() => expect(app.location()).toBe(poUrl));
     expect(checkoutCalls(calls)[0]?.body).toEqual({ method: 'PURCHASE_ORDER' });
+  });
+
+  it('tells the buyer the coupon ran out, shows the new total without it, and pays it on the second click', async () => {
+    const withCoupon = aCart({
+      couponUse: { coupon: { code: 'SAVE25', type: 'FIXED', discountAmount: 2500, discountPercentage: null } },
+      discount: 2500,
+      total: 27300,
+    });
+    const gone = couponGoneMessage('SAVE25', 29800);
+    let cartNow = withCoupon;
+    let attempts = 0;
+    const calls = stubCart(withCoupon, {
+      'GET /api/cart': () => jsonResponse(200, cartNow),
+      'POST /api/checkout': () => {
+        attempts += 1;
+        if (attempts > 1) return jsonResponse(201, { eventPaymentId, redirectUrl: demoPayUrl });
+        // The server took the coupon off the cart when it refused.
+        cartNow = aCart();
+        return problemResponse(409, 'Conflict', { detail: gone, errors: { code: gone } });
+      },
+    });
+    const { app, user } = await openCart();
+    const totals = screen.getByRole('group', { name: 'Totals' });
+    expect(within(totals).getByText('$273.00')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Pay by card' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(gone);
+    expect(gone).toContain('is no longer available');
+    await waitFor(() => expect(within(screen.getByRole('group', { name: 'Totals' })).getAllByText('$298.00')).toHaveLength(2));
+    expect(screen.queryByRole('button', { name: 'Remove coupon' })).not.toBeInTheDocument();
+    expect(app.location()).toBe(checkoutPath);
+
+    await user.click(screen.getByRole('button', { name: 'Pay by card' }));
+    await waitFor(() => expect(app.location()).toBe(demoPayUrl));
+    const [first, second] = checkoutCalls(calls);
+    expect(second?.headers['Idempotency-Key']).not.toBe(first?.headers['Idempotency-Key']);
+  });
+
+  it('shows a line the catalogue stopped selling with the reason, so it can be removed', async () => {
+    stubCart(aCart({ items: [aCartItem({ display: false, unavailableReason: purchaseRefusals.takesApplications })] }));
+    await openCart();
+    const row = screen.getByText(itemTitle).closest('tr');
+    if (!row) throw new Error('no row');
+    expect(within(row).getByText(purchaseRefusals.takesApplications)).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: `Remove ${itemTitle}` })).toBeEnabled();
+  });
+
+  it('asks which organization the tickets are for when the member administers several, and sends it', async () => {
+    const calls = stubCart(aCart(), {
+      'GET /api/me': () =>
+        jsonResponse(
+          200,
+          aUser({
+            memberships: [
+              { organizationId: 'org-1', organizationName: 'Lincoln Elementary School', role: 'ADMIN' },
+              { organizationId: 'org-2', organizationName: 'Washington Middle School', role: 'OWNER' },
+              { organizationId: 'org-3', organizationName: 'Roosevelt High School', role: 'MEMBER' },
+            ],
+          }),
+        ),
+      'POST /api/checkout': () => jsonResponse(201, { eventPaymentId, redirectUrl: demoPayUrl }),
+    });
+    const { app, user } = await openCart();
+    const choice = screen.getByRole('combobox', { name: checkoutOrganizationMessages.label });
+    expect(within(choice).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Choose an organization',
+      'Lincoln Elementary School',
+      'Washington Middle School',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Pay by card' }));
+    expect(await screen.findByText(checkoutOrganizationMessages.required)).toBeInTheDocument();
+    expect(checkoutCalls(calls)).toHaveLength(0);
+
+    await user.selectOptions(choice, 'Washington Middle School');
+    expect(screen.queryByText(checkoutOrganizationMessages.required)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay by card' }));
+    await waitFor(() => expect(app.location()).toBe(demoPayUrl));
+    expect(checkoutCalls(calls)[0]?.body).toEqual({ method: 'CARD', organizationId: 'org-2' });
+  });
+
+  it('says for whom the tickets are bought when there is nothing to choose', async () => {
+    stubCart(aCart(), {
+      'GET /api/me': () => jsonResponse(200, aUser({ memberships: [{ organizationId: 'org-1', organizationName: 'Lincoln Elementary School', role: 'ADMIN' }] })),
+    });
+    await openCart();
+    expect(await screen.findByText('Lincoln Elementary School')).toBeInTheDocument();
+    expect(screen.getByText(checkoutOrganizationMessages.label, { exact: false })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: checkoutOrganizationMessages.label })).not.toBeInTheDocument();
+  });
+
+  it('tells a member who administers no organization that the tickets are theirs', async () => {
+    stubCart(aCart());
+    await openCart();
+    expect(await screen.findByText(boughtForYourself)).toBeInTheDocument();
   });
 });

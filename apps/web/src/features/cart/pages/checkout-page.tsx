@@ -1,7 +1,10 @@
 import { Alert, Anchor, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { cartMessages, type CartReply } from '@portal/domain/cart.ts';
+import { cartMessages, checkoutOrganizationMessages, type CartReply } from '@portal/domain/cart.ts';
+import type { EventPaymentMethod } from '@portal/domain/commerce-enums.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { cartQuery, paymentOptionsQuery } from '../../../shared/commerce/queries.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -10,6 +13,7 @@ import { PageLoader } from '../../../ui/page-loader.tsx';
 import { CartItemsTable } from '../components/cart-items-table.tsx';
 import { CartTotals } from '../components/cart-totals.tsx';
 import { CouponForm } from '../components/coupon-form.tsx';
+import { OrganizationChoice, type AdministeredOrganization } from '../components/organization-choice.tsx';
 import { useCheckoutAttempt } from '../hooks/use-checkout-attempt.ts';
 
 export const checkoutLoader = (queryClient: QueryClient) => async () => {
@@ -17,18 +21,46 @@ export const checkoutLoader = (queryClient: QueryClient) => async () => {
   return null;
 };
 
+/** The organizations the member administers: those a checkout may buy for. */
+function useAdministeredOrganizations(): AdministeredOrganization[] {
+  const user = useCurrentUser();
+  return (user?.memberships ?? []).filter((membership) => membership.role === 'OWNER' || membership.role === 'ADMIN');
+}
+
 function CartCheckout({ cart }: { cart: CartReply }) {
-  const { pay, submitting, refusal } = useCheckoutAttempt(cart);
-  const visible = cart.items.filter((item) => item.display);
+  const organizations = useAdministeredOrganizations();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [organizationError, setOrganizationError] = useState<string | null>(null);
+  // One organization needs no choice (the server takes it too); several must be chosen.
+  const organizationId = organizations.length === 1 ? (organizations[0]?.organizationId ?? null) : chosen;
+  const { pay, submitting, refusal, fieldErrors } = useCheckoutAttempt(cart, organizationId);
   const options = useQuery(paymentOptionsQuery);
   const cardUnavailable = options.data?.card.unavailableReason ?? null;
 
+  const payWith = (method: EventPaymentMethod) => {
+    if (organizations.length > 1 && !organizationId) {
+      setOrganizationError(checkoutOrganizationMessages.required);
+      return;
+    }
+    setOrganizationError(null);
+    pay(method);
+  };
+
   return (
     <Stack gap="lg">
-      <CartItemsTable items={visible} />
+      <CartItemsTable items={cart.items} />
       <CouponForm coupon={cart.couponUse?.coupon ?? null} />
       <Divider />
       <CartTotals subtotal={cart.subtotal} discount={cart.discount} total={cart.total} />
+      <OrganizationChoice
+        organizations={organizations}
+        value={chosen}
+        onChange={(value) => {
+          setChosen(value);
+          setOrganizationError(null);
+        }}
+        error={organizationError ?? fieldErrors.organizationId ?? null}
+      />
       {refusal ? (
         <Alert color="red" variant="light" role="alert">
           {refusal}
@@ -42,14 +74,14 @@ function CartCheckout({ cart }: { cart: CartReply }) {
       <Group justify="flex-end">
         <Button
           variant="default"
-          onClick={() => pay('PURCHASE_ORDER')}
+          onClick={() => payWith('PURCHASE_ORDER')}
           loading={submitting === 'PURCHASE_ORDER'}
           disabled={submitting !== null}
         >
           Pay by purchase order
         </Button>
         <Button
-          onClick={() => pay('CARD')}
+          onClick={() => payWith('CARD')}
           loading={submitting === 'CARD'}
           disabled={submitting !== null || !options.data?.card.available}
           aria-describedby={cardUnavailable ? 'card-unavailable' : undefined}
@@ -61,7 +93,11 @@ function CartCheckout({ cart }: { cart: CartReply }) {
   );
 }
 
-/** /members/event-cart/checkout ('Event Cart'): the cart's lines, a coupon, the totals and the ways to pay. */
+/**
+ * /members/event-cart/checkout ('Event Cart'): the cart's lines (those the catalogue stopped selling
+ * say why, so they can be removed), a coupon, the totals, for whom the tickets are bought, and the
+ * ways to pay.
+ */
 export function CheckoutPage() {
   const cart = useQuery(cartQuery);
 

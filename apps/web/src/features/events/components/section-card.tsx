@@ -13,8 +13,8 @@ interface SectionCardProps {
 export function SectionCard({ event, section }: SectionCardProps) {
   const headingId = `section-${section.id}`;
   const soldOut = section.remaining === 0;
-  // A section of an event that takes applications is chosen in the application, not bought.
-  const canBuy = event.purchaseOpen && !soldOut && event.ticketTypes.length > 0 && !event.acceptsApplications;
+  // onSale is the server's catalogueOffers: a section of an event that takes applications is chosen in the application, not bought.
+  const canBuy = event.onSale && !soldOut && event.ticketTypes.length > 0;
   const left = seatsLeft(section.remaining);
 
   return (

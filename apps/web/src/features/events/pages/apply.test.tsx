@@ -15,6 +15,7 @@ const institute = aConferenceDay({
   kind: 'INSTITUTE',
   name: 'Coaching Institute',
   acceptsApplications: true,
+  onSale: false,
 });
 const signedIn = { 'GET /api/me': () => jsonResponse(200, aUser()) };
 
@@ -89,7 +90,7 @@ describe('applying from the catalogue', { timeout: 20_000 }, () => {
       'GET /api/catalogue/events': () =>
         jsonResponse(
           200,
-          aCataloguePage([aCatalogueEvent(), aCatalogueEvent({ id: institute.id, name: 'Coaching Institute', acceptsApplications: true })]),
+          aCataloguePage([aCatalogueEvent(), aCatalogueEvent({ id: institute.id, name: 'Coaching Institute', acceptsApplications: true, onSale: false })]),
         ),
     });
     renderApp('/members/events');

@@ -169,7 +169,7 @@ describe('event page', { timeout: 20_000 }, () => {
   });
 
   it('says when sales have closed and offers nothing to add', async () => {
-    stubEvent(aConferenceDay({ purchaseOpen: false }));
+    stubEvent(aConferenceDay({ purchaseOpen: false, onSale: false }));
     renderApp(conferencePath);
 
     expect(await screen.findByText(catalogueMessages.purchaseClosed, {}, { timeout: 5000 })).toBeInTheDocument();

@@ -73,7 +73,7 @@ function WholeEventPurchase({ event }: { event: CatalogueEventDetail }) {
         </Group>
         {event.ticketTypes.length === 0 ? (
           <Text size="sm">Tickets for this event are not on sale.</Text>
-        ) : event.purchaseOpen && !soldOut ? (
+        ) : event.onSale && !soldOut ? (
           <AddToCartForm
             eventId={event.id}
             sectionId={null}
