@@ -1,18 +1,33 @@
-import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { demoPassword, seedDemo } from './db/seed/demo.ts';
-import { seedLookups } from './db/seed/lookups.ts';
-import { systemClock } from './platform/clock.ts';
-import { startJobWorker } from './platform/jobs.ts';
-import { createMailTransport, deliverMail, deliverMailJob } from './platform/mail.ts';
-import { createStorage } from './platform/storage.ts';
 
-const config = loadConfig();
+function configOrExit() {
+  try {
+    return loadConfig();
+  } catch (error) {
+    // A configuration error is for the operator: its message names each variable, a stack trace adds nothing.
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
+
+const config = configOrExit();
+// The rest loads only once the configuration is valid, so a refused start answers at once.
+const [{ buildApp }, { openDatabase }, { demoPassword, seedDemo }, { seedLookups }, { systemClock }, { startJobWorker }, mail, { createStorage }] =
+  await Promise.all([
+    import('./app.ts'),
+    import('./db/client.ts'),
+    import('./db/seed/demo.ts'),
+    import('./db/seed/lookups.ts'),
+    import('./platform/clock.ts'),
+    import('./platform/jobs.ts'),
+    import('./platform/mail.ts'),
+    import('./platform/storage.ts'),
+  ]);
 const database = await openDatabase(config.database);
 await database.migrate();
 const { db } = database;
 await seedLookups(db, systemClock());
+// Demo accounts share a published password: config.ts refuses SEED_DEMO in production.
 const demoUsers = config.seedDemo ? await seedDemo(db, config.publicUrl) : [];
 
 const app = await buildApp(
@@ -36,7 +51,7 @@ const app = await buildApp(
 
 const stopWorker = startJobWorker(
   db,
-  { [deliverMailJob]: deliverMail(db, createMailTransport(config.mail.smtpUrl), config.mail.from) },
+  { [mail.deliverMailJob]: mail.deliverMail(db, mail.createMailTransport(config.mail.smtpUrl), config.mail.from) },
   app.log,
 );
 
