@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { csrfHeader, csrfHeaderValue } from '../platform/security.ts';
+import { useTestApp } from '../test/harness.ts';
+import { buildWorld, callerNames, sessionOf, type CallerName, type World } from './fixtures.ts';
+import { accountRows } from './matrix/account.ts';
+import { applicationRows } from './matrix/applications.ts';
+import { commerceRows } from './matrix/commerce.ts';
+import { organizationRows } from './matrix/organizations.ts';
+import type { CellInput, Row, Rows } from './matrix/rows.ts';
+import { staffRows } from './matrix/staff.ts';
+
+/**
+ * The role × route × ownership matrix (issue 10): every route of the server's route table has a row,
+ * and every cell (nine callers) asserts the status. A route added without a row fails the first test,
+ * naming it. Refusals of changing routes must leave every table as it was.
+ */
+
+const t = useTestApp();
+const rows: Rows = { ...accountRows, ...organizationRows, ...commerceRows, ...applicationRows, ...staffRows };
+
+const readOnly = new Set(['GET', 'HEAD']);
+
+function urlOf(path: string, input: CellInput): string {
+  const params = input.params ?? {};
+  const filled = path
+    .replace(/:(\w+)/g, (_, name: string) => {
+      const value = params[name];
+      if (value === undefined) throw new Error(`${path}: no value for :${name}`);
+      return encodeURIComponent(value);
+    })
+    .replace('*', params['*'] ?? '');
+  const query = input.query ? `?${new URLSearchParams(input.query).toString()}` : '';
+  return filled + query;
+}
+
+interface Cell {
+  who: CallerName;
+  input: CellInput;
+  cookie: string | undefined;
+  address: string;
+}
+
+let cells = 0;
+/**
+ * The cell's objects and session, made before the request (and before a fingerprint is taken). Each
+ * cell comes from its own address: the per-address rate limits count in real time and would turn
+ * later cells into 429s; those limits have their own tests beside their features.
+ */
+async function prepare(w: World, row: Row, who: CallerName): Promise<Cell> {
+  const input = (await row.input?.(w, who)) ?? {};
+  cells += 1;
+  const address = `10.${(cells >> 16) & 255}.${(cells >> 8) & 255}.${cells & 255}`;
+  return { who, input, cookie: (await sessionOf(w, who)).cookie, address };
+}
+
+function send(method: string, path: string, cell: Cell) {
+  return t.app.inject({
+    method: method as 'GET',
+    url: urlOf(path, cell.input),
+    remoteAddress: cell.address,
+    headers: {
+      ...(readOnly.has(method) ? {} : { [csrfHeader]: csrfHeaderValue }),
+      ...(cell.cookie ? { cookie: cell.cookie } : {}),
+      ...cell.input.headers,
+    },
+    ...(cell.input.body === undefined ? {} : { payload: cell.input.body as string }),
+  });
+}
+
+/** One hash of every table's rows except sessions (each cell opens its own): a refusal must not change it. */
+async function databaseFingerprint(): Promise<string> {
+  // Both drivers answer with { rows }; the driver-neutral Database type leaves the result unknown.
+  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  const tables = rowsOf<{ name: string }>(
+    await t.deps.db.execute(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'sessions' order by table_name`,
+    ),
+  );
+  const parts = tables.map(
+    ({ name }) => `select '${name}' as name, md5(coalesce(string_agg(md5(r::text), ',' order by md5(r::text)), '')) as hash from "${name}" r`,
+  );
+  const hashes = rowsOf<{ name: string; hash: string }>(await t.deps.db.execute(sql.raw(parts.join(' union all '))));
+  return hashes.map((r) => `${r.name}:${r.hash}`).join('\n');
+}
+
+function changedTables(before: string, after: string): string[] {
+  const old = new Set(before.split('\n'));
+  return after
+    .split('\n')
+    .filter((line) => !old.has(line))
+    .map((line) => line.split(':')[0] ?? line);
+}
+
+let w: World;
+beforeAll(async () => {
+  w = await buildWorld(t);
+});
+
+describe('access matrix', () => {
+  it('has exactly one row per route of the route table', () => {
+    const routes = new Set(t.app.registeredRoutes.filter((r) => r.url.startsWith('/api')).map((r) => `${r.method} ${r.url}`));
+    // Fastify answers HEAD with the GET handler: the GET row covers it and its cells are asserted for both.
+    const missing = [...routes].filter((key) => !rows[key] && !(key.startsWith('HEAD ') && routes.has(key.replace(/^HEAD /, 'GET '))));
+    const stale = Object.keys(rows).filter((key) => !routes.has(key));
+    expect(missing, 'routes without a row in apps/server/src/security/matrix/').toEqual([]);
+    expect(stale, 'rows naming no route').toEqual([]);
+  });
+
+  it('answers every caller of every route with the status its row expects, and refusals write nothing', async () => {
+    const routes = new Set(t.app.registeredRoutes.map((r) => `${r.method} ${r.url}`));
+    const mismatches: string[] = [];
+    for (const [key, row] of Object.entries(rows).sort(([a], [b]) => a.localeCompare(b))) {
+      const [method = '', path = ''] = key.split(' ');
+      const methods = method === 'GET' && routes.has(`HEAD ${path}`) ? ['GET', 'HEAD'] : [method];
+      const check = async (cell: Cell) => {
+        for (const m of methods) {
+          const response = await send(m, path, cell);
+          const expected = row.expect[cell.who];
+          if (response.statusCode !== expected) mismatches.push(`${m} ${path} as ${cell.who}: expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 200)}`);
+        }
+      };
+      // Refusals first, on the shared objects, between two fingerprints of the database.
+      const refused: Cell[] = [];
+      for (const who of callerNames.filter((name) => row.expect[name] >= 400)) refused.push(await prepare(w, row, who));
+      const before = readOnly.has(method) ? '' : await databaseFingerprint();
+      for (const cell of refused) await check(cell);
+      if (!readOnly.has(method)) {
+        const changed = changedTables(before, await databaseFingerprint());
+        if (changed.length > 0) mismatches.push(`${key}: a refusal changed ${changed.join(', ')}`);
+      }
+      // Then the allowed cells, each on the objects made for it: allowed means the real success status.
+      for (const who of callerNames.filter((name) => row.expect[name] < 400)) await check(await prepare(w, row, who));
+    }
+    expect(mismatches).toEqual([]);
+  }, 600_000);
+});

@@ -1,0 +1,75 @@
+import { freshPasswordlessInvitation, freshToken, freshUser, newEmail, userOf } from '../fixtures.ts';
+import { testPassword } from '../../test/factories.ts';
+import { anyone, signedIn, type Rows } from './rows.ts';
+
+const profileEdit = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  address1: '1 Main St',
+  address2: '',
+  city: 'Albany',
+  stateProvince: 'NY',
+  zipPostal: '12207',
+  country: 'United States',
+  phone: '5185550100',
+  dateOfBirth: '02/29/1988',
+  last4SSN: '4321',
+  background: 'Math teacher',
+};
+
+const documentation = 'The API documentation (@fastify/swagger-ui) describes routes, it holds no data; its prefix is exempt from access rules.';
+
+/** Signing in and out, the caller's own account, and what is public by design. */
+export const accountRows: Rows = {
+  'GET /api/health': { why: 'A load balancer probes it without a session.', expect: anyone(200) },
+  'GET /api/lookups': { why: 'Positions, grades, states and countries: reference lists the sign-up and invitation pages need before sign-in.', expect: anyone(200) },
+  'GET /api/openapi.json': { why: 'The API description, as the documentation pages.', expect: anyone(200) },
+  'GET /api/docs': { why: documentation, expect: anyone(200) },
+  'HEAD /api/docs/': { why: documentation, expect: anyone(200) },
+  'GET /api/docs/json': { why: documentation, expect: anyone(200) },
+  'GET /api/docs/yaml': { why: documentation, expect: anyone(200) },
+  'GET /api/docs/static/index.html': { why: `${documentation} It redirects to the pages' address.`, expect: anyone(302) },
+  'GET /api/docs/static/swagger-initializer.js': { why: documentation, expect: anyone(200) },
+  'GET /api/docs/static/*': { why: documentation, input: () => ({ params: { '*': 'swagger-ui.css' } }), expect: anyone(200) },
+  'GET /api/dev/mailbox': {
+    why: 'Development only (the test app runs the development configuration): mails with reset links for a machine without SMTP; never registered in production.',
+    expect: anyone(200),
+  },
+
+  'POST /api/auth/login': {
+    why: 'Signing in needs no session; a fresh account per cell keeps the per-account limit out of the way.',
+    input: async (w) => ({ body: { email: (await freshUser(w)).email, password: testPassword } }),
+    expect: anyone(200),
+  },
+  'POST /api/auth/token': {
+    why: 'The one-time sign-in link is the credential.',
+    input: async (w) => ({ body: { token: await freshToken(w, 'SIGN_IN') } }),
+    expect: anyone(200),
+  },
+  'POST /api/auth/forgot-password': { why: 'Answers the same for any address.', input: () => ({ body: { email: newEmail() } }), expect: anyone(202) },
+  'POST /api/auth/reset-password': {
+    why: 'The mailed reset link is the credential.',
+    input: async (w) => ({ body: { token: await freshToken(w, 'PASSWORD_RESET'), password: 'a-brand-new-password' } }),
+    expect: anyone(204),
+  },
+  'POST /api/auth/logout': { expect: signedIn(204) },
+  'POST /api/auth/clear-impersonation': { expect: signedIn(204) },
+  'GET /api/me': { expect: signedIn(200) },
+  'GET /api/profile': { expect: signedIn(200) },
+  'PUT /api/profile': {
+    input: (w, who) => ({ body: { ...profileEdit, lastName: userOf(w, who)?.id.slice(0, 8) ?? 'Nobody' } }),
+    expect: signedIn(200),
+  },
+  'PUT /api/profile/email': { input: () => ({ body: { email: newEmail('moved') } }), expect: signedIn(200) },
+
+  'GET /api/invitations/:code': {
+    why: 'The mailed invitation code is the credential: the page shows whom it invites before sign-in.',
+    input: async (w) => ({ params: { code: await freshPasswordlessInvitation(w) } }),
+    expect: anyone(200),
+  },
+  'POST /api/invitations/:code/accept-with-password': {
+    why: 'A new invitee has no account to sign in with: the mailed code proves the address.',
+    input: async (w) => ({ params: { code: await freshPasswordlessInvitation(w) }, body: { password: 'a-new-password-1' } }),
+    expect: anyone(200),
+  },
+};
