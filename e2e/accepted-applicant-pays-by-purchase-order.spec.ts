@@ -29,11 +29,18 @@ test('an accepted applicant applies a coupon and pays by purchase order', async 
   await expect(application).toContainText('Payment due in 30 days');
   await expect(application).toContainText('Amount due: $950.00');
 
-  // The applications of the previous system, labelled by their old ids.
+  // The applications of the previous system, labelled by their old ids (events.md §9).
   const earlier = page.getByRole('region', { name: 'Earlier applications' });
-  await expect(earlier.getByRole('article', { name: 'Summer Reading Institute 2019' })).toContainText('Paid');
+  const paidEarlier = earlier.getByRole('article', { name: 'Summer Reading Institute 2019' });
+  await expect(paidEarlier).toContainText('Paid');
+  await expect(paidEarlier.getByRole('link', { name: 'Resources' })).toBeVisible();
   await expect(earlier.getByRole('article', { name: 'Writing Coaches Institute 2021' })).toContainText('Invoice pending');
-  await expect(earlier.getByRole('article', { name: 'Math Leaders Institute 2022' })).toContainText('Invoice sent');
+  // Accepted (4), unpaid (1), by purchase order (5): the button those ids imply, off, saying how to pay.
+  const unpaidEarlier = earlier.getByRole('article', { name: 'Math Leaders Institute 2022' });
+  await expect(unpaidEarlier).toContainText('Awaiting Purchase Order');
+  const legacyPay = unpaidEarlier.getByRole('button', { name: 'Pay by Purchase Order' });
+  await expect(legacyPay).toBeDisabled();
+  await expect(legacyPay).toHaveAccessibleDescription(/previous system, which holds its balance/);
   await expectAccessible(page);
 
   // A coupon: asked for when empty, then applied to what is due.

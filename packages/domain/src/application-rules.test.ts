@@ -11,15 +11,20 @@ import {
   isStepReachable,
   isSubmitted,
   legacyApplicationView,
+  maxRanking,
   missingForSubmit,
+  missingPrerequisites,
   nextStep,
   normalizeAnswer,
   paymentDueText,
   previousStep,
   questionnaireComplete,
   selectionMessages,
+  selectionBegun,
   selectionProblem,
+  selectionRefusal,
   showsPaymentStatusLine,
+  stepBlockers,
   wizardSteps,
   type ApplicationActionFacts,
   type ApplicationProgress,
@@ -29,37 +34,64 @@ import {
 } from './application-rules.ts';
 
 describe('step reachability (events.md §2)', () => {
-  const facts = ['generalInformation', 'affiliation', 'section', 'questionnaire'] as const;
-  // Every combination of the four prerequisites.
-  const combinations: ApplicationProgress[] = Array.from({ length: 16 }, (_, bits) => ({
+  const facts = ['generalInformation', 'affiliation', 'sectionChosen', 'section', 'questionnaire'] as const;
+  // Every combination of the five prerequisites.
+  const combinations: ApplicationProgress[] = Array.from({ length: 32 }, (_, bits) => ({
     generalInformation: Boolean(bits & 1),
     affiliation: Boolean(bits & 2),
-    section: Boolean(bits & 4),
-    questionnaire: Boolean(bits & 8),
+    sectionChosen: Boolean(bits & 4),
+    section: Boolean(bits & 8),
+    questionnaire: Boolean(bits & 16),
   }));
   const expected = (step: WizardStep, p: ApplicationProgress): boolean =>
     ({
       'general-information': true,
       'affiliations-and-attendance': true,
       sections: p.generalInformation,
-      questionnaire: p.generalInformation && p.section,
-      'review-and-submit': p.generalInformation && p.affiliation && p.section && p.questionnaire,
+      questionnaire: p.generalInformation && p.sectionChosen,
+      'review-and-submit': p.generalInformation && p.affiliation && p.sectionChosen && p.questionnaire,
     })[step];
 
   for (const progress of combinations) {
     const name = facts.filter((f) => progress[f]).join('+') || 'nothing';
     it.each(wizardSteps.map((step) => [step]))(`with ${name}: %s`, (step) => {
       expect(isStepReachable(step, progress)).toBe(expected(step, progress));
+      expect(stepBlockers(step, progress).length === 0).toBe(expected(step, progress));
     });
   }
 
-  it('names what is missing for submit, in step order', () => {
-    expect(missingForSubmit({ generalInformation: false, affiliation: true, section: false, questionnaire: false })).toEqual([
+  const none: ApplicationProgress = { generalInformation: false, affiliation: false, sectionChosen: false, section: false, questionnaire: false };
+
+  it.each([
+    ['sections', none, [applicationMessages.generalInformationMissing]],
+    ['questionnaire', { ...none, generalInformation: true }, [applicationMessages.sectionMissing]],
+    ['questionnaire', { ...none, sectionChosen: true }, [applicationMessages.generalInformationMissing]],
+    ['questionnaire', { ...none, generalInformation: true, sectionChosen: true }, []],
+    ['review-and-submit', { ...none, generalInformation: true, sectionChosen: true }, [applicationMessages.affiliationMissing, applicationMessages.questionnaireMissing]],
+  ] as const)('%s is blocked by what is missing, in step order (%#)', (step, progress, messages) => {
+    expect(stepBlockers(step, progress)).toEqual(messages);
+  });
+
+  it('names the missing prerequisites by progress field, for the server', () => {
+    expect(missingPrerequisites('questionnaire', none)).toEqual([
+      { field: 'generalInformation', message: applicationMessages.generalInformationMissing },
+      { field: 'sectionChosen', message: applicationMessages.sectionMissing },
+    ]);
+    expect(missingPrerequisites('submit', { ...none, sectionChosen: true })).toEqual([
+      { field: 'generalInformation', message: applicationMessages.generalInformationMissing },
+      { field: 'affiliation', message: applicationMessages.affiliationMissing },
+      { field: 'section', message: applicationMessages.sectionMissing },
+      { field: 'questionnaire', message: applicationMessages.questionnaireMissing },
+    ]);
+  });
+
+  it('names what is missing for submit, in step order: a begun selection is not enough', () => {
+    expect(missingForSubmit({ generalInformation: false, affiliation: true, sectionChosen: true, section: false, questionnaire: false })).toEqual([
       applicationMessages.generalInformationMissing,
       applicationMessages.sectionMissing,
       applicationMessages.questionnaireMissing,
     ]);
-    expect(missingForSubmit({ generalInformation: true, affiliation: true, section: true, questionnaire: true })).toEqual([]);
+    expect(missingForSubmit({ generalInformation: true, affiliation: true, sectionChosen: true, section: true, questionnaire: true })).toEqual([]);
   });
 
   it.each([
@@ -168,19 +200,32 @@ describe('section selection (§5)', () => {
     ...overrides,
   });
   const s = (sectionId: string, ranking: number | null = null) => ({ sectionId, ranking });
+  const sections = (...chosen: ReturnType<typeof s>[]) => ({ groupingIds: [], sections: chosen });
 
-  describe('ranked', () => {
+  describe('ranked, amount 2: ranks 1..2 only, unique in a grouping, 2 × groupings to be complete', () => {
     const ranked = path({ requireRankedSelection: true, rankedSelectionAmount: 2 });
     it.each([
-      ['complete at amount × groupings', [s('a', 1), s('b', 2), s('d', 1), s('e', 2)], null],
-      ['one short', [s('a', 1), s('b', 2), s('d', 1)], selectionMessages.rankedAmount(2)],
-      ['one too many', [s('a', 1), s('b', 2), s('c', 3), s('d', 1), s('e', 2)], selectionMessages.rankedAmount(2)],
-      ['nothing chosen', [], selectionMessages.rankedAmount(2)],
-      ['duplicate ranking in a grouping', [s('a', 1), s('b', 1), s('d', 1), s('e', 2)], selectionMessages.rankingUnique],
-      ['the same ranking in different groupings is fine', [s('a', 1), s('b', 2), s('d', 2), s('e', 1)], null],
-      ['an unranked choice', [s('a', 1), s('b', null), s('d', 1), s('e', 2)], selectionMessages.rankingMissing],
-    ])('%s', (_, sections, expected) => {
-      expect(selectionProblem(ranked, { groupingIds: [], sections })).toBe(expected);
+      ['complete at amount × groupings', [s('a', 1), s('b', 2), s('d', 1), s('e', 2)], null, null],
+      ['one short', [s('a', 1), s('b', 2), s('d', 1)], null, selectionMessages.rankedAmount(2)],
+      ['nothing chosen', [], null, selectionMessages.rankedAmount(2)],
+      ['one chosen', [s('a', 1)], null, selectionMessages.rankedAmount(2)],
+      ['rank 2 (the limit) is accepted', [s('a', 2)], null, selectionMessages.rankedAmount(2)],
+      ['rank 3 (the limit + 1) is refused', [s('a', 1), s('b', 3), s('d', 1), s('e', 2)], selectionMessages.rankingRange(2), selectionMessages.rankingRange(2)],
+      ['rank 7 is refused', [s('a', 7)], selectionMessages.rankingRange(2), selectionMessages.rankingRange(2)],
+      ['rank 0 is refused', [s('a', 0)], selectionMessages.rankingRange(2), selectionMessages.rankingRange(2)],
+      ['a third section in a grouping cannot be ranked', [s('a', 1), s('b', 2), s('c', 3)], selectionMessages.rankingRange(2), selectionMessages.rankingRange(2)],
+      ['duplicate ranking in a grouping', [s('a', 1), s('b', 1), s('d', 1), s('e', 2)], selectionMessages.rankingUnique, selectionMessages.rankingUnique],
+      ['the same ranking in different groupings is fine', [s('a', 1), s('b', 2), s('d', 2), s('e', 1)], null, null],
+      ['an unranked choice', [s('a', 1), s('b', null), s('d', 1), s('e', 2)], selectionMessages.rankingMissing, selectionMessages.rankingMissing],
+      ['a section of another path', [s('a', 1), s('x', 2)], selectionMessages.unknown, selectionMessages.unknown],
+      ['a section chosen twice', [s('a', 1), s('a', 2)], selectionMessages.unknown, selectionMessages.unknown],
+    ])('%s', (_, chosen, refusal, problem) => {
+      expect(selectionRefusal(ranked, sections(...chosen))).toBe(refusal);
+      expect(selectionProblem(ranked, sections(...chosen))).toBe(problem);
+    });
+
+    it('refuses groupings on a ranked path (it ranks sections)', () => {
+      expect(selectionRefusal(ranked, { groupingIds: ['g1'], sections: [] })).toBe(selectionMessages.groupingsNotAsked);
     });
 
     it('says "section" for an amount of one', () => {
@@ -188,34 +233,64 @@ describe('section selection (§5)', () => {
     });
   });
 
-  describe('advanced ranked: the top N count', () => {
+  describe('advanced ranked: every section of a grouping may be ranked, the top N count', () => {
     const advanced = path({ level: 'ADVANCED', requireRankedSelection: true, rankedSelectionAmount: 1 });
     it('keeps the best-ranked section of each grouping', () => {
       expect(effectiveSelection(advanced, [s('b', 2), s('a', 1), s('c', 3), s('e', 1)])).toEqual([s('a', 1), s('e', 1)]);
     });
     it.each([
       ['ranking more than N is complete', [s('a', 1), s('b', 2), s('d', 2), s('e', 1)], null],
+      ['ranks up to the grouping size (3) are accepted', [s('a', 3), s('d', 1)], null],
+      ['rank 4 in a grouping of 3 is refused', [s('a', 4), s('d', 1)], selectionMessages.rankingRange(3)],
       ['a grouping left out is not', [s('a', 1), s('b', 2)], selectionMessages.rankedAmount(1)],
-    ])('%s', (_, sections, expected) => {
-      expect(selectionProblem(advanced, { groupingIds: [], sections })).toBe(expected);
+    ])('%s', (_, chosen, expected) => {
+      expect(selectionProblem(advanced, sections(...chosen))).toBe(expected);
     });
     it('first-year ranked selections are kept as chosen', () => {
-      const firstYear = path({ requireRankedSelection: true, rankedSelectionAmount: 1 });
+      const firstYear = path({ requireRankedSelection: true, rankedSelectionAmount: 2 });
       expect(effectiveSelection(firstYear, [s('a', 1), s('b', 2)])).toHaveLength(2);
+    });
+    it.each([
+      ['first year', 'FIRST_YEAR', 2, 5, 2],
+      ['advanced, more sections than the amount', 'ADVANCED', 2, 5, 5],
+      ['advanced, fewer sections than the amount', 'ADVANCED', 2, 1, 2],
+    ] as const)('the highest rank offered: %s', (_, level, amount, count, max) => {
+      expect(maxRanking({ level, rankedSelectionAmount: amount }, count)).toBe(max);
     });
   });
 
   describe('unranked', () => {
     it.each([
-      ['GROUPINGS: exactly one', 'GROUPINGS', ['g1'], [], null],
-      ['GROUPINGS: none', 'GROUPINGS', [], [], selectionMessages.oneGrouping],
-      ['GROUPINGS: two', 'GROUPINGS', ['g1', 'g2'], [], selectionMessages.oneGrouping],
-      ['SECTIONS: one in each grouping', 'SECTIONS', [], [s('a'), s('d')], null],
-      ['SECTIONS: one grouping only', 'SECTIONS', [], [s('a')], null],
-      ['SECTIONS: none', 'SECTIONS', [], [], selectionMessages.atLeastOneSection],
-      ['SECTIONS: two in a grouping', 'SECTIONS', [], [s('a'), s('b')], selectionMessages.oneSectionPerGrouping],
-    ] as const)('%s', (_, level, groupingIds, sections, expected) => {
-      expect(selectionProblem(path({ applicationSelectionLevel: level }), { groupingIds, sections })).toBe(expected);
+      ['GROUPINGS: exactly one', 'GROUPINGS', ['g1'], [], null, null],
+      ['GROUPINGS: none', 'GROUPINGS', [], [], null, selectionMessages.oneGrouping],
+      ['GROUPINGS: two', 'GROUPINGS', ['g1', 'g2'], [], selectionMessages.oneGrouping, selectionMessages.oneGrouping],
+      ['GROUPINGS: one of another path', 'GROUPINGS', ['gx'], [], selectionMessages.unknown, selectionMessages.unknown],
+      ['GROUPINGS: sections as well', 'GROUPINGS', ['g1'], [s('a')], selectionMessages.sectionsNotAsked, selectionMessages.sectionsNotAsked],
+      ['SECTIONS: one in each grouping', 'SECTIONS', [], [s('a'), s('d')], null, null],
+      ['SECTIONS: one grouping left out', 'SECTIONS', [], [s('a')], null, selectionMessages.sectionInEachGrouping],
+      ['SECTIONS: none', 'SECTIONS', [], [], null, selectionMessages.atLeastOneSection],
+      ['SECTIONS: two in a grouping', 'SECTIONS', [], [s('a'), s('b'), s('d')], selectionMessages.oneSectionPerGrouping, selectionMessages.oneSectionPerGrouping],
+      ['SECTIONS: a ranking where none is asked', 'SECTIONS', [], [s('a', 1), s('d')], selectionMessages.rankingNotAsked, selectionMessages.rankingNotAsked],
+      ['SECTIONS: a grouping instead', 'SECTIONS', ['g1'], [], selectionMessages.groupingsNotAsked, selectionMessages.groupingsNotAsked],
+    ] as const)('%s', (_, level, groupingIds, chosen, refusal, problem) => {
+      const unranked = path({ applicationSelectionLevel: level });
+      expect(selectionRefusal(unranked, { groupingIds, sections: chosen })).toBe(refusal);
+      expect(selectionProblem(unranked, { groupingIds, sections: chosen })).toBe(problem);
+    });
+
+    it('SECTIONS on a path of one grouping: one section completes it', () => {
+      expect(selectionProblem(path({ groupings: [grouping('g1', 'a', 'b')] }), sections(s('b')))).toBeNull();
+    });
+  });
+
+  describe('begun (what opens the questionnaire)', () => {
+    it.each([
+      ['nothing chosen', path({}), sections(), false],
+      ['one section of two groupings', path({}), sections(s('a')), true],
+      ['one grouping', path({ applicationSelectionLevel: 'GROUPINGS' }), { groupingIds: ['g1'], sections: [] }, true],
+      ['a ranked path without groupings is complete as it is', path({ requireRankedSelection: true, groupings: [] }), sections(), true],
+    ] as const)('%s', (_, selectable, selection, begun) => {
+      expect(selectionBegun(selectable, selection)).toBe(begun);
     });
   });
 });
@@ -282,18 +357,45 @@ describe('questionnaire (§5)', () => {
   });
 });
 
-describe('legacy applications (ids of the previous system)', () => {
+describe('legacy applications (ids of the previous system, §9)', () => {
   it.each([
-    [3, 2, 'Accepted', 'Paid', ['Resources']],
-    [3, 1, 'Accepted', 'Payment Incomplete', []],
-    [2, null, 'Submitted', null, []],
-    [4, 7, 'Rejected', 'Cancelled', []],
-    [99, 99, 'Unknown', null, []],
-  ] as const)('status %i, payment %s', (statusId, paymentStatusId, statusLabel, paymentLabel, actions) => {
-    const view = legacyApplicationView(statusId, paymentStatusId);
+    // status 1 and 4 with payment status 1: the payment type decides the button
+    [1, 1, 1, 'Accepted', 'Payment Incomplete', ['Pay by Credit Card']],
+    [4, 1, 4, 'Accepted', 'Payment Incomplete', ['Pay by Credit Card']],
+    [1, 1, 3, 'Accepted', 'Awaiting Purchase Order', ['Pay by Purchase Order']],
+    [4, 1, 5, 'Accepted', 'Awaiting Purchase Order', ['Pay by Purchase Order']],
+    [1, 1, 2, 'Accepted', 'Payment Incomplete', []],
+    [1, 1, null, 'Accepted', 'Payment Incomplete', []],
+    // the neighbours of 1 and 4 show no pay button
+    [2, 1, 1, 'Submitted', 'Payment Incomplete', []],
+    [3, 1, 3, 'Rejected', 'Awaiting Purchase Order', []],
+    [5, 1, 1, 'Voided', 'Payment Incomplete', []],
+    [0, 1, 1, 'Unknown', 'Payment Incomplete', []],
+    // any other payment status: nothing to pay
+    [1, 2, 1, 'Accepted', 'Paid', ['Resources']],
+    [4, 8, 3, 'Accepted', 'Paid', ['Resources']],
+    [1, 4, 3, 'Accepted', 'Purchase order submitted', []],
+    [1, 0, 1, 'Accepted', null, []],
+    [1, null, 1, 'Accepted', null, []],
+    [3, 7, 1, 'Rejected', 'Cancelled', []],
+    [6, null, null, 'Application Started', null, []],
+    [7, null, null, 'Changes Requested', null, []],
+    [99, 99, 99, 'Unknown', null, []],
+  ] as const)('status %s, payment status %s, payment type %s', (statusId, paymentStatusId, paymentTypeId, statusLabel, paymentLabel, actions) => {
+    const view = legacyApplicationView(statusId, paymentStatusId, paymentTypeId);
     expect(view.statusLabel).toBe(statusLabel);
     expect(view.paymentLabel).toBe(paymentLabel);
     expect(view.actions.map((a) => a.label)).toEqual(actions);
   });
-});
 
+  it.each([
+    [1, 'CARD'],
+    [4, 'CARD'],
+    [3, 'PURCHASE_ORDER'],
+    [5, 'PURCHASE_ORDER'],
+    [2, null],
+    [6, null],
+  ] as const)('payment type %i is paid by %s', (paymentTypeId, method) => {
+    expect(legacyApplicationView(1, 1, paymentTypeId).paymentMethod).toBe(method);
+  });
+});

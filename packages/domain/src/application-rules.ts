@@ -91,30 +91,51 @@ export const wizardStepTitles: Record<WizardStep, string> = {
   'review-and-submit': 'Review and Submit',
 };
 
-/** What the application holds so far: the prerequisites of §2's step rules. */
+/** What the application holds so far: the prerequisites of §2's step rules and of submitting. */
 export interface ApplicationProgress {
   generalInformation: boolean;
   affiliation: boolean;
+  /** A path with at least one grouping or section chosen in it (or nothing to choose): opens the questionnaire and review. */
+  sectionChosen: boolean;
+  /** The selection complete by §5's rules (selectionProblem finds nothing): needed to submit. */
   section: boolean;
   questionnaire: boolean;
 }
 
+type ProgressFlag = keyof ApplicationProgress;
+
 /**
  * §2: general information and affiliations are always reachable; sections needs general information;
- * the questionnaire needs general information and a chosen section; review needs all four.
+ * the questionnaire needs general information and a chosen section; review needs general information,
+ * an affiliation, a chosen section and every required question answered.
  */
+const stepNeeds: Record<WizardStep, readonly ProgressFlag[]> = {
+  'general-information': [],
+  'affiliations-and-attendance': [],
+  sections: ['generalInformation'],
+  questionnaire: ['generalInformation', 'sectionChosen'],
+  'review-and-submit': ['generalInformation', 'affiliation', 'sectionChosen', 'questionnaire'],
+};
+
+/** Submitting needs every step done: the selection complete, not only begun. */
+const submitNeeds: readonly ProgressFlag[] = ['generalInformation', 'affiliation', 'section', 'questionnaire'];
+
+/**
+ * What the application still lacks to open a step (or to be submitted), each with the message the
+ * wizard and the server both show, in step order.
+ */
+export function missingPrerequisites(step: WizardStep | 'submit', progress: ApplicationProgress): { field: ProgressFlag; message: string }[] {
+  const needs = step === 'submit' ? submitNeeds : stepNeeds[step];
+  return needs.filter((flag) => !progress[flag]).map((field) => ({ field, message: progressMessages[field] }));
+}
+
+/** Why a step cannot be opened yet, in step order (empty when it can). */
+export function stepBlockers(step: WizardStep, progress: ApplicationProgress): string[] {
+  return missingPrerequisites(step, progress).map((missing) => missing.message);
+}
+
 export function isStepReachable(step: WizardStep, progress: ApplicationProgress): boolean {
-  switch (step) {
-    case 'general-information':
-    case 'affiliations-and-attendance':
-      return true;
-    case 'sections':
-      return progress.generalInformation;
-    case 'questionnaire':
-      return progress.generalInformation && progress.section;
-    case 'review-and-submit':
-      return progress.generalInformation && progress.affiliation && progress.section && progress.questionnaire;
-  }
+  return stepBlockers(step, progress).length === 0;
 }
 
 export function previousStep(step: WizardStep): WizardStep | null {
@@ -152,21 +173,23 @@ export const applicationMessages = {
   notOpen: 'This event does not take applications.',
   advancedNotEligible: 'The Advanced path needs a matching event you attended in the last 10 years.',
   pathUnknown: 'Choose one of the event’s paths.',
-  selectionUnknown: 'Choose groupings and sections of the chosen path.',
   questionUnknown: 'This question is not part of the application.',
   noSections: 'This event has no sections to choose: continue to the questionnaire.',
   noPrice: 'This event has no application price yet.',
   idempotencyKeyReused: 'This Idempotency-Key was used for another payment.',
 } as const;
 
-/** §2: each missing prerequisite of submitting, with its message, in step order. */
+const progressMessages: Record<ProgressFlag, string> = {
+  generalInformation: applicationMessages.generalInformationMissing,
+  affiliation: applicationMessages.affiliationMissing,
+  sectionChosen: applicationMessages.sectionMissing,
+  section: applicationMessages.sectionMissing,
+  questionnaire: applicationMessages.questionnaireMissing,
+};
+
+/** §2/§5: each missing prerequisite of submitting, with its message, in step order. */
 export function missingForSubmit(progress: ApplicationProgress): string[] {
-  const missing: string[] = [];
-  if (!progress.generalInformation) missing.push(applicationMessages.generalInformationMissing);
-  if (!progress.affiliation) missing.push(applicationMessages.affiliationMissing);
-  if (!progress.section) missing.push(applicationMessages.sectionMissing);
-  if (!progress.questionnaire) missing.push(applicationMessages.questionnaireMissing);
-  return missing;
+  return missingPrerequisites('submit', progress).map((missing) => missing.message);
 }
 
 // ---- Sections ----------------------------------------------------------------------------------
@@ -194,26 +217,40 @@ export interface Selection {
 }
 
 export const selectionMessages = {
+  unknown: 'Choose groupings and sections of the chosen path.',
   rankingUnique: 'Each ranking must be unique within a grouping',
   rankingMissing: 'Rank every section you choose',
+  rankingRange: (max: number) => `Rank sections from 1 to ${max} in each grouping`,
+  rankingNotAsked: 'This path does not rank its choices',
   rankedAmount: (amount: number) => `Rank ${amount} ${amount === 1 ? 'section' : 'sections'} in each grouping`,
   oneGrouping: 'Choose exactly one grouping',
+  groupingsNotAsked: 'This path is chosen section by section, not by grouping',
+  sectionsNotAsked: 'This path is chosen by grouping, not section by section',
   oneSectionPerGrouping: 'Choose at most one section in each grouping',
+  sectionInEachGrouping: 'Choose a section in each grouping',
   atLeastOneSection: 'Choose at least one section',
 } as const;
 
-function groupingOf(path: SelectablePath, sectionId: string): string | undefined {
-  return path.groupings.find((grouping) => grouping.sectionIds.includes(sectionId))?.id;
+function groupingOf(path: SelectablePath, sectionId: string): SelectablePath['groupings'][number] | undefined {
+  return path.groupings.find((grouping) => grouping.sectionIds.includes(sectionId));
 }
 
 function byGrouping(path: SelectablePath, sections: readonly RequestedSection[]): Map<string, RequestedSection[]> {
   const map = new Map<string, RequestedSection[]>();
   for (const section of sections) {
-    const groupingId = groupingOf(path, section.sectionId);
+    const groupingId = groupingOf(path, section.sectionId)?.id;
     if (!groupingId) continue;
     map.set(groupingId, [...(map.get(groupingId) ?? []), section]);
   }
   return map;
+}
+
+/**
+ * The highest rank a grouping offers: the path's rankedSelectionAmount, or on an Advanced path every
+ * section of the grouping, of which the top rankedSelectionAmount count (effectiveSelection).
+ */
+export function maxRanking(path: Pick<SelectablePath, 'level' | 'rankedSelectionAmount'>, sectionsInGrouping: number): number {
+  return path.level === 'ADVANCED' ? Math.max(path.rankedSelectionAmount, sectionsInGrouping) : path.rankedSelectionAmount;
 }
 
 /**
@@ -230,28 +267,79 @@ export function effectiveSelection(path: SelectablePath, sections: readonly Requ
   return kept;
 }
 
+function hasDuplicates(values: readonly unknown[]): boolean {
+  return new Set(values).size !== values.length;
+}
+
+function rankedRefusal(path: SelectablePath, selection: Selection): string | null {
+  if (selection.groupingIds.length > 0) return selectionMessages.groupingsNotAsked;
+  if (selection.sections.some((s) => s.ranking === null)) return selectionMessages.rankingMissing;
+  for (const grouping of path.groupings) {
+    const rankings = selection.sections.filter((s) => grouping.sectionIds.includes(s.sectionId)).map((s) => s.ranking ?? 0);
+    const max = maxRanking(path, grouping.sectionIds.length);
+    if (rankings.some((ranking) => !Number.isInteger(ranking) || ranking < 1 || ranking > max)) return selectionMessages.rankingRange(max);
+    if (hasDuplicates(rankings)) return selectionMessages.rankingUnique;
+  }
+  return null;
+}
+
+function unrankedRefusal(path: SelectablePath, selection: Selection): string | null {
+  if (selection.sections.some((s) => s.ranking !== null)) return selectionMessages.rankingNotAsked;
+  if (path.applicationSelectionLevel === 'GROUPINGS') {
+    if (selection.sections.length > 0) return selectionMessages.sectionsNotAsked;
+    return selection.groupingIds.length > 1 ? selectionMessages.oneGrouping : null;
+  }
+  if (selection.groupingIds.length > 0) return selectionMessages.groupingsNotAsked;
+  for (const group of byGrouping(path, selection.sections).values()) {
+    if (group.length > 1) return selectionMessages.oneSectionPerGrouping;
+  }
+  return null;
+}
+
 /**
- * Why a selection is not (yet) complete, or null when it is (§5 'Section selection'). Ranked: every
- * chosen section ranked, rankings unique in their grouping, and rankedSelectionAmount × groupings in
- * all. Unranked GROUPINGS: exactly one grouping. Unranked SECTIONS: at most one per grouping, and at
- * least one.
+ * What no save may hold (§5 'Section selection'), or null: groupings and sections of another path or
+ * chosen twice; on a ranked path a section without a rank, a rank outside 1..maxRanking or used twice
+ * in a grouping; without ranking, a rank at all, more than one grouping (GROUPINGS level) or more than
+ * one section in a grouping (SECTIONS level). The server refuses these; anything else is saved.
  */
-export function selectionProblem(path: SelectablePath, selection: Selection): string | null {
+export function selectionRefusal(path: SelectablePath, selection: Selection): string | null {
+  const groupingIds = new Set(path.groupings.map((grouping) => grouping.id));
+  const sectionIds = selection.sections.map((s) => s.sectionId);
+  if (
+    selection.groupingIds.some((id) => !groupingIds.has(id)) ||
+    sectionIds.some((id) => !groupingOf(path, id)) ||
+    hasDuplicates(selection.groupingIds) ||
+    hasDuplicates(sectionIds)
+  ) {
+    return selectionMessages.unknown;
+  }
+  return path.requireRankedSelection ? rankedRefusal(path, selection) : unrankedRefusal(path, selection);
+}
+
+/** Why an acceptable selection is not complete yet, or null when it is. */
+function incompleteness(path: SelectablePath, selection: Selection): string | null {
   if (path.requireRankedSelection) {
-    if (selection.sections.some((s) => s.ranking === null)) return selectionMessages.rankingMissing;
-    for (const group of byGrouping(path, selection.sections).values()) {
-      const rankings = group.map((s) => s.ranking);
-      if (new Set(rankings).size !== rankings.length) return selectionMessages.rankingUnique;
-    }
     const counted = effectiveSelection(path, selection.sections).length;
     return counted === path.rankedSelectionAmount * path.groupings.length ? null : selectionMessages.rankedAmount(path.rankedSelectionAmount);
   }
   if (path.applicationSelectionLevel === 'GROUPINGS') return selection.groupingIds.length === 1 ? null : selectionMessages.oneGrouping;
   if (selection.sections.length === 0) return selectionMessages.atLeastOneSection;
-  for (const group of byGrouping(path, selection.sections).values()) {
-    if (group.length > 1) return selectionMessages.oneSectionPerGrouping;
-  }
-  return null;
+  const chosen = byGrouping(path, selection.sections);
+  return path.groupings.every((grouping) => chosen.has(grouping.id)) ? null : selectionMessages.sectionInEachGrouping;
+}
+
+/**
+ * Why a selection is refused or not (yet) complete, or null when it is complete (§5 'Section
+ * selection'). Ranked: rankedSelectionAmount × groupings sections counted. Unranked GROUPINGS level:
+ * exactly one grouping. Unranked SECTIONS level: one section in each grouping, at least one in all.
+ */
+export function selectionProblem(path: SelectablePath, selection: Selection): string | null {
+  return selectionRefusal(path, selection) ?? incompleteness(path, selection);
+}
+
+/** Whether anything is chosen yet: what opens the questionnaire (§2 'a chosen section'). */
+export function selectionBegun(path: SelectablePath, selection: Selection): boolean {
+  return selection.groupingIds.length > 0 || selection.sections.length > 0 || selectionProblem(path, selection) === null;
 }
 
 // ---- Advanced eligibility ---------------------------------------------------------------------
@@ -422,12 +510,22 @@ export const decisionLabels: Record<ApplicationDecision, string> = {
 // ---- Legacy applications ----------------------------------------------------------------------
 
 /**
- * Applications imported from the previous system keep its numeric ids (§3, §9). The mapping is ours
- * (docs/decisions.md): status 1 Started, 2 Submitted, 3 Accepted, 4 Rejected, 5 Voided, 6 Changes
- * Requested; payment status 1 Pending, 2 Paid, 3 Awaiting PO, 4 PO submitted, 5 Invoice pending,
- * 6 Invoice sent, 7 Cancelled, 8 Complimentary; payment type 1 card, 2 purchase order.
+ * Applications imported from the previous system keep its numeric ids (§3, §9). §9 names which ids
+ * decide the legacy buttons: status ids 1 and 4, payment status 1, payment types 1 and 4 (card or
+ * check) and 3 and 5 (purchase order). The rest of the mapping is ours (docs/decisions.md): status 1
+ * and 4 are the previous system's two accepted statuses, 2 Submitted, 3 Rejected, 5 Voided, 6 Started,
+ * 7 Changes Requested; payment status 1 unpaid, 2 Paid, 3 Awaiting PO, 4 PO submitted, 5 Invoice
+ * pending, 6 Invoice sent, 7 Cancelled, 8 Complimentary.
  */
-const legacyStatuses: Record<number, ApplicationStatus> = { 1: 'STARTED', 2: 'SUBMITTED', 3: 'ACCEPTED', 4: 'REJECTED', 5: 'VOIDED', 6: 'CHANGES_REQUESTED' };
+const legacyStatuses: Record<number, ApplicationStatus> = {
+  1: 'ACCEPTED',
+  2: 'SUBMITTED',
+  3: 'REJECTED',
+  4: 'ACCEPTED',
+  5: 'VOIDED',
+  6: 'STARTED',
+  7: 'CHANGES_REQUESTED',
+};
 const legacyPaymentStatuses: Record<number, ApplicationPaymentStatus> = {
   1: 'PENDING',
   2: 'PAID',
@@ -438,25 +536,53 @@ const legacyPaymentStatuses: Record<number, ApplicationPaymentStatus> = {
   7: 'CANCELLED',
   8: 'COMPLIMENTARY',
 };
+/** The statuses and payment status whose application still waits to be paid (§9). */
+const legacyPayableStatusIds: readonly number[] = [1, 4];
+const legacyUnpaidPaymentStatusId = 1;
+/** §9: payment types 1 and 4 are card or check, 3 and 5 purchase order; any other type offers no payment. */
+const legacyPaymentMethods: Record<number, PaymentOptionMethod> = { 1: 'CARD', 4: 'CARD', 3: 'PURCHASE_ORDER', 5: 'PURCHASE_ORDER' };
 
 export interface LegacyApplicationView {
   status: ApplicationStatus | null;
   statusLabel: string;
   paymentStatus: ApplicationPaymentStatus | null;
   paymentLabel: string | null;
-  /** Legacy applications are read-only here: only an accepted and paid one opens its resources. */
+  paymentMethod: PaymentOptionMethod | null;
+  /**
+   * The buttons §9's ids imply: 'Pay by Credit Card' or 'Pay by Purchase Order' while an accepted one
+   * is unpaid, 'Resources' once it is paid. A legacy pay button only tells how to pay (legacyPaymentHelp):
+   * the previous system's balance is not here to take.
+   */
   actions: ApplicationAction[];
 }
 
-export function legacyApplicationView(statusId: number, paymentStatusId: number | null): LegacyApplicationView {
+/**
+ * The previous system kept no amount with its applications, so this product cannot take their money:
+ * a legacy pay button is shown, disabled, with this text (docs/decisions.md).
+ */
+export const legacyPaymentHelp =
+  'This application was made in our previous system, which holds its balance. Please contact us to pay for it.';
+
+export function legacyApplicationView(statusId: number, paymentStatusId: number | null, paymentTypeId: number | null): LegacyApplicationView {
   const status = legacyStatuses[statusId] ?? null;
-  const paymentStatus = paymentStatusId === null ? null : (legacyPaymentStatuses[paymentStatusId] ?? null);
+  const paymentMethod = paymentTypeId === null ? null : (legacyPaymentMethods[paymentTypeId] ?? null);
+  const unpaid = paymentStatusId === legacyUnpaidPaymentStatusId;
+  // §4's default: an unpaid application to be paid by purchase order is awaiting one.
+  const paymentStatus =
+    unpaid && paymentMethod === 'PURCHASE_ORDER' ? 'AWAITING_PO' : paymentStatusId === null ? null : (legacyPaymentStatuses[paymentStatusId] ?? null);
   const paid = paymentStatus === 'PAID' || paymentStatus === 'COMPLIMENTARY';
+  const actions: ApplicationAction[] = [];
+  if (legacyPayableStatusIds.includes(statusId) && unpaid) {
+    if (paymentMethod === 'CARD') actions.push({ kind: 'pay', label: 'Pay by Credit Card' });
+    if (paymentMethod === 'PURCHASE_ORDER') actions.push({ kind: 'pay', label: 'Pay by Purchase Order' });
+  }
+  if (status === 'ACCEPTED' && paid) actions.push({ kind: 'resources', label: 'Resources' });
   return {
     status,
     statusLabel: status ? applicationStatusLabels[status] : 'Unknown',
     paymentStatus,
     paymentLabel: paymentStatus ? applicationPaymentLabels[paymentStatus] : null,
-    actions: status === 'ACCEPTED' && paid ? [{ kind: 'resources', label: 'Resources' }] : [],
+    paymentMethod,
+    actions,
   };
 }

@@ -131,6 +131,9 @@ export type ApplicationPathReply = z.infer<typeof applicationPathReply>;
 export const applicationProgressReply = z.object({
   generalInformation: z.boolean(),
   affiliation: z.boolean(),
+  /** A grouping or section chosen (§2: opens the questionnaire). */
+  sectionChosen: z.boolean(),
+  /** The selection complete (§5). */
   section: z.boolean(),
   questionnaire: z.boolean(),
 });

@@ -4,8 +4,11 @@ import {
   isAdvancedEligible,
   isEditable,
   questionnaireComplete,
+  selectionBegun,
+  selectionProblem,
   type ApplicationPaymentStatus,
   type PastEvent,
+  type SelectablePath,
 } from '@portal/domain/application-rules.ts';
 import type { ApplicationDetail } from '@portal/domain/applications.ts';
 import { defaultCountry } from '@portal/domain/lookups.ts';
@@ -151,6 +154,33 @@ export async function readApplicationPaths(db: Executor, eventId: string) {
 
 export type ApplicationEventPath = Awaited<ReturnType<typeof readApplicationPaths>>[number];
 
+/** A path in the shape application-rules' selection rules read. */
+export function selectablePath(path: ApplicationEventPath): SelectablePath {
+  return {
+    ...path,
+    groupings: path.groupings.map((grouping) => ({ id: grouping.id, sectionIds: grouping.sections.map((section) => section.id) })),
+  };
+}
+
+/**
+ * The saved selection measured against the event's paths as they are now (a grouping staff add later
+ * reopens the step): whether anything is chosen, and whether it is complete. An event without paths
+ * has nothing to choose, so both hold.
+ */
+function sectionProgress(
+  paths: readonly ApplicationEventPath[],
+  pathId: string | null,
+  groupingIds: readonly string[],
+  sections: readonly { id: string; ranking: number | null }[],
+): { sectionChosen: boolean; section: boolean } {
+  if (paths.length === 0) return { sectionChosen: true, section: true };
+  const path = paths.find((candidate) => candidate.id === pathId);
+  if (!path) return { sectionChosen: false, section: false };
+  const selectable = selectablePath(path);
+  const selection = { groupingIds, sections: sections.map((section) => ({ sectionId: section.id, ranking: section.ranking })) };
+  return { sectionChosen: selectionBegun(selectable, selection), section: selectionProblem(selectable, selection) === null };
+}
+
 /** The questions of an event, in the order shown. */
 export function readQuestions(db: Executor, eventId: string) {
   return db
@@ -270,8 +300,12 @@ export async function readApplicationDetail(db: Executor, applicationId: string,
     progress: {
       generalInformation: saved,
       affiliation,
-      // An event without paths has nothing to choose: its sections step is complete as it is.
-      section: paths.length === 0 || (application.pathId !== null && application.sectionsComplete),
+      ...sectionProgress(
+        paths,
+        application.pathId,
+        groupingRows.map((grouping) => grouping.id),
+        sectionRows,
+      ),
       // Read from the questions as they are now: a questionnaire without required questions is complete
       // before any save, and a required question added later reopens it.
       questionnaire: questionnaireComplete(questions, answers),

@@ -59,7 +59,7 @@ export function anApplicationPage(items: ApplicationRow[] = [anApplicationRow()]
   return { items, page: 1, pageSize: 10, total };
 }
 
-/** 'Summer Reading Institute 2019': accepted (3) and paid (2) in the previous system. */
+/** 'Summer Reading Institute 2019': accepted (1) and paid (2) by card (1) in the previous system. */
 export function aLegacyRow(overrides: Partial<LegacyApplicationRow> = {}): LegacyApplicationRow {
   return {
     id: rowIds.legacy,
@@ -67,7 +67,7 @@ export function aLegacyRow(overrides: Partial<LegacyApplicationRow> = {}): Legac
     eventName: 'Summer Reading Institute 2019',
     startDate: '2019-07-08',
     endDate: '2019-07-12',
-    statusId: 3,
+    statusId: 1,
     paymentStatusId: 2,
     paymentTypeId: 1,
     ...overrides,

@@ -130,7 +130,7 @@ export function anApplicationDetail(overrides: Partial<ApplicationDetail> = {}):
     requestedGroupings: [],
     requestedSections: [],
     answers: [],
-    progress: { generalInformation: false, affiliation: true, section: false, questionnaire: false },
+    progress: { generalInformation: false, affiliation: true, sectionChosen: false, section: false, questionnaire: false },
     paymentOption: null,
     coupon: null,
     amounts: { priceCents: 95000, discountCents: 0, amountDueCents: 95000 },
@@ -154,7 +154,7 @@ export function aCompleteApplication(overrides: Partial<ApplicationDetail> = {})
       { questionId: questionIds.why, value: ['To grow as a coach.'] },
       { questionId: questionIds.grades, value: ['K-2', '3-5'] },
     ],
-    progress: { generalInformation: true, affiliation: true, section: true, questionnaire: true },
+    progress: { generalInformation: true, affiliation: true, sectionChosen: true, section: true, questionnaire: true },
     ...overrides,
   });
 }

@@ -182,9 +182,9 @@ describe('demo event applications', () => {
       .where(eq(legacyEventApplications.userId, await userId('counselor.washington@demo.test')))
       .orderBy(asc(legacyEventApplications.createdAt));
     expect(legacy.map((row) => [row.eventName, row.statusId, row.paymentStatusId])).toEqual([
-      ['Summer Reading Institute 2019', 3, 2],
-      ['Writing Coaches Institute 2021', 3, 5],
-      ['Math Leaders Institute 2022', 3, 6],
+      ['Summer Reading Institute 2019', 1, 2],
+      ['Writing Coaches Institute 2021', 1, 5],
+      ['Math Leaders Institute 2022', 4, 1],
     ]);
   });
 });

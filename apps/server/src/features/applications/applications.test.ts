@@ -69,6 +69,11 @@ const ranked = (institute: Institute, rankings: (number | null)[]) => ({
   },
 });
 
+/** The first step done, so that the sections step may be saved (§2). */
+async function withGeneralInformation(caller: Caller, applicationId: string) {
+  expect((await save(caller, applicationId, { segment: 'GENERAL_INFORMATION', data: generalInformation })).statusCode).toBe(200);
+}
+
 async function paymentRow(id: string) {
   const [row] = await t.deps.db.select().from(eventPayments).where(eq(eventPayments.id, id));
   if (!row) throw new Error('no payment');
@@ -185,9 +190,10 @@ describe('PUT /api/event-applications/:id/segments', () => {
 
   it('SECTIONS: saves an incomplete ranked selection as incomplete, a complete one as complete, and refuses duplicate rankings', async () => {
     const { caller, institute, applicationId } = await applicant();
+    await withGeneralInformation(caller, applicationId);
     const incomplete = await save(caller, applicationId, ranked(institute, [1]));
     expect(incomplete.statusCode).toBe(200);
-    expect(incomplete.json()).toMatchObject({ pathId: institute.firstYear.path.id, progress: { section: false } });
+    expect(incomplete.json()).toMatchObject({ pathId: institute.firstYear.path.id, progress: { sectionChosen: true, section: false } });
     expect(incomplete.json().requestedSections).toHaveLength(1);
 
     const complete = await save(caller, applicationId, ranked(institute, [2, 1]));
@@ -207,6 +213,7 @@ describe('PUT /api/event-applications/:id/segments', () => {
 
   it('SECTIONS: refuses a path of another event and sections of another path', async () => {
     const { caller, institute, applicationId } = await applicant();
+    await withGeneralInformation(caller, applicationId);
     const other = await createInstitute(t.deps.db);
     const foreignPath = await save(caller, applicationId, { segment: 'SECTIONS', data: { pathId: other.firstYear.path.id, requestedGroupings: [], requestedSections: [] } });
     expect(foreignPath.statusCode).toBe(400);
@@ -216,11 +223,12 @@ describe('PUT /api/event-applications/:id/segments', () => {
       data: { pathId: institute.firstYear.path.id, requestedGroupings: [], requestedSections: [{ id: institute.advanced.sections[0]?.id, ranking: 1 }] },
     });
     expect(wrongSection.statusCode).toBe(400);
-    expect(wrongSection.json().detail).toBe(applicationMessages.selectionUnknown);
+    expect(wrongSection.json().detail).toBe(selectionMessages.unknown);
   });
 
   it('SECTIONS: the Advanced path needs a matching past event, which a ticket to one gives', async () => {
     const { caller, user, institute, applicationId } = await applicant();
+    await withGeneralInformation(caller, applicationId);
     const advanced = {
       segment: 'SECTIONS',
       data: { pathId: institute.advanced.path.id, requestedGroupings: [], requestedSections: [{ id: institute.advanced.sections[1]?.id, ranking: null }] },
@@ -245,10 +253,111 @@ describe('PUT /api/event-applications/:id/segments', () => {
     const allowed = await save(caller, applicationId, advanced);
     expect(allowed.statusCode).toBe(200);
     expect(allowed.json()).toMatchObject({ pathId: institute.advanced.path.id, progress: { section: true } });
+
+    // Unranked, SECTIONS level: one section in each grouping, without a rank.
+    const [first, second] = institute.advanced.sections;
+    const both = await save(caller, applicationId, {
+      segment: 'SECTIONS',
+      data: { pathId: institute.advanced.path.id, requestedGroupings: [], requestedSections: [{ id: first?.id, ranking: null }, { id: second?.id, ranking: null }] },
+    });
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toMatchObject({ detail: selectionMessages.oneSectionPerGrouping, errors: { requestedSections: selectionMessages.oneSectionPerGrouping } });
+    const rankedHere = await save(caller, applicationId, {
+      segment: 'SECTIONS',
+      data: { pathId: institute.advanced.path.id, requestedGroupings: [], requestedSections: [{ id: first?.id, ranking: 1 }] },
+    });
+    expect(rankedHere.statusCode).toBe(400);
+    expect(rankedHere.json().detail).toBe(selectionMessages.rankingNotAsked);
+    const groupingInstead = await save(caller, applicationId, {
+      segment: 'SECTIONS',
+      data: { pathId: institute.advanced.path.id, requestedGroupings: [{ id: institute.advanced.grouping.id, ranking: null }], requestedSections: [] },
+    });
+    expect(groupingInstead.statusCode).toBe(400);
+    expect(groupingInstead.json().detail).toBe(selectionMessages.groupingsNotAsked);
+    // The refusals changed nothing.
+    expect((await read(caller, applicationId)).json<ApplicationDetail>().requestedSections.map((s) => s.id)).toEqual([second?.id]);
+  });
+
+  it('SECTIONS: ranks run from 1 to rankedSelectionAmount (2 here): rank 2 is kept, 3 and 7 are refused', async () => {
+    const { caller, institute, applicationId } = await applicant();
+    await withGeneralInformation(caller, applicationId);
+    const limit = await save(caller, applicationId, ranked(institute, [2]));
+    expect(limit.statusCode).toBe(200);
+    expect(limit.json<ApplicationDetail>().requestedSections.map((s) => s.ranking)).toEqual([2]);
+
+    for (const rankings of [[1, 3], [7], [1, 2, 3]]) {
+      const refused = await save(caller, applicationId, ranked(institute, rankings));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ detail: selectionMessages.rankingRange(2), errors: { requestedSections: selectionMessages.rankingRange(2) } });
+    }
+    const unranked = await save(caller, applicationId, ranked(institute, [1, null]));
+    expect(unranked.statusCode).toBe(400);
+    expect(unranked.json().detail).toBe(selectionMessages.rankingMissing);
+    expect((await read(caller, applicationId)).json<ApplicationDetail>()).toMatchObject({
+      requestedSections: [{ ranking: 2 }],
+      progress: { sectionChosen: true, section: false },
+    });
+  });
+
+  it('keeps the wizard order (§2): sections need general information, the questionnaire a chosen section, review every step', async () => {
+    const { caller, institute, applicationId } = await applicant();
+    const answers = { segment: 'QUESTIONNAIRE', data: { answers: [{ questionId: institute.questions.why.id, value: ['To grow'] }] } };
+
+    const sectionsFirst = await save(caller, applicationId, ranked(institute, [1, 2]));
+    expect(sectionsFirst.statusCode).toBe(409);
+    expect(sectionsFirst.json()).toMatchObject({
+      detail: applicationMessages.generalInformationMissing,
+      errors: { generalInformation: applicationMessages.generalInformationMissing },
+    });
+    const questionnaireFirst = await save(caller, applicationId, answers);
+    expect(questionnaireFirst.statusCode).toBe(409);
+    expect(questionnaireFirst.json().errors).toEqual({
+      generalInformation: applicationMessages.generalInformationMissing,
+      sectionChosen: applicationMessages.sectionMissing,
+    });
+    const reviewFirst = await save(caller, applicationId, { segment: 'REVIEW_AND_SUBMIT', data: { paymentOptionId: institute.options.card.id } });
+    expect(reviewFirst.statusCode).toBe(409);
+    // Nothing of the refused saves was kept.
+    expect((await read(caller, applicationId)).json()).toMatchObject({ status: 'STARTED', pathId: null, requestedSections: [], answers: [] });
+
+    await withGeneralInformation(caller, applicationId);
+    const noSection = await save(caller, applicationId, answers);
+    expect(noSection.statusCode).toBe(409);
+    expect(noSection.json()).toMatchObject({ detail: applicationMessages.sectionMissing, errors: { sectionChosen: applicationMessages.sectionMissing } });
+
+    // One ranked section of the two asked: the questionnaire opens (a section is chosen), submitting does not.
+    expect((await save(caller, applicationId, ranked(institute, [1]))).statusCode).toBe(200);
+    expect((await save(caller, applicationId, answers)).statusCode).toBe(200);
+    const complete = await save(caller, applicationId, {
+      segment: 'QUESTIONNAIRE',
+      data: { answers: [{ questionId: institute.questions.why.id, value: ['To grow'] }, { questionId: institute.questions.grades.id, value: ['3-5'] }] },
+    });
+    expect(complete.json().progress).toEqual({ generalInformation: true, affiliation: true, sectionChosen: true, section: false, questionnaire: true });
+    const incomplete = await save(caller, applicationId, { segment: 'REVIEW_AND_SUBMIT', data: { paymentOptionId: institute.options.card.id } });
+    expect(incomplete.statusCode).toBe(400);
+    expect(incomplete.json()).toMatchObject({ detail: applicationMessages.sectionMissing, errors: { section: applicationMessages.sectionMissing } });
+    expect((await read(caller, applicationId)).json().status).toBe('STARTED');
+  });
+
+  it('keeps review closed without an affiliation', async () => {
+    const institute = await createInstitute(t.deps.db);
+    const { caller } = await signedInUser(t);
+    const { applicationId } = (await start(caller, institute.event.id)).json();
+    await withGeneralInformation(caller, applicationId);
+    await save(caller, applicationId, ranked(institute, [1, 2]));
+    await save(caller, applicationId, {
+      segment: 'QUESTIONNAIRE',
+      data: { answers: [{ questionId: institute.questions.why.id, value: ['To grow'] }, { questionId: institute.questions.grades.id, value: ['3-5'] }] },
+    });
+    const refused = await save(caller, applicationId, { segment: 'REVIEW_AND_SUBMIT', data: { paymentOptionId: institute.options.card.id } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ detail: applicationMessages.affiliationMissing, errors: { affiliation: applicationMessages.affiliationMissing } });
   });
 
   it('QUESTIONNAIRE: trims answers, leaves a missing required answer incomplete, and refuses options that do not exist', async () => {
     const { caller, institute, applicationId } = await applicant();
+    await withGeneralInformation(caller, applicationId);
+    await save(caller, applicationId, ranked(institute, [1]));
     const { why, grades, anything } = institute.questions;
     const partial = await save(caller, applicationId, {
       segment: 'QUESTIONNAIRE',
@@ -284,8 +393,9 @@ describe('PUT /api/event-applications/:id/segments', () => {
     await save(caller, applicationId, ranked(institute, [1, 2]));
     await save(caller, applicationId, { segment: 'QUESTIONNAIRE', data: { answers: [{ questionId: institute.questions.why.id, value: ['To grow'] }] } });
 
+    // Review is not reachable while a required question is unanswered.
     const missing = await save(caller, applicationId, { segment: 'REVIEW_AND_SUBMIT', data: { paymentOptionId: institute.options.card.id } });
-    expect(missing.statusCode).toBe(400);
+    expect(missing.statusCode).toBe(409);
     expect(missing.json().detail).toBe(applicationMessages.questionnaireMissing);
     expect(missing.json().errors).toEqual({ questionnaire: applicationMessages.questionnaireMissing });
 

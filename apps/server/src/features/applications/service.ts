@@ -4,12 +4,13 @@ import {
   answerProblem,
   isAdvancedEligible,
   isEditable,
-  missingForSubmit,
+  missingPrerequisites,
   normalizeAnswer,
   questionnaireComplete,
   selectionMessages,
   selectionProblem,
-  type SelectablePath,
+  selectionRefusal,
+  type WizardStep,
 } from '@portal/domain/application-rules.ts';
 import type {
   ApplicationDetail,
@@ -26,7 +27,7 @@ import { orderTotals } from '@portal/domain/pricing.ts';
 import { calendarDateIn } from '@portal/domain/purchase-window.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Transaction } from '../../db/client.ts';
-import { applicationPaymentStates, pastEventsOf, readApplicationDetail, readApplicationPaths, readPaymentOptions } from '../../core/application-reads.ts';
+import { applicationPaymentStates, pastEventsOf, readApplicationDetail, readApplicationPaths, readPaymentOptions, selectablePath } from '../../core/application-reads.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { expireHolds, releasePayment, takeCouponUse, takeSeats } from '../../core/capacity.ts';
 import { violatedUniqueIndex } from '../../platform/database-errors.ts';
@@ -173,9 +174,10 @@ async function saveGeneralInformation(tx: Transaction, application: LockedApplic
 }
 
 /**
- * SECTIONS: the path must be the event's (and an Advanced one open to the applicant), every grouping
- * and section of that path. An incomplete selection is saved, just not complete; duplicate rankings
- * in a grouping are refused, as the database would refuse them.
+ * SECTIONS: the path must be the event's (and an Advanced one open to the applicant); the selection is
+ * refused when application-rules.selectionRefusal finds what no save may hold (another path's
+ * sections, a rank out of range or used twice, two groupings, …). Anything else is saved, and counts
+ * as complete only when selectionProblem finds nothing.
  */
 async function saveSections(deps: AppDeps, tx: Transaction, application: LockedApplication, data: SectionsSegment, now: Date): Promise<void> {
   const paths = await readApplicationPaths(tx, application.eventId);
@@ -187,33 +189,22 @@ async function saveSections(deps: AppDeps, tx: Transaction, application: LockedA
       throw badRequest(applicationMessages.advancedNotEligible, { pathId: applicationMessages.advancedNotEligible });
     }
   }
-  const groupingOfSection = new Map(path.groupings.flatMap((grouping) => grouping.sections.map((section) => [section.id, grouping.id] as const)));
-  const groupingIds = new Set(path.groupings.map((grouping) => grouping.id));
-  const requestedGroupingIds = data.requestedGroupings.map((grouping) => grouping.id);
-  const requestedSectionIds = data.requestedSections.map((section) => section.id);
-  const unknown =
-    requestedGroupingIds.some((id) => !groupingIds.has(id)) ||
-    requestedSectionIds.some((id) => !groupingOfSection.has(id)) ||
-    new Set(requestedGroupingIds).size !== requestedGroupingIds.length ||
-    new Set(requestedSectionIds).size !== requestedSectionIds.length;
-  if (unknown) throw badRequest(applicationMessages.selectionUnknown, { requestedSections: applicationMessages.selectionUnknown });
-
-  const selectable: SelectablePath = {
-    ...path,
-    groupings: path.groupings.map((grouping) => ({ id: grouping.id, sectionIds: grouping.sections.map((section) => section.id) })),
-  };
-  const problem = selectionProblem(selectable, {
-    groupingIds: requestedGroupingIds,
+  const selectable = selectablePath(path);
+  const selection = {
+    groupingIds: data.requestedGroupings.map((grouping) => grouping.id),
     sections: data.requestedSections.map((section) => ({ sectionId: section.id, ranking: section.ranking })),
-  });
-  if (problem === selectionMessages.rankingUnique) throw badRequest(problem, { requestedSections: problem });
+  };
+  const groupingRanked = data.requestedGroupings.some((grouping) => grouping.ranking !== null);
+  const refusal = groupingRanked ? selectionMessages.rankingNotAsked : selectionRefusal(selectable, selection);
+  if (refusal) throw badRequest(refusal, { requestedSections: refusal });
+  const groupingOfSection = new Map(path.groupings.flatMap((grouping) => grouping.sections.map((section) => [section.id, grouping.id] as const)));
   await replaceSelection(
     tx,
     application.id,
-    data.requestedGroupings.map((grouping) => ({ groupingId: grouping.id, ranking: grouping.ranking })),
+    data.requestedGroupings.map((grouping) => ({ groupingId: grouping.id, ranking: null })),
     data.requestedSections.map((section) => ({ sectionId: section.id, groupingId: groupingOfSection.get(section.id) ?? '', ranking: section.ranking })),
   );
-  await updateApplication(tx, application.id, { pathId: path.id, sectionsComplete: problem === null }, now);
+  await updateApplication(tx, application.id, { pathId: path.id, sectionsComplete: selectionProblem(selectable, selection) === null }, now);
 }
 
 /**
@@ -248,10 +239,9 @@ async function saveQuestionnaire(tx: Transaction, application: LockedApplication
  */
 async function submit(deps: AppDeps, tx: Transaction, auth: RequestAuth, application: LockedApplication, paymentOptionId: string | null, now: Date) {
   const detail = await detailOf(deps, tx, application.id, auth.user.id);
-  const missing = missingForSubmit(detail.progress);
+  const missing = missingPrerequisites('submit', detail.progress);
   if (missing.length > 0) {
-    const keys = (['generalInformation', 'affiliation', 'section', 'questionnaire'] as const).filter((key) => !detail.progress[key]);
-    throw badRequest(missing[0] ?? applicationMessages.updateFailed, Object.fromEntries(keys.map((key, index) => [key, missing[index] ?? ''])));
+    throw badRequest(missing[0]?.message ?? applicationMessages.updateFailed, Object.fromEntries(missing.map(({ field, message }) => [field, message])));
   }
   const options = detail.event.finance.paymentOptions;
   if (options.length > 0 && !options.some((option) => option.id === paymentOptionId)) {
@@ -284,12 +274,35 @@ type Segment =
   | { segment: 'QUESTIONNAIRE'; data: QuestionnaireSegment }
   | { segment: 'REVIEW_AND_SUBMIT'; data: { paymentOptionId: string | null } };
 
+/** The wizard step each segment is saved from. */
+const segmentSteps: Record<Segment['segment'], WizardStep> = {
+  GENERAL_INFORMATION: 'general-information',
+  SECTIONS: 'sections',
+  QUESTIONNAIRE: 'questionnaire',
+  REVIEW_AND_SUBMIT: 'review-and-submit',
+};
+
+/**
+ * §2: a segment is saved only from a step the application can reach (the wizard's own rule,
+ * application-rules.missingPrerequisites): sections after general information, and so on. 409 names
+ * what is missing first, with each missing part as a field.
+ */
+async function requireReachable(deps: AppDeps, tx: Transaction, auth: RequestAuth, application: LockedApplication, step: WizardStep): Promise<void> {
+  if (step === 'general-information') return;
+  const { progress } = await detailOf(deps, tx, application.id, auth.user.id);
+  const missing = missingPrerequisites(step, progress);
+  if (missing.length > 0) {
+    throw conflict(missing[0]?.message ?? applicationMessages.updateFailed, Object.fromEntries(missing.map(({ field, message }) => [field, message])));
+  }
+}
+
 /** PUT /api/event-applications/:id/segments */
 export async function saveSegment(deps: AppDeps, auth: RequestAuth, applicationId: string, input: Segment): Promise<ApplicationDetail> {
   const now = deps.clock();
   try {
     return await withOwnApplication(deps, auth, applicationId, async (tx, application) => {
       requireEditable(application);
+      await requireReachable(deps, tx, auth, application, segmentSteps[input.segment]);
       switch (input.segment) {
         case 'GENERAL_INFORMATION':
           await saveGeneralInformation(tx, application, input.data, now);

@@ -27,7 +27,7 @@ describe('Application wizard: affiliations and attendance', { timeout: 30_000 },
 
   it('refuses to go on without an affiliation', async () => {
     const { app, user } = await openStep(
-      wizardRoutes(anApplicationDetail({ progress: { generalInformation: true, affiliation: false, section: false, questionnaire: false } }), {
+      wizardRoutes(anApplicationDetail({ progress: { generalInformation: true, affiliation: false, sectionChosen: false, section: false, questionnaire: false } }), {
         'GET /api/affiliations': () => jsonResponse(200, { items: [] }),
       }),
     );

@@ -1,9 +1,10 @@
 import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Radio.css';
 import { Fieldset, NativeSelect, Radio, Stack } from '@mantine/core';
+import { maxRanking } from '@portal/domain/application-rules.ts';
 import type { ApplicationPathReply } from '@portal/domain/applications.ts';
 import { formatUsDate } from '@portal/domain/dates.ts';
-import { maxRank, pickSection, rankSection, type SectionsDraft } from '../hooks/sections-draft.ts';
+import { pickSection, rankSection, type SectionsDraft } from '../hooks/sections-draft.ts';
 
 type Section = ApplicationPathReply['groupings'][number]['sections'][number];
 
@@ -18,13 +19,13 @@ function sectionDetails(section: Section): string {
   return [section.dates.map(formatUsDate).join(', '), section.locationName].filter(Boolean).join(' · ');
 }
 
-/** Ranked selection: a rank per section, unique within its grouping (the hint below says when it is not). */
+/** Ranked selection: a rank per section from 1 to the grouping's highest, unique within its grouping (the hint below says when it is not). */
 function RankedGroupings({ path, draft, onChange }: PathSelectionProps) {
   const rankOf = (sectionId: string) => draft.sections.find((section) => section.sectionId === sectionId)?.ranking ?? null;
   return (
     <>
       {path.groupings.map((grouping) => {
-        const ranks = Array.from({ length: maxRank(path, grouping.sections.length) }, (_, index) => String(index + 1));
+        const ranks = Array.from({ length: maxRanking(path, grouping.sections.length) }, (_, index) => String(index + 1));
         return (
           <Fieldset key={grouping.id} legend={grouping.name}>
             <Stack gap="sm">

@@ -7,7 +7,7 @@ import { aCompleteApplication, anApplicationDetail, questionIds, segmentsPath, w
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
-const progress = { generalInformation: true, affiliation: true, section: true, questionnaire: false };
+const progress = { generalInformation: true, affiliation: true, sectionChosen: true, section: true, questionnaire: false };
 const unanswered = () => anApplicationDetail({ progress, pathId: aCompleteApplication().pathId, requestedSections: aCompleteApplication().requestedSections });
 
 async function openStep(detail: ApplicationDetail, routes: Parameters<typeof wizardRoutes>[1] = {}) {

@@ -46,7 +46,7 @@ describe('Application wizard: review and submit', { timeout: 30_000 }, () => {
   });
 
   it('lists what is missing and keeps Submit disabled until nothing is', async () => {
-    const missing = { generalInformation: true, affiliation: false, section: true, questionnaire: true };
+    const missing = { generalInformation: true, affiliation: false, sectionChosen: true, section: true, questionnaire: true };
     // An application that lost its affiliation after reaching review (the server still answers it).
     const { app } = await openStep(aCompleteApplication(), {
       [`GET /api/event-applications/${aCompleteApplication().id}`]: (() => {

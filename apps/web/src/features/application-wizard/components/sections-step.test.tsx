@@ -18,7 +18,7 @@ import { jsonResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { unsavedChangesMessage } from '../../../ui/unsaved-changes-prompt.tsx';
 
-const progress = { generalInformation: true, affiliation: true, section: false, questionnaire: false };
+const progress = { generalInformation: true, affiliation: true, sectionChosen: false, section: false, questionnaire: false };
 
 async function openStep(detail: ApplicationDetail, onSave?: (body: SaveSegmentInput) => ApplicationDetail) {
   const calls = stubFetch(
@@ -46,7 +46,7 @@ describe('Application wizard: sections', { timeout: 30_000 }, () => {
     const { app, user } = await openStep(anApplicationDetail({ progress }), (body) => {
       bodies.push(body);
       const complete = body.segment === 'SECTIONS' && body.data.requestedSections.length === 2;
-      return anApplicationDetail({ pathId: pathIds.firstYear, progress: { ...progress, section: complete } });
+      return anApplicationDetail({ pathId: pathIds.firstYear, progress: { ...progress, sectionChosen: body.segment === 'SECTIONS' && body.data.requestedSections.length > 0, section: complete } });
     });
 
     await user.click(screen.getByRole('radio', { name: /First Year/ }));
@@ -145,7 +145,7 @@ describe('Application wizard: sections', { timeout: 30_000 }, () => {
 
   it('says an event without paths has nothing to choose, and continues to the questionnaire without saving', async () => {
     const base = anApplicationDetail();
-    const detail = anApplicationDetail({ event: { ...base.event, paths: [] }, progress: { ...progress, section: true } });
+    const detail = anApplicationDetail({ event: { ...base.event, paths: [] }, progress: { ...progress, sectionChosen: true, section: true } });
     const calls = stubFetch(wizardRoutes(detail));
     const app = renderApp(wizardPath('sections'));
     const user = userEvent.setup();

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Fieldset.css';
 import { Button, Fieldset, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { applicationMessages, selectionMessages, selectionProblem } from '@portal/domain/application-rules.ts';
+import { applicationMessages, selectionProblem, selectionRefusal } from '@portal/domain/application-rules.ts';
 import { draftOf, sameDraft, sectionsInput, selectablePath, choosePath, type SectionsDraft } from '../hooks/sections-draft.ts';
 import { useStepSave, type AfterSave } from '../hooks/use-step-save.ts';
 import { PathChoice } from './path-choice.tsx';
@@ -12,7 +12,8 @@ import type { StepProps } from './step-props.ts';
 /**
  * Step 3, sections (events.md §2, §5): a path, then groupings or (ranked) sections in it. What is
  * still missing shows as a hint while choosing; an incomplete choice may be saved, it just stays
- * incomplete (a ranking used twice in a grouping is not saved at all).
+ * incomplete, while one the rules refuse (a ranking used twice in a grouping, …) is not sent at all:
+ * the server would refuse it with the same message (application-rules.selectionRefusal).
  */
 export function SectionsStep({ detail }: StepProps) {
   const { save, goNext, saving, leaveTo } = useStepSave(detail, 'sections');
@@ -21,6 +22,7 @@ export function SectionsStep({ detail }: StepProps) {
   const [pathError, setPathError] = useState<string | null>(null);
   const path = detail.event.paths.find((candidate) => candidate.id === draft.pathId) ?? null;
   const problem = path ? selectionProblem(selectablePath(path), draft) : null;
+  const refused = path ? selectionRefusal(selectablePath(path), draft) !== null : false;
 
   const submit = (after: AfterSave) => {
     const { pathId } = draft;
@@ -28,8 +30,8 @@ export function SectionsStep({ detail }: StepProps) {
       setPathError(applicationMessages.pathUnknown);
       return;
     }
-    // The one problem the server refuses rather than saves as incomplete; the hint already says it.
-    if (problem === selectionMessages.rankingUnique) return;
+    // A choice the server refuses rather than saves as incomplete: the hint already says why.
+    if (refused) return;
     const sent: SectionsDraft = { ...draft };
     save(sectionsInput({ ...draft, pathId }), after, {
       onSaved: () => setSaved(sent),

@@ -54,14 +54,6 @@ export function pickSection(draft: SectionsDraft, groupingSectionIds: readonly s
   return { ...draft, sections: [...others, picked] };
 }
 
-/**
- * The highest rank offered in a grouping: the path's amount, or on an Advanced path every section of
- * the grouping, of which the top ranked are kept (effectiveSelection).
- */
-export function maxRank(path: ApplicationPathReply, sectionCount: number): number {
-  return path.level === 'ADVANCED' ? Math.max(path.rankedSelectionAmount, sectionCount) : path.rankedSelectionAmount;
-}
-
 export function sectionsInput(draft: SectionsDraft & { pathId: string }): SaveSegmentInput {
   return {
     segment: 'SECTIONS',

@@ -5,8 +5,8 @@ import {
   applicationMessages,
   applicationPaths,
   isStepReachable,
-  missingForSubmit,
   nextStep,
+  stepBlockers,
   type ApplicationProgress,
   type WizardStep,
 } from '@portal/domain/application-rules.ts';
@@ -19,18 +19,13 @@ import { applicationKeys, useSaveSegmentMutation } from '../api/application.ts';
 /** After a save: stay on the step, go on to the next one, or (a submitted application) back to the profile. */
 export type AfterSave = 'stay' | 'next' | 'submitted';
 
-const progressFlags = ['generalInformation', 'affiliation', 'section', 'questionnaire'] as const;
-const complete: ApplicationProgress = { generalInformation: true, affiliation: true, section: true, questionnaire: true };
-
 /**
  * Why `step` cannot be opened yet: the message of the first missing prerequisite that blocks it (an
- * affiliation does not block the questionnaire, so its message is not the one shown there).
+ * affiliation does not block the questionnaire, so its message is not the one shown there). The
+ * server refuses a save from that step with the same message.
  */
 export function blockingMessage(step: WizardStep, progress: ApplicationProgress): string | null {
-  const blocking = progressFlags.filter((flag) => !progress[flag] && !isStepReachable(step, { ...complete, [flag]: false }));
-  const missing = { ...complete };
-  for (const flag of blocking) missing[flag] = false;
-  return missingForSubmit(missing)[0] ?? null;
+  return stepBlockers(step, progress)[0] ?? null;
 }
 
 /** A refused save's per-field messages, named as the step's fields are (the server names them under `data.`). */

@@ -37,7 +37,7 @@ describe('Application wizard', { timeout: 30_000 }, () => {
   });
 
   it('sends a step that is not reachable yet to the furthest reachable one', async () => {
-    stubFetch(wizardRoutes(anApplicationDetail({ progress: { generalInformation: true, affiliation: true, section: false, questionnaire: false } })));
+    stubFetch(wizardRoutes(anApplicationDetail({ progress: { generalInformation: true, affiliation: true, sectionChosen: false, section: false, questionnaire: false } })));
     const app = renderApp(wizardPath('review-and-submit'));
     await heading();
 

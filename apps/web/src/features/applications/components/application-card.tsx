@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -14,6 +15,7 @@ import {
 import type { ApplicationRow } from '@portal/domain/applications.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
+import { paymentOptionsQuery } from '../../../shared/commerce/queries.ts';
 import { usePayAttempt } from '../hooks/use-pay-attempt.ts';
 import { ApplicationCouponForm } from './application-coupon-form.tsx';
 import { PaymentMethodModal } from './payment-method-modal.tsx';
@@ -89,10 +91,17 @@ interface ActionButtonProps {
   onChangeMethod: () => void;
   pay: () => void;
   paying: boolean;
+  card: CardState;
+}
+
+/** Whether a card payment can be started here, and why not (no card provider configured). */
+interface CardState {
+  disabled: boolean;
+  reason: string | null;
 }
 
 /** One button of applicationActions: a link to a page, the payment-method modal, or Pay. */
-function ActionButton({ action, row, onChangeMethod, pay, paying }: ActionButtonProps) {
+function ActionButton({ action, row, onChangeMethod, pay, paying, card }: ActionButtonProps) {
   switch (action.kind) {
     case 'complete':
       return (
@@ -112,12 +121,20 @@ function ActionButton({ action, row, onChangeMethod, pay, paying }: ActionButton
           {action.label}
         </Button>
       );
-    case 'pay':
+    case 'pay': {
+      // The server refuses a card payment while no provider is configured: say why instead of trying.
+      const byCard = action.label === 'Pay by Credit Card';
       return (
-        <Button onClick={pay} loading={paying}>
+        <Button
+          onClick={pay}
+          loading={paying}
+          disabled={byCard && card.disabled}
+          aria-describedby={byCard && card.reason ? `card-unavailable-${row.id}` : undefined}
+        >
           {action.label}
         </Button>
       );
+    }
     case 'resources':
       return (
         <Button component={Link} to={applicationPaths.resources(row.event.id, row.id)} variant="default">
@@ -137,6 +154,12 @@ function ActionButton({ action, row, onChangeMethod, pay, paying }: ActionButton
 export function ApplicationCard({ row }: { row: ApplicationRow }) {
   const [changingMethod, setChangingMethod] = useState(false);
   const { pay, paying } = usePayAttempt(row);
+  const options = useQuery(paymentOptionsQuery);
+  // While the options are read the card button waits; should reading them fail, the server still decides.
+  const card: CardState = {
+    disabled: options.data ? !options.data.card.available : options.isPending,
+    reason: options.data?.card.unavailableReason ?? null,
+  };
   const headingId = `application-${row.id}`;
   const actions = applicationActions({
     status: row.status,
@@ -173,9 +196,15 @@ export function ApplicationCard({ row }: { row: ApplicationRow }) {
                 onChangeMethod={() => setChangingMethod(true)}
                 pay={pay}
                 paying={paying}
+                card={card}
               />
             ))}
           </Group>
+        ) : null}
+        {card.reason && actions.some((action) => action.label === 'Pay by Credit Card') ? (
+          <Text size="sm" c="dimmed" id={`card-unavailable-${row.id}`}>
+            {card.reason}
+          </Text>
         ) : null}
       </Stack>
       <PaymentMethodModal row={row} opened={changingMethod} onClose={() => setChangingMethod(false)} />

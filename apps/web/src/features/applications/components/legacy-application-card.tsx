@@ -1,15 +1,32 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { applicationPaths, legacyApplicationView } from '@portal/domain/application-rules.ts';
+import { applicationPaths, legacyApplicationView, legacyPaymentHelp, type ApplicationAction } from '@portal/domain/application-rules.ts';
 import type { LegacyApplicationRow } from '@portal/domain/applications.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
 import { statusColors } from './application-card.tsx';
 
+function LegacyAction({ action, row, helpId }: { action: ApplicationAction; row: LegacyApplicationRow; helpId: string }) {
+  if (action.kind === 'pay') {
+    // The previous system holds what is owed: the button the ids imply, off, with how to pay instead.
+    return (
+      <Button disabled aria-describedby={helpId}>
+        {action.label}
+      </Button>
+    );
+  }
+  return row.eventId ? (
+    <Button component={Link} to={applicationPaths.resources(row.eventId, row.id)} variant="default">
+      {action.label}
+    </Button>
+  ) : null;
+}
+
 /** An application from the previous system: its labels and buttons come from its legacy ids (events.md §9). */
 export function LegacyApplicationCard({ row }: { row: LegacyApplicationRow }) {
-  const view = legacyApplicationView(row.statusId, row.paymentStatusId);
+  const view = legacyApplicationView(row.statusId, row.paymentStatusId, row.paymentTypeId);
   const headingId = `legacy-application-${row.id}`;
-  const eventId = row.eventId;
+  const helpId = `legacy-payment-help-${row.id}`;
+  const pays = view.actions.some((action) => action.kind === 'pay');
   return (
     <Paper component="article" withBorder p="md" radius="md" aria-labelledby={headingId}>
       <Stack gap="sm">
@@ -32,14 +49,17 @@ export function LegacyApplicationCard({ row }: { row: LegacyApplicationRow }) {
             </Text>
           </Text>
         ) : null}
-        {eventId && view.actions.length > 0 ? (
+        {view.actions.length > 0 ? (
           <Group gap="sm">
             {view.actions.map((action) => (
-              <Button key={action.kind} component={Link} to={applicationPaths.resources(eventId, row.id)} variant="default">
-                {action.label}
-              </Button>
+              <LegacyAction key={action.kind} action={action} row={row} helpId={helpId} />
             ))}
           </Group>
+        ) : null}
+        {pays ? (
+          <Text size="sm" id={helpId}>
+            {legacyPaymentHelp}
+          </Text>
         ) : null}
       </Stack>
     </Paper>

@@ -2,7 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { applicationMessages, applicationPaths, paymentDueText } from '@portal/domain/application-rules.ts';
+import { applicationMessages, applicationPaths, legacyPaymentHelp, paymentDueText } from '@portal/domain/application-rules.ts';
+import { paymentMessages } from '@portal/domain/payments.ts';
 import type { ApplicationRow } from '@portal/domain/applications.ts';
 import { browserWindow } from '../../../shared/commerce/follow-redirect.ts';
 import {
@@ -31,6 +32,7 @@ function stubList(rows: ApplicationRow[], routes: Parameters<typeof stubFetch>[0
     'GET /api/me': () => jsonResponse(200, aUser()),
     'GET /api/event-applications': () => jsonResponse(200, anApplicationPage(rows)),
     'GET /api/legacy-event-applications': () => jsonResponse(200, legacy),
+    'GET /api/payments/options': () => jsonResponse(200, { card: { available: true, unavailableReason: null } }),
     ...routes,
   });
 }
@@ -308,11 +310,16 @@ describe('My Event Applications', { timeout: 30_000 }, () => {
     expect(third?.headers['Idempotency-Key']).not.toBe(second?.headers['Idempotency-Key']);
   });
 
-  it('lists legacy applications in their own section with their labels and buttons', async () => {
+  it('lists legacy applications in their own section with the labels and buttons their ids imply (§9)', async () => {
     stubList(
       [anApplicationRow()],
       {},
-      aLegacyPage([aLegacyRow(), aLegacyRow({ id: 'legacy-2', eventName: 'Spring Math Institute 2018', statusId: 4, paymentStatusId: null })]),
+      aLegacyPage([
+        aLegacyRow(),
+        aLegacyRow({ id: 'legacy-2', eventName: 'Spring Math Institute 2018', statusId: 3, paymentStatusId: null }),
+        aLegacyRow({ id: 'legacy-3', eventName: 'Writing Coaches Institute 2021', statusId: 4, paymentStatusId: 1, paymentTypeId: 4 }),
+        aLegacyRow({ id: 'legacy-4', eventName: 'Math Leaders Institute 2022', statusId: 1, paymentStatusId: 1, paymentTypeId: 5 }),
+      ]),
     );
     await openList();
 
@@ -326,10 +333,42 @@ describe('My Event Applications', { timeout: 30_000 }, () => {
       'href',
       applicationPaths.resources(aLegacyRow().eventId ?? '', aLegacyRow().id),
     );
+    expect(within(paid).queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
     const rejected = within(legacySection).getByRole('article', { name: 'Spring Math Institute 2018' });
     expect(within(rejected).getByText('Rejected')).toBeInTheDocument();
     expect(within(rejected).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(rejected).queryByRole('button')).not.toBeInTheDocument();
+
+    // Accepted (4), unpaid (1), by check (4): the card button, off, saying how to pay instead.
+    const byCheck = within(legacySection).getByRole('article', { name: 'Writing Coaches Institute 2021' });
+    const cardButton = within(byCheck).getByRole('button', { name: 'Pay by Credit Card' });
+    expect(cardButton).toBeDisabled();
+    expect(cardButton).toHaveAccessibleDescription(legacyPaymentHelp);
+    expect(within(byCheck).getByText('Payment Incomplete')).toBeInTheDocument();
+    // Accepted (1), unpaid (1), by purchase order (5).
+    const byPurchaseOrder = within(legacySection).getByRole('article', { name: 'Math Leaders Institute 2022' });
+    expect(within(byPurchaseOrder).getByRole('button', { name: 'Pay by Purchase Order' })).toBeDisabled();
+    expect(within(byPurchaseOrder).getByText('Awaiting Purchase Order')).toBeInTheDocument();
+    expect(within(byPurchaseOrder).getByText(legacyPaymentHelp)).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Applications' })).toBeInTheDocument();
+  });
+
+  it('turns Pay by Credit Card off, saying why, when card payment is not configured; purchase orders stay', async () => {
+    const calls = stubList(
+      [anAcceptedRow(), anAcceptedRow({ id: rowIds.submitted, event: { ...anApplicationRow().event, name: 'Writing Institute' }, paymentOption: rowPaymentOptions.purchaseOrder, paymentStatus: 'AWAITING_PO' })],
+      { 'GET /api/payments/options': () => jsonResponse(200, { card: { available: false, unavailableReason: paymentMessages.cardUnavailable } }) },
+    );
+    const { user } = await openList();
+
+    const byCard = await card();
+    const pay = within(byCard).getByRole('button', { name: 'Pay by Credit Card' });
+    await waitFor(() => expect(pay).toHaveAccessibleDescription(paymentMessages.cardUnavailable));
+    expect(pay).toBeDisabled();
+    await user.click(pay);
+    expect(calledWith(calls, 'POST', payApi)).toHaveLength(0);
+    const byPurchaseOrder = await card('Writing Institute');
+    expect(within(byPurchaseOrder).getByRole('button', { name: 'Pay by Purchase Order' })).toBeEnabled();
+    expect(within(byPurchaseOrder).queryByText(paymentMessages.cardUnavailable)).not.toBeInTheDocument();
   });
 
   it('says No events found when the member has neither applications nor legacy ones', async () => {

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { applicationMessages } from '@portal/domain/application-rules.ts';
 import { errorMessage } from '../../../lib/errors.ts';
+import { paymentOptionsQuery } from '../../../shared/commerce/queries.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { applicationsPageSize, applicationsQuery, legacyApplicationsQuery } from '../api/applications.ts';
@@ -26,6 +27,7 @@ export const applicationsLoader =
     await Promise.all([
       queryClient.prefetchQuery(applicationsQuery(pageOf(searchParams, pageParams.applications))),
       queryClient.prefetchQuery(legacyApplicationsQuery(pageOf(searchParams, pageParams.legacy))),
+      queryClient.prefetchQuery(paymentOptionsQuery),
     ]);
     return null;
   };
