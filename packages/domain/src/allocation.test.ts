@@ -9,8 +9,7 @@ import {
   duplicatePicks,
   excessAssignees,
   newPendingUser,
-  pickableUsers,
-} from './allocation.ts';
+  pickableUsers, assigneeScope, type AssigneeScope } from './allocation.ts';
 
 describe('dropEmptySlots', () => {
   it.each([
@@ -124,5 +123,16 @@ describe('newPendingUser', () => {
     const result = newPendingUser.safeParse(input);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(message);
+  });
+});
+
+describe('assigneeScope: no paid ticket without someone allowed to hold it', () => {
+  it.each<[string, string | null, boolean, AssigneeScope]>([
+    ['bought for an organization the viewer administers', 'org-1', true, 'ORGANIZATION'],
+    ['bought for an organization the viewer does not administer (a member paid by purchase order)', 'org-1', false, 'BUYER'],
+    ['bought for no organization', null, false, 'BUYER'],
+    ['bought for no organization, whoever looks', null, true, 'BUYER'],
+  ])('%s', (_name, organizationId, manages, scope) => {
+    expect(assigneeScope({ organizationId }, manages)).toBe(scope);
   });
 });

@@ -15,6 +15,7 @@ export const allocationMessages = {
   duplicate: 'The same user cannot be picked twice in a section.',
   unknownItem: 'A ticket in this allocation does not belong to the payment.',
   notAssignable: 'Every assignee must be a member or a pending user of the organization.',
+  onlyBuyer: 'These tickets can be allocated only to their buyer.',
   /** Series events: the toast after a save. */
   assignmentsSaved: 'Assignments saved',
   /** Conference days: the toast after a save. */
@@ -29,7 +30,7 @@ export const allocationMessages = {
   emailInvalid: 'Invalid email',
   organizationRequired: 'Organization required',
   paymentCancelled: 'The event payment has been cancelled.',
-  noOrganization: 'This payment was not bought for an organization.',
+  buyerOnly: 'These tickets were not bought for an organization you administer: you can allocate them to yourself.',
 } as const;
 
 export const allocationKinds = ['CONFERENCE_DAY', 'SERIES'] as const;
@@ -77,6 +78,19 @@ export const allocationEvent = z.object({
 });
 export type AllocationEvent = z.infer<typeof allocationEvent>;
 
+/**
+ * Who may hold the tickets, as the viewer allocates them: ORGANIZATION, its members and pending users
+ * (the payment was bought for an organization the viewer administers, or staff look); BUYER, only the
+ * buyer (bought for no organization, or for one the viewer does not administer): no paid ticket is
+ * left without anyone allowed to hold it.
+ */
+export const assigneeScopes = ['ORGANIZATION', 'BUYER'] as const;
+export type AssigneeScope = (typeof assigneeScopes)[number];
+
+export function assigneeScope(payment: { organizationId: string | null }, viewerManagesOrganization: boolean): AssigneeScope {
+  return payment.organizationId !== null && viewerManagesOrganization ? 'ORGANIZATION' : 'BUYER';
+}
+
 export const allocationBlockReasons = ['voided', 'closed', 'unpaid'] as const;
 export type AllocationBlockReason = (typeof allocationBlockReasons)[number];
 
@@ -86,6 +100,9 @@ export const allocationReply = z.object({
   organizationId: z.string().nullable(),
   organizationName: z.string().nullable(),
   kind: z.enum(allocationKinds),
+  assigneeScope: z.enum(assigneeScopes),
+  /** The buyer: the one assignee of a BUYER scope. */
+  buyer: assignableUser,
   /** When set, the screen shows message and allows nothing. */
   blocked: z.object({ reason: z.enum(allocationBlockReasons), message: z.string() }).nullable(),
   events: z.array(allocationEvent),

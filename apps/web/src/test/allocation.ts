@@ -64,6 +64,8 @@ export function anAllocation(overrides: Partial<AllocationReply> = {}): Allocati
     organizationId,
     organizationName: 'Lincoln Elementary School',
     kind: 'CONFERENCE_DAY',
+    assigneeScope: 'ORGANIZATION',
+    buyer: people.dana,
     blocked: null,
     events: [aConferenceDayAllocation()],
     ...overrides,

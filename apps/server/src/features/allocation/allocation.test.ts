@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { allocationMessages, type AllocationReply } from '@portal/domain/allocation.ts';
@@ -133,6 +134,54 @@ describe('PUT /api/event-payments/:id/allocation', () => {
     const unknown = await call(t.app, 'PUT', s.url, { caller: s.admin.caller, body: { items: [{ itemId: s.payment.id, assignedUsers: [] }] } });
     expect(unknown.json()).toMatchObject({ status: 400, detail: allocationMessages.unknownItem });
     expect((await call(t.app, 'PUT', s.url, { caller: s.admin.caller, body: { items: [{ itemId: 'x', assignedUsers: 'y' }] } })).statusCode).toBe(400);
+  });
+
+  it('lets a buyer who administers no organization, paying by card, allocate the tickets to themselves and no one else', async () => {
+    const teacher = await signedInUser(t, 'MEMBER', { firstName: 'Tara' });
+    const school = await createOrganization(t.deps.db);
+    await addMembership(t.deps.db, school.id, teacher.user.id);
+    const colleague = await createUser(t.deps.db);
+    await addMembership(t.deps.db, school.id, colleague.id);
+    const { event, ticketType } = await createEvent(t.deps.db, { maxTickets: 10 });
+    await call(t.app, 'POST', '/api/cart/items', { caller: teacher.caller, body: { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 2 } });
+    const bought = await call(t.app, 'POST', '/api/checkout', { caller: teacher.caller, body: { method: 'CARD' }, headers: { 'idempotency-key': randomUUID() } });
+    const { eventPaymentId } = bought.json();
+    expect((await call(t.app, 'POST', `/api/payments/demo/${eventPaymentId}`, { caller: teacher.caller, body: { outcome: 'succeed' } })).statusCode).toBe(200);
+
+    const url = `/api/event-payments/${eventPaymentId}/allocation`;
+    const reply = (await call(t.app, 'GET', url, { caller: teacher.caller })).json<AllocationReply>();
+    expect(reply).toMatchObject({ organizationId: null, assigneeScope: 'BUYER', buyer: { id: teacher.user.id, firstName: 'Tara' }, blocked: null });
+    const itemId = reply.events[0]?.sections[0]?.itemId ?? '';
+    const other = await call(t.app, 'PUT', url, { caller: teacher.caller, body: { items: [{ itemId, assignedUsers: [colleague.id] }] } });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().detail).toBe(allocationMessages.onlyBuyer);
+    const own = await call(t.app, 'PUT', url, { caller: teacher.caller, body: { items: [{ itemId, assignedUsers: [teacher.user.id] }] } });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().events[0].sections[0].assignedUsers).toEqual([expect.objectContaining({ id: teacher.user.id })]);
+    expect((await call(t.app, 'GET', '/api/my-tickets', { caller: teacher.caller })).json().items).toHaveLength(1);
+  });
+
+  it("gives a buyer who is a plain member of the payment's organization their own tickets, its administrators the organization's people", async () => {
+    const s = await paidConferenceDay();
+    const member = await signedInUser(t);
+    await addMembership(t.deps.db, s.organization.id, member.user.id);
+    const payment = await createPayment(t.deps.db, {
+      userId: member.user.id,
+      organizationId: s.organization.id,
+      status: 'PAID',
+      lines: [{ eventId: s.day.event.id, ticketTypeId: s.day.ticketType.id, sectionId: s.day.section.id, numberOfTickets: 2 }],
+    });
+    const url = `/api/event-payments/${payment.id}/allocation`;
+    const asBuyer = (await call(t.app, 'GET', url, { caller: member.caller })).json<AllocationReply>();
+    expect(asBuyer).toMatchObject({ assigneeScope: 'BUYER', buyer: { id: member.user.id } });
+    const itemId = asBuyer.events[0]?.sections[0]?.itemId ?? '';
+    const staffMember = s.staff[0]?.id ?? '';
+    expect((await call(t.app, 'PUT', url, { caller: member.caller, body: { items: [{ itemId, assignedUsers: [staffMember] }] } })).json().detail).toBe(
+      allocationMessages.onlyBuyer,
+    );
+    expect((await call(t.app, 'GET', url, { caller: s.admin.caller })).json()).toMatchObject({ assigneeScope: 'ORGANIZATION' });
+    const byAdmin = await call(t.app, 'PUT', url, { caller: s.admin.caller, body: { items: [{ itemId, assignedUsers: [staffMember, member.user.id] }] } });
+    expect(byAdmin.statusCode).toBe(200);
   });
 
   it('concurrent saves of one allocation never leave more holders than tickets', async () => {

@@ -2,10 +2,12 @@ import {
   allocationClosedMessage,
   allocationKind,
   allocationMessages,
+  assigneeScope,
   checkAllocation,
   daysBetween,
   type AllocationReply,
   type AllocationSave,
+  type AssigneeScope,
   type AssignableUsersPage,
   type AssignableUsersQuery,
   type CancelPaymentReply,
@@ -25,7 +27,7 @@ import { releasePayment } from '../../core/capacity.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { purchaseOrdersOf } from '../../core/event-payments.ts';
 import { queueMail } from '../../platform/mail.ts';
-import { managerRole, organizationNotFound } from '../../core/memberships.ts';
+import { activeMembershipRole, managerRole, organizationNotFound } from '../../core/memberships.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import {
   addHolders,
@@ -84,8 +86,17 @@ function blockOf(status: EventPaymentStatus, voided: boolean, closedMessages: (s
   return null;
 }
 
-async function buildReply(db: Executor, loaded: Loaded, today: string, impersonated: boolean): Promise<AllocationReply> {
+/** Who the viewer may give the payment's tickets to (allocation.assigneeScope). */
+async function scopeOf(db: Executor, payment: FoundPayment, viewer: Viewer): Promise<AssigneeScope> {
+  if (payment.organizationId === null) return 'BUYER';
+  const role = viewer.staff ? null : await activeMembershipRole(db, payment.organizationId, viewer.userId);
+  return assigneeScope(payment, viewer.staff || role === 'OWNER' || role === 'ADMIN');
+}
+
+async function buildReply(db: Executor, loaded: Loaded, viewer: Viewer, today: string, impersonated: boolean): Promise<AllocationReply> {
   const { payment, items } = loaded;
+  const [scope, buyer] = await Promise.all([scopeOf(db, payment, viewer), userSummary(db, payment.userId)]);
+  if (!buyer) throw paymentNotFound();
   const holders = await holdersOf(
     db,
     items.map((i) => i.itemId),
@@ -125,6 +136,8 @@ async function buildReply(db: Executor, loaded: Loaded, today: string, impersona
     organizationId: payment.organizationId,
     organizationName: payment.organizationName,
     kind: allocationKind(items),
+    assigneeScope: scope,
+    buyer,
     blocked: blockOf(payment.status, loaded.voided, closedMessages),
     events,
   };
@@ -134,7 +147,7 @@ async function buildReply(db: Executor, loaded: Loaded, today: string, impersona
 export async function getAllocation(deps: AppDeps, auth: RequestAuth, paymentId: string, asStaff = false): Promise<AllocationReply> {
   const viewer = asStaff ? { userId: auth.user.id, staff: true } : viewerOf(auth);
   const loaded = await loadPayment(deps.db, paymentId, viewer);
-  return buildReply(deps.db, loaded, todayOf(deps), auth.impersonator !== null);
+  return buildReply(deps.db, loaded, viewer, todayOf(deps), auth.impersonator !== null);
 }
 
 function assignmentMail(user: AssignableUser, item: PaymentItem, organizationName: string | null, now: Date) {
@@ -221,10 +234,12 @@ export async function saveAllocation(deps: AppDeps, auth: RequestAuth, paymentId
     }
 
     const newcomers = [...new Set(changes.flatMap((c) => c.added))];
-    const people = payment.organizationId ? await assignableByIds(tx, payment.organizationId, newcomers) : new Map<string, AssignableUser>();
-    if (!payment.organizationId && newcomers.some((id) => id !== payment.userId)) throw badRequest(allocationMessages.notAssignable);
-    if (payment.organizationId && newcomers.some((id) => !people.has(id))) throw badRequest(allocationMessages.notAssignable);
-    if (!payment.organizationId) {
+    const people = new Map<string, AssignableUser>();
+    if ((await scopeOf(tx, payment, viewer)) === 'ORGANIZATION' && payment.organizationId) {
+      for (const [id, person] of await assignableByIds(tx, payment.organizationId, newcomers)) people.set(id, person);
+      if (newcomers.some((id) => !people.has(id))) throw badRequest(allocationMessages.notAssignable);
+    } else {
+      if (newcomers.some((id) => id !== payment.userId)) throw badRequest(allocationMessages.onlyBuyer);
       const buyer = await userSummary(tx, payment.userId);
       if (buyer) people.set(buyer.id, buyer);
     }
@@ -248,7 +263,7 @@ export async function saveAllocation(deps: AppDeps, auth: RequestAuth, paymentId
         data: { items: changed.map((c) => ({ itemId: c.item.itemId, added: c.added, removed: c.removed })) },
       });
     }
-    return buildReply(tx, await loadPayment(tx, paymentId, viewer), today, impersonated);
+    return buildReply(tx, await loadPayment(tx, paymentId, viewer), viewer, today, impersonated);
   });
 }
 

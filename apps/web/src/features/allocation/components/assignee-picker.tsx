@@ -13,8 +13,11 @@ export function userLabel(user: AssignableUser): string {
 
 export const searchDebounceMs = 300;
 
+/** Where a picker finds people: the organization's members and pending users (searched on the server), or only the buyer. */
+export type AssigneeSource = { kind: 'organization'; organizationId: string } | { kind: 'buyer'; buyer: AssignableUser };
+
 interface AssigneePickerProps {
-  organizationId: string;
+  source: AssigneeSource;
   label: string;
   value: AssignableUser | null;
   /** The user ids of every slot of the section, and which one this picker fills: the others' choices are not offered. */
@@ -31,16 +34,18 @@ interface AssigneePickerProps {
  * server searches (typing paused 300 ms) and answers one page, so the list stays short with thousands
  * of staff; nothing is asked until the list is opened.
  */
-export function AssigneePicker({ organizationId, label, value, slots, slotIndex, onChange, disabled, error }: AssigneePickerProps) {
+export function AssigneePicker({ source, label, value, slots, slotIndex, onChange, disabled, error }: AssigneePickerProps) {
   const selectedLabel = value ? userLabel(value) : '';
   const [search, setSearch] = useState(selectedLabel);
   const [opened, setOpened] = useState(false);
   // Showing the chosen person's name is not a search; anything else typed is.
   const term = search !== selectedLabel ? search.trim() : '';
   const [debounced] = useDebouncedValue(term, searchDebounceMs);
-  const results = useQuery({ ...assignableUsersQuery(organizationId, debounced), enabled: opened });
+  const organizationId = source.kind === 'organization' ? source.organizationId : '';
+  const results = useQuery({ ...assignableUsersQuery(organizationId, debounced), enabled: opened && source.kind === 'organization' });
+  const found = source.kind === 'buyer' ? [source.buyer] : (results.data?.items ?? []);
 
-  const hits = pickableUsers(results.data?.items ?? [], slots, slotIndex).filter((user) => user.id !== value?.id);
+  const hits = pickableUsers(found, slots, slotIndex).filter((user) => user.id !== value?.id);
   const byId = new Map(hits.map((user) => [user.id, user]));
   if (value) byId.set(value.id, value);
   const data = [...(value ? [value] : []), ...hits].map((user) => ({ value: user.id, label: userLabel(user) }));

@@ -2,16 +2,17 @@ import { Accordion, Alert, Stack, Text } from '@mantine/core';
 import type { AllocationEvent, AssignableUser } from '@portal/domain/allocation.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
 import type { AllocationDraft } from '../hooks/use-allocation-draft.ts';
+import type { AssigneeSource } from './assignee-picker.tsx';
 import { SectionAllocation } from './section-allocation.tsx';
 
 interface EventAllocationProps {
   event: AllocationEvent;
-  organizationId: string;
+  source: AssigneeSource;
   draft: AllocationDraft;
 }
 
 /** One event of the payment as a collapsible item: its sections (or, for a series, its tickets). */
-export function EventAllocation({ event, organizationId, draft }: EventAllocationProps) {
+export function EventAllocation({ event, source, draft }: EventAllocationProps) {
   const readOnly = event.closedMessage !== null;
   const over = event.sections.some((section) => draft.excessOf(section.itemId) > 0);
   return (
@@ -41,7 +42,7 @@ export function EventAllocation({ event, organizationId, draft }: EventAllocatio
             <SectionAllocation
               key={section.itemId}
               section={section}
-              organizationId={organizationId}
+              source={source}
               slots={draft.draft[section.itemId] ?? []}
               excess={readOnly ? 0 : draft.excessOf(section.itemId)}
               readOnly={readOnly}

@@ -3,11 +3,11 @@ import { useId } from 'react';
 import { allocationMessages, type AllocationSection, type AssignableUser } from '@portal/domain/allocation.ts';
 import { formatUsDate } from '@portal/domain/dates.ts';
 import { slotIds, type DraftSlot } from '../hooks/use-allocation-draft.ts';
-import { AssigneePicker } from './assignee-picker.tsx';
+import { AssigneePicker, type AssigneeSource } from './assignee-picker.tsx';
 
 interface SectionAllocationProps {
   section: AllocationSection;
-  organizationId: string;
+  source: AssigneeSource;
   slots: DraftSlot[];
   /** Assignees over the section's limit (the domain's `excessAssignees`). */
   excess: number;
@@ -29,7 +29,7 @@ function excessSlots(slots: readonly DraftSlot[], excess: number): Set<number> {
  * One bought line (a conference-day section, or a series event as a whole): one picker per ticket,
  * a chosen person gone from the section's other pickers, the count of assignees against the tickets.
  */
-export function SectionAllocation({ section, organizationId, slots, excess, readOnly, onPick, onAddSlot, onRemoveSlot }: SectionAllocationProps) {
+export function SectionAllocation({ section, source, slots, excess, readOnly, onPick, onAddSlot, onRemoveSlot }: SectionAllocationProps) {
   const headingId = useId();
   const assigned = slots.filter(Boolean).length;
   const over = excessSlots(slots, excess);
@@ -65,7 +65,7 @@ export function SectionAllocation({ section, organizationId, slots, excess, read
           <Group key={index} align="flex-end" gap="xs" wrap="nowrap">
             <div style={{ flex: 1, minWidth: 0 }}>
               <AssigneePicker
-                organizationId={organizationId}
+                source={source}
                 label={ticket}
                 value={slot}
                 slots={ids}

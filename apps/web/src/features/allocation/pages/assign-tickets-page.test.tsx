@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { allocationMessages, type AllocationSave, type AssignableUser } from '@portal/domain/allocation.ts';
 import { paymentMessages } from '@portal/domain/payments.ts';
-import { aConferenceDayAllocation, anAllocation, aSeriesAllocation, itemIds, organizationId, people } from '../../../test/allocation.ts';
+import { aConferenceDayAllocation, anAllocation, anAllocationSection, aSeriesAllocation, itemIds, organizationId, people } from '../../../test/allocation.ts';
 import { anEventPaymentPage, eventPaymentId } from '../../../test/commerce.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -15,6 +15,7 @@ const admin = aUser({ memberships: [{ organizationId, organizationName: 'Lincoln
 const allocationPath = `/api/event-payments/${eventPaymentId}/allocation`;
 const pagePath = `/members/event/assign-tickets?eventPaymentId=${eventPaymentId}`;
 const testEnv = { mantineEnv: 'test' } as const;
+const anAllocationSectionOf = (numberOfTickets: number) => anAllocationSection({ numberOfTickets, assignedUsers: [] });
 
 /** The organization's people, searched by name the way the server does. */
 function searchPeople(everyone: AssignableUser[]) {
@@ -88,6 +89,32 @@ describe('Allocate Tickets', { timeout: 30_000 }, () => {
       'Eli Evanseli@lincoln.test',
       'Finn Ford (pending)finn@lincoln.test',
     ]);
+  });
+
+  it('lets a buyer without an organization they administer allocate the tickets to themselves only', async () => {
+    const buyer = people.eli;
+    let saved: AllocationSave | undefined;
+    const mine = anAllocation({ organizationId: null, organizationName: null, assigneeScope: 'BUYER', buyer, events: [aConferenceDayAllocation({ sections: [anAllocationSectionOf(2)] })] });
+    const calls = stubFetch(
+      routes({
+        'GET /api/me': () => jsonResponse(200, aUser({ id: buyer.id, firstName: 'Eli', lastName: 'Evans', memberships: [] })),
+        [`GET ${allocationPath}`]: () => jsonResponse(200, mine),
+        [`PUT ${allocationPath}`]: (body) => {
+          saved = body as AllocationSave;
+          return jsonResponse(200, mine);
+        },
+      }),
+    );
+    await openPage();
+    const user = userEvent.setup();
+
+    expect(screen.getByText(allocationMessages.buyerOnly)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: allocationMessages.addNewUser })).not.toBeInTheDocument();
+    expect(await optionsOf(user, 'Coaching Writing', 1)).toEqual(['Eli Evanseli@lincoln.test']);
+    await user.click(screen.getByRole('option', { name: /Eli Evans/ }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toEqual({ items: [{ itemId: itemIds.writing, assignedUsers: [buyer.id] }] }));
+    expect(calls.some((call) => call.path.includes('/assignable-users'))).toBe(false);
   });
 
   it('searches on the server once typing pauses, for one page of matches', async () => {

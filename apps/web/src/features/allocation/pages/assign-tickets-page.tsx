@@ -11,6 +11,7 @@ import { PageLoader } from '../../../ui/page-loader.tsx';
 import { UnsavedChangesPrompt } from '../../../ui/unsaved-changes-prompt.tsx';
 import { allocationQuery, useSaveAllocation } from '../api/allocation.ts';
 import { EventAllocation } from '../components/event-allocation.tsx';
+import type { AssigneeSource } from '../components/assignee-picker.tsx';
 import type { OrganizationOption } from '../components/new-user-form.tsx';
 import { editableSections, saveBodyOf, useAllocationDraft } from '../hooks/use-allocation-draft.ts';
 
@@ -44,12 +45,20 @@ function useOrganizationOptions(reply: AllocationReply): OrganizationOption[] {
   return [...options].map(([value, label]) => ({ value, label }));
 }
 
-function AllocationEditor({ reply, organizationId, eventId }: { reply: AllocationReply; organizationId: string; eventId: string | null }) {
+/** The organization's people when the member administers the payment's organization; otherwise only the buyer (allocation.assigneeScope). */
+function sourceOf(reply: AllocationReply): AssigneeSource {
+  return reply.assigneeScope === 'ORGANIZATION' && reply.organizationId
+    ? { kind: 'organization', organizationId: reply.organizationId }
+    : { kind: 'buyer', buyer: reply.buyer };
+}
+
+function AllocationEditor({ reply, eventId }: { reply: AllocationReply; eventId: string | null }) {
   const draft = useAllocationDraft(reply);
   const save = useSaveAllocation(reply.eventPaymentId);
   const organizations = useOrganizationOptions(reply);
   const [adding, setAdding] = useState(false);
   const [current, setCurrent] = useState(reply);
+  const source = sourceOf(current);
   const editable = editableSections(current).length > 0;
   const opened = eventId && current.events.some((event) => event.eventId === eventId) ? [eventId] : current.events.map((event) => event.eventId);
 
@@ -68,10 +77,14 @@ function AllocationEditor({ reply, organizationId, eventId }: { reply: Allocatio
     <Stack gap="md">
       <UnsavedChangesPrompt when={draft.dirty} />
       <Group justify="space-between">
-        <Text>
-          Tickets bought for <strong>{current.organizationName}</strong>. Choose one person per ticket.
-        </Text>
-        {editable ? (
+        {source.kind === 'organization' ? (
+          <Text>
+            Tickets bought for <strong>{current.organizationName}</strong>. Choose one person per ticket.
+          </Text>
+        ) : (
+          <Text>{allocationMessages.buyerOnly}</Text>
+        )}
+        {editable && source.kind === 'organization' ? (
           <Button variant="default" onMouseEnter={() => void loadAddUserDrawer()} onFocus={() => void loadAddUserDrawer()} onClick={() => setAdding(true)}>
             {allocationMessages.addNewUser}
           </Button>
@@ -79,7 +92,7 @@ function AllocationEditor({ reply, organizationId, eventId }: { reply: Allocatio
       </Group>
       <Accordion multiple defaultValue={opened} order={2} variant="separated">
         {current.events.map((event) => (
-          <EventAllocation key={event.eventId} event={event} organizationId={organizationId} draft={draft} />
+          <EventAllocation key={event.eventId} event={event} source={source} draft={draft} />
         ))}
       </Accordion>
       <Stack gap="xs" aria-live="polite">
@@ -101,9 +114,9 @@ function AllocationEditor({ reply, organizationId, eventId }: { reply: Allocatio
           </Button>
         </Group>
       ) : null}
-      {adding ? (
+      {adding && source.kind === 'organization' ? (
         <Suspense fallback={null}>
-          <AddUserDrawer opened={adding} organizations={organizations} organizationId={organizationId} onClose={() => setAdding(false)} />
+          <AddUserDrawer opened={adding} organizations={organizations} organizationId={source.organizationId} onClose={() => setAdding(false)} />
         </Suspense>
       ) : null}
     </Stack>
@@ -143,15 +156,8 @@ export function AssignTicketsPage() {
         <ErrorState message={errorMessage(allocation.error)} onRetry={() => void allocation.refetch()} />
       ) : allocation.data.blocked ? (
         <Blocked message={allocation.data.blocked.message} />
-      ) : !allocation.data.organizationId ? (
-        <Blocked message={allocationMessages.noOrganization} />
       ) : (
-        <AllocationEditor
-          key={allocation.data.eventPaymentId}
-          reply={allocation.data}
-          organizationId={allocation.data.organizationId}
-          eventId={eventId}
-        />
+        <AllocationEditor key={allocation.data.eventPaymentId} reply={allocation.data} eventId={eventId} />
       )}
     </Stack>
   );
