@@ -12,7 +12,7 @@ function configOrExit() {
 
 const config = configOrExit();
 // The rest loads only once the configuration is valid, so a refused start answers at once.
-const [{ buildApp }, { openDatabase }, { demoPassword, seedDemo }, { seedLookups }, { systemClock }, { startJobWorker }, mail, { createStorage }] =
+const [{ buildApp }, { openDatabase }, { demoPassword, seedDemo }, { seedLookups }, { systemClock }, { startJobWorker }, mail, { createStorage }, auth] =
   await Promise.all([
     import('./app.ts'),
     import('./db/client.ts'),
@@ -22,6 +22,7 @@ const [{ buildApp }, { openDatabase }, { demoPassword, seedDemo }, { seedLookups
     import('./platform/jobs.ts'),
     import('./platform/mail.ts'),
     import('./platform/storage.ts'),
+    import('./features/auth/service.ts'),
   ]);
 const database = await openDatabase(config.database);
 await database.migrate();
@@ -51,7 +52,10 @@ const app = await buildApp(
 
 const stopWorker = startJobWorker(
   db,
-  { [mail.deliverMailJob]: mail.deliverMail(db, mail.createMailTransport(config.mail.smtpUrl), config.mail.from) },
+  {
+    [mail.deliverMailJob]: mail.deliverMail(db, mail.createMailTransport(config.mail.smtpUrl), config.mail.from),
+    [auth.passwordResetJob]: auth.sendPasswordReset({ db, clock: systemClock, config }),
+  },
   app.log,
 );
 

@@ -20,8 +20,14 @@ export async function issueOneTimeToken(db: Executor, purpose: Purpose, userId: 
   return secret;
 }
 
+export interface ConsumedToken {
+  userId: string;
+  /** The staff member who issued the link, when staff did. */
+  createdById: string | null;
+}
+
 /** Marks a token used and returns its user, in one statement, so two uses cannot both win. */
-export async function consumeOneTimeToken(db: Executor, purpose: Purpose, secret: string, now: Date): Promise<string | undefined> {
+export async function consumeOneTimeToken(db: Executor, purpose: Purpose, secret: string, now: Date): Promise<ConsumedToken | undefined> {
   const [row] = await db
     .update(oneTimeTokens)
     .set({ usedAt: now })
@@ -33,6 +39,17 @@ export async function consumeOneTimeToken(db: Executor, purpose: Purpose, secret
         gt(oneTimeTokens.expiresAt, now),
       ),
     )
-    .returning({ userId: oneTimeTokens.userId });
-  return row?.userId;
+    .returning({ userId: oneTimeTokens.userId, createdById: oneTimeTokens.createdById });
+  return row;
+}
+
+/**
+ * Ends every outstanding link of a user (reset and sign-in alike), as used now: after the password
+ * or the email changes, only the new credentials open the account.
+ */
+export async function endUserTokens(db: Executor, userId: string, now: Date): Promise<void> {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeTokens.userId, userId), isNull(oneTimeTokens.usedAt)));
 }

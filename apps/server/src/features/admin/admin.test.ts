@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/platform.ts';
+import { users } from '../../db/schema/users.ts';
 import { addMembership, createOrganization, createUser, testPassword } from '../../test/factories.ts';
 import { call, sessionCookieOf, signIn, useTestApp } from '../../test/harness.ts';
 
@@ -102,10 +103,55 @@ describe('impersonation', () => {
     const issued = await call(t.app, 'POST', `/api/admin/users/${member.id}/sign-in-link`, { caller });
     expect(issued.statusCode).toBe(201);
     expect(issued.json().url).toMatch(/^http:\/\/portal\.test\/members\?token=/);
-    const token = new URL(issued.json().url).searchParams.get('token');
-    const used = await call(t.app, 'POST', '/api/auth/token', { body: { token } });
-    expect(used.json()).toMatchObject({ id: member.id });
     const memberCaller = await signIn(t.app, member.email, testPassword);
     expect((await call(t.app, 'POST', `/api/admin/users/${member.id}/sign-in-link`, { caller: memberCaller })).statusCode).toBe(403);
+    expect((await call(t.app, 'POST', `/api/admin/users/${member.id}/sign-in-link`)).statusCode).toBe(401);
+  });
+});
+
+describe('a sign-in link staff issued', () => {
+  async function linkFor(member: { id: string }, caller: { cookie?: string }) {
+    const issued = await call(t.app, 'POST', `/api/admin/users/${member.id}/sign-in-link`, { caller });
+    return new URL(issued.json().url).searchParams.get('token') ?? '';
+  }
+
+  it('opens an impersonation by the staff member: banner data, no staff powers, masked fields, audited with staff as actor', async () => {
+    const { staff, caller } = await staffCaller();
+    const member = await createUser(t.deps.db, { firstName: 'Lina', lastName: 'Linked' });
+    const token = await linkFor(member, caller);
+
+    const used = await call(t.app, 'POST', '/api/auth/token', { body: { token } });
+    expect(used.statusCode).toBe(200);
+    expect(used.json()).toMatchObject({ id: member.id, impersonator: { id: staff.id, name: 'Stella Staffer' } });
+    const holder = { cookie: sessionCookieOf(used) };
+
+    expect((await call(t.app, 'GET', '/api/me', { caller: holder })).json()).toMatchObject({ impersonator: { id: staff.id } });
+    expect((await call(t.app, 'GET', '/api/admin/users', { caller: holder })).statusCode).toBe(403);
+    expect((await call(t.app, 'POST', `/api/admin/users/${member.id}/sign-in-link`, { caller: holder })).statusCode).toBe(403);
+    expect((await call(t.app, 'GET', '/api/profile', { caller: holder })).json()).toMatchObject({ sensitiveHidden: true });
+    // Unlike "View as", issuing a link leaves the staff member's own session open.
+    expect((await call(t.app, 'GET', '/api/me', { caller })).json()).toMatchObject({ id: staff.id, impersonator: null });
+
+    expect((await call(t.app, 'POST', '/api/auth/clear-impersonation', { caller: holder })).statusCode).toBe(204);
+    const rows = await t.deps.db
+      .select({ action: auditLog.action, actorId: auditLog.actorId, impersonatorId: auditLog.impersonatorId, subjectId: auditLog.subjectId })
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, member.id)))
+      .orderBy(auditLog.id);
+    expect(rows).toEqual([
+      { action: 'auth.sign-in-link-issued', actorId: staff.id, impersonatorId: null, subjectId: member.id },
+      { action: 'impersonation.start', actorId: staff.id, impersonatorId: staff.id, subjectId: member.id },
+      { action: 'impersonation.end', actorId: staff.id, impersonatorId: staff.id, subjectId: member.id },
+    ]);
+  });
+
+  it('signs no one in once its issuer is no longer staff', async () => {
+    const { staff, caller } = await staffCaller();
+    const member = await createUser(t.deps.db);
+    const token = await linkFor(member, caller);
+    await t.deps.db.update(users).set({ role: 'MEMBER' }).where(eq(users.id, staff.id));
+    const used = await call(t.app, 'POST', '/api/auth/token', { body: { token } });
+    expect(used.statusCode).toBe(401);
+    expect(used.headers['set-cookie']).toBeUndefined();
   });
 });

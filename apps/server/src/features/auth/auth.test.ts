@@ -1,13 +1,21 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { authMessages } from '@portal/domain/auth.ts';
-import { mailMessages } from '../../db/schema/platform.ts';
+import { jobs, mailMessages } from '../../db/schema/platform.ts';
 import { oneTimeTokens, sessions } from '../../db/schema/users.ts';
 import { createUser, testPassword } from '../../test/factories.ts';
 import { call, sessionCookieOf, signIn, useTestApp } from '../../test/harness.ts';
+import { runDueJobs } from '../../platform/jobs.ts';
+import { deliverMail, deliverMailJob } from '../../platform/mail.ts';
 import { issueOneTimeToken, oneTimeTokenTtlMs } from '../../platform/one-time-tokens.ts';
+import { csrfHeader, csrfHeaderValue } from '../../platform/security.ts';
+import { passwordResetJob, sendPasswordReset } from './service.ts';
 
 const t = useTestApp({ LOGIN_RATE_LIMIT_PER_ACCOUNT: '3' });
+
+/** What the server's worker does between requests: look the address up, write the mail, hold it (no SMTP). */
+const runWorker = () =>
+  runDueJobs(t.deps.db, { [passwordResetJob]: sendPasswordReset(t.deps), [deliverMailJob]: deliverMail(t.deps.db, null, 'portal@test') });
 
 describe('sign-in', () => {
   it('signs in with the right password, whatever the case of the email, and sets a safe cookie', async () => {
@@ -82,7 +90,8 @@ describe('one-time sign-in token', () => {
     const token = await issueOneTimeToken(t.deps.db, 'SIGN_IN', user.id, t.clock());
     const first = await call(t.app, 'POST', '/api/auth/token', { body: { token } });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ id: user.id });
+    // No one issued this link: an ordinary session.
+    expect(first.json()).toMatchObject({ id: user.id, impersonator: null });
     const second = await call(t.app, 'POST', '/api/auth/token', { body: { token } });
     expect(second.statusCode).toBe(401);
     expect(second.json()).toMatchObject({ detail: authMessages.tokenInvalid });
@@ -98,10 +107,20 @@ describe('one-time sign-in token', () => {
 });
 
 describe('password reset', () => {
+  let requests = 0;
   async function requestReset(email: string): Promise<string> {
-    const response = await call(t.app, 'POST', '/api/auth/forgot-password', { body: { email } });
+    // Each from its own address: forgot-password allows five requests a minute per address.
+    requests += 1;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      remoteAddress: `10.9.0.${requests}`,
+      headers: { [csrfHeader]: csrfHeaderValue },
+      payload: { email },
+    });
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual({ message: authMessages.resetSent });
+    await runWorker();
     const [mail] = await t.deps.db
       .select()
       .from(mailMessages)
@@ -136,11 +155,41 @@ describe('password reset', () => {
     expect(row?.usedAt).toBeNull();
   });
 
-  it('answers the same for an unknown email and mails nothing', async () => {
-    const response = await call(t.app, 'POST', '/api/auth/forgot-password', { body: { email: 'nobody-here@example.test' } });
-    expect(response.statusCode).toBe(202);
-    const mails = await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, 'nobody-here@example.test'));
-    expect(mails).toHaveLength(0);
+  it('answers an unknown and a known email identically, doing no per-user work until the worker runs', async () => {
+    const user = await createUser(t.deps.db);
+    const unknown = 'nobody-here@example.test';
+    const ask = (email: string) => call(t.app, 'POST', '/api/auth/forgot-password', { body: { email } });
+    const [forUnknown, forKnown] = [await ask(unknown), await ask(user.email)];
+    const reply = (response: typeof forKnown) => ({
+      status: response.statusCode,
+      body: response.body,
+      type: response.headers['content-type'],
+      length: response.headers['content-length'],
+    });
+    expect(reply(forUnknown)).toEqual(reply(forKnown));
+    expect(forKnown.statusCode).toBe(202);
+
+    // The request only queued a job: no link, no mail yet, even for the account that exists.
+    const queued = await t.deps.db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.kind, passwordResetJob));
+    expect(queued.map((job) => job.payload)).toEqual(expect.arrayContaining([{ email: unknown }, { email: user.email.toLowerCase() }]));
+    expect(await t.deps.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, user.id))).toEqual([]);
+    expect(await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, user.email))).toEqual([]);
+
+    await runWorker();
+    expect(await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, user.email))).toHaveLength(1);
+    expect(await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, unknown))).toEqual([]);
+  });
+
+  it('ends every other outstanding reset link of the user when one is used', async () => {
+    const user = await createUser(t.deps.db);
+    const first = await requestReset(user.email);
+    const second = await requestReset(user.email);
+    const used = await call(t.app, 'POST', '/api/auth/reset-password', { body: { token: second, password: 'a-brand-new-password' } });
+    expect(used.statusCode).toBe(204);
+    const other = await call(t.app, 'POST', '/api/auth/reset-password', { body: { token: first, password: 'an-attackers-password' } });
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toMatchObject({ detail: authMessages.resetTokenInvalid });
+    await signIn(t.app, user.email, 'a-brand-new-password');
   });
 
   it('refuses a password shorter than the minimum', async () => {

@@ -6,6 +6,7 @@ import { organizationMembershipGrades, organizationMemberships, organizations } 
 import { auditLog } from '../../db/schema/platform.ts';
 import { users } from '../../db/schema/users.ts';
 import { addMembership, createOrganization, createUser, testPassword } from '../../test/factories.ts';
+import { issueOneTimeToken } from '../../platform/one-time-tokens.ts';
 import { createSession, sessionCookie } from '../../platform/sessions.ts';
 import { call, sessionCookieOf, signIn, useTestApp, type Caller } from '../../test/harness.ts';
 
@@ -191,6 +192,18 @@ describe('PUT /api/profile/email', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'profile.email'), eq(auditLog.subjectId, user.id)));
     expect(entry?.data).toEqual({ from: user.email, to: newEmail.toLowerCase() });
+  });
+
+  it('ends every outstanding reset and sign-in link of the member, so a link mailed to the old address opens nothing', async () => {
+    const { user, caller } = await member();
+    const staff = await createUser(t.deps.db, { role: 'STAFF' });
+    const reset = await issueOneTimeToken(t.deps.db, 'PASSWORD_RESET', user.id, t.clock());
+    const signInLink = await issueOneTimeToken(t.deps.db, 'SIGN_IN', user.id, t.clock(), staff.id);
+    const changed = await call(t.app, 'PUT', '/api/profile/email', { caller, body: { email: `moved.${user.id.slice(0, 8)}@example.test` } });
+    expect(changed.statusCode).toBe(200);
+    const usedReset = await call(t.app, 'POST', '/api/auth/reset-password', { body: { token: reset, password: 'an-attackers-password' } });
+    expect(usedReset.statusCode).toBe(400);
+    expect((await call(t.app, 'POST', '/api/auth/token', { body: { token: signInLink } })).statusCode).toBe(401);
   });
 
   it('refuses the same email, whatever its case, on the field', async () => {

@@ -9,6 +9,7 @@ import { actorOf, audit } from '../../platform/audit.ts';
 import { decryptField, encryptField } from '../../platform/crypto.ts';
 import { violatedUniqueIndex } from '../../platform/database-errors.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { endUserTokens } from '../../platform/one-time-tokens.ts';
 import { revokeUserSessions, type RequestAuth } from '../../platform/sessions.ts';
 import { emailTakenByAnother, findProfileUser, listActiveMemberships, type ProfileUserRow } from './repository.ts';
 
@@ -92,7 +93,7 @@ export async function updateProfile(deps: AppDeps, auth: RequestAuth, input: Pro
 
 const emailTaken = () => conflict(profileMessages.emailTaken, { email: profileMessages.emailTaken });
 
-/** The new address (already trimmed and lowercased) replaces the old one and every session of the user ends. */
+/** The new address (already trimmed and lowercased) replaces the old one; every outstanding link and every session of the user ends. */
 export async function changeEmail(deps: AppDeps, auth: RequestAuth, email: string): Promise<void> {
   try {
     await deps.db.transaction(async (tx) => {
@@ -102,6 +103,8 @@ export async function changeEmail(deps: AppDeps, auth: RequestAuth, email: strin
       }
       if (await emailTakenByAnother(tx, email, auth.user.id)) throw emailTaken();
       await tx.update(users).set({ email }).where(eq(users.id, auth.user.id));
+      // Links mailed to the old address must not open the account any more, nor the sessions already open.
+      await endUserTokens(tx, auth.user.id, deps.clock());
       await revokeUserSessions(tx, deps.clock, auth.user.id);
       await audit(tx, {
         ...actorOf(auth),
