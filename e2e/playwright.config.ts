@@ -61,6 +61,8 @@ export default defineConfig({
       // A fresh embedded database for every run, removed before start and after stop.
       DATA_DIR: join(tmpdir(), `portal-e2e-${process.pid}`),
       LOG_LEVEL: 'warn',
+      // Every journey signs in from this one address; the per-account limit still applies.
+      LOGIN_RATE_LIMIT_PER_ADDRESS: '1000',
     },
     // Every run gets its own database, so a server already on the port is an error, not a shortcut;
     // E2E_REUSE_SERVER=1 lets a developer iterate against a server they started themselves.
