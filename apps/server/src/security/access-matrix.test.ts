@@ -2,12 +2,13 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { csrfHeader, csrfHeaderValue } from '../platform/security.ts';
 import { useTestApp } from '../test/harness.ts';
-import { buildWorld, callerNames, sessionOf, type CallerName, type World } from './fixtures.ts';
+import { buildWorld, callerNames, secretsFor, sessionOf, type CallerName, type World } from './fixtures.ts';
 import { accountRows } from './matrix/account.ts';
 import { applicationRows } from './matrix/applications.ts';
 import { commerceRows } from './matrix/commerce.ts';
+import { crossedCells } from './matrix/crossed.ts';
 import { organizationRows } from './matrix/organizations.ts';
-import type { CellInput, Row, Rows } from './matrix/rows.ts';
+import { anyone, type CellInput, type Row, type Rows } from './matrix/rows.ts';
 import { staffRows } from './matrix/staff.ts';
 
 /**
@@ -118,6 +119,11 @@ describe('access matrix', () => {
           const response = await send(m, path, cell);
           const expected = row.expect[cell.who];
           if (response.statusCode !== expected) mismatches.push(`${m} ${path} as ${cell.who}: expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 200)}`);
+          if (!row.mayShowAnything) {
+            for (const [what, secret] of Object.entries(secretsFor(w, cell.who))) {
+              if (response.body.includes(secret)) mismatches.push(`${m} ${path} as ${cell.who}: the answer shows ${what}`);
+            }
+          }
         }
       };
       // Refusals first, on the shared objects, between two fingerprints of the database.
@@ -134,4 +140,21 @@ describe('access matrix', () => {
     }
     expect(mismatches).toEqual([]);
   }, 600_000);
+
+  it('refuses, writing nothing, a second object that is not the caller\'s inside one that is', async () => {
+    const mismatches: string[] = [];
+    for (const crossed of crossedCells) {
+      const [method = '', path = ''] = crossed.route.split(' ');
+      expect(rows[crossed.route], `${crossed.route} is a route of the matrix`).toBeDefined();
+      const cell = await prepare(w, { input: crossed.input, expect: rows[crossed.route]?.expect ?? anyone(0) }, crossed.as);
+      const before = await databaseFingerprint();
+      const response = await send(method, path, cell);
+      const changed = changedTables(before, await databaseFingerprint());
+      if (response.statusCode !== crossed.expect) {
+        mismatches.push(`${crossed.route} as ${crossed.as}, ${crossed.what}: expected ${crossed.expect}, got ${response.statusCode} ${response.body.slice(0, 200)}`);
+      }
+      if (changed.length > 0) mismatches.push(`${crossed.route} as ${crossed.as}, ${crossed.what}: the refusal changed ${changed.join(', ')}`);
+    }
+    expect(mismatches).toEqual([]);
+  }, 120_000);
 });

@@ -118,6 +118,34 @@ export function userOf(w: World, name: CallerName): { id: string; email: string 
   }
 }
 
+/**
+ * What a caller must never read in any answer, whatever the status: ids of school A's objects that are
+ * not theirs. A list route answering 200 could otherwise leak them where the status alone says nothing.
+ */
+export function secretsFor(w: World, name: CallerName): Record<string, string> {
+  const managersOnly = { "school A's payment": w.paidPayment.id, "school A's billing contact": w.contact.id, "school A's purchase order": w.purchaseOrder.id };
+  const ofMember = {
+    "school A member's application": w.application.id,
+    "school A member's started application": w.startedApplication.id,
+    "school A member's user id": w.schoolA.member.user.id,
+  };
+  switch (name) {
+    case 'anonymous':
+    case 'otherMember':
+    case 'otherAdmin':
+    case 'otherOwner':
+      return { ...managersOnly, ...ofMember, "school A admin's user id": w.schoolA.admin.user.id };
+    case 'member':
+    case 'staffAsMember':
+      return managersOnly;
+    case 'admin':
+    case 'owner':
+      return { "school A member's application": w.application.id, "school A member's started application": w.startedApplication.id };
+    case 'staff':
+      return {};
+  }
+}
+
 /** A new session per cell: a cell that signs out, changes an email or views as someone ends only its own. */
 export async function sessionOf(w: World, name: CallerName): Promise<Caller> {
   const user = userOf(w, name);

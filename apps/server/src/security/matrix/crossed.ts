@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { eventPaymentItems } from '../../db/schema/commerce.ts';
+import { billingContacts } from '../../db/schema/organizations.ts';
+import { createInstitute } from '../../test/application-factories.ts';
+import { createCoupon, createEvent, createPayment } from '../../test/commerce-factories.ts';
+import { cartLineOf, freshApplication, freshPaymentOfA, multipart, newEmail, pdf, type CallerName, type World } from '../fixtures.ts';
+import type { CellInput } from './rows.ts';
+
+/**
+ * Ownership one level down: a caller allowed on the object of the URL names, in the URL or the body, a
+ * second object that is not theirs (another school's contact, member, payment item; another event's
+ * option, ticket type or section). Each must be refused with a 4xx and write nothing.
+ */
+export interface CrossedCell {
+  route: string;
+  as: CallerName;
+  what: string;
+  input: (w: World) => CellInput | Promise<CellInput>;
+  expect: number;
+}
+
+const a = (w: World) => w.schoolA.organization.id;
+
+async function contactOfB(w: World): Promise<string> {
+  const [contact] = await w.t.deps.db
+    .insert(billingContacts)
+    .values({ organizationId: w.schoolB.organization.id, firstName: 'Bo', lastName: 'Bee', email: 'bo@school-b.test' })
+    .returning();
+  if (!contact) throw new Error('contact not created');
+  return contact.id;
+}
+
+async function itemOfB(w: World): Promise<string> {
+  const series = await createEvent(w.t.deps.db, { maxTickets: null });
+  const payment = await createPayment(w.t.deps.db, {
+    userId: w.schoolB.admin.user.id,
+    organizationId: w.schoolB.organization.id,
+    status: 'PAID',
+    lines: [{ eventId: series.event.id, ticketTypeId: series.ticketType.id, numberOfTickets: 1 }],
+  });
+  const [item] = await w.t.deps.db.select().from(eventPaymentItems).where(eq(eventPaymentItems.paymentId, payment.id));
+  if (!item) throw new Error('item not created');
+  return item.id;
+}
+
+export const crossedCells: CrossedCell[] = [
+  {
+    route: 'PUT /api/organizations/:organizationId/billing-contacts/:contactId',
+    as: 'admin',
+    what: "school B's billing contact under school A's URL",
+    input: async (w) => ({ params: { organizationId: a(w), contactId: await contactOfB(w) }, body: { firstName: 'Hi', lastName: 'Jack', email: 'hi@jack.test' } }),
+    expect: 404,
+  },
+  {
+    route: 'PUT /api/organizations/:organizationId/ticket-recipient',
+    as: 'admin',
+    what: "school B's member as school A's ticket recipient",
+    input: (w) => ({ params: { organizationId: a(w) }, body: { membershipId: w.schoolB.member.membership.id } }),
+    expect: 400,
+  },
+  {
+    route: 'DELETE /api/organizations/:organizationId/members/:userId',
+    as: 'admin',
+    what: "school B's member deleted through school A",
+    input: (w) => ({ params: { organizationId: a(w), userId: w.schoolB.member.user.id } }),
+    expect: 404,
+  },
+  {
+    route: 'PUT /api/organizations/:organizationId/memberships/:membershipId/role',
+    as: 'owner',
+    what: "school B's membership promoted through school A",
+    input: (w) => ({ params: { organizationId: a(w), membershipId: w.schoolB.member.membership.id }, body: { role: 'ADMIN' } }),
+    expect: 404,
+  },
+  {
+    route: 'PUT /api/organizations/:organizationId/members/:userId/toolkit-access',
+    as: 'admin',
+    what: "toolkit access (a flag of the person) granted to school B's member through school A",
+    input: (w) => ({ params: { organizationId: a(w), userId: w.schoolB.member.user.id }, body: { toolKitAccess: true } }),
+    expect: 404,
+  },
+  {
+    route: 'PUT /api/admin/organizations/:organizationId/memberships/:membershipId/role',
+    as: 'staff',
+    what: "school B's membership under school A's URL",
+    input: (w) => ({ params: { organizationId: a(w), membershipId: w.schoolB.member.membership.id }, body: { role: 'OWNER' } }),
+    expect: 404,
+  },
+  {
+    route: 'POST /api/organizations/:organizationId/pending-users',
+    as: 'admin',
+    what: "a pending user for school B, sent to school A's URL",
+    input: (w) => ({ params: { organizationId: a(w) }, body: { firstName: 'Pat', lastName: 'Pending', email: newEmail('crossed'), organizationId: w.schoolB.organization.id } }),
+    expect: 400,
+  },
+  {
+    route: 'PUT /api/event-payments/:eventPaymentId/allocation',
+    as: 'admin',
+    what: "a ticket of school A's payment given to school B's member",
+    input: (w) => ({ params: { eventPaymentId: w.paidPayment.id }, body: { items: [{ itemId: w.paidItemId, assignedUsers: [w.schoolB.member.user.id] }] } }),
+    expect: 400,
+  },
+  {
+    route: 'PUT /api/event-payments/:eventPaymentId/allocation',
+    as: 'admin',
+    what: "school B's payment item saved through school A's payment",
+    input: async (w) => ({ params: { eventPaymentId: w.paidPayment.id }, body: { items: [{ itemId: await itemOfB(w), assignedUsers: [w.schoolA.member.user.id] }] } }),
+    expect: 400,
+  },
+  {
+    route: 'POST /api/checkout',
+    as: 'admin',
+    what: 'tickets bought for school B by an admin of school A',
+    input: async (w) => {
+      await cartLineOf(w, w.schoolA.admin.user.id);
+      return { body: { method: 'PURCHASE_ORDER', organizationId: w.schoolB.organization.id }, headers: { 'idempotency-key': randomUUID() } };
+    },
+    expect: 400,
+  },
+  {
+    route: 'POST /api/purchase-orders',
+    as: 'admin',
+    what: "school A's payment's purchase order filed for school B",
+    input: async (w) => {
+      const payment = await freshPaymentOfA(w, 'AWAITING_PO');
+      return multipart(
+        {
+          eventPaymentId: payment.id,
+          type: 'CONFERENCE_DAY',
+          filename: 'District PO',
+          contactEmail: 'purchasing@district.test',
+          contactName: 'Pat Purchasing',
+          contactPhone: '5551234567',
+          number: `PO-${randomUUID().slice(0, 6)}`,
+          organizationId: w.schoolB.organization.id,
+          total: String(payment.totalCents),
+          couponCode: '',
+        },
+        pdf,
+      );
+    },
+    expect: 400,
+  },
+  {
+    route: 'POST /api/cart/items',
+    as: 'member',
+    what: "another event's ticket type on this event's line",
+    input: (w) => ({ body: { eventId: w.series.event.id, ticketTypeId: w.day.ticketType.id, numberOfTickets: 1 } }),
+    expect: 400,
+  },
+  {
+    route: 'POST /api/cart/items',
+    as: 'member',
+    what: "another event's section on this event's line",
+    input: (w) => ({ body: { eventId: w.series.event.id, ticketTypeId: w.series.ticketType.id, sectionId: w.day.section.id, numberOfTickets: 1 } }),
+    expect: 400,
+  },
+  {
+    route: 'PUT /api/event-applications/:applicationId/payment-method',
+    as: 'member',
+    what: "another institute's payment option",
+    input: async (w) => {
+      const { application } = await freshApplication(w, 'ACCEPTED');
+      const other = await createInstitute(w.t.deps.db);
+      return { params: { applicationId: application.id }, body: { paymentOptionId: other.options.purchaseOrder.id } };
+    },
+    expect: 400,
+  },
+  {
+    route: 'PUT /api/event-applications/:applicationId/segments',
+    as: 'member',
+    what: "another institute's path and sections",
+    input: async (w) => {
+      const other = await createInstitute(w.t.deps.db);
+      const [first, second] = other.firstYear.sections;
+      return {
+        params: { applicationId: w.startedApplication.id },
+        body: {
+          segment: 'SECTIONS',
+          data: { pathId: other.firstYear.path.id, requestedGroupings: [], requestedSections: [{ id: first?.id, ranking: 1 }, { id: second?.id, ranking: 2 }] },
+        },
+      };
+    },
+    expect: 400,
+  },
+  {
+    route: 'POST /api/event-applications/:applicationId/coupon',
+    as: 'member',
+    what: "a coupon limited to another event",
+    input: async (w) => {
+      const { application } = await freshApplication(w, 'ACCEPTED');
+      const coupon = await createCoupon(w.t.deps.db, { eventId: w.series.event.id });
+      return { params: { applicationId: application.id }, body: { code: coupon.code } };
+    },
+    expect: 400,
+  },
+  {
+    route: 'PUT /api/admin/events/:eventId/application-settings',
+    as: 'staff',
+    what: "another event's ticket type as the application's price",
+    input: (w) => ({
+      params: { eventId: w.staffInstitute.event.id },
+      body: { acceptsApplications: true, ticketTypeId: w.series.ticketType.id, dueDays: 30, paymentOptions: [] },
+    }),
+    expect: 400,
+  },
+];
