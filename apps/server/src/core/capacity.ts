@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { EventPaymentStatus, PaymentProviderName } from '@portal/domain/commerce-enums.ts';
+import type { EventPaymentStatus, PaymentProviderName, RefundReason } from '@portal/domain/commerce-enums.ts';
 import { paymentMessages } from '@portal/domain/payments.ts';
 import { purchaseOrderMessages } from '@portal/domain/purchase-orders.ts';
 import type { Database, Executor } from '../db/client.ts';
@@ -121,22 +121,62 @@ async function lockPayment(tx: Executor, paymentId: string) {
   return payment;
 }
 
+/** What was missing when a released hold could not be taken again. */
+export type RetakeRefusal = 'seatsGone' | 'couponUsedUp';
+
+class RetakeRefused extends Error {
+  constructor(readonly refusal: RetakeRefusal) {
+    super(refusal);
+  }
+}
+
 /**
- * Takes the seats of a payment whose hold was released (expired, declined) back, inside a savepoint:
- * true when every bucket had room; false, with nothing taken, when one did not. The coupon use is
- * counted again when the coupon still allows it; the price agreed at checkout stands either way.
- * Call it with the payment row locked (markPaid does).
+ * Takes the hold of a payment whose seats were released (expired, declined, cancelled) back, as a
+ * checkout takes it: its seats through takeSeats, then its coupon use through takeCouponUse, under
+ * the same locks in the same order, inside a savepoint. Either all of it is taken and the payment
+ * holds its seats again (null), or nothing is and the refusal says what was gone: a late payment
+ * never sells past a seat or coupon limit. Call it with the payment row locked.
  */
-export async function retakeSeats(tx: Executor, paymentId: string, couponId: string | null): Promise<boolean> {
+export async function retakeHold(tx: Executor, paymentId: string, couponId: string | null): Promise<RetakeRefusal | null> {
   const requests = await seatRequestsOf(tx, paymentId);
   try {
-    await tx.transaction(async (savepoint) => takeSeats(savepoint, requests));
+    await tx.transaction(async (savepoint) => {
+      try {
+        await takeSeats(savepoint, requests);
+      } catch (error) {
+        if (error instanceof HttpProblem && error.status === 409) throw new RetakeRefused('seatsGone');
+        throw error;
+      }
+      if (couponId && !(await takeCouponUse(savepoint, couponId))) throw new RetakeRefused('couponUsedUp');
+      await savepoint.update(eventPayments).set({ seatsHeld: true }).where(eq(eventPayments.id, paymentId));
+    });
   } catch (error) {
-    if (error instanceof HttpProblem && error.status === 409) return false;
+    if (error instanceof RetakeRefused) return error.refusal;
     throw error;
   }
-  if (couponId) await takeCouponUse(tx, couponId);
-  return true;
+  return null;
+}
+
+/**
+ * A payment whose money the portal cannot honour (a late success that could not take its hold
+ * back, or a provider's charge that does not match it) becomes REFUND_NEEDED with its reason, in the
+ * caller's transaction, with the payment row locked. Seats it still held are given back exactly once
+ * (the conditional update on seats_held, as releasePayment). A PAID payment is never changed.
+ */
+export async function markRefundNeeded(tx: Executor, paymentId: string, reason: RefundReason): Promise<void> {
+  const [released] = await tx
+    .update(eventPayments)
+    .set({ status: 'REFUND_NEEDED', refundReason: reason, seatsHeld: false, holdExpiresAt: null })
+    .where(and(eq(eventPayments.id, paymentId), eq(eventPayments.seatsHeld, true), ne(eventPayments.status, 'PAID')))
+    .returning({ couponId: eventPayments.couponId });
+  if (released) {
+    await releaseHeld(tx, paymentId, released.couponId);
+    return;
+  }
+  await tx
+    .update(eventPayments)
+    .set({ status: 'REFUND_NEEDED', refundReason: reason, holdExpiresAt: null })
+    .where(and(eq(eventPayments.id, paymentId), ne(eventPayments.status, 'PAID')));
 }
 
 /** Who settled a payment: a purchase order approved by staff, a card provider, or nothing to pay. */
@@ -144,14 +184,15 @@ export type PaidSource = 'purchase-order' | PaymentProviderName | 'free';
 
 /**
  * Marks a payment PAID in the caller's transaction (locks the payment row). Seats still held become
- * sold; seats that were released (the hold expired) are taken again, or it throws a 409 with
- * purchaseOrderMessages.seatsGone and changes nothing. Paying a PAID payment again is a no-op
- * ('alreadyPaid'). Unknown payment: 404.
+ * sold; a hold that was released (expired) is taken again with retakeHold, or it throws a 409
+ * (purchaseOrderMessages.seatsGone or couponUsedUp) and changes nothing. Paying a PAID payment again
+ * is a no-op ('alreadyPaid'). Unknown payment: 404.
  */
 export async function markPaid(tx: Executor, paymentId: string, source: PaidSource, now: Date): Promise<'paid' | 'alreadyPaid'> {
   const payment = await lockPayment(tx, paymentId);
   if (payment.status === 'PAID') return 'alreadyPaid';
-  if (!payment.seatsHeld && !(await retakeSeats(tx, paymentId, payment.couponId))) throw conflict(purchaseOrderMessages.seatsGone);
+  const refusal = payment.seatsHeld ? null : await retakeHold(tx, paymentId, payment.couponId);
+  if (refusal) throw conflict(refusal === 'seatsGone' ? purchaseOrderMessages.seatsGone : purchaseOrderMessages.couponUsedUp);
   await tx
     .update(eventPayments)
     .set({ status: 'PAID', seatsHeld: true, holdExpiresAt: null, paidAt: now, ...(source === 'purchase-order' || source === 'free' ? {} : { provider: source }) })

@@ -145,7 +145,7 @@ export async function createPayment(
 export async function createPurchaseOrder(
   db: Executor,
   storage: FileStorage,
-  fields: { paymentId: string; userId: string; organizationId: string; number?: string; filename?: string; pdf: Buffer },
+  fields: { paymentId: string; userId: string; organizationId: string; number?: string; filename?: string; submittedTotalCents?: number; pdf: Buffer },
 ) {
   const id = randomUUID();
   const fileKey = `purchase-orders/${id}.pdf`;
@@ -167,6 +167,7 @@ export async function createPurchaseOrder(
         contactPhone: '5551234567',
         organizationId: fields.organizationId,
         totalCents: 44_700,
+        submittedTotalCents: fields.submittedTotalCents ?? 44_700,
         submittedById: fields.userId,
       })
       .returning(),

@@ -10,6 +10,7 @@ import {
   eventPaymentStatuses,
   purchaseOrderStatuses,
   purchaseOrderTypes,
+  refundReasons,
 } from '@portal/domain/commerce-enums.ts';
 import { eventApplications } from './applications.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
@@ -200,6 +201,7 @@ export const cartItems = pgTable(
 
 export const eventPaymentStatus = pgEnum('event_payment_status', eventPaymentStatuses);
 export const eventPaymentMethod = pgEnum('event_payment_method', eventPaymentMethods);
+export const refundReason = pgEnum('refund_reason', refundReasons);
 
 /**
  * A checkout: the cart frozen into items and totals (computed by @portal/domain/pricing), with the
@@ -233,6 +235,8 @@ export const eventPayments = pgTable(
     /** Set when the payment is for an accepted event application rather than a cart. */
     applicationId: uuid('application_id').references((): AnyPgColumn => eventApplications.id, { onDelete: 'set null' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Why a REFUND_NEEDED payment must be refunded (set with that status only). */
+    refundReason: refundReason('refund_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -291,7 +295,10 @@ export const purchaseOrders = pgTable(
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id),
+    /** What the purchase order pays: the payment's total, derived by the server, never typed. */
     totalCents: integer('total_cents').notNull(),
+    /** The total the buyer typed on the form, kept to show staff a mismatch (approval is refused then). */
+    submittedTotalCents: integer('submitted_total_cents').notNull(),
     couponCode: text('coupon_code'),
     submittedById: uuid('submitted_by_id')
       .notNull()

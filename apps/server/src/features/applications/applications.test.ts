@@ -665,4 +665,20 @@ describe('GET /api/event-applications and /api/legacy-event-applications', () =>
     expect((await call(t.app, 'GET', '/api/event-applications', { caller: stranger.caller })).json().total).toBe(0);
     expect((await call(t.app, 'GET', '/api/event-applications')).statusCode).toBe(401);
   });
+
+  it('takes no payment for a legacy application, whose pay buttons the list shows off: no pay route knows it, and a gateway return naming it confirms nothing', async () => {
+    const { user, caller } = await signedInUser(t);
+    const [unpaid] = await t.deps.db
+      .insert(legacyEventApplications)
+      .values({ userId: user.id, legacyId: `legacy-${randomUUID()}`, eventName: 'Math Leaders Institute 2022', statusId: 4, paymentStatusId: 1, paymentTypeId: 1 })
+      .returning();
+    const legacyId = unpaid?.id ?? '';
+    expect((await pay(caller, legacyId)).statusCode).toBe(404);
+    const confirm = await call(t.app, 'POST', '/api/payments/cashnet/confirm', { caller, body: { batchno: '1042', tx: 'TX-1', custcode: 'CUST-7', ref3val1: legacyId } });
+    expect(confirm.statusCode).toBe(404);
+    expect(await t.deps.db.select().from(eventPayments).where(eq(eventPayments.userId, user.id))).toEqual([]);
+    expect((await call(t.app, 'GET', '/api/legacy-event-applications', { caller })).json().items).toEqual([
+      expect.objectContaining({ id: legacyId, statusId: 4, paymentStatusId: 1, paymentTypeId: 1 }),
+    ]);
+  });
 });

@@ -163,18 +163,30 @@ describe('POST /api/admin/applications/:id/decision', () => {
     expect(await statusOf(application.id)).toBe('ACCEPTED');
   });
 
-  it('lets only one of two decisions made at once win', async () => {
+  // Requests fired together: on PostgreSQL (DATABASE_URL) each runs on its own connection and both
+  // read SUBMITTED before either writes, so only the conditional update keeps the second one out.
+  it.each([
+    ['accept and reject', ['ACCEPT', 'REJECT']],
+    ['accept and accept', ['ACCEPT', 'ACCEPT']],
+    ['four accepts', ['ACCEPT', 'ACCEPT', 'ACCEPT', 'ACCEPT']],
+    ['reject and request changes', ['REJECT', 'REQUEST_CHANGES']],
+  ] as const)('lets only one of several decisions made at once win: %s', async (_, decisions) => {
     const { caller } = await staff();
     const institute = await createInstitute(t.deps.db);
     const user = await applicant();
     const application = await createCompleteApplication(t.deps.db, institute, user.id);
     const url = `/api/admin/applications/${application.id}/decision`;
-    const answers = await Promise.all([
-      call(t.app, 'POST', url, { caller, body: { decision: 'ACCEPT' } }),
-      call(t.app, 'POST', url, { caller, body: { decision: 'REJECT' } }),
-    ]);
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const answers = await Promise.all(decisions.map((decision) => call(t.app, 'POST', url, { caller, body: { decision } })));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(decisions.length - 1);
+    const winner = answers.find((a) => a.statusCode === 200)?.json<AdminApplicationDetail>();
+    expect(await statusOf(application.id)).toBe(winner?.status);
+    for (const loser of answers.filter((a) => a.statusCode === 409)) expect(loser.json().detail).toBe(staffApplicationMessages.notAllowed);
+    // One decision, one mail, one audit entry.
     expect(await mailTo(user.email)).toHaveLength(1);
+    const decided = await t.deps.db.select().from(auditLog).where(eq(auditLog.subjectId, application.id));
+    expect(decided.filter((entry) => entry.action.startsWith('event-application.') && entry.action !== 'event-application.submit')).toHaveLength(1);
   });
 
   it('asks for changes, after which the applicant may edit again; the mail links to the wizard', async () => {

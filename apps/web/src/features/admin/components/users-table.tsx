@@ -1,4 +1,4 @@
-import { Button, Table, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Table, VisuallyHidden } from '@mantine/core';
 import { displayName } from '@portal/domain/people.ts';
 import type { AdminUserRow } from '@portal/domain/admin.ts';
 
@@ -7,9 +7,10 @@ const roleLabels: Record<AdminUserRow['role'], string> = { MEMBER: 'Member', STA
 interface UsersTableProps {
   users: readonly AdminUserRow[];
   onViewAs: (user: AdminUserRow) => void;
+  onSignInLink: (user: AdminUserRow) => void;
 }
 
-export function UsersTable({ users, onViewAs }: UsersTableProps) {
+export function UsersTable({ users, onViewAs, onSignInLink }: UsersTableProps) {
   return (
     <Table striped withTableBorder verticalSpacing="sm">
       <Table.Thead>
@@ -33,9 +34,16 @@ export function UsersTable({ users, onViewAs }: UsersTableProps) {
               <Table.Td>{roleLabels[user.role]}</Table.Td>
               <Table.Td>{user.organizations.join(', ')}</Table.Td>
               <Table.Td>
-                <Button size="xs" variant="default" aria-label={`View as ${name}`} onClick={() => onViewAs(user)}>
-                  View as
-                </Button>
+                {user.role === 'MEMBER' && (
+                  <Group gap="xs" wrap="nowrap">
+                    <Button size="xs" variant="default" aria-label={`View as ${name}`} onClick={() => onViewAs(user)}>
+                      View as
+                    </Button>
+                    <Button size="xs" variant="default" aria-label={`Sign-in link for ${name}`} onClick={() => onSignInLink(user)}>
+                      Sign-in link
+                    </Button>
+                  </Group>
+                )}
               </Table.Td>
             </Table.Tr>
           );

@@ -63,6 +63,29 @@ describe('staff console: users', () => {
     expect(impersonate?.headers['x-requested-with']).toBe('portal');
   });
 
+  it('issues a sign-in link for a member and shows it with what opening it does', async () => {
+    const url = 'http://portal.test/members?token=abc';
+    const calls = stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      'GET /api/admin/users': () => jsonResponse(200, usersPage(null)),
+      'POST /api/admin/users/user-1/sign-in-link': () => jsonResponse(201, { url }),
+    });
+    renderApp('/admin/users');
+    const user = userEvent.setup();
+
+    // Staff accounts cannot be viewed as, so their row offers neither action.
+    expect(await screen.findByRole('button', { name: 'Sign-in link for Tara Thompson' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign-in link for Sam Staff' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'View as Sam Staff' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Sign-in link for Tara Thompson' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign-in link for Tara Thompson' });
+    expect(within(dialog).getByLabelText('Sign-in link')).toHaveValue(url);
+    expect(within(dialog).getByText(/views the portal as Tara Thompson on your behalf/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/admin/users/user-1/sign-in-link')?.headers['x-requested-with']).toBe('portal');
+  });
+
   it('says when no user matches', async () => {
     stubFetch({
       'GET /api/me': () => jsonResponse(200, staff),

@@ -11,6 +11,8 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { adminUsersPageSize, adminUsersParams, adminUsersQuery } from '../api/admin-users.ts';
 import { useImpersonate } from '../api/impersonate.ts';
+import { useSignInLink } from '../api/sign-in-link.ts';
+import { SignInLinkModal, type IssuedSignInLink } from '../components/sign-in-link-modal.tsx';
 import { UsersTable } from '../components/users-table.tsx';
 
 /** Starts loading the page of users the URL asks for together with this screen's code. */
@@ -21,12 +23,14 @@ export const usersLoader =
     return null;
   };
 
-/** /admin/users: find a user (search and pages live in the URL) and view the portal as them. */
+/** /admin/users: find a user (search and pages live in the URL), view the portal as them or issue them a sign-in link. */
 export function UsersPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = adminUsersParams(searchParams);
   const users = useQuery(adminUsersQuery(params));
   const impersonate = useImpersonate();
+  const signInLink = useSignInLink();
+  const [issuedLink, setIssuedLink] = useState<IssuedSignInLink | null>(null);
 
   const [search, setSearch] = useState(params.search);
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
@@ -54,6 +58,9 @@ export function UsersPage() {
     });
   };
 
+  const issueSignInLink = (user: AdminUserRow) =>
+    signInLink.mutate(user.id, { onSuccess: ({ url }) => setIssuedLink({ name: displayName(user), url }) });
+
   const totalPages = users.data ? Math.max(1, Math.ceil(users.data.total / adminUsersPageSize)) : 1;
 
   return (
@@ -79,7 +86,7 @@ export function UsersPage() {
         <EmptyState message="No users found" />
       ) : (
         <>
-          <UsersTable users={users.data.items} onViewAs={confirmViewAs} />
+          <UsersTable users={users.data.items} onViewAs={confirmViewAs} onSignInLink={issueSignInLink} />
           <Group justify="space-between">
             <Text size="sm">
               {users.data.total} {users.data.total === 1 ? 'user' : 'users'}
@@ -95,6 +102,7 @@ export function UsersPage() {
           </Group>
         </>
       )}
+      <SignInLinkModal link={issuedLink} onClose={() => setIssuedLink(null)} />
     </Stack>
   );
 }

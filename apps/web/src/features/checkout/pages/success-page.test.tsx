@@ -125,6 +125,16 @@ describe('checkout success page', { timeout: 20_000 }, () => {
     expect(allocateButton()).toBeDisabled();
   });
 
+  it('says a card payment that came too late to be honoured will be refunded, not that it succeeded (issue 10)', async () => {
+    stubPayment(() => jsonResponse(200, anEventPayment({ status: 'REFUND_NEEDED', refundReason: 'COUPON_USED_UP' })));
+    renderApp(successUrl({ eventPaymentId, source: 'demo' }));
+
+    expect(await screen.findByText(paymentMessages.refundNeeded, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(paymentMessages.paid)).not.toBeInTheDocument();
+    expect(screen.queryByText(paymentMessages.processing)).not.toBeInTheDocument();
+    expect(allocateButton()).toBeDisabled();
+  });
+
   it('says when the payment was cancelled or its purchase order voided', async () => {
     stubPayment(() =>
       jsonResponse(

@@ -89,6 +89,15 @@ function PaymentState({ payment, flavour }: { payment: EventPaymentReply | undef
           </Stack>
         </Alert>
       );
+    case 'REFUND_NEEDED':
+      return (
+        <Alert color="orange" variant="light" role="status">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{paymentMessages.refundNeeded}</Text>
+            <BackHome flavour={flavour} />
+          </Stack>
+        </Alert>
+      );
     case 'PO_SUBMITTED':
       return <Text role="status">{paymentMessages.purchaseOrderThanks}</Text>;
     case 'AWAITING_PO':
