@@ -12,9 +12,16 @@ export const couponTypes = ['FIXED', 'PERCENTAGE'] as const;
  * PENDING: a card payment started, seats held until it is paid or the hold expires.
  * AWAITING_PO: purchase order chosen, not uploaded yet. PO_SUBMITTED: uploaded, waiting for staff.
  * PAID is final for the buyer; CANCELLED (staff) and EXPIRED (hold ran out) release the seats.
+ * REFUND_NEEDED: a provider took money the portal cannot honour (the seats or the coupon use were
+ * gone when a late success came, or the provider's amount or checkout did not match): no seats,
+ * never PAID; staff refund the buyer. Its refundReason says why.
  */
-export const eventPaymentStatuses = ['PENDING', 'AWAITING_PO', 'PO_SUBMITTED', 'PAID', 'CANCELLED', 'EXPIRED'] as const;
+export const eventPaymentStatuses = ['PENDING', 'AWAITING_PO', 'PO_SUBMITTED', 'PAID', 'CANCELLED', 'EXPIRED', 'REFUND_NEEDED'] as const;
 export type EventPaymentStatus = (typeof eventPaymentStatuses)[number];
+
+/** Why a payment is REFUND_NEEDED. */
+export const refundReasons = ['SEATS_GONE', 'COUPON_USED_UP', 'AMOUNT_MISMATCH', 'CHECKOUT_MISMATCH'] as const;
+export type RefundReason = (typeof refundReasons)[number];
 
 export const eventPaymentMethods = ['CARD', 'PURCHASE_ORDER'] as const;
 export type EventPaymentMethod = (typeof eventPaymentMethods)[number];

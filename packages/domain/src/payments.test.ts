@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { eventPaymentStatuses, type EventPaymentStatus } from './commerce-enums.ts';
-import { cashnetReturn, checkoutInput, eventPaymentStatusLabels, isOpenPayment, isVoidedOrCancelled, openingTerms, paymentMessages } from './payments.ts';
+import { eventPaymentStatuses, refundReasons, type EventPaymentStatus } from './commerce-enums.ts';
+import {
+  cashnetReturn,
+  checkoutInput,
+  eventPaymentStatusLabels,
+  isOpenPayment,
+  isVoidedOrCancelled,
+  openingTerms,
+  paymentMessages,
+  refundReasonLabels,
+} from './payments.ts';
 
 describe('isVoidedOrCancelled', () => {
   it.each([
@@ -11,6 +20,7 @@ describe('isVoidedOrCancelled', () => {
     ['one voided purchase order', 'PO_SUBMITTED', ['VOIDED'], true],
     ['a voided one beside an approved one', 'PAID', ['APPROVED', 'VOIDED'], true],
     ['an expired payment', 'EXPIRED', [], false],
+    ['a payment waiting for a refund', 'REFUND_NEEDED', [], false],
   ] as const)('%s', (_, status, orders, expected) => {
     expect(isVoidedOrCancelled({ status, purchaseOrders: orders.map((s) => ({ status: s })) })).toBe(expected);
   });
@@ -24,6 +34,7 @@ describe('isOpenPayment', () => {
     PAID: false,
     CANCELLED: false,
     EXPIRED: false,
+    REFUND_NEEDED: false,
   };
   it.each(eventPaymentStatuses.map((status) => [status, open[status]] as const))('%s → %s', (status, expected) => {
     expect(isOpenPayment(status)).toBe(expected);
@@ -31,6 +42,11 @@ describe('isOpenPayment', () => {
 
   it('labels every status as the spec words them', () => {
     expect(eventPaymentStatusLabels).toMatchObject({ PENDING: 'Payment Incomplete', AWAITING_PO: 'Awaiting Purchase Order', PO_SUBMITTED: 'Purchase order submitted', PAID: 'Paid' });
+    expect(eventPaymentStatusLabels.REFUND_NEEDED).toBe('Refund needed');
+  });
+
+  it('explains every refund reason to staff', () => {
+    for (const reason of refundReasons) expect(refundReasonLabels[reason]).toMatch(/\.$/);
   });
 });
 

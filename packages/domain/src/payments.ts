@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { pageQuery, paginated } from './admin.ts';
 import { couponReply } from './cart.ts';
-import { eventPaymentMethods, eventPaymentStatuses, paymentProviders, purchaseOrderStatuses, type EventPaymentMethod, type EventPaymentStatus } from './commerce-enums.ts';
+import {
+  eventPaymentMethods,
+  eventPaymentStatuses,
+  paymentProviders,
+  purchaseOrderStatuses,
+  refundReasons,
+  type EventPaymentMethod,
+  type EventPaymentStatus,
+  type RefundReason,
+} from './commerce-enums.ts';
 
 /** How long a card checkout holds its seats before they return to sale. */
 export const cardHoldMinutes = 30;
@@ -34,6 +43,8 @@ export const paymentMessages = {
   notFound: 'Event payment not found',
   voidedOrCancelled: 'The event payment has been voided or cancelled.',
   cardUnavailable: 'Card payment is not available: no card payment provider is set up yet. Please pay by purchase order.',
+  refundNeeded:
+    'Your card payment arrived after this order could no longer be honoured, so no tickets were issued for it. It will be refunded; our staff will contact you.',
 } as const;
 
 /** GET /api/payments/options: which ways to pay this installation offers (card needs a configured provider). */
@@ -91,6 +102,8 @@ export const eventPaymentReply = z.object({
   discount: z.number(),
   total: z.number(),
   purchaseOrders: z.array(purchaseOrderSummary),
+  /** Set when status is REFUND_NEEDED. */
+  refundReason: z.enum(refundReasons).nullable(),
   holdExpiresAt: z.string().nullable(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
@@ -150,6 +163,15 @@ export const eventPaymentStatusLabels: Record<EventPaymentStatus, string> = {
   PAID: 'Paid',
   CANCELLED: 'Cancelled',
   EXPIRED: 'Expired',
+  REFUND_NEEDED: 'Refund needed',
+};
+
+/** What staff read beside 'Refund needed'. */
+export const refundReasonLabels: Record<RefundReason, string> = {
+  SEATS_GONE: 'Paid after its hold ran out; its seats had been sold meanwhile.',
+  COUPON_USED_UP: 'Paid after its hold ran out; its coupon had been used up meanwhile.',
+  AMOUNT_MISMATCH: "The provider charged an amount other than the payment's total.",
+  CHECKOUT_MISMATCH: 'The provider reported a checkout other than the one made for this payment.',
 };
 
 /* Staff console: GET /api/admin/event-payments (every payment, to find one and open its allocation). */
@@ -174,6 +196,8 @@ export const adminEventPaymentRow = z.object({
   allocatedTickets: z.number(),
   /** Cents. */
   total: z.number(),
+  /** Set when status is REFUND_NEEDED. */
+  refundReason: z.enum(refundReasons).nullable(),
   createdAt: z.string(),
 });
 export type AdminEventPaymentRow = z.infer<typeof adminEventPaymentRow>;

@@ -5,6 +5,8 @@ import {
   maxPurchaseOrderBytes,
   purchaseOrderFields,
   purchaseOrderMessages,
+  purchaseOrderTotalMismatch,
+  purchaseOrderTypeOf,
   validatePurchaseOrderForm,
   type PurchaseOrderFormValues,
 } from './purchase-orders.ts';
@@ -124,6 +126,12 @@ describe('purchaseOrderFields (what the server receives)', () => {
   const issueOn = (values: Record<string, string>, field: string) =>
     purchaseOrderFields.safeParse({ ...fields, ...values }).error?.issues.find((issue) => issue.path[0] === field)?.message;
 
+  it('takes the type as optional: the server derives it from the payment', () => {
+    const { type: _type, ...withoutType } = fields;
+    expect(purchaseOrderFields.parse(withoutType).type).toBeUndefined();
+    expect(issueOn({ type: 'INVOICE' }, 'type')).toBeDefined();
+  });
+
   it('reads the total in cents from the form field', () => {
     expect(purchaseOrderFields.parse(fields).total).toBe(44_700);
     expect(purchaseOrderFields.parse({ ...fields, total: '0' }).total).toBe(0);
@@ -142,6 +150,30 @@ describe('purchaseOrderFields (what the server receives)', () => {
     ['contactEmail', '', purchaseOrderMessages.emailRequired],
   ])('%s %j → %s', (field, value, message) => {
     expect(issueOn({ [field]: value }, field)).toBe(message);
+  });
+});
+
+describe('purchaseOrderTypeOf (events.md §3)', () => {
+  it.each([
+    ['a cart payment', null, 'CONFERENCE_DAY'],
+    ['an application payment', '9d3c1f0e-1a2b-4c3d-8e4f-5a6b7c8d9e0f', 'EVENT_APPLICATION'],
+  ] as const)('%s → %s', (_label, applicationId, type) => {
+    expect(purchaseOrderTypeOf({ applicationId })).toBe(type);
+  });
+});
+
+describe('purchaseOrderTotalMismatch', () => {
+  it.each([
+    [44_700, 44_700, false],
+    [1, 44_700, true],
+    [44_701, 44_700, true],
+    [0, 0, false],
+  ])('typed %i for %i due → %s', (submittedTotalCents, paymentTotalCents, expected) => {
+    expect(purchaseOrderTotalMismatch({ submittedTotalCents, paymentTotalCents })).toBe(expected);
+  });
+
+  it('names both totals in dollars in the refusal', () => {
+    expect(purchaseOrderMessages.totalMismatch(1, 14_900)).toContain("total ($0.01) does not match the payment's total ($149.00)");
   });
 });
 

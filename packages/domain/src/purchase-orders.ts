@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { pageQuery, paginated } from './admin.ts';
 import { maskedPhoneError, phoneNumber } from './contact.ts';
-import { purchaseOrderStatuses, purchaseOrderTypes } from './commerce-enums.ts';
-import { dollarsToCents } from './money.ts';
+import { purchaseOrderStatuses, purchaseOrderTypes, type PurchaseOrderType } from './commerce-enums.ts';
+import { dollarsToCents, formatCents } from './money.ts';
 
 export const maxPurchaseOrderBytes = 10 * 1024 * 1024;
 /** $10,000,000.00: more than any order, less than the database's integer column. */
@@ -27,24 +27,45 @@ export const purchaseOrderMessages = {
   approveConfirm: 'Approve this purchase order? The payment becomes paid and the buyer is emailed.',
   voidConfirm: 'Void this purchase order? The buyer is emailed and the held seats return to sale.',
   seatsGone: 'The held seats were released and are no longer available; the purchase order cannot be approved.',
+  couponUsedUp: "The order's coupon was given back when its hold ran out and has been used up since; the purchase order cannot be approved.",
   alreadyDecided: 'This purchase order has already been decided.',
   paidCannotVoid: 'This payment is already paid; its purchase order cannot be voided.',
   fileMissing: 'The purchase order file is missing from storage.',
+  typeMismatch: 'This purchase order type does not match the payment.',
+  totalMismatch: (submittedCents: number, dueCents: number) =>
+    `The purchase order's total (${formatCents(submittedCents)}) does not match the payment's total (${formatCents(dueCents)}); it cannot be approved. Void it and ask the buyer for a corrected purchase order.`,
 } as const;
+
+/**
+ * events.md §3: a cart's purchase order is CONFERENCE_DAY, an accepted application's EVENT_APPLICATION.
+ * The server derives it from the payment; the form's `type` is only checked against it.
+ */
+export function purchaseOrderTypeOf(payment: { applicationId: string | null }): PurchaseOrderType {
+  return payment.applicationId === null ? 'CONFERENCE_DAY' : 'EVENT_APPLICATION';
+}
+
+/** The total typed on the form differs from what the payment costs: staff see it and cannot approve. */
+export function purchaseOrderTotalMismatch(order: { submittedTotalCents: number; paymentTotalCents: number }): boolean {
+  return order.submittedTotalCents !== order.paymentTotalCents;
+}
 
 const required = (message: string, max = 200) => z.string().trim().min(1, message).max(max);
 
 /** The fields the form sends besides the file (multipart/form-data, one field per key). */
 export const purchaseOrderFields = z.object({
   eventPaymentId: z.uuid(),
-  type: z.enum(purchaseOrderTypes),
+  /** Optional and only checked: the server derives the type from the payment (purchaseOrderTypeOf). */
+  type: z.enum(purchaseOrderTypes).optional(),
   filename: required(purchaseOrderMessages.filenameRequired),
   contactEmail: z.string().trim().min(1, purchaseOrderMessages.emailRequired).pipe(z.email(purchaseOrderMessages.emailInvalid)),
   contactName: required(purchaseOrderMessages.nameRequired),
   contactPhone: phoneNumber,
   number: required(purchaseOrderMessages.numberRequired, 100),
   organizationId: z.uuid(purchaseOrderMessages.organizationRequired),
-  /** Cents: the form multiplies the dollars typed by 100 (money.dollarsToCents). An empty field is missing, not 0. */
+  /**
+   * Cents: the form multiplies the dollars typed by 100 (money.dollarsToCents). An empty field is
+   * missing, not 0. Stored as what the buyer typed; what is owed is the payment's own total.
+   */
   total: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.coerce
@@ -121,7 +142,10 @@ export const adminPurchaseOrderRow = z.object({
   contactName: z.string(),
   contactEmail: z.string(),
   contactPhone: z.string(),
+  /** What the purchase order pays: the payment's total when it was submitted (cents). */
   totalCents: z.number(),
+  /** The total the buyer typed on the form (cents); approval is refused when it differs from the payment's. */
+  submittedTotalCents: z.number(),
   paymentTotalCents: z.number(),
   filename: z.string(),
   createdAt: z.string(),

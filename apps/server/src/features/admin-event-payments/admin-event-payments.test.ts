@@ -52,6 +52,7 @@ describe('GET /api/admin/event-payments', () => {
         numberOfTickets: 5,
         allocatedTickets: 1,
         total: 5 * 14_900,
+        refundReason: null,
         createdAt: b.payment.createdAt.toISOString(),
       },
     ]);

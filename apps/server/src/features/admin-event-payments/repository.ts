@@ -31,6 +31,7 @@ function rowQuery(db: Executor, where: SQL | undefined) {
       numberOfTickets: sql<number>`(select coalesce(sum(${eventPaymentItems.numberOfTickets}), 0) from ${eventPaymentItems} where ${eventPaymentItems.paymentId} = ${eventPayments.id})::int`,
       allocatedTickets: sql<number>`(select count(*) from ${eventTickets} inner join ${eventPaymentItems} on ${eventPaymentItems.id} = ${eventTickets.paymentItemId} where ${eventPaymentItems.paymentId} = ${eventPayments.id})::int`,
       total: eventPayments.totalCents,
+      refundReason: eventPayments.refundReason,
       createdAt: eventPayments.createdAt,
     })
     .from(eventPayments)

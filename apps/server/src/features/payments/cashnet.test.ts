@@ -9,9 +9,10 @@ import { call, useTestApp } from '../../test/harness.ts';
 
 /**
  * A stand-in for the CashNet-style gateway's verification endpoint (the outside system): it approves
- * a transaction id starting with "ok-" for the amount it was told, and declines anything else.
+ * a transaction id starting with "ok-" for the amount it was told, and declines anything else; `echo`
+ * makes it report a transaction as another payment's.
  */
-const gateway = { amounts: new Map<string, number>() };
+const gateway = { amounts: new Map<string, number>(), echo: new Map<string, string>() };
 const server = createServer((request, response) => {
   let body = '';
   request.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -19,7 +20,7 @@ const server = createServer((request, response) => {
     const parameters = JSON.parse(body) as { tx: string; ref3val1: string };
     const approved = parameters.tx.startsWith('ok-');
     response.setHeader('content-type', 'application/json');
-    response.end(JSON.stringify({ status: approved ? 'approved' : 'declined', ref3val1: parameters.ref3val1, amountCents: gateway.amounts.get(parameters.ref3val1) ?? 0 }));
+    response.end(JSON.stringify({ status: approved ? 'approved' : 'declined', ref3val1: gateway.echo.get(parameters.tx) ?? parameters.ref3val1, amountCents: gateway.amounts.get(parameters.ref3val1) ?? 0 }));
   });
 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -61,11 +62,25 @@ describe('POST /api/payments/cashnet/confirm', () => {
     expect((await confirm(caller, returnOf(paymentId, 'no-1'))).json().status).toBe('CANCELLED');
   });
 
-  it('refuses a return the gateway reports for another amount', async () => {
+  it('records a return the gateway approved for another amount, and flags it REFUND_NEEDED instead of PAID', async () => {
     const { caller, paymentId } = await cashnetPayment();
+    // The buyer edited the amount on the gateway's address: $1.00 for a $298.00 order.
     gateway.amounts.set(paymentId, 100);
-    const refused = await confirm(caller, returnOf(paymentId, 'ok-2'));
+    const confirmed = await confirm(caller, returnOf(paymentId, 'ok-2'));
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ status: 'REFUND_NEEDED', refundReason: 'AMOUNT_MISMATCH', paidAt: null });
+    expect((await t.deps.db.select().from(eventPayments).where(eq(eventPayments.id, paymentId)))[0]).toMatchObject({ status: 'REFUND_NEEDED', seatsHeld: false });
+    expect(await t.deps.db.select().from(paymentProviderEvents).where(eq(paymentProviderEvents.paymentId, paymentId))).toHaveLength(1);
+  });
+
+  it('refuses a transaction the gateway reports for another payment, recording nothing', async () => {
+    const { caller, paymentId } = await cashnetPayment();
+    const other = await cashnetPayment();
+    // The gateway echoes the payment it really charged: a return pointed at this payment is not its.
+    gateway.echo.set('ok-swapped', other.paymentId);
+    const refused = await confirm(caller, returnOf(paymentId, 'ok-swapped'));
     expect(refused.statusCode).toBe(400);
+    expect(await t.deps.db.select().from(paymentProviderEvents).where(eq(paymentProviderEvents.providerEventId, 'ok-swapped'))).toHaveLength(0);
     expect((await t.deps.db.select().from(eventPayments).where(eq(eventPayments.id, paymentId)))[0]?.status).toBe('PENDING');
   });
 

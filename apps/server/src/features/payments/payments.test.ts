@@ -51,12 +51,22 @@ function stripeWebhook(event: Record<string, unknown>, secret = webhookSecret) {
   });
 }
 
+/** A Checkout Session event for a payment of 2 × $149.00 (what pendingPayment makes), as Stripe sends it. */
 const stripeSession = (type: string, paymentId: string, paymentStatus = 'paid') => ({
   id: `evt_${randomUUID().replaceAll('-', '')}`,
   object: 'event',
   type,
   created: 1_795_000_000,
-  data: { object: { id: `cs_test_${paymentId.slice(0, 8)}`, object: 'checkout.session', client_reference_id: paymentId, payment_status: paymentStatus } },
+  data: {
+    object: {
+      id: `cs_test_${paymentId.slice(0, 8)}`,
+      object: 'checkout.session',
+      client_reference_id: paymentId,
+      payment_status: paymentStatus,
+      amount_total: 29_800,
+      currency: 'usd',
+    },
+  },
 });
 
 /** Makes a payment a Stripe one, as a Checkout Session created at checkout would have (no network in tests). */
@@ -190,7 +200,7 @@ describe('a success arriving after the hold expired', () => {
     expect(await taken(day.section.id)).toBe(2);
   });
 
-  it('records PAID without seats when they were sold meanwhile, audits it and mails staff', async () => {
+  it('records REFUND_NEEDED (never PAID past capacity) when they were sold meanwhile, audits it and mails staff', async () => {
     const staff = await signedInUser(t, 'STAFF');
     const { paymentId, day, caller } = await pendingPayment(2, 2);
     t.clock.advance(31 * 60_000);
@@ -205,16 +215,16 @@ describe('a success arriving after the hold expired', () => {
 
     const late = await demoWebhook({ id: `demo_${randomUUID()}`, type: 'payment.succeeded', eventPaymentId: paymentId });
     expect(late.json()).toEqual({ outcome: 'applied' });
-    expect(await payment(paymentId)).toMatchObject({ status: 'PAID', seatsHeld: false });
+    expect(await payment(paymentId)).toMatchObject({ status: 'REFUND_NEEDED', refundReason: 'SEATS_GONE', seatsHeld: false, paidAt: null });
     expect(await taken(day.section.id)).toBe(2);
     const audits = await t.deps.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'event-payment.paid-without-seats'), eq(auditLog.subjectId, paymentId)));
+      .where(and(eq(auditLog.action, 'event-payment.refund-needed'), eq(auditLog.subjectId, paymentId)));
     expect(audits).toHaveLength(1);
     const [mail] = await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, staff.user.email));
     expect(mail?.text).toContain(paymentId);
-    expect((await call(t.app, 'GET', `/api/event-payments/${paymentId}`, { caller })).json().status).toBe('PAID');
+    expect((await call(t.app, 'GET', `/api/event-payments/${paymentId}`, { caller })).json().status).toBe('REFUND_NEEDED');
     expect(await t.deps.db.select().from(cartItems).where(eq(cartItems.userId, rival.user.id))).toHaveLength(0);
   });
 });

@@ -1,12 +1,12 @@
-import type { PaymentProviderName } from '@portal/domain/commerce-enums.ts';
+import type { PaymentProviderName, RefundReason } from '@portal/domain/commerce-enums.ts';
+import { refundReasonLabels } from '@portal/domain/payments.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { audit } from '../../platform/audit.ts';
-import { markPaid, releasePayment } from '../../core/capacity.ts';
+import { markPaid, markRefundNeeded, releasePayment, retakeHold } from '../../core/capacity.ts';
 import { restoreCart } from '../../core/carts.ts';
-import { HttpProblem } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
 import type { Transaction } from '../../db/client.ts';
-import { lockProviderPayment, markPaidWithoutSeats, paymentTitles, recordProviderEvent, staffEmails } from './repository.ts';
+import { lockProviderPayment, paymentTitles, recordProviderEvent, staffEmails, type ProviderPayment } from './repository.ts';
 
 /** A provider's message, verified and reduced to what the portal acts on. */
 export interface ProviderEvent {
@@ -18,39 +18,91 @@ export interface ProviderEvent {
   type: string;
   paymentId: string | null;
   payload: Record<string, unknown>;
+  /**
+   * The provider's checkout the event is about (Stripe's Checkout Session id), when it names one: it
+   * must be the payment's providerReference, or the event is not about this payment's checkout.
+   */
+  checkoutId?: string;
+  /** What the provider says it charged, for a success that moves money (not the demo provider's). */
+  charge?: { amountCents: number; currency: string };
 }
 
 export type ProviderEventOutcome = 'applied' | 'replayed' | 'ignored';
 
 const actor = { actorId: null };
+const currency = 'usd';
+
+/** A success whose charge is not this payment's: another checkout, or another amount or currency. */
+function chargeMismatch(event: ProviderEvent, payment: ProviderPayment): RefundReason | null {
+  if (event.checkoutId !== undefined && event.checkoutId !== payment.providerReference) return 'CHECKOUT_MISMATCH';
+  if (event.charge && (event.charge.amountCents !== payment.totalCents || event.charge.currency.toLowerCase() !== currency)) return 'AMOUNT_MISMATCH';
+  return null;
+}
+
+async function mailStaff(tx: Transaction, subject: string, lines: string[]): Promise<void> {
+  for (const to of await staffEmails(tx)) await queueMail(tx, { to, subject, text: lines.join('\n') });
+}
 
 /**
- * Money was taken after the hold ran out and the seats were sold to someone else meanwhile: the
- * payment is still PAID (the buyer paid), without seats, audited, and staff are mailed to refund
- * or add capacity (docs/decisions.md).
+ * Money the portal cannot honour: the payment becomes REFUND_NEEDED (never PAID, its seats and
+ * coupon use not counted), audited, and every staff user is mailed to refund the buyer.
  */
-async function paidWithoutSeats(tx: Transaction, event: ProviderEvent, paymentId: string, now: Date): Promise<void> {
-  await markPaidWithoutSeats(tx, paymentId, event.provider, now);
-  await audit(tx, { ...actor, action: 'event-payment.paid-without-seats', subjectType: 'event_payment', subjectId: paymentId, data: { provider: event.provider, providerEventId: event.id } });
-  const lines = await paymentTitles(tx, paymentId);
-  for (const to of await staffEmails(tx)) {
-    await queueMail(tx, {
-      to,
-      subject: 'A late card payment needs a refund or more seats',
-      text: [
-        `Event payment ${paymentId} was paid through ${event.provider} after its seat hold had expired, and its seats have been sold meanwhile:`,
-        ...lines.map((line) => `- ${line}`),
-        '',
-        'The payment is recorded as PAID without seats. Refund the buyer, or raise the capacity and re-allocate.',
-      ].join('\n'),
-    });
+async function refundNeeded(tx: Transaction, event: ProviderEvent, paymentId: string, reason: RefundReason): Promise<void> {
+  await markRefundNeeded(tx, paymentId, reason);
+  await audit(tx, {
+    ...actor,
+    action: 'event-payment.refund-needed',
+    subjectType: 'event_payment',
+    subjectId: paymentId,
+    data: { provider: event.provider, providerEventId: event.id, reason, ...(event.charge ? { charged: event.charge } : {}), checkoutId: event.checkoutId ?? null },
+  });
+  await mailStaff(tx, 'A card payment needs a refund', [
+    `Event payment ${paymentId} was reported paid by ${event.provider} (event ${event.id}), but it cannot be honoured:`,
+    refundReasonLabels[reason],
+    '',
+    ...(await paymentTitles(tx, paymentId)).map((line) => `- ${line}`),
+    '',
+    'It is recorded as REFUND_NEEDED, without seats. Refund the buyer through the provider.',
+  ]);
+}
+
+/**
+ * A success. A payment still holding its seats becomes PAID. One whose hold was released (declined,
+ * expired) takes its seats and coupon use back as a checkout would, or — sold out, coupon used up —
+ * becomes REFUND_NEEDED. A charge that is not this payment's is REFUND_NEEDED too. PAID stays PAID.
+ * A payment already settled otherwise (REFUND_NEEDED, or paid once and cancelled by staff) is not
+ * settled again: the event is kept, audited, and staff are told to check for a second charge.
+ */
+async function applySuccess(tx: Transaction, event: ProviderEvent, payment: ProviderPayment, now: Date): Promise<ProviderEventOutcome> {
+  const subject = { subjectType: 'event_payment', subjectId: payment.id };
+  if (payment.status === 'PAID') return 'ignored';
+  if (payment.status === 'REFUND_NEEDED' || payment.paidAt !== null) {
+    await audit(tx, { ...actor, action: 'event-payment.success-ignored', ...subject, data: { provider: event.provider, providerEventId: event.id, status: payment.status } });
+    await mailStaff(tx, 'A further card payment was reported for a settled payment', [
+      `Event payment ${payment.id} is ${payment.status}; ${event.provider} reported another success for it (event ${event.id}).`,
+      'Check the provider for a second charge and refund it if there is one.',
+    ]);
+    return 'ignored';
   }
+  const mismatch = chargeMismatch(event, payment);
+  if (mismatch) {
+    await refundNeeded(tx, event, payment.id, mismatch);
+    return 'applied';
+  }
+  const refusal = payment.seatsHeld ? null : await retakeHold(tx, payment.id, payment.couponId);
+  if (refusal) {
+    await refundNeeded(tx, event, payment.id, refusal === 'seatsGone' ? 'SEATS_GONE' : 'COUPON_USED_UP');
+    return 'applied';
+  }
+  await markPaid(tx, payment.id, event.provider, now);
+  await audit(tx, { ...actor, action: 'event-payment.paid', ...subject, data: { provider: event.provider, providerEventId: event.id, late: !payment.seatsHeld } });
+  return 'applied';
 }
 
 /**
  * The one handler every provider's events go through, in one transaction: the payment row is
  * locked, the event recorded by (provider, id) — a replay stops there — then applied. PAID is never
- * downgraded: a decline or expiry after a success changes nothing.
+ * downgraded; a decline or expiry changes only a payment still waiting (PENDING) for this checkout.
  */
 export async function handleProviderEvent(deps: AppDeps, event: ProviderEvent): Promise<ProviderEventOutcome> {
   return deps.db.transaction(async (tx) => {
@@ -64,22 +116,18 @@ export async function handleProviderEvent(deps: AppDeps, event: ProviderEvent): 
       payload: event.payload,
     });
     if (!recorded) return 'replayed';
-    if (!payment || event.kind === 'other' || payment.status === 'PAID') return 'ignored';
-    const subject = { subjectType: 'event_payment', subjectId: payment.id, data: { provider: event.provider, providerEventId: event.id } };
-    if (event.kind === 'succeeded') {
-      try {
-        await markPaid(tx, payment.id, event.provider, now);
-        await audit(tx, { ...actor, action: 'event-payment.paid', ...subject });
-      } catch (error) {
-        if (!(error instanceof HttpProblem && error.status === 409)) throw error;
-        await paidWithoutSeats(tx, event, payment.id, now);
-      }
-      return 'applied';
-    }
-    if (event.kind === 'declined' && payment.status !== 'PENDING') return 'ignored';
+    if (!payment || event.kind === 'other') return 'ignored';
+    if (event.kind === 'succeeded') return applySuccess(tx, event, payment, now);
+    if (payment.status !== 'PENDING' || chargeMismatch({ ...event, charge: undefined }, payment)) return 'ignored';
     const released = await releasePayment(tx, payment.id, event.kind === 'declined' ? 'CANCELLED' : 'EXPIRED', now);
     if (event.kind === 'declined' && released.seatsReleased) await restoreCart(tx, payment.id, payment.userId, payment.couponId);
-    await audit(tx, { ...actor, action: event.kind === 'declined' ? 'event-payment.declined' : 'event-payment.expired', ...subject });
+    await audit(tx, {
+      ...actor,
+      action: event.kind === 'declined' ? 'event-payment.declined' : 'event-payment.expired',
+      subjectType: 'event_payment',
+      subjectId: payment.id,
+      data: { provider: event.provider, providerEventId: event.id },
+    });
     return 'applied';
   });
 }

@@ -7,12 +7,22 @@ import { users } from '../../db/schema/users.ts';
 /** The payment a provider event is about, locked, when it was made with that provider. */
 export async function lockProviderPayment(db: Executor, paymentId: string, provider: PaymentProviderName) {
   const [payment] = await db
-    .select({ id: eventPayments.id, userId: eventPayments.userId, status: eventPayments.status, couponId: eventPayments.couponId })
+    .select({
+      id: eventPayments.id,
+      userId: eventPayments.userId,
+      status: eventPayments.status,
+      couponId: eventPayments.couponId,
+      seatsHeld: eventPayments.seatsHeld,
+      paidAt: eventPayments.paidAt,
+      totalCents: eventPayments.totalCents,
+      providerReference: eventPayments.providerReference,
+    })
     .from(eventPayments)
     .where(and(eq(eventPayments.id, paymentId), eq(eventPayments.provider, provider)))
     .for('update');
   return payment;
 }
+export type ProviderPayment = NonNullable<Awaited<ReturnType<typeof lockProviderPayment>>>;
 
 /** A buyer's own card payment with a given provider. */
 export async function findBuyersPayment(db: Executor, paymentId: string, userId: string, provider: PaymentProviderName) {
@@ -30,13 +40,6 @@ export async function recordProviderEvent(
 ): Promise<boolean> {
   const inserted = await db.insert(paymentProviderEvents).values(event).onConflictDoNothing().returning({ id: paymentProviderEvents.id });
   return inserted.length === 1;
-}
-
-export async function markPaidWithoutSeats(db: Executor, paymentId: string, provider: PaymentProviderName, now: Date): Promise<void> {
-  await db
-    .update(eventPayments)
-    .set({ status: 'PAID', provider, paidAt: now, holdExpiresAt: null, seatsHeld: false })
-    .where(eq(eventPayments.id, paymentId));
 }
 
 export async function paymentTitles(db: Executor, paymentId: string): Promise<string[]> {

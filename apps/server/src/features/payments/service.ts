@@ -40,7 +40,8 @@ export async function payWithDemo(deps: AppDeps, auth: RequestAuth, paymentId: s
     payload: { type, eventPaymentId: paymentId },
   });
   const after = await findBuyersPayment(deps.db, paymentId, auth.user.id, 'demo');
-  if (after?.status === 'PAID') return { redirectUrl: paidPath(paymentId, 'demo', payment.applicationId) };
+  // The success page says what became of it: paid, or paid too late to be honoured (refund needed).
+  if (after?.status === 'PAID' || after?.status === 'REFUND_NEEDED') return { redirectUrl: paidPath(paymentId, 'demo', payment.applicationId) };
   // A declined application payment goes back to the applications, where Pay is offered again.
   return { redirectUrl: payment.applicationId ? unpaidPath(payment.applicationId) : `${unpaidPath(null)}?declined=true` };
 }
@@ -78,21 +79,32 @@ export async function receiveDemoWebhook(deps: AppDeps, rawBody: Buffer, signatu
   });
 }
 
+/**
+ * A Checkout Session event, with what the handler compares before anything counts: the session id
+ * (the payment's providerReference) and, for a success, the amount and currency charged.
+ */
 function fromStripe(event: Stripe.Event): ProviderEvent {
-  const base = { provider: 'stripe' as const, id: event.id, type: event.type, payload: { id: event.id, type: event.type, created: event.created } };
+  const base = { provider: 'stripe' as const, id: event.id, type: event.type };
+  const about = (session: Stripe.Checkout.Session) => ({
+    ...base,
+    paymentId: uuidOrNull(session.client_reference_id ?? session.metadata?.eventPaymentId),
+    checkoutId: session.id,
+    payload: { id: event.id, type: event.type, created: event.created, sessionId: session.id, amountTotal: session.amount_total, currency: session.currency },
+  });
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
       const session = event.data.object;
       const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
-      return { ...base, kind: paid ? 'succeeded' : 'other', paymentId: uuidOrNull(session.client_reference_id ?? session.metadata?.eventPaymentId) };
+      if (!paid) return { ...about(session), kind: 'other' };
+      return { ...about(session), kind: 'succeeded', charge: { amountCents: session.amount_total ?? -1, currency: session.currency ?? '' } };
     }
     case 'checkout.session.async_payment_failed':
-      return { ...base, kind: 'declined', paymentId: uuidOrNull(event.data.object.client_reference_id) };
+      return { ...about(event.data.object), kind: 'declined' };
     case 'checkout.session.expired':
-      return { ...base, kind: 'expired', paymentId: uuidOrNull(event.data.object.client_reference_id) };
+      return { ...about(event.data.object), kind: 'expired' };
     default:
-      return { ...base, kind: 'other', paymentId: null };
+      return { ...base, kind: 'other', paymentId: null, payload: { id: event.id, type: event.type, created: event.created } };
   }
 }
 
@@ -114,7 +126,9 @@ const notConfirmed = 'The payment could not be confirmed with the payment gatewa
 /**
  * The CashNet-style gateway's return (batchno, tx, custcode, ref3val1), confirmed by asking the
  * gateway itself; recorded as a provider event under the gateway's transaction id, so reloading the
- * success page changes nothing. Only the buyer may confirm.
+ * success page changes nothing. Only the buyer may confirm. A transaction the gateway reports for
+ * another payment is refused (400, nothing recorded); one approved for this payment but for another
+ * amount is recorded, and the handler makes the payment REFUND_NEEDED rather than PAID.
  */
 export async function confirmCashnet(deps: AppDeps, auth: RequestAuth, parameters: CashnetReturn): Promise<EventPaymentReply> {
   const verifyUrl = deps.config.payments.cashnetVerifyUrl;
@@ -122,7 +136,7 @@ export async function confirmCashnet(deps: AppDeps, auth: RequestAuth, parameter
   if (!payment || !verifyUrl) throw paymentNotFound();
   const verification = await verifyCashnetReturn(verifyUrl, parameters);
   const approved = verification.status === 'approved';
-  if (verification.ref3val1 !== payment.id || (approved && verification.amountCents !== payment.totalCents)) throw badRequest(notConfirmed);
+  if (verification.ref3val1 !== payment.id) throw badRequest(notConfirmed);
   await handleProviderEvent(deps, {
     provider: 'cashnet',
     id: parameters.tx,
@@ -130,6 +144,7 @@ export async function confirmCashnet(deps: AppDeps, auth: RequestAuth, parameter
     type: approved ? 'payment.approved' : 'payment.declined',
     paymentId: payment.id,
     payload: { ...parameters, status: verification.status, amountCents: verification.amountCents },
+    ...(approved ? { charge: { amountCents: verification.amountCents, currency: 'usd' } } : {}),
   });
   const reply = await readEventPayment(deps.db, payment.id, auth.user.id, true);
   if (!reply) throw paymentNotFound();

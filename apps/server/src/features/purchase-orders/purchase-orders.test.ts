@@ -58,7 +58,6 @@ async function awaitingPurchaseOrder(fields: { holdExpiresAt?: Date; couponId?: 
 
 const form = (eventPaymentId: string, organizationId: string, fields: Record<string, string> = {}) => ({
   eventPaymentId,
-  type: 'CONFERENCE_DAY',
   filename: 'District PO 2026',
   contactEmail: 'purchasing@district.test',
   contactName: 'Pat Purchasing',
@@ -105,6 +104,7 @@ describe('POST /api/purchase-orders', () => {
       contactPhone: '5551234567',
       organizationId: organization.id,
       totalCents: 44_700,
+      submittedTotalCents: 44_700,
       couponCode: 'SAVE25',
       submittedById: buyer.user.id,
     });
@@ -117,6 +117,29 @@ describe('POST /api/purchase-orders', () => {
     });
     const audits = await t.deps.db.select().from(auditLog).where(eq(auditLog.subjectId, purchaseOrderId));
     expect(audits).toEqual([expect.objectContaining({ action: 'purchaseOrder.submit', actorId: buyer.user.id })]);
+  });
+
+  it('issue 10 reproduction: a 1-cent total for a $447.00 payment is kept as typed, but the purchase order is for the payment’s total', async () => {
+    const { buyer, organization, payment } = await awaitingPurchaseOrder();
+    const response = await upload(buyer.caller, form(payment.id, organization.id, { total: '1' }));
+    expect(response.statusCode).toBe(201);
+    const [po] = await t.deps.db.select().from(purchaseOrders).where(eq(purchaseOrders.id, response.json().purchaseOrderId));
+    expect(po).toMatchObject({ type: 'CONFERENCE_DAY', totalCents: 44_700, submittedTotalCents: 1 });
+  });
+
+  it('derives the type from the payment: a matching type is accepted, another one refused on its field', async () => {
+    const matching = await awaitingPurchaseOrder();
+    const accepted = await upload(matching.buyer.caller, form(matching.payment.id, matching.organization.id, { type: 'CONFERENCE_DAY' }));
+    expect(accepted.statusCode).toBe(201);
+
+    const { buyer, organization, payment } = await awaitingPurchaseOrder();
+    for (const type of ['EVENT_APPLICATION', 'EVENT']) {
+      const refused = await upload(buyer.caller, form(payment.id, organization.id, { type }));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual({ type: purchaseOrderMessages.typeMismatch });
+    }
+    expect(await t.deps.db.select().from(purchaseOrders).where(eq(purchaseOrders.paymentId, payment.id))).toEqual([]);
+    expect((await paymentOf(payment.id))?.status).toBe('AWAITING_PO');
   });
 
   it.each([

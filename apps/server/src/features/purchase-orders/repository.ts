@@ -28,9 +28,23 @@ export async function markPurchaseOrderSubmitted(db: Executor, paymentId: string
   return updated.length === 1;
 }
 
-export async function paymentOwner(db: Executor, paymentId: string): Promise<string | undefined> {
-  const [row] = await db.select({ userId: eventPayments.userId }).from(eventPayments).where(eq(eventPayments.id, paymentId));
-  return row?.userId;
+/** Who bought a payment, and what a purchase order for it is: its type and total come from here, never from the form. */
+export async function paymentTerms(db: Executor, paymentId: string) {
+  const [row] = await db
+    .select({ userId: eventPayments.userId, applicationId: eventPayments.applicationId, totalCents: eventPayments.totalCents })
+    .from(eventPayments)
+    .where(eq(eventPayments.id, paymentId));
+  return row;
+}
+
+/** The purchase order being decided, with what it was typed for and what its payment costs. */
+export async function purchaseOrderTotals(db: Executor, purchaseOrderId: string) {
+  const [row] = await db
+    .select({ submittedTotalCents: purchaseOrders.submittedTotalCents, paymentTotalCents: eventPayments.totalCents })
+    .from(purchaseOrders)
+    .innerJoin(eventPayments, eq(eventPayments.id, purchaseOrders.paymentId))
+    .where(eq(purchaseOrders.id, purchaseOrderId));
+  return row;
 }
 
 /** SUBMITTED → APPROVED or VOIDED as one conditional UPDATE: of two decisions racing, one wins. */
@@ -73,6 +87,7 @@ function rowQuery(db: Executor, where: SQL | undefined) {
       contactEmail: purchaseOrders.contactEmail,
       contactPhone: purchaseOrders.contactPhone,
       totalCents: purchaseOrders.totalCents,
+      submittedTotalCents: purchaseOrders.submittedTotalCents,
       paymentTotalCents: eventPayments.totalCents,
       filename: purchaseOrders.filename,
       createdAt: purchaseOrders.createdAt,

@@ -5,6 +5,8 @@ import {
   looksLikePdf,
   purchaseOrderFields,
   purchaseOrderMessages,
+  purchaseOrderTotalMismatch,
+  purchaseOrderTypeOf,
   type adminPurchaseOrderQuery,
   type AdminPurchaseOrderPage,
   type AdminPurchaseOrderRow,
@@ -27,8 +29,9 @@ import {
   findRow,
   listRows,
   markPurchaseOrderSubmitted,
-  paymentOwner,
+  paymentTerms,
   purchaseOrderExists,
+  purchaseOrderTotals,
 } from './repository.ts';
 import type { Upload } from './upload.ts';
 
@@ -53,6 +56,8 @@ function validate(upload: Upload) {
  * payment moves AWAITING_PO → PO_SUBMITTED (a conditional update) with its seats held for another
  * purchaseOrderHoldDays, the purchase order is recorded and the file stored. The file is written
  * last and removed again when the transaction fails, so a refused upload leaves nothing behind.
+ * Its type and total are the payment's (purchaseOrderTypeOf, totalCents); the total the buyer typed
+ * is kept beside them for staff, who cannot approve a purchase order whose typed total differs.
  */
 export async function submitPurchaseOrder(deps: AppDeps, auth: RequestAuth, upload: Upload): Promise<PurchaseOrderSubmitted> {
   const { fields, bytes } = validate(upload);
@@ -64,7 +69,10 @@ export async function submitPurchaseOrder(deps: AppDeps, auth: RequestAuth, uplo
   let stored = false;
   try {
     await deps.db.transaction(async (tx) => {
-      if ((await paymentOwner(tx, fields.eventPaymentId)) !== auth.user.id) throw notFound(paymentMessages.notFound);
+      const payment = await paymentTerms(tx, fields.eventPaymentId);
+      if (!payment || payment.userId !== auth.user.id) throw notFound(paymentMessages.notFound);
+      const type = purchaseOrderTypeOf(payment);
+      if (fields.type !== undefined && fields.type !== type) throw badRequest(purchaseOrderMessages.typeMismatch, { type: purchaseOrderMessages.typeMismatch });
       if (!(await isActiveMember(tx, fields.organizationId, auth.user.id))) {
         throw badRequest(purchaseOrderMessages.organizationRequired, { organizationId: purchaseOrderMessages.organizationRequired });
       }
@@ -75,7 +83,7 @@ export async function submitPurchaseOrder(deps: AppDeps, auth: RequestAuth, uplo
       await tx.insert(purchaseOrders).values({
         id: purchaseOrderId,
         paymentId: fields.eventPaymentId,
-        type: fields.type,
+        type,
         number: fields.number,
         filename: fields.filename,
         fileKey,
@@ -84,7 +92,8 @@ export async function submitPurchaseOrder(deps: AppDeps, auth: RequestAuth, uplo
         contactName: fields.contactName,
         contactPhone: fields.contactPhone,
         organizationId: fields.organizationId,
-        totalCents: fields.total,
+        totalCents: payment.totalCents,
+        submittedTotalCents: fields.total,
         couponCode: fields.couponCode || null,
         submittedById: auth.user.id,
       });
@@ -93,7 +102,7 @@ export async function submitPurchaseOrder(deps: AppDeps, auth: RequestAuth, uplo
         action: 'purchaseOrder.submit',
         subjectType: 'purchase_order',
         subjectId: purchaseOrderId,
-        data: { eventPaymentId: fields.eventPaymentId, number: fields.number, totalCents: fields.total, fileSize: bytes.length },
+        data: { eventPaymentId: fields.eventPaymentId, number: fields.number, totalCents: payment.totalCents, submittedTotalCents: fields.total, fileSize: bytes.length },
       });
       stored = true;
       await deps.storage.put(fileKey, bytes, 'application/pdf');
@@ -177,9 +186,17 @@ async function decidePurchaseOrder(
   return row;
 }
 
-/** The payment becomes PAID; seats released meanwhile (the hold ran out) are taken again, or 409 seatsGone. */
+/**
+ * The payment becomes PAID; a hold released meanwhile (it ran out) is taken again, or 409 (seatsGone,
+ * couponUsedUp). A purchase order whose typed total is not the payment's is refused (409, both
+ * totals named): staff void it and the buyer sends a corrected one.
+ */
 export async function approvePurchaseOrder(deps: AppDeps, auth: RequestAuth, purchaseOrderId: string): Promise<AdminPurchaseOrderRow> {
   return decidePurchaseOrder(deps, auth, purchaseOrderId, 'APPROVED', async (tx, paymentId, now) => {
+    const totals = await purchaseOrderTotals(tx, purchaseOrderId);
+    if (totals && purchaseOrderTotalMismatch(totals)) {
+      throw conflict(purchaseOrderMessages.totalMismatch(totals.submittedTotalCents, totals.paymentTotalCents));
+    }
     await markPaid(tx, paymentId, 'purchase-order', now);
   });
 }

@@ -15,12 +15,14 @@ const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 const staff = async () => (await signedInUser(t, 'STAFF')).caller;
 
 /** A buyer's purchase order under review: its payment holds 3 seats of a section of `capacity`. */
-async function submitted(fields: { capacity?: number; organizationName?: string; number?: string; filename?: string; withCoupon?: boolean } = {}) {
+async function submitted(
+  fields: { capacity?: number; organizationName?: string; number?: string; filename?: string; withCoupon?: boolean; couponMaxUses?: number; submittedTotalCents?: number } = {},
+) {
   const buyer = await signedInUser(t, 'MEMBER', { email: `buyer-${randomUUID().slice(0, 8)}@school.test`, firstName: 'Bea' });
   const organization = await createOrganization(t.deps.db, fields.organizationName);
   await addMembership(t.deps.db, organization.id, buyer.user.id);
   const day = await createConferenceDay(t.deps.db, fields.capacity ?? 5);
-  const coupon = fields.withCoupon ? await createCoupon(t.deps.db, { maxUses: 5 }) : undefined;
+  const coupon = fields.withCoupon ? await createCoupon(t.deps.db, { maxUses: fields.couponMaxUses ?? 5 }) : undefined;
   const payment = await createPayment(t.deps.db, {
     userId: buyer.user.id,
     status: 'AWAITING_PO',
@@ -34,6 +36,7 @@ async function submitted(fields: { capacity?: number; organizationName?: string;
     organizationId: organization.id,
     number: fields.number,
     filename: fields.filename,
+    submittedTotalCents: fields.submittedTotalCents,
     pdf,
   });
   return { buyer, organization, day, coupon, payment, purchaseOrder };
@@ -75,6 +78,7 @@ describe('GET /api/admin/purchase-orders', () => {
         contactEmail: 'purchasing@district.test',
         contactPhone: '5551234567',
         totalCents: 44_700,
+        submittedTotalCents: 44_700,
         paymentTotalCents: 44_700,
         filename: 'purchase order',
         createdAt: b.purchaseOrder.createdAt.toISOString(),
@@ -168,6 +172,46 @@ describe('POST /api/admin/purchase-orders/:id/approve', () => {
     expect(await paymentOf(payment.id)).toMatchObject({ status: 'EXPIRED', seatsHeld: false });
     expect(await sectionTaken(day.section.id)).toBe(4);
     expect(await mailTo(buyer.user.email)).toEqual([]);
+  });
+
+  it('issue 10 reproduction: shows a typed total that differs from the payment’s and refuses to approve it (409); void still works', async () => {
+    const caller = await staff();
+    const { buyer, day, payment, purchaseOrder } = await submitted({ number: 'CENT-1', submittedTotalCents: 1 });
+    const listed = await call(t.app, 'GET', '/api/admin/purchase-orders?search=CENT-1', { caller });
+    expect(listed.json<AdminPurchaseOrderPage>().items).toEqual([
+      expect.objectContaining({ id: purchaseOrder.id, totalCents: 44_700, submittedTotalCents: 1, paymentTotalCents: 44_700 }),
+    ]);
+
+    const refused = await call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrder.id}/approve`, { caller });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(purchaseOrderMessages.totalMismatch(1, 44_700));
+    expect(refused.json().detail).toContain('$0.01');
+    const [po] = await t.deps.db.select().from(purchaseOrders).where(eq(purchaseOrders.id, purchaseOrder.id));
+    expect(po).toMatchObject({ status: 'SUBMITTED', decidedAt: null });
+    expect(await paymentOf(payment.id)).toMatchObject({ status: 'PO_SUBMITTED', paidAt: null });
+    expect(await mailTo(buyer.user.email)).toEqual([]);
+
+    const voided = await call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrder.id}/void`, { caller });
+    expect(voided.statusCode).toBe(200);
+    expect(await sectionTaken(day.section.id)).toBe(0);
+  });
+
+  it('after the hold ran out and its one-use coupon was used by someone else, refuses with couponUsedUp and changes nothing', async () => {
+    const { day, coupon, payment, purchaseOrder } = await submitted({ capacity: 5, withCoupon: true, couponMaxUses: 1 });
+    await t.deps.db.transaction((tx) => releasePayment(tx, payment.id, 'EXPIRED', t.clock()));
+    const other = await signedInUser(t);
+    await createPayment(t.deps.db, {
+      userId: other.user.id,
+      status: 'PAID',
+      couponId: coupon?.id,
+      lines: [{ eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 1 }],
+    });
+    const response = await call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrder.id}/approve`, { caller: await staff() });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().detail).toBe(purchaseOrderMessages.couponUsedUp);
+    expect(await paymentOf(payment.id)).toMatchObject({ status: 'EXPIRED', seatsHeld: false });
+    expect(await sectionTaken(day.section.id)).toBe(1);
+    expect((await t.deps.db.select().from(coupons).where(eq(coupons.id, coupon?.id ?? '')))[0]?.timesUsed).toBe(1);
   });
 
   it('refuses members (403) and signed-out callers (401); answers 404 for an unknown id and 400 for a malformed one', async () => {
