@@ -154,6 +154,7 @@ export function anEventPayment(overrides: Partial<EventPaymentReply> = {}): Even
     discount: 0,
     total: 29800,
     purchaseOrders: [],
+    refundReason: null,
     holdExpiresAt: '2026-09-01T12:30:00.000Z',
     createdAt: '2026-09-01T12:00:00.000Z',
     paidAt: null,

@@ -22,6 +22,7 @@ export function aPurchaseOrder(overrides: Partial<AdminPurchaseOrderRow> = {}): 
     contactEmail: 'payables@example.test',
     contactPhone: '5185550199',
     totalCents: 29800,
+    submittedTotalCents: 29800,
     paymentTotalCents: 29800,
     filename: 'po-1001.pdf',
     createdAt: '2026-05-01T15:00:00.000Z',

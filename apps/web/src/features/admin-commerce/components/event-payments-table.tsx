@@ -1,7 +1,7 @@
 import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatCents } from '@portal/domain/money.ts';
-import type { AdminEventPaymentRow } from '@portal/domain/payments.ts';
+import { refundReasonLabels, type AdminEventPaymentRow } from '@portal/domain/payments.ts';
 import { EventPaymentStatusBadge } from './event-payment-status-badge.tsx';
 import { eventPaymentMethodLabels, formatMomentDate } from './labels.ts';
 
@@ -64,7 +64,14 @@ export function EventPaymentsTable({ payments }: { payments: readonly AdminEvent
               <Table.Td>{formatCents(payment.total)}</Table.Td>
               <Table.Td>{eventPaymentMethodLabels[payment.method]}</Table.Td>
               <Table.Td>
-                <EventPaymentStatusBadge status={payment.status} />
+                <Stack gap={4} align="flex-start">
+                  <EventPaymentStatusBadge status={payment.status} />
+                  {payment.refundReason ? (
+                    <Text size="xs" maw={220}>
+                      {refundReasonLabels[payment.refundReason]}
+                    </Text>
+                  ) : null}
+                </Stack>
               </Table.Td>
               <Table.Td>{formatMomentDate(payment.createdAt)}</Table.Td>
             </Table.Tr>

@@ -67,6 +67,7 @@ export const eventPaymentStatusColors: Record<EventPaymentStatus, string> = {
   PAID: 'green',
   CANCELLED: 'red',
   EXPIRED: 'gray',
+  REFUND_NEEDED: 'orange',
 };
 
 export const eventPaymentMethodLabels: Record<EventPaymentMethod, string> = {

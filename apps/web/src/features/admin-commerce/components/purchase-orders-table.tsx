@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { formatPhone } from '@portal/domain/contact.ts';
 import { formatCents } from '@portal/domain/money.ts';
-import type { AdminPurchaseOrderRow } from '@portal/domain/purchase-orders.ts';
+import { purchaseOrderTotalMismatch, type AdminPurchaseOrderRow } from '@portal/domain/purchase-orders.ts';
 import { purchaseOrderFileUrl, type PurchaseOrderDecision } from '../api/purchase-orders.ts';
 import {
   formatMomentDate,
@@ -17,7 +17,14 @@ interface PurchaseOrdersTableProps {
   busyId: string | null;
 }
 
-/** Purchase orders as staff review them: who sent what for which payment, the PDF, and the decision. */
+/** Why Approve is off for a purchase order whose typed total is not the payment's (the server refuses it too). */
+const mismatchReason = 'The totals differ: void it and ask the buyer for a corrected purchase order.';
+
+/**
+ * Purchase orders as staff review them: who sent what for which payment, the PDF, and the decision.
+ * The total the buyer typed sits beside the payment's; when they differ it is said in words and
+ * Approve is off.
+ */
 export function PurchaseOrdersTable({ purchaseOrders, onDecide, busyId }: PurchaseOrdersTableProps) {
   return (
     <Table.ScrollContainer minWidth={1100}>
@@ -28,7 +35,7 @@ export function PurchaseOrdersTable({ purchaseOrders, onDecide, busyId }: Purcha
             <Table.Th scope="col">Organization</Table.Th>
             <Table.Th scope="col">Buyer</Table.Th>
             <Table.Th scope="col">Contact</Table.Th>
-            <Table.Th scope="col">Total</Table.Th>
+            <Table.Th scope="col">Typed total</Table.Th>
             <Table.Th scope="col">Payment total</Table.Th>
             <Table.Th scope="col">Type</Table.Th>
             <Table.Th scope="col">Status</Table.Th>
@@ -39,6 +46,8 @@ export function PurchaseOrdersTable({ purchaseOrders, onDecide, busyId }: Purcha
         <Table.Tbody>
           {purchaseOrders.map((po) => {
             const busy = busyId === po.id;
+            const mismatch = purchaseOrderTotalMismatch(po);
+            const reasonId = `po-${po.id}-mismatch`;
             return (
               <Table.Tr key={po.id}>
                 <Table.Th scope="row" style={{ whiteSpace: 'nowrap' }}>
@@ -66,8 +75,8 @@ export function PurchaseOrdersTable({ purchaseOrders, onDecide, busyId }: Purcha
                 </Table.Td>
                 <Table.Td>
                   <Stack gap={0}>
-                    <Text size="sm">{formatCents(po.totalCents)}</Text>
-                    {po.totalCents !== po.paymentTotalCents ? (
+                    <Text size="sm">{formatCents(po.submittedTotalCents)}</Text>
+                    {mismatch ? (
                       <Text size="xs" c="red.9">
                         Differs from the payment
                       </Text>
@@ -90,8 +99,9 @@ export function PurchaseOrdersTable({ purchaseOrders, onDecide, busyId }: Purcha
                           size="xs"
                           onClick={() => onDecide(po, 'approve')}
                           loading={busy}
-                          disabled={busyId !== null && !busy}
+                          disabled={mismatch || (busyId !== null && !busy)}
                           aria-label={`Approve purchase order ${po.number}`}
+                          aria-describedby={mismatch ? reasonId : undefined}
                         >
                           Approve
                         </Button>
@@ -106,6 +116,11 @@ export function PurchaseOrdersTable({ purchaseOrders, onDecide, busyId }: Purcha
                           Void
                         </Button>
                       </Group>
+                    ) : null}
+                    {po.status === 'SUBMITTED' && mismatch ? (
+                      <Text id={reasonId} size="xs" c="red.9" maw={220}>
+                        {mismatchReason}
+                      </Text>
                     ) : null}
                     <Anchor
                       href={purchaseOrderFileUrl(po.id)}

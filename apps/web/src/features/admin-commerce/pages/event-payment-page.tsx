@@ -1,11 +1,11 @@
-import { Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { formatCents } from '@portal/domain/money.ts';
-import type { AdminEventPaymentRow } from '@portal/domain/payments.ts';
+import { refundReasonLabels, type AdminEventPaymentRow } from '@portal/domain/payments.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
 import { DetailSection } from '../../../ui/detail-section.tsx';
@@ -111,6 +111,14 @@ export function EventPaymentPage() {
               </Button>
             ) : null}
           </Group>
+          {payment.data.refundReason ? (
+            <Alert color="orange" variant="light" role="status">
+              <Text size="sm">
+                {refundReasonLabels[payment.data.refundReason]} No tickets were issued for it: refund the buyer through the payment
+                provider, then cancel the payment here.
+              </Text>
+            </Alert>
+          ) : null}
           <DetailSection title="Payment">
             <PaymentSummary payment={payment.data} />
           </DetailSection>

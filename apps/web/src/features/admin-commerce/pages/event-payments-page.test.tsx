@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AllocationReply } from '@portal/domain/allocation.ts';
-import type { AdminEventPaymentPage, AdminEventPaymentRow } from '@portal/domain/payments.ts';
+import { refundReasonLabels, type AdminEventPaymentPage, type AdminEventPaymentRow } from '@portal/domain/payments.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { staff } from '../test-fixtures.ts';
@@ -24,6 +24,7 @@ function aPayment(overrides: Partial<AdminEventPaymentRow> = {}): AdminEventPaym
     numberOfTickets: 3,
     allocatedTickets: 2,
     total: 44_700,
+    refundReason: null,
     createdAt: '2026-05-01T15:00:00.000Z',
     ...overrides,
   };
@@ -89,6 +90,17 @@ describe('staff console: event payments list', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Payment 9f8e7d6c by Pat Pending' })).toBeInTheDocument();
     expect(calls.find((call) => call.path.startsWith(list))?.path).toBe(`${list}?page=1&pageSize=20`);
     expect(screen.getByRole('link', { name: 'Event payments' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('shows a payment that needs a refund, with the reason, and offers the status as a filter (issue 10)', async () => {
+    const refund = aPayment({ id: '5e5e5e5e-0000-4000-8000-000000000009', buyerName: 'Rita Late', status: 'REFUND_NEEDED', refundReason: 'COUPON_USED_UP' });
+    const calls = stubFetch({ 'GET /api/me': () => jsonResponse(200, staff), [`GET ${list}`]: () => jsonResponse(200, pagesOf([refund])) });
+    renderApp('/admin/event-payments?status=REFUND_NEEDED');
+    const row = (await screen.findByRole('link', { name: 'Payment 5e5e5e5e by Rita Late' }, { timeout: 5000 })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Refund needed')).toBeInTheDocument();
+    expect(within(row).getByText(refundReasonLabels.COUPON_USED_UP)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /^Status/ })).toHaveValue('Refund needed');
+    expect(calls.find((call) => call.path.startsWith(list))?.path).toBe(`${list}?status=REFUND_NEEDED&page=1&pageSize=20`);
   });
 
   it('filters by status and searches, keeping the filter', async () => {

@@ -9,7 +9,7 @@ import { aPurchaseOrder, aPurchaseOrderPage, staff } from '../test-fixtures.ts';
 
 const list = '/api/admin/purchase-orders';
 const submitted = aPurchaseOrder();
-const approved = aPurchaseOrder({ id: 'po-2', number: 'PO-0999', status: 'APPROVED', totalCents: 10000, paymentTotalCents: 14900 });
+const approved = aPurchaseOrder({ id: 'po-2', number: 'PO-0999', status: 'APPROVED', totalCents: 14900, submittedTotalCents: 10000, paymentTotalCents: 14900 });
 
 /** The list as the server filters it by ?status= (none: all). */
 function byStatus(url: URL) {
@@ -155,6 +155,21 @@ describe('staff console: purchase orders', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText(purchaseOrderMessages.voided)).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([`${list}/po-1/void`]);
+  });
+
+  it('issue 10: shows a typed total that differs from the payment’s, and offers Void but not Approve', async () => {
+    const oneCent = aPurchaseOrder({ id: 'po-4', number: 'PO-0001', submittedTotalCents: 1, totalCents: 14900, paymentTotalCents: 14900 });
+    stubFetch({ 'GET /api/me': () => jsonResponse(200, staff), [`GET ${list}`]: () => jsonResponse(200, aPurchaseOrderPage([oneCent])) });
+    await openPage();
+
+    const row = (await screen.findByRole('rowheader', { name: 'PO-0001' })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('$0.01')).toBeInTheDocument();
+    expect(within(row).getByText('$149.00')).toBeInTheDocument();
+    expect(within(row).getByText('Differs from the payment')).toBeInTheDocument();
+    const approve = within(row).getByRole('button', { name: 'Approve purchase order PO-0001' });
+    expect(approve).toBeDisabled();
+    expect(approve).toHaveAccessibleDescription('The totals differ: void it and ask the buyer for a corrected purchase order.');
+    expect(within(row).getByRole('button', { name: 'Void purchase order PO-0001' })).toBeEnabled();
   });
 
   it("shows the server's reason when the approval is refused", async () => {

@@ -1,5 +1,4 @@
 import { applicationPaths } from '@portal/domain/application-rules.ts';
-import type { PurchaseOrderType } from '@portal/domain/commerce-enums.ts';
 import { paymentMessages } from '@portal/domain/payments.ts';
 import { checkoutPath, successPath } from '../api/payments.ts';
 import { checkoutTexts } from './payment-texts.ts';
@@ -7,8 +6,8 @@ import { checkoutTexts } from './payment-texts.ts';
 /**
  * The payment pages serve two kinds of payment: a cart's (tickets to allocate afterwards) and an
  * accepted event application's (one seat for the applicant). The pages are the same; what differs —
- * where the member came from and goes back to, the purchase order's type, what a paid payment leads
- * to — is this object.
+ * where the member came from and goes back to, what a paid payment leads to — is this object (the
+ * purchase order's type is the server's to derive from the payment).
  */
 export interface CheckoutFlavour {
   /** Where the payment was started: the way back, and where a page without a readable payment sends the member. */
@@ -16,7 +15,6 @@ export interface CheckoutFlavour {
   homeLabel: string;
   successPath: (eventPaymentId: string, source: string) => string;
   purchaseOrderPath: (eventPaymentId: string) => string;
-  purchaseOrderType: PurchaseOrderType;
   paidMessage: string;
   /** Cart payments lead to allocating their tickets; an applicant's one seat is theirs already. */
   allocates: boolean;
@@ -29,7 +27,6 @@ export const cartFlavour: CheckoutFlavour = {
   homeLabel: checkoutTexts.backToCart,
   successPath,
   purchaseOrderPath: (eventPaymentId) => `${checkoutPath}/purchase-order?${new URLSearchParams({ eventPaymentId }).toString()}`,
-  purchaseOrderType: 'CONFERENCE_DAY',
   paidMessage: paymentMessages.paid,
   allocates: true,
   showsInstitute: false,
@@ -40,7 +37,6 @@ export const applicationFlavour: CheckoutFlavour = {
   homeLabel: checkoutTexts.backToApplications,
   successPath: applicationPaths.success,
   purchaseOrderPath: applicationPaths.purchaseOrder,
-  purchaseOrderType: 'EVENT_APPLICATION',
   paidMessage: checkoutTexts.applicationPaid,
   allocates: false,
   showsInstitute: true,

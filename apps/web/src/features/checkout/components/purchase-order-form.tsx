@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { phoneDigits } from '@portal/domain/contact.ts';
-import { dollarsToCents } from '@portal/domain/money.ts';
+import { dollarsToCents, formatCents } from '@portal/domain/money.ts';
 import type { EventPaymentReply } from '@portal/domain/payments.ts';
 import type { Profile } from '@portal/domain/profile.ts';
 import {
@@ -42,10 +42,9 @@ function organizationOptions(memberships: Memberships) {
  * The multipart body of POST /api/purchase-orders. The fields come before the file: the server reads
  * the stream in order and knows the fields once it reaches the file.
  */
-function toFormData(values: PurchaseOrderFormValues, payment: EventPaymentReply, flavour: CheckoutFlavour, file: File): FormData {
+function toFormData(values: PurchaseOrderFormValues, payment: EventPaymentReply, file: File): FormData {
   const body = new FormData();
   body.append('eventPaymentId', payment.id);
-  body.append('type', flavour.purchaseOrderType);
   body.append('filename', values.filename.trim());
   body.append('contactEmail', values.contactEmail.trim());
   body.append('contactName', values.contactName.trim());
@@ -64,7 +63,11 @@ function instituteOf(payment: EventPaymentReply): string {
   return [...new Set(payment.items.map((item) => item.eventName))].join(', ');
 }
 
-/** The purchase order form of events.md §3 and §5, for a cart payment or an application's (the flavour's type). */
+/**
+ * The purchase order form of events.md §3 and §5, for a cart payment or an application's. The server
+ * derives the type and what is owed from the payment; the total typed here is kept for staff, who
+ * cannot approve a purchase order whose total differs from the payment's.
+ */
 export function PurchaseOrderForm({ payment, memberships, flavour }: PurchaseOrderFormProps) {
   const navigate = useNavigate();
   const submitOrder = useSubmitPurchaseOrder(payment.id);
@@ -94,7 +97,7 @@ export function PurchaseOrderForm({ payment, memberships, flavour }: PurchaseOrd
 
   const submit = form.onSubmit((values) => {
     if (!values.file) return;
-    submitOrder.mutate(toFormData(values, payment, flavour, values.file), {
+    submitOrder.mutate(toFormData(values, payment, values.file), {
       onSuccess: () => {
         notifications.show({ color: 'green', message: purchaseOrderMessages.submitted });
         void navigate(flavour.successPath(payment.id, 'purchase-order'));
@@ -126,7 +129,7 @@ export function PurchaseOrderForm({ payment, memberships, flavour }: PurchaseOrd
           <TextInput label="Purchase order number" withAsterisk {...form.getInputProps('number')} />
           <TextInput
             label="Purchase order total"
-            description="In dollars"
+            description={`In dollars. This order comes to ${formatCents(payment.total)}.`}
             inputMode="decimal"
             leftSection="$"
             withAsterisk

@@ -71,7 +71,9 @@ function NotPayable({ payment }: { payment: EventPaymentReply }) {
             ? paymentMessages.voidedOrCancelled
             : payment.status === 'EXPIRED'
               ? checkoutTexts.expired
-              : checkoutTexts.notCardPayment}
+              : payment.status === 'REFUND_NEEDED'
+                ? paymentMessages.refundNeeded
+                : checkoutTexts.notCardPayment}
         </Text>
         <Anchor component={Link} to={checkoutPath} size="sm">
           {checkoutTexts.backToCart}

@@ -181,7 +181,6 @@ describe('purchase order page', { timeout: 20_000 }, () => {
     expect(body).toBeInstanceOf(FormData);
     expect(Object.fromEntries([...body.entries()].filter(([key]) => key !== 'file'))).toEqual({
       eventPaymentId,
-      type: 'CONFERENCE_DAY',
       filename: 'PO-2026-001.pdf',
       contactEmail: 'fran@lincoln.test',
       contactName: 'Fran Finance',

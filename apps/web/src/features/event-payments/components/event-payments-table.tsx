@@ -19,6 +19,7 @@ const statusColors: Record<EventPaymentStatus, string> = {
   PAID: 'green',
   CANCELLED: 'red',
   EXPIRED: 'gray',
+  REFUND_NEEDED: 'orange',
 };
 
 function eventNames(row: EventPaymentRow): string {
