@@ -36,14 +36,44 @@ describe('checkout success page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(app.location()).toBe(checkoutPath), { timeout: 5000 });
   });
 
-  it('thanks a purchase order at once, without reading or polling the payment, and allocation stays off', async () => {
-    const calls = stubPayment(() => jsonResponse(200, anEventPayment({ status: 'PO_SUBMITTED', method: 'PURCHASE_ORDER' })));
+  it('thanks a purchase order at once, reading the payment once without polling, and allocation stays off', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = stubPayment(() => jsonResponse(200, anEventPayment({ status: 'AWAITING_PO', method: 'PURCHASE_ORDER' })));
     renderApp(successUrl({ eventPaymentId, source: 'purchase-order' }));
 
     expect(await screen.findByText(paymentMessages.purchaseOrderThanks, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(allocateButton()).toBeDisabled();
     expect(screen.queryByText(paymentMessages.processing)).not.toBeInTheDocument();
-    expect(calls.some((call) => call.path.startsWith('/api/event-payments'))).toBe(false);
+    const reads = () => calls.filter((call) => call.path === paymentApi).length;
+    const readsBefore = reads();
+    expect(readsBefore).toBeGreaterThan(0);
+    await act(() => vi.advanceTimersByTimeAsync(paymentPollMs * 3));
+    expect(reads()).toBe(readsBefore);
+  });
+
+  it.each([
+    ['its purchase order was voided', { status: 'AWAITING_PO' as const, purchaseOrders: [{ id: 'po-1', number: 'PO-1', status: 'VOIDED' as const, totalCents: 14_900, createdAt: '2026-09-01T12:00:00.000Z' }] }],
+    ['the payment was cancelled', { status: 'CANCELLED' as const }],
+  ])('does not thank a purchase order when %s: it says the payment was voided or cancelled', async (_, payment) => {
+    stubPayment(() => jsonResponse(200, anEventPayment({ method: 'PURCHASE_ORDER', ...payment })));
+    renderApp(successUrl({ eventPaymentId, source: 'purchase-order' }));
+
+    expect(await screen.findByText(paymentMessages.voidedOrCancelled, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(paymentMessages.purchaseOrderThanks)).not.toBeInTheDocument();
+    expect(allocateButton()).toBeDisabled();
+  });
+
+  it("does the same on an application's success page, and sends a payment it cannot read back to My Event Applications", async () => {
+    stubPayment(() => jsonResponse(200, anEventPayment({ method: 'PURCHASE_ORDER', status: 'CANCELLED' })));
+    const applicationSuccess = `/members/events/applications/checkout/success?eventPaymentId=${eventPaymentId}&source=purchase-order`;
+    const first = renderApp(applicationSuccess);
+    expect(await screen.findByText(paymentMessages.voidedOrCancelled, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(paymentMessages.purchaseOrderThanks)).not.toBeInTheDocument();
+    first.unmount();
+
+    stubPayment(() => problemResponse(404, 'No such payment.'));
+    const app = renderApp(applicationSuccess);
+    await waitFor(() => expect(app.location()).toBe('/members/events/applications'), { timeout: 5000 });
   });
 
   it(`polls every ${paymentPollMs} ms while the payment is processing and stops once it is PAID`, async () => {
