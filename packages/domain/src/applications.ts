@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int4Max } from './stored-integers.ts';
 import { pageQuery, paginated } from './admin.ts';
 import {
   applicationDecisions,
@@ -317,7 +318,7 @@ export const questionInput = z
     label: required(staffApplicationMessages.labelRequired, 500),
     options: z.array(z.string().trim().min(1).max(200)).max(50),
     required: z.boolean(),
-    position: z.number().int().min(0),
+    position: z.number().int().min(0).max(int4Max),
   })
   .refine((q) => !choiceTypes.includes(q.type) || q.options.length > 0, { path: ['options'], message: staffApplicationMessages.optionsRequired });
 export type QuestionInput = z.infer<typeof questionInput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int4Max } from './stored-integers.ts';
 import { pageQuery, paginated } from './admin.ts';
 import { pathLevels } from './application-rules.ts';
 import { applicationSelectionLevels, couponTypes, eventKinds } from './commerce-enums.ts';
@@ -29,8 +30,8 @@ export const staffEventMessages = {
 const name = z.string().trim().min(1, staffEventMessages.nameRequired).max(200);
 /** ISO dates on the wire; the form converts MM/DD/YYYY with dates.parseUsDate. */
 const isoDate = z.iso.date(staffEventMessages.dateInvalid);
-const capacity = z.number().int(staffEventMessages.capacityInvalid).min(1, staffEventMessages.capacityInvalid).nullable();
-const cents = z.number().int(staffEventMessages.priceInvalid).min(0, staffEventMessages.priceInvalid);
+const capacity = z.number().int(staffEventMessages.capacityInvalid).min(1, staffEventMessages.capacityInvalid).max(int4Max, staffEventMessages.capacityInvalid).nullable();
+const cents = z.number().int(staffEventMessages.priceInvalid).min(0, staffEventMessages.priceInvalid).max(int4Max, staffEventMessages.priceInvalid);
 
 export const staffEventInput = z
   .object({
@@ -57,9 +58,9 @@ export const pathInput = z.object({
   applicationSelectionLevel: z.enum(applicationSelectionLevels),
   requireRankedSelection: z.boolean(),
   rankedSelectionAmount: z.number().int().min(1).max(20),
-  position: z.number().int().min(0),
+  position: z.number().int().min(0).max(int4Max),
 });
-export const groupingInput = z.object({ name, maxTickets: capacity, position: z.number().int().min(0) });
+export const groupingInput = z.object({ name, maxTickets: capacity, position: z.number().int().min(0).max(int4Max) });
 export const sectionInput = z.object({
   title: name,
   dates: z.array(isoDate).max(30),
@@ -68,7 +69,7 @@ export const sectionInput = z.object({
   description: z.string().trim().max(5000),
   isFree: z.boolean(),
   maxTickets: capacity,
-  position: z.number().int().min(0),
+  position: z.number().int().min(0).max(int4Max),
 });
 
 export const staffEventQuery = pageQuery.extend({ search: z.string().trim().max(100).optional() });
@@ -120,11 +121,11 @@ export const couponInput = z
       .regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, - and _ only')
       .transform((c) => c.toUpperCase()),
     type: z.enum(couponTypes),
-    discountAmount: z.number().int().nullable(),
-    discountPercentage: z.number().int().nullable(),
+    discountAmount: z.number().int().max(int4Max).nullable(),
+    discountPercentage: z.number().int().max(int4Max).nullable(),
     validFrom: z.iso.datetime({ offset: true }).nullable(),
     validUntil: z.iso.datetime({ offset: true }).nullable(),
-    maxUses: z.number().int().min(1).nullable(),
+    maxUses: z.number().int().min(1).max(int4Max).nullable(),
     eventId: z.uuid().nullable(),
     active: z.boolean(),
   })

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { sentProblem } from '@portal/domain/problem.ts';
-import { signedInUser } from '../test/commerce-factories.ts';
+import { createConferenceDay, signedInUser } from '../test/commerce-factories.ts';
 import { call, useTestApp } from '../test/harness.ts';
 import { nulMessage } from '../platform/stored-text.ts';
 import { databaseFingerprint } from './fingerprint.ts';
@@ -68,6 +68,16 @@ describe('a NUL character in any input is a 400 naming the field, before the dat
     const response = await call(t.app, 'POST', '/api/cart/coupon', { caller, body: deep, headers: { 'content-type': 'application/json' } });
     expect(response.statusCode).toBe(400);
     expectProblem(response, 400);
+  });
+});
+
+describe('numbers past what the database stores are a 400, not a 500', () => {
+  it('a path position beyond int4 (found by the fuzz)', async () => {
+    const { caller } = await signedInUser(t, 'STAFF');
+    const day = await createConferenceDay(t.deps.db);
+    const body = { name: 'First Year', level: 'FIRST_YEAR', applicationSelectionLevel: 'SECTIONS', requireRankedSelection: false, rankedSelectionAmount: 1, position: Number.MAX_SAFE_INTEGER };
+    const response = await call(t.app, 'PUT', `/api/admin/paths/${day.path.id}`, { caller, body });
+    expect(Object.keys(expectProblem(response, 400).errors ?? {})).toEqual(['position']);
   });
 });
 
