@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { csrfHeader, csrfHeaderValue } from '../platform/security.ts';
 import { useTestApp } from '../test/harness.ts';
+import { changedTables, databaseFingerprint } from './fingerprint.ts';
 import { buildWorld, callerNames, secretsFor, sessionOf, type CallerName, type World } from './fixtures.ts';
 import { accountRows } from './matrix/account.ts';
 import { applicationRows } from './matrix/applications.ts';
@@ -69,30 +69,6 @@ function send(method: string, path: string, cell: Cell) {
   });
 }
 
-/** One hash of every table's rows except sessions (each cell opens its own): a refusal must not change it. */
-async function databaseFingerprint(): Promise<string> {
-  // Both drivers answer with { rows }; the driver-neutral Database type leaves the result unknown.
-  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-  const tables = rowsOf<{ name: string }>(
-    await t.deps.db.execute(
-      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'sessions' order by table_name`,
-    ),
-  );
-  const parts = tables.map(
-    ({ name }) => `select '${name}' as name, md5(coalesce(string_agg(md5(r::text), ',' order by md5(r::text)), '')) as hash from "${name}" r`,
-  );
-  const hashes = rowsOf<{ name: string; hash: string }>(await t.deps.db.execute(sql.raw(parts.join(' union all '))));
-  return hashes.map((r) => `${r.name}:${r.hash}`).join('\n');
-}
-
-function changedTables(before: string, after: string): string[] {
-  const old = new Set(before.split('\n'));
-  return after
-    .split('\n')
-    .filter((line) => !old.has(line))
-    .map((line) => line.split(':')[0] ?? line);
-}
-
 let w: World;
 beforeAll(async () => {
   w = await buildWorld(t);
@@ -129,10 +105,10 @@ describe('access matrix', () => {
       // Refusals first, on the shared objects, between two fingerprints of the database.
       const refused: Cell[] = [];
       for (const who of callerNames.filter((name) => row.expect[name] >= 400)) refused.push(await prepare(w, row, who));
-      const before = readOnly.has(method) ? '' : await databaseFingerprint();
+      const before = readOnly.has(method) ? '' : await databaseFingerprint(t.deps.db);
       for (const cell of refused) await check(cell);
       if (!readOnly.has(method)) {
-        const changed = changedTables(before, await databaseFingerprint());
+        const changed = changedTables(before, await databaseFingerprint(t.deps.db));
         if (changed.length > 0) mismatches.push(`${key}: a refusal changed ${changed.join(', ')}`);
       }
       // Then the allowed cells, each on the objects made for it: allowed means the real success status.
@@ -147,9 +123,9 @@ describe('access matrix', () => {
       const [method = '', path = ''] = crossed.route.split(' ');
       expect(rows[crossed.route], `${crossed.route} is a route of the matrix`).toBeDefined();
       const cell = await prepare(w, { input: crossed.input, expect: rows[crossed.route]?.expect ?? anyone(0) }, crossed.as);
-      const before = await databaseFingerprint();
+      const before = await databaseFingerprint(t.deps.db);
       const response = await send(method, path, cell);
-      const changed = changedTables(before, await databaseFingerprint());
+      const changed = changedTables(before, await databaseFingerprint(t.deps.db));
       if (response.statusCode !== crossed.expect) {
         mismatches.push(`${crossed.route} as ${crossed.as}, ${crossed.what}: expected ${crossed.expect}, got ${response.statusCode} ${response.body.slice(0, 200)}`);
       }
