@@ -164,6 +164,17 @@ function AllocateButton({ eventPaymentId, enabled }: { eventPaymentId: string; e
 }
 
 /**
+ * A purchase order is thanked without waiting for its approval (§4: no polling), but not once its
+ * payment was voided or cancelled: one read of the payment decides which.
+ */
+function PurchaseOrderStatus({ eventPaymentId, flavour }: { eventPaymentId: string; flavour: CheckoutFlavour }) {
+  const payment = usePaymentLookup(eventPaymentId, { homePath: flavour.homePath });
+  if (!payment.data) return <Loader size="sm" role="status" aria-label="Loading the payment" />;
+  if (isVoidedOrCancelled(payment.data)) return <PaymentState payment={payment.data} flavour={flavour} />;
+  return <Text role="status">{paymentMessages.purchaseOrderThanks}</Text>;
+}
+
+/**
  * Where every way of paying ends. A purchase order is thanked at once (approval comes later); a card
  * payment is watched until paid.
  */
@@ -177,7 +188,7 @@ function PaymentOutcome({ flavour }: { flavour: CheckoutFlavour }) {
       <Title order={1}>Checkout</Title>
       {source === 'purchase-order' ? (
         <>
-          <Text role="status">{paymentMessages.purchaseOrderThanks}</Text>
+          <PurchaseOrderStatus eventPaymentId={eventPaymentId} flavour={flavour} />
           {flavour.allocates ? <AllocateButton eventPaymentId={eventPaymentId} enabled={false} /> : null}
         </>
       ) : (
