@@ -44,6 +44,8 @@ export function findNul(value: unknown): string | null {
  */
 export function refuseNulInInput(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
+    // Unmatched URLs (a web page's query string, an unknown API path) reach no database.
+    if (request.is404) return;
     for (const part of [request.params, request.query, request.body]) {
       const field = findNul(part);
       if (field !== null) throw badRequest('Please correct the highlighted fields.', { [field]: nulMessage });

@@ -1,7 +1,11 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sentProblem } from '@portal/domain/problem.ts';
+import { buildApp } from '../app.ts';
 import { createConferenceDay, signedInUser } from '../test/commerce-factories.ts';
 import { call, useTestApp } from '../test/harness.ts';
 import { nulMessage } from '../platform/stored-text.ts';
@@ -142,5 +146,25 @@ describe('every error the API sends has the one problem+json shape', () => {
       expectProblem(await rawRequest(`/api/catalogue/events?search=${'a'.repeat(20_000)}`, {}), 431);
       expectProblem(await rawRequest('/api/health', { 'x-padding': 'a'.repeat(20_000) }), 431);
     });
+  });
+
+  it('the served web app (@fastify/static): a missing asset or a bad escape → problem+json, a page → index.html', async () => {
+    const webDist = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Portal</title>');
+    writeFileSync(path.join(webDist, 'assets', 'app.js'), 'export {};');
+    const web = await buildApp({ ...t.deps, config: { ...t.deps.config, webDist } }, { serveWeb: true });
+    try {
+      expectProblem(await web.inject({ method: 'GET', url: '/assets/missing.js' }), 404);
+      expectProblem(await web.inject({ method: 'GET', url: '/assets/%E0%A4%A' }), 400);
+      expectProblem(await web.inject({ method: 'GET', url: '/api/no-such-thing' }), 404);
+      expectProblem(await web.inject({ method: 'POST', url: '/members', headers: { 'x-requested-with': 'portal' } }), 404);
+      const page = await web.inject({ method: 'GET', url: '/members/profile?tab=%00' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect((await web.inject({ method: 'GET', url: '/assets/app.js' })).statusCode).toBe(200);
+    } finally {
+      await web.close();
+    }
   });
 });
