@@ -46,6 +46,13 @@ describe('demo card payment page', { timeout: 20_000 }, () => {
     expect(post?.body).toEqual({ outcome: 'succeed' });
   });
 
+  it('offers nothing to pay for a payment another provider took', async () => {
+    stubDemo({ [`GET /api/event-payments/${eventPaymentId}`]: () => jsonResponse(200, anEventPayment({ provider: 'stripe' })) });
+    renderApp(pagePath);
+    expect(await screen.findByText(checkoutTexts.notCardPayment, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+  });
+
   it('declines: says so and goes where the server says (back to the checkout)', async () => {
     const calls = stubDemo({
       [`POST /api/payments/demo/${eventPaymentId}`]: () => jsonResponse(200, { redirectUrl: checkoutPath }),

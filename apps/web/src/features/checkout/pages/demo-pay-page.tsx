@@ -106,7 +106,8 @@ export function DemoPayPage() {
             Amount due: <strong>{formatCents(payment.data.total)}</strong>
           </Text>
           <OrderSummary payment={payment.data} />
-          {payment.data.status === 'PENDING' && !isVoidedOrCancelled(payment.data) ? (
+          {/* Only a payment the demo provider took may be "paid" here: in production no payment ever is. */}
+          {payment.data.status === 'PENDING' && payment.data.provider === 'demo' && !isVoidedOrCancelled(payment.data) ? (
             <PayOrDecline payment={payment.data} />
           ) : (
             <NotPayable payment={payment.data} />
