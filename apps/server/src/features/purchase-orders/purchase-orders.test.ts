@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paymentMessages, purchaseOrderHoldDays } from '@portal/domain/payments.ts';
 import { maxPurchaseOrderBytes, purchaseOrderMessages } from '@portal/domain/purchase-orders.ts';
+import { eventApplications } from '../../db/schema/applications.ts';
 import { eventPayments, eventSections, purchaseOrders } from '../../db/schema/commerce.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';
@@ -140,6 +141,19 @@ describe('POST /api/purchase-orders', () => {
     }
     expect(await t.deps.db.select().from(purchaseOrders).where(eq(purchaseOrders.paymentId, payment.id))).toEqual([]);
     expect((await paymentOf(payment.id))?.status).toBe('AWAITING_PO');
+  });
+
+  it('makes an accepted application’s purchase order EVENT_APPLICATION whatever the form says', async () => {
+    const { buyer, organization, payment, day } = await awaitingPurchaseOrder();
+    const [application] = await t.deps.db.insert(eventApplications).values({ userId: buyer.user.id, eventId: day.event.id }).returning();
+    await t.deps.db.update(eventPayments).set({ applicationId: application?.id }).where(eq(eventPayments.id, payment.id));
+    const refused = await upload(buyer.caller, form(payment.id, organization.id, { type: 'CONFERENCE_DAY' }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ type: purchaseOrderMessages.typeMismatch });
+    const accepted = await upload(buyer.caller, form(payment.id, organization.id));
+    expect(accepted.statusCode).toBe(201);
+    const [po] = await t.deps.db.select().from(purchaseOrders).where(eq(purchaseOrders.id, accepted.json().purchaseOrderId));
+    expect(po).toMatchObject({ type: 'EVENT_APPLICATION', totalCents: 44_700 });
   });
 
   it.each([
