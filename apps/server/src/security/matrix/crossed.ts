@@ -4,7 +4,7 @@ import { eventPaymentItems } from '../../db/schema/commerce.ts';
 import { billingContacts } from '../../db/schema/organizations.ts';
 import { createInstitute } from '../../test/application-factories.ts';
 import { createCoupon, createEvent, createPayment } from '../../test/commerce-factories.ts';
-import { cartLineOf, freshApplication, freshPaymentOfA, multipart, newEmail, pdf, type CallerName, type World } from '../fixtures.ts';
+import { cartLineOf, freshApplication, freshInvitationFor, freshPaymentOfA, multipart, newEmail, pdf, type CallerName, type World } from '../fixtures.ts';
 import type { CellInput } from './rows.ts';
 
 /**
@@ -204,5 +204,26 @@ export const crossedCells: CrossedCell[] = [
       body: { acceptsApplications: true, ticketTypeId: w.series.ticketType.id, dueDays: 30, paymentOptions: [] },
     }),
     expect: 400,
+  },
+  {
+    route: 'GET /api/catalogue/events/:eventId',
+    as: 'member',
+    what: 'an unpublished event',
+    input: async (w) => ({ params: { eventId: (await createEvent(w.t.deps.db, { published: false })).event.id } }),
+    expect: 404,
+  },
+  {
+    route: 'POST /api/event-applications',
+    as: 'member',
+    what: 'an application to an event that takes none',
+    input: (w) => ({ body: { eventId: w.series.event.id } }),
+    expect: 400,
+  },
+  {
+    route: 'POST /api/invitations/:code/accept',
+    as: 'otherAdmin',
+    what: "another person's invitation",
+    input: async (w) => ({ params: { code: await freshInvitationFor(w, w.schoolA.member.user.id) } }),
+    expect: 403,
   },
 ];
