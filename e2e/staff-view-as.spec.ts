@@ -66,3 +66,53 @@ test('staff finds a member, views the portal as them, then clears the impersonat
   // Clearing ended the session on the server, not only in this browser.
   await expectCookiesSignedOut(browser, baseURL, sessionCookies);
 });
+
+test('staff issue a member a sign-in link; whoever opens it views the portal as the member, on the staff member\'s behalf', async ({
+  page,
+  browser,
+}) => {
+  const tara = demoUsers.teacherLincoln;
+
+  await signIn(page, demoUsers.staff.email);
+  await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  await page.goto('/admin/users');
+  await field(page, 'Search users').fill('Tara');
+  await expect(page.getByRole('table').getByRole('row').filter({ hasText: tara.email })).toHaveCount(1);
+
+  await page.getByRole('button', { name: `Sign-in link for ${tara.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Sign-in link for ${tara.name}` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(`views the portal as ${tara.name} on your behalf`)).toBeVisible();
+  await expectAccessible(page);
+  const url = await dialog.getByLabel('Sign-in link').inputValue();
+  expect(new URL(url).pathname).toBe('/members');
+
+  // Opened in another browser, signed in as no one: the link starts an impersonation, not Tara's own session.
+  const elsewhere = await browser.newContext();
+  try {
+    const opened = await elsewhere.newPage();
+    await opened.goto(url);
+    await expect(opened).toHaveURL(atPath('/members/profile'));
+    await expect(opened.getByText(`Viewing as: ${tara.name}`)).toBeVisible();
+    await expect(opened.getByText(tara.email).first()).toBeVisible();
+    await expect(opened.getByRole('link', { name: 'Staff console' })).toHaveCount(0);
+    await expectAccessible(opened);
+
+    // The link works once.
+    const again = await browser.newContext();
+    try {
+      const reopened = await again.newPage();
+      await reopened.goto(url);
+      await expect(reopened.getByText('This sign-in link is invalid or has expired.')).toBeVisible();
+    } finally {
+      await again.close();
+    }
+  } finally {
+    await elsewhere.close();
+  }
+
+  // Issuing a link kept the staff member's own session.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+});

@@ -8,7 +8,12 @@ export interface IssuedSignInLink {
 /** The link staff just issued, to copy; it says plainly what opening it does. */
 export function SignInLinkModal({ link, onClose }: { link: IssuedSignInLink | null; onClose: () => void }) {
   return (
-    <Modal opened={link !== null} onClose={onClose} title={`Sign-in link for ${link?.name ?? 'a user'}`}>
+    <Modal
+      opened={link !== null}
+      onClose={onClose}
+      title={`Sign-in link for ${link?.name ?? 'a user'}`}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {link && (
         <Stack gap="sm">
           <Text size="sm">
