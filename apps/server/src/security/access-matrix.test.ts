@@ -1,4 +1,6 @@
+import { desc, gt } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../db/schema/platform.ts';
 import { csrfHeader, csrfHeaderValue } from '../platform/security.ts';
 import { useTestApp } from '../test/harness.ts';
 import { changedTables, databaseFingerprint } from './fingerprint.ts';
@@ -69,6 +71,11 @@ function send(method: string, path: string, cell: Cell) {
   });
 }
 
+async function lastAuditId(): Promise<number> {
+  const [last] = await t.deps.db.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+  return last?.id ?? 0;
+}
+
 let w: World;
 beforeAll(async () => {
   w = await buildWorld(t);
@@ -112,7 +119,18 @@ describe('access matrix', () => {
         if (changed.length > 0) mismatches.push(`${key}: a refusal changed ${changed.join(', ')}`);
       }
       // Then the allowed cells, each on the objects made for it: allowed means the real success status.
-      for (const who of callerNames.filter((name) => row.expect[name] < 400)) await check(await prepare(w, row, who));
+      for (const who of callerNames.filter((name) => row.expect[name] < 400)) {
+        const cell = await prepare(w, row, who);
+        const lastAudit = who === 'staffAsMember' ? await lastAuditId() : 0;
+        await check(cell);
+        if (who !== 'staffAsMember') continue;
+        // Staff viewing as a member act as the member, and the audit log says it was staff.
+        for (const entry of await t.deps.db.select().from(auditLog).where(gt(auditLog.id, lastAudit))) {
+          if (entry.actorId === w.schoolA.member.user.id && entry.impersonatorId !== w.staff.id) {
+            mismatches.push(`${key} as staffAsMember: audit '${entry.action}' does not name the staff member viewing as the member`);
+          }
+        }
+      }
     }
     expect(mismatches).toEqual([]);
   }, 600_000);
