@@ -146,6 +146,7 @@ describe('payment status and labels (§4)', () => {
     ['paid', { status: 'PAID', totalCents: 100 }, 'Credit Card', 'PAID'],
     ['paid in full by a coupon', { status: 'PAID', totalCents: 0 }, 'Credit Card', 'COMPLIMENTARY'],
     ['cancelled', { status: 'CANCELLED', totalCents: 100 }, 'Credit Card', 'CANCELLED'],
+    ['a late card payment to refund', { status: 'REFUND_NEEDED', totalCents: 100 }, 'Credit Card', 'REFUND_NEEDED'],
   ] as const)('%s', (_, payment, label, expected) => {
     expect(applicationPaymentStatus(payment, label)).toBe(expected);
   });
@@ -178,6 +179,7 @@ describe('list buttons by state (§2)', () => {
     ['accepted, purchase order', { paymentStatus: 'AWAITING_PO', paymentMethod: 'PURCHASE_ORDER' }, ['Change payment method', 'Pay by Purchase Order', 'Resources']],
     ['accepted, nothing left to pay', { amountDueCents: 0 }, ['Change payment method', 'Pay', 'Resources']],
     ['accepted, declined card', { paymentStatus: 'CANCELLED' }, ['Change payment method', 'Pay by Credit Card', 'Resources']],
+    ['accepted, a late card payment being refunded', { paymentStatus: 'REFUND_NEEDED' }, ['Change payment method', 'Pay by Credit Card', 'Resources']],
     ['accepted, no option chosen', { paymentMethod: null }, ['Change payment method', 'Resources']],
     ['accepted, purchase order under review', { paymentStatus: 'PO_SUBMITTED', paymentMethod: 'PURCHASE_ORDER' }, ['Resources']],
     ['accepted and paid', { paymentStatus: 'PAID' }, ['Resources']],

@@ -31,7 +31,21 @@ export function isEditable(status: ApplicationStatus): boolean {
   return status === 'STARTED' || status === 'CHANGES_REQUESTED';
 }
 
-export const applicationPaymentStatuses = ['PENDING', 'AWAITING_PO', 'PO_SUBMITTED', 'PAID', 'COMPLIMENTARY', 'AWAITING_INVOICE', 'INVOICED', 'CANCELLED'] as const;
+/**
+ * §4's statuses, and REFUND_NEEDED: a card payment arrived when it could no longer be honoured (its
+ * seat was gone, or the provider's amount did not match), so staff refund it and the applicant pays again.
+ */
+export const applicationPaymentStatuses = [
+  'PENDING',
+  'AWAITING_PO',
+  'PO_SUBMITTED',
+  'PAID',
+  'COMPLIMENTARY',
+  'AWAITING_INVOICE',
+  'INVOICED',
+  'CANCELLED',
+  'REFUND_NEEDED',
+] as const;
 export type ApplicationPaymentStatus = (typeof applicationPaymentStatuses)[number];
 
 export const applicationPaymentLabels: Record<ApplicationPaymentStatus, string> = {
@@ -43,6 +57,7 @@ export const applicationPaymentLabels: Record<ApplicationPaymentStatus, string> 
   AWAITING_INVOICE: 'Invoice pending',
   INVOICED: 'Invoice sent',
   CANCELLED: 'Cancelled',
+  REFUND_NEEDED: 'Refund needed',
 };
 
 /** The label of the payment option that means a purchase order (§4's default rule). */
@@ -62,6 +77,7 @@ export function applicationPaymentStatus(
     case 'AWAITING_PO':
     case 'PO_SUBMITTED':
     case 'CANCELLED':
+    case 'REFUND_NEEDED':
       return latestPayment.status;
     case 'PAID':
       return latestPayment.totalCents === 0 ? 'COMPLIMENTARY' : 'PAID';
@@ -451,16 +467,23 @@ export interface ApplicationActionFacts {
 }
 
 /**
- * §2's buttons by state. An accepted application may be paid while its payment is incomplete,
- * awaiting a purchase order, or was cancelled (a declined card) — 'Pay' when nothing is left to pay
- * (a coupon covers it).
+ * Whether an accepted application still waits to be paid: nothing paid or under review yet, a declined
+ * card (CANCELLED), or a card payment that came too late and is being refunded (REFUND_NEEDED).
+ */
+export function awaitsPayment(paymentStatus: ApplicationPaymentStatus): boolean {
+  return paymentStatus === 'PENDING' || paymentStatus === 'AWAITING_PO' || paymentStatus === 'CANCELLED' || paymentStatus === 'REFUND_NEEDED';
+}
+
+/**
+ * §2's buttons by state. An accepted application may be paid while it awaits payment (awaitsPayment)
+ * — 'Pay' when nothing is left to pay (a coupon covers it).
  */
 export function applicationActions(facts: ApplicationActionFacts): ApplicationAction[] {
   const actions: ApplicationAction[] = [];
   if (isEditable(facts.status)) actions.push({ kind: 'complete', label: 'Complete Application' });
   if (facts.status === 'SUBMITTED') actions.push({ kind: 'review', label: 'Review Application' });
   if (facts.status === 'ACCEPTED') {
-    if (facts.paymentStatus === 'PENDING' || facts.paymentStatus === 'AWAITING_PO' || facts.paymentStatus === 'CANCELLED') {
+    if (awaitsPayment(facts.paymentStatus)) {
       actions.push({ kind: 'change-payment-method', label: 'Change payment method' });
       if (facts.amountDueCents === 0) actions.push({ kind: 'pay', label: 'Pay' });
       else if (facts.paymentMethod === 'CARD') actions.push({ kind: 'pay', label: 'Pay by Credit Card' });

@@ -529,6 +529,21 @@ describe('POST /api/event-applications/:id/pay', () => {
     expect(retry.json().eventPaymentId).not.toBe(eventPaymentId);
   });
 
+  it('shows a card payment that came too late as Refund needed, and lets the applicant pay again', async () => {
+    const { caller, institute, applicationId } = await accepted('card');
+    const { eventPaymentId } = (await pay(caller, applicationId)).json();
+    // What the payments service leaves when a late success finds the seat gone (features/payments).
+    await t.deps.db.update(eventPayments).set({ status: 'REFUND_NEEDED', refundReason: 'SEATS_GONE', seatsHeld: false }).where(eq(eventPayments.id, eventPaymentId));
+    await t.deps.db.update(events).set({ ticketsTaken: 0 }).where(eq(events.id, institute.event.id));
+    expect((await read(caller, applicationId)).json()).toMatchObject({ paymentStatus: 'REFUND_NEEDED', payment: { eventPaymentId, status: 'REFUND_NEEDED' } });
+    const listed = (await call(t.app, 'GET', '/api/event-applications', { caller })).json<ApplicationPage>();
+    expect(listed.items[0]).toMatchObject({ id: applicationId, paymentStatus: 'REFUND_NEEDED' });
+    const retry = await pay(caller, applicationId);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().eventPaymentId).not.toBe(eventPaymentId);
+    expect((await paymentRow(eventPaymentId)).status).toBe('REFUND_NEEDED');
+  });
+
   it('pays by purchase order: AWAITING_PO, then the uploaded purchase order makes it PO_SUBMITTED', async () => {
     const { caller, organization, institute, applicationId } = await accepted('purchaseOrder');
     const response = await pay(caller, applicationId);

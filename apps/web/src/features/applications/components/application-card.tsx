@@ -7,6 +7,7 @@ import {
   applicationPaths,
   applicationPaymentLabels,
   applicationStatusLabels,
+  awaitsPayment,
   paymentDueText,
   showsPaymentStatusLine,
   type ApplicationAction,
@@ -14,6 +15,7 @@ import {
 } from '@portal/domain/application-rules.ts';
 import type { ApplicationRow } from '@portal/domain/applications.ts';
 import { formatCents } from '@portal/domain/money.ts';
+import { paymentMessages } from '@portal/domain/payments.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
 import { paymentOptionsQuery } from '../../../shared/commerce/queries.ts';
 import { usePayAttempt } from '../hooks/use-pay-attempt.ts';
@@ -30,8 +32,8 @@ export const statusColors: Record<ApplicationStatus, string> = {
 };
 
 /** Accepted and not paid (nor under review): the applicant may still choose how, apply a coupon and pay. */
-function awaitsPayment(row: ApplicationRow): boolean {
-  return row.status === 'ACCEPTED' && (row.paymentStatus === 'PENDING' || row.paymentStatus === 'AWAITING_PO' || row.paymentStatus === 'CANCELLED');
+function payable(row: ApplicationRow): boolean {
+  return row.status === 'ACCEPTED' && awaitsPayment(row.paymentStatus);
 }
 
 /** Payment matters once the application is accepted, or when a payment exists whatever happened since. */
@@ -67,8 +69,9 @@ function PaymentDetails({ row }: { row: ApplicationRow }) {
   return (
     <Stack gap={2}>
       <PaymentStatus row={row} />
+      {row.paymentStatus === 'REFUND_NEEDED' ? <Text size="sm">{paymentMessages.refundNeeded}</Text> : null}
       <Text size="sm">Payment method: {row.paymentOption?.label ?? 'Not chosen yet'}</Text>
-      {awaitsPayment(row) ? (
+      {payable(row) ? (
         <>
           {discountCents > 0 ? (
             <Text size="sm">
@@ -185,7 +188,7 @@ export function ApplicationCard({ row }: { row: ApplicationRow }) {
           </Badge>
         </Group>
         {showsPayment(row) ? <PaymentDetails row={row} /> : null}
-        {awaitsPayment(row) ? <ApplicationCouponForm row={row} /> : null}
+        {payable(row) ? <ApplicationCouponForm row={row} /> : null}
         {actions.length > 0 ? (
           <Group gap="sm">
             {actions.map((action) => (

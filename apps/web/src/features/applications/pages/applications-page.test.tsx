@@ -154,6 +154,22 @@ describe('My Event Applications', { timeout: 30_000 }, () => {
     expect(within(paid).queryByRole('textbox', { name: 'Coupon code' })).not.toBeInTheDocument();
   });
 
+  it('shows a card payment that came too late as Refund needed, says it will be refunded, and offers Pay again', async () => {
+    stubList([
+      anAcceptedRow({
+        paymentStatus: 'REFUND_NEEDED',
+        payment: { eventPaymentId: applicationPaymentId, status: 'REFUND_NEEDED', method: 'CARD', totalCents: 95000 },
+      }),
+    ]);
+    await openList();
+
+    const refunded = await card();
+    expect(within(refunded).getByText('Refund needed')).toBeInTheDocument();
+    expect(within(refunded).getByText(paymentMessages.refundNeeded)).toBeInTheDocument();
+    expect(within(refunded).getByText('Amount due: $950.00')).toBeInTheDocument();
+    await waitFor(() => expect(within(refunded).getByRole('button', { name: 'Pay by Credit Card' })).toBeEnabled());
+  });
+
   it('changes the payment method in a dialog, requiring a choice', async () => {
     let saved = false;
     const calls = stubList([anAcceptedRow({ paymentOption: null })], {
