@@ -5,7 +5,7 @@ import { applicationMessages, applicationPaths, selectionMessages } from '@porta
 import { generalInformationMessages, type ApplicationDetail, type ApplicationPage } from '@portal/domain/applications.ts';
 import { couponRefusals } from '@portal/domain/cart.ts';
 import { applicationQuestions, eventApplications, legacyEventApplications } from '../../db/schema/applications.ts';
-import { coupons, eventPaths, eventPaymentItems, eventPayments, events } from '../../db/schema/commerce.ts';
+import { coupons, eventGroupings, eventPaths, eventPaymentItems, eventPayments, events } from '../../db/schema/commerce.ts';
 import { auditLog, mailMessages } from '../../db/schema/platform.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
 import { createCompleteApplication, createInstitute, setApplicationStatus, type Institute } from '../../test/application-factories.ts';
@@ -297,6 +297,30 @@ describe('PUT /api/event-applications/:id/segments', () => {
       requestedSections: [{ ranking: 2 }],
       progress: { sectionChosen: true, section: false },
     });
+  });
+
+  it('SECTIONS: an unranked path chosen by grouping takes exactly one grouping, and no sections', async () => {
+    const { caller, institute, applicationId } = await applicant();
+    const path = institute.firstYear.path;
+    await t.deps.db.update(eventPaths).set({ requireRankedSelection: false, applicationSelectionLevel: 'GROUPINGS' }).where(eq(eventPaths.id, path.id));
+    const [second] = await t.deps.db.insert(eventGroupings).values({ pathId: path.id, name: 'Second strand', position: 1 }).returning();
+    await withGeneralInformation(caller, applicationId);
+    const groupings = (...ids: string[]) => ({ segment: 'SECTIONS', data: { pathId: path.id, requestedGroupings: ids.map((id) => ({ id, ranking: null })), requestedSections: [] } });
+
+    const two = await save(caller, applicationId, groupings(institute.firstYear.grouping.id, second?.id ?? ''));
+    expect(two.statusCode).toBe(400);
+    expect(two.json().detail).toBe(selectionMessages.oneGrouping);
+    const withSections = await save(caller, applicationId, {
+      segment: 'SECTIONS',
+      data: { pathId: path.id, requestedGroupings: [{ id: institute.firstYear.grouping.id, ranking: null }], requestedSections: [{ id: institute.firstYear.sections[0]?.id, ranking: null }] },
+    });
+    expect(withSections.statusCode).toBe(400);
+    expect(withSections.json().detail).toBe(selectionMessages.sectionsNotAsked);
+    const none = await save(caller, applicationId, groupings());
+    expect(none.json().progress).toMatchObject({ sectionChosen: false, section: false });
+    const one = await save(caller, applicationId, groupings(second?.id ?? ''));
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({ requestedGroupings: [{ id: second?.id }], progress: { sectionChosen: true, section: true } });
   });
 
   it('keeps the wizard order (§2): sections need general information, the questionnaire a chosen section, review every step', async () => {
