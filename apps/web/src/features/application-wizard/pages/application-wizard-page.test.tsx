@@ -45,6 +45,15 @@ describe('Application wizard', { timeout: 30_000 }, () => {
     expect(stepButton(/Sections/)).toHaveAttribute('aria-current', 'step');
   });
 
+  it('opens the questionnaire once a section is chosen, though the selection is not complete (§2)', async () => {
+    stubFetch(wizardRoutes(anApplicationDetail({ progress: { generalInformation: true, affiliation: true, sectionChosen: true, section: false, questionnaire: false } })));
+    const app = renderApp(wizardPath('review-and-submit'));
+    await heading();
+
+    expect(app.location()).toBe(wizardPath('questionnaire'));
+    expect(stepButton(/Questionnaire/)).toHaveAttribute('aria-current', 'step');
+  });
+
   it('sends a simplified application to the profile', async () => {
     stubFetch(wizardRoutes(anApplicationDetail({ isSimplified: true }), { 'GET /api/profile': () => problemResponse(500, 'Error') }));
     const app = renderApp(wizardPath('general-information'));
