@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { eventPaymentItems } from '../../db/schema/commerce.ts';
-import { billingContacts } from '../../db/schema/organizations.ts';
+import { billingContacts, organizationMemberships } from '../../db/schema/organizations.ts';
+import { sessions } from '../../db/schema/users.ts';
+import { createSession, sessionCookie } from '../../platform/sessions.ts';
 import { createInstitute } from '../../test/application-factories.ts';
 import { createCoupon, createEvent, createPayment } from '../../test/commerce-factories.ts';
-import { cartLineOf, freshApplication, freshInvitationFor, freshPaymentOfA, multipart, newEmail, pdf, type CallerName, type World } from '../fixtures.ts';
+import { cartLineOf, freshApplication, freshInvitationFor, freshMember, freshPaymentOfA, multipart, newEmail, pdf, type CallerName, type World } from '../fixtures.ts';
 import type { CellInput } from './rows.ts';
 
 /**
@@ -226,4 +228,61 @@ export const crossedCells: CrossedCell[] = [
     input: async (w) => ({ params: { code: await freshInvitationFor(w, w.schoolA.member.user.id) } }),
     expect: 403,
   },
+  {
+    route: 'GET /api/event-payments/:eventPaymentId',
+    as: 'admin',
+    what: "a payment school A's member bought for themselves",
+    input: async (w) => ({ params: { eventPaymentId: (await personalPaymentOfMember(w)).id } }),
+    expect: 404,
+  },
+  {
+    route: 'PUT /api/event-payments/:eventPaymentId/allocation',
+    as: 'owner',
+    what: "the tickets school A's member bought for themselves",
+    input: async (w) => ({ params: { eventPaymentId: (await personalPaymentOfMember(w)).id }, body: { items: [] } }),
+    expect: 404,
+  },
+  {
+    route: 'GET /api/organizations/:organizationId/roster',
+    as: 'admin',
+    what: 'the roster, by a former admin whose membership was archived',
+    input: async (w) => {
+      const former = await freshMember(w, a(w));
+      await w.t.deps.db.update(organizationMemberships).set({ role: 'ADMIN', archivedAt: w.t.deps.clock() }).where(eq(organizationMemberships.id, former.membership.id));
+      return { params: { organizationId: a(w) }, headers: { cookie: await cookieOf(w, former.user.id) } };
+    },
+    expect: 404,
+  },
+  {
+    route: 'GET /api/me',
+    as: 'member',
+    what: 'an expired session',
+    input: async (w) => ({ headers: { cookie: await cookieOf(w, w.schoolA.member.user.id, -1) } }),
+    expect: 401,
+  },
+  {
+    route: 'GET /api/profile',
+    as: 'member',
+    what: 'a revoked session',
+    input: async (w) => {
+      const cookie = await cookieOf(w, w.schoolA.member.user.id);
+      await w.t.deps.db.update(sessions).set({ revokedAt: w.t.deps.clock() }).where(eq(sessions.userId, w.schoolA.member.user.id));
+      return { headers: { cookie } };
+    },
+    expect: 401,
+  },
 ];
+
+/** A session cookie for any user; a negative lifetime makes it expired already. */
+async function cookieOf(w: World, userId: string, ttlMs = w.t.deps.config.sessionTtlMs): Promise<string> {
+  const { secret } = await createSession(w.t.deps.db, w.t.deps.clock, ttlMs, { userId });
+  return `${sessionCookie}=${secret}`;
+}
+
+async function personalPaymentOfMember(w: World) {
+  return createPayment(w.t.deps.db, {
+    userId: w.schoolA.member.user.id,
+    status: 'PAID',
+    lines: [{ eventId: w.series.event.id, ticketTypeId: w.series.ticketType.id, numberOfTickets: 1 }],
+  });
+}
