@@ -44,7 +44,7 @@ export const paymentMessages = {
   voidedOrCancelled: 'The event payment has been voided or cancelled.',
   cardUnavailable: 'Card payment is not available: no card payment provider is set up yet. Please pay by purchase order.',
   refundNeeded:
-    'Your card payment arrived after this order could no longer be honoured, so no tickets were issued for it. It will be refunded; our staff will contact you.',
+    'We received your card payment but could not apply it to this order (its seats or coupon were no longer available, or the amount did not match), so no tickets were issued for it. It will be refunded; our staff will contact you.',
 } as const;
 
 /** GET /api/payments/options: which ways to pay this installation offers (card needs a configured provider). */

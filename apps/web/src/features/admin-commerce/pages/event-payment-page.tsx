@@ -111,7 +111,7 @@ export function EventPaymentPage() {
               </Button>
             ) : null}
           </Group>
-          {payment.data.refundReason ? (
+          {payment.data.status === 'REFUND_NEEDED' && payment.data.refundReason ? (
             <Alert color="orange" variant="light" role="status">
               <Text size="sm">
                 {refundReasonLabels[payment.data.refundReason]} No tickets were issued for it: refund the buyer through the payment

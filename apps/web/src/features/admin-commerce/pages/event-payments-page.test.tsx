@@ -38,6 +38,8 @@ const allocation: AllocationReply = {
   eventPaymentId: paymentId,
   organizationId: 'org-1',
   organizationName: 'Lincoln Elementary School',
+  assigneeScope: 'ORGANIZATION',
+  buyer: { id: 'user-olivia', firstName: 'Olivia', lastName: 'Owens', email: 'owner@example.test', isPending: false },
   kind: 'CONFERENCE_DAY',
   blocked: null,
   events: [
@@ -176,6 +178,16 @@ describe('staff console: one event payment', { timeout: 20_000 }, () => {
     const holders = within(section).getAllByRole('listitem');
     expect(holders.map((item) => item.textContent)).toEqual(['Sam Sellersam@example.test', 'Nina Newnina@example.test' + 'Pending']);
     expect(screen.getByRole('heading', { name: 'Fall Literacy Conference', level: 3 })).toBeInTheDocument();
+  });
+
+  it('says why a payment needs a refund and what staff do about it (issue 10)', async () => {
+    stubDetail({
+      [`GET ${detail}`]: () => jsonResponse(200, aPayment({ status: 'REFUND_NEEDED', refundReason: 'SEATS_GONE' })),
+    });
+    await openDetail();
+    const alert = await screen.findByText(/refund the buyer through the payment provider, then cancel the payment here/);
+    expect(alert).toHaveTextContent(refundReasonLabels.SEATS_GONE);
+    expect(screen.getByText('Refund needed')).toBeInTheDocument();
   });
 
   it('cancels nothing when the confirmation is dismissed', async () => {
