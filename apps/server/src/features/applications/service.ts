@@ -288,7 +288,6 @@ const segmentSteps: Record<Segment['segment'], WizardStep> = {
  * what is missing first, with each missing part as a field.
  */
 async function requireReachable(deps: AppDeps, tx: Transaction, auth: RequestAuth, application: LockedApplication, step: WizardStep): Promise<void> {
-  if (step === 'general-information') return;
   const { progress } = await detailOf(deps, tx, application.id, auth.user.id);
   const missing = missingPrerequisites(step, progress);
   if (missing.length > 0) {
