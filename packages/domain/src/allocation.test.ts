@@ -89,6 +89,37 @@ describe('checkAllocation', () => {
   });
 });
 
+describe('checkAllocation: a grouping against its maxTickets, its sections together (events.md §5)', () => {
+  // Two sections of the Morning grouping (at most 3 together), one of the Afternoon (unlimited).
+  const sections = (morningA: number, morningB: number, afternoon = 2) => [
+    { numberOfTickets: 5, maxTickets: null, groupingId: 'morning', slots: ['a', 'b', 'c', 'd', 'e'].slice(0, morningA) },
+    { numberOfTickets: 5, maxTickets: null, groupingId: 'morning', slots: ['f', 'g', 'h', 'i', 'j'].slice(0, morningB) },
+    { numberOfTickets: 5, maxTickets: null, groupingId: 'afternoon', slots: ['k', 'l', 'm', 'n', 'o'].slice(0, afternoon) },
+  ];
+  const groupings = [
+    { id: 'morning', maxTickets: 3 },
+    { id: 'afternoon', maxTickets: null },
+  ];
+  it.each<[string, number, number, number, number[], string | null]>([
+    ['none assigned', 0, 0, 0, [0, 0], null],
+    ['below the limit', 1, 1, 0, [0, 0], null],
+    ['at the limit, split over two sections', 2, 1, 0, [0, 0], null],
+    ['at the limit in one section', 3, 0, 0, [0, 0], null],
+    ['one over the limit (limit + 1)', 2, 2, 0, [1, 0], allocationMessages.overallocated],
+    ['an unlimited grouping is never over', 0, 0, 5, [0, 0], null],
+  ])('%s', (_name, a, b, afternoon, groupingExcess, error) => {
+    const check = checkAllocation(sections(a, b, afternoon), groupings);
+    expect(check.groupingExcess).toEqual(groupingExcess);
+    expect(check.excess).toEqual([0, 0, 0]);
+    expect(check.error).toBe(error);
+    expect(check.overallocated).toBe(error !== null);
+  });
+
+  it('checks no grouping when none is given (series events)', () => {
+    expect(checkAllocation(sections(5, 5)).groupingExcess).toEqual([]);
+  });
+});
+
 describe('allocationClosedMessage (an event on 2026-12-10, closing 3 days before)', () => {
   const event = { kind: 'CONFERENCE_DAY' as const, startDate: '2026-12-10', daysBeforePurchaseClose: 3 };
   it.each([

@@ -60,6 +60,8 @@ export const allocationSection = z.object({
   dates: z.array(z.string()),
   locationName: z.string().nullable(),
   maxTickets: z.number().nullable(),
+  /** The section's grouping, whose maxTickets limits its sections' assignees together (events.md §5); null for series. */
+  grouping: z.object({ id: z.string(), name: z.string(), maxTickets: z.number().nullable() }).nullable(),
   /** Tickets bought on this line. */
   numberOfTickets: z.number(),
   assignedUsers: z.array(assignableUser),
@@ -196,12 +198,21 @@ export function pickableUsers<U extends { id: string }>(users: readonly U[], slo
 export interface DraftSection {
   numberOfTickets: number;
   maxTickets: number | null;
+  /** The grouping the section belongs to, checked against its maxTickets with its other sections. */
+  groupingId?: string | null;
   slots: readonly Slot[];
+}
+
+export interface DraftGrouping {
+  id: string;
+  maxTickets: number | null;
 }
 
 export interface DraftCheck {
   /** Per section, in order: assignees over the limit (shown in red). */
   excess: number[];
+  /** Per grouping, in order: assignees of its sections together over its maxTickets. */
+  groupingExcess: number[];
   overallocated: boolean;
   duplicate: boolean;
   /** Some bought ticket has no assignee ('Not all tickets have been allocated'; a warning, saving is allowed). */
@@ -212,14 +223,24 @@ export interface DraftCheck {
   warning: string | null;
 }
 
-/** Everything the screen and the server check before a save (events.md §5). */
-export function checkAllocation(sections: readonly DraftSection[]): DraftCheck {
+/**
+ * Everything the screen and the server check before a save (events.md §5): each section against its
+ * tickets and maxTickets, and each grouping ('groups checked against maxTickets') against the
+ * assignees of its sections together.
+ */
+export function checkAllocation(sections: readonly DraftSection[], groupings: readonly DraftGrouping[] = []): DraftCheck {
   const excess = sections.map((s) => excessAssignees(dropEmptySlots(s.slots).length, s));
-  const overallocated = excess.some((e) => e > 0);
+  const groupingExcess = groupings.map((grouping) =>
+    excessAssignees(
+      sections.filter((s) => s.groupingId === grouping.id).reduce((n, s) => n + dropEmptySlots(s.slots).length, 0),
+      { numberOfTickets: null, maxTickets: grouping.maxTickets },
+    ),
+  );
+  const overallocated = excess.some((e) => e > 0) || groupingExcess.some((e) => e > 0);
   const duplicate = sections.some((s) => duplicatePicks(s.slots).length > 0);
   const unallocated = sections.some((s) => dropEmptySlots(s.slots).length < s.numberOfTickets);
   const error = overallocated ? allocationMessages.overallocated : duplicate ? allocationMessages.duplicate : null;
-  return { excess, overallocated, duplicate, unallocated, error, warning: unallocated ? allocationMessages.notAllAllocated : null };
+  return { excess, groupingExcess, overallocated, duplicate, unallocated, error, warning: unallocated ? allocationMessages.notAllAllocated : null };
 }
 
 /** Conference day when any bought line names a section; otherwise series. */

@@ -3,16 +3,19 @@ import type { EventPaymentStatus, PaymentProviderName, RefundReason } from '@por
 import { paymentMessages } from '@portal/domain/payments.ts';
 import { purchaseOrderMessages } from '@portal/domain/purchase-orders.ts';
 import type { Database, Executor } from '../db/client.ts';
-import { coupons, eventPaymentItems, eventPayments, events, eventSections } from '../db/schema/commerce.ts';
+import { coupons, eventGroupings, eventPaymentItems, eventPayments, events, eventSections } from '../db/schema/commerce.ts';
 import { conflict, HttpProblem, notFound } from '../platform/errors.ts';
 
 /**
  * Seats and coupon uses as counters beside their limits (pretix's per-quota model). A conference-day
- * line counts against its section, any other line against its event. Taking is one conditional
- * UPDATE per bucket, buckets in one global order (events, then sections, each by id), so concurrent
- * checkouts queue on the rows they share and never deadlock; releasing subtracts the same amounts,
- * exactly once per payment, guarded by a conditional update of event_payments.seats_held.
- * Lock order everywhere: the payment row, then event buckets, then section buckets, then the coupon.
+ * line counts against its section and its section's grouping (events.md §5: groups checked against
+ * maxTickets), any other line against its event. Taking is one conditional UPDATE per bucket, buckets
+ * in one global order (events, then sections, then groupings, each by id), so concurrent checkouts
+ * queue on the rows they share and never deadlock; releasing subtracts the same amounts, exactly once
+ * per payment, guarded by a conditional update of event_payments.seats_held. A CHECK constraint on
+ * each counter is the backstop. Lock order everywhere: the payment row, then event buckets, then
+ * section buckets, then grouping buckets (the staff editor locks sections before deleting their
+ * grouping), then the coupon.
  */
 
 export interface SeatRequest {
@@ -23,47 +26,61 @@ export interface SeatRequest {
   title: string;
 }
 
+type BucketKind = 'event' | 'section' | 'grouping';
+const bucketTables = { event: events, section: eventSections, grouping: eventGroupings } as const;
+const bucketRank: Record<BucketKind, number> = { event: 0, section: 1, grouping: 2 };
+
 interface Bucket {
-  kind: 'event' | 'section';
+  kind: BucketKind;
   id: string;
   tickets: number;
   title: string;
 }
 
-function bucketsOf(requests: readonly SeatRequest[]): Bucket[] {
+/** Each section's grouping, and how a sold-out grouping is named ("Fall Conference Day — Morning"). */
+async function groupingsOf(tx: Executor, sectionIds: readonly string[]) {
+  if (sectionIds.length === 0) return new Map<string, { groupingId: string; title: string }>();
+  const rows = await tx
+    .select({ sectionId: eventSections.id, groupingId: eventGroupings.id, groupingName: eventGroupings.name, eventName: events.name })
+    .from(eventSections)
+    .innerJoin(eventGroupings, eq(eventGroupings.id, eventSections.groupingId))
+    .innerJoin(events, eq(events.id, eventSections.eventId))
+    .where(inArray(eventSections.id, [...sectionIds]));
+  return new Map(rows.map((row) => [row.sectionId, { groupingId: row.groupingId, title: `${row.eventName} — ${row.groupingName}` }]));
+}
+
+async function bucketsOf(tx: Executor, requests: readonly SeatRequest[]): Promise<Bucket[]> {
+  const groupings = await groupingsOf(tx, [...new Set(requests.flatMap((request) => (request.sectionId ? [request.sectionId] : [])))]);
   const byKey = new Map<string, Bucket>();
-  for (const request of requests) {
-    const kind = request.sectionId ? 'section' : 'event';
-    const id = request.sectionId ?? request.eventId;
+  const add = (kind: BucketKind, id: string, tickets: number, title: string) => {
     const bucket = byKey.get(`${kind}:${id}`);
-    if (bucket) bucket.tickets += request.numberOfTickets;
-    else byKey.set(`${kind}:${id}`, { kind, id, tickets: request.numberOfTickets, title: request.title });
+    if (bucket) bucket.tickets += tickets;
+    else byKey.set(`${kind}:${id}`, { kind, id, tickets, title });
+  };
+  for (const request of requests) {
+    if (!request.sectionId) {
+      add('event', request.eventId, request.numberOfTickets, request.title);
+      continue;
+    }
+    add('section', request.sectionId, request.numberOfTickets, request.title);
+    const grouping = groupings.get(request.sectionId);
+    if (grouping) add('grouping', grouping.groupingId, request.numberOfTickets, grouping.title);
   }
-  const rank = (bucket: Bucket) => (bucket.kind === 'event' ? 0 : 1);
-  return [...byKey.values()].sort((a, b) => rank(a) - rank(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return [...byKey.values()].sort((a, b) => bucketRank[a.kind] - bucketRank[b.kind] || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 async function takeBucket(tx: Executor, bucket: Bucket): Promise<boolean> {
+  const table = bucketTables[bucket.kind];
   const n = bucket.tickets;
-  const table = bucket.kind === 'event' ? events : eventSections;
-  const fits = sql`(${table.maxTickets} is null or ${table.ticketsTaken} + ${n} <= ${table.maxTickets})`;
-  const taken =
-    bucket.kind === 'event'
-      ? await tx
-          .update(events)
-          .set({ ticketsTaken: sql`${events.ticketsTaken} + ${n}` })
-          .where(and(eq(events.id, bucket.id), fits))
-          .returning({ id: events.id })
-      : await tx
-          .update(eventSections)
-          .set({ ticketsTaken: sql`${eventSections.ticketsTaken} + ${n}` })
-          .where(and(eq(eventSections.id, bucket.id), fits))
-          .returning({ id: eventSections.id });
-  return taken.length === 1;
+  const taken = await tx.execute(sql`
+    update ${table} set tickets_taken = tickets_taken + ${n}
+    where id = ${bucket.id} and (max_tickets is null or tickets_taken + ${n} <= max_tickets)
+    returning id`);
+  return (taken as { rows: unknown[] }).rows.length === 1;
 }
 
 async function remainingIn(tx: Executor, bucket: Bucket): Promise<number> {
-  const table = bucket.kind === 'event' ? events : eventSections;
+  const table = bucketTables[bucket.kind];
   const [row] = await tx
     .select({ remaining: sql<number>`greatest(coalesce(${table.maxTickets} - ${table.ticketsTaken}, 0), 0)::int` })
     .from(table)
@@ -76,16 +93,14 @@ async function remainingIn(tx: Executor, bucket: Bucket): Promise<number> {
  * 409 (paymentMessages.soldOut) and the caller's transaction undoes the buckets already taken.
  */
 export async function takeSeats(tx: Executor, requests: readonly SeatRequest[]): Promise<void> {
-  for (const bucket of bucketsOf(requests)) {
+  for (const bucket of await bucketsOf(tx, requests)) {
     if (!(await takeBucket(tx, bucket))) throw conflict(paymentMessages.soldOut(bucket.title, await remainingIn(tx, bucket)));
   }
 }
 
 async function releaseSeats(tx: Executor, requests: readonly SeatRequest[]): Promise<void> {
-  for (const bucket of bucketsOf(requests)) {
-    const n = bucket.tickets;
-    if (bucket.kind === 'event') await tx.update(events).set({ ticketsTaken: sql`${events.ticketsTaken} - ${n}` }).where(eq(events.id, bucket.id));
-    else await tx.update(eventSections).set({ ticketsTaken: sql`${eventSections.ticketsTaken} - ${n}` }).where(eq(eventSections.id, bucket.id));
+  for (const bucket of await bucketsOf(tx, requests)) {
+    await tx.execute(sql`update ${bucketTables[bucket.kind]} set tickets_taken = tickets_taken - ${bucket.tickets} where id = ${bucket.id}`);
   }
 }
 

@@ -4,7 +4,7 @@ import type { Coupon } from '@portal/domain/pricing.ts';
 import { lineSubtotal, orderTotals } from '@portal/domain/pricing.ts';
 import { lineRefusal, purchaseRefusals, type PurchaseRefusal } from '@portal/domain/catalogue.ts';
 import type { Executor } from '../db/client.ts';
-import { cartItems, carts, coupons, eventPayments, events, eventSections, eventTicketTypes } from '../db/schema/commerce.ts';
+import { cartItems, carts, coupons, eventGroupings, eventPayments, events, eventSections, eventTicketTypes } from '../db/schema/commerce.ts';
 
 /**
  * A member's cart as the cart screen and the checkout both read it: one query for the lines with
@@ -56,9 +56,10 @@ export async function loadCart(db: Executor, userId: string, now: Date, today: s
       sectionTitle: eventSections.title,
       numberOfTickets: cartItems.numberOfTickets,
       price: sql<number>`case when ${eventSections.isFree} then 0 else ${eventTicketTypes.priceCents} end`,
+      // A section line is limited by its section and by its grouping (least() skips an unlimited null).
       remaining: sql<number | null>`case when ${cartItems.sectionId} is null
         then ${events.maxTickets} - ${events.ticketsTaken}
-        else ${eventSections.maxTickets} - ${eventSections.ticketsTaken} end`,
+        else least(${eventSections.maxTickets} - ${eventSections.ticketsTaken}, ${eventGroupings.maxTickets} - ${eventGroupings.ticketsTaken}) end`,
       published: events.published,
       acceptsApplications: events.acceptsApplications,
       startDate: events.startDate,
@@ -71,6 +72,7 @@ export async function loadCart(db: Executor, userId: string, now: Date, today: s
     .innerJoin(events, eq(events.id, cartItems.eventId))
     .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, cartItems.ticketTypeId))
     .leftJoin(eventSections, eq(eventSections.id, cartItems.sectionId))
+    .leftJoin(eventGroupings, eq(eventGroupings.id, eventSections.groupingId))
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   const [rows, [couponRow]] = await Promise.all([

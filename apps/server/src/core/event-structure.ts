@@ -32,6 +32,7 @@ export async function readEventStructure(db: Executor, eventId: string) {
         pathId: eventGroupings.pathId,
         name: eventGroupings.name,
         maxTickets: eventGroupings.maxTickets,
+        ticketsTaken: eventGroupings.ticketsTaken,
         position: eventGroupings.position,
       })
       .from(eventGroupings)

@@ -121,10 +121,18 @@ export async function createPayment(
       priceCents: line.priceCents ?? 14_900,
     });
     if (line.sectionId) {
-      await db
+      const [section] = await db
         .update(eventSections)
         .set({ ticketsTaken: sql`${eventSections.ticketsTaken} + ${line.numberOfTickets}` })
-        .where(eq(eventSections.id, line.sectionId));
+        .where(eq(eventSections.id, line.sectionId))
+        .returning({ groupingId: eventSections.groupingId });
+      // A section's seats count against its grouping too (core/capacity).
+      if (section) {
+        await db
+          .update(eventGroupings)
+          .set({ ticketsTaken: sql`${eventGroupings.ticketsTaken} + ${line.numberOfTickets}` })
+          .where(eq(eventGroupings.id, section.groupingId));
+      }
     } else {
       await db
         .update(events)

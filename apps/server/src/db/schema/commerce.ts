@@ -102,10 +102,16 @@ export const eventGroupings = pgTable(
       .notNull()
       .references(() => eventPaths.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** A limit over the grouping's sections together (events.md §5 'groups checked against maxTickets'). */
     maxTickets: integer('max_tickets'),
+    /** Tickets sold or held in the grouping's sections, taken with each section's (core/capacity). */
+    ticketsTaken: integer('tickets_taken').notNull().default(0),
     position: integer('position').notNull().default(0),
   },
-  (t) => [index('event_groupings_path').on(t.pathId)],
+  (t) => [
+    check('event_groupings_capacity', sql`${t.ticketsTaken} >= 0 and (${t.maxTickets} is null or ${t.ticketsTaken} <= ${t.maxTickets})`),
+    index('event_groupings_path').on(t.pathId),
+  ],
 );
 
 export const eventSections = pgTable(

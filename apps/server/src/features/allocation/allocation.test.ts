@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { allocationMessages, type AllocationReply } from '@portal/domain/allocation.ts';
 import type { EventPaymentPage } from '@portal/domain/payments.ts';
 import { purchaseClosedMessage } from '@portal/domain/purchase-window.ts';
-import { eventPayments, eventSections, purchaseOrders } from '../../db/schema/commerce.ts';
+import { eventGroupings, eventPaymentItems, eventPayments, eventSections, purchaseOrders } from '../../db/schema/commerce.ts';
 import { invitations } from '../../db/schema/organizations.ts';
 import { auditLog, mailMessages } from '../../db/schema/platform.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
@@ -182,6 +182,45 @@ describe('PUT /api/event-payments/:id/allocation', () => {
     expect((await call(t.app, 'GET', url, { caller: s.admin.caller })).json()).toMatchObject({ assigneeScope: 'ORGANIZATION' });
     const byAdmin = await call(t.app, 'PUT', url, { caller: s.admin.caller, body: { items: [{ itemId, assignedUsers: [staffMember, member.user.id] }] } });
     expect(byAdmin.statusCode).toBe(200);
+  });
+
+  it("refuses a save putting more assignees in a grouping's sections together than its maxTickets (limit saves, limit + 1 does not)", async () => {
+    const s = await paidConferenceDay();
+    const [second] = await t.deps.db
+      .insert(eventSections)
+      .values({ eventId: s.day.event.id, groupingId: s.day.grouping.id, title: 'Coaching Reading', dates: ['2026-12-10'] })
+      .returning();
+    if (!second) throw new Error('no section');
+    // Bought before the grouping's limit was lowered to 4: 3 + 2 tickets, more than the grouping may seat.
+    await t.deps.db.insert(eventPaymentItems).values({
+      paymentId: s.payment.id,
+      eventId: s.day.event.id,
+      sectionId: second.id,
+      ticketTypeId: s.day.ticketType.id,
+      title: 'Tickets',
+      numberOfTickets: 2,
+      priceCents: 14_900,
+    });
+    await t.deps.db.update(eventGroupings).set({ maxTickets: 4, ticketsTaken: 4 }).where(eq(eventGroupings.id, s.day.grouping.id));
+    const reply = await s.read();
+    const sections = reply.events[0]?.sections ?? [];
+    const writing = sections.find((section) => section.title === 'Coaching Writing');
+    const reading = sections.find((section) => section.title === 'Coaching Reading');
+    expect(writing?.grouping).toEqual({ id: s.day.grouping.id, name: 'Morning', maxTickets: 4 });
+    const ids = s.staff.map((u) => u.id);
+    const save = (a: string[], b: string[]) =>
+      call(t.app, 'PUT', s.url, {
+        caller: s.admin.caller,
+        body: { items: [{ itemId: writing?.itemId, assignedUsers: a }, { itemId: reading?.itemId, assignedUsers: b }] },
+      });
+    const over = await save(ids.slice(0, 3), ids.slice(0, 2));
+    expect(over.statusCode).toBe(400);
+    expect(over.json().detail).toBe(allocationMessages.overallocated);
+    expect(await t.deps.db.select().from(eventTickets).where(eq(eventTickets.paymentItemId, writing?.itemId ?? ''))).toHaveLength(0);
+    expect((await save(ids.slice(0, 3), ids.slice(0, 1))).statusCode).toBe(200);
+    // A save naming only the second line is checked with the holders the first keeps.
+    const alone = await call(t.app, 'PUT', s.url, { caller: s.admin.caller, body: { items: [{ itemId: reading?.itemId, assignedUsers: ids.slice(0, 2) }] } });
+    expect(alone.json().detail).toBe(allocationMessages.overallocated);
   });
 
   it('concurrent saves of one allocation never leave more holders than tickets', async () => {

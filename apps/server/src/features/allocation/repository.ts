@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AssignableUser } from '@portal/domain/allocation.ts';
 import type { Executor } from '../../db/client.ts';
-import { eventPaymentItems, eventPayments, events, eventSections } from '../../db/schema/commerce.ts';
+import { eventGroupings, eventPaymentItems, eventPayments, events, eventSections } from '../../db/schema/commerce.ts';
 import { organizations } from '../../db/schema/organizations.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
 import { users } from '../../db/schema/users.ts';
@@ -66,10 +66,14 @@ export async function itemsOf(db: Executor, paymentId: string) {
       sectionDates: eventSections.dates,
       sectionLocation: eventSections.locationName,
       sectionMaxTickets: eventSections.maxTickets,
+      groupingId: eventGroupings.id,
+      groupingName: eventGroupings.name,
+      groupingMaxTickets: eventGroupings.maxTickets,
     })
     .from(eventPaymentItems)
     .innerJoin(events, eq(events.id, eventPaymentItems.eventId))
     .leftJoin(eventSections, eq(eventSections.id, eventPaymentItems.sectionId))
+    .leftJoin(eventGroupings, eq(eventGroupings.id, eventSections.groupingId))
     .where(eq(eventPaymentItems.paymentId, paymentId))
     .orderBy(asc(events.startDate), asc(events.name), asc(events.id), asc(eventSections.position), asc(eventSections.title), asc(eventPaymentItems.id));
 }

@@ -127,6 +127,7 @@ async function buildReply(db: Executor, loaded: Loaded, viewer: Viewer, today: s
       dates: ticketDates(item),
       locationName: item.sectionLocation ?? item.eventLocation,
       maxTickets: item.sectionId ? item.sectionMaxTickets : item.eventMaxTickets,
+      grouping: item.groupingId ? { id: item.groupingId, name: item.groupingName ?? '', maxTickets: item.groupingMaxTickets } : null,
       numberOfTickets: item.numberOfTickets,
       assignedUsers: holders.filter((h) => h.itemId === item.itemId).map(({ itemId: _item, ...user }) => user),
     });
@@ -205,19 +206,22 @@ export async function saveAllocation(deps: AppDeps, auth: RequestAuth, paymentId
       if (!byId.has(entry.itemId) || seen.has(entry.itemId)) throw badRequest(allocationMessages.unknownItem);
       seen.add(entry.itemId);
     }
+    // Every line of the payment is checked, those not in the body with the holders they keep, so a
+    // grouping's limit holds over all of its sections whatever a save lists.
+    const current = await holdersOf(tx, [...byId.keys()], payment.organizationId);
+    const listed = new Map(body.items.map((entry) => [entry.itemId, entry.assignedUsers]));
+    const groupings = new Map(items.flatMap((item) => (item.groupingId ? [[item.groupingId, { id: item.groupingId, maxTickets: item.groupingMaxTickets }]] : [])));
     const check = checkAllocation(
-      body.items.map((entry) => {
-        const item = byId.get(entry.itemId);
-        return {
-          numberOfTickets: item?.numberOfTickets ?? 0,
-          maxTickets: (item?.sectionId ? item.sectionMaxTickets : item?.eventMaxTickets) ?? null,
-          slots: entry.assignedUsers,
-        };
-      }),
+      items.map((item) => ({
+        numberOfTickets: item.numberOfTickets,
+        maxTickets: item.sectionId ? item.sectionMaxTickets : item.eventMaxTickets,
+        groupingId: item.groupingId,
+        slots: listed.get(item.itemId) ?? current.filter((h) => h.itemId === item.itemId).map((h) => h.id),
+      })),
+      [...groupings.values()],
     );
     if (check.error) throw badRequest(check.error);
 
-    const current = await holdersOf(tx, [...seen], payment.organizationId);
     const changes = body.items.map((entry) => {
       const item = byId.get(entry.itemId) as PaymentItem;
       const before = current.filter((h) => h.itemId === entry.itemId).map((h) => h.id);

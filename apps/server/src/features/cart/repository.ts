@@ -1,6 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { cartItems, carts, coupons, events, eventSections, eventTicketTypes } from '../../db/schema/commerce.ts';
+import { cartItems, carts, coupons, eventGroupings, events, eventSections, eventTicketTypes } from '../../db/schema/commerce.ts';
+
+/**
+ * Seats a section still sells: its own and its grouping's, whichever is fewer (least() and greatest()
+ * skip a NULL, so an unlimited limit is left out, and both unlimited is named null before it reads as 0).
+ */
+const sectionRemaining = sql<number | null>`case when ${eventSections.maxTickets} is null and ${eventGroupings.maxTickets} is null then null
+  else greatest(least(${eventSections.maxTickets} - ${eventSections.ticketsTaken}, ${eventGroupings.maxTickets} - ${eventGroupings.ticketsTaken}), 0) end`;
 
 /** What adding to the cart checks (catalogue.lineRefusal): the event, whether the ticket type and the section are its own. */
 export async function purchaseTarget(db: Executor, eventId: string, ticketTypeId: string, sectionId: string | null) {
@@ -28,9 +35,10 @@ export async function purchaseTarget(db: Executor, eventId: string, ticketTypeId
           .select({
             id: eventSections.id,
             title: eventSections.title,
-            remaining: sql<number | null>`case when ${eventSections.maxTickets} is null then null else greatest(${eventSections.maxTickets} - ${eventSections.ticketsTaken}, 0) end`,
+            remaining: sectionRemaining,
           })
           .from(eventSections)
+          .innerJoin(eventGroupings, eq(eventGroupings.id, eventSections.groupingId))
           .where(and(eq(eventSections.id, sectionId), eq(eventSections.eventId, eventId)))
       : Promise.resolve([]),
   ]);
@@ -60,11 +68,12 @@ export async function findOwnLine(db: Executor, userId: string, itemId: string) 
       // greatest() skips a NULL, so an unlimited bucket (no maxTickets) is named before it reads as 0 left.
       remaining: sql<number | null>`case when ${cartItems.sectionId} is null
         then case when ${events.maxTickets} is null then null else greatest(${events.maxTickets} - ${events.ticketsTaken}, 0) end
-        else case when ${eventSections.maxTickets} is null then null else greatest(${eventSections.maxTickets} - ${eventSections.ticketsTaken}, 0) end end`,
+        else ${sectionRemaining} end`,
     })
     .from(cartItems)
     .innerJoin(events, eq(events.id, cartItems.eventId))
     .leftJoin(eventSections, eq(eventSections.id, cartItems.sectionId))
+    .leftJoin(eventGroupings, eq(eventGroupings.id, eventSections.groupingId))
     .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)));
   return line;
 }

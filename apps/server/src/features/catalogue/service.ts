@@ -8,6 +8,9 @@ import { findPublishedEvent, listUpcomingEvents } from './repository.ts';
 
 const eventNotFound = () => notFound('No such event.');
 
+const remainingOf = (maxTickets: number | null, taken: number) => (maxTickets === null ? null : Math.max(maxTickets - taken, 0));
+const leastRemaining = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
+
 const todayOf = (deps: AppDeps) => calendarDateIn(deps.clock(), deps.config.timeZone);
 
 /** 'PD Services': published events that have not ended, soonest first. */
@@ -46,7 +49,8 @@ export async function getCatalogueEvent(deps: AppDeps, eventId: string): Promise
         name: grouping.name,
         sections: grouping.sections.map(({ ticketsTaken, position: _position, ...section }): ConferenceSection => ({
           ...section,
-          remaining: section.maxTickets === null ? null : Math.max(section.maxTickets - ticketsTaken, 0),
+          // A section sells no more than its own limit nor what its grouping has left.
+          remaining: leastRemaining(remainingOf(section.maxTickets, ticketsTaken), remainingOf(grouping.maxTickets, grouping.ticketsTaken)),
         })),
       })),
     })),

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { checkoutOrganizationMessages, couponGoneMessage } from '@portal/domain/cart.ts';
-import { purchaseRefusals } from '@portal/domain/catalogue.ts';
+import { catalogueMessages, purchaseRefusals } from '@portal/domain/catalogue.ts';
 import { paymentMessages } from '@portal/domain/payments.ts';
-import { cartItems, coupons, eventPaymentItems, eventPayments, events, eventSections } from '../../db/schema/commerce.ts';
+import { cartItems, coupons, eventGroupings, eventPaymentItems, eventPayments, events, eventSections } from '../../db/schema/commerce.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';
 import { createConferenceDay, createCoupon, createEvent, signedInUser } from '../../test/commerce-factories.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';
@@ -242,6 +242,50 @@ describe('POST /api/checkout', () => {
 
   it('refuses a signed-out caller', async () => {
     expect((await checkout({}, { method: 'CARD' })).statusCode).toBe(401);
+  });
+});
+
+describe("a grouping's maxTickets over its sections together (events.md §5)", () => {
+  it('sells up to the limit across sections, refuses limit + 1 naming the grouping, and gives seats back on release', async () => {
+    const day = await createConferenceDay(t.deps.db, 10);
+    const [second] = await t.deps.db
+      .insert(eventSections)
+      .values({ eventId: day.event.id, groupingId: day.grouping.id, title: 'Coaching Reading', maxTickets: 10, dates: ['2026-12-10'] })
+      .returning();
+    if (!second) throw new Error('no section');
+    await t.deps.db.update(eventGroupings).set({ maxTickets: 3 }).where(eq(eventGroupings.id, day.grouping.id));
+    const groupingTaken = async () => (await t.deps.db.select().from(eventGroupings).where(eq(eventGroupings.id, day.grouping.id)))[0]?.ticketsTaken;
+    const first = await signedInUser(t);
+    const late = await signedInUser(t);
+    await add(first.caller, { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 2 });
+    const bought = await checkout(first.caller, { method: 'CARD' });
+    expect(bought.statusCode).toBe(201);
+    expect(await groupingTaken()).toBe(2);
+
+    // The other section has 10 seats of its own, but the grouping has 1 left: the cart says so, checkout refuses 2.
+    const added = await add(late.caller, { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: second.id, numberOfTickets: 2 });
+    expect(added.statusCode).toBe(409);
+    expect(added.json().detail).toBe(catalogueMessages.notEnoughSeats(1));
+    await add(late.caller, { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: second.id, numberOfTickets: 1 });
+    await t.deps.db.update(cartItems).set({ numberOfTickets: 2 }).where(eq(cartItems.sectionId, second.id));
+    const refused = await checkout(late.caller, { method: 'CARD' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(paymentMessages.soldOut(`${day.event.name} — Morning`, 1));
+    expect(await sectionTaken(second.id)).toBe(0);
+    expect(await groupingTaken()).toBe(2);
+    const catalogue = (await call(t.app, 'GET', `/api/catalogue/events/${day.event.id}`, { caller: late.caller })).json();
+    expect(catalogue.paths[0].groupings[0].sections.map((s: { remaining: number }) => s.remaining)).toEqual([1, 1]);
+
+    // The limit itself sells.
+    await t.deps.db.update(cartItems).set({ numberOfTickets: 1 }).where(eq(cartItems.sectionId, second.id));
+    expect((await checkout(late.caller, { method: 'CARD' })).statusCode).toBe(201);
+    expect(await groupingTaken()).toBe(3);
+
+    // An expired hold gives the grouping its seats back with the section's.
+    t.clock.advance(31 * 60_000);
+    await call(t.app, 'GET', '/api/cart', { caller: late.caller });
+    expect(await groupingTaken()).toBe(0);
+    expect(await sectionTaken(day.section.id)).toBe(0);
   });
 });
 

@@ -97,12 +97,9 @@ export async function ticketTypeInUse(db: Executor, ticketTypeId: string): Promi
   return sold !== undefined;
 }
 
-/** The tickets sold or held in a grouping's sections (groupings have a limit, not a counter of their own). */
-export function groupingTicketsTaken(groupingId: string): SQL<number> {
-  return sql<number>`(select coalesce(sum(${eventSections.ticketsTaken}), 0)::int from ${eventSections} where ${eventSections.groupingId} = ${groupingId})`;
-}
-
-/** The condition of a capacity change: a new limit may not fall below what is already taken. */
-export function withinCapacity(maxTickets: number | null, taken: SQL | typeof events.ticketsTaken | typeof eventSections.ticketsTaken): SQL | undefined {
+export function withinCapacity(
+  maxTickets: number | null,
+  taken: SQL | typeof events.ticketsTaken | typeof eventSections.ticketsTaken | typeof eventGroupings.ticketsTaken,
+): SQL | undefined {
   return maxTickets === null ? undefined : sql`${taken} <= ${maxTickets}`;
 }

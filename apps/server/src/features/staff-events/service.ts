@@ -22,7 +22,6 @@ import {
   eventOfGrouping,
   eventOfPath,
   findEventDetail,
-  groupingTicketsTaken,
   sectionsInUse,
   ticketTypeInUse,
   withinCapacity,
@@ -208,12 +207,12 @@ export async function addGrouping(deps: AppDeps, auth: RequestAuth, pathId: stri
   });
 }
 
-/** A grouping's limit may not fall below the tickets taken in its sections together. */
+/** A grouping's limit may not fall below the tickets taken in its sections together (its own counter, kept by core/capacity). */
 export async function updateGrouping(deps: AppDeps, auth: RequestAuth, groupingId: string, input: GroupingInput): Promise<StaffEventDetail> {
   return change(deps, auth, 'event.grouping.update', { type: 'event_grouping', id: groupingId, input }, async (tx) => {
     const eventId = await eventOfGrouping(tx, groupingId);
     if (!eventId) throw notFound('No such grouping.');
-    const taken = groupingTicketsTaken(groupingId);
+    const taken = eventGroupings.ticketsTaken;
     const [updated] = await tx
       .update(eventGroupings)
       .set(input)

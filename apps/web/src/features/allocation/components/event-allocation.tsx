@@ -1,7 +1,7 @@
 import { Accordion, Alert, Stack, Text } from '@mantine/core';
 import type { AllocationEvent, AssignableUser } from '@portal/domain/allocation.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
-import type { AllocationDraft } from '../hooks/use-allocation-draft.ts';
+import { groupingsOf, type AllocationDraft } from '../hooks/use-allocation-draft.ts';
 import type { AssigneeSource } from './assignee-picker.tsx';
 import { SectionAllocation } from './section-allocation.tsx';
 
@@ -11,10 +11,27 @@ interface EventAllocationProps {
   draft: AllocationDraft;
 }
 
+/** A grouping's limit over its sections together (events.md §5), its excess in red. */
+function GroupingLimit({ name, maxTickets, excess }: { name: string; maxTickets: number; excess: number }) {
+  return (
+    <Text size="sm">
+      {`${name}: at most ${maxTickets} ${maxTickets === 1 ? 'ticket' : 'tickets'} over its sections together`}
+      {excess > 0 ? (
+        <Text span c="red.9" fw={700} size="sm">
+          {` · ${excess} over`}
+        </Text>
+      ) : null}
+    </Text>
+  );
+}
+
 /** One event of the payment as a collapsible item: its sections (or, for a series, its tickets). */
 export function EventAllocation({ event, source, draft }: EventAllocationProps) {
   const readOnly = event.closedMessage !== null;
-  const over = event.sections.some((section) => draft.excessOf(section.itemId) > 0);
+  const limitedGroupings = groupingsOf(event.sections).filter((grouping) => grouping.maxTickets !== null);
+  const over =
+    event.sections.some((section) => draft.excessOf(section.itemId) > 0) ||
+    limitedGroupings.some((grouping) => draft.groupingExcessOf(grouping.id) > 0);
   return (
     <Accordion.Item value={event.eventId}>
       <Accordion.Control>
@@ -38,6 +55,16 @@ export function EventAllocation({ event, source, draft }: EventAllocationProps) 
               <Text size="sm">{event.closedMessage}</Text>
             </Alert>
           ) : null}
+          {readOnly
+            ? null
+            : limitedGroupings.map((grouping) => (
+                <GroupingLimit
+                  key={grouping.id}
+                  name={event.sections.find((section) => section.grouping?.id === grouping.id)?.grouping?.name ?? ''}
+                  maxTickets={grouping.maxTickets ?? 0}
+                  excess={draft.groupingExcessOf(grouping.id)}
+                />
+              ))}
           {event.sections.map((section) => (
             <SectionAllocation
               key={section.itemId}

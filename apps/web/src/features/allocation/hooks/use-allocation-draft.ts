@@ -4,8 +4,10 @@ import {
   dropEmptySlots,
   type AllocationReply,
   type AllocationSave,
+  type AllocationSection,
   type AssignableUser,
   type DraftCheck,
+  type DraftGrouping,
 } from '@portal/domain/allocation.ts';
 
 /** One picker's choice: the person (kept whole, so the picker can name them), or empty. */
@@ -52,11 +54,19 @@ function sameAssignees(a: readonly DraftSlot[], b: readonly DraftSlot[]): boolea
   return left.length === right.length && left.every((id, index) => id === right[index]);
 }
 
+/** The groupings of some sections, once each: their maxTickets limit their sections' assignees together. */
+export function groupingsOf(sections: readonly AllocationSection[]): DraftGrouping[] {
+  const byId = new Map<string, DraftGrouping>();
+  for (const section of sections) if (section.grouping) byId.set(section.grouping.id, { id: section.grouping.id, maxTickets: section.grouping.maxTickets });
+  return [...byId.values()];
+}
+
 export interface AllocationDraft {
   draft: Draft;
-  /** The domain's verdict over every editable section, and each section's excess by item id. */
+  /** The domain's verdict over every editable section, and each section's (and grouping's) excess by id. */
   check: DraftCheck;
   excessOf: (itemId: string) => number;
+  groupingExcessOf: (groupingId: string) => number;
   dirty: boolean;
   setSlot: (itemId: string, index: number, user: DraftSlot) => void;
   addSlot: (itemId: string) => void;
@@ -71,16 +81,23 @@ export function useAllocationDraft(reply: AllocationReply): AllocationDraft {
   const [draft, setDraft] = useState(saved);
   const [sections, setSections] = useState(() => editableSections(reply));
 
+  const groupings = useMemo(() => groupingsOf(sections), [sections]);
   const check = useMemo(
     () =>
       checkAllocation(
         sections.map((section) => ({
           numberOfTickets: section.numberOfTickets,
           maxTickets: section.maxTickets,
+          groupingId: section.grouping?.id ?? null,
           slots: slotIds(draft[section.itemId] ?? []),
         })),
+        groupings,
       ),
-    [draft, sections],
+    [draft, sections, groupings],
+  );
+  const groupingExcessById = useMemo(
+    () => new Map(groupings.map((grouping, index) => [grouping.id, check.groupingExcess[index] ?? 0])),
+    [check, groupings],
   );
   const excessByItem = useMemo(
     () => new Map(sections.map((section, index) => [section.itemId, check.excess[index] ?? 0])),
@@ -99,6 +116,7 @@ export function useAllocationDraft(reply: AllocationReply): AllocationDraft {
     draft,
     check,
     excessOf: (itemId) => excessByItem.get(itemId) ?? 0,
+    groupingExcessOf: (groupingId) => groupingExcessById.get(groupingId) ?? 0,
     dirty,
     setSlot: (itemId, index, user) =>
       update(itemId, (slots) => {

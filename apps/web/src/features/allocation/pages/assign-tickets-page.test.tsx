@@ -220,6 +220,33 @@ describe('Allocate Tickets', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
+  it('counts the assignees of a grouping’s sections together against its maxTickets (limit, then limit + 1)', async () => {
+    const morning = { id: '00000000-0000-4000-8000-0000000b0001', name: 'Morning', maxTickets: 2 };
+    const reply = anAllocation({
+      events: [
+        aConferenceDayAllocation({
+          sections: (aConferenceDayAllocation().sections ?? []).map((s) => ({ ...s, grouping: morning })),
+        }),
+      ],
+    });
+    stubFetch(routes({ [`GET ${allocationPath}`]: () => jsonResponse(200, reply) }));
+    await openPage();
+    const user = userEvent.setup();
+    const limit = 'Morning: at most 2 tickets over its sections together';
+    expect(screen.getByText(limit)).toBeInTheDocument();
+
+    // Dana holds a Coaching Writing ticket: Eli in Data-Driven Instruction makes 2, the limit.
+    await pick(user, 'Data-Driven Instruction', 1, 'Eli Evans');
+    expect(screen.queryByText(allocationMessages.overallocated)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+
+    // Finn in Coaching Writing makes 3, one over, though each section is within its own limits.
+    await pick(user, 'Coaching Writing', 2, 'Finn Ford');
+    expect(await screen.findByText(allocationMessages.overallocated)).toBeInTheDocument();
+    expect(screen.getByText(limit, { exact: false })).toHaveTextContent(`${limit} · 1 over`);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
   it('counts assignees against the section’s maxTickets too', async () => {
     const reply = anAllocation();
     const [writing, data] = reply.events[0]?.sections ?? [];
