@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { checkoutOrganizationMessages, couponGoneMessage } from '@portal/domain/cart.ts';
-import { catalogueMessages, purchaseRefusals } from '@portal/domain/catalogue.ts';
+import { catalogueMessages, purchaseRefusals, type CatalogueEventDetail } from '@portal/domain/catalogue.ts';
 import { paymentMessages } from '@portal/domain/payments.ts';
 import { cartItems, coupons, eventGroupings, eventPaymentItems, eventPayments, events, eventSections } from '../../db/schema/commerce.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';
@@ -273,8 +273,8 @@ describe("a grouping's maxTickets over its sections together (events.md §5)", (
     expect(refused.json().detail).toBe(paymentMessages.soldOut(`${day.event.name} — Morning`, 1));
     expect(await sectionTaken(second.id)).toBe(0);
     expect(await groupingTaken()).toBe(2);
-    const catalogue = (await call(t.app, 'GET', `/api/catalogue/events/${day.event.id}`, { caller: late.caller })).json();
-    expect(catalogue.paths[0].groupings[0].sections.map((s: { remaining: number }) => s.remaining)).toEqual([1, 1]);
+    const catalogue = (await call(t.app, 'GET', `/api/catalogue/events/${day.event.id}`, { caller: late.caller })).json<CatalogueEventDetail>();
+    expect(catalogue.paths[0]?.groupings[0]?.sections.map((section) => section.remaining)).toEqual([1, 1]);
 
     // The limit itself sells.
     await t.deps.db.update(cartItems).set({ numberOfTickets: 1 }).where(eq(cartItems.sectionId, second.id));
