@@ -4,6 +4,8 @@ import { applicationQuestions } from '../db/schema/applications.ts';
 import { cartItems, eventGroupings, eventPaymentItems, eventPayments, eventPaths, eventSections, eventTicketTypes } from '../db/schema/commerce.ts';
 import { grades, organizationTypes, positions } from '../db/schema/lookups.ts';
 import { billingContacts, invitations } from '../db/schema/organizations.ts';
+import { users } from '../db/schema/users.ts';
+import { encryptField } from '../platform/crypto.ts';
 import { invite, school } from '../features/organizations/test-school.ts';
 import { issueOneTimeToken } from '../platform/one-time-tokens.ts';
 import { createSession, sessionCookie } from '../platform/sessions.ts';
@@ -31,6 +33,9 @@ export const callerNames = [
 ] as const;
 export type CallerName = (typeof callerNames)[number];
 
+/** School A's member's date of birth: only they may read it, not even staff viewing as them. */
+export const memberDateOfBirth = { iso: '1961-07-04', shown: '07/04/1961' };
+
 /** A small valid PDF: purchase orders are checked by content. */
 export const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
@@ -39,6 +44,10 @@ export async function buildWorld(t: TestContext) {
   const schoolA = await school(t, `School A ${randomUUID().slice(0, 6)}`);
   const schoolB = await school(t, `School B ${randomUUID().slice(0, 6)}`);
   const staff = await createUser(db, { role: 'STAFF', firstName: 'Stella', lastName: 'Staff' });
+  await db
+    .update(users)
+    .set({ dateOfBirthEncrypted: encryptField(t.deps.config.encryptionKey, memberDateOfBirth.iso) })
+    .where(eq(users.id, schoolA.member.user.id));
 
   const day = await createConferenceDay(db, 500);
   const series = await createEvent(db, { maxTickets: null, daysBeforePurchaseClose: 0 });
@@ -129,20 +138,24 @@ export function secretsFor(w: World, name: CallerName): Record<string, string> {
     "school A member's started application": w.startedApplication.id,
     "school A member's user id": w.schoolA.member.user.id,
   };
+  // Nobody, staff included, ever reads a password hash (every test user has the same one).
+  const never = { 'a password hash': w.schoolA.member.user.passwordHash ?? 'no hash' };
+  const sensitive = { "school A member's date of birth": memberDateOfBirth.shown, "school A member's stored date of birth": memberDateOfBirth.iso };
   switch (name) {
     case 'anonymous':
     case 'otherMember':
     case 'otherAdmin':
     case 'otherOwner':
-      return { ...managersOnly, ...ofMember, "school A admin's user id": w.schoolA.admin.user.id };
+      return { ...never, ...sensitive, ...managersOnly, ...ofMember, "school A admin's user id": w.schoolA.admin.user.id };
     case 'member':
+      return { ...never, ...managersOnly };
     case 'staffAsMember':
-      return managersOnly;
+      return { ...never, ...sensitive, ...managersOnly };
     case 'admin':
     case 'owner':
-      return { "school A member's application": w.application.id, "school A member's started application": w.startedApplication.id };
+      return { ...never, ...sensitive, "school A member's application": w.application.id, "school A member's started application": w.startedApplication.id };
     case 'staff':
-      return {};
+      return never;
   }
 }
 
