@@ -133,12 +133,14 @@ const dates = fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('21
 interface Mix {
   ids: string[];
   bent: boolean;
+  /** Every integer at its schema's maximum and every free text at its longest: where columns overflow. */
+  edge?: boolean;
 }
 
 /** A value the schema accepts (usually): the starting point that hostile values are mixed into. */
 function wellFormed(schema: Schema, mix: Mix): fc.Arbitrary<unknown> {
   const value = wellFormedNotNull(schema, mix);
-  return schema.nullable ? fc.option(value, { nil: null, freq: 4 }) : value;
+  return schema.nullable && !mix.edge ? fc.option(value, { nil: null, freq: 4 }) : value;
 }
 
 function wellFormedNotNull(schema: Schema, mix: Mix): fc.Arbitrary<unknown> {
@@ -149,7 +151,7 @@ function wellFormedNotNull(schema: Schema, mix: Mix): fc.Arbitrary<unknown> {
     case 'object': {
       const properties = Object.entries(schema.properties ?? {});
       const model = Object.fromEntries(properties.map(([key, property]) => [key, leaf(property, mix)]));
-      const required = (schema.required ?? []).filter((key) => key in model);
+      const required = mix.edge ? Object.keys(model) : (schema.required ?? []).filter((key) => key in model);
       return fc.record(model, { requiredKeys: required });
     }
     case 'array':
@@ -161,6 +163,7 @@ function wellFormedNotNull(schema: Schema, mix: Mix): fc.Arbitrary<unknown> {
       const min = Math.max(schema.minimum ?? -int32, -Number.MAX_SAFE_INTEGER);
       const max = Math.min(schema.maximum ?? int32, Number.MAX_SAFE_INTEGER);
       // The schema's own bounds are where an int4 column or a page offset overflows.
+      if (mix.edge) return fc.constant(max);
       return fc.oneof(fc.integer({ min: Math.max(min, -int32), max: Math.min(Math.max(max, min), int32) }), fc.constantFrom(min, max, Math.min(max, int32 + 1)));
     }
     case 'number':
@@ -168,6 +171,7 @@ function wellFormedNotNull(schema: Schema, mix: Mix): fc.Arbitrary<unknown> {
     case 'boolean':
       return fc.boolean();
     case 'string':
+      if (mix.edge && !schema.format && !schema.pattern) return fc.constant('x'.repeat(Math.min(schema.maxLength ?? 10_000, 10_000)));
       return wellFormedString(schema, mix.ids);
     default:
       return fc.jsonValue({ maxDepth: 2 });
@@ -335,7 +339,7 @@ const hostileCsrf = fc.constantFrom(undefined, 'PORTAL', '');
  * Origin) so that what varies is the input the route reads; some bend the envelope instead (a foreign
  * or malformed Origin, no CSRF header, anonymous), and some send a body that ignores the schema.
  */
-export function requestFor(operation: Operation, ids: string[]): fc.Arbitrary<FuzzRequest> {
+export function requestFor(operation: Operation, ids: string[], edge = false): fc.Arbitrary<FuzzRequest> {
   const pathParameters = operation.parameters.filter((parameter) => parameter.in === 'path');
   const queryParameters = operation.parameters.filter((parameter) => parameter.in === 'query');
   const headerParameters = operation.parameters.filter((parameter) => parameter.in === 'header');
@@ -347,30 +351,30 @@ export function requestFor(operation: Operation, ids: string[]): fc.Arbitrary<Fu
   );
   const withBody = operation.method !== 'GET' && operation.method !== 'DELETE';
   const fromSchema = (bent: boolean): fc.Arbitrary<Body> =>
-    operation.body ? wellFormed(operation.body, { ids, bent }).map((value) => ({ payload: JSON.stringify(value), contentType: 'application/json' })) : fc.constant({});
-  const schemaBody = fc.oneof({ arbitrary: fromSchema(false), weight: 2 }, { arbitrary: fromSchema(true), weight: 3 });
-  const envelope = fc.oneof(
-    {
-      arbitrary: fc.record({
-        // Staff routes are mostly called as staff, so their handlers run rather than the access check.
-        role: operation.path.startsWith('/api/admin/')
-          ? fc.constantFrom<FuzzRequest['role']>('staff', 'staff', 'staff', 'member')
-          : fc.constantFrom<FuzzRequest['role']>('member', 'staff'),
-        origin: fc.constantFrom(undefined, 'http://portal.test'),
-        csrf: fc.constant<string | undefined>(csrfHeaderValue),
-      }),
-      weight: 6,
-    },
-    {
-      arbitrary: fc.record({
-        role: fc.constantFrom<FuzzRequest['role']>('anonymous', 'member', 'staff'),
-        origin: fc.option(hostileOrigins, { nil: undefined }),
-        csrf: fc.oneof(fc.constant<string | undefined>(csrfHeaderValue), hostileCsrf),
-      }),
-      weight: 1,
-    },
-  );
-  const body = withBody ? fc.oneof({ arbitrary: schemaBody, weight: 3 }, { arbitrary: bodyFor(operation, ids), weight: 1 }) : fc.constant<Body>({});
+    operation.body ? wellFormed(operation.body, { ids, bent, edge }).map((value) => ({ payload: JSON.stringify(value), contentType: 'application/json' })) : fc.constant({});
+  const schemaBody = edge ? fromSchema(false) : fc.oneof({ arbitrary: fromSchema(false), weight: 2 }, { arbitrary: fromSchema(true), weight: 3 });
+  const wellFormedEnvelope = fc.record({
+    // Staff routes are mostly called as staff, so their handlers run rather than the access check.
+    role: operation.path.startsWith('/api/admin/')
+      ? fc.constantFrom<FuzzRequest['role']>('staff', 'staff', 'staff', 'member')
+      : fc.constantFrom<FuzzRequest['role']>('member', 'staff'),
+    origin: fc.constantFrom(undefined, 'http://portal.test'),
+    csrf: fc.constant<string | undefined>(csrfHeaderValue),
+  });
+  const envelope = edge
+    ? wellFormedEnvelope
+    : fc.oneof(
+        { arbitrary: wellFormedEnvelope, weight: 6 },
+        {
+          arbitrary: fc.record({
+            role: fc.constantFrom<FuzzRequest['role']>('anonymous', 'member', 'staff'),
+            origin: fc.option(hostileOrigins, { nil: undefined }),
+            csrf: fc.oneof(fc.constant<string | undefined>(csrfHeaderValue), hostileCsrf),
+          }),
+          weight: 1,
+        },
+      );
+  const body = !withBody ? fc.constant<Body>({}) : edge ? schemaBody : fc.oneof({ arbitrary: schemaBody, weight: 3 }, { arbitrary: bodyFor(operation, ids), weight: 1 });
   return fc
     .record({ envelope, segments, query: queryString(queryParameters, ids), body, declaredHeaders })
     .map(({ envelope: { role, origin, csrf }, segments: values, query, body: chosenBody, declaredHeaders: chosen }) => {
