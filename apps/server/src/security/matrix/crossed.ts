@@ -18,6 +18,7 @@ export interface CrossedCell {
   route: string;
   as: CallerName;
   what: string;
+  /** A `cookie` header here calls as someone outside the nine callers (a former admin, an expired session). */
   input: (w: World) => CellInput | Promise<CellInput>;
   expect: number;
 }
