@@ -8,6 +8,7 @@ import { expect, test } from './fixtures/test.ts';
 // Writing' (the purchase-order journey buys 'Coaching Reading'), so his cart and that section's seats
 // are this journey's alone even when the journeys run side by side.
 const buyer = demoUsers.adminLincoln;
+const school = 'Lincoln Elementary School';
 const eventName = 'Fall Leadership Conference Day';
 const sectionName = 'Coaching Writing';
 // How the cart and the order summaries name a section's line.
@@ -106,6 +107,9 @@ test('a member buys conference-day tickets with a coupon and pays by card', asyn
   await expect(line.getByRole('cell').nth(3)).toHaveText(prices.subtotal);
   const totals = page.getByRole('group', { name: 'Totals' });
   await expect(totals).toHaveText(`Subtotal${prices.subtotal}Discount$0.00Total${prices.subtotal}`);
+  // Adam administers one school: the tickets are bought for it, so its staff can hold them; nothing to choose.
+  await expect(page.getByText(`Buying for ${school}`, { exact: true })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Buying for' })).toHaveCount(0);
   await expectAccessible(page);
 
   // A coupon: none typed, then an expired one, then WELCOME10.
