@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { eventPaymentItems } from '../../db/schema/commerce.ts';
 import { billingContacts, organizationMemberships } from '../../db/schema/organizations.ts';
 import { sessions } from '../../db/schema/users.ts';
+import { csrfHeader, csrfHeaderValue } from '../../platform/security.ts';
 import { createSession, sessionCookie } from '../../platform/sessions.ts';
 import { createInstitute } from '../../test/application-factories.ts';
 import { createCoupon, createEvent, createPayment } from '../../test/commerce-factories.ts';
@@ -272,6 +273,20 @@ export const crossedCells: CrossedCell[] = [
     },
     expect: 401,
   },
+  {
+    route: 'GET /api/event-payments/:eventPaymentId/allocation',
+    as: 'admin',
+    what: "the seat school A's member paid for with their own application",
+    input: async (w) => ({ params: { eventPaymentId: await applicationPaymentOfMember(w) } }),
+    expect: 404,
+  },
+  {
+    route: 'PUT /api/event-payments/:eventPaymentId/allocation',
+    as: 'owner',
+    what: "the seat of school A's member's own application given to someone else",
+    input: async (w) => ({ params: { eventPaymentId: await applicationPaymentOfMember(w) }, body: { items: [] } }),
+    expect: 404,
+  },
 ];
 
 /** A session cookie for any user; a negative lifetime makes it expired already. */
@@ -286,4 +301,19 @@ async function personalPaymentOfMember(w: World) {
     status: 'PAID',
     lines: [{ eventId: w.series.event.id, ticketTypeId: w.series.ticketType.id, numberOfTickets: 1 }],
   });
+}
+
+/** The member pays their accepted application (by purchase order, so it needs no provider) through the API. */
+async function applicationPaymentOfMember(w: World): Promise<string> {
+  const { institute, application } = await freshApplication(w, 'ACCEPTED');
+  const cookie = await cookieOf(w, w.schoolA.member.user.id);
+  const headers = { cookie, [csrfHeader]: csrfHeaderValue };
+  await w.t.app.inject({
+    method: 'PUT',
+    url: `/api/event-applications/${application.id}/payment-method`,
+    headers,
+    payload: { paymentOptionId: institute.options.purchaseOrder.id },
+  });
+  const paid = await w.t.app.inject({ method: 'POST', url: `/api/event-applications/${application.id}/pay`, headers: { ...headers, 'idempotency-key': randomUUID() } });
+  return paid.json<{ eventPaymentId: string }>().eventPaymentId;
 }
