@@ -287,6 +287,29 @@ export const crossedCells: CrossedCell[] = [
     input: async (w) => ({ params: { eventPaymentId: await applicationPaymentOfMember(w) }, body: { items: [] } }),
     expect: 404,
   },
+  {
+    route: 'PUT /api/event-applications/:applicationId/segments',
+    as: 'member',
+    what: "answers to another institute's questions",
+    input: async (w) => {
+      const other = await createInstitute(w.t.deps.db);
+      return {
+        params: { applicationId: w.startedApplication.id },
+        body: { segment: 'QUESTIONNAIRE', data: { answers: [{ questionId: other.questions.why.id, value: ['Because'] }] } },
+      };
+    },
+    expect: 400,
+  },
+  {
+    route: 'PUT /api/event-applications/:applicationId/segments',
+    as: 'member',
+    what: "another institute's payment option on review",
+    input: async (w) => {
+      const other = await createInstitute(w.t.deps.db);
+      return { params: { applicationId: w.startedApplication.id }, body: { segment: 'REVIEW_AND_SUBMIT', data: { paymentOptionId: other.options.card.id } } };
+    },
+    expect: 400,
+  },
 ];
 
 /** A session cookie for any user; a negative lifetime makes it expired already. */
