@@ -10,7 +10,7 @@ import { applicationRows } from './matrix/applications.ts';
 import { commerceRows } from './matrix/commerce.ts';
 import { crossedCells } from './matrix/crossed.ts';
 import { organizationRows } from './matrix/organizations.ts';
-import { anyone, type CellInput, type Row, type Rows } from './matrix/rows.ts';
+import { anyone, matrixCoverage, type CellInput, type Row, type Rows } from './matrix/rows.ts';
 import { staffRows } from './matrix/staff.ts';
 
 /**
@@ -83,12 +83,19 @@ beforeAll(async () => {
 
 describe('access matrix', () => {
   it('has exactly one row per route of the route table', () => {
-    const routes = new Set(t.app.registeredRoutes.filter((r) => r.url.startsWith('/api')).map((r) => `${r.method} ${r.url}`));
-    // Fastify answers HEAD with the GET handler: the GET row covers it and its cells are asserted for both.
-    const missing = [...routes].filter((key) => !rows[key] && !(key.startsWith('HEAD ') && routes.has(key.replace(/^HEAD /, 'GET '))));
-    const stale = Object.keys(rows).filter((key) => !routes.has(key));
+    const { missing, stale } = matrixCoverage(
+      t.app.registeredRoutes.filter((r) => r.url.startsWith('/api')).map((r) => `${r.method} ${r.url}`),
+      rows,
+    );
     expect(missing, 'routes without a row in apps/server/src/security/matrix/').toEqual([]);
     expect(stale, 'rows naming no route').toEqual([]);
+  });
+
+  it('names a route added without a row, and a row left behind by a removed route', () => {
+    const routeKeys = [...Object.keys(rows), 'HEAD /api/health', 'POST /api/new-thing', 'GET /api/new-list', 'HEAD /api/new-list'];
+    const { 'DELETE /api/cart/coupon': _removed, ...withoutOne } = rows;
+    expect(matrixCoverage(routeKeys, rows)).toEqual({ missing: ['POST /api/new-thing', 'GET /api/new-list', 'HEAD /api/new-list'], stale: [] });
+    expect(matrixCoverage(Object.keys(withoutOne), rows).stale).toEqual(['DELETE /api/cart/coupon']);
   });
 
   it('answers every caller of every route with the status its row expects, and refusals write nothing', async () => {

@@ -43,3 +43,16 @@ export const ownerOfA = (ok: number) => ({ ...managersOfA(ok), admin: 403 });
 
 /** An object of school A's member (their application, cart line, affiliation): theirs, and staff viewing as them. */
 export const memberOfA = (ok: number) => ({ ...every(404), anonymous: 401, member: ok, staffAsMember: ok });
+
+/**
+ * The routes of the route table that have no row, and the rows that name no route. Fastify answers HEAD
+ * with the GET handler, so a GET row covers its HEAD twin (and the matrix asserts its cells for both).
+ */
+export function matrixCoverage(routeKeys: Iterable<string>, rows: Rows): { missing: string[]; stale: string[] } {
+  const routes = new Set(routeKeys);
+  const coveredByGet = (key: string) => key.startsWith('HEAD ') && routes.has(key.replace(/^HEAD /, 'GET ')) && rows[key.replace(/^HEAD /, 'GET ')] !== undefined;
+  return {
+    missing: [...routes].filter((key) => rows[key] === undefined && !coveredByGet(key)),
+    stale: Object.keys(rows).filter((key) => !routes.has(key)),
+  };
+}
