@@ -1,12 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sentProblem } from '@portal/domain/problem.ts';
+import { amountTooLargeMessage, int4Max } from '@portal/domain/stored-integers.ts';
 import { buildApp } from '../app.ts';
-import { createConferenceDay, signedInUser } from '../test/commerce-factories.ts';
+import { eventTicketTypes } from '../db/schema/commerce.ts';
+import { createConferenceDay, createEvent, signedInUser } from '../test/commerce-factories.ts';
 import { call, useTestApp } from '../test/harness.ts';
 import { nulMessage } from '../platform/stored-text.ts';
 import { databaseFingerprint } from './fingerprint.ts';
@@ -82,6 +86,18 @@ describe('numbers past what the database stores are a 400, not a 500', () => {
     const body = { name: 'First Year', level: 'FIRST_YEAR', applicationSelectionLevel: 'SECTIONS', requireRankedSelection: false, rankedSelectionAmount: 1, position: Number.MAX_SAFE_INTEGER };
     const response = await call(t.app, 'PUT', `/api/admin/paths/${day.path.id}`, { caller, body });
     expect(Object.keys(expectProblem(response, 400).errors ?? {})).toEqual(['position']);
+  });
+
+  it('a cart whose total would not fit an amount column is refused at checkout, with nothing written', async () => {
+    const { caller } = await signedInUser(t);
+    const { event, ticketType } = await createEvent(t.deps.db);
+    await t.deps.db.update(eventTicketTypes).set({ priceCents: int4Max }).where(eq(eventTicketTypes.id, ticketType.id));
+    const added = await call(t.app, 'POST', '/api/cart/items', { caller, body: { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 2 } });
+    expect(added.statusCode, added.body).toBe(200);
+    const before = await databaseFingerprint(t.deps.db);
+    const checkout = await call(t.app, 'POST', '/api/checkout', { caller, body: { method: 'PURCHASE_ORDER' }, headers: { 'idempotency-key': randomUUID() } });
+    expect(expectProblem(checkout, 400).detail).toBe(amountTooLargeMessage);
+    expect(await databaseFingerprint(t.deps.db)).toBe(before);
   });
 });
 

@@ -3,6 +3,7 @@ import { purchaseRefusals } from '@portal/domain/catalogue.ts';
 import { openingTerms, paymentMessages, type CheckoutInput, type CheckoutReply } from '@portal/domain/payments.ts';
 import { orderTotals } from '@portal/domain/pricing.ts';
 import { calendarDateIn } from '@portal/domain/purchase-window.ts';
+import { amountTooLargeMessage, int4Max } from '@portal/domain/stored-integers.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Transaction } from '../../db/client.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
@@ -60,6 +61,7 @@ async function freezeCart(deps: AppDeps, tx: Transaction, auth: RequestAuth, inp
   const { coupon } = cart;
   if (coupon && coupon.refusal !== null) throw couponGone(cart, coupon);
   const totals = orderTotals(cart.lines, coupon);
+  if (totals.subtotal > int4Max) throw badRequest(amountTooLargeMessage);
   const terms = openingTerms(input.method, totals.total, now);
   const payment = await insertPayment(
     tx,
