@@ -42,7 +42,7 @@ describe('catalogueOffers and lineRefusal: what the catalogue sells, at add and 
     expect(catalogueOffers(event, today)).toBe(refusal === null);
   });
 
-  const line = (change: Partial<LineTerms> & { hasSections?: boolean; event?: Partial<typeof onSale> } = {}): LineTerms => ({
+  const line = (change: { ticketTypeOfEvent?: boolean; section?: LineTerms['section']; hasSections?: boolean; event?: Partial<typeof onSale> } = {}): LineTerms => ({
     event: { ...onSale, ...change.event, hasSections: change.hasSections ?? true },
     ticketTypeOfEvent: change.ticketTypeOfEvent ?? true,
     section: change.section ?? 'ofEvent',

@@ -58,6 +58,7 @@ const allocation: AllocationReply = {
           dates: ['2026-12-10'],
           locationName: 'Room 101',
           maxTickets: 40,
+          grouping: null,
           numberOfTickets: 3,
           assignedUsers: [
             { id: 'u-1', firstName: 'Sam', lastName: 'Seller', email: 'sam@example.test', isPending: false },
