@@ -89,6 +89,12 @@ describe('access matrix', () => {
     );
     expect(missing, 'routes without a row in apps/server/src/security/matrix/').toEqual([]);
     expect(stale, 'rows naming no route').toEqual([]);
+    // A route anyone may call says why it is public by design.
+    const publicWithoutReason = t.app.registeredRoutes
+      .filter((r) => r.url.startsWith('/api') && r.access !== 'signedIn' && r.access !== 'staff')
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((key) => rows[key] !== undefined && !rows[key]?.why);
+    expect(publicWithoutReason, 'public routes whose row does not say why').toEqual([]);
   });
 
   it('names a route added without a row, and a row left behind by a removed route', () => {
