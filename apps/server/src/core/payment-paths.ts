@@ -1,4 +1,4 @@
-import { applicationPaths } from '@portal/domain/application-rules.ts';
+import { applicationPaths } from '@portal/domain/application-paths.ts';
 
 /** Where a buyer is sent in the portal around a card payment: the cart's pages, or an application's. */
 export const successPath = (paymentId: string, source: string) =>

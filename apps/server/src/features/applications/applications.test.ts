@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { applicationMessages, applicationPaths, selectionMessages } from '@portal/domain/application-rules.ts';
+import { applicationPaths } from '@portal/domain/application-paths.ts';
+import { applicationMessages, selectionMessages } from '@portal/domain/application-rules.ts';
 import { generalInformationMessages, type ApplicationDetail, type ApplicationPage } from '@portal/domain/applications.ts';
 import { couponRefusals } from '@portal/domain/cart.ts';
 import { applicationQuestions, eventApplications, legacyEventApplications } from '../../db/schema/applications.ts';

@@ -1,17 +1,5 @@
-import {
-  applicationMessages,
-  applicationPaths,
-  answerProblem,
-  isAdvancedEligible,
-  isEditable,
-  missingPrerequisites,
-  normalizeAnswer,
-  questionnaireComplete,
-  selectionMessages,
-  selectionProblem,
-  selectionRefusal,
-  type WizardStep,
-} from '@portal/domain/application-rules.ts';
+import { applicationPaths } from '@portal/domain/application-paths.ts';
+import { applicationMessages, answerProblem, isAdvancedEligible, isEditable, missingPrerequisites, normalizeAnswer, questionnaireComplete, selectionMessages, selectionProblem, selectionRefusal, type WizardStep } from '@portal/domain/application-rules.ts';
 import type {
   ApplicationDetail,
   ApplicationPage,

@@ -1,7 +1,8 @@
 import { Button, Group } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { applicationPaths, previousStep, type WizardStep } from '@portal/domain/application-rules.ts';
+import { applicationPaths } from '@portal/domain/application-paths.ts';
+import { previousStep, type WizardStep } from '@portal/domain/application-rules.ts';
 import { UnsavedChangesPrompt } from '../../../ui/unsaved-changes-prompt.tsx';
 
 interface StepActionsProps {

@@ -1,4 +1,5 @@
-import { applicationPaths, isStepReachable, wizardSteps, type WizardStep } from '@portal/domain/application-rules.ts';
+import { applicationPaths } from '@portal/domain/application-paths.ts';
+import { isStepReachable, wizardSteps, type WizardStep } from '@portal/domain/application-rules.ts';
 import type { ApplicationDetail } from '@portal/domain/applications.ts';
 import { homePath } from '@portal/domain/navigation.ts';
 

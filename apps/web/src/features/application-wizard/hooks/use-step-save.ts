@@ -1,15 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import {
-  applicationMessages,
-  applicationPaths,
-  isStepReachable,
-  nextStep,
-  stepBlockers,
-  type ApplicationProgress,
-  type WizardStep,
-} from '@portal/domain/application-rules.ts';
+import { applicationPaths } from '@portal/domain/application-paths.ts';
+import { applicationMessages, isStepReachable, nextStep, stepBlockers, type ApplicationProgress, type WizardStep } from '@portal/domain/application-rules.ts';
 import type { ApplicationDetail, SaveSegmentInput } from '@portal/domain/applications.ts';
 import { homePath } from '@portal/domain/navigation.ts';
 import { genericErrorMessage } from '@portal/domain/problem-message.ts';

@@ -2,17 +2,8 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import {
-  applicationActions,
-  applicationPaths,
-  applicationPaymentLabels,
-  applicationStatusLabels,
-  awaitsPayment,
-  paymentDueText,
-  showsPaymentStatusLine,
-  type ApplicationAction,
-  type ApplicationStatus,
-} from '@portal/domain/application-rules.ts';
+import { applicationPaths } from '@portal/domain/application-paths.ts';
+import { applicationActions, applicationPaymentLabels, applicationStatusLabels, awaitsPayment, paymentDueText, showsPaymentStatusLine, type ApplicationAction, type ApplicationStatus } from '@portal/domain/application-rules.ts';
 import type { ApplicationRow } from '@portal/domain/applications.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import { paymentMessages } from '@portal/domain/payments.ts';

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { applicationPaths, legacyApplicationView, legacyPaymentHelp, type ApplicationAction } from '@portal/domain/application-rules.ts';
+import { applicationPaths } from '@portal/domain/application-paths.ts';
+import { legacyApplicationView, legacyPaymentHelp, type ApplicationAction } from '@portal/domain/application-rules.ts';
 import type { LegacyApplicationRow } from '@portal/domain/applications.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
 import { statusColors } from './application-card.tsx';

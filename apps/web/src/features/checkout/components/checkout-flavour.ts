@@ -1,4 +1,4 @@
-import { applicationPaths } from '@portal/domain/application-rules.ts';
+import { applicationPaths } from '@portal/domain/application-paths.ts';
 import { paymentMessages } from '@portal/domain/payments.ts';
 import { checkoutPath, successPath } from '../api/payments.ts';
 import { checkoutTexts } from './payment-texts.ts';

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { applicationPaths } from '@portal/domain/application-rules.ts';
+import { applicationPaths } from '@portal/domain/application-paths.ts';
 import { paymentMessages, paymentPollMs } from '@portal/domain/payments.ts';
 import { purchaseOrderMessages } from '@portal/domain/purchase-orders.ts';
 import { aLegacyPage, anApplicationPage, anApplicationPayment, applicationPaymentId } from '../../../test/application-rows.ts';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
-import { applicationPaths } from '@portal/domain/application-rules.ts';
+import { applicationPaths } from '@portal/domain/application-paths.ts';
 import { catalogueMessages, type CatalogueEventDetail } from '@portal/domain/catalogue.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
