@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
+import { productionEnvironment } from './test/production-environment.ts';
 
 describe('configuration', () => {
   it('defaults to the embedded database, the dev mailbox and insecure cookies on http', () => {
@@ -41,19 +42,8 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, DEMO_PAYMENT_SECRET: 'short' })).toThrow(/DEMO_PAYMENT_SECRET/);
   });
 
-  const production = {
-    NODE_ENV: 'production',
-    ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
-    PAYMENT_PROVIDER: undefined,
-    STRIPE_SECRET_KEY: undefined,
-    STRIPE_WEBHOOK_SECRET: undefined,
-    DEV_MAILBOX: undefined,
-    SEED_DEMO: undefined,
-    SMTP_URL: undefined,
-  };
-
   it('takes no card provider, no mailbox and no demo seed in production unless configured', () => {
-    const config = loadConfig(production);
+    const config = loadConfig(productionEnvironment);
     expect(config.payments.provider).toBeNull();
     expect(config.mail.devMailbox).toBe(false);
     expect(config.seedDemo).toBe(false);
@@ -65,24 +55,24 @@ describe('configuration', () => {
     ['SEED_DEMO', 'true', /SEED_DEMO: refused in production/],
     ['ENCRYPTION_KEY', undefined, /ENCRYPTION_KEY: required in production/],
   ])('refuses %s=%s in production with a configuration error', (name, value, message) => {
-    expect(() => loadConfig({ ...production, [name]: value })).toThrow(message);
-    expect(() => loadConfig({ ...production, [name]: value })).toThrow(/^Invalid configuration:\n {2}/);
+    expect(() => loadConfig({ ...productionEnvironment, [name]: value })).toThrow(message);
+    expect(() => loadConfig({ ...productionEnvironment, [name]: value })).toThrow(/^Invalid configuration:\n {2}/);
   });
 
   it('names every refused development part at once', () => {
-    expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'demo', DEV_MAILBOX: 'true', SEED_DEMO: 'true' })).toThrow(
+    expect(() => loadConfig({ ...productionEnvironment, PAYMENT_PROVIDER: 'demo', DEV_MAILBOX: 'true', SEED_DEMO: 'true' })).toThrow(
       /PAYMENT_PROVIDER[^]*DEV_MAILBOX[^]*SEED_DEMO/,
     );
   });
 
   it('keeps the development parts outside production, and the switches off there too', () => {
-    const development = { ...production, NODE_ENV: 'development' };
+    const development = { ...productionEnvironment, NODE_ENV: 'development' };
     expect(loadConfig({ ...development, PAYMENT_PROVIDER: 'demo', DEV_MAILBOX: 'true', SEED_DEMO: 'true' })).toMatchObject({
       payments: { provider: 'demo' },
       mail: { devMailbox: true },
       seedDemo: true,
     });
-    expect(loadConfig({ ...production, DEV_MAILBOX: 'false', SEED_DEMO: 'false' })).toMatchObject({ mail: { devMailbox: false }, seedDemo: false });
+    expect(loadConfig({ ...productionEnvironment, DEV_MAILBOX: 'false', SEED_DEMO: 'false' })).toMatchObject({ mail: { devMailbox: false }, seedDemo: false });
   });
 
   it('listens on the loopback interface unless HOST is set', () => {

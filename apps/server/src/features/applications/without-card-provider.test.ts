@@ -8,18 +8,10 @@ import { createCompleteApplication, createInstitute } from '../../test/applicati
 import { signedInUser } from '../../test/commerce-factories.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';
 import { call, useTestApp } from '../../test/harness.ts';
+import { productionEnvironment } from '../../test/production-environment.ts';
 
 /** Production as it starts without a card provider: card payment is off, purchase orders are not. */
-const t = useTestApp({
-  NODE_ENV: 'production',
-  ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
-  PAYMENT_PROVIDER: undefined,
-  STRIPE_SECRET_KEY: undefined,
-  STRIPE_WEBHOOK_SECRET: undefined,
-  DEV_MAILBOX: undefined,
-  SEED_DEMO: undefined,
-  SMTP_URL: undefined,
-});
+const t = useTestApp(productionEnvironment);
 
 async function acceptedApplicant(option: 'card' | 'purchaseOrder') {
   const institute = await createInstitute(t.deps.db);

@@ -4,21 +4,10 @@ import { paymentMessages } from '@portal/domain/payments.ts';
 import { createEvent, signedInUser } from '../../test/commerce-factories.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';
-
-/** Production as it starts without a card provider: no Stripe, no CashNet, and the demo provider refused. */
-const production = {
-  NODE_ENV: 'production',
-  ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
-  PAYMENT_PROVIDER: undefined,
-  STRIPE_SECRET_KEY: undefined,
-  STRIPE_WEBHOOK_SECRET: undefined,
-  DEV_MAILBOX: undefined,
-  SEED_DEMO: undefined,
-  SMTP_URL: undefined,
-};
+import { productionEnvironment } from '../../test/production-environment.ts';
 
 describe('production without a card provider', () => {
-  const t = useTestApp(production);
+  const t = useTestApp(productionEnvironment);
 
   const checkout = (caller: Caller, body: Record<string, unknown>) =>
     call(t.app, 'POST', '/api/checkout', { caller, body, headers: { 'idempotency-key': randomUUID() } });
