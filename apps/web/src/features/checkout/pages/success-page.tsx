@@ -54,6 +54,18 @@ function BackHome({ flavour }: { flavour: CheckoutFlavour }) {
 }
 
 /** What the page says about the payment as last read. */
+/** A payment that will not become paid here: why, and the way back. */
+function SettledNotice({ color, message, flavour }: { color: string; message: string; flavour: CheckoutFlavour }) {
+  return (
+    <Alert color={color} variant="light" role="status">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{message}</Text>
+        <BackHome flavour={flavour} />
+      </Stack>
+    </Alert>
+  );
+}
+
 function PaymentState({ payment, flavour }: { payment: EventPaymentReply | undefined; flavour: CheckoutFlavour }) {
   if (!payment || (payment.status === 'PENDING' && !isVoidedOrCancelled(payment))) {
     return (
@@ -64,14 +76,7 @@ function PaymentState({ payment, flavour }: { payment: EventPaymentReply | undef
     );
   }
   if (isVoidedOrCancelled(payment)) {
-    return (
-      <Alert color="red" variant="light" role="status">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{paymentMessages.voidedOrCancelled}</Text>
-          <BackHome flavour={flavour} />
-        </Stack>
-      </Alert>
-    );
+    return <SettledNotice color="red" message={paymentMessages.voidedOrCancelled} flavour={flavour} />;
   }
   switch (payment.status) {
     case 'PAID':
@@ -81,23 +86,9 @@ function PaymentState({ payment, flavour }: { payment: EventPaymentReply | undef
         </Text>
       );
     case 'EXPIRED':
-      return (
-        <Alert color="gray" variant="light" role="status">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{checkoutTexts.expired}</Text>
-            <BackHome flavour={flavour} />
-          </Stack>
-        </Alert>
-      );
+      return <SettledNotice color="gray" message={checkoutTexts.expired} flavour={flavour} />;
     case 'REFUND_NEEDED':
-      return (
-        <Alert color="orange" variant="light" role="status">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{paymentMessages.refundNeeded}</Text>
-            <BackHome flavour={flavour} />
-          </Stack>
-        </Alert>
-      );
+      return <SettledNotice color="orange" message={paymentMessages.refundNeeded} flavour={flavour} />;
     case 'PO_SUBMITTED':
       return <Text role="status">{paymentMessages.purchaseOrderThanks}</Text>;
     case 'AWAITING_PO':
