@@ -35,6 +35,9 @@ test('an accepted applicant applies a coupon and pays by purchase order', async 
   await expect(paidEarlier).toContainText('Paid');
   await expect(paidEarlier.getByRole('button')).toHaveCount(0);
   await expect(earlier.getByRole('article', { name: 'Writing Coaches Institute 2021' })).toContainText('Invoice pending');
+  const invoicedEarlier = earlier.getByRole('article', { name: 'Literacy Leadership Institute 2020' });
+  await expect(invoicedEarlier).toContainText('Invoice sent');
+  await expect(invoicedEarlier.getByRole('button')).toHaveCount(0);
   // Accepted (4), unpaid (1), by purchase order (5): the button those ids imply, off, saying how to pay.
   const unpaidEarlier = earlier.getByRole('article', { name: 'Math Leaders Institute 2022' });
   await expect(unpaidEarlier).toContainText('Awaiting Purchase Order');

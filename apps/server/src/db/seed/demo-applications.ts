@@ -28,6 +28,7 @@ const legacyApplicantEmail = counselorEmail;
 /** Imported from the previous system: one paid by card, one invoiced (a state that exists only there), one accepted and still to pay by purchase order. */
 const legacyApplications = [
   { legacyId: 'LEGACY-EA-2019-0001', eventName: 'Summer Reading Institute 2019', startDate: '2019-07-08', endDate: '2019-07-12', statusId: 1, paymentStatusId: 2, paymentTypeId: 1, createdAt: new Date('2019-04-02T14:00:00Z') },
+  { legacyId: 'LEGACY-EA-2020-0004', eventName: 'Literacy Leadership Institute 2020', startDate: '2020-07-13', endDate: '2020-07-17', statusId: 1, paymentStatusId: 6, paymentTypeId: 3, createdAt: new Date('2020-03-10T14:00:00Z') },
   { legacyId: 'LEGACY-EA-2021-0002', eventName: 'Writing Coaches Institute 2021', startDate: '2021-07-12', endDate: '2021-07-16', statusId: 1, paymentStatusId: 5, paymentTypeId: 3, createdAt: new Date('2021-03-15T14:00:00Z') },
   { legacyId: 'LEGACY-EA-2022-0003', eventName: 'Math Leaders Institute 2022', startDate: '2022-07-11', endDate: '2022-07-15', statusId: 4, paymentStatusId: 1, paymentTypeId: 5, createdAt: new Date('2022-03-14T14:00:00Z') },
 ];

@@ -59,7 +59,7 @@ describe('demo seed', () => {
   it('fills the demo schools, invitations and 5,000 generated organizations, and a second run adds nothing', async () => {
     await seedDemo(database.db, 'http://portal.test', now);
     const first = await counts();
-    expect(first).toMatchObject({ organizations: 5002, districts: 201, billingContacts: 2, invitations: 2, mail: 2, applications: 1, tickets: 1, legacyApplications: 3 });
+    expect(first).toMatchObject({ organizations: 5002, districts: 201, billingContacts: 2, invitations: 2, mail: 2, applications: 1, tickets: 1, legacyApplications: 4 });
     expect(first.grades).toBeGreaterThan(10);
 
     const schools = await database.db
@@ -172,7 +172,7 @@ describe('demo event applications', () => {
     }
   });
 
-  it('gives teacher.lincoln no application at all, and the counselor three legacy ones', async () => {
+  it('gives teacher.lincoln no application at all, and the counselor four legacy ones', async () => {
     const teacherId = await userId('teacher.lincoln@demo.test');
     expect(await database.db.select().from(eventApplications).where(eq(eventApplications.userId, teacherId))).toEqual([]);
     expect(await database.db.select().from(legacyEventApplications).where(eq(legacyEventApplications.userId, teacherId))).toEqual([]);
@@ -183,6 +183,7 @@ describe('demo event applications', () => {
       .orderBy(asc(legacyEventApplications.createdAt));
     expect(legacy.map((row) => [row.eventName, row.statusId, row.paymentStatusId])).toEqual([
       ['Summer Reading Institute 2019', 1, 2],
+      ['Literacy Leadership Institute 2020', 1, 6],
       ['Writing Coaches Institute 2021', 1, 5],
       ['Math Leaders Institute 2022', 4, 1],
     ]);
