@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   addCartItem,
+  applicationCouponRefusalText,
   applyCoupon,
+  couponRefusals,
   cartMessages,
   checkoutOrganization,
   checkoutOrganizationMessages,
@@ -109,5 +111,15 @@ describe('checkoutOrganization: which organization a checkout buys for', () => {
   it('has a message for each refusal', () => {
     expect(checkoutOrganizationMessages.required).toBe('Choose the organization these tickets are for.');
     expect(checkoutOrganizationMessages.notYours).toBe('Choose one of the organizations you administer.');
+  });
+});
+
+describe('applicationCouponRefusalText', () => {
+  it.each([
+    ['notForTheseEvents', 'This coupon is not valid for this event.'],
+    ['usedUp', couponRefusals.usedUp],
+    ['expired', couponRefusals.expired],
+  ] as const)('says %s of an application as %j', (refusal, text) => {
+    expect(applicationCouponRefusalText(refusal)).toBe(text);
   });
 });

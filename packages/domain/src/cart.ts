@@ -26,6 +26,11 @@ export const couponRefusals = {
 } as const;
 export type CouponRefusal = keyof typeof couponRefusals;
 
+/** The same refusals said of one event's application, which has no cart. */
+export function applicationCouponRefusalText(refusal: CouponRefusal): string {
+  return refusal === 'notForTheseEvents' ? 'This coupon is not valid for this event.' : couponRefusals[refusal];
+}
+
 /**
  * The checkout's refusal (409) when the cart's coupon ran out (or stopped applying) between the cart
  * being shown and the checkout: the coupon leaves the cart and the buyer confirms the new total by

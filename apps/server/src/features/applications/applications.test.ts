@@ -497,7 +497,7 @@ describe('POST /api/event-applications/:id/coupon', () => {
     const expired = await createCoupon(t.deps.db, { validUntil: new Date(t.clock().getTime() - 1000) });
     expect((await coupon(caller, applicationId, expired.code)).json().errors).toEqual({ code: couponRefusals.expired });
     const elsewhere = await createCoupon(t.deps.db, { eventId: (await createInstitute(t.deps.db)).event.id });
-    expect((await coupon(caller, applicationId, elsewhere.code)).json().errors).toEqual({ code: couponRefusals.notForTheseEvents });
+    expect((await coupon(caller, applicationId, elsewhere.code)).json().errors).toEqual({ code: 'This coupon is not valid for this event.' });
     const usedUp = await createCoupon(t.deps.db, { maxUses: 1, timesUsed: 1 });
     expect((await coupon(caller, applicationId, usedUp.code)).json().errors).toEqual({ code: couponRefusals.usedUp });
 

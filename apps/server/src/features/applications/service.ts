@@ -9,7 +9,7 @@ import type {
   QuestionnaireSegment,
   SectionsSegment,
 } from '@portal/domain/applications.ts';
-import { couponRefusal, couponRefusals } from '@portal/domain/cart.ts';
+import { applicationCouponRefusalText, couponRefusal, couponRefusals } from '@portal/domain/cart.ts';
 import { openingTerms } from '@portal/domain/payments.ts';
 import { orderTotals } from '@portal/domain/pricing.ts';
 import { calendarDateIn } from '@portal/domain/purchase-window.ts';
@@ -366,7 +366,7 @@ export async function applyCoupon(deps: AppDeps, auth: RequestAuth, applicationI
     if (code !== '') {
       const coupon = await findCouponByCode(tx, code);
       const refusal = coupon ? couponRefusal(coupon, now, [application.eventId]) : 'unknown';
-      if (refusal || !coupon) throw badRequest(applicationMessages.couponError, { code: couponRefusals[refusal ?? 'unknown'] });
+      if (refusal || !coupon) throw badRequest(applicationMessages.couponError, { code: applicationCouponRefusalText(refusal ?? 'unknown') });
       couponId = coupon.id;
     }
     if (couponId !== application.couponId) {
@@ -418,7 +418,7 @@ async function createPayment(deps: AppDeps, tx: Transaction, auth: RequestAuth, 
   const coupon = application.couponId ? await findCoupon(tx, application.couponId) : undefined;
   if (coupon) {
     const refusal = couponRefusal(coupon, now, [application.eventId]);
-    if (refusal) throw badRequest(applicationMessages.couponError, { code: couponRefusals[refusal] });
+    if (refusal) throw badRequest(applicationMessages.couponError, { code: applicationCouponRefusalText(refusal) });
   }
   const totals = orderTotals([{ numberOfTickets: 1, price }], coupon ?? null);
   const terms = openingTerms(option.method, totals.total, now);
