@@ -18,9 +18,25 @@ export function purchaseClosedMessage(daysBeforePurchaseClose: number): string {
 
 export const instituteDeadlinePassed = 'Ticket allocation is not available because the event deadline has passed.';
 
+/**
+ * One formatter per time zone, kept: building an Intl.DateTimeFormat loads locale and zone data and
+ * costs far more than formatting, and "today" is asked on every cart, checkout and catalogue request.
+ * Only valid IANA zones get here (the constructor throws on others), so the map stays small.
+ */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** The calendar date (YYYY-MM-DD) an instant falls on in a time zone: "today" for the provider. */
 export function calendarDateIn(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const parts = dayFormatter(timeZone).formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

@@ -7,12 +7,17 @@ import { organizationMemberships, organizations } from '../db/schema/organizatio
 /**
  * Who may see an event payment: its buyer, and the active OWNERs and ADMINs of the organization it
  * was bought for. Everyone else is told it does not exist.
+ *
+ * The managed organizations are collected into an array first: with `organization_id in (subquery)`
+ * PostgreSQL cannot combine the OR's two sides as index scans and reads every payment, whereas
+ * `= any(array(...))` is a value list it can feed to event_payments_organization next to
+ * event_payments_user (a BitmapOr).
  */
 export function paymentVisibleTo(userId: string): SQL {
   const managed = sql`select ${organizationMemberships.organizationId} from ${organizationMemberships}
     where ${organizationMemberships.userId} = ${userId} and ${organizationMemberships.archivedAt} is null
     and ${organizationMemberships.role} in ('OWNER', 'ADMIN')`;
-  return or(eq(eventPayments.userId, userId), sql`${eventPayments.organizationId} in (${managed})`) ?? sql`false`;
+  return or(eq(eventPayments.userId, userId), sql`${eventPayments.organizationId} = any(array(${managed}))`) ?? sql`false`;
 }
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;

@@ -8,10 +8,10 @@ function escapeLike(text: string): string {
 
 /**
  * Active members and pending invitees (an open invitation of someone not already an active member)
- * as one relation, so a page can be cut from both at once. Grades come in grade order from a
- * correlated array_agg: one statement for the whole page.
+ * as one relation, so a page can be cut from both at once. Grades are not part of it: they are read
+ * only for the rows of the page (gradesOfPage), so a school of thousands costs one page of grade lookups.
  */
-function roster(organizationId: string, search: string | undefined): SQL {
+function people(organizationId: string, search: string | undefined): SQL {
   const matches = search
     ? sql`where ("firstName" || ' ' || "lastName") ilike ${`%${escapeLike(search)}%`} or email ilike ${`%${escapeLike(search)}%`}`
     : sql``;
@@ -19,24 +19,13 @@ function roster(organizationId: string, search: string | undefined): SQL {
     select * from (
       select u.id as "userId", m.id as "membershipId", null::uuid as "invitationId",
         u.first_name as "firstName", u.last_name as "lastName", u.email, m.role, p.label as "positionLabel",
-        coalesce((
-          select array_agg(g.name order by g.sort_order)
-          from organization_membership_grades mg join grades g on g.id = mg.grade_id
-          where mg.membership_id = m.id
-        ), '{}') as grades,
         u.tool_kit_access as "toolKitAccess", false as pending
       from organization_memberships m
       join users u on u.id = m.user_id
       left join positions p on p.id = m.position_id
       where m.organization_id = ${organizationId} and m.archived_at is null
       union all
-      select u.id, null::uuid, i.id, u.first_name, u.last_name, u.email, i.role, p.label,
-        coalesce((
-          select array_agg(g.name order by g.sort_order)
-          from invitation_grades ig join grades g on g.id = ig.grade_id
-          where ig.invitation_id = i.id
-        ), '{}'),
-        i.tool_kit_access, true
+      select u.id, null::uuid, i.id, u.first_name, u.last_name, u.email, i.role, p.label, i.tool_kit_access, true
       from invitations i
       join users u on u.id = i.user_id
       left join positions p on p.id = i.position_id
@@ -45,10 +34,25 @@ function roster(organizationId: string, search: string | undefined): SQL {
           select 1 from organization_memberships active
           where active.organization_id = i.organization_id and active.user_id = i.user_id and active.archived_at is null
         )
-    ) people
+    ) everyone
     ${matches}
-  ) roster`;
+  ) people`;
 }
+
+/** The OWNER first, then by last and first name; a person is on the roster once, so "userId" makes the order total. */
+const rosterOrder = sql`(role = 'OWNER') desc, lower("lastName"), lower("firstName"), "userId"`;
+
+/** A page row's grades in grade order: its membership's, or its invitation's while pending. */
+const gradesOfPage = sql`coalesce(
+  case when page.pending then (
+    select array_agg(g.name order by g.sort_order)
+    from invitation_grades ig join grades g on g.id = ig.grade_id
+    where ig.invitation_id = page."invitationId"
+  ) else (
+    select array_agg(g.name order by g.sort_order)
+    from organization_membership_grades mg join grades g on g.id = mg.grade_id
+    where mg.membership_id = page."membershipId"
+  ) end, '{}')`;
 
 /** One page of the roster, the OWNER first, then by last and first name, and how many rows there are in all. */
 export async function rosterPage(
@@ -56,12 +60,16 @@ export async function rosterPage(
   organizationId: string,
   query: { page: number; pageSize: number; search?: string },
 ): Promise<{ items: RosterRow[]; total: number }> {
-  const from = roster(organizationId, query.search || undefined);
+  const from = people(organizationId, query.search || undefined);
   const [rows, counted] = await Promise.all([
     db.execute(sql`
-      select * from ${from}
-      order by (role = 'OWNER') desc, lower("lastName"), lower("firstName"), "userId"
-      limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
+      select page.*, ${gradesOfPage} as grades
+      from (
+        select * from ${from}
+        order by ${rosterOrder}
+        limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}
+      ) page
+      order by ${rosterOrder}`),
     db.execute(sql`select count(*)::int as total from ${from}`),
   ]);
   // Both drivers answer with { rows }; the driver-neutral Database type leaves the result unknown.
