@@ -24,6 +24,7 @@ import { profileRoutes } from './features/profile/routes.ts';
 import { purchaseOrderRoutes } from './features/purchase-orders/routes.ts';
 import { staffApplicationRoutes } from './features/staff-applications/routes.ts';
 import { staffEventRoutes } from './features/staff-events/routes.ts';
+import { registerCompression } from './platform/compression.ts';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler, notFoundHandler } from './platform/errors.ts';
 import { documentationPrefix, registerSecurity } from './platform/security.ts';
 import { registerSpa } from './platform/spa.ts';
@@ -61,6 +62,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 
+  await registerCompression(app);
   await registerSecurity(app, deps);
   refuseNulInInput(app);
   await app.register(multipart, { limits: multipartLimits });

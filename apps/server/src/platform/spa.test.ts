@@ -1,0 +1,125 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { createTestDatabase } from '../test/database.ts';
+import { testClock } from '../test/harness.ts';
+import { localStorage } from './storage.ts';
+
+/** A build output as Vite writes it: each text file with its brotli and gzip siblings. */
+function writeDist(): { dir: string; asset: Buffer; assetBr: Buffer; assetGz: Buffer; html: Buffer } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-dist-'));
+  mkdirSync(path.join(dir, 'assets'));
+  const html = Buffer.from(`<!doctype html><html><head><script type="module" src="/assets/x-hash.js"></script></head><body>${'<p>portal</p>'.repeat(200)}</body></html>`);
+  const asset = Buffer.from(`export const rows = [${Array.from({ length: 500 }, (_, i) => `"row ${i}"`).join(',')}];\n`);
+  // Marked so the test can tell the pre-compressed files from anything compressed on the fly.
+  const assetBr = brotliCompressSync(Buffer.concat([asset, Buffer.from('// br\n')]));
+  const assetGz = gzipSync(Buffer.concat([asset, Buffer.from('// gz\n')]));
+  writeFileSync(path.join(dir, 'index.html'), html);
+  writeFileSync(path.join(dir, 'index.html.br'), brotliCompressSync(html));
+  writeFileSync(path.join(dir, 'index.html.gz'), gzipSync(html));
+  writeFileSync(path.join(dir, 'assets/x-hash.js'), asset);
+  writeFileSync(path.join(dir, 'assets/x-hash.js.br'), assetBr);
+  writeFileSync(path.join(dir, 'assets/x-hash.js.gz'), assetGz);
+  // A file the build left without siblings (the plugin skips those that compression would not shrink).
+  writeFileSync(path.join(dir, 'assets/y-hash.css'), `.a{color:red}\n`.repeat(200));
+  return { dir, asset, assetBr, assetGz, html };
+}
+
+describe('serving the web app and the API compressed', () => {
+  const dist = writeDist();
+  let app: App;
+  let database: DatabaseHandle;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const config = { ...loadConfig({ PUBLIC_URL: 'http://portal.test', LOG_LEVEL: 'silent' }), webDist: dist.dir };
+    const storage = localStorage(mkdtempSync(path.join(tmpdir(), 'portal-files-')));
+    app = await buildApp({ config, db: database.db, clock: testClock(), storage }, { serveWeb: true });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const get = (url: string, acceptEncoding?: string) =>
+    app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+  it('sends the brotli file to a browser that accepts brotli, as built, cached for a year', async () => {
+    const response = await get('/assets/x-hash.js', 'gzip, deflate, br');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^(?:text|application)\/javascript/);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.rawPayload.equals(dist.assetBr)).toBe(true);
+  });
+
+  it('sends the gzip file to a browser that accepts only gzip', async () => {
+    const response = await get('/assets/x-hash.js', 'gzip');
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.rawPayload.equals(dist.assetGz)).toBe(true);
+  });
+
+  it('sends the plain file to a client that accepts no compression', async () => {
+    const response = await get('/assets/x-hash.js');
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.rawPayload.equals(dist.asset)).toBe(true);
+  });
+
+  it('never compresses a web app file on the fly: one without siblings goes as it is', async () => {
+    const response = await get('/assets/y-hash.css', 'gzip, br');
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.length).toBeGreaterThan(1024);
+    expect(response.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('sends index.html compressed and revalidated, at its own path and as the fallback of a client route', async () => {
+    for (const url of ['/index.html', '/events/some-event/checkout']) {
+      const brotli = await get(url, 'gzip, br');
+      expect(brotli.statusCode, url).toBe(200);
+      expect(brotli.headers['content-encoding'], url).toBe('br');
+      expect(brotli.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(brotli.rawPayload).equals(dist.html), url).toBe(true);
+
+      const gzip = await get(url, 'gzip');
+      expect(gzip.headers['content-encoding'], url).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).equals(dist.html), url).toBe(true);
+
+      const plain = await get(url);
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      expect(plain.headers['cache-control'], url).toBe('no-cache');
+      expect(plain.rawPayload.equals(dist.html), url).toBe(true);
+    }
+  });
+
+  it('compresses a large JSON answer for a client that accepts brotli, and only then', async () => {
+    const plain = await get('/api/openapi.json');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    expect(plain.json()).toHaveProperty('openapi');
+
+    const brotli = await get('/api/openapi.json', 'gzip, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(brotliDecompressSync(brotli.rawPayload).equals(plain.rawPayload)).toBe(true);
+
+    const gzip = await get('/api/openapi.json', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true);
+  });
+
+  it('leaves a JSON answer under 1 kB as it is', async () => {
+    const response = await get('/api/health', 'gzip, br');
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.length).toBeLessThan(1024);
+    expect(response.headers['content-encoding']).toBeUndefined();
+  });
+});
