@@ -80,6 +80,21 @@ describe('GET /api/organizations/:organizationId/roster', () => {
     expect((await call(t.app, 'GET', url(organization.id, '/roster?search=%25'), { caller: admin.caller })).json().total).toBe(0);
   });
 
+  it('reads grades after cutting the page: a later page shows its own rows with their own grades', async () => {
+    const { organization, owner } = await school(t);
+    await enrol(t, organization.id, 'MEMBER', { lastName: 'Brown' }, await lookupIds(t, 'TEACHER', ['K', '3']));
+    await invite(t, { organizationId: organization.id }, { lastName: 'Zed' }, await lookupIds(t, 'TEACHER', ['10']));
+    const gradesOnPage = async (page: number) =>
+      (await call(t.app, 'GET', url(organization.id, `/roster?pageSize=2&page=${page}`), { caller: owner.caller }))
+        .json<RosterPage>()
+        .items.map((row) => [row.lastName, row.grades]);
+    expect(await gradesOnPage(2)).toEqual([
+      ['Brown', ['K', '3']],
+      ['Member', []],
+    ]);
+    expect(await gradesOnPage(3)).toEqual([['Zed', ['10']]]);
+  });
+
   it('answers 404 to a member of the organization, to a member or an admin of another one; 401 signed out', async () => {
     const { organization, member } = await school(t);
     const other = await school(t);
