@@ -13,6 +13,7 @@ import { createCompleteApplication, createInstitute, setApplicationStatus, type 
 import { createCoupon, createEvent, signedInUser } from '../../test/commerce-factories.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';
+import { generalInformation } from '../../test/valid-inputs.ts';
 
 const t = useTestApp();
 
@@ -25,16 +26,6 @@ const changeMethod = (caller: Caller, id: string, paymentOptionId: string) =>
   call(t.app, 'PUT', `/api/event-applications/${id}/payment-method`, { caller, body: { paymentOptionId } });
 const coupon = (caller: Caller, id: string, code: string) => call(t.app, 'POST', `/api/event-applications/${id}/coupon`, { caller, body: { code } });
 
-const generalInformation = {
-  firstName: 'Cora',
-  lastName: 'Cruz',
-  address1: '1 Main Street',
-  city: 'Springfield',
-  stateProvince: 'IL',
-  zipPostal: '62701',
-  country: 'United States',
-  phone: '5551234567',
-};
 
 /** A member of a school with a started application to a fresh institute. */
 async function applicant(fields: { firstName?: string } = {}) {

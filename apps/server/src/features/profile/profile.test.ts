@@ -9,23 +9,11 @@ import { addMembership, createOrganization, createUser, testPassword } from '../
 import { issueOneTimeToken } from '../../platform/one-time-tokens.ts';
 import { createSession, sessionCookie } from '../../platform/sessions.ts';
 import { call, sessionCookieOf, signIn, useTestApp, type Caller } from '../../test/harness.ts';
+import { profileEdit } from '../../test/valid-inputs.ts';
 
 const t = useTestApp();
 
-const edit = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  address1: '1 Main St',
-  address2: '',
-  city: 'Albany',
-  stateProvince: 'NY',
-  zipPostal: '12207',
-  country: 'United States',
-  phone: '5185550100',
-  dateOfBirth: '02/29/1988',
-  last4SSN: '4321',
-  background: 'Math teacher',
-};
+const edit = profileEdit;
 
 /** A session without the password round trip: argon2 would make every test slow. */
 async function callerFor(userId: string): Promise<Caller> {

@@ -5,24 +5,14 @@ import { coupons } from '../../db/schema/commerce.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { createCoupon, createEvent, signedInUser } from '../../test/commerce-factories.ts';
 import { call, useTestApp } from '../../test/harness.ts';
+import { staffCouponForm } from '../../test/valid-inputs.ts';
 
 const t = useTestApp();
 
 const staff = async () => (await signedInUser(t, 'STAFF')).caller;
 
 let counter = 0;
-const couponForm = (fields: Partial<CouponInput> = {}): CouponInput => ({
-  code: `spring${(counter += 1)}`,
-  type: 'FIXED',
-  discountAmount: 2_500,
-  discountPercentage: null,
-  validFrom: '2026-11-01T00:00:00.000Z',
-  validUntil: '2027-01-31T23:59:59.000Z',
-  maxUses: 100,
-  eventId: null,
-  active: true,
-  ...fields,
-});
+const couponForm = (fields: Partial<CouponInput> = {}): CouponInput => staffCouponForm(`spring${(counter += 1)}`, fields);
 
 describe('POST /api/admin/coupons', () => {
   it('creates a coupon with its code upper-cased, limited to an event, and audits it', async () => {

@@ -1,44 +1,22 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { staffEventMessages, type StaffEventDetail, type StaffEventInput } from '@portal/domain/staff-events.ts';
+import { staffEventMessages, type StaffEventDetail } from '@portal/domain/staff-events.ts';
 import { eventSections, events } from '../../db/schema/commerce.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { createConferenceDay, createEvent, createPayment, signedInUser } from '../../test/commerce-factories.ts';
 import { call, useTestApp } from '../../test/harness.ts';
+import { staffEventForm, staffPathForm, staffSectionForm } from '../../test/valid-inputs.ts';
 
 const t = useTestApp();
 
 const staff = async () => (await signedInUser(t, 'STAFF')).caller;
 const member = async () => signedInUser(t);
 
-const eventForm = (fields: Partial<StaffEventInput> = {}): StaffEventInput => ({
-  name: 'Spring Conference Day',
-  kind: 'CONFERENCE_DAY',
-  eventType: 'Conference',
-  eventSubtype: null,
-  description: 'A day of sessions.',
-  locationName: 'Lincoln High School',
-  startDate: '2027-03-10',
-  endDate: '2027-03-10',
-  daysBeforePurchaseClose: 14,
-  maxTickets: null,
-  published: false,
-  ...fields,
-});
+const eventForm = staffEventForm;
 
-const sectionForm = (fields: Record<string, unknown> = {}) => ({
-  title: 'Coaching Writing',
-  dates: ['2027-03-10'],
-  locationName: 'Room 101',
-  audienceType: ['Teachers'],
-  description: '',
-  isFree: false,
-  maxTickets: 40,
-  position: 0,
-  ...fields,
-});
+const sectionForm = staffSectionForm;
 
-const pathForm = { name: 'first-year', applicationSelectionLevel: 'SECTIONS', requireRankedSelection: false, rankedSelectionAmount: 1, position: 0 };
+const pathForm = staffPathForm;
 
 type ConferenceDay = Awaited<ReturnType<typeof createConferenceDay>>;
 

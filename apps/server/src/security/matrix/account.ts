@@ -1,21 +1,8 @@
 import { freshPasswordlessInvitation, memberDateOfBirth, freshToken, freshUser, newEmail, userOf } from '../fixtures.ts';
 import { testPassword } from '../../test/factories.ts';
+import { profileEdit } from '../../test/valid-inputs.ts';
 import { anyone, signedIn, type Rows } from './rows.ts';
 
-const profileEdit = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  address1: '1 Main St',
-  address2: '',
-  city: 'Albany',
-  stateProvince: 'NY',
-  zipPostal: '12207',
-  country: 'United States',
-  phone: '5185550100',
-  dateOfBirth: '02/29/1988',
-  last4SSN: '4321',
-  background: 'Math teacher',
-};
 
 const documentation = 'The API documentation (@fastify/swagger-ui) describes routes, it holds no data; its prefix is exempt from access rules.';
 

@@ -1,18 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createInstitute } from '../../test/application-factories.ts';
+import { generalInformation } from '../../test/valid-inputs.ts';
 import { freshApplication } from '../fixtures.ts';
 import { memberOfA, signedIn, type Rows } from './rows.ts';
 
-const generalInformation = {
-  firstName: 'Cora',
-  lastName: 'Cruz',
-  address1: '1 Main Street',
-  city: 'Springfield',
-  stateProvince: 'IL',
-  zipPostal: '62701',
-  country: 'United States',
-  phone: '5551234567',
-};
 
 /** The applicant's event applications: each one is its applicant's (DESIGN.md: another user reading it gets 404). */
 export const applicationRows: Rows = {

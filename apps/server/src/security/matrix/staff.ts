@@ -13,45 +13,15 @@ import {
   uniqueName,
   type World,
 } from '../fixtures.ts';
+import { staffCouponForm, staffEventForm, staffPathForm, staffSectionForm } from '../../test/valid-inputs.ts';
 import { staffOnly, type Rows } from './rows.ts';
 
-const eventForm = {
-  name: 'Matrix Conference Day',
-  kind: 'CONFERENCE_DAY',
-  eventType: 'Conference',
-  eventSubtype: null,
-  description: 'A day of sessions.',
-  locationName: 'Lincoln High School',
-  startDate: '2027-03-10',
-  endDate: '2027-03-10',
-  daysBeforePurchaseClose: 14,
-  maxTickets: null,
-  published: false,
-};
-const sectionForm = {
-  title: 'Coaching Writing',
-  dates: ['2027-03-10'],
-  locationName: 'Room 101',
-  audienceType: ['Teachers'],
-  description: '',
-  isFree: false,
-  maxTickets: 40,
-  position: 0,
-};
-const pathForm = { name: 'first-year', applicationSelectionLevel: 'SECTIONS', requireRankedSelection: false, rankedSelectionAmount: 1, position: 0 };
+const eventForm = staffEventForm({ name: 'Matrix Conference Day' });
+const sectionForm = staffSectionForm();
+const pathForm = staffPathForm;
 const groupingForm = { name: 'Morning', maxTickets: null, position: 0 };
 const questionForm = { type: 'TEXT', label: 'Which strand?', options: [], required: false, position: 4 };
-const couponForm = () => ({
-  code: `MATRIX${randomUUID().slice(0, 8)}`,
-  type: 'FIXED',
-  discountAmount: 2_500,
-  discountPercentage: null,
-  validFrom: '2026-11-01T00:00:00.000Z',
-  validUntil: '2027-01-31T23:59:59.000Z',
-  maxUses: 100,
-  eventId: null,
-  active: true,
-});
+const couponForm = () => staffCouponForm(`MATRIX${randomUUID().slice(0, 8)}`);
 const settingsForm = (w: World) => ({
   acceptsApplications: true,
   ticketTypeId: w.staffInstitute.ticketType.id,
