@@ -20,7 +20,7 @@ export const eventPaymentStatuses = ['PENDING', 'AWAITING_PO', 'PO_SUBMITTED', '
 export type EventPaymentStatus = (typeof eventPaymentStatuses)[number];
 
 /** Why a payment is REFUND_NEEDED. */
-export const refundReasons = ['SEATS_GONE', 'COUPON_USED_UP', 'AMOUNT_MISMATCH', 'CHECKOUT_MISMATCH'] as const;
+export const refundReasons = ['SEATS_GONE', 'COUPON_USED_UP', 'AMOUNT_MISMATCH', 'CHECKOUT_MISMATCH', 'BUYER_CANCELLED'] as const;
 export type RefundReason = (typeof refundReasons)[number];
 
 export const eventPaymentMethods = ['CARD', 'PURCHASE_ORDER'] as const;

@@ -172,6 +172,7 @@ export const refundReasonLabels: Record<RefundReason, string> = {
   COUPON_USED_UP: 'Paid after its hold ran out; its coupon had been used up meanwhile.',
   AMOUNT_MISMATCH: "The provider charged an amount other than the payment's total.",
   CHECKOUT_MISMATCH: 'The provider reported a checkout other than the one made for this payment.',
+  BUYER_CANCELLED: 'The buyer cancelled a paid registration request; its seats were given back.',
 };
 
 /* Staff console: GET /api/admin/event-payments (every payment, to find one and open its allocation). */
