@@ -160,6 +160,9 @@ describe('purchaseOrderTypeOf (events.md §3)', () => {
   ] as const)('%s → %s', (_label, applicationId, type) => {
     expect(purchaseOrderTypeOf({ applicationId })).toBe(type);
   });
+  it('a registration request payment → EVENT', () => {
+    expect(purchaseOrderTypeOf({ applicationId: null, registrationRequestId: '9d3c1f0e-1a2b-4c3d-8e4f-5a6b7c8d9e0f' })).toBe('EVENT');
+  });
 });
 
 describe('purchaseOrderTotalMismatch', () => {

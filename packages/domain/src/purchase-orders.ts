@@ -37,10 +37,12 @@ export const purchaseOrderMessages = {
 } as const;
 
 /**
- * events.md §3: a cart's purchase order is CONFERENCE_DAY, an accepted application's EVENT_APPLICATION.
- * The server derives it from the payment; the form's `type` is only checked against it.
+ * events.md §3: a cart's purchase order is CONFERENCE_DAY, an accepted application's EVENT_APPLICATION,
+ * a registration request's EVENT (seats of one event). The server derives it from the payment; the
+ * form's `type` is only checked against it.
  */
-export function purchaseOrderTypeOf(payment: { applicationId: string | null }): PurchaseOrderType {
+export function purchaseOrderTypeOf(payment: { applicationId: string | null; registrationRequestId?: string | null }): PurchaseOrderType {
+  if (payment.registrationRequestId) return 'EVENT';
   return payment.applicationId === null ? 'CONFERENCE_DAY' : 'EVENT_APPLICATION';
 }
 

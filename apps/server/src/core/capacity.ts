@@ -194,6 +194,23 @@ export async function markRefundNeeded(tx: Executor, paymentId: string, reason: 
     .where(and(eq(eventPayments.id, paymentId), ne(eventPayments.status, 'PAID')));
 }
 
+/**
+ * A PAID payment whose buyer gave up what it bought (a cancelled registration request) becomes
+ * REFUND_NEEDED with its reason, in the caller's transaction: staff refund the money, and its seats
+ * and coupon use are given back exactly once (the conditional update on status and seats_held).
+ * False when the payment was not PAID with its seats held (nothing changes then).
+ */
+export async function refundPaidPayment(tx: Executor, paymentId: string, reason: RefundReason): Promise<boolean> {
+  const [released] = await tx
+    .update(eventPayments)
+    .set({ status: 'REFUND_NEEDED', refundReason: reason, seatsHeld: false, holdExpiresAt: null })
+    .where(and(eq(eventPayments.id, paymentId), eq(eventPayments.status, 'PAID'), eq(eventPayments.seatsHeld, true)))
+    .returning({ couponId: eventPayments.couponId });
+  if (!released) return false;
+  await releaseHeld(tx, paymentId, released.couponId);
+  return true;
+}
+
 /** Who settled a payment: a purchase order approved by staff, a card provider, or nothing to pay. */
 export type PaidSource = 'purchase-order' | PaymentProviderName | 'free';
 

@@ -13,6 +13,8 @@ export interface CardPaymentToStart {
   totalCents: number;
   holdExpiresAt: Date | null;
   applicationId: string | null;
+  /** Set for a registration request's payment: its own success page and way back. */
+  registrationRequestId?: string | null;
 }
 
 /** Which ways to pay this installation offers: card needs a configured provider, purchase orders always work. */
@@ -49,9 +51,9 @@ export async function startCardPayment(
       description,
       buyerEmail: auth.user.email,
       holdExpiresAt: payment.holdExpiresAt ?? deps.clock(),
-      productName: payment.applicationId ? 'Event application' : 'Event tickets',
-      paidPath: paidPath(payment.id, activeProvider.name, payment.applicationId),
-      unpaidPath: unpaidPath(payment.applicationId),
+      productName: payment.registrationRequestId ? 'Group registration' : payment.applicationId ? 'Event application' : 'Event tickets',
+      paidPath: paidPath(payment.id, activeProvider.name, payment.applicationId, payment.registrationRequestId ?? null),
+      unpaidPath: unpaidPath(payment.applicationId, payment.registrationRequestId ?? null),
     });
     await deps.db
       .update(eventPayments)

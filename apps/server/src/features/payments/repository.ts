@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { PaymentProviderName } from '@portal/domain/commerce-enums.ts';
 import type { Executor } from '../../db/client.ts';
 import { eventPaymentItems, eventPayments, paymentProviderEvents } from '../../db/schema/commerce.ts';
+import { eventRegistrationPayments } from '../../db/schema/registration-requests.ts';
 import { users } from '../../db/schema/users.ts';
 
 /** The payment a provider event is about, locked, when it was made with that provider. */
@@ -27,8 +28,15 @@ export type ProviderPayment = NonNullable<Awaited<ReturnType<typeof lockProvider
 /** A buyer's own card payment with a given provider. */
 export async function findBuyersPayment(db: Executor, paymentId: string, userId: string, provider: PaymentProviderName) {
   const [payment] = await db
-    .select({ id: eventPayments.id, status: eventPayments.status, totalCents: eventPayments.totalCents, applicationId: eventPayments.applicationId })
+    .select({
+      id: eventPayments.id,
+      status: eventPayments.status,
+      totalCents: eventPayments.totalCents,
+      applicationId: eventPayments.applicationId,
+      registrationRequestId: eventRegistrationPayments.requestId,
+    })
     .from(eventPayments)
+    .leftJoin(eventRegistrationPayments, eq(eventRegistrationPayments.paymentId, eventPayments.id))
     .where(and(eq(eventPayments.id, paymentId), eq(eventPayments.userId, userId), eq(eventPayments.provider, provider)));
   return payment;
 }

@@ -41,8 +41,11 @@ export async function payWithDemo(deps: AppDeps, auth: RequestAuth, paymentId: s
   });
   const after = await findBuyersPayment(deps.db, paymentId, auth.user.id, 'demo');
   // The success page says what became of it: paid, or paid too late to be honoured (refund needed).
-  if (after?.status === 'PAID' || after?.status === 'REFUND_NEEDED') return { redirectUrl: paidPath(paymentId, 'demo', payment.applicationId) };
-  // A declined application payment goes back to the applications, where Pay is offered again.
+  if (after?.status === 'PAID' || after?.status === 'REFUND_NEEDED') {
+    return { redirectUrl: paidPath(paymentId, 'demo', payment.applicationId, payment.registrationRequestId) };
+  }
+  // A declined application or registration payment goes back to where Pay is offered again.
+  if (payment.registrationRequestId) return { redirectUrl: unpaidPath(null, payment.registrationRequestId) };
   return { redirectUrl: payment.applicationId ? unpaidPath(payment.applicationId) : `${unpaidPath(null)}?declined=true` };
 }
 

@@ -4,6 +4,7 @@ import type { AdminPurchaseOrderRow } from '@portal/domain/purchase-orders.ts';
 import type { Executor } from '../../db/client.ts';
 import { eventPayments, purchaseOrders } from '../../db/schema/commerce.ts';
 import { organizations } from '../../db/schema/organizations.ts';
+import { eventRegistrationPayments } from '../../db/schema/registration-requests.ts';
 import { users } from '../../db/schema/users.ts';
 
 
@@ -31,8 +32,14 @@ export async function markPurchaseOrderSubmitted(db: Executor, paymentId: string
 /** Who bought a payment, and what a purchase order for it is: its type and total come from here, never from the form. */
 export async function paymentTerms(db: Executor, paymentId: string) {
   const [row] = await db
-    .select({ userId: eventPayments.userId, applicationId: eventPayments.applicationId, totalCents: eventPayments.totalCents })
+    .select({
+      userId: eventPayments.userId,
+      applicationId: eventPayments.applicationId,
+      registrationRequestId: eventRegistrationPayments.requestId,
+      totalCents: eventPayments.totalCents,
+    })
     .from(eventPayments)
+    .leftJoin(eventRegistrationPayments, eq(eventRegistrationPayments.paymentId, eventPayments.id))
     .where(eq(eventPayments.id, paymentId));
   return row;
 }
