@@ -1,0 +1,111 @@
+// Lighthouse's mobile preset (its default: a mid-range phone, simulated slow 4G and 4x CPU slowdown)
+// against the built app: the login page and two signed-in pages, each run 3 times in Debian's
+// Chromium, reporting the median score, LCP, CLS, TBT and bytes transferred against the goals. The
+// app is started as `npm start` runs it, on a fresh embedded database with the demo accounts; run
+// `npm run build` first (`npm run bench:lighthouse` does both). Writes bench/results/lighthouse.json.
+// Reports only: always exits 0.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { median, repoRoot, requireWebBuild, signIn, startApp } from './lib/app-server.mjs';
+
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const goals = { score: 95, lcpMs: 2500, cls: 0.02 };
+
+const pages = [
+  { name: 'login', path: '/auth/login' },
+  { name: 'profile (signed in)', path: '/members/profile', as: 'teacher.lincoln@demo.test' },
+  { name: 'PD services catalogue (signed in)', path: '/members/events', as: 'teacher.lincoln@demo.test' },
+];
+
+function metrics(lhr) {
+  const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    fcpMs: audit('first-contentful-paint'),
+    lcpMs: audit('largest-contentful-paint'),
+    cls: audit('cumulative-layout-shift'),
+    tbtMs: audit('total-blocking-time'),
+    transferredKiB: audit('total-byte-weight') / 1024,
+    finalUrl: lhr.finalDisplayedUrl,
+  };
+}
+
+async function measure() {
+  requireWebBuild();
+  const app = await startApp();
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const results = [];
+    for (const page of pages) {
+      const cookie = page.as ? await signIn(app.url, page.as) : undefined;
+      const samples = [];
+      for (let run = 0; run < runs; run += 1) {
+        const result = await lighthouse(`${app.url}${page.path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+          extraHeaders: cookie ? { Cookie: cookie } : undefined,
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+        if (result.lhr.runtimeError) throw new Error(`${page.path}: ${result.lhr.runtimeError.message}`);
+        samples.push(metrics(result.lhr));
+      }
+      // A signed-in page that ended on the login page measured the wrong thing.
+      const landed = new URL(samples[0].finalUrl).pathname;
+      if (landed !== page.path) throw new Error(`${page.path} ended on ${landed}: the session was not used`);
+      const pick = (key) => median(samples.map((sample) => sample[key]));
+      results.push({
+        page: page.name,
+        path: page.path,
+        runs: samples.length,
+        score: pick('score'),
+        fcpMs: pick('fcpMs'),
+        lcpMs: pick('lcpMs'),
+        cls: pick('cls'),
+        tbtMs: pick('tbtMs'),
+        transferredKiB: pick('transferredKiB'),
+      });
+    }
+    return results;
+  } finally {
+    await chrome.kill();
+    await app.stop();
+  }
+}
+
+const meets = (row) => row.score >= goals.score && row.lcpMs <= goals.lcpMs && row.cls <= goals.cls;
+
+try {
+  const results = await measure();
+  const header = ['page', 'score', 'FCP', 'LCP', 'CLS', 'TBT', 'transferred', 'goal met'];
+  const rows = results.map((row) => [
+    `${row.page} ${row.path}`,
+    String(row.score),
+    `${(row.fcpMs / 1000).toFixed(2)} s`,
+    `${(row.lcpMs / 1000).toFixed(2)} s`,
+    row.cls.toFixed(3),
+    `${Math.round(row.tbtMs)} ms`,
+    `${row.transferredKiB.toFixed(0)} KiB`,
+    meets(row) ? 'yes' : 'NO',
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+  const line = (cells) => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ');
+  console.log(`Lighthouse ${runs} runs each, mobile preset (simulated slow 4G, 4x CPU slowdown), medians:`);
+  console.log(line(header));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const row of rows) console.log(line(row));
+  console.log(`Goal: score >= ${goals.score}, LCP <= ${goals.lcpMs / 1000} s, CLS <= ${goals.cls} on every page.`);
+  const out = path.join(repoRoot, 'bench/results');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(path.join(out, 'lighthouse.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), runs, goals, pages: results }, null, 2)}\n`);
+} catch (error) {
+  console.error('Lighthouse benchmark failed:', error);
+}
+process.exit(0);
