@@ -9,9 +9,11 @@ import { adminRoutes } from './features/admin/routes.ts';
 import { affiliationRoutes } from './features/affiliations/routes.ts';
 import { allocationRoutes } from './features/allocation/routes.ts';
 import { applicationRoutes } from './features/applications/routes.ts';
+import { attendanceRoutes } from './features/attendance/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { cartRoutes } from './features/cart/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
+import { certificateRoutes } from './features/certificates/routes.ts';
 import { checkoutRoutes } from './features/checkout/routes.ts';
 import { devMailboxRoutes } from './features/dev-mailbox/routes.ts';
 import { eventPaymentRoutes } from './features/event-payments/routes.ts';
@@ -21,9 +23,15 @@ import { lookupRoutes } from './features/lookups/routes.ts';
 import { organizationRoutes } from './features/organizations/routes.ts';
 import { demoPaymentRoutes, paymentRoutes } from './features/payments/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
+import { providerFunctionRoutes } from './features/provider-functions/routes.ts';
 import { purchaseOrderRoutes } from './features/purchase-orders/routes.ts';
+import { registrationRequestRoutes } from './features/registration-requests/routes.ts';
+import { resourceRoutes } from './features/resources/routes.ts';
 import { staffApplicationRoutes } from './features/staff-applications/routes.ts';
+import { staffAttendanceRoutes } from './features/staff-attendance/routes.ts';
 import { staffEventRoutes } from './features/staff-events/routes.ts';
+import { staffRegistrationRequestRoutes } from './features/staff-registration-requests/routes.ts';
+import { staffResourceRoutes } from './features/staff-resources/routes.ts';
 import { registerCompression } from './platform/compression.ts';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler, notFoundHandler } from './platform/errors.ts';
 import { documentationPrefix, registerSecurity } from './platform/security.ts';
@@ -31,7 +39,7 @@ import { registerSpa } from './platform/spa.ts';
 import { refuseNulInInput } from './platform/stored-text.ts';
 
 /**
- * Every multipart form (today: the purchase-order upload) is read into memory, so every busboy limit
+ * Every multipart form (the purchase-order upload, event resource files) is read into memory, so every busboy limit
  * is capped, not only the file: a flood of fields, parts or part headers, or one huge text field, is a
  * 413 before the handler writes anything.
  */
@@ -69,7 +77,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Members Portal API', version: '1.0.0' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'portal_session' } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'portal_session' },
+          functionsKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'With the header request-source: pubweb' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -96,6 +109,15 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(adminEventPaymentRoutes, { prefix: '/api', ...deps });
   await app.register(applicationRoutes, { prefix: '/api', ...deps });
   await app.register(staffApplicationRoutes, { prefix: '/api', ...deps });
+  await app.register(registrationRequestRoutes, { prefix: '/api', ...deps });
+  await app.register(staffRegistrationRequestRoutes, { prefix: '/api', ...deps });
+  await app.register(attendanceRoutes, { prefix: '/api', ...deps });
+  await app.register(certificateRoutes, { prefix: '/api', ...deps });
+  await app.register(staffAttendanceRoutes, { prefix: '/api', ...deps });
+  // The provider's REST functions (events.md §7) exist only with an API key; production sets none by default.
+  if (deps.config.functionsApiKey) await app.register(providerFunctionRoutes, { prefix: '/api/functions', ...deps });
+  await app.register(resourceRoutes, { prefix: '/api', ...deps });
+  await app.register(staffResourceRoutes, { prefix: '/api', ...deps });
   // Development parts exist only when switched on; production refuses both switches (config.ts).
   if (deps.config.mail.devMailbox) await app.register(devMailboxRoutes, { prefix: '/api', ...deps });
   if (deps.config.payments.provider === 'demo') await app.register(demoPaymentRoutes, { prefix: '/api', ...deps });

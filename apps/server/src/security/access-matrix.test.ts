@@ -10,6 +10,8 @@ import { applicationRows } from './matrix/applications.ts';
 import { commerceRows } from './matrix/commerce.ts';
 import { crossedCells } from './matrix/crossed.ts';
 import { organizationRows } from './matrix/organizations.ts';
+import { registrationRequestRows } from './matrix/registration-requests.ts';
+import { resourceRows } from './matrix/resources.ts';
 import { anyone, matrixCoverage, type CellInput, type Row, type Rows } from './matrix/rows.ts';
 import { staffRows } from './matrix/staff.ts';
 
@@ -20,7 +22,7 @@ import { staffRows } from './matrix/staff.ts';
  */
 
 const t = useTestApp();
-const rows: Rows = { ...accountRows, ...organizationRows, ...commerceRows, ...applicationRows, ...staffRows };
+const rows: Rows = { ...accountRows, ...organizationRows, ...commerceRows, ...applicationRows, ...staffRows, ...resourceRows, ...registrationRequestRows };
 
 const readOnly = new Set(['GET', 'HEAD']);
 

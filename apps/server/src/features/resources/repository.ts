@@ -1,0 +1,114 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { legacyApplicationView } from '@portal/domain/application-rules.ts';
+import { combineAccess, noAccess, type ResourceAccess } from '@portal/domain/resources.ts';
+import type { Executor } from '../../db/client.ts';
+import { eventApplicationGroupings, eventApplicationSections, eventApplications, legacyEventApplications } from '../../db/schema/applications.ts';
+import { eventPaymentItems, eventPayments, events, eventSections } from '../../db/schema/commerce.ts';
+import { eventTickets } from '../../db/schema/tickets.ts';
+
+export async function findEvent(db: Executor, eventId: string) {
+  const [row] = await db.select({ id: events.id, name: events.name }).from(events).where(eq(events.id, eventId));
+  return row;
+}
+
+export async function findSection(db: Executor, eventId: string, sectionId: string) {
+  const [row] = await db
+    .select({ id: eventSections.id, title: eventSections.title })
+    .from(eventSections)
+    .where(and(eq(eventSections.id, sectionId), eq(eventSections.eventId, eventId)));
+  return row;
+}
+
+/** Tickets of PAID payments the user holds for the event: a ticket without a section is the whole event. */
+async function ticketAccess(db: Executor, userId: string, eventId: string): Promise<ResourceAccess> {
+  const rows = await db
+    .select({ sectionId: eventTickets.sectionId })
+    .from(eventTickets)
+    .innerJoin(eventPaymentItems, eq(eventPaymentItems.id, eventTickets.paymentItemId))
+    .innerJoin(eventPayments, eq(eventPayments.id, eventPaymentItems.paymentId))
+    .where(and(eq(eventTickets.userId, userId), eq(eventTickets.eventId, eventId), eq(eventPayments.status, 'PAID')));
+  return {
+    wholeEvent: rows.some((row) => row.sectionId === null),
+    sectionIds: rows.flatMap((row) => (row.sectionId === null ? [] : [row.sectionId])),
+  };
+}
+
+/**
+ * What ACCEPTED applications give: their requested sections and the sections of their requested
+ * groupings; an accepted application with no choice at all (an event without paths) is the whole event.
+ */
+async function applicationAccess(db: Executor, userId: string, eventId: string, applicationId?: string): Promise<ResourceAccess> {
+  const mine = and(
+    eq(eventApplications.userId, userId),
+    eq(eventApplications.eventId, eventId),
+    eq(eventApplications.status, 'ACCEPTED'),
+    applicationId ? eq(eventApplications.id, applicationId) : undefined,
+  );
+  const rows = await db
+    .select({ applicationId: eventApplications.id, sectionId: sql<string | null>`chosen.section_id` })
+    .from(eventApplications)
+    .leftJoin(
+      sql`(
+        select ${eventApplicationSections.applicationId} as application_id, ${eventApplicationSections.sectionId} as section_id from ${eventApplicationSections}
+        union
+        select ${eventApplicationGroupings.applicationId}, ${eventSections.id} from ${eventApplicationGroupings}
+          inner join ${eventSections} on ${eventSections.groupingId} = ${eventApplicationGroupings.groupingId}
+      ) chosen`,
+      sql`chosen.application_id = ${eventApplications.id}`,
+    )
+    .where(mine);
+  const byApplication = new Map<string, string[]>();
+  for (const row of rows) byApplication.set(row.applicationId, [...(byApplication.get(row.applicationId) ?? []), ...(row.sectionId ? [row.sectionId] : [])]);
+  return [...byApplication.values()].reduce<ResourceAccess>(
+    (access, sectionIds) => combineAccess(access, sectionIds.length === 0 ? { wholeEvent: true, sectionIds: [] } : { wholeEvent: false, sectionIds }),
+    noAccess,
+  );
+}
+
+/** Applications from the previous system that are accepted and paid (legacyApplicationView offers 'Resources'): the whole event. */
+async function legacyAccess(db: Executor, userId: string, eventId: string, applicationId?: string): Promise<ResourceAccess> {
+  const rows = await db
+    .select({ statusId: legacyEventApplications.statusId, paymentStatusId: legacyEventApplications.paymentStatusId, paymentTypeId: legacyEventApplications.paymentTypeId })
+    .from(legacyEventApplications)
+    .where(
+      and(
+        eq(legacyEventApplications.userId, userId),
+        eq(legacyEventApplications.eventId, eventId),
+        applicationId ? eq(legacyEventApplications.id, applicationId) : undefined,
+      ),
+    );
+  const wholeEvent = rows.some((row) => legacyApplicationView(row.statusId, row.paymentStatusId, row.paymentTypeId).actions.some((a) => a.kind === 'resources'));
+  return { wholeEvent, sectionIds: [] };
+}
+
+/** Whether the application (new or legacy) is the user's, for this event, whatever its status. */
+export async function ownsApplication(db: Executor, userId: string, eventId: string, applicationId: string): Promise<boolean> {
+  const [current] = await db
+    .select({ id: eventApplications.id })
+    .from(eventApplications)
+    .where(and(eq(eventApplications.id, applicationId), eq(eventApplications.userId, userId), eq(eventApplications.eventId, eventId)));
+  if (current) return true;
+  const [legacy] = await db
+    .select({ id: legacyEventApplications.id })
+    .from(legacyEventApplications)
+    .where(and(eq(legacyEventApplications.id, applicationId), eq(legacyEventApplications.userId, userId), eq(legacyEventApplications.eventId, eventId)));
+  return legacy !== undefined;
+}
+
+/**
+ * What the user attends of the event. With an application id (eaId), that application alone (its
+ * sections narrow the list); without, every ticket and accepted application together.
+ */
+export async function attendanceOf(db: Executor, userId: string, eventId: string, applicationId?: string): Promise<ResourceAccess> {
+  if (applicationId) {
+    const [current, legacy] = await Promise.all([applicationAccess(db, userId, eventId, applicationId), legacyAccess(db, userId, eventId, applicationId)]);
+    return combineAccess(current, legacy);
+  }
+  const [tickets, current, legacy] = await Promise.all([
+    ticketAccess(db, userId, eventId),
+    applicationAccess(db, userId, eventId),
+    legacyAccess(db, userId, eventId),
+  ]);
+  return combineAccess(combineAccess(tickets, current), legacy);
+}
+
