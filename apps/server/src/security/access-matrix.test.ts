@@ -7,6 +7,7 @@ import { changedTables, databaseFingerprint } from './fingerprint.ts';
 import { buildWorld, callerNames, secretsFor, sessionOf, type CallerName, type World } from './fixtures.ts';
 import { accountRows } from './matrix/account.ts';
 import { applicationRows } from './matrix/applications.ts';
+import { attendanceRows } from './matrix/attendance.ts';
 import { commerceRows } from './matrix/commerce.ts';
 import { crossedCells } from './matrix/crossed.ts';
 import { organizationRows } from './matrix/organizations.ts';
@@ -22,7 +23,7 @@ import { staffRows } from './matrix/staff.ts';
  */
 
 const t = useTestApp();
-const rows: Rows = { ...accountRows, ...organizationRows, ...commerceRows, ...applicationRows, ...staffRows, ...resourceRows, ...registrationRequestRows };
+const rows: Rows = { ...accountRows, ...organizationRows, ...commerceRows, ...applicationRows, ...staffRows, ...resourceRows, ...registrationRequestRows, ...attendanceRows };
 
 const readOnly = new Set(['GET', 'HEAD']);
 

@@ -18,6 +18,7 @@ import type { Transaction } from '../../db/client.ts';
 import { applicationPaymentStates, pastEventsOf, readApplicationDetail, readApplicationPaths, readPaymentOptions, selectablePath } from '../../core/application-reads.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { expireHolds, releasePayment, takeCouponUse, takeSeats } from '../../core/capacity.ts';
+import { requestsOfApplications } from '../../core/registration-requests.ts';
 import { violatedUniqueIndex } from '../../platform/database-errors.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
@@ -69,7 +70,7 @@ type Page = { page: number; pageSize: number };
 export async function listApplications(deps: AppDeps, auth: RequestAuth, page: Page): Promise<ApplicationPage> {
   await expireHolds(deps.db, deps.clock());
   const { rows, total } = await pageOfApplications(deps.db, auth.user.id, page);
-  const [options, states] = await Promise.all([
+  const [options, states, registrations] = await Promise.all([
     readPaymentOptions(
       deps.db,
       rows.map((row) => row.event.id),
@@ -77,6 +78,12 @@ export async function listApplications(deps: AppDeps, auth: RequestAuth, page: P
     applicationPaymentStates(
       deps.db,
       rows.map((row) => row.id),
+    ),
+    // 'Manage Registration' leads to the request, which only the member who made it may open.
+    requestsOfApplications(
+      deps.db,
+      rows.map((row) => row.id),
+      auth.user.id,
     ),
   ]);
   const items = rows.map((row) => {
@@ -95,7 +102,7 @@ export async function listApplications(deps: AppDeps, auth: RequestAuth, page: P
       amounts: { priceCents: totals.subtotal, discountCents: totals.discount, amountDueCents: totals.total },
       paymentStatus: state?.paymentStatus ?? 'PENDING',
       payment: state?.payment ?? null,
-      registrationRequestId: null,
+      registrationRequestId: registrations.get(row.id) ?? null,
       submittedAt: row.submittedAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
     };

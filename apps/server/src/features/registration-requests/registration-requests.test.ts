@@ -1,0 +1,321 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { cartMessages } from '@portal/domain/cart.ts';
+import { paymentMessages } from '@portal/domain/payments.ts';
+import {
+  registrationRequestMessages as messages,
+  registrationRequestPaths,
+  type RegistrationRequestDetail,
+  type RegistrationRequestPage,
+} from '@portal/domain/registration-requests.ts';
+import type { ApplicationPage } from '@portal/domain/applications.ts';
+import { eventApplicationSections, eventApplications } from '../../db/schema/applications.ts';
+import { coupons, eventPayments, events } from '../../db/schema/commerce.ts';
+import { mailMessages } from '../../db/schema/platform.ts';
+import { eventGroupRegistrations } from '../../db/schema/registration-requests.ts';
+import { users } from '../../db/schema/users.ts';
+import { createCoupon, createEvent, signedInUser } from '../../test/commerce-factories.ts';
+import { createInstitute } from '../../test/application-factories.ts';
+import { createUser } from '../../test/factories.ts';
+import { call, useTestApp, type Caller } from '../../test/harness.ts';
+
+const t = useTestApp();
+
+const base = '/api/event-registration-requests';
+const create = (caller: Caller | undefined, body: unknown) => call(t.app, 'POST', base, { caller, body });
+const read = (caller: Caller, id: string) => call(t.app, 'GET', `${base}/${id}`, { caller });
+const seats = (caller: Caller, id: string, seatsRequested: unknown) => call(t.app, 'PUT', `${base}/${id}/seats`, { caller, body: { seatsRequested } });
+const attendees = (caller: Caller, id: string, emails: string[]) => call(t.app, 'PUT', `${base}/${id}/attendees`, { caller, body: { emails } });
+const coupon = (caller: Caller, id: string, code: string) => call(t.app, 'POST', `${base}/${id}/coupon`, { caller, body: { code } });
+const pay = (caller: Caller, id: string, method: 'CARD' | 'PURCHASE_ORDER' = 'CARD', key: string = randomUUID()) =>
+  call(t.app, 'POST', `${base}/${id}/pay`, { caller, body: { method }, headers: { 'idempotency-key': key } });
+const cancel = (caller: Caller, id: string) => call(t.app, 'POST', `${base}/${id}/cancel`, { caller });
+
+/** An event open to group registration at $100 a seat, two free seats past ten, with `maxTickets` seats. */
+async function openEvent(maxTickets: number | null = null) {
+  const institute = await createInstitute(t.deps.db, { maxTickets });
+  await t.deps.db
+    .insert(eventGroupRegistrations)
+    .values({ eventId: institute.event.id, open: true, attendeeCostCents: 10_000, paidSeatsRequiredForOffer: 10, freeSeatsInOffer: 2 });
+  return institute;
+}
+
+async function requestFor(seatsRequested: number, maxTickets: number | null = null) {
+  const institute = await openEvent(maxTickets);
+  const member = await signedInUser(t);
+  const response = await create(member.caller, {
+    eventId: institute.event.id,
+    seatsRequested,
+    sectionIds: [institute.firstYear.sections[0]?.id],
+    groupingIds: [],
+  });
+  expect(response.statusCode).toBe(201);
+  return { ...member, institute, requestId: response.json<{ id: string }>().id };
+}
+
+const emailsFor = (n: number) => Array.from({ length: n }, (_, i) => `attendee-${i}-${randomUUID().slice(0, 8)}@example.test`);
+
+describe('POST /api/event-registration-requests', () => {
+  it('creates a request for an open event, priced with the offer', async () => {
+    const { caller, requestId, institute } = await requestFor(12);
+    const detail = (await read(caller, requestId)).json<RegistrationRequestDetail>();
+    expect(detail).toMatchObject({
+      status: 'OPEN',
+      seatsRequested: 12,
+      event: { id: institute.event.id },
+      price: { attendeeCost: 10_000, freeSeats: 2, grossTotal: 120_000, subtotal: 100_000, total: 100_000 },
+      paymentStatus: null,
+      requestedSections: [{ id: institute.firstYear.sections[0]?.id }],
+    });
+    // The last seats are the free ones (§9: deducted from the last first).
+    expect(detail.seats.map((seat) => seat.free)).toEqual([...Array<boolean>(10).fill(false), true, true]);
+  });
+
+  it.each([
+    ['0 seats', 0],
+    ['101 seats', 101],
+    ['a fraction', 2.5],
+  ])('refuses %s (400)', async (_, seatsRequested) => {
+    const institute = await openEvent();
+    const { caller } = await signedInUser(t);
+    const response = await create(caller, { eventId: institute.event.id, seatsRequested });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.seatsRequested).toBe(messages.seatsRange);
+  });
+
+  it('refuses an event not open to group registration, and sections of another event', async () => {
+    const closed = await createInstitute(t.deps.db);
+    const open = await openEvent();
+    const { caller } = await signedInUser(t);
+    const notOpen = await create(caller, { eventId: closed.event.id, seatsRequested: 2 });
+    expect(notOpen.statusCode).toBe(400);
+    expect(notOpen.json().detail).toBe(messages.notOpen);
+    const foreign = await create(caller, { eventId: open.event.id, seatsRequested: 2, sectionIds: [closed.firstYear.sections[0]?.id] });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().detail).toBe(messages.sectionNotInEvent);
+  });
+
+  it('refuses an anonymous caller (401)', async () => {
+    const institute = await openEvent();
+    expect((await create(undefined, { eventId: institute.event.id, seatsRequested: 2 })).statusCode).toBe(401);
+  });
+});
+
+describe('reading requests', () => {
+  it('lists only the member’s own requests, and another member gets 404 for the detail', async () => {
+    const mine = await requestFor(3);
+    const other = await signedInUser(t);
+    const list = (await call(t.app, 'GET', base, { caller: mine.caller })).json<RegistrationRequestPage>();
+    expect(list.items.map((row) => row.id)).toEqual([mine.requestId]);
+    expect(list.items[0]).toMatchObject({ seatsRequested: 3, attendeesAssigned: 0, total: 30_000, paymentStatus: null });
+    expect((await call(t.app, 'GET', base, { caller: other.caller })).json<RegistrationRequestPage>().items).toEqual([]);
+    expect((await read(other.caller, mine.requestId)).statusCode).toBe(404);
+    expect((await seats(other.caller, mine.requestId, 4)).statusCode).toBe(404);
+    expect((await cancel(other.caller, mine.requestId)).statusCode).toBe(404);
+  });
+
+  it('the open offer of an event, and 404 for one not open', async () => {
+    const institute = await openEvent();
+    const closed = await createEvent(t.deps.db);
+    const { caller } = await signedInUser(t);
+    const offer = await call(t.app, 'GET', `/api/catalogue/events/${institute.event.id}/group-registration`, { caller });
+    expect(offer.json()).toEqual({ eventId: institute.event.id, attendeeCost: 10_000, paidSeatsRequiredForOffer: 10, freeSeatsInOffer: 2 });
+    expect((await call(t.app, 'GET', `/api/catalogue/events/${closed.event.id}/group-registration`, { caller })).statusCode).toBe(404);
+  });
+});
+
+describe('PUT /api/event-registration-requests/:id/seats', () => {
+  it('changes the seats (1–100) and the price; refuses 101 (400)', async () => {
+    const { caller, requestId } = await requestFor(3);
+    const updated = await seats(caller, requestId, 11);
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json<RegistrationRequestDetail>().price).toMatchObject({ seats: 11, freeSeats: 1, total: 100_000 });
+    const tooMany = await seats(caller, requestId, 101);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().errors.seatsRequested).toBe(messages.seatsRange);
+  });
+
+  it('is refused once paid (409), and fewer seats drop the last attendees', async () => {
+    const { caller, requestId, institute } = await requestFor(3);
+    const emails = emailsFor(3);
+    expect((await attendees(caller, requestId, emails)).statusCode).toBe(200);
+    const fewer = (await seats(caller, requestId, 2)).json<RegistrationRequestDetail>();
+    expect(fewer.seats.map((seat) => seat.attendee?.email)).toEqual(emails.slice(0, 2));
+    const [dropped] = await t.deps.db.select({ status: eventApplications.status }).from(eventApplications).innerJoin(users, eq(users.id, eventApplications.userId)).where(eq(users.email, emails[2] ?? ''));
+    expect(dropped?.status).toBe('VOIDED');
+
+    // A free event: nothing to pay, PAID at once.
+    await t.deps.db.update(eventGroupRegistrations).set({ attendeeCostCents: 0 }).where(eq(eventGroupRegistrations.eventId, institute.event.id));
+    const paid = await pay(caller, requestId);
+    expect(paid.json().redirectUrl).toContain(registrationRequestPaths.success(requestId, paid.json().eventPaymentId));
+    const refused = await seats(caller, requestId, 3);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(messages.isPaid);
+  });
+});
+
+describe('PUT /api/event-registration-requests/:id/attendees', () => {
+  it('refuses until every seat is filled, a bad email and a duplicate (400, per seat)', async () => {
+    const { caller, requestId } = await requestFor(3);
+    const missing = await attendees(caller, requestId, ['a@example.test', 'b@example.test']);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().detail).toBe(messages.fillAllSeats);
+    const bad = await attendees(caller, requestId, ['a@example.test', 'not-an-email', 'A@example.test']);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ 'emails.1': messages.emailInvalid, 'emails.2': messages.emailDuplicate });
+    expect((await read(caller, requestId)).json<RegistrationRequestDetail>().seats.every((seat) => seat.attendee === null)).toBe(true);
+  });
+
+  it('gives each attendee a simplified application with the requested sections, invites those without an account, and shows Manage Registration to the requester', async () => {
+    const { caller, user, requestId, institute } = await requestFor(3);
+    const existing = await createUser(t.deps.db, { email: `existing-${randomUUID().slice(0, 8)}@example.test` });
+    const [newcomer1, newcomer2] = emailsFor(2);
+    const saved = await attendees(caller, requestId, [existing.email, newcomer1 ?? '', user.email]);
+    expect(saved.statusCode).toBe(200);
+    const detail = saved.json<RegistrationRequestDetail>();
+    expect(detail.seats.map((seat) => [seat.attendee?.email, seat.attendee?.isPending])).toEqual([
+      [existing.email, false],
+      [newcomer1, true],
+      [user.email, false],
+    ]);
+    const applicationIds = detail.seats.map((seat) => seat.attendee?.applicationId ?? '');
+    const applications = await t.deps.db.select().from(eventApplications).where(eq(eventApplications.eventId, institute.event.id));
+    expect(applications.filter((a) => applicationIds.includes(a.id)).every((a) => a.isSimplified && a.status === 'STARTED')).toBe(true);
+    const sections = await t.deps.db.select().from(eventApplicationSections).where(eq(eventApplicationSections.applicationId, applicationIds[1] ?? ''));
+    expect(sections.map((s) => s.sectionId)).toEqual([institute.firstYear.sections[0]?.id]);
+    const mail = await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, newcomer1 ?? ''));
+    expect(mail[0]?.text).toContain('/auth/forgot-password');
+
+    const list = (await call(t.app, 'GET', '/api/event-applications', { caller })).json<ApplicationPage>();
+    expect(list.items.find((row) => row.id === applicationIds[2])).toMatchObject({ isSimplified: true, registrationRequestId: requestId });
+
+    // Replacing an attendee voids their application and keeps the others'.
+    const replaced = (await attendees(caller, requestId, [existing.email, newcomer2 ?? '', user.email])).json<RegistrationRequestDetail>();
+    expect(replaced.seats[0]?.attendee?.applicationId).toBe(applicationIds[0]);
+    const [voided] = await t.deps.db.select({ status: eventApplications.status }).from(eventApplications).where(eq(eventApplications.id, applicationIds[1] ?? ''));
+    expect(voided?.status).toBe('VOIDED');
+  });
+
+  it('refuses someone who already applies to the event', async () => {
+    const { caller, requestId, institute } = await requestFor(1);
+    const applicant = await signedInUser(t);
+    expect((await call(t.app, 'POST', '/api/event-applications', { caller: applicant.caller, body: { eventId: institute.event.id } })).statusCode).toBe(201);
+    const refused = await attendees(caller, requestId, [applicant.user.email]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ 'emails.0': messages.alreadyApplied });
+  });
+});
+
+describe('coupon and payment', () => {
+  it('applies a coupon of the event, refuses an unknown one, and pays by the demo card', async () => {
+    const { caller, requestId, institute } = await requestFor(3);
+    const tenOff = await createCoupon(t.deps.db, { eventId: institute.event.id, discountPercentage: 10 });
+    const unknown = await coupon(caller, requestId, 'NOPE');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().detail).toBe(cartMessages.couponError);
+    const applied = await coupon(caller, requestId, tenOff.code.toLowerCase());
+    expect(applied.json<RegistrationRequestDetail>().price).toMatchObject({ subtotal: 30_000, couponDiscount: 3_000, total: 27_000 });
+
+    const key = randomUUID();
+    const started = await pay(caller, requestId, 'CARD', key);
+    expect(started.statusCode).toBe(200);
+    const { eventPaymentId, redirectUrl } = started.json<{ eventPaymentId: string; redirectUrl: string }>();
+    expect(redirectUrl).toContain('demo-pay');
+    // A double click answers the same payment.
+    expect((await pay(caller, requestId, 'CARD', key)).json().eventPaymentId).toBe(eventPaymentId);
+    const [payment] = await t.deps.db.select().from(eventPayments).where(eq(eventPayments.id, eventPaymentId));
+    expect(payment).toMatchObject({ status: 'PENDING', subtotalCents: 30_000, discountCents: 3_000, totalCents: 27_000, seatsHeld: true });
+    const [event] = await t.deps.db.select({ taken: events.ticketsTaken }).from(events).where(eq(events.id, institute.event.id));
+    expect(event?.taken).toBe(3);
+    const [used] = await t.deps.db.select({ timesUsed: coupons.timesUsed }).from(coupons).where(eq(coupons.id, tenOff.id));
+    expect(used?.timesUsed).toBe(1);
+
+    const demo = await call(t.app, 'POST', `/api/payments/demo/${eventPaymentId}`, { caller, body: { outcome: 'succeed' } });
+    expect(demo.json().redirectUrl).toBe(registrationRequestPaths.success(requestId, eventPaymentId));
+    const lookup = await call(t.app, 'GET', `${base}/${requestId}/payments/${eventPaymentId}`, { caller });
+    expect(lookup.json()).toMatchObject({ id: eventPaymentId, status: 'PAID', total: 27_000 });
+    const detail = (await read(caller, requestId)).json<RegistrationRequestDetail>();
+    expect(detail).toMatchObject({ paymentStatus: 'PAID', abilities: { changeSeats: false, changeCoupon: false, pay: false, assignAttendees: true, cancel: true } });
+    expect((await coupon(caller, requestId, '')).statusCode).toBe(409);
+    expect((await pay(caller, requestId)).statusCode).toBe(409);
+  });
+
+  it('the payment lookup is refused for another member and for a payment of another request (404)', async () => {
+    const first = await requestFor(1);
+    const started = (await pay(first.caller, first.requestId)).json<{ eventPaymentId: string }>();
+    const second = await requestFor(1);
+    const other = await signedInUser(t);
+    expect((await call(t.app, 'GET', `${base}/${first.requestId}/payments/${started.eventPaymentId}`, { caller: other.caller })).statusCode).toBe(404);
+    expect((await call(t.app, 'GET', `${base}/${second.requestId}/payments/${started.eventPaymentId}`, { caller: second.caller })).statusCode).toBe(404);
+  });
+
+  it('pays by purchase order: the purchase order page, then the existing form makes it PO_SUBMITTED', async () => {
+    const { caller, requestId } = await requestFor(2);
+    const started = (await pay(caller, requestId, 'PURCHASE_ORDER')).json<{ eventPaymentId: string; redirectUrl: string }>();
+    expect(started.redirectUrl).toBe(registrationRequestPaths.purchaseOrder(requestId, started.eventPaymentId));
+    const [payment] = await t.deps.db.select().from(eventPayments).where(eq(eventPayments.id, started.eventPaymentId));
+    expect(payment).toMatchObject({ status: 'AWAITING_PO', method: 'PURCHASE_ORDER', totalCents: 20_000 });
+    // Switching to a card cancels the purchase-order payment and gives its seats back first.
+    const card = (await pay(caller, requestId, 'CARD')).json<{ eventPaymentId: string }>();
+    expect(card.eventPaymentId).not.toBe(started.eventPaymentId);
+    const [old] = await t.deps.db.select({ status: eventPayments.status }).from(eventPayments).where(eq(eventPayments.id, started.eventPaymentId));
+    expect(old?.status).toBe('CANCELLED');
+  });
+
+  it('a payment without the Idempotency-Key is refused (400)', async () => {
+    const { caller, requestId } = await requestFor(1);
+    expect((await call(t.app, 'POST', `${base}/${requestId}/pay`, { caller, body: { method: 'CARD' } })).statusCode).toBe(400);
+  });
+});
+
+describe('concurrent requests never oversell', () => {
+  it('of 8 requests of 3 seats for 10 seats, 3 are paid and 5 refused as sold out', { timeout: 60_000 }, async () => {
+    const institute = await openEvent(10);
+    const members = await Promise.all(Array.from({ length: 8 }, () => signedInUser(t)));
+    const ids = [];
+    for (const member of members) {
+      const response = await create(member.caller, { eventId: institute.event.id, seatsRequested: 3 });
+      ids.push(response.json<{ id: string }>().id);
+    }
+    const responses = await Promise.all(members.map((member, i) => pay(member.caller, ids[i] ?? '')));
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(5);
+    for (const refused of responses.filter((r) => r.statusCode === 409)) expect(refused.json().detail).toBe(paymentMessages.soldOut(institute.event.name, 1));
+    const [event] = await t.deps.db.select({ taken: events.ticketsTaken }).from(events).where(eq(events.id, institute.event.id));
+    expect(event?.taken).toBe(9);
+  });
+});
+
+describe('POST /api/event-registration-requests/:id/cancel', () => {
+  it('cancels an unpaid request: its payment cancelled, seats and attendees released', async () => {
+    const { caller, requestId, institute } = await requestFor(2, 10);
+    await attendees(caller, requestId, emailsFor(2));
+    const started = (await pay(caller, requestId)).json<{ eventPaymentId: string }>();
+    const cancelled = await cancel(caller, requestId);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json<RegistrationRequestDetail>()).toMatchObject({ status: 'CANCELLED', abilities: { assignAttendees: false, cancel: false } });
+    const [payment] = await t.deps.db.select({ status: eventPayments.status }).from(eventPayments).where(eq(eventPayments.id, started.eventPaymentId));
+    expect(payment?.status).toBe('CANCELLED');
+    const [event] = await t.deps.db.select({ taken: events.ticketsTaken }).from(events).where(eq(events.id, institute.event.id));
+    expect(event?.taken).toBe(0);
+    const voided = await t.deps.db.select({ status: eventApplications.status }).from(eventApplications).where(eq(eventApplications.eventId, institute.event.id));
+    expect(voided.map((a) => a.status)).toEqual(['VOIDED', 'VOIDED']);
+    expect((await cancel(caller, requestId)).statusCode).toBe(409);
+  });
+
+  it('a paid request becomes a refund for staff, who are mailed', async () => {
+    const staff = await signedInUser(t, 'STAFF');
+    const { caller, requestId, institute } = await requestFor(2, 10);
+    const started = (await pay(caller, requestId)).json<{ eventPaymentId: string }>();
+    await call(t.app, 'POST', `/api/payments/demo/${started.eventPaymentId}`, { caller, body: { outcome: 'succeed' } });
+    expect((await cancel(caller, requestId)).statusCode).toBe(200);
+    const [payment] = await t.deps.db.select().from(eventPayments).where(eq(eventPayments.id, started.eventPaymentId));
+    expect(payment).toMatchObject({ status: 'REFUND_NEEDED', refundReason: 'BUYER_CANCELLED', seatsHeld: false });
+    const [event] = await t.deps.db.select({ taken: events.ticketsTaken }).from(events).where(eq(events.id, institute.event.id));
+    expect(event?.taken).toBe(0);
+    const mail = await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, staff.user.email));
+    expect(mail.map((m) => m.subject)).toContain('A cancelled registration request needs a refund');
+  });
+});

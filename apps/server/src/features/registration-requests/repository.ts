@@ -1,0 +1,233 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { eventApplicationGroupings, eventApplications, eventApplicationSections } from '../../db/schema/applications.ts';
+import { coupons, eventGroupings, eventPaths, eventPayments, events, eventSections, eventTicketTypes } from '../../db/schema/commerce.ts';
+import {
+  eventGroupRegistrations,
+  eventRegistrationPayments,
+  eventRegistrationRequestGroupings,
+  eventRegistrationRequests,
+  eventRegistrationRequestSections,
+  eventRegistrationSeats,
+} from '../../db/schema/registration-requests.ts';
+import { users } from '../../db/schema/users.ts';
+
+/** An event's group registration settings with the event's name (null: staff never set it up). */
+export async function groupSettings(db: Executor, eventId: string) {
+  const [row] = await db
+    .select({
+      eventId: events.id,
+      eventName: events.name,
+      open: eventGroupRegistrations.open,
+      attendeeCostCents: eventGroupRegistrations.attendeeCostCents,
+      paidSeatsRequiredForOffer: eventGroupRegistrations.paidSeatsRequiredForOffer,
+      freeSeatsInOffer: eventGroupRegistrations.freeSeatsInOffer,
+    })
+    .from(eventGroupRegistrations)
+    .innerJoin(events, eq(events.id, eventGroupRegistrations.eventId))
+    .where(and(eq(eventGroupRegistrations.eventId, eventId), eq(events.published, true)));
+  return row;
+}
+
+/** Which of these sections and groupings belong to the event: the ids that do, with each section's grouping. */
+export async function partsOfEvent(db: Executor, eventId: string, sectionIds: readonly string[], groupingIds: readonly string[]) {
+  const [sections, groupings] = await Promise.all([
+    sectionIds.length === 0
+      ? []
+      : db
+          .select({ id: eventSections.id, groupingId: eventSections.groupingId })
+          .from(eventSections)
+          .where(and(eq(eventSections.eventId, eventId), inArray(eventSections.id, [...sectionIds]))),
+    groupingIds.length === 0
+      ? []
+      : db
+          .select({ id: eventGroupings.id })
+          .from(eventGroupings)
+          .innerJoin(eventPaths, eq(eventPaths.id, eventGroupings.pathId))
+          .where(and(eq(eventPaths.eventId, eventId), inArray(eventGroupings.id, [...groupingIds]))),
+  ]);
+  return { sections, groupings };
+}
+
+export async function insertRequest(
+  db: Executor,
+  request: { userId: string; eventId: string; seatsRequested: number },
+  sections: readonly { id: string }[],
+  groupings: readonly { id: string }[],
+) {
+  const [created] = await db.insert(eventRegistrationRequests).values(request).returning({ id: eventRegistrationRequests.id });
+  if (!created) throw new Error('registration request was not written');
+  if (sections.length > 0) await db.insert(eventRegistrationRequestSections).values(sections.map((section) => ({ requestId: created.id, sectionId: section.id })));
+  if (groupings.length > 0) {
+    await db.insert(eventRegistrationRequestGroupings).values(groupings.map((grouping) => ({ requestId: created.id, groupingId: grouping.id })));
+  }
+  return created;
+}
+
+/** The member's own request, locked for the rest of the transaction (every change to a request goes through here). */
+export async function lockOwnRequest(db: Executor, requestId: string, userId: string) {
+  const [row] = await db
+    .select({
+      id: eventRegistrationRequests.id,
+      eventId: eventRegistrationRequests.eventId,
+      status: eventRegistrationRequests.status,
+      seatsRequested: eventRegistrationRequests.seatsRequested,
+      couponId: eventRegistrationRequests.couponId,
+    })
+    .from(eventRegistrationRequests)
+    .where(and(eq(eventRegistrationRequests.id, requestId), eq(eventRegistrationRequests.userId, userId)))
+    .for('update');
+  return row;
+}
+export type LockedRequest = NonNullable<Awaited<ReturnType<typeof lockOwnRequest>>>;
+
+export async function updateRequest(db: Executor, requestId: string, fields: Partial<typeof eventRegistrationRequests.$inferInsert>) {
+  await db.update(eventRegistrationRequests).set(fields).where(eq(eventRegistrationRequests.id, requestId));
+}
+
+export async function findCouponByCode(db: Executor, code: string) {
+  const [row] = await db
+    .select()
+    .from(coupons)
+    .where(sql`upper(${coupons.code}) = upper(${code})`);
+  return row;
+}
+
+export async function findCoupon(db: Executor, couponId: string) {
+  const [row] = await db.select().from(coupons).where(eq(coupons.id, couponId));
+  return row;
+}
+
+/** The ticket type a request's payment items name: the event's application ticket type, else its first. */
+export async function requestTicketType(db: Executor, eventId: string) {
+  const [row] = await db
+    .select({ id: eventTicketTypes.id })
+    .from(eventTicketTypes)
+    .innerJoin(events, eq(events.id, eventTicketTypes.eventId))
+    .where(eq(eventTicketTypes.eventId, eventId))
+    .orderBy(sql`${eventTicketTypes.id} = ${events.applicationTicketTypeId} desc nulls last`, asc(eventTicketTypes.createdAt), asc(eventTicketTypes.id))
+    .limit(1);
+  return row?.id;
+}
+
+export async function linkPayment(db: Executor, requestId: string, paymentId: string) {
+  await db.insert(eventRegistrationPayments).values({ requestId, paymentId });
+}
+
+/** A payment the member made with this Idempotency-Key, and the request it was for. */
+export async function findByIdempotencyKey(db: Executor, userId: string, idempotencyKey: string) {
+  const [row] = await db
+    .select({ id: eventPayments.id, requestId: eventRegistrationPayments.requestId })
+    .from(eventPayments)
+    .leftJoin(eventRegistrationPayments, eq(eventRegistrationPayments.paymentId, eventPayments.id))
+    .where(and(eq(eventPayments.userId, userId), eq(eventPayments.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+/** Whether a payment belongs to a request (the success page's lookup names both). */
+export async function isRequestPayment(db: Executor, requestId: string, paymentId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ paymentId: eventRegistrationPayments.paymentId })
+    .from(eventRegistrationPayments)
+    .where(and(eq(eventRegistrationPayments.requestId, requestId), eq(eventRegistrationPayments.paymentId, paymentId)));
+  return row !== undefined;
+}
+
+export async function seatsOf(db: Executor, requestId: string) {
+  return db
+    .select({
+      position: eventRegistrationSeats.position,
+      userId: eventRegistrationSeats.userId,
+      email: eventRegistrationSeats.email,
+      applicationId: eventRegistrationSeats.applicationId,
+    })
+    .from(eventRegistrationSeats)
+    .where(eq(eventRegistrationSeats.requestId, requestId))
+    .orderBy(asc(eventRegistrationSeats.position));
+}
+
+export async function replaceSeats(
+  db: Executor,
+  requestId: string,
+  seats: readonly { position: number; userId: string; email: string; applicationId: string | null }[],
+) {
+  await db.delete(eventRegistrationSeats).where(eq(eventRegistrationSeats.requestId, requestId));
+  if (seats.length > 0) await db.insert(eventRegistrationSeats).values(seats.map((seat) => ({ ...seat, requestId })));
+}
+
+export async function usersByEmail(db: Executor, emails: readonly string[]) {
+  if (emails.length === 0) return [];
+  return db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, passwordHash: users.passwordHash })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, [...emails]));
+}
+
+/** A person named only by email: an account without a password, until they choose one. */
+export async function insertPendingUser(db: Executor, email: string) {
+  const [inserted] = await db
+    .insert(users)
+    .values({ email, firstName: '', lastName: '', passwordHash: null })
+    .onConflictDoNothing()
+    .returning({ id: users.id, email: users.email, firstName: users.firstName, passwordHash: users.passwordHash });
+  if (inserted) return inserted;
+  const [found] = await usersByEmail(db, [email]);
+  if (!found) throw new Error('pending user could be neither created nor found');
+  return found;
+}
+
+/** Users among these who already have an application for the event that is not voided. */
+export async function usersWithApplication(db: Executor, eventId: string, userIds: readonly string[]) {
+  if (userIds.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ userId: eventApplications.userId })
+    .from(eventApplications)
+    .where(and(eq(eventApplications.eventId, eventId), inArray(eventApplications.userId, [...userIds]), ne(eventApplications.status, 'VOIDED')));
+  return new Set(rows.map((row) => row.userId));
+}
+
+export async function requestedParts(db: Executor, requestId: string) {
+  const [sections, groupings] = await Promise.all([
+    db
+      .select({ sectionId: eventSections.id, groupingId: eventSections.groupingId })
+      .from(eventRegistrationRequestSections)
+      .innerJoin(eventSections, eq(eventSections.id, eventRegistrationRequestSections.sectionId))
+      .where(eq(eventRegistrationRequestSections.requestId, requestId)),
+    db
+      .select({ groupingId: eventRegistrationRequestGroupings.groupingId })
+      .from(eventRegistrationRequestGroupings)
+      .where(eq(eventRegistrationRequestGroupings.requestId, requestId)),
+  ]);
+  return { sections, groupings };
+}
+
+/** The simplified application of an attendee (§7 'simplified variant'): the requested sections and groupings, sent to the profile. */
+export async function insertSimplifiedApplication(
+  db: Executor,
+  application: { userId: string; eventId: string },
+  parts: Awaited<ReturnType<typeof requestedParts>>,
+) {
+  const [created] = await db
+    .insert(eventApplications)
+    .values({ ...application, isSimplified: true, status: 'STARTED' })
+    .returning({ id: eventApplications.id });
+  if (!created) throw new Error('application was not written');
+  if (parts.sections.length > 0) {
+    await db
+      .insert(eventApplicationSections)
+      .values(parts.sections.map((section) => ({ applicationId: created.id, sectionId: section.sectionId, groupingId: section.groupingId, ranking: null })));
+  }
+  if (parts.groupings.length > 0) {
+    await db.insert(eventApplicationGroupings).values(parts.groupings.map((grouping) => ({ applicationId: created.id, groupingId: grouping.groupingId, ranking: null })));
+  }
+  return created.id;
+}
+
+/** Voids the simplified applications of attendees who lost their seat; an application they went on with (submitted) is left. */
+export async function voidSimplifiedApplications(db: Executor, applicationIds: readonly string[], now: Date) {
+  if (applicationIds.length === 0) return;
+  await db
+    .update(eventApplications)
+    .set({ status: 'VOIDED', decidedAt: now })
+    .where(and(inArray(eventApplications.id, [...applicationIds]), eq(eventApplications.isSimplified, true), eq(eventApplications.status, 'STARTED')));
+}

@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { eventPaymentReply } from '@portal/domain/payments.ts';
+import {
+  createRegistrationRequestInput,
+  groupRegistrationOffer,
+  registrationCouponInput,
+  registrationPayInput,
+  registrationPayReply,
+  registrationRequestCreated,
+  registrationRequestDetail,
+  registrationRequestListQuery,
+  registrationRequestPage,
+  saveAttendeesInput,
+  updateSeatsInput,
+} from '@portal/domain/registration-requests.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { caller } from '../../platform/access.ts';
+import * as requests from './service.ts';
+
+const params = z.object({ requestId: z.uuid('Not a registration request id') });
+const paymentParams = params.extend({ eventPaymentId: z.uuid('Not an event payment id') });
+const eventParams = z.object({ eventId: z.uuid('Not an event id') });
+const payHeaders = z.object({ 'idempotency-key': z.uuid('An Idempotency-Key header with a UUID is required.') });
+const signedIn = { access: 'signedIn' } as const;
+const tags = ['registration-requests'];
+const detail = { 200: registrationRequestDetail };
+
+/**
+ * The member's group registration requests (events.md §2 'Registration requests', §7). Signed in;
+ * each request is visible only to the member who made it, checked in the service (404 otherwise).
+ */
+export const registrationRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(
+    '/catalogue/events/:eventId/group-registration',
+    { config: signedIn, schema: { tags, params: eventParams, response: { 200: groupRegistrationOffer } } },
+    async (request) => requests.groupOffer(deps, request.params.eventId),
+  );
+
+  app.get(
+    '/event-registration-requests',
+    { config: signedIn, schema: { tags, querystring: registrationRequestListQuery, response: { 200: registrationRequestPage } } },
+    async (request) => requests.listRequests(deps, caller(request), request.query),
+  );
+
+  app.post(
+    '/event-registration-requests',
+    { config: signedIn, schema: { tags, body: createRegistrationRequestInput, response: { 201: registrationRequestCreated } } },
+    async (request, reply) => reply.status(201).send(await requests.createRequest(deps, caller(request), request.body)),
+  );
+
+  app.get('/event-registration-requests/:requestId', { config: signedIn, schema: { tags, params, response: detail } }, async (request) =>
+    requests.getRequest(deps, caller(request), request.params.requestId),
+  );
+
+  app.put(
+    '/event-registration-requests/:requestId/seats',
+    { config: signedIn, schema: { tags, params, body: updateSeatsInput, response: detail } },
+    async (request) => requests.updateSeats(deps, caller(request), request.params.requestId, request.body.seatsRequested),
+  );
+
+  app.put(
+    '/event-registration-requests/:requestId/attendees',
+    { config: signedIn, schema: { tags, params, body: saveAttendeesInput, response: detail } },
+    async (request) => requests.saveAttendees(deps, caller(request), request.params.requestId, request.body.emails),
+  );
+
+  app.post(
+    '/event-registration-requests/:requestId/coupon',
+    { config: signedIn, schema: { tags, params, body: registrationCouponInput, response: detail } },
+    async (request) => requests.applyCoupon(deps, caller(request), request.params.requestId, request.body.code),
+  );
+
+  app.post(
+    '/event-registration-requests/:requestId/pay',
+    { config: signedIn, schema: { tags, params, headers: payHeaders, body: registrationPayInput, response: { 200: registrationPayReply } } },
+    async (request) =>
+      requests.payRequest(deps, caller(request), request.params.requestId, request.body.method, request.headers['idempotency-key']),
+  );
+
+  app.get(
+    '/event-registration-requests/:requestId/payments/:eventPaymentId',
+    { config: signedIn, schema: { tags, params: paymentParams, response: { 200: eventPaymentReply } } },
+    async (request) => requests.getRequestPayment(deps, caller(request), request.params.requestId, request.params.eventPaymentId),
+  );
+
+  app.post('/event-registration-requests/:requestId/cancel', { config: signedIn, schema: { tags, params, response: detail } }, async (request) =>
+    requests.cancelRequest(deps, caller(request), request.params.requestId),
+  );
+};
