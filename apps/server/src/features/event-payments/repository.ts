@@ -9,28 +9,47 @@ import { paymentVisibleTo } from '../../core/event-payments.ts';
 /**
  * One page of the payments `userId` may see, newest first, with buyer and organization names. An
  * event application's payment is listed with its application, not here: it has no tickets to allocate.
+ *
+ * The page is cut from the payments alone before the names are joined: PostgreSQL cannot tell how
+ * many organizations `paymentVisibleTo`'s array holds, guesses a thousand or so matching payments,
+ * and with the joins in the same query planned a scan of every payment to feed them; cut first, the
+ * join reads one user and one organization per row shown.
  */
 export async function pageOfPayments(db: Executor, userId: string, page: { page: number; pageSize: number }) {
   const visible = and(paymentVisibleTo(userId), isNull(eventPayments.applicationId));
+  const newestFirst = [desc(eventPayments.createdAt), desc(eventPayments.id)];
+  const shown = db
+    .select({
+      id: eventPayments.id,
+      userId: eventPayments.userId,
+      organizationId: eventPayments.organizationId,
+      status: eventPayments.status,
+      method: eventPayments.method,
+      total: eventPayments.totalCents,
+      createdAt: eventPayments.createdAt,
+    })
+    .from(eventPayments)
+    .where(visible)
+    .orderBy(...newestFirst)
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize)
+    .as('shown');
   const [rows, [total]] = await Promise.all([
     db
       .select({
-        id: eventPayments.id,
-        status: eventPayments.status,
-        method: eventPayments.method,
+        id: shown.id,
+        status: shown.status,
+        method: shown.method,
         organizationName: organizations.name,
         buyerFirstName: users.firstName,
         buyerLastName: users.lastName,
-        total: eventPayments.totalCents,
-        createdAt: eventPayments.createdAt,
+        total: shown.total,
+        createdAt: shown.createdAt,
       })
-      .from(eventPayments)
-      .innerJoin(users, eq(users.id, eventPayments.userId))
-      .leftJoin(organizations, eq(organizations.id, eventPayments.organizationId))
-      .where(visible)
-      .orderBy(desc(eventPayments.createdAt), desc(eventPayments.id))
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
+      .from(shown)
+      .innerJoin(users, eq(users.id, shown.userId))
+      .leftJoin(organizations, eq(organizations.id, shown.organizationId))
+      .orderBy(desc(shown.createdAt), desc(shown.id)),
     db.select({ total: count() }).from(eventPayments).where(visible),
   ]);
   return { rows, total: total?.total ?? 0 };
