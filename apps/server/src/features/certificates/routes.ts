@@ -1,0 +1,54 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { myCertificates, verifiedCertificate } from '@portal/domain/certificates.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { caller } from '../../platform/access.ts';
+import { rateLimited } from '../../platform/rate-limit.ts';
+import * as certificates from './service.ts';
+
+const signedIn = { access: 'signedIn' } as const;
+const tags = ['certificates'];
+
+function download(reply: FastifyReply, file: { bytes: Uint8Array | string; filename: string; type: string }) {
+  return reply
+    .header('content-type', file.type)
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(typeof file.bytes === 'string' ? file.bytes : Buffer.from(file.bytes));
+}
+
+/** The public check is counted per address: codes are unguessable, and the count keeps it that way. */
+const verifyLimit = rateLimited(30, (request: FastifyRequest) => `certificate-verify:${request.ip}`);
+
+export const certificateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get('/certificates', { config: signedIn, schema: { tags, response: { 200: myCertificates } } }, async (request) =>
+    certificates.listMine(deps, caller(request)),
+  );
+
+  app.get(
+    '/certificates/:certificateId/pdf',
+    { config: signedIn, schema: { tags, params: z.object({ certificateId: z.uuid('Not a certificate id') }), produces: ['application/pdf'] } },
+    async (request, reply) => {
+      const file = await certificates.certificateFile(deps, caller(request), request.params.certificateId);
+      return download(reply, { ...file, type: 'application/pdf' });
+    },
+  );
+
+  app.get('/certificates/transcript.pdf', { config: signedIn, schema: { tags, produces: ['application/pdf'] } }, async (request, reply) =>
+    download(reply, await certificates.transcript(deps, caller(request), 'pdf')),
+  );
+
+  app.get('/certificates/transcript.csv', { config: signedIn, schema: { tags, produces: ['text/csv'] } }, async (request, reply) =>
+    download(reply, await certificates.transcript(deps, caller(request), 'csv')),
+  );
+
+  app.get(
+    '/verify/:code',
+    {
+      config: { access: 'public', rateLimit: verifyLimit },
+      schema: { tags, params: z.object({ code: z.string().max(40) }), response: { 200: verifiedCertificate } },
+    },
+    async (request) => certificates.verify(deps, request.params.code),
+  );
+};

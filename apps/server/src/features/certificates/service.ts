@@ -1,0 +1,88 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { certificateMessages, normalizeCertificateCode, transcriptCsv, type VerifiedCertificate } from '@portal/domain/certificates.ts';
+import { calendarDateIn } from '@portal/domain/purchase-window.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { certificates } from '../../db/schema/attendance.ts';
+import { events } from '../../db/schema/commerce.ts';
+import { users } from '../../db/schema/users.ts';
+import { certificatePdf, transcriptPdf } from '../../core/certificates.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { RequestAuth } from '../../platform/sessions.ts';
+
+const columns = {
+  id: certificates.id,
+  eventId: certificates.eventId,
+  eventName: events.name,
+  code: certificates.code,
+  minutesAttended: certificates.minutesAttended,
+  dates: certificates.dates,
+  issuedAt: certificates.issuedAt,
+};
+
+async function certificatesOf(deps: AppDeps, userId: string) {
+  return deps.db
+    .select(columns)
+    .from(certificates)
+    .innerJoin(events, eq(events.id, certificates.eventId))
+    .where(eq(certificates.userId, userId))
+    .orderBy(desc(events.startDate), asc(events.name), asc(certificates.id));
+}
+
+/** GET /api/certificates: the caller's certificates, latest event first. */
+export async function listMine(deps: AppDeps, auth: RequestAuth) {
+  const rows = await certificatesOf(deps, auth.user.id);
+  return { items: rows.map(({ issuedAt: _issuedAt, ...row }) => row) };
+}
+
+const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
+const issuedOn = (deps: AppDeps, at: Date) => calendarDateIn(at, deps.config.timeZone);
+const fileSafe = (text: string) => text.replace(/[^\w -]+/g, '').trim().replace(/\s+/g, '-').toLowerCase() || 'certificate';
+
+/** GET /api/certificates/:certificateId/pdf: only its holder downloads it; anyone else is told it does not exist. */
+export async function certificateFile(deps: AppDeps, auth: RequestAuth, certificateId: string) {
+  const [row] = await deps.db
+    .select(columns)
+    .from(certificates)
+    .innerJoin(events, eq(events.id, certificates.eventId))
+    .where(and(eq(certificates.id, certificateId), eq(certificates.userId, auth.user.id)));
+  if (!row) throw notFound('No such certificate.');
+  const bytes = await certificatePdf({
+    name: fullName(auth.user),
+    eventName: row.eventName,
+    minutesAttended: row.minutesAttended,
+    dates: row.dates,
+    code: row.code,
+    issuedOn: issuedOn(deps, row.issuedAt),
+    verifyUrl: `${deps.config.publicUrl}/verify/${row.code}`,
+  });
+  return { bytes, filename: `certificate-${fileSafe(row.eventName)}.pdf` };
+}
+
+/** GET /api/certificates/transcript.pdf and .csv: every certificate of the caller, with the total hours. */
+export async function transcript(deps: AppDeps, auth: RequestAuth, format: 'pdf' | 'csv') {
+  const lines = await certificatesOf(deps, auth.user.id);
+  if (format === 'csv') return { bytes: transcriptCsv(lines), filename: 'pd-transcript.csv', type: 'text/csv; charset=utf-8' };
+  const bytes = await transcriptPdf({ name: fullName(auth.user), lines, generatedOn: calendarDateIn(deps.clock(), deps.config.timeZone) });
+  return { bytes, filename: 'pd-transcript.pdf', type: 'application/pdf' };
+}
+
+/** GET /api/verify/:code: public, shows the holder's name, the event, hours and days; never an email. */
+export async function verify(deps: AppDeps, code: string): Promise<VerifiedCertificate> {
+  const normalized = normalizeCertificateCode(code);
+  if (!normalized) throw notFound(certificateMessages.notFound);
+  const [row] = await deps.db
+    .select({ ...columns, firstName: users.firstName, lastName: users.lastName })
+    .from(certificates)
+    .innerJoin(events, eq(events.id, certificates.eventId))
+    .innerJoin(users, eq(users.id, certificates.userId))
+    .where(eq(certificates.code, normalized));
+  if (!row) throw notFound(certificateMessages.notFound);
+  return {
+    code: row.code,
+    name: fullName(row),
+    eventName: row.eventName,
+    minutesAttended: row.minutesAttended,
+    dates: row.dates,
+    issuedOn: issuedOn(deps, row.issuedAt),
+  };
+}

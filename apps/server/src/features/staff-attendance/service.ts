@@ -1,0 +1,160 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { attendanceMessages, csvLine, type TakerGrantInput } from '@portal/domain/attendance.ts';
+import { defaultMinutesPerDay, formatHours } from '@portal/domain/certificates.ts';
+import { formatUsDate } from '@portal/domain/dates.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Executor } from '../../db/client.ts';
+import { attendanceTakers, eventDailyAttendances, sectionAttendanceHours } from '../../db/schema/attendance.ts';
+import { eventSections } from '../../db/schema/commerce.ts';
+import { users } from '../../db/schema/users.ts';
+import { eventSectionsWithLevel, expectedPeople, findEvent } from '../../core/attendance.ts';
+import { recomputeEventCertificates } from '../../core/certificates.ts';
+import { actorOf, audit } from '../../platform/audit.ts';
+import { violatedUniqueIndex } from '../../platform/database-errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import type { RequestAuth } from '../../platform/sessions.ts';
+
+async function eventOrNotFound(db: Executor, eventId: string) {
+  const event = await findEvent(db, eventId);
+  if (!event) throw notFound('No such event.');
+  return event;
+}
+
+/** GET /api/admin/events/:eventId/attendance-takers */
+export async function listTakers(deps: AppDeps, eventId: string) {
+  await eventOrNotFound(deps.db, eventId);
+  const items = await deps.db
+    .select({
+      id: attendanceTakers.id,
+      userId: users.id,
+      name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+      email: users.email,
+      sectionId: attendanceTakers.sectionId,
+      sectionTitle: eventSections.title,
+    })
+    .from(attendanceTakers)
+    .innerJoin(users, eq(users.id, attendanceTakers.userId))
+    .leftJoin(eventSections, eq(eventSections.id, attendanceTakers.sectionId))
+    .where(eq(attendanceTakers.eventId, eventId))
+    .orderBy(asc(users.lastName), asc(users.firstName), sql`${eventSections.title} asc nulls first`, asc(attendanceTakers.id));
+  return { items };
+}
+
+/** POST /api/admin/events/:eventId/attendance-takers: grants the role for the event, or one of its sections. */
+export async function grantTaker(deps: AppDeps, auth: RequestAuth, eventId: string, input: TakerGrantInput) {
+  await eventOrNotFound(deps.db, eventId);
+  const [user] = await deps.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email}`);
+  if (!user) throw badRequest(attendanceMessages.takerUnknownUser, { email: attendanceMessages.takerUnknownUser });
+  if (input.sectionId) {
+    const [section] = await deps.db
+      .select({ id: eventSections.id })
+      .from(eventSections)
+      .where(and(eq(eventSections.id, input.sectionId), eq(eventSections.eventId, eventId)));
+    if (!section) throw badRequest(attendanceMessages.sectionNotInEvent, { sectionId: attendanceMessages.sectionNotInEvent });
+  }
+  try {
+    await deps.db.transaction(async (tx) => {
+      const [row] = await tx.insert(attendanceTakers).values({ userId: user.id, eventId, sectionId: input.sectionId, grantedById: auth.user.id }).returning();
+      await audit(tx, { ...actorOf(auth), action: 'attendance.taker_granted', subjectType: 'event', subjectId: eventId, data: { takerId: row?.id, userId: user.id, sectionId: input.sectionId } });
+    });
+  } catch (error) {
+    if (violatedUniqueIndex(error) === 'attendance_takers_once') throw conflict(attendanceMessages.takerExists, { email: attendanceMessages.takerExists });
+    throw error;
+  }
+  return listTakers(deps, eventId);
+}
+
+/** DELETE /api/admin/attendance-takers/:id */
+export async function revokeTaker(deps: AppDeps, auth: RequestAuth, takerId: string) {
+  const eventId = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.delete(attendanceTakers).where(eq(attendanceTakers.id, takerId)).returning();
+    if (!row) throw notFound('No such attendance taker.');
+    await audit(tx, { ...actorOf(auth), action: 'attendance.taker_revoked', subjectType: 'event', subjectId: row.eventId, data: { userId: row.userId, sectionId: row.sectionId } });
+    return row.eventId;
+  });
+  return listTakers(deps, eventId);
+}
+
+/** Everyone expected in the event's sections, one row per person and section, with the days attended. */
+function overviewRows(db: Executor, eventId: string) {
+  const expected = expectedPeople(db, eventId);
+  const days = db
+    .select({
+      sectionId: eventDailyAttendances.sectionId,
+      userId: eventDailyAttendances.userId,
+      dates: sql<string[]>`array_agg(${eventDailyAttendances.date}::text order by ${eventDailyAttendances.date})`.as('days_attended'),
+    })
+    .from(eventDailyAttendances)
+    .where(and(eq(eventDailyAttendances.eventId, eventId), eq(eventDailyAttendances.attended, true)))
+    .groupBy(eventDailyAttendances.sectionId, eventDailyAttendances.userId)
+    .as('days');
+  const rows = db
+    .select({
+      userId: users.id,
+      name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+      email: users.email,
+      sectionId: eventSections.id,
+      sectionTitle: eventSections.title,
+      minutesPerDay: sql<number>`coalesce(${sectionAttendanceHours.minutesPerDay}, ${defaultMinutesPerDay})`.mapWith(Number),
+      daysAttended: sql<string[]>`coalesce(${days.dates}, '{}')`,
+    })
+    .from(expected)
+    .innerJoin(users, eq(users.id, expected.userId))
+    .innerJoin(eventSections, eq(eventSections.id, expected.sectionId))
+    .leftJoin(sectionAttendanceHours, eq(sectionAttendanceHours.sectionId, eventSections.id))
+    .leftJoin(days, and(eq(days.sectionId, expected.sectionId), eq(days.userId, expected.userId)))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id), asc(eventSections.title), asc(eventSections.id))
+    .$dynamic();
+  return { rows, expected };
+}
+
+const withMinutes = <T extends { minutesPerDay: number; daysAttended: string[] }>({ minutesPerDay, ...row }: T) => ({
+  ...row,
+  minutesAttended: row.daysAttended.length * minutesPerDay,
+});
+
+/** GET /api/admin/events/:eventId/attendance: one page of the overview, and each section's hours per day. */
+export async function overview(deps: AppDeps, eventId: string, query: { page: number; pageSize: number }) {
+  const event = await eventOrNotFound(deps.db, eventId);
+  const { rows, expected } = overviewRows(deps.db, eventId);
+  const [page, [counted], sections] = await Promise.all([
+    rows.limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+    deps.db.select({ total: count() }).from(expected),
+    eventSectionsWithLevel(deps.db, eventId),
+  ]);
+  return {
+    event: { id: event.id, name: event.name },
+    sections: sections.map((section) => ({ sectionId: section.id, title: section.title, minutesPerDay: section.minutesPerDay })),
+    rows: page.map(withMinutes),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: counted?.total ?? 0,
+  };
+}
+
+/** GET /api/admin/events/:eventId/attendance.csv: the whole overview. */
+export async function overviewCsv(deps: AppDeps, eventId: string) {
+  const event = await eventOrNotFound(deps.db, eventId);
+  const rows = (await overviewRows(deps.db, eventId).rows).map(withMinutes);
+  let csv = csvLine(['Name', 'Email', 'Section', 'Days attended', 'Dates attended', 'Hours']);
+  for (const row of rows) {
+    csv += csvLine([row.name, row.email, row.sectionTitle, row.daysAttended.length, row.daysAttended.map(formatUsDate).join(' '), formatHours(row.minutesAttended)]);
+  }
+  const filename = `attendance-${event.name.replace(/[^\w -]+/g, '').trim().replace(/\s+/g, '-').toLowerCase() || 'event'}.csv`;
+  return { csv, filename };
+}
+
+/** PUT /api/admin/sections/:sectionId/attendance-hours: the hours a day counts, and the event's certificates recomputed. */
+export async function setSectionHours(deps: AppDeps, auth: RequestAuth, sectionId: string, minutesPerDay: number) {
+  const [section] = await deps.db.select({ id: eventSections.id, eventId: eventSections.eventId, title: eventSections.title }).from(eventSections).where(eq(eventSections.id, sectionId));
+  if (!section) throw notFound('No such section.');
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .insert(sectionAttendanceHours)
+      .values({ sectionId, minutesPerDay })
+      .onConflictDoUpdate({ target: sectionAttendanceHours.sectionId, set: { minutesPerDay, updatedAt: sql`now()` } });
+    await recomputeEventCertificates(tx, section.eventId, deps.clock());
+    await audit(tx, { ...actorOf(auth), action: 'attendance.hours_set', subjectType: 'event_section', subjectId: sectionId, data: { minutesPerDay } });
+  });
+  return { sectionId, title: section.title, minutesPerDay };
+}
