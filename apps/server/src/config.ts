@@ -48,12 +48,15 @@ const environment = z.object({
   CASHNET_CHECKOUT_URL: z.url().optional(),
   CASHNET_VERIFY_URL: z.url().optional(),
   DEMO_PAYMENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  FUNCTIONS_API_KEY: z.string().min(24, 'must be at least 24 characters (openssl rand -base64 32)').optional(),
 });
 
 /** Development and test data are not secret; production must bring its own key. */
 const developmentEncryptionKey = Buffer.alloc(32, 'members-portal-development-key!!').toString('base64');
 /** Signs the demo provider's events; the demo provider never runs in production, so neither does this secret. */
 const developmentDemoPaymentSecret = 'members-portal-demo-payments';
+/** The provider functions' key on a development machine; production has the functions off unless it sets its own. */
+export const developmentFunctionsApiKey = 'members-portal-development-functions-key';
 
 const invalid = (problems: string[]) => new Error(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
 
@@ -141,6 +144,8 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}) {
       redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     },
     payments: paymentSettings(e, production),
+    /** The REST functions of events.md §7 (features/provider-functions): null switches them off. */
+    functionsApiKey: e.FUNCTIONS_API_KEY ?? (production ? null : developmentFunctionsApiKey),
     webDist: path.join(repoRoot, 'apps/web/dist'),
   };
 }

@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
-import { requireAccess, type Access } from './access.ts';
+import { requireAccess, requireApiKey, type Access } from './access.ts';
 import { forbidden } from './errors.ts';
 import { rateLimitStore } from './rate-limit.ts';
 import { findSession, sessionCookie } from './sessions.ts';
@@ -80,6 +80,8 @@ export async function registerSecurity(app: FastifyInstance, deps: AppDeps): Pro
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith(documentationPrefix)) return;
+    // Server-to-server calls carry no cookie, so neither a session nor CSRF applies: the key does.
+    if (request.routeOptions.config.access === 'apiKey') return requireApiKey(request, deps.config.functionsApiKey);
     if (!request.routeOptions.config.signedCallback) checkCsrf(request, deps.config.publicUrl);
     const secret = request.cookies[sessionCookie];
     request.auth = secret ? await findSession(deps.db, deps.clock, secret) : null;
