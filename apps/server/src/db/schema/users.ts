@@ -38,6 +38,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     index('users_name_search').on(sql`lower(${t.firstName} || ' ' || ${t.lastName})`),
+    // The roster's name order: its first page of a large school is read from here, not sorted (roster-repository.ts).
+    index('users_roster_order').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
   ],
 );
 
