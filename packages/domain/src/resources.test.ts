@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   combineAccess,
   detectResourceFileType,
+  formatFileSize,
+  linkOrFileProblems,
   noAccess,
   resourceDownloadName,
   resourceFields,
@@ -117,6 +119,32 @@ describe('resourceFields', () => {
 
   it('takes title lengths up to the limit', () => {
     expect(resourceFields.safeParse({ title: 'x'.repeat(200) }).success).toBe(true);
+  });
+});
+
+describe('linkOrFileProblems', () => {
+  it.each([
+    ['a link', 'https://example.org', false, false, {}],
+    ['a new file', '', true, false, {}],
+    ['a kept file', '', false, true, {}],
+    ['a link replacing a kept file', 'https://example.org', false, true, {}],
+    ['neither', ' ', false, false, { url: resourceMessages.linkOrFile, file: resourceMessages.linkOrFile }],
+    ['both', 'https://example.org', true, false, { url: resourceMessages.notBoth }],
+  ] as const)('%s', (_, url, newFile, keptFile, expected) => {
+    expect(linkOrFileProblems(url, newFile, keptFile)).toEqual(expected);
+  });
+});
+
+describe('formatFileSize', () => {
+  it.each([
+    [0, '0 B'],
+    [1023, '1023 B'],
+    [1024, '1 KB'],
+    [1024 * 1024 - 1, '1024 KB'],
+    [1024 * 1024, '1.0 MB'],
+    [10 * 1024 * 1024, '10.0 MB'],
+  ])('%i bytes → %s', (bytes, expected) => {
+    expect(formatFileSize(bytes)).toBe(expected);
   });
 });
 

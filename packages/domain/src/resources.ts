@@ -57,6 +57,22 @@ export const resourceExtensions: Record<ResourceFileType, readonly string[]> = {
   jpg: ['.jpg', '.jpeg'],
 };
 
+export const resourceFileLabels: Record<ResourceFileType, string> = {
+  pdf: 'PDF',
+  docx: 'Word',
+  pptx: 'PowerPoint',
+  xlsx: 'Excel',
+  png: 'PNG image',
+  jpg: 'JPG image',
+};
+
+/** 532 B, 14 KB, 2.4 MB: how big a download is, as a person reads it. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
 /** The folder an Office Open XML package keeps its main part in: a .docx is a zip holding word/…. */
 const officeFolders: Partial<Record<ResourceFileType, string>> = { docx: 'word/', pptx: 'ppt/', xlsx: 'xl/' };
 
@@ -218,6 +234,16 @@ export const resourceFields = z.object({
     .pipe(z.array(z.uuid(resourceMessages.sectionsOfEvent)).max(100)),
 });
 export type ResourceFields = z.output<typeof resourceFields>;
+
+/**
+ * A resource is a link or a file, never both: the errors of that rule, by field. `newFile`: a file
+ * comes with this save; `keptFile`: the resource already holds one, which a save without either keeps.
+ */
+export function linkOrFileProblems(url: string, newFile: boolean, keptFile: boolean): Partial<Record<'url' | 'file', string>> {
+  if (url.trim() !== '' && newFile) return { url: resourceMessages.notBoth };
+  if (url.trim() === '' && !newFile && !keptFile) return { url: resourceMessages.linkOrFile, file: resourceMessages.linkOrFile };
+  return {};
+}
 
 /** Which way an up/down button moves a resource in the event's order. */
 export const resourceMove = z.object({ direction: z.enum(['up', 'down']) });

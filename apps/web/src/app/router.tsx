@@ -227,6 +227,49 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                       loader: m.applicationPurchaseOrderLoader(queryClient),
                     })),
                 },
+                // Event resources (issue 12): what ticket holders and accepted applicants of an event may read.
+                {
+                  path: 'events/:eventId/resources',
+                  lazy: () =>
+                    import('../features/resources/pages/resources-page.tsx').then((m) => ({
+                      Component: m.ResourcesPage,
+                      loader: m.resourcesLoader(queryClient),
+                    })),
+                },
+                // Registration requests (issue 12): group registration, its payment pages; the list's other address redirects.
+                {
+                  path: 'events/registration/requests',
+                  lazy: () =>
+                    import('../features/registration-requests/pages/requests-page.tsx').then((m) => ({
+                      Component: m.RequestsPage,
+                      loader: m.requestsLoader(queryClient),
+                    })),
+                },
+                {
+                  path: 'events/registration/requests/:requestId',
+                  lazy: () =>
+                    import('../features/registration-requests/pages/request-page.tsx').then((m) => ({
+                      Component: m.RequestPage,
+                      loader: m.requestLoader(queryClient),
+                    })),
+                },
+                { path: 'registration/requests', ...redirectTo('/members/events/registration/requests') },
+                {
+                  path: 'events/registration/checkout/success',
+                  lazy: () =>
+                    import('../features/checkout/pages/success-page.tsx').then((m) => ({
+                      Component: m.RegistrationSuccessPage,
+                      loader: m.registrationSuccessLoader(),
+                    })),
+                },
+                {
+                  path: 'events/registration/checkout/purchase-order',
+                  lazy: () =>
+                    import('../features/checkout/pages/purchase-order-page.tsx').then((m) => ({
+                      Component: m.RegistrationPurchaseOrderPage,
+                      loader: m.registrationPurchaseOrderLoader(queryClient),
+                    })),
+                },
                 // Toolkit screens are later issues: gated now, and honest (not found) for those allowed in.
                 ...toolkitPaths.map(
                   (path): RouteObject => ({
@@ -351,6 +394,15 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 import('../features/admin-applications/pages/application-page.tsx').then((m) => ({
                   Component: m.ApplicationPage,
                   loader: m.applicationLoader(queryClient),
+                })),
+            },
+            // Event resources (issue 12): links and files staff attach to an event or its sections.
+            {
+              path: 'events/:eventId/resources',
+              lazy: () =>
+                import('../features/admin-resources/pages/resources-page.tsx').then((m) => ({
+                  Component: m.AdminResourcesPage,
+                  loader: m.adminResourcesLoader(queryClient),
                 })),
             },
             {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
   detectResourceFileType,
+  linkOrFileProblems,
   resourceContentTypes,
   resourceFields,
   resourceMessages,
@@ -49,12 +50,7 @@ function validate(form: MultipartForm, hasFile: boolean): { fields: ResourceFiel
     if (type) file = { bytes: form.file.bytes, name: printable(form.file.name).trim().slice(0, 200) || `resource.${type}`, type };
     else errors.file = resourceMessages.fileType;
   }
-  const url = parsed.success ? parsed.data.url : (form.fields.url ?? '').trim();
-  if (url !== '' && form.file) errors.url = resourceMessages.notBoth;
-  if (url === '' && !form.file && !hasFile) {
-    errors.url = resourceMessages.linkOrFile;
-    errors.file = resourceMessages.linkOrFile;
-  }
+  for (const [field, message] of Object.entries(linkOrFileProblems(form.fields.url ?? '', form.file !== null, hasFile))) errors[field] ??= message;
   if (!parsed.success || Object.keys(errors).length > 0) throw badRequest(correct, errors);
   return { fields: parsed.data, file };
 }
@@ -149,7 +145,7 @@ export async function updateResource(deps: AppDeps, auth: RequestAuth, resourceI
     if (!locked) throw resourceNotFound();
     await checkSections(tx, current.eventId, fields.sectionIds);
     const keepFile = !file && fields.url === '';
-    if (keepFile && locked.fileKey === null) throw badRequest(correct, { url: resourceMessages.linkOrFile, file: resourceMessages.linkOrFile });
+    if (keepFile && locked.fileKey === null) throw badRequest(correct, linkOrFileProblems('', false, false));
     const fileKey = file ? fileKeyOf(resourceId, file.type) : null;
     await tx
       .update(eventResources)

@@ -2,6 +2,7 @@ import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { resourcePaths } from '@portal/domain/resources.ts';
 import type { StaffEventDetail } from '@portal/domain/staff-events.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
@@ -65,9 +66,14 @@ export function EventPage() {
             <Text>
               {eventKindLabels[event.data.kind]} · {formatDateRange(event.data.startDate, event.data.endDate)} · {soldLabel(event.data)}
             </Text>
-            <Anchor component={Link} to={`/admin/events/${encodeURIComponent(eventId)}/applications`} size="sm">
-              Application settings
-            </Anchor>
+            <Group gap="md">
+              <Anchor component={Link} to={`/admin/events/${encodeURIComponent(eventId)}/applications`} size="sm">
+                Application settings
+              </Anchor>
+              <Anchor component={Link} to={resourcePaths.admin(eventId)} size="sm">
+                Resources
+              </Anchor>
+            </Group>
           </Stack>
           <DetailSection title="Event details">
             <Suspense fallback={<PageLoader label="Loading the form" />}>

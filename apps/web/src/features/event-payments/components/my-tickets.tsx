@@ -1,8 +1,10 @@
-import { Button, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import type { MyTicket } from '@portal/domain/allocation.ts';
 import { ticketCalendar } from '@portal/domain/calendar.ts';
 import { formatUsDate } from '@portal/domain/dates.ts';
+import { resourcePaths } from '@portal/domain/resources.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -62,7 +64,7 @@ export function MyTickets() {
             <Table.Th scope="col">Section</Table.Th>
             <Table.Th scope="col">Location</Table.Th>
             <Table.Th scope="col">
-              <VisuallyHidden>Calendar</VisuallyHidden>
+              <VisuallyHidden>Calendar and resources</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -79,9 +81,20 @@ export function MyTickets() {
               <Table.Td>{ticket.sectionTitle ?? '—'}</Table.Td>
               <Table.Td>{ticket.locationName ?? '—'}</Table.Td>
               <Table.Td>
-                <Button variant="subtle" size="xs" onClick={() => downloadCalendar(ticket)} aria-label={`Add to calendar: ${ticketTitle(ticket)}`}>
-                  Add to calendar
-                </Button>
+                <Group gap={4} wrap="nowrap">
+                  <Button variant="subtle" size="xs" onClick={() => downloadCalendar(ticket)} aria-label={`Add to calendar: ${ticketTitle(ticket)}`}>
+                    Add to calendar
+                  </Button>
+                  <Button
+                    component={Link}
+                    to={resourcePaths.member(ticket.eventId, { eventSectionId: ticket.sectionId })}
+                    variant="subtle"
+                    size="xs"
+                    aria-label={`Resources: ${ticketTitle(ticket)}`}
+                  >
+                    Resources
+                  </Button>
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}
