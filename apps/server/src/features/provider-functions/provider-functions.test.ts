@@ -3,7 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { getAttendancesReply } from '@portal/domain/provider-functions.ts';
 import { attendanceTakers, eventDailyAttendances } from '../../db/schema/attendance.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
 import { createAttendanceSection } from '../../test/attendance-factories.ts';
+import { productionEnvironment } from '../../test/production-environment.ts';
 import { useTestApp } from '../../test/harness.ts';
 
 const key = 'a-functions-key-for-these-tests-only';
@@ -88,5 +91,20 @@ describe('provider functions (events.md §7)', () => {
 
   it('the taker grants stay untouched by the functions', async () => {
     expect(await t.deps.db.select().from(attendanceTakers).where(eq(attendanceTakers.eventId, world.event.id))).toHaveLength(1);
+  });
+});
+
+describe('provider functions switch', () => {
+  it('is off in production unless a key is set, and a set key must be long enough', () => {
+    expect(loadConfig(productionEnvironment).functionsApiKey).toBeNull();
+    expect(loadConfig({ ...productionEnvironment, FUNCTIONS_API_KEY: key }).functionsApiKey).toBe(key);
+    expect(() => loadConfig({ FUNCTIONS_API_KEY: 'short' })).toThrow(/FUNCTIONS_API_KEY/);
+  });
+
+  it('registers no function route without a key', async () => {
+    const app = await buildApp({ ...t.deps, config: { ...t.deps.config, functionsApiKey: null } });
+    const response = await app.inject({ method: 'GET', url: `/api/functions/Section/GetSection?sectionId=${world.section.id}`, headers });
+    expect(response.statusCode).toBe(404);
+    await app.close();
   });
 });
