@@ -80,6 +80,22 @@ describe('GET /api/organizations/:organizationId/roster', () => {
     expect((await call(t.app, 'GET', url(organization.id, '/roster?search=%25'), { caller: admin.caller })).json().total).toBe(0);
   });
 
+  it('cuts every page from members and invitees merged in one order, an invited OWNER after the OWNER', async () => {
+    const { organization, owner } = await school(t);
+    for (const lastName of ['Cole', 'Abbot', 'Evans']) await enrol(t, organization.id, 'MEMBER', { lastName });
+    for (const lastName of ['Baker', 'Dunn', 'Young']) await invite(t, { organizationId: organization.id }, { lastName });
+    await invite(t, { organizationId: organization.id }, { lastName: 'Zane', role: 'OWNER' });
+    const lastNames = async (query: string) =>
+      (await call(t.app, 'GET', url(organization.id, `/roster?${query}`), { caller: owner.caller })).json<RosterPage>().items.map((row) => row.lastName);
+    const everyone = ['Owner', 'Zane', 'Abbot', 'Admin', 'Baker', 'Cole', 'Dunn', 'Evans', 'Member', 'Young'];
+    expect(await lastNames('')).toEqual(everyone);
+    for (const pageSize of [1, 3]) {
+      const pages: string[] = [];
+      for (let page = 1; page <= Math.ceil(everyone.length / pageSize); page += 1) pages.push(...(await lastNames(`pageSize=${pageSize}&page=${page}`)));
+      expect(pages, `pages of ${pageSize}`).toEqual(everyone);
+    }
+  });
+
   it('reads grades after cutting the page: a later page shows its own rows with their own grades', async () => {
     const { organization, owner } = await school(t);
     await enrol(t, organization.id, 'MEMBER', { lastName: 'Brown' }, await lookupIds(t, 'TEACHER', ['K', '3']));
