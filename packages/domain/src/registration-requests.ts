@@ -325,6 +325,7 @@ export const registrationRequestPaths = {
   detail: (requestId: string) => `/members/events/registration/requests/${encodeURIComponent(requestId)}`,
   success: (requestId: string, paymentId: string) =>
     `/members/events/registration/checkout/success?eventRegistrationRequestId=${encodeURIComponent(requestId)}&eventRegistrationPaymentId=${encodeURIComponent(paymentId)}`,
+  /** The payment pages' purchase-order upload, for a request's payment (eventPaymentId, as theirs). */
   purchaseOrder: (requestId: string, paymentId: string) =>
-    `/members/events/registration/checkout/purchase-order?eventRegistrationRequestId=${encodeURIComponent(requestId)}&eventRegistrationPaymentId=${encodeURIComponent(paymentId)}`,
+    `/members/events/registration/checkout/purchase-order?eventPaymentId=${encodeURIComponent(paymentId)}&eventRegistrationRequestId=${encodeURIComponent(requestId)}`,
 } as const;

@@ -1,5 +1,6 @@
 import { applicationPaths } from '@portal/domain/application-paths.ts';
 import { paymentMessages } from '@portal/domain/payments.ts';
+import { registrationRequestMessages, registrationRequestPaths } from '@portal/domain/registration-requests.ts';
 import { checkoutPath, successPath } from '../api/payments.ts';
 import { checkoutTexts } from './payment-texts.ts';
 
@@ -41,3 +42,19 @@ export const applicationFlavour: CheckoutFlavour = {
   allocates: false,
   showsInstitute: true,
 };
+
+/**
+ * A registration request's payment: back to the request (to the list when the address names none);
+ * its seats are named on the request, not allocated.
+ */
+export function registrationFlavour(requestId: string | null): CheckoutFlavour {
+  return {
+    homePath: requestId ? registrationRequestPaths.detail(requestId) : registrationRequestPaths.list,
+    homeLabel: requestId ? registrationRequestMessages.backToRequest : registrationRequestMessages.listTitle,
+    successPath: (eventPaymentId) => (requestId ? registrationRequestPaths.success(requestId, eventPaymentId) : registrationRequestPaths.list),
+    purchaseOrderPath: (eventPaymentId) => (requestId ? registrationRequestPaths.purchaseOrder(requestId, eventPaymentId) : registrationRequestPaths.list),
+    paidMessage: checkoutTexts.registrationPaid,
+    allocates: false,
+    showsInstitute: false,
+  };
+}

@@ -8,7 +8,7 @@ import { eventPaymentQuery } from '../../../shared/commerce/queries.ts';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { membershipsQuery } from '../api/payments.ts';
-import { applicationFlavour, cartFlavour, type CheckoutFlavour } from '../components/checkout-flavour.ts';
+import { applicationFlavour, cartFlavour, registrationFlavour, type CheckoutFlavour } from '../components/checkout-flavour.ts';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { PurchaseOrderForm } from '../components/purchase-order-form.tsx';
 import { eventPaymentIdOf, paymentPageLoader, usePaymentLookup } from '../hooks/use-payment-lookup.ts';
@@ -25,6 +25,7 @@ function loaderOf(flavour: CheckoutFlavour) {
 
 export const purchaseOrderLoader = loaderOf(cartFlavour);
 export const applicationPurchaseOrderLoader = loaderOf(applicationFlavour);
+export const registrationPurchaseOrderLoader = loaderOf(registrationFlavour(null));
 
 /** Why this payment takes no purchase order now, and where to go instead. */
 function NotAwaiting({ payment, flavour }: { payment: EventPaymentReply; flavour: CheckoutFlavour }) {
@@ -109,4 +110,10 @@ export function PurchaseOrderPage() {
 /** /members/events/applications/checkout/purchase-order?eventPaymentId=: an accepted application's payment (type EVENT_APPLICATION). */
 export function ApplicationPurchaseOrderPage() {
   return <PurchaseOrderUpload flavour={applicationFlavour} />;
+}
+
+/** /members/events/registration/checkout/purchase-order?eventPaymentId=&eventRegistrationRequestId=: a registration request's payment (type EVENT). */
+export function RegistrationPurchaseOrderPage() {
+  const [searchParams] = useSearchParams();
+  return <PurchaseOrderUpload flavour={registrationFlavour(searchParams.get('eventRegistrationRequestId')?.trim() || null)} />;
 }

@@ -11,7 +11,7 @@ import {
 } from '@portal/domain/payments.ts';
 import { commerceKeys } from '../../../shared/commerce/queries.ts';
 import { cashnetConfirmQuery } from '../api/payments.ts';
-import { applicationFlavour, cartFlavour, type CheckoutFlavour } from '../components/checkout-flavour.ts';
+import { applicationFlavour, cartFlavour, registrationFlavour, type CheckoutFlavour } from '../components/checkout-flavour.ts';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { checkoutTexts } from '../components/payment-texts.ts';
 import { eventPaymentIdOf, paymentPageLoader, useLeaveOnError, usePaymentLookup } from '../hooks/use-payment-lookup.ts';
@@ -26,6 +26,15 @@ function successPaymentIdOf(searchParams: URLSearchParams): string | null {
 
 export const successLoader = () => paymentPageLoader(undefined, successPaymentIdOf);
 export const applicationSuccessLoader = () => paymentPageLoader(undefined, successPaymentIdOf, applicationFlavour.homePath);
+
+/** §2: a registration request's success page needs both eventRegistrationRequestId and eventRegistrationPaymentId. */
+function registrationIdsOf(searchParams: URLSearchParams): { requestId: string; eventPaymentId: string } | null {
+  const requestId = searchParams.get('eventRegistrationRequestId')?.trim();
+  const eventPaymentId = searchParams.get('eventRegistrationPaymentId')?.trim();
+  return requestId && eventPaymentId ? { requestId, eventPaymentId } : null;
+}
+export const registrationSuccessLoader = () =>
+  paymentPageLoader(undefined, (searchParams) => registrationIdsOf(searchParams)?.eventPaymentId ?? null, registrationFlavour(null).homePath);
 
 /** The CashNet-style gateway's return values, when the address carries all of them. */
 function cashnetReturnOf(searchParams: URLSearchParams): CashnetReturn | null {
@@ -169,9 +178,9 @@ function PurchaseOrderStatus({ eventPaymentId, flavour }: { eventPaymentId: stri
  * Where every way of paying ends. A purchase order is thanked at once (approval comes later); a card
  * payment is watched until paid.
  */
-function PaymentOutcome({ flavour }: { flavour: CheckoutFlavour }) {
+function PaymentOutcome({ flavour, idOf = successPaymentIdOf }: { flavour: CheckoutFlavour; idOf?: (searchParams: URLSearchParams) => string | null }) {
   const [searchParams] = useSearchParams();
-  const eventPaymentId = successPaymentIdOf(searchParams) ?? '';
+  const eventPaymentId = idOf(searchParams) ?? '';
   const source = searchParams.get('source');
 
   return (
@@ -208,4 +217,14 @@ export function SuccessPage() {
 /** /members/events/applications/checkout/success?eventPaymentId=&source=: an accepted application's payment. */
 export function ApplicationSuccessPage() {
   return <PaymentOutcome flavour={applicationFlavour} />;
+}
+
+/**
+ * /members/events/registration/checkout/success?eventRegistrationRequestId=&eventRegistrationPaymentId=:
+ * a registration request's payment, watched until paid; 'Back to Registration Request'.
+ */
+export function RegistrationSuccessPage() {
+  const [searchParams] = useSearchParams();
+  const ids = registrationIdsOf(searchParams);
+  return <PaymentOutcome flavour={registrationFlavour(ids?.requestId ?? null)} idOf={(params) => registrationIdsOf(params)?.eventPaymentId ?? null} />;
 }

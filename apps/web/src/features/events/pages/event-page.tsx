@@ -6,6 +6,7 @@ import { catalogueMessages, type CatalogueEventDetail } from '@portal/domain/cat
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
+import { RequestSeatsPanel } from '../../../shared/registration/request-seats-panel.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { NotFound } from '../../../ui/not-found.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
@@ -154,6 +155,7 @@ export function EventPage() {
             {event.data.locationName ? <Text size="sm">{event.data.locationName}</Text> : null}
           </Stack>
           {event.data.description ? <Text style={{ whiteSpace: 'pre-line' }}>{event.data.description}</Text> : null}
+          <RequestSeatsPanel event={event.data} />
           {event.data.acceptsApplications ? (
             <ApplyPanel event={event.data} />
           ) : event.data.purchaseOpen ? null : (

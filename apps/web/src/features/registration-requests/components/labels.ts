@@ -1,0 +1,20 @@
+import type { EventPaymentStatus } from '@portal/domain/commerce-enums.ts';
+import { eventPaymentStatusLabels } from '@portal/domain/payments.ts';
+import type { RegistrationRequestStatus } from '@portal/domain/registration-requests.ts';
+
+/** A request before any payment (or after one ended unpaid) waits to be paid: 'Payment Incomplete', as a pending payment. */
+export function paymentStatusLabel(status: EventPaymentStatus | null): string {
+  return eventPaymentStatusLabels[status ?? 'PENDING'];
+}
+
+export const paymentStatusColors: Record<EventPaymentStatus, string> = {
+  PENDING: 'gray',
+  AWAITING_PO: 'yellow',
+  PO_SUBMITTED: 'blue',
+  PAID: 'green',
+  CANCELLED: 'gray',
+  EXPIRED: 'gray',
+  REFUND_NEEDED: 'orange',
+};
+
+export const requestStatusLabels: Record<RegistrationRequestStatus, string> = { OPEN: 'Open', CANCELLED: 'Cancelled' };

@@ -1,0 +1,30 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { GroupRegistrationOfferReply } from '@portal/domain/registration-requests.ts';
+import { api, isApiError } from '../../lib/api.ts';
+
+/**
+ * Query keys of group registration, shared by the event page ('Request seats') and the requests
+ * pages: a new request marks the list out of date.
+ */
+export const registrationKeys = {
+  all: ['registration-requests'] as const,
+  lists: ['registration-requests', 'list'] as const,
+  list: (page: number) => ['registration-requests', 'list', page] as const,
+  detail: (requestId: string) => ['registration-requests', 'detail', requestId] as const,
+  offer: (eventId: string) => ['registration-requests', 'offer', eventId] as const,
+};
+
+/** GET /api/catalogue/events/{id}/group-registration: the offer, or null when the event is not open to group registration (404). */
+export function groupOfferQuery(eventId: string) {
+  return queryOptions({
+    queryKey: registrationKeys.offer(eventId),
+    queryFn: async ({ signal }) => {
+      try {
+        return await api.get<GroupRegistrationOfferReply>(`/api/catalogue/events/${encodeURIComponent(eventId)}/group-registration`, signal);
+      } catch (error) {
+        if (isApiError(error, 404)) return null;
+        throw error;
+      }
+    },
+  });
+}

@@ -1,0 +1,120 @@
+import { Button, Checkbox, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import type { CatalogueEventDetail } from '@portal/domain/catalogue.ts';
+import { formatCents } from '@portal/domain/money.ts';
+import {
+  groupPrice,
+  maxSeatsPerRequest,
+  minSeatsPerRequest,
+  registrationRequestMessages as messages,
+  registrationRequestPaths,
+  seatsRequested,
+  type GroupRegistrationOfferReply,
+} from '@portal/domain/registration-requests.ts';
+import { api } from '../../lib/api.ts';
+import { notifyError } from '../../lib/errors.ts';
+import { groupOfferQuery, registrationKeys } from './queries.ts';
+
+/** What the offer gives, in words ("Seats past 10 are free, up to 2 free seats."). */
+export function offerText(offer: Pick<GroupRegistrationOfferReply, 'paidSeatsRequiredForOffer' | 'freeSeatsInOffer'>): string | null {
+  const { paidSeatsRequiredForOffer: paid, freeSeatsInOffer: free } = offer;
+  if (paid === null || free === null) return null;
+  return `Seats past ${paid} are free, up to ${free} free ${free === 1 ? 'seat' : 'seats'}.`;
+}
+
+function RequestSeatsForm({ event, offer }: { event: CatalogueEventDetail; offer: GroupRegistrationOfferReply }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [seats, setSeats] = useState<number | string>(minSeatsPerRequest);
+  const [sectionIds, setSectionIds] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const create = useMutation({
+    mutationFn: (body: { eventId: string; seatsRequested: number; sectionIds: string[] }) =>
+      api.post<{ id: string }>('/api/event-registration-requests', body),
+    onSuccess: ({ id }) => {
+      void queryClient.invalidateQueries({ queryKey: registrationKeys.lists });
+      notifications.show({ color: 'green', message: messages.requested });
+      void navigate(registrationRequestPaths.detail(id));
+    },
+    onError: notifyError,
+  });
+  const parsed = seatsRequested.safeParse(typeof seats === 'number' ? seats : Number.NaN);
+  const price = parsed.success ? groupPrice(parsed.data, { ...offer }, null) : null;
+  const sections = event.paths.flatMap((path) => path.groupings.map((grouping) => ({ grouping, path })));
+
+  const submit = (formEvent: FormEvent) => {
+    formEvent.preventDefault();
+    if (!parsed.success) {
+      setError(messages.seatsRange);
+      return;
+    }
+    create.mutate({ eventId: event.id, seatsRequested: parsed.data, sectionIds });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={`${messages.requestSeats} for ${event.name}`}>
+      <Stack gap="sm">
+        <NumberInput
+          label="Number of seats"
+          description={`${minSeatsPerRequest} to ${maxSeatsPerRequest}`}
+          min={minSeatsPerRequest}
+          max={maxSeatsPerRequest}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="none"
+          value={seats}
+          onChange={(value) => {
+            setSeats(value);
+            setError(null);
+          }}
+          error={error}
+          w={200}
+        />
+        {sections.some(({ grouping }) => grouping.sections.length > 0) ? (
+          <Checkbox.Group label="Sections wanted" description="Every attendee is registered for the sections chosen here." value={sectionIds} onChange={setSectionIds}>
+            <Stack gap={6} mt="xs">
+              {sections.flatMap(({ grouping }) =>
+                grouping.sections.map((section) => <Checkbox key={section.id} value={section.id} label={`${grouping.name}: ${section.title}`} />),
+              )}
+            </Stack>
+          </Checkbox.Group>
+        ) : null}
+        {price ? (
+          <Text size="sm" aria-live="polite">
+            Total: <strong>{formatCents(price.subtotal)}</strong>
+            {price.freeSeats > 0 ? ` (${price.freeSeats} free ${price.freeSeats === 1 ? 'seat' : 'seats'})` : ''}
+          </Text>
+        ) : null}
+        <Group>
+          <Button type="submit" loading={create.isPending}>
+            {messages.requestSeats}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** 'Request seats' on an event's page, when staff opened the event to group registration; nothing otherwise. */
+export function RequestSeatsPanel({ event }: { event: CatalogueEventDetail }) {
+  const offer = useQuery(groupOfferQuery(event.id));
+  if (!offer.data) return null;
+  const extra = offerText(offer.data);
+  return (
+    <Paper component="section" withBorder p="md" radius="md" aria-labelledby="group-registration-heading">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="group-registration-heading">
+          Group registration
+        </Title>
+        <Text size="sm">
+          Request several seats at {formatCents(offer.data.attendeeCost)} per seat, then name an attendee for each seat.
+          {extra ? ` ${extra}` : ''}
+        </Text>
+        <RequestSeatsForm event={event} offer={offer.data} />
+      </Stack>
+    </Paper>
+  );
+}
