@@ -28,11 +28,14 @@ const database = await openDatabase(config.database);
 await database.migrate();
 const { db } = database;
 await seedLookups(db, systemClock());
+const storage = createStorage(config.storage);
 // Demo accounts share a published password: config.ts refuses SEED_DEMO in production.
 const demoUsers = config.seedDemo ? await seedDemo(db, config.publicUrl) : [];
+// Demo resources include an uploaded file, so they are seeded with the storage the app serves from.
+if (config.seedDemo) await (await import('./db/seed/demo-resources.ts')).seedDemoResources(db, storage);
 
 const app = await buildApp(
-  { config, db, clock: systemClock, storage: createStorage(config.storage) },
+  { config, db, clock: systemClock, storage },
   {
     serveWeb: true,
     logger: {
