@@ -270,6 +270,23 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                       loader: m.registrationPurchaseOrderLoader(queryClient),
                     })),
                 },
+                // Attendance (issue 12): a taker's sections of an event, and one section's list for today.
+                {
+                  path: 'events/:eventId/attendance',
+                  lazy: () =>
+                    import('../features/attendance/pages/attendance-sections-page.tsx').then((m) => ({
+                      Component: m.AttendanceSectionsPage,
+                      loader: m.attendanceSectionsLoader(queryClient),
+                    })),
+                },
+                {
+                  path: 'events/:eventId/attendance/:sectionId',
+                  lazy: () =>
+                    import('../features/attendance/pages/attendance-section-page.tsx').then((m) => ({
+                      Component: m.AttendanceSectionPage,
+                      loader: m.attendanceSectionLoader(queryClient),
+                    })),
+                },
                 // Toolkit screens are later issues: gated now, and honest (not found) for those allowed in.
                 ...toolkitPaths.map(
                   (path): RouteObject => ({
@@ -413,8 +430,51 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                   loader: m.applicationSettingsLoader(queryClient),
                 })),
             },
+            // Attendance (issue 12): an event's takers, certificate hours and who attended.
+            {
+              path: 'events/:eventId/attendance',
+              lazy: () =>
+                import('../features/admin-attendance/pages/event-attendance-page.tsx').then((m) => ({
+                  Component: m.EventAttendancePage,
+                  loader: m.eventAttendanceLoader(queryClient),
+                })),
+            },
+            // Group registration (issue 12): an event's settings and requests, every request, one request.
+            {
+              path: 'events/:eventId/group-registration',
+              lazy: () =>
+                import('../features/admin-registration/pages/group-registration-page.tsx').then((m) => ({
+                  Component: m.GroupRegistrationPage,
+                  loader: m.groupRegistrationLoader(queryClient),
+                })),
+            },
+            {
+              path: 'registration-requests',
+              lazy: () =>
+                import('../features/admin-registration/pages/registration-requests-page.tsx').then((m) => ({
+                  Component: m.RegistrationRequestsPage,
+                  loader: m.registrationRequestsLoader(queryClient),
+                })),
+            },
+            {
+              path: 'registration-requests/:requestId',
+              lazy: () =>
+                import('../features/admin-registration/pages/registration-request-page.tsx').then((m) => ({
+                  Component: m.RegistrationRequestPage,
+                  loader: m.registrationRequestLoader(queryClient),
+                })),
+            },
             { path: '*', lazy: () => notFound().then((m) => ({ Component: m.NotFoundPage })) },
           ],
+        },
+        // A certificate of attendance checked by its code, by anyone (issue 12).
+        {
+          path: 'verify/:code',
+          lazy: () =>
+            import('../features/certificates/pages/verify-page.tsx').then((m) => ({
+              Component: m.VerifyPage,
+              loader: m.verifyLoader(queryClient),
+            })),
         },
         {
           path: 'dev/mailbox',

@@ -73,6 +73,12 @@ export function EventPage() {
               <Anchor component={Link} to={resourcePaths.admin(eventId)} size="sm">
                 Resources
               </Anchor>
+              <Anchor component={Link} to={`/admin/events/${encodeURIComponent(eventId)}/attendance`} size="sm">
+                Attendance
+              </Anchor>
+              <Anchor component={Link} to={`/admin/events/${encodeURIComponent(eventId)}/group-registration`} size="sm">
+                Group registration
+              </Anchor>
             </Group>
           </Stack>
           <DetailSection title="Event details">

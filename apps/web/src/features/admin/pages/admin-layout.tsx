@@ -14,6 +14,7 @@ const staffMenu = [
   { label: 'Events', path: '/admin/events' },
   { label: 'Coupons', path: '/admin/coupons' },
   { label: 'Applications', path: '/admin/applications' },
+  { label: 'Registration requests', path: '/admin/registration-requests' },
 ] as const;
 
 /** The staff console's frame: its own menu, and a way back to the members portal. */
