@@ -1,0 +1,72 @@
+import { Anchor, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { certificateMessages, hoursLabel } from '@portal/domain/certificates.ts';
+import { formatUsDate } from '@portal/domain/dates.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { ErrorState } from '../../ui/error-state.tsx';
+import { certificatePdfPath, myCertificatesQuery, transcriptPaths } from './queries.ts';
+
+/** The profile's 'Professional development': certificates, total hours, and the transcript as PDF or CSV. */
+export function TranscriptSection() {
+  const certificates = useQuery(myCertificatesQuery);
+  let body;
+  if (certificates.isPending) body = <Skeleton height={44} role="status" aria-label="Loading certificates" />;
+  else if (certificates.isError) body = <ErrorState title="Could not load your certificates" message={errorMessage(certificates.error)} onRetry={() => void certificates.refetch()} />;
+  else if (certificates.data.items.length === 0) body = <EmptyState message={certificateMessages.noCertificates} />;
+  else {
+    const total = certificates.data.items.reduce((sum, item) => sum + item.minutesAttended, 0);
+    body = (
+      <Stack gap="sm">
+        <Table.ScrollContainer minWidth={0}>
+          <Table aria-label="Certificates" verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Event</Table.Th>
+                <Table.Th scope="col">Hours</Table.Th>
+                <Table.Th scope="col">Certificate</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {certificates.data.items.map((item) => (
+                <Table.Tr key={item.id}>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {item.eventName}
+                    </Text>
+                    <Text size="sm">{item.dates.map(formatUsDate).join(', ')}</Text>
+                  </Table.Td>
+                  <Table.Td>{hoursLabel(item.minutesAttended)}</Table.Td>
+                  <Table.Td>
+                    <Anchor href={certificatePdfPath(item.id)} download size="sm" aria-label={`Download certificate: ${item.eventName}`}>
+                      PDF
+                    </Anchor>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Text fw={600}>Total: {hoursLabel(total)}</Text>
+      </Stack>
+    );
+  }
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="transcript-heading">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="transcript-heading">
+          Professional development
+        </Title>
+        {body}
+        <Group gap="md">
+          <Anchor href={transcriptPaths.pdf} download>
+            Download transcript (PDF)
+          </Anchor>
+          <Anchor href={transcriptPaths.csv} download>
+            Download transcript (CSV)
+          </Anchor>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
