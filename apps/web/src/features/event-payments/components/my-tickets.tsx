@@ -6,6 +6,7 @@ import { ticketCalendar } from '@portal/domain/calendar.ts';
 import { formatUsDate } from '@portal/domain/dates.ts';
 import { resourcePaths } from '@portal/domain/resources.ts';
 import { errorMessage } from '../../../lib/errors.ts';
+import { CertificateLink } from '../../../shared/certificates/certificate-link.tsx';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
@@ -94,6 +95,7 @@ export function MyTickets() {
                   >
                     Resources
                   </Button>
+                  <CertificateLink eventId={ticket.eventId} eventName={ticket.eventName} />
                 </Group>
               </Table.Td>
             </Table.Tr>

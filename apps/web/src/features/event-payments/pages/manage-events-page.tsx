@@ -2,6 +2,7 @@ import { Anchor, Group, Pagination, Skeleton, Stack, Text, Title } from '@mantin
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { errorMessage } from '../../../lib/errors.ts';
+import { TakerEvents } from '../../../shared/attendance/taker-events.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { eventPaymentsPageSize, eventPaymentsQuery, pageOf } from '../api/event-payments.ts';
@@ -83,6 +84,7 @@ export function ManageEventsPage() {
         </Title>
         <MyTickets />
       </Stack>
+      <TakerEvents />
       <Stack component="section" gap="sm" aria-labelledby="event-payments-heading">
         <Title order={2} size="h3" id="event-payments-heading">
           Event payments

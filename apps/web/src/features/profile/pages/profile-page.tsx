@@ -6,6 +6,7 @@ import { profileMessages } from '@portal/domain/profile.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { lookupsQuery } from '../../../lib/lookups.ts';
 import { AffiliationsSection } from '../../../shared/affiliations/affiliations-section.tsx';
+import { TranscriptSection } from '../../../shared/certificates/transcript-section.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { profileQuery } from '../api/profile.ts';
@@ -68,6 +69,7 @@ export function ProfilePage() {
         </>
       )}
       <AffiliationsSection />
+      <TranscriptSection />
     </Stack>
   );
 }
