@@ -8,7 +8,9 @@ import { districts, organizationMemberships, organizations } from '../schema/org
 import { users } from '../schema/users.ts';
 import { seedDemoInvitations, seedMembershipDetails, seedSchoolDetails } from './demo-details.ts';
 import { seedDemoApplications } from './demo-applications.ts';
+import { seedDemoAttendance } from './demo-attendance.ts';
 import { seedDemoEvents } from './demo-events.ts';
+import { seedDemoRegistration } from './demo-registration.ts';
 import { seedGeneratedOrganizations } from './demo-organizations.ts';
 
 export const demoPassword = 'demo-password';
@@ -37,7 +39,7 @@ export const demoUsers: DemoUser[] = [
   { email: 'owner.lincoln@demo.test', firstName: 'Olivia', lastName: 'Owens', school: lincoln, organizationRole: 'OWNER', position: 'PRINCIPAL', toolKitAccess: true, schoolLeaderAccess: true, description: `OWNER of ${lincoln}` },
   { email: 'admin.lincoln@demo.test', firstName: 'Adam', lastName: 'Alvarez', school: lincoln, organizationRole: 'ADMIN', position: 'ASSISTANT_PRINCIPAL', grades: ['Pre-K', 'K', '1', '2', '3', '4', '5'], toolKitAccess: true, description: `ADMIN of ${lincoln}` },
   { email: 'teacher.lincoln@demo.test', firstName: 'Tara', lastName: 'Thompson', school: lincoln, organizationRole: 'MEMBER', position: 'TEACHER', grades: ['1', '2'], toolKitAccess: true, description: `member of ${lincoln}, toolkit access` },
-  { email: 'coach.lincoln@demo.test', firstName: 'Carlos', lastName: 'Chen', school: lincoln, organizationRole: 'MEMBER', position: 'COACH', grades: ['K', '1', '2', '3'], toolKitAccess: true, description: `member of ${lincoln}, toolkit access` },
+  { email: 'coach.lincoln@demo.test', firstName: 'Carlos', lastName: 'Chen', school: lincoln, organizationRole: 'MEMBER', position: 'COACH', grades: ['K', '1', '2', '3'], toolKitAccess: true, description: `member of ${lincoln}, toolkit access; takes attendance for the Literacy Coaching Days (Manage Events)` },
   { email: 'owner.washington@demo.test', firstName: 'Grace', lastName: 'Washburn', school: washington, organizationRole: 'OWNER', position: 'PRINCIPAL', toolKitAccess: true, schoolLeaderAccess: true, description: `OWNER of ${washington}` },
   { email: 'admin.washington@demo.test', firstName: 'Henry', lastName: 'Hughes', school: washington, organizationRole: 'ADMIN', position: 'DISTRICT_ADMINISTRATOR', grades: ['6', '7', '8'], toolKitAccess: true, description: `ADMIN of ${washington}` },
   { email: 'teacher.washington@demo.test', firstName: 'Maya', lastName: 'Morales', school: washington, organizationRole: 'MEMBER', position: 'TEACHER', grades: ['7', '8'], toolKitAccess: true, description: `member of ${washington}, toolkit access` },
@@ -103,6 +105,8 @@ export async function seedDemo(db: Database, publicUrl: string, now: Date = syst
     await seedDemoInvitations(tx, districtRow, publicUrl);
     await seedDemoEvents(tx, now);
     await seedDemoApplications(tx, now);
+    await seedDemoAttendance(tx, now);
+    await seedDemoRegistration(tx, now);
   });
   await seedGeneratedOrganizations(db);
   return demoUsers;
