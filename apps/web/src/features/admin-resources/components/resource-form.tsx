@@ -63,7 +63,7 @@ export function ResourceForm({ eventId, resource, sections, onDone }: ResourceFo
     <form onSubmit={submit} noValidate aria-label={resource ? `Edit ${resource.title}` : 'New resource'}>
       <Stack gap="sm">
         <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />
-        <Textarea label="Description" autosize minRows={2} maxRows={8} {...form.getInputProps('description')} />
+        <Textarea label="Description" rows={3} {...form.getInputProps('description')} />
         <TextInput label="Link" description="A web address, or leave empty and upload a file" placeholder="https://" {...form.getInputProps('url')} />
         <FileInput
           label="File"

@@ -101,6 +101,7 @@ export function AdminResourcesPage() {
         title={editing ? `Edit ${editing.title}` : 'New resource'}
         position="right"
         size="md"
+        closeButtonProps={{ 'aria-label': 'Close' }}
       >
         {editing !== undefined ? (
           <ResourceForm key={editing?.id ?? 'new'} eventId={eventId} resource={editing} sections={sectionOptions(event.data)} onDone={() => setEditing(undefined)} />
