@@ -62,6 +62,15 @@ const stopWorker = startJobWorker(
   app.log,
 );
 
+// Holds that ran out give their seats back on this timer, on every instance (each release is a
+// conditional update, so instances never release one twice); buying releases them too when a
+// bucket looks short, so no sale waits for it.
+const { expireDueHolds } = await import('./core/capacity.ts');
+let expiring: Promise<unknown> = Promise.resolve();
+const holdExpiry = setInterval(() => {
+  expiring = expiring.then(() => expireDueHolds(db, systemClock())).catch((err: unknown) => app.log.error({ err }, 'hold expiry failed'));
+}, 30_000);
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -69,6 +78,8 @@ async function shutdown(signal: string) {
   app.log.info(`${signal}: shutting down`);
   await app.close();
   await stopWorker();
+  clearInterval(holdExpiry);
+  await expiring;
   await database.close();
   process.exit(0);
 }

@@ -3,6 +3,7 @@ import type { EventPaymentStatus, PaymentProviderName, RefundReason } from '@por
 import { paymentMessages } from '@portal/domain/payments.ts';
 import { purchaseOrderMessages } from '@portal/domain/purchase-orders.ts';
 import type { Database, Executor } from '../db/client.ts';
+import { executePrepared } from '../db/prepared.ts';
 import { coupons, eventGroupings, eventPaymentItems, eventPayments, events, eventSections } from '../db/schema/commerce.ts';
 import { conflict, HttpProblem, notFound } from '../platform/errors.ts';
 
@@ -24,6 +25,11 @@ export interface SeatRequest {
   numberOfTickets: number;
   /** Named in the sold-out message. */
   title: string;
+  /**
+   * The section's grouping, when the caller has already read it (the checkout reads it with the
+   * cart): then takeSeats does not look it up. Left out, it is read before any bucket is taken.
+   */
+  grouping?: { id: string; title: string };
 }
 
 type BucketKind = 'event' | 'section' | 'grouping';
@@ -50,7 +56,10 @@ async function groupingsOf(tx: Executor, sectionIds: readonly string[]) {
 }
 
 async function bucketsOf(tx: Executor, requests: readonly SeatRequest[]): Promise<Bucket[]> {
-  const groupings = await groupingsOf(tx, [...new Set(requests.flatMap((request) => (request.sectionId ? [request.sectionId] : [])))]);
+  const unknown = requests.flatMap((request) => (request.sectionId && !request.grouping ? [request.sectionId] : []));
+  const looked = await groupingsOf(tx, [...new Set(unknown)]);
+  const groupingOf = (request: SeatRequest & { sectionId: string }) =>
+    request.grouping ? { groupingId: request.grouping.id, title: request.grouping.title } : looked.get(request.sectionId);
   const byKey = new Map<string, Bucket>();
   const add = (kind: BucketKind, id: string, tickets: number, title: string) => {
     const bucket = byKey.get(`${kind}:${id}`);
@@ -63,7 +72,7 @@ async function bucketsOf(tx: Executor, requests: readonly SeatRequest[]): Promis
       continue;
     }
     add('section', request.sectionId, request.numberOfTickets, request.title);
-    const grouping = groupings.get(request.sectionId);
+    const grouping = groupingOf({ ...request, sectionId: request.sectionId });
     if (grouping) add('grouping', grouping.groupingId, request.numberOfTickets, grouping.title);
   }
   return [...byKey.values()].sort((a, b) => bucketRank[a.kind] - bucketRank[b.kind] || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -72,11 +81,14 @@ async function bucketsOf(tx: Executor, requests: readonly SeatRequest[]): Promis
 async function takeBucket(tx: Executor, bucket: Bucket): Promise<boolean> {
   const table = bucketTables[bucket.kind];
   const n = bucket.tickets;
-  const taken = await tx.execute(sql`
-    update ${table} set tickets_taken = tickets_taken + ${n}
-    where id = ${bucket.id} and (max_tickets is null or tickets_taken + ${n} <= max_tickets)
-    returning id`);
-  return (taken as { rows: unknown[] }).rows.length === 1;
+  const taken = await executePrepared(
+    tx,
+    `take_${bucket.kind}_seats`,
+    sql`update ${table} set tickets_taken = tickets_taken + ${n}
+      where id = ${bucket.id} and (max_tickets is null or tickets_taken + ${n} <= max_tickets)
+      returning id`,
+  );
+  return taken.length === 1;
 }
 
 async function remainingIn(tx: Executor, bucket: Bucket): Promise<number> {
@@ -88,14 +100,54 @@ async function remainingIn(tx: Executor, bucket: Bucket): Promise<number> {
   return row?.remaining ?? 0;
 }
 
+/** A bucket had fewer seats left than asked: a 409 with paymentMessages.soldOut. */
+export class SoldOut extends HttpProblem {
+  constructor(detail: string) {
+    super(409, 'Conflict', detail);
+  }
+}
+
 /**
- * Takes the seats of every request, in the caller's transaction. When a bucket is short it throws a
- * 409 (paymentMessages.soldOut) and the caller's transaction undoes the buckets already taken.
+ * Takes the seats of every request, in the caller's transaction. When a bucket is short it throws
+ * SoldOut (409) and the caller's transaction undoes the buckets already taken.
  */
 export async function takeSeats(tx: Executor, requests: readonly SeatRequest[]): Promise<void> {
-  for (const bucket of await bucketsOf(tx, requests)) {
-    if (!(await takeBucket(tx, bucket))) throw conflict(paymentMessages.soldOut(bucket.title, await remainingIn(tx, bucket)));
-  }
+  const buckets = await bucketsOf(tx, requests);
+  const short = new Set(buckets.map((bucket) => bucket.kind)).size === buckets.length ? await takeChain(tx, buckets) : await takeEach(tx, buckets);
+  if (short) throw new SoldOut(paymentMessages.soldOut(short.title, await remainingIn(tx, short)));
+}
+
+/** One conditional UPDATE per bucket, in the global order; answers the first bucket that was short. */
+async function takeEach(tx: Executor, buckets: readonly Bucket[]): Promise<Bucket | undefined> {
+  for (const bucket of buckets) if (!(await takeBucket(tx, bucket))) return bucket;
+  return undefined;
+}
+
+/**
+ * At most one bucket of each kind (a cart of one section, the usual purchase): every bucket in one
+ * statement, so the rows every buyer of the section shares stay locked for one round trip and the
+ * commit rather than one round trip per bucket. Each bucket's UPDATE joins the previous one's
+ * result: a row is locked only when its UPDATE writes it, and it can write only once the previous
+ * bucket's row was written, so the locks are taken in the global order still, and none after a
+ * short bucket. Answers the first bucket that was short.
+ */
+async function takeChain(tx: Executor, buckets: readonly Bucket[]): Promise<Bucket | undefined> {
+  const steps = buckets.map((bucket, i) => {
+    const table = bucketTables[bucket.kind];
+    const n = bucket.tickets;
+    const after = i === 0 ? sql`` : sql` from ${sql.identifier(`taken_${i - 1}`)}`;
+    return sql`${sql.identifier(`taken_${i}`)} as (
+      update ${table} set tickets_taken = ${table.ticketsTaken} + ${n}${after}
+      where ${table.id} = ${bucket.id} and (${table.maxTickets} is null or ${table.ticketsTaken} + ${n} <= ${table.maxTickets})
+      returning ${table.id})`;
+  });
+  const counts = buckets.map((_, i) => sql`(select count(*) from ${sql.identifier(`taken_${i}`)})::int as ${sql.identifier(`taken_${i}`)}`);
+  const [row] = await executePrepared<Record<string, number>>(
+    tx,
+    `take_seats_${buckets.map((bucket) => bucket.kind).join('_')}`,
+    sql`with ${sql.join(steps, sql`, `)} select ${sql.join(counts, sql`, `)}`,
+  );
+  return buckets.find((_, i) => row?.[`taken_${i}`] !== 1);
 }
 
 async function releaseSeats(tx: Executor, requests: readonly SeatRequest[]): Promise<void> {
@@ -122,11 +174,20 @@ export async function takeCouponUse(tx: Executor, couponId: string): Promise<boo
     .update(coupons)
     .set({ timesUsed: sql`${coupons.timesUsed} + 1` })
     .where(and(eq(coupons.id, couponId), sql`(${coupons.maxUses} is null or ${coupons.timesUsed} < ${coupons.maxUses})`))
-    .returning({ id: coupons.id });
+    .returning({ id: coupons.id })
+    .prepare('take_coupon_use')
+    .execute();
   return counted.length === 1;
 }
 
-async function lockPayment(tx: Executor, paymentId: string) {
+/** What markPaid and releasePayment read of a payment under its row lock. */
+export interface LockedPayment {
+  status: EventPaymentStatus;
+  seatsHeld: boolean;
+  couponId: string | null;
+}
+
+async function lockPayment(tx: Executor, paymentId: string): Promise<LockedPayment> {
   const [payment] = await tx
     .select({ status: eventPayments.status, seatsHeld: eventPayments.seatsHeld, couponId: eventPayments.couponId })
     .from(eventPayments)
@@ -218,10 +279,17 @@ export type PaidSource = 'purchase-order' | PaymentProviderName | 'free';
  * Marks a payment PAID in the caller's transaction (locks the payment row). Seats still held become
  * sold; a hold that was released (expired) is taken again with retakeHold, or it throws a 409
  * (purchaseOrderMessages.seatsGone or couponUsedUp) and changes nothing. Paying a PAID payment again
- * is a no-op ('alreadyPaid'). Unknown payment: 404.
+ * is a no-op ('alreadyPaid'). Unknown payment: 404. A caller that has locked the row itself (a
+ * provider event) passes what it read as `locked`, so the row is not locked and read twice.
  */
-export async function markPaid(tx: Executor, paymentId: string, source: PaidSource, now: Date): Promise<'paid' | 'alreadyPaid'> {
-  const payment = await lockPayment(tx, paymentId);
+export async function markPaid(
+  tx: Executor,
+  paymentId: string,
+  source: PaidSource,
+  now: Date,
+  locked?: LockedPayment,
+): Promise<'paid' | 'alreadyPaid'> {
+  const payment = locked ?? (await lockPayment(tx, paymentId));
   if (payment.status === 'PAID') return 'alreadyPaid';
   const refusal = payment.seatsHeld ? null : await retakeHold(tx, paymentId, payment.couponId);
   if (refusal) throw conflict(refusal === 'seatsGone' ? purchaseOrderMessages.seatsGone : purchaseOrderMessages.couponUsedUp);
@@ -277,9 +345,10 @@ export async function releasePayment(tx: Executor, paymentId: string, status: 'C
 const expiryBatch = 100;
 
 /**
- * Releases holds whose time ran out (status EXPIRED), each in its own short transaction. The
- * conditional update re-checks the expiry under the row lock, so a hold extended meanwhile (a
- * purchase order uploaded) is kept. Called at checkout and where payments and seats are read.
+ * Releases holds whose time ran out (status EXPIRED), at most a batch of them, each in its own short
+ * transaction. The conditional update re-checks the expiry under the row lock, so a hold extended
+ * meanwhile (a purchase order uploaded) is kept. Called through expireDueHolds, and by the screens
+ * that show a payment's status or seats left, so what they show never waits for the job.
  */
 export async function expireHolds(db: Database, now: Date): Promise<number> {
   const due = await db
@@ -315,4 +384,19 @@ export async function expireHolds(db: Database, now: Date): Promise<number> {
     });
   }
   return expired;
+}
+
+/**
+ * Releases every hold due at `now`, a batch at a time; answers how many. The hold-expiry job runs it
+ * on a timer. The seat counters count a hold until it is released, so between two runs a bucket can
+ * look short because of holds already run out: buying (cart and checkout) calls it when a bucket is
+ * short and checks once more if anything was released, so a sale never waits for the job.
+ */
+export async function expireDueHolds(db: Database, now: Date): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const released = await expireHolds(db, now);
+    total += released;
+    if (released < expiryBatch) return total;
+  }
 }

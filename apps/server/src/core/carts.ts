@@ -4,6 +4,7 @@ import type { Coupon } from '@portal/domain/pricing.ts';
 import { lineSubtotal, orderTotals } from '@portal/domain/pricing.ts';
 import { lineRefusal, purchaseRefusals, type PurchaseRefusal } from '@portal/domain/catalogue.ts';
 import type { Executor } from '../db/client.ts';
+import { managedOrganizationIdsArray } from './memberships.ts';
 import { cartItems, carts, coupons, eventGroupings, eventPayments, events, eventSections, eventTicketTypes } from '../db/schema/commerce.ts';
 
 /**
@@ -25,6 +26,8 @@ export interface CartLine {
   remaining: number | null;
   /** Why the catalogue would not sell this line now (catalogue.lineRefusal); null when it would. */
   refusal: PurchaseRefusal | null;
+  /** A section line's grouping and how a sold-out grouping is named ("Fall Conference Day — Morning"), for capacity.takeSeats. */
+  grouping?: { id: string; title: string };
 }
 
 export interface CartCoupon extends Coupon {
@@ -40,34 +43,50 @@ export interface LoadedCart {
 
 export const lineTitle = (eventName: string, sectionTitle: string | null) => (sectionTitle ? `${eventName} — ${sectionTitle}` : eventName);
 
-/**
- * Reads the cart of `userId`. With `lock`, the cart's lines are locked (FOR UPDATE OF cart_items
- * only, never the capacity rows), so two checkouts of one cart run one after the other.
- */
-export async function loadCart(db: Executor, userId: string, now: Date, today: string, lock = false): Promise<LoadedCart> {
-  const query = db
-    .select({
-      id: cartItems.id,
-      eventId: cartItems.eventId,
-      sectionId: cartItems.sectionId,
-      ticketTypeId: eventTicketTypes.id,
-      ticketTypeName: eventTicketTypes.name,
-      eventName: events.name,
-      sectionTitle: eventSections.title,
-      numberOfTickets: cartItems.numberOfTickets,
-      price: sql<number>`case when ${eventSections.isFree} then 0 else ${eventTicketTypes.priceCents} end`,
-      // A section line is limited by its section and by its grouping (least() skips an unlimited null).
-      remaining: sql<number | null>`case when ${cartItems.sectionId} is null
-        then ${events.maxTickets} - ${events.ticketsTaken}
-        else least(${eventSections.maxTickets} - ${eventSections.ticketsTaken}, ${eventGroupings.maxTickets} - ${eventGroupings.ticketsTaken}) end`,
-      published: events.published,
-      acceptsApplications: events.acceptsApplications,
-      startDate: events.startDate,
-      daysBeforePurchaseClose: events.daysBeforePurchaseClose,
-      hasSections: sql<boolean>`exists (select 1 from event_sections s where s.event_id = ${cartItems.eventId})`,
-      ticketTypeEventId: eventTicketTypes.eventId,
-      sectionEventId: eventSections.eventId,
-    })
+const lineColumns = {
+  id: cartItems.id,
+  eventId: cartItems.eventId,
+  sectionId: cartItems.sectionId,
+  ticketTypeId: eventTicketTypes.id,
+  ticketTypeName: eventTicketTypes.name,
+  eventName: events.name,
+  sectionTitle: eventSections.title,
+  groupingId: eventGroupings.id,
+  groupingName: eventGroupings.name,
+  numberOfTickets: cartItems.numberOfTickets,
+  price: sql<number>`case when ${eventSections.isFree} then 0 else ${eventTicketTypes.priceCents} end`,
+  // A section line is limited by its section and by its grouping (least() skips an unlimited null).
+  remaining: sql<number | null>`case when ${cartItems.sectionId} is null
+    then ${events.maxTickets} - ${events.ticketsTaken}
+    else least(${eventSections.maxTickets} - ${eventSections.ticketsTaken}, ${eventGroupings.maxTickets} - ${eventGroupings.ticketsTaken}) end`,
+  published: events.published,
+  acceptsApplications: events.acceptsApplications,
+  startDate: events.startDate,
+  daysBeforePurchaseClose: events.daysBeforePurchaseClose,
+  hasSections: sql<boolean>`exists (select 1 from event_sections s where s.event_id = ${cartItems.eventId})`,
+  ticketTypeEventId: eventTicketTypes.eventId,
+  sectionEventId: eventSections.eventId,
+};
+
+const couponColumns = {
+  id: coupons.id,
+  code: coupons.code,
+  type: coupons.type,
+  discountAmount: coupons.discountAmount,
+  discountPercentage: coupons.discountPercentage,
+  active: coupons.active,
+  validFrom: coupons.validFrom,
+  validUntil: coupons.validUntil,
+  maxUses: coupons.maxUses,
+  timesUsed: coupons.timesUsed,
+  eventId: coupons.eventId,
+};
+
+
+/** The cart's lines with their event, ticket type, section and grouping (one query). */
+const linesOf = (db: Executor, userId: string) =>
+  db
+    .select(lineColumns)
     .from(cartItems)
     .innerJoin(events, eq(events.id, cartItems.eventId))
     .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, cartItems.ticketTypeId))
@@ -75,27 +94,16 @@ export async function loadCart(db: Executor, userId: string, now: Date, today: s
     .leftJoin(eventGroupings, eq(eventGroupings.id, eventSections.groupingId))
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-  const [rows, [couponRow]] = await Promise.all([
-    lock ? query.for('update', { of: cartItems }) : query,
-    db
-      .select({
-        id: coupons.id,
-        code: coupons.code,
-        type: coupons.type,
-        discountAmount: coupons.discountAmount,
-        discountPercentage: coupons.discountPercentage,
-        active: coupons.active,
-        validFrom: coupons.validFrom,
-        validUntil: coupons.validUntil,
-        maxUses: coupons.maxUses,
-        timesUsed: coupons.timesUsed,
-        eventId: coupons.eventId,
-      })
-      .from(carts)
-      .innerJoin(coupons, eq(coupons.id, carts.couponId))
-      .where(eq(carts.userId, userId)),
-  ]);
-  const lines = rows.map((row) => ({
+
+/** The cart's coupon, when one is applied. */
+const couponOf = (db: Executor, userId: string) =>
+  db.select(couponColumns).from(carts).innerJoin(coupons, eq(coupons.id, carts.couponId)).where(eq(carts.userId, userId));
+
+type LineRow = Awaited<ReturnType<typeof linesOf>>[number];
+type CouponRow = Awaited<ReturnType<typeof couponOf>>[number];
+
+function toLine(row: LineRow, today: string): CartLine {
+  return {
     id: row.id,
     eventId: row.eventId,
     sectionId: row.sectionId,
@@ -119,22 +127,65 @@ export async function loadCart(db: Executor, userId: string, now: Date, today: s
       },
       today,
     ),
-  }));
-  const coupon = couponRow
-    ? {
-        id: couponRow.id,
-        code: couponRow.code,
-        type: couponRow.type,
-        discountAmount: couponRow.discountAmount,
-        discountPercentage: couponRow.discountPercentage,
-        refusal: couponRefusal(
-          couponRow,
-          now,
-          lines.map((line) => line.eventId),
-        ),
-      }
-    : null;
-  return { lines, coupon };
+    ...(row.groupingId !== null && row.groupingName !== null ? { grouping: { id: row.groupingId, title: `${row.eventName} — ${row.groupingName}` } } : {}),
+  };
+}
+
+function toCoupon(row: CouponRow, now: Date, lines: readonly CartLine[]): CartCoupon {
+  return {
+    id: row.id,
+    code: row.code,
+    type: row.type,
+    discountAmount: row.discountAmount,
+    discountPercentage: row.discountPercentage,
+    refusal: couponRefusal(
+      row,
+      now,
+      lines.map((line) => line.eventId),
+    ),
+  };
+}
+
+/** Reads the cart of `userId`: one query for the lines, one for the coupon; totals from @portal/domain/pricing. */
+export async function loadCart(db: Executor, userId: string, now: Date, today: string): Promise<LoadedCart> {
+  const [rows, [couponRow]] = await Promise.all([
+    linesOf(db, userId).prepare('cart_lines').execute(),
+    couponOf(db, userId).prepare('cart_coupon').execute(),
+  ]);
+  const lines = rows.map((row) => toLine(row, today));
+  return { lines, coupon: couponRow ? toCoupon(couponRow, now, lines) : null };
+}
+
+export interface CheckoutCart extends LoadedCart {
+  /** The organizations the buyer manages (memberships.managedOrganizationIds); read only with lines. */
+  managedOrganizationIds: string[];
+}
+
+/**
+ * The cart as the checkout reads it, in one statement inside its transaction: the lines locked
+ * (FOR UPDATE OF cart_items only, never the capacity rows, so two checkouts of one cart run one
+ * after the other), the coupon and the organizations the buyer manages on every line's row. An empty
+ * cart answers no lines, no coupon and no organizations: the checkout refuses it.
+ */
+export async function loadCheckoutCart(tx: Executor, userId: string, now: Date, today: string): Promise<CheckoutCart> {
+  const rows = await tx
+    .select({ ...lineColumns, coupon: couponColumns, managed: managedOrganizationIdsArray(userId) })
+    .from(cartItems)
+    .innerJoin(events, eq(events.id, cartItems.eventId))
+    .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, cartItems.ticketTypeId))
+    .leftJoin(eventSections, eq(eventSections.id, cartItems.sectionId))
+    .leftJoin(eventGroupings, eq(eventGroupings.id, eventSections.groupingId))
+    .leftJoin(carts, eq(carts.userId, cartItems.userId))
+    .leftJoin(coupons, eq(coupons.id, carts.couponId))
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
+    .for('update', { of: cartItems })
+    .prepare('checkout_cart')
+    .execute();
+  const lines = rows.map((row) => toLine(row, today));
+  const [first] = rows;
+  const coupon = first?.coupon ? toCoupon(first.coupon, now, lines) : null;
+  return { lines, coupon, managedOrganizationIds: first?.managed ?? [] };
 }
 
 /** The coupon that prices the cart: the applied one, unless it no longer applies (then the cart is priced without it). */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { organizationMessages } from '@portal/domain/organizations.ts';
 import type { OrganizationRole } from '@portal/domain/roles.ts';
 import type { Executor } from '../db/client.ts';
@@ -33,20 +33,18 @@ export async function isActiveMember(db: Executor, organizationId: string, userI
   return (await activeMembershipRole(db, organizationId, userId)) !== undefined;
 }
 
+const managesOrganization = (userId: string) =>
+  and(eq(organizationMemberships.userId, userId), isNull(organizationMemberships.archivedAt), inArray(organizationMemberships.role, ['OWNER', 'ADMIN']));
+
 /** The organizations the user manages (active OWNER or ADMIN membership), by id: what a checkout may buy for. */
 export async function managedOrganizationIds(db: Executor, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ organizationId: organizationMemberships.organizationId })
-    .from(organizationMemberships)
-    .where(
-      and(
-        eq(organizationMemberships.userId, userId),
-        isNull(organizationMemberships.archivedAt),
-        inArray(organizationMemberships.role, ['OWNER', 'ADMIN']),
-      ),
-    );
+  const rows = await db.select({ organizationId: organizationMemberships.organizationId }).from(organizationMemberships).where(managesOrganization(userId));
   return rows.map((row) => row.organizationId);
 }
+
+/** managedOrganizationIds as a uuid[] expression, for a query that reads them with other rows in one statement. */
+export const managedOrganizationIdsArray = (userId: string) =>
+  sql<string[]>`array(select ${organizationMemberships.organizationId} from ${organizationMemberships} where ${managesOrganization(userId)})`;
 
 /**
  * The caller's role in an organization they manage (an active OWNER or ADMIN membership). Anyone

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { cartItems, carts, coupons, eventGroupings, events, eventSections, eventTicketTypes } from '../../db/schema/commerce.ts';
+import { cartItems, carts, coupons, eventGroupings, events, eventSections } from '../../db/schema/commerce.ts';
 
 /**
  * Seats a section still sells: its own and its grouping's, whichever is fewer (least() and greatest()
@@ -9,9 +9,15 @@ import { cartItems, carts, coupons, eventGroupings, events, eventSections, event
 const sectionRemaining = sql<number | null>`case when ${eventSections.maxTickets} is null and ${eventGroupings.maxTickets} is null then null
   else greatest(least(${eventSections.maxTickets} - ${eventSections.ticketsTaken}, ${eventGroupings.maxTickets} - ${eventGroupings.ticketsTaken}), 0) end`;
 
-/** What adding to the cart checks (catalogue.lineRefusal): the event, whether the ticket type and the section are its own. */
-export async function purchaseTarget(db: Executor, eventId: string, ticketTypeId: string, sectionId: string | null) {
-  const [event] = await db
+const noSection = sql`'00000000-0000-0000-0000-000000000000'::uuid`;
+
+/**
+ * What adding to the cart checks (catalogue.lineRefusal), in one statement: the event, whether the
+ * ticket type and the section are its own, the seats left, and the tickets of this ticket type and
+ * section already in the member's cart.
+ */
+export async function purchaseTarget(db: Executor, userId: string, eventId: string, ticketTypeId: string, sectionId: string | null) {
+  const [row] = await db
     .select({
       id: events.id,
       name: events.name,
@@ -21,43 +27,27 @@ export async function purchaseTarget(db: Executor, eventId: string, ticketTypeId
       daysBeforePurchaseClose: events.daysBeforePurchaseClose,
       remaining: sql<number | null>`case when events.max_tickets is null then null else greatest(events.max_tickets - events.tickets_taken, 0) end`,
       hasSections: sql<boolean>`exists (select 1 from event_sections s where s.event_id = events.id)`,
+      ticketTypeFound: sql<boolean>`exists (select 1 from event_ticket_types t where t.id = ${ticketTypeId} and t.event_id = events.id)`,
+      sectionId: eventSections.id,
+      sectionTitle: eventSections.title,
+      sectionRemaining,
+      inCart: sql<number>`coalesce((select c.number_of_tickets from cart_items c where c.user_id = ${userId} and c.ticket_type_id = ${ticketTypeId}
+        and coalesce(c.section_id, ${noSection}) = coalesce(${sectionId}::uuid, ${noSection})), 0)::int`,
     })
     .from(events)
-    .where(eq(events.id, eventId));
-  if (!event) return undefined;
-  const [ticketTypes, sections] = await Promise.all([
-    db
-      .select({ id: eventTicketTypes.id })
-      .from(eventTicketTypes)
-      .where(and(eq(eventTicketTypes.id, ticketTypeId), eq(eventTicketTypes.eventId, eventId))),
-    sectionId
-      ? db
-          .select({
-            id: eventSections.id,
-            title: eventSections.title,
-            remaining: sectionRemaining,
-          })
-          .from(eventSections)
-          .innerJoin(eventGroupings, eq(eventGroupings.id, eventSections.groupingId))
-          .where(and(eq(eventSections.id, sectionId), eq(eventSections.eventId, eventId)))
-      : Promise.resolve([]),
-  ]);
-  return { event, ticketTypeFound: ticketTypes.length === 1, section: sections[0] };
-}
-
-/** Tickets already in the cart for this ticket type and section. */
-export async function quantityInCart(db: Executor, userId: string, ticketTypeId: string, sectionId: string | null): Promise<number> {
-  const [row] = await db
-    .select({ numberOfTickets: cartItems.numberOfTickets })
-    .from(cartItems)
-    .where(
-      and(
-        eq(cartItems.userId, userId),
-        eq(cartItems.ticketTypeId, ticketTypeId),
-        sql`coalesce(${cartItems.sectionId}, '00000000-0000-0000-0000-000000000000'::uuid) = coalesce(${sectionId}::uuid, '00000000-0000-0000-0000-000000000000'::uuid)`,
-      ),
-    );
-  return row?.numberOfTickets ?? 0;
+    .leftJoin(eventSections, and(eq(eventSections.id, sql`${sectionId}::uuid`), eq(eventSections.eventId, events.id)))
+    .leftJoin(eventGroupings, eq(eventGroupings.id, eventSections.groupingId))
+    .where(eq(events.id, eventId))
+    .prepare('cart_purchase_target')
+    .execute();
+  if (!row) return undefined;
+  const { sectionId: foundSection, sectionTitle, sectionRemaining: left, ticketTypeFound, inCart, ...event } = row;
+  return {
+    event,
+    ticketTypeFound,
+    section: foundSection !== null && sectionTitle !== null ? { id: foundSection, title: sectionTitle, remaining: left } : undefined,
+    inCart,
+  };
 }
 
 /** One line of the member's own cart, with its bucket's seats left (null when unlimited). */

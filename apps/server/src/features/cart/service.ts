@@ -2,7 +2,7 @@ import { couponRefusal, couponRefusals, maxTicketsPerLine, type AddCartItem, typ
 import { catalogueMessages, lineRefusal, purchaseRefusals, type PurchaseRefusal } from '@portal/domain/catalogue.ts';
 import { calendarDateIn } from '@portal/domain/purchase-window.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { expireHolds } from '../../core/capacity.ts';
+import { expireDueHolds, expireHolds } from '../../core/capacity.ts';
 import { addToCart, loadCart, presentCart } from '../../core/carts.ts';
 import { badRequest, conflict, notFound, type HttpProblem } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
@@ -11,7 +11,6 @@ import {
   findCouponByCode,
   findOwnLine,
   purchaseTarget,
-  quantityInCart,
   setCartCoupon,
   setLineQuantity,
 } from './repository.ts';
@@ -24,6 +23,18 @@ function checkSeatsLeft(remaining: number | null, wanted: number): void {
   if (remaining === null || remaining >= wanted) return;
   const message = remaining === 0 ? catalogueMessages.soldOut : catalogueMessages.notEnoughSeats(remaining);
   throw conflict(message, { numberOfTickets: message });
+}
+
+const isShort = (remaining: number | null, wanted: number) => remaining !== null && remaining < wanted;
+
+/**
+ * Seats left count holds until the hold-expiry job releases them: when a line looks short, holds
+ * already run out are released (capacity.expireDueHolds) and, if any were, the seats are read again.
+ */
+async function seatsLeft<T>(deps: AppDeps, read: () => Promise<T>, remainingOf: (value: T) => number | null, wanted: (value: T) => number): Promise<T> {
+  const first = await read();
+  if (!isShort(remainingOf(first), wanted(first)) || (await expireDueHolds(deps.db, deps.clock())) === 0) return first;
+  return read();
 }
 
 /** A line the catalogue does not sell, as the problem the add answers: the field to correct when there is one. */
@@ -44,7 +55,7 @@ function refusalProblem(refusal: PurchaseRefusal): HttpProblem {
   }
 }
 
-/** The cart as the reply of every cart route; seats left count holds released by the caller's sweep. */
+/** The cart as the reply of every cart route; seats left as counted (holds run out count until released). */
 async function currentCart(deps: AppDeps, auth: RequestAuth): Promise<CartReply> {
   return presentCart(await loadCart(deps.db, auth.user.id, deps.clock(), todayOf(deps)));
 }
@@ -60,23 +71,28 @@ export async function getCart(deps: AppDeps, auth: RequestAuth): Promise<CartRep
  */
 export async function addItem(deps: AppDeps, auth: RequestAuth, input: AddCartItem): Promise<CartReply> {
   const sectionId = input.sectionId ?? null;
-  await expireHolds(deps.db, deps.clock());
-  const target = await purchaseTarget(deps.db, input.eventId, input.ticketTypeId, sectionId);
+  const read = () => purchaseTarget(deps.db, auth.user.id, input.eventId, input.ticketTypeId, sectionId);
+  const remainingOf = (target: Awaited<ReturnType<typeof read>>) => (target ? (target.section ? target.section.remaining : target.event.remaining) : null);
+  const wanted = (target: Awaited<ReturnType<typeof read>>) => Math.min((target?.inCart ?? 0) + input.numberOfTickets, maxTicketsPerLine);
+  const target = await seatsLeft(deps, read, remainingOf, wanted);
   if (!target) throw refusalProblem('notOffered');
   const refusal = lineRefusal(
     { event: target.event, ticketTypeOfEvent: target.ticketTypeFound, section: sectionId === null ? 'none' : target.section ? 'ofEvent' : 'notOfEvent' },
     todayOf(deps),
   );
   if (refusal) throw refusalProblem(refusal);
-  const inCart = await quantityInCart(deps.db, auth.user.id, input.ticketTypeId, sectionId);
-  checkSeatsLeft(target.section ? target.section.remaining : target.event.remaining, Math.min(inCart + input.numberOfTickets, maxTicketsPerLine));
+  checkSeatsLeft(remainingOf(target), wanted(target));
   await addToCart(deps.db, { userId: auth.user.id, eventId: input.eventId, sectionId, ticketTypeId: input.ticketTypeId, numberOfTickets: input.numberOfTickets });
   return currentCart(deps, auth);
 }
 
 export async function updateItem(deps: AppDeps, auth: RequestAuth, itemId: string, numberOfTickets: number): Promise<CartReply> {
-  await expireHolds(deps.db, deps.clock());
-  const line = await findOwnLine(deps.db, auth.user.id, itemId);
+  const line = await seatsLeft(
+    deps,
+    () => findOwnLine(deps.db, auth.user.id, itemId),
+    (found) => found?.remaining ?? null,
+    () => numberOfTickets,
+  );
   if (!line) throw lineNotFound();
   checkSeatsLeft(line.remaining, numberOfTickets);
   await setLineQuantity(deps.db, auth.user.id, itemId, numberOfTickets);

@@ -6,15 +6,15 @@ import { calendarDateIn } from '@portal/domain/purchase-window.ts';
 import { amountTooLargeMessage, int4Max } from '@portal/domain/stored-integers.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Transaction } from '../../db/client.ts';
-import { actorOf, audit } from '../../platform/audit.ts';
-import { expireHolds, releasePayment, takeCouponUse, takeSeats } from '../../core/capacity.ts';
-import { loadCart, restoreCart, type CartCoupon, type LoadedCart } from '../../core/carts.ts';
+import { actorOf } from '../../platform/audit.ts';
+import { expireDueHolds, releasePayment, SoldOut, takeCouponUse, takeSeats } from '../../core/capacity.ts';
+import { loadCheckoutCart, restoreCart, type CartCoupon, type LoadedCart } from '../../core/carts.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { checkoutPath, successPath } from '../../core/payment-paths.ts';
 import { requireCardProvider, startCardPayment } from '../../core/card-checkout.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { managedOrganizationIds } from '../../core/memberships.ts';
-import { dropCartCoupon, emptyCart, findByIdempotencyKey, insertPayment, type CheckedOutPayment } from './repository.ts';
+import { dropCartCoupon, findByIdempotencyKey, writeCheckout, type CheckedOutPayment } from './repository.ts';
 
 const purchaseOrderPath = (paymentId: string) => `/members/event-cart/checkout/purchase-order?eventPaymentId=${encodeURIComponent(paymentId)}`;
 
@@ -42,18 +42,21 @@ interface Frozen {
 
 /**
  * The checkout transaction: the cart (locked) becomes an event payment with its items and totals
- * (pricing.orderTotals, never the client's), its seats are taken bucket by bucket and its coupon use
- * counted; then the cart is emptied. Any refusal (a line the catalogue no longer sells, sold out, the
- * coupon gone, no organization chosen among several) undoes all of it.
+ * (pricing.orderTotals, never the client's), the cart is emptied and the checkout audited; then,
+ * last, its seats are taken bucket by bucket and its coupon use counted, so the rows every buyer
+ * shares are locked only for their own updates and the commit. Any refusal (a line the catalogue no
+ * longer sells, sold out, the coupon gone, no organization chosen among several) undoes all of it.
  */
 async function freezeCart(deps: AppDeps, tx: Transaction, auth: RequestAuth, input: CheckoutInput, idempotencyKey: string, now: Date): Promise<Frozen> {
-  const chosen = checkoutOrganization(input.organizationId, await managedOrganizationIds(tx, auth.user.id));
+  const cart = await loadCheckoutCart(tx, auth.user.id, now, calendarDateIn(now, deps.config.timeZone));
+  // The cart's query reads the managed organizations only with lines: an empty cart asks for them on its own.
+  const managed = cart.lines.length > 0 ? cart.managedOrganizationIds : await managedOrganizationIds(tx, auth.user.id);
+  const chosen = checkoutOrganization(input.organizationId, managed);
   if ('refusal' in chosen) {
     const message = checkoutOrganizationMessages[chosen.refusal];
     throw badRequest(message, { organizationId: message });
   }
   const { organizationId } = chosen;
-  const cart = await loadCart(tx, auth.user.id, now, calendarDateIn(now, deps.config.timeZone), true);
   if (cart.lines.length === 0) throw badRequest(paymentMessages.cartEmpty);
   // What the catalogue no longer sells (closed, unpublished, now taking applications…) is refused again here.
   const refused = cart.lines.find((line) => line.refusal !== null);
@@ -63,9 +66,8 @@ async function freezeCart(deps: AppDeps, tx: Transaction, auth: RequestAuth, inp
   const totals = orderTotals(cart.lines, coupon);
   if (totals.subtotal > int4Max) throw badRequest(amountTooLargeMessage);
   const terms = openingTerms(input.method, totals.total, now);
-  const payment = await insertPayment(
-    tx,
-    {
+  const payment = await writeCheckout(tx, {
+    payment: {
       userId: auth.user.id,
       organizationId,
       ...terms,
@@ -75,11 +77,10 @@ async function freezeCart(deps: AppDeps, tx: Transaction, auth: RequestAuth, inp
       discountCents: totals.discount,
       totalCents: totals.total,
       couponId: coupon?.id ?? null,
-      seatsHeld: true,
       idempotencyKey,
       applicationId: null,
     },
-    cart.lines.map((line) => ({
+    items: cart.lines.map((line) => ({
       eventId: line.eventId,
       sectionId: line.sectionId,
       ticketTypeId: line.ticketTypeId,
@@ -87,18 +88,16 @@ async function freezeCart(deps: AppDeps, tx: Transaction, auth: RequestAuth, inp
       numberOfTickets: line.numberOfTickets,
       priceCents: line.price,
     })),
-  );
+    audit: {
+      ...actorOf(auth),
+      action: 'event-payment.checkout',
+      subjectType: 'event_payment',
+      data: { method: input.method, status: terms.status, totalCents: totals.total, tickets: cart.lines.reduce((n, line) => n + line.numberOfTickets, 0) },
+    },
+  });
   await takeSeats(tx, cart.lines);
   // Counted last (lock order: buckets, then the coupon); a use taken meanwhile by another checkout makes it gone.
   if (coupon && !(await takeCouponUse(tx, coupon.id))) throw couponGone(cart, coupon);
-  await emptyCart(tx, auth.user.id);
-  await audit(tx, {
-    ...actorOf(auth),
-    action: 'event-payment.checkout',
-    subjectType: 'event_payment',
-    subjectId: payment.id,
-    data: { method: input.method, status: payment.status, totalCents: totals.total, tickets: cart.lines.reduce((n, line) => n + line.numberOfTickets, 0) },
-  });
   return {
     payment,
     description: cart.lines.map((line) => `${line.numberOfTickets} × ${line.title}`).join('; '),
@@ -129,15 +128,12 @@ function redirectOf(payment: CheckedOutPayment): string | null {
  */
 export async function checkout(deps: AppDeps, auth: RequestAuth, input: CheckoutInput, idempotencyKey: string): Promise<CheckoutReply> {
   const now = deps.clock();
-  await expireHolds(deps.db, now);
-  const existing = await findByIdempotencyKey(deps.db, auth.user.id, idempotencyKey);
-  if (existing) return replay(deps, auth, existing);
   let frozen: Frozen;
   try {
-    frozen = await deps.db.transaction(async (tx) => freezeCart(deps, tx, auth, input, idempotencyKey, now));
+    frozen = await freeze(deps, auth, input, idempotencyKey, now);
   } catch (error) {
-    // A request with the same key may have won meanwhile: this one then hit the unique index, or
-    // waited for the cart lock and found the cart emptied. Either way it answers the winner's payment.
+    // A request with the same key may have won, now or earlier: this one then hit the unique index,
+    // or waited for the cart lock and found the cart emptied. Either way it answers that payment.
     const raced = await findByIdempotencyKey(deps.db, auth.user.id, idempotencyKey);
     if (raced) return replay(deps, auth, raced);
     if (error instanceof CouponGone) {
@@ -149,6 +145,20 @@ export async function checkout(deps: AppDeps, auth: RequestAuth, input: Checkout
   const { payment } = frozen;
   const redirectUrl = redirectOf(payment) ?? (await sendToProvider(deps, auth, frozen));
   return { eventPaymentId: payment.id, redirectUrl };
+}
+
+/**
+ * The checkout transaction, tried once more when a bucket was short and holds that had run out were
+ * released meanwhile (capacity.expireDueHolds): the job releases them on a timer, not every request.
+ */
+async function freeze(deps: AppDeps, auth: RequestAuth, input: CheckoutInput, idempotencyKey: string, now: Date): Promise<Frozen> {
+  const attempt = () => deps.db.transaction(async (tx) => freezeCart(deps, tx, auth, input, idempotencyKey, now));
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!(error instanceof SoldOut) || (await expireDueHolds(deps.db, now)) === 0) throw error;
+    return attempt();
+  }
 }
 
 async function replay(deps: AppDeps, auth: RequestAuth, payment: CheckedOutPayment): Promise<CheckoutReply> {

@@ -1,4 +1,4 @@
-import type { PaymentProviderName, RefundReason } from '@portal/domain/commerce-enums.ts';
+import type { EventPaymentStatus, PaymentProviderName, RefundReason } from '@portal/domain/commerce-enums.ts';
 import { refundReasonLabels } from '@portal/domain/payments.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { audit } from '../../platform/audit.ts';
@@ -73,30 +73,37 @@ async function refundNeeded(tx: Transaction, event: ProviderEvent, paymentId: st
  * A payment already settled otherwise (REFUND_NEEDED, or paid once and cancelled by staff) is not
  * settled again: the event is kept, audited, and staff are told to check for a second charge.
  */
-async function applySuccess(tx: Transaction, event: ProviderEvent, payment: ProviderPayment, now: Date): Promise<ProviderEventOutcome> {
+async function applySuccess(tx: Transaction, event: ProviderEvent, payment: ProviderPayment, now: Date): Promise<ProviderEventResult> {
   const subject = { subjectType: 'event_payment', subjectId: payment.id };
-  if (payment.status === 'PAID') return 'ignored';
+  if (payment.status === 'PAID') return { outcome: 'ignored', status: payment.status };
   if (payment.status === 'REFUND_NEEDED' || payment.paidAt !== null) {
     await audit(tx, { ...actor, action: 'event-payment.success-ignored', ...subject, data: { provider: event.provider, providerEventId: event.id, status: payment.status } });
     await mailStaff(tx, 'A further card payment was reported for a settled payment', [
       `Event payment ${payment.id} is ${payment.status}; ${event.provider} reported another success for it (event ${event.id}).`,
       'Check the provider for a second charge and refund it if there is one.',
     ]);
-    return 'ignored';
+    return { outcome: 'ignored', status: payment.status };
   }
   const mismatch = chargeMismatch(event, payment);
   if (mismatch) {
     await refundNeeded(tx, event, payment.id, mismatch);
-    return 'applied';
+    return { outcome: 'applied', status: 'REFUND_NEEDED' };
   }
   const refusal = payment.seatsHeld ? null : await retakeHold(tx, payment.id, payment.couponId);
   if (refusal) {
     await refundNeeded(tx, event, payment.id, refusal === 'seatsGone' ? 'SEATS_GONE' : 'COUPON_USED_UP');
-    return 'applied';
+    return { outcome: 'applied', status: 'REFUND_NEEDED' };
   }
-  await markPaid(tx, payment.id, event.provider, now);
+  // The row is locked already, and its seats are held now (kept or just taken back).
+  await markPaid(tx, payment.id, event.provider, now, { status: payment.status, couponId: payment.couponId, seatsHeld: true });
   await audit(tx, { ...actor, action: 'event-payment.paid', ...subject, data: { provider: event.provider, providerEventId: event.id, late: !payment.seatsHeld } });
-  return 'applied';
+  return { outcome: 'applied', status: 'PAID' };
+}
+
+/** What handling an event did, and the payment's status afterwards (null when it names no payment of this provider). */
+export interface ProviderEventResult {
+  outcome: ProviderEventOutcome;
+  status: EventPaymentStatus | null;
 }
 
 /**
@@ -105,6 +112,11 @@ async function applySuccess(tx: Transaction, event: ProviderEvent, payment: Prov
  * downgraded; a decline or expiry changes only a payment still waiting (PENDING) for this checkout.
  */
 export async function handleProviderEvent(deps: AppDeps, event: ProviderEvent): Promise<ProviderEventOutcome> {
+  return (await applyProviderEvent(deps, event)).outcome;
+}
+
+/** handleProviderEvent, answering the payment's status as well (the demo page says where to go next). */
+export async function applyProviderEvent(deps: AppDeps, event: ProviderEvent): Promise<ProviderEventResult> {
   return deps.db.transaction(async (tx) => {
     const now = deps.clock();
     const payment = event.paymentId ? await lockProviderPayment(tx, event.paymentId, event.provider) : undefined;
@@ -115,10 +127,11 @@ export async function handleProviderEvent(deps: AppDeps, event: ProviderEvent): 
       type: event.type,
       payload: event.payload,
     });
-    if (!recorded) return 'replayed';
-    if (!payment || event.kind === 'other') return 'ignored';
+    const status = payment?.status ?? null;
+    if (!recorded) return { outcome: 'replayed', status };
+    if (!payment || event.kind === 'other') return { outcome: 'ignored', status };
     if (event.kind === 'succeeded') return applySuccess(tx, event, payment, now);
-    if (payment.status !== 'PENDING' || chargeMismatch({ ...event, charge: undefined }, payment)) return 'ignored';
+    if (payment.status !== 'PENDING' || chargeMismatch({ ...event, charge: undefined }, payment)) return { outcome: 'ignored', status };
     const released = await releasePayment(tx, payment.id, event.kind === 'declined' ? 'CANCELLED' : 'EXPIRED', now);
     if (event.kind === 'declined' && released.seatsReleased) await restoreCart(tx, payment.id, payment.userId, payment.couponId);
     await audit(tx, {
@@ -128,6 +141,6 @@ export async function handleProviderEvent(deps: AppDeps, event: ProviderEvent): 
       subjectId: payment.id,
       data: { provider: event.provider, providerEventId: event.id },
     });
-    return 'applied';
+    return { outcome: 'applied', status: released.status };
   });
 }

@@ -20,7 +20,9 @@ export async function lockProviderPayment(db: Executor, paymentId: string, provi
     })
     .from(eventPayments)
     .where(and(eq(eventPayments.id, paymentId), eq(eventPayments.provider, provider)))
-    .for('update');
+    .for('update')
+    .prepare('lock_provider_payment')
+    .execute();
   return payment;
 }
 export type ProviderPayment = NonNullable<Awaited<ReturnType<typeof lockProviderPayment>>>;
@@ -37,7 +39,9 @@ export async function findBuyersPayment(db: Executor, paymentId: string, userId:
     })
     .from(eventPayments)
     .leftJoin(eventRegistrationPayments, eq(eventRegistrationPayments.paymentId, eventPayments.id))
-    .where(and(eq(eventPayments.id, paymentId), eq(eventPayments.userId, userId), eq(eventPayments.provider, provider)));
+    .where(and(eq(eventPayments.id, paymentId), eq(eventPayments.userId, userId), eq(eventPayments.provider, provider)))
+    .prepare('buyers_payment')
+    .execute();
   return payment;
 }
 
@@ -46,7 +50,13 @@ export async function recordProviderEvent(
   db: Executor,
   event: { provider: PaymentProviderName; providerEventId: string; paymentId: string | null; type: string; payload: Record<string, unknown> },
 ): Promise<boolean> {
-  const inserted = await db.insert(paymentProviderEvents).values(event).onConflictDoNothing().returning({ id: paymentProviderEvents.id });
+  const inserted = await db
+    .insert(paymentProviderEvents)
+    .values(event)
+    .onConflictDoNothing()
+    .returning({ id: paymentProviderEvents.id })
+    .prepare('record_provider_event')
+    .execute();
   return inserted.length === 1;
 }
 

@@ -8,7 +8,7 @@ import { readEventPayment } from '../../core/event-payments.ts';
 import { paidPath, unpaidPath } from '../../core/payment-paths.ts';
 import { verifyCashnetReturn, verifyDemoSignature, verifyStripeEvent } from '../../platform/payment-providers.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
-import { handleProviderEvent, type ProviderEvent, type ProviderEventOutcome } from './provider-events.ts';
+import { applyProviderEvent, handleProviderEvent, type ProviderEvent, type ProviderEventOutcome } from './provider-events.ts';
 import { findBuyersPayment } from './repository.ts';
 
 const paymentNotFound = () => notFound(paymentMessages.notFound);
@@ -31,7 +31,7 @@ export async function payWithDemo(deps: AppDeps, auth: RequestAuth, paymentId: s
   const payment = await findBuyersPayment(deps.db, paymentId, auth.user.id, 'demo');
   if (!payment) throw paymentNotFound();
   const type = outcome === 'succeed' ? 'payment.succeeded' : 'payment.declined';
-  await handleProviderEvent(deps, {
+  const { status } = await applyProviderEvent(deps, {
     provider: 'demo',
     id: randomUUID(),
     kind: outcome === 'succeed' ? 'succeeded' : 'declined',
@@ -39,9 +39,8 @@ export async function payWithDemo(deps: AppDeps, auth: RequestAuth, paymentId: s
     paymentId,
     payload: { type, eventPaymentId: paymentId },
   });
-  const after = await findBuyersPayment(deps.db, paymentId, auth.user.id, 'demo');
   // The success page says what became of it: paid, or paid too late to be honoured (refund needed).
-  if (after?.status === 'PAID' || after?.status === 'REFUND_NEEDED') {
+  if (status === 'PAID' || status === 'REFUND_NEEDED') {
     return { redirectUrl: paidPath(paymentId, 'demo', payment.applicationId, payment.registrationRequestId) };
   }
   // A declined application or registration payment goes back to where Pay is offered again.

@@ -1,0 +1,401 @@
+// Checkout throughput through real HTTP, against a raw reservation loop on the same database in the same run.
+//
+//   npm run bench:checkout                                    PGlite only (in memory)
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:checkout
+//                                                             PostgreSQL (a fresh database, dropped afterwards), then PGlite
+//   BENCH_PURCHASES=300 (seats per row, a quarter at concurrency 1), BENCH_ROUNDS=3, BENCH_ONLY=postgres|pglite, BENCH_LEVELS=1,8,32,
+//   BENCH_MODES=checkout,full,two-instances (raw always runs)
+//
+// Each row sells one fresh conference-day section (a section inside a grouping, as the catalogue
+// sells them) of `capacity` seats, one ticket per buyer, to capacity + 10 % distinct signed-in
+// buyers, `concurrency` of them in flight at a time, over keep-alive HTTP to an app listening on a
+// loopback port (buildApp + listen, the same process). Modes:
+//   raw       the baseline: a bare Fastify route (no app plugins, no session) that runs, on the same
+//             connection pool, BEGIN; UPDATE event_sections SET tickets_taken = tickets_taken + 1
+//             WHERE id = $1 AND tickets_taken + 1 <= max_tickets; INSERT INTO event_payments (one
+//             row); COMMIT — the least a reservation can do. HTTP and JSON are in both.
+//   checkout  POST /api/checkout (CARD, demo provider), the cart filled beforehand in the database.
+//   full      POST /api/cart/items, POST /api/checkout, POST /api/payments/demo/:id (succeed).
+//   two-instances (PostgreSQL only) checkout through two apps, each with its own pool, on one
+//             database; buyers alternate between them.
+// A purchase's latency is from its first request's start to its last answer. tickets/s counts the
+// tickets sold; ratio = tickets/s of the mode / tickets/s of raw at the same concurrency and
+// database. oversold = seats counted past capacity, or counted seats that differ from the tickets
+// of payments holding seats (both must be 0). statements/purchase (PostgreSQL) counts every query
+// the pool's clients send, BEGIN and COMMIT included, sign-in lookups included, divided by buyers.
+//
+// bench/results/checkout.json:
+//   { "generatedAt": ISO date, "purchases": number,
+//     "rows": [ { "database": "postgres" | "pglite", "mode": "raw" | "checkout" | "full" | "two-instances",
+//                 "concurrency": number, "buyers": number, "capacity": number, "sold": number, "refused": number,
+//                 "failed": number, "oversold": number, "ticketsPerSecond": number, "p50Ms": number, "p99Ms": number,
+//                 "ratio": number | null, "statementsPerPurchase": number | null } ],
+//     "goal": { "concurrency": [8, 32], "minRatio": 0.5, "maxP99MsAt8": 50, "met": boolean } }
+// Reports only: exits 0 unless it cannot run.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+// The benchmark drives the server's own app and schema, so it imports server code.
+/* eslint-disable no-restricted-imports */
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openPglite, openPostgres } from '../apps/server/src/db/client.ts';
+import { cartItems, eventGroupings, eventPaths, events, eventSections, eventTicketTypes } from '../apps/server/src/db/schema/commerce.ts';
+import { sessions, users } from '../apps/server/src/db/schema/users.ts';
+import { systemClock } from '../apps/server/src/platform/clock.ts';
+import { csrfHeader, csrfHeaderValue } from '../apps/server/src/platform/security.ts';
+import { sessionCookie } from '../apps/server/src/platform/sessions.ts';
+import { localStorage } from '../apps/server/src/platform/storage.ts';
+import { newSecret } from '../apps/server/src/platform/tokens.ts';
+/* eslint-enable no-restricted-imports */
+
+const purchases = Number(process.env.BENCH_PURCHASES ?? 300);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const levels = (process.env.BENCH_LEVELS ?? '1,8,32').split(',').map(Number);
+const modes = (process.env.BENCH_MODES ?? 'checkout,full,two-instances').split(',');
+const goal = { concurrency: [8, 32], minRatio: 0.5, maxP99MsAt8: 50 };
+const resultFile = path.join(path.dirname(new URL(import.meta.url).pathname), 'results', 'checkout.json');
+
+// Every query any pg client sends (pool.query goes through Client.prototype.query too).
+let statements = 0;
+const clientQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function countedQuery(...args) {
+  statements += 1;
+  return clientQuery.apply(this, args);
+};
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+function request(port, method, url, { cookie, body, headers = {} } = {}) {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: url,
+        agent,
+        headers: {
+          [csrfHeader]: csrfHeaderValue,
+          ...(cookie ? { cookie } : {}),
+          ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, json: () => JSON.parse(text), text });
+        });
+      },
+    );
+    req.on('error', reject);
+    if (payload !== undefined) req.write(payload);
+    req.end();
+  });
+}
+
+async function createSection(db, capacity) {
+  const [event] = await db
+    .insert(events)
+    .values({ name: `Bench ${randomUUID().slice(0, 8)}`, kind: 'CONFERENCE_DAY', published: true, startDate: '2099-01-10', endDate: '2099-01-10' })
+    .returning();
+  const [ticketType] = await db.insert(eventTicketTypes).values({ eventId: event.id, name: 'Day', priceCents: 14_900 }).returning();
+  const [pathRow] = await db.insert(eventPaths).values({ eventId: event.id, name: 'first-year' }).returning();
+  const [grouping] = await db.insert(eventGroupings).values({ pathId: pathRow.id, name: 'Morning' }).returning();
+  const [section] = await db.insert(eventSections).values({ eventId: event.id, groupingId: grouping.id, title: 'Bench section', maxTickets: capacity }).returning();
+  return { event, ticketType, section };
+}
+
+/** Buyers with a session each (and, with `cartOf`, one ticket of the section in their cart), written in bulk. */
+async function createBuyers(db, count, cartOf) {
+  const tag = randomUUID().slice(0, 8);
+  const created = await db
+    .insert(users)
+    .values(Array.from({ length: count }, (_, i) => ({ email: `buyer-${tag}-${i}@bench.test`, firstName: 'Bench', lastName: `Buyer ${i}` })))
+    .returning({ id: users.id });
+  const secrets = created.map(() => newSecret());
+  const expiresAt = new Date(Date.now() + 3600_000);
+  await db.insert(sessions).values(created.map((user, i) => ({ userId: user.id, tokenHash: secrets[i].hash, expiresAt })));
+  if (cartOf) {
+    await db.insert(cartItems).values(
+      created.map((user) => ({ userId: user.id, eventId: cartOf.event.id, sectionId: cartOf.section.id, ticketTypeId: cartOf.ticketType.id, numberOfTickets: 1 })),
+    );
+  }
+  return created.map((user, i) => ({ id: user.id, cookie: `${sessionCookie}=${secrets[i].secret}` }));
+}
+
+/**
+ * What the section counts against what payments hold: both must stay within capacity and agree. The
+ * raw loop's payments have no items: there every payment of the row's buyers is one seat.
+ */
+async function oversoldOf(db, target, capacity, buyers, raw) {
+  const [row] = await db.select({ taken: eventSections.ticketsTaken }).from(eventSections).where(eq(eventSections.id, target.section.id));
+  const held = raw
+    ? await db.execute(sql`select count(*)::int as tickets from event_payments p
+        where p.seats_held and p.user_id = any(${sql.raw(`array[${buyers.map((buyer) => `'${buyer.id}'`).join(',')}]::uuid[]`)})`)
+    : await db.execute(sql`select coalesce(sum(i.number_of_tickets), 0)::int as tickets from event_payment_items i
+        join event_payments p on p.id = i.payment_id where i.section_id = ${target.section.id} and p.seats_held`);
+  return Math.max(row.taken - capacity, 0) + Math.abs(row.taken - held.rows[0].tickets);
+}
+
+const percentile = (sorted, p) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
+
+/** Runs `purchase(buyer)` for every buyer, `concurrency` at a time; each answers 'sold', 'refused' or 'failed'. */
+async function drive(buyers, concurrency, purchase) {
+  const latencies = [];
+  const outcomes = { sold: 0, refused: 0, failed: 0 };
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < buyers.length) {
+        const buyer = buyers[next++];
+        const began = performance.now();
+        const outcome = await purchase(buyer).catch(() => 'failed');
+        latencies.push(performance.now() - began);
+        outcomes[outcome] += 1;
+      }
+    }),
+  );
+  return { ...outcomes, elapsed: performance.now() - start, latencies };
+}
+
+/** One row's rounds added up: tickets/s over the time spent selling, percentiles over every purchase. */
+function summary(rounds) {
+  const latencies = rounds.flatMap((round) => round.latencies).sort((a, b) => a - b);
+  const total = (key) => rounds.reduce((sum, round) => sum + round[key], 0);
+  return {
+    buyers: total('buyers'),
+    capacity: total('capacity'),
+    sold: total('sold'),
+    refused: total('refused'),
+    failed: total('failed'),
+    oversold: total('oversold'),
+    ticketsPerSecond: Math.round((total('sold') / total('elapsed')) * 1000),
+    p50Ms: Math.round(percentile(latencies, 50) * 10) / 10,
+    p99Ms: Math.round(percentile(latencies, 99) * 10) / 10,
+    statements: total('statements'),
+  };
+}
+
+const outcomeOf = (status) => (status === 201 || status === 200 ? 'sold' : status === 409 ? 'refused' : 'failed');
+
+function checkoutOnce(port, buyer) {
+  return request(port, 'POST', '/api/checkout', { cookie: buyer.cookie, body: { method: 'CARD' }, headers: { 'idempotency-key': randomUUID() } });
+}
+
+const purchasesBy = {
+  async checkout(ports, buyer, index) {
+    return outcomeOf((await checkoutOnce(ports[index % ports.length], buyer)).status);
+  },
+  async full(ports, buyer, _index, target) {
+    const [port] = ports;
+    const added = await request(port, 'POST', '/api/cart/items', {
+      cookie: buyer.cookie,
+      body: { eventId: target.event.id, ticketTypeId: target.ticketType.id, sectionId: target.section.id, numberOfTickets: 1 },
+    });
+    if (added.status !== 200) return outcomeOf(added.status);
+    const checkedOut = await checkoutOnce(port, buyer);
+    if (checkedOut.status !== 201) return outcomeOf(checkedOut.status);
+    const paid = await request(port, 'POST', `/api/payments/demo/${checkedOut.json().eventPaymentId}`, { cookie: buyer.cookie, body: { outcome: 'succeed' } });
+    return paid.status === 200 ? 'sold' : 'failed';
+  },
+};
+
+/** The baseline's bare route: the least a reservation can do, through HTTP, on the same pool. */
+async function rawServer(database) {
+  const server = Fastify({ logger: false });
+  const client = database.db.$client;
+  const reserve = async (query, sectionId, userId) => {
+    const taken = await query(
+      'update event_sections set tickets_taken = tickets_taken + 1 where id = $1 and (max_tickets is null or tickets_taken + 1 <= max_tickets) returning id',
+      [sectionId],
+    );
+    if (taken.rows.length === 0) return false;
+    await query("insert into event_payments (user_id, status, method, subtotal_cents, total_cents, seats_held) values ($1, 'PENDING', 'CARD', 14900, 14900, true)", [userId]);
+    return true;
+  };
+  server.post('/raw/reserve', async (req, reply) => {
+    const { sectionId, userId } = req.body;
+    let sold;
+    if (database.kind === 'pglite') {
+      sold = await client.transaction((tx) => reserve((text, values) => tx.query(text, values), sectionId, userId));
+    } else {
+      const connection = await client.connect();
+      try {
+        await connection.query('begin');
+        sold = await reserve((text, values) => connection.query(text, values), sectionId, userId);
+        await connection.query('commit');
+      } catch (error) {
+        await connection.query('rollback');
+        throw error;
+      } finally {
+        connection.release();
+      }
+    }
+    return reply.status(sold ? 201 : 409).send({ sold });
+  });
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  return { server, port: server.server.address().port };
+}
+
+async function startApp(database) {
+  const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://bench.test', PAYMENT_PROVIDER: 'demo', NODE_ENV: 'development' });
+  const deps = { config, db: database.db, clock: systemClock, storage: localStorage(mkdtempSync(path.join(tmpdir(), 'portal-bench-'))) };
+  const app = await buildApp(deps);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, port: app.server.address().port };
+}
+
+/** One round of a row: a fresh section of `capacity` seats sold to capacity + 10 % buyers. */
+async function runRound(database, mode, concurrency, capacity, ports, rawPort) {
+  const target = await createSection(database.db, capacity);
+  const buyers = await createBuyers(database.db, Math.ceil(capacity * 1.1), mode === 'checkout' || mode === 'two-instances' ? target : null);
+  const before = statements;
+  const result =
+    mode === 'raw'
+      ? await drive(buyers, concurrency, async (buyer) =>
+          outcomeOf((await request(rawPort, 'POST', '/raw/reserve', { body: { sectionId: target.section.id, userId: buyer.id } })).status),
+        )
+      : await drive(
+          buyers.map((buyer, index) => ({ buyer, index })),
+          concurrency,
+          ({ buyer, index }) => purchasesBy[mode === 'two-instances' ? 'checkout' : mode](ports, buyer, index, target),
+        );
+  return {
+    ...result,
+    buyers: buyers.length,
+    capacity,
+    statements: statements - before,
+    oversold: await oversoldOf(database.db, target, capacity, buyers, mode === 'raw'),
+  };
+}
+
+/**
+ * Every mode of one concurrency, in rounds taken in turn (raw, checkout, full, raw, checkout…), so
+ * that the machine's load drifting during the run weighs on the baseline and the app alike.
+ */
+async function runLevel(database, concurrency, levelModes, ports, rawPort) {
+  const total = concurrency === 1 ? Math.round(purchases / 4) : purchases;
+  const capacity = Math.max(Math.round(total / rounds), 5);
+  const results = Object.fromEntries(levelModes.map((mode) => [mode, []]));
+  for (let round = 0; round < rounds; round += 1) {
+    for (const mode of levelModes) results[mode].push(await runRound(database, mode, concurrency, capacity, mode === 'two-instances' ? ports : ports.slice(0, 1), rawPort));
+  }
+  const raw = summary(results.raw);
+  return levelModes.map((mode) => {
+    const row = summary(results[mode]);
+    const { statements: count, ...rest } = row;
+    return {
+      database: database.kind,
+      mode,
+      concurrency,
+      ...rest,
+      ratio: Math.round((row.ticketsPerSecond / raw.ticketsPerSecond) * 100) / 100,
+      statementsPerPurchase: database.kind === 'postgres' ? Math.round((count / row.buyers) * 10) / 10 : null,
+    };
+  });
+}
+
+async function benchDatabase(database, second) {
+  const { app, port } = await startApp(database);
+  const raw = await rawServer(database);
+  const other = second ? await startApp(second) : null;
+  const ports = other ? [port, other.port] : [port];
+  const levelModes = ['raw', ...['checkout', 'full'].filter((mode) => modes.includes(mode)), ...(other && modes.includes('two-instances') ? ['two-instances'] : [])];
+  const rows = [];
+  try {
+    // Warm up the pools, the plans and the JIT on every path.
+    for (const mode of levelModes) await runRound(database, mode, 4, 20, ports, raw.port);
+    for (const concurrency of levels) rows.push(...(await runLevel(database, concurrency, levelModes, ports, raw.port)));
+  } finally {
+    await app.close();
+    await raw.server.close();
+    await other?.app.close();
+  }
+  return rows;
+}
+
+async function onPostgres(url) {
+  const name = `portal_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const benchUrl = new URL(url);
+  benchUrl.pathname = `/${name}`;
+  const database = openPostgres(benchUrl.toString());
+  const second = openPostgres(benchUrl.toString());
+  try {
+    await database.migrate();
+    return await benchDatabase(database, second);
+  } finally {
+    await database.close();
+    await second.close();
+    const dropper = new pg.Client({ connectionString: url });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${name} with (force)`);
+    await dropper.end();
+  }
+}
+
+async function onPglite() {
+  const database = await openPglite(undefined);
+  try {
+    await database.migrate();
+    return await benchDatabase(database, null);
+  } finally {
+    await database.close();
+  }
+}
+
+const only = process.env.BENCH_ONLY;
+const rows = [];
+const started = performance.now();
+if (process.env.DATABASE_URL && only !== 'pglite') rows.push(...(await onPostgres(process.env.DATABASE_URL)));
+else if (only !== 'pglite') console.log('DATABASE_URL is not set: PostgreSQL rows skipped.');
+if (only !== 'postgres') rows.push(...(await onPglite()));
+agent.destroy();
+
+const atGoal = rows.filter((row) => row.database === 'postgres' && row.mode === 'checkout' && goal.concurrency.includes(row.concurrency));
+const met =
+  atGoal.length === goal.concurrency.length &&
+  atGoal.every((row) => row.ratio >= goal.minRatio && row.oversold === 0 && (row.concurrency !== 8 || row.p99Ms <= goal.maxP99MsAt8));
+
+console.log(`\nCheckout through HTTP, one section per row, capacity + 10 % buyers (one ticket each), ${purchases} purchases per row (a quarter at concurrency 1).`);
+console.log('raw = BEGIN; conditional UPDATE event_sections; INSERT event_payments; COMMIT on a bare Fastify route over the same pool.');
+console.table(
+  rows.map((row) => ({
+    db: row.database,
+    mode: row.mode,
+    conc: row.concurrency,
+    buyers: row.buyers,
+    sold: row.sold,
+    refused: row.refused,
+    failed: row.failed,
+    oversold: row.oversold,
+    'tickets/s': row.ticketsPerSecond,
+    'p50 ms': row.p50Ms,
+    'p99 ms': row.p99Ms,
+    ratio: row.ratio,
+    'stmts/purchase': row.statementsPerPurchase,
+  })),
+);
+console.log(
+  atGoal.length === 0
+    ? 'Goal (PostgreSQL checkout at 8 and 32: ratio >= 0.5, p99 <= 50 ms at 8, 0 oversold): not measured (no DATABASE_URL).'
+    : `Goal (PostgreSQL checkout at 8 and 32: ratio >= 0.5, p99 <= 50 ms at 8, 0 oversold): ${met ? 'met' : 'NOT met'}.`,
+);
+console.log(`Took ${Math.round((performance.now() - started) / 1000)} s.`);
+mkdirSync(path.dirname(resultFile), { recursive: true });
+writeFileSync(resultFile, `${JSON.stringify({ generatedAt: new Date().toISOString(), purchases, rows, goal: { ...goal, met: atGoal.length > 0 && met } }, null, 2)}\n`);
+console.log(`Written: ${path.relative(process.cwd(), resultFile)}`);
