@@ -19,5 +19,8 @@ export const affiliationMessages = {
   organizationExists: 'This organization already exists in this district. Search for it instead.',
 } as const;
 
-/** Organization and district lookups start at 3 characters and show 10 at a time (§9). */
-export const searchRules = { minLength: 3, pageSize: 10, debounceMs: 300 } as const;
+/**
+ * Organization and district lookups start at 3 characters and show 10 at a time (§9). Matches are
+ * counted up to `countedMatches`: a term more names contain is said to match "over 1,000".
+ */
+export const searchRules = { minLength: 3, pageSize: 10, debounceMs: 300, countedMatches: 1000 } as const;

@@ -15,8 +15,14 @@ export const searchQuery = z.object({
 export const organizationSearchResult = z.object({
   items: z.array(z.object({ id: z.string(), name: z.string(), districtName: z.string().nullable(), city: z.string().nullable(), stateProvince: z.string().nullable() })),
   total: z.number(),
+  /** More names match than `total` (searchRules.countedMatches): counting stopped there. */
+  totalCapped: z.boolean(),
 });
-export const districtSearchResult = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })), total: z.number() });
+export const districtSearchResult = z.object({
+  items: z.array(z.object({ id: z.string(), name: z.string() })),
+  total: z.number(),
+  totalCapped: z.boolean(),
+});
 
 export const affiliationInput = z.object({
   organizationId: z.uuid(affiliationMessages.organizationRequired),

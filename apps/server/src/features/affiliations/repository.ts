@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { searchRules } from '@portal/domain/affiliation-messages.ts';
 import type { Affiliation } from '@portal/domain/affiliations.ts';
 import type { Executor } from '../../db/client.ts';
 import { grades, organizationTypes, positions } from '../../db/schema/lookups.ts';
@@ -19,16 +20,28 @@ const containing = (search: string) => `%${escapeLike(search)}%`;
 
 type Searchable = typeof organizations | typeof districts;
 
+/** Counting stops past this many matches: a term that matches more is too broad to rank or count. */
+const { countedMatches } = searchRules;
+
 const closestFirst = (table: Searchable, search: string) => [desc(sql`similarity(${table.name}, ${search})`), asc(table.name), asc(table.id)];
 
-/** The window count rides on the rows the ranking sorts anyway; every match is ranked, so it is exact. */
-const totalMatches = sql<number>`count(*) over ()`.mapWith(Number);
+/**
+ * A broad term's matches by name, walked in the order of a name index (organizations_name_district,
+ * districts' unique name) and stopped at the page: ranking tens of thousands of names by
+ * similarity to a fragment most of them share costs time in proportion to the table and tells the
+ * reader nothing.
+ */
+const byName = {
+  organizations: [asc(organizations.name), asc(organizations.districtId), asc(organizations.id)],
+  districts: [asc(districts.name), asc(districts.id)],
+};
 
 /**
- * Organizations whose name contains the term, closest first: `ILIKE '%…%'` is answered from the
- * pg_trgm GIN index organizations_name_trgm. Exported unexecuted so the benchmark can EXPLAIN it.
+ * Organizations whose name contains the term: `ILIKE '%…%'` is answered from the pg_trgm GIN index
+ * organizations_name_trgm. Closest first, unless the term is `broad` (more than `countedMatches`
+ * names contain it): then by name. Exported unexecuted so the benchmark can EXPLAIN it.
  */
-export function organizationSearch(db: Executor, query: SearchQuery) {
+export function organizationSearch(db: Executor, query: SearchQuery, broad: boolean) {
   return db
     .select({
       id: organizations.id,
@@ -36,43 +49,54 @@ export function organizationSearch(db: Executor, query: SearchQuery) {
       districtName: districts.name,
       city: organizations.mailingCity,
       stateProvince: organizations.mailingStateProvince,
-      total: totalMatches,
     })
     .from(organizations)
     .leftJoin(districts, eq(districts.id, organizations.districtId))
     .where(ilike(organizations.name, containing(query.search)))
-    .orderBy(...closestFirst(organizations, query.search))
+    .orderBy(...(broad ? byName.organizations : closestFirst(organizations, query.search)))
     .limit(query.take)
     .offset(query.skip);
 }
 
-export function districtSearch(db: Executor, query: SearchQuery) {
+export function districtSearch(db: Executor, query: SearchQuery, broad: boolean) {
   return db
-    .select({ id: districts.id, name: districts.name, total: totalMatches })
+    .select({ id: districts.id, name: districts.name })
     .from(districts)
     .where(ilike(districts.name, containing(query.search)))
-    .orderBy(...closestFirst(districts, query.search))
+    .orderBy(...(broad ? byName.districts : closestFirst(districts, query.search)))
     .limit(query.take)
     .offset(query.skip);
 }
 
-/** Only a page past the last match needs its own count: the window count had no row to ride on. */
-async function countMatches(db: Executor, table: Searchable, search: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(table).where(ilike(table.name, containing(search)));
+/**
+ * How many names contain the term, counted up to one past `countedMatches`: the count stops there,
+ * so a term most names share costs no more than a rarer one however large the table grows.
+ */
+async function countMatchesUpTo(db: Executor, table: Searchable, search: string): Promise<number> {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(ilike(table.name, containing(search)))
+    .limit(countedMatches + 1)
+    .as('matches');
+  const [row] = await db.select({ n: count() }).from(matches);
   return row?.n ?? 0;
 }
 
-async function paged<T extends { total: number }>(db: Executor, table: Searchable, query: SearchQuery, rows: T[]) {
-  const total = rows[0]?.total ?? (query.skip > 0 ? await countMatches(db, table, query.search) : 0);
-  return { items: rows.map(({ total: _total, ...item }) => item), total };
+/** One page and the total: exact up to `countedMatches`, else that number with `totalCapped`. */
+async function paged<T>(db: Executor, table: Searchable, search: string, page: (broad: boolean) => Promise<T[]>) {
+  const matched = await countMatchesUpTo(db, table, search);
+  const broad = matched > countedMatches;
+  const items = matched === 0 ? [] : await page(broad);
+  return { items, total: Math.min(matched, countedMatches), totalCapped: broad };
 }
 
 export async function searchOrganizations(db: Executor, query: SearchQuery) {
-  return paged(db, organizations, query, await organizationSearch(db, query));
+  return paged(db, organizations, query.search, (broad) => organizationSearch(db, query, broad));
 }
 
 export async function searchDistricts(db: Executor, query: SearchQuery) {
-  return paged(db, districts, query, await districtSearch(db, query));
+  return paged(db, districts, query.search, (broad) => districtSearch(db, query, broad));
 }
 
 /** The caller's active affiliations (or one of them), grades in grade order: one query for any number. */

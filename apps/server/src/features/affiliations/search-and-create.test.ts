@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { searchRules } from '@portal/domain/affiliation-messages.ts';
 import { affiliationMessages } from '@portal/domain/affiliations.ts';
 import { phoneMessages } from '@portal/domain/contact.ts';
 import { organizationMessages } from '@portal/domain/organizations.ts';
@@ -37,7 +38,7 @@ describe('GET /api/organizations/search', () => {
 
     const first = await search(caller, '/api/organizations/search', { search: 'quillfeather' });
     expect(first.statusCode).toBe(200);
-    expect(first.json().total).toBe(24);
+    expect(first.json()).toMatchObject({ total: 24, totalCapped: false });
     expect(first.json().items).toHaveLength(10);
     // The exact name is the closest match; then names by alphabet.
     expect(first.json().items[0]).toEqual({ id: expect.any(String), name: 'Quillfeather', districtName: null, city: null, stateProvince: null });
@@ -56,7 +57,26 @@ describe('GET /api/organizations/search', () => {
     expect(last.json()).toMatchObject({ total: 24 });
     expect(last.json().items).toHaveLength(4);
     const past = await search(caller, '/api/organizations/search', { search: 'quillfeather', skip: 40 });
-    expect(past.json()).toEqual({ items: [], total: 24 });
+    expect(past.json()).toEqual({ items: [], total: 24, totalCapped: false });
+  });
+
+  it('counts a term more than 1,000 names contain as over 1,000 and lists its matches by name', async () => {
+    const caller = await member();
+    // Inserted in an order unlike the name order, which also differs from the closest-first order.
+    await t.deps.db.execute(sql`insert into organizations (name)
+      select 'Wrenwood Campus ' || lpad(((g * 7919) % 1001)::text, 4, '0') from generate_series(0, 1000) g`);
+    await t.deps.db.insert(organizations).values({ name: 'Wrenwood' });
+
+    const broad = await search(caller, '/api/organizations/search', { search: 'wrenwood' });
+    expect(broad.json()).toMatchObject({ total: searchRules.countedMatches, totalCapped: true });
+    expect(names(broad)).toEqual(['Wrenwood', ...Array.from({ length: 9 }, (_, i) => `Wrenwood Campus ${String(i).padStart(4, '0')}`)]);
+    const next = await search(caller, '/api/organizations/search', { search: 'wrenwood', skip: 10, take: 2 });
+    expect(names(next)).toEqual(['Wrenwood Campus 0009', 'Wrenwood Campus 0010']);
+
+    // A narrower term is counted exactly and ranked closest first again.
+    const narrow = await search(caller, '/api/organizations/search', { search: 'campus 09' });
+    expect(narrow.json()).toMatchObject({ total: 100, totalCapped: false });
+    expect(names(narrow)).toHaveLength(10);
   });
 
   it('treats % and _ as plain characters', async () => {
@@ -66,7 +86,7 @@ describe('GET /api/organizations/search', () => {
     expect(names(percent)).toEqual(['Zephyr 100% Charter']);
     const underscore = await search(caller, '/api/organizations/search', { search: 'r_La' });
     expect(names(underscore)).toEqual(['Zephyr_Lab School']);
-    expect((await search(caller, '/api/organizations/search', { search: '%%%' })).json()).toEqual({ items: [], total: 0 });
+    expect((await search(caller, '/api/organizations/search', { search: '%%%' })).json()).toEqual({ items: [], total: 0, totalCapped: false });
   });
 
   it('needs 3 characters, a signed-in caller and a sane page', async () => {
@@ -85,7 +105,7 @@ describe('GET /api/districts/search', () => {
     await t.deps.db.insert(districts).values([{ name: 'Yarrowfield School District' }, { name: 'Yarrow_field Unified' }]);
     const found = await search(caller, '/api/districts/search', { search: 'yarrowfield' });
     expect(found.statusCode).toBe(200);
-    expect(found.json()).toEqual({ items: [{ id: expect.any(String), name: 'Yarrowfield School District' }], total: 1 });
+    expect(found.json()).toEqual({ items: [{ id: expect.any(String), name: 'Yarrowfield School District' }], total: 1, totalCapped: false });
     expect(names(await search(caller, '/api/districts/search', { search: 'w_f' }))).toEqual([
       'Yarrow_field Unified',
     ]);

@@ -48,7 +48,7 @@ export function searchQuery<K extends SearchKind>(kind: K, search: string) {
   return queryOptions({
     queryKey: affiliationKeys.search(kind, search),
     queryFn: ({ signal }) =>
-      api.get<{ items: SearchHits[K][]; total: number }>(
+      api.get<{ items: SearchHits[K][]; total: number; totalCapped: boolean }>(
         withQuery(`/api/${kind}/search`, { search, skip: 0, take: searchRules.pageSize }),
         signal,
       ),

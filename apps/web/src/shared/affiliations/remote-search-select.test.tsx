@@ -54,6 +54,17 @@ describe('organization search', () => {
     expect(searches()).toHaveLength(1);
   });
 
+  it('says "over 1,000" when the server stopped counting', async () => {
+    const many = Array.from({ length: 10 }, (_, i) => ({ ...hit, id: `${ids.lincoln.slice(0, -2)}${String(i).padStart(2, '0')}`, name: `School ${i}` }));
+    stubFetch({ 'GET /api/organizations/search': () => jsonResponse(200, { items: many, total: 1000, totalCapped: true }) });
+    renderWithProviders(<OrganizationPicker />);
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+
+    await user.type(screen.getByRole('combobox', { name: 'Organization' }), 'School');
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    expect(await screen.findByText('Showing 10 of over 1,000')).toBeInTheDocument();
+  });
+
   it('says when nothing matches', async () => {
     stubFetch({ 'GET /api/organizations/search': () => jsonResponse(200, { items: [], total: 0 }) });
     renderWithProviders(<OrganizationPicker />);

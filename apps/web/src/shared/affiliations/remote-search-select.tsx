@@ -53,7 +53,7 @@ export function RemoteSearchSelect({ kind, label, selected, onChange, noResults,
           ? 'The search failed. Please try again.'
           : hits.length === 0
             ? noResults
-            : `Showing ${hits.length} of ${results.data?.total ?? hits.length}`;
+            : `Showing ${hits.length} of ${results.data?.totalCapped ? `over ${results.data.total.toLocaleString('en-US')}` : (results.data?.total ?? hits.length)}`;
 
   return (
     <Select
