@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 describe('demo attendance', () => {
-  it("gives the coach the whole event, whose sections meet on the provider's today, with two ticket holders and an applicant, once", async () => {
+  it("gives the taker the whole event, whose sections meet on the provider's today, with two ticket holders and an applicant, once", async () => {
     const [event] = await database.db.select().from(events).where(eq(events.name, attendanceEventName));
     const [coach] = await database.db.select().from(users).where(eq(users.email, attendanceTakerEmail));
     if (!event || !coach) throw new Error('demo attendance not seeded');

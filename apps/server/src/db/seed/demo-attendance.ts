@@ -9,12 +9,12 @@ import { users } from '../schema/users.ts';
 /**
  * Attendance in the demo: the 'Literacy Coaching Days' run yesterday, today and tomorrow (UTC days,
  * so the provider's today is always among them), with a First Year and an Advanced section.
- * coach.lincoln@demo.test takes attendance for the whole event; teacher.lincoln@demo.test and
+ * attendance@demo.test takes attendance for the whole event; teacher.lincoln@demo.test and
  * admin.lincoln@demo.test hold paid tickets for the First Year section, teacher.washington@demo.test
  * is an accepted applicant of the Advanced one. Created once, by the event's name.
  */
 export const attendanceEventName = 'Literacy Coaching Days';
-export const attendanceTakerEmail = 'coach.lincoln@demo.test';
+export const attendanceTakerEmail = 'attendance@demo.test';
 const ticketHolderEmails = ['teacher.lincoln@demo.test', 'admin.lincoln@demo.test'];
 const applicantEmail = 'teacher.washington@demo.test';
 const buyerEmail = 'owner.lincoln@demo.test';

@@ -39,12 +39,13 @@ export const demoUsers: DemoUser[] = [
   { email: 'owner.lincoln@demo.test', firstName: 'Olivia', lastName: 'Owens', school: lincoln, organizationRole: 'OWNER', position: 'PRINCIPAL', toolKitAccess: true, schoolLeaderAccess: true, description: `OWNER of ${lincoln}` },
   { email: 'admin.lincoln@demo.test', firstName: 'Adam', lastName: 'Alvarez', school: lincoln, organizationRole: 'ADMIN', position: 'ASSISTANT_PRINCIPAL', grades: ['Pre-K', 'K', '1', '2', '3', '4', '5'], toolKitAccess: true, description: `ADMIN of ${lincoln}` },
   { email: 'teacher.lincoln@demo.test', firstName: 'Tara', lastName: 'Thompson', school: lincoln, organizationRole: 'MEMBER', position: 'TEACHER', grades: ['1', '2'], toolKitAccess: true, description: `member of ${lincoln}, toolkit access` },
-  { email: 'coach.lincoln@demo.test', firstName: 'Carlos', lastName: 'Chen', school: lincoln, organizationRole: 'MEMBER', position: 'COACH', grades: ['K', '1', '2', '3'], toolKitAccess: true, description: `member of ${lincoln}, toolkit access; takes attendance for the Literacy Coaching Days (Manage Events)` },
+  { email: 'coach.lincoln@demo.test', firstName: 'Carlos', lastName: 'Chen', school: lincoln, organizationRole: 'MEMBER', position: 'COACH', grades: ['K', '1', '2', '3'], toolKitAccess: true, description: `member of ${lincoln}, toolkit access` },
   { email: 'owner.washington@demo.test', firstName: 'Grace', lastName: 'Washburn', school: washington, organizationRole: 'OWNER', position: 'PRINCIPAL', toolKitAccess: true, schoolLeaderAccess: true, description: `OWNER of ${washington}` },
   { email: 'admin.washington@demo.test', firstName: 'Henry', lastName: 'Hughes', school: washington, organizationRole: 'ADMIN', position: 'DISTRICT_ADMINISTRATOR', grades: ['6', '7', '8'], toolKitAccess: true, description: `ADMIN of ${washington}` },
   { email: 'teacher.washington@demo.test', firstName: 'Maya', lastName: 'Morales', school: washington, organizationRole: 'MEMBER', position: 'TEACHER', grades: ['7', '8'], toolKitAccess: true, description: `member of ${washington}, toolkit access` },
   { email: 'counselor.washington@demo.test', firstName: 'Cora', lastName: 'Cruz', school: washington, organizationRole: 'MEMBER', position: 'OTHER', grades: ['6', '7', '8'], description: `member of ${washington}, accepted to the Coaching Institute: pays by purchase order` },
   { email: 'notoolkit@demo.test', firstName: 'Noah', lastName: 'Nolan', school: washington, organizationRole: 'MEMBER', position: 'TEACHER', grades: ['6'], description: `member of ${washington}, no toolkit access` },
+  { email: 'attendance@demo.test', firstName: 'Theo', lastName: 'Taylor', description: 'attendance taker of the Literacy Coaching Days (Manage Events > Attendance), in no organization' },
 ];
 
 /**
