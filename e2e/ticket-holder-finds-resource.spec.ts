@@ -111,6 +111,13 @@ test('staff upload a resource, and a ticket holder finds it by search and downlo
     await search.fill('keynote');
     await expect(recordings.getByRole('link', { name: /Open Keynote recordings/ })).toHaveAttribute('href', 'https://example.org/coaching-reading-institute/recordings');
 
+    // On a phone nothing is wider than the screen.
+    await search.fill('');
+    await expect(member.getByRole('article')).toHaveCount(4);
+    await member.setViewportSize({ width: 390, height: 844 });
+    // (Polled: the layout settles into its phone shape after the resize.)
+    await expect.poll(() => member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
     // Someone without a ticket for the event is refused the same page.
     const strangerContext = await browser.newContext({ baseURL });
     try {
