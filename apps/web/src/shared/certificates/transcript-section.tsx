@@ -38,8 +38,8 @@ export function TranscriptSection() {
                   </Table.Td>
                   <Table.Td>{hoursLabel(item.minutesAttended)}</Table.Td>
                   <Table.Td>
-                    <Anchor href={certificatePdfPath(item.id)} download size="sm" aria-label={`Download certificate: ${item.eventName}`}>
-                      PDF
+                    <Anchor href={certificatePdfPath(item.id)} download size="sm" aria-label={`${certificateMessages.download}: ${item.eventName}`}>
+                      {certificateMessages.download}
                     </Anchor>
                   </Table.Td>
                 </Table.Tr>

@@ -23,7 +23,8 @@ export const attendanceSectionLoader =
 function OfflineNotice({ online, waiting }: { online: boolean; waiting: number }) {
   if (online && waiting === 0) return null;
   return (
-    <Alert color="yellow" variant="light" role="status" title={online ? 'Waiting to send' : 'Offline'}>
+    // The light yellow title is below 4.5:1 on its tint: it takes the text colour.
+    <Alert color="yellow" variant="light" role="status" title={online ? 'Waiting to send' : 'Offline'} styles={{ title: { color: 'var(--mantine-color-text)' } }}>
       {online ? 'Attendance saved on this device is being sent.' : attendanceMessages.offline}
     </Alert>
   );

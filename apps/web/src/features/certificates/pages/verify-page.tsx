@@ -17,6 +17,9 @@ export const verifyLoader =
     return null;
   };
 
+/** The light alerts' coloured titles are below 4.5:1 on their tint: titles take the text colour. */
+const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
+
 function Line({ label, value }: { label: string; value: string }) {
   return (
     <div>
@@ -38,7 +41,7 @@ export function VerifyPage() {
         <PageLoader label="Checking the certificate" />
       ) : certificate.isError ? (
         isApiError(certificate.error, 404) ? (
-          <Alert color="red" variant="light" title="Not verified">
+          <Alert color="red" variant="light" title="Not verified" styles={readableTitle}>
             {certificateMessages.notFound}
           </Alert>
         ) : (
@@ -46,7 +49,7 @@ export function VerifyPage() {
         )
       ) : (
         <Stack gap="md">
-          <Alert color="green" variant="light" title={certificateMessages.verified}>
+          <Alert color="green" variant="light" title={certificateMessages.verified} styles={readableTitle}>
             Issued by the provider on {formatUsDate(certificate.data.issuedOn)}.
           </Alert>
           <Line label="Name" value={certificate.data.name} />
