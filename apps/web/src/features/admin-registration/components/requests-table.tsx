@@ -25,7 +25,7 @@ export function RequestsTable({ requests }: { requests: readonly RegistrationReq
           {requests.map((row) => (
             <Table.Tr key={row.id}>
               <Table.Th scope="row">
-                <Anchor component={Link} to={adminRequestPath(row.id)} size="sm" aria-label={`Request of ${row.requester.email} for ${row.event.name}`}>
+                <Anchor component={Link} to={adminRequestPath(row.id)} size="sm">
                   {formatRequestDate(row.createdAt)}
                 </Anchor>
               </Table.Th>
