@@ -3,10 +3,18 @@ import { atPath, demoUsers, sideMenu, signIn } from './fixtures/auth.ts';
 import { expectToast, input, journeyTimeout, uniqueToken } from './fixtures/forms.ts';
 import { newestMail } from './fixtures/mailbox.ts';
 import { expect, test } from './fixtures/test.ts';
+import type { Page } from '@playwright/test';
 
 // Only this journey requests seats as Henry (admin.washington); the retreat is open to group registration only in the demo.
 const requester = demoUsers.adminWashington;
 const eventName = 'Team Literacy Retreat';
+
+/** The page as it is now fits a 390 px phone: nothing scrolls sideways. */
+async function fitsAPhone(page: Page) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 test('a school admin requests 3 seats, names the attendees, applies a coupon and pays by the demo card', async ({ page, browser, baseURL }) => {
   test.setTimeout(journeyTimeout);
@@ -23,6 +31,7 @@ test('a school admin requests 3 seats, names the attendees, applies a coupon and
   await expect(panel).toContainText('$125.00 per seat');
   await expect(panel).toContainText('Seats past 10 are free, up to 2 free seats.');
   await expectAccessible(page);
+  await fitsAPhone(page);
 
   // Seats 1 to 100: 101 is refused before anything is sent.
   const seats = input(panel, 'Number of seats');
@@ -63,6 +72,7 @@ test('a school admin requests 3 seats, names the attendees, applies a coupon and
   await attendees.getByRole('button', { name: 'Save attendees' }).click();
   await expectToast(page, 'Attendees saved', { accessible: true });
   await expect(attendees.getByText('Invited: no account yet')).toHaveCount(2);
+  await fitsAPhone(page);
 
   // A coupon: none typed, an unknown one, then WELCOME10 (10 % off).
   const coupon = page.getByRole('form', { name: 'Coupon for this registration request' });
@@ -117,6 +127,7 @@ test('a school admin requests 3 seats, names the attendees, applies a coupon and
   await expect(listed).toContainText('3 seats, 3 assigned · $337.50');
   await expect(listed).toContainText('Paid');
   await expectAccessible(page);
+  await fitsAPhone(page);
   await listed.getByRole('link', { name: `View ${eventName}` }).click();
   await expect(page).toHaveURL(atPath(`/members/events/registration/requests/${requestId}`));
   await page.goto('/members/events/applications');
