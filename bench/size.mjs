@@ -2,7 +2,7 @@
 // chunk (a route, or an edit form a page opens), from the Vite build in apps/web/dist (run `npm run build` first; `npm run bench:size`
 // does both), and the first-load JavaScript as the server sends it to a browser that accepts brotli.
 // It reports against the budget and always exits 0: benchmarks inform, they do not gate.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -125,6 +125,14 @@ const line = (cells) => cells.map((cell, column) => cell.padEnd(widths[column]))
 console.log(line(header));
 console.log(widths.map((width) => '-'.repeat(width)).join('  '));
 for (const row of rows) console.log(line(row));
+
+// For `npm run bench`'s summary (bench/run-all.mjs).
+const results = fileURLToPath(new URL('./results/', import.meta.url));
+mkdirSync(results, { recursive: true });
+writeFileSync(
+  path.join(results, 'size.json'),
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), budget, firstLoadJsGzip: firstJsSize, firstLoadJsOnTheWire: wireSize, filesUncompressed: uncompressed, routesOver: rows.filter((row) => row.at(-1) === 'OVER').map((row) => row[0]) }, null, 2)}\n`,
+);
 
 const over = rows.filter((row) => row.at(-1) === 'OVER');
 console.log(

@@ -1,0 +1,153 @@
+// `npm run bench`: builds the web app, runs every performance benchmark in turn (size, Lighthouse,
+// reads, scale, checkout), then writes bench/results/latest.md with one table, each measure against
+// its goal, and prints it. A benchmark that fails or is missing is shown as 'not run'; the others
+// still run. Reports only: always exits 0.
+//
+//   npm run bench                          everything (about 15 minutes on 2 cores)
+//   npm run bench -- --skip=lighthouse     all but the named ones, their rows from earlier results
+//   npm run bench -- --report              only the table, from the results already in bench/results
+//
+// PostgreSQL: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres, is only used to
+// create and drop throw-away databases.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const results = path.join(root, 'bench/results');
+process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const args = process.argv.slice(2);
+const reportOnly = args.includes('--report');
+const skip = new Set(args.filter((arg) => arg.startsWith('--skip=')).flatMap((arg) => arg.slice('--skip='.length).split(',')));
+
+const packageScripts = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts ?? {};
+const steps = [
+  { name: 'size', result: 'size.json', command: ['node', ['bench/size.mjs']] },
+  { name: 'lighthouse', result: 'lighthouse.json', command: ['node', ['bench/lighthouse.mjs']] },
+  { name: 'reads', result: 'reads.json', command: ['node', ['--import', 'tsx', 'bench/reads.mjs']] },
+  { name: 'scale', result: 'scale.json', command: ['node', ['--import', 'tsx', 'bench/scale.mjs']] },
+  // The contended checkout is its own benchmark (bench/checkout.mjs), run through its npm script.
+  { name: 'checkout', result: 'checkout.json', command: packageScripts['bench:checkout'] ? ['npm', ['run', '--silent', 'bench:checkout']] : null },
+];
+
+function run(label, [command, commandArgs]) {
+  console.log(`\n=== ${label}: ${command} ${commandArgs.join(' ')}`);
+  const started = Date.now();
+  const outcome = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: process.env });
+  console.log(`=== ${label}: ${outcome.status === 0 ? 'done' : `exited ${outcome.status ?? outcome.signal}`} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return outcome.status === 0;
+}
+
+if (!reportOnly) {
+  const needsBuild = steps.some((step) => ['size', 'lighthouse'].includes(step.name) && !skip.has(step.name));
+  if (needsBuild) run('build', ['npm', ['run', '--silent', 'build']]);
+  for (const step of steps) {
+    if (skip.has(step.name) || !step.command) continue;
+    // A result left from an earlier run must not pass for this one's.
+    rmSync(path.join(results, step.result), { force: true });
+    run(step.name, step.command);
+  }
+}
+
+const read = (file) => {
+  const full = path.join(results, file);
+  if (!existsSync(full)) return null;
+  try {
+    return JSON.parse(readFileSync(full, 'utf8'));
+  } catch {
+    return null;
+  }
+};
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+const times = (ratio) => `${ratio.toFixed(2)}×`;
+const verdict = (met) => (met ? 'yes' : '**no**');
+const notRun = (measure, goal) => ({ measure, now: 'not run', goal, met: '—' });
+const rows = [];
+
+const lighthouse = read('lighthouse.json');
+if (lighthouse) {
+  for (const page of lighthouse.pages) {
+    const met = page.score >= lighthouse.goals.score && page.lcpMs <= lighthouse.goals.lcpMs && page.cls <= lighthouse.goals.cls;
+    rows.push({
+      measure: `Lighthouse mobile, ${page.page} (${page.path})`,
+      now: `score ${page.score}, LCP ${(page.lcpMs / 1000).toFixed(1)} s, CLS ${page.cls.toFixed(3)}, TBT ${Math.round(page.tbtMs)} ms, ${Math.round(page.transferredKiB)} KiB`,
+      goal: `≥ ${lighthouse.goals.score}, LCP ≤ ${lighthouse.goals.lcpMs / 1000} s, CLS ≤ ${lighthouse.goals.cls}`,
+      met: verdict(met),
+    });
+  }
+} else rows.push(notRun('Lighthouse mobile, login and two signed-in pages', '≥ 95, LCP ≤ 2.5 s, CLS ≤ 0.02'));
+
+const size = read('size.json');
+if (size) {
+  rows.push({
+    measure: 'first-load JS on the wire',
+    now: `${kb(size.firstLoadJsOnTheWire)} (${kb(size.firstLoadJsGzip)} gzip${size.filesUncompressed ? `, ${size.filesUncompressed} files uncompressed` : ''})`,
+    goal: `≤ ${kb(size.budget.firstLoadJs)}`,
+    met: verdict(size.firstLoadJsOnTheWire <= size.budget.firstLoadJs && size.filesUncompressed === 0),
+  });
+} else rows.push(notRun('first-load JS on the wire', '≤ 200 kB'));
+
+const checkout = read('checkout.json');
+if (checkout?.rows) {
+  const measured = checkout.rows.filter((row) => row.mode === 'checkout');
+  const describe = (row) => `${row.concurrency} buyers${row.database && row.database !== 'postgres' ? ` (${row.database})` : ''}: ${row.ticketsPerSecond} tickets/s, ${times(row.ratio)} the raw loop, p99 ${row.p99Ms} ms, ${row.oversold} oversold`;
+  const goal = checkout.goal;
+  rows.push({
+    measure: 'contended checkout (bench/checkout.mjs)',
+    now: measured.map(describe).join('; ') || 'no checkout rows',
+    goal: goal ? [goal.minRatio !== undefined ? `≥ ${goal.minRatio}× the raw loop` : null, goal.maxP99MsAt8 !== undefined ? `p99 ≤ ${goal.maxP99MsAt8} ms at 8 buyers` : null, '0 oversold'].filter(Boolean).join(', ') : 'see bench/checkout.mjs',
+    met: goal && typeof goal.met === 'boolean' ? verdict(goal.met) : '—',
+  });
+} else rows.push(notRun('contended checkout (bench/checkout.mjs)', 'see bench/checkout.mjs'));
+
+const scale = read('scale.json');
+const scaleGoals = { payments: '≤ 1.5×', roster: '≤ 1.5×', searchSelective: '≤ 1.5×', searchCommon: '≤ 3×' };
+if (scale) {
+  for (const row of scale.results) {
+    rows.push({
+      measure: row.measure,
+      now: `${times(row.ratio)} (${row.small.ms.toFixed(1)} → ${row.large.ms.toFixed(1)} ms)`,
+      goal: scaleGoals[row.key] ?? `≤ ${row.goal}×`,
+      met: verdict(row.ratio <= row.goal),
+    });
+  }
+} else for (const [key, goal] of Object.entries(scaleGoals)) rows.push(notRun(`growth: ${key}`, goal));
+
+const reads = read('reads.json');
+if (reads) {
+  for (const row of reads.results) {
+    rows.push({
+      measure: `GET ${row.read} vs bare Fastify + pg, same SQL`,
+      now: `${times(row.ratio)} (${Math.round(row.app.requestsPerSecond)} vs ${Math.round(row.bare.requestsPerSecond)} req/s)`,
+      goal: `≥ ${reads.goal}×`,
+      met: verdict(row.ratio >= reads.goal),
+    });
+  }
+} else rows.push(notRun('GET catalogue / payments list / roster vs bare Fastify + pg', '≥ 0.7×'));
+
+const when = [lighthouse, size, checkout, scale, reads]
+  .map((result) => result?.measuredAt ?? result?.generatedAt)
+  .filter(Boolean)
+  .sort();
+const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}`;
+const escape = (cell) => String(cell).replaceAll('|', '\\|');
+const table = [
+  '| measure | now | goal | met? |',
+  '|---|---|---|---|',
+  ...rows.map((row) => `| ${escape(row.measure)} | ${escape(row.now)} | ${escape(row.goal)} | ${row.met} |`),
+].join('\n');
+const markdown = `# Performance: latest run
+
+Measured ${when.length ? `${when[0].slice(0, 16).replace('T', ' ')} – ${when.at(-1).slice(0, 16).replace('T', ' ')} UTC` : '(no results)'} on ${machine}, by \`npm run bench\`
+(bench/run-all.mjs). Ratios compare runs made side by side on the same machine, so they hold across
+machines of a kind where absolute times do not.
+
+${table}
+`;
+writeFileSync(path.join(results, 'latest.md'), markdown);
+console.log(`\n${markdown}`);
+process.exit(0);
