@@ -1,8 +1,8 @@
-import { Button, Checkbox, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { CatalogueEventDetail } from '@portal/domain/catalogue.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import {
@@ -92,6 +92,9 @@ function RequestSeatsForm({ event, offer }: { event: CatalogueEventDetail; offer
           <Button type="submit" loading={create.isPending}>
             {messages.requestSeats}
           </Button>
+          <Anchor component={Link} to={registrationRequestPaths.list} size="sm">
+            {messages.listTitle}
+          </Anchor>
         </Group>
       </Stack>
     </form>
