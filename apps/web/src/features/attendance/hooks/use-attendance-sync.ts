@@ -94,5 +94,5 @@ export function useAttendanceSync(eventId: string, sectionId: string) {
     [eventId, sectionId, send, refresh],
   );
 
-  return { online, pending, save };
+  return { online, pending, save, sendNow: flush };
 }

@@ -82,6 +82,29 @@ describe('attendance of one section', { timeout: 20_000 }, () => {
     expect(window.localStorage.getItem(pendingAttendanceKey(eventId, sectionId, '2026-11-24'))).toBeNull();
   });
 
+  it('keeps a save whose request never reached the server, and sends it with Send now', async () => {
+    setOnline(true);
+    let reachable = false;
+    const calls = stubFetch({
+      'GET /api/me': () => jsonResponse(200, aUser()),
+      [`GET ${api}`]: () => jsonResponse(200, list({ tara: false, adam: false })),
+      [`PUT ${api}`]: () => {
+        if (!reachable) throw new TypeError('Failed to fetch');
+        return jsonResponse(200, { updated: 1, message: attendanceMessages.updated });
+      },
+    });
+    renderApp(url);
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Tara Thompson/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Attendance saved on this device has not reached the server yet.')).toBeInTheDocument();
+    expect(window.localStorage.getItem(pendingAttendanceKey(eventId, sectionId, '2026-11-24'))).not.toBeNull();
+    reachable = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Send now' }));
+    expect(await screen.findByText(attendanceMessages.updated)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2);
+    expect(window.localStorage.getItem(pendingAttendanceKey(eventId, sectionId, '2026-11-24'))).toBeNull();
+  });
+
   it("says 'Something went wrong' with the reason when the server refuses the save", async () => {
     setOnline(true);
     stubFetch({

@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { attendanceMessages, levelBadge } from '@portal/domain/attendance.ts';
@@ -19,13 +19,25 @@ export const attendanceSectionLoader =
     return null;
   };
 
-/** The notice while saves wait on this device. */
-function OfflineNotice({ online, waiting }: { online: boolean; waiting: number }) {
+/**
+ * The notice while saves wait on this device: offline, they go when the connection returns; online
+ * (a save whose request never reached the server), the taker sends them again.
+ */
+function OfflineNotice({ online, waiting, onSend }: { online: boolean; waiting: number; onSend: () => void }) {
   if (online && waiting === 0) return null;
   return (
     // The light yellow title is below 4.5:1 on its tint: it takes the text colour.
-    <Alert color="yellow" variant="light" role="status" title={online ? 'Waiting to send' : 'Offline'} styles={{ title: { color: 'var(--mantine-color-text)' } }}>
-      {online ? 'Attendance saved on this device is being sent.' : attendanceMessages.offline}
+    <Alert color="yellow" variant="light" role="status" title={online ? 'Not sent yet' : 'Offline'} styles={{ title: { color: 'var(--mantine-color-text)' } }}>
+      {online ? (
+        <Group gap="sm" justify="space-between">
+          <Text size="sm">Attendance saved on this device has not reached the server yet.</Text>
+          <Button size="sm" variant="default" onClick={onSend}>
+            Send now
+          </Button>
+        </Group>
+      ) : (
+        attendanceMessages.offline
+      )}
     </Alert>
   );
 }
@@ -65,7 +77,7 @@ export function AttendanceSectionPage() {
             </Group>
             <Text>Attendance for {formatUsDate(list.data.date)}</Text>
           </Stack>
-          <OfflineNotice online={sync.online} waiting={sync.pending.length} />
+          <OfflineNotice online={sync.online} waiting={sync.pending.length} onSend={() => void sync.sendNow()} />
           <AttendanceForm list={list.data} backTo={backTo} pending={sync.pending} onSave={sync.save} />
         </>
       )}
