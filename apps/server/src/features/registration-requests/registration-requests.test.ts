@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cartMessages } from '@portal/domain/cart.ts';
+import { catalogueMessages } from '@portal/domain/catalogue.ts';
 import { paymentMessages } from '@portal/domain/payments.ts';
 import {
   registrationRequestMessages as messages,
@@ -94,6 +95,16 @@ describe('POST /api/event-registration-requests', () => {
     const foreign = await create(caller, { eventId: open.event.id, seatsRequested: 2, sectionIds: [closed.firstYear.sections[0]?.id] });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().detail).toBe(messages.sectionNotInEvent);
+  });
+
+  it('refuses once the purchase window has closed, and paying then too (409)', async () => {
+    const { caller, requestId, institute } = await requestFor(2);
+    // The test clock is 2026-11-22; an event starting in 5 days with a 7-day window is closed.
+    await t.deps.db.update(events).set({ startDate: '2026-11-27', endDate: '2026-11-28', daysBeforePurchaseClose: 7 }).where(eq(events.id, institute.event.id));
+    const created = await create(caller, { eventId: institute.event.id, seatsRequested: 2 });
+    expect(created.statusCode).toBe(409);
+    expect(created.json().detail).toBe(catalogueMessages.purchaseClosed);
+    expect((await pay(caller, requestId)).statusCode).toBe(409);
   });
 
   it('refuses an anonymous caller (401)', async () => {

@@ -18,6 +18,8 @@ export async function groupSettings(db: Executor, eventId: string) {
     .select({
       eventId: events.id,
       eventName: events.name,
+      startDate: events.startDate,
+      daysBeforePurchaseClose: events.daysBeforePurchaseClose,
       open: eventGroupRegistrations.open,
       attendeeCostCents: eventGroupRegistrations.attendeeCostCents,
       paidSeatsRequiredForOffer: eventGroupRegistrations.paidSeatsRequiredForOffer,

@@ -15,6 +15,8 @@ import {
   type RegistrationRequestDetail,
   type RegistrationRequestPage,
 } from '@portal/domain/registration-requests.ts';
+import { catalogueMessages } from '@portal/domain/catalogue.ts';
+import { calendarDateIn, purchaseIsOpen } from '@portal/domain/purchase-window.ts';
 import { amountTooLargeMessage, int4Max } from '@portal/domain/stored-integers.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Transaction } from '../../db/client.ts';
@@ -60,6 +62,13 @@ import {
  */
 
 const requestNotFound = () => notFound(messages.notFound);
+
+/** Seats are sold as the cart sells tickets: not once the event's purchase window has closed (409). */
+function requirePurchaseOpen(deps: AppDeps, event: { startDate: string; daysBeforePurchaseClose: number }) {
+  if (!purchaseIsOpen(event.startDate, event.daysBeforePurchaseClose, calendarDateIn(deps.clock(), deps.config.timeZone))) {
+    throw conflict(catalogueMessages.purchaseClosed);
+  }
+}
 type Page = { page: number; pageSize: number };
 
 /** GET /api/events/:eventId/group-registration: the offer beside 'Request seats', when the event is open to it. */
@@ -92,6 +101,7 @@ export async function createRequest(deps: AppDeps, auth: RequestAuth, input: Cre
   return deps.db.transaction(async (tx) => {
     const settings = await groupSettings(tx, input.eventId);
     if (!settings?.open) throw badRequest(messages.notOpen, { eventId: messages.notOpen });
+    requirePurchaseOpen(deps, settings);
     const sectionIds = [...new Set(input.sectionIds)];
     const groupingIds = [...new Set(input.groupingIds)];
     const parts = await partsOfEvent(tx, input.eventId, sectionIds, groupingIds);
@@ -298,6 +308,7 @@ async function createPayment(
   const live = await requirePriceChangeable(tx, request);
   const settings = await groupSettings(tx, request.eventId);
   if (!settings) throw conflict(messages.notOpen);
+  requirePurchaseOpen(deps, settings);
   const description = `${request.seatsRequested} × ${settings.eventName} (group registration)`;
   if (live && decidingStatus(live) !== null) {
     if (live.method === method) {

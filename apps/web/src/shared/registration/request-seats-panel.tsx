@@ -103,8 +103,9 @@ function RequestSeatsForm({ event, offer }: { event: CatalogueEventDetail; offer
 
 /** 'Request seats' on an event's page, when staff opened the event to group registration; nothing otherwise. */
 export function RequestSeatsPanel({ event }: { event: CatalogueEventDetail }) {
-  const offer = useQuery(groupOfferQuery(event.id));
-  if (!offer.data) return null;
+  const offer = useQuery({ ...groupOfferQuery(event.id), enabled: event.purchaseOpen });
+  // Seats are sold as tickets are: not once the event's purchase window has closed (the page says so).
+  if (!event.purchaseOpen || !offer.data) return null;
   const extra = offerText(offer.data);
   return (
     <Paper component="section" withBorder p="md" radius="md" aria-labelledby="group-registration-heading">
