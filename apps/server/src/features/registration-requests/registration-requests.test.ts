@@ -284,7 +284,7 @@ describe('concurrent requests never oversell', () => {
   it('of 8 requests of 3 seats for 10 seats, 3 are paid and 5 refused as sold out', { timeout: 60_000 }, async () => {
     const institute = await openEvent(10);
     const members = await Promise.all(Array.from({ length: 8 }, () => signedInUser(t)));
-    const ids = [];
+    const ids: string[] = [];
     for (const member of members) {
       const response = await create(member.caller, { eventId: institute.event.id, seatsRequested: 3 });
       ids.push(response.json<{ id: string }>().id);
