@@ -208,6 +208,19 @@ describe('PUT /api/event-registration-requests/:id/attendees', () => {
     expect(voided?.status).toBe('VOIDED');
   });
 
+  it('two requests naming the same new person at once: one gets the seat, the other a 400, never a 500', async () => {
+    const first = await requestFor(1);
+    const second = await signedInUser(t);
+    const other = await create(second.caller, { eventId: first.institute.event.id, seatsRequested: 1 });
+    const [email] = emailsFor(1);
+    const responses = await Promise.all([
+      attendees(first.caller, first.requestId, [email ?? '']),
+      attendees(second.caller, other.json<{ id: string }>().id, [email ?? '']),
+    ]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(await t.deps.db.select().from(users).where(eq(users.email, email ?? ''))).toHaveLength(1);
+  });
+
   it('refuses someone who already applies to the event', async () => {
     const { caller, requestId, institute } = await requestFor(1);
     const applicant = await signedInUser(t);

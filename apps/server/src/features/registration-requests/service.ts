@@ -27,6 +27,7 @@ import { requireCardProvider, startCardPayment } from '../../core/card-checkout.
 import { readEventPayment } from '../../core/event-payments.ts';
 import { decidingStatus, latestRequestPayment, offerOf, pageOfRequests, readRegistrationRequest, type RequestPayment } from '../../core/registration-requests.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
+import { violatedUniqueIndex } from '../../platform/database-errors.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
@@ -188,6 +189,16 @@ export async function updateSeats(deps: AppDeps, auth: RequestAuth, requestId: s
  * voided. Someone already applying to the event is refused on their seat.
  */
 export async function saveAttendees(deps: AppDeps, auth: RequestAuth, requestId: string, rawEmails: readonly string[]): Promise<RegistrationRequestDetail> {
+  try {
+    return await writeAttendees(deps, auth, requestId, rawEmails);
+  } catch (error) {
+    // Another request (or the attendee) started an application to the event meanwhile: the database's one-open-application index decided.
+    if (violatedUniqueIndex(error) === 'event_applications_one_open') throw badRequest(messages.alreadyApplied);
+    throw error;
+  }
+}
+
+async function writeAttendees(deps: AppDeps, auth: RequestAuth, requestId: string, rawEmails: readonly string[]): Promise<RegistrationRequestDetail> {
   const now = deps.clock();
   return withOwnRequest(deps, auth, requestId, async (tx, request) => {
     if (!requestAbilities({ status: request.status, paymentStatus: null }).assignAttendees) throw conflict(messages.isCancelled);
