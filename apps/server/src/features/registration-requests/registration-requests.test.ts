@@ -287,6 +287,16 @@ describe('coupon and payment', () => {
     expect(old?.status).toBe('CANCELLED');
   });
 
+  it('a card payment that became REFUND_NEEDED (a late success without its seats) is not answered again: paying makes a new one', async () => {
+    const { caller, requestId } = await requestFor(1);
+    const first = (await pay(caller, requestId)).json<{ eventPaymentId: string }>();
+    await t.deps.db.update(eventPayments).set({ status: 'REFUND_NEEDED', refundReason: 'SEATS_GONE', seatsHeld: false }).where(eq(eventPayments.id, first.eventPaymentId));
+    await t.deps.db.update(events).set({ ticketsTaken: 0 }).where(eq(events.id, (await read(caller, requestId)).json<RegistrationRequestDetail>().event.id));
+    const second = await pay(caller, requestId);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().eventPaymentId).not.toBe(first.eventPaymentId);
+  });
+
   it('a payment without the Idempotency-Key is refused (400)', async () => {
     const { caller, requestId } = await requestFor(1);
     expect((await call(t.app, 'POST', `${base}/${requestId}/pay`, { caller, body: { method: 'CARD' } })).statusCode).toBe(400);

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { applicationCouponRefusalText, cartMessages, couponRefusal, couponRefusals } from '@portal/domain/cart.ts';
 import type { EventPaymentMethod } from '@portal/domain/commerce-enums.ts';
 import type { EventPaymentReply } from '@portal/domain/payments.ts';
-import { openingTerms, paymentMessages } from '@portal/domain/payments.ts';
+import { isOpenPayment, openingTerms, paymentMessages } from '@portal/domain/payments.ts';
 import {
   attendeeProblems,
   groupPrice,
@@ -147,7 +147,7 @@ async function requirePriceChangeable(tx: Transaction, request: LockedRequest): 
 
 /** A payment still open for the old price is cancelled (its hold given back): the member pays the new price. */
 async function cancelOpenPayment(tx: Transaction, auth: RequestAuth, payment: RequestPayment | undefined, requestId: string, now: Date) {
-  if (!payment || decidingStatus(payment) === null) return;
+  if (!payment || !isOpenPayment(payment.status)) return;
   await releasePayment(tx, payment.id, 'CANCELLED', now);
   await audit(tx, { ...actorOf(auth), action: 'event-payment.cancel', subjectType: 'event_payment', subjectId: payment.id, data: { from: payment.status, registrationRequestId: requestId } });
 }
@@ -321,7 +321,8 @@ async function createPayment(
   if (!settings) throw conflict(messages.notOpen);
   requirePurchaseOpen(deps, settings);
   const description = `${request.seatsRequested} × ${settings.eventName} (group registration)`;
-  if (live && decidingStatus(live) !== null) {
+  // A payment still open is answered again; one that ended (cancelled, expired, refund needed) is left as it is.
+  if (live && isOpenPayment(live.status)) {
     if (live.method === method) {
       return { payment: { ...live, totalCents: live.total }, requestId: request.id, description };
     }
@@ -454,7 +455,7 @@ export async function cancelRequest(deps: AppDeps, auth: RequestAuth, requestId:
       if (await refundPaidPayment(tx, payment.id, 'BUYER_CANCELLED')) {
         await refundMail(tx, { paymentId: payment.id, requestId: request.id, total: payment.total, publicUrl: deps.config.publicUrl });
       }
-    } else if (payment && status !== null) {
+    } else if (payment && isOpenPayment(payment.status)) {
       await tx
         .update(purchaseOrders)
         .set({ status: 'VOIDED', decidedAt: now })
