@@ -18,7 +18,8 @@ import { eventGroupRegistrations } from '../../db/schema/registration-requests.t
 import { users } from '../../db/schema/users.ts';
 import { createCoupon, createEvent, signedInUser } from '../../test/commerce-factories.ts';
 import { createInstitute } from '../../test/application-factories.ts';
-import { createUser } from '../../test/factories.ts';
+import { addMembership, createOrganization, createUser } from '../../test/factories.ts';
+import { multipart, pdf } from '../../security/fixtures.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';
 
 const t = useTestApp();
@@ -295,6 +296,32 @@ describe('coupon and payment', () => {
     const second = await pay(caller, requestId);
     expect(second.statusCode).toBe(200);
     expect(second.json().eventPaymentId).not.toBe(first.eventPaymentId);
+  });
+
+  it('the purchase order goes through the existing form (type EVENT) and staff approval makes the request paid', async () => {
+    const { caller, user, requestId } = await requestFor(2);
+    const organization = await createOrganization(t.deps.db);
+    await addMembership(t.deps.db, organization.id, user.id);
+    const started = (await pay(caller, requestId, 'PURCHASE_ORDER')).json<{ eventPaymentId: string }>();
+    const { body, headers } = multipart({
+      eventPaymentId: started.eventPaymentId,
+      filename: 'District PO',
+      contactEmail: 'purchasing@district.test',
+      contactName: 'Pat Purchasing',
+      contactPhone: '5551234567',
+      number: 'PO-7',
+      organizationId: organization.id,
+      // Typed in dollars on the form, sent in cents.
+      total: '20000',
+      type: 'EVENT',
+    }, pdf);
+    const submitted = await call(t.app, 'POST', '/api/purchase-orders', { caller, body, headers });
+    expect(submitted.statusCode).toBe(201);
+    expect((await read(caller, requestId)).json<RegistrationRequestDetail>()).toMatchObject({ paymentStatus: 'PO_SUBMITTED', abilities: { changeSeats: false, pay: false } });
+    const staff = await signedInUser(t, 'STAFF');
+    const approved = await call(t.app, 'POST', `/api/admin/purchase-orders/${submitted.json<{ purchaseOrderId: string }>().purchaseOrderId}/approve`, { caller: staff.caller });
+    expect(approved.statusCode).toBe(200);
+    expect((await read(caller, requestId)).json<RegistrationRequestDetail>().paymentStatus).toBe('PAID');
   });
 
   it('a payment without the Idempotency-Key is refused (400)', async () => {
