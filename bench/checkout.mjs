@@ -23,13 +23,15 @@
 // database. oversold = seats counted past capacity, or counted seats that differ from the tickets
 // of payments holding seats (both must be 0). statements/purchase (PostgreSQL) counts every query
 // the pool's clients send, BEGIN and COMMIT included, sign-in lookups included, divided by buyers.
+// node cpu ms is this process's CPU time (client, server and driver together) per buyer: unlike the
+// rates it hardly depends on what else the machine is running.
 //
 // bench/results/checkout.json:
 //   { "generatedAt": ISO date, "purchases": number,
 //     "rows": [ { "database": "postgres" | "pglite", "mode": "raw" | "checkout" | "full" | "two-instances",
 //                 "concurrency": number, "buyers": number, "capacity": number, "sold": number, "refused": number,
 //                 "failed": number, "oversold": number, "ticketsPerSecond": number, "p50Ms": number, "p99Ms": number,
-//                 "ratio": number | null, "statementsPerPurchase": number | null } ],
+//                 "ratio": number, "statementsPerPurchase": number | null, "nodeCpuMsPerPurchase": number } ],
 //     "goal": { "concurrency": [8, 32], "minRatio": 0.5, "maxP99MsAt8": 50, "met": boolean } }
 // Reports only: exits 0 unless it cannot run.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -154,6 +156,7 @@ async function drive(buyers, concurrency, purchase) {
   const latencies = [];
   const outcomes = { sold: 0, refused: 0, failed: 0 };
   let next = 0;
+  const cpu = process.cpuUsage();
   const start = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -166,7 +169,8 @@ async function drive(buyers, concurrency, purchase) {
       }
     }),
   );
-  return { ...outcomes, elapsed: performance.now() - start, latencies };
+  const used = process.cpuUsage(cpu);
+  return { ...outcomes, elapsed: performance.now() - start, latencies, cpuMs: (used.user + used.system) / 1000 };
 }
 
 /** One row's rounds added up: tickets/s over the time spent selling, percentiles over every purchase. */
@@ -184,6 +188,7 @@ function summary(rounds) {
     p50Ms: Math.round(percentile(latencies, 50) * 10) / 10,
     p99Ms: Math.round(percentile(latencies, 99) * 10) / 10,
     statements: total('statements'),
+    cpuMs: total('cpuMs'),
   };
 }
 
@@ -294,7 +299,7 @@ async function runLevel(database, concurrency, levelModes, ports, rawPort) {
   const raw = summary(results.raw);
   return levelModes.map((mode) => {
     const row = summary(results[mode]);
-    const { statements: count, ...rest } = row;
+    const { statements: count, cpuMs, ...rest } = row;
     return {
       database: database.kind,
       mode,
@@ -302,6 +307,7 @@ async function runLevel(database, concurrency, levelModes, ports, rawPort) {
       ...rest,
       ratio: Math.round((row.ticketsPerSecond / raw.ticketsPerSecond) * 100) / 100,
       statementsPerPurchase: database.kind === 'postgres' ? Math.round((count / row.buyers) * 10) / 10 : null,
+      nodeCpuMsPerPurchase: Math.round((cpuMs / row.buyers) * 100) / 100,
     };
   });
 }
@@ -388,6 +394,7 @@ console.table(
     'p99 ms': row.p99Ms,
     ratio: row.ratio,
     'stmts/purchase': row.statementsPerPurchase,
+    'node cpu ms': row.nodeCpuMsPerPurchase,
   })),
 );
 console.log(

@@ -3,7 +3,7 @@ import type { EventPaymentStatus, PaymentProviderName, RefundReason } from '@por
 import { paymentMessages } from '@portal/domain/payments.ts';
 import { purchaseOrderMessages } from '@portal/domain/purchase-orders.ts';
 import type { Database, Executor } from '../db/client.ts';
-import { executePrepared } from '../db/prepared.ts';
+import { executePrepared, executeStatic, staticStatement, type StaticStatement } from '../db/prepared.ts';
 import { coupons, eventGroupings, eventPaymentItems, eventPayments, events, eventSections } from '../db/schema/commerce.ts';
 import { conflict, HttpProblem, notFound } from '../platform/errors.ts';
 
@@ -132,22 +132,33 @@ async function takeEach(tx: Executor, buckets: readonly Bucket[]): Promise<Bucke
  * short bucket. Answers the first bucket that was short.
  */
 async function takeChain(tx: Executor, buckets: readonly Bucket[]): Promise<Bucket | undefined> {
-  const steps = buckets.map((bucket, i) => {
-    const table = bucketTables[bucket.kind];
-    const n = bucket.tickets;
+  const kinds = buckets.map((bucket) => bucket.kind);
+  const values: Record<string, unknown> = {};
+  buckets.forEach((bucket, i) => Object.assign(values, { [`id${i}`]: bucket.id, [`n${i}`]: bucket.tickets }));
+  const [row] = await executeStatic<Record<string, number>>(tx, chainStatement(kinds), values);
+  return buckets.find((_, i) => row?.[`taken_${i}`] !== 1);
+}
+
+const chainStatements = new Map<string, StaticStatement>();
+
+/** The statement of takeChain for these kinds of bucket, in order; built once per combination (at most seven). */
+function chainStatement(kinds: readonly BucketKind[]): StaticStatement {
+  const name = `take_seats_${kinds.join('_')}`;
+  const built = chainStatements.get(name);
+  if (built) return built;
+  const steps = kinds.map((kind, i) => {
+    const table = bucketTables[kind];
+    const n = sql.placeholder(`n${i}`);
     const after = i === 0 ? sql`` : sql` from ${sql.identifier(`taken_${i - 1}`)}`;
     return sql`${sql.identifier(`taken_${i}`)} as (
-      update ${table} set tickets_taken = ${table.ticketsTaken} + ${n}${after}
-      where ${table.id} = ${bucket.id} and (${table.maxTickets} is null or ${table.ticketsTaken} + ${n} <= ${table.maxTickets})
+      update ${table} set tickets_taken = ${table.ticketsTaken} + ${n}::int${after}
+      where ${table.id} = ${sql.placeholder(`id${i}`)} and (${table.maxTickets} is null or ${table.ticketsTaken} + ${n}::int <= ${table.maxTickets})
       returning ${table.id})`;
   });
-  const counts = buckets.map((_, i) => sql`(select count(*) from ${sql.identifier(`taken_${i}`)})::int as ${sql.identifier(`taken_${i}`)}`);
-  const [row] = await executePrepared<Record<string, number>>(
-    tx,
-    `take_seats_${buckets.map((bucket) => bucket.kind).join('_')}`,
-    sql`with ${sql.join(steps, sql`, `)} select ${sql.join(counts, sql`, `)}`,
-  );
-  return buckets.find((_, i) => row?.[`taken_${i}`] !== 1);
+  const counts = kinds.map((_, i) => sql`(select count(*) from ${sql.identifier(`taken_${i}`)})::int as ${sql.identifier(`taken_${i}`)}`);
+  const statement = staticStatement(name, sql`with ${sql.join(steps, sql`, `)} select ${sql.join(counts, sql`, `)}`);
+  chainStatements.set(name, statement);
+  return statement;
 }
 
 async function releaseSeats(tx: Executor, requests: readonly SeatRequest[]): Promise<void> {

@@ -4,6 +4,7 @@ import type { Coupon } from '@portal/domain/pricing.ts';
 import { lineSubtotal, orderTotals } from '@portal/domain/pricing.ts';
 import { lineRefusal, purchaseRefusals, type PurchaseRefusal } from '@portal/domain/catalogue.ts';
 import type { Executor } from '../db/client.ts';
+import { executeStatic, staticStatement } from '../db/prepared.ts';
 import { managedOrganizationIdsArray } from './memberships.ts';
 import { cartItems, carts, coupons, eventGroupings, eventPayments, events, eventSections, eventTicketTypes } from '../db/schema/commerce.ts';
 
@@ -43,6 +44,14 @@ export interface LoadedCart {
 
 export const lineTitle = (eventName: string, sectionTitle: string | null) => (sectionTitle ? `${eventName} — ${sectionTitle}` : eventName);
 
+/** One ticket of a line, in cents: 0 for a free section. */
+const linePrice = sql<number>`case when ${eventSections.isFree} then 0 else ${eventTicketTypes.priceCents} end`;
+/** Seats left for a line: a section line is limited by its section and by its grouping (least() skips an unlimited null). */
+const lineRemaining = sql<number | null>`case when ${cartItems.sectionId} is null
+  then ${events.maxTickets} - ${events.ticketsTaken}
+  else least(${eventSections.maxTickets} - ${eventSections.ticketsTaken}, ${eventGroupings.maxTickets} - ${eventGroupings.ticketsTaken}) end`;
+const lineEventHasSections = sql<boolean>`exists (select 1 from event_sections s where s.event_id = ${cartItems.eventId})`;
+
 const lineColumns = {
   id: cartItems.id,
   eventId: cartItems.eventId,
@@ -54,16 +63,13 @@ const lineColumns = {
   groupingId: eventGroupings.id,
   groupingName: eventGroupings.name,
   numberOfTickets: cartItems.numberOfTickets,
-  price: sql<number>`case when ${eventSections.isFree} then 0 else ${eventTicketTypes.priceCents} end`,
-  // A section line is limited by its section and by its grouping (least() skips an unlimited null).
-  remaining: sql<number | null>`case when ${cartItems.sectionId} is null
-    then ${events.maxTickets} - ${events.ticketsTaken}
-    else least(${eventSections.maxTickets} - ${eventSections.ticketsTaken}, ${eventGroupings.maxTickets} - ${eventGroupings.ticketsTaken}) end`,
+  price: linePrice,
+  remaining: lineRemaining,
   published: events.published,
   acceptsApplications: events.acceptsApplications,
   startDate: events.startDate,
   daysBeforePurchaseClose: events.daysBeforePurchaseClose,
-  hasSections: sql<boolean>`exists (select 1 from event_sections s where s.event_id = ${cartItems.eventId})`,
+  hasSections: lineEventHasSections,
   ticketTypeEventId: eventTicketTypes.eventId,
   sectionEventId: eventSections.eventId,
 };
@@ -161,30 +167,89 @@ export interface CheckoutCart extends LoadedCart {
   managedOrganizationIds: string[];
 }
 
+const userId = sql.placeholder('userId');
+
 /**
- * The cart as the checkout reads it, in one statement inside its transaction: the lines locked
- * (FOR UPDATE OF cart_items only, never the capacity rows, so two checkouts of one cart run one
- * after the other), the coupon and the organizations the buyer manages on every line's row. An empty
- * cart answers no lines, no coupon and no organizations: the checkout refuses it.
+ * The checkout's read of the cart, built once (db/prepared.ts): the lines locked (FOR UPDATE OF
+ * cart_items only, never the capacity rows, so two checkouts of one cart run one after the other),
+ * with the coupon and the organizations the buyer manages on every line's row.
  */
-export async function loadCheckoutCart(tx: Executor, userId: string, now: Date, today: string): Promise<CheckoutCart> {
-  const rows = await tx
-    .select({ ...lineColumns, coupon: couponColumns, managed: managedOrganizationIdsArray(userId) })
-    .from(cartItems)
-    .innerJoin(events, eq(events.id, cartItems.eventId))
-    .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, cartItems.ticketTypeId))
-    .leftJoin(eventSections, eq(eventSections.id, cartItems.sectionId))
-    .leftJoin(eventGroupings, eq(eventGroupings.id, eventSections.groupingId))
-    .leftJoin(carts, eq(carts.userId, cartItems.userId))
-    .leftJoin(coupons, eq(coupons.id, carts.couponId))
-    .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
-    .for('update', { of: cartItems })
-    .prepare('checkout_cart')
-    .execute();
+const checkoutCartStatement = staticStatement(
+  'checkout_cart',
+  sql`select ${cartItems.id} as "id", ${cartItems.eventId} as "eventId", ${cartItems.sectionId} as "sectionId",
+      ${eventTicketTypes.id} as "ticketTypeId", ${eventTicketTypes.name} as "ticketTypeName", ${events.name} as "eventName",
+      ${eventSections.title} as "sectionTitle", ${eventGroupings.id} as "groupingId", ${eventGroupings.name} as "groupingName",
+      ${cartItems.numberOfTickets} as "numberOfTickets", ${linePrice} as "price", ${lineRemaining} as "remaining",
+      ${events.published} as "published", ${events.acceptsApplications} as "acceptsApplications", ${events.startDate} as "startDate",
+      ${events.daysBeforePurchaseClose} as "daysBeforePurchaseClose", ${lineEventHasSections} as "hasSections",
+      ${eventTicketTypes.eventId} as "ticketTypeEventId", ${eventSections.eventId} as "sectionEventId",
+      ${coupons.id} as "couponId", ${coupons.code} as "couponCode", ${coupons.type} as "couponType",
+      ${coupons.discountAmount} as "couponDiscountAmount", ${coupons.discountPercentage} as "couponDiscountPercentage",
+      ${coupons.active} as "couponActive", ${coupons.validFrom} as "couponValidFrom", ${coupons.validUntil} as "couponValidUntil",
+      ${coupons.maxUses} as "couponMaxUses", ${coupons.timesUsed} as "couponTimesUsed", ${coupons.eventId} as "couponEventId",
+      ${managedOrganizationIdsArray(userId)} as "managed"
+    from ${cartItems}
+    inner join ${events} on ${events.id} = ${cartItems.eventId}
+    inner join ${eventTicketTypes} on ${eventTicketTypes.id} = ${cartItems.ticketTypeId}
+    left join ${eventSections} on ${eventSections.id} = ${cartItems.sectionId}
+    left join ${eventGroupings} on ${eventGroupings.id} = ${eventSections.groupingId}
+    left join ${carts} on ${carts.userId} = ${cartItems.userId}
+    left join ${coupons} on ${coupons.id} = ${carts.couponId}
+    where ${cartItems.userId} = ${userId}
+    order by ${cartItems.createdAt}, ${cartItems.id}
+    for update of ${cartItems}`,
+);
+
+interface CheckoutCartRow extends LineRow {
+  couponId: string | null;
+  couponCode: string;
+  couponType: CouponRow['type'];
+  couponDiscountAmount: number | null;
+  couponDiscountPercentage: number | null;
+  couponActive: boolean;
+  couponValidFrom: string | null;
+  couponValidUntil: string | null;
+  couponMaxUses: number | null;
+  couponTimesUsed: number;
+  couponEventId: string | null;
+  managed: string[];
+}
+
+const timestampOf = (value: string | null) => (value === null ? null : new Date(value));
+
+export interface CheckoutCart extends LoadedCart {
+  /** The organizations the buyer manages (memberships.managedOrganizationIds); read only with lines. */
+  managedOrganizationIds: string[];
+}
+
+/**
+ * The cart as the checkout reads it, in one statement inside its transaction (checkoutCartStatement).
+ * An empty cart answers no lines, no coupon and no organizations: the checkout refuses it.
+ */
+export async function loadCheckoutCart(tx: Executor, buyerId: string, now: Date, today: string): Promise<CheckoutCart> {
+  const rows = await executeStatic<CheckoutCartRow>(tx, checkoutCartStatement, { userId: buyerId });
   const lines = rows.map((row) => toLine(row, today));
   const [first] = rows;
-  const coupon = first?.coupon ? toCoupon(first.coupon, now, lines) : null;
+  const coupon =
+    first && first.couponId !== null
+      ? toCoupon(
+          {
+            id: first.couponId,
+            code: first.couponCode,
+            type: first.couponType,
+            discountAmount: first.couponDiscountAmount,
+            discountPercentage: first.couponDiscountPercentage,
+            active: first.couponActive,
+            validFrom: timestampOf(first.couponValidFrom),
+            validUntil: timestampOf(first.couponValidUntil),
+            maxUses: first.couponMaxUses,
+            timesUsed: first.couponTimesUsed,
+            eventId: first.couponEventId,
+          },
+          now,
+          lines,
+        )
+      : null;
   return { lines, coupon, managedOrganizationIds: first?.managed ?? [] };
 }
 

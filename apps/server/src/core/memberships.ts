@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import { organizationMessages } from '@portal/domain/organizations.ts';
 import type { OrganizationRole } from '@portal/domain/roles.ts';
 import type { Executor } from '../db/client.ts';
@@ -33,7 +33,7 @@ export async function isActiveMember(db: Executor, organizationId: string, userI
   return (await activeMembershipRole(db, organizationId, userId)) !== undefined;
 }
 
-const managesOrganization = (userId: string) =>
+const managesOrganization = (userId: string | SQLWrapper) =>
   and(eq(organizationMemberships.userId, userId), isNull(organizationMemberships.archivedAt), inArray(organizationMemberships.role, ['OWNER', 'ADMIN']));
 
 /** The organizations the user manages (active OWNER or ADMIN membership), by id: what a checkout may buy for. */
@@ -43,7 +43,7 @@ export async function managedOrganizationIds(db: Executor, userId: string): Prom
 }
 
 /** managedOrganizationIds as a uuid[] expression, for a query that reads them with other rows in one statement. */
-export const managedOrganizationIdsArray = (userId: string) =>
+export const managedOrganizationIdsArray = (userId: string | SQLWrapper) =>
   sql<string[]>`array(select ${organizationMemberships.organizationId} from ${organizationMemberships} where ${managesOrganization(userId)})`;
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { executePrepared } from '../../db/prepared.ts';
+import { executeStatic, staticStatement } from '../../db/prepared.ts';
 import { cartItems, carts, eventPaymentItems, eventPayments } from '../../db/schema/commerce.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import type { AuditEntry } from '../../platform/audit.ts';
@@ -30,64 +30,101 @@ export async function findByIdempotencyKey(db: Executor, userId: string, key: st
 }
 
 export interface CheckoutWrite {
-  payment: Omit<NewEventPayment, 'id' | 'seatsHeld'>;
+  payment: Omit<NewEventPayment, 'id' | 'seatsHeld' | 'applicationId'>;
   items: readonly NewEventPaymentItem[];
   /** The audit entry of the checkout; its subject is the new payment. */
   audit: Omit<AuditEntry, 'subjectId'>;
 }
 
 const timestamp = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+const input = (name: string) => sql.placeholder(name);
 
 /**
- * Everything the checkout writes besides seats, in one statement: the payment holding its seats,
- * its items, the emptied cart (lines and coupon) and the audit row. The checkout runs it before it
- * takes any seat, so the capacity rows stay locked only for their own updates and the commit. A
- * replayed Idempotency-Key fails here, on the event_payments_idempotency unique index.
+ * Everything the checkout writes besides seats, in one statement built once (db/prepared.ts): the
+ * payment holding its seats, its items, the emptied cart (lines and coupon) and the audit row.
  */
-export async function writeCheckout(tx: Executor, write: CheckoutWrite): Promise<CheckedOutPayment> {
-  const { payment, items, audit } = write;
-  const itemRows = items.map((item) => ({
-    event_id: item.eventId,
-    section_id: item.sectionId ?? null,
-    ticket_type_id: item.ticketTypeId,
-    title: item.title,
-    number_of_tickets: item.numberOfTickets,
-    price_cents: item.priceCents,
-  }));
-  const [row] = await executePrepared<Record<string, unknown>>(tx, 'checkout_write', sql`
-    with payment as (
+const checkoutWrite = staticStatement(
+  'checkout_write',
+  sql`with payment as (
       insert into ${eventPayments} (user_id, organization_id, status, method, provider, subtotal_cents, discount_cents, total_cents,
         coupon_id, seats_held, hold_expires_at, paid_at, idempotency_key, application_id)
-      values (${payment.userId}, ${payment.organizationId ?? null}, ${payment.status}, ${payment.method}, ${payment.provider ?? null},
-        ${payment.subtotalCents}, ${payment.discountCents ?? 0}, ${payment.totalCents}, ${payment.couponId ?? null}, true,
-        ${timestamp(payment.holdExpiresAt)}::timestamptz, ${timestamp(payment.paidAt)}::timestamptz, ${payment.idempotencyKey ?? null},
-        ${payment.applicationId ?? null})
+      values (${input('userId')}, ${input('organizationId')}, ${input('status')}, ${input('method')}, ${input('provider')},
+        ${input('subtotalCents')}, ${input('discountCents')}, ${input('totalCents')}, ${input('couponId')}, true,
+        ${input('holdExpiresAt')}::timestamptz, ${input('paidAt')}::timestamptz, ${input('idempotencyKey')}, null)
       returning id, status, method, provider, checkout_url, total_cents, hold_expires_at
     ), items as (
       insert into ${eventPaymentItems} (payment_id, event_id, section_id, ticket_type_id, title, number_of_tickets, price_cents)
       select payment.id, item.event_id, item.section_id, item.ticket_type_id, item.title, item.number_of_tickets, item.price_cents
-      from payment, json_to_recordset(${JSON.stringify(itemRows)}::json)
+      from payment, json_to_recordset(${input('items')}::json)
         as item(event_id uuid, section_id uuid, ticket_type_id uuid, title text, number_of_tickets integer, price_cents integer)
     ), emptied as (
-      delete from ${cartItems} where user_id = ${payment.userId}
+      delete from ${cartItems} where user_id = ${input('userId')}
     ), uncouponed as (
-      update ${carts} set coupon_id = null where user_id = ${payment.userId}
+      update ${carts} set coupon_id = null where user_id = ${input('userId')}
     ), audited as (
       insert into ${auditLog} (actor_id, impersonator_id, action, subject_type, subject_id, data)
-      select ${audit.actorId}::uuid, ${audit.impersonatorId ?? null}::uuid, ${audit.action}, ${audit.subjectType}, payment.id::text,
-        ${JSON.stringify(audit.data ?? {})}::jsonb
+      select ${input('actorId')}::uuid, ${input('impersonatorId')}::uuid, ${input('action')}, ${input('subjectType')}, payment.id::text,
+        ${input('auditData')}::jsonb
       from payment
     )
-    select id, status, method, provider, checkout_url, total_cents, hold_expires_at from payment`);
+    select id, status, method, provider, checkout_url, total_cents, hold_expires_at from payment`,
+);
+
+interface WrittenPayment {
+  id: string;
+  status: CheckedOutPayment['status'];
+  method: CheckedOutPayment['method'];
+  provider: CheckedOutPayment['provider'];
+  checkout_url: string | null;
+  total_cents: number;
+  hold_expires_at: string | null;
+}
+
+/**
+ * The checkout's writes (checkoutWrite). The checkout runs it before it takes any seat, so the
+ * capacity rows stay locked only for their own updates and the commit. A replayed Idempotency-Key
+ * fails here, on the event_payments_idempotency unique index.
+ */
+export async function writeCheckout(tx: Executor, write: CheckoutWrite): Promise<CheckedOutPayment> {
+  const { payment, items, audit } = write;
+  const [row] = await executeStatic<WrittenPayment>(tx, checkoutWrite, {
+    userId: payment.userId,
+    organizationId: payment.organizationId ?? null,
+    status: payment.status,
+    method: payment.method,
+    provider: payment.provider ?? null,
+    subtotalCents: payment.subtotalCents,
+    discountCents: payment.discountCents ?? 0,
+    totalCents: payment.totalCents,
+    couponId: payment.couponId ?? null,
+    holdExpiresAt: timestamp(payment.holdExpiresAt),
+    paidAt: timestamp(payment.paidAt),
+    idempotencyKey: payment.idempotencyKey ?? null,
+    items: JSON.stringify(
+      items.map((item) => ({
+        event_id: item.eventId,
+        section_id: item.sectionId ?? null,
+        ticket_type_id: item.ticketTypeId,
+        title: item.title,
+        number_of_tickets: item.numberOfTickets,
+        price_cents: item.priceCents,
+      })),
+    ),
+    actorId: audit.actorId,
+    impersonatorId: audit.impersonatorId ?? null,
+    action: audit.action,
+    subjectType: audit.subjectType,
+    auditData: JSON.stringify(audit.data ?? {}),
+  });
   if (!row) throw new Error('event payment was not written');
   return {
-    id: row.id as string,
-    status: row.status as CheckedOutPayment['status'],
-    method: row.method as CheckedOutPayment['method'],
-    provider: row.provider as CheckedOutPayment['provider'],
-    checkoutUrl: row.checkout_url as string | null,
-    totalCents: Number(row.total_cents),
-    holdExpiresAt: row.hold_expires_at === null ? null : new Date(row.hold_expires_at as string | Date),
+    id: row.id,
+    status: row.status,
+    method: row.method,
+    provider: row.provider,
+    checkoutUrl: row.checkout_url,
+    totalCents: row.total_cents,
+    holdExpiresAt: row.hold_expires_at === null ? null : new Date(row.hold_expires_at),
   };
 }
 

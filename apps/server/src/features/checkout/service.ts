@@ -78,7 +78,6 @@ async function freezeCart(deps: AppDeps, tx: Transaction, auth: RequestAuth, inp
       totalCents: totals.total,
       couponId: coupon?.id ?? null,
       idempotencyKey,
-      applicationId: null,
     },
     items: cart.lines.map((line) => ({
       eventId: line.eventId,
