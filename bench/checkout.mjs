@@ -17,7 +17,8 @@
 //   checkout  POST /api/checkout (CARD, demo provider), the cart filled beforehand in the database.
 //   full      POST /api/cart/items, POST /api/checkout, POST /api/payments/demo/:id (succeed).
 //   two-instances (PostgreSQL only) checkout through two apps, each with its own pool, on one
-//             database; buyers alternate between them.
+//             database; buyers alternate between them. With REDIS_URL, afterwards: does the sign-in
+//             limit of one account count across both (the attempt past the limit answers 429)?
 // A purchase's latency is from its first request's start to its last answer. tickets/s counts the
 // tickets sold; ratio = tickets/s of the mode / tickets/s of raw at the same concurrency and
 // database. oversold = seats counted past capacity, or counted seats that differ from the tickets
@@ -32,6 +33,7 @@
 //                 "concurrency": number, "buyers": number, "capacity": number, "sold": number, "refused": number,
 //                 "failed": number, "oversold": number, "ticketsPerSecond": number, "p50Ms": number, "p99Ms": number,
 //                 "ratio": number, "statementsPerPurchase": number | null, "nodeCpuMsPerPurchase": number } ],
+//     "loginLimitAcrossInstances": boolean | null (null: not checked, needs REDIS_URL and DATABASE_URL),
 //     "goal": { "concurrency": [8, 32], "minRatio": 0.5, "maxP99MsAt8": 50, "met": boolean } }
 // Reports only: exits 0 unless it cannot run.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -253,12 +255,32 @@ async function rawServer(database) {
   return { server, port: server.server.address().port };
 }
 
+// With REDIS_URL the apps count sign-in attempts in Redis, under a prefix of this run's own.
+const redisKeyPrefix = `portal-bench-${randomBytes(4).toString('hex')}:`;
+
 async function startApp(database) {
-  const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://bench.test', PAYMENT_PROVIDER: 'demo', NODE_ENV: 'development' });
+  const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://bench.test', PAYMENT_PROVIDER: 'demo', NODE_ENV: 'development', REDIS_KEY_PREFIX: redisKeyPrefix });
   const deps = { config, db: database.db, clock: systemClock, storage: localStorage(mkdtempSync(path.join(tmpdir(), 'portal-bench-'))) };
   const app = await buildApp(deps);
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, port: app.server.address().port };
+}
+
+/**
+ * Whether the per-account sign-in limit counts across both instances: the limit's worth of wrong
+ * passwords for one account, alternating between them, then one more, which must be refused (429).
+ * Only with REDIS_URL; without it each instance counts on its own (docs/deploy.md).
+ */
+async function loginLimitShared(ports) {
+  if (!process.env.REDIS_URL) return null;
+  const limit = loadConfig().signInRateLimit.perAccount;
+  const email = `nobody-${randomUUID().slice(0, 8)}@bench.test`;
+  const statuses = [];
+  for (let attempt = 0; attempt <= limit; attempt += 1) {
+    const answer = await request(ports[attempt % ports.length], 'POST', '/api/auth/login', { body: { email, password: 'not the password' } });
+    statuses.push(answer.status);
+  }
+  return statuses.slice(0, limit).every((status) => status !== 429) && statuses[limit] === 429;
 }
 
 /** One round of a row: a fresh section of `capacity` seats sold to capacity + 10 % buyers. */
@@ -323,6 +345,7 @@ async function benchDatabase(database, second) {
     // Warm up the pools, the plans and the JIT on every path.
     for (const mode of levelModes) await runRound(database, mode, 4, 20, ports, raw.port);
     for (const concurrency of levels) rows.push(...(await runLevel(database, concurrency, levelModes, ports, raw.port)));
+    if (other) loginLimitAcrossInstances = await loginLimitShared(ports);
   } finally {
     await app.close();
     await raw.server.close();
@@ -365,6 +388,8 @@ async function onPglite() {
 }
 
 const only = process.env.BENCH_ONLY;
+/** null: not checked (no REDIS_URL, or no PostgreSQL run). */
+let loginLimitAcrossInstances = null;
 const rows = [];
 const started = performance.now();
 if (process.env.DATABASE_URL && only !== 'pglite') rows.push(...(await onPostgres(process.env.DATABASE_URL)));
@@ -402,7 +427,12 @@ console.log(
     ? 'Goal (PostgreSQL checkout at 8 and 32: ratio >= 0.5, p99 <= 50 ms at 8, 0 oversold): not measured (no DATABASE_URL).'
     : `Goal (PostgreSQL checkout at 8 and 32: ratio >= 0.5, p99 <= 50 ms at 8, 0 oversold): ${met ? 'met' : 'NOT met'}.`,
 );
+console.log(
+  `Sign-in limit across the two instances: ${
+    loginLimitAcrossInstances === null ? 'not checked (needs REDIS_URL and DATABASE_URL)' : loginLimitAcrossInstances ? 'counted together (Redis)' : 'NOT counted together'
+  }.`,
+);
 console.log(`Took ${Math.round((performance.now() - started) / 1000)} s.`);
 mkdirSync(path.dirname(resultFile), { recursive: true });
-writeFileSync(resultFile, `${JSON.stringify({ generatedAt: new Date().toISOString(), purchases, rows, goal: { ...goal, met: atGoal.length > 0 && met } }, null, 2)}\n`);
+writeFileSync(resultFile, `${JSON.stringify({ generatedAt: new Date().toISOString(), purchases, rows, loginLimitAcrossInstances, goal: { ...goal, met: atGoal.length > 0 && met } }, null, 2)}\n`);
 console.log(`Written: ${path.relative(process.cwd(), resultFile)}`);
