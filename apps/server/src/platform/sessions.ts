@@ -50,9 +50,8 @@ export async function createSession(db: Executor, clock: Clock, ttlMs: number, i
 
 const impersonators = alias(users, 'impersonators');
 
-/** One query: the live session behind a cookie, its user and the staff member viewing as them. */
-export async function findSession(db: Executor, clock: Clock, secret: string): Promise<RequestAuth | null> {
-  const [row] = await db
+function sessionLookup(db: Executor) {
+  return db
     .select({
       sessionId: sessions.id,
       user: {
@@ -71,7 +70,24 @@ export async function findSession(db: Executor, clock: Clock, secret: string): P
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(impersonators, eq(impersonators.id, sessions.impersonatorId))
-    .where(and(eq(sessions.tokenHash, hashSecret(secret)), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock())));
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .prepare('find_session');
+}
+
+/**
+ * Every request asks this, so its SQL is built once per database handle rather than by drizzle on
+ * each call (building it cost more CPU than PostgreSQL answering it).
+ */
+const sessionLookups = new WeakMap<Executor, ReturnType<typeof sessionLookup>>();
+
+/** One query: the live session behind a cookie, its user and the staff member viewing as them. */
+export async function findSession(db: Executor, clock: Clock, secret: string): Promise<RequestAuth | null> {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = sessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ tokenHash: hashSecret(secret), now: clock() });
   if (!row) return null;
   return {
     sessionId: row.sessionId,

@@ -79,6 +79,16 @@ describe('sign-in', () => {
     expect(row?.revokedAt).not.toBeNull();
   });
 
+  it('lets a session in until it expires, and not a moment after', async () => {
+    const user = await createUser(t.deps.db);
+    const caller = await signIn(t.app, user.email, testPassword);
+    const [row] = await t.deps.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    t.clock.advance((row?.expiresAt.getTime() ?? 0) - t.clock().getTime() - 1);
+    expect((await call(t.app, 'GET', '/api/me', { caller })).statusCode).toBe(200);
+    t.clock.advance(1);
+    expect((await call(t.app, 'GET', '/api/me', { caller })).statusCode).toBe(401);
+  });
+
   it('refuses logout to a signed-out caller', async () => {
     expect((await call(t.app, 'POST', '/api/auth/logout')).statusCode).toBe(401);
   });
