@@ -209,6 +209,20 @@ describe('PUT /api/event-registration-requests/:id/attendees', () => {
     expect(voided?.status).toBe('VOIDED');
   });
 
+  it('the simplified application lookup (request, user): for the requester and the attendee, 404 for anyone else', async () => {
+    const { caller, requestId } = await requestFor(1);
+    const attendee = await signedInUser(t);
+    const saved = (await attendees(caller, requestId, [attendee.user.email])).json<RegistrationRequestDetail>();
+    const url = `${base}/${requestId}/applications/${attendee.user.id}`;
+    const byRequester = await call(t.app, 'GET', url, { caller });
+    expect(byRequester.statusCode).toBe(200);
+    expect(byRequester.json()).toMatchObject({ id: saved.seats[0]?.attendee?.applicationId, isSimplified: true, status: 'STARTED' });
+    expect((await call(t.app, 'GET', url, { caller: attendee.caller })).statusCode).toBe(200);
+    const stranger = await signedInUser(t);
+    expect((await call(t.app, 'GET', url, { caller: stranger.caller })).statusCode).toBe(404);
+    expect((await call(t.app, 'GET', `${base}/${requestId}/applications/${stranger.user.id}`, { caller })).statusCode).toBe(404);
+  });
+
   it('two requests naming the same new person at once: one gets the seat, the other a 400, never a 500', async () => {
     const first = await requestFor(1);
     const second = await signedInUser(t);

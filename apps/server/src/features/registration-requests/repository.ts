@@ -233,3 +233,13 @@ export async function voidSimplifiedApplications(db: Executor, applicationIds: r
     .set({ status: 'VOIDED', decidedAt: now })
     .where(and(inArray(eventApplications.id, [...applicationIds]), eq(eventApplications.isSimplified, true), eq(eventApplications.status, 'STARTED')));
 }
+
+/** An attendee's seat on a request, with who made the request (the simplified application lookup's key). */
+export async function seatOfAttendee(db: Executor, requestId: string, userId: string) {
+  const [row] = await db
+    .select({ applicationId: eventRegistrationSeats.applicationId, requesterId: eventRegistrationRequests.userId })
+    .from(eventRegistrationSeats)
+    .innerJoin(eventRegistrationRequests, eq(eventRegistrationRequests.id, eventRegistrationSeats.requestId))
+    .where(and(eq(eventRegistrationSeats.requestId, requestId), eq(eventRegistrationSeats.userId, userId)));
+  return row;
+}

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { applicationDetail } from '@portal/domain/applications.ts';
 import { eventPaymentReply } from '@portal/domain/payments.ts';
 import {
   createRegistrationRequestInput,
@@ -21,6 +22,7 @@ import * as requests from './service.ts';
 const params = z.object({ requestId: z.uuid('Not a registration request id') });
 const paymentParams = params.extend({ eventPaymentId: z.uuid('Not an event payment id') });
 const eventParams = z.object({ eventId: z.uuid('Not an event id') });
+const attendeeParams = params.extend({ userId: z.uuid('Not a user id') });
 const payHeaders = z.object({ 'idempotency-key': z.uuid('An Idempotency-Key header with a UUID is required.') });
 const signedIn = { access: 'signedIn' } as const;
 const tags = ['registration-requests'];
@@ -82,6 +84,12 @@ export const registrationRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     '/event-registration-requests/:requestId/payments/:eventPaymentId',
     { config: signedIn, schema: { tags, params: paymentParams, response: { 200: eventPaymentReply } } },
     async (request) => requests.getRequestPayment(deps, caller(request), request.params.requestId, request.params.eventPaymentId),
+  );
+
+  app.get(
+    '/event-registration-requests/:requestId/applications/:userId',
+    { config: signedIn, schema: { tags, params: attendeeParams, response: { 200: applicationDetail } } },
+    async (request) => requests.getAttendeeApplication(deps, caller(request), request.params.requestId, request.params.userId),
   );
 
   app.post('/event-registration-requests/:requestId/cancel', { config: signedIn, schema: { tags, params, response: detail } }, async (request) =>

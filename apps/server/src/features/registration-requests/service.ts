@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { applicationCouponRefusalText, cartMessages, couponRefusal, couponRefusals } from '@portal/domain/cart.ts';
 import type { EventPaymentMethod } from '@portal/domain/commerce-enums.ts';
+import type { ApplicationDetail } from '@portal/domain/applications.ts';
 import type { EventPaymentReply } from '@portal/domain/payments.ts';
 import { isOpenPayment, openingTerms, paymentMessages } from '@portal/domain/payments.ts';
 import {
@@ -24,6 +25,7 @@ import { eventPaymentItems, eventPayments, purchaseOrders } from '../../db/schem
 import { users } from '../../db/schema/users.ts';
 import { expireHolds, refundPaidPayment, releasePayment, takeCouponUse, takeSeats } from '../../core/capacity.ts';
 import { requireCardProvider, startCardPayment } from '../../core/card-checkout.ts';
+import { readApplicationDetail } from '../../core/application-reads.ts';
 import { readEventPayment } from '../../core/event-payments.ts';
 import { decidingStatus, latestRequestPayment, offerOf, pageOfRequests, readRegistrationRequest, type RequestPayment } from '../../core/registration-requests.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
@@ -47,6 +49,7 @@ import {
   replaceSeats,
   requestedParts,
   requestTicketType,
+  seatOfAttendee,
   seatsOf,
   updateRequest,
   usersByEmail,
@@ -474,4 +477,17 @@ export async function cancelRequest(deps: AppDeps, auth: RequestAuth, requestId:
     });
     return detailOf(tx, request.id, auth.user.id);
   });
+}
+
+/**
+ * GET /api/event-registration-requests/:id/applications/:userId — §7's simplified application lookup
+ * (eventRegistrationRequestId, userId): an attendee's application, for the member who made the request
+ * and for the attendee. Anyone else, or a person without a seat: 404.
+ */
+export async function getAttendeeApplication(deps: AppDeps, auth: RequestAuth, requestId: string, userId: string): Promise<ApplicationDetail> {
+  const seat = await seatOfAttendee(deps.db, requestId, userId);
+  const allowed = seat && (seat.requesterId === auth.user.id || userId === auth.user.id);
+  const detail = allowed && seat.applicationId ? await readApplicationDetail(deps.db, seat.applicationId, calendarDateIn(deps.clock(), deps.config.timeZone)) : undefined;
+  if (!detail) throw notFound('No such application.');
+  return detail;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { eventGroupRegistrations, eventRegistrationPayments, eventRegistrationRequests } from '../../db/schema/registration-requests.ts';
+import { eventApplications } from '../../db/schema/applications.ts';
+import { eventGroupRegistrations, eventRegistrationPayments, eventRegistrationRequests, eventRegistrationSeats } from '../../db/schema/registration-requests.ts';
 import { createEvent, createPayment } from '../../test/commerce-factories.ts';
 import type { World } from '../fixtures.ts';
 import { memberOfA, signedIn, staffOnly, type Rows } from './rows.ts';
@@ -63,6 +64,21 @@ export const registrationRequestRows: Rows = {
     input: async (w) => {
       const { request, paymentId } = await freshRequestOfA(w, true);
       return { params: { requestId: request.id, eventPaymentId: paymentId } };
+    },
+    expect: memberOfA(200),
+  },
+  'GET /api/event-registration-requests/:requestId/applications/:userId': {
+    input: async (w) => {
+      const { request } = await freshRequestOfA(w);
+      const [application] = await w.t.deps.db
+        .insert(eventApplications)
+        .values({ userId: w.schoolA.member.user.id, eventId: request.eventId, isSimplified: true })
+        .returning();
+      if (!application) throw new Error('application not created');
+      await w.t.deps.db
+        .insert(eventRegistrationSeats)
+        .values({ requestId: request.id, position: 1, userId: w.schoolA.member.user.id, email: w.schoolA.member.user.email, applicationId: application.id });
+      return { params: { requestId: request.id, userId: w.schoolA.member.user.id } };
     },
     expect: memberOfA(200),
   },
