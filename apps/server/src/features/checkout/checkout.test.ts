@@ -290,6 +290,43 @@ describe("a grouping's maxTickets over its sections together (events.md §5)", (
 });
 
 describe('hold expiry', () => {
+  it('sells seats of a hold that ran out without waiting for the expiry timer: a short bucket releases it and the checkout tries again', async () => {
+    const a = await signedInUser(t);
+    const b = await signedInUser(t);
+    const day = await createConferenceDay(t.deps.db, 2);
+    const line = { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 2 };
+    expect((await add(b.caller, line)).statusCode).toBe(200);
+    expect((await add(a.caller, line)).statusCode).toBe(200);
+    const { eventPaymentId } = (await checkout(a.caller, { method: 'CARD' })).json();
+
+    // A hold still running is kept: B is refused.
+    const refused = await checkout(b.caller, { method: 'CARD' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(paymentMessages.soldOut(`${day.event.name} — ${day.section.title}`, 0));
+    expect((await paymentRow(eventPaymentId)).status).toBe('PENDING');
+
+    t.clock.advance(31 * 60_000);
+    expect((await checkout(b.caller, { method: 'CARD' })).statusCode).toBe(201);
+    expect(await paymentRow(eventPaymentId)).toMatchObject({ status: 'EXPIRED', seatsHeld: false });
+    expect(await sectionTaken(day.section.id)).toBe(2);
+  });
+
+  it('lets a member add seats of a hold that ran out to the cart, releasing it', async () => {
+    const a = await signedInUser(t);
+    const b = await signedInUser(t);
+    const day = await createConferenceDay(t.deps.db, 2);
+    const line = { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 2 };
+    await add(a.caller, line);
+    const { eventPaymentId } = (await checkout(a.caller, { method: 'CARD' })).json();
+    expect((await add(b.caller, line)).statusCode).toBe(409);
+
+    t.clock.advance(31 * 60_000);
+    const added = await add(b.caller, line);
+    expect(added.statusCode).toBe(200);
+    expect(added.json().items[0].remaining).toBe(2);
+    expect((await paymentRow(eventPaymentId)).status).toBe('EXPIRED');
+  });
+
   it('releases the seats and the coupon use of a card payment 30 minutes on, once', async () => {
     const { caller } = await signedInUser(t);
     const day = await createConferenceDay(t.deps.db, 5);
