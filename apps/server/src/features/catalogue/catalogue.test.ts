@@ -26,6 +26,22 @@ describe('GET /api/catalogue/events', () => {
     ]);
   });
 
+  it('searches names with % and _ taken literally, a page at a time', async () => {
+    const { caller } = await signedInUser(t);
+    const tag = crypto.randomUUID().slice(0, 6);
+    const first = await createEvent(t.deps.db, { name: `${tag} 100% Literacy`, startDate: '2027-03-01', endDate: '2027-03-01' });
+    const second = await createEvent(t.deps.db, { name: `${tag} 100% Literacy Two`, startDate: '2027-03-02', endDate: '2027-03-02' });
+    await createEvent(t.deps.db, { name: `${tag} 1000 Literacy`, startDate: '2027-03-03', endDate: '2027-03-03' });
+    const search = (query: string) => call(t.app, 'GET', `/api/catalogue/events?${query}`, { caller }).then((r) => r.json());
+    const ids = (page: { items: { id: string }[] }) => page.items.map((item) => item.id);
+
+    expect(ids(await search(`search=${encodeURIComponent(`${tag} 100%`)}`))).toEqual([first.event.id, second.event.id]);
+    const secondPage = await search(`search=${encodeURIComponent(`${tag} 100%`)}&page=2&pageSize=1`);
+    expect(secondPage).toMatchObject({ page: 2, pageSize: 1, total: 2 });
+    expect(ids(secondPage)).toEqual([second.event.id]);
+    expect((await search(`search=${encodeURIComponent(`${tag}_100`)}`)).total).toBe(0);
+  });
+
   it('pages, refuses a signed-out caller and a bad page size', async () => {
     const { caller } = await signedInUser(t);
     const response = await call(t.app, 'GET', '/api/catalogue/events?page=2&pageSize=1', { caller });

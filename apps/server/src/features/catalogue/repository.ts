@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { events } from '../../db/schema/commerce.ts';
 
@@ -36,23 +36,48 @@ const eventColumns = {
   daysBeforePurchaseClose: events.daysBeforePurchaseClose,
 };
 
-function searchName(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  return ilike(events.name, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-}
+const upcoming = (searching: boolean) =>
+  and(
+    eq(events.published, true),
+    gte(events.endDate, sql.placeholder('today')),
+    searching ? ilike(events.name, sql.placeholder('pattern')) : undefined,
+  );
 
-export async function listUpcomingEvents(db: Executor, today: string, query: { search?: string; page: number; pageSize: number }) {
-  const where = and(eq(events.published, true), gte(events.endDate, today), searchName(query.search));
-  const [items, [total]] = await Promise.all([
-    db
+function upcomingQueries(db: Executor, searching: boolean) {
+  const suffix = searching ? 'search' : 'all';
+  return {
+    page: db
       .select(eventColumns)
       .from(events)
-      .where(where)
+      .where(upcoming(searching))
       .orderBy(asc(events.startDate), asc(events.name), asc(events.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(events).where(where),
-  ]);
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`catalogue_page_${suffix}`),
+    count: db.select({ total: count() }).from(events).where(upcoming(searching)).prepare(`catalogue_count_${suffix}`),
+  };
+}
+
+/**
+ * Every member's first screen reads this: its SQL is built once per database handle (with and
+ * without a search) rather than by drizzle on each request.
+ */
+const prepared = new WeakMap<Executor, Record<'all' | 'search', ReturnType<typeof upcomingQueries>>>();
+
+export async function listUpcomingEvents(db: Executor, today: string, query: { search?: string; page: number; pageSize: number }) {
+  let queries = prepared.get(db);
+  if (!queries) {
+    queries = { all: upcomingQueries(db, false), search: upcomingQueries(db, true) };
+    prepared.set(db, queries);
+  }
+  const { page, count: counted } = query.search ? queries.search : queries.all;
+  const values = {
+    today,
+    pattern: query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  };
+  const [items, [total]] = await Promise.all([page.execute(values), counted.execute(values)]);
   return { items, total: total?.total ?? 0 };
 }
 
