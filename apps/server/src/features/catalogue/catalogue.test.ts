@@ -32,7 +32,7 @@ describe('GET /api/catalogue/events', () => {
     const first = await createEvent(t.deps.db, { name: `${tag} 100% Literacy`, startDate: '2027-03-01', endDate: '2027-03-01' });
     const second = await createEvent(t.deps.db, { name: `${tag} 100% Literacy Two`, startDate: '2027-03-02', endDate: '2027-03-02' });
     await createEvent(t.deps.db, { name: `${tag} 1000 Literacy`, startDate: '2027-03-03', endDate: '2027-03-03' });
-    const search = (query: string) => call(t.app, 'GET', `/api/catalogue/events?${query}`, { caller }).then((r) => r.json());
+    const search = async (query: string) => (await call(t.app, 'GET', `/api/catalogue/events?${query}`, { caller })).json<{ items: { id: string }[]; total: number }>();
     const ids = (page: { items: { id: string }[] }) => page.items.map((item) => item.id);
 
     expect(ids(await search(`search=${encodeURIComponent(`${tag} 100%`)}`))).toEqual([first.event.id, second.event.id]);
