@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { EventPaymentReply } from '@portal/domain/payments.ts';
 import type { Executor } from '../db/client.ts';
 import { coupons, eventPaymentItems, eventPayments, events, purchaseOrders } from '../db/schema/commerce.ts';
@@ -11,9 +11,9 @@ import { organizationMemberships, organizations } from '../db/schema/organizatio
  * The managed organizations are collected into an array first: with `organization_id in (subquery)`
  * PostgreSQL cannot combine the OR's two sides as index scans and reads every payment, whereas
  * `= any(array(...))` is a value list it can feed to event_payments_organization next to
- * event_payments_user (a BitmapOr).
+ * event_payments_user (a BitmapOr). `userId` may be a placeholder of a prepared query.
  */
-export function paymentVisibleTo(userId: string): SQL {
+export function paymentVisibleTo(userId: string | Placeholder): SQL {
   const managed = sql`select ${organizationMemberships.organizationId} from ${organizationMemberships}
     where ${organizationMemberships.userId} = ${userId} and ${organizationMemberships.archivedAt} is null
     and ${organizationMemberships.role} in ('OWNER', 'ADMIN')`;

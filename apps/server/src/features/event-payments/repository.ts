@@ -15,9 +15,8 @@ import { paymentVisibleTo } from '../../core/event-payments.ts';
  * and with the joins in the same query planned a scan of every payment to feed them; cut first, the
  * join reads one user and one organization per row shown.
  */
-export async function pageOfPayments(db: Executor, userId: string, page: { page: number; pageSize: number }) {
-  const visible = and(paymentVisibleTo(userId), isNull(eventPayments.applicationId));
-  const newestFirst = [desc(eventPayments.createdAt), desc(eventPayments.id)];
+function paymentPageQueries(db: Executor) {
+  const visible = and(paymentVisibleTo(sql.placeholder('userId')), isNull(eventPayments.applicationId));
   const shown = db
     .select({
       id: eventPayments.id,
@@ -30,12 +29,12 @@ export async function pageOfPayments(db: Executor, userId: string, page: { page:
     })
     .from(eventPayments)
     .where(visible)
-    .orderBy(...newestFirst)
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize)
+    .orderBy(desc(eventPayments.createdAt), desc(eventPayments.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
     .as('shown');
-  const [rows, [total]] = await Promise.all([
-    db
+  return {
+    page: db
       .select({
         id: shown.id,
         status: shown.status,
@@ -49,9 +48,23 @@ export async function pageOfPayments(db: Executor, userId: string, page: { page:
       .from(shown)
       .innerJoin(users, eq(users.id, shown.userId))
       .leftJoin(organizations, eq(organizations.id, shown.organizationId))
-      .orderBy(desc(shown.createdAt), desc(shown.id)),
-    db.select({ total: count() }).from(eventPayments).where(visible),
-  ]);
+      .orderBy(desc(shown.createdAt), desc(shown.id))
+      .prepare('payments_page'),
+    count: db.select({ total: count() }).from(eventPayments).where(visible).prepare('payments_count'),
+  };
+}
+
+/** Built once per database handle: drizzle building this SQL on each request cost more CPU than running it. */
+const paymentPages = new WeakMap<Executor, ReturnType<typeof paymentPageQueries>>();
+
+export async function pageOfPayments(db: Executor, userId: string, page: { page: number; pageSize: number }) {
+  let queries = paymentPages.get(db);
+  if (!queries) {
+    queries = paymentPageQueries(db);
+    paymentPages.set(db, queries);
+  }
+  const values = { userId, limit: page.pageSize, offset: (page.page - 1) * page.pageSize };
+  const [rows, [total]] = await Promise.all([queries.page.execute(values), queries.count.execute(values)]);
   return { rows, total: total?.total ?? 0 };
 }
 
