@@ -1,31 +1,36 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { RosterRow } from '@portal/domain/roster.ts';
 import type { Executor } from '../../db/client.ts';
+import { executeStatic, staticStatement } from '../../db/prepared.ts';
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-const matching = (search: string | undefined): SQL => {
-  if (!search) return sql``;
-  const pattern = `%${escapeLike(search)}%`;
-  return sql`and ((u.first_name || ' ' || u.last_name) ilike ${pattern} or u.email ilike ${pattern})`;
-};
+/*
+ * The statements are built once, when the module loads, with and without a search: their inputs are
+ * placeholders (organizationId, pattern, upTo, limit, offset), so drizzle does not build their SQL on
+ * each request.
+ */
+const organizationId = sql.placeholder('organizationId');
+
+const matching = (searching: boolean): SQL =>
+  searching ? sql`and ((u.first_name || ' ' || u.last_name) ilike ${sql.placeholder('pattern')} or u.email ilike ${sql.placeholder('pattern')})` : sql``;
 
 const memberColumns = sql`u.id as "userId", m.id as "membershipId", null::uuid as "invitationId",
   u.first_name as "firstName", u.last_name as "lastName", u.email, m.role, p.label as "positionLabel",
   u.tool_kit_access as "toolKitAccess", false as pending`;
 
 /** Active members of the organization: the OWNER, or everyone else (`role`). */
-const members = (organizationId: string, role: SQL, search: string | undefined) => sql`
+const members = (role: SQL, searching: boolean) => sql`
   select ${memberColumns}
   from organization_memberships m
   join users u on u.id = m.user_id
   left join positions p on p.id = m.position_id
-  where m.organization_id = ${organizationId} and m.archived_at is null and ${role} ${matching(search)}`;
+  where m.organization_id = ${organizationId} and m.archived_at is null and ${role} ${matching(searching)}`;
 
 /** Pending invitees: an open invitation of someone not already an active member. */
-const invitees = (organizationId: string, search: string | undefined) => sql`
+const invitees = (searching: boolean) => sql`
   select u.id as "userId", null::uuid as "membershipId", i.id as "invitationId", u.first_name as "firstName",
     u.last_name as "lastName", u.email, i.role, p.label as "positionLabel", i.tool_kit_access as "toolKitAccess", true as pending
   from invitations i
@@ -35,7 +40,7 @@ const invitees = (organizationId: string, search: string | undefined) => sql`
     and not exists (
       select 1 from organization_memberships active
       where active.organization_id = i.organization_id and active.user_id = i.user_id and active.archived_at is null
-    ) ${matching(search)}`;
+    ) ${matching(searching)}`;
 
 /** The OWNER first, then by last and first name; a person is on the roster once, so "userId" makes the order total. */
 const rosterOrder = sql`(role = 'OWNER') desc, lower("lastName"), lower("firstName"), "userId"`;
@@ -46,21 +51,21 @@ const rosterOrder = sql`(role = 'OWNER') desc, lower("lastName"), lower("firstNa
  * index, so the first page of a school of ten thousand reads about one page of members rather than
  * joining and sorting all of them.
  */
-const candidates = (organizationId: string, search: string | undefined, upTo: number) => sql`(
-  (${members(organizationId, sql`m.role = 'OWNER'`, search)})
+const candidates = (searching: boolean) => sql`(
+  (${members(sql`m.role = 'OWNER'`, searching)})
   union all
-  (${members(organizationId, sql`m.role <> 'OWNER'`, search)}
-    order by lower(u.last_name), lower(u.first_name), u.id limit ${upTo})
+  (${members(sql`m.role <> 'OWNER'`, searching)}
+    order by lower(u.last_name), lower(u.first_name), u.id limit ${sql.placeholder('upTo')})
   union all
-  (${invitees(organizationId, search)}
-    order by (i.role = 'OWNER') desc, lower(u.last_name), lower(u.first_name), u.id limit ${upTo})
+  (${invitees(searching)}
+    order by (i.role = 'OWNER') desc, lower(u.last_name), lower(u.first_name), u.id limit ${sql.placeholder('upTo')})
 ) candidates`;
 
 /** How many people are on the roster; the users' names are read only when a search needs them. */
-const counted = (organizationId: string, search: string | undefined) => sql`select
-  (select count(*)::int from organization_memberships m ${search ? sql`join users u on u.id = m.user_id` : sql``}
-    where m.organization_id = ${organizationId} and m.archived_at is null ${matching(search)})
-  + (select count(*)::int from (${invitees(organizationId, search)}) pending) as total`;
+const counted = (searching: boolean) => sql`select
+  (select count(*)::int from organization_memberships m ${searching ? sql`join users u on u.id = m.user_id` : sql``}
+    where m.organization_id = ${organizationId} and m.archived_at is null ${matching(searching)})
+  + (select count(*)::int from (${invitees(searching)}) pending) as total`;
 
 /** A page row's grades in grade order: its membership's, or its invitation's while pending. */
 const gradesOfPage = sql`coalesce(
@@ -74,27 +79,38 @@ const gradesOfPage = sql`coalesce(
     where mg.membership_id = page."membershipId"
   ) end, '{}')`;
 
+const pageOf = (searching: boolean) => sql`
+  select page.*, ${gradesOfPage} as grades
+  from (
+    select * from ${candidates(searching)}
+    order by ${rosterOrder}
+    limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
+  ) page
+  order by ${rosterOrder}`;
+
+const statements = {
+  all: { page: staticStatement('roster_page', pageOf(false)), count: staticStatement('roster_count', counted(false)) },
+  search: { page: staticStatement('roster_page_search', pageOf(true)), count: staticStatement('roster_count_search', counted(true)) },
+};
+
 /** One page of the roster, the OWNER first, then by last and first name, and how many rows there are in all. */
 export async function rosterPage(
   db: Executor,
-  organizationId: string,
+  organization: string,
   query: { page: number; pageSize: number; search?: string },
 ): Promise<{ items: RosterRow[]; total: number }> {
-  const search = query.search || undefined;
   const skip = (query.page - 1) * query.pageSize;
-  const [rows, count] = await Promise.all([
-    db.execute(sql`
-      select page.*, ${gradesOfPage} as grades
-      from (
-        select * from ${candidates(organizationId, search, skip + query.pageSize)}
-        order by ${rosterOrder}
-        limit ${query.pageSize} offset ${skip}
-      ) page
-      order by ${rosterOrder}`),
-    db.execute(counted(organizationId, search)),
+  const { page, count } = query.search ? statements.search : statements.all;
+  const values = {
+    organizationId: organization,
+    pattern: query.search ? `%${escapeLike(query.search)}%` : undefined,
+    upTo: skip + query.pageSize,
+    limit: query.pageSize,
+    offset: skip,
+  };
+  const [items, [total]] = await Promise.all([
+    executeStatic<RosterRow>(db, page, values),
+    executeStatic<{ total: number }>(db, count, values),
   ]);
-  // Both drivers answer with { rows }; the driver-neutral Database type leaves the result unknown.
-  const items = (rows as { rows: RosterRow[] }).rows;
-  const [total] = (count as { rows: { total: number }[] }).rows;
   return { items, total: total?.total ?? 0 };
 }
