@@ -9,7 +9,8 @@
 // Each row sells one fresh conference-day section (a section inside a grouping, as the catalogue
 // sells them) of `capacity` seats, one ticket per buyer, to capacity + 10 % distinct signed-in
 // buyers, `concurrency` of them in flight at a time, over keep-alive HTTP to an app listening on a
-// loopback port (buildApp + listen, the same process). Modes:
+// loopback port (buildApp + listen in this process; the buyers run in a worker thread,
+// checkout-client.mjs, so their work does not queue in the servers' event loop). Modes:
 //   raw       the baseline: a bare Fastify route (no app plugins, no session) that runs, on the same
 //             connection pool, BEGIN; UPDATE event_sections SET tickets_taken = tickets_taken + 1
 //             WHERE id = $1 AND tickets_taken + 1 <= max_tickets; INSERT INTO event_payments (one
@@ -24,7 +25,7 @@
 // database. oversold = seats counted past capacity, or counted seats that differ from the tickets
 // of payments holding seats (both must be 0). statements/purchase (PostgreSQL) counts every query
 // the pool's clients send, BEGIN and COMMIT included, sign-in lookups included, divided by buyers.
-// node cpu ms is this process's CPU time (client, server and driver together) per buyer: unlike the
+// node cpu ms is this process's CPU time (buyers' thread, servers and driver together) per buyer: unlike the
 // rates it hardly depends on what else the machine is running.
 //
 // bench/results/checkout.json:
@@ -37,9 +38,9 @@
 //     "goal": { "concurrency": [8, 32], "minRatio": 0.5, "maxP99MsAt8": 50, "met": boolean } }
 // Reports only: exits 0 unless it cannot run.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
@@ -73,37 +74,18 @@ pg.Client.prototype.query = function countedQuery(...args) {
   return clientQuery.apply(this, args);
 };
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+const client = new Worker(new URL('./checkout-client.mjs', import.meta.url));
+const csrf = { [csrfHeader]: csrfHeaderValue };
 
-function request(port, method, url, { cookie, body, headers = {} } = {}) {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
+let pending = null;
+client.on('message', (answer) => pending?.resolve(answer));
+client.on('error', (error) => pending?.reject(error));
+
+/** Hands a job to the buyers' worker (checkout-client.mjs) and waits for its answer; one job at a time. */
+function inClient(job) {
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: url,
-        agent,
-        headers: {
-          [csrfHeader]: csrfHeaderValue,
-          ...(cookie ? { cookie } : {}),
-          ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-          ...headers,
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode ?? 0, json: () => JSON.parse(text), text });
-        });
-      },
-    );
-    req.on('error', reject);
-    if (payload !== undefined) req.write(payload);
-    req.end();
+    pending = { resolve, reject };
+    client.postMessage({ ...job, csrf });
   });
 }
 
@@ -153,28 +135,6 @@ async function oversoldOf(db, target, capacity, buyers, raw) {
 
 const percentile = (sorted, p) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
 
-/** Runs `purchase(buyer)` for every buyer, `concurrency` at a time; each answers 'sold', 'refused' or 'failed'. */
-async function drive(buyers, concurrency, purchase) {
-  const latencies = [];
-  const outcomes = { sold: 0, refused: 0, failed: 0 };
-  let next = 0;
-  const cpu = process.cpuUsage();
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < buyers.length) {
-        const buyer = buyers[next++];
-        const began = performance.now();
-        const outcome = await purchase(buyer).catch(() => 'failed');
-        latencies.push(performance.now() - began);
-        outcomes[outcome] += 1;
-      }
-    }),
-  );
-  const used = process.cpuUsage(cpu);
-  return { ...outcomes, elapsed: performance.now() - start, latencies, cpuMs: (used.user + used.system) / 1000 };
-}
-
 /** One row's rounds added up: tickets/s over the time spent selling, percentiles over every purchase. */
 function summary(rounds) {
   const latencies = rounds.flatMap((round) => round.latencies).sort((a, b) => a - b);
@@ -193,30 +153,6 @@ function summary(rounds) {
     cpuMs: total('cpuMs'),
   };
 }
-
-const outcomeOf = (status) => (status === 201 || status === 200 ? 'sold' : status === 409 ? 'refused' : 'failed');
-
-function checkoutOnce(port, buyer) {
-  return request(port, 'POST', '/api/checkout', { cookie: buyer.cookie, body: { method: 'CARD' }, headers: { 'idempotency-key': randomUUID() } });
-}
-
-const purchasesBy = {
-  async checkout(ports, buyer, index) {
-    return outcomeOf((await checkoutOnce(ports[index % ports.length], buyer)).status);
-  },
-  async full(ports, buyer, _index, target) {
-    const [port] = ports;
-    const added = await request(port, 'POST', '/api/cart/items', {
-      cookie: buyer.cookie,
-      body: { eventId: target.event.id, ticketTypeId: target.ticketType.id, sectionId: target.section.id, numberOfTickets: 1 },
-    });
-    if (added.status !== 200) return outcomeOf(added.status);
-    const checkedOut = await checkoutOnce(port, buyer);
-    if (checkedOut.status !== 201) return outcomeOf(checkedOut.status);
-    const paid = await request(port, 'POST', `/api/payments/demo/${checkedOut.json().eventPaymentId}`, { cookie: buyer.cookie, body: { outcome: 'succeed' } });
-    return paid.status === 200 ? 'sold' : 'failed';
-  },
-};
 
 /** The baseline's bare route: the least a reservation can do, through HTTP, on the same pool. */
 async function rawServer(database) {
@@ -275,11 +211,7 @@ async function loginLimitShared(ports) {
   if (!process.env.REDIS_URL) return null;
   const limit = loadConfig().signInRateLimit.perAccount;
   const email = `nobody-${randomUUID().slice(0, 8)}@bench.test`;
-  const statuses = [];
-  for (let attempt = 0; attempt <= limit; attempt += 1) {
-    const answer = await request(ports[attempt % ports.length], 'POST', '/api/auth/login', { body: { email, password: 'not the password' } });
-    statuses.push(answer.status);
-  }
+  const statuses = await inClient({ kind: 'login', ports, email, attempts: limit + 1 });
   return statuses.slice(0, limit).every((status) => status !== 429) && statuses[limit] === 429;
 }
 
@@ -288,18 +220,20 @@ async function runRound(database, mode, concurrency, capacity, ports, rawPort) {
   const target = await createSection(database.db, capacity);
   const buyers = await createBuyers(database.db, Math.ceil(capacity * 1.1), mode === 'checkout' || mode === 'two-instances' ? target : null);
   const before = statements;
-  const result =
-    mode === 'raw'
-      ? await drive(buyers, concurrency, async (buyer) =>
-          outcomeOf((await request(rawPort, 'POST', '/raw/reserve', { body: { sectionId: target.section.id, userId: buyer.id } })).status),
-        )
-      : await drive(
-          buyers.map((buyer, index) => ({ buyer, index })),
-          concurrency,
-          ({ buyer, index }) => purchasesBy[mode === 'two-instances' ? 'checkout' : mode](ports, buyer, index, target),
-        );
+  const cpu = process.cpuUsage();
+  const result = await inClient({
+    kind: 'drive',
+    mode,
+    concurrency,
+    ports,
+    rawPort,
+    buyers,
+    target: { eventId: target.event.id, ticketTypeId: target.ticketType.id, sectionId: target.section.id },
+  });
+  const used = process.cpuUsage(cpu);
   return {
     ...result,
+    cpuMs: (used.user + used.system) / 1000,
     buyers: buyers.length,
     capacity,
     statements: statements - before,
@@ -395,7 +329,7 @@ const started = performance.now();
 if (process.env.DATABASE_URL && only !== 'pglite') rows.push(...(await onPostgres(process.env.DATABASE_URL)));
 else if (only !== 'pglite') console.log('DATABASE_URL is not set: PostgreSQL rows skipped.');
 if (only !== 'postgres') rows.push(...(await onPglite()));
-agent.destroy();
+client.postMessage({ kind: 'stop' });
 
 const atGoal = rows.filter((row) => row.database === 'postgres' && row.mode === 'checkout' && goal.concurrency.includes(row.concurrency));
 const met =
