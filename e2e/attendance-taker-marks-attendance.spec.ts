@@ -135,6 +135,10 @@ test('an attendance taker marks two people on a phone, one save offline; one of 
     await expect(pd.getByRole('table', { name: 'Certificates' }).getByRole('row').filter({ hasText: event })).toContainText('6 hours');
     await expect(pd.getByRole('link', { name: 'Download transcript (CSV)' })).toHaveAttribute('href', '/api/certificates/transcript.csv');
     await expectAccessible(page);
+    // On a phone the profile, certificates and her long email address included, fits the screen.
+    await page.setViewportSize(phone);
+    await expect(page.getByRole('button', { name: 'Open side menu' })).toBeVisible();
+    await expectFitsPhone(page);
   } finally {
     await taraContext.close();
   }

@@ -28,7 +28,9 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
   ];
 
   return (
-    <DataList labelWidth="10rem" size="md">
+    // A value is one unbroken word at times (an email address): it may break anywhere rather than
+    // push the page wider than a phone beside the 10rem labels.
+    <DataList labelWidth="10rem" size="md" styles={{ itemValue: { minWidth: 0, overflowWrap: 'anywhere' } }}>
       {rows.map(([label, value]) => (
         <DataList.Item key={label}>
           <DataList.ItemLabel>{label}</DataList.ItemLabel>
