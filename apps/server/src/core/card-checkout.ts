@@ -4,7 +4,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { Transaction } from '../db/client.ts';
 import { eventPayments } from '../db/schema/commerce.ts';
 import { conflict } from '../platform/errors.ts';
-import { activePaymentProvider, type PaymentProvider } from '../platform/payment-providers.ts';
+import { activePaymentProvider, type CheckoutStart, type PaymentProvider, type StartedCheckout } from '../platform/payment-providers.ts';
 import type { RequestAuth } from '../platform/sessions.ts';
 import { paidPath, unpaidPath } from './payment-paths.ts';
 
@@ -30,6 +30,29 @@ export function requireCardProvider(deps: AppDeps): PaymentProvider {
   return provider;
 }
 
+function checkoutStart(deps: AppDeps, auth: RequestAuth, provider: PaymentProvider, payment: CardPaymentToStart, description: string): CheckoutStart {
+  return {
+    paymentId: payment.id,
+    totalCents: payment.totalCents,
+    description,
+    buyerEmail: auth.user.email,
+    holdExpiresAt: payment.holdExpiresAt ?? deps.clock(),
+    productName: payment.registrationRequestId ? 'Group registration' : payment.applicationId ? 'Event application' : 'Event tickets',
+    paidPath: paidPath(payment.id, provider.name, payment.applicationId, payment.registrationRequestId ?? null),
+    unpaidPath: unpaidPath(payment.applicationId, payment.registrationRequestId ?? null),
+  };
+}
+
+/**
+ * The provider's page for a card payment not yet written, when the provider builds it without a
+ * call (the demo page, CashNet's): the checkout stores it with the payment, and startCardPayment
+ * has nothing left to do. Null for a provider that must be called (Stripe), after the commit.
+ */
+export function pageWithoutCall(deps: AppDeps, auth: RequestAuth, payment: CardPaymentToStart, description: string): StartedCheckout | null {
+  const provider = requireCardProvider(deps);
+  return provider.pageWithoutCall?.(checkoutStart(deps, auth, provider, payment, description)) ?? null;
+}
+
 /**
  * Sends a committed card payment to the active provider (no network call holds seat locks) and keeps
  * the provider's page, so a replay answers the same URL. When the provider cannot be reached,
@@ -45,16 +68,7 @@ export async function startCardPayment(
 ): Promise<string> {
   try {
     const activeProvider = requireCardProvider(deps);
-    const started = await activeProvider.startCheckout({
-      paymentId: payment.id,
-      totalCents: payment.totalCents,
-      description,
-      buyerEmail: auth.user.email,
-      holdExpiresAt: payment.holdExpiresAt ?? deps.clock(),
-      productName: payment.registrationRequestId ? 'Group registration' : payment.applicationId ? 'Event application' : 'Event tickets',
-      paidPath: paidPath(payment.id, activeProvider.name, payment.applicationId, payment.registrationRequestId ?? null),
-      unpaidPath: unpaidPath(payment.applicationId, payment.registrationRequestId ?? null),
-    });
+    const started = await activeProvider.startCheckout(checkoutStart(deps, auth, activeProvider, payment, description));
     await deps.db
       .update(eventPayments)
       .set({ checkoutUrl: started.redirectUrl, providerReference: started.providerReference })

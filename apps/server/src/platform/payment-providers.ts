@@ -34,17 +34,18 @@ export interface StartedCheckout {
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   startCheckout(checkout: CheckoutStart): Promise<StartedCheckout>;
+  /**
+   * The provider's page when it is built here, without calling the provider (nothing to open on its
+   * side): a checkout can then store it with the payment instead of after it.
+   */
+  pageWithoutCall?(checkout: CheckoutStart): StartedCheckout;
 }
 
 export const demoPayPath = (paymentId: string) => `/members/event-cart/checkout/demo-pay?eventPaymentId=${encodeURIComponent(paymentId)}`;
 
 /** The built-in provider: a page inside the app where the buyer chooses to pay or decline. */
-const demoProvider: PaymentProvider = {
-  name: 'demo',
-  async startCheckout(checkout) {
-    return { redirectUrl: demoPayPath(checkout.paymentId), providerReference: null };
-  },
-};
+const demoPage = (checkout: CheckoutStart): StartedCheckout => ({ redirectUrl: demoPayPath(checkout.paymentId), providerReference: null });
+const demoProvider: PaymentProvider = { name: 'demo', pageWithoutCall: demoPage, startCheckout: async (checkout) => demoPage(checkout) };
 
 /** Stripe Checkout: one line of the whole (already discounted) total, expiring just after our hold. */
 function stripeProvider(secretKey: string, publicUrl: string): PaymentProvider {
@@ -79,15 +80,13 @@ function stripeProvider(secretKey: string, publicUrl: string): PaymentProvider {
 
 /** The CashNet-style gateway: its page takes our payment id as ref3val1 and returns it with batchno, tx and custcode. */
 function cashnetProvider(checkoutUrl: string): PaymentProvider {
-  return {
-    name: 'cashnet',
-    async startCheckout(checkout) {
-      const url = new URL(checkoutUrl);
-      url.searchParams.set('ref3val1', checkout.paymentId);
-      url.searchParams.set('amount', (checkout.totalCents / 100).toFixed(2));
-      return { redirectUrl: url.toString(), providerReference: null };
-    },
+  const pageWithoutCall = (checkout: CheckoutStart): StartedCheckout => {
+    const url = new URL(checkoutUrl);
+    url.searchParams.set('ref3val1', checkout.paymentId);
+    url.searchParams.set('amount', (checkout.totalCents / 100).toFixed(2));
+    return { redirectUrl: url.toString(), providerReference: null };
   };
+  return { name: 'cashnet', pageWithoutCall, startCheckout: async (checkout) => pageWithoutCall(checkout) };
 }
 
 /** The provider new card checkouts use (PAYMENT_PROVIDER); null when none is configured (card payment is off). */

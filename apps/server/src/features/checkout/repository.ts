@@ -30,7 +30,8 @@ export async function findByIdempotencyKey(db: Executor, userId: string, key: st
 }
 
 export interface CheckoutWrite {
-  payment: Omit<NewEventPayment, 'id' | 'seatsHeld' | 'applicationId'>;
+  /** The payment; its id chosen by the caller (the provider's page may name it before it is written). */
+  payment: Omit<NewEventPayment, 'seatsHeld' | 'applicationId'> & { id: string };
   items: readonly NewEventPaymentItem[];
   /** The audit entry of the checkout; its subject is the new payment. */
   audit: Omit<AuditEntry, 'subjectId'>;
@@ -41,16 +42,17 @@ const input = (name: string) => sql.placeholder(name);
 
 /**
  * Everything the checkout writes besides seats, in one statement built once (db/prepared.ts): the
- * payment holding its seats, its items, the emptied cart (lines and coupon) and the audit row.
+ * payment holding its seats (with the provider's page when it is known before), its items, the
+ * emptied cart (lines and coupon) and the audit row.
  */
 const checkoutWrite = staticStatement(
   'checkout_write',
   sql`with payment as (
-      insert into ${eventPayments} (user_id, organization_id, status, method, provider, subtotal_cents, discount_cents, total_cents,
-        coupon_id, seats_held, hold_expires_at, paid_at, idempotency_key, application_id)
-      values (${input('userId')}, ${input('organizationId')}, ${input('status')}, ${input('method')}, ${input('provider')},
-        ${input('subtotalCents')}, ${input('discountCents')}, ${input('totalCents')}, ${input('couponId')}, true,
-        ${input('holdExpiresAt')}::timestamptz, ${input('paidAt')}::timestamptz, ${input('idempotencyKey')}, null)
+      insert into ${eventPayments} (id, user_id, organization_id, status, method, provider, checkout_url, provider_reference,
+        subtotal_cents, discount_cents, total_cents, coupon_id, seats_held, hold_expires_at, paid_at, idempotency_key, application_id)
+      values (${input('id')}, ${input('userId')}, ${input('organizationId')}, ${input('status')}, ${input('method')}, ${input('provider')},
+        ${input('checkoutUrl')}, ${input('providerReference')}, ${input('subtotalCents')}, ${input('discountCents')}, ${input('totalCents')},
+        ${input('couponId')}, true, ${input('holdExpiresAt')}::timestamptz, ${input('paidAt')}::timestamptz, ${input('idempotencyKey')}, null)
       returning id, status, method, provider, checkout_url, total_cents, hold_expires_at
     ), items as (
       insert into ${eventPaymentItems} (payment_id, event_id, section_id, ticket_type_id, title, number_of_tickets, price_cents)
@@ -88,11 +90,14 @@ interface WrittenPayment {
 export async function writeCheckout(tx: Executor, write: CheckoutWrite): Promise<CheckedOutPayment> {
   const { payment, items, audit } = write;
   const [row] = await executeStatic<WrittenPayment>(tx, checkoutWrite, {
+    id: payment.id,
     userId: payment.userId,
     organizationId: payment.organizationId ?? null,
     status: payment.status,
     method: payment.method,
     provider: payment.provider ?? null,
+    checkoutUrl: payment.checkoutUrl ?? null,
+    providerReference: payment.providerReference ?? null,
     subtotalCents: payment.subtotalCents,
     discountCents: payment.discountCents ?? 0,
     totalCents: payment.totalCents,

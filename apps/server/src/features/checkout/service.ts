@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { checkoutOrganization, checkoutOrganizationMessages, couponGoneMessage } from '@portal/domain/cart.ts';
 import { purchaseRefusals } from '@portal/domain/catalogue.ts';
 import { openingTerms, paymentMessages, type CheckoutInput, type CheckoutReply } from '@portal/domain/payments.ts';
@@ -11,7 +12,7 @@ import { expireDueHolds, releasePayment, SoldOut, takeCouponUse, takeSeats } fro
 import { loadCheckoutCart, restoreCart, type CartCoupon, type LoadedCart } from '../../core/carts.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { checkoutPath, successPath } from '../../core/payment-paths.ts';
-import { requireCardProvider, startCardPayment } from '../../core/card-checkout.ts';
+import { pageWithoutCall, requireCardProvider, startCardPayment } from '../../core/card-checkout.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { managedOrganizationIds } from '../../core/memberships.ts';
 import { dropCartCoupon, findByIdempotencyKey, writeCheckout, type CheckedOutPayment } from './repository.ts';
@@ -66,13 +67,21 @@ async function freezeCart(deps: AppDeps, tx: Transaction, auth: RequestAuth, inp
   const totals = orderTotals(cart.lines, coupon);
   if (totals.subtotal > int4Max) throw badRequest(amountTooLargeMessage);
   const terms = openingTerms(input.method, totals.total, now);
+  const description = cart.lines.map((line) => `${line.numberOfTickets} × ${line.title}`).join('; ');
+  const id = randomUUID();
+  const byCard = input.method === 'CARD' && terms.status !== 'PAID';
+  // A provider page built without calling the provider is stored with the payment: nothing is left to do after the commit.
+  const page = byCard ? pageWithoutCall(deps, auth, { id, totalCents: totals.total, holdExpiresAt: terms.holdExpiresAt, applicationId: null }, description) : null;
   const payment = await writeCheckout(tx, {
     payment: {
+      id,
       userId: auth.user.id,
       organizationId,
       ...terms,
       method: input.method,
-      provider: input.method === 'CARD' && terms.status !== 'PAID' ? requireCardProvider(deps).name : null,
+      provider: byCard ? requireCardProvider(deps).name : null,
+      checkoutUrl: page?.redirectUrl ?? null,
+      providerReference: page?.providerReference ?? null,
       subtotalCents: totals.subtotal,
       discountCents: totals.discount,
       totalCents: totals.total,
@@ -97,11 +106,7 @@ async function freezeCart(deps: AppDeps, tx: Transaction, auth: RequestAuth, inp
   await takeSeats(tx, cart.lines);
   // Counted last (lock order: buckets, then the coupon); a use taken meanwhile by another checkout makes it gone.
   if (coupon && !(await takeCouponUse(tx, coupon.id))) throw couponGone(cart, coupon);
-  return {
-    payment,
-    description: cart.lines.map((line) => `${line.numberOfTickets} × ${line.title}`).join('; '),
-    couponId: coupon?.id ?? null,
-  };
+  return { payment, description, couponId: coupon?.id ?? null };
 }
 
 /** A card payment to its provider; when that fails, the payment is cancelled and the tickets go back to the cart. */
