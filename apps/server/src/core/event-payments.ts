@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { EventPaymentReply } from '@portal/domain/payments.ts';
 import type { Executor } from '../db/client.ts';
 import { coupons, eventPaymentItems, eventPayments, events, purchaseOrders } from '../db/schema/commerce.ts';
@@ -22,10 +22,8 @@ export function paymentVisibleTo(userId: string | Placeholder): SQL {
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-/** The purchase orders of some payments, newest first, in one query. */
-export async function purchaseOrdersOf(db: Executor, paymentIds: readonly string[]) {
-  if (paymentIds.length === 0) return [];
-  const rows = await db
+function purchaseOrdersQuery(db: Executor) {
+  return db
     .select({
       paymentId: purchaseOrders.paymentId,
       id: purchaseOrders.id,
@@ -35,8 +33,23 @@ export async function purchaseOrdersOf(db: Executor, paymentIds: readonly string
       createdAt: purchaseOrders.createdAt,
     })
     .from(purchaseOrders)
-    .where(inArray(purchaseOrders.paymentId, [...paymentIds]))
-    .orderBy(sql`${purchaseOrders.createdAt} desc`, asc(purchaseOrders.id));
+    .where(sql`${purchaseOrders.paymentId} = any(${sql.placeholder('paymentIds')}::uuid[])`)
+    .orderBy(sql`${purchaseOrders.createdAt} desc`, asc(purchaseOrders.id))
+    .prepare('purchase_orders_of');
+}
+
+/** Built once per database handle: every payments page and payment read asks it. */
+const purchaseOrderQueries = new WeakMap<Executor, ReturnType<typeof purchaseOrdersQuery>>();
+
+/** The purchase orders of some payments, newest first, in one query. */
+export async function purchaseOrdersOf(db: Executor, paymentIds: readonly string[]) {
+  if (paymentIds.length === 0) return [];
+  let query = purchaseOrderQueries.get(db);
+  if (!query) {
+    query = purchaseOrdersQuery(db);
+    purchaseOrderQueries.set(db, query);
+  }
+  const rows = await query.execute({ paymentIds: [...paymentIds] });
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 

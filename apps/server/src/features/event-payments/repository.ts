@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { eventPaymentItems, eventPayments, events } from '../../db/schema/commerce.ts';
 import { organizations } from '../../db/schema/organizations.ts';
@@ -68,9 +68,7 @@ export async function pageOfPayments(db: Executor, userId: string, page: { page:
   return { rows, total: total?.total ?? 0 };
 }
 
-/** Per payment: its events (once each), its number of tickets and how many are allocated, for a page of payments in one query. */
-export async function eventsOfPayments(db: Executor, paymentIds: readonly string[]) {
-  if (paymentIds.length === 0) return [];
+function eventsOfPaymentsQuery(db: Executor) {
   return db
     .select({
       paymentId: eventPaymentItems.paymentId,
@@ -83,7 +81,21 @@ export async function eventsOfPayments(db: Executor, paymentIds: readonly string
     })
     .from(eventPaymentItems)
     .innerJoin(events, eq(events.id, eventPaymentItems.eventId))
-    .where(inArray(eventPaymentItems.paymentId, [...paymentIds]))
+    .where(sql`${eventPaymentItems.paymentId} = any(${sql.placeholder('paymentIds')}::uuid[])`)
     .groupBy(eventPaymentItems.paymentId, events.id, events.name, events.startDate, events.endDate)
-    .orderBy(events.startDate, events.name);
+    .orderBy(events.startDate, events.name)
+    .prepare('events_of_payments');
+}
+
+const eventsOfPaymentsQueries = new WeakMap<Executor, ReturnType<typeof eventsOfPaymentsQuery>>();
+
+/** Per payment: its events (once each), its number of tickets and how many are allocated, for a page of payments in one query. */
+export async function eventsOfPayments(db: Executor, paymentIds: readonly string[]) {
+  if (paymentIds.length === 0) return [];
+  let query = eventsOfPaymentsQueries.get(db);
+  if (!query) {
+    query = eventsOfPaymentsQuery(db);
+    eventsOfPaymentsQueries.set(db, query);
+  }
+  return query.execute({ paymentIds: [...paymentIds] });
 }
