@@ -14,18 +14,31 @@ export type ManagerRole = 'OWNER' | 'ADMIN';
 
 export const organizationNotFound = () => notFound('No such organization.');
 
-/** The user's role in the organization through an active (not archived) membership; undefined when they have none. */
-export async function activeMembershipRole(db: Executor, organizationId: string, userId: string): Promise<OrganizationRole | undefined> {
-  const [row] = await db
+function roleQuery(db: Executor) {
+  return db
     .select({ role: organizationMemberships.role })
     .from(organizationMemberships)
     .where(
       and(
-        eq(organizationMemberships.organizationId, organizationId),
-        eq(organizationMemberships.userId, userId),
+        eq(organizationMemberships.organizationId, sql.placeholder('organizationId')),
+        eq(organizationMemberships.userId, sql.placeholder('userId')),
         isNull(organizationMemberships.archivedAt),
       ),
-    );
+    )
+    .prepare('active_membership_role');
+}
+
+/** Every manager's page asks it first: built once per database handle, not by drizzle on each request. */
+const roleQueries = new WeakMap<Executor, ReturnType<typeof roleQuery>>();
+
+/** The user's role in the organization through an active (not archived) membership; undefined when they have none. */
+export async function activeMembershipRole(db: Executor, organizationId: string, userId: string): Promise<OrganizationRole | undefined> {
+  let query = roleQueries.get(db);
+  if (!query) {
+    query = roleQuery(db);
+    roleQueries.set(db, query);
+  }
+  const [row] = await query.execute({ organizationId, userId });
   return row?.role;
 }
 

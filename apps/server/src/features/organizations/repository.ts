@@ -16,9 +16,8 @@ import { users } from '../../db/schema/users.ts';
 const recipientMembership = alias(organizationMemberships, 'recipient_membership');
 const recipientUser = alias(users, 'recipient_user');
 
-/** The organization with its district, type and ticket recipient (an archived recipient counts as none). */
-export async function findOrganization(db: Executor, organizationId: string) {
-  const [row] = await db
+function organizationQuery(db: Executor) {
+  return db
     .select({
       id: organizations.id,
       name: organizations.name,
@@ -39,7 +38,21 @@ export async function findOrganization(db: Executor, organizationId: string) {
       and(eq(recipientMembership.id, organizations.ticketRecipientMembershipId), isNull(recipientMembership.archivedAt)),
     )
     .leftJoin(recipientUser, eq(recipientUser.id, recipientMembership.userId))
-    .where(eq(organizations.id, organizationId));
+    .where(eq(organizations.id, sql.placeholder('organizationId')))
+    .prepare('find_organization');
+}
+
+/** Read by every organization page and the roster: built once per database handle. */
+const organizationQueries = new WeakMap<Executor, ReturnType<typeof organizationQuery>>();
+
+/** The organization with its district, type and ticket recipient (an archived recipient counts as none). */
+export async function findOrganization(db: Executor, organizationId: string) {
+  let query = organizationQueries.get(db);
+  if (!query) {
+    query = organizationQuery(db);
+    organizationQueries.set(db, query);
+  }
+  const [row] = await query.execute({ organizationId });
   return row;
 }
 
