@@ -44,7 +44,7 @@ interface Frozen {
 /**
  * The checkout transaction: the cart (locked) becomes an event payment with its items and totals
  * (pricing.orderTotals, never the client's), the cart is emptied and the checkout audited; then,
- * last, its seats are taken bucket by bucket and its coupon use counted, so the rows every buyer
+ * last, its seats are taken (capacity.takeSeats) and its coupon use counted, so the rows every buyer
  * shares are locked only for their own updates and the commit. Any refusal (a line the catalogue no
  * longer sells, sold out, the coupon gone, no organization chosen among several) undoes all of it.
  */
