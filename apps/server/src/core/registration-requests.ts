@@ -71,6 +71,19 @@ export async function latestRequestPayment(db: Executor, requestId: string) {
 }
 export type RequestPayment = NonNullable<Awaited<ReturnType<typeof latestRequestPayment>>>;
 
+/**
+ * Whether a payment was made for a request the member has since cancelled: money arriving for it
+ * (a card success after the cancel) buys nothing and is refunded, never PAID.
+ */
+export async function isForCancelledRequest(db: Executor, paymentId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ status: eventRegistrationRequests.status })
+    .from(eventRegistrationPayments)
+    .innerJoin(eventRegistrationRequests, eq(eventRegistrationRequests.id, eventRegistrationPayments.requestId))
+    .where(eq(eventRegistrationPayments.paymentId, paymentId));
+  return row?.status === 'CANCELLED';
+}
+
 /** The status that decides what may be done: the newest payment's, unless it ended unpaid. */
 export function decidingStatus(payment: { status: EventPaymentStatus } | undefined): EventPaymentStatus | null {
   const status = payment?.status ?? null;

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { audit } from '../../platform/audit.ts';
 import { markPaid, markRefundNeeded, releasePayment, retakeHold } from '../../core/capacity.ts';
 import { restoreCart } from '../../core/carts.ts';
+import { isForCancelledRequest } from '../../core/registration-requests.ts';
 import { queueMail } from '../../platform/mail.ts';
 import type { Transaction } from '../../db/client.ts';
 import { lockProviderPayment, paymentTitles, recordProviderEvent, staffEmails, type ProviderPayment } from './repository.ts';
@@ -69,7 +70,8 @@ async function refundNeeded(tx: Transaction, event: ProviderEvent, paymentId: st
 /**
  * A success. A payment still holding its seats becomes PAID. One whose hold was released (declined,
  * expired) takes its seats and coupon use back as a checkout would, or — sold out, coupon used up —
- * becomes REFUND_NEEDED. A charge that is not this payment's is REFUND_NEEDED too. PAID stays PAID.
+ * becomes REFUND_NEEDED. A charge that is not this payment's is REFUND_NEEDED too, and so is one for a
+ * registration request the member cancelled meanwhile (BUYER_CANCELLED). PAID stays PAID.
  * A payment already settled otherwise (REFUND_NEEDED, or paid once and cancelled by staff) is not
  * settled again: the event is kept, audited, and staff are told to check for a second charge.
  */
@@ -87,6 +89,11 @@ async function applySuccess(tx: Transaction, event: ProviderEvent, payment: Prov
   const mismatch = chargeMismatch(event, payment);
   if (mismatch) {
     await refundNeeded(tx, event, payment.id, mismatch);
+    return { outcome: 'applied', status: 'REFUND_NEEDED' };
+  }
+  // Read after the payment's lock: a cancel that released it has committed, one still running finds it PAID and refunds it.
+  if (await isForCancelledRequest(tx, payment.id)) {
+    await refundNeeded(tx, event, payment.id, 'BUYER_CANCELLED');
     return { outcome: 'applied', status: 'REFUND_NEEDED' };
   }
   const refusal = payment.seatsHeld ? null : await retakeHold(tx, payment.id, payment.couponId);

@@ -13,8 +13,9 @@ import {
 import type { ApplicationPage } from '@portal/domain/applications.ts';
 import { eventApplicationSections, eventApplications } from '../../db/schema/applications.ts';
 import { coupons, eventPayments, events } from '../../db/schema/commerce.ts';
-import { mailMessages } from '../../db/schema/platform.ts';
-import { eventGroupRegistrations } from '../../db/schema/registration-requests.ts';
+import { auditLog, mailMessages } from '../../db/schema/platform.ts';
+import { eventGroupRegistrations, eventRegistrationRequests } from '../../db/schema/registration-requests.ts';
+import { signDemoEvent } from '../../platform/payment-providers.ts';
 import { users } from '../../db/schema/users.ts';
 import { createCoupon, createEvent, signedInUser } from '../../test/commerce-factories.ts';
 import { createInstitute } from '../../test/application-factories.ts';
@@ -392,5 +393,75 @@ describe('POST /api/event-registration-requests/:id/cancel', () => {
     expect(event?.taken).toBe(0);
     const mail = await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, staff.user.email));
     expect(mail.map((m) => m.subject)).toContain('A cancelled registration request needs a refund');
+  });
+
+  it('a card success after the cancel (the demo page, the provider’s webhook) is a refund for staff, never PAID', async () => {
+    const staff = await signedInUser(t, 'STAFF');
+    const { caller, requestId, institute } = await requestFor(2, 10);
+    const started = (await pay(caller, requestId)).json<{ eventPaymentId: string }>();
+    expect((await cancel(caller, requestId)).statusCode).toBe(200);
+
+    const demo = await call(t.app, 'POST', `/api/payments/demo/${started.eventPaymentId}`, { caller, body: { outcome: 'succeed' } });
+    expect(demo.statusCode).toBe(200);
+    const [payment] = await t.deps.db.select().from(eventPayments).where(eq(eventPayments.id, started.eventPaymentId));
+    expect(payment).toMatchObject({ status: 'REFUND_NEEDED', refundReason: 'BUYER_CANCELLED', seatsHeld: false, paidAt: null });
+    const [event] = await t.deps.db.select({ taken: events.ticketsTaken }).from(events).where(eq(events.id, institute.event.id));
+    expect(event?.taken).toBe(0);
+    expect((await read(caller, requestId)).json<RegistrationRequestDetail>()).toMatchObject({ status: 'CANCELLED', paymentStatus: 'REFUND_NEEDED' });
+    const audits = await t.deps.db.select().from(auditLog).where(eq(auditLog.subjectId, started.eventPaymentId));
+    expect(audits.map((row) => row.action)).toContain('event-payment.refund-needed');
+    const mail = await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, staff.user.email));
+    expect(mail.some((m) => m.subject === 'A card payment needs a refund' && m.text.includes(started.eventPaymentId))).toBe(true);
+    const listed = await call(t.app, 'GET', '/api/admin/event-payments?status=REFUND_NEEDED&pageSize=100', { caller: staff.caller });
+    expect(listed.json<{ items: { id: string; refundReason: string }[] }>().items).toContainEqual(
+      expect.objectContaining({ id: started.eventPaymentId, refundReason: 'BUYER_CANCELLED' }),
+    );
+
+    // The provider's own webhook for another of its events settles nothing again.
+    const raw = JSON.stringify({ id: `demo_${randomUUID()}`, type: 'payment.succeeded', eventPaymentId: started.eventPaymentId });
+    const webhook = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/demo/webhook',
+      headers: { 'content-type': 'application/json', 'x-demo-signature': signDemoEvent(t.deps.config.payments.demoSecret, raw) },
+      payload: raw,
+    });
+    expect(webhook.json()).toEqual({ outcome: 'ignored' });
+    const [after] = await t.deps.db.select({ status: eventPayments.status }).from(eventPayments).where(eq(eventPayments.id, started.eventPaymentId));
+    expect(after?.status).toBe('REFUND_NEEDED');
+  });
+
+  it('a webhook success for a card payment whose request was cancelled is REFUND_NEEDED (BUYER_CANCELLED)', async () => {
+    const { caller, requestId } = await requestFor(1, 10);
+    const started = (await pay(caller, requestId)).json<{ eventPaymentId: string }>();
+    expect((await cancel(caller, requestId)).statusCode).toBe(200);
+    const raw = JSON.stringify({ id: `demo_${randomUUID()}`, type: 'payment.succeeded', eventPaymentId: started.eventPaymentId });
+    const webhook = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/demo/webhook',
+      headers: { 'content-type': 'application/json', 'x-demo-signature': signDemoEvent(t.deps.config.payments.demoSecret, raw) },
+      payload: raw,
+    });
+    expect(webhook.json()).toEqual({ outcome: 'applied' });
+    const [payment] = await t.deps.db.select().from(eventPayments).where(eq(eventPayments.id, started.eventPaymentId));
+    expect(payment).toMatchObject({ status: 'REFUND_NEEDED', refundReason: 'BUYER_CANCELLED', seatsHeld: false });
+  });
+
+  it('a cancel and a card success at once: the request is cancelled and its payment is a refund, never PAID', { timeout: 60_000 }, async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const { caller, requestId, institute } = await requestFor(2, 10);
+      const started = (await pay(caller, requestId)).json<{ eventPaymentId: string }>();
+      const [cancelled, succeeded] = await Promise.all([
+        cancel(caller, requestId),
+        call(t.app, 'POST', `/api/payments/demo/${started.eventPaymentId}`, { caller, body: { outcome: 'succeed' } }),
+      ]);
+      expect(cancelled.statusCode).toBe(200);
+      expect(succeeded.statusCode).toBe(200);
+      const [request] = await t.deps.db.select({ status: eventRegistrationRequests.status }).from(eventRegistrationRequests).where(eq(eventRegistrationRequests.id, requestId));
+      expect(request?.status).toBe('CANCELLED');
+      const [payment] = await t.deps.db.select().from(eventPayments).where(eq(eventPayments.id, started.eventPaymentId));
+      expect(payment).toMatchObject({ status: 'REFUND_NEEDED', refundReason: 'BUYER_CANCELLED', seatsHeld: false });
+      const [event] = await t.deps.db.select({ taken: events.ticketsTaken }).from(events).where(eq(events.id, institute.event.id));
+      expect(event?.taken).toBe(0);
+    }
   });
 });

@@ -453,17 +453,17 @@ export async function cancelRequest(deps: AppDeps, auth: RequestAuth, requestId:
   return withOwnRequest(deps, auth, requestId, async (tx, request) => {
     if (request.status === 'CANCELLED') throw conflict(messages.isCancelled);
     const payment = await latestRequestPayment(tx, request.id);
-    const status = decidingStatus(payment);
-    if (payment && status === 'PAID') {
-      if (await refundPaidPayment(tx, payment.id, 'BUYER_CANCELLED')) {
-        await refundMail(tx, { paymentId: payment.id, requestId: request.id, total: payment.total, publicUrl: deps.config.publicUrl });
-      }
-    } else if (payment && isOpenPayment(payment.status)) {
+    let paid = payment !== undefined && decidingStatus(payment) === 'PAID';
+    if (payment && isOpenPayment(payment.status)) {
       await tx
         .update(purchaseOrders)
         .set({ status: 'VOIDED', decidedAt: now })
         .where(and(eq(purchaseOrders.paymentId, payment.id), eq(purchaseOrders.status, 'SUBMITTED')));
-      await releasePayment(tx, payment.id, 'CANCELLED', now);
+      // A card success that committed while this waited for the payment's lock left it PAID: refunded as a paid one.
+      paid = (await releasePayment(tx, payment.id, 'CANCELLED', now)).status === 'PAID';
+    }
+    if (payment && paid && (await refundPaidPayment(tx, payment.id, 'BUYER_CANCELLED'))) {
+      await refundMail(tx, { paymentId: payment.id, requestId: request.id, total: payment.total, publicUrl: deps.config.publicUrl });
     }
     const seats = await seatsOf(tx, request.id);
     await voidSimplifiedApplications(tx, seats.flatMap((seat) => (seat.applicationId ? [seat.applicationId] : [])), now);
