@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { EventPaymentStatus, PaymentProviderName, RefundReason } from '@portal/domain/commerce-enums.ts';
 import { paymentMessages } from '@portal/domain/payments.ts';
 import { purchaseOrderMessages } from '@portal/domain/purchase-orders.ts';
@@ -355,6 +355,15 @@ export async function releasePayment(tx: Executor, paymentId: string, status: 'C
 
 const expiryBatch = 100;
 
+/** The holds due, a batch of them: built once, since the screens that show seats run it on every read. */
+const dueHolds = staticStatement(
+  'due_holds',
+  sql`select ${eventPayments.id} as "id" from ${eventPayments}
+    where ${eventPayments.seatsHeld} and ${eventPayments.holdExpiresAt} < ${sql.placeholder('now')}::timestamptz
+      and ${eventPayments.status} in ('PENDING', 'AWAITING_PO', 'PO_SUBMITTED')
+    order by ${eventPayments.holdExpiresAt} limit ${sql.raw(String(expiryBatch))}`,
+);
+
 /**
  * Releases holds whose time ran out (status EXPIRED), at most a batch of them, each in its own short
  * transaction. The conditional update re-checks the expiry under the row lock, so a hold extended
@@ -362,18 +371,7 @@ const expiryBatch = 100;
  * that show a payment's status or seats left, so what they show never waits for the job.
  */
 export async function expireHolds(db: Database, now: Date): Promise<number> {
-  const due = await db
-    .select({ id: eventPayments.id })
-    .from(eventPayments)
-    .where(
-      and(
-        eq(eventPayments.seatsHeld, true),
-        lt(eventPayments.holdExpiresAt, now),
-        inArray(eventPayments.status, ['PENDING', 'AWAITING_PO', 'PO_SUBMITTED']),
-      ),
-    )
-    .orderBy(asc(eventPayments.holdExpiresAt))
-    .limit(expiryBatch);
+  const due = await executeStatic<{ id: string }>(db, dueHolds, { now: now.toISOString() });
   let expired = 0;
   for (const { id } of due) {
     expired += await db.transaction(async (tx) => {
