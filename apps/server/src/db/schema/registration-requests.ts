@@ -48,6 +48,8 @@ export const eventRegistrationRequests = pgTable(
     seatsRequested: integer('seats_requested').notNull(),
     couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The client's Idempotency-Key for the create call: a double click or a replay makes one request. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -55,6 +57,7 @@ export const eventRegistrationRequests = pgTable(
     check('event_registration_requests_seats', sql`${t.seatsRequested} between 1 and 100`),
     index('event_registration_requests_user').on(t.userId, t.createdAt),
     index('event_registration_requests_event').on(t.eventId, t.createdAt),
+    uniqueIndex('event_registration_requests_idempotency').on(t.userId, t.idempotencyKey),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "event_registration_requests" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "event_registration_requests_idempotency" ON "event_registration_requests" USING btree ("user_id","idempotency_key");
