@@ -48,8 +48,13 @@ function checkoutStart(deps: AppDeps, auth: RequestAuth, provider: PaymentProvid
  * call (the demo page, CashNet's): the checkout stores it with the payment, and startCardPayment
  * has nothing left to do. Null for a provider that must be called (Stripe), after the commit.
  */
-export function pageWithoutCall(deps: AppDeps, auth: RequestAuth, payment: CardPaymentToStart, description: string): StartedCheckout | null {
-  const provider = requireCardProvider(deps);
+export function pageWithoutCall(
+  deps: AppDeps,
+  auth: RequestAuth,
+  provider: PaymentProvider,
+  payment: CardPaymentToStart,
+  description: string,
+): StartedCheckout | null {
   return provider.pageWithoutCall?.(checkoutStart(deps, auth, provider, payment, description)) ?? null;
 }
 

@@ -69,9 +69,11 @@ async function freezeCart(deps: AppDeps, tx: Transaction, auth: RequestAuth, inp
   const terms = openingTerms(input.method, totals.total, now);
   const description = cart.lines.map((line) => `${line.numberOfTickets} × ${line.title}`).join('; ');
   const id = randomUUID();
-  const byCard = input.method === 'CARD' && terms.status !== 'PAID';
+  const provider = input.method === 'CARD' && terms.status !== 'PAID' ? requireCardProvider(deps) : null;
   // A provider page built without calling the provider is stored with the payment: nothing is left to do after the commit.
-  const page = byCard ? pageWithoutCall(deps, auth, { id, totalCents: totals.total, holdExpiresAt: terms.holdExpiresAt, applicationId: null }, description) : null;
+  const page = provider
+    ? pageWithoutCall(deps, auth, provider, { id, totalCents: totals.total, holdExpiresAt: terms.holdExpiresAt, applicationId: null }, description)
+    : null;
   const payment = await writeCheckout(tx, {
     payment: {
       id,
@@ -79,7 +81,7 @@ async function freezeCart(deps: AppDeps, tx: Transaction, auth: RequestAuth, inp
       organizationId,
       ...terms,
       method: input.method,
-      provider: byCard ? requireCardProvider(deps).name : null,
+      provider: provider?.name ?? null,
       checkoutUrl: page?.redirectUrl ?? null,
       providerReference: page?.providerReference ?? null,
       subtotalCents: totals.subtotal,
