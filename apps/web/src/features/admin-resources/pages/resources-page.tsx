@@ -2,7 +2,7 @@ import { Anchor, Button, Drawer, Group, Skeleton, Stack, Text, Title } from '@ma
 import { openConfirmModal } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { resourceMessages, type ResourceRow } from '@portal/domain/resources.ts';
 import type { StaffEventDetail } from '@portal/domain/staff-events.ts';
@@ -11,9 +11,12 @@ import { errorMessage, notifyError } from '../../../lib/errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { NotFound } from '../../../ui/not-found.tsx';
+import { PageLoader } from '../../../ui/page-loader.tsx';
 import { adminResourceEventQuery, adminResourcesQuery, useDeleteResource, useMoveResource } from '../api/resources.ts';
-import { ResourceForm } from '../components/resource-form.tsx';
 import { ResourcesTable } from '../components/resources-table.tsx';
+
+// The form (file and section pickers, Mantine form) loads when staff open the drawer.
+const ResourceForm = lazy(() => import('../components/resource-form.tsx').then((m) => ({ default: m.ResourceForm })));
 
 export const adminResourcesLoader =
   (queryClient: QueryClient) =>
@@ -103,9 +106,11 @@ export function AdminResourcesPage() {
         size="md"
         closeButtonProps={{ 'aria-label': 'Close' }}
       >
-        {editing !== undefined ? (
-          <ResourceForm key={editing?.id ?? 'new'} eventId={eventId} resource={editing} sections={sectionOptions(event.data)} onDone={() => setEditing(undefined)} />
-        ) : null}
+        <Suspense fallback={<PageLoader label="Loading the form" />}>
+          {editing !== undefined ? (
+            <ResourceForm key={editing?.id ?? 'new'} eventId={eventId} resource={editing} sections={sectionOptions(event.data)} onDone={() => setEditing(undefined)} />
+          ) : null}
+        </Suspense>
       </Drawer>
     </Stack>
   );
