@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSetSectionHours } from '../api/staff-attendance.ts';
 
@@ -8,20 +8,22 @@ interface SectionHoursProps {
 }
 
 function HoursRow({ eventId, section }: { eventId: string; section: SectionHoursProps['sections'][number] }) {
-  const [hours, setHours] = useState<string | number>(section.minutesPerDay / 60);
+  const [hours, setHours] = useState(String(section.minutesPerDay / 60));
   const save = useSetSectionHours(eventId);
   const minutes = Math.round(Number(hours) * 60);
   const valid = Number.isFinite(minutes) && minutes >= 15 && minutes <= 1440;
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
-      <NumberInput
+      {/* A native number field (arrow keys step a quarter hour): NumberInput's formatting library would take the page over its size budget. */}
+      <TextInput
+        type="number"
+        inputMode="decimal"
         label={`${section.title}: hours per attended day`}
         value={hours}
-        onChange={setHours}
+        onChange={(event) => setHours(event.currentTarget.value)}
         min={0.25}
         max={24}
         step={0.25}
-        decimalScale={2}
         error={valid ? undefined : 'Enter from 0.25 to 24 hours'}
         style={{ flex: '1 1 240px' }}
       />

@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { openConfirmModal } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
@@ -87,9 +87,9 @@ export function TakersPanel({ eventId, sections }: TakersPanelProps) {
       <form onSubmit={submit} noValidate aria-label="Add an attendance taker">
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput label="Email" type="email" withAsterisk key={form.key('email')} {...form.getInputProps('email')} style={{ flex: '1 1 220px' }} />
-          <Select
+          {/* The browser's own list: a few choices, no search needed, and none of the combobox's code on this page. */}
+          <NativeSelect
             label="For"
-            allowDeselect={false}
             data={[{ value: wholeEvent, label: 'All sections' }, ...sections.map((section) => ({ value: section.sectionId, label: section.title }))]}
             key={form.key('scope')}
             {...form.getInputProps('scope')}

@@ -49,13 +49,36 @@ describe('staff: an event’s attendance', { timeout: 20_000 }, () => {
 
     await userEvent.clear(within(form).getByRole('textbox', { name: /Email/ }));
     await userEvent.type(within(form).getByRole('textbox', { name: /Email/ }), 'Coach@Example.test');
-    await userEvent.click(within(form).getByRole('combobox', { name: /^For/ }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Guided Reading Foundations' }));
+    await userEvent.selectOptions(within(form).getByRole('combobox', { name: /^For/ }), 'Guided Reading Foundations');
     await userEvent.click(within(form).getByRole('button', { name: 'Add taker' }));
     expect(await screen.findByText('Carlos Chen')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
       { email: 'nobody@example.test', sectionId: null },
       { email: 'coach@example.test', sectionId },
     ]);
+  });
+  it('saves a section’s certificate hours from the number field, refusing hours out of range', async () => {
+    const calls = stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      [`GET /api/admin/events/${eventId}/attendance`]: () => jsonResponse(200, overview),
+      [`GET /api/admin/events/${eventId}/attendance-takers`]: () => jsonResponse(200, { items: [] }),
+      [`PUT /api/admin/sections/${sectionId}/attendance-hours`]: () => jsonResponse(200, {}),
+    });
+    renderApp(`/admin/events/${eventId}/attendance`, { mantineEnv: 'test' });
+    const hours = await screen.findByRole('spinbutton', { name: 'Guided Reading Foundations: hours per attended day' });
+    const save = screen.getByRole('button', { name: 'Save hours: Guided Reading Foundations' });
+    expect(hours).toHaveValue(6);
+    expect(save).toBeDisabled();
+
+    await userEvent.clear(hours);
+    await userEvent.type(hours, '30');
+    expect(screen.getByText('Enter from 0.25 to 24 hours')).toBeInTheDocument();
+    expect(save).toBeDisabled();
+
+    await userEvent.clear(hours);
+    await userEvent.type(hours, '7.5');
+    await userEvent.click(save);
+    expect(await screen.findByText('Hours saved; certificates updated')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ minutesPerDay: 450 }]);
   });
 });
