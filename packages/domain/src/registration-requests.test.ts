@@ -10,6 +10,7 @@ import {
   hasAttendeeProblems,
   registrationRequestMessages as m,
   requestAbilities,
+  requestPartsRefusal,
   seatsRequested,
   type GroupOffer,
 } from './registration-requests.ts';
@@ -147,5 +148,19 @@ describe('groupRegistrationSettingsInput', () => {
     ['a threshold past 100', { open: true, attendeeCost: 1, paidSeatsRequiredForOffer: 101, freeSeatsInOffer: 1 }, false],
   ])('%s', (_, input, ok) => {
     expect(groupRegistrationSettingsInput.safeParse(input).success).toBe(ok);
+  });
+});
+
+describe('requestPartsRefusal (what each path lets a request choose)', () => {
+  const sections = (...levels: ('GROUPINGS' | 'SECTIONS')[]) => levels.map((pathLevel) => ({ pathLevel }));
+  it.each([
+    ['nothing', [], [], null],
+    ['sections of a path chosen by section', sections('SECTIONS', 'SECTIONS'), [], null],
+    ['groupings of a path chosen by grouping', [], sections('GROUPINGS'), null],
+    ['both, each on its own kind of path', sections('SECTIONS'), sections('GROUPINGS'), null],
+    ['a section of a path chosen by grouping', sections('SECTIONS', 'GROUPINGS'), [], m.sectionOfGroupingPath],
+    ['a grouping of a path chosen by section', [], sections('GROUPINGS', 'SECTIONS'), m.groupingOfSectionPath],
+  ] as const)('%s', (_, asked, groupings, expected) => {
+    expect(requestPartsRefusal(asked, groupings)).toBe(expected);
   });
 });

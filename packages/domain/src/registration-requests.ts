@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuery, paginated } from './admin.ts';
 import { couponReply } from './cart.ts';
-import { eventPaymentMethods, eventPaymentStatuses, paymentProviders } from './commerce-enums.ts';
+import { eventPaymentMethods, eventPaymentStatuses, paymentProviders, type ApplicationSelectionLevel } from './commerce-enums.ts';
 import type { Cents } from './money.ts';
 import { couponDiscount, type Coupon } from './pricing.ts';
 import { int4Max } from './stored-integers.ts';
@@ -38,6 +38,9 @@ export const registrationRequestMessages = {
   underReview: 'A purchase order for this registration request is under review.',
   noTicketType: 'This event has no ticket type yet; group registration cannot be paid.',
   idempotencyKeyReused: 'This Idempotency-Key was used for another payment.',
+  requestKeyReused: 'This Idempotency-Key was used for a registration request of another event.',
+  sectionOfGroupingPath: 'This path is chosen by grouping: choose its groupings, not its sections.',
+  groupingOfSectionPath: 'This path is chosen by section: choose its sections, not its groupings.',
   settingsSaved: 'Group registration settings saved',
   offerIncomplete: 'Set both the paid seats and the free seats of the offer, or neither.',
 } as const;
@@ -200,6 +203,20 @@ export const createRegistrationRequestInput = z.object({
   groupingIds: z.array(id).max(100).default([]),
 });
 export type CreateRegistrationRequestInput = z.input<typeof createRegistrationRequestInput>;
+
+/**
+ * What a request may ask for on each path, as an application chooses there (§5 'Section selection'):
+ * the groupings of a path chosen by grouping, the sections of one chosen by section. Null when every
+ * part asked for fits its path's level; the page offers only those, the server refuses the rest (400).
+ */
+export function requestPartsRefusal(
+  sections: readonly { pathLevel: ApplicationSelectionLevel }[],
+  groupings: readonly { pathLevel: ApplicationSelectionLevel }[],
+): string | null {
+  if (sections.some((section) => section.pathLevel === 'GROUPINGS')) return registrationRequestMessages.sectionOfGroupingPath;
+  if (groupings.some((grouping) => grouping.pathLevel !== 'GROUPINGS')) return registrationRequestMessages.groupingOfSectionPath;
+  return null;
+}
 export const registrationRequestCreated = z.object({ id: z.string() });
 
 export const updateSeatsInput = z.object({ seatsRequested });
@@ -290,6 +307,8 @@ export const groupRegistrationOffer = z.object({
   attendeeCost: z.number(),
   paidSeatsRequiredForOffer: z.number().nullable(),
   freeSeatsInOffer: z.number().nullable(),
+  /** The event's paths chosen by grouping (applicationSelectionLevel GROUPINGS): 'Request seats' offers their groupings, the others' sections. */
+  groupingPathIds: z.array(z.string()),
 });
 export type GroupRegistrationOfferReply = z.infer<typeof groupRegistrationOffer>;
 

@@ -12,7 +12,7 @@ import {
 } from '@portal/domain/registration-requests.ts';
 import type { ApplicationPage } from '@portal/domain/applications.ts';
 import { eventApplicationSections, eventApplications } from '../../db/schema/applications.ts';
-import { coupons, eventPayments, events } from '../../db/schema/commerce.ts';
+import { coupons, eventPaths, eventPayments, events } from '../../db/schema/commerce.ts';
 import { auditLog, mailMessages } from '../../db/schema/platform.ts';
 import { eventGroupRegistrations, eventRegistrationRequests } from '../../db/schema/registration-requests.ts';
 import { signDemoEvent } from '../../platform/payment-providers.ts';
@@ -26,7 +26,7 @@ import { call, useTestApp, type Caller } from '../../test/harness.ts';
 const t = useTestApp();
 
 const base = '/api/event-registration-requests';
-const create = (caller: Caller | undefined, body: unknown) => call(t.app, 'POST', base, { caller, body });
+const create = (caller: Caller | undefined, body: unknown, key: string = randomUUID()) => call(t.app, 'POST', base, { caller, body, headers: { 'idempotency-key': key } });
 const read = (caller: Caller, id: string) => call(t.app, 'GET', `${base}/${id}`, { caller });
 const seats = (caller: Caller, id: string, seatsRequested: unknown) => call(t.app, 'PUT', `${base}/${id}/seats`, { caller, body: { seatsRequested } });
 const attendees = (caller: Caller, id: string, emails: string[]) => call(t.app, 'PUT', `${base}/${id}/attendees`, { caller, body: { emails } });
@@ -109,6 +109,62 @@ describe('POST /api/event-registration-requests', () => {
     expect((await pay(caller, requestId)).statusCode).toBe(409);
   });
 
+  it('a double click or a replay (the same Idempotency-Key) makes one request; two at once too', async () => {
+    const institute = await openEvent();
+    const { caller, user } = await signedInUser(t);
+    const body = { eventId: institute.event.id, seatsRequested: 3 };
+    const key = randomUUID();
+    const both = await Promise.all([create(caller, body, key), create(caller, body, key)]);
+    expect(both.map((response) => response.statusCode)).toEqual([201, 201]);
+    const [first, second] = both.map((response) => response.json<{ id: string }>().id);
+    expect(second).toBe(first);
+    const replayed = await create(caller, body, key);
+    expect(replayed.statusCode).toBe(201);
+    expect(replayed.json<{ id: string }>().id).toBe(first);
+    const made = await t.deps.db.select().from(eventRegistrationRequests).where(eq(eventRegistrationRequests.userId, user.id));
+    expect(made).toHaveLength(1);
+    // Another click of another attempt (a new key) is another request.
+    expect((await create(caller, body)).json<{ id: string }>().id).not.toBe(first);
+    // The key of one request does not make a request for another event.
+    const other = await openEvent();
+    const reused = await create(caller, { eventId: other.event.id, seatsRequested: 3 }, key);
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().detail).toBe(messages.requestKeyReused);
+    expect(await t.deps.db.select().from(eventRegistrationRequests).where(eq(eventRegistrationRequests.userId, user.id))).toHaveLength(2);
+  });
+
+  it('refuses a create without an Idempotency-Key (400)', async () => {
+    const institute = await openEvent();
+    const { caller } = await signedInUser(t);
+    const response = await call(t.app, 'POST', base, { caller, body: { eventId: institute.event.id, seatsRequested: 2 } });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('asks for groupings on a path chosen by grouping and sections on one chosen by section, and refuses the other way round (400)', async () => {
+    const institute = await openEvent();
+    await t.deps.db.update(eventPaths).set({ applicationSelectionLevel: 'GROUPINGS' }).where(eq(eventPaths.id, institute.advanced.path.id));
+    const { caller } = await signedInUser(t);
+    const offer = await call(t.app, 'GET', `/api/catalogue/events/${institute.event.id}/group-registration`, { caller });
+    expect(offer.json()).toMatchObject({ groupingPathIds: [institute.advanced.path.id] });
+
+    const fitting = await create(caller, {
+      eventId: institute.event.id,
+      seatsRequested: 2,
+      sectionIds: [institute.firstYear.sections[0]?.id],
+      groupingIds: [institute.advanced.grouping.id],
+    });
+    expect(fitting.statusCode).toBe(201);
+    const detail = (await read(caller, fitting.json<{ id: string }>().id)).json<RegistrationRequestDetail>();
+    expect(detail.requestedGroupings).toEqual([{ id: institute.advanced.grouping.id, name: institute.advanced.grouping.name }]);
+
+    const groupingOfSectionPath = await create(caller, { eventId: institute.event.id, seatsRequested: 2, groupingIds: [institute.firstYear.grouping.id] });
+    expect(groupingOfSectionPath.statusCode).toBe(400);
+    expect(groupingOfSectionPath.json().errors.groupingIds).toBe(messages.groupingOfSectionPath);
+    const sectionOfGroupingPath = await create(caller, { eventId: institute.event.id, seatsRequested: 2, sectionIds: [institute.advanced.sections[0]?.id] });
+    expect(sectionOfGroupingPath.statusCode).toBe(400);
+    expect(sectionOfGroupingPath.json().errors.sectionIds).toBe(messages.sectionOfGroupingPath);
+  });
+
   it('refuses an anonymous caller (401)', async () => {
     const institute = await openEvent();
     expect((await create(undefined, { eventId: institute.event.id, seatsRequested: 2 })).statusCode).toBe(401);
@@ -133,7 +189,7 @@ describe('reading requests', () => {
     const closed = await createEvent(t.deps.db);
     const { caller } = await signedInUser(t);
     const offer = await call(t.app, 'GET', `/api/catalogue/events/${institute.event.id}/group-registration`, { caller });
-    expect(offer.json()).toEqual({ eventId: institute.event.id, attendeeCost: 10_000, paidSeatsRequiredForOffer: 10, freeSeatsInOffer: 2 });
+    expect(offer.json()).toEqual({ eventId: institute.event.id, attendeeCost: 10_000, paidSeatsRequiredForOffer: 10, freeSeatsInOffer: 2, groupingPathIds: [] });
     expect((await call(t.app, 'GET', `/api/catalogue/events/${closed.event.id}/group-registration`, { caller })).statusCode).toBe(404);
   });
 });

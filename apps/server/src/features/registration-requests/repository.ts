@@ -31,19 +31,31 @@ export async function groupSettings(db: Executor, eventId: string) {
   return row;
 }
 
-/** Which of these sections and groupings belong to the event: the ids that do, with each section's grouping. */
+/** The event's paths chosen by grouping: 'Request seats' offers their groupings. */
+export async function groupingPathIds(db: Executor, eventId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: eventPaths.id })
+    .from(eventPaths)
+    .where(and(eq(eventPaths.eventId, eventId), eq(eventPaths.applicationSelectionLevel, 'GROUPINGS')))
+    .orderBy(asc(eventPaths.position));
+  return rows.map((row) => row.id);
+}
+
+/** Which of these sections and groupings belong to the event: the ids that do, with each one's path level (and a section's grouping). */
 export async function partsOfEvent(db: Executor, eventId: string, sectionIds: readonly string[], groupingIds: readonly string[]) {
   const [sections, groupings] = await Promise.all([
     sectionIds.length === 0
       ? []
       : db
-          .select({ id: eventSections.id, groupingId: eventSections.groupingId })
+          .select({ id: eventSections.id, groupingId: eventSections.groupingId, pathLevel: eventPaths.applicationSelectionLevel })
           .from(eventSections)
+          .innerJoin(eventGroupings, eq(eventGroupings.id, eventSections.groupingId))
+          .innerJoin(eventPaths, eq(eventPaths.id, eventGroupings.pathId))
           .where(and(eq(eventSections.eventId, eventId), inArray(eventSections.id, [...sectionIds]))),
     groupingIds.length === 0
       ? []
       : db
-          .select({ id: eventGroupings.id })
+          .select({ id: eventGroupings.id, pathLevel: eventPaths.applicationSelectionLevel })
           .from(eventGroupings)
           .innerJoin(eventPaths, eq(eventPaths.id, eventGroupings.pathId))
           .where(and(eq(eventPaths.eventId, eventId), inArray(eventGroupings.id, [...groupingIds]))),
@@ -53,7 +65,7 @@ export async function partsOfEvent(db: Executor, eventId: string, sectionIds: re
 
 export async function insertRequest(
   db: Executor,
-  request: { userId: string; eventId: string; seatsRequested: number },
+  request: { userId: string; eventId: string; seatsRequested: number; idempotencyKey: string },
   sections: readonly { id: string }[],
   groupings: readonly { id: string }[],
 ) {
@@ -114,6 +126,15 @@ export async function requestTicketType(db: Executor, eventId: string) {
 
 export async function linkPayment(db: Executor, requestId: string, paymentId: string) {
   await db.insert(eventRegistrationPayments).values({ requestId, paymentId });
+}
+
+/** The request the member made with this Idempotency-Key (a double click or a replay of the create call). */
+export async function requestByIdempotencyKey(db: Executor, userId: string, idempotencyKey: string) {
+  const [row] = await db
+    .select({ id: eventRegistrationRequests.id, eventId: eventRegistrationRequests.eventId })
+    .from(eventRegistrationRequests)
+    .where(and(eq(eventRegistrationRequests.userId, userId), eq(eventRegistrationRequests.idempotencyKey, idempotencyKey)));
+  return row;
 }
 
 /** A payment the member made with this Idempotency-Key, and the request it was for. */

@@ -23,7 +23,7 @@ const params = z.object({ requestId: z.uuid('Not a registration request id') });
 const paymentParams = params.extend({ eventPaymentId: z.uuid('Not an event payment id') });
 const eventParams = z.object({ eventId: z.uuid('Not an event id') });
 const attendeeParams = params.extend({ userId: z.uuid('Not a user id') });
-const payHeaders = z.object({ 'idempotency-key': z.uuid('An Idempotency-Key header with a UUID is required.') });
+const idempotencyHeaders = z.object({ 'idempotency-key': z.uuid('An Idempotency-Key header with a UUID is required.') });
 const signedIn = { access: 'signedIn' } as const;
 const tags = ['registration-requests'];
 const detail = { 200: registrationRequestDetail };
@@ -47,8 +47,9 @@ export const registrationRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (
 
   app.post(
     '/event-registration-requests',
-    { config: signedIn, schema: { tags, body: createRegistrationRequestInput, response: { 201: registrationRequestCreated } } },
-    async (request, reply) => reply.status(201).send(await requests.createRequest(deps, caller(request), request.body)),
+    { config: signedIn, schema: { tags, headers: idempotencyHeaders, body: createRegistrationRequestInput, response: { 201: registrationRequestCreated } } },
+    async (request, reply) =>
+      reply.status(201).send(await requests.createRequest(deps, caller(request), request.body, request.headers['idempotency-key'])),
   );
 
   app.get('/event-registration-requests/:requestId', { config: signedIn, schema: { tags, params, response: detail } }, async (request) =>
@@ -75,7 +76,7 @@ export const registrationRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (
 
   app.post(
     '/event-registration-requests/:requestId/pay',
-    { config: signedIn, schema: { tags, params, headers: payHeaders, body: registrationPayInput, response: { 200: registrationPayReply } } },
+    { config: signedIn, schema: { tags, params, headers: idempotencyHeaders, body: registrationPayInput, response: { 200: registrationPayReply } } },
     async (request) =>
       requests.payRequest(deps, caller(request), request.params.requestId, request.body.method, request.headers['idempotency-key']),
   );

@@ -10,6 +10,7 @@ import {
   registrationRequestMessages as messages,
   registrationRequestPaths,
   requestAbilities,
+  requestPartsRefusal,
   type CreateRegistrationRequestInput,
   type GroupRegistrationOfferReply,
   type RegistrationPayReply,
@@ -38,6 +39,7 @@ import {
   findByIdempotencyKey,
   findCoupon,
   findCouponByCode,
+  groupingPathIds,
   groupSettings,
   insertPendingUser,
   insertRequest,
@@ -47,6 +49,7 @@ import {
   lockOwnRequest,
   partsOfEvent,
   replaceSeats,
+  requestByIdempotencyKey,
   requestedParts,
   requestTicketType,
   seatOfAttendee,
@@ -84,6 +87,7 @@ export async function groupOffer(deps: AppDeps, eventId: string): Promise<GroupR
     attendeeCost: settings.attendeeCostCents,
     paidSeatsRequiredForOffer: settings.paidSeatsRequiredForOffer,
     freeSeatsInOffer: settings.freeSeatsInOffer,
+    groupingPathIds: await groupingPathIds(deps.db, eventId),
   };
 }
 
@@ -100,8 +104,29 @@ export async function getRequest(deps: AppDeps, auth: RequestAuth, requestId: st
   return detail;
 }
 
-/** POST /api/event-registration-requests: the event must be open to group registration; sections and groupings must be its own. */
-export async function createRequest(deps: AppDeps, auth: RequestAuth, input: CreateRegistrationRequestInput & { sectionIds: string[]; groupingIds: string[] }) {
+/**
+ * POST /api/event-registration-requests: the event must be open to group registration; sections and
+ * groupings must be its own, each on a path chosen at its level. The Idempotency-Key makes a repeat (a
+ * double click, a replay, two at once) answer the request the first call made: a repeat fails on the
+ * (user, key) unique index or finds it made, and the key is looked up then, as the checkout does.
+ */
+export async function createRequest(
+  deps: AppDeps,
+  auth: RequestAuth,
+  input: CreateRegistrationRequestInput & { sectionIds: string[]; groupingIds: string[] },
+  idempotencyKey: string,
+): Promise<{ id: string }> {
+  try {
+    return await insertNewRequest(deps, auth, input, idempotencyKey);
+  } catch (error) {
+    const made = await requestByIdempotencyKey(deps.db, auth.user.id, idempotencyKey);
+    if (!made) throw error;
+    if (made.eventId !== input.eventId) throw conflict(messages.requestKeyReused);
+    return { id: made.id };
+  }
+}
+
+async function insertNewRequest(deps: AppDeps, auth: RequestAuth, input: CreateRegistrationRequestInput & { sectionIds: string[]; groupingIds: string[] }, idempotencyKey: string) {
   return deps.db.transaction(async (tx) => {
     const settings = await groupSettings(tx, input.eventId);
     if (!settings?.open) throw badRequest(messages.notOpen, { eventId: messages.notOpen });
@@ -112,7 +137,14 @@ export async function createRequest(deps: AppDeps, auth: RequestAuth, input: Cre
     if (parts.sections.length !== sectionIds.length || parts.groupings.length !== groupingIds.length) {
       throw badRequest(messages.sectionNotInEvent, { sectionIds: messages.sectionNotInEvent });
     }
-    const created = await insertRequest(tx, { userId: auth.user.id, eventId: input.eventId, seatsRequested: input.seatsRequested }, parts.sections, parts.groupings);
+    const refusal = requestPartsRefusal(parts.sections, parts.groupings);
+    if (refusal) throw badRequest(refusal, { [refusal === messages.sectionOfGroupingPath ? 'sectionIds' : 'groupingIds']: refusal });
+    const created = await insertRequest(
+      tx,
+      { userId: auth.user.id, eventId: input.eventId, seatsRequested: input.seatsRequested, idempotencyKey },
+      parts.sections,
+      parts.groupings,
+    );
     await audit(tx, {
       ...actorOf(auth),
       action: 'registration-request.create',

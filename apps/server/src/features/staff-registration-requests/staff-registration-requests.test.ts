@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { registrationRequestMessages, type RegistrationRequestDetail, type RegistrationRequestPage } from '@portal/domain/registration-requests.ts';
 import { createEvent, signedInUser } from '../../test/commerce-factories.ts';
@@ -24,7 +25,7 @@ describe('group registration settings', () => {
     expect(saved.json()).toEqual({ eventId: event.id, ...offer });
 
     const member = await signedInUser(t);
-    const created = await call(t.app, 'POST', '/api/event-registration-requests', { caller: member.caller, body: { eventId: event.id, seatsRequested: 12 } });
+    const created = await call(t.app, 'POST', '/api/event-registration-requests', { caller: member.caller, body: { eventId: event.id, seatsRequested: 12 }, headers: { 'idempotency-key': randomUUID() } });
     expect(created.statusCode).toBe(201);
     const requestId = created.json<{ id: string }>().id;
 

@@ -40,7 +40,7 @@ export const registrationRequestRows: Rows = {
   },
   'GET /api/event-registration-requests': { expect: signedIn(200) },
   'POST /api/event-registration-requests': {
-    input: async (w) => ({ body: { eventId: (await openEvent(w)).event.id, seatsRequested: 2 } }),
+    input: async (w) => ({ body: { eventId: (await openEvent(w)).event.id, seatsRequested: 2 }, headers: { 'idempotency-key': randomUUID() } }),
     expect: signedIn(201),
   },
   'GET /api/event-registration-requests/:requestId': { input: async (w) => ({ params: await ofRequest(w) }), expect: memberOfA(200) },

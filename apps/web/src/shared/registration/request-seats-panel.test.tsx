@@ -10,14 +10,15 @@ import { aUser } from '../../test/users.ts';
 
 const requestId = '00000000-0000-4000-8000-0000000b0001';
 const offerApi = `/api/catalogue/events/${conferenceDayId}/group-registration`;
-const offer = { eventId: conferenceDayId, attendeeCost: 12_500, paidSeatsRequiredForOffer: 10, freeSeatsInOffer: 2 };
+const offer = { eventId: conferenceDayId, attendeeCost: 12_500, paidSeatsRequiredForOffer: 10, freeSeatsInOffer: 2, groupingPathIds: [] };
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-function stub(offerReply: () => Response) {
+function stub(offerReply: () => Response, created: () => Response | Promise<Response> = () => jsonResponse(201, { id: requestId })) {
   return stubFetch({
     'GET /api/me': () => jsonResponse(200, aUser()),
     [`GET /api/catalogue/events/${conferenceDayId}`]: () => jsonResponse(200, aConferenceDay()),
     [`GET ${offerApi}`]: offerReply,
-    'POST /api/event-registration-requests': () => jsonResponse(201, { id: requestId }),
+    'POST /api/event-registration-requests': created,
   });
 }
 
@@ -52,7 +53,59 @@ describe("'Request seats' on an event's page", { timeout: 20_000 }, () => {
     await user.click(within(panel).getByRole('button', { name: messages.requestSeats }));
     await waitFor(() => expect(app.location()).toBe(`/members/events/registration/requests/${requestId}`));
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
-      { eventId: conferenceDayId, seatsRequested: 12, sectionIds: [sectionIds.writing] },
+      { eventId: conferenceDayId, seatsRequested: 12, sectionIds: [sectionIds.writing], groupingIds: [] },
     ]);
+  });
+
+  it('offers the groupings, not the sections, of a path chosen by grouping, and sends the groupings chosen', async () => {
+    const day = aConferenceDay();
+    const path = day.paths[0];
+    const morning = path?.groupings[0];
+    if (!path || !morning) throw new Error('the conference day has a path with groupings');
+    const calls = stub(() => jsonResponse(200, { ...offer, groupingPathIds: [path.id] }));
+    const app = renderApp(`/members/events/${conferenceDayId}`);
+    const panel = await screen.findByRole('region', { name: 'Group registration' }, { timeout: 5000 });
+    expect(within(panel).getByRole('group', { name: /Groupings wanted/ })).toBeInTheDocument();
+    expect(within(panel).queryByRole('group', { name: /Sections wanted/ })).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('checkbox', { name: /Coaching Writing/ })).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(within(panel).getByRole('checkbox', { name: `${path.name}: ${morning.name}` }));
+    await user.click(within(panel).getByRole('button', { name: messages.requestSeats }));
+    await waitFor(() => expect(app.location()).toBe(`/members/events/registration/requests/${requestId}`));
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { eventId: conferenceDayId, seatsRequested: 1, sectionIds: [], groupingIds: [morning.id] },
+    ]);
+  });
+
+  it('a double click makes one request, and a retry after a lost answer sends the same Idempotency-Key', async () => {
+    let answers = 0;
+    // The first answer is held until the double click is over, then lost (502).
+    let loseFirst = () => {};
+    const calls = stub(
+      () => jsonResponse(200, offer),
+      () => {
+        answers += 1;
+        if (answers > 1) return jsonResponse(201, { id: requestId });
+        return new Promise<Response>((resolve) => {
+          loseFirst = () => resolve(jsonResponse(502, { title: 'Bad Gateway', status: 502 }));
+        });
+      },
+    );
+    const app = renderApp(`/members/events/${conferenceDayId}`);
+    const panel = await screen.findByRole('region', { name: 'Group registration' }, { timeout: 5000 });
+    const user = userEvent.setup();
+    await user.dblClick(within(panel).getByRole('button', { name: messages.requestSeats }));
+    loseFirst();
+    await waitFor(() => expect(within(panel).getByRole('button', { name: messages.requestSeats })).toBeEnabled());
+    const first = calls.filter((call) => call.method === 'POST');
+    expect(first).toHaveLength(1);
+    expect(first[0]?.headers['Idempotency-Key']).toMatch(uuid);
+
+    await user.click(within(panel).getByRole('button', { name: messages.requestSeats }));
+    await waitFor(() => expect(app.location()).toBe(`/members/events/registration/requests/${requestId}`));
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect(posts[1]?.headers['Idempotency-Key']).toBe(first[0]?.headers['Idempotency-Key']);
   });
 });

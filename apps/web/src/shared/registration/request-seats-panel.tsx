@@ -1,7 +1,7 @@
 import { Anchor, Button, Checkbox, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { CatalogueEventDetail } from '@portal/domain/catalogue.ts';
 import { formatCents } from '@portal/domain/money.ts';
@@ -14,8 +14,9 @@ import {
   seatsRequested,
   type GroupRegistrationOfferReply,
 } from '@portal/domain/registration-requests.ts';
-import { api } from '../../lib/api.ts';
+import { api, isApiError } from '../../lib/api.ts';
 import { notifyError } from '../../lib/errors.ts';
+import { newIdempotencyKey } from '../commerce/idempotency-key.ts';
 import { groupOfferQuery, registrationKeys } from './queries.ts';
 
 /** What the offer gives, in words ("Seats past 10 are free, up to 2 free seats."). */
@@ -25,25 +26,40 @@ export function offerText(offer: Pick<GroupRegistrationOfferReply, 'paidSeatsReq
   return `Seats past ${paid} are free, up to ${free} free ${free === 1 ? 'seat' : 'seats'}.`;
 }
 
+type CreateBody = { eventId: string; seatsRequested: number; sectionIds: string[]; groupingIds: string[] };
+
+/**
+ * The seats and, per path, what an application chooses there: the groupings of a path chosen by
+ * grouping, the sections of the others. One Idempotency-Key per attempt (the same seats and choices):
+ * a double click or a retry after a lost answer makes one request; a refusal or a change starts anew.
+ */
 function RequestSeatsForm({ event, offer }: { event: CatalogueEventDetail; offer: GroupRegistrationOfferReply }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [seats, setSeats] = useState<number | string>(minSeatsPerRequest);
   const [sectionIds, setSectionIds] = useState<string[]>([]);
+  const [groupingIds, setGroupingIds] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const attempt = useRef<{ signature: string; key: string } | null>(null);
   const create = useMutation({
-    mutationFn: (body: { eventId: string; seatsRequested: number; sectionIds: string[] }) =>
-      api.post<{ id: string }>('/api/event-registration-requests', body),
+    mutationFn: ({ body, idempotencyKey }: { body: CreateBody; idempotencyKey: string }) =>
+      api.post<{ id: string }>('/api/event-registration-requests', body, { 'Idempotency-Key': idempotencyKey }),
     onSuccess: ({ id }) => {
       void queryClient.invalidateQueries({ queryKey: registrationKeys.lists });
       notifications.show({ color: 'green', message: messages.requested });
       void navigate(registrationRequestPaths.detail(id));
     },
-    onError: notifyError,
+    onError: (failure) => {
+      notifyError(failure);
+      if (isApiError(failure) && failure.status < 500) attempt.current = null;
+    },
   });
   const parsed = seatsRequested.safeParse(typeof seats === 'number' ? seats : Number.NaN);
   const price = parsed.success ? groupPrice(parsed.data, { ...offer }, null) : null;
-  const sections = event.paths.flatMap((path) => path.groupings.map((grouping) => ({ grouping, path })));
+  const byGrouping = new Set(offer.groupingPathIds);
+  const sectionPaths = event.paths.filter((path) => !byGrouping.has(path.id));
+  const groupingPaths = event.paths.filter((path) => byGrouping.has(path.id) && path.groupings.length > 0);
+  const sections = sectionPaths.flatMap((path) => path.groupings.flatMap((grouping) => grouping.sections.map((section) => ({ grouping, section }))));
 
   const submit = (formEvent: FormEvent) => {
     formEvent.preventDefault();
@@ -51,7 +67,11 @@ function RequestSeatsForm({ event, offer }: { event: CatalogueEventDetail; offer
       setError(messages.seatsRange);
       return;
     }
-    create.mutate({ eventId: event.id, seatsRequested: parsed.data, sectionIds });
+    const body = { eventId: event.id, seatsRequested: parsed.data, sectionIds, groupingIds };
+    const signature = JSON.stringify(body);
+    const key = attempt.current?.signature === signature ? attempt.current.key : newIdempotencyKey();
+    attempt.current = { signature, key };
+    create.mutate({ body, idempotencyKey: key });
   };
 
   return (
@@ -73,11 +93,20 @@ function RequestSeatsForm({ event, offer }: { event: CatalogueEventDetail; offer
           error={error}
           w={200}
         />
-        {sections.some(({ grouping }) => grouping.sections.length > 0) ? (
+        {sections.length > 0 ? (
           <Checkbox.Group label="Sections wanted" description="Every attendee is registered for the sections chosen here." value={sectionIds} onChange={setSectionIds}>
             <Stack gap={6} mt="xs">
-              {sections.flatMap(({ grouping }) =>
-                grouping.sections.map((section) => <Checkbox key={section.id} value={section.id} label={`${grouping.name}: ${section.title}`} />),
+              {sections.map(({ grouping, section }) => (
+                <Checkbox key={section.id} value={section.id} label={`${grouping.name}: ${section.title}`} />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+        ) : null}
+        {groupingPaths.length > 0 ? (
+          <Checkbox.Group label="Groupings wanted" description="Every attendee is registered for the groupings chosen here." value={groupingIds} onChange={setGroupingIds}>
+            <Stack gap={6} mt="xs">
+              {groupingPaths.flatMap((path) =>
+                path.groupings.map((grouping) => <Checkbox key={grouping.id} value={grouping.id} label={`${path.name}: ${grouping.name}`} />),
               )}
             </Stack>
           </Checkbox.Group>

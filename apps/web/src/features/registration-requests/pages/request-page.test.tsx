@@ -102,6 +102,24 @@ describe('registration request page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Save attendees' })).not.toBeInTheDocument());
   });
 
+  it('shows the sections and groupings asked for', async () => {
+    stubFetch({
+      'GET /api/me': () => jsonResponse(200, aUser()),
+      'GET /api/payments/options': () => jsonResponse(200, { card: { available: true, unavailableReason: null } }),
+      [`GET ${api}`]: () =>
+        jsonResponse(
+          200,
+          aRequest({ requestedSections: [{ id: 's1', title: 'Coaching Cycles', groupingId: 'g0' }], requestedGroupings: [{ id: 'g1', name: 'Advanced Strands' }] }),
+        ),
+    });
+    renderApp(`/members/events/registration/requests/${requestId}`);
+    expect(await screen.findByRole('heading', { name: 'Summer Writing Institute', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Sections:')).toBeInTheDocument();
+    expect(screen.getByText('Coaching Cycles')).toBeInTheDocument();
+    expect(screen.getByText('Groupings:')).toBeInTheDocument();
+    expect(screen.getByText('Advanced Strands')).toBeInTheDocument();
+  });
+
   it('sends a success page without both ids to the list', async () => {
     stubFetch({
       'GET /api/me': () => jsonResponse(200, aUser()),

@@ -48,6 +48,16 @@ function Summary({ detail }: { detail: RegistrationRequestDetail }) {
           </List>
         </>
       ) : null}
+      {detail.requestedGroupings.length > 0 ? (
+        <>
+          <Text size="sm">Groupings:</Text>
+          <List size="sm">
+            {detail.requestedGroupings.map((grouping) => (
+              <List.Item key={grouping.id}>{grouping.name}</List.Item>
+            ))}
+          </List>
+        </>
+      ) : null}
       <Group gap="xs">
         {detail.status === 'CANCELLED' ? (
           <Badge color="gray" variant="light" c="dark">
