@@ -151,7 +151,7 @@ test('a member buys conference-day tickets with a coupon and pays by card', asyn
   const otherTab = await context.newPage();
   await otherTab.goto('/members/manage-events');
   await expect(otherTab.getByRole('heading', { name: 'Manage Events', level: 1 })).toBeVisible();
-  const unpaidRow = otherTab.getByRole('table').getByRole('rowgroup').nth(1).getByRole('row').filter({ hasText: prices.total });
+  const unpaidRow = otherTab.getByRole('table', { name: 'Event payments' }).getByRole('rowgroup').nth(1).getByRole('row').filter({ hasText: prices.total });
   await expect(unpaidRow).toHaveCount(1);
   await expect(unpaidRow).toContainText(eventName);
   await expect(unpaidRow.getByRole('cell').nth(6)).toHaveText('Payment Incomplete');

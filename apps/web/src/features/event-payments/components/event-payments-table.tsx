@@ -59,7 +59,7 @@ function RowAction({ row }: { row: EventPaymentRow }) {
 export function EventPaymentsTable({ rows }: { rows: EventPaymentRow[] }) {
   return (
     <Table.ScrollContainer minWidth={960}>
-      <Table withTableBorder striped verticalSpacing="sm">
+      <Table withTableBorder striped verticalSpacing="sm" aria-label="Event payments">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Events</Table.Th>
