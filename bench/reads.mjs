@@ -13,7 +13,7 @@
 // The ratio is app requests/s over bare requests/s; the goal is >= 0.7. Writes
 // bench/results/reads.json. Reports only: always exits 0.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -107,6 +107,7 @@ function load(url, headers) {
 
 const database = await createTestDatabase();
 const stops = [];
+const temporary = [];
 try {
   if (database.kind !== 'postgres') throw new Error('bench:reads needs PostgreSQL (DATABASE_URL)');
   const { db } = database;
@@ -137,7 +138,9 @@ try {
 
   // Capture each read's SQL through an in-process app over the same database, with the same session.
   const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: app.url });
-  const inProcess = await buildApp({ config, db, clock: systemClock, storage: localStorage(mkdtempSync(path.join(tmpdir(), 'portal-bench-files-'))) });
+  const files = mkdtempSync(path.join(tmpdir(), 'portal-bench-files-'));
+  temporary.push(files);
+  const inProcess = await buildApp({ config, db, clock: systemClock, storage: localStorage(files) });
   const captured = {};
   const expected = {};
   for (const [read, url] of Object.entries(reads)) {
@@ -150,7 +153,9 @@ try {
     expected[read] = response.json();
   }
   await inProcess.close();
-  const capturedFile = path.join(mkdtempSync(path.join(tmpdir(), 'portal-bench-sql-')), 'captured.json');
+  const sqlDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-sql-'));
+  temporary.push(sqlDir);
+  const capturedFile = path.join(sqlDir, 'captured.json');
   writeFileSync(capturedFile, JSON.stringify(captured));
 
   const bare = startBare(capturedFile, databaseUrl.toString(), await freePort());
@@ -202,5 +207,6 @@ try {
 } finally {
   for (const stop of stops.reverse()) await stop();
   await database.close();
+  for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
 }
 process.exit(0);

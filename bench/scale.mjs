@@ -12,7 +12,7 @@
 // Writes bench/results/scale.json. Reports only: always exits 0.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/scale.mjs
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -142,7 +142,8 @@ async function open() {
   const config = loadConfig({ LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT_PER_ADDRESS: '1000', PUBLIC_URL: 'http://portal.bench' });
   await seedLookups(db, systemClock());
   await seedDemo(db, config.publicUrl);
-  const app = await buildApp({ config, db, clock: systemClock, storage: localStorage(mkdtempSync(path.join(tmpdir(), 'portal-bench-files-'))) });
+  const files = mkdtempSync(path.join(tmpdir(), 'portal-bench-files-'));
+  const app = await buildApp({ config, db, clock: systemClock, storage: localStorage(files) });
   const signIn = async (email) => {
     const response = await app.inject({
       method: 'POST',
@@ -161,6 +162,7 @@ async function open() {
   const close = async () => {
     await app.close();
     await database.close();
+    rmSync(files, { recursive: true, force: true });
   };
   return { db, app, signIn, schoolOf, close };
 }
