@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { eventPaymentItems } from '../../db/schema/commerce.ts';
 import { billingContacts, organizationMemberships } from '../../db/schema/organizations.ts';
+import { eventGroupRegistrations, eventRegistrationPayments, eventRegistrationRequests, eventRegistrationSeats } from '../../db/schema/registration-requests.ts';
 import { sessions } from '../../db/schema/users.ts';
 import { csrfHeader, csrfHeaderValue } from '../../platform/security.ts';
 import { createSession, sessionCookie } from '../../platform/sessions.ts';
@@ -46,6 +47,29 @@ async function itemOfB(w: World): Promise<string> {
   const [item] = await w.t.deps.db.select().from(eventPaymentItems).where(eq(eventPaymentItems.paymentId, payment.id));
   if (!item) throw new Error('item not created');
   return item.id;
+}
+
+/** A group registration request of `userId` for one seat of a fresh event open to it. */
+async function requestOf(w: World, userId: string) {
+  const series = await createEvent(w.t.deps.db, { maxTickets: null });
+  await w.t.deps.db.insert(eventGroupRegistrations).values({ eventId: series.event.id, open: true, attendeeCostCents: 10_000 });
+  const [request] = await w.t.deps.db.insert(eventRegistrationRequests).values({ userId, eventId: series.event.id, seatsRequested: 1 }).returning();
+  if (!request) throw new Error('registration request not created');
+  return { series, request };
+}
+
+/** School B's member's request with its payment and its attendee (school B's member on the seat). */
+async function requestOfB(w: World) {
+  const member = w.schoolB.member.user;
+  const { series, request } = await requestOf(w, member.id);
+  const payment = await createPayment(w.t.deps.db, {
+    userId: member.id,
+    status: 'AWAITING_PO',
+    lines: [{ eventId: series.event.id, ticketTypeId: series.ticketType.id, numberOfTickets: 1, priceCents: 10_000 }],
+  });
+  await w.t.deps.db.insert(eventRegistrationPayments).values({ requestId: request.id, paymentId: payment.id });
+  await w.t.deps.db.insert(eventRegistrationSeats).values({ requestId: request.id, position: 1, userId: member.id, email: member.email });
+  return { request, paymentId: payment.id, attendeeId: member.id };
 }
 
 export const crossedCells: CrossedCell[] = [
@@ -307,6 +331,40 @@ export const crossedCells: CrossedCell[] = [
     input: async (w) => {
       const other = await createInstitute(w.t.deps.db);
       return { params: { applicationId: w.startedApplication.id }, body: { segment: 'REVIEW_AND_SUBMIT', data: { paymentOptionId: other.options.card.id } } };
+    },
+    expect: 400,
+  },
+  {
+    route: 'GET /api/event-registration-requests/:requestId/payments/:eventPaymentId',
+    as: 'member',
+    what: "another member's registration payment read through the member's own request",
+    input: async (w) => {
+      const { request } = await requestOf(w, w.schoolA.member.user.id);
+      return { params: { requestId: request.id, eventPaymentId: (await requestOfB(w)).paymentId } };
+    },
+    expect: 404,
+  },
+  {
+    route: 'GET /api/event-registration-requests/:requestId/applications/:userId',
+    as: 'member',
+    what: "the attendee of another member's request looked up through the member's own request",
+    input: async (w) => {
+      const { request } = await requestOf(w, w.schoolA.member.user.id);
+      return { params: { requestId: request.id, userId: (await requestOfB(w)).attendeeId } };
+    },
+    expect: 404,
+  },
+  {
+    route: 'POST /api/event-registration-requests',
+    as: 'member',
+    what: "another event's section on a request for this event",
+    input: async (w) => {
+      const { series } = await requestOf(w, w.schoolB.member.user.id);
+      const other = await createInstitute(w.t.deps.db);
+      return {
+        body: { eventId: series.event.id, seatsRequested: 2, sectionIds: [other.firstYear.sections[0]?.id] },
+        headers: { 'idempotency-key': randomUUID() },
+      };
     },
     expect: 400,
   },
