@@ -1,6 +1,6 @@
 import { applicationPaths } from '@portal/domain/application-paths.ts';
 import { paymentMessages } from '@portal/domain/payments.ts';
-import { registrationRequestMessages, registrationRequestPaths } from '@portal/domain/registration-requests.ts';
+import { registrationRequestMessages, registrationRequestPaths } from '@portal/domain/registration-request-messages.ts';
 import { checkoutPath, successPath } from '../api/payments.ts';
 import { checkoutTexts } from './payment-texts.ts';
 
