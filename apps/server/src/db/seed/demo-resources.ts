@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { FileStorage } from '../../platform/storage.ts';
 import type { Executor } from '../client.ts';
 import { events, eventSections } from '../schema/commerce.ts';
@@ -65,27 +66,13 @@ export const demoResources: DemoResource[] = [
   },
 ];
 
-/** A small but well-formed one-page PDF (header, objects, cross-reference table, trailer, %%EOF). */
-export function onePagePdf(title: string): Buffer {
-  const content = `BT /F1 18 Tf 72 720 Td (${title.replace(/[()\\]/g, '')}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, index) => {
-    offsets.push(pdf.length);
-    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  pdf += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
+/** A one-page handout naming its title, drawn with the PDF library the certificates use. */
+async function handoutPdf(title: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(title);
+  const page = doc.addPage([612, 792]);
+  page.drawText(title, { x: 72, y: 720, size: 18, font: await doc.embedFont(StandardFonts.Helvetica) });
+  return Buffer.from(await doc.save());
 }
 
 export async function seedDemoResources(db: Executor, storage: FileStorage): Promise<void> {
@@ -107,7 +94,7 @@ export async function seedDemoResources(db: Executor, storage: FileStorage): Pro
           .where(and(eq(eventSections.eventId, event.id), inArray(eventSections.title, demo.sections)))
       : [];
     const id = randomUUID();
-    const bytes = demo.file ? onePagePdf(demo.title) : null;
+    const bytes = demo.file ? await handoutPdf(demo.title) : null;
     const fileKey = bytes ? `event-resources/${id}/demo.pdf` : null;
     // The file is stored before the row names it: a row never points at a missing file.
     if (bytes && fileKey) await storage.put(fileKey, bytes, 'application/pdf');
