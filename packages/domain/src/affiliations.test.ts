@@ -23,7 +23,7 @@ describe('searchQuery (§9: at least 3 characters, 10 a page)', () => {
 
   it('defaults to the first page of ten', () => {
     expect(searchQuery.parse({ search: ' abc ' })).toEqual({ search: 'abc', skip: 0, take: searchRules.pageSize });
-    expect(searchRules).toEqual({ minLength: 3, pageSize: 10, debounceMs: 300 });
+    expect(searchRules).toEqual({ minLength: 3, pageSize: 10, debounceMs: 300, countedMatches: 1000 });
   });
 });
 
