@@ -27,6 +27,15 @@ function writeDist(): { dir: string; asset: Buffer; assetBr: Buffer; assetGz: Bu
   writeFileSync(path.join(dir, 'assets/x-hash.js.gz'), assetGz);
   // A file the build left without siblings (the plugin skips those that compression would not shrink).
   writeFileSync(path.join(dir, 'assets/y-hash.css'), `.a{color:red}\n`.repeat(200));
+  // The entry and the sign-in page's module share a chunk; the page has one of its own besides.
+  mkdirSync(path.join(dir, '.vite'));
+  const manifest = {
+    'index.html': { file: 'assets/x-hash.js', isEntry: true, imports: ['_shared-hash.js'] },
+    '_shared-hash.js': { file: 'assets/shared-hash.js' },
+    '_form-hash.js': { file: 'assets/form-hash.js', imports: ['_shared-hash.js'] },
+    'src/features/auth/pages/login-page.tsx': { file: 'assets/auth-login-hash.js', imports: ['_shared-hash.js', '_form-hash.js', 'index.html'] },
+  };
+  writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
   return { dir, asset, assetBr, assetGz, html };
 }
 
@@ -97,6 +106,28 @@ describe('serving the web app and the API compressed', () => {
       expect(plain.headers['cache-control'], url).toBe('no-cache');
       expect(plain.rawPayload.equals(dist.html), url).toBe(true);
     }
+  });
+
+  it('names the sign-in page\'s chunks in its index.html that the entry does not load already, compressed', async () => {
+    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const brotli = await get('/auth/login?intended=%2Fmembers%2Fprofile', 'gzip, br');
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-type']).toMatch(/^text\/html/);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('no-cache');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    const html = brotliDecompressSync(brotli.rawPayload).toString();
+    expect(preloads(html)).toEqual(['/assets/auth-login-hash.js', '/assets/form-hash.js']);
+    expect(html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '').replace(/\s+<\/head>/, '</head>')).toBe(dist.html.toString());
+
+    const gzip = await get('/auth/login', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(html);
+    const plain = await get('/auth/login');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(html);
+
+    expect(preloads((await get('/members/profile')).body)).toEqual([]);
   });
 
   it('compresses a large JSON answer for a client that accepts brotli, and only then', async () => {
