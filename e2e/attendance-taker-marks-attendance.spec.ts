@@ -29,9 +29,12 @@ async function readPdf(page: Page, click: () => Promise<void>) {
   return { name: download.suggestedFilename(), text: (await extractText(document, { mergePages: true })).text };
 }
 
-/** Nothing on the page is wider than the phone: no sideways scrolling. */
+/**
+ * Nothing on the page is wider than the phone: no sideways scrolling. Polled, because right after a
+ * viewport change the shell's layout (side menu, scroll containers) is still reflowing.
+ */
 async function expectFitsPhone(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
 }
 
 function personRow(page: Page, name: string) {
