@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
@@ -18,6 +18,7 @@ import { api, isApiError } from '../../lib/api.ts';
 import { notifyError } from '../../lib/errors.ts';
 import { newIdempotencyKey } from '../commerce/idempotency-key.ts';
 import { groupOfferQuery, registrationKeys } from './queries.ts';
+import { SeatsInput } from './seats-input.tsx';
 
 /** What the offer gives, in words ("Seats past 10 are free, up to 2 free seats."). */
 export function offerText(offer: Pick<GroupRegistrationOfferReply, 'paidSeatsRequiredForOffer' | 'freeSeatsInOffer'>): string | null {
@@ -77,14 +78,9 @@ function RequestSeatsForm({ event, offer }: { event: CatalogueEventDetail; offer
   return (
     <form onSubmit={submit} noValidate aria-label={`${messages.requestSeats} for ${event.name}`}>
       <Stack gap="sm">
-        <NumberInput
+        <SeatsInput
           label="Number of seats"
           description={`${minSeatsPerRequest} to ${maxSeatsPerRequest}`}
-          min={minSeatsPerRequest}
-          max={maxSeatsPerRequest}
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="none"
           value={seats}
           onChange={(value) => {
             setSeats(value);

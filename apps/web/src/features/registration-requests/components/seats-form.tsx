@@ -1,14 +1,13 @@
-import { Button, Group, NumberInput } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import {
-  maxSeatsPerRequest,
-  minSeatsPerRequest,
   registrationRequestMessages as messages,
   seatsRequested,
   type RegistrationRequestDetail,
 } from '@portal/domain/registration-requests.ts';
 import { notifyError } from '../../../lib/errors.ts';
+import { SeatsInput } from '../../../shared/registration/seats-input.tsx';
 import { useUpdateSeats } from '../api/requests.ts';
 
 /** 'Update seats' (1–100) while the request is not paid; the server refuses it after (409). */
@@ -33,13 +32,8 @@ export function SeatsForm({ detail }: { detail: RegistrationRequestDetail }) {
   return (
     <form onSubmit={submit} noValidate aria-label="Update seats">
       <Group align="flex-start" gap="sm">
-        <NumberInput
+        <SeatsInput
           label="Seats requested"
-          min={minSeatsPerRequest}
-          max={maxSeatsPerRequest}
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="none"
           value={seats}
           onChange={(value) => {
             setSeats(value);
