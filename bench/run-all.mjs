@@ -1,5 +1,5 @@
 // `npm run bench`: builds the web app, runs every performance benchmark in turn (size, Lighthouse,
-// reads, scale, checkout), then writes bench/results/latest.md with one table, each measure against
+// reads, scale, organization resources, checkout), then writes bench/results/latest.md with one table, each measure against
 // its goal, and prints it. A benchmark that fails or is missing is shown as 'not run'; the others
 // still run. Reports only: always exits 0.
 //
@@ -29,6 +29,7 @@ const steps = [
   { name: 'lighthouse', result: 'lighthouse.json', command: ['node', ['bench/lighthouse.mjs']] },
   { name: 'reads', result: 'reads.json', command: ['node', ['--import', 'tsx', 'bench/reads.mjs']] },
   { name: 'scale', result: 'scale.json', command: ['node', ['--import', 'tsx', 'bench/scale.mjs']] },
+  { name: 'organization-resources', result: 'organization-resources.json', command: ['node', ['--import', 'tsx', 'bench/organization-resources.mjs']] },
   // The contended checkout is its own benchmark (bench/checkout.mjs), run through its npm script.
   { name: 'checkout', result: 'checkout.json', command: packageScripts['bench:checkout'] ? ['npm', ['run', '--silent', 'bench:checkout']] : null },
 ];
@@ -117,6 +118,13 @@ if (scale) {
   }
 } else for (const [key, goal] of Object.entries(scaleGoals)) rows.push(notRun(`growth: ${key}`, goal));
 
+const organizationResources = read('organization-resources.json');
+if (organizationResources) {
+  for (const row of organizationResources.results) {
+    rows.push({ measure: row.measure, now: `${times(row.ratio)} (${row.small.ms.toFixed(1)} → ${row.large.ms.toFixed(1)} ms)`, goal: `≤ ${row.goal}×`, met: verdict(row.ratio <= row.goal) });
+  }
+} else rows.push(notRun('organization resources search, 50,000 vs 5,000 resources', '≤ 1.5×'));
+
 const reads = read('reads.json');
 if (reads) {
   for (const row of reads.results) {
@@ -129,7 +137,7 @@ if (reads) {
   }
 } else rows.push(notRun('GET catalogue / payments list / roster vs bare Fastify + pg', '≥ 0.7×'));
 
-const when = [lighthouse, size, checkout, scale, reads]
+const when = [lighthouse, size, checkout, scale, organizationResources, reads]
   .map((result) => result?.measuredAt ?? result?.generatedAt)
   .filter(Boolean)
   .sort();

@@ -1,4 +1,4 @@
-import { expectAccessible } from './fixtures/accessibility.ts';
+import { expectAccessible, expectFailedCalls } from './fixtures/accessibility.ts';
 import { atPath, demoUsers, field, signIn } from './fixtures/auth.ts';
 import { failCalls } from './fixtures/failures.ts';
 import { chooseOption, chooseOptions, expectToast, input, journeyTimeout, listedValue, uniqueToken } from './fixtures/forms.ts';
@@ -145,7 +145,7 @@ test("a school's owner invites a staff member, who accepts the mailed code and j
   const memberRow = page.getByRole('row').filter({ hasText: invitee.email });
   await expect(memberRow).toContainText(invitee.name);
   await expect(memberRow.getByText('Pending', { exact: true })).toHaveCount(0);
-  await expect(memberRow.getByRole('button', { name: `Remove toolkit access from ${invitee.name}` })).toBeVisible();
+  await expect(memberRow.getByRole('button', { name: `Remove access to the toolkit for ${invitee.name}` })).toBeVisible();
   await expectAccessible(page);
 });
 
@@ -168,6 +168,8 @@ test('a malformed or unknown invitation code is refused', async ({ page }) => {
   await expectAccessible(page);
 
   const unknown = crypto.randomUUID();
+  // The API answers an unknown code with 404: the refusal this journey comes for.
+  expectFailedCalls(page, 'GET', (url) => url.pathname === `/api/invitations/${unknown}`);
   await field(page, 'Code').fill(unknown);
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page).toHaveURL(atPath(`${invitationPath}/${unknown}`));

@@ -21,7 +21,8 @@ export default defineConfig({
   retries: 0,
   // `npm test` must never pass on a part of the suite: no test.only, and (reporter below) no skips.
   forbidOnly: true,
-  timeout: 60_000,
+  // Every page a journey checks is walked at two widths (fixtures/accessibility.ts): axe twice.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [
     ['list'],

@@ -1,8 +1,10 @@
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { constants } from 'node:zlib';
-import { defineConfig } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import type * as Prerender from './src/app/prerender.tsx';
 
 /**
  * Names a lazily loaded chunk after the feature and page it serves ("auth-login", "admin-users"),
@@ -41,8 +43,39 @@ const precompress = compression({
   logLevel: 'silent',
 });
 
+/**
+ * Renders the screens of src/app/prerender.tsx to HTML after the build, into .vite/prerendered.json
+ * (not served): the server places each in its page's #root, so the first paint needs no script.
+ * The screens are loaded through Vite's SSR module loader, from the same sources as the bundle.
+ */
+function prerender(): Plugin {
+  let outDir = '';
+  return {
+    name: 'portal-prerender',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const server = await createServer({
+        configFile: false,
+        root: import.meta.dirname,
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+      });
+      try {
+        const { prerenderScreens } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as typeof Prerender;
+        await writeFile(path.join(outDir, '.vite', 'prerendered.json'), JSON.stringify(prerenderScreens()));
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress],
+  plugins: [react(), precompress, prerender()],
   server: { port: 5173, proxy: api },
   preview: { proxy: api },
   build: {

@@ -33,6 +33,8 @@ const storage = createStorage(config.storage);
 const demoUsers = config.seedDemo ? await seedDemo(db, config.publicUrl) : [];
 // Demo resources include an uploaded file, so they are seeded with the storage the app serves from.
 if (config.seedDemo) await (await import('./db/seed/demo-resources.ts')).seedDemoResources(db, storage);
+if (config.seedDemo) await (await import('./db/seed/demo-toolkit.ts')).seedDemoToolkit(db, storage);
+if (config.seedDemo) await (await import('./db/seed/demo-content.ts')).seedDemoContent(db, storage, systemClock());
 
 const app = await buildApp(
   { config, db, clock: systemClock, storage },

@@ -24,13 +24,31 @@ const router = createAppRouter(queryClient);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// A transition renders the first screen in slices that let the browser paint and answer input between them.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <Providers queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
+/**
+ * Resolves once the first route's module and loaders are in. Rendering only then replaces what
+ * index.html shows (the loading line, or a prerendered screen) with the page itself in one commit,
+ * instead of with the route loader first.
+ */
+function routerReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+void routerReady().then(() => {
+  // A transition renders the first screen in slices that let the browser paint and answer input between them.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <Providers queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    );
+  });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { providerRoles } from './roles.ts';
+import { organizationRoleLabels, organizationRoles, providerRoles } from './roles.ts';
 
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -18,9 +18,20 @@ export const adminUserRow = z.object({
   firstName: z.string(),
   lastName: z.string(),
   role: z.enum(providerRoles),
-  organizations: z.array(z.string()),
+  /** The organizations the user belongs to (not archived), by name, with their role in each. */
+  organizations: z.array(z.object({ name: z.string(), role: z.enum(organizationRoles) })),
 });
 export type AdminUserRow = z.infer<typeof adminUserRow>;
+
+/**
+ * What a user is, as the staff Users list says it: "Staff" for the provider's staff, then their
+ * role in each organization ("Owner of Lincoln Elementary School"); "Member" for a member of none.
+ */
+export function userRoleDescriptions(row: Pick<AdminUserRow, 'role' | 'organizations'>): string[] {
+  const inOrganizations = row.organizations.map((organization) => `${organizationRoleLabels[organization.role]} of ${organization.name}`);
+  if (row.role === 'STAFF') return ['Staff', ...inOrganizations];
+  return inOrganizations.length > 0 ? inOrganizations : ['Member'];
+}
 
 export const adminUserPage = paginated(adminUserRow);
 export type AdminUserPage = z.infer<typeof adminUserPage>;

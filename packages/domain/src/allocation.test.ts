@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  allocationBlock,
   allocationClosedMessage,
   allocationKind,
   allocationMessages,
@@ -165,5 +166,20 @@ describe('assigneeScope: no paid ticket without someone allowed to hold it', () 
     ['bought for no organization, whoever looks', null, true, 'BUYER'],
   ])('%s', (_name, organizationId, manages, scope) => {
     expect(assigneeScope({ organizationId }, manages)).toBe(scope);
+  });
+});
+
+describe('allocationBlock: allocation is offered and accepted only when it can be done', () => {
+  const closed = 'Ticket allocation closes 3 days before the event starts.';
+  it.each([
+    ['paid, every event open', { status: 'PAID', voided: false, closedMessages: [null, null] }, null],
+    ['paid, one event of two closed: the other can still be allocated', { status: 'PAID', voided: false, closedMessages: [closed, null] }, null],
+    ['paid, every event closed (a past event)', { status: 'PAID', voided: false, closedMessages: [closed, closed] }, { reason: 'closed', message: closed }],
+    ['paid with no events', { status: 'PAID', voided: false, closedMessages: [] }, null],
+    ['waiting for its purchase order', { status: 'AWAITING_PO', voided: false, closedMessages: [null] }, { reason: 'unpaid', message: allocationMessages.unpaid }],
+    ['a purchase order voided', { status: 'PAID', voided: true, closedMessages: [closed] }, { reason: 'voided', message: allocationMessages.voidedOrCancelled }],
+    ['cancelled', { status: 'CANCELLED', voided: true, closedMessages: [null] }, { reason: 'voided', message: allocationMessages.voidedOrCancelled }],
+  ] as const)('%s', (_, payment, expected) => {
+    expect(allocationBlock(payment)).toEqual(expected);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paymentMessages } from './payments.ts';
 import { instituteDeadlinePassed, purchaseClosedMessage, purchaseIsOpen } from './purchase-window.ts';
-import type { EventKind } from './commerce-enums.ts';
+import type { EventKind, EventPaymentStatus } from './commerce-enums.ts';
 
 /**
  * Ticket allocation (events.md §2 'Ticket assignment', §4, §5, §8): a paid event payment's tickets
@@ -31,6 +31,10 @@ export const allocationMessages = {
   organizationRequired: 'Organization required',
   paymentCancelled: 'The event payment has been cancelled.',
   buyerOnly: 'These tickets were not bought for an organization you administer: you can allocate them to yourself.',
+  /** What an institute seat is called where tickets are listed (My tickets, Manage Events). */
+  instituteSeat: 'Institute seat',
+  /** An accepted application's payment: its one seat is the applicant's from the start. */
+  applicationSeat: "This payment is for an institute application: its seat is the applicant's own, with no tickets to allocate.",
 } as const;
 
 export const allocationKinds = ['CONFERENCE_DAY', 'SERIES'] as const;
@@ -143,9 +147,17 @@ export const newPendingUser = z.object({
 });
 export type NewPendingUser = z.infer<typeof newPendingUser>;
 
-/** GET /api/my-tickets: the signed-in member's own tickets. */
+/** TICKET: allocated to the member from a bought payment; INSTITUTE_SEAT: the member's own seat from a paid, accepted application. */
+export const myTicketKinds = ['TICKET', 'INSTITUTE_SEAT'] as const;
+export type MyTicketKind = (typeof myTicketKinds)[number];
+
+/** GET /api/my-tickets: the signed-in member's own tickets and institute seats. */
 export const myTicket = z.object({
+  /** The ticket's id; for an institute seat, its payment's. */
   id: z.string(),
+  kind: z.enum(myTicketKinds),
+  /** The application an institute seat comes from (null for a ticket). */
+  applicationId: z.string().nullable(),
   eventId: z.string(),
   eventName: z.string(),
   sectionId: z.string().nullable(),
@@ -256,6 +268,27 @@ export function allocationClosedMessage(
 ): string | null {
   if (impersonated || purchaseIsOpen(event.startDate, event.daysBeforePurchaseClose, today)) return null;
   return event.kind === 'INSTITUTE' ? instituteDeadlinePassed : purchaseClosedMessage(event.daysBeforePurchaseClose);
+}
+
+export interface AllocationState {
+  status: EventPaymentStatus;
+  /** isVoidedOrCancelled of the payment. */
+  voided: boolean;
+  /** Per event of the payment: allocationClosedMessage (null while open). */
+  closedMessages: readonly (string | null)[];
+}
+
+/**
+ * Why a payment's tickets cannot be allocated now, or null when they can: voided or cancelled, not
+ * paid yet, or every one of its events past its purchase-close window. The allocation screen shows
+ * the message; lists offer 'Allocate tickets' only when this is null; the server refuses the same.
+ */
+export function allocationBlock(payment: AllocationState): { reason: AllocationBlockReason; message: string } | null {
+  if (payment.voided) return { reason: 'voided', message: allocationMessages.voidedOrCancelled };
+  if (payment.status !== 'PAID') return { reason: 'unpaid', message: allocationMessages.unpaid };
+  const [firstClosed] = payment.closedMessages;
+  if (firstClosed && payment.closedMessages.every((message) => message !== null)) return { reason: 'closed', message: firstClosed };
+  return null;
 }
 
 /** Every ISO day from start to end inclusive (series events' ticket dates). */

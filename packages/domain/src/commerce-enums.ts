@@ -26,7 +26,7 @@ export type RefundReason = (typeof refundReasons)[number];
 export const eventPaymentMethods = ['CARD', 'PURCHASE_ORDER'] as const;
 export type EventPaymentMethod = (typeof eventPaymentMethods)[number];
 
-export const purchaseOrderTypes = ['CONFERENCE_DAY', 'EVENT_APPLICATION', 'EVENT'] as const;
+export const purchaseOrderTypes = ['CONFERENCE_DAY', 'EVENT_APPLICATION', 'EVENT', 'PACKAGE'] as const;
 export type PurchaseOrderType = (typeof purchaseOrderTypes)[number];
 
 export const purchaseOrderStatuses = ['SUBMITTED', 'APPROVED', 'VOIDED'] as const;

@@ -39,7 +39,7 @@ export const sideMenu: readonly MenuItem[] = [
   { label: 'My Saved Resources', path: '/members/my-saved-resources', toolkitOnly: true },
   { label: 'Purchase Orders', path: '/members/purchase-orders' },
   { label: 'PD Services', path: '/members/events' },
-  { label: 'Resources', path: '/members/organization-resources' },
+  { label: 'Resources', path: '/members/resources' },
   { label: 'Manage Services', path: '/members/manage-services' },
   { label: 'Manage Events', path: '/members/manage-events' },
   { label: 'Event Cart', path: '/members/event-cart/checkout' },

@@ -67,6 +67,20 @@ export type CheckoutInput = z.infer<typeof checkoutInput>;
 export const checkoutReply = z.object({ eventPaymentId: z.string(), redirectUrl: z.string() });
 export type CheckoutReply = z.infer<typeof checkoutReply>;
 
+/**
+ * POST /api/checkout/:eventPaymentId/cancel (the purchase-order page's Cancel): a cart's payment still
+ * waiting for its purchase order ends CANCELLED, its seats and coupon use are given back and its
+ * tickets (and coupon) return to the cart; the buyer goes back to the checkout. Asking again answers
+ * the same; once the purchase order is submitted, staff decide and the buyer cannot cancel.
+ */
+export const cancelCheckoutReply = z.object({ status: z.literal('CANCELLED'), redirectUrl: z.string() });
+export type CancelCheckoutReply = z.infer<typeof cancelCheckoutReply>;
+
+export const cancelCheckoutMessages = {
+  purchaseOrderSubmitted: 'Your purchase order has already been submitted; our staff will review it, so this order can no longer be cancelled here.',
+  notCancellable: 'Only a cart order still waiting for its purchase order can be cancelled here.',
+} as const;
+
 export const eventPaymentItemReply = z.object({
   id: z.string(),
   eventId: z.string(),
@@ -125,6 +139,10 @@ export const eventPaymentRow = z.object({
   total: z.number(),
   purchaseOrders: z.array(purchaseOrderSummary),
   createdAt: z.string(),
+  /** Set when the payment is for the member's accepted institute application: one seat of their own, nothing to allocate. */
+  applicationId: z.string().nullable(),
+  /** Its tickets can be allocated now (allocation.allocationBlock is null): the row offers 'Allocate tickets'. */
+  canAllocate: z.boolean(),
 });
 export type EventPaymentRow = z.infer<typeof eventPaymentRow>;
 export const eventPaymentPage = paginated(eventPaymentRow);
@@ -200,6 +218,8 @@ export const adminEventPaymentRow = z.object({
   /** Set when status is REFUND_NEEDED. */
   refundReason: z.enum(refundReasons).nullable(),
   createdAt: z.string(),
+  /** Set when the payment is for an accepted institute application (the buyer is its applicant): no allocation. */
+  applicationId: z.string().nullable(),
 });
 export type AdminEventPaymentRow = z.infer<typeof adminEventPaymentRow>;
 export const adminEventPaymentPage = paginated(adminEventPaymentRow);

@@ -137,7 +137,8 @@ export const adminPurchaseOrderRow = z.object({
   number: z.string(),
   status: z.enum(purchaseOrderStatuses),
   type: z.enum(purchaseOrderTypes),
-  eventPaymentId: z.string(),
+  /** Null for an institute or package purchase order: it pays applications' payments or a contract. */
+  eventPaymentId: z.string().nullable(),
   organizationName: z.string(),
   buyerName: z.string(),
   buyerEmail: z.string(),
@@ -148,7 +149,10 @@ export const adminPurchaseOrderRow = z.object({
   totalCents: z.number(),
   /** The total the buyer typed on the form (cents); approval is refused when it differs from the payment's. */
   submittedTotalCents: z.number(),
+  /** What it pays now (cents): its payment's total, or what the server derived for an institute or package. */
   paymentTotalCents: z.number(),
+  /** An institute's name and applicant count, or a contract's package; null for a purchase order of one payment. */
+  paysFor: z.string().nullable(),
   filename: z.string(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),

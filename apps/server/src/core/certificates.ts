@@ -60,7 +60,7 @@ export async function recomputeEventCertificates(tx: Transaction, eventId: strin
  * The standard PDF fonts cover Windows-1252 only: letters with accents are kept where the encoding has
  * them, decomposed to their base letter where it does not, and anything else becomes '?'.
  */
-function printable(font: PDFFont, text: string): string {
+export function printable(font: PDFFont, text: string): string {
   const supported = new Set(font.getCharacterSet());
   return [...text]
     .map((char) => {

@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import { requireAccess, requireApiKey, type Access } from './access.ts';
+import { afterFirstPaintScriptHash } from './first-paint.ts';
 import { forbidden } from './errors.ts';
 import { rateLimitStore } from './rate-limit.ts';
 import { findSession, sessionCookie } from './sessions.ts';
@@ -83,7 +84,8 @@ export async function registerSecurity(app: FastifyInstance, deps: AppDeps): Pro
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The one inline script: it starts the scripts of a prerendered page after its first paint.
+        scriptSrc: ["'self'", afterFirstPaintScriptHash],
         // Mantine sets style attributes and injects CSS variables at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],

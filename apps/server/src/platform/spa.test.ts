@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -127,7 +128,9 @@ describe('serving the web app and the API compressed', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(html);
 
-    expect(preloads((await get('/members/profile')).body)).toEqual([]);
+    const profile = (await get('/members/profile')).body;
+    expect(preloads(profile)).toEqual([]);
+    expect(profile).toContain('<link rel="preload" href="/api/profile" as="fetch" crossorigin />');
   });
 
   it('compresses a large JSON answer for a client that accepts brotli, and only then', async () => {
@@ -152,5 +155,69 @@ describe('serving the web app and the API compressed', () => {
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.length).toBeLessThan(1024);
     expect(response.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('a prerendered first screen', () => {
+  const loadingLine = '<!--first-screen--><p role="status">Loading</p><!--/first-screen-->';
+  const indexHtml = [
+    '<!doctype html><html><head>',
+    '<link rel="preload" href="/api/me" as="fetch" crossorigin />',
+    '<script type="module" crossorigin src="/assets/x-hash.js"></script>',
+    '<link rel="modulepreload" crossorigin href="/assets/shared-hash.js">',
+    '<link rel="stylesheet" crossorigin href="/assets/y-hash.css">',
+    `</head><body><div id="root">${loadingLine}</div></body></html>`,
+  ].join('\n');
+  const screen = '<main><h1>Sign in</h1><form><input id="email"></form></main>';
+  let app: App;
+  let database: DatabaseHandle;
+
+  beforeAll(async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-dist-'));
+    mkdirSync(path.join(dir, 'assets'));
+    mkdirSync(path.join(dir, '.vite'));
+    writeFileSync(path.join(dir, 'index.html'), indexHtml);
+    writeFileSync(path.join(dir, 'assets/y-hash.css'), '.a{color:red}');
+    writeFileSync(
+      path.join(dir, '.vite/manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/x-hash.js', isEntry: true, imports: ['_shared-hash.js'] },
+        '_shared-hash.js': { file: 'assets/shared-hash.js' },
+        'src/features/auth/pages/login-page.tsx': { file: 'assets/auth-login-hash.js', imports: ['_shared-hash.js'] },
+      }),
+    );
+    writeFileSync(path.join(dir, '.vite/prerendered.json'), JSON.stringify({ '/auth/login': screen }));
+    database = await createTestDatabase();
+    const config = { ...loadConfig({ PUBLIC_URL: 'http://portal.test', LOG_LEVEL: 'silent' }), webDist: dir };
+    const storage = localStorage(mkdtempSync(path.join(tmpdir(), 'portal-files-')));
+    app = await buildApp({ config, db: database.db, clock: testClock(), storage }, { serveWeb: true });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('is painted from the HTML: in #root, inert until the app replaces it, the stylesheet in the page', async () => {
+    const response = await app.inject({ method: 'GET', url: '/auth/login?intended=%2Fmembers%2Fprofile' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(`<div id="root"><div inert style="display: contents">${screen}</div></div>`);
+    expect(response.body).not.toContain('Loading');
+    expect(response.body).toContain('<style>.a{color:red}</style>');
+    expect(response.body).not.toContain('rel="stylesheet"');
+  });
+
+  it('starts the scripts and the preloaded reads after the first paint, through an inline script the CSP allows by its hash', async () => {
+    const response = await app.inject({ method: 'GET', url: '/auth/login' });
+    const head = response.body.slice(0, response.body.indexOf('</head>'));
+    expect(head).not.toMatch(/<script|modulepreload|rel="preload"/);
+    const loader = /<script data-entry="([^"]*)" data-modules="([^"]*)" data-fetch="([^"]*)">([^<]+)<\/script>\s*<\/body>/.exec(response.body);
+    expect(loader?.slice(1, 4)).toEqual(['/assets/x-hash.js', '/assets/shared-hash.js /assets/auth-login-hash.js', '/api/me']);
+    const hash = createHash('sha256').update(loader?.[4] ?? '').digest('base64');
+    expect(response.headers['content-security-policy']).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}';`));
+  });
+
+  it('leaves the pages without a prerendered screen as built: the loading line, the scripts in the head', async () => {
+    const response = await app.inject({ method: 'GET', url: '/members/organization/select' });
+    expect(response.body).toBe(indexHtml);
   });
 });

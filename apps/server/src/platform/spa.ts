@@ -4,14 +4,24 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFoundHandler } from './errors.ts';
+import { afterFirstPaintScript } from './first-paint.ts';
 
 /**
- * Pages most visits start on, with the module the client router loads for them. Their index.html
- * names that module and everything it imports as modulepreloads, so the browser fetches them with the
- * entry instead of after it has run (one round trip less before the page paints).
+ * Pages most visits start on, with the modules the client router loads for them and the API reads
+ * their first screen makes. Their index.html names those modules and everything they import as
+ * modulepreloads, and those reads as preloads, so the browser fetches them with the entry instead of
+ * one after the other as each has run (each a round trip before the page paints).
  */
-const preloadedRoutes: Record<string, string> = {
-  '/auth/login': 'src/features/auth/pages/login-page.tsx',
+const preloadedRoutes: Record<string, { modules: string[]; reads?: string[] }> = {
+  '/auth/login': { modules: ['src/features/auth/pages/login-page.tsx'] },
+  '/members/profile': {
+    modules: ['src/app/members-layout.tsx', 'src/features/profile/pages/profile-page.tsx'],
+    reads: ['/api/profile', '/api/lookups', '/api/affiliations', '/api/certificates'],
+  },
+  '/members/events': {
+    modules: ['src/app/members-layout.tsx', 'src/features/events/pages/catalogue-page.tsx'],
+    reads: ['/api/catalogue/events?page=1&pageSize=10'],
+  },
 };
 
 interface ManifestChunk {
@@ -25,8 +35,8 @@ interface Page {
   gzip: Buffer;
 }
 
-/** The chunks a module needs before it runs that the entry (index.html) does not already load. */
-function chunksOf(manifest: Record<string, ManifestChunk>, key: string): string[] {
+/** The chunks modules need before they run that the entry (index.html) does not already load. */
+function chunksOf(manifest: Record<string, ManifestChunk>, keys: string[]): string[] {
   const seen = new Set<string>();
   const visit = (name: string) => {
     if (seen.has(name) || !manifest[name]) return;
@@ -35,8 +45,58 @@ function chunksOf(manifest: Record<string, ManifestChunk>, key: string): string[
   };
   visit('index.html');
   const loaded = new Set(seen);
-  visit(key);
+  for (const key of keys) visit(key);
   return [...seen].filter((name) => !loaded.has(name)).map((name) => `/${manifest[name]?.file ?? ''}`);
+}
+
+const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+
+/** The loading line of index.html, between markers, that a prerendered screen takes the place of. */
+const firstScreen = /<!--first-screen-->[\s\S]*?<!--\/first-screen-->/;
+
+/**
+ * Screens the build rendered to HTML (apps/web/src/app/prerender.tsx), by path. Inert until the app
+ * replaces them: a click or a typed letter before the scripts have run would otherwise be lost.
+ */
+function prerenderedScreens(webDist: string): Record<string, string> {
+  const file = path.join(webDist, '.vite', 'prerendered.json');
+  if (!existsSync(file)) return {};
+  const screens = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  return Object.fromEntries(
+    Object.entries(screens).map(([route, markup]) => [route, `<div inert style="display: contents">${markup}</div>`]),
+  );
+}
+
+/**
+ * The build's stylesheets written into the page: a prerendered screen can then be painted as soon as
+ * the HTML is in, not one more request later (the stylesheet blocks rendering, the scripts do not).
+ */
+function inlineStylesheets(webDist: string, html: string): string {
+  return html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/g, (link, file: string) => {
+    const css = path.join(webDist, file);
+    return existsSync(css) ? `<style>${readFileSync(css, 'utf8')}</style>` : link;
+  });
+}
+
+/** The page's scripts and preloaded requests, moved from its head into the after-first-paint loader. */
+function scriptsAfterFirstPaint(html: string): string {
+  const taken = { entry: '', modules: [] as string[], fetch: [] as string[] };
+  const rest = html
+    .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g, (_tag, src: string) => {
+      taken.entry = src;
+      return '';
+    })
+    .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
+      taken.modules.push(href);
+      return '';
+    })
+    .replace(/\s*<link rel="preload" href="([^"]+)" as="fetch" crossorigin \/>/g, (_tag, href: string) => {
+      taken.fetch.push(href);
+      return '';
+    });
+  if (!taken.entry) return html;
+  const loader = `<script data-entry="${taken.entry}" data-modules="${taken.modules.join(' ')}" data-fetch="${taken.fetch.join(' ')}">${afterFirstPaintScript}</script>`;
+  return rest.replace('</body>', () => `  ${loader}\n  </body>`);
 }
 
 function preloadPages(webDist: string, indexHtml: string): Map<string, Page> {
@@ -44,10 +104,17 @@ function preloadPages(webDist: string, indexHtml: string): Map<string, Page> {
   const manifestFile = path.join(webDist, '.vite', 'manifest.json');
   if (!existsSync(manifestFile) || !indexHtml.includes('</head>')) return pages;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  for (const [route, module] of Object.entries(preloadedRoutes)) {
-    if (!manifest[module]) continue;
-    const links = chunksOf(manifest, module).map((href) => `    <link rel="modulepreload" crossorigin href="${href}">\n`);
-    const html = indexHtml.replace('</head>', `${links.join('')}  </head>`);
+  const screens = prerenderedScreens(webDist);
+  for (const route of new Set([...Object.keys(preloadedRoutes), ...Object.keys(screens)])) {
+    const preload = preloadedRoutes[route];
+    const modules = (preload?.modules ?? []).filter((module) => manifest[module]);
+    const links = [
+      ...chunksOf(manifest, modules).map((href) => `    <link rel="modulepreload" crossorigin href="${href}">\n`),
+      ...(preload?.reads ?? []).map((href) => `    <link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin />\n`),
+    ];
+    let html = indexHtml.replace('</head>', `${links.join('')}  </head>`);
+    const screen = screens[route];
+    if (screen !== undefined) html = scriptsAfterFirstPaint(inlineStylesheets(webDist, html)).replace(firstScreen, () => screen);
     pages.set(route, { html, br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) });
   }
   return pages;

@@ -40,7 +40,7 @@ export function findNul(value: unknown): string | null {
 /**
  * Refuses a NUL character in any path parameter, query string or JSON body, for every route present
  * and future, before its schema or handler runs: 400 naming the field. Multipart text fields are read
- * by the handler, which calls findNul on them (features/purchase-orders/upload.ts).
+ * by the handler, which calls findNul on them (core/purchase-order-upload.ts).
  */
 export function refuseNulInInput(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {

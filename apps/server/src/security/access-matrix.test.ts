@@ -9,12 +9,16 @@ import { accountRows } from './matrix/account.ts';
 import { applicationRows } from './matrix/applications.ts';
 import { attendanceRows } from './matrix/attendance.ts';
 import { commerceRows } from './matrix/commerce.ts';
+import { contentRows } from './matrix/content.ts';
 import { crossedCells } from './matrix/crossed.ts';
 import { organizationRows } from './matrix/organizations.ts';
+import { packageRows } from './matrix/packages.ts';
+import { purchaseOrderRows } from './matrix/purchase-orders.ts';
 import { registrationRequestRows } from './matrix/registration-requests.ts';
 import { resourceRows } from './matrix/resources.ts';
 import { anyone, matrixCoverage, type CellInput, type Row, type Rows } from './matrix/rows.ts';
 import { staffRows } from './matrix/staff.ts';
+import { toolkitRows } from './matrix/toolkit.ts';
 
 /**
  * The role × route × ownership matrix (issue 10): every route of the server's route table has a row,
@@ -23,7 +27,7 @@ import { staffRows } from './matrix/staff.ts';
  */
 
 const t = useTestApp();
-const rows: Rows = { ...accountRows, ...organizationRows, ...commerceRows, ...applicationRows, ...staffRows, ...resourceRows, ...registrationRequestRows, ...attendanceRows };
+const rows: Rows = { ...accountRows, ...organizationRows, ...commerceRows, ...applicationRows, ...staffRows, ...resourceRows, ...registrationRequestRows, ...attendanceRows, ...toolkitRows, ...packageRows, ...purchaseOrderRows, ...contentRows };
 
 const readOnly = new Set(['GET', 'HEAD']);
 

@@ -10,6 +10,9 @@ import {
   eventPaymentOptions,
 } from '../db/schema/applications.ts';
 import { eventGroupings, eventPaths, events, eventSections, eventTicketTypes } from '../db/schema/commerce.ts';
+import { signedInUser } from './commerce-factories.ts';
+import { addMembership, createOrganization } from './factories.ts';
+import { call, type TestContext } from './harness.ts';
 
 /**
  * An institute that takes applications, shaped like the demo's Coaching Institute, and applications
@@ -146,4 +149,24 @@ export async function createCompleteApplication(
 /** Sets an application's status directly, as a staff decision would. */
 export async function setApplicationStatus(db: Executor, applicationId: string, status: ApplicationStatus): Promise<void> {
   await db.update(eventApplications).set({ status, decidedAt: new Date() }).where(eq(eventApplications.id, applicationId));
+}
+
+/**
+ * An applicant (member of a school, whose ADMIN is returned too) with an accepted application paid by
+ * card through the demo provider, as the pay route and the provider leave it: a PAID payment of one
+ * institute seat.
+ */
+export async function paidInstituteSeat(t: TestContext) {
+  const institute = await createInstitute(t.deps.db);
+  const applicant = await signedInUser(t, 'MEMBER', { firstName: 'Cora' });
+  const schoolAdmin = await signedInUser(t);
+  const organization = await createOrganization(t.deps.db);
+  await addMembership(t.deps.db, organization.id, applicant.user.id);
+  await addMembership(t.deps.db, organization.id, schoolAdmin.user.id, 'ADMIN');
+  const application = await createCompleteApplication(t.deps.db, institute, applicant.user.id, { status: 'ACCEPTED' });
+  const pay = await call(t.app, 'POST', `/api/event-applications/${application.id}/pay`, { caller: applicant.caller, headers: { 'idempotency-key': randomUUID() } });
+  const { eventPaymentId } = pay.json<{ eventPaymentId: string }>();
+  const demo = await call(t.app, 'POST', `/api/payments/demo/${eventPaymentId}`, { caller: applicant.caller, body: { outcome: 'succeed' } });
+  if (demo.statusCode !== 200) throw new Error(demo.body);
+  return { institute, applicant, schoolAdmin, organization, applicationId: application.id, eventPaymentId };
 }

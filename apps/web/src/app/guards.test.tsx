@@ -51,11 +51,14 @@ describe('toolkit guard', () => {
     },
   );
 
-  it('lets a member with toolkit access in (the screen itself is not built yet)', async () => {
-    stubFetch({ 'GET /api/me': () => jsonResponse(200, aUser()) });
+  it('lets a member with toolkit access in', async () => {
+    stubFetch({
+      'GET /api/me': () => jsonResponse(200, aUser()),
+      'GET /api/toolkit/treasure-chest': () => jsonResponse(200, { categories: [], groupings: [] }),
+    });
     const app = renderApp('/members/treasure-chest');
 
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Treasure Chest' })).toBeInTheDocument();
     expect(app.location()).toBe('/members/treasure-chest');
   });
 });

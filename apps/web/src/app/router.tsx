@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
-import { homePath, toolkitPaths } from '@portal/domain/navigation.ts';
+import { homePath } from '@portal/domain/navigation.ts';
 import { PageLoader } from '../ui/page-loader.tsx';
 import { membersGuard, membersIndexRedirect, signedOutOnly, staffGuard, toolkitGuard } from './guards.ts';
 import { RouteError } from './route-error.tsx';
@@ -120,6 +120,57 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                         })),
                     },
                   ],
+                },
+                // Purchase orders (issue 13): the landing, an institute's and a package's purchase order.
+                {
+                  path: 'purchase-orders',
+                  children: [
+                    {
+                      index: true,
+                      lazy: () => import('../features/purchase-orders/pages/purchase-orders-page.tsx').then((m) => ({ Component: m.PurchaseOrdersPage })),
+                    },
+                    {
+                      path: 'institute',
+                      lazy: () =>
+                        import('../features/purchase-orders/pages/institute-purchase-order-page.tsx').then((m) => ({
+                          Component: m.InstitutePurchaseOrderPage,
+                          loader: m.institutePurchaseOrderLoader(queryClient),
+                        })),
+                    },
+                    {
+                      path: 'package',
+                      lazy: () =>
+                        import('../features/purchase-orders/pages/package-purchase-order-page.tsx').then((m) => ({
+                          Component: m.PackagePurchaseOrderPage,
+                          loader: m.packagePurchaseOrderLoader(queryClient),
+                        })),
+                    },
+                  ],
+                },
+                // Content (issue 14): the 'Resources' page, organization resources, video collections.
+                {
+                  path: 'resources',
+                  lazy: () =>
+                    import('../features/resources-hub/pages/resources-hub-page.tsx').then((m) => ({
+                      Component: m.ResourcesHubPage,
+                      loader: m.resourcesHubLoader(queryClient),
+                    })),
+                },
+                {
+                  path: 'organization-resources',
+                  lazy: () =>
+                    import('../features/organization-resources/pages/organization-resources-page.tsx').then((m) => ({
+                      Component: m.OrganizationResourcesPage,
+                      loader: m.organizationResourcesLoader(queryClient),
+                    })),
+                },
+                {
+                  path: 'video-collection/:collectionName',
+                  lazy: () =>
+                    import('../features/video-collections/pages/video-collection-page.tsx').then((m) => ({
+                      Component: m.VideoCollectionPage,
+                      loader: m.videoCollectionLoader(queryClient),
+                    })),
                 },
                 // Commerce (issue 4): the catalogue ('PD Services'), the cart and its checkout pages, 'Manage Events'.
                 {
@@ -287,14 +338,48 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                       loader: m.attendanceSectionLoader(queryClient),
                     })),
                 },
-                // Toolkit screens are later issues: gated now, and honest (not found) for those allowed in.
-                ...toolkitPaths.map(
-                  (path): RouteObject => ({
-                    path: path.replace(/^\/members\//, ''),
-                    loader: toolkitGuard(queryClient),
-                    lazy: () => notFound().then((m) => ({ Component: m.NotFoundPage })),
-                  }),
-                ),
+                // The toolkit (issue 14): the guard sends a member without toolkit access to the profile before the page loads.
+                {
+                  path: 'treasure-chest',
+                  loader: toolkitGuard(queryClient),
+                  lazy: () => import('../features/toolkit/pages/treasure-chest-page.tsx').then((m) => ({ Component: m.TreasureChestPage })),
+                },
+                {
+                  path: 'my-saved-resources',
+                  loader: toolkitGuard(queryClient),
+                  lazy: () => import('../features/toolkit/pages/my-saved-resources-page.tsx').then((m) => ({ Component: m.MySavedResourcesPage })),
+                },
+                // Managed-services packages (issue 13): OWNER and ADMIN of an organization, checked by the API.
+                {
+                  path: 'manage-services',
+                  children: [
+                    { index: true, ...redirectTo('/members/manage-services/select-organization') },
+                    {
+                      path: 'select-organization',
+                      lazy: () =>
+                        import('../features/manage-services/pages/select-organization-page.tsx').then((m) => ({
+                          Component: m.ManageServicesSelectOrganizationPage,
+                          loader: m.manageServicesOrganizationsLoader(queryClient),
+                        })),
+                    },
+                    {
+                      path: 'select-service/:organizationId',
+                      lazy: () =>
+                        import('../features/manage-services/pages/select-service-page.tsx').then((m) => ({
+                          Component: m.SelectServicePage,
+                          loader: m.selectServiceLoader(queryClient),
+                        })),
+                    },
+                    {
+                      path: 'package-request/:packageRequestId/:step',
+                      lazy: () =>
+                        import('../features/package-wizard/pages/package-wizard-page.tsx').then((m) => ({
+                          Component: m.PackageWizardPage,
+                          loader: m.packageWizardLoader(queryClient),
+                        })),
+                    },
+                  ],
+                },
                 { path: '*', lazy: () => notFound().then((m) => ({ Component: m.NotFoundPage })) },
               ],
             },
@@ -312,6 +397,22 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 import('../features/admin/pages/users-page.tsx').then((m) => ({
                   Component: m.UsersPage,
                   loader: m.usersLoader(queryClient),
+                })),
+            },
+            {
+              path: 'users/:userId/toolkit',
+              lazy: () =>
+                import('../features/admin-toolkit/pages/toolkit-user-page.tsx').then((m) => ({
+                  Component: m.ToolkitUserPage,
+                  loader: m.toolkitUserLoader(queryClient),
+                })),
+            },
+            {
+              path: 'toolkit',
+              lazy: () =>
+                import('../features/admin-toolkit/pages/toolkit-library-page.tsx').then((m) => ({
+                  Component: m.ToolkitLibraryPage,
+                  loader: m.toolkitLibraryLoader(queryClient),
                 })),
             },
             {
@@ -415,6 +516,31 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             },
             // Event resources (issue 12): links and files staff attach to an event or its sections.
             {
+              path: 'organization-resources',
+              lazy: () =>
+                import('../features/admin-content/pages/organization-resources-admin-page.tsx').then((m) => ({
+                  Component: m.OrganizationResourcesAdminPage,
+                })),
+            },
+            {
+              path: 'school-years',
+              lazy: () => import('../features/admin-content/pages/school-years-page.tsx').then((m) => ({ Component: m.SchoolYearsPage })),
+            },
+            {
+              path: 'video-collections',
+              lazy: () =>
+                import('../features/admin-content/pages/video-collections-admin-page.tsx').then((m) => ({
+                  Component: m.VideoCollectionsAdminPage,
+                })),
+            },
+            {
+              path: 'video-collections/:collectionId',
+              lazy: () =>
+                import('../features/admin-content/pages/video-collection-admin-page.tsx').then((m) => ({
+                  Component: m.VideoCollectionAdminPage,
+                })),
+            },
+            {
               path: 'events/:eventId/resources',
               lazy: () =>
                 import('../features/admin-resources/pages/resources-page.tsx').then((m) => ({
@@ -446,6 +572,22 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 import('../features/admin-registration/pages/group-registration-page.tsx').then((m) => ({
                   Component: m.GroupRegistrationPage,
                   loader: m.groupRegistrationLoader(queryClient),
+                })),
+            },
+            {
+              path: 'packages',
+              lazy: () =>
+                import('../features/admin-packages/pages/packages-page.tsx').then((m) => ({
+                  Component: m.StaffPackagesPage,
+                  loader: m.staffPackagesLoader(queryClient),
+                })),
+            },
+            {
+              path: 'package-requests/:packageRequestId',
+              lazy: () =>
+                import('../features/admin-packages/pages/package-request-page.tsx').then((m) => ({
+                  Component: m.StaffPackageRequestPage,
+                  loader: m.staffPackageRequestLoader(queryClient),
                 })),
             },
             {

@@ -105,6 +105,8 @@ export function aSeriesAllocation(): AllocationReply {
 export function aTicket(overrides: Partial<MyTicket> = {}): MyTicket {
   return {
     id: 'ticket-1',
+    kind: 'TICKET',
+    applicationId: null,
     eventId: conferenceDayId,
     eventName: 'Fall Leadership Conference Day',
     sectionId: sectionIds.writing,

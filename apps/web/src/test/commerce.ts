@@ -175,6 +175,8 @@ export function anEventPaymentRow(overrides: Partial<EventPaymentRow> = {}): Eve
     total: 29800,
     purchaseOrders: [],
     createdAt: '2026-09-01T12:00:00.000Z',
+    applicationId: null,
+    canAllocate: true,
     ...overrides,
   };
 }

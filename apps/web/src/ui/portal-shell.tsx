@@ -1,7 +1,9 @@
 import { Anchor, AppShell, Burger, Group } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { useDisclosure, useId, useMediaQuery } from '@mantine/hooks';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { BrandMark } from './brand.tsx';
+import { SkipLink, mainContentId } from './skip-link.tsx';
 
 interface PortalShellProps {
   /** The accessible name of the navigation landmark ("Side menu", "Staff console"). */
@@ -14,9 +16,29 @@ interface PortalShellProps {
   children: ReactNode;
 }
 
-/** Header, a side navigation (a drawer behind a burger on small screens) and the main landmark. */
+/**
+ * Header, a side navigation (a drawer behind a burger on small screens) and the main landmark,
+ * after a "Skip to content" link. Escape folds the open menu away and gives the focus back to its
+ * button, as a disclosure does.
+ */
 export function PortalShell({ navLabel, homeTo, headerEnd, nav, children }: PortalShellProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const navId = useId();
+  const burger = useRef<HTMLButtonElement>(null);
+  // Below 36em the header holds only the menu button and the name: what sat at its end moves to
+  // the top of the menu, so the header never grows wider than a phone.
+  const compact = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false });
+
+  useEffect(() => {
+    if (!opened) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      close();
+      burger.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [opened, close]);
 
   return (
     <AppShell
@@ -24,29 +46,42 @@ export function PortalShell({ navLabel, homeTo, headerEnd, nav, children }: Port
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="md"
     >
+      <SkipLink />
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" miw={0}>
             <Burger
+              ref={burger}
               opened={opened}
               onClick={toggle}
               hiddenFrom="sm"
               size="sm"
+              aria-expanded={opened}
+              aria-controls={navId}
               aria-label={opened ? `Close ${navLabel.toLowerCase()}` : `Open ${navLabel.toLowerCase()}`}
             />
-            <Anchor component={Link} to={homeTo} fw={700} c="inherit" underline="never">
-              Members Portal
+            <Anchor component={Link} to={homeTo} c="inherit" underline="never">
+              <BrandMark />
             </Anchor>
           </Group>
-          <Group gap="md" wrap="nowrap">
-            {headerEnd}
-          </Group>
+          {compact ? null : (
+            <Group gap="md" wrap="nowrap" miw={0} style={{ overflowWrap: 'anywhere' }}>
+              {headerEnd}
+            </Group>
+          )}
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label={navLabel}>
+      <AppShell.Navbar p="sm" aria-label={navLabel} id={navId}>
+        {compact ? (
+          <Group gap="xs" pb="sm" style={{ overflowWrap: 'anywhere' }}>
+            {headerEnd}
+          </Group>
+        ) : null}
         {nav(close)}
       </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main id={mainContentId} tabIndex={-1} style={{ outline: 'none' }}>
+        {children}
+      </AppShell.Main>
     </AppShell>
   );
 }

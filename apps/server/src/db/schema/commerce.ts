@@ -285,9 +285,8 @@ export const purchaseOrders = pgTable(
   'purchase_orders',
   {
     id: id(),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => eventPayments.id, { onDelete: 'cascade' }),
+    /** The event payment a cart, application or registration request PO pays; null for institute and package POs (purchase-order-links.ts). */
+    paymentId: uuid('payment_id').references(() => eventPayments.id, { onDelete: 'cascade' }),
     type: purchaseOrderType('type').notNull(),
     status: purchaseOrderStatus('status').notNull().default('SUBMITTED'),
     number: text('number').notNull(),
@@ -311,10 +310,13 @@ export const purchaseOrders = pgTable(
       .references(() => users.id),
     decidedById: uuid('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The client's Idempotency-Key for an institute or package PO: a double submit makes one purchase order. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
   },
   (t) => [
     index('purchase_orders_status').on(t.status, t.createdAt),
+    uniqueIndex('purchase_orders_idempotency').on(t.submittedById, t.idempotencyKey),
     index('purchase_orders_payment').on(t.paymentId),
     // A payment has at most one purchase order under review at a time.
     uniqueIndex('purchase_orders_one_open').on(t.paymentId).where(sql`${t.status} = 'SUBMITTED'`),

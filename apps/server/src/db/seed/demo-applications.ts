@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { PathLevel } from '@portal/domain/application-rules.ts';
+import type { EventPaymentMethod } from '@portal/domain/commerce-enums.ts';
 import type { Executor } from '../client.ts';
 import {
   applicationQuestions,
@@ -10,19 +11,22 @@ import {
   legacyEventApplications,
 } from '../schema/applications.ts';
 import { eventGroupings, eventPaths, eventPaymentItems, eventPayments, events, eventSections, eventTicketTypes } from '../schema/commerce.ts';
+import { organizationMemberships } from '../schema/organizations.ts';
 import { eventTickets } from '../schema/tickets.ts';
 import { users } from '../schema/users.ts';
 
 /**
  * Event applications in the demo: the Coaching Institute that takes them (paths, questions, payment
  * options), a past institute that opens its Advanced path to owner.washington@demo.test, an accepted
- * application of counselor.washington@demo.test waiting for a purchase order, and an application
+ * application of counselor.washington@demo.test waiting for a purchase order, one of
+ * coach.washington@demo.test accepted and paid by card, and an application
  * imported from the previous system for counselor.washington@demo.test. Each part is created once.
  */
 
 export const coachingInstitute = 'Coaching Institute';
 export const pastCoachingInstitute = 'Coaching Reading Institute (past)';
 const counselorEmail = 'counselor.washington@demo.test';
+const paidApplicantEmail = 'coach.washington@demo.test';
 const pastAttendeeEmail = 'owner.washington@demo.test';
 const legacyApplicantEmail = counselorEmail;
 /** Imported from the previous system: one paid by card, one invoiced (a state that exists only there), one accepted and still to pay by purchase order. */
@@ -214,19 +218,55 @@ async function seedPastInstitute(tx: Executor, today: Date): Promise<void> {
   await tx.insert(eventTickets).values({ paymentItemId: item.id, userId: attendee.id, eventId: event.id, assignedById: attendee.id });
 }
 
-/** The counselor's application, accepted and set to pay by purchase order: complete in every step. */
-async function seedAcceptedApplication(tx: Executor, instituteId: string, today: Date): Promise<void> {
-  const counselor = await userNamed(tx, counselorEmail);
-  if (!counselor) return;
+interface DemoApplicant {
+  email: string;
+  address1: string;
+  phone: string;
+  why: string;
+  grades: string[];
+  method: EventPaymentMethod;
+  /** Paid by card through the demo provider: the application's payment holds the institute seat. */
+  paid: boolean;
+}
+
+/**
+ * The counselor's application, accepted and set to pay by purchase order; and the coach's, accepted
+ * and paid by card (an institute seat in sight on Manage Events and on the staff payment page).
+ */
+const acceptedApplicants: DemoApplicant[] = [
+  {
+    email: counselorEmail,
+    address1: '45 Washington Street',
+    phone: '9145550188',
+    why: 'To support the new writing teachers at Washington Middle School.',
+    grades: ['6-8'],
+    method: 'PURCHASE_ORDER',
+    paid: false,
+  },
+  {
+    email: paidApplicantEmail,
+    address1: '12 Elm Street',
+    phone: '9145550142',
+    why: 'To coach the grade 6-8 writing teachers at Washington Middle School through their first conferences.',
+    grades: ['6-8'],
+    method: 'CARD',
+    paid: true,
+  },
+];
+
+/** An accepted application, complete in every step, and for a paid one its PAID card payment holding the seat. */
+async function seedAcceptedApplication(tx: Executor, instituteId: string, today: Date, applicant: DemoApplicant): Promise<void> {
+  const user = await userNamed(tx, applicant.email);
+  if (!user) return;
   const [existing] = await tx
     .select({ id: eventApplications.id })
     .from(eventApplications)
-    .where(and(eq(eventApplications.userId, counselor.id), eq(eventApplications.eventId, instituteId)));
+    .where(and(eq(eventApplications.userId, user.id), eq(eventApplications.eventId, instituteId)));
   if (existing) return;
   const [option] = await tx
     .select({ id: eventPaymentOptions.id })
     .from(eventPaymentOptions)
-    .where(and(eq(eventPaymentOptions.eventId, instituteId), eq(eventPaymentOptions.method, 'PURCHASE_ORDER')));
+    .where(and(eq(eventPaymentOptions.eventId, instituteId), eq(eventPaymentOptions.method, applicant.method)));
   const [firstYear] = await tx
     .select({ id: eventPaths.id })
     .from(eventPaths)
@@ -248,17 +288,17 @@ async function seedAcceptedApplication(tx: Executor, instituteId: string, today:
     await tx
       .insert(eventApplications)
       .values({
-        userId: counselor.id,
+        userId: user.id,
         eventId: instituteId,
         status: 'ACCEPTED',
-        firstName: counselor.firstName,
-        lastName: counselor.lastName,
-        address1: '45 Washington Street',
+        firstName: user.firstName,
+        lastName: user.lastName,
+        address1: applicant.address1,
         city: 'Riverside',
         stateProvince: 'NY',
         zipPostal: '10599',
         country: 'United States',
-        phone: '9145550188',
+        phone: applicant.phone,
         generalInformationSavedAt: new Date(submittedAt.getTime() - 3_600_000),
         pathId: firstYear.id,
         sectionsComplete: true,
@@ -276,19 +316,66 @@ async function seedAcceptedApplication(tx: Executor, instituteId: string, today:
     sections.slice(0, 2).map((section, index) => ({ applicationId: application.id, sectionId: section.id, groupingId: section.groupingId, ranking: index + 1 })),
   );
   const answers: Record<string, string[]> = {
-    'Why do you want to attend?': ['To support the new writing teachers at Washington Middle School.'],
-    'Which grades do you coach?': ['6-8'],
+    'Why do you want to attend?': [applicant.why],
+    'Which grades do you coach?': applicant.grades,
   };
   const answered = eventQuestions.filter((question) => answers[question.label]);
   if (answered.length > 0) {
     await tx.insert(eventApplicationAnswers).values(answered.map((question) => ({ applicationId: application.id, questionId: question.id, value: answers[question.label] ?? [] })));
   }
+  if (applicant.paid) await seedPaidSeat(tx, instituteId, user.id, application.id, today);
+}
+
+/** What paying an accepted application by card leaves: a PAID payment of one institute seat, counted against the institute. */
+async function seedPaidSeat(tx: Executor, instituteId: string, userId: string, applicationId: string, today: Date): Promise<void> {
+  const [ticketType] = await tx
+    .select({ id: eventTicketTypes.id, priceCents: eventTicketTypes.priceCents, eventName: events.name })
+    .from(events)
+    .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, events.applicationTicketTypeId))
+    .where(eq(events.id, instituteId));
+  if (!ticketType) return;
+  const [membership] = await tx
+    .select({ organizationId: organizationMemberships.organizationId })
+    .from(organizationMemberships)
+    .where(and(eq(organizationMemberships.userId, userId), isNull(organizationMemberships.archivedAt)));
+  const paidAt = new Date(today.getTime() - 86_400_000);
+  const payment = one(
+    await tx
+      .insert(eventPayments)
+      .values({
+        userId,
+        organizationId: membership?.organizationId ?? null,
+        status: 'PAID',
+        method: 'CARD',
+        provider: 'demo',
+        subtotalCents: ticketType.priceCents,
+        totalCents: ticketType.priceCents,
+        seatsHeld: true,
+        paidAt,
+        applicationId,
+        createdAt: paidAt,
+      })
+      .returning({ id: eventPayments.id }),
+    'application payment',
+  );
+  await tx.insert(eventPaymentItems).values({
+    paymentId: payment.id,
+    eventId: instituteId,
+    ticketTypeId: ticketType.id,
+    title: ticketType.eventName,
+    numberOfTickets: 1,
+    priceCents: ticketType.priceCents,
+  });
+  await tx
+    .update(events)
+    .set({ ticketsTaken: sql`${events.ticketsTaken} + 1` })
+    .where(eq(events.id, instituteId));
 }
 
 export async function seedDemoApplications(tx: Executor, today: Date): Promise<void> {
   const instituteId = (await eventNamed(tx, coachingInstitute)) ?? (await seedInstitute(tx, today));
   if (!(await eventNamed(tx, pastCoachingInstitute))) await seedPastInstitute(tx, today);
-  await seedAcceptedApplication(tx, instituteId, today);
+  for (const applicant of acceptedApplicants) await seedAcceptedApplication(tx, instituteId, today, applicant);
   const legacyApplicant = await userNamed(tx, legacyApplicantEmail);
   if (legacyApplicant) {
     await tx

@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '../client.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { pastEventsOf, readApplicationDetail } from '../../core/application-reads.ts';
 import { eventApplications, legacyEventApplications } from '../schema/applications.ts';
-import { events, eventTicketTypes } from '../schema/commerce.ts';
+import { eventPayments, events, eventTicketTypes } from '../schema/commerce.ts';
 import { eventTickets } from '../schema/tickets.ts';
 import { billingContacts, districts, invitations, organizationMembershipGrades, organizations } from '../schema/organizations.ts';
 import { mailMessages } from '../schema/platform.ts';
@@ -59,7 +59,7 @@ describe('demo seed', () => {
   it('fills the demo schools, invitations and 5,000 generated organizations, and a second run adds nothing', async () => {
     await seedDemo(database.db, 'http://portal.test', now);
     const first = await counts();
-    expect(first).toMatchObject({ organizations: 5002, districts: 201, billingContacts: 2, invitations: 2, mail: 2, applications: 2, tickets: 3, legacyApplications: 4 });
+    expect(first).toMatchObject({ organizations: 5002, districts: 201, billingContacts: 2, invitations: 2, mail: 2, applications: 5, tickets: 3, legacyApplications: 4 });
     expect(first.grades).toBeGreaterThan(10);
 
     const schools = await database.db
@@ -135,6 +135,16 @@ describe('demo event applications', () => {
       { type: 'CHECKBOX', label: 'Which grades do you coach?', options: ['K-2', '3-5', '6-8'], required: true },
       { type: 'TEXT', label: 'Anything else we should know?', options: [], required: false },
     ]);
+  });
+
+  it('gives the Washington coach an accepted application paid by card: a PAID payment of one institute seat, counted against the institute', async () => {
+    const coachId = await userId('coach.washington@demo.test');
+    const [application] = await database.db.select().from(eventApplications).where(eq(eventApplications.userId, coachId));
+    expect(application?.status).toBe('ACCEPTED');
+    const [payment] = await database.db.select().from(eventPayments).where(eq(eventPayments.applicationId, application?.id ?? ''));
+    expect(payment).toMatchObject({ userId: coachId, status: 'PAID', method: 'CARD', provider: 'demo', totalCents: 95_000, seatsHeld: true });
+    const [institute] = await database.db.select().from(events).where(eq(events.name, 'Coaching Institute'));
+    expect(institute?.ticketsTaken).toBe(1);
   });
 
   it("gives the counselor an accepted application, complete in every step, awaiting a purchase order", async () => {

@@ -10,6 +10,8 @@ import { seedDemoInvitations, seedMembershipDetails, seedSchoolDetails } from '.
 import { seedDemoApplications } from './demo-applications.ts';
 import { seedDemoAttendance } from './demo-attendance.ts';
 import { seedDemoEvents } from './demo-events.ts';
+import { seedDemoPackages } from './demo-packages.ts';
+import { seedDemoPurchaseOrders } from './demo-purchase-orders.ts';
 import { seedDemoRegistration } from './demo-registration.ts';
 import { seedGeneratedOrganizations } from './demo-organizations.ts';
 
@@ -44,6 +46,7 @@ export const demoUsers: DemoUser[] = [
   { email: 'admin.washington@demo.test', firstName: 'Henry', lastName: 'Hughes', school: washington, organizationRole: 'ADMIN', position: 'DISTRICT_ADMINISTRATOR', grades: ['6', '7', '8'], toolKitAccess: true, description: `ADMIN of ${washington}` },
   { email: 'teacher.washington@demo.test', firstName: 'Maya', lastName: 'Morales', school: washington, organizationRole: 'MEMBER', position: 'TEACHER', grades: ['7', '8'], toolKitAccess: true, description: `member of ${washington}, toolkit access` },
   { email: 'counselor.washington@demo.test', firstName: 'Cora', lastName: 'Cruz', school: washington, organizationRole: 'MEMBER', position: 'OTHER', grades: ['6', '7', '8'], description: `member of ${washington}, accepted to the Coaching Institute: pays by purchase order` },
+  { email: 'coach.washington@demo.test', firstName: 'Iris', lastName: 'Ito', school: washington, organizationRole: 'MEMBER', position: 'COACH', grades: ['6', '7', '8'], description: `member of ${washington}, accepted to the Coaching Institute and paid $950 by card: an institute seat in Manage Events` },
   { email: 'notoolkit@demo.test', firstName: 'Noah', lastName: 'Nolan', school: washington, organizationRole: 'MEMBER', position: 'TEACHER', grades: ['6'], description: `member of ${washington}, no toolkit access` },
   { email: 'attendance@demo.test', firstName: 'Theo', lastName: 'Taylor', description: 'attendance taker of the Literacy Coaching Days (Manage Events > Attendance), in no organization' },
 ];
@@ -108,6 +111,8 @@ export async function seedDemo(db: Database, publicUrl: string, now: Date = syst
     await seedDemoApplications(tx, now);
     await seedDemoAttendance(tx, now);
     await seedDemoRegistration(tx, now);
+    await seedDemoPackages(tx, now);
+    await seedDemoPurchaseOrders(tx, now);
   });
   await seedGeneratedOrganizations(db);
   return demoUsers;

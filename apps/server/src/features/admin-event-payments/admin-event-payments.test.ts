@@ -4,6 +4,7 @@ import type { AdminEventPaymentPage, AdminEventPaymentRow } from '@portal/domain
 import { eventPaymentItems } from '../../db/schema/commerce.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
 import { createConferenceDay, createEvent, createPayment, signedInUser } from '../../test/commerce-factories.ts';
+import { paidInstituteSeat } from '../../test/application-factories.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';
 import { call, useTestApp } from '../../test/harness.ts';
 
@@ -54,6 +55,7 @@ describe('GET /api/admin/event-payments', () => {
         total: 5 * 14_900,
         refundReason: null,
         createdAt: b.payment.createdAt.toISOString(),
+        applicationId: null,
       },
     ]);
 
@@ -91,5 +93,28 @@ describe('GET /api/admin/event-payments/:eventPaymentId', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ detail: 'No such event payment.' });
     expect((await call(t.app, 'GET', `/api/admin/event-payments/${a.payment.id}`, { caller: member.caller })).statusCode).toBe(403);
+  });
+});
+
+describe("GET /api/admin/event-payments/:id of an application's payment", () => {
+  it('answers staff with its applicant, institute and application (the staff page shows those instead of an allocation)', async () => {
+    const staff = await signedInUser(t, 'STAFF');
+    const { applicant, institute, organization, applicationId, eventPaymentId } = await paidInstituteSeat(t);
+    const response = await call(t.app, 'GET', `/api/admin/event-payments/${eventPaymentId}`, { caller: staff.caller });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<AdminEventPaymentRow>()).toMatchObject({
+      id: eventPaymentId,
+      status: 'PAID',
+      method: 'CARD',
+      buyerName: `Cora ${applicant.user.lastName}`,
+      buyerEmail: applicant.user.email,
+      organizationName: organization.name,
+      events: [institute.event.name],
+      numberOfTickets: 1,
+      allocatedTickets: 0,
+      total: 95_000,
+      applicationId,
+    });
+    expect((await call(t.app, 'GET', `/api/admin/event-payments/${eventPaymentId}`, { caller: applicant.caller })).statusCode).toBe(403);
   });
 });

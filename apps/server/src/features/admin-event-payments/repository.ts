@@ -33,6 +33,7 @@ function rowQuery(db: Executor, where: SQL | undefined) {
       total: eventPayments.totalCents,
       refundReason: eventPayments.refundReason,
       createdAt: eventPayments.createdAt,
+      applicationId: eventPayments.applicationId,
     })
     .from(eventPayments)
     .innerJoin(users, eq(users.id, eventPayments.userId))

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { auditLog } from '../../db/schema/platform.ts';
 import { users } from '../../db/schema/users.ts';
 import { addMembership, createOrganization, createUser, testPassword } from '../../test/factories.ts';
@@ -23,7 +23,7 @@ describe('staff user search', () => {
     expect(byName.json()).toMatchObject({
       total: 1,
       page: 1,
-      items: [{ id: member.id, organizations: ['Searchable Elementary'], role: 'MEMBER' }],
+      items: [{ id: member.id, organizations: [{ name: 'Searchable Elementary', role: 'ADMIN' }], role: 'MEMBER' }],
     });
     const byEmail = await call(t.app, 'GET', `/api/admin/users?search=${encodeURIComponent(member.email)}`, { caller });
     expect(byEmail.json().items).toHaveLength(1);
@@ -32,6 +32,34 @@ describe('staff user search', () => {
     const page = await call(t.app, 'GET', '/api/admin/users?search=pagination&pageSize=2&page=2', { caller });
     expect(page.json()).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(page.json().items).toHaveLength(1);
+  });
+
+  it('says each user\'s role in every organization, in one query for the page however many organizations', async () => {
+    const { staff, caller } = await staffCaller();
+    const lincoln = await createOrganization(t.deps.db, 'Rolecall Lincoln');
+    const washington = await createOrganization(t.deps.db, 'Rolecall Washington');
+    const owner = await createUser(t.deps.db, { lastName: 'Rolecall Owner' });
+    await addMembership(t.deps.db, lincoln.id, owner.id, 'OWNER');
+    await addMembership(t.deps.db, washington.id, owner.id, 'MEMBER');
+    const loner = await createUser(t.deps.db, { lastName: 'Rolecall Loner' });
+    const selects = vi.spyOn(t.deps.db, 'select');
+    const page = await call(t.app, 'GET', '/api/admin/users?search=rolecall', { caller });
+    // The page and its total: the roles come with the page's rows, not one query per user.
+    expect(selects).toHaveBeenCalledTimes(2);
+    selects.mockRestore();
+    expect(page.json().items).toEqual([
+      expect.objectContaining({ id: loner.id, role: 'MEMBER', organizations: [] }),
+      expect.objectContaining({
+        id: owner.id,
+        role: 'MEMBER',
+        organizations: [
+          { name: 'Rolecall Lincoln', role: 'OWNER' },
+          { name: 'Rolecall Washington', role: 'MEMBER' },
+        ],
+      }),
+    ]);
+    const self = await call(t.app, 'GET', `/api/admin/users?search=${encodeURIComponent(staff.email)}`, { caller });
+    expect(self.json().items).toEqual([expect.objectContaining({ id: staff.id, role: 'STAFF', organizations: [] })]);
   });
 
   it('treats % and _ in the search as plain characters', async () => {
@@ -89,7 +117,10 @@ describe('impersonation', () => {
     const other = await createUser(t.deps.db);
     expect((await call(t.app, 'POST', `/api/admin/users/${other.id}/impersonate`, { caller: memberCaller })).statusCode).toBe(403);
 
-    const { caller } = await staffCaller();
+    const { staff, caller } = await staffCaller();
+    const self = await call(t.app, 'POST', `/api/admin/users/${staff.id}/impersonate`, { caller });
+    expect(self.statusCode).toBe(403);
+    expect(self.json().detail).toBe('You cannot view as yourself.');
     const otherStaff = await createUser(t.deps.db, { role: 'STAFF' });
     expect((await call(t.app, 'POST', `/api/admin/users/${otherStaff.id}/impersonate`, { caller })).statusCode).toBe(403);
     const malformed = await call(t.app, 'POST', '/api/admin/users/not-a-uuid/impersonate', { caller });

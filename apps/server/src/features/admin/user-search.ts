@@ -1,5 +1,5 @@
 import { asc, count, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminUserPage } from '@portal/domain/admin.ts';
+import type { AdminUserPage, AdminUserRow } from '@portal/domain/admin.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -13,14 +13,17 @@ function userSearch(search: string | undefined): SQL | undefined {
   return or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern), ilike(users.email, pattern));
 }
 
-/** One page of users with their organizations: two queries whatever the page size. */
+/**
+ * One page of users with their organizations and their role in each (the Users list's Role
+ * column): two queries whatever the page size.
+ */
 export async function listUsers(deps: AppDeps, query: { search?: string; page: number; pageSize: number }): Promise<AdminUserPage> {
   const where = userSearch(query.search);
-  const organizationsOf = sql<string[]>`coalesce((
-      select array_agg(o.name order by o.name)
+  const organizationsOf = sql<AdminUserRow['organizations']>`coalesce((
+      select json_agg(json_build_object('name', o.name, 'role', m.role) order by o.name)
       from organization_memberships m join organizations o on o.id = m.organization_id
       where m.user_id = users.id and m.archived_at is null
-    ), '{}')`;
+    ), '[]'::json)`;
   const [rows, [total]] = await Promise.all([
     deps.db
       .select({

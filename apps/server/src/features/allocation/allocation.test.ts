@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { allocationMessages, type AllocationReply } from '@portal/domain/allocation.ts';
-import type { EventPaymentPage } from '@portal/domain/payments.ts';
+import { paymentMessages, type EventPaymentPage } from '@portal/domain/payments.ts';
 import { purchaseClosedMessage } from '@portal/domain/purchase-window.ts';
 import { eventGroupings, eventPaymentItems, eventPayments, eventSections, purchaseOrders } from '../../db/schema/commerce.ts';
 import { invitations } from '../../db/schema/organizations.ts';
@@ -10,6 +10,7 @@ import { auditLog, mailMessages } from '../../db/schema/platform.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
 import { createSession, sessionCookie } from '../../platform/sessions.ts';
 import { createConferenceDay, createEvent, createPayment, createPurchaseOrder, signedInUser } from '../../test/commerce-factories.ts';
+import { paidInstituteSeat } from '../../test/application-factories.ts';
 import { addMembership, createOrganization, createUser } from '../../test/factories.ts';
 import { call, type Caller, useTestApp } from '../../test/harness.ts';
 
@@ -407,5 +408,66 @@ describe('my tickets and the staff console', () => {
     await call(t.app, 'POST', `/api/admin/event-payments/${unpaid.payment.id}/cancel`, { caller: staff.caller });
     const [section] = await t.deps.db.select().from(eventSections).where(eq(eventSections.id, unpaid.day.section.id));
     expect(section?.ticketsTaken).toBe(0);
+  });
+});
+
+describe('an institute seat (a paid, accepted application)', () => {
+  it("is the applicant's in My tickets, beside their allocated tickets, soonest first", async () => {
+    const { applicant, institute, applicationId, eventPaymentId, organization } = await paidInstituteSeat(t);
+    const day = await createConferenceDay(t.deps.db, 40);
+    const payment = await createPayment(t.deps.db, {
+      userId: applicant.user.id,
+      status: 'PAID',
+      lines: [{ eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 1 }],
+    });
+    const [item] = await t.deps.db.select().from(eventPaymentItems).where(eq(eventPaymentItems.paymentId, payment.id));
+    await t.deps.db.insert(eventTickets).values({ paymentItemId: item?.id ?? '', userId: applicant.user.id, eventId: day.event.id, sectionId: day.section.id });
+
+    const response = await call(t.app, 'GET', '/api/my-tickets', { caller: applicant.caller });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      items: [
+        expect.objectContaining({ kind: 'TICKET', applicationId: null, eventId: day.event.id, startDate: '2026-12-10' }),
+        {
+          id: eventPaymentId,
+          kind: 'INSTITUTE_SEAT',
+          applicationId,
+          eventId: institute.event.id,
+          eventName: institute.event.name,
+          sectionId: null,
+          sectionTitle: null,
+          dates: ['2027-01-20', '2027-01-21', '2027-01-22'],
+          startDate: '2027-01-20',
+          endDate: '2027-01-22',
+          locationName: null,
+          organizationName: organization.name,
+        },
+      ],
+    });
+  });
+
+  it('is not a seat until paid', async () => {
+    const { applicant, eventPaymentId } = await paidInstituteSeat(t);
+    await t.deps.db.update(eventPayments).set({ status: 'PENDING' }).where(eq(eventPayments.id, eventPaymentId));
+    expect((await call(t.app, 'GET', '/api/my-tickets', { caller: applicant.caller })).json()).toEqual({ items: [] });
+  });
+
+  it('has nothing to allocate: the applicant and staff are told so (409), anyone else finds no payment (404)', async () => {
+    const { applicant, schoolAdmin, eventPaymentId } = await paidInstituteSeat(t);
+    const staff = await signedInUser(t, 'STAFF');
+    const url = `/api/event-payments/${eventPaymentId}/allocation`;
+    for (const [caller, path] of [
+      [applicant.caller, url],
+      [staff.caller, `/api/admin/event-payments/${eventPaymentId}/allocation`],
+    ] as const) {
+      const response = await call(t.app, 'GET', path, { caller });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().detail).toBe(allocationMessages.applicationSeat);
+    }
+    const save = await call(t.app, 'PUT', url, { caller: applicant.caller, body: { items: [] } });
+    expect(save.statusCode).toBe(409);
+    const other = await call(t.app, 'GET', url, { caller: schoolAdmin.caller });
+    expect(other.statusCode).toBe(404);
+    expect(other.json().detail).toBe(paymentMessages.notFound);
   });
 });

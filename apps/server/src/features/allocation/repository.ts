@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { AssignableUser } from '@portal/domain/allocation.ts';
 import type { Executor } from '../../db/client.ts';
 import { eventGroupings, eventPaymentItems, eventPayments, events, eventSections } from '../../db/schema/commerce.ts';
@@ -15,10 +15,9 @@ export interface Viewer {
 
 /**
  * The payment if the viewer may see it (buyer, active OWNER/ADMIN of its organization, staff). An
- * event application's payment is its applicant's seat, never tickets to hand out, so allocation does
- * not find it unless `withApplications` (staff cancelling a payment).
+ * event application's payment (applicationId set) is its applicant's seat: only they and staff see it.
  */
-export async function findPayment(db: Executor, paymentId: string, viewer: Viewer, withApplications = false) {
+export async function findPayment(db: Executor, paymentId: string, viewer: Viewer) {
   const [row] = await db
     .select({
       id: eventPayments.id,
@@ -27,14 +26,16 @@ export async function findPayment(db: Executor, paymentId: string, viewer: Viewe
       organizationId: eventPayments.organizationId,
       organizationName: organizations.name,
       seatsHeld: eventPayments.seatsHeld,
+      applicationId: eventPayments.applicationId,
     })
     .from(eventPayments)
     .leftJoin(organizations, eq(organizations.id, eventPayments.organizationId))
     .where(
       and(
         eq(eventPayments.id, paymentId),
-        viewer.staff ? undefined : paymentVisibleTo(viewer.userId),
-        withApplications ? undefined : isNull(eventPayments.applicationId),
+        viewer.staff
+          ? undefined
+          : and(paymentVisibleTo(viewer.userId), or(isNull(eventPayments.applicationId), eq(eventPayments.userId, viewer.userId))),
       ),
     );
   return row;
@@ -158,6 +159,30 @@ export async function ticketsOfUser(db: Executor, userId: string) {
     .leftJoin(organizations, eq(organizations.id, eventPayments.organizationId))
     .where(and(eq(eventTickets.userId, userId), eq(eventPayments.status, 'PAID')))
     .orderBy(asc(events.startDate), asc(events.name), asc(eventSections.title), asc(eventTickets.id));
+}
+
+/**
+ * The member's institute seats: their PAID application payments (one item each, for the institute),
+ * soonest first. Read beside the tickets: an applicant's seat is theirs without being allocated.
+ */
+export async function seatsOfUser(db: Executor, userId: string) {
+  return db
+    .select({
+      id: eventPayments.id,
+      applicationId: eventPayments.applicationId,
+      eventId: events.id,
+      eventName: events.name,
+      startDate: events.startDate,
+      endDate: events.endDate,
+      eventLocation: events.locationName,
+      organizationName: organizations.name,
+    })
+    .from(eventPayments)
+    .innerJoin(eventPaymentItems, eq(eventPaymentItems.paymentId, eventPayments.id))
+    .innerJoin(events, eq(events.id, eventPaymentItems.eventId))
+    .leftJoin(organizations, eq(organizations.id, eventPayments.organizationId))
+    .where(and(eq(eventPayments.userId, userId), eq(eventPayments.status, 'PAID'), isNotNull(eventPayments.applicationId)))
+    .orderBy(asc(events.startDate), asc(events.name), asc(eventPayments.id));
 }
 
 export async function setPaymentCancelled(tx: Executor, paymentId: string, now: Date): Promise<void> {

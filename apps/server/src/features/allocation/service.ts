@@ -1,4 +1,5 @@
 import {
+  allocationBlock,
   allocationClosedMessage,
   allocationKind,
   allocationMessages,
@@ -16,7 +17,6 @@ import {
   type NewPendingUser,
 } from '@portal/domain/allocation.ts';
 import { ticketCalendar } from '@portal/domain/calendar.ts';
-import type { EventPaymentStatus } from '@portal/domain/commerce-enums.ts';
 import { isVoidedOrCancelled, paymentMessages } from '@portal/domain/payments.ts';
 import { calendarDateIn } from '@portal/domain/purchase-window.ts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -37,6 +37,7 @@ import {
   lockPayment,
   orderHolders,
   removeHolders,
+  seatsOfUser,
   setPaymentCancelled,
   organizationName,
   ticketsOfUser,
@@ -71,19 +72,13 @@ interface Loaded {
   voided: boolean;
 }
 
+/** The payment to allocate: one the viewer may see, and not an application's seat (409: there is nothing to allocate). */
 async function loadPayment(db: Executor, paymentId: string, viewer: Viewer): Promise<Loaded> {
   const payment = await findPayment(db, paymentId, viewer);
   if (!payment) throw paymentNotFound();
+  if (payment.applicationId !== null) throw conflict(allocationMessages.applicationSeat);
   const [items, orders] = await Promise.all([itemsOf(db, paymentId), purchaseOrdersOf(db, [paymentId])]);
   return { payment, items, voided: isVoidedOrCancelled({ status: payment.status, purchaseOrders: orders }) };
-}
-
-function blockOf(status: EventPaymentStatus, voided: boolean, closedMessages: (string | null)[]): AllocationReply['blocked'] {
-  if (voided) return { reason: 'voided', message: allocationMessages.voidedOrCancelled };
-  if (status !== 'PAID') return { reason: 'unpaid', message: allocationMessages.unpaid };
-  const firstClosed = closedMessages.find((m) => m !== null);
-  if (closedMessages.length > 0 && closedMessages.every((m) => m !== null) && firstClosed) return { reason: 'closed', message: firstClosed };
-  return null;
 }
 
 /** Who the viewer may give the payment's tickets to (allocation.assigneeScope). */
@@ -139,7 +134,7 @@ async function buildReply(db: Executor, loaded: Loaded, viewer: Viewer, today: s
     kind: allocationKind(items),
     assigneeScope: scope,
     buyer,
-    blocked: blockOf(payment.status, loaded.voided, closedMessages),
+    blocked: allocationBlock({ status: payment.status, voided: loaded.voided, closedMessages }),
     events,
   };
 }
@@ -306,23 +301,39 @@ export async function createPendingUser(deps: AppDeps, auth: RequestAuth, organi
   });
 }
 
-/** GET /api/my-tickets. */
+/** GET /api/my-tickets: the member's allocated tickets and institute seats together, soonest event first. */
 export async function myTickets(deps: AppDeps, auth: RequestAuth): Promise<MyTicketsReply> {
-  const rows = await ticketsOfUser(deps.db, auth.user.id);
-  return {
-    items: rows.map((row) => ({
-      id: row.id,
-      eventId: row.eventId,
-      eventName: row.eventName,
-      sectionId: row.sectionId,
-      sectionTitle: row.sectionTitle,
-      dates: row.sectionDates && row.sectionDates.length > 0 ? [...row.sectionDates].sort() : daysBetween(row.startDate, row.endDate),
-      startDate: row.startDate,
-      endDate: row.endDate,
-      locationName: row.sectionLocation ?? row.eventLocation,
-      organizationName: row.organizationName,
-    })),
-  };
+  const [rows, seats] = await Promise.all([ticketsOfUser(deps.db, auth.user.id), seatsOfUser(deps.db, auth.user.id)]);
+  const tickets: MyTicketsReply['items'] = rows.map((row) => ({
+    id: row.id,
+    kind: 'TICKET',
+    applicationId: null,
+    eventId: row.eventId,
+    eventName: row.eventName,
+    sectionId: row.sectionId,
+    sectionTitle: row.sectionTitle,
+    dates: row.sectionDates && row.sectionDates.length > 0 ? [...row.sectionDates].sort() : daysBetween(row.startDate, row.endDate),
+    startDate: row.startDate,
+    endDate: row.endDate,
+    locationName: row.sectionLocation ?? row.eventLocation,
+    organizationName: row.organizationName,
+  }));
+  const instituteSeats: MyTicketsReply['items'] = seats.map((seat) => ({
+    id: seat.id,
+    kind: 'INSTITUTE_SEAT',
+    applicationId: seat.applicationId,
+    eventId: seat.eventId,
+    eventName: seat.eventName,
+    sectionId: null,
+    sectionTitle: null,
+    dates: daysBetween(seat.startDate, seat.endDate),
+    startDate: seat.startDate,
+    endDate: seat.endDate,
+    locationName: seat.eventLocation,
+    organizationName: seat.organizationName,
+  }));
+  // Stable: tickets of one day keep their order, seats after them.
+  return { items: [...tickets, ...instituteSeats].sort((a, b) => a.startDate.localeCompare(b.startDate)) };
 }
 
 /**
@@ -333,9 +344,9 @@ export async function myTickets(deps: AppDeps, auth: RequestAuth): Promise<MyTic
 export async function cancelPayment(deps: AppDeps, auth: RequestAuth, paymentId: string): Promise<CancelPaymentReply> {
   const now = deps.clock();
   return deps.db.transaction(async (tx) => {
-    if (!(await findPayment(tx, paymentId, { userId: auth.user.id, staff: true }, true))) throw paymentNotFound();
+    if (!(await findPayment(tx, paymentId, { userId: auth.user.id, staff: true }))) throw paymentNotFound();
     await lockPayment(tx, paymentId);
-    const payment = await findPayment(tx, paymentId, { userId: auth.user.id, staff: true }, true);
+    const payment = await findPayment(tx, paymentId, { userId: auth.user.id, staff: true });
     if (!payment) throw paymentNotFound();
     if (payment.status === 'CANCELLED') return { status: 'CANCELLED' as const };
     const before = payment.status;

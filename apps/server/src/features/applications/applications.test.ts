@@ -639,14 +639,17 @@ describe('POST /api/event-applications/:id/pay', () => {
 });
 
 describe('application payments elsewhere', () => {
-  it('are not listed in Manage Events nor open to allocation, but staff see them', async () => {
+  it('are listed in Manage Events as a seat with nothing to allocate (allocation answers 409), and staff see them', async () => {
     const { caller, applicationId } = await accepted('card');
     const free = await createCoupon(t.deps.db, { type: 'PERCENTAGE', discountPercentage: 100 });
     await coupon(caller, applicationId, free.code);
     const { eventPaymentId } = (await pay(caller, applicationId)).json();
-    expect((await call(t.app, 'GET', '/api/event-payments', { caller })).json()).toMatchObject({ items: [], total: 0 });
-    expect((await call(t.app, 'GET', `/api/event-payments/${eventPaymentId}/allocation`, { caller })).statusCode).toBe(404);
-    expect((await call(t.app, 'PUT', `/api/event-payments/${eventPaymentId}/allocation`, { caller, body: { items: [] } })).statusCode).toBe(404);
+    expect((await call(t.app, 'GET', '/api/event-payments', { caller })).json()).toMatchObject({
+      items: [{ id: eventPaymentId, status: 'PAID', applicationId, canAllocate: false }],
+      total: 1,
+    });
+    expect((await call(t.app, 'GET', `/api/event-payments/${eventPaymentId}/allocation`, { caller })).statusCode).toBe(409);
+    expect((await call(t.app, 'PUT', `/api/event-payments/${eventPaymentId}/allocation`, { caller, body: { items: [] } })).statusCode).toBe(409);
     const staff = await signedInUser(t, 'STAFF');
     const listed = await call(t.app, 'GET', `/api/admin/event-payments?search=${eventPaymentId}`, { caller: staff.caller });
     expect(listed.json<{ items: { id: string }[] }>().items.map((row) => row.id)).toEqual([eventPaymentId]);

@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { checkoutOrganizationMessages, couponGoneMessage } from '@portal/domain/cart.ts';
 import { catalogueMessages, purchaseRefusals, type CatalogueEventDetail } from '@portal/domain/catalogue.ts';
-import { paymentMessages } from '@portal/domain/payments.ts';
+import { cancelCheckoutMessages, paymentMessages } from '@portal/domain/payments.ts';
 import { cartItems, coupons, eventGroupings, eventPaymentItems, eventPayments, events, eventSections } from '../../db/schema/commerce.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';
-import { createConferenceDay, createCoupon, createEvent, signedInUser } from '../../test/commerce-factories.ts';
+import { paidInstituteSeat } from '../../test/application-factories.ts';
+import { createConferenceDay, createCoupon, createEvent, createPurchaseOrder, signedInUser } from '../../test/commerce-factories.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';
 
 const t = useTestApp();
@@ -348,5 +349,98 @@ describe('hold expiry', () => {
     expect(await sectionTaken(day.section.id)).toBe(0);
     expect(await couponUses(coupon.id)).toBe(0);
     expect((await paymentRow(eventPaymentId)).seatsHeld).toBe(false);
+  });
+});
+
+describe('POST /api/checkout/:eventPaymentId/cancel', () => {
+  const cancel = (caller: Caller, id: string) => call(t.app, 'POST', `/api/checkout/${id}/cancel`, { caller });
+
+  /** A buyer whose cart (3 conference-day tickets, 2 of a series, a coupon) became a purchase-order payment. */
+  async function awaitingPurchaseOrder() {
+    const buyer = await signedInUser(t);
+    const day = await createConferenceDay(t.deps.db, 40);
+    const series = await createEvent(t.deps.db, { maxTickets: 60 });
+    const coupon = await createCoupon(t.deps.db, { type: 'PERCENTAGE', discountPercentage: 10 });
+    await add(buyer.caller, { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 3 });
+    await add(buyer.caller, { eventId: series.event.id, ticketTypeId: series.ticketType.id, numberOfTickets: 2 });
+    await call(t.app, 'POST', '/api/cart/coupon', { caller: buyer.caller, body: { code: coupon.code } });
+    const cartBefore = (await call(t.app, 'GET', '/api/cart', { caller: buyer.caller })).json();
+    const { eventPaymentId } = (await checkout(buyer.caller, { method: 'PURCHASE_ORDER' })).json<{ eventPaymentId: string }>();
+    return { ...buyer, day, series, coupon, cartBefore, eventPaymentId };
+  }
+
+  it('puts the cart back as it was (lines and coupon), frees the seats and the coupon use, and sends the buyer to the checkout', async () => {
+    const s = await awaitingPurchaseOrder();
+    expect((await call(t.app, 'GET', '/api/cart', { caller: s.caller })).json().items).toEqual([]);
+    expect(await sectionTaken(s.day.section.id)).toBe(3);
+    expect(await eventTaken(s.series.event.id)).toBe(2);
+    expect(await couponUses(s.coupon.id)).toBe(1);
+
+    const response = await cancel(s.caller, s.eventPaymentId);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'CANCELLED', redirectUrl: '/members/event-cart/checkout' });
+    const cart = (await call(t.app, 'GET', '/api/cart', { caller: s.caller })).json();
+    // The same lines (restored lines are added together, so their order among themselves is by id).
+    const byTitle = (a: { title: string }, b: { title: string }) => a.title.localeCompare(b.title);
+    expect([...cart.items].sort(byTitle)).toEqual(
+      [...s.cartBefore.items].sort(byTitle).map((item: Record<string, unknown>) => ({ ...item, id: expect.any(String) })),
+    );
+    expect(cart.couponUse).toEqual(s.cartBefore.couponUse);
+    expect(await sectionTaken(s.day.section.id)).toBe(0);
+    expect(await eventTaken(s.series.event.id)).toBe(0);
+    expect(await couponUses(s.coupon.id)).toBe(0);
+    expect(await paymentRow(s.eventPaymentId)).toMatchObject({ status: 'CANCELLED', seatsHeld: false });
+
+    // A replay (a double click, a retried request) answers the same and changes nothing.
+    const again = await cancel(s.caller, s.eventPaymentId);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ status: 'CANCELLED', redirectUrl: '/members/event-cart/checkout' });
+    expect((await call(t.app, 'GET', '/api/cart', { caller: s.caller })).json().items).toEqual(cart.items);
+    expect(await sectionTaken(s.day.section.id)).toBe(0);
+  });
+
+  it('refuses once the purchase order is submitted (409), keeping the payment, its seats and the empty cart', async () => {
+    const s = await awaitingPurchaseOrder();
+    const organization = await createOrganization(t.deps.db);
+    await createPurchaseOrder(t.deps.db, t.deps.storage, {
+      paymentId: s.eventPaymentId,
+      userId: s.user.id,
+      organizationId: organization.id,
+      number: 'PO-1',
+      pdf: Buffer.from('%PDF-1.4\n%%EOF'),
+    });
+    const response = await cancel(s.caller, s.eventPaymentId);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().detail).toBe(cancelCheckoutMessages.purchaseOrderSubmitted);
+    expect(await paymentRow(s.eventPaymentId)).toMatchObject({ status: 'PO_SUBMITTED', seatsHeld: true });
+    expect(await sectionTaken(s.day.section.id)).toBe(3);
+    expect((await call(t.app, 'GET', '/api/cart', { caller: s.caller })).json().items).toEqual([]);
+  });
+
+  it("refuses what did not come from the cart or is not waiting for a purchase order (409): a card checkout, an application's payment", async () => {
+    const { caller } = await signedInUser(t);
+    const series = await createEvent(t.deps.db, { maxTickets: 60 });
+    await add(caller, { eventId: series.event.id, ticketTypeId: series.ticketType.id, numberOfTickets: 1 });
+    const card = (await checkout(caller, { method: 'CARD' })).json<{ eventPaymentId: string }>();
+    const refusedCard = await cancel(caller, card.eventPaymentId);
+    expect(refusedCard.statusCode).toBe(409);
+    expect(refusedCard.json().detail).toBe(cancelCheckoutMessages.notCancellable);
+    expect((await paymentRow(card.eventPaymentId)).status).toBe('PENDING');
+
+    const seat = await paidInstituteSeat(t);
+    const refusedSeat = await cancel(seat.applicant.caller, seat.eventPaymentId);
+    expect(refusedSeat.statusCode).toBe(409);
+    expect((await paymentRow(seat.eventPaymentId)).status).toBe('PAID');
+  });
+
+  it("answers another member 404, the signed-out 401 and a bad id 400, changing nothing", async () => {
+    const s = await awaitingPurchaseOrder();
+    const other = await signedInUser(t);
+    const refused = await cancel(other.caller, s.eventPaymentId);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().detail).toBe(paymentMessages.notFound);
+    expect((await call(t.app, 'POST', `/api/checkout/${s.eventPaymentId}/cancel`)).statusCode).toBe(401);
+    expect((await cancel(s.caller, 'not-a-uuid')).statusCode).toBe(400);
+    expect(await paymentRow(s.eventPaymentId)).toMatchObject({ status: 'AWAITING_PO', seatsHeld: true });
   });
 });

@@ -1,18 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkoutInput, checkoutReply } from '@portal/domain/payments.ts';
+import { cancelCheckoutReply, checkoutInput, checkoutReply } from '@portal/domain/payments.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
-import { checkout } from './service.ts';
+import { cancelCheckout, checkout } from './service.ts';
 
 const idempotencyMessage = 'An Idempotency-Key header with a UUID is required.';
 const headers = z.object({ 'idempotency-key': z.uuid(idempotencyMessage) });
+const paymentParams = z.object({ eventPaymentId: z.uuid('Not an event payment id') });
 
-/** POST /api/checkout: the cart becomes an event payment holding its seats. */
+/** POST /api/checkout: the cart becomes an event payment holding its seats; its cancel puts them back. */
 export const checkoutRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     '/checkout',
     { config: { access: 'signedIn' }, schema: { tags: ['cart'], headers, body: checkoutInput, response: { 201: checkoutReply } } },
     async (request, reply) => reply.status(201).send(await checkout(deps, caller(request), request.body, request.headers['idempotency-key'])),
+  );
+
+  app.post(
+    '/checkout/:eventPaymentId/cancel',
+    { config: { access: 'signedIn' }, schema: { tags: ['cart'], params: paymentParams, response: { 200: cancelCheckoutReply } } },
+    async (request) => cancelCheckout(deps, caller(request), request.params.eventPaymentId),
   );
 };

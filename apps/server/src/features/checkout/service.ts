@@ -1,21 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { checkoutOrganization, checkoutOrganizationMessages, couponGoneMessage } from '@portal/domain/cart.ts';
 import { purchaseRefusals } from '@portal/domain/catalogue.ts';
-import { openingTerms, paymentMessages, type CheckoutInput, type CheckoutReply } from '@portal/domain/payments.ts';
+import {
+  cancelCheckoutMessages,
+  openingTerms,
+  paymentMessages,
+  type CancelCheckoutReply,
+  type CheckoutInput,
+  type CheckoutReply,
+} from '@portal/domain/payments.ts';
 import { orderTotals } from '@portal/domain/pricing.ts';
 import { calendarDateIn } from '@portal/domain/purchase-window.ts';
 import { amountTooLargeMessage, int4Max } from '@portal/domain/stored-integers.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Transaction } from '../../db/client.ts';
-import { actorOf } from '../../platform/audit.ts';
+import { actorOf, audit } from '../../platform/audit.ts';
 import { expireDueHolds, releasePayment, SoldOut, takeCouponUse, takeSeats } from '../../core/capacity.ts';
 import { loadCheckoutCart, restoreCart, type CartCoupon, type LoadedCart } from '../../core/carts.ts';
-import { badRequest, conflict } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { checkoutPath, successPath } from '../../core/payment-paths.ts';
 import { pageWithoutCall, requireCardProvider, startCardPayment } from '../../core/card-checkout.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { managedOrganizationIds } from '../../core/memberships.ts';
-import { dropCartCoupon, findByIdempotencyKey, writeCheckout, type CheckedOutPayment } from './repository.ts';
+import { dropCartCoupon, findByIdempotencyKey, lockOwnPayment, writeCheckout, type CheckedOutPayment } from './repository.ts';
 
 const purchaseOrderPath = (paymentId: string) => `/members/event-cart/checkout/purchase-order?eventPaymentId=${encodeURIComponent(paymentId)}`;
 
@@ -170,4 +177,30 @@ async function freeze(deps: AppDeps, auth: RequestAuth, input: CheckoutInput, id
 async function replay(deps: AppDeps, auth: RequestAuth, payment: CheckedOutPayment): Promise<CheckoutReply> {
   const redirectUrl = redirectOf(payment) ?? (await sendToProvider(deps, auth, { payment, description: 'Event tickets', couponId: null }));
   return { eventPaymentId: payment.id, redirectUrl };
+}
+
+/**
+ * POST /api/checkout/:eventPaymentId/cancel: the purchase-order page's Cancel (events.md §2 'Cancel
+ * returns to /members/event-cart/checkout'). A cart's payment still waiting for its purchase order
+ * is released (seats and coupon use back, capacity.releasePayment) and its tickets and coupon return
+ * to the cart, so the checkout shows the cart as it was. Under the payment's row lock: of a double
+ * click, one releases and the other finds it CANCELLED and answers the same. A submitted purchase
+ * order is for staff to decide (409); an application's or a registration request's payment never
+ * came from the cart (409).
+ */
+export async function cancelCheckout(deps: AppDeps, auth: RequestAuth, paymentId: string): Promise<CancelCheckoutReply> {
+  const now = deps.clock();
+  return deps.db.transaction(async (tx) => {
+    const payment = await lockOwnPayment(tx, paymentId, auth.user.id);
+    if (!payment) throw notFound(paymentMessages.notFound);
+    if (payment.applicationId !== null || payment.forRegistration || payment.method !== 'PURCHASE_ORDER') throw conflict(cancelCheckoutMessages.notCancellable);
+    const cancelled = { status: 'CANCELLED', redirectUrl: checkoutPath } as const;
+    if (payment.status === 'CANCELLED') return cancelled;
+    if (payment.status === 'PO_SUBMITTED') throw conflict(cancelCheckoutMessages.purchaseOrderSubmitted);
+    if (payment.status !== 'AWAITING_PO') throw conflict(cancelCheckoutMessages.notCancellable);
+    const released = await releasePayment(tx, paymentId, 'CANCELLED', now);
+    if (released.seatsReleased) await restoreCart(tx, paymentId, auth.user.id, payment.couponId);
+    await audit(tx, { ...actorOf(auth), action: 'event-payment.cancel', subjectType: 'event_payment', subjectId: paymentId, data: { from: payment.status, by: 'buyer' } });
+    return cancelled;
+  });
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { paymentMessages } from '@portal/domain/payments.ts';
+import { paymentMessages, type EventPaymentPage } from '@portal/domain/payments.ts';
 import { eventPayments } from '../../db/schema/commerce.ts';
+import { paidInstituteSeat } from '../../test/application-factories.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';
-import { createConferenceDay, createCoupon, createEvent, createPurchaseOrder, signedInUser } from '../../test/commerce-factories.ts';
+import { createConferenceDay, createCoupon, createEvent, createPayment, createPurchaseOrder, signedInUser } from '../../test/commerce-factories.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';
 
 interface Row {
@@ -118,5 +119,49 @@ describe('GET /api/event-payments', () => {
     const { caller } = await signedInUser(t);
     expect((await call(t.app, 'GET', '/api/event-payments')).statusCode).toBe(401);
     expect((await call(t.app, 'GET', '/api/event-payments?page=0', { caller })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/event-payments: institute seats and what can be allocated', () => {
+  it("lists a paid application's payment to its applicant as a seat with nothing to allocate, not to their school's ADMIN", async () => {
+    const { applicant, schoolAdmin, institute, applicationId, eventPaymentId } = await paidInstituteSeat(t);
+    const own = (await call(t.app, 'GET', '/api/event-payments', { caller: applicant.caller })).json<EventPaymentPage>();
+    expect(own.total).toBe(1);
+    expect(own.items).toMatchObject([
+      {
+        id: eventPaymentId,
+        status: 'PAID',
+        method: 'CARD',
+        applicationId,
+        canAllocate: false,
+        events: [{ id: institute.event.id, name: institute.event.name }],
+        numberOfTickets: 1,
+        allocatedTickets: 0,
+        total: 95_000,
+      },
+    ]);
+    expect((await call(t.app, 'GET', '/api/event-payments', { caller: schoolAdmin.caller })).json()).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('leaves out application payments that were cancelled or expired (attempts the application replaced)', async () => {
+    const { applicant, eventPaymentId } = await paidInstituteSeat(t);
+    for (const status of ['CANCELLED', 'EXPIRED'] as const) {
+      await t.deps.db.update(eventPayments).set({ status }).where(eq(eventPayments.id, eventPaymentId));
+      expect((await call(t.app, 'GET', '/api/event-payments', { caller: applicant.caller })).json()).toMatchObject({ items: [], total: 0 });
+    }
+  });
+
+  it.each([
+    ['a paid payment of an event still open', 'PAID', '2026-12-20', true],
+    ['a paid payment of a past event', 'PAID', '2026-11-01', false],
+    ['a paid payment of an event inside its purchase-close window', 'PAID', '2026-11-24', false],
+    ['an unpaid payment', 'AWAITING_PO', '2026-12-20', false],
+    ['a cancelled payment', 'CANCELLED', '2026-12-20', false],
+  ] as const)('offers allocation only when it can be done: %s', async (_, status, startDate, canAllocate) => {
+    const buyer = await signedInUser(t);
+    const { event, ticketType } = await createEvent(t.deps.db, { startDate, endDate: startDate, daysBeforePurchaseClose: 3 });
+    await createPayment(t.deps.db, { userId: buyer.user.id, status, lines: [{ eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 1 }] });
+    const page = (await call(t.app, 'GET', '/api/event-payments', { caller: buyer.caller })).json<EventPaymentPage>();
+    expect(page.items).toMatchObject([{ applicationId: null, canAllocate }]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { eventPaymentItems, eventPayments, events } from '../../db/schema/commerce.ts';
 import { organizations } from '../../db/schema/organizations.ts';
@@ -8,7 +8,9 @@ import { paymentVisibleTo } from '../../core/event-payments.ts';
 
 /**
  * One page of the payments `userId` may see, newest first, with buyer and organization names. An
- * event application's payment is listed with its application, not here: it has no tickets to allocate.
+ * event application's payment is its applicant's seat: listed to the applicant alone (not to their
+ * organization's OWNERs and ADMINs), and not once cancelled or expired (an attempt the application
+ * replaced, as when the payment method changed).
  *
  * The page is cut from the payments alone before the names are joined: PostgreSQL cannot tell how
  * many organizations `paymentVisibleTo`'s array holds, guesses a thousand or so matching payments,
@@ -16,7 +18,13 @@ import { paymentVisibleTo } from '../../core/event-payments.ts';
  * join reads one user and one organization per row shown.
  */
 function paymentPageQueries(db: Executor) {
-  const visible = and(paymentVisibleTo(sql.placeholder('userId')), isNull(eventPayments.applicationId));
+  const visible = and(
+    paymentVisibleTo(sql.placeholder('userId')),
+    or(
+      isNull(eventPayments.applicationId),
+      and(eq(eventPayments.userId, sql.placeholder('userId')), notInArray(eventPayments.status, ['CANCELLED', 'EXPIRED'])),
+    ),
+  );
   const shown = db
     .select({
       id: eventPayments.id,
@@ -26,6 +34,7 @@ function paymentPageQueries(db: Executor) {
       method: eventPayments.method,
       total: eventPayments.totalCents,
       createdAt: eventPayments.createdAt,
+      applicationId: eventPayments.applicationId,
     })
     .from(eventPayments)
     .where(visible)
@@ -44,6 +53,7 @@ function paymentPageQueries(db: Executor) {
         buyerLastName: users.lastName,
         total: shown.total,
         createdAt: shown.createdAt,
+        applicationId: shown.applicationId,
       })
       .from(shown)
       .innerJoin(users, eq(users.id, shown.userId))
@@ -76,20 +86,22 @@ function eventsOfPaymentsQuery(db: Executor) {
       name: events.name,
       startDate: events.startDate,
       endDate: events.endDate,
+      kind: events.kind,
+      daysBeforePurchaseClose: events.daysBeforePurchaseClose,
       numberOfTickets: sql<number>`sum(${eventPaymentItems.numberOfTickets})::int`,
       allocatedTickets: sql<number>`sum((select count(*) from ${eventTickets} where ${eventTickets.paymentItemId} = ${eventPaymentItems.id}))::int`,
     })
     .from(eventPaymentItems)
     .innerJoin(events, eq(events.id, eventPaymentItems.eventId))
     .where(sql`${eventPaymentItems.paymentId} = any(${sql.placeholder('paymentIds')}::uuid[])`)
-    .groupBy(eventPaymentItems.paymentId, events.id, events.name, events.startDate, events.endDate)
+    .groupBy(eventPaymentItems.paymentId, events.id)
     .orderBy(events.startDate, events.name)
     .prepare('events_of_payments');
 }
 
 const eventsOfPaymentsQueries = new WeakMap<Executor, ReturnType<typeof eventsOfPaymentsQuery>>();
 
-/** Per payment: its events (once each), its number of tickets and how many are allocated, for a page of payments in one query. */
+/** Per payment: its events (once each, with what decides whether allocation is open), its number of tickets and how many are allocated, for a page of payments in one query. */
 export async function eventsOfPayments(db: Executor, paymentIds: readonly string[]) {
   if (paymentIds.length === 0) return [];
   let query = eventsOfPaymentsQueries.get(db);

@@ -1,4 +1,6 @@
-import { paymentMessages, type EventPaymentPage, type EventPaymentReply } from '@portal/domain/payments.ts';
+import { allocationBlock, allocationClosedMessage } from '@portal/domain/allocation.ts';
+import { isVoidedOrCancelled, paymentMessages, type EventPaymentPage, type EventPaymentReply } from '@portal/domain/payments.ts';
+import { calendarDateIn } from '@portal/domain/purchase-window.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { expireHolds } from '../../core/capacity.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -7,16 +9,26 @@ import type { RequestAuth } from '../../platform/sessions.ts';
 import { eventsOfPayments, pageOfPayments } from './repository.ts';
 
 /**
- * 'Manage Events': the member's own payments and those of organizations they are an active OWNER or
- * ADMIN of. Three queries per page: the page, its events, its purchase orders.
+ * 'Manage Events': the member's own payments (their institute seats among them) and those of
+ * organizations they are an active OWNER or ADMIN of, each saying whether its tickets can be
+ * allocated now by the rule the allocation screen and its save apply. Three queries per page: the
+ * page, its events, its purchase orders.
  */
 export async function listEventPayments(deps: AppDeps, auth: RequestAuth, query: { page: number; pageSize: number }): Promise<EventPaymentPage> {
   await expireHolds(deps.db, deps.clock());
   const { rows, total } = await pageOfPayments(deps.db, auth.user.id, query);
   const ids = rows.map((row) => row.id);
   const [eventRows, orders] = await Promise.all([eventsOfPayments(deps.db, ids), purchaseOrdersOf(deps.db, ids)]);
+  const today = calendarDateIn(deps.clock(), deps.config.timeZone);
+  const impersonated = auth.impersonator !== null;
   const items = rows.map((row) => {
     const own = eventRows.filter((event) => event.paymentId === row.id);
+    const purchaseOrders = orders.filter((order) => order.paymentId === row.id).map(({ paymentId: _payment, ...order }) => order);
+    const block = allocationBlock({
+      status: row.status,
+      voided: isVoidedOrCancelled({ status: row.status, purchaseOrders }),
+      closedMessages: own.map((event) => allocationClosedMessage(event, today, impersonated)),
+    });
     return {
       id: row.id,
       status: row.status,
@@ -27,8 +39,10 @@ export async function listEventPayments(deps: AppDeps, auth: RequestAuth, query:
       numberOfTickets: own.reduce((sum, event) => sum + event.numberOfTickets, 0),
       allocatedTickets: own.reduce((sum, event) => sum + event.allocatedTickets, 0),
       total: row.total,
-      purchaseOrders: orders.filter((order) => order.paymentId === row.id).map(({ paymentId: _payment, ...order }) => order),
+      purchaseOrders,
       createdAt: row.createdAt.toISOString(),
+      applicationId: row.applicationId,
+      canAllocate: row.applicationId === null && block === null,
     };
   });
   return { items, page: query.page, pageSize: query.pageSize, total };

@@ -14,6 +14,7 @@ import { billingContacts, districts, organizationMemberships, organizations } fr
 import { actorOf, audit } from '../../platform/audit.ts';
 import { violatedUniqueIndex } from '../../platform/database-errors.ts';
 import { managerRole, organizationNotFound, requireOwner, type ManagerRole } from '../../core/memberships.ts';
+import { organizationPackageRequests } from '../../core/packages.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { findActiveMembership, findOrganization, listActiveMembers, listBillingContacts } from './repository.ts';
@@ -40,10 +41,11 @@ export async function listManagedOrganizations(deps: AppDeps, auth: RequestAuth)
 }
 
 async function presentDetail(db: Executor, organizationId: string, role: ManagerRole): Promise<OrganizationDetail> {
-  const [organization, contacts, members] = await Promise.all([
+  const [organization, contacts, members, packageRequests] = await Promise.all([
     findOrganization(db, organizationId),
     listBillingContacts(db, organizationId),
     listActiveMembers(db, organizationId),
+    organizationPackageRequests(db, organizationId),
   ]);
   if (!organization) throw organizationNotFound();
   const { recipientMembershipId, recipientFirstName, recipientLastName, recipientEmail, ...rest } = organization;
@@ -59,8 +61,7 @@ async function presentDetail(db: Executor, organizationId: string, role: Manager
           }
         : null,
     ticketRecipientOptions: members,
-    // Package requests arrive with the managed-services issue.
-    packageRequests: [],
+    packageRequests,
     organizationMemberRole: role,
   };
 }

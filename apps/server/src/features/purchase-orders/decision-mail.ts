@@ -7,7 +7,8 @@ export interface Decision {
   firstName: string;
   number: string;
   totalCents: number;
-  eventPaymentId: string;
+  /** Null for an institute or package purchase order, which pays no one payment of the buyer's. */
+  eventPaymentId: string | null;
   publicUrl: string;
 }
 
@@ -15,7 +16,16 @@ export interface Decision {
 export function decisionMail(decision: Decision): MailInput {
   const { approved, firstName, number, totalCents, eventPaymentId, publicUrl } = decision;
   const amount = formatCents(totalCents);
-  const text = approved
+  const text = eventPaymentId === null
+    ? [
+        `Hello ${firstName},`,
+        '',
+        approved
+          ? `Your purchase order ${number} was approved and its payment of ${amount} is complete.`
+          : `Your purchase order ${number} for ${amount} was voided; nothing it covered is paid. You may send a corrected purchase order:`,
+        `${publicUrl}/members/purchase-orders`,
+      ]
+    : approved
     ? [
         `Hello ${firstName},`,
         '',

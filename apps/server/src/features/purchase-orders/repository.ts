@@ -2,8 +2,11 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PurchaseOrderStatus } from '@portal/domain/commerce-enums.ts';
 import type { AdminPurchaseOrderRow } from '@portal/domain/purchase-orders.ts';
 import type { Executor } from '../../db/client.ts';
-import { eventPayments, purchaseOrders } from '../../db/schema/commerce.ts';
+import { eventApplications } from '../../db/schema/applications.ts';
+import { eventPayments, events, purchaseOrders } from '../../db/schema/commerce.ts';
+import { contracts } from '../../db/schema/contracts.ts';
 import { organizations } from '../../db/schema/organizations.ts';
+import { purchaseOrderApplications, purchaseOrderContracts } from '../../db/schema/purchase-order-links.ts';
 import { eventRegistrationPayments } from '../../db/schema/registration-requests.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -44,12 +47,18 @@ export async function paymentTerms(db: Executor, paymentId: string) {
   return row;
 }
 
-/** The purchase order being decided, with what it was typed for and what its payment costs. */
+/**
+ * What a purchase order pays, in cents: its payment's total now, or — for an institute or package
+ * purchase order, which has no payment of its own — the total the server derived when it was sent.
+ */
+const dueCents = sql<number>`coalesce(${eventPayments.totalCents}, ${purchaseOrders.totalCents})`.mapWith(Number);
+
+/** The purchase order being decided, with what it was typed for and what it pays. */
 export async function purchaseOrderTotals(db: Executor, purchaseOrderId: string) {
   const [row] = await db
-    .select({ submittedTotalCents: purchaseOrders.submittedTotalCents, paymentTotalCents: eventPayments.totalCents })
+    .select({ submittedTotalCents: purchaseOrders.submittedTotalCents, paymentTotalCents: dueCents })
     .from(purchaseOrders)
-    .innerJoin(eventPayments, eq(eventPayments.id, purchaseOrders.paymentId))
+    .leftJoin(eventPayments, eq(eventPayments.id, purchaseOrders.paymentId))
     .where(eq(purchaseOrders.id, purchaseOrderId));
   return row;
 }
@@ -77,7 +86,22 @@ export async function findFile(db: Executor, purchaseOrderId: string) {
   return row;
 }
 
-/** The staff list's rows: one query joining payment, buyer and organization, whatever the page size. */
+/**
+ * What an institute or package purchase order pays for, in words: the contract's package, or the
+ * institute and how many applicants. Null for a purchase order of one payment (its type says it).
+ */
+const paysFor = sql<string | null>`coalesce(
+  (select ${contracts.packageName} from ${purchaseOrderContracts}
+    inner join ${contracts} on ${contracts.id} = ${purchaseOrderContracts.contractId}
+    where ${purchaseOrderContracts.purchaseOrderId} = ${purchaseOrders.id}),
+  (select min(${events.name}) || ': ' || count(*) || case when count(*) = 1 then ' applicant' else ' applicants' end
+    from ${purchaseOrderApplications}
+    inner join ${eventApplications} on ${eventApplications.id} = ${purchaseOrderApplications.applicationId}
+    inner join ${events} on ${events.id} = ${eventApplications.eventId}
+    where ${purchaseOrderApplications.purchaseOrderId} = ${purchaseOrders.id}
+    having count(*) > 0))`;
+
+/** The staff list's rows: one query joining payment, buyer (who sent it) and organization, whatever the page size. */
 function rowQuery(db: Executor, where: SQL | undefined) {
   return db
     .select({
@@ -95,14 +119,15 @@ function rowQuery(db: Executor, where: SQL | undefined) {
       contactPhone: purchaseOrders.contactPhone,
       totalCents: purchaseOrders.totalCents,
       submittedTotalCents: purchaseOrders.submittedTotalCents,
-      paymentTotalCents: eventPayments.totalCents,
+      paymentTotalCents: dueCents,
+      paysFor,
       filename: purchaseOrders.filename,
       createdAt: purchaseOrders.createdAt,
       decidedAt: purchaseOrders.decidedAt,
     })
     .from(purchaseOrders)
-    .innerJoin(eventPayments, eq(eventPayments.id, purchaseOrders.paymentId))
-    .innerJoin(users, eq(users.id, eventPayments.userId))
+    .leftJoin(eventPayments, eq(eventPayments.id, purchaseOrders.paymentId))
+    .innerJoin(users, eq(users.id, purchaseOrders.submittedById))
     .innerJoin(organizations, eq(organizations.id, purchaseOrders.organizationId))
     .where(where)
     .$dynamic();
@@ -146,20 +171,20 @@ export async function listRows(db: Executor, filter: RowFilter) {
     db
       .select({ total: count() })
       .from(purchaseOrders)
-      .innerJoin(eventPayments, eq(eventPayments.id, purchaseOrders.paymentId))
-      .innerJoin(users, eq(users.id, eventPayments.userId))
+      .innerJoin(users, eq(users.id, purchaseOrders.submittedById))
       .innerJoin(organizations, eq(organizations.id, purchaseOrders.organizationId))
       .where(where),
   ]);
   return { items: rows.map(present), total: total?.total ?? 0 };
 }
 
-/** What the buyer's mail needs: their address and name, and the payment's total. */
-export async function findBuyer(db: Executor, paymentId: string) {
+/** What the buyer's mail needs: the address and name of who sent the purchase order, and what it pays. */
+export async function findBuyer(db: Executor, purchaseOrderId: string) {
   const [row] = await db
-    .select({ email: users.email, firstName: users.firstName, totalCents: eventPayments.totalCents })
-    .from(eventPayments)
-    .innerJoin(users, eq(users.id, eventPayments.userId))
-    .where(eq(eventPayments.id, paymentId));
+    .select({ email: users.email, firstName: users.firstName, totalCents: dueCents })
+    .from(purchaseOrders)
+    .innerJoin(users, eq(users.id, purchaseOrders.submittedById))
+    .leftJoin(eventPayments, eq(eventPayments.id, purchaseOrders.paymentId))
+    .where(eq(purchaseOrders.id, purchaseOrderId));
   return row;
 }

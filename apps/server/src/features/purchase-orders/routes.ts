@@ -10,7 +10,7 @@ import {
   submitPurchaseOrder,
   voidPurchaseOrder,
 } from './service.ts';
-import { readUpload } from './upload.ts';
+import { readUpload } from '../../core/purchase-order-upload.ts';
 
 const idParams = z.object({ id: z.uuid('Not a purchase order id') });
 const staff = { access: 'staff' } as const;

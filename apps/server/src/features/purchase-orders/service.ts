@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { paymentMessages, purchaseOrderHoldDays } from '@portal/domain/payments.ts';
 import {
-  looksLikePdf,
   purchaseOrderFields,
   purchaseOrderMessages,
   purchaseOrderTotalMismatch,
@@ -21,6 +20,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { isActiveMember } from '../../core/memberships.ts';
+import { cancelLinkedPayments, payLinkedPayments } from '../../core/purchase-order-links.ts';
 import { decisionMail } from './decision-mail.ts';
 import {
   decide,
@@ -33,23 +33,10 @@ import {
   purchaseOrderExists,
   purchaseOrderTotals,
 } from './repository.ts';
-import type { Upload } from './upload.ts';
+import { checkUpload, purchaseOrderFileKey, recordWithFile, type Upload } from '../../core/purchase-order-upload.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const purchaseOrderNotFound = () => notFound('No such purchase order.');
-
-/** The form's fields and file checked together, so every mistake is shown at once. */
-function validate(upload: Upload) {
-  const errors: Record<string, string> = {};
-  const parsed = purchaseOrderFields.safeParse(upload.fields);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'body')] ??= issue.message;
-  }
-  // By content, not by name or declared type: a renamed text or HTML file is refused.
-  if (!upload.file || !looksLikePdf(upload.file.bytes)) errors.file = purchaseOrderMessages.fileRequired;
-  if (!parsed.success || !upload.file || errors.file) throw badRequest('Please correct the highlighted fields.', errors);
-  return { fields: parsed.data, bytes: upload.file.bytes };
-}
 
 /**
  * The buyer uploads the purchase order of a payment waiting for one. In one transaction: the
@@ -60,57 +47,48 @@ function validate(upload: Upload) {
  * is kept beside them for staff, who cannot approve a purchase order whose typed total differs.
  */
 export async function submitPurchaseOrder(deps: AppDeps, auth: RequestAuth, upload: Upload): Promise<PurchaseOrderSubmitted> {
-  const { fields, bytes } = validate(upload);
+  const { fields, bytes } = checkUpload(purchaseOrderFields, upload);
   const now = deps.clock();
   // A hold that ran out is released first, so it is refused below rather than extended after the fact.
   await expireHolds(deps.db, now);
   const purchaseOrderId = randomUUID();
-  const fileKey = `purchase-orders/${purchaseOrderId}.pdf`;
-  let stored = false;
-  try {
-    await deps.db.transaction(async (tx) => {
-      const payment = await paymentTerms(tx, fields.eventPaymentId);
-      if (!payment || payment.userId !== auth.user.id) throw notFound(paymentMessages.notFound);
-      const type = purchaseOrderTypeOf(payment);
-      if (fields.type !== undefined && fields.type !== type) throw badRequest(purchaseOrderMessages.typeMismatch, { type: purchaseOrderMessages.typeMismatch });
-      if (!(await isActiveMember(tx, fields.organizationId, auth.user.id))) {
-        throw badRequest(purchaseOrderMessages.organizationRequired, { organizationId: purchaseOrderMessages.organizationRequired });
-      }
-      const holdExpiresAt = new Date(now.getTime() + purchaseOrderHoldDays * dayMs);
-      if (!(await markPurchaseOrderSubmitted(tx, fields.eventPaymentId, auth.user.id, fields.organizationId, holdExpiresAt))) {
-        throw conflict(purchaseOrderMessages.notAwaiting);
-      }
-      await tx.insert(purchaseOrders).values({
-        id: purchaseOrderId,
-        paymentId: fields.eventPaymentId,
-        type,
-        number: fields.number,
-        filename: fields.filename,
-        fileKey,
-        fileSize: bytes.length,
-        contactEmail: fields.contactEmail,
-        contactName: fields.contactName,
-        contactPhone: fields.contactPhone,
-        organizationId: fields.organizationId,
-        totalCents: payment.totalCents,
-        submittedTotalCents: fields.total,
-        couponCode: fields.couponCode || null,
-        submittedById: auth.user.id,
-      });
-      await audit(tx, {
-        ...actorOf(auth),
-        action: 'purchaseOrder.submit',
-        subjectType: 'purchase_order',
-        subjectId: purchaseOrderId,
-        data: { eventPaymentId: fields.eventPaymentId, number: fields.number, totalCents: payment.totalCents, submittedTotalCents: fields.total, fileSize: bytes.length },
-      });
-      stored = true;
-      await deps.storage.put(fileKey, bytes, 'application/pdf');
+  await recordWithFile(deps, purchaseOrderId, bytes, async (tx) => {
+    const payment = await paymentTerms(tx, fields.eventPaymentId);
+    if (!payment || payment.userId !== auth.user.id) throw notFound(paymentMessages.notFound);
+    const type = purchaseOrderTypeOf(payment);
+    if (fields.type !== undefined && fields.type !== type) throw badRequest(purchaseOrderMessages.typeMismatch, { type: purchaseOrderMessages.typeMismatch });
+    if (!(await isActiveMember(tx, fields.organizationId, auth.user.id))) {
+      throw badRequest(purchaseOrderMessages.organizationRequired, { organizationId: purchaseOrderMessages.organizationRequired });
+    }
+    const holdExpiresAt = new Date(now.getTime() + purchaseOrderHoldDays * dayMs);
+    if (!(await markPurchaseOrderSubmitted(tx, fields.eventPaymentId, auth.user.id, fields.organizationId, holdExpiresAt))) {
+      throw conflict(purchaseOrderMessages.notAwaiting);
+    }
+    await tx.insert(purchaseOrders).values({
+      id: purchaseOrderId,
+      paymentId: fields.eventPaymentId,
+      type,
+      number: fields.number,
+      filename: fields.filename,
+      fileKey: purchaseOrderFileKey(purchaseOrderId),
+      fileSize: bytes.length,
+      contactEmail: fields.contactEmail,
+      contactName: fields.contactName,
+      contactPhone: fields.contactPhone,
+      organizationId: fields.organizationId,
+      totalCents: payment.totalCents,
+      submittedTotalCents: fields.total,
+      couponCode: fields.couponCode || null,
+      submittedById: auth.user.id,
     });
-  } catch (error) {
-    if (stored) await deps.storage.remove(fileKey);
-    throw error;
-  }
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'purchaseOrder.submit',
+      subjectType: 'purchase_order',
+      subjectId: purchaseOrderId,
+      data: { eventPaymentId: fields.eventPaymentId, number: fields.number, totalCents: payment.totalCents, submittedTotalCents: fields.total, fileSize: bytes.length },
+    });
+  });
   return { purchaseOrderId };
 }
 
@@ -149,7 +127,7 @@ async function decidePurchaseOrder(
   auth: RequestAuth,
   purchaseOrderId: string,
   outcome: Outcome,
-  settlePayment: (tx: Executor, paymentId: string, now: Date) => Promise<void>,
+  settle: (tx: Executor, paymentId: string | null, now: Date) => Promise<void>,
 ): Promise<AdminPurchaseOrderRow> {
   await deps.db.transaction(async (tx) => {
     const now = deps.clock();
@@ -158,9 +136,9 @@ async function decidePurchaseOrder(
       if (!(await purchaseOrderExists(tx, purchaseOrderId))) throw purchaseOrderNotFound();
       throw conflict(purchaseOrderMessages.alreadyDecided);
     }
-    await settlePayment(tx, decided.paymentId, now);
-    const buyer = await findBuyer(tx, decided.paymentId);
-    if (!buyer) throw new Error('a purchase order without its payment');
+    await settle(tx, decided.paymentId, now);
+    const buyer = await findBuyer(tx, purchaseOrderId);
+    if (!buyer) throw new Error('a purchase order without its buyer');
     await queueMail(
       tx,
       decisionMail({
@@ -197,13 +175,16 @@ export async function approvePurchaseOrder(deps: AppDeps, auth: RequestAuth, pur
     if (totals && purchaseOrderTotalMismatch(totals)) {
       throw conflict(purchaseOrderMessages.totalMismatch(totals.submittedTotalCents, totals.paymentTotalCents));
     }
-    await markPaid(tx, paymentId, 'purchase-order', now);
+    // An institute purchase order pays its applications' payments; a package's pays a contract, nothing held.
+    if (paymentId === null) await payLinkedPayments(tx, purchaseOrderId, now);
+    else await markPaid(tx, paymentId, 'purchase-order', now);
   });
 }
 
 /** The payment is CANCELLED (events.md §4: a voided purchase order voids its payment); seats and coupon use return. */
 export async function voidPurchaseOrder(deps: AppDeps, auth: RequestAuth, purchaseOrderId: string): Promise<AdminPurchaseOrderRow> {
   return decidePurchaseOrder(deps, auth, purchaseOrderId, 'VOIDED', async (tx, paymentId, now) => {
+    if (paymentId === null) return cancelLinkedPayments(tx, purchaseOrderId, now);
     const released = await releasePayment(tx, paymentId, 'CANCELLED', now);
     if (released.status === 'PAID') throw conflict(purchaseOrderMessages.paidCannotVoid);
   });

@@ -80,6 +80,7 @@ describe('GET /api/admin/purchase-orders', () => {
         totalCents: 44_700,
         submittedTotalCents: 44_700,
         paymentTotalCents: 44_700,
+        paysFor: null,
         filename: 'purchase order',
         createdAt: b.purchaseOrder.createdAt.toISOString(),
         decidedAt: null,
@@ -215,13 +216,13 @@ describe('POST /api/admin/purchase-orders/:id/approve', () => {
   });
 
   it('refuses members (403) and signed-out callers (401); answers 404 for an unknown id and 400 for a malformed one', async () => {
-    const { buyer, purchaseOrder } = await submitted();
+    const { buyer, purchaseOrder, payment } = await submitted();
     expect((await call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrder.id}/approve`, { caller: buyer.caller })).statusCode).toBe(403);
     expect((await call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrder.id}/approve`)).statusCode).toBe(401);
     const caller = await staff();
     expect((await call(t.app, 'POST', `/api/admin/purchase-orders/${randomUUID()}/approve`, { caller })).statusCode).toBe(404);
     expect((await call(t.app, 'POST', '/api/admin/purchase-orders/42/approve', { caller })).statusCode).toBe(400);
-    expect((await paymentOf(purchaseOrder.paymentId))?.status).toBe('PO_SUBMITTED');
+    expect((await paymentOf(payment.id))?.status).toBe('PO_SUBMITTED');
   });
 });
 
@@ -262,9 +263,9 @@ describe('POST /api/admin/purchase-orders/:id/void', () => {
   });
 
   it('refuses members (403) and signed-out callers (401)', async () => {
-    const { buyer, purchaseOrder } = await submitted();
+    const { buyer, purchaseOrder, payment } = await submitted();
     expect((await call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrder.id}/void`, { caller: buyer.caller })).statusCode).toBe(403);
     expect((await call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrder.id}/void`)).statusCode).toBe(401);
-    expect((await paymentOf(purchaseOrder.paymentId))?.status).toBe('PO_SUBMITTED');
+    expect((await paymentOf(payment.id))?.status).toBe('PO_SUBMITTED');
   });
 });

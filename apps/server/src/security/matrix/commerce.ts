@@ -50,6 +50,11 @@ export const commerceRows: Rows = {
     },
     expect: signedIn(201),
   },
+  'POST /api/checkout/:eventPaymentId/cancel': {
+    why: 'The buyer alone cancels their checkout waiting for a purchase order; to anyone else it does not exist.',
+    input: async (w) => ({ params: { eventPaymentId: (await freshPaymentOfA(w, 'AWAITING_PO')).id } }),
+    expect: buyerOnly(200),
+  },
 
   'GET /api/payments/options': { expect: signedIn(200) },
   'POST /api/payments/demo/:eventPaymentId': {

@@ -24,6 +24,7 @@ export function aPurchaseOrder(overrides: Partial<AdminPurchaseOrderRow> = {}): 
     totalCents: 29800,
     submittedTotalCents: 29800,
     paymentTotalCents: 29800,
+    paysFor: null,
     filename: 'po-1001.pdf',
     createdAt: '2026-05-01T15:00:00.000Z',
     decidedAt: null,

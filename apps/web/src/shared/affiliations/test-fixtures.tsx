@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { Affiliation } from '@portal/domain/affiliations.ts';
-import { theme } from '../../app/providers.tsx';
+import { theme } from '../../ui/theme.ts';
 import type { Lookups } from '../../lib/lookups.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { AffiliationsSection } from './affiliations-section.tsx';

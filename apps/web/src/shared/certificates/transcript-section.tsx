@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { certificatePdfPath, myCertificatesQuery, transcriptPaths } from './queries.ts';
+import { ResponsiveTable } from '../../ui/responsive-table.tsx';
 
 /** The profile's 'Professional development': certificates, total hours, and the transcript as PDF or CSV. */
 export function TranscriptSection() {
@@ -18,35 +19,33 @@ export function TranscriptSection() {
     const total = certificates.data.items.reduce((sum, item) => sum + item.minutesAttended, 0);
     body = (
       <Stack gap="sm">
-        <Table.ScrollContainer minWidth={0}>
-          <Table aria-label="Certificates" verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Event</Table.Th>
-                <Table.Th scope="col">Hours</Table.Th>
-                <Table.Th scope="col">Certificate</Table.Th>
+        <ResponsiveTable minWidth={0} aria-label="Certificates" verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Event</Table.Th>
+              <Table.Th scope="col">Hours</Table.Th>
+              <Table.Th scope="col">Certificate</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {certificates.data.items.map((item) => (
+              <Table.Tr key={item.id}>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {item.eventName}
+                  </Text>
+                  <Text size="sm">{item.dates.map(formatUsDate).join(', ')}</Text>
+                </Table.Td>
+                <Table.Td>{hoursLabel(item.minutesAttended)}</Table.Td>
+                <Table.Td>
+                  <Anchor href={certificatePdfPath(item.id)} download size="sm" aria-label={`${certificateMessages.download}: ${item.eventName}`}>
+                    {certificateMessages.download}
+                  </Anchor>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {certificates.data.items.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {item.eventName}
-                    </Text>
-                    <Text size="sm">{item.dates.map(formatUsDate).join(', ')}</Text>
-                  </Table.Td>
-                  <Table.Td>{hoursLabel(item.minutesAttended)}</Table.Td>
-                  <Table.Td>
-                    <Anchor href={certificatePdfPath(item.id)} download size="sm" aria-label={`${certificateMessages.download}: ${item.eventName}`}>
-                      {certificateMessages.download}
-                    </Anchor>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </ResponsiveTable>
         <Text fw={600}>Total: {hoursLabel(total)}</Text>
       </Stack>
     );

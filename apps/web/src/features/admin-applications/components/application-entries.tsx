@@ -7,6 +7,7 @@ import { AddressLines } from '../../../ui/address-lines.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Fact } from './fact.tsx';
 import { formatMoment, historyActionLabel, paymentMethodLabels, paymentStatusText } from './labels.ts';
+import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 
 type Detail = AdminApplicationDetail;
 
@@ -128,7 +129,10 @@ export function PaymentSummary({ application }: { application: Detail }) {
       <Fact label="Payment status">{paymentStatusText(application.status, application.paymentStatus)}</Fact>
       <Fact label="Price">{formatCents(amounts.priceCents)}</Fact>
       <Fact label="Discount">{formatCents(amounts.discountCents)}</Fact>
-      <Fact label="Amount due">{formatCents(amounts.amountDueCents)}</Fact>
+      {/* Once paid (or given free) the amount is what was paid, no longer what is owed. */}
+      <Fact label={application.paymentStatus === 'PAID' || application.paymentStatus === 'COMPLIMENTARY' ? 'Amount paid' : 'Amount due'}>
+        {formatCents(amounts.amountDueCents)}
+      </Fact>
       {payment ? (
         <Fact label="Latest payment">
           {formatCents(payment.totalCents)} by {paymentMethodLabels[payment.method].toLowerCase()} ·{' '}
@@ -144,25 +148,23 @@ export function PaymentSummary({ application }: { application: Detail }) {
 export function HistoryTable({ history }: { history: Detail['history'] }) {
   if (history.length === 0) return <EmptyState message="Nothing recorded yet" />;
   return (
-    <Table.ScrollContainer minWidth={500}>
-      <Table striped withTableBorder verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">When</Table.Th>
-            <Table.Th scope="col">What</Table.Th>
-            <Table.Th scope="col">Who</Table.Th>
+    <ResponsiveTable minWidth={500} striped withTableBorder verticalSpacing="xs">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">When</Table.Th>
+          <Table.Th scope="col">What</Table.Th>
+          <Table.Th scope="col">Who</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {history.map((entry, index) => (
+          <Table.Tr key={`${entry.at}-${index}`}>
+            <Table.Td>{formatMoment(entry.at)}</Table.Td>
+            <Table.Td>{historyActionLabel(entry.action)}</Table.Td>
+            <Table.Td>{entry.actorName ?? '—'}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {history.map((entry, index) => (
-            <Table.Tr key={`${entry.at}-${index}`}>
-              <Table.Td>{formatMoment(entry.at)}</Table.Td>
-              <Table.Td>{historyActionLabel(entry.action)}</Table.Td>
-              <Table.Td>{entry.actorName ?? '—'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </ResponsiveTable>
   );
 }

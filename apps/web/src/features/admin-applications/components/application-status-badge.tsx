@@ -1,11 +1,6 @@
-import { Badge } from '@mantine/core';
 import { applicationStatusLabels, type ApplicationStatus } from '@portal/domain/application-rules.ts';
-import { applicationStatusColors } from './labels.ts';
+import { applicationTones, StatusBadge } from '../../../ui/status-badge.tsx';
 
 export function ApplicationStatusBadge({ status }: { status: ApplicationStatus }) {
-  return (
-    <Badge miw="max-content" variant="light" color={applicationStatusColors[status]} c="dark">
-      {applicationStatusLabels[status]}
-    </Badge>
-  );
+  return <StatusBadge tone={applicationTones[status]}>{applicationStatusLabels[status]}</StatusBadge>;
 }

@@ -3,41 +3,40 @@ import { Link } from 'react-router';
 import type { AdminApplicationRow } from '@portal/domain/applications.ts';
 import { ApplicationStatusBadge } from './application-status-badge.tsx';
 import { formatMomentDate, paymentStatusText } from './labels.ts';
+import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 
 /** The review queue: who applied to which event, where the application stands; each opens its detail. */
 export function ApplicationsTable({ applications }: { applications: readonly AdminApplicationRow[] }) {
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table striped withTableBorder verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Applicant</Table.Th>
-            <Table.Th scope="col">Email</Table.Th>
-            <Table.Th scope="col">Event</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Payment status</Table.Th>
-            <Table.Th scope="col">Submitted</Table.Th>
+    <ResponsiveTable minWidth={900} striped withTableBorder verticalSpacing="sm">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Applicant</Table.Th>
+          <Table.Th scope="col">Email</Table.Th>
+          <Table.Th scope="col">Event</Table.Th>
+          <Table.Th scope="col">Status</Table.Th>
+          <Table.Th scope="col">Payment status</Table.Th>
+          <Table.Th scope="col">Submitted</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {applications.map((application) => (
+          <Table.Tr key={application.id}>
+            <Table.Th scope="row">
+              <Anchor component={Link} to={`/admin/applications/${encodeURIComponent(application.id)}`} size="sm">
+                {application.applicant.firstName} {application.applicant.lastName}
+              </Anchor>
+            </Table.Th>
+            <Table.Td>{application.applicant.email}</Table.Td>
+            <Table.Td>{application.event.name}</Table.Td>
+            <Table.Td>
+              <ApplicationStatusBadge status={application.status} />
+            </Table.Td>
+            <Table.Td>{paymentStatusText(application.status, application.paymentStatus)}</Table.Td>
+            <Table.Td>{application.submittedAt ? formatMomentDate(application.submittedAt) : '—'}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {applications.map((application) => (
-            <Table.Tr key={application.id}>
-              <Table.Th scope="row">
-                <Anchor component={Link} to={`/admin/applications/${encodeURIComponent(application.id)}`} size="sm">
-                  {application.applicant.firstName} {application.applicant.lastName}
-                </Anchor>
-              </Table.Th>
-              <Table.Td>{application.applicant.email}</Table.Td>
-              <Table.Td>{application.event.name}</Table.Td>
-              <Table.Td>
-                <ApplicationStatusBadge status={application.status} />
-              </Table.Td>
-              <Table.Td>{paymentStatusText(application.status, application.paymentStatus)}</Table.Td>
-              <Table.Td>{application.submittedAt ? formatMomentDate(application.submittedAt) : '—'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </ResponsiveTable>
   );
 }

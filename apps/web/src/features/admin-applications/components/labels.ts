@@ -1,16 +1,6 @@
 import type { ApplicationPaymentStatus, ApplicationStatus } from '@portal/domain/application-rules.ts';
 import { applicationPaymentLabels } from '@portal/domain/application-rules.ts';
 
-/** Badge colours (light variant with dark text, as the staff console's other badges). */
-export const applicationStatusColors: Record<ApplicationStatus, string> = {
-  STARTED: 'gray',
-  SUBMITTED: 'blue',
-  CHANGES_REQUESTED: 'yellow',
-  ACCEPTED: 'green',
-  REJECTED: 'red',
-  VOIDED: 'gray',
-};
-
 /**
  * An applicant pays only once accepted (a voided application may have been accepted and paid
  * before), so before that the payment status is only §4's default and would read as a debt.

@@ -8,6 +8,7 @@ import { showSubmitError } from '../../../lib/form-errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { takersQuery, useGrantTaker, useRevokeTaker } from '../api/staff-attendance.ts';
+import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 
 const wholeEvent = 'ALL';
 const resolve = schemaResolver(takerGrantInput, { sync: true });
@@ -54,35 +55,33 @@ export function TakersPanel({ eventId, sections }: TakersPanelProps) {
       ) : takers.data.items.length === 0 ? (
         <EmptyState message="No attendance takers yet" />
       ) : (
-        <Table.ScrollContainer minWidth={0}>
-          <Table aria-label="Attendance takers" verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Name</Table.Th>
-                <Table.Th scope="col">Takes attendance for</Table.Th>
-                <Table.Th scope="col">Action</Table.Th>
+        <ResponsiveTable minWidth={0} aria-label="Attendance takers" verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Name</Table.Th>
+              <Table.Th scope="col">Takes attendance for</Table.Th>
+              <Table.Th scope="col">Action</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {takers.data.items.map((row) => (
+              <Table.Tr key={row.id}>
+                <Table.Td>
+                  <Text size="sm">{row.name}</Text>
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {row.email}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{row.sectionTitle ?? 'All sections'}</Table.Td>
+                <Table.Td>
+                  <Button size="xs" variant="default" color="red" onClick={() => confirmRemove(row.id, row.name)} aria-label={`Remove ${row.name}`}>
+                    Remove
+                  </Button>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {takers.data.items.map((row) => (
-                <Table.Tr key={row.id}>
-                  <Table.Td>
-                    <Text size="sm">{row.name}</Text>
-                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {row.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{row.sectionTitle ?? 'All sections'}</Table.Td>
-                  <Table.Td>
-                    <Button size="xs" variant="default" color="red" onClick={() => confirmRemove(row.id, row.name)} aria-label={`Remove ${row.name}`}>
-                      Remove
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </ResponsiveTable>
       )}
       <form onSubmit={submit} noValidate aria-label="Add an attendance taker">
         <Group align="flex-end" gap="sm" wrap="wrap">

@@ -10,6 +10,7 @@ import { PageLoader } from '../../../ui/page-loader.tsx';
 import { overviewCsvPath, overviewPageSize, overviewQuery, takersQuery } from '../api/staff-attendance.ts';
 import { SectionHours } from '../components/section-hours.tsx';
 import { TakersPanel } from '../components/takers-panel.tsx';
+import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 
 const pageOf = (params: URLSearchParams) => Math.max(1, Number(params.get('page')) || 1);
 
@@ -57,31 +58,29 @@ export function EventAttendancePage() {
         {rows.length === 0 ? (
           <EmptyState message="Nobody holds a ticket or an accepted application for this event yet." />
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table aria-label="Who attended" striped verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Name</Table.Th>
-                  <Table.Th scope="col">Section</Table.Th>
-                  <Table.Th scope="col">Days attended</Table.Th>
-                  <Table.Th scope="col">Hours</Table.Th>
+          <ResponsiveTable minWidth={640} aria-label="Who attended" striped verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Name</Table.Th>
+                <Table.Th scope="col">Section</Table.Th>
+                <Table.Th scope="col">Days attended</Table.Th>
+                <Table.Th scope="col">Hours</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={`${row.userId}-${row.sectionId}`}>
+                  <Table.Td>
+                    <Text size="sm">{row.name}</Text>
+                    <Text size="sm">{row.email}</Text>
+                  </Table.Td>
+                  <Table.Td>{row.sectionTitle}</Table.Td>
+                  <Table.Td>{row.daysAttended.length === 0 ? 'None' : row.daysAttended.map(formatUsDate).join(', ')}</Table.Td>
+                  <Table.Td>{hoursLabel(row.minutesAttended)}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={`${row.userId}-${row.sectionId}`}>
-                    <Table.Td>
-                      <Text size="sm">{row.name}</Text>
-                      <Text size="sm">{row.email}</Text>
-                    </Table.Td>
-                    <Table.Td>{row.sectionTitle}</Table.Td>
-                    <Table.Td>{row.daysAttended.length === 0 ? 'None' : row.daysAttended.map(formatUsDate).join(', ')}</Table.Td>
-                    <Table.Td>{hoursLabel(row.minutesAttended)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </ResponsiveTable>
         )}
         <Group justify="space-between">
           <Text size="sm">

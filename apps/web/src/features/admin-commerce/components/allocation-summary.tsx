@@ -1,16 +1,24 @@
-import { Alert, Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { AllocationReply } from '@portal/domain/allocation.ts';
 import { displayName } from '@portal/domain/people.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
 
-/** A payment's allocation as staff read it: per event, per section, who holds the tickets bought. */
+/**
+ * A payment's allocation as staff read it: per event, per section, who holds the tickets bought.
+ * Why the member cannot allocate is said once, above; an event's own deadline only when it is not
+ * that reason already (one event of several closed).
+ */
 export function AllocationSummary({ allocation }: { allocation: AllocationReply }) {
+  const blockedMessage = allocation.blocked?.message ?? null;
   return (
     <Stack gap="md">
-      {allocation.blocked ? (
-        <Alert color="gray" variant="light" title="Allocation is blocked for the member">
-          {allocation.blocked.message}
-        </Alert>
+      {blockedMessage ? (
+        <Card withBorder padding="lg">
+          <Stack gap={4}>
+            <Text fw={600}>Allocation is blocked for the member</Text>
+            <Text size="sm">{blockedMessage}</Text>
+          </Stack>
+        </Card>
       ) : null}
       {allocation.events.length === 0 ? <Text>No tickets in this payment.</Text> : null}
       {allocation.events.map((event) => (
@@ -20,7 +28,7 @@ export function AllocationSummary({ allocation }: { allocation: AllocationReply 
           </Title>
           <Text size="sm" c="dimmed">
             {formatDateRange(event.startDate, event.endDate)}
-            {event.closedMessage ? ` · ${event.closedMessage}` : ''}
+            {event.closedMessage && event.closedMessage !== blockedMessage ? ` · ${event.closedMessage}` : ''}
           </Text>
           {event.sections.map((section) => {
             const allocated = section.assignedUsers.length;

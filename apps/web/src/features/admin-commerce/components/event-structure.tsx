@@ -7,6 +7,7 @@ import { eventChanges, type EventChange } from '../api/events.ts';
 import { capacityToText } from './text-values.ts';
 import { capacityLabel, selectionLevelLabels } from './labels.ts';
 import type { PartEdit } from './part-editor.tsx';
+import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 
 type Path = StaffEventDetail['paths'][number];
 type Grouping = Path['groupings'][number];
@@ -142,51 +143,49 @@ function GroupingBlock({ pathId, grouping, onEdit, onDelete }: { pathId: string;
         />
       </Group>
       {grouping.sections.length > 0 ? (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped withTableBorder verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Section</Table.Th>
-                <Table.Th scope="col">Dates</Table.Th>
-                <Table.Th scope="col">Location</Table.Th>
-                <Table.Th scope="col">Audience</Table.Th>
-                <Table.Th scope="col">Free</Table.Th>
-                <Table.Th scope="col">Sold / capacity</Table.Th>
-                <Table.Th scope="col">Actions</Table.Th>
+        <ResponsiveTable minWidth={760} striped withTableBorder verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Section</Table.Th>
+              <Table.Th scope="col">Dates</Table.Th>
+              <Table.Th scope="col">Location</Table.Th>
+              <Table.Th scope="col">Audience</Table.Th>
+              <Table.Th scope="col">Free</Table.Th>
+              <Table.Th scope="col">Sold / capacity</Table.Th>
+              <Table.Th scope="col">Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {grouping.sections.map((section) => (
+              <Table.Tr key={section.id}>
+                <Table.Td>{section.title}</Table.Td>
+                <Table.Td>{section.dates.map(formatUsDate).join(', ')}</Table.Td>
+                <Table.Td>{section.locationName ?? ''}</Table.Td>
+                <Table.Td>{section.audienceType.join(', ')}</Table.Td>
+                <Table.Td>{section.isFree ? 'Yes' : 'No'}</Table.Td>
+                <Table.Td>
+                  {section.ticketsTaken} / {capacityLabel(section.maxTickets)}
+                </Table.Td>
+                <Table.Td>
+                  <ActionButtons
+                    what="section"
+                    name={section.title}
+                    onEdit={() =>
+                      onEdit({
+                        part: 'section',
+                        id: section.id,
+                        groupingId: grouping.id,
+                        ticketsTaken: section.ticketsTaken,
+                        values: sectionValues(section),
+                      })
+                    }
+                    onDelete={() => onDelete('section', section.title, eventChanges.deleteSection(section.id))}
+                  />
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {grouping.sections.map((section) => (
-                <Table.Tr key={section.id}>
-                  <Table.Td>{section.title}</Table.Td>
-                  <Table.Td>{section.dates.map(formatUsDate).join(', ')}</Table.Td>
-                  <Table.Td>{section.locationName ?? ''}</Table.Td>
-                  <Table.Td>{section.audienceType.join(', ')}</Table.Td>
-                  <Table.Td>{section.isFree ? 'Yes' : 'No'}</Table.Td>
-                  <Table.Td>
-                    {section.ticketsTaken} / {capacityLabel(section.maxTickets)}
-                  </Table.Td>
-                  <Table.Td>
-                    <ActionButtons
-                      what="section"
-                      name={section.title}
-                      onEdit={() =>
-                        onEdit({
-                          part: 'section',
-                          id: section.id,
-                          groupingId: grouping.id,
-                          ticketsTaken: section.ticketsTaken,
-                          values: sectionValues(section),
-                        })
-                      }
-                      onDelete={() => onDelete('section', section.title, eventChanges.deleteSection(section.id))}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </ResponsiveTable>
       ) : (
         <Text size="sm">No sections yet.</Text>
       )}

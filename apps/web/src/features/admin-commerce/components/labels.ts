@@ -2,7 +2,6 @@ import type {
   ApplicationSelectionLevel,
   EventKind,
   EventPaymentMethod,
-  EventPaymentStatus,
   PurchaseOrderStatus,
   PurchaseOrderType,
 } from '@portal/domain/commerce-enums.ts';
@@ -19,17 +18,11 @@ export const purchaseOrderStatusLabels: Record<PurchaseOrderStatus, string> = {
   VOIDED: 'Voided',
 };
 
-/** Badge colours (light variant, with dark text: green-9 on its light tint is only 3.8:1). */
-export const purchaseOrderStatusColors: Record<PurchaseOrderStatus, string> = {
-  SUBMITTED: 'blue',
-  APPROVED: 'green',
-  VOIDED: 'red',
-};
-
 export const purchaseOrderTypeLabels: Record<PurchaseOrderType, string> = {
   CONFERENCE_DAY: 'Conference day',
   EVENT_APPLICATION: 'Event application',
   EVENT: 'Event',
+  PACKAGE: 'Package',
 };
 
 export const selectionLevelLabels: Record<ApplicationSelectionLevel, string> = {
@@ -57,17 +50,6 @@ export function capacityLabel(maxTickets: number | null): string {
 export const couponTypeLabels: Record<'FIXED' | 'PERCENTAGE', string> = {
   FIXED: 'Fixed amount',
   PERCENTAGE: 'Percentage',
-};
-
-/** Event-payment badge colours (light variant with dark text, as the purchase orders'). */
-export const eventPaymentStatusColors: Record<EventPaymentStatus, string> = {
-  PENDING: 'yellow',
-  AWAITING_PO: 'blue',
-  PO_SUBMITTED: 'blue',
-  PAID: 'green',
-  CANCELLED: 'red',
-  EXPIRED: 'gray',
-  REFUND_NEEDED: 'orange',
 };
 
 export const eventPaymentMethodLabels: Record<EventPaymentMethod, string> = {

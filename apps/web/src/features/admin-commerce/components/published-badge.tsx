@@ -1,9 +1,6 @@
-import { Badge } from '@mantine/core';
+import { StatusBadge } from '../../../ui/status-badge.tsx';
 
+/** A published event is live for members (done, green); a draft is only a fact (grey). */
 export function PublishedBadge({ published }: { published: boolean }) {
-  return (
-    <Badge miw="max-content" variant="light" color={published ? 'green' : 'gray'} c="dark">
-      {published ? 'Published' : 'Draft'}
-    </Badge>
-  );
+  return <StatusBadge tone={published ? 'paid' : 'neutral'}>{published ? 'Published' : 'Draft'}</StatusBadge>;
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Modal, Table } from '@mantine/core';
+import { Button, Modal, Table } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
@@ -10,6 +10,8 @@ import { SearchList } from '../../../ui/search-list.tsx';
 import { adminCouponsQuery } from '../api/coupons.ts';
 import { commercePageSize } from '../api/purchase-orders.ts';
 import { couponTypeLabels, formatMomentDate } from '../components/labels.ts';
+import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
+import { StatusBadge } from '../../../ui/status-badge.tsx';
 
 // The form and its validation (zod) load when staff open it.
 const CouponForm = lazy(() => import('../components/coupon-form.tsx').then((m) => ({ default: m.CouponForm })));
@@ -56,46 +58,42 @@ export function CouponsPage() {
         actions={<Button onClick={() => setEditing({ coupon: null })}>New coupon</Button>}
       >
         {(items) => (
-          <Table.ScrollContainer minWidth={860}>
-            <Table striped withTableBorder verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Code</Table.Th>
-                  <Table.Th scope="col">Type</Table.Th>
-                  <Table.Th scope="col">Discount</Table.Th>
-                  <Table.Th scope="col">Valid</Table.Th>
-                  <Table.Th scope="col">Uses</Table.Th>
-                  <Table.Th scope="col">Event</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Actions</Table.Th>
+          <ResponsiveTable minWidth={860} striped withTableBorder verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Code</Table.Th>
+                <Table.Th scope="col">Type</Table.Th>
+                <Table.Th scope="col">Discount</Table.Th>
+                <Table.Th scope="col">Valid</Table.Th>
+                <Table.Th scope="col">Uses</Table.Th>
+                <Table.Th scope="col">Event</Table.Th>
+                <Table.Th scope="col">Status</Table.Th>
+                <Table.Th scope="col">Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((coupon) => (
+                <Table.Tr key={coupon.id}>
+                  <Table.Th scope="row">{coupon.code}</Table.Th>
+                  <Table.Td>{couponTypeLabels[coupon.type]}</Table.Td>
+                  <Table.Td>{discountLabel(coupon)}</Table.Td>
+                  <Table.Td>{validityLabel(coupon)}</Table.Td>
+                  <Table.Td>
+                    {coupon.timesUsed} / {coupon.maxUses ?? 'no limit'}
+                  </Table.Td>
+                  <Table.Td>{coupon.eventName ?? 'Every event'}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge tone={coupon.active ? 'paid' : 'neutral'}>{coupon.active ? 'Active' : 'Inactive'}</StatusBadge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Button size="xs" variant="default" aria-label={`Edit coupon ${coupon.code}`} onClick={() => setEditing({ coupon })}>
+                      Edit
+                    </Button>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((coupon) => (
-                  <Table.Tr key={coupon.id}>
-                    <Table.Th scope="row">{coupon.code}</Table.Th>
-                    <Table.Td>{couponTypeLabels[coupon.type]}</Table.Td>
-                    <Table.Td>{discountLabel(coupon)}</Table.Td>
-                    <Table.Td>{validityLabel(coupon)}</Table.Td>
-                    <Table.Td>
-                      {coupon.timesUsed} / {coupon.maxUses ?? 'no limit'}
-                    </Table.Td>
-                    <Table.Td>{coupon.eventName ?? 'Every event'}</Table.Td>
-                    <Table.Td>
-                      <Badge miw="max-content" variant="light" color={coupon.active ? 'green' : 'gray'} c="dark">
-                        {coupon.active ? 'Active' : 'Inactive'}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Button size="xs" variant="default" aria-label={`Edit coupon ${coupon.code}`} onClick={() => setEditing({ coupon })}>
-                        Edit
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </ResponsiveTable>
         )}
       </SearchList>
       <Modal opened={editing !== null} onClose={close} title={editing?.coupon ? `Edit coupon ${editing.coupon.code}` : 'New coupon'} size="lg">

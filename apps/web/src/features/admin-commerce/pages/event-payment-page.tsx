@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { allocationMessages } from '@portal/domain/allocation.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import { refundReasonLabels, type AdminEventPaymentRow } from '@portal/domain/payments.ts';
 import { isApiError } from '../../../lib/api.ts';
@@ -27,7 +28,11 @@ export const eventPaymentLoader =
   (queryClient: QueryClient) =>
   async ({ params }: LoaderFunctionArgs) => {
     const id = params.eventPaymentId ?? '';
-    await Promise.all([queryClient.prefetchQuery(adminEventPaymentQuery(id)), queryClient.prefetchQuery(adminEventPaymentAllocationQuery(id))]);
+    await queryClient.prefetchQuery(adminEventPaymentQuery(id));
+    // An application's payment is an institute seat: it has no allocation to read.
+    if (queryClient.getQueryData(adminEventPaymentQuery(id).queryKey)?.applicationId === null) {
+      await queryClient.prefetchQuery(adminEventPaymentAllocationQuery(id));
+    }
     return null;
   };
 
@@ -52,9 +57,13 @@ function PaymentSummary({ payment }: { payment: AdminEventPaymentRow }) {
       </Fact>
       <Fact label="Organization">{payment.organizationName ?? '—'}</Fact>
       <Fact label="Events">{payment.events.join(', ') || '—'}</Fact>
-      <Fact label="Tickets allocated">
-        {payment.allocatedTickets} / {payment.numberOfTickets}
-      </Fact>
+      {payment.applicationId === null ? (
+        <Fact label="Tickets allocated">
+          {payment.allocatedTickets} / {payment.numberOfTickets}
+        </Fact>
+      ) : (
+        <Fact label="Tickets">{allocationMessages.instituteSeat}</Fact>
+      )}
       <Fact label="Total">{formatCents(payment.total)}</Fact>
       <Fact label="Method">{eventPaymentMethodLabels[payment.method]}</Fact>
       <Fact label="Created">{formatMomentDate(payment.createdAt)}</Fact>
@@ -67,11 +76,35 @@ function PaymentSummary({ payment }: { payment: AdminEventPaymentRow }) {
   );
 }
 
-/** /admin/event-payments/{id}: a payment's summary, its allocation (read only), and cancelling it. */
+/** An application's payment: whose seat it is, for which institute, and the application it pays for. */
+function InstituteApplication({ payment, applicationId }: { payment: AdminEventPaymentRow; applicationId: string }) {
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="sm">
+        <Text size="sm">{allocationMessages.applicationSeat}</Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Fact label="Applicant">
+            {payment.buyerName} · {payment.buyerEmail}
+          </Fact>
+          <Fact label="Institute">{payment.events.join(', ') || '—'}</Fact>
+        </SimpleGrid>
+        <Anchor component={Link} to={`/admin/applications/${encodeURIComponent(applicationId)}`} size="sm">
+          Open the application
+        </Anchor>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * /admin/event-payments/{id}: a payment's summary, then its allocation (read only) or, for an
+ * application's payment, its applicant and institute; and cancelling it.
+ */
 export function EventPaymentPage() {
   const id = useParams().eventPaymentId ?? '';
   const payment = useQuery(adminEventPaymentQuery(id));
-  const allocation = useQuery(adminEventPaymentAllocationQuery(id));
+  const applicationId = payment.data?.applicationId ?? null;
+  const allocation = useQuery({ ...adminEventPaymentAllocationQuery(id), enabled: payment.isSuccess && applicationId === null });
   const cancel = useCancelEventPayment(id);
 
   if (isApiError(payment.error, 404)) return <NotFound />;
@@ -122,15 +155,21 @@ export function EventPaymentPage() {
           <DetailSection title="Payment">
             <PaymentSummary payment={payment.data} />
           </DetailSection>
-          <DetailSection title="Allocation">
-            {allocation.isPending ? (
-              <PageLoader label="Loading allocation" />
-            ) : allocation.isError ? (
-              <ErrorState title="Could not load the allocation" message={errorMessage(allocation.error)} onRetry={() => void allocation.refetch()} />
-            ) : (
-              <AllocationSummary allocation={allocation.data} />
-            )}
-          </DetailSection>
+          {applicationId !== null ? (
+            <DetailSection title="Institute application">
+              <InstituteApplication payment={payment.data} applicationId={applicationId} />
+            </DetailSection>
+          ) : (
+            <DetailSection title="Allocation">
+              {allocation.isPending ? (
+                <PageLoader label="Loading allocation" />
+              ) : allocation.isError ? (
+                <ErrorState title="Could not load the allocation" message={errorMessage(allocation.error)} onRetry={() => void allocation.refetch()} />
+              ) : (
+                <AllocationSummary allocation={allocation.data} />
+              )}
+            </DetailSection>
+          )}
         </>
       )}
     </Stack>

@@ -26,6 +26,7 @@ function aPayment(overrides: Partial<AdminEventPaymentRow> = {}): AdminEventPaym
     total: 44_700,
     refundReason: null,
     createdAt: '2026-05-01T15:00:00.000Z',
+    applicationId: null,
     ...overrides,
   };
 }
@@ -179,6 +180,35 @@ describe('staff console: one event payment', { timeout: 20_000 }, () => {
     const holders = within(section).getAllByRole('listitem');
     expect(holders.map((item) => item.textContent)).toEqual(['Sam Sellersam@example.test', 'Nina Newnina@example.test' + 'Pending']);
     expect(screen.getByRole('heading', { name: 'Fall Literacy Conference', level: 3 })).toBeInTheDocument();
+  });
+
+  it("shows a past event's deadline once, in a card, when it is why the member cannot allocate", async () => {
+    const closed = 'Ticket allocation is not available because the event deadline has passed.';
+    stubDetail({
+      [`GET ${detail}/allocation`]: () =>
+        jsonResponse(200, {
+          ...allocation,
+          blocked: { reason: 'closed', message: closed },
+          events: allocation.events.map((event) => ({ ...event, closedMessage: closed })),
+        }),
+    });
+    await openDetail();
+    expect(await screen.findByText('Allocation is blocked for the member')).toBeInTheDocument();
+    expect(screen.getAllByText(closed, { exact: false })).toHaveLength(1);
+  });
+
+  it("loads an application's payment without an allocation: its applicant, institute and a link to the application", async () => {
+    const calls = stubDetail({
+      [`GET ${detail}`]: () =>
+        jsonResponse(200, aPayment({ applicationId: 'application-7', events: ['Coaching Institute'], numberOfTickets: 1, allocatedTickets: 0, total: 95_000 })),
+    });
+    await openDetail();
+    expect(screen.getByRole('heading', { name: 'Institute application', level: 2 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Allocation', level: 2 })).not.toBeInTheDocument();
+    expect(screen.getByText('Institute seat')).toBeInTheDocument();
+    expect(screen.getAllByText('Olivia Owens · owner@example.test')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Open the application' })).toHaveAttribute('href', '/admin/applications/application-7');
+    expect(calls.some((call) => call.path.endsWith('/allocation'))).toBe(false);
   });
 
   it('says why a payment needs a refund and what staff do about it (issue 10)', async () => {

@@ -11,6 +11,7 @@ import { adminEventsQuery } from '../api/events.ts';
 import { commercePageSize } from '../api/purchase-orders.ts';
 import { capacityLabel, eventKindLabels, hasSections } from '../components/labels.ts';
 import { PublishedBadge } from '../components/published-badge.tsx';
+import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 
 // The form and its validation (zod) load when staff open it.
 const NewEventForm = lazy(() => import('../components/new-event-form.tsx').then((m) => ({ default: m.NewEventForm })));
@@ -40,41 +41,39 @@ export function EventsPage() {
         actions={<Button onClick={open}>New event</Button>}
       >
         {(items) => (
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped withTableBorder verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Name</Table.Th>
-                  <Table.Th scope="col">Kind</Table.Th>
-                  <Table.Th scope="col">Dates</Table.Th>
-                  <Table.Th scope="col">Sold / capacity</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
+          <ResponsiveTable minWidth={720} striped withTableBorder verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Name</Table.Th>
+                <Table.Th scope="col">Kind</Table.Th>
+                <Table.Th scope="col">Dates</Table.Th>
+                <Table.Th scope="col">Sold / capacity</Table.Th>
+                <Table.Th scope="col">Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((event) => (
+                <Table.Tr key={event.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/admin/events/${event.id}`}>
+                      {event.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{eventKindLabels[event.kind]}</Table.Td>
+                  <Table.Td>{formatDateRange(event.startDate, event.endDate)}</Table.Td>
+                  <Table.Td>
+                    {/* A day's or institute's seats are counted per section, on its page. */}
+                    {hasSections(event.kind) && event.maxTickets === null
+                      ? 'By section'
+                      : `${event.ticketsTaken} / ${capacityLabel(event.maxTickets)}`}
+                  </Table.Td>
+                  <Table.Td>
+                    <PublishedBadge published={event.published} />
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((event) => (
-                  <Table.Tr key={event.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/admin/events/${event.id}`}>
-                        {event.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{eventKindLabels[event.kind]}</Table.Td>
-                    <Table.Td>{formatDateRange(event.startDate, event.endDate)}</Table.Td>
-                    <Table.Td>
-                      {/* A day's or institute's seats are counted per section, on its page. */}
-                      {hasSections(event.kind) && event.maxTickets === null
-                        ? 'By section'
-                        : `${event.ticketsTaken} / ${capacityLabel(event.maxTickets)}`}
-                    </Table.Td>
-                    <Table.Td>
-                      <PublishedBadge published={event.published} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </ResponsiveTable>
         )}
       </SearchList>
       <Modal opened={creating} onClose={close} title="New event" size="xl">

@@ -12,6 +12,7 @@ import { ErrorState } from '../../../ui/error-state.tsx';
 import { NotFound } from '../../../ui/not-found.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { adminRequestQuery } from '../api/registration.ts';
+import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 
 export const registrationRequestLoader =
   (queryClient: QueryClient) =>
@@ -61,29 +62,27 @@ function Details({ detail }: { detail: RegistrationRequestDetail }) {
         ) : null}
       </DetailSection>
       <DetailSection title="Seats">
-        <Table.ScrollContainer minWidth={480}>
-          <Table withTableBorder striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Seat</Table.Th>
-                <Table.Th scope="col">Attendee</Table.Th>
-                <Table.Th scope="col">Account</Table.Th>
+        <ResponsiveTable minWidth={480} withTableBorder striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Seat</Table.Th>
+              <Table.Th scope="col">Attendee</Table.Th>
+              <Table.Th scope="col">Account</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {detail.seats.map((seat) => (
+              <Table.Tr key={seat.position}>
+                <Table.Th scope="row">
+                  {seat.position}
+                  {seat.free ? ' (free)' : ''}
+                </Table.Th>
+                <Table.Td>{seat.attendee?.email ?? 'Not named yet'}</Table.Td>
+                <Table.Td>{seat.attendee ? (seat.attendee.isPending ? 'Invited' : 'Active') : '—'}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {detail.seats.map((seat) => (
-                <Table.Tr key={seat.position}>
-                  <Table.Th scope="row">
-                    {seat.position}
-                    {seat.free ? ' (free)' : ''}
-                  </Table.Th>
-                  <Table.Td>{seat.attendee?.email ?? 'Not named yet'}</Table.Td>
-                  <Table.Td>{seat.attendee ? (seat.attendee.isPending ? 'Invited' : 'Active') : '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </ResponsiveTable>
       </DetailSection>
     </>
   );

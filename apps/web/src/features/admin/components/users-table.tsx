@@ -1,57 +1,68 @@
-import { Button, Group, Table, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router';
 import { displayName } from '@portal/domain/people.ts';
-import type { AdminUserRow } from '@portal/domain/admin.ts';
-
-const roleLabels: Record<AdminUserRow['role'], string> = { MEMBER: 'Member', STAFF: 'Staff' };
+import { userRoleDescriptions, type AdminUserRow } from '@portal/domain/admin.ts';
+import { toolkitPaths } from '@portal/domain/toolkit.ts';
+import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 
 interface UsersTableProps {
   users: readonly AdminUserRow[];
+  /** The staff member reading the list: their own row offers nothing to do (the server refuses it too). */
+  currentUserId: string | undefined;
   onViewAs: (user: AdminUserRow) => void;
   onSignInLink: (user: AdminUserRow) => void;
 }
 
-export function UsersTable({ users, onViewAs, onSignInLink }: UsersTableProps) {
-  // The table scrolls inside its container on a phone; the page itself never grows wider than the screen.
+export function UsersTable({ users, currentUserId, onViewAs, onSignInLink }: UsersTableProps) {
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped withTableBorder verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Email</Table.Th>
-            <Table.Th scope="col">Role</Table.Th>
-            <Table.Th scope="col">Organizations</Table.Th>
-            <Table.Th scope="col">
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.map((user) => {
-            const name = displayName(user);
-            return (
-              <Table.Tr key={user.id}>
-                <Table.Td>{name}</Table.Td>
-                <Table.Td>{user.email}</Table.Td>
-                <Table.Td>{roleLabels[user.role]}</Table.Td>
-                <Table.Td>{user.organizations.join(', ')}</Table.Td>
-                <Table.Td>
-                  {user.role === 'MEMBER' && (
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="default" aria-label={`View as ${name}`} onClick={() => onViewAs(user)}>
-                        View as
-                      </Button>
-                      <Button size="xs" variant="default" aria-label={`Sign-in link for ${name}`} onClick={() => onSignInLink(user)}>
-                        Sign-in link
-                      </Button>
-                    </Group>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ResponsiveTable minWidth={720} striped withTableBorder verticalSpacing="sm" aria-label="Users">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Name</Table.Th>
+          <Table.Th scope="col">Email</Table.Th>
+          <Table.Th scope="col">Role</Table.Th>
+          <Table.Th scope="col">
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {users.map((user) => {
+          const name = displayName(user);
+          // Staff accounts cannot be viewed as, oneself included.
+          const actionable = user.role === 'MEMBER' && user.id !== currentUserId;
+          return (
+            <Table.Tr key={user.id}>
+              <Table.Td>{name}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.email}</Table.Td>
+              <Table.Td>
+                <Stack gap={2}>
+                  {userRoleDescriptions(user).map((description) => (
+                    <Text key={description} size="sm">
+                      {description}
+                    </Text>
+                  ))}
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                {actionable && (
+                  <Group gap="xs">
+                    <Button size="xs" variant="default" aria-label={`View as ${name}`} onClick={() => onViewAs(user)}>
+                      View as
+                    </Button>
+                    <Button size="xs" variant="default" aria-label={`Sign-in link for ${name}`} onClick={() => onSignInLink(user)}>
+                      Sign-in link
+                    </Button>
+                    <Button size="xs" variant="default" component={Link} to={toolkitPaths.adminUser(user.id)} aria-label={`Toolkit access of ${name}`}>
+                      Toolkit access
+                    </Button>
+                  </Group>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </ResponsiveTable>
   );
 }

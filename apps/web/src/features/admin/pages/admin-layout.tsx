@@ -15,6 +15,11 @@ const staffMenu = [
   { label: 'Coupons', path: '/admin/coupons' },
   { label: 'Applications', path: '/admin/applications' },
   { label: 'Registration requests', path: '/admin/registration-requests' },
+  { label: 'Packages', path: '/admin/packages' },
+  { label: 'Toolkit library', path: '/admin/toolkit' },
+  { label: 'Organization resources', path: '/admin/organization-resources' },
+  { label: 'Video collections', path: '/admin/video-collections' },
+  { label: 'School years', path: '/admin/school-years' },
 ] as const;
 
 /** The staff console's frame: its own menu, and a way back to the members portal. */

@@ -15,8 +15,9 @@ const rows: AdminUserRow[] = [
     firstName: 'Tara',
     lastName: 'Thompson',
     role: 'MEMBER',
-    organizations: ['Lincoln Elementary School'],
+    organizations: [{ name: 'Lincoln Elementary School', role: 'OWNER' }],
   },
+  { id: 'user-2', email: 'noah@example.test', firstName: 'Noah', lastName: 'Nolan', role: 'MEMBER', organizations: [] },
 ];
 
 function usersPage(search: string | null): AdminUserPage {
@@ -40,6 +41,21 @@ describe('staff console: users', () => {
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'Sam Staff' })).not.toBeInTheDocument());
     expect(screen.getByRole('cell', { name: 'Tara Thompson' })).toBeInTheDocument();
     expect(calls.at(-1)?.path).toBe('/api/admin/users?search=Tara&page=1&pageSize=20');
+  });
+
+  it('says what each user is: staff, their role in each organization, or a member of none', async () => {
+    stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      'GET /api/admin/users': () => jsonResponse(200, usersPage(null)),
+    });
+    renderApp('/admin/users');
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const roleOf = (name: string) => within(within(table).getByRole('cell', { name }).closest('tr') as HTMLElement).getAllByRole('cell')[2];
+    expect(roleOf('Sam Staff')).toHaveTextContent(/^Staff$/);
+    expect(roleOf('Tara Thompson')).toHaveTextContent(/^Owner of Lincoln Elementary School$/);
+    expect(roleOf('Noah Nolan')).toHaveTextContent(/^Member$/);
+    // On a phone each row is a card whose lines carry their column's name.
+    expect(roleOf('Tara Thompson')).toHaveAttribute('data-label', 'Role');
   });
 
   it('views the portal as a user after confirming', async () => {
@@ -75,6 +91,7 @@ describe('staff console: users', () => {
 
     // Staff accounts cannot be viewed as, so their row offers neither action.
     expect(await screen.findByRole('button', { name: 'Sign-in link for Tara Thompson' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Toolkit access of Tara Thompson' })).toHaveAttribute('href', expect.stringMatching(/^\/admin\/users\/.+\/toolkit$/));
     expect(screen.queryByRole('button', { name: 'Sign-in link for Sam Staff' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'View as Sam Staff' })).not.toBeInTheDocument();
 

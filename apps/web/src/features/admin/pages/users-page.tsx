@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { displayName } from '@portal/domain/people.ts';
 import type { AdminUserRow } from '@portal/domain/admin.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
@@ -28,6 +29,7 @@ export function UsersPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = adminUsersParams(searchParams);
   const users = useQuery(adminUsersQuery(params));
+  const me = useCurrentUser();
   const impersonate = useImpersonate();
   const signInLink = useSignInLink();
   const [issuedLink, setIssuedLink] = useState<IssuedSignInLink | null>(null);
@@ -86,7 +88,7 @@ export function UsersPage() {
         <EmptyState message="No users found" />
       ) : (
         <>
-          <UsersTable users={users.data.items} onViewAs={confirmViewAs} onSignInLink={issueSignInLink} />
+          <UsersTable users={users.data.items} currentUserId={me?.id} onViewAs={confirmViewAs} onSignInLink={issueSignInLink} />
           <Group justify="space-between">
             <Text size="sm">
               {users.data.total} {users.data.total === 1 ? 'user' : 'users'}

@@ -1,9 +1,9 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { applicationPaths } from '@portal/domain/application-paths.ts';
-import { applicationActions, applicationPaymentLabels, applicationStatusLabels, awaitsPayment, paymentDueText, showsPaymentStatusLine, type ApplicationAction, type ApplicationStatus } from '@portal/domain/application-rules.ts';
+import { applicationActions, applicationPaymentLabels, applicationStatusLabels, awaitsPayment, paymentDueText, showsPaymentStatusLine, type ApplicationAction } from '@portal/domain/application-rules.ts';
 import type { ApplicationRow } from '@portal/domain/applications.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import { paymentMessages } from '@portal/domain/payments.ts';
@@ -12,15 +12,7 @@ import { paymentOptionsQuery } from '../../../shared/commerce/queries.ts';
 import { usePayAttempt } from '../hooks/use-pay-attempt.ts';
 import { ApplicationCouponForm } from './application-coupon-form.tsx';
 import { PaymentMethodModal } from './payment-method-modal.tsx';
-
-export const statusColors: Record<ApplicationStatus, string> = {
-  STARTED: 'gray',
-  SUBMITTED: 'blue',
-  CHANGES_REQUESTED: 'yellow',
-  ACCEPTED: 'green',
-  REJECTED: 'red',
-  VOIDED: 'gray',
-};
+import { applicationTones, StatusBadge } from '../../../ui/status-badge.tsx';
 
 /** Accepted and not paid (nor under review): the applicant may still choose how, apply a coupon and pay. */
 function payable(row: ApplicationRow): boolean {
@@ -174,9 +166,9 @@ export function ApplicationCard({ row }: { row: ApplicationRow }) {
             <Text size="sm">{formatDateRange(row.event.startDate, row.event.endDate)}</Text>
             {row.event.locationName ? <Text size="sm">{row.event.locationName}</Text> : null}
           </Stack>
-          <Badge variant="light" color={statusColors[row.status]} c="dark">
+          <StatusBadge tone={applicationTones[row.status]}>
             {applicationStatusLabels[row.status]}
-          </Badge>
+          </StatusBadge>
         </Group>
         {showsPayment(row) ? <PaymentDetails row={row} /> : null}
         {payable(row) ? <ApplicationCouponForm row={row} /> : null}

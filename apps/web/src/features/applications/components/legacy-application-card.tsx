@@ -1,10 +1,10 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { applicationPaths } from '@portal/domain/application-paths.ts';
 import { legacyApplicationView, legacyPaymentHelp, type ApplicationAction } from '@portal/domain/application-rules.ts';
 import type { LegacyApplicationRow } from '@portal/domain/applications.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
-import { statusColors } from './application-card.tsx';
+import { applicationTones, StatusBadge } from '../../../ui/status-badge.tsx';
 
 function LegacyAction({ action, row, helpId }: { action: ApplicationAction; row: LegacyApplicationRow; helpId: string }) {
   if (action.kind === 'pay') {
@@ -38,9 +38,9 @@ export function LegacyApplicationCard({ row }: { row: LegacyApplicationRow }) {
             </Title>
             {row.startDate && row.endDate ? <Text size="sm">{formatDateRange(row.startDate, row.endDate)}</Text> : null}
           </Stack>
-          <Badge variant="light" color={view.status ? statusColors[view.status] : 'gray'} c="dark">
+          <StatusBadge tone={view.status ? applicationTones[view.status] : 'neutral'}>
             {view.statusLabel}
-          </Badge>
+          </StatusBadge>
         </Group>
         {view.paymentLabel ? (
           <Text size="sm">

@@ -5,6 +5,7 @@ import type { CartItemReply } from '@portal/domain/cart.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import { useRemoveCartItem } from '../api/cart.ts';
 import { QuantityInput } from './quantity-input.tsx';
+import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 
 /** A line whose bucket has fewer seats left than it asks for; checkout would refuse it. */
 function shortage(item: CartItemReply): string | null {
@@ -29,63 +30,61 @@ export function CartItemsTable({ items }: { items: CartItemReply[] }) {
     });
 
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table withTableBorder verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Item</Table.Th>
-            <Table.Th scope="col">Price</Table.Th>
-            <Table.Th scope="col">Tickets</Table.Th>
-            <Table.Th scope="col">Subtotal</Table.Th>
-            <Table.Th scope="col">
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((item) => {
-            const short = shortage(item);
-            return (
-              <Table.Tr key={item.id}>
-                <Table.Td>
-                  <Stack gap={2}>
-                    <Text fw={600}>{item.title}</Text>
-                    <Text size="sm">{item.ticketType.name}</Text>
-                    {item.unavailableReason ? (
-                      <Text size="sm" c="red.9">
-                        {item.unavailableReason}
-                      </Text>
-                    ) : null}
-                    {short ? (
-                      <Text size="sm" c="red.9">
-                        {short}
-                      </Text>
-                    ) : null}
-                  </Stack>
-                </Table.Td>
-                <Table.Td>{formatCents(item.ticketType.price)}</Table.Td>
-                <Table.Td>
-                  <QuantityInput key={`${item.id}-${item.numberOfTickets}`} item={item} />
-                </Table.Td>
-                <Table.Td>{formatCents(item.subtotal)}</Table.Td>
-                <Table.Td>
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    c="red.9"
-                    size="compact-sm"
-                    aria-label={`Remove ${item.title}`}
-                    onClick={() => confirmRemove(item)}
-                    disabled={remove.isPending}
-                  >
-                    Remove
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ResponsiveTable minWidth={640} withTableBorder verticalSpacing="sm">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Item</Table.Th>
+          <Table.Th scope="col">Price</Table.Th>
+          <Table.Th scope="col">Tickets</Table.Th>
+          <Table.Th scope="col">Subtotal</Table.Th>
+          <Table.Th scope="col">
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((item) => {
+          const short = shortage(item);
+          return (
+            <Table.Tr key={item.id}>
+              <Table.Td>
+                <Stack gap={2}>
+                  <Text fw={600}>{item.title}</Text>
+                  <Text size="sm">{item.ticketType.name}</Text>
+                  {item.unavailableReason ? (
+                    <Text size="sm" c="red.9">
+                      {item.unavailableReason}
+                    </Text>
+                  ) : null}
+                  {short ? (
+                    <Text size="sm" c="red.9">
+                      {short}
+                    </Text>
+                  ) : null}
+                </Stack>
+              </Table.Td>
+              <Table.Td>{formatCents(item.ticketType.price)}</Table.Td>
+              <Table.Td>
+                <QuantityInput key={`${item.id}-${item.numberOfTickets}`} item={item} />
+              </Table.Td>
+              <Table.Td>{formatCents(item.subtotal)}</Table.Td>
+              <Table.Td>
+                <Button
+                  variant="subtle"
+                  color="red"
+                  c="red.9"
+                  size="compact-sm"
+                  aria-label={`Remove ${item.title}`}
+                  onClick={() => confirmRemove(item)}
+                  disabled={remove.isPending}
+                >
+                  Remove
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </ResponsiveTable>
   );
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CashnetReturn, EventPaymentReply } from '@portal/domain/payments.ts';
+import type { CancelCheckoutReply, CashnetReturn, EventPaymentReply } from '@portal/domain/payments.ts';
 import type { Profile } from '@portal/domain/profile.ts';
 import { api } from '../../../lib/api.ts';
 import { commerceKeys } from '../../../shared/commerce/queries.ts';
@@ -55,6 +55,21 @@ export function useDemoPayment(eventPaymentId: string) {
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: commerceKeys.eventPayments, refetchType: 'none' });
       await queryClient.invalidateQueries({ queryKey: commerceKeys.cart, refetchType: 'none' });
+    },
+  });
+}
+
+/**
+ * POST /api/checkout/{id}/cancel: the purchase-order page's Cancel for a cart's payment. Its tickets
+ * go back into the cart and its seats are released; the cart and the payments are read again.
+ */
+export function useCancelCheckout(eventPaymentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<CancelCheckoutReply>(`/api/checkout/${encodeURIComponent(eventPaymentId)}/cancel`),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: commerceKeys.cart });
+      await queryClient.invalidateQueries({ queryKey: commerceKeys.eventPayments, refetchType: 'none' });
     },
   });
 }

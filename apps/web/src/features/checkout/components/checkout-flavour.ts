@@ -21,6 +21,11 @@ export interface CheckoutFlavour {
   allocates: boolean;
   /** An application's purchase order names the institute it pays for (events.md §5). */
   showsInstitute: boolean;
+  /**
+   * The purchase-order page's Cancel ends the payment and puts its tickets back into the cart (a
+   * cart's checkout); otherwise Cancel only goes back, and the application or request keeps its payment.
+   */
+  cancelsCheckout: boolean;
 }
 
 export const cartFlavour: CheckoutFlavour = {
@@ -31,6 +36,7 @@ export const cartFlavour: CheckoutFlavour = {
   paidMessage: paymentMessages.paid,
   allocates: true,
   showsInstitute: false,
+  cancelsCheckout: true,
 };
 
 export const applicationFlavour: CheckoutFlavour = {
@@ -41,6 +47,7 @@ export const applicationFlavour: CheckoutFlavour = {
   paidMessage: checkoutTexts.applicationPaid,
   allocates: false,
   showsInstitute: true,
+  cancelsCheckout: false,
 };
 
 /**
@@ -56,5 +63,6 @@ export function registrationFlavour(requestId: string | null): CheckoutFlavour {
     paidMessage: checkoutTexts.registrationPaid,
     allocates: false,
     showsInstitute: false,
+    cancelsCheckout: false,
   };
 }

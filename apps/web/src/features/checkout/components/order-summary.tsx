@@ -1,6 +1,7 @@
 import { Group, Stack, Table, Text, Title } from '@mantine/core';
 import { formatCents } from '@portal/domain/money.ts';
 import type { EventPaymentReply } from '@portal/domain/payments.ts';
+import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 
 /** What the payment buys (per item: title, number of tickets, subtotal), then the coupon and the totals. */
 export function OrderSummary({ payment, headingOrder = 2 }: { payment: EventPaymentReply; headingOrder?: 2 | 3 }) {
@@ -10,26 +11,24 @@ export function OrderSummary({ payment, headingOrder = 2 }: { payment: EventPaym
       <Title order={headingOrder} size="h3" id="order-summary-heading">
         Order summary
       </Title>
-      <Table.ScrollContainer minWidth={480}>
-        <Table withTableBorder verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Item</Table.Th>
-              <Table.Th scope="col">Tickets</Table.Th>
-              <Table.Th scope="col">Subtotal</Table.Th>
+      <ResponsiveTable minWidth={480} withTableBorder verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Item</Table.Th>
+            <Table.Th scope="col">Tickets</Table.Th>
+            <Table.Th scope="col">Subtotal</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {payment.items.map((item) => (
+            <Table.Tr key={item.id}>
+              <Table.Td>{item.title}</Table.Td>
+              <Table.Td>{item.numberOfTickets}</Table.Td>
+              <Table.Td>{formatCents(item.subtotal)}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {payment.items.map((item) => (
-              <Table.Tr key={item.id}>
-                <Table.Td>{item.title}</Table.Td>
-                <Table.Td>{item.numberOfTickets}</Table.Td>
-                <Table.Td>{formatCents(item.subtotal)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </ResponsiveTable>
       <Stack gap={4} maw={320} ml="auto" w="100%">
         {coupon ? (
           <>

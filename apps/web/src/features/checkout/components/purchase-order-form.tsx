@@ -15,6 +15,7 @@ import { notifyError } from '../../../lib/errors.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { PhoneInput } from '../../../ui/phone-input.tsx';
 import { useSubmitPurchaseOrder } from '../api/payments.ts';
+import { useCancelOrder } from '../hooks/use-cancel-order.ts';
 import type { CheckoutFlavour } from './checkout-flavour.ts';
 import { checkoutTexts } from './payment-texts.ts';
 
@@ -71,6 +72,7 @@ function instituteOf(payment: EventPaymentReply): string {
 export function PurchaseOrderForm({ payment, memberships, flavour }: PurchaseOrderFormProps) {
   const navigate = useNavigate();
   const submitOrder = useSubmitPurchaseOrder(payment.id);
+  const cancelOrder = useCancelOrder(payment.id, flavour);
   const options = organizationOptions(memberships);
   const form = useForm<PurchaseOrderFormValues>({
     mode: 'controlled',
@@ -149,10 +151,10 @@ export function PurchaseOrderForm({ payment, memberships, flavour }: PurchaseOrd
         </SimpleGrid>
         <PhoneInput label="Contact phone" withAsterisk {...form.getInputProps('contactPhone')} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate(flavour.homePath)} disabled={submitOrder.isPending}>
+          <Button variant="default" onClick={cancelOrder.cancel} loading={cancelOrder.pending} disabled={submitOrder.isPending}>
             Cancel
           </Button>
-          <Button type="submit" loading={submitOrder.isPending}>
+          <Button type="submit" loading={submitOrder.isPending} disabled={cancelOrder.pending}>
             Submit purchase order
           </Button>
         </Group>

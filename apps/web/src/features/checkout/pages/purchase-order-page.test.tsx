@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { paymentMessages } from '@portal/domain/payments.ts';
+import { cancelCheckoutMessages, paymentMessages } from '@portal/domain/payments.ts';
 import { purchaseOrderMessages } from '@portal/domain/purchase-orders.ts';
 import { aCart, anEventPayment, eventPaymentId } from '../../../test/commerce.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
@@ -247,12 +247,38 @@ describe('purchase order page', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Submit purchase order' })).not.toBeInTheDocument();
   });
 
-  it('returns to the checkout on Cancel', async () => {
-    stubPayment();
+  it('lets a member without an organization cancel the order too, back to the checkout with the tickets in the cart', async () => {
+    const calls = stubPayment(awaiting, {
+      'GET /api/profile': () => jsonResponse(200, aProfile({ memberships: [] })),
+      [`POST /api/checkout/${eventPaymentId}/cancel`]: () => jsonResponse(200, { status: 'CANCELLED', redirectUrl: checkoutPath }),
+    });
+    const app = renderApp(pagePath);
+
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Cancel' }, { timeout: 5000 }));
+    await waitFor(() => expect(app.location()).toBe(checkoutPath));
+    expect(calls.some((call) => call.method === 'POST' && call.path === `/api/checkout/${eventPaymentId}/cancel`)).toBe(true);
+  });
+
+  it('cancels the order on Cancel (its tickets go back into the cart) and returns to the checkout', async () => {
+    const calls = stubPayment(awaiting, {
+      [`POST /api/checkout/${eventPaymentId}/cancel`]: () => jsonResponse(200, { status: 'CANCELLED', redirectUrl: checkoutPath }),
+    });
     const { app, user } = await openPage();
 
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(app.location()).toBe(checkoutPath));
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([`/api/checkout/${eventPaymentId}/cancel`]);
+  });
+
+  it('stays on the page and says why when the order cannot be cancelled', async () => {
+    stubPayment(awaiting, {
+      [`POST /api/checkout/${eventPaymentId}/cancel`]: () => problemResponse(409, cancelCheckoutMessages.purchaseOrderSubmitted),
+    });
+    const { app, user } = await openPage();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText(cancelCheckoutMessages.purchaseOrderSubmitted)).toBeInTheDocument();
+    expect(app.location()).toBe(pagePath);
   });
 
   it('offers no form once the purchase order is in', async () => {

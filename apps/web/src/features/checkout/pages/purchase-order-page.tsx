@@ -1,4 +1,4 @@
-import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { isVoidedOrCancelled, paymentMessages, type EventPaymentReply } from '@portal/domain/payments.ts';
@@ -11,6 +11,7 @@ import { membershipsQuery } from '../api/payments.ts';
 import { applicationFlavour, cartFlavour, registrationFlavour, type CheckoutFlavour } from '../components/checkout-flavour.ts';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { PurchaseOrderForm } from '../components/purchase-order-form.tsx';
+import { useCancelOrder } from '../hooks/use-cancel-order.ts';
 import { eventPaymentIdOf, paymentPageLoader, usePaymentLookup } from '../hooks/use-payment-lookup.ts';
 
 function loaderOf(flavour: CheckoutFlavour) {
@@ -55,6 +56,7 @@ function NotAwaiting({ payment, flavour }: { payment: EventPaymentReply; flavour
 
 function MembershipsAndForm({ payment, flavour }: { payment: EventPaymentReply; flavour: CheckoutFlavour }) {
   const memberships = useQuery(membershipsQuery);
+  const cancelOrder = useCancelOrder(payment.id, flavour);
   if (memberships.isPending) return <PageLoader label="Loading your organizations" />;
   if (memberships.isError) return <ErrorState message={errorMessage(memberships.error)} onRetry={() => void memberships.refetch()} />;
   if (memberships.data.length === 0) {
@@ -65,6 +67,11 @@ function MembershipsAndForm({ payment, flavour }: { payment: EventPaymentReply; 
           <Anchor component={Link} to="/members/profile" size="sm">
             Add an affiliation on your profile
           </Anchor>
+          {flavour.cancelsCheckout ? (
+            <Button variant="default" size="xs" onClick={cancelOrder.cancel} loading={cancelOrder.pending}>
+              Cancel
+            </Button>
+          ) : null}
         </Stack>
       </Alert>
     );

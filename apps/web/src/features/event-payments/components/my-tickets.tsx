@@ -1,7 +1,7 @@
 import { Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { MyTicket } from '@portal/domain/allocation.ts';
+import { allocationMessages, type MyTicket } from '@portal/domain/allocation.ts';
 import { ticketCalendar } from '@portal/domain/calendar.ts';
 import { formatUsDate } from '@portal/domain/dates.ts';
 import { resourcePaths } from '@portal/domain/resources.ts';
@@ -11,6 +11,7 @@ import { formatDateRange } from '../../../shared/commerce/format.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { myTicketsQuery } from '../api/my-tickets.ts';
+import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 
 export const noTickets = 'You have no tickets yet';
 
@@ -39,7 +40,10 @@ function downloadCalendar(ticket: MyTicket): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** The tickets allocated to the member: event, dates, section, location, and a calendar download. */
+/**
+ * The tickets allocated to the member and the institute seats their paid applications hold: event,
+ * dates, section (or 'Institute seat'), location, a calendar download, resources and certificate.
+ */
 export function MyTickets() {
   const tickets = useQuery(myTicketsQuery);
   if (tickets.isPending) {
@@ -56,52 +60,50 @@ export function MyTickets() {
   }
   if (tickets.data.items.length === 0) return <EmptyState message={noTickets} />;
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table withTableBorder striped verticalSpacing="sm" aria-label="My tickets">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Event</Table.Th>
-            <Table.Th scope="col">Dates</Table.Th>
-            <Table.Th scope="col">Section</Table.Th>
-            <Table.Th scope="col">Location</Table.Th>
-            <Table.Th scope="col">
-              <VisuallyHidden>Calendar and resources</VisuallyHidden>
-            </Table.Th>
+    <ResponsiveTable minWidth={720} withTableBorder striped verticalSpacing="sm" aria-label="My tickets">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Event</Table.Th>
+          <Table.Th scope="col">Dates</Table.Th>
+          <Table.Th scope="col">Section</Table.Th>
+          <Table.Th scope="col">Location</Table.Th>
+          <Table.Th scope="col">
+            <VisuallyHidden>Calendar and resources</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {tickets.data.items.map((ticket) => (
+          <Table.Tr key={ticket.id}>
+            <Table.Td>
+              <Text fw={600} size="sm">
+                {ticket.eventName}
+              </Text>
+              {ticket.organizationName ? <Text size="sm">{ticket.organizationName}</Text> : null}
+            </Table.Td>
+            <Table.Td>{ticketDates(ticket)}</Table.Td>
+            <Table.Td>{ticket.kind === 'INSTITUTE_SEAT' ? allocationMessages.instituteSeat : (ticket.sectionTitle ?? '—')}</Table.Td>
+            <Table.Td>{ticket.locationName ?? '—'}</Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap">
+                <Button variant="subtle" size="xs" onClick={() => downloadCalendar(ticket)} aria-label={`Add to calendar: ${ticketTitle(ticket)}`}>
+                  Add to calendar
+                </Button>
+                <Button
+                  component={Link}
+                  to={resourcePaths.member(ticket.eventId, { eventSectionId: ticket.sectionId, eaId: ticket.applicationId })}
+                  variant="subtle"
+                  size="xs"
+                  aria-label={`Resources: ${ticketTitle(ticket)}`}
+                >
+                  Resources
+                </Button>
+                <CertificateLink eventId={ticket.eventId} eventName={ticket.eventName} />
+              </Group>
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {tickets.data.items.map((ticket) => (
-            <Table.Tr key={ticket.id}>
-              <Table.Td>
-                <Text fw={600} size="sm">
-                  {ticket.eventName}
-                </Text>
-                {ticket.organizationName ? <Text size="sm">{ticket.organizationName}</Text> : null}
-              </Table.Td>
-              <Table.Td>{ticketDates(ticket)}</Table.Td>
-              <Table.Td>{ticket.sectionTitle ?? '—'}</Table.Td>
-              <Table.Td>{ticket.locationName ?? '—'}</Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <Button variant="subtle" size="xs" onClick={() => downloadCalendar(ticket)} aria-label={`Add to calendar: ${ticketTitle(ticket)}`}>
-                    Add to calendar
-                  </Button>
-                  <Button
-                    component={Link}
-                    to={resourcePaths.member(ticket.eventId, { eventSectionId: ticket.sectionId })}
-                    variant="subtle"
-                    size="xs"
-                    aria-label={`Resources: ${ticketTitle(ticket)}`}
-                  >
-                    Resources
-                  </Button>
-                  <CertificateLink eventId={ticket.eventId} eventName={ticket.eventName} />
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </ResponsiveTable>
   );
 }

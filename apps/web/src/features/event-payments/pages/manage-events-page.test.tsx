@@ -35,6 +35,7 @@ describe('Manage Events', { timeout: 20_000 }, () => {
               id: awaitingId,
               status: 'PO_SUBMITTED',
               method: 'PURCHASE_ORDER',
+              canAllocate: false,
               events: [{ id: seriesEventId, name: 'Reading Workshop Series', startDate: '2026-09-21', endDate: '2026-11-30' }],
               numberOfTickets: 5,
               total: 44500,
@@ -44,6 +45,7 @@ describe('Manage Events', { timeout: 20_000 }, () => {
               id: '00000000-0000-4000-8000-0000000a0003',
               status: 'AWAITING_PO',
               method: 'PURCHASE_ORDER',
+              canAllocate: false,
               events: [{ id: 'e3', name: 'Summer Writing Institute', startDate: '2027-03-01', endDate: '2027-03-05' }],
             }),
           ]),
@@ -88,6 +90,7 @@ describe('Manage Events', { timeout: 20_000 }, () => {
           200,
           anEventPaymentPage([
             anEventPaymentRow({
+              canAllocate: false,
               purchaseOrders: [{ id: 'po-1', number: 'PO-9', status: 'VOIDED', totalCents: 29800, createdAt: '2026-09-02T09:00:00.000Z' }],
             }),
           ]),
@@ -99,6 +102,71 @@ describe('Manage Events', { timeout: 20_000 }, () => {
     const row = rowOf('Fall Leadership Conference Day');
     expect(within(row).getByText('PO-9: Voided')).toBeInTheDocument();
     expect(within(row).queryByRole('link', { name: /Allocate tickets/ })).not.toBeInTheDocument();
+  });
+
+  it("offers no allocation for a past event's payment (the server says it cannot be done), still showing its progress", async () => {
+    stubFetch({
+      ...signedIn,
+      'GET /api/event-payments': () =>
+        jsonResponse(200, anEventPaymentPage([anEventPaymentRow({ canAllocate: false, events: [{ id: 'past', name: 'Spring Institute 2024', startDate: '2024-04-02', endDate: '2024-04-04' }] })])),
+    });
+    renderApp('/members/manage-events');
+
+    await screen.findByRole('table', { name: 'Event payments' }, { timeout: 5000 });
+    const row = rowOf('Spring Institute 2024');
+    expect(within(row).getByText('1 of 2')).toBeInTheDocument();
+    expect(within(row).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('shows a paid application as an institute seat in the payments and in My tickets, leading to the application', async () => {
+    const institute = { id: 'institute-1', name: 'Coaching Institute', startDate: '2027-01-20', endDate: '2027-01-22' };
+    stubFetch({
+      ...signedIn,
+      'GET /api/my-tickets': () =>
+        jsonResponse(200, {
+          items: [
+            aTicket({
+              id: 'payment-9',
+              kind: 'INSTITUTE_SEAT',
+              applicationId: 'application-9',
+              eventId: institute.id,
+              eventName: institute.name,
+              sectionId: null,
+              sectionTitle: null,
+              dates: ['2027-01-20', '2027-01-21', '2027-01-22'],
+              startDate: institute.startDate,
+              endDate: institute.endDate,
+              locationName: 'Teachers College, New York',
+            }),
+          ],
+        }),
+      'GET /api/event-payments': () =>
+        jsonResponse(
+          200,
+          anEventPaymentPage([
+            anEventPaymentRow({ id: 'payment-9', applicationId: 'application-9', canAllocate: false, events: [institute], numberOfTickets: 1, allocatedTickets: 0, total: 95_000 }),
+          ]),
+        ),
+    });
+    renderApp('/members/manage-events');
+
+    const tickets = await screen.findByRole('table', { name: 'My tickets' }, { timeout: 5000 });
+    const seat = within(tickets).getByText('Coaching Institute').closest('tr');
+    if (!seat) throw new Error('no row');
+    expect(within(seat).getByText('Institute seat')).toBeInTheDocument();
+    expect(within(seat).getByText('01/20/2027 – 01/22/2027')).toBeInTheDocument();
+    expect(within(seat).getByRole('link', { name: 'Resources: Coaching Institute' })).toHaveAttribute(
+      'href',
+      '/members/events/institute-1/resources?eaId=application-9',
+    );
+
+    const payments = await screen.findByRole('table', { name: 'Event payments' });
+    const row = within(payments).getByText('Coaching Institute').closest('tr');
+    if (!row) throw new Error('no row');
+    expect(within(row).getByText('Institute seat')).toBeInTheDocument();
+    expect(within(row).getByText('$950.00')).toBeInTheDocument();
+    expect(within(row).queryByRole('link', { name: /Allocate tickets/ })).not.toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'View application: Coaching Institute' })).toHaveAttribute('href', '/members/events/applications');
   });
 
   it('says when there are no event payments yet', async () => {

@@ -1,8 +1,9 @@
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { catalogueMessages, type CatalogueEventDetail, type ConferenceSection } from '@portal/domain/catalogue.ts';
 import { formatUsDate } from '@portal/domain/dates.ts';
 import { AddToCartForm } from './add-to-cart-form.tsx';
 import { seatsLeft } from './event-labels.ts';
+import { StatusBadge } from '../../../ui/status-badge.tsx';
 
 interface SectionCardProps {
   event: CatalogueEventDetail;
@@ -20,24 +21,24 @@ export function SectionCard({ event, section }: SectionCardProps) {
   return (
     <Paper component="article" withBorder p="md" radius="md" aria-labelledby={headingId}>
       <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Group justify="space-between" align="flex-start">
           <Title order={4} id={headingId}>
             {section.title}
           </Title>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs">
             {section.isFree ? (
-              <Badge color="green" variant="light" c="dark">
+              <StatusBadge tone="neutral">
                 Free
-              </Badge>
+              </StatusBadge>
             ) : null}
             {soldOut ? (
-              <Badge color="red.9" variant="filled">
+              <StatusBadge tone="cancelled">
                 {catalogueMessages.soldOut}
-              </Badge>
+              </StatusBadge>
             ) : left ? (
-              <Badge variant="light" color="gray" c="dark">
+              <StatusBadge tone="neutral">
                 {left}
-              </Badge>
+              </StatusBadge>
             ) : null}
           </Group>
         </Group>

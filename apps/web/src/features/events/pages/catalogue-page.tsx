@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import { applicationPaths } from '@portal/domain/application-paths.ts';
@@ -9,6 +9,7 @@ import { formatDateRange } from '../../../shared/commerce/format.ts';
 import { SearchList } from '../../../ui/search-list.tsx';
 import { catalogueQuery, cataloguePageSize } from '../api/catalogue.ts';
 import { eventKindLabels, eventTexts } from '../components/event-labels.ts';
+import { StatusBadge } from '../../../ui/status-badge.tsx';
 
 export const catalogueLoader =
   (queryClient: QueryClient) =>
@@ -22,26 +23,26 @@ function EventCard({ event }: { event: CatalogueEvent }) {
   return (
     <Paper component="article" withBorder p="md" radius="md" aria-labelledby={headingId}>
       <Stack gap={4}>
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Group justify="space-between" align="flex-start">
           <Title order={2} size="h4" id={headingId}>
             <Anchor component={Link} to={`/members/events/${event.id}`} inherit>
               {event.name}
             </Anchor>
           </Title>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs">
             {event.acceptsApplications ? (
-              <Badge variant="light" color="blue" c="dark">
+              <StatusBadge tone="neutral">
                 {eventTexts.applicationsOpen}
-              </Badge>
+              </StatusBadge>
             ) : null}
             {event.remaining === 0 ? (
-              <Badge color="red.9" variant="filled">
+              <StatusBadge tone="cancelled">
                 {catalogueMessages.soldOut}
-              </Badge>
+              </StatusBadge>
             ) : null}
-            <Badge variant="light" color="gray" c="dark">
+            <StatusBadge tone="neutral">
               {eventKindLabels[event.kind]}
-            </Badge>
+            </StatusBadge>
           </Group>
         </Group>
         <Text size="sm">{formatDateRange(event.startDate, event.endDate)}</Text>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { applicationPaths } from '@portal/domain/application-paths.ts';
@@ -15,6 +15,7 @@ import { catalogueEventQuery } from '../api/catalogue.ts';
 import { AddToCartForm } from '../components/add-to-cart-form.tsx';
 import { eventKindLabels, eventTexts, pathLabel, seatsLeft } from '../components/event-labels.ts';
 import { SectionCard } from '../components/section-card.tsx';
+import { StatusBadge } from '../../../ui/status-badge.tsx';
 
 export const eventLoader =
   (queryClient: QueryClient) =>
@@ -63,13 +64,13 @@ function WholeEventPurchase({ event }: { event: CatalogueEventDetail }) {
             Tickets
           </Title>
           {soldOut ? (
-            <Badge color="red.9" variant="filled">
+            <StatusBadge tone="cancelled">
               {catalogueMessages.soldOut}
-            </Badge>
+            </StatusBadge>
           ) : left ? (
-            <Badge variant="light" color="gray" c="dark">
+            <StatusBadge tone="neutral">
               {left}
-            </Badge>
+            </StatusBadge>
           ) : null}
         </Group>
         {event.ticketTypes.length === 0 ? (
@@ -147,9 +148,9 @@ export function EventPage() {
           <Stack gap={4}>
             <Title order={1}>{event.data.name}</Title>
             <Group gap="xs">
-              <Badge variant="light" color="gray" c="dark">
+              <StatusBadge tone="neutral">
                 {eventKindLabels[event.data.kind]}
-              </Badge>
+              </StatusBadge>
               <Text size="sm">{formatDateRange(event.data.startDate, event.data.endDate)}</Text>
             </Group>
             {event.data.locationName ? <Text size="sm">{event.data.locationName}</Text> : null}

@@ -7,14 +7,4 @@ export function paymentStatusLabel(status: EventPaymentStatus | null): string {
   return eventPaymentStatusLabels[status ?? 'PENDING'];
 }
 
-export const paymentStatusColors: Record<EventPaymentStatus, string> = {
-  PENDING: 'gray',
-  AWAITING_PO: 'yellow',
-  PO_SUBMITTED: 'blue',
-  PAID: 'green',
-  CANCELLED: 'gray',
-  EXPIRED: 'gray',
-  REFUND_NEEDED: 'orange',
-};
-
 export const requestStatusLabels: Record<RegistrationRequestStatus, string> = { OPEN: 'Open', CANCELLED: 'Cancelled' };

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
@@ -18,9 +18,10 @@ import { NotFound } from '../../../ui/not-found.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { requestQuery, useCancelRequest } from '../api/requests.ts';
 import { AttendeesForm } from '../components/attendees-form.tsx';
-import { paymentStatusColors, paymentStatusLabel, requestStatusLabels } from '../components/labels.ts';
+import { paymentStatusLabel, requestStatusLabels } from '../components/labels.ts';
 import { PaymentPanel } from '../components/payment-panel.tsx';
 import { SeatsForm } from '../components/seats-form.tsx';
+import { eventPaymentTones, StatusBadge } from '../../../ui/status-badge.tsx';
 
 export const requestLoader =
   (queryClient: QueryClient) =>
@@ -60,13 +61,13 @@ function Summary({ detail }: { detail: RegistrationRequestDetail }) {
       ) : null}
       <Group gap="xs">
         {detail.status === 'CANCELLED' ? (
-          <Badge color="gray" variant="light" c="dark">
+          <StatusBadge tone="cancelled">
             {requestStatusLabels.CANCELLED}
-          </Badge>
+          </StatusBadge>
         ) : null}
-        <Badge color={paymentStatusColors[detail.paymentStatus ?? 'PENDING']} variant="light" c="dark">
+        <StatusBadge tone={eventPaymentTones[detail.paymentStatus ?? 'PENDING']}>
           Payment: {paymentStatusLabel(detail.paymentStatus)}
-        </Badge>
+        </StatusBadge>
       </Group>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { formatCents } from '@portal/domain/money.ts';
@@ -13,7 +13,8 @@ import { formatDateRange } from '../../../shared/commerce/format.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { requestsPageSize, requestsQuery } from '../api/requests.ts';
-import { paymentStatusColors, paymentStatusLabel, requestStatusLabels } from '../components/labels.ts';
+import { paymentStatusLabel, requestStatusLabels } from '../components/labels.ts';
+import { eventPaymentTones, StatusBadge } from '../../../ui/status-badge.tsx';
 
 function pageOf(searchParams: URLSearchParams): number {
   const page = Number.parseInt(searchParams.get('page') ?? '1', 10);
@@ -42,13 +43,13 @@ function RequestCard({ row }: { row: RegistrationRequestRow }) {
           </Text>
           <Group gap="xs">
             {row.status === 'CANCELLED' ? (
-              <Badge color="gray" variant="light" c="dark">
+              <StatusBadge tone="cancelled">
                 {requestStatusLabels.CANCELLED}
-              </Badge>
+              </StatusBadge>
             ) : null}
-            <Badge color={paymentStatusColors[row.paymentStatus ?? 'PENDING']} variant="light" c="dark">
+            <StatusBadge tone={eventPaymentTones[row.paymentStatus ?? 'PENDING']}>
               {paymentStatusLabel(row.paymentStatus)}
-            </Badge>
+            </StatusBadge>
           </Group>
         </Stack>
         <Button component={Link} to={registrationRequestPaths.detail(row.id)} variant="default" aria-label={`${messages.view} ${row.event.name}`}>

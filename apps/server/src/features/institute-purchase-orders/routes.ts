@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { purchaseOrderSubmitted } from '@portal/domain/purchase-orders.ts';
+import {
+  applicantAvailability,
+  applicantQuery,
+  applicantsQuery,
+  availableApplicants,
+  couponValidation,
+  couponValidationInput,
+  institutePage,
+  instituteQuery,
+} from '@portal/domain/purchase-orders-members.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { readUpload } from '../../core/purchase-order-upload.ts';
+import { caller } from '../../platform/access.ts';
+import * as service from './service.ts';
+
+const signedIn = { access: 'signedIn' } as const;
+const tags = ['purchase-orders'];
+const idempotencyHeaders = z.object({ 'idempotency-key': z.uuid('An Idempotency-Key header with a UUID is required.') });
+
+/**
+ * A member's purchase order for accepted applicants of an institute (organizations.md §2, §7: the
+ * institutes list, available applicants count, applicant availability, coupon validation, submit).
+ */
+export const institutePurchaseOrderRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(
+    '/institute-purchase-orders/institutes',
+    { config: signedIn, schema: { tags, querystring: instituteQuery, response: { 200: institutePage } } },
+    async (request) => service.institutes(deps, request.query),
+  );
+
+  app.get(
+    '/institute-purchase-orders/available-applicants',
+    { config: signedIn, schema: { tags, querystring: applicantsQuery, response: { 200: availableApplicants } } },
+    async (request) => service.availableApplicants(deps, caller(request), request.query),
+  );
+
+  app.get(
+    '/institute-purchase-orders/applicant',
+    { config: signedIn, schema: { tags, querystring: applicantQuery, response: { 200: applicantAvailability } } },
+    async (request) => service.applicantAvailability(deps, caller(request), request.query),
+  );
+
+  app.post(
+    '/institute-purchase-orders/coupon',
+    { config: signedIn, schema: { tags, body: couponValidationInput, response: { 200: couponValidation } } },
+    async (request) => service.validateCoupon(deps, request.body),
+  );
+
+  app.post(
+    '/institute-purchase-orders',
+    {
+      config: signedIn,
+      schema: { tags, headers: idempotencyHeaders, consumes: ['multipart/form-data'], response: { 201: purchaseOrderSubmitted } },
+    },
+    async (request, reply) => {
+      const upload = await readUpload(request);
+      return reply.status(201).send(await service.submitInstitutePurchaseOrder(deps, caller(request), upload, request.headers['idempotency-key']));
+    },
+  );
+};

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { organizationResourceFilters, organizationResourceList, organizationResourceQuery } from '@portal/domain/organization-resources.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { caller } from '../../platform/access.ts';
+import { downloadOrganizationResource, organizationResourceFiltersOf, listOrganizationResources } from './service.ts';
+
+const fileParams = z.object({ resourceId: z.uuid('Not a resource id') });
+const signedIn = { access: 'signedIn' } as const;
+const tags = ['organization-resources'];
+
+/** Organization resources for the active members of the organization (organizations.md §2 'Organization Resources'). */
+export const organizationResourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(
+    '/organization-resources/filters',
+    { config: signedIn, schema: { tags, response: { 200: organizationResourceFilters } } },
+    async (request) => organizationResourceFiltersOf(deps, caller(request)),
+  );
+
+  app.get(
+    '/organization-resources',
+    { config: signedIn, schema: { tags, querystring: organizationResourceQuery, response: { 200: organizationResourceList } } },
+    async (request) => listOrganizationResources(deps, caller(request), request.query),
+  );
+
+  app.get(
+    '/organization-resources/:resourceId/file',
+    { config: signedIn, schema: { tags, params: fileParams, produces: ['application/pdf'] } },
+    async (request, reply) => {
+      const file = await downloadOrganizationResource(deps, caller(request), request.params.resourceId);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.bytes);
+    },
+  );
+};

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { PurchaseOrderSubmitted } from '@portal/domain/purchase-orders.ts';
+import { memberPurchaseOrderMessages, packagePurchaseOrderFields, type ContractList } from '@portal/domain/purchase-orders-members.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Executor, Transaction } from '../../db/client.ts';
+import { purchaseOrders } from '../../db/schema/commerce.ts';
+import { purchaseOrderContracts } from '../../db/schema/purchase-order-links.ts';
+import { activeMembershipRole } from '../../core/memberships.ts';
+import { checkUpload, findSentWithKey, purchaseOrderFileKey, recordWithFile, type Upload } from '../../core/purchase-order-upload.ts';
+import { actorOf, audit } from '../../platform/audit.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import type { RequestAuth } from '../../platform/sessions.ts';
+import { findContract, hasLivePurchaseOrder, listContracts, lockContract } from './repository.ts';
+
+/** organizations.md §6: package purchase orders are for organizations the caller owns or administers (else 403, its message shown). */
+async function requireManager(db: Executor, organizationId: string, userId: string, message: string): Promise<void> {
+  const role = await activeMembershipRole(db, organizationId, userId);
+  if (role !== 'OWNER' && role !== 'ADMIN') throw forbidden(message);
+}
+
+const signedUrl = (organizationId: string, contractId: string) =>
+  `/api/package-purchase-orders/contracts/${contractId}/signed-pdf?organizationId=${organizationId}`;
+
+/** GET /api/package-purchase-orders/contracts?organizationId= (organizations.md §7 'Query contracts by organization'). */
+export async function contractsOf(deps: AppDeps, auth: RequestAuth, organizationId: string): Promise<ContractList> {
+  await requireManager(deps.db, organizationId, auth.user.id, memberPurchaseOrderMessages.contractsForbidden);
+  const rows = await listContracts(deps.db, organizationId);
+  return {
+    contracts: rows.map((row) => ({
+      id: row.id,
+      packageName: row.packageName,
+      signedUrl: row.signedPdfKey ? signedUrl(organizationId, row.id) : null,
+      total: row.totalCents,
+    })),
+  };
+}
+
+/** The signed contract's PDF, for the organization's owners and administrators. */
+export async function signedContract(deps: AppDeps, auth: RequestAuth, organizationId: string, contractId: string): Promise<{ bytes: Buffer; filename: string }> {
+  await requireManager(deps.db, organizationId, auth.user.id, memberPurchaseOrderMessages.contractsForbidden);
+  const contract = await findContract(deps.db, organizationId, contractId);
+  if (!contract?.signedPdfKey) throw notFound(memberPurchaseOrderMessages.contractNotFound);
+  const bytes = await deps.storage.get(contract.signedPdfKey);
+  if (!bytes) throw notFound(memberPurchaseOrderMessages.contractNotFound);
+  return { bytes, filename: 'signed-contract.pdf' };
+}
+
+async function record(tx: Transaction, auth: RequestAuth, purchaseOrderId: string, fields: z.output<typeof packagePurchaseOrderFields>, fileSize: number, idempotencyKey: string) {
+  await requireManager(tx, fields.organizationId, auth.user.id, memberPurchaseOrderMessages.notManager);
+  const contract = await lockContract(tx, fields.organizationId, fields.contractId);
+  if (!contract) throw notFound(memberPurchaseOrderMessages.contractNotFound);
+  if (await hasLivePurchaseOrder(tx, contract.id)) throw conflict(memberPurchaseOrderMessages.contractHasPurchaseOrder);
+  await tx.insert(purchaseOrders).values({
+    id: purchaseOrderId,
+    paymentId: null,
+    type: 'PACKAGE',
+    number: fields.number,
+    filename: fields.filename,
+    fileKey: purchaseOrderFileKey(purchaseOrderId),
+    fileSize,
+    contactEmail: fields.contactEmail,
+    contactName: fields.contactName,
+    contactPhone: fields.contactPhone,
+    organizationId: fields.organizationId,
+    // What the contract says, never what was typed (kept beside it for staff).
+    totalCents: contract.totalCents,
+    submittedTotalCents: fields.total,
+    submittedById: auth.user.id,
+    idempotencyKey,
+  });
+  await tx.insert(purchaseOrderContracts).values({ purchaseOrderId, contractId: contract.id });
+  await audit(tx, {
+    ...actorOf(auth),
+    action: 'purchaseOrder.submit',
+    subjectType: 'purchase_order',
+    subjectId: purchaseOrderId,
+    data: { type: 'PACKAGE', contractId: contract.id, totalCents: contract.totalCents, submittedTotalCents: fields.total, fileSize },
+  });
+}
+
+/** POST /api/package-purchase-orders: one purchase order per Idempotency-Key, however often it is sent. */
+export async function submitPackagePurchaseOrder(deps: AppDeps, auth: RequestAuth, upload: Upload, idempotencyKey: string): Promise<PurchaseOrderSubmitted> {
+  const replay = async () => {
+    const sent = await findSentWithKey(deps.db, auth.user.id, idempotencyKey);
+    if (sent && sent.type !== 'PACKAGE') throw conflict(memberPurchaseOrderMessages.idempotencyKeyReused);
+    return sent ? { purchaseOrderId: sent.id } : null;
+  };
+  const earlier = await replay();
+  if (earlier) return earlier;
+  const { fields, bytes } = checkUpload(packagePurchaseOrderFields, upload);
+  const purchaseOrderId = randomUUID();
+  try {
+    await recordWithFile(deps, purchaseOrderId, bytes, (tx) => record(tx, auth, purchaseOrderId, fields, bytes.length, idempotencyKey));
+  } catch (error) {
+    const raced = await replay();
+    if (raced) return raced;
+    throw error;
+  }
+  return { purchaseOrderId };
+}

@@ -1,0 +1,241 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import {
+  effectiveAmount,
+  groupingsBelowMinimum,
+  groupMinimumMessage,
+  groupsBelowMinimum,
+  isPackageRequestEditable,
+  minimumDaysMessage,
+  optionList,
+  overallocatedGroups,
+  packageMessages,
+  packageTotals,
+  pdSessionDaysMap,
+  sectionParticipantMap,
+  type EditableStep,
+  type PackageSelections,
+} from '@portal/domain/package-rules.ts';
+import type {
+  EventSelectionInput,
+  GroupSelectionInput,
+  InstituteSelectionInput,
+  PackageDetail,
+  PackageRequestDetail,
+  StaffOptionsInput,
+} from '@portal/domain/packages.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { activeMembershipRole } from '../../core/memberships.ts';
+import { findPackageRequest, loadPackage, loadPackageRequestDetail, loadSelections, packageRequestNotFound, type PackageRequestRow } from '../../core/packages.ts';
+import type { Executor, Transaction } from '../../db/client.ts';
+import { grades } from '../../db/schema/lookups.ts';
+import {
+  packageRequestEvents,
+  packageRequestGroupSections,
+  packageRequestInstituteGrades,
+  packageRequestInstitutes,
+  packageRequestPdSessions,
+  packageRequests,
+} from '../../db/schema/packages.ts';
+import { actorOf, audit } from '../../platform/audit.ts';
+import { badRequest, conflict } from '../../platform/errors.ts';
+import type { RequestAuth } from '../../platform/sessions.ts';
+import { packageReviewPdf } from './review-pdf.ts';
+
+/**
+ * The package request wizard (organizations.md §2, §4, §5, §7): reads, one save per step, review
+ * and submit. Only an OWNER or ADMIN of the request's organization reaches a request; anyone else is
+ * told it does not exist. Every rule the screen shows is checked again here on the saved amounts.
+ */
+
+async function managedRequest(db: Executor, auth: RequestAuth, packageRequestId: string, lock = false): Promise<PackageRequestRow> {
+  const request = await findPackageRequest(db, packageRequestId, { lock });
+  if (!request) throw packageRequestNotFound();
+  const role = await activeMembershipRole(db, request.organizationId, auth.user.id);
+  if (role !== 'OWNER' && role !== 'ADMIN') throw packageRequestNotFound();
+  return request;
+}
+
+export async function readPackageRequest(deps: AppDeps, auth: RequestAuth, packageRequestId: string): Promise<PackageRequestDetail> {
+  return loadPackageRequestDetail(deps.db, await managedRequest(deps.db, auth, packageRequestId));
+}
+
+interface EditContext {
+  tx: Transaction;
+  request: PackageRequestRow;
+  pkg: PackageDetail;
+  current: PackageSelections;
+}
+
+/** Locks the request, refuses a non-editable one, and hands the package and saved selections to `save`. */
+async function editRequest(deps: AppDeps, auth: RequestAuth, packageRequestId: string, step: EditableStep | 'submit', save: (context: EditContext) => Promise<void>) {
+  await deps.db.transaction(async (tx) => {
+    const request = await managedRequest(tx, auth, packageRequestId, true);
+    if (!isPackageRequestEditable(request.status)) throw conflict(packageMessages.notEditable);
+    const [pkg, current] = await Promise.all([loadPackage(tx, request.packageId), loadSelections(tx, request.id)]);
+    if (!pkg) throw packageRequestNotFound();
+    await save({ tx, request, pkg, current });
+    await tx.update(packageRequests).set({ updatedAt: deps.clock() }).where(eq(packageRequests.id, request.id));
+    await audit(tx, { ...actorOf(auth), action: `package_request.${step}`, subjectType: 'package_request', subjectId: request.id });
+  });
+  return readPackageRequest(deps, auth, packageRequestId);
+}
+
+type Problems = Record<string, string>;
+
+function refuseIf(problems: Problems) {
+  const [first] = Object.values(problems);
+  if (first) throw badRequest(first, problems);
+}
+
+/**
+ * An overridden selection keeps staff's amount: the member may leave it out or send the amount shown
+ * (staff's) unchanged, but not a different one.
+ */
+function lockedChange(saved: { overrideDate: string | null } | undefined, savedValue: number | undefined, sent: number): boolean {
+  return Boolean(saved && saved.overrideDate !== null && savedValue !== sent);
+}
+
+export async function saveStaffOptions(deps: AppDeps, auth: RequestAuth, id: string, input: StaffOptionsInput) {
+  return editRequest(deps, auth, id, 'staff-options', async ({ tx, request, pkg, current }) => {
+    const sessions = new Map(pkg.pdSessionGroupings.flatMap((g) => g.pdSessions.map((s) => [s.id, s] as const)));
+    const saved = new Map(current.pdSessions.map((s) => [s.pdSessionId, s]));
+    const sent = new Map(input.pdSessions.map((s) => [s.pdSessionId, s.requestedDays]));
+    const problems: Problems = {};
+    for (const [sessionId] of sent) if (!sessions.has(sessionId)) problems[`pdSessions.${sessionId}`] = packageMessages.unknownItem;
+    for (const [sessionId, session] of sessions) {
+      const row = saved.get(sessionId);
+      const days = sent.get(sessionId) ?? 0;
+      if (lockedChange(row, row && effectiveAmount(row.requestedDays, row.overrideDate, row.overrideAmount), days) && sent.has(sessionId)) problems[`pdSessions.${sessionId}`] = packageMessages.overriddenLocked;
+      else if (row?.overrideDate == null && !optionList({ min: session.minDays, max: session.maxDays, interval: session.selectionInterval, allowZeroSelection: session.allowZeroSelection, customSelections: session.useCustomSelection ? session.customSelections : null }).includes(days))
+        problems[`pdSessions.${sessionId}`] = packageMessages.notAnOption;
+    }
+    refuseIf(problems);
+    const next: PackageSelections['pdSessions'] = [...sessions.keys()].map((pdSessionId) => {
+      const row = saved.get(pdSessionId);
+      return row?.overrideDate != null ? row : { pdSessionId, requestedDays: sent.get(pdSessionId) ?? 0, overrideDate: null, overrideAmount: null, createdByInitiator: true };
+    });
+    const short = groupingsBelowMinimum(pkg, pdSessionDaysMap({ pdSessions: next }));
+    refuseIf(Object.fromEntries(short.map((title) => [`groupings.${title}`, minimumDaysMessage(title)])));
+    await tx.delete(packageRequestPdSessions).where(and(eq(packageRequestPdSessions.packageRequestId, request.id), isNull(packageRequestPdSessions.overrideDate)));
+    const rows = next.filter((row) => row.overrideDate === null && row.requestedDays > 0);
+    if (rows.length > 0) await tx.insert(packageRequestPdSessions).values(rows.map((r) => ({ packageRequestId: request.id, pdSessionId: r.pdSessionId, requestedDays: r.requestedDays })));
+  });
+}
+
+export async function saveEventSelection(deps: AppDeps, auth: RequestAuth, id: string, input: EventSelectionInput) {
+  return editRequest(deps, auth, id, 'event-selection', async ({ tx, request, pkg, current }) => {
+    const items = new Map(pkg.events.map((e) => [e.id, e]));
+    const saved = new Map(current.events.map((e) => [e.packageEventId, e]));
+    const sent = new Map(input.events.map((e) => [e.packageEventId, e.requestedParticipants]));
+    const problems: Problems = {};
+    for (const [itemId] of sent) if (!items.has(itemId)) problems[`events.${itemId}`] = packageMessages.unknownItem;
+    for (const [itemId, item] of items) {
+      const row = saved.get(itemId);
+      const value = sent.get(itemId) ?? 0;
+      if (sent.has(itemId) && lockedChange(row, row && effectiveAmount(row.requestedParticipants, row.overrideDate, row.overrideAmount), value)) problems[`events.${itemId}`] = packageMessages.overriddenLocked;
+      else if (row?.overrideDate == null && !optionList({ min: item.minParticipants, max: item.maxParticipants, interval: item.selectionInterval, allowZeroSelection: item.allowZeroSelection }).includes(value))
+        problems[`events.${itemId}`] = packageMessages.notAnOption;
+    }
+    refuseIf(problems);
+    await tx.delete(packageRequestEvents).where(and(eq(packageRequestEvents.packageRequestId, request.id), isNull(packageRequestEvents.overrideDate)));
+    const rows = [...items.keys()].filter((itemId) => saved.get(itemId)?.overrideDate == null && (sent.get(itemId) ?? 0) > 0);
+    if (rows.length > 0) await tx.insert(packageRequestEvents).values(rows.map((packageEventId) => ({ packageRequestId: request.id, packageEventId, requestedParticipants: sent.get(packageEventId) ?? 0 })));
+  });
+}
+
+export async function saveGroupSelection(deps: AppDeps, auth: RequestAuth, id: string, input: GroupSelectionInput) {
+  return editRequest(deps, auth, id, 'group-selection', async ({ tx, request, pkg, current }) => {
+    const sections = new Map(pkg.groups.flatMap((g) => g.sections.map((s) => [s.id, s] as const)));
+    const saved = new Map(current.groupSections.map((s) => [s.groupSectionId, s]));
+    const sent = new Map(input.sections.map((s) => [s.groupSectionId, s.requestedParticipants]));
+    const problems: Problems = {};
+    for (const [sectionId] of sent) if (!sections.has(sectionId)) problems[`sections.${sectionId}`] = packageMessages.unknownItem;
+    for (const [sectionId, section] of sections) {
+      const row = saved.get(sectionId);
+      const value = sent.get(sectionId) ?? 0;
+      if (sent.has(sectionId) && lockedChange(row, row && effectiveAmount(row.requestedParticipants, row.overrideDate, row.overrideParticipants), value)) problems[`sections.${sectionId}`] = packageMessages.overriddenLocked;
+      else if (row?.overrideDate == null && value !== 0 && (value < section.minTickets || value > section.maxTickets)) problems[`sections.${sectionId}`] = packageMessages.notAnOption;
+    }
+    refuseIf(problems);
+    const next = [...sections.keys()].map((groupSectionId) => {
+      const row = saved.get(groupSectionId);
+      return row?.overrideDate != null ? row : { groupSectionId, requestedParticipants: sent.get(groupSectionId) ?? 0, overrideDate: null, overrideParticipants: null };
+    });
+    const participants = sectionParticipantMap({ groupSections: next });
+    const over = overallocatedGroups(pkg, participants);
+    refuseIf(Object.fromEntries(over.map((name) => [`groups.${name}`, packageMessages.groupsOverallocated])));
+    const short = groupsBelowMinimum(pkg, participants);
+    if (short.length > 0) throw badRequest(groupMinimumMessage(short));
+    await tx.delete(packageRequestGroupSections).where(and(eq(packageRequestGroupSections.packageRequestId, request.id), isNull(packageRequestGroupSections.overrideDate)));
+    const rows = next.filter((row) => row.overrideDate === null && row.requestedParticipants > 0);
+    if (rows.length > 0) await tx.insert(packageRequestGroupSections).values(rows.map((r) => ({ packageRequestId: request.id, groupSectionId: r.groupSectionId, requestedParticipants: r.requestedParticipants })));
+  });
+}
+
+export async function saveInstituteSelection(deps: AppDeps, auth: RequestAuth, id: string, input: InstituteSelectionInput) {
+  return editRequest(deps, auth, id, 'institute-selection', async ({ tx, request, pkg, current }) => {
+    const items = new Map(pkg.institutes.map((i) => [i.id, i]));
+    const saved = new Map(current.institutes.map((i) => [i.packageInstituteId, i]));
+    const sent = new Map(input.institutes.map((i) => [i.packageInstituteId, i]));
+    const gradeIds = new Set((await tx.select({ id: grades.id }).from(grades)).map((g) => g.id));
+    const problems: Problems = {};
+    for (const [itemId, entry] of sent) {
+      if (!items.has(itemId)) problems[`institutes.${itemId}`] = packageMessages.unknownItem;
+      for (const grade of entry.grades) if (!gradeIds.has(grade.gradeId)) problems[`institutes.${itemId}.${grade.gradeId}`] = packageMessages.unknownItem;
+    }
+    for (const [itemId, item] of items) {
+      const row = saved.get(itemId);
+      const entry = sent.get(itemId);
+      const requested = entry?.requestedParticipants ?? 0;
+      if (entry && lockedChange(row, row && effectiveAmount(row.requestedParticipants, row.overrideDate, row.overrideAmount), requested)) {
+        problems[`institutes.${itemId}`] = packageMessages.overriddenLocked;
+        continue;
+      }
+      if (row?.overrideDate == null && !optionList({ min: item.minParticipants, max: item.maxParticipants, interval: item.selectionInterval, allowZeroSelection: item.allowZeroSelection }).includes(requested)) {
+        problems[`institutes.${itemId}`] = packageMessages.notAnOption;
+        continue;
+      }
+      const effective = row?.overrideDate != null ? effectiveAmount(row.requestedParticipants, row.overrideDate, row.overrideAmount) : requested;
+      const distributed = (entry?.grades ?? []).reduce((sum, grade) => sum + grade.participants, 0);
+      if (distributed !== effective) problems[`institutes.${itemId}`] = packageMessages.instituteUnbalanced;
+    }
+    refuseIf(problems);
+    const keep = [...items.keys()].filter((itemId) => saved.get(itemId)?.overrideDate != null);
+    await tx.delete(packageRequestInstituteGrades).where(eq(packageRequestInstituteGrades.packageRequestId, request.id));
+    await tx.delete(packageRequestInstitutes).where(and(eq(packageRequestInstitutes.packageRequestId, request.id), isNull(packageRequestInstitutes.overrideDate)));
+    const fresh = [...items.keys()].filter((itemId) => !keep.includes(itemId) && (sent.get(itemId)?.requestedParticipants ?? 0) > 0);
+    if (fresh.length > 0)
+      await tx.insert(packageRequestInstitutes).values(
+        fresh.map((packageInstituteId) => ({
+          packageRequestId: request.id,
+          packageInstituteId,
+          requestedParticipants: sent.get(packageInstituteId)?.requestedParticipants ?? 0,
+          createdByInitiator: saved.get(packageInstituteId)?.createdByInitiator ?? true,
+        })),
+      );
+    const gradeRows = [...keep, ...fresh].flatMap((packageInstituteId) =>
+      (sent.get(packageInstituteId)?.grades ?? [])
+        .filter((grade) => grade.participants > 0)
+        .map((grade) => ({ packageRequestId: request.id, packageInstituteId, gradeId: grade.gradeId, participants: grade.participants })),
+    );
+    if (gradeRows.length > 0) await tx.insert(packageRequestInstituteGrades).values(gradeRows);
+  });
+}
+
+/** SUBMIT (§4): only a complete request whose total reaches the package minimum. */
+export async function submitPackageRequest(deps: AppDeps, auth: RequestAuth, id: string, usingPtaFunds: boolean) {
+  return editRequest(deps, auth, id, 'submit', async ({ tx, request, pkg, current }) => {
+    const short = groupingsBelowMinimum(pkg, pdSessionDaysMap(current));
+    if (short[0] !== undefined) throw badRequest(minimumDaysMessage(short[0]));
+    const totals = packageTotals(pkg, current);
+    if (totals.groupsBelowMinimum.length > 0) throw badRequest(groupMinimumMessage(totals.groupsBelowMinimum));
+    if (totals.belowMinimum) throw badRequest(packageMessages.belowMinimum);
+    await tx.update(packageRequests).set({ status: 'SUBMITTED', usingPtaFunds, submittedAt: deps.clock() }).where(eq(packageRequests.id, request.id));
+  });
+}
+
+/** package-review.pdf: what the review shows, for the member's records. */
+export async function reviewPdf(deps: AppDeps, auth: RequestAuth, id: string): Promise<Uint8Array> {
+  const detail = await readPackageRequest(deps, auth, id);
+  return packageReviewPdf(detail, deps.clock());
+}

@@ -1,0 +1,180 @@
+import { and, asc, count, eq, ilike, isNull, max, or, sql, type SQL } from 'drizzle-orm';
+import type { StaffToolkitCategory, StaffToolkitDocument, StaffToolkitGrouping, ToolkitAudience } from '@portal/domain/toolkit.ts';
+import type { Executor } from '../../db/client.ts';
+import { toolkitCategories, toolkitDocuments, toolkitGroupings } from '../../db/schema/toolkit.ts';
+
+/** Every write to the Treasure Chest's structure takes this lock: orders and nesting change one at a time. */
+export async function lockToolkit(db: Executor): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended('toolkit-structure', 0))`);
+}
+
+const documentCount = (column: typeof toolkitDocuments.categoryId | typeof toolkitDocuments.groupingId, owner: SQL) =>
+  sql<number>`(select count(*)::int from toolkit_documents d where d.${sql.identifier(column.name)} = ${owner})`;
+
+export async function readOutline(db: Executor): Promise<{ categories: StaffToolkitCategory[]; groupings: StaffToolkitGrouping[] }> {
+  const [categories, groupings] = await Promise.all([
+    db
+      .select({
+        id: toolkitCategories.id,
+        name: toolkitCategories.name,
+        audience: toolkitCategories.audience,
+        order: toolkitCategories.position,
+        documentCount: documentCount(toolkitDocuments.categoryId, sql`"toolkit_categories"."id"`),
+      })
+      .from(toolkitCategories)
+      .orderBy(asc(toolkitCategories.position), asc(toolkitCategories.name), asc(toolkitCategories.id)),
+    db
+      .select({
+        id: toolkitGroupings.id,
+        parentId: toolkitGroupings.parentId,
+        title: toolkitGroupings.title,
+        audience: toolkitGroupings.audience,
+        order: toolkitGroupings.position,
+        documentCount: documentCount(toolkitDocuments.groupingId, sql`"toolkit_groupings"."id"`),
+      })
+      .from(toolkitGroupings)
+      .orderBy(asc(toolkitGroupings.position), asc(toolkitGroupings.title), asc(toolkitGroupings.id)),
+  ]);
+  return {
+    categories: categories.map((c) => ({ ...c, audience: c.audience as ToolkitAudience[] })),
+    groupings: groupings.map((g) => ({ ...g, audience: g.audience as ToolkitAudience[] })),
+  };
+}
+
+export async function groupingParents(db: Executor): Promise<{ id: string; parentId: string | null }[]> {
+  return db.select({ id: toolkitGroupings.id, parentId: toolkitGroupings.parentId }).from(toolkitGroupings);
+}
+
+export const categoryExists = async (db: Executor, id: string) =>
+  (await db.select({ id: toolkitCategories.id }).from(toolkitCategories).where(eq(toolkitCategories.id, id))).length > 0;
+
+export const groupingExists = async (db: Executor, id: string) =>
+  (await db.select({ id: toolkitGroupings.id }).from(toolkitGroupings).where(eq(toolkitGroupings.id, id))).length > 0;
+
+/** The next position among a category list, a grouping's children (or the top) or a container's documents. */
+export async function nextCategoryPosition(db: Executor): Promise<number> {
+  const [row] = await db.select({ last: max(toolkitCategories.position) }).from(toolkitCategories);
+  return (row?.last ?? -1) + 1;
+}
+
+const parentIs = (parentId: string | null) => (parentId === null ? isNull(toolkitGroupings.parentId) : eq(toolkitGroupings.parentId, parentId));
+
+export async function nextGroupingPosition(db: Executor, parentId: string | null): Promise<number> {
+  const [row] = await db.select({ last: max(toolkitGroupings.position) }).from(toolkitGroupings).where(parentIs(parentId));
+  return (row?.last ?? -1) + 1;
+}
+
+export interface Place {
+  categoryId: string | null;
+  groupingId: string | null;
+}
+
+const inPlace = (place: Place) =>
+  place.categoryId !== null ? eq(toolkitDocuments.categoryId, place.categoryId) : eq(toolkitDocuments.groupingId, place.groupingId ?? '');
+
+export async function nextDocumentPosition(db: Executor, place: Place): Promise<number> {
+  const [row] = await db.select({ last: max(toolkitDocuments.position) }).from(toolkitDocuments).where(inPlace(place));
+  return (row?.last ?? -1) + 1;
+}
+
+export async function categoryIdsInOrder(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ id: toolkitCategories.id })
+    .from(toolkitCategories)
+    .orderBy(asc(toolkitCategories.position), asc(toolkitCategories.name), asc(toolkitCategories.id));
+  return rows.map((r) => r.id);
+}
+
+export async function siblingGroupingIds(db: Executor, parentId: string | null): Promise<string[]> {
+  const rows = await db
+    .select({ id: toolkitGroupings.id })
+    .from(toolkitGroupings)
+    .where(parentIs(parentId))
+    .orderBy(asc(toolkitGroupings.position), asc(toolkitGroupings.title), asc(toolkitGroupings.id));
+  return rows.map((r) => r.id);
+}
+
+export async function documentIdsInPlace(db: Executor, place: Place): Promise<string[]> {
+  const rows = await db
+    .select({ id: toolkitDocuments.id })
+    .from(toolkitDocuments)
+    .where(inPlace(place))
+    .orderBy(asc(toolkitDocuments.position), asc(toolkitDocuments.title), asc(toolkitDocuments.id));
+  return rows.map((r) => r.id);
+}
+
+/** Numbers rows 0, 1, 2… in the given order (one statement). */
+export async function renumber(db: Executor, table: 'toolkit_categories' | 'toolkit_groupings' | 'toolkit_documents', ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const values = sql.join(
+    ids.map((id, index) => sql`(${id}::uuid, ${index}::int)`),
+    sql`, `,
+  );
+  await db.execute(sql`update ${sql.identifier(table)} t set position = v.position from (values ${values}) as v(id, position) where t.id = v.id`);
+}
+
+const documentColumns = {
+  id: toolkitDocuments.id,
+  title: toolkitDocuments.title,
+  description: toolkitDocuments.description,
+  fileName: toolkitDocuments.fileName,
+  fileSize: toolkitDocuments.fileSize,
+  categoryId: toolkitDocuments.categoryId,
+  groupingId: toolkitDocuments.groupingId,
+  order: toolkitDocuments.position,
+};
+
+export async function findDocument(db: Executor, id: string) {
+  const [row] = await db.select({ ...documentColumns, fileKey: toolkitDocuments.fileKey }).from(toolkitDocuments).where(eq(toolkitDocuments.id, id));
+  return row;
+}
+
+function containing(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A page of documents, optionally in one container and matching a search of title or file name. */
+export async function readDocumentPage(
+  db: Executor,
+  query: { search?: string | undefined; categoryId?: string | undefined; groupingId?: string | undefined; page: number; pageSize: number },
+): Promise<{ items: StaffToolkitDocument[]; total: number }> {
+  const pattern = query.search ? containing(query.search) : null;
+  const where = and(
+    query.categoryId ? eq(toolkitDocuments.categoryId, query.categoryId) : undefined,
+    query.groupingId ? eq(toolkitDocuments.groupingId, query.groupingId) : undefined,
+    pattern ? or(ilike(toolkitDocuments.title, pattern), ilike(toolkitDocuments.fileName, pattern)) : undefined,
+  );
+  const [items, [total]] = await Promise.all([
+    db
+      .select(documentColumns)
+      .from(toolkitDocuments)
+      .where(where)
+      // Within one place, the order members see (and staff arrange); across places, by title.
+      .orderBy(...(query.categoryId || query.groupingId ? [asc(toolkitDocuments.position)] : []), asc(toolkitDocuments.title), asc(toolkitDocuments.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(toolkitDocuments).where(where),
+  ]);
+  return { items, total: total?.total ?? 0 };
+}
+
+export async function readPlaceDocuments(db: Executor, place: Place): Promise<StaffToolkitDocument[]> {
+  return db
+    .select(documentColumns)
+    .from(toolkitDocuments)
+    .where(inPlace(place))
+    .orderBy(asc(toolkitDocuments.position), asc(toolkitDocuments.title), asc(toolkitDocuments.id));
+}
+
+/** Whether a category holds a document, or a grouping a document or a grouping: such a one is not deleted. */
+export async function holdsAnything(db: Executor, kind: 'category' | 'grouping', id: string): Promise<boolean> {
+  const [document] = await db
+    .select({ id: toolkitDocuments.id })
+    .from(toolkitDocuments)
+    .where(kind === 'category' ? eq(toolkitDocuments.categoryId, id) : eq(toolkitDocuments.groupingId, id))
+    .limit(1);
+  if (document) return true;
+  if (kind === 'category') return false;
+  const [child] = await db.select({ id: toolkitGroupings.id }).from(toolkitGroupings).where(eq(toolkitGroupings.parentId, id)).limit(1);
+  return child !== undefined;
+}

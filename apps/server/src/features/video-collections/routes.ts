@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { slugParam, videoCollection } from '@portal/domain/video-collections.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { videoCollectionBySlug, videoDocumentDownload } from '../../core/video-collections.ts';
+import { caller } from '../../platform/access.ts';
+
+const collectionParams = z.object({ slug: slugParam });
+const documentParams = z.object({ documentId: z.uuid('Not a document id') });
+const signedIn = { access: 'signedIn' } as const;
+const tags = ['video-collections'];
+
+/** Video collections (organizations.md §2 'Video collection', §7 'a video collection by slug'): every signed-in member. */
+export const videoCollectionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(
+    '/video-collections/:slug',
+    { config: signedIn, schema: { tags, params: collectionParams, response: { 200: videoCollection } } },
+    async (request) => videoCollectionBySlug(deps.db, request.params.slug, caller(request).user.id),
+  );
+
+  app.get(
+    '/video-documents/:documentId/file',
+    { config: signedIn, schema: { tags, params: documentParams, produces: ['application/pdf'] } },
+    async (request, reply) => {
+      const file = await videoDocumentDownload(deps.db, deps.storage, request.params.documentId);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.bytes);
+    },
+  );
+};

@@ -1,0 +1,70 @@
+import { eq } from 'drizzle-orm';
+import { insertPackage, staffOnlyPackageSpec } from '../../db/seed/demo-packages.ts';
+import { schoolYears } from '../../db/schema/lookups.ts';
+import { packagePdSessionGroupings, packagePdSessions, packageRequestPdSessions, packageRequests } from '../../db/schema/packages.ts';
+import { uniqueName, type World } from '../fixtures.ts';
+import { managersOfA, staffOnly, type Rows } from './rows.ts';
+
+/**
+ * Managed-services packages: school A's requests, opened only by its OWNER and ADMIN. Each cell gets
+ * a package of its own (one request per package and school), its request holding 2 of its days.
+ */
+async function freshPackage(w: World): Promise<{ packageId: string; pdSessionId: string }> {
+  const db = w.t.deps.db;
+  const [year] = await db.select({ id: schoolYears.id }).from(schoolYears).limit(1);
+  if (!year) throw new Error('no school year');
+  const packageId = await insertPackage(db, year.id, staffOnlyPackageSpec(uniqueName('Staff Days')));
+  const [session] = await db
+    .select({ id: packagePdSessions.id })
+    .from(packagePdSessions)
+    .innerJoin(packagePdSessionGroupings, eq(packagePdSessionGroupings.id, packagePdSessions.groupingId))
+    .where(eq(packagePdSessionGroupings.packageId, packageId));
+  if (!session) throw new Error('package session not created');
+  return { packageId, pdSessionId: session.id };
+}
+
+async function freshRequest(w: World, status: 'STARTED' | 'SUBMITTED' = 'STARTED'): Promise<{ packageRequestId: string; pdSessionId: string }> {
+  const { packageId, pdSessionId } = await freshPackage(w);
+  const [request] = await w.t.deps.db.insert(packageRequests).values({ packageId, organizationId: w.schoolA.organization.id, status }).returning({ id: packageRequests.id });
+  if (!request) throw new Error('package request not created');
+  await w.t.deps.db.insert(packageRequestPdSessions).values({ packageRequestId: request.id, pdSessionId, requestedDays: 2 });
+  return { packageRequestId: request.id, pdSessionId };
+}
+
+const onRequest = (body?: (pdSessionId: string) => unknown) => async (w: World) => {
+  const { packageRequestId, pdSessionId } = await freshRequest(w);
+  return { params: { packageRequestId }, ...(body ? { body: body(pdSessionId) } : {}) };
+};
+
+export const packageRows: Rows = {
+  'GET /api/organizations/:organizationId/services': { input: (w) => ({ params: { organizationId: w.schoolA.organization.id } }), expect: managersOfA(200) },
+  'POST /api/organizations/:organizationId/package-requests': {
+    input: async (w) => ({ params: { organizationId: w.schoolA.organization.id }, body: { packageId: (await freshPackage(w)).packageId } }),
+    expect: managersOfA(200),
+  },
+  'GET /api/package-requests/:packageRequestId': { input: onRequest(), expect: managersOfA(200) },
+  'GET /api/package-requests/:packageRequestId/review.pdf': { input: onRequest(), expect: managersOfA(200) },
+  'PUT /api/package-requests/:packageRequestId/staff-options': {
+    input: onRequest((pdSessionId) => ({ pdSessions: [{ pdSessionId, requestedDays: 3 }] })),
+    expect: managersOfA(200),
+  },
+  'PUT /api/package-requests/:packageRequestId/event-selection': { input: onRequest(() => ({ events: [] })), expect: managersOfA(200) },
+  'PUT /api/package-requests/:packageRequestId/group-selection': { input: onRequest(() => ({ sections: [] })), expect: managersOfA(200) },
+  'PUT /api/package-requests/:packageRequestId/institute-selection': { input: onRequest(() => ({ institutes: [] })), expect: managersOfA(200) },
+  'POST /api/package-requests/:packageRequestId/submit': { input: onRequest(() => ({ usingPtaFunds: false })), expect: managersOfA(200) },
+
+  'GET /api/admin/packages': { expect: staffOnly(200) },
+  'GET /api/admin/package-requests': { input: () => ({ query: { status: 'SUBMITTED' } }), expect: staffOnly(200) },
+  'GET /api/admin/package-requests/:packageRequestId': { input: onRequest(), expect: staffOnly(200) },
+  'POST /api/admin/package-requests/:packageRequestId/decision': {
+    input: async (w) => ({ params: { packageRequestId: (await freshRequest(w, 'SUBMITTED')).packageRequestId }, body: { action: 'accept' } }),
+    expect: staffOnly(200),
+  },
+  'PUT /api/admin/package-requests/:packageRequestId/overrides': {
+    input: async (w) => {
+      const { packageRequestId, pdSessionId } = await freshRequest(w, 'SUBMITTED');
+      return { params: { packageRequestId }, body: { kind: 'pdSession', itemId: pdSessionId, amount: 3 } };
+    },
+    expect: staffOnly(200),
+  },
+};

@@ -1,0 +1,123 @@
+import { Alert, Badge, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { formatCents } from '@portal/domain/money.ts';
+import {
+  effectiveAmount,
+  groupMinimumMessage,
+  groupsBelowMinimum,
+  isVirtualSection,
+  packageMessages,
+  spotsRemaining,
+} from '@portal/domain/package-rules.ts';
+import type { PackageRequestDetail } from '@portal/domain/packages.ts';
+import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { OverrideNote } from './override-note.tsx';
+import { StepActions } from './step-actions.tsx';
+import { amountOptions, changed, participants, type StepProps } from './step-props.ts';
+import { useStepSave } from './use-step-save.ts';
+
+const participantsOf = (detail: PackageRequestDetail) =>
+  Object.fromEntries(detail.selections.groupSections.map((s) => [s.groupSectionId, effectiveAmount(s.requestedParticipants, s.overrideDate, s.overrideParticipants)]));
+
+const range = (min: number, max: number) => [0, ...Array.from({ length: Math.max(max - Math.max(min, 1) + 1, 0) }, (_, i) => Math.max(min, 1) + i)];
+
+/** group-selection (§2, §5): participants per group section, spots remaining per group, the required groups' minimums. */
+export function GroupSelectionStep({ detail }: StepProps) {
+  const [saved, setSaved] = useState(() => participantsOf(detail));
+  const [draft, setDraft] = useState(saved);
+  const { save, saving, leaveTo } = useStepSave(detail, 'group-selection', (reply) => {
+    const next = participantsOf(reply);
+    setSaved(next);
+    setDraft(next);
+  });
+  const selections = new Map(detail.selections.groupSections.map((s) => [s.groupSectionId, s]));
+  const draftMap = new Map(Object.entries(draft));
+  const short = groupsBelowMinimum(detail.package, draftMap);
+  let overallocated = false;
+  const onSave = (andContinue: boolean) =>
+    save(
+      {
+        sections: detail.package.groups
+          .flatMap((g) => g.sections)
+          .filter((s) => selections.get(s.id)?.overrideDate == null)
+          .map((s) => ({ groupSectionId: s.id, requestedParticipants: draft[s.id] ?? 0 })),
+      },
+      andContinue,
+    );
+  const cards = detail.package.groups.map((group) => {
+    const chosen = group.sections.reduce((sum, s) => sum + (draft[s.id] ?? 0), 0);
+    const spots = spotsRemaining(group.maxAttendees, chosen);
+    overallocated ||= spots.overallocated;
+    return (
+      <Card key={group.id} withBorder padding="md" radius="md">
+        <Stack gap="sm">
+          <Group justify="space-between" wrap="wrap">
+            <Title order={3} size="h4">
+              {group.name}
+            </Title>
+            <span aria-live="polite">
+              {spots.highlighted ? (
+                <StatusBadge tone={spots.overallocated ? 'cancelled' : 'action'} size="lg">
+                  {spots.overallocated ? packageMessages.groupsOverallocated : `Spots remaining: ${spots.remaining}`}
+                </StatusBadge>
+              ) : (
+                <Text>Spots remaining: {spots.remaining}</Text>
+              )}
+            </span>
+          </Group>
+          {group.description ? <Text size="sm">{group.description}</Text> : null}
+          <Text size="sm">
+            {formatCents(group.attendeeCost)} an attendee
+            {group.requiredForPurchase ? ` · required, at least ${formatCents(group.minimumAmount)}` : ''}
+            {group.enableFreeSeatOffer ? ` · past ${group.paidSeatsRequiredForOffer} seats, up to ${group.freeSeatsInOffer} free` : ''}
+          </Text>
+          {group.sections.map((section) => {
+            const selection = selections.get(section.id);
+            const overridden = selection?.overrideDate != null;
+            const value = draft[section.id] ?? 0;
+            const virtual = isVirtualSection(section.title);
+            return (
+              <Stack key={section.id} gap={4} p="xs" style={{ borderLeft: `4px solid var(--mantine-color-${virtual ? 'violet' : 'blue'}-7)` }}>
+                <NativeSelect
+                  label={section.title}
+                  description={[virtual ? 'Virtual' : null, section.staffDevelopers ? `Staff developers: ${section.staffDevelopers}` : null, section.description || null].filter(Boolean).join(' · ')}
+                  data={amountOptions([...new Set([...range(section.minTickets, section.maxTickets), value])].sort((a, b) => a - b), participants)}
+                  value={String(value)}
+                  disabled={overridden}
+                  onChange={(e) => setDraft({ ...draft, [section.id]: Number(e.currentTarget.value) })}
+                />
+                {virtual ? (
+                  <Badge color="violet" variant="light" c="dark" w="fit-content">
+                    Virtual
+                  </Badge>
+                ) : null}
+                <OverrideNote overridden={overridden} createdByAdmin={false} />
+              </Stack>
+            );
+          })}
+        </Stack>
+      </Card>
+    );
+  });
+  return (
+    <Stack gap="lg">
+      {detail.package.groupsDescription ? <Text>{detail.package.groupsDescription}</Text> : null}
+      {cards}
+      {short.length > 0 ? (
+        <Alert color="red" variant="light">
+          {groupMinimumMessage(short)}
+        </Alert>
+      ) : null}
+      <StepActions
+        packageRequestId={detail.id}
+        steps={detail.steps}
+        step="group-selection"
+        dirty={changed(draft, saved)}
+        saving={saving}
+        blocked={overallocated || short.length > 0}
+        leaveTo={leaveTo}
+        onSave={onSave}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Profile } from '@portal/domain/profile.ts';
+import type { PurchaseOrderSubmitted } from '@portal/domain/purchase-orders.ts';
+import type {
+  ApplicantAvailability,
+  AvailableApplicants,
+  ContractList,
+  CouponValidation,
+  InstitutePage,
+} from '@portal/domain/purchase-orders-members.ts';
+import { api, withQuery } from '../../../lib/api.ts';
+
+export const purchaseOrderKeys = {
+  all: ['member-purchase-orders'] as const,
+  institutes: ['member-purchase-orders', 'institutes'] as const,
+  available: (instituteId: string, organizationId: string) => ['member-purchase-orders', 'available', instituteId, organizationId] as const,
+  contracts: (organizationId: string) => ['member-purchase-orders', 'contracts', organizationId] as const,
+};
+
+/**
+ * GET /api/profile, for the member's organizations and their role in each. The same key and call as
+ * the profile page, so either fills the other's cache.
+ */
+export const membershipsQuery = queryOptions({
+  queryKey: ['profile'] as const,
+  queryFn: ({ signal }) => api.get<Profile>('/api/profile', signal),
+  select: (profile) => profile.memberships,
+});
+
+/** The institutes taking applications, in date order (a provider runs a handful a year: one page of 100). */
+export const institutesQuery = queryOptions({
+  queryKey: purchaseOrderKeys.institutes,
+  queryFn: ({ signal }) => api.get<InstitutePage>('/api/institute-purchase-orders/institutes?pageSize=100', signal),
+});
+
+/** How many of the organization's accepted applicants to the institute are still unpaid (usersCount). */
+export function availableApplicantsQuery(instituteId: string, organizationId: string) {
+  return queryOptions({
+    queryKey: purchaseOrderKeys.available(instituteId, organizationId),
+    queryFn: ({ signal }) =>
+      api.get<AvailableApplicants>(withQuery('/api/institute-purchase-orders/available-applicants', { instituteId, organizationId }), signal),
+    enabled: instituteId !== '' && organizationId !== '',
+  });
+}
+
+export function checkApplicant(instituteId: string, organizationId: string, email: string) {
+  return api.get<ApplicantAvailability>(withQuery('/api/institute-purchase-orders/applicant', { instituteId, organizationId, email }));
+}
+
+export function validateCoupon(code: string, eventId: string) {
+  return api.post<CouponValidation>('/api/institute-purchase-orders/coupon', { code, eventId });
+}
+
+/** The organization's signed contracts; a 403 carries the server's message, shown as it is. */
+export function contractsQuery(organizationId: string) {
+  return queryOptions({
+    queryKey: purchaseOrderKeys.contracts(organizationId),
+    queryFn: ({ signal }) => api.get<ContractList>(withQuery('/api/package-purchase-orders/contracts', { organizationId }), signal),
+    enabled: organizationId !== '',
+    retry: false,
+  });
+}
+
+/**
+ * POST a purchase order (multipart). The caller keeps one Idempotency-Key per attempt, so a double
+ * click or a retry after a lost answer makes one purchase order.
+ */
+export function useSubmitPurchaseOrder(path: '/api/institute-purchase-orders' | '/api/package-purchase-orders') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: FormData; idempotencyKey: string }) =>
+      api.post<PurchaseOrderSubmitted>(path, body, { 'Idempotency-Key': idempotencyKey }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: purchaseOrderKeys.all });
+    },
+  });
+}

@@ -1,0 +1,82 @@
+import { FileInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
+import { phoneDigits } from '@portal/domain/contact.ts';
+import type { PurchaseOrderFormValues } from '@portal/domain/purchase-orders.ts';
+import { typedTotalCents } from '@portal/domain/purchase-orders-members.ts';
+import { PhoneInput } from '../../../ui/phone-input.tsx';
+
+type Field = 'file' | 'filename' | 'number' | 'total' | 'contactName' | 'contactEmail' | 'contactPhone';
+
+interface PurchaseOrderFieldsProps {
+  inputProps: (field: Field) => GetInputPropsReturnType;
+  onFile: (file: File | null) => void;
+  /** Under the total: what the server will count as owed, when the page knows it. */
+  totalDescription: string;
+}
+
+/** The fields every purchase order has (organizations.md §3): the PDF, its filename and number, the total in dollars, the contact. */
+export function PurchaseOrderFields({ inputProps, onFile, totalDescription }: PurchaseOrderFieldsProps) {
+  return (
+    <Stack gap="sm">
+      <FileInput
+        label="Purchase order (PDF)"
+        description="A PDF of at most 10 MB"
+        accept="application/pdf,.pdf"
+        clearable
+        // Mantine's clear button is an icon only: name it for screen readers.
+        clearButtonProps={{ 'aria-label': 'Clear file' }}
+        withAsterisk
+        {...inputProps('file')}
+        onChange={onFile}
+      />
+      <TextInput label="Filename" withAsterisk {...inputProps('filename')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Purchase order number" withAsterisk {...inputProps('number')} />
+        <TextInput label="Purchase order total" description={totalDescription} inputMode="decimal" leftSection="$" withAsterisk {...inputProps('total')} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Contact name" autoComplete="name" withAsterisk {...inputProps('contactName')} />
+        <TextInput label="Contact email" type="email" autoComplete="email" withAsterisk {...inputProps('contactEmail')} />
+      </SimpleGrid>
+      <PhoneInput label="Contact phone" withAsterisk {...inputProps('contactPhone')} />
+    </Stack>
+  );
+}
+
+export const emptyPurchaseOrderValues: PurchaseOrderFormValues = {
+  file: null,
+  filename: '',
+  contactEmail: '',
+  contactName: '',
+  contactPhone: '',
+  number: '',
+  organizationId: null,
+  total: '',
+};
+
+/** The filename follows the chosen file until the member writes one of their own. */
+export function filenameFor(file: File | null, previous: File | null, filename: string): string {
+  if (file && (!filename.trim() || filename === previous?.name)) return file.name;
+  return filename;
+}
+
+/**
+ * The multipart body's common fields, before the file: the server reads the stream in order and knows
+ * the fields once it reaches the file. Phone digits only; the total in cents.
+ */
+export function appendCommonFields(body: FormData, values: PurchaseOrderFormValues): void {
+  body.append('filename', values.filename.trim());
+  body.append('contactEmail', values.contactEmail.trim());
+  body.append('contactName', values.contactName.trim());
+  body.append('contactPhone', phoneDigits(values.contactPhone));
+  body.append('number', values.number.trim());
+  body.append('organizationId', values.organizationId ?? '');
+  body.append('total', typedTotalCents(values.total));
+}
+
+/** One option per organization, whatever the number of memberships in it. */
+export function organizationOptions(memberships: readonly { organizationId: string; organizationName: string }[]) {
+  const seen = new Map<string, string>();
+  for (const membership of memberships) seen.set(membership.organizationId, membership.organizationName);
+  return [...seen].map(([value, label]) => ({ value, label }));
+}

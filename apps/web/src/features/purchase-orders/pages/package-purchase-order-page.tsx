@@ -1,0 +1,160 @@
+import { Alert, Anchor, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { formatCents } from '@portal/domain/money.ts';
+import { purchaseOrderMessages } from '@portal/domain/purchase-orders.ts';
+import {
+  memberPurchaseOrderPaths,
+  validatePackagePurchaseOrderForm,
+  type PackagePurchaseOrderFormValues,
+} from '@portal/domain/purchase-orders-members.ts';
+import type { Profile } from '@portal/domain/profile.ts';
+import { errorMessage, notifyError } from '../../../lib/errors.ts';
+import { showSubmitError } from '../../../lib/form-errors.ts';
+import { newIdempotencyKey } from '../../../shared/commerce/idempotency-key.ts';
+import { ErrorState } from '../../../ui/error-state.tsx';
+import { PageLoader } from '../../../ui/page-loader.tsx';
+import { contractsQuery, membershipsQuery, useSubmitPurchaseOrder } from '../api/purchase-orders.ts';
+import { appendCommonFields, emptyPurchaseOrderValues, filenameFor, organizationOptions, PurchaseOrderFields } from '../components/purchase-order-fields.tsx';
+
+export const packagePurchaseOrderLoader = (queryClient: QueryClient) => async () => {
+  await queryClient.prefetchQuery(membershipsQuery);
+  return null;
+};
+
+function toFormData(values: PackagePurchaseOrderFormValues, file: File): FormData {
+  const body = new FormData();
+  body.append('type', 'PACKAGE');
+  body.append('contractId', values.contractId ?? '');
+  appendCommonFields(body, values);
+  body.append('file', file, file.name);
+  return body;
+}
+
+function PackageForm({ organizations }: { organizations: { value: string; label: string }[] }) {
+  const navigate = useNavigate();
+  const submitOrder = useSubmitPurchaseOrder('/api/package-purchase-orders');
+  // One key for the page's attempts: a double click or a retry after a lost answer makes one purchase order.
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const form = useForm<PackagePurchaseOrderFormValues>({
+    mode: 'controlled',
+    initialValues: { ...emptyPurchaseOrderValues, organizationId: organizations.length === 1 ? (organizations[0]?.value ?? null) : null, contractId: null },
+    validate: validatePackagePurchaseOrderForm,
+  });
+  const organizationId = form.values.organizationId ?? '';
+  const contracts = useQuery(contractsQuery(organizationId));
+  const contract = contracts.data?.contracts.find((option) => option.id === form.values.contractId);
+
+  // organizations.md §8: a FORBIDDEN answer to the contracts query shows the server's message as an error toast.
+  useEffect(() => {
+    if (contracts.isError) notifyError(contracts.error);
+  }, [contracts.isError, contracts.error]);
+
+  const submit = form.onSubmit((values) => {
+    if (!values.file) return;
+    submitOrder.mutate(
+      { body: toFormData(values, values.file), idempotencyKey },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: purchaseOrderMessages.submitted });
+          void navigate(memberPurchaseOrderPaths.landing);
+        },
+        onError: (error) => {
+          if (showSubmitError(form, error)) notifyError(error);
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="package-po-heading">
+      <Stack gap="sm">
+        <NativeSelect
+          label="Organization"
+          data={[{ value: '', label: 'Choose an organization' }, ...organizations]}
+          withAsterisk
+          {...form.getInputProps('organizationId')}
+          value={organizationId}
+          onChange={(event) => {
+            form.setFieldValue('organizationId', event.currentTarget.value || null);
+            form.setFieldValue('contractId', null);
+          }}
+        />
+        {contracts.isError ? (
+          <Alert color="red" variant="light" title="Could not load the contracts">
+            {errorMessage(contracts.error)}
+          </Alert>
+        ) : (
+          <NativeSelect
+            label="Package"
+            description={contracts.isLoading ? 'Loading the contracts…' : contracts.data?.contracts.length === 0 ? 'This organization has no signed package contracts yet.' : undefined}
+            data={[
+              { value: '', label: 'Choose a package' },
+              ...(contracts.data?.contracts ?? []).map((option) => ({ value: option.id, label: `${option.packageName} (${formatCents(option.total)})` })),
+            ]}
+            withAsterisk
+            disabled={!organizationId || contracts.isLoading}
+            {...form.getInputProps('contractId')}
+            value={form.values.contractId ?? ''}
+            onChange={(event) => form.setFieldValue('contractId', event.currentTarget.value || null)}
+          />
+        )}
+        {contract?.signedUrl ? (
+          <Anchor href={contract.signedUrl} size="sm">
+            Download the signed contract (PDF)
+          </Anchor>
+        ) : null}
+        <PurchaseOrderFields
+          inputProps={(field) => form.getInputProps(field)}
+          onFile={(file) => {
+            form.setFieldValue('filename', filenameFor(file, form.getValues().file, form.getValues().filename));
+            form.setFieldValue('file', file);
+          }}
+          totalDescription={contract ? `In dollars. This contract comes to ${formatCents(contract.total)}.` : 'In dollars.'}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => void navigate(memberPurchaseOrderPaths.landing)} disabled={submitOrder.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={submitOrder.isPending}>
+            Submit purchase order
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** organizations.md §6: a package purchase order is for an organization the member owns or administers. */
+function managed(memberships: Profile['memberships']) {
+  return organizationOptions(memberships.filter((membership) => membership.role === 'OWNER' || membership.role === 'ADMIN'));
+}
+
+/** /members/purchase-orders/package (organizations.md §2): a purchase order paying a signed package contract (type PACKAGE). */
+export function PackagePurchaseOrderPage() {
+  const memberships = useQuery(membershipsQuery);
+  return (
+    <Stack gap="lg" maw={880}>
+      <Anchor component={Link} to={memberPurchaseOrderPaths.landing} size="sm">
+        Back to Purchase Orders
+      </Anchor>
+      <Title order={1} id="package-po-heading">
+        Package Purchase Order
+      </Title>
+      {memberships.isPending ? (
+        <PageLoader label="Loading your organizations" />
+      ) : memberships.isError ? (
+        <ErrorState message={errorMessage(memberships.error)} onRetry={() => void memberships.refetch()} />
+      ) : managed(memberships.data).length === 0 ? (
+        <Alert color="gray" variant="light">
+          <Text size="sm">Package purchase orders are sent by an organization's owners and administrators, and you manage no organization.</Text>
+        </Alert>
+      ) : (
+        <PackageForm organizations={managed(memberships.data)} />
+      )}
+    </Stack>
+  );
+}

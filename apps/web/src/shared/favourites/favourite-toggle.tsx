@@ -1,0 +1,58 @@
+import { Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { QueryKey } from '@tanstack/react-query';
+import { useState } from 'react';
+import { favouriteMessages, type FavouriteTargetType } from '@portal/domain/favourites.ts';
+import { hasToolkitAccess } from '@portal/domain/roles.ts';
+import { notifyError } from '../../lib/errors.ts';
+import { useCurrentUser } from '../../lib/current-user.ts';
+import { useToggleFavourite } from './api.ts';
+
+export interface FavouriteToggleProps {
+  targetType: FavouriteTargetType;
+  targetId: string;
+  /** The resource's title: the button's name says which resource it saves. */
+  title: string;
+  isFavorited: boolean;
+  /** Queries whose isFavorited flags this toggle changes (the list it sits in). */
+  invalidates?: readonly QueryKey[];
+}
+
+/**
+ * The favourite toggle of a toolkit document, an organization resource or a video: a button pressed
+ * when the resource is in My Saved Resources. Saving is a toolkit power, so a member without toolkit
+ * access sees no toggle at all.
+ */
+export function FavouriteToggle({ targetType, targetId, title, isFavorited, invalidates }: FavouriteToggleProps) {
+  const user = useCurrentUser();
+  const toggle = useToggleFavourite(invalidates);
+  // The answer shows at once; the list's own refetch then agrees with it.
+  const [answered, setAnswered] = useState<{ for: boolean; now: boolean } | null>(null);
+  if (!user || !hasToolkitAccess(user.contentAccess)) return null;
+  const saved = answered && answered.for === isFavorited ? answered.now : isFavorited;
+
+  return (
+    <Button
+      size="xs"
+      variant={saved ? 'filled' : 'default'}
+      aria-pressed={saved}
+      aria-label={`Favorite ${title}`}
+      leftSection={<span aria-hidden="true">{saved ? '★' : '☆'}</span>}
+      loading={toggle.isPending}
+      onClick={() =>
+        toggle.mutate(
+          { target: { targetType, targetId }, save: !saved },
+          {
+            onSuccess: (state) => {
+              setAnswered({ for: isFavorited, now: state.isFavorited });
+              notifications.show({ color: 'green', message: state.isFavorited ? favouriteMessages.added : favouriteMessages.removed });
+            },
+            onError: notifyError,
+          },
+        )
+      }
+    >
+      Favorite
+    </Button>
+  );
+}

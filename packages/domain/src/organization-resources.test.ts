@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  headlineParts,
+  headlineStart,
+  headlineStop,
+  isPdf,
+  linkOrPdfProblems,
+  organizationResourceFields,
+  organizationResourceMessages,
+  organizationResourceQuery,
+  pdfDownloadName,
+  prefixTsQuery,
+  preselectedSchoolYear,
+  schoolYearInput,
+} from './organization-resources.ts';
+
+const org = '11111111-1111-4111-8111-111111111111';
+const year = '22222222-2222-4222-8222-222222222222';
+
+describe('prefixTsQuery: a search as a safe to_tsquery text', () => {
+  const cases: [string, string | null][] = [
+    ['fluency', 'fluency:*'],
+    ['Guided  Reading', 'guided & reading:*'],
+    ["math & !(' :*", 'math:*'],
+    ['K-2 phonics', 'k & 2 & phonics:*'],
+    ['árbol', 'árbol:*'],
+    ['&& | !', null],
+    ['', null],
+    ['one two three four five six seven eight nine', 'one & two & three & four & five & six & seven & eight:*'],
+  ];
+  it.each(cases)('%j -> %j', (search, expected) => expect(prefixTsQuery(search)).toBe(expected));
+});
+
+describe('headlineParts: marked text as parts, never HTML', () => {
+  const s = headlineStart;
+  const e = headlineStop;
+  const cases: [string, { text: string; match: boolean }[]][] = [
+    ['plain', [{ text: 'plain', match: false }]],
+    [`${s}Fluency${e} routines`, [{ text: 'Fluency', match: true }, { text: ' routines', match: false }]],
+    [`a ${s}b${e} c ${s}d${e}`, [{ text: 'a ', match: false }, { text: 'b', match: true }, { text: ' c ', match: false }, { text: 'd', match: true }]],
+    [`<script>${s}x${e}`, [{ text: '<script>', match: false }, { text: 'x', match: true }]],
+    ['', []],
+  ];
+  it.each(cases)('%j', (marked, parts) => expect(headlineParts(marked)).toEqual(parts));
+});
+
+describe('preselectedSchoolYear: the latest year that has begun', () => {
+  const years = [
+    { id: 'y25', startsOn: '2025-07-01' },
+    { id: 'y27', startsOn: '2027-07-01' },
+    { id: 'y26', startsOn: '2026-07-01' },
+  ];
+  const cases: [string, string | null][] = [
+    ['2026-11-24', 'y26'],
+    ['2026-07-01', 'y26'],
+    ['2026-06-30', 'y25'],
+    ['2028-01-01', 'y27'],
+    ['2020-01-01', 'y25'],
+  ];
+  it.each(cases)('on %s -> %s', (today, id) => expect(preselectedSchoolYear(years, today)?.id ?? null).toBe(id));
+  it('is null without years', () => expect(preselectedSchoolYear([], '2026-01-01')).toBeNull());
+});
+
+describe('files', () => {
+  it('isPdf reads the content, not the name', () => {
+    expect(isPdf(Buffer.from('%PDF-1.7\n'))).toBe(true);
+    expect(isPdf(Buffer.from('<html>%PDF-'))).toBe(false);
+    expect(isPdf(Buffer.from('%PD'))).toBe(false);
+  });
+  const names: [string, string][] = [
+    ['Talk moves.pdf', 'Talk moves.pdf'],
+    ['"evil"\r\n.pdf', 'evil.pdf'],
+    ['../../etc/passwd', 'etc_passwd.pdf'],
+    ['', 'document.pdf'],
+  ];
+  it.each(names)('pdfDownloadName(%j) -> %j', (name, safe) => expect(pdfDownloadName(name)).toBe(safe));
+});
+
+describe('linkOrPdfProblems: a link or a PDF, never both', () => {
+  const cases: [string, boolean, boolean, Record<string, string>][] = [
+    ['https://x.org', false, false, {}],
+    ['', true, false, {}],
+    ['', false, true, {}],
+    ['https://x.org', true, false, { url: organizationResourceMessages.notBoth }],
+    ['', false, false, { url: organizationResourceMessages.linkOrFile, file: organizationResourceMessages.linkOrFile }],
+  ];
+  it.each(cases)('url %j, new file %s, kept file %s', (url, file, kept, problems) => expect(linkOrPdfProblems(url, file, kept)).toEqual(problems));
+});
+
+describe('contracts', () => {
+  it('the member query needs an organization and a year; the search is at most 100 characters', () => {
+    expect(organizationResourceQuery.safeParse({ organizationId: org, schoolYearId: year }).success).toBe(true);
+    expect(organizationResourceQuery.safeParse({ organizationId: org }).success).toBe(false);
+    expect(organizationResourceQuery.safeParse({ organizationId: org, schoolYearId: year, search: 'x'.repeat(101) }).success).toBe(false);
+  });
+  it('the staff form takes a title, an http(s) link or none', () => {
+    expect(organizationResourceFields.parse({ organizationId: org, schoolYearId: year, title: ' Talk moves ' })).toMatchObject({ title: 'Talk moves', url: '', grades: '' });
+    expect(organizationResourceFields.safeParse({ organizationId: org, schoolYearId: year, title: '' }).error?.issues[0]?.message).toBe(organizationResourceMessages.titleRequired);
+    expect(organizationResourceFields.safeParse({ organizationId: org, schoolYearId: year, title: 'x', url: 'javascript:alert(1)' }).success).toBe(false);
+  });
+  it('a school year is named yyyy-yyyy and ends after it starts', () => {
+    expect(schoolYearInput.safeParse({ name: '2028-2029', startsOn: '2028-07-01', endsOn: '2029-06-30' }).success).toBe(true);
+    expect(schoolYearInput.safeParse({ name: '2028', startsOn: '2028-07-01', endsOn: '2029-06-30' }).success).toBe(false);
+    expect(schoolYearInput.safeParse({ name: '2028-2029', startsOn: '2028-07-01', endsOn: '2028-07-01' }).success).toBe(false);
+  });
+});
