@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { allocationMessages, assignableUser, checkAllocation, type Slot } from './allocation.ts';
+import { effectiveAmount, packageRequestStatuses, sectionParticipantMap, type PackageRequestStatus, type PackageSelections } from './package-rules.ts';
+
+/**
+ * Package ticket assignment (events.md §2 'Package ticket assignment', §5, §6, §7, §8): an accepted
+ * package request's conference-day tickets, group-section seats and institute places handed to
+ * people of the organization, one assignee per ticket, with the rules of ticket allocation.
+ */
+
+export const packageAssignmentSegments = ['allocate-tickets', 'assign-staff', 'assign-applicants'] as const;
+export type PackageAssignmentSegment = (typeof packageAssignmentSegments)[number];
+
+export const packageAssignmentTabs: Record<PackageAssignmentSegment, string> = {
+  'allocate-tickets': 'Allocate Conference Day Tickets',
+  'assign-staff': 'Assign Staff to Events and Groups',
+  'assign-applicants': 'Assign Institute Applicants',
+};
+
+/** The two pages of an accepted request (organizations.md §2): both the same three-tab screen, opened on their own tab. */
+export const packageAssignmentPages = {
+  'assign-tickets': { title: 'Allocate Tickets', segment: 'allocate-tickets' },
+  'assign-staff': { title: 'Assign Staff', segment: 'assign-staff' },
+} as const satisfies Record<string, { title: string; segment: PackageAssignmentSegment }>;
+export type PackageAssignmentPage = keyof typeof packageAssignmentPages;
+
+export const packageAssignmentPaths = {
+  page: (packageRequestId: string, page: PackageAssignmentPage) => `/members/manage-services/package-request/${encodeURIComponent(packageRequestId)}/${page}`,
+} as const;
+
+export const packageAssignmentMessages = {
+  empty: 'Your package does not include any items to select.',
+  /** events.md §6 'A New York notice is shown to principals', worded after the profile's CTLE note (docs/decisions.md). */
+  newYorkNotice:
+    'New York schools: staff seeking CTLE credit for these events need their date of birth and the last four digits of their SSN on their profile. Please remind the staff you assign.',
+  newYorkNoticeTitle: 'New York CTLE credit',
+  saved: allocationMessages.assignmentsSaved,
+  somethingWentWrong: allocationMessages.somethingWentWrong,
+  overallocated: allocationMessages.overallocated,
+  notAllAllocated: allocationMessages.notAllAllocated,
+  duplicate: allocationMessages.duplicate,
+  notAssignable: allocationMessages.notAssignable,
+  clearSelection: allocationMessages.clearSelection,
+  notAccepted: 'Tickets can be assigned only once the package request has been accepted.',
+  unknownItem: 'This item is not part of the accepted package request.',
+  packageTicket: 'Package ticket',
+} as const;
+
+/** Positions of the organization whose holders see the New York notice (events.md §6 'principals'). */
+export const principalPositions = ['PRINCIPAL', 'ASSISTANT_PRINCIPAL'] as const;
+
+export function showsNewYorkNotice(positionName: string | null | undefined): boolean {
+  return (principalPositions as readonly string[]).includes(positionName ?? '');
+}
+
+// ---------------------------------------------------------------- what can be assigned
+
+interface AssignablePackage {
+  events: readonly { id: string; eventId: string; name: string; startDate: string; endDate: string }[];
+  groups: readonly { id: string; name: string; sections: readonly { id: string; title: string; staffDevelopers: string }[] }[];
+  institutes: readonly { id: string; eventId: string; name: string }[];
+}
+
+export interface AssignableItems {
+  events: { packageEventId: string; eventId: string; name: string; startDate: string; endDate: string; allocated: number }[];
+  groups: { groupId: string; name: string; sections: { sectionId: string; title: string; staffDevelopers: string; allocated: number }[] }[];
+  institutes: { packageInstituteId: string; eventId: string; name: string; allocated: number }[];
+}
+
+/**
+ * What an accepted request holds, in the package's order: conference-day tickets per event and places
+ * per institute (overrideAmount, else requestedParticipants: events.md §9), seats per group section
+ * (overrideParticipants, else requestedParticipants). Items with nothing allocated are left out, and
+ * a group with no section left out too.
+ */
+export function assignableItems(pkg: AssignablePackage, selections: Pick<PackageSelections, 'events' | 'groupSections' | 'institutes'>): AssignableItems {
+  const eventAmounts = new Map(selections.events.map((s) => [s.packageEventId, effectiveAmount(s.requestedParticipants, s.overrideDate, s.overrideAmount)]));
+  const sectionAmounts = sectionParticipantMap(selections);
+  const instituteAmounts = new Map(selections.institutes.map((s) => [s.packageInstituteId, effectiveAmount(s.requestedParticipants, s.overrideDate, s.overrideAmount)]));
+  return {
+    events: pkg.events
+      .map((e) => ({ packageEventId: e.id, eventId: e.eventId, name: e.name, startDate: e.startDate, endDate: e.endDate, allocated: eventAmounts.get(e.id) ?? 0 }))
+      .filter((e) => e.allocated > 0),
+    groups: pkg.groups
+      .map((g) => ({
+        groupId: g.id,
+        name: g.name,
+        sections: g.sections
+          .map((s) => ({ sectionId: s.id, title: s.title, staffDevelopers: s.staffDevelopers, allocated: sectionAmounts.get(s.id) ?? 0 }))
+          .filter((s) => s.allocated > 0),
+      }))
+      .filter((g) => g.sections.length > 0),
+    institutes: pkg.institutes
+      .map((i) => ({ packageInstituteId: i.id, eventId: i.eventId, name: i.name, allocated: instituteAmounts.get(i.id) ?? 0 }))
+      .filter((i) => i.allocated > 0),
+  };
+}
+
+/** One assignable line of a segment, as a save checks it: its id and how many it holds. */
+export interface SegmentLine {
+  itemId: string;
+  allocated: number;
+}
+
+export function segmentLines(items: AssignableItems, segment: PackageAssignmentSegment): SegmentLine[] {
+  switch (segment) {
+    case 'allocate-tickets':
+      return items.events.map((e) => ({ itemId: e.packageEventId, allocated: e.allocated }));
+    case 'assign-staff':
+      return items.groups.flatMap((g) => g.sections.map((s) => ({ itemId: s.sectionId, allocated: s.allocated })));
+    case 'assign-applicants':
+      return items.institutes.map((i) => ({ itemId: i.packageInstituteId, allocated: i.allocated }));
+  }
+}
+
+export function isEmptyPackage(items: AssignableItems): boolean {
+  return items.events.length === 0 && items.groups.length === 0 && items.institutes.length === 0;
+}
+
+export interface SegmentCheck {
+  /** The message that refuses the save, or null. */
+  error: string | null;
+  /** Per line, in order: assignees over what it holds (shown in red). */
+  excess: number[];
+  /** Some line holds more than it has assignees (a warning; saving is allowed). */
+  warning: string | null;
+}
+
+/**
+ * A segment's draft against what each line holds (events.md §5, the allocation rules): no more
+ * assignees than allocated, the same person not twice in one line; an unknown or repeated line is
+ * refused before anything else.
+ */
+export function checkSegment(lines: readonly SegmentLine[], entries: readonly { itemId: string; slots: readonly Slot[] }[]): SegmentCheck {
+  const known = new Set(lines.map((l) => l.itemId));
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    if (!known.has(entry.itemId) || seen.has(entry.itemId)) return { error: packageAssignmentMessages.unknownItem, excess: lines.map(() => 0), warning: null };
+    seen.add(entry.itemId);
+  }
+  const slotsOf = new Map(entries.map((e) => [e.itemId, e.slots]));
+  const check = checkAllocation(lines.map((line) => ({ numberOfTickets: line.allocated, maxTickets: null, slots: slotsOf.get(line.itemId) ?? [] })));
+  return { error: check.error, excess: check.excess, warning: check.warning };
+}
+
+// ---------------------------------------------------------------- contracts
+
+const assignees = z.array(assignableUser);
+
+/** GET /api/package-requests/:id/assignments (and every segment save's reply). */
+export const packageAssignmentsReply = z.object({
+  packageRequestId: z.string(),
+  packageName: z.string(),
+  status: z.enum(packageRequestStatuses),
+  organizationId: z.string(),
+  organizationName: z.string(),
+  /** The caller is a principal of the organization: the screen shows the New York notice. */
+  newYorkNotice: z.boolean(),
+  events: z.array(
+    z.object({ packageEventId: z.string(), eventId: z.string(), name: z.string(), startDate: z.string(), endDate: z.string(), allocated: z.int(), assignedUsers: assignees }),
+  ),
+  groups: z.array(
+    z.object({
+      groupId: z.string(),
+      name: z.string(),
+      sections: z.array(z.object({ sectionId: z.string(), title: z.string(), staffDevelopers: z.string(), allocated: z.int(), assignedUsers: assignees })),
+    }),
+  ),
+  institutes: z.array(z.object({ packageInstituteId: z.string(), eventId: z.string(), name: z.string(), allocated: z.int(), assignedUsers: assignees })),
+});
+export type PackageAssignmentsReply = z.infer<typeof packageAssignmentsReply>;
+
+const assignedUsers = z.array(z.uuid('Not a user id')).max(1000);
+const lines = <T extends z.ZodRawShape>(shape: T) => z.array(z.object({ ...shape, assignedUsers })).max(500);
+
+/** PUT .../assignments/allocate-tickets: every listed event's complete list of assignees (events.md §3 conferenceDays items). */
+export const allocateTicketsInput = z.object({ events: lines({ packageEventId: z.uuid('Not a package event id') }) });
+/** PUT .../assignments/assign-staff: every listed group section's assignees (events.md §3 groups items). */
+export const assignStaffInput = z.object({ groups: lines({ groupId: z.uuid('Not a group id'), sectionId: z.uuid('Not a group section id') }) });
+/** PUT .../assignments/assign-applicants: every listed institute's applicants (events.md §3 institutes items). */
+export const assignApplicantsInput = z.object({ institutes: lines({ packageInstituteId: z.uuid('Not a package institute id') }) });
+export type AllocateTicketsInput = z.infer<typeof allocateTicketsInput>;
+export type AssignStaffInput = z.infer<typeof assignStaffInput>;
+export type AssignApplicantsInput = z.infer<typeof assignApplicantsInput>;
+
+export type SegmentInput =
+  | { segment: 'allocate-tickets'; body: AllocateTicketsInput }
+  | { segment: 'assign-staff'; body: AssignStaffInput }
+  | { segment: 'assign-applicants'; body: AssignApplicantsInput };
+
+/** A segment's payload as lines: the item each names and its assignees. A section named under another group is refused as unknown. */
+export function segmentEntries(input: SegmentInput, items: AssignableItems): { itemId: string; assignedUsers: string[] }[] {
+  switch (input.segment) {
+    case 'allocate-tickets':
+      return input.body.events.map((e) => ({ itemId: e.packageEventId, assignedUsers: e.assignedUsers }));
+    case 'assign-staff': {
+      const groupOf = new Map(items.groups.flatMap((g) => g.sections.map((s) => [s.sectionId, g.groupId] as const)));
+      return input.body.groups.map((g) => ({ itemId: groupOf.get(g.sectionId) === g.groupId ? g.sectionId : `${g.groupId}/${g.sectionId}`, assignedUsers: g.assignedUsers }));
+    }
+    case 'assign-applicants':
+      return input.body.institutes.map((i) => ({ itemId: i.packageInstituteId, assignedUsers: i.assignedUsers }));
+  }
+}
+
+/** Whether a request's tickets can be assigned now (events.md §2: an accepted package). */
+export function assignmentsOpen(status: PackageRequestStatus): boolean {
+  return status === 'ACCEPTED';
+}
