@@ -23,6 +23,7 @@ import { invitationRoutes } from './features/invitations/routes.ts';
 import { lookupRoutes } from './features/lookups/routes.ts';
 import { manageServicesRoutes } from './features/manage-services/routes.ts';
 import { organizationRoutes } from './features/organizations/routes.ts';
+import { packageAssignmentRoutes } from './features/package-assignments/routes.ts';
 import { packageRequestRoutes } from './features/package-requests/routes.ts';
 import { demoPaymentRoutes, paymentRoutes } from './features/payments/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(staffResourceRoutes, { prefix: '/api', ...deps });
   await app.register(manageServicesRoutes, { prefix: '/api', ...deps });
   await app.register(packageRequestRoutes, { prefix: '/api', ...deps });
+  await app.register(packageAssignmentRoutes, { prefix: '/api', ...deps });
   await app.register(staffPackageRoutes, { prefix: '/api', ...deps });
   await app.register(organizationResourceRoutes, { prefix: '/api', ...deps });
   await app.register(videoCollectionRoutes, { prefix: '/api', ...deps });

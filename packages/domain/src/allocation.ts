@@ -33,6 +33,8 @@ export const allocationMessages = {
   buyerOnly: 'These tickets were not bought for an organization you administer: you can allocate them to yourself.',
   /** What an institute seat is called where tickets are listed (My tickets, Manage Events). */
   instituteSeat: 'Institute seat',
+  /** What a ticket or institute place of an accepted package request is called there. */
+  packageTicket: 'Package ticket',
   /** An accepted application's payment: its one seat is the applicant's from the start. */
   applicationSeat: "This payment is for an institute application: its seat is the applicant's own, with no tickets to allocate.",
 } as const;
@@ -147,13 +149,17 @@ export const newPendingUser = z.object({
 });
 export type NewPendingUser = z.infer<typeof newPendingUser>;
 
-/** TICKET: allocated to the member from a bought payment; INSTITUTE_SEAT: the member's own seat from a paid, accepted application. */
-export const myTicketKinds = ['TICKET', 'INSTITUTE_SEAT'] as const;
+/**
+ * TICKET: allocated to the member from a bought payment; INSTITUTE_SEAT: the member's own seat from a
+ * paid, accepted application; PACKAGE: a conference-day ticket or institute place of an accepted
+ * package request assigned to the member (packageEventTickets of events.md §7).
+ */
+export const myTicketKinds = ['TICKET', 'INSTITUTE_SEAT', 'PACKAGE'] as const;
 export type MyTicketKind = (typeof myTicketKinds)[number];
 
 /** GET /api/my-tickets: the signed-in member's own tickets and institute seats. */
 export const myTicket = z.object({
-  /** The ticket's id; for an institute seat, its payment's. */
+  /** The ticket's id; for an institute seat, its payment's; for a package ticket, its assignment's. */
   id: z.string(),
   kind: z.enum(myTicketKinds),
   /** The application an institute seat comes from (null for a ticket). */

@@ -43,7 +43,6 @@ export const packageAssignmentMessages = {
   clearSelection: allocationMessages.clearSelection,
   notAccepted: 'Tickets can be assigned only once the package request has been accepted.',
   unknownItem: 'This item is not part of the accepted package request.',
-  packageTicket: 'Package ticket',
 } as const;
 
 /** Positions of the organization whose holders see the New York notice (events.md §6 'principals'). */

@@ -3,7 +3,7 @@ import { schoolYearName } from '@portal/domain/lookups.ts';
 import type { PackageRequestStatus, PdSessionSetting, TravelCostType } from '@portal/domain/package-rules.ts';
 import type { Executor } from '../client.ts';
 import { events, eventTicketTypes } from '../schema/commerce.ts';
-import { schoolYears } from '../schema/lookups.ts';
+import { grades, schoolYears } from '../schema/lookups.ts';
 import { organizations } from '../schema/organizations.ts';
 import {
   packageEvents,
@@ -12,6 +12,10 @@ import {
   packageInstitutes,
   packagePdSessionGroupings,
   packagePdSessions,
+  packageRequestEvents,
+  packageRequestGroupSections,
+  packageRequestInstituteGrades,
+  packageRequestInstitutes,
   packageRequestPdSessions,
   packageRequests,
   packages,
@@ -248,10 +252,68 @@ const statusPackages: { name: string; status: PackageRequestStatus }[] = [
 
 export const demoPackageSchool = 'Lincoln Elementary School';
 const demoPackageOwner = 'owner.lincoln@demo.test';
+/** The school whose submitted full-package request staff accept before its tickets are assigned. */
+export const demoAssignmentSchool = 'Washington Middle School';
+const demoAssignmentOwner = 'owner.washington@demo.test';
+
+/**
+ * A request of a package with something chosen in every step it has, amounts the package allows:
+ * 4 days of its first PD session, 2 tickets of each event, 2 seats of its first group section and 1
+ * of the others, 2 places of each institute (both in the first grade). Returns the request's id.
+ */
+export async function insertFullRequest(
+  db: Executor,
+  input: { packageId: string; organizationId: string; status: PackageRequestStatus; createdById: string | null; submittedAt: Date | null },
+): Promise<string> {
+  const request = one(
+    await db
+      .insert(packageRequests)
+      .values({ packageId: input.packageId, organizationId: input.organizationId, status: input.status, createdById: input.createdById, submittedAt: input.submittedAt })
+      .returning({ id: packageRequests.id }),
+    'package request',
+  );
+  const packageRequestId = request.id;
+  const [sessionRows, eventRows, sectionRows, instituteRows, [grade]] = await Promise.all([
+    db
+      .select({ id: packagePdSessions.id })
+      .from(packagePdSessions)
+      .innerJoin(packagePdSessionGroupings, eq(packagePdSessionGroupings.id, packagePdSessions.groupingId))
+      .where(eq(packagePdSessionGroupings.packageId, input.packageId))
+      .orderBy(packagePdSessionGroupings.position, packagePdSessions.position),
+    db.select({ id: packageEvents.id }).from(packageEvents).where(eq(packageEvents.packageId, input.packageId)),
+    db
+      .select({ id: packageGroupSections.id })
+      .from(packageGroupSections)
+      .innerJoin(packageGroups, eq(packageGroups.id, packageGroupSections.packageGroupId))
+      .where(eq(packageGroups.packageId, input.packageId))
+      .orderBy(packageGroups.position, packageGroupSections.position),
+    db.select({ id: packageInstitutes.id }).from(packageInstitutes).where(eq(packageInstitutes.packageId, input.packageId)),
+    db.select({ id: grades.id }).from(grades).orderBy(grades.sortOrder).limit(1),
+  ]);
+  const [session] = sessionRows;
+  if (session) await db.insert(packageRequestPdSessions).values({ packageRequestId, pdSessionId: session.id, requestedDays: 4 });
+  if (eventRows.length > 0) await db.insert(packageRequestEvents).values(eventRows.map((e) => ({ packageRequestId, packageEventId: e.id, requestedParticipants: 2 })));
+  if (sectionRows.length > 0) {
+    await db
+      .insert(packageRequestGroupSections)
+      .values(sectionRows.map((section, index) => ({ packageRequestId, groupSectionId: section.id, requestedParticipants: index === 0 ? 2 : 1 })));
+  }
+  if (instituteRows.length > 0) {
+    await db.insert(packageRequestInstitutes).values(instituteRows.map((i) => ({ packageRequestId, packageInstituteId: i.id, requestedParticipants: 2 })));
+    if (grade) {
+      await db
+        .insert(packageRequestInstituteGrades)
+        .values(instituteRows.map((i) => ({ packageRequestId, packageInstituteId: i.id, gradeId: grade.id, participants: 2 })));
+    }
+  }
+  return packageRequestId;
+}
 
 /**
  * The current school year's catalogue and Lincoln Elementary's requests, one in each status; the
  * request with changes requested carries an amount staff overrode and a selection staff created.
+ * Washington Middle School has submitted the full package, for staff to accept and its owner to
+ * assign the tickets (package ticket assignment).
  * Idempotent: nothing is added once the full package exists.
  */
 export async function seedDemoPackages(db: Executor, today: Date): Promise<void> {
@@ -270,7 +332,12 @@ export async function seedDemoPackages(db: Executor, today: Date): Promise<void>
   const [school] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, demoPackageSchool));
   const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoPackageOwner));
   if (!conference || !institute || !school) return;
-  await insertPackage(db, year.id, fullPackageSpec({ conference: { eventId: conference.id, ticketTypeId: conference.ticketTypeId }, instituteEventId: institute.id }));
+  const fullPackageId = await insertPackage(db, year.id, fullPackageSpec({ conference: { eventId: conference.id, ticketTypeId: conference.ticketTypeId }, instituteEventId: institute.id }));
+  const [assignmentSchool] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, demoAssignmentSchool));
+  const [assignmentOwner] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoAssignmentOwner));
+  if (assignmentSchool) {
+    await insertFullRequest(db, { packageId: fullPackageId, organizationId: assignmentSchool.id, status: 'SUBMITTED', createdById: assignmentOwner?.id ?? null, submittedAt: today });
+  }
   for (const [index, { name, status }] of statusPackages.entries()) {
     const packageId = await insertPackage(db, year.id, staffOnlyPackageSpec(name, index + 1));
     const request = one(

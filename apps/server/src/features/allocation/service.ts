@@ -20,7 +20,12 @@ import { ticketCalendar } from '@portal/domain/calendar.ts';
 import { isVoidedOrCancelled, paymentMessages } from '@portal/domain/payments.ts';
 import { calendarDateIn } from '@portal/domain/purchase-window.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { events } from '../../db/schema/commerce.ts';
+import { organizations } from '../../db/schema/organizations.ts';
+import { packageAssignments } from '../../db/schema/package-assignments.ts';
+import { packageEvents, packageInstitutes, packageRequests } from '../../db/schema/packages.ts';
 import { addPendingUser, assignableByIds, assignableUsersPage } from '../../core/assignable-users.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { releasePayment } from '../../core/capacity.ts';
@@ -301,9 +306,38 @@ export async function createPendingUser(deps: AppDeps, auth: RequestAuth, organi
   });
 }
 
-/** GET /api/my-tickets: the member's allocated tickets and institute seats together, soonest event first. */
+/**
+ * The member's conference-day tickets and institute places of ACCEPTED package requests (package
+ * ticket assignment; a reopened request's are not shown until staff accept it again), soonest first.
+ */
+async function packageTicketsOfUser(db: Executor, userId: string) {
+  return db
+    .select({
+      id: packageAssignments.id,
+      eventId: events.id,
+      eventName: events.name,
+      startDate: events.startDate,
+      endDate: events.endDate,
+      eventLocation: events.locationName,
+      organizationName: organizations.name,
+    })
+    .from(packageAssignments)
+    .innerJoin(packageRequests, eq(packageRequests.id, packageAssignments.packageRequestId))
+    .innerJoin(organizations, eq(organizations.id, packageRequests.organizationId))
+    .leftJoin(packageEvents, eq(packageEvents.id, packageAssignments.packageEventId))
+    .leftJoin(packageInstitutes, eq(packageInstitutes.id, packageAssignments.packageInstituteId))
+    .innerJoin(events, eq(events.id, sql`coalesce(${packageEvents.eventId}, ${packageInstitutes.eventId})`))
+    .where(and(eq(packageAssignments.userId, userId), eq(packageRequests.status, 'ACCEPTED')))
+    .orderBy(asc(events.startDate), asc(events.name), asc(packageAssignments.id));
+}
+
+/** GET /api/my-tickets: the member's allocated tickets, institute seats and package tickets together, soonest event first. */
 export async function myTickets(deps: AppDeps, auth: RequestAuth): Promise<MyTicketsReply> {
-  const [rows, seats] = await Promise.all([ticketsOfUser(deps.db, auth.user.id), seatsOfUser(deps.db, auth.user.id)]);
+  const [rows, seats, packageRows] = await Promise.all([
+    ticketsOfUser(deps.db, auth.user.id),
+    seatsOfUser(deps.db, auth.user.id),
+    packageTicketsOfUser(deps.db, auth.user.id),
+  ]);
   const tickets: MyTicketsReply['items'] = rows.map((row) => ({
     id: row.id,
     kind: 'TICKET',
@@ -332,8 +366,22 @@ export async function myTickets(deps: AppDeps, auth: RequestAuth): Promise<MyTic
     locationName: seat.eventLocation,
     organizationName: seat.organizationName,
   }));
-  // Stable: tickets of one day keep their order, seats after them.
-  return { items: [...tickets, ...instituteSeats].sort((a, b) => a.startDate.localeCompare(b.startDate)) };
+  const packageTickets: MyTicketsReply['items'] = packageRows.map((row) => ({
+    id: row.id,
+    kind: 'PACKAGE',
+    applicationId: null,
+    eventId: row.eventId,
+    eventName: row.eventName,
+    sectionId: null,
+    sectionTitle: null,
+    dates: daysBetween(row.startDate, row.endDate),
+    startDate: row.startDate,
+    endDate: row.endDate,
+    locationName: row.eventLocation,
+    organizationName: row.organizationName,
+  }));
+  // Stable: tickets of one day keep their order, seats and package tickets after them.
+  return { items: [...tickets, ...instituteSeats, ...packageTickets].sort((a, b) => a.startDate.localeCompare(b.startDate)) };
 }
 
 /**
