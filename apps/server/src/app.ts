@@ -37,6 +37,7 @@ import { staffApplicationRoutes } from './features/staff-applications/routes.ts'
 import { staffAttendanceRoutes } from './features/staff-attendance/routes.ts';
 import { staffEventRoutes } from './features/staff-events/routes.ts';
 import { staffRegistrationRequestRoutes } from './features/staff-registration-requests/routes.ts';
+import { staffContractRoutes } from './features/staff-contracts/routes.ts';
 import { staffPackageRoutes } from './features/staff-packages/routes.ts';
 import { staffResourceRoutes } from './features/staff-resources/routes.ts';
 import { organizationResourceRoutes } from './features/organization-resources/routes.ts';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(packageRequestRoutes, { prefix: '/api', ...deps });
   await app.register(packageAssignmentRoutes, { prefix: '/api', ...deps });
   await app.register(staffPackageRoutes, { prefix: '/api', ...deps });
+  await app.register(staffContractRoutes, { prefix: '/api', ...deps });
   await app.register(organizationResourceRoutes, { prefix: '/api', ...deps });
   await app.register(videoCollectionRoutes, { prefix: '/api', ...deps });
   await app.register(resourcesHubRoutes, { prefix: '/api', ...deps });

@@ -17,6 +17,7 @@ import { purchaseOrderRows } from './matrix/purchase-orders.ts';
 import { registrationRequestRows } from './matrix/registration-requests.ts';
 import { resourceRows } from './matrix/resources.ts';
 import { anyone, matrixCoverage, type CellInput, type Row, type Rows } from './matrix/rows.ts';
+import { staffPackageRows } from './matrix/staff-packages.ts';
 import { staffRows } from './matrix/staff.ts';
 import { toolkitRows } from './matrix/toolkit.ts';
 
@@ -27,7 +28,7 @@ import { toolkitRows } from './matrix/toolkit.ts';
  */
 
 const t = useTestApp();
-const rows: Rows = { ...accountRows, ...organizationRows, ...commerceRows, ...applicationRows, ...staffRows, ...resourceRows, ...registrationRequestRows, ...attendanceRows, ...toolkitRows, ...packageRows, ...purchaseOrderRows, ...contentRows };
+const rows: Rows = { ...accountRows, ...organizationRows, ...commerceRows, ...applicationRows, ...staffRows, ...resourceRows, ...registrationRequestRows, ...attendanceRows, ...toolkitRows, ...packageRows, ...staffPackageRows, ...purchaseOrderRows, ...contentRows };
 
 const readOnly = new Set(['GET', 'HEAD']);
 

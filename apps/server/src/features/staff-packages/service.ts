@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { calendarDateIn } from '@portal/domain/purchase-window.ts';
 import { packageMessages, packageStepList, staffActionAllowed, staffPackageActions, type StaffPackageAction } from '@portal/domain/package-rules.ts';
-import type { PackageRequestDetail, StaffPackageList, StaffPackageRequestPage, staffOverrideInput, staffPackageRequestQuery } from '@portal/domain/packages.ts';
+import type { PackageRequestDetail, StaffPackageList, StaffPackageRequestPage } from '@portal/domain/packages.ts';
+import { staffOverrideAllowed, staffPackageMessages, type StaffSelectionOverrideInput, type staffRequestListQuery } from '@portal/domain/staff-packages.ts';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { findPackageRequest, loadPackage, loadPackageRequestDetail, packageRequestNotFound, requestCounts } from '../../core/packages.ts';
@@ -22,6 +24,8 @@ import {
 import { actorOf, audit } from '../../platform/audit.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
+
+const providerToday = (deps: AppDeps) => calendarDateIn(deps.clock(), deps.config.timeZone);
 
 /** The staff console's packages: the catalogue, the requests, their decisions and overrides (§4 admin overrides). */
 
@@ -50,10 +54,13 @@ export async function listStaffPackages(deps: AppDeps): Promise<StaffPackageList
   };
 }
 
-type RequestQuery = z.output<typeof staffPackageRequestQuery>;
+type RequestQuery = z.output<typeof staffRequestListQuery>;
 
 export async function listStaffPackageRequests(deps: AppDeps, query: RequestQuery): Promise<StaffPackageRequestPage> {
-  const where: SQL | undefined = query.status ? eq(packageRequests.status, query.status) : undefined;
+  const where: SQL | undefined = and(
+    query.status ? eq(packageRequests.status, query.status) : undefined,
+    query.organizationId ? eq(packageRequests.organizationId, query.organizationId) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     deps.db
       .select({
@@ -99,16 +106,18 @@ export async function decidePackageRequest(deps: AppDeps, auth: RequestAuth, id:
   return readStaffPackageRequest(deps, id);
 }
 
-type Override = z.output<typeof staffOverrideInput>;
+type Override = StaffSelectionOverrideInput;
 
 /**
- * Staff set (or clear, with null) one selection's amount. A selection the member never made is
- * created as staff's ('Created by admin'); clearing one staff created removes it.
+ * Staff set (or clear, with null) one selection's amount, dated overrideDate (the provider's today
+ * when not given). A selection the member never made is created as staff's ('Created by admin');
+ * clearing one staff created removes it. A decided request is reopened before it is overridden.
  */
 export async function overrideSelection(deps: AppDeps, auth: RequestAuth, id: string, input: Override): Promise<PackageRequestDetail> {
   await deps.db.transaction(async (tx) => {
     const request = await findPackageRequest(tx, id, { lock: true });
     if (!request) throw packageRequestNotFound();
+    if (!staffOverrideAllowed(request.status)) throw conflict(staffPackageMessages.overrideClosed);
     const pkg = await loadPackage(tx, request.packageId);
     if (!pkg) throw packageRequestNotFound();
     const ids = {
@@ -118,7 +127,7 @@ export async function overrideSelection(deps: AppDeps, auth: RequestAuth, id: st
       institute: pkg.institutes.map((i) => i.id),
     }[input.kind];
     if (!ids.includes(input.itemId)) throw badRequest(packageMessages.unknownItem, { itemId: packageMessages.unknownItem });
-    await applyOverride(tx, request.id, input, deps.clock().toISOString().slice(0, 10));
+    await applyOverride(tx, request.id, input, input.overrideDate ?? providerToday(deps));
     await tx.update(packageRequests).set({ updatedAt: deps.clock() }).where(eq(packageRequests.id, request.id));
     await audit(tx, { ...actorOf(auth), action: 'package_request.override', subjectType: 'package_request', subjectId: id, data: { ...input } });
   });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { packageMessages } from '@portal/domain/package-rules.ts';
+import { staffPackageMessages } from '@portal/domain/staff-packages.ts';
 import type { PackageRequestDetail, StaffPackageList, StaffPackageRequestPage } from '@portal/domain/packages.ts';
 import { insertPackage, staffOnlyPackageSpec } from '../../db/seed/demo-packages.ts';
 import { schoolYears } from '../../db/schema/lookups.ts';
@@ -15,10 +16,18 @@ let owner: Caller;
 let packageId: string;
 let sessionId: string;
 let organizationId: string;
+let ownerUserId: string;
 
-async function request(status: 'STARTED' | 'SUBMITTED', days = 2) {
+/** A new school the owner runs, with no request yet. */
+async function ownedOrganization() {
   const organization = await createOrganization(t.deps.db);
-  const [row] = await t.deps.db.insert(packageRequests).values({ packageId, organizationId: organization.id, status }).returning();
+  await addMembership(t.deps.db, organization.id, ownerUserId, 'OWNER');
+  return organization.id;
+}
+
+async function request(status: 'STARTED' | 'SUBMITTED' | 'ACCEPTED' | 'REJECTED', days = 2, organizationId?: string) {
+  const organization = organizationId ?? (await createOrganization(t.deps.db)).id;
+  const [row] = await t.deps.db.insert(packageRequests).values({ packageId, organizationId: organization, status }).returning();
   if (!row) throw new Error('request not created');
   await t.deps.db.insert(packageRequestPdSessions).values({ packageRequestId: row.id, pdSessionId: sessionId, requestedDays: days });
   return row.id;
@@ -34,6 +43,7 @@ beforeAll(async () => {
   organizationId = organization.id;
   await addMembership(t.deps.db, organizationId, member.user.id, 'OWNER');
   owner = member.caller;
+  ownerUserId = member.user.id;
   const detail = (await call(t.app, 'GET', '/api/admin/packages', { caller: staff })).json<StaffPackageList>();
   expect(detail.items.map((i) => i.name)).toEqual(['Staff Development Days']);
   const [requestRow] = await t.deps.db.insert(packageRequests).values({ packageId, organizationId }).returning();
@@ -79,5 +89,83 @@ describe('staff package console', () => {
     expect(cleared.selections.pdSessions[0]).toMatchObject({ requestedDays: 2, overrideDate: null });
     const foreign = await override({ kind: 'event', itemId: sessionId, amount: 1 });
     expect(foreign.statusCode).toBe(400);
+  });
+});
+
+describe('staff package review: every decision, and only from the statuses that allow it', () => {
+  const decide = (id: string, action: string, caller = staff) => call(t.app, 'POST', `/api/admin/package-requests/${id}/decision`, { caller, body: { action } });
+
+  it.each([
+    ['reject', 'SUBMITTED', 200, 'REJECTED'],
+    ['requestChanges', 'SUBMITTED', 200, 'CHANGES_REQUESTED'],
+    ['reopen', 'REJECTED', 200, 'REOPENED'],
+    ['reopen', 'ACCEPTED', 200, 'REOPENED'],
+    ['requestChanges', 'STARTED', 409, 'STARTED'],
+    ['reject', 'ACCEPTED', 409, 'ACCEPTED'],
+    ['reopen', 'SUBMITTED', 409, 'SUBMITTED'],
+    ['accept', 'STARTED', 409, 'STARTED'],
+  ] as const)('%s from %s answers %i and leaves it %s', async (action, from, status, after) => {
+    const id = await request(from);
+    const response = await decide(id, action);
+    expect(response.statusCode).toBe(status);
+    if (status === 409) expect(response.json().detail).toBe(packageMessages.cannotTransition);
+    const [row] = await t.deps.db.select({ status: packageRequests.status }).from(packageRequests).where(eq(packageRequests.id, id));
+    expect(row?.status).toBe(after);
+  });
+
+  it('refuses a member (403), an unknown action (400) and an unknown request (404)', async () => {
+    const id = await request('SUBMITTED');
+    expect((await decide(id, 'reject', owner)).statusCode).toBe(403);
+    expect((await decide(id, 'approve')).statusCode).toBe(400);
+    expect((await decide('00000000-0000-4000-8000-000000000000', 'reject')).statusCode).toBe(404);
+  });
+
+  it('after changes are requested the member may edit the request again', async () => {
+    const id = await request('SUBMITTED', 2, await ownedOrganization());
+    expect((await decide(id, 'requestChanges')).json()).toMatchObject({ status: 'CHANGES_REQUESTED', editable: true });
+    const saved = await call(t.app, 'PUT', `/api/package-requests/${id}/staff-options`, { caller: owner, body: { pdSessions: [{ pdSessionId: sessionId, requestedDays: 3 }] } });
+    expect(saved.statusCode).toBe(200);
+  });
+});
+
+describe('staff overrides: amounts, dates and selections created as admin', () => {
+  const override = (id: string, body: unknown, caller = staff) => call(t.app, 'PUT', `/api/admin/package-requests/${id}/overrides`, { caller, body });
+
+  it('creates a selection the member never made as staff\'s, dated as given, which the member sees as created by admin', async () => {
+    const id = await request('SUBMITTED', 0, await ownedOrganization());
+    await t.deps.db.delete(packageRequestPdSessions).where(eq(packageRequestPdSessions.packageRequestId, id));
+    const response = await override(id, { kind: 'pdSession', itemId: sessionId, amount: 3, overrideDate: '2026-11-20' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<PackageRequestDetail>().selections.pdSessions).toEqual([
+      { pdSessionId: sessionId, requestedDays: 0, overrideAmount: 3, overrideDate: '2026-11-20', createdByInitiator: false },
+    ]);
+    const seen = (await call(t.app, 'GET', `/api/package-requests/${id}`, { caller: owner })).json<PackageRequestDetail>();
+    expect(seen.selections.pdSessions[0]).toMatchObject({ createdByInitiator: false, overrideAmount: 3 });
+    expect(seen.totals.pdSessions[0]?.days).toBe(3);
+    const cleared = (await override(id, { kind: 'pdSession', itemId: sessionId, amount: null })).json<PackageRequestDetail>();
+    expect(cleared.selections.pdSessions).toEqual([]);
+  });
+
+  it('refuses to override a decided request (409) and writes nothing', async () => {
+    const id = await request('ACCEPTED', 2);
+    const response = await override(id, { kind: 'pdSession', itemId: sessionId, amount: 5 });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().detail).toBe(staffPackageMessages.overrideClosed);
+    const [row] = await t.deps.db.select().from(packageRequestPdSessions).where(eq(packageRequestPdSessions.packageRequestId, id));
+    expect(row).toMatchObject({ requestedDays: 2, overrideAmount: null, overrideDate: null });
+  });
+
+  it('refuses a member (403), a negative amount and a bad date (400)', async () => {
+    const id = await request('SUBMITTED', 2);
+    expect((await override(id, { kind: 'pdSession', itemId: sessionId, amount: 3 }, owner)).statusCode).toBe(403);
+    expect((await override(id, { kind: 'pdSession', itemId: sessionId, amount: -1 })).statusCode).toBe(400);
+    expect((await override(id, { kind: 'pdSession', itemId: sessionId, amount: 1, overrideDate: '11/20/2026' })).statusCode).toBe(400);
+  });
+
+  it('lists one organization\'s requests; a malformed organization id is a 400', async () => {
+    const page = (await call(t.app, 'GET', `/api/admin/package-requests?organizationId=${organizationId}`, { caller: staff })).json<StaffPackageRequestPage>();
+    expect(page.items.length).toBeGreaterThan(0);
+    expect(page.items.every((row) => row.organizationName === page.items[0]?.organizationName)).toBe(true);
+    expect((await call(t.app, 'GET', '/api/admin/package-requests?organizationId=nope', { caller: staff })).statusCode).toBe(400);
   });
 });
