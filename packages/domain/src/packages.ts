@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, paginated } from './admin.ts';
+import { paginated } from './admin.ts';
 import { packageMessages, packageRequestStatuses, packageSteps, pdSessionSettings, travelCostTypes } from './package-rules.ts';
 
 /**
@@ -241,7 +241,6 @@ export const staffPackageRow = z.object({
 export const staffPackageList = z.object({ items: z.array(staffPackageRow) });
 export type StaffPackageList = z.infer<typeof staffPackageList>;
 
-export const staffPackageRequestQuery = pageQuery.extend({ status: z.enum(packageRequestStatuses).optional() });
 export const staffPackageRequestRow = z.object({
   id: z.string(),
   status: z.enum(packageRequestStatuses),
@@ -255,9 +254,3 @@ export type StaffPackageRequestPage = z.infer<typeof staffPackageRequestPage>;
 
 export const staffPackageActionInput = z.object({ action: z.enum(['accept', 'reject', 'requestChanges', 'reopen']) });
 
-/** Staff override one selection's amount (§4 admin overrides); null clears the override. */
-export const staffOverrideInput = z.object({
-  kind: z.enum(['pdSession', 'event', 'groupSection', 'institute']),
-  itemId: z.uuid('Not a package item id'),
-  amount: z.int().min(0).max(100_000).nullable(),
-});
