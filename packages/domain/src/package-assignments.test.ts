@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allocationMessages } from './allocation.ts';
-import {
-  allocateTicketsInput,
-  assignableItems,
-  assignApplicantsInput,
-  assignmentsOpen,
-  assignStaffInput,
-  checkSegment,
-  isEmptyPackage,
-  packageAssignmentMessages,
-  packageAssignmentPaths,
-  packageAssignmentTabs,
-  segmentEntries,
-  segmentLines,
-  showsNewYorkNotice,
-} from './package-assignments.ts';
+import { allocateTicketsInput, assignableItems, assignApplicantsInput, assignmentsOpen, assignStaffInput, checkSegment, isEmptyPackage, packageAssignmentMessages, segmentEntries, segmentLines, showsNewYorkNotice } from './package-assignments.ts';
+import { packageAssignmentPaths, packageAssignmentTabs } from './package-assignments-paths.ts';
 import { packageRequestStatuses, type PackageSelections } from './package-rules.ts';
 
 const pkg = {

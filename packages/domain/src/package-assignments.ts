@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { allocationMessages, assignableUser, checkAllocation, type Slot } from './allocation.ts';
+import type { PackageAssignmentSegment } from './package-assignments-paths.ts';
 import { effectiveAmount, packageRequestStatuses, sectionParticipantMap, type PackageRequestStatus, type PackageSelections } from './package-rules.ts';
 
 /**
@@ -7,26 +8,6 @@ import { effectiveAmount, packageRequestStatuses, sectionParticipantMap, type Pa
  * package request's conference-day tickets, group-section seats and institute places handed to
  * people of the organization, one assignee per ticket, with the rules of ticket allocation.
  */
-
-export const packageAssignmentSegments = ['allocate-tickets', 'assign-staff', 'assign-applicants'] as const;
-export type PackageAssignmentSegment = (typeof packageAssignmentSegments)[number];
-
-export const packageAssignmentTabs: Record<PackageAssignmentSegment, string> = {
-  'allocate-tickets': 'Allocate Conference Day Tickets',
-  'assign-staff': 'Assign Staff to Events and Groups',
-  'assign-applicants': 'Assign Institute Applicants',
-};
-
-/** The two pages of an accepted request (organizations.md §2): both the same three-tab screen, opened on their own tab. */
-export const packageAssignmentPages = {
-  'assign-tickets': { title: 'Allocate Tickets', segment: 'allocate-tickets' },
-  'assign-staff': { title: 'Assign Staff', segment: 'assign-staff' },
-} as const satisfies Record<string, { title: string; segment: PackageAssignmentSegment }>;
-export type PackageAssignmentPage = keyof typeof packageAssignmentPages;
-
-export const packageAssignmentPaths = {
-  page: (packageRequestId: string, page: PackageAssignmentPage) => `/members/manage-services/package-request/${encodeURIComponent(packageRequestId)}/${page}`,
-} as const;
 
 export const packageAssignmentMessages = {
   empty: 'Your package does not include any items to select.',

@@ -1,18 +1,7 @@
 import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { AssignableUser } from '@portal/domain/allocation.ts';
-import {
-  assignableItems,
-  assignmentsOpen,
-  checkSegment,
-  packageAssignmentMessages,
-  segmentEntries,
-  segmentLines,
-  showsNewYorkNotice,
-  type AssignableItems,
-  type PackageAssignmentSegment,
-  type PackageAssignmentsReply,
-  type SegmentInput,
-} from '@portal/domain/package-assignments.ts';
+import { assignableItems, assignmentsOpen, checkSegment, packageAssignmentMessages, segmentEntries, segmentLines, showsNewYorkNotice, type AssignableItems, type PackageAssignmentsReply, type SegmentInput } from '@portal/domain/package-assignments.ts';
+import type { PackageAssignmentSegment } from '@portal/domain/package-assignments-paths.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { assignableByIds } from '../../core/assignable-users.ts';
 import { findPackageRequest, loadPackage, loadSelections, packageRequestNotFound, type PackageRequestRow } from '../../core/packages.ts';

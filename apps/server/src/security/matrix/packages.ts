@@ -23,7 +23,7 @@ async function freshPackage(w: World): Promise<{ packageId: string; pdSessionId:
   return { packageId, pdSessionId: session.id };
 }
 
-async function freshRequest(w: World, status: 'STARTED' | 'SUBMITTED' = 'STARTED'): Promise<{ packageRequestId: string; pdSessionId: string }> {
+async function freshRequest(w: World, status: 'STARTED' | 'SUBMITTED' | 'ACCEPTED' = 'STARTED'): Promise<{ packageRequestId: string; pdSessionId: string }> {
   const { packageId, pdSessionId } = await freshPackage(w);
   const [request] = await w.t.deps.db.insert(packageRequests).values({ packageId, organizationId: w.schoolA.organization.id, status }).returning({ id: packageRequests.id });
   if (!request) throw new Error('package request not created');
@@ -34,6 +34,12 @@ async function freshRequest(w: World, status: 'STARTED' | 'SUBMITTED' = 'STARTED
 const onRequest = (body?: (pdSessionId: string) => unknown) => async (w: World) => {
   const { packageRequestId, pdSessionId } = await freshRequest(w);
   return { params: { packageRequestId }, ...(body ? { body: body(pdSessionId) } : {}) };
+};
+
+/** Package ticket assignment: an accepted request of school A (its OWNER and ADMIN assign; saving nothing changes nothing). */
+const onAccepted = (body?: unknown) => async (w: World) => {
+  const { packageRequestId } = await freshRequest(w, 'ACCEPTED');
+  return { params: { packageRequestId }, ...(body === undefined ? {} : { body }) };
 };
 
 export const packageRows: Rows = {
@@ -52,6 +58,10 @@ export const packageRows: Rows = {
   'PUT /api/package-requests/:packageRequestId/group-selection': { input: onRequest(() => ({ sections: [] })), expect: managersOfA(200) },
   'PUT /api/package-requests/:packageRequestId/institute-selection': { input: onRequest(() => ({ institutes: [] })), expect: managersOfA(200) },
   'POST /api/package-requests/:packageRequestId/submit': { input: onRequest(() => ({ usingPtaFunds: false })), expect: managersOfA(200) },
+  'GET /api/package-requests/:packageRequestId/assignments': { input: onAccepted(), expect: managersOfA(200) },
+  'PUT /api/package-requests/:packageRequestId/assignments/allocate-tickets': { input: onAccepted({ events: [] }), expect: managersOfA(200) },
+  'PUT /api/package-requests/:packageRequestId/assignments/assign-staff': { input: onAccepted({ groups: [] }), expect: managersOfA(200) },
+  'PUT /api/package-requests/:packageRequestId/assignments/assign-applicants': { input: onAccepted({ institutes: [] }), expect: managersOfA(200) },
 
   'GET /api/admin/packages': { expect: staffOnly(200) },
   'GET /api/admin/package-requests': { input: () => ({ query: { status: 'SUBMITTED' } }), expect: staffOnly(200) },

@@ -6,9 +6,6 @@ import { commerceKeys } from '../../../shared/commerce/queries.ts';
 export const allocationKeys = {
   all: ['allocation'] as const,
   allocation: (eventPaymentId: string) => [...allocationKeys.all, 'payment', eventPaymentId] as const,
-  assignableUsers: (organizationId: string) => [...allocationKeys.all, 'assignable-users', organizationId] as const,
-  assignableUsersSearch: (organizationId: string, search: string) =>
-    [...allocationKeys.assignableUsers(organizationId), search] as const,
 };
 
 function allocationPath(eventPaymentId: string): string {

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { allocationMessages, type AllocationSection, type AssignableUser } from '@portal/domain/allocation.ts';
 import { formatUsDate } from '@portal/domain/dates.ts';
 import { slotIds, type DraftSlot } from '../hooks/use-allocation-draft.ts';
-import { AssigneePicker, type AssigneeSource } from './assignee-picker.tsx';
+import { AssigneePicker, type AssigneeSource } from '../../../shared/assignees/assignee-picker.tsx';
 
 interface SectionAllocationProps {
   section: AllocationSection;

@@ -11,7 +11,7 @@ import { PageLoader } from '../../../ui/page-loader.tsx';
 import { UnsavedChangesPrompt } from '../../../ui/unsaved-changes-prompt.tsx';
 import { allocationQuery, useSaveAllocation } from '../api/allocation.ts';
 import { EventAllocation } from '../components/event-allocation.tsx';
-import type { AssigneeSource } from '../components/assignee-picker.tsx';
+import type { AssigneeSource } from '../../../shared/assignees/assignee-picker.tsx';
 import type { OrganizationOption } from '../components/new-user-form.tsx';
 import { editableSections, saveBodyOf, useAllocationDraft } from '../hooks/use-allocation-draft.ts';
 

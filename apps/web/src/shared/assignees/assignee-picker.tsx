@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { pickableUsers, type AssignableUser, type Slot } from '@portal/domain/allocation.ts';
 import { displayName } from '@portal/domain/people.ts';
-import { assignableUsersQuery } from '../api/assignable-users.ts';
+import { assignableUsersQuery } from './queries.ts';
 
 /** "Dana Diaz", or "Dana Diaz (pending)" for a user who has not signed in yet. */
 export function userLabel(user: AssignableUser): string {
