@@ -370,6 +370,23 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                           loader: m.selectServiceLoader(queryClient),
                         })),
                     },
+                    // Package ticket assignment: the same three tabs on both pages of an accepted request.
+                    {
+                      path: 'package-request/:packageRequestId/assign-tickets',
+                      lazy: () =>
+                        import('../features/package-assignments/pages/package-assignments-page.tsx').then((m) => ({
+                          Component: m.AllocateTicketsPage,
+                          loader: m.packageAssignmentsLoader(queryClient),
+                        })),
+                    },
+                    {
+                      path: 'package-request/:packageRequestId/assign-staff',
+                      lazy: () =>
+                        import('../features/package-assignments/pages/package-assignments-page.tsx').then((m) => ({
+                          Component: m.AssignStaffPage,
+                          loader: m.packageAssignmentsLoader(queryClient),
+                        })),
+                    },
                     {
                       path: 'package-request/:packageRequestId/:step',
                       lazy: () =>

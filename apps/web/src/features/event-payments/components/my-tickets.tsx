@@ -22,6 +22,13 @@ function ticketDates(ticket: MyTicket): string {
     : formatDateRange(ticket.startDate, ticket.endDate);
 }
 
+/** The section's title; an institute seat or a package's ticket says what it is instead. */
+function sectionOf(ticket: MyTicket): string {
+  if (ticket.kind === 'INSTITUTE_SEAT') return allocationMessages.instituteSeat;
+  if (ticket.kind === 'PACKAGE') return allocationMessages.packageTicket;
+  return ticket.sectionTitle ?? '—';
+}
+
 function ticketTitle(ticket: MyTicket): string {
   return ticket.sectionTitle ? `${ticket.eventName}: ${ticket.sectionTitle}` : ticket.eventName;
 }
@@ -41,8 +48,9 @@ function downloadCalendar(ticket: MyTicket): void {
 }
 
 /**
- * The tickets allocated to the member and the institute seats their paid applications hold: event,
- * dates, section (or 'Institute seat'), location, a calendar download, resources and certificate.
+ * The tickets allocated to the member, the institute seats their paid applications hold and the
+ * tickets of accepted packages assigned to them: event, dates, section (or 'Institute seat',
+ * 'Package ticket'), location, a calendar download, resources and certificate.
  */
 export function MyTickets() {
   const tickets = useQuery(myTicketsQuery);
@@ -82,7 +90,7 @@ export function MyTickets() {
               {ticket.organizationName ? <Text size="sm">{ticket.organizationName}</Text> : null}
             </Table.Td>
             <Table.Td>{ticketDates(ticket)}</Table.Td>
-            <Table.Td>{ticket.kind === 'INSTITUTE_SEAT' ? allocationMessages.instituteSeat : (ticket.sectionTitle ?? '—')}</Table.Td>
+            <Table.Td>{sectionOf(ticket)}</Table.Td>
             <Table.Td>{ticket.locationName ?? '—'}</Table.Td>
             <Table.Td>
               <Group gap={4} wrap="nowrap">

@@ -169,6 +169,38 @@ describe('Manage Events', { timeout: 20_000 }, () => {
     expect(within(row).getByRole('link', { name: 'View application: Coaching Institute' })).toHaveAttribute('href', '/members/events/applications');
   });
 
+  it('lists a ticket of an accepted package as a package ticket in My tickets', async () => {
+    stubFetch({
+      ...signedIn,
+      'GET /api/my-tickets': () =>
+        jsonResponse(200, {
+          items: [
+            aTicket({
+              id: 'assignment-1',
+              kind: 'PACKAGE',
+              applicationId: null,
+              eventId: 'conference-1',
+              eventName: 'Fall Leadership Conference Day',
+              sectionId: null,
+              sectionTitle: null,
+              dates: ['2026-10-14'],
+              startDate: '2026-10-14',
+              endDate: '2026-10-14',
+              organizationName: 'Washington Middle School',
+            }),
+          ],
+        }),
+      'GET /api/event-payments': () => jsonResponse(200, anEventPaymentPage([])),
+    });
+    renderApp('/members/manage-events');
+
+    const tickets = await screen.findByRole('table', { name: 'My tickets' }, { timeout: 5000 });
+    const row = within(tickets).getByText('Fall Leadership Conference Day').closest('tr');
+    if (!row) throw new Error('no row');
+    expect(within(row).getByText('Package ticket')).toBeInTheDocument();
+    expect(within(row).getByText('Washington Middle School')).toBeInTheDocument();
+  });
+
   it('says when there are no event payments yet', async () => {
     stubFetch({ ...signedIn, 'GET /api/event-payments': () => jsonResponse(200, anEventPaymentPage([])) });
     renderApp('/members/manage-events');

@@ -13,6 +13,7 @@ import {
   type PackageStatus,
 } from '@portal/domain/package-rules.ts';
 import type { ServicesReply } from '@portal/domain/packages.ts';
+import { packageAssignmentPaths } from '@portal/domain/package-assignments-paths.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -41,10 +42,12 @@ const packageTones: Record<PackageStatus, StatusTone> = {
   WITHDRAWN: 'cancelled',
 };
 
-/** Where a request's action goes; the ticket pages of an accepted package come with package ticket assignment. */
+/** Where a request's action goes: the wizard's steps, or the ticket pages of an accepted package. */
 const actionTargets: Partial<Record<PackageAction, (id: string) => string>> = {
   CONTINUE_APPLICATION: (id) => packagePaths.step(id, 'staff-options'),
   REVIEW_APPLICATION: (id) => packagePaths.step(id, 'review'),
+  ALLOCATE_TICKETS: (id) => packageAssignmentPaths.page(id, 'assign-tickets'),
+  ASSIGN_STAFF: (id) => packageAssignmentPaths.page(id, 'assign-staff'),
   REVIEW_PACKAGE: (id) => packagePaths.step(id, 'review'),
 };
 

@@ -1,0 +1,173 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { allocationMessages, type AssignableUser } from '@portal/domain/allocation.ts';
+import { packageAssignmentMessages, type AllocateTicketsInput, type AssignStaffInput, type PackageAssignmentsReply } from '@portal/domain/package-assignments.ts';
+import { packageAssignmentTabs } from '@portal/domain/package-assignments-paths.ts';
+import { organizationId, people } from '../../../test/allocation.ts';
+import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { aUser } from '../../../test/users.ts';
+
+const requestId = '00000000-0000-4000-8000-0000000b0001';
+const ids = {
+  event: '00000000-0000-4000-8000-0000000b0101',
+  group: '00000000-0000-4000-8000-0000000b0201',
+  section: '00000000-0000-4000-8000-0000000b0202',
+  institute: '00000000-0000-4000-8000-0000000b0301',
+};
+const owner = aUser({ memberships: [{ organizationId, organizationName: 'Lincoln Elementary School', role: 'OWNER' }] });
+const assignmentsPath = `/api/package-requests/${requestId}/assignments`;
+const testEnv = { mantineEnv: 'test' } as const;
+
+function aReply(overrides: Partial<PackageAssignmentsReply> = {}): PackageAssignmentsReply {
+  return {
+    packageRequestId: requestId,
+    packageName: 'Comprehensive Literacy Partnership',
+    status: 'ACCEPTED',
+    organizationId,
+    organizationName: 'Lincoln Elementary School',
+    newYorkNotice: false,
+    events: [{ packageEventId: ids.event, eventId: 'e1', name: 'Fall Leadership Conference Day', startDate: '2026-10-14', endDate: '2026-10-14', allocated: 2, assignedUsers: [people.dana] }],
+    groups: [
+      {
+        groupId: ids.group,
+        name: 'Leadership Academy',
+        sections: [{ sectionId: ids.section, title: 'Cohort A', staffDevelopers: 'Dana Reyes', allocated: 1, assignedUsers: [] }],
+      },
+    ],
+    institutes: [{ packageInstituteId: ids.institute, eventId: 'e2', name: 'Summer Writing Institute', allocated: 1, assignedUsers: [] }],
+    ...overrides,
+  };
+}
+
+function searchPeople(everyone: AssignableUser[]) {
+  return (_body: unknown, url: URL) => {
+    const search = (url.searchParams.get('search') ?? '').toLowerCase();
+    const items = everyone.filter((person) => `${person.firstName} ${person.lastName}`.toLowerCase().includes(search));
+    return jsonResponse(200, { items, total: items.length });
+  };
+}
+
+function routes(overrides: Record<string, (body: unknown, url: URL) => Response> = {}) {
+  return {
+    'GET /api/me': () => jsonResponse(200, owner),
+    [`GET ${assignmentsPath}`]: () => jsonResponse(200, aReply()),
+    [`GET /api/organizations/${organizationId}/assignable-users`]: searchPeople([people.dana, people.eli, people.finn]),
+    ...overrides,
+  };
+}
+
+async function openPage(page: 'assign-tickets' | 'assign-staff', title: string) {
+  renderApp(`/members/manage-services/package-request/${requestId}/${page}`, testEnv);
+  await screen.findByRole('heading', { level: 1, name: title }, { timeout: 8000 });
+}
+
+const region = (name: string) => screen.getByRole('region', { name });
+const picker = (name: string, ticket: number) => within(region(name)).getByRole('combobox', { name: `Ticket ${ticket}` });
+
+async function pick(user: ReturnType<typeof userEvent.setup>, name: string, ticket: number, person: string) {
+  await user.click(picker(name, ticket));
+  await user.click(await screen.findByRole('option', { name: new RegExp(person) }, { timeout: 5000 }));
+}
+
+describe('package ticket assignment', { timeout: 30_000 }, () => {
+  it('Allocate Tickets opens the three tabs on the conference days, one picker per ticket, saved assignees filled', async () => {
+    stubFetch(routes());
+    await openPage('assign-tickets', 'Allocate Tickets');
+    await screen.findByRole('region', { name: 'Fall Leadership Conference Day' }, { timeout: 5000 });
+
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(Object.values(packageAssignmentTabs));
+    expect(screen.getByRole('tab', { name: packageAssignmentTabs['allocate-tickets'] })).toHaveAttribute('aria-selected', 'true');
+    expect(picker('Fall Leadership Conference Day', 1)).toHaveValue('Dana Diaz');
+    expect(picker('Fall Leadership Conference Day', 2)).toHaveValue('');
+    expect(within(region('Fall Leadership Conference Day')).getByText('1 of 2 assigned')).toBeInTheDocument();
+    expect(screen.queryByText(packageAssignmentMessages.newYorkNotice)).not.toBeInTheDocument();
+  });
+
+  it('saves a tab as its segment and shows the toast', async () => {
+    let saved: AllocateTicketsInput | undefined;
+    const calls = stubFetch(
+      routes({
+        [`PUT ${assignmentsPath}/allocate-tickets`]: (body) => {
+          saved = body as AllocateTicketsInput;
+          return jsonResponse(200, aReply({ events: [{ ...aReply().events[0]!, assignedUsers: [people.dana, people.eli] }] }));
+        },
+      }),
+    );
+    await openPage('assign-tickets', 'Allocate Tickets');
+    await screen.findByRole('region', { name: 'Fall Leadership Conference Day' }, { timeout: 5000 });
+    const user = userEvent.setup();
+    const save = screen.getAllByRole('button', { name: 'Save' })[0]!;
+    expect(save).toBeDisabled();
+    await pick(user, 'Fall Leadership Conference Day', 2, 'Eli Evans');
+    await user.click(save);
+
+    expect(await screen.findByText(allocationMessages.assignmentsSaved, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(saved).toEqual({ events: [{ packageEventId: ids.event, assignedUsers: [people.dana.id, people.eli.id] }] });
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.path)).toEqual([`${assignmentsPath}/allocate-tickets`]);
+    await waitFor(() => expect(save).toBeDisabled());
+  });
+
+  it('Assign Staff opens on the group sections, sends groupId and sectionId, and shows the server’s refusal', async () => {
+    let saved: AssignStaffInput | undefined;
+    stubFetch(
+      routes({
+        [`PUT ${assignmentsPath}/assign-staff`]: (body) => {
+          saved = body as AssignStaffInput;
+          return problemResponse(400, 'Bad Request', { detail: allocationMessages.notAssignable });
+        },
+      }),
+    );
+    await openPage('assign-staff', 'Assign Staff');
+    await screen.findByRole('region', { name: 'Leadership Academy: Cohort A' }, { timeout: 5000 });
+    expect(screen.getByRole('tab', { name: packageAssignmentTabs['assign-staff'] })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('Staff developer: Dana Reyes')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await pick(user, 'Leadership Academy: Cohort A', 1, 'Finn Ford');
+    const panel = screen.getByRole('tabpanel', { name: packageAssignmentTabs['assign-staff'] });
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(allocationMessages.notAssignable, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(saved).toEqual({ groups: [{ groupId: ids.group, sectionId: ids.section, assignedUsers: [people.finn.id] }] });
+    expect(picker('Leadership Academy: Cohort A', 1)).toHaveValue('Finn Ford (pending)');
+  });
+
+  it('marks assignees over what an item holds and refuses to save them', async () => {
+    stubFetch(routes({ [`GET ${assignmentsPath}`]: () => jsonResponse(200, aReply({ institutes: [{ ...aReply().institutes[0]!, allocated: 1, assignedUsers: [people.dana, people.eli] }] })) }));
+    await openPage('assign-tickets', 'Allocate Tickets');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: packageAssignmentTabs['assign-applicants'] }, { timeout: 5000 }));
+    const panel = screen.getByRole('tabpanel', { name: packageAssignmentTabs['assign-applicants'] });
+    expect(within(panel).getByText(allocationMessages.overallocated)).toBeInTheDocument();
+    expect(within(panel).getByText('Over the limit')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('shows the New York notice to a principal and the empty message for a package with nothing to assign', async () => {
+    stubFetch(routes({ [`GET ${assignmentsPath}`]: () => jsonResponse(200, aReply({ newYorkNotice: true, events: [], groups: [], institutes: [] })) }));
+    await openPage('assign-tickets', 'Allocate Tickets');
+    expect(await screen.findByText(packageAssignmentMessages.newYorkNotice, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(packageAssignmentMessages.empty)).toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+  });
+
+  it('an empty tab says so', async () => {
+    stubFetch(routes({ [`GET ${assignmentsPath}`]: () => jsonResponse(200, aReply({ groups: [] })) }));
+    await openPage('assign-staff', 'Assign Staff');
+    const panel = await screen.findByRole('tabpanel', { name: packageAssignmentTabs['assign-staff'] }, { timeout: 5000 });
+    expect(within(panel).getByText(packageAssignmentMessages.empty)).toBeInTheDocument();
+  });
+
+  it('a request not accepted shows the server’s message; an unknown one is not found', async () => {
+    stubFetch(routes({ [`GET ${assignmentsPath}`]: () => problemResponse(409, 'Conflict', { detail: packageAssignmentMessages.notAccepted }) }));
+    await openPage('assign-tickets', 'Allocate Tickets');
+    expect(await screen.findByText(packageAssignmentMessages.notAccepted, {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('an unknown request is not found', async () => {
+    stubFetch(routes({ [`GET ${assignmentsPath}`]: () => problemResponse(404, 'Not Found', { detail: 'No such package request.' }) }));
+    await openPage('assign-staff', 'Assign Staff');
+    expect(await screen.findByRole('heading', { name: /not found/i }, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
