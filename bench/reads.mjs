@@ -19,7 +19,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { freePort, repoRoot, signIn, startApp } from './lib/app-server.mjs';
+import { freePort, processCpuMs, repoRoot, signIn, startApp } from './lib/app-server.mjs';
 
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 process.env.LOG_LEVEL = 'silent';
@@ -77,6 +77,7 @@ function startBare(capturedFile, databaseUrl, port) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     async ready() {
       for (let i = 0; i < 200; i += 1) {
         try {
@@ -95,12 +96,18 @@ function startBare(capturedFile, databaseUrl, port) {
   };
 }
 
-function load(url, headers) {
+/**
+ * Loads one server's read; besides requests/s, the server process's own CPU time per request, which
+ * hardly depends on what else the machine runs (requests/s does).
+ */
+function load(url, headers, pid) {
+  const cpuBefore = processCpuMs(pid);
   return new Promise((resolve, reject) => {
     autocannon({ url, connections, duration: seconds, headers }, (error, result) => {
       if (error) return reject(error);
       if (result.non2xx > 0 || result.errors > 0) return reject(new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`));
-      resolve({ requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
+      const cpuMsPerRequest = (processCpuMs(pid) - cpuBefore) / result.requests.total;
+      resolve({ requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMsPerRequest });
     });
   });
 }
@@ -170,13 +177,13 @@ try {
     const check = await fetch(appUrl, { headers: { cookie } });
     if (!check.ok) throw new Error(`${appUrl} answered ${check.status}`);
     const items = expected[read].items?.length ?? 0;
-    await load(appUrl, { cookie });
-    await load(bareUrl, {});
+    await load(appUrl, { cookie }, app.pid);
+    await load(bareUrl, {}, bare.pid);
     const appRuns = [];
     const bareRuns = [];
     for (let round = 0; round < rounds; round += 1) {
-      appRuns.push(await load(appUrl, { cookie }));
-      bareRuns.push(await load(bareUrl, {}));
+      appRuns.push(await load(appUrl, { cookie }, app.pid));
+      bareRuns.push(await load(bareUrl, {}, bare.pid));
     }
     const mean = (runs, key) => runs.reduce((sum, run) => sum + run[key], 0) / runs.length;
     const statements = captured[read].flat().length;
@@ -185,8 +192,8 @@ try {
       url,
       items,
       statements,
-      app: { requestsPerSecond: mean(appRuns, 'requestsPerSecond'), p50: mean(appRuns, 'p50'), p99: mean(appRuns, 'p99') },
-      bare: { requestsPerSecond: mean(bareRuns, 'requestsPerSecond'), p50: mean(bareRuns, 'p50'), p99: mean(bareRuns, 'p99') },
+      app: { requestsPerSecond: mean(appRuns, 'requestsPerSecond'), p50: mean(appRuns, 'p50'), p99: mean(appRuns, 'p99'), cpuMsPerRequest: mean(appRuns, 'cpuMsPerRequest') },
+      bare: { requestsPerSecond: mean(bareRuns, 'requestsPerSecond'), p50: mean(bareRuns, 'p50'), p99: mean(bareRuns, 'p99'), cpuMsPerRequest: mean(bareRuns, 'cpuMsPerRequest') },
     });
   }
   for (const row of results) row.ratio = row.app.requestsPerSecond / row.bare.requestsPerSecond;
@@ -196,7 +203,8 @@ try {
     console.log(
       `  ${`${row.read} (${row.url.replace(/[0-9a-f-]{36}/, ':id')}, ${row.items} rows, ${row.statements} statements)`.padEnd(72)} ` +
         `app ${row.app.requestsPerSecond.toFixed(0).padStart(5)} req/s (p50 ${row.app.p50} ms)  bare ${row.bare.requestsPerSecond.toFixed(0).padStart(5)} req/s (p50 ${row.bare.p50} ms)  ` +
-        `${row.ratio.toFixed(2)}x  (goal >= ${goal}) ${row.ratio >= goal ? 'met' : 'NOT MET'}`,
+        `${row.ratio.toFixed(2)}x  (goal >= ${goal}) ${row.ratio >= goal ? 'met' : 'NOT MET'}  ` +
+        `CPU per request: app ${row.app.cpuMsPerRequest.toFixed(2)} ms, bare ${row.bare.cpuMsPerRequest.toFixed(2)} ms`,
     );
   }
   const out = path.join(repoRoot, 'bench/results');

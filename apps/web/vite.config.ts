@@ -94,6 +94,10 @@ export default defineConfig({
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 30 },
             // Only what the first screen needs; the rest of Mantine follows the routes that use it.
             { name: 'mantine', test: /node_modules[\\/]/, tags: ['$initial'], priority: 10 },
+            // The app's own modules that the first screen shares with lazy pages (the API client, role
+            // names, a message): one chunk rather than several of a few hundred bytes, the smallest too
+            // small to compress, each a request of its own.
+            { name: 'app-shared', test: /[\\/]src[\\/]/, tags: ['$initial'], priority: 5 },
           ],
         },
         chunkFileNames: (chunk) => `assets/${chunkName(chunk.facadeModuleId, chunk.name)}-[hash].js`,

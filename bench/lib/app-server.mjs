@@ -3,7 +3,7 @@
 // caller names) that is removed when it stops. The demo accounts are seeded (development settings:
 // NODE_ENV unset), the web app is served as built, compressed and cached as in production.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,7 +32,7 @@ export function requireWebBuild() {
 
 /**
  * @param {{ databaseUrl?: string, env?: Record<string, string> }} [options]
- * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, pid: number, stop: () => Promise<void> }>}
  */
 export async function startApp(options = {}) {
   const port = await freePort();
@@ -83,7 +83,7 @@ export async function startApp(options = {}) {
     }
     try {
       const health = await fetch(`${url}/api/health`);
-      if (health.ok) return { url, stop };
+      if (health.ok) return { url, pid: child.pid, stop };
     } catch {
       // Not listening yet.
     }
@@ -104,6 +104,15 @@ export async function signIn(baseUrl, email, password = demoPassword) {
   const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
   if (!cookie) throw new Error(`sign-in of ${email} set no cookie`);
   return cookie;
+}
+
+const clockTicksPerSecond = 100;
+
+/** CPU time a process (by pid) has used so far, in milliseconds (Linux /proc; user + system). */
+export function processCpuMs(pid) {
+  // Fields after the command name (which may hold spaces), from the third: utime and stime are the 14th and 15th.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
 }
 
 export const median = (values) => {

@@ -34,9 +34,21 @@ function dayFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/**
+ * The last date worked out per time zone, with the second it was for. Time zone offsets are whole
+ * seconds, so a day never starts inside a second: every instant of that second falls on the same
+ * date, and a busy server formats about once a second rather than on every request.
+ */
+const lastDates = new Map<string, { second: number; date: string }>();
+
 /** The calendar date (YYYY-MM-DD) an instant falls on in a time zone: "today" for the provider. */
 export function calendarDateIn(instant: Date, timeZone: string): string {
+  const second = Math.floor(instant.getTime() / 1000);
+  const last = lastDates.get(timeZone);
+  if (last?.second === second) return last.date;
   const parts = dayFormatter(timeZone).formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  const date = `${part('year')}-${part('month')}-${part('day')}`;
+  lastDates.set(timeZone, { second, date });
+  return date;
 }
