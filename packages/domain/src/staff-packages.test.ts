@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  groupSectionInput,
-  packageEventInput,
-  packageGroupInput,
-  packageInput,
-  pdSessionInput,
-  staffContractInput,
-  staffOverrideAllowed,
-  staffPackageMessages as m,
-  staffSelectionOverrideInput,
-} from './staff-packages.ts';
+import { groupSectionInput, packageEventInput, packageGroupInput, packageInput, pdSessionInput, staffContractInput, staffSelectionOverrideInput } from './staff-packages.ts';
+import { staffOverrideAllowed, staffPackageMessages as m } from './staff-packages-rules.ts';
 
 const uuid = '00000000-0000-4000-8000-000000000001';
 const firstError = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { pageQuery } from './admin.ts';
-import { packageRequestStatuses, pdSessionSettings, travelCostTypes, type PackageRequestStatus } from './package-rules.ts';
+import { packageRequestStatuses, pdSessionSettings, travelCostTypes } from './package-rules.ts';
 import { packageDetail, packageEvent } from './packages.ts';
+import { staffPackageMessages } from './staff-packages-rules.ts';
 import { int4Max } from './stored-integers.ts';
 
 /**
@@ -10,36 +11,6 @@ import { int4Max } from './stored-integers.ts';
  * and the organizations' contracts. The member's contracts are in packages.ts and purchase-orders-members.ts.
  */
 
-export const staffPackageMessages = {
-  nameRequired: 'Name is required',
-  titleRequired: 'Title is required',
-  amountInvalid: 'Enter an amount of $0.00 or more',
-  countInvalid: 'Enter a whole number of 0 or more',
-  intervalInvalid: 'Enter a whole number of 1 or more',
-  maxBelowMin: 'The maximum must not be below the minimum',
-  customSelectionsRequired: 'List the amounts to offer, e.g. 1, 3, 5',
-  customSelectionsInvalid: 'Offer whole numbers of 1 or more, each once',
-  freeSeatsRequired: 'Offer at least one free seat',
-  schoolYearRequired: 'Choose a school year',
-  eventRequired: 'Choose an event',
-  ticketTypeRequired: 'Choose a ticket type',
-  ticketTypeOfEvent: 'Choose a ticket type of the chosen event',
-  nameTaken: 'A package with this name already exists for the school year.',
-  packageNotFound: 'No such package.',
-  itemNotFound: 'No such package item.',
-  inUse: 'An organization has selected this item in a package request; it cannot be deleted.',
-  saved: 'Package saved',
-  created: 'Package created',
-  deleted: 'Deleted',
-  overrideClosed: 'A decided package request cannot be overridden; reopen it first.',
-  overrideSaved: 'Package Request Updated',
-  contractSaved: 'Contract saved',
-  contractNotFound: 'No such contract.',
-  contractTotalInvalid: 'Enter the contract total in dollars, e.g. 12,500.00',
-  contractPackageRequired: 'Choose an accepted package request',
-  contractRequestNotAccepted: 'Only an accepted package request of this organization can have a contract.',
-  signedPdfUploaded: 'Signed contract uploaded',
-} as const;
 
 const m = staffPackageMessages;
 const text = (max: number) => z.string().trim().max(max);
@@ -196,9 +167,6 @@ export const staffSelectionOverrideInput = z.object({
 });
 export type StaffSelectionOverrideInput = z.infer<typeof staffSelectionOverrideInput>;
 
-/** Overrides change what the member asked for: only while the request is still open to decision. */
-const overridable: readonly PackageRequestStatus[] = ['STARTED', 'SUBMITTED', 'CHANGES_REQUESTED', 'REOPENED'];
-export const staffOverrideAllowed = (status: PackageRequestStatus) => overridable.includes(status);
 
 // ---------------------------------------------------------------- contracts
 
@@ -215,6 +183,7 @@ export const staffContractRow = z.object({
 export type StaffContractRow = z.infer<typeof staffContractRow>;
 
 export const staffContractList = z.object({
+  organization: z.object({ id: z.string(), name: z.string() }),
   contracts: z.array(staffContractRow),
   /** Accepted package requests of the organization, which a new contract may be for. */
   acceptedRequests: z.array(z.object({ id: z.string(), packageName: z.string() })),

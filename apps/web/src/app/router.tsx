@@ -600,6 +600,22 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 })),
             },
             {
+              path: 'packages/:packageId',
+              lazy: () =>
+                import('../features/admin-packages/pages/package-page.tsx').then((m) => ({
+                  Component: m.StaffPackagePage,
+                  loader: m.staffPackageLoader(queryClient),
+                })),
+            },
+            {
+              path: 'organizations/:organizationId/contracts',
+              lazy: () =>
+                import('../features/admin-contracts/pages/contracts-page.tsx').then((m) => ({
+                  Component: m.ContractsPage,
+                  loader: m.contractsLoader(queryClient),
+                })),
+            },
+            {
               path: 'package-requests/:packageRequestId',
               lazy: () =>
                 import('../features/admin-packages/pages/package-request-page.tsx').then((m) => ({

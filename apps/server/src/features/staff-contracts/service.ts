@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { looksLikePdf, purchaseOrderMessages } from '@portal/domain/purchase-orders.ts';
-import { staffPackageMessages, type StaffContractInput, type StaffContractList } from '@portal/domain/staff-packages.ts';
+import { looksLikePdf } from '@portal/domain/purchase-orders.ts';
+import type { StaffContractInput, StaffContractList } from '@portal/domain/staff-packages.ts';
+import { staffPackageMessages } from '@portal/domain/staff-packages-rules.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Upload } from '../../core/purchase-order-upload.ts';
 import type { Executor } from '../../db/client.ts';
@@ -25,13 +26,14 @@ const contractNotFound = () => notFound(m.contractNotFound);
 export const signedContractKey = (contractId: string) => `contracts/${contractId}.pdf`;
 
 async function requireOrganization(db: Executor, organizationId: string) {
-  const [row] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId));
+  const [row] = await db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId));
   if (!row) throw notFound('No such organization.');
+  return row;
 }
 
 /** The organization's contracts, newest first, each with the purchase order paying it; and its accepted requests. */
 export async function listOrganizationContracts(deps: AppDeps, organizationId: string): Promise<StaffContractList> {
-  await requireOrganization(deps.db, organizationId);
+  const organization = await requireOrganization(deps.db, organizationId);
   const [rows, accepted] = await Promise.all([
     deps.db
       .select({
@@ -63,6 +65,7 @@ export async function listOrganizationContracts(deps: AppDeps, organizationId: s
           .where(and(inArray(purchaseOrderContracts.contractId, rows.map((r) => r.id)), inArray(purchaseOrders.status, ['SUBMITTED', 'APPROVED'])));
   const orderOf = new Map(orders.map((o) => [o.contractId, o.status]));
   return {
+    organization,
     contracts: rows.map(({ signedPdfKey, createdAt, ...row }) => ({
       ...row,
       hasSignedPdf: signedPdfKey !== null,
@@ -99,7 +102,7 @@ async function findContract(db: Executor, contractId: string) {
 export async function uploadSignedContract(deps: AppDeps, auth: RequestAuth, contractId: string, upload: Upload): Promise<StaffContractList> {
   const contract = await findContract(deps.db, contractId);
   if (!contract) throw contractNotFound();
-  if (!upload.file || !looksLikePdf(upload.file.bytes)) throw badRequest(purchaseOrderMessages.fileRequired, { file: purchaseOrderMessages.fileRequired });
+  if (!upload.file || !looksLikePdf(upload.file.bytes)) throw badRequest(m.fileRequired, { file: m.fileRequired });
   const key = signedContractKey(contractId);
   await deps.storage.put(key, upload.file.bytes, 'application/pdf');
   await deps.db.transaction(async (tx) => {

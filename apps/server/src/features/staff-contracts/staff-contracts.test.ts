@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ContractList } from '@portal/domain/purchase-orders-members.ts';
-import { purchaseOrderMessages } from '@portal/domain/purchase-orders.ts';
-import { staffPackageMessages, type StaffContractList } from '@portal/domain/staff-packages.ts';
+import type { StaffContractList } from '@portal/domain/staff-packages.ts';
+import { staffPackageMessages } from '@portal/domain/staff-packages-rules.ts';
 import { insertPackage, staffOnlyPackageSpec } from '../../db/seed/demo-packages.ts';
 import { contracts } from '../../db/schema/contracts.ts';
 import { schoolYears } from '../../db/schema/lookups.ts';
@@ -44,7 +44,7 @@ const upload = (contractId: string, bytes: Buffer, caller = staff) => {
 describe('staff contracts', () => {
   it('records a contract for an accepted request, uploads its signed PDF, and the owner picks it on the package purchase order form', async () => {
     const empty = (await call(t.app, 'GET', contractsUrl(), { caller: staff })).json<StaffContractList>();
-    expect(empty).toEqual({ contracts: [], acceptedRequests: [{ id: acceptedId, packageName: 'Accepted Days' }] });
+    expect(empty).toEqual({ organization: { id: organizationId, name: expect.any(String) as string }, contracts: [], acceptedRequests: [{ id: acceptedId, packageName: 'Accepted Days' }] });
 
     const created = await call(t.app, 'POST', contractsUrl(), { caller: staff, body: { packageRequestId: acceptedId, total: 1_250_000 } });
     expect(created.statusCode).toBe(201);
@@ -76,7 +76,7 @@ describe('staff contracts', () => {
     const [contract] = await t.deps.db.insert(contracts).values({ organizationId, packageName: 'Accepted Days', totalCents: 100 }).returning();
     const renamed = await upload(contract?.id ?? '', Buffer.from('<html>not a pdf</html>'));
     expect(renamed.statusCode).toBe(400);
-    expect(renamed.json().errors).toEqual({ file: purchaseOrderMessages.fileRequired });
+    expect(renamed.json().errors).toEqual({ file: staffPackageMessages.fileRequired });
     expect((await upload('00000000-0000-4000-8000-000000000000', tinyPdf)).statusCode).toBe(404);
     expect((await call(t.app, 'GET', '/api/admin/contracts/00000000-0000-4000-8000-000000000000/signed-pdf', { caller: staff })).statusCode).toBe(404);
   });

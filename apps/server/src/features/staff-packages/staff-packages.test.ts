@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { packageMessages } from '@portal/domain/package-rules.ts';
-import { staffPackageMessages } from '@portal/domain/staff-packages.ts';
+import { staffPackageMessages } from '@portal/domain/staff-packages-rules.ts';
 import type { PackageRequestDetail, StaffPackageList, StaffPackageRequestPage } from '@portal/domain/packages.ts';
 import { insertPackage, staffOnlyPackageSpec } from '../../db/seed/demo-packages.ts';
 import { schoolYears } from '../../db/schema/lookups.ts';

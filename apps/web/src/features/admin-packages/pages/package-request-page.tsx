@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { formatUsDate } from '@portal/domain/dates.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import {
   packageMessages,
@@ -13,11 +14,13 @@ import {
   type StaffPackageAction,
 } from '@portal/domain/package-rules.ts';
 import type { PackageRequestDetail } from '@portal/domain/packages.ts';
+import { staffOverrideAllowed, staffPackageMessages } from '@portal/domain/staff-packages-rules.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { NotFound } from '../../../ui/not-found.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
+import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 import { staffRequestQuery, useDecidePackageRequest, useOverrideSelection, type OverrideKind } from '../api/packages.ts';
 
 export const staffPackageRequestLoader =
@@ -68,28 +71,42 @@ function linesOf(detail: PackageRequestDetail): Line[] {
   ];
 }
 
-function OverrideRow({ requestId, line }: { requestId: string; line: Line }) {
+function OverrideRow({ requestId, line, overridable }: { requestId: string; line: Line; overridable: boolean }) {
   const override = useOverrideSelection(requestId);
   const [value, setValue] = useState(line.override === null ? '' : String(line.override));
+  const [date, setDate] = useState(line.overrideDate ?? '');
   const amount = Number(value);
   const valid = value.trim() !== '' && Number.isInteger(amount) && amount >= 0 && amount <= 100_000;
   const send = (next: number | null) =>
-    override.mutate(
-      { kind: line.kind, itemId: line.itemId, amount: next },
-      { onSuccess: () => notifications.show({ color: 'green', message: packageMessages.updated }), onError: notifyError },
-    );
+    openConfirmModal({
+      title: next === null ? `Clear the override of ${line.name}?` : `Override ${line.name}?`,
+      children: (
+        <Text size="sm">
+          {next === null
+            ? `The member's ${line.requested} ${line.unit} count again${line.createdByAdmin ? '; a selection created by admin is removed' : ''}.`
+            : `${next} ${line.unit} replace the member's ${line.requested}, and the member can no longer change them.`}
+        </Text>
+      ),
+      labels: { confirm: next === null ? 'Clear' : 'Override', cancel: 'Cancel' },
+      onConfirm: () =>
+        override.mutate(
+          { kind: line.kind, itemId: line.itemId, amount: next, ...(next !== null && date ? { overrideDate: date } : {}) },
+          { onSuccess: () => notifications.show({ color: 'green', message: packageMessages.updated }), onError: notifyError },
+        ),
+    });
   return (
     <Table.Tr>
       <Table.Td>
         <Text size="sm">{line.name}</Text>
         {line.createdByAdmin ? <Text size="xs">{packageMessages.createdByAdmin}</Text> : null}
+        {line.overrideDate ? <Text size="xs">{`${packageMessages.overriddenByAdmin} on ${formatUsDate(line.overrideDate)}`}</Text> : null}
       </Table.Td>
+      <Table.Td>{line.createdByAdmin ? 'Not selected' : `${line.requested} ${line.unit}`}</Table.Td>
+      {overridable ? (
       <Table.Td>
-        {line.requested} {line.unit}
-      </Table.Td>
-      <Table.Td>
-        <Group gap="xs" wrap="nowrap" align="flex-end">
-          <TextInput type="number" min={0} label={`Override for ${line.name}`} value={value} onChange={(e) => setValue(e.currentTarget.value)} w={110} />
+        <Group gap="xs" align="flex-end">
+          <TextInput type="number" min={0} label={`Override for ${line.name}`} value={value} onChange={(e) => setValue(e.currentTarget.value)} w={120} />
+          <TextInput type="date" label={`Override date for ${line.name}`} description="Today when empty" value={date} onChange={(e) => setDate(e.currentTarget.value)} w={170} />
           <Button size="sm" onClick={() => send(amount)} disabled={!valid || override.isPending}>
             Override
           </Button>
@@ -100,6 +117,7 @@ function OverrideRow({ requestId, line }: { requestId: string; line: Line }) {
           ) : null}
         </Group>
       </Table.Td>
+      ) : null}
     </Table.Tr>
   );
 }
@@ -142,6 +160,7 @@ export function StaffPackageRequestPage() {
   }
   const detail = request.data;
   const { totals } = detail;
+  const overridable = staffOverrideAllowed(detail.status);
   return (
     <Stack gap="lg">
       <Anchor component={Link} to="/admin/packages" size="sm">
@@ -162,22 +181,21 @@ export function StaffPackageRequestPage() {
         <Text size="sm">Package minimum: {formatCents(totals.minimumAmount)}</Text>
       </Card>
       <Title order={2}>Selections</Title>
-      <Table.ScrollContainer minWidth={560}>
-        <Table withTableBorder striped aria-label="Selections">
+      {overridable ? null : <Text size="sm">{staffPackageMessages.overrideClosed}</Text>}
+      <ResponsiveTable minWidth={640} withTableBorder striped aria-label="Selections">
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Item</Table.Th>
               <Table.Th scope="col">Requested</Table.Th>
-              <Table.Th scope="col">Override</Table.Th>
+              {overridable ? <Table.Th scope="col">Override</Table.Th> : null}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {linesOf(detail).map((line) => (
-              <OverrideRow key={`${line.itemId}-${line.override ?? 'none'}`} requestId={detail.id} line={line} />
+              <OverrideRow key={`${line.itemId}-${line.override ?? 'none'}-${line.overrideDate ?? ''}`} requestId={detail.id} line={line} overridable={overridable} />
             ))}
           </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      </ResponsiveTable>
     </Stack>
   );
 }

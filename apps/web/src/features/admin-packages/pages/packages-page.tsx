@@ -1,7 +1,7 @@
-import { Anchor, Group, NativeSelect, Pagination, Stack, Table, Title } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Pagination, Stack, Table, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { formatUsDate } from '@portal/domain/dates.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import { packageMessages, packageRequestStatuses, packageStatusLabels, packageStepLabels, type PackageRequestStatus } from '@portal/domain/package-rules.ts';
@@ -10,6 +10,8 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { staffCatalogueQuery, staffRequestsPageSize, staffRequestsQuery } from '../api/packages.ts';
+import { PartDrawer, type PartEdit } from '../components/part-drawer.tsx';
+import { formValuesOf } from '../components/part-fields.ts';
 
 export const staffPackagesLoader = (queryClient: QueryClient) => async () => {
   await Promise.all([queryClient.prefetchQuery(staffCatalogueQuery), queryClient.prefetchQuery(staffRequestsQuery(1, 'SUBMITTED'))]);
@@ -37,7 +39,11 @@ function Catalogue() {
         <Table.Tbody>
           {catalogue.data.items.map((item) => (
             <Table.Tr key={item.id}>
-              <Table.Td>{item.name}</Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={`/admin/packages/${item.id}`}>
+                  {item.name}
+                </Anchor>
+              </Table.Td>
               <Table.Td>{item.schoolYear}</Table.Td>
               <Table.Td>{item.steps.map((s) => packageStepLabels[s]).join(', ')}</Table.Td>
               <Table.Td>{formatCents(item.minimumAmount)}</Table.Td>
@@ -117,15 +123,27 @@ function Requests() {
   );
 }
 
-/** /admin/packages: the package catalogue and the organizations' package requests. */
+/** /admin/packages: the organizations' package requests and the package catalogue, where a package is created. */
 export function StaffPackagesPage() {
+  const navigate = useNavigate();
+  const [edit, setEdit] = useState<PartEdit | null>(null);
   return (
     <Stack gap="lg">
       <Title order={1}>Packages</Title>
       <Title order={2}>Package requests</Title>
       <Requests />
-      <Title order={2}>Catalogue</Title>
+      <Group justify="space-between">
+        <Title order={2}>Catalogue</Title>
+        <Button onClick={() => setEdit({ kind: 'package', id: null, parentId: null, values: formValuesOf('package', null) })}>New package</Button>
+      </Group>
       <Catalogue />
+      <PartDrawer
+        edit={edit}
+        onClose={(saved) => {
+          setEdit(null);
+          if (saved) void navigate(`/admin/packages/${saved.id}`);
+        }}
+      />
     </Stack>
   );
 }

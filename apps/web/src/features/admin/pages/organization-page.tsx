@@ -17,6 +17,7 @@ import { adminOrganizationQuery, useChangeMembershipRole } from '../api/admin-or
 import { DetailSection } from '../../../ui/detail-section.tsx';
 import { InvitationsTable } from '../components/invitations-table.tsx';
 import { MembershipsTable } from '../components/memberships-table.tsx';
+import { OrganizationPackages } from '../components/organization-packages.tsx';
 
 // The invite form and its validation load after the page itself.
 const InviteForm = lazy(() => import('../components/invite-form.tsx').then((m) => ({ default: m.InviteForm })));
@@ -73,6 +74,9 @@ export function OrganizationPage() {
               onRoleChange={confirmRoleChange}
               busy={changeRole.isPending}
             />
+          </DetailSection>
+          <DetailSection title="Packages">
+            <OrganizationPackages organizationId={organization.data.id} />
           </DetailSection>
           <DetailSection title="Invitations">
             <InvitationsTable invitations={organization.data.invitations} />
