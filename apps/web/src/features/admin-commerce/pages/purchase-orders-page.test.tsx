@@ -196,4 +196,23 @@ describe('staff console: purchase orders', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Something broke', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
+
+  it('shows what a package and an institute purchase order pay for, and approves a package one', async () => {
+    const pkg = aPurchaseOrder({ id: 'po-p', number: 'PKG-1', type: 'PACKAGE', eventPaymentId: null, paysFor: 'Literacy Partnership', submittedTotalCents: 1_250_000, paymentTotalCents: 1_250_000, totalCents: 1_250_000 });
+    const institute = aPurchaseOrder({ id: 'po-i', number: 'INS-1', type: 'EVENT', eventPaymentId: null, paysFor: 'Summer Institute: 2 applicants', submittedTotalCents: 190_000, paymentTotalCents: 190_000, totalCents: 190_000 });
+    const calls = stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      [`GET ${list}`]: () => jsonResponse(200, aPurchaseOrderPage([pkg, institute])),
+      'POST /api/admin/purchase-orders/po-p/approve': () => jsonResponse(200, { ...pkg, status: 'APPROVED' }),
+    });
+    await openPage();
+    const packageRow = (await screen.findByRole('rowheader', { name: 'PKG-1' })).closest('tr') as HTMLElement;
+    expect(within(packageRow).getByText('Package')).toBeInTheDocument();
+    expect(within(packageRow).getByText('Literacy Partnership')).toBeInTheDocument();
+    const instituteRow = screen.getByRole('rowheader', { name: 'INS-1' }).closest('tr') as HTMLElement;
+    expect(within(instituteRow).getByText('Summer Institute: 2 applicants')).toBeInTheDocument();
+    await userEvent.click(within(packageRow).getByRole('button', { name: 'Approve purchase order PKG-1' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.path === '/api/admin/purchase-orders/po-p/approve')).toBe(true));
+  });
 });
