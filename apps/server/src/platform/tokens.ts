@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** A random secret for a cookie or a link; only its hash is stored, so a database leak signs no one in. */
 export function newSecret(): { secret: string; hash: string } {
@@ -6,6 +6,7 @@ export function newSecret(): { secret: string; hash: string } {
   return { secret, hash: hashSecret(secret) };
 }
 
+/** SHA-256 in hex; every signed-in request hashes its cookie, so the one-shot hash (no Hash object). */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return hash('sha256', secret, 'hex');
 }

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, gte, ilike, sql } from 'drizzle-orm';
+import { and, eq, gte, ilike, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { executeStatic, staticStatement } from '../../db/prepared.ts';
 import { events } from '../../db/schema/commerce.ts';
 
 /*
@@ -43,42 +44,60 @@ const upcoming = (searching: boolean) =>
     searching ? ilike(events.name, sql.placeholder('pattern')) : undefined,
   );
 
-function upcomingQueries(db: Executor, searching: boolean) {
+/** A catalogue row as PostgreSQL answers it: the columns of eventColumns, dates as text. */
+export interface UpcomingEventRow {
+  id: string;
+  name: string;
+  kind: (typeof events.kind.enumValues)[number];
+  startDate: string;
+  endDate: string;
+  locationName: string | null;
+  priceFromCents: number | null;
+  remaining: number | null;
+  acceptsApplications: boolean;
+  published: boolean;
+  daysBeforePurchaseClose: number;
+}
+
+/** The same columns under the names the rows are read by (drizzle maps names only for its own queries). */
+const upcomingColumns = sql.join(
+  Object.entries(eventColumns).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+  sql`, `,
+);
+
+function upcomingStatements(searching: boolean) {
   const suffix = searching ? 'search' : 'all';
   return {
-    page: db
-      .select(eventColumns)
-      .from(events)
-      .where(upcoming(searching))
-      .orderBy(asc(events.startDate), asc(events.name), asc(events.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(`catalogue_page_${suffix}`),
-    count: db.select({ total: count() }).from(events).where(upcoming(searching)).prepare(`catalogue_count_${suffix}`),
+    page: staticStatement(
+      `catalogue_page_${suffix}`,
+      sql`select ${upcomingColumns} from ${events} where ${upcoming(searching)}
+        order by ${events.startDate}, ${events.name}, ${events.id}
+        limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`,
+    ),
+    count: staticStatement(`catalogue_count_${suffix}`, sql`select count(*)::int as total from ${events} where ${upcoming(searching)}`),
   };
 }
 
 /**
- * Every member's first screen reads this: its SQL is built once per database handle (with and
- * without a search) rather than by drizzle on each request.
+ * Every member's first screen reads this: its SQL is built once, when the module loads (with and
+ * without a search), and its rows are taken as PostgreSQL answers them, not mapped column by column
+ * by drizzle on each request.
  */
-const prepared = new WeakMap<Executor, Record<'all' | 'search', ReturnType<typeof upcomingQueries>>>();
+const statements = { all: upcomingStatements(false), search: upcomingStatements(true) };
 
 export async function listUpcomingEvents(db: Executor, today: string, query: { search?: string; page: number; pageSize: number }) {
-  let queries = prepared.get(db);
-  if (!queries) {
-    queries = { all: upcomingQueries(db, false), search: upcomingQueries(db, true) };
-    prepared.set(db, queries);
-  }
-  const { page, count: counted } = query.search ? queries.search : queries.all;
+  const { page, count } = query.search ? statements.search : statements.all;
   const values = {
     today,
     pattern: query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined,
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   };
-  const [items, [total]] = await Promise.all([page.execute(values), counted.execute(values)]);
-  return { items, total: total?.total ?? 0 };
+  const [items, [counted]] = await Promise.all([
+    executeStatic<UpcomingEventRow>(db, page, values),
+    executeStatic<{ total: number }>(db, count, values),
+  ]);
+  return { items, total: counted?.total ?? 0 };
 }
 
 export async function findPublishedEvent(db: Executor, eventId: string) {
