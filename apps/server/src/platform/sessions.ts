@@ -72,9 +72,9 @@ const sessionLookup = staticStatement(
   sql`select s.id as "sessionId", u.id as "userId", u.email, u.first_name as "firstName", u.last_name as "lastName", u.role,
       u.tool_kit_access as "toolKitAccess", u.school_leader_access as "schoolLeaderAccess", i.id as "impersonatorId",
       i.first_name as "impersonatorFirstName", i.last_name as "impersonatorLastName"
-    from sessions s
-    join users u on u.id = s.user_id
-    left join users i on i.id = s.impersonator_id
+    from ${sessions} s
+    join ${users} u on u.id = s.user_id
+    left join ${users} i on i.id = s.impersonator_id
     where s.token_hash = ${sql.placeholder('tokenHash')} and s.revoked_at is null and s.expires_at > ${sql.placeholder('now')}`,
 );
 
