@@ -38,6 +38,8 @@ export const staffRequestsQuery = (page: number, status: PackageRequestStatus | 
   queryOptions({
     queryKey: staffPackageKeys.requests(page, status),
     queryFn: ({ signal }) => api.get<StaffPackageRequestPage>(withQuery('/api/admin/package-requests', { page, pageSize: staffRequestsPageSize, status }), signal),
+    // Members submit while staff look: the review list is read again each time it is opened.
+    staleTime: 0,
   });
 
 export const staffRequestQuery = (id: string) =>
