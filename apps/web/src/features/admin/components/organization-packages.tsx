@@ -1,6 +1,5 @@
-import { Anchor, Pagination, Stack, Table } from '@mantine/core';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Anchor, Stack, Table, Text } from '@mantine/core';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { packageMessages, packageStatusLabels } from '@portal/domain/package-rules.ts';
 import type { StaffPackageRequestPage } from '@portal/domain/packages.ts';
@@ -11,20 +10,19 @@ import { ErrorState } from '../../../ui/error-state.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 
-const pageSize = 10;
+/** One request per package and school: a school has a few a year, so the latest 100 are all of them in practice. */
+const pageSize = 100;
 
 /** GET /api/admin/package-requests?organizationId=: the organization's package requests, newest change first. */
-export const organizationPackagesQuery = (organizationId: string, page: number) =>
+export const organizationPackagesQuery = (organizationId: string) =>
   queryOptions({
-    queryKey: ['admin', 'organizations', 'detail', organizationId, 'packages', page] as const,
-    queryFn: ({ signal }) => api.get<StaffPackageRequestPage>(withQuery('/api/admin/package-requests', { organizationId, page, pageSize }), signal),
-    placeholderData: keepPreviousData,
+    queryKey: ['admin', 'organizations', 'detail', organizationId, 'packages'] as const,
+    queryFn: ({ signal }) => api.get<StaffPackageRequestPage>(withQuery('/api/admin/package-requests', { organizationId, page: 1, pageSize }), signal),
   });
 
 /** The staff organization page's packages (issue 13 'Where it shows elsewhere'): each request's status, with a link to review it. */
 export function OrganizationPackages({ organizationId }: { organizationId: string }) {
-  const [page, setPage] = useState(1);
-  const requests = useQuery(organizationPackagesQuery(organizationId, page));
+  const requests = useQuery(organizationPackagesQuery(organizationId));
   const contracts = (
     <Anchor component={Link} to={`/admin/organizations/${organizationId}/contracts`} size="sm">
       Contracts and signed PDFs
@@ -61,14 +59,7 @@ export function OrganizationPackages({ organizationId }: { organizationId: strin
           ))}
         </Table.Tbody>
       </ResponsiveTable>
-      <Pagination
-        total={Math.ceil(requests.data.total / pageSize)}
-        value={page}
-        onChange={setPage}
-        hideWithOnePage
-        aria-label="Package pages"
-        getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-      />
+      {requests.data.total > requests.data.items.length ? <Text size="sm">{`The latest ${requests.data.items.length} of ${requests.data.total} are shown.`}</Text> : null}
       {contracts}
     </Stack>
   );
