@@ -57,14 +57,14 @@ test('a member searches organization resources by year and organization and open
   const first = page.getByRole('article').first();
   await expect(first).toHaveAccessibleName(/Reading fluency$/);
   await expect(first.locator('mark').first()).toHaveText(/^fluency$/i);
-  await expect(first).toContainText(`Prepared for the ${thisYear} school year.`);
+  await expect(first).toContainText(`Prepared for the ${thisYear} school year`);
   await expectAccessible(page);
 
   // Last year's resources, the search kept.
   const lastYear = `${Number(thisYear.slice(0, 4)) - 1}-${thisYear.slice(0, 4)}`;
   await year.selectOption({ label: lastYear });
   await expect(page).toHaveURL((url) => url.searchParams.get('search') === 'fluency' && url.searchParams.has('schoolYearId'));
-  await expect(page.getByRole('article').first()).toContainText(`Prepared for the ${lastYear} school year.`);
+  await expect(page.getByRole('article').first()).toContainText(`Prepared for the ${lastYear} school year`);
   await expect(page.getByRole('status').filter({ hasText: /items?$/ })).toHaveText('9 items');
 
   // A PDF downloads; he saves it to My Saved Resources.

@@ -49,7 +49,14 @@ test('an owner edits the organization and makes a member an admin', async ({ pag
     'href',
     '/members/organization/select',
   );
-  await expect(page.getByRole('region', { name: 'Affiliated packages' })).toContainText('No packages found');
+  // The school's package requests, one per status in the demo data, each opening its review.
+  const packages = page.getByRole('region', { name: 'Affiliated packages' });
+  await expect(packages).toContainText('New Teacher Mentoring Days (Accepted)');
+  await expect(packages).toContainText('Math Coaching Days (Submitted)');
+  await expect(packages.getByRole('link', { name: 'New Teacher Mentoring Days' })).toHaveAttribute(
+    'href',
+    /^\/members\/manage-services\/package-request\/[0-9a-f-]{36}\/review$/,
+  );
   await expectAccessible(page);
 
   // The mailing address, the phone typed through its mask.

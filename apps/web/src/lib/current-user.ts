@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type Query, type QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@portal/domain/auth.ts';
 import { api, isApiError } from './api.ts';
 
@@ -19,6 +19,22 @@ export const currentUserQuery = queryOptions({
 
 export function useCurrentUser(): CurrentUser | null | undefined {
   return useQuery(currentUserQuery).data;
+}
+
+/**
+ * Switching who is signed in from a page that stays mounted until the next one renders (staff's
+ * 'View as'): what is off screen is forgotten first, so the next page loads the new user's data; what
+ * the old page shows is never forgotten while it is mounted, so it never asks again as the new user
+ * (a staff list refetched as a member answers 403).
+ */
+export async function switchSession(queryClient: QueryClient, user: CurrentUser, leave: () => void | Promise<void>): Promise<void> {
+  const isCurrentUser = (query: Query) => query.queryKey[0] === currentUserQuery.queryKey[0];
+  const onScreen = queryClient.getQueryCache().findAll({ predicate: (query) => query.getObserversCount() > 0 && !isCurrentUser(query) });
+  queryClient.removeQueries({ predicate: (query) => query.getObserversCount() === 0 && !isCurrentUser(query) });
+  queryClient.setQueryData(currentUserQuery.queryKey, user);
+  await leave();
+  // A page React has not yet unmounted keeps its queries until it goes (then garbage collection takes them).
+  for (const query of onScreen) if (query.getObserversCount() === 0) queryClient.getQueryCache().remove(query);
 }
 
 /** After a sign-in or impersonation: forget the previous user's data, then remember the new user. */
