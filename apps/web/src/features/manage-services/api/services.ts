@@ -1,19 +1,11 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { OrganizationSummary } from '@portal/domain/organizations.ts';
 import type { ServicesReply } from '@portal/domain/packages.ts';
 import { api, withQuery } from '../../../lib/api.ts';
 
 export const serviceKeys = {
   all: ['manage-services'] as const,
-  organizations: () => [...serviceKeys.all, 'organizations'] as const,
   list: (organizationId: string, schoolYearId: string | undefined) => [...serviceKeys.all, organizationId, schoolYearId ?? 'last'] as const,
 };
-
-/** GET /api/organizations/managed: Manage Services lists only organizations the member is OWNER or ADMIN of (§6). */
-export const managedOrganizationsQuery = queryOptions({
-  queryKey: serviceKeys.organizations(),
-  queryFn: ({ signal }) => api.get<{ items: OrganizationSummary[] }>('/api/organizations/managed', signal),
-});
 
 /** GET /api/organizations/:id/services (§7 'available packages by school year and organization'). */
 export const servicesQuery = (organizationId: string, schoolYearId: string | undefined) =>

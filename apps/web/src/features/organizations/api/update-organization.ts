@@ -8,6 +8,7 @@ import type {
 } from '@portal/domain/organizations.ts';
 import { organizationMessages } from '@portal/domain/organizations.ts';
 import { api } from '../../../lib/api.ts';
+import { managedOrganizationsQuery } from '../../../shared/managed-organizations/managed-organizations.tsx';
 import { organizationKeys, profileQueryKey } from './organization-keys.ts';
 import { organizationPath } from './organization.ts';
 
@@ -48,7 +49,7 @@ export function useUpdateOrganization(organizationId: string) {
       notifications.show({ color: 'green', message: organizationMessages.updated });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: organizationKeys.organization(organizationId) }),
-        queryClient.invalidateQueries({ queryKey: organizationKeys.managed() }),
+        queryClient.invalidateQueries({ queryKey: managedOrganizationsQuery.queryKey }),
         queryClient.invalidateQueries({ queryKey: profileQueryKey }),
       ]);
     },

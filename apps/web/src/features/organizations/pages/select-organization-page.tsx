@@ -1,56 +1,20 @@
-import { Anchor, Stack, Table, Title } from '@mantine/core';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
-import { organizationMessages } from '@portal/domain/organizations.ts';
-import { organizationRoleLabels } from '@portal/domain/roles.ts';
-import { errorMessage } from '../../../lib/errors.ts';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { ErrorState } from '../../../ui/error-state.tsx';
-import { PageLoader } from '../../../ui/page-loader.tsx';
-import { managedOrganizationsQuery } from '../api/managed-organizations.ts';
+import { Stack, Title } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
+import { ManagedOrganizations, managedOrganizationsQuery } from '../../../shared/managed-organizations/managed-organizations.tsx';
 
 export const selectOrganizationLoader = (queryClient: QueryClient) => async () => {
   await queryClient.prefetchQuery(managedOrganizationsQuery);
   return null;
 };
 
+const organizationPath = (organizationId: string) => `/members/organization/${organizationId}`;
+
 /** /members/organization/select: only organizations where the member is an active OWNER or ADMIN. */
 export function SelectOrganizationPage() {
-  const organizations = useQuery(managedOrganizationsQuery);
-
   return (
     <Stack gap="md" maw={880}>
       <Title order={1}>Select an Organization</Title>
-      {organizations.isPending ? (
-        <PageLoader label="Loading organizations" />
-      ) : organizations.isError ? (
-        <ErrorState message={errorMessage(organizations.error)} onRetry={() => void organizations.refetch()} />
-      ) : organizations.data.items.length === 0 ? (
-        <EmptyState message="You do not manage any organization." />
-      ) : (
-        <Table withTableBorder striped verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Organization</Table.Th>
-              <Table.Th scope="col">District</Table.Th>
-              <Table.Th scope="col">Your role</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {organizations.data.items.map((organization) => (
-              <Table.Tr key={organization.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/members/organization/${organization.id}`}>
-                    {organization.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{organization.districtName ?? organizationMessages.notSet}</Table.Td>
-                <Table.Td>{organizationRoleLabels[organization.role]}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <ManagedOrganizations linkTo={organizationPath} />
     </Stack>
   );
 }
