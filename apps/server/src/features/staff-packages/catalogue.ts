@@ -53,13 +53,23 @@ export async function readStaffPackage(db: Executor, packageId: string): Promise
   };
 }
 
-/** The events a package may offer, latest first, with their ticket types; and the school years. */
+/** How many events the editor offers to choose from: the latest, by start date. */
+const eventOptionLimit = 500;
+
+/** The events a package may offer, latest first, with their ticket types (one query for all of them); and the school years. */
 export async function packageEventOptions(deps: AppDeps): Promise<PackageEventOptions> {
-  const [eventRows, ticketTypes, years] = await Promise.all([
-    deps.db.select({ id: events.id, name: events.name, startDate: events.startDate, kind: events.kind }).from(events).orderBy(desc(events.startDate), asc(events.name)).limit(500),
-    deps.db.select({ id: eventTicketTypes.id, eventId: eventTicketTypes.eventId, name: eventTicketTypes.name, priceCents: eventTicketTypes.priceCents }).from(eventTicketTypes).orderBy(asc(eventTicketTypes.name)),
+  const [eventRows, years] = await Promise.all([
+    deps.db.select({ id: events.id, name: events.name, startDate: events.startDate, kind: events.kind }).from(events).orderBy(desc(events.startDate), asc(events.name)).limit(eventOptionLimit),
     deps.db.select({ id: schoolYears.id, name: schoolYears.name }).from(schoolYears).orderBy(desc(schoolYears.startsOn)),
   ]);
+  const ticketTypes =
+    eventRows.length === 0
+      ? []
+      : await deps.db
+          .select({ id: eventTicketTypes.id, eventId: eventTicketTypes.eventId, name: eventTicketTypes.name, priceCents: eventTicketTypes.priceCents })
+          .from(eventTicketTypes)
+          .where(inArray(eventTicketTypes.eventId, eventRows.map((e) => e.id)))
+          .orderBy(asc(eventTicketTypes.name));
   return {
     events: eventRows.map((event) => ({ ...event, ticketTypes: ticketTypes.filter((t) => t.eventId === event.id).map(({ id, name, priceCents }) => ({ id, name, priceCents })) })),
     schoolYears: years,
