@@ -147,6 +147,22 @@ test('staff create a package with a PD session grouping and an event, override a
     await expectToast(staff, `${texts.updated}: Changes requested`);
     await expect(staff.getByRole('button', { name: 'Request changes' })).toHaveCount(0);
 
+    // The school's page in the staff console lists the request with its status, and leads to its contracts.
+    await staff.getByRole('link', { name: 'Organizations', exact: true }).click();
+    await replaceText(staff.getByRole('searchbox', { name: 'Search organizations' }), school);
+    await staff.getByRole('link', { name: school, exact: true }).click();
+    await expect(staff.getByRole('heading', { name: school, level: 1 })).toBeVisible();
+    const listed = staff.getByRole('table', { name: 'Packages' }).getByRole('row').filter({ hasText: packageName });
+    await expect(listed).toContainText('Changes requested');
+    await expectAccessible(staff);
+    await staff.getByRole('link', { name: 'Contracts and signed PDFs' }).click();
+    await expect(staff.getByRole('heading', { name: `Contracts of ${school}`, level: 1 })).toBeVisible();
+    await expect(staff.getByRole('form', { name: 'New contract' }).or(staff.getByText('No accepted package request to record a contract for.'))).toBeVisible();
+    await expectAccessible(staff);
+    await staff.getByRole('link', { name: `Back to ${school}` }).click();
+    await staff.getByRole('table', { name: 'Packages' }).getByRole('link', { name: `Review ${packageName}` }).click();
+    await expect(staff.getByRole('heading', { name: packageName, level: 1 })).toBeVisible();
+
     // The owner finds the overridden amount locked in the wizard.
     await page.goto(staffOptionsUrl);
     await expect(page).toHaveURL(stepUrl('staff-options'));

@@ -3,6 +3,7 @@ import type { AdminMembershipRow } from '@portal/domain/organizations.ts';
 import { displayName } from '@portal/domain/people.ts';
 import { organizationRoleLabels, organizationRoles, type OrganizationRole } from '@portal/domain/roles.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
+import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 
 const roleOptions = organizationRoles.map((role) => ({ value: role, label: organizationRoleLabels[role] }));
 
@@ -22,7 +23,7 @@ export function MembershipsTable({ memberships, onRoleChange, busy = false }: Me
   if (memberships.length === 0) return <EmptyState message="No members" />;
 
   return (
-    <Table striped withTableBorder verticalSpacing="sm">
+    <ResponsiveTable striped withTableBorder verticalSpacing="sm">
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col">Name</Table.Th>
@@ -67,6 +68,6 @@ export function MembershipsTable({ memberships, onRoleChange, busy = false }: Me
           );
         })}
       </Table.Tbody>
-    </Table>
+    </ResponsiveTable>
   );
 }
