@@ -33,6 +33,26 @@ function metrics(lhr) {
   };
 }
 
+/**
+ * One Lighthouse run of a page. Chromium now and then fails to record the trace of a load
+ * (NO_NAVSTART and the like: Lighthouse's runtimeError, nothing measured); such a run is made again,
+ * at most twice, rather than losing every page's results.
+ */
+async function audit(url, port, cookie, attempt = 1) {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    extraHeaders: cookie ? { Cookie: cookie } : undefined,
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (!result.lhr.runtimeError) return result.lhr;
+  if (attempt > 2) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  console.error(`${url}: ${result.lhr.runtimeError.code}, measuring again`);
+  return audit(url, port, cookie, attempt + 1);
+}
+
 async function measure() {
   requireWebBuild();
   const app = await startApp();
@@ -46,16 +66,7 @@ async function measure() {
       const cookie = page.as ? await signIn(app.url, page.as) : undefined;
       const samples = [];
       for (let run = 0; run < runs; run += 1) {
-        const result = await lighthouse(`${app.url}${page.path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-          extraHeaders: cookie ? { Cookie: cookie } : undefined,
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-        if (result.lhr.runtimeError) throw new Error(`${page.path}: ${result.lhr.runtimeError.message}`);
-        samples.push(metrics(result.lhr));
+        samples.push(metrics(await audit(`${app.url}${page.path}`, chrome.port, cookie)));
       }
       // A signed-in page that ended on the login page measured the wrong thing.
       const landed = new URL(samples[0].finalUrl).pathname;
