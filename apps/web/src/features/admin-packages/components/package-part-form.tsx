@@ -97,7 +97,7 @@ export function PackagePartForm({ kind, id, parentId, initialValues, onDone }: P
   const render = (field: FieldSpec) => {
     const common = { label: field.label, description: field.description };
     if (field.type === 'checkbox') return <Checkbox key={field.name} {...common} {...form.getInputProps(field.name, { type: 'checkbox' })} />;
-    if (field.type === 'textarea') return <Textarea key={field.name} {...common} autosize minRows={2} {...form.getInputProps(field.name)} />;
+    if (field.type === 'textarea') return <Textarea key={field.name} {...common} rows={3} {...form.getInputProps(field.name)} />;
     if (['schoolYear', 'event', 'ticketType', 'travelCostType', 'setting'].includes(field.type)) {
       const props = form.getInputProps(field.name);
       return (
