@@ -49,15 +49,41 @@ test('an owner edits the organization and makes a member an admin', async ({ pag
     'href',
     '/members/organization/select',
   );
-  // The school's package requests, one per status in the demo data, each opening its review.
+  // The school's package requests, one per status in the demo data: each named with a link to its
+  // review, its status, and the actions Select a Service offers for that status (organizations.md §4).
   const packages = page.getByRole('region', { name: 'Affiliated packages' });
-  await expect(packages).toContainText('New Teacher Mentoring Days (Accepted)');
-  await expect(packages).toContainText('Math Coaching Days (Submitted)');
-  await expect(packages.getByRole('link', { name: 'New Teacher Mentoring Days' })).toHaveAttribute(
-    'href',
-    /^\/members\/manage-services\/package-request\/[0-9a-f-]{36}\/review$/,
-  );
+  const requestPath = /^\/members\/manage-services\/package-request\/([0-9a-f-]{36})\//;
+  const packageItem = (name: string) => packages.getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) });
+  const expectRequest = async (name: string, status: string, actions: [string, string][]) => {
+    const item = packageItem(name);
+    await expect(item.getByText(status, { exact: true })).toBeVisible();
+    const review = (await item.getByRole('link', { name, exact: true }).getAttribute('href')) ?? '';
+    const id = requestPath.exec(review)?.[1] ?? '';
+    expect(review).toBe(`/members/manage-services/package-request/${id}/review`);
+    for (const [label, step] of actions) {
+      await expect(item.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', `/members/manage-services/package-request/${id}/${step}`);
+    }
+    await expect(item.getByRole('link')).toHaveCount(actions.length + 1);
+  };
+  await expectRequest('New Teacher Mentoring Days', 'Accepted', [
+    ['Allocate Tickets', 'assign-tickets'],
+    ['Assign Staff', 'assign-staff'],
+    ['Review Package', 'review'],
+  ]);
+  await expectRequest('Math Coaching Days', 'Submitted', [['Review Application', 'review']]);
+  await expectRequest('Writing Workshop Days', 'Changes requested', [['Continue Application', 'staff-options']]);
+  await expectRequest('Data Team Days', 'Reopened', [['Continue Application', 'staff-options']]);
+  await expectRequest('Science Lab Days', 'Rejected', [['Review Application', 'review']]);
+  await expectRequest('Family Literacy Nights', 'Withdrawn', [['Review Application', 'review']]);
   await expectAccessible(page);
+
+  // Continue Application opens the wizard, where the session staff added and overrode is marked so.
+  await packageItem('Writing Workshop Days').getByRole('link', { name: 'Continue Application' }).click();
+  await expect(page).toHaveURL((url) => /^\/members\/manage-services\/package-request\/[0-9a-f-]{36}\/staff-options$/.test(url.pathname));
+  await expect(page.getByText('Created by admin', { exact: false })).toBeVisible();
+  await expect(page.getByText('Created by admin', { exact: false })).toContainText('overriden by admin');
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Manage Organization' })).toBeVisible();
 
   // The mailing address, the phone typed through its mask.
   const mailing = page.getByRole('region', { name: 'Mailing address' });

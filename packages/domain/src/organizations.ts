@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageQuery, paginated } from './admin.ts';
 import { addressReply, phoneNumber } from './contact.ts';
 import { invitationStatuses } from './invitations.ts';
+import { packageRequestStatuses } from './package-rules.ts';
 import { organizationRoles, type OrganizationRole } from './roles.ts';
 
 export const organizationMessages = {
@@ -84,7 +85,7 @@ export const organizationDetail = z.object({
   ticketRecipient: z.object({ membershipId: z.string(), name: z.string(), email: z.string() }).nullable(),
   /** Members who can be made ticket recipient (active memberships). */
   ticketRecipientOptions: z.array(z.object({ membershipId: z.string(), name: z.string(), email: z.string() })),
-  packageRequests: z.array(z.object({ id: z.string(), packageName: z.string(), status: z.string() })),
+  packageRequests: z.array(z.object({ id: z.string(), packageName: z.string(), status: z.enum(packageRequestStatuses) })),
   organizationMemberRole: z.enum(organizationRoles),
 });
 export type OrganizationDetail = z.infer<typeof organizationDetail>;

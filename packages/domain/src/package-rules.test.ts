@@ -13,6 +13,7 @@ import {
   normalizePackageStatus,
   optionList,
   packageActions,
+  packageRequestActionLinks,
   packageStepList,
   packageStepRedirect,
   packageTotals,
@@ -51,6 +52,28 @@ describe('statuses and actions (§4)', () => {
     ['ACCEPTED', ['ALLOCATE_TICKETS', 'ASSIGN_STAFF', 'REVIEW_PACKAGE']],
   ] as const)('%s offers %j', (status, actions) => {
     expect(packageActions(status)).toEqual(actions);
+  });
+
+  const id = '0b5f2c1e-9d7a-4c1b-8f3e-2a6d5c4b3a21';
+  const request = `/members/manage-services/package-request/${id}`;
+  it.each([
+    ['NOT_STARTED', []],
+    ['STARTED', [['Continue Application', `${request}/staff-options`]]],
+    ['CHANGES_REQUESTED', [['Continue Application', `${request}/staff-options`]]],
+    ['REOPENED', [['Continue Application', `${request}/staff-options`]]],
+    ['SUBMITTED', [['Review Application', `${request}/review`]]],
+    ['REJECTED', [['Review Application', `${request}/review`]]],
+    ['WITHDRAWN', [['Review Application', `${request}/review`]]],
+    [
+      'ACCEPTED',
+      [
+        ['Allocate Tickets', `${request}/assign-tickets`],
+        ['Assign Staff', `${request}/assign-staff`],
+        ['Review Package', `${request}/review`],
+      ],
+    ],
+  ] as const)('a %s request links %j', (status, links) => {
+    expect(packageRequestActionLinks(status, id).map(({ label, path }) => [label, path])).toEqual(links);
   });
 
   it.each([

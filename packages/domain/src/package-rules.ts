@@ -1,4 +1,5 @@
 import type { Cents } from './money.ts';
+import { packageAssignmentPaths } from './package-assignments-paths.ts';
 
 /**
  * Managed-services packages (organizations.md §2 'Select a Service' and 'Package request wizard',
@@ -93,6 +94,32 @@ export function packageActions(status: PackageStatus): PackageAction[] {
     case 'ACCEPTED':
       return ['ALLOCATE_TICKETS', 'ASSIGN_STAFF', 'REVIEW_PACKAGE'];
   }
+}
+
+/** Where each action on an existing request opens: the wizard's steps, or the ticket pages of an accepted package. */
+const requestActionPaths: Record<Exclude<PackageAction, 'CHOOSE_PACKAGE'>, (packageRequestId: string) => string> = {
+  CONTINUE_APPLICATION: (id) => packagePaths.step(id, 'staff-options'),
+  REVIEW_APPLICATION: (id) => packagePaths.step(id, 'review'),
+  ALLOCATE_TICKETS: (id) => packageAssignmentPaths.page(id, 'assign-tickets'),
+  ASSIGN_STAFF: (id) => packageAssignmentPaths.page(id, 'assign-staff'),
+  REVIEW_PACKAGE: (id) => packagePaths.step(id, 'review'),
+};
+
+export interface PackageActionLink {
+  action: Exclude<PackageAction, 'CHOOSE_PACKAGE'>;
+  label: string;
+  path: string;
+}
+
+/**
+ * §4's actions on an existing request, each with the page it opens: what Select a Service and the
+ * organization page both offer. Choose Package starts a request (a mutation, not a page), so a
+ * package not started has no link here.
+ */
+export function packageRequestActionLinks(status: PackageStatus, packageRequestId: string): PackageActionLink[] {
+  return packageActions(status).flatMap((action) =>
+    action === 'CHOOSE_PACKAGE' ? [] : [{ action, label: packageActionLabels[action], path: requestActionPaths[action](packageRequestId) }],
+  );
 }
 
 /** What staff do to a request, and the statuses each may start from. */

@@ -2,6 +2,7 @@ import { Badge, type BadgeProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ApplicationPaymentStatus, ApplicationStatus } from '@portal/domain/application-rules.ts';
 import type { EventPaymentStatus, PurchaseOrderStatus } from '@portal/domain/commerce-enums.ts';
+import type { PackageStatus } from '@portal/domain/package-rules.ts';
 import { statusToneColors, type StatusTone } from './theme.ts';
 
 /** A payment the buyer still owes (or must upload a purchase order for) waits on them. */
@@ -41,6 +42,18 @@ export const purchaseOrderTones: Record<PurchaseOrderStatus, StatusTone> = {
   SUBMITTED: 'pending',
   APPROVED: 'paid',
   VOIDED: 'cancelled',
+};
+
+/** A package request the organization is still filling in waits on it; a submitted one waits on staff. */
+export const packageStatusTones: Record<PackageStatus, StatusTone> = {
+  NOT_STARTED: 'neutral',
+  STARTED: 'action',
+  CHANGES_REQUESTED: 'action',
+  REOPENED: 'action',
+  SUBMITTED: 'pending',
+  ACCEPTED: 'paid',
+  REJECTED: 'cancelled',
+  WITHDRAWN: 'cancelled',
 };
 
 interface StatusBadgeProps extends Omit<BadgeProps, 'color' | 'variant' | 'c'> {

@@ -3,25 +3,15 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
-import {
-  packageActionLabels,
-  packageActions,
-  packageMessages,
-  packagePaths,
-  packageStatusLabels,
-  type PackageAction,
-  type PackageStatus,
-} from '@portal/domain/package-rules.ts';
+import { packageActionLabels, packageMessages, packagePaths, packageRequestActionLinks, packageStatusLabels } from '@portal/domain/package-rules.ts';
 import type { ServicesReply } from '@portal/domain/packages.ts';
-import { packageAssignmentPaths } from '@portal/domain/package-assignments-paths.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { NotFound } from '../../../ui/not-found.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
-import { StatusBadge } from '../../../ui/status-badge.tsx';
-import type { StatusTone } from '../../../ui/theme.ts';
+import { packageStatusTones, StatusBadge } from '../../../ui/status-badge.tsx';
 import { servicesQuery, useInitiatePackage } from '../api/services.ts';
 
 export const selectServiceLoader =
@@ -31,26 +21,6 @@ export const selectServiceLoader =
     return null;
   };
 
-const packageTones: Record<PackageStatus, StatusTone> = {
-  NOT_STARTED: 'neutral',
-  STARTED: 'action',
-  CHANGES_REQUESTED: 'action',
-  REOPENED: 'action',
-  SUBMITTED: 'pending',
-  ACCEPTED: 'paid',
-  REJECTED: 'cancelled',
-  WITHDRAWN: 'cancelled',
-};
-
-/** Where a request's action goes: the wizard's steps, or the ticket pages of an accepted package. */
-const actionTargets: Partial<Record<PackageAction, (id: string) => string>> = {
-  CONTINUE_APPLICATION: (id) => packagePaths.step(id, 'staff-options'),
-  REVIEW_APPLICATION: (id) => packagePaths.step(id, 'review'),
-  ALLOCATE_TICKETS: (id) => packageAssignmentPaths.page(id, 'assign-tickets'),
-  ASSIGN_STAFF: (id) => packageAssignmentPaths.page(id, 'assign-staff'),
-  REVIEW_PACKAGE: (id) => packagePaths.step(id, 'review'),
-};
-
 function RequestCard({ request }: { request: ServicesReply['packageRequests'][number] }) {
   return (
     <Card withBorder padding="md" radius="md">
@@ -59,20 +29,15 @@ function RequestCard({ request }: { request: ServicesReply['packageRequests'][nu
           <Title order={3} size="h4">
             {request.name}
           </Title>
-          <StatusBadge tone={packageTones[request.status]}>{packageStatusLabels[request.status]}</StatusBadge>
+          <StatusBadge tone={packageStatusTones[request.status]}>{packageStatusLabels[request.status]}</StatusBadge>
         </Group>
         <Text size="sm">{request.description}</Text>
         <Group gap="sm">
-          {packageActions(request.status).flatMap((action) => {
-            const target = actionTargets[action];
-            return target
-              ? [
-                  <Button key={action} component={Link} to={target(request.id)} variant={action === 'CONTINUE_APPLICATION' ? 'filled' : 'default'}>
-                    {packageActionLabels[action]}
-                  </Button>,
-                ]
-              : [];
-          })}
+          {packageRequestActionLinks(request.status, request.id).map(({ action, label, path }) => (
+            <Button key={action} component={Link} to={path} variant={action === 'CONTINUE_APPLICATION' ? 'filled' : 'default'}>
+              {label}
+            </Button>
+          ))}
         </Group>
       </Stack>
     </Card>

@@ -1,33 +1,48 @@
-import { Anchor, List, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { organizationMessages, type OrganizationDetail } from '@portal/domain/organizations.ts';
-import { normalizePackageStatus, packagePaths, packageStatusLabels } from '@portal/domain/package-rules.ts';
+import { packagePaths, packageRequestActionLinks, packageStatusLabels } from '@portal/domain/package-rules.ts';
+import { packageStatusTones, StatusBadge } from '../../../ui/status-badge.tsx';
 import { Section } from './section.tsx';
 
-const packageStatusLabel = (status: string) => {
-  const known = normalizePackageStatus(status);
-  return known ? packageStatusLabels[known] : status;
-};
+type PackageRequest = OrganizationDetail['packageRequests'][number];
 
-/** The organization's package requests, each linking to its review (organizations.md §2). */
+function PackageRequestItem({ request }: { request: PackageRequest }) {
+  return (
+    <Stack component="li" gap={6}>
+      <Group gap="xs" wrap="wrap">
+        <Anchor component={Link} to={packagePaths.step(request.id, 'review')} fw={600}>
+          {request.packageName}
+        </Anchor>
+        <StatusBadge tone={packageStatusTones[request.status]}>{packageStatusLabels[request.status]}</StatusBadge>
+      </Group>
+      <Group gap="xs" wrap="wrap">
+        {packageRequestActionLinks(request.status, request.id).map(({ action, label, path }) => (
+          <Button key={action} component={Link} to={path} size="compact-sm" variant={action === 'CONTINUE_APPLICATION' ? 'filled' : 'default'}>
+            {label}
+          </Button>
+        ))}
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * The organization's package requests (organizations.md §2): each named with a link to its review,
+ * its status, and the actions of §4 that Select a Service offers too (one rule in packages/domain).
+ * Only an OWNER or ADMIN opens this page, and both may take every one of those actions.
+ */
 export function PackagesSection({ packages }: { packages: OrganizationDetail['packageRequests'] }) {
   return (
     <Section title="Affiliated packages">
       {packages.length === 0 ? (
         <Text>{organizationMessages.noPackages}</Text>
       ) : (
-        <List spacing="xs">
+        <Stack component="ul" gap="md" m={0} p={0} style={{ listStyle: 'none' }}>
           {packages.map((request) => (
-            <List.Item key={request.id}>
-              <Anchor component={Link} to={packagePaths.step(request.id, 'review')}>
-                {request.packageName}
-              </Anchor>{' '}
-              <Text component="span" size="sm">
-                ({packageStatusLabel(request.status)})
-              </Text>
-            </List.Item>
+            <PackageRequestItem key={request.id} request={request} />
           ))}
-        </List>
+        </Stack>
       )}
     </Section>
   );
