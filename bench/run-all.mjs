@@ -130,7 +130,10 @@ if (reads) {
   for (const row of reads.results) {
     rows.push({
       measure: `GET ${row.read} vs bare Fastify + pg, same SQL`,
-      now: `${times(row.ratio)} (${Math.round(row.app.requestsPerSecond)} vs ${Math.round(row.bare.requestsPerSecond)} req/s)`,
+      now:
+        `${times(row.ratio)} (${Math.round(row.app.requestsPerSecond)} vs ${Math.round(row.bare.requestsPerSecond)} req/s` +
+        // CPU time per request (each server's process), reported since bench:reads measures it: it moves far less with the machine's load.
+        (row.app.cpuMsPerRequest === undefined ? ')' : `; CPU ${row.app.cpuMsPerRequest.toFixed(2)} vs ${row.bare.cpuMsPerRequest.toFixed(2)} ms a request)`),
       goal: `≥ ${reads.goal}×`,
       met: verdict(row.ratio >= reads.goal),
     });

@@ -111,13 +111,15 @@ export async function registerSecurity(app: FastifyInstance, deps: AppDeps): Pro
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith(documentationPrefix)) return;
+    // Read once: Fastify builds the routeOptions object anew on each read.
+    const { config } = request.routeOptions;
     // Server-to-server calls carry no cookie, so neither a session nor CSRF applies: the key does.
-    if (request.routeOptions.config.access === 'apiKey') return requireApiKey(request, deps.config.functionsApiKey);
-    if (!request.routeOptions.config.signedCallback) checkCsrf(request, deps.config.publicUrl);
+    if (config.access === 'apiKey') return requireApiKey(request, deps.config.functionsApiKey);
+    if (!config.signedCallback) checkCsrf(request, deps.config.publicUrl);
     const secret = request.cookies[sessionCookie];
     request.auth = secret ? await findSession(deps.db, deps.clock, secret) : null;
     // A matched route without an access rule is refused: forgetting one never opens a route.
     if (request.is404) return;
-    requireAccess(request.routeOptions.config.access ?? undefined, request.auth);
+    requireAccess(config.access ?? undefined, request.auth);
   });
 }

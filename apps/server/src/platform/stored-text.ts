@@ -43,12 +43,14 @@ export function findNul(value: unknown): string | null {
  * by the handler, which calls findNul on them (core/purchase-order-upload.ts).
  */
 export function refuseNulInInput(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: it runs on every request and has nothing to wait for.
+  app.addHook('preValidation', (request, _reply, done) => {
     // Unmatched URLs (a web page's query string, an unknown API path) reach no database.
-    if (request.is404) return;
+    if (request.is404) return done();
     for (const part of [request.params, request.query, request.body]) {
       const field = findNul(part);
-      if (field !== null) throw badRequest('Please correct the highlighted fields.', { [field]: nulMessage });
+      if (field !== null) return done(badRequest('Please correct the highlighted fields.', { [field]: nulMessage }));
     }
+    done();
   });
 }
