@@ -93,6 +93,14 @@ const statements = {
   search: { page: staticStatement('roster_page_search', pageOf(true)), count: staticStatement('roster_count_search', counted(true)) },
 };
 
+const organizationName = staticStatement('organization_name', sql`select name from organizations where id = ${organizationId}`);
+
+/** The name the roster is headed with (the whole organization, with district, type and recipient, is not needed). */
+export async function organizationNameOf(db: Executor, organization: string): Promise<string | undefined> {
+  const [row] = await executeStatic<{ name: string }>(db, organizationName, { organizationId: organization });
+  return row?.name;
+}
+
 /** One page of the roster, the OWNER first, then by last and first name, and how many rows there are in all. */
 export async function rosterPage(
   db: Executor,

@@ -7,8 +7,8 @@ import { actorOf, audit } from '../../platform/audit.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { archiveMembership, managerRole, requireOwner } from '../../core/memberships.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
-import { findActiveMembership, findOrganization } from './repository.ts';
-import { rosterPage } from './roster-repository.ts';
+import { findActiveMembership } from './repository.ts';
+import { organizationNameOf, rosterPage } from './roster-repository.ts';
 
 const memberNotFound = () => notFound('No such member of this organization.');
 const ownerCannotChange = () => forbidden(rosterMessages.ownerCannotChange);
@@ -20,10 +20,10 @@ export async function getRoster(
   query: { page: number; pageSize: number; search?: string },
 ): Promise<RosterPage> {
   const viewerRole = await managerRole(deps.db, organizationId, auth.user.id);
-  const [organization, page] = await Promise.all([findOrganization(deps.db, organizationId), rosterPage(deps.db, organizationId, query)]);
+  const [organizationName, page] = await Promise.all([organizationNameOf(deps.db, organizationId), rosterPage(deps.db, organizationId, query)]);
   return {
     organizationId,
-    organizationName: organization?.name ?? '',
+    organizationName: organizationName ?? '',
     viewerRole,
     items: page.items,
     page: query.page,
