@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { emptySelections, minimumDaysMessage, packageMessages, packageStepList, packageTotals, type PackageRequestStatus } from '@portal/domain/package-rules.ts';
 import type { PackageDetail, PackageRequestDetail } from '@portal/domain/packages.ts';
+import { genericErrorMessage } from '@portal/domain/problem-message.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { someLookups } from '../../../test/lookups.ts';
@@ -103,6 +104,46 @@ describe('Package wizard', { timeout: 30_000 }, () => {
         { pdSessionId: 's-2', requestedDays: 1 },
       ],
     });
+  });
+
+  it('shows progress through a long save, and keeps every choice when it fails on the way', async () => {
+    let fail: (reason: Error) => void = () => undefined;
+    let attempts = 0;
+    stubFetch({
+      ...base(aRequest()),
+      [`PUT /api/package-requests/${requestId}/staff-options`]: (body) => {
+        attempts += 1;
+        if (attempts === 1) return new Promise<Response>((_resolve, reject) => (fail = reject));
+        const sent = (body as { pdSessions: { pdSessionId: string; requestedDays: number }[] }).pdSessions;
+        return jsonResponse(
+          200,
+          aRequest({ ...emptySelections, pdSessions: sent.map((s) => ({ ...s, overrideDate: null, overrideAmount: null, createdByInitiator: true })) } as PackageRequestDetail['selections']),
+        );
+      },
+    });
+    const app = renderApp(path('staff-options'));
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'On-site coaching' }, { timeout: 8000 }), '3');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Walkthroughs' }), '1');
+
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    const saveAndContinue = screen.getByRole('button', { name: 'Save & Continue' });
+    await waitFor(() => expect(saveAndContinue).toHaveAttribute('data-loading', 'true'));
+    expect(saveAndContinue).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'On-site coaching' })).toHaveValue('3');
+
+    fail(new TypeError('Failed to fetch'));
+    expect(await screen.findByText(genericErrorMessage, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(saveAndContinue).not.toHaveAttribute('data-loading');
+    expect(screen.getByRole('combobox', { name: 'On-site coaching' })).toHaveValue('3');
+    expect(screen.getByRole('combobox', { name: 'Walkthroughs' })).toHaveValue('1');
+    expect(app.location()).toBe(path('staff-options'));
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(packageMessages.saved, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'On-site coaching' })).toHaveValue('3');
+    expect(app.location()).toBe(path('staff-options'));
   });
 
   it('locks a selection overriden by admin, and leaves it out of the save', async () => {
