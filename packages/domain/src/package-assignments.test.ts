@@ -1,6 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { allocationMessages } from './allocation.ts';
-import { allocateTicketsInput, assignableItems, assignApplicantsInput, assignmentsOpen, assignStaffInput, checkSegment, isEmptyPackage, packageAssignmentMessages, segmentEntries, segmentLines, showsNewYorkNotice } from './package-assignments.ts';
+import {
+  allocateTicketsInput,
+  assignableItems,
+  assigneeSummaries,
+  assignApplicantsInput,
+  assignedPeopleCount,
+  assignmentsOpen,
+  assignStaffInput,
+  checkSegment,
+  isEmptyPackage,
+  notificationsSentMessage,
+  packageAssignmentMessages,
+  packageUpdateMail,
+  segmentEntries,
+  segmentLines,
+  showsNewYorkNotice,
+  type AssigneeRow,
+} from './package-assignments.ts';
 import { packageAssignmentPaths, packageAssignmentTabs } from './package-assignments-paths.ts';
 import { packageRequestStatuses, type PackageSelections } from './package-rules.ts';
 
@@ -133,5 +150,79 @@ describe('texts, access and the notice', () => {
   it('builds the two pages under the package request', () => {
     expect(packageAssignmentPaths.page('r 1', 'assign-tickets')).toBe('/members/manage-services/package-request/r%201/assign-tickets');
     expect(packageAssignmentPaths.page('r1', 'assign-staff')).toBe('/members/manage-services/package-request/r1/assign-staff');
+  });
+});
+
+describe('update notifications', () => {
+  const items = assignableItems({ ...pkg, events: [...pkg.events, { id: 'pe3', eventId: 'e4', name: 'Winter Days', startDate: '2027-01-11', endDate: '2027-01-12' }] }, {
+    ...selections,
+    events: [...selections.events, { packageEventId: 'pe3', requestedParticipants: 1, overrideAmount: null, overrideDate: null }],
+  });
+  const row = (userId: string, item: Partial<Omit<AssigneeRow, 'userId'>>): AssigneeRow => ({
+    userId,
+    packageEventId: null,
+    groupSectionId: null,
+    packageInstituteId: null,
+    ...item,
+  });
+
+  it.each([
+    ['nobody assigned', [], {}],
+    ['one ticket on one day', [row('u1', { packageEventId: 'pe1' })], { u1: ['Conference day ticket: Fall Conference Day (10/01/2026)'] }],
+    ['a ticket over two days', [row('u1', { packageEventId: 'pe3' })], { u1: ['Conference day ticket: Winter Days (01/11/2027 to 01/12/2027)'] }],
+    ['a section with its staff developer', [row('u1', { groupSectionId: 's1' })], { u1: ['Group: Leadership Academy, Cohort A with Dana'] }],
+    ['an institute place', [row('u1', { packageInstituteId: 'pi1' })], { u1: ['Institute place: Summer Institute'] }],
+    [
+      'several items of one person in the package order, whatever the row order',
+      [row('u1', { packageInstituteId: 'pi1' }), row('u1', { groupSectionId: 's1' }), row('u1', { packageEventId: 'pe2' })],
+      { u1: ['Conference day ticket: Spring Conference Day (03/01/2027)', 'Group: Leadership Academy, Cohort A with Dana', 'Institute place: Summer Institute'] },
+    ],
+    [
+      'two people apart',
+      [row('u1', { packageEventId: 'pe1' }), row('u2', { packageEventId: 'pe1' }), row('u2', { packageInstituteId: 'pi1' })],
+      { u1: ['Conference day ticket: Fall Conference Day (10/01/2026)'], u2: ['Conference day ticket: Fall Conference Day (10/01/2026)', 'Institute place: Summer Institute'] },
+    ],
+    ['an item the request no longer holds', [row('u1', { groupSectionId: 's2' })], {}],
+  ])('%s', (_, rows, expected) => {
+    expect(Object.fromEntries(assigneeSummaries(items, rows))).toEqual(expected);
+  });
+
+  it('writes the mail with every line the person holds', () => {
+    const mail = packageUpdateMail({ firstName: 'Maya', organizationName: 'Washington Middle School', packageName: 'Full Package', lines: ['Institute place: Summer Institute', 'Group: A, B'] });
+    expect(mail.subject).toBe('Your assignments in Full Package');
+    expect(mail.text).toBe(
+      [
+        'Hello Maya,',
+        '',
+        'Washington Middle School has assigned you the following in the package Full Package:',
+        '',
+        '- Institute place: Summer Institute',
+        '- Group: A, B',
+        '',
+        'Your package tickets are listed under My tickets in the Members Portal.',
+      ].join('\n'),
+    );
+  });
+
+  it.each([
+    [1, 'Update notifications sent to 1 person'],
+    [2, 'Update notifications sent to 2 people'],
+  ])('%i notified: %s', (people, message) => {
+    expect(notificationsSentMessage(people)).toBe(message);
+  });
+
+  const held = (lines: string[][]) => lines.map((ids) => ({ assignedUsers: ids.map((id) => ({ id })) }));
+  const reply = (events: string[][], sections: string[][], institutes: string[][]) => ({ events: held(events), groups: [{ sections: held(sections) }], institutes: held(institutes) });
+  it.each([
+    ['nobody', reply([[]], [[]], [[]]), 0],
+    ['one ticket', reply([['a']], [], []), 1],
+    ['one person in every segment counts once', reply([['a']], [['a']], [['a']]), 1],
+    ['three people', reply([['a', 'b']], [['c']], [['a']]), 3],
+  ])('people assigned: %s', (_, shape, count) => {
+    expect(assignedPeopleCount(shape)).toBe(count);
+  });
+
+  it('names the button as the spec does', () => {
+    expect(packageAssignmentMessages.sendNotifications).toBe('Send Update Notifications');
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { allocationMessages, assignableUser, checkAllocation, type Slot } from './allocation.ts';
+import { formatUsDate } from './dates.ts';
 import type { PackageAssignmentSegment } from './package-assignments-paths.ts';
 import { effectiveAmount, packageRequestStatuses, sectionParticipantMap, type PackageRequestStatus, type PackageSelections } from './package-rules.ts';
 
@@ -24,7 +25,20 @@ export const packageAssignmentMessages = {
   clearSelection: allocationMessages.clearSelection,
   notAccepted: 'Tickets can be assigned only once the package request has been accepted.',
   unknownItem: 'This item is not part of the accepted package request.',
+  /** events.md §6 'Send Update Notifications' (the original did nothing: docs/decisions.md). */
+  sendNotifications: 'Send Update Notifications',
+  sendNotificationsTitle: 'Send update notifications?',
+  sendNotificationsConfirm:
+    'Each person assigned in this package gets an email listing the tickets, group sections and institute places they hold, as last saved.',
+  sendNotificationsHint: 'Emails each person assigned in this package what they are assigned to, as last saved.',
+  saveBeforeNotifying: 'Save your changes before sending notifications.',
+  nobodyAssigned: 'No one is assigned in this package yet.',
 } as const;
+
+/** The toast after Send Update Notifications. */
+export function notificationsSentMessage(people: number): string {
+  return `Update notifications sent to ${people} ${people === 1 ? 'person' : 'people'}`;
+}
 
 /** Positions of the organization whose holders see the New York notice (events.md §6 'principals'). */
 export const principalPositions = ['PRINCIPAL', 'ASSISTANT_PRINCIPAL'] as const;
@@ -186,3 +200,73 @@ export function segmentEntries(input: SegmentInput, items: AssignableItems): { i
 export function assignmentsOpen(status: PackageRequestStatus): boolean {
   return status === 'ACCEPTED';
 }
+
+// ---------------------------------------------------------------- update notifications (events.md §6)
+
+/** One assignee row of a request: the person and the one item (event, group section or institute) they hold. */
+export interface AssigneeRow {
+  userId: string;
+  packageEventId: string | null;
+  groupSectionId: string | null;
+  packageInstituteId: string | null;
+}
+
+const dayRange = (startDate: string, endDate: string) =>
+  startDate === endDate ? formatUsDate(startDate) : `${formatUsDate(startDate)} to ${formatUsDate(endDate)}`;
+
+/**
+ * What each assigned person holds in an accepted request, as the lines of their update
+ * notification, in the package's order (tickets, then group sections, then institute places). A row
+ * whose item the request no longer holds is left out; a person with nothing left gets no lines.
+ */
+export function assigneeSummaries(items: AssignableItems, rows: readonly AssigneeRow[]): Map<string, string[]> {
+  const lines: { line: string; holders: Set<string> }[] = [];
+  const holdersOf = (key: 'packageEventId' | 'groupSectionId' | 'packageInstituteId', itemId: string) =>
+    new Set(rows.filter((row) => row[key] === itemId).map((row) => row.userId));
+  for (const event of items.events) {
+    lines.push({ line: `Conference day ticket: ${event.name} (${dayRange(event.startDate, event.endDate)})`, holders: holdersOf('packageEventId', event.packageEventId) });
+  }
+  for (const group of items.groups) {
+    for (const section of group.sections) {
+      const developers = section.staffDevelopers.trim() ? ` with ${section.staffDevelopers.trim()}` : '';
+      lines.push({ line: `Group: ${group.name}, ${section.title}${developers}`, holders: holdersOf('groupSectionId', section.sectionId) });
+    }
+  }
+  for (const institute of items.institutes) {
+    lines.push({ line: `Institute place: ${institute.name}`, holders: holdersOf('packageInstituteId', institute.packageInstituteId) });
+  }
+  const summaries = new Map<string, string[]>();
+  for (const row of rows) {
+    if (summaries.has(row.userId)) continue;
+    const held = lines.filter((l) => l.holders.has(row.userId)).map((l) => l.line);
+    if (held.length > 0) summaries.set(row.userId, held);
+  }
+  return summaries;
+}
+
+/** The update notification one assigned person receives (subject and plain text). */
+export function packageUpdateMail(input: { firstName: string; organizationName: string; packageName: string; lines: readonly string[] }): { subject: string; text: string } {
+  return {
+    subject: `Your assignments in ${input.packageName}`,
+    text: [
+      `Hello ${input.firstName},`,
+      '',
+      `${input.organizationName} has assigned you the following in the package ${input.packageName}:`,
+      '',
+      ...input.lines.map((line) => `- ${line}`),
+      '',
+      'Your package tickets are listed under My tickets in the Members Portal.',
+    ].join('\n'),
+  };
+}
+
+/** How many different people hold something in the request as saved (Send Update Notifications needs one). */
+type Held = readonly { assignedUsers: readonly { id: string }[] }[];
+export function assignedPeopleCount(reply: { events: Held; groups: readonly { sections: Held }[]; institutes: Held }): number {
+  const holders = [...reply.events, ...reply.groups.flatMap((g) => g.sections), ...reply.institutes].flatMap((item) => item.assignedUsers.map((u) => u.id));
+  return new Set(holders).size;
+}
+
+/** POST .../assignments/notifications: how many people were emailed. */
+export const packageNotificationsReply = z.object({ notified: z.int() });
+export type PackageNotificationsReply = z.infer<typeof packageNotificationsReply>;

@@ -1,13 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allocationMessages } from '@portal/domain/allocation.ts';
-import { packageAssignmentMessages, type PackageAssignmentsReply } from '@portal/domain/package-assignments.ts';
+import { packageAssignmentMessages, type PackageAssignmentsReply, type PackageNotificationsReply } from '@portal/domain/package-assignments.ts';
 import type { MyTicketsReply } from '@portal/domain/allocation.ts';
 import { fullPackageSpec, insertFullRequest, insertPackage } from '../../db/seed/demo-packages.ts';
 import { positions, schoolYears } from '../../db/schema/lookups.ts';
 import { organizationMemberships } from '../../db/schema/organizations.ts';
 import { packageAssignments } from '../../db/schema/package-assignments.ts';
 import { packageRequests } from '../../db/schema/packages.ts';
+import { mailMessages } from '../../db/schema/platform.ts';
+import { users as userTable } from '../../db/schema/users.ts';
 import { createEvent, signedInUser } from '../../test/commerce-factories.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';
@@ -177,5 +179,68 @@ describe('saving a segment', () => {
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     const rows = await t.deps.db.select().from(packageAssignments).where(eq(packageAssignments.packageInstituteId, packageInstituteId));
     expect(rows).toHaveLength(2);
+  });
+});
+
+describe('Send Update Notifications', () => {
+  const subject = 'Your assignments in Comprehensive Literacy Partnership';
+  const notify = (caller: Caller, id = requestId) => call(t.app, 'POST', `/api/package-requests/${id}/assignments/notifications`, { caller });
+  const mailsTo = async (userIds: string[]) =>
+    t.deps.db
+      .select({ id: mailMessages.id, to: mailMessages.to, text: mailMessages.text })
+      .from(mailMessages)
+      .innerJoin(userTable, eq(userTable.email, mailMessages.to))
+      .where(and(inArray(userTable.id, userIds), eq(mailMessages.subject, subject)));
+
+  it('the owner emails each assigned person what they hold, once each, as last saved', async () => {
+    const { events, groups, institutes } = await assignments();
+    const group = groups[0];
+    expect((await save(owner, 'allocate-tickets', { events: [{ packageEventId: events[0]?.packageEventId, assignedUsers: [people.teacher.id, people.coach.id] }] })).statusCode).toBe(200);
+    expect((await save(owner, 'assign-staff', { groups: [{ groupId: group?.groupId, sectionId: group?.sections[1]?.sectionId, assignedUsers: [people.member.id] }] })).statusCode).toBe(200);
+    expect((await save(owner, 'assign-applicants', { institutes: [{ packageInstituteId: institutes[0]?.packageInstituteId, assignedUsers: [people.teacher.id] }] })).statusCode).toBe(200);
+    const before = await mailsTo([people.teacher.id, people.coach.id, people.member.id]);
+
+    const response = await notify(owner);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json<PackageNotificationsReply>()).toEqual({ notified: 3 });
+    const earlier = new Set(before.map((mail) => mail.id));
+    const sent = (await mailsTo([people.teacher.id, people.coach.id, people.member.id])).filter((mail) => !earlier.has(mail.id));
+    expect(sent).toHaveLength(3);
+    const [teacher] = await t.deps.db.select({ email: userTable.email, firstName: userTable.firstName }).from(userTable).where(eq(userTable.id, people.teacher.id));
+    const teacherMail = sent.find((mail) => mail.to === teacher?.email);
+    expect(teacherMail?.text).toContain(`Hello ${teacher?.firstName ?? ''},`);
+    expect(teacherMail?.text).toContain('has assigned you the following in the package Comprehensive Literacy Partnership:');
+    expect(teacherMail?.text).toContain('- Conference day ticket: Fall Conference (01/10/2027)\n- Institute place: Coaching Institute\n');
+    expect(teacherMail?.text).not.toContain('Group:');
+  });
+
+  it('an ADMIN may send them too', async () => {
+    expect((await notify(admin)).statusCode).toBe(200);
+  });
+
+  it('a MEMBER and another organization’s owner are told the request does not exist (404); a request not accepted is refused (409); nothing is mailed', async () => {
+    const before = await t.deps.db.select({ id: mailMessages.id }).from(mailMessages);
+    expect((await notify(member)).statusCode).toBe(404);
+    expect((await notify(otherOwner)).statusCode).toBe(404);
+    const submitted = await notify(owner, submittedId);
+    expect(submitted.statusCode).toBe(409);
+    expect(submitted.json().detail).toBe(packageAssignmentMessages.notAccepted);
+    expect(await t.deps.db.select({ id: mailMessages.id }).from(mailMessages)).toHaveLength(before.length);
+  });
+
+  it('an accepted request with nobody assigned is refused with a clear message (409)', async () => {
+    await t.deps.db.update(packageRequests).set({ status: 'ACCEPTED' }).where(eq(packageRequests.id, submittedId));
+    try {
+      const response = await notify(otherOwner, submittedId);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().detail).toBe(packageAssignmentMessages.nobodyAssigned);
+    } finally {
+      await t.deps.db.update(packageRequests).set({ status: 'SUBMITTED' }).where(eq(packageRequests.id, submittedId));
+    }
+  });
+
+  it('a bad id is a 400', async () => {
+    expect((await notify(owner, 'not-an-id')).statusCode).toBe(400);
   });
 });

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { allocateTicketsInput, assignApplicantsInput, assignStaffInput, packageAssignmentsReply } from '@portal/domain/package-assignments.ts';
+import { allocateTicketsInput, assignApplicantsInput, assignStaffInput, packageAssignmentsReply, packageNotificationsReply } from '@portal/domain/package-assignments.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
-import { getPackageAssignments, savePackageAssignments } from './service.ts';
+import { getPackageAssignments, savePackageAssignments, sendPackageNotifications } from './service.ts';
 
 const params = z.object({ packageRequestId: z.uuid('Not a package request id') });
 const signedIn = { access: 'signedIn' } as const;
@@ -32,5 +32,10 @@ export const packageAssignmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
 
   app.put(`${base}/assign-applicants`, { config: signedIn, schema: { tags, params, body: assignApplicantsInput, response } }, async (request) =>
     savePackageAssignments(deps, caller(request), request.params.packageRequestId, { segment: 'assign-applicants', body: request.body }),
+  );
+
+  // 'Send Update Notifications' (events.md §6): each assignee emailed what they hold; 409 when nobody is assigned.
+  app.post(`${base}/notifications`, { config: signedIn, schema: { tags, params, response: { 200: packageNotificationsReply } } }, async (request) =>
+    sendPackageNotifications(deps, caller(request), request.params.packageRequestId),
   );
 };

@@ -1,6 +1,20 @@
 import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { AssignableUser } from '@portal/domain/allocation.ts';
-import { assignableItems, assignmentsOpen, checkSegment, packageAssignmentMessages, segmentEntries, segmentLines, showsNewYorkNotice, type AssignableItems, type PackageAssignmentsReply, type SegmentInput } from '@portal/domain/package-assignments.ts';
+import {
+  assignableItems,
+  assigneeSummaries,
+  assignmentsOpen,
+  checkSegment,
+  packageAssignmentMessages,
+  packageUpdateMail,
+  segmentEntries,
+  segmentLines,
+  showsNewYorkNotice,
+  type AssignableItems,
+  type PackageAssignmentsReply,
+  type PackageNotificationsReply,
+  type SegmentInput,
+} from '@portal/domain/package-assignments.ts';
 import type { PackageAssignmentSegment } from '@portal/domain/package-assignments-paths.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { assignableByIds } from '../../core/assignable-users.ts';
@@ -12,6 +26,7 @@ import { organizationMemberships, organizations } from '../../db/schema/organiza
 import { users } from '../../db/schema/users.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
+import { queueMail } from '../../platform/mail.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 
 /**
@@ -191,5 +206,37 @@ export async function savePackageAssignments(deps: AppDeps, auth: RequestAuth, p
       });
     }
     return buildReply(tx, managed, loaded);
+  });
+}
+
+/**
+ * POST /api/package-requests/:id/assignments/notifications ('Send Update Notifications', events.md
+ * §6): each person assigned in the request is emailed, through the mail outbox in one transaction,
+ * what they hold as last saved. Under the request's row lock, so it reads what concurrent saves
+ * committed; refused (409) when nobody is assigned.
+ */
+export async function sendPackageNotifications(deps: AppDeps, auth: RequestAuth, packageRequestId: string): Promise<PackageNotificationsReply> {
+  return deps.db.transaction(async (tx) => {
+    await managedRequest(tx, auth, packageRequestId);
+    const { request } = await managedRequest(tx, auth, packageRequestId, true);
+    const [loaded, holders, [organization]] = await Promise.all([
+      loadItems(tx, request),
+      holdersOf(tx, request),
+      tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, request.organizationId)),
+    ]);
+    if (!organization) throw packageRequestNotFound();
+    const summaries = assigneeSummaries(
+      loaded.items,
+      holders.map((h) => ({ userId: h.id, packageEventId: h.packageEventId, groupSectionId: h.groupSectionId, packageInstituteId: h.packageInstituteId })),
+    );
+    if (summaries.size === 0) throw conflict(packageAssignmentMessages.nobodyAssigned);
+    const people = new Map(holders.map((h) => [h.id, h]));
+    for (const [userId, lines] of summaries) {
+      const person = people.get(userId);
+      if (!person) continue;
+      await queueMail(tx, { to: person.email, ...packageUpdateMail({ firstName: person.firstName, organizationName: organization.name, packageName: loaded.packageName, lines }) });
+    }
+    await audit(tx, { ...actorOf(auth), action: 'package_assignments.notify', subjectType: 'package_request', subjectId: request.id, data: { people: [...summaries.keys()] } });
+    return { notified: summaries.size };
   });
 }

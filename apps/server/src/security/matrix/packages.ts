@@ -62,6 +62,11 @@ export const packageRows: Rows = {
   'PUT /api/package-requests/:packageRequestId/assignments/allocate-tickets': { input: onAccepted({ events: [] }), expect: managersOfA(200) },
   'PUT /api/package-requests/:packageRequestId/assignments/assign-staff': { input: onAccepted({ groups: [] }), expect: managersOfA(200) },
   'PUT /api/package-requests/:packageRequestId/assignments/assign-applicants': { input: onAccepted({ institutes: [] }), expect: managersOfA(200) },
+  'POST /api/package-requests/:packageRequestId/assignments/notifications': {
+    why: 'A fresh accepted request has nobody assigned: its OWNER and ADMIN get 409 (nothing to send), anyone else 404; the mails sent are proven in package-assignments.test.ts.',
+    input: onAccepted(),
+    expect: managersOfA(409),
+  },
 
   'GET /api/admin/packages': { expect: staffOnly(200) },
   'GET /api/admin/package-requests': { input: () => ({ query: { status: 'SUBMITTED' } }), expect: staffOnly(200) },

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PackageAssignmentsReply, SegmentInput } from '@portal/domain/package-assignments.ts';
+import type { PackageAssignmentsReply, PackageNotificationsReply, SegmentInput } from '@portal/domain/package-assignments.ts';
 import { api } from '../../../lib/api.ts';
 import { commerceKeys } from '../../../shared/commerce/queries.ts';
 
@@ -25,5 +25,12 @@ export function useSavePackageAssignments(packageRequestId: string) {
       queryClient.setQueryData(packageAssignmentKeys.request(packageRequestId), saved);
       await queryClient.invalidateQueries({ queryKey: commerceKeys.myTickets, refetchType: 'none' });
     },
+  });
+}
+
+/** POST .../assignments/notifications ('Send Update Notifications'): each assignee emailed what they hold as saved. */
+export function useSendPackageNotifications(packageRequestId: string) {
+  return useMutation({
+    mutationFn: () => api.post<PackageNotificationsReply>(`${base(packageRequestId)}/notifications`),
   });
 }

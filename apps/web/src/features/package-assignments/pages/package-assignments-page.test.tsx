@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { allocationMessages, type AssignableUser } from '@portal/domain/allocation.ts';
-import { packageAssignmentMessages, type AllocateTicketsInput, type AssignStaffInput, type PackageAssignmentsReply } from '@portal/domain/package-assignments.ts';
+import { notificationsSentMessage, packageAssignmentMessages, type AllocateTicketsInput, type AssignStaffInput, type PackageAssignmentsReply } from '@portal/domain/package-assignments.ts';
 import { packageAssignmentTabs } from '@portal/domain/package-assignments-paths.ts';
 import { organizationId, people } from '../../../test/allocation.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
@@ -49,7 +49,7 @@ function searchPeople(everyone: AssignableUser[]) {
   };
 }
 
-function routes(overrides: Record<string, (body: unknown, url: URL) => Response> = {}) {
+function routes(overrides: Record<string, (body: unknown, url: URL) => Response | Promise<Response>> = {}) {
   return {
     'GET /api/me': () => jsonResponse(200, owner),
     [`GET ${assignmentsPath}`]: () => jsonResponse(200, aReply()),
@@ -169,5 +169,67 @@ describe('package ticket assignment', { timeout: 30_000 }, () => {
     stubFetch(routes({ [`GET ${assignmentsPath}`]: () => problemResponse(404, 'Not Found', { detail: 'No such package request.' }) }));
     await openPage('assign-staff', 'Assign Staff');
     expect(await screen.findByRole('heading', { name: /not found/i }, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
+
+describe('Send Update Notifications', { timeout: 30_000 }, () => {
+  const notificationsPath = `${assignmentsPath}/notifications`;
+  const sendButton = () => screen.getByRole('button', { name: packageAssignmentMessages.sendNotifications });
+
+  async function openWithButton() {
+    await openPage('assign-tickets', 'Allocate Tickets');
+    await screen.findByRole('region', { name: 'Fall Leadership Conference Day' }, { timeout: 5000 });
+    return userEvent.setup();
+  }
+
+  it('asks first, sends once however often it is clicked while sending, then shows the toast', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const calls = stubFetch(routes({ [`POST ${notificationsPath}`]: () => new Promise<Response>((resolve) => (answer = resolve)) }));
+    const user = await openWithButton();
+    expect(sendButton()).toHaveAccessibleDescription(packageAssignmentMessages.sendNotificationsHint);
+
+    await user.click(sendButton());
+    const dialog = await screen.findByRole('dialog', { name: packageAssignmentMessages.sendNotificationsTitle }, { timeout: 5000 });
+    expect(within(dialog).getByText(packageAssignmentMessages.sendNotificationsConfirm)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(sendButton()).toBeDisabled());
+    await user.click(sendButton());
+    answer(jsonResponse(200, { notified: 1 }));
+
+    expect(await screen.findByText(notificationsSentMessage(1), {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([notificationsPath]);
+    await waitFor(() => expect(sendButton()).toBeEnabled());
+  });
+
+  it('cancelling sends nothing', async () => {
+    const calls = stubFetch(routes());
+    const user = await openWithButton();
+    await user.click(sendButton());
+    await user.click(within(await screen.findByRole('dialog', {}, { timeout: 5000 })).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    expect(sendButton()).toBeEnabled();
+  });
+
+  it('shows the server’s refusal', async () => {
+    stubFetch(routes({ [`POST ${notificationsPath}`]: () => problemResponse(409, 'Conflict', { detail: packageAssignmentMessages.notAccepted }) }));
+    const user = await openWithButton();
+    await user.click(sendButton());
+    await user.click(within(await screen.findByRole('dialog', {}, { timeout: 5000 })).getByRole('button', { name: 'Send' }));
+
+    expect(await screen.findByText(packageAssignmentMessages.notAccepted, {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('is disabled, saying why, while nobody is assigned and while a tab has unsaved changes', async () => {
+    stubFetch(routes({ [`GET ${assignmentsPath}`]: () => jsonResponse(200, aReply({ events: [{ ...aReply().events[0]!, assignedUsers: [] }] })) }));
+    const user = await openWithButton();
+    expect(sendButton()).toBeDisabled();
+    expect(sendButton()).toHaveAccessibleDescription(packageAssignmentMessages.nobodyAssigned);
+
+    await pick(user, 'Fall Leadership Conference Day', 1, 'Eli Evans');
+
+    expect(sendButton()).toBeDisabled();
+    expect(sendButton()).toHaveAccessibleDescription(packageAssignmentMessages.saveBeforeNotifying);
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Divider, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
@@ -14,6 +14,7 @@ import { PageLoader } from '../../../ui/page-loader.tsx';
 import { UnsavedChangesPrompt } from '../../../ui/unsaved-changes-prompt.tsx';
 import { packageAssignmentsQuery } from '../api/package-assignments.ts';
 import { SegmentPanel } from '../components/segment-panel.tsx';
+import { SendNotifications } from '../components/send-notifications.tsx';
 
 export const packageAssignmentsLoader =
   (queryClient: QueryClient) =>
@@ -66,6 +67,12 @@ function Assignments({ reply, firstTab }: { reply: PackageAssignmentsReply; firs
             </Tabs.Panel>
           ))}
         </Tabs>
+      )}
+      {isEmptyPackage(reply) ? null : (
+        <>
+          <Divider />
+          <SendNotifications reply={reply} unsaved={dirty.size > 0} />
+        </>
       )}
     </Stack>
   );
