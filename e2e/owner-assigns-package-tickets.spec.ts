@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './fixtures/accessibility.ts';
 import { demoUsers, sideMenu, signIn } from './fixtures/auth.ts';
 import { expectToast, journeyTimeout } from './fixtures/forms.ts';
+import { newestMail } from './fixtures/mailbox.ts';
 import { expect, test } from './fixtures/test.ts';
 
 // Grace (owner.washington, a principal) has the seeded submitted request of the full package for
@@ -128,6 +129,19 @@ test('staff accept a full package; its owner assigns tickets, staff and applican
   await expect(page.getByRole('tab', { name: tabs.staff })).toHaveAttribute('aria-selected', 'true');
   await expect(picker(page, tabs.staff, items.cohort, 1)).toHaveValue(iris.label);
   await expectAccessible(page);
+
+  // Send Update Notifications: confirmed, then each of the three people assigned is emailed what they hold.
+  await page.getByRole('button', { name: 'Send Update Notifications' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Send update notifications?' });
+  await expect(confirm).toContainText('Each person assigned in this package gets an email');
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Send' }).click();
+  await expectToast(page, 'Update notifications sent to 3 people');
+  const mail = await newestMail(page, { to: maya.email, subject: `Your assignments in ${packageName}` });
+  await expect(mail).toContainText(`${school} has assigned you the following in the package ${packageName}:`);
+  await expect(mail).toContainText(`- Conference day ticket: ${items.conference}`);
+  await expect(mail).toContainText(`- Institute place: ${items.institute}`);
+  await expect(mail).not.toContainText('Group:');
 
   // Maya, in her own browser, finds her package tickets under 'My tickets'.
   const mayaContext = await browser.newContext({ baseURL });
