@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
+import { ResponsiveTable } from '../../ui/responsive-table.tsx';
 
 /**
  * GET /api/organizations/managed: where the member is an active OWNER or ADMIN. Manage Organization
@@ -27,7 +28,7 @@ export function ManagedOrganizations({ linkTo }: { linkTo: (organizationId: stri
   }
   if (organizations.data.items.length === 0) return <EmptyState message="You do not manage any organization." />;
   return (
-    <Table withTableBorder striped verticalSpacing="sm">
+    <ResponsiveTable withTableBorder striped verticalSpacing="sm">
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col">Organization</Table.Th>
@@ -48,6 +49,6 @@ export function ManagedOrganizations({ linkTo }: { linkTo: (organizationId: stri
           </Table.Tr>
         ))}
       </Table.Tbody>
-    </Table>
+    </ResponsiveTable>
   );
 }

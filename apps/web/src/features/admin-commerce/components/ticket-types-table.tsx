@@ -5,6 +5,7 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { eventChanges } from '../api/events.ts';
 import { priceToText } from './text-values.ts';
 import type { PartEdit } from './part-editor.tsx';
+import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 
 interface TicketTypesTableProps {
   ticketTypes: StaffEventDetail['ticketTypes'];
@@ -19,7 +20,7 @@ export function TicketTypesTable({ ticketTypes, onEdit, onDelete }: TicketTypesT
       {ticketTypes.length === 0 ? (
         <EmptyState message="No ticket types: members cannot buy tickets for this event yet" />
       ) : (
-        <Table striped withTableBorder verticalSpacing="sm">
+        <ResponsiveTable striped withTableBorder verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Name</Table.Th>
@@ -62,7 +63,7 @@ export function TicketTypesTable({ ticketTypes, onEdit, onDelete }: TicketTypesT
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </ResponsiveTable>
       )}
       <Group>
         <Button variant="light" onClick={() => onEdit({ part: 'ticketType', id: null, values: { name: '', price: '' } })}>

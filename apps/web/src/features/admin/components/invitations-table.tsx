@@ -3,6 +3,7 @@ import type { AdminInvitationRow } from '@portal/domain/organizations.ts';
 import { displayName } from '@portal/domain/people.ts';
 import { organizationRoleLabels } from '@portal/domain/roles.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
+import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 
 const statusLabels: Record<AdminInvitationRow['status'], string> = {
   SENT: 'Sent',
@@ -17,7 +18,7 @@ export function InvitationsTable({ invitations }: { invitations: readonly AdminI
   if (invitations.length === 0) return <EmptyState message="No invitations" />;
 
   return (
-    <Table striped withTableBorder verticalSpacing="sm">
+    <ResponsiveTable striped withTableBorder verticalSpacing="sm">
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col">Name</Table.Th>
@@ -38,6 +39,6 @@ export function InvitationsTable({ invitations }: { invitations: readonly AdminI
           </Table.Tr>
         ))}
       </Table.Tbody>
-    </Table>
+    </ResponsiveTable>
   );
 }

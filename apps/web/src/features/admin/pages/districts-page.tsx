@@ -5,6 +5,7 @@ import { listParams, useListSearch } from '../../../lib/list-search.ts';
 import { adminDistrictsQuery } from '../api/admin-districts.ts';
 import { adminListPageSize } from '../api/admin-organizations.ts';
 import { SearchList } from '../../../ui/search-list.tsx';
+import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 
 export const districtsLoader =
   (queryClient: QueryClient) =>
@@ -21,7 +22,7 @@ export function DistrictsPage() {
   return (
     <SearchList title="Districts" noun={['district', 'districts']} pageSize={adminListPageSize} search={search} query={districts}>
       {(items) => (
-        <Table striped withTableBorder verticalSpacing="sm">
+        <ResponsiveTable striped withTableBorder verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Name</Table.Th>
@@ -40,7 +41,7 @@ export function DistrictsPage() {
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </ResponsiveTable>
       )}
     </SearchList>
   );

@@ -5,6 +5,7 @@ import { organizationMessages } from '@portal/domain/organizations.ts';
 import { listParams, useListSearch } from '../../../lib/list-search.ts';
 import { adminListPageSize, adminOrganizationsQuery } from '../api/admin-organizations.ts';
 import { SearchList } from '../../../ui/search-list.tsx';
+import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 
 export const organizationsLoader =
   (queryClient: QueryClient) =>
@@ -27,7 +28,7 @@ export function OrganizationsPage() {
       query={organizations}
     >
       {(items) => (
-        <Table striped withTableBorder verticalSpacing="sm">
+        <ResponsiveTable striped withTableBorder verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Name</Table.Th>
@@ -48,7 +49,7 @@ export function OrganizationsPage() {
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </ResponsiveTable>
       )}
     </SearchList>
   );
