@@ -8,6 +8,16 @@ import { purchaseOrdersOf, readEventPayment } from '../../core/event-payments.ts
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { eventsOfPayments, pageOfPayments } from './repository.ts';
 
+function byPayment<Row extends { paymentId: string | null }>(rows: readonly Row[]): Map<string | null, Row[]> {
+  const grouped = new Map<string | null, Row[]>();
+  for (const row of rows) {
+    const group = grouped.get(row.paymentId);
+    if (group) group.push(row);
+    else grouped.set(row.paymentId, [row]);
+  }
+  return grouped;
+}
+
 /**
  * 'Manage Events': the member's own payments (their institute seats among them) and those of
  * organizations they are an active OWNER or ADMIN of, each saying whether its tickets can be
@@ -21,9 +31,18 @@ export async function listEventPayments(deps: AppDeps, auth: RequestAuth, query:
   const [eventRows, orders] = await Promise.all([eventsOfPayments(deps.db, ids), purchaseOrdersOf(deps.db, ids)]);
   const today = calendarDateIn(deps.clock(), deps.config.timeZone);
   const impersonated = auth.impersonator !== null;
+  // Each payment's events and purchase orders, grouped once rather than searched for every row.
+  const eventsOf = byPayment(eventRows);
+  const ordersOf = byPayment(orders);
   const items = rows.map((row) => {
-    const own = eventRows.filter((event) => event.paymentId === row.id);
-    const purchaseOrders = orders.filter((order) => order.paymentId === row.id).map(({ paymentId: _payment, ...order }) => order);
+    const own = eventsOf.get(row.id) ?? [];
+    const purchaseOrders = (ordersOf.get(row.id) ?? []).map((order) => ({
+      id: order.id,
+      number: order.number,
+      status: order.status,
+      totalCents: order.totalCents,
+      createdAt: order.createdAt,
+    }));
     const block = allocationBlock({
       status: row.status,
       voided: isVoidedOrCancelled({ status: row.status, purchaseOrders }),
