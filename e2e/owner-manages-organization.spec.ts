@@ -85,6 +85,15 @@ test('an owner edits the organization and makes a member an admin', async ({ pag
   await page.goBack();
   await expect(page.getByRole('heading', { name: 'Manage Organization' })).toBeVisible();
 
+  // Allocate Tickets of the accepted package, which holds only school-based days: nothing to assign.
+  await packageItem('New Teacher Mentoring Days').getByRole('link', { name: 'Allocate Tickets' }).click();
+  await expect(page.getByRole('heading', { name: 'Allocate Tickets', level: 1 })).toBeVisible();
+  await expect(page.getByText('Your package does not include any items to select.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send Update Notifications' })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Manage Organization' })).toBeVisible();
+
   // The mailing address, the phone typed through its mask.
   const mailing = page.getByRole('region', { name: 'Mailing address' });
   await mailing.getByRole('button', { name: 'Edit mailing address' }).click();
