@@ -6,14 +6,14 @@ import { newestMail } from './fixtures/mailbox.ts';
 import { expect, test } from './fixtures/test.ts';
 
 // Grace (owner.washington, a principal) has the seeded submitted request of the full package for
-// Washington Middle School; only this journey accepts it and assigns its tickets, so Maya's package
-// tickets are the ones handed out here.
+// Washington Middle School; only this journey accepts it and assigns its tickets, so Iris's package
+// tickets are the ones handed out here. Iris, not Maya, signs in: the email journey changes Maya's address.
 const owner = demoUsers.ownerWashington;
 const school = 'Washington Middle School';
 const packageName = 'Comprehensive Literacy Partnership';
-const maya = { ...demoUsers.teacherWashington, label: 'Maya Morales' };
+const iris = { ...demoUsers.coachWashington, label: 'Iris Ito' };
 const henry = { label: 'Henry Hughes' };
-const iris = { label: 'Iris Ito' };
+const maya = { label: 'Maya Morales' };
 const tabs = {
   tickets: 'Allocate Conference Day Tickets',
   staff: 'Assign Staff to Events and Groups',
@@ -96,38 +96,38 @@ test('staff accept a full package; its owner assigns tickets, staff and applican
   await expectAccessible(page);
 
   // Conference-day tickets: the event's two.
-  await assign(page, picker(page, tabs.tickets, items.conference, 1), maya.label);
+  await assign(page, picker(page, tabs.tickets, items.conference, 1), iris.label);
   await assign(page, picker(page, tabs.tickets, items.conference, 2), henry.label);
   await expect(panel(page, tabs.tickets).getByText(texts.notAll)).toHaveCount(0);
   await saveTab(page, tabs.tickets);
 
   // Staff of a group section.
   await page.getByRole('tab', { name: tabs.staff }).click();
-  await assign(page, picker(page, tabs.staff, items.cohort, 1), iris.label);
+  await assign(page, picker(page, tabs.staff, items.cohort, 1), maya.label);
   await saveTab(page, tabs.staff);
   await expectAccessible(page);
 
   // Institute applicants.
   await page.getByRole('tab', { name: tabs.applicants }).click();
-  await assign(page, picker(page, tabs.applicants, items.institute, 1), maya.label);
+  await assign(page, picker(page, tabs.applicants, items.institute, 1), iris.label);
   await saveTab(page, tabs.applicants);
 
   // Reloaded, every tab keeps what was saved.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Allocate Tickets', level: 1 })).toBeVisible();
-  await expect(picker(page, tabs.tickets, items.conference, 1)).toHaveValue(maya.label);
+  await expect(picker(page, tabs.tickets, items.conference, 1)).toHaveValue(iris.label);
   await expect(picker(page, tabs.tickets, items.conference, 2)).toHaveValue(henry.label);
   await page.getByRole('tab', { name: tabs.staff }).click();
-  await expect(picker(page, tabs.staff, items.cohort, 1)).toHaveValue(iris.label);
+  await expect(picker(page, tabs.staff, items.cohort, 1)).toHaveValue(maya.label);
   await page.getByRole('tab', { name: tabs.applicants }).click();
-  await expect(picker(page, tabs.applicants, items.institute, 1)).toHaveValue(maya.label);
+  await expect(picker(page, tabs.applicants, items.institute, 1)).toHaveValue(iris.label);
 
   // Assign Staff is the same screen, opened on its own tab.
   await page.getByRole('link', { name: 'Back to Select a Service' }).click();
   await page.getByRole('link', { name: 'Assign Staff' }).click();
   await expect(page.getByRole('heading', { name: 'Assign Staff', level: 1 })).toBeVisible();
   await expect(page.getByRole('tab', { name: tabs.staff })).toHaveAttribute('aria-selected', 'true');
-  await expect(picker(page, tabs.staff, items.cohort, 1)).toHaveValue(iris.label);
+  await expect(picker(page, tabs.staff, items.cohort, 1)).toHaveValue(maya.label);
   await expectAccessible(page);
 
   // Send Update Notifications: confirmed, then each of the three people assigned is emailed what they hold.
@@ -137,24 +137,24 @@ test('staff accept a full package; its owner assigns tickets, staff and applican
   await expectAccessible(page);
   await confirm.getByRole('button', { name: 'Send' }).click();
   await expectToast(page, 'Update notifications sent to 3 people');
-  const mail = await newestMail(page, { to: maya.email, subject: `Your assignments in ${packageName}` });
+  const mail = await newestMail(page, { to: iris.email, subject: `Your assignments in ${packageName}` });
   await expect(mail).toContainText(`${school} has assigned you the following in the package ${packageName}:`);
   await expect(mail).toContainText(`- Conference day ticket: ${items.conference}`);
   await expect(mail).toContainText(`- Institute place: ${items.institute}`);
   await expect(mail).not.toContainText('Group:');
 
-  // Maya, in her own browser, finds her package tickets under 'My tickets'.
-  const mayaContext = await browser.newContext({ baseURL });
+  // Iris, in her own browser, finds her package tickets under 'My tickets'.
+  const irisContext = await browser.newContext({ baseURL });
   try {
-    const mayaPage = await mayaContext.newPage();
-    await signIn(mayaPage, maya.email);
-    await sideMenu(mayaPage).getByRole('link', { name: 'Manage Events' }).click();
-    await expect(mayaPage.getByRole('heading', { name: 'Manage Events', level: 1 })).toBeVisible();
-    const myTickets = mayaPage.getByRole('table', { name: 'My tickets' });
+    const irisPage = await irisContext.newPage();
+    await signIn(irisPage, iris.email);
+    await sideMenu(irisPage).getByRole('link', { name: 'Manage Events' }).click();
+    await expect(irisPage.getByRole('heading', { name: 'Manage Events', level: 1 })).toBeVisible();
+    const myTickets = irisPage.getByRole('table', { name: 'My tickets' });
     await expect(myTickets.getByRole('row').filter({ hasText: items.conference }).filter({ hasText: 'Package ticket' })).toHaveCount(1);
     await expect(myTickets.getByRole('row').filter({ hasText: items.institute }).filter({ hasText: 'Package ticket' })).toHaveCount(1);
-    await expectAccessible(mayaPage);
+    await expectAccessible(irisPage);
   } finally {
-    await mayaContext.close();
+    await irisContext.close();
   }
 });
