@@ -1,4 +1,5 @@
 import { Accordion, Badge, createTheme, Modal, NavLink, Notification, type CSSVariablesResolver } from '@mantine/core';
+import { FileInputValue } from './file-input-value.tsx';
 
 /**
  * What a status badge says about its thing, one meaning per colour everywhere in the portal:
@@ -45,6 +46,12 @@ export const theme = createTheme({
         label: { overflow: 'visible', whiteSpace: 'normal', textOverflow: 'clip', overflowWrap: 'anywhere' },
       },
     }),
+    // A chosen file's long name wraps inside a field that grows with it, rather than ending in "…".
+    // (A plain object, not FileInput.extend: the first page need not load the file field.)
+    FileInput: {
+      defaultProps: { valueComponent: FileInputValue },
+      styles: { input: { height: 'auto', minHeight: 'var(--input-height)', paddingBlock: 'calc(var(--mantine-spacing-xs) / 2)' } },
+    },
     // An accordion's or a menu entry's label wraps rather than being cut to "Fall Leadership Conf…".
     Accordion: Accordion.extend({ styles: { label: { overflow: 'visible', overflowWrap: 'anywhere' } } }),
     NavLink: NavLink.extend({
