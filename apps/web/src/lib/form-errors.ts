@@ -2,7 +2,7 @@ import { isApiError } from './api.ts';
 import { errorMessage, notifyError } from './errors.ts';
 
 /** The part of a Mantine form this needs, so any form's values type fits. */
-interface FormWithErrors {
+export interface FormWithErrors {
   setErrors: (errors: Record<string, string>) => void;
   getValues: () => object;
 }

@@ -1,6 +1,9 @@
+import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { Profile } from '@portal/domain/profile.ts';
-import type { PurchaseOrderSubmitted } from '@portal/domain/purchase-orders.ts';
+import { purchaseOrderMessages, type PurchaseOrderSubmitted } from '@portal/domain/purchase-orders.ts';
 import type {
   ApplicantAvailability,
   AvailableApplicants,
@@ -8,7 +11,11 @@ import type {
   CouponValidation,
   InstitutePage,
 } from '@portal/domain/purchase-orders-members.ts';
+import { memberPurchaseOrderPaths } from '@portal/domain/purchase-orders-members.ts';
 import { api, withQuery } from '../../../lib/api.ts';
+import { notifyError } from '../../../lib/errors.ts';
+import { showSubmitError, type FormWithErrors } from '../../../lib/form-errors.ts';
+import { newIdempotencyKey } from '../../../shared/commerce/idempotency-key.ts';
 
 export const purchaseOrderKeys = {
   all: ['member-purchase-orders'] as const,
@@ -62,16 +69,29 @@ export function contractsQuery(organizationId: string) {
 }
 
 /**
- * POST a purchase order (multipart). The caller keeps one Idempotency-Key per attempt, so a double
- * click or a retry after a lost answer makes one purchase order.
+ * POST a purchase order (multipart), then the success toast and back to the landing; a refusal shows
+ * on the form's fields or as a toast. One Idempotency-Key for the page's attempts, so a double click
+ * or a retry after a lost answer makes one purchase order.
  */
-export function useSubmitPurchaseOrder(path: '/api/institute-purchase-orders' | '/api/package-purchase-orders') {
+export function useSendPurchaseOrder(path: '/api/institute-purchase-orders' | '/api/package-purchase-orders') {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: FormData; idempotencyKey: string }) =>
-      api.post<PurchaseOrderSubmitted>(path, body, { 'Idempotency-Key': idempotencyKey }),
+  const navigate = useNavigate();
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const mutation = useMutation({
+    mutationFn: (body: FormData) => api.post<PurchaseOrderSubmitted>(path, body, { 'Idempotency-Key': idempotencyKey }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: purchaseOrderKeys.all });
     },
   });
+  const send = (body: FormData, form: FormWithErrors) =>
+    mutation.mutate(body, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: purchaseOrderMessages.submitted });
+        void navigate(memberPurchaseOrderPaths.landing);
+      },
+      onError: (error) => {
+        if (showSubmitError(form, error)) notifyError(error);
+      },
+    });
+  return { send, isPending: mutation.isPending };
 }

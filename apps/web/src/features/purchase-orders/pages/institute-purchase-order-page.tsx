@@ -17,13 +17,11 @@ import {
   type InstitutePurchaseOrderFormValues,
 } from '@portal/domain/purchase-orders-members.ts';
 import { isApiError } from '../../../lib/api.ts';
-import { errorMessage, notifyError } from '../../../lib/errors.ts';
-import { showSubmitError } from '../../../lib/form-errors.ts';
+import { errorMessage } from '../../../lib/errors.ts';
 import { CouponField, type AppliedCoupon } from '../../../shared/commerce/coupon-field.tsx';
-import { newIdempotencyKey } from '../../../shared/commerce/idempotency-key.ts';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
-import { availableApplicantsQuery, checkApplicant, institutesQuery, membershipsQuery, useSubmitPurchaseOrder, validateCoupon } from '../api/purchase-orders.ts';
+import { availableApplicantsQuery, checkApplicant, institutesQuery, membershipsQuery, useSendPurchaseOrder, validateCoupon } from '../api/purchase-orders.ts';
 import { appendCommonFields, emptyPurchaseOrderValues, filenameFor, organizationOptions, PurchaseOrderFields } from '../components/purchase-order-fields.tsx';
 
 export const institutePurchaseOrderLoader = (queryClient: QueryClient) => async () => {
@@ -55,9 +53,7 @@ function dollarsLine(institute: InstituteOption | undefined, applicants: number,
 
 function InstituteForm({ institutes, organizations }: { institutes: InstituteOption[]; organizations: { value: string; label: string }[] }) {
   const navigate = useNavigate();
-  const submitOrder = useSubmitPurchaseOrder('/api/institute-purchase-orders');
-  // One key for the page's attempts: a double click or a retry after a lost answer makes one purchase order.
-  const [idempotencyKey] = useState(newIdempotencyKey);
+  const submitOrder = useSendPurchaseOrder('/api/institute-purchase-orders');
   const [applicants, setApplicants] = useState<Applicant[]>([]);
   const [email, setEmail] = useState('');
   const [applicantError, setApplicantError] = useState<string | null>(null);
@@ -148,19 +144,7 @@ function InstituteForm({ institutes, organizations }: { institutes: InstituteOpt
   };
 
   const submit = form.onSubmit((values) => {
-    if (!values.file) return;
-    submitOrder.mutate(
-      { body: toFormData(values, values.file), idempotencyKey },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: purchaseOrderMessages.submitted });
-          void navigate(memberPurchaseOrderPaths.landing);
-        },
-        onError: (error) => {
-          if (showSubmitError(form, error)) notifyError(error);
-        },
-      },
-    );
+    if (values.file) submitOrder.send(toFormData(values, values.file), form);
   });
 
   return (

@@ -1,11 +1,9 @@
 import { Alert, Anchor, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatCents } from '@portal/domain/money.ts';
-import { purchaseOrderMessages } from '@portal/domain/purchase-orders.ts';
 import {
   memberPurchaseOrderPaths,
   validatePackagePurchaseOrderForm,
@@ -13,11 +11,9 @@ import {
 } from '@portal/domain/purchase-orders-members.ts';
 import type { Profile } from '@portal/domain/profile.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
-import { showSubmitError } from '../../../lib/form-errors.ts';
-import { newIdempotencyKey } from '../../../shared/commerce/idempotency-key.ts';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
-import { contractsQuery, membershipsQuery, useSubmitPurchaseOrder } from '../api/purchase-orders.ts';
+import { contractsQuery, membershipsQuery, useSendPurchaseOrder } from '../api/purchase-orders.ts';
 import { appendCommonFields, emptyPurchaseOrderValues, filenameFor, organizationOptions, PurchaseOrderFields } from '../components/purchase-order-fields.tsx';
 
 export const packagePurchaseOrderLoader = (queryClient: QueryClient) => async () => {
@@ -36,9 +32,7 @@ function toFormData(values: PackagePurchaseOrderFormValues, file: File): FormDat
 
 function PackageForm({ organizations }: { organizations: { value: string; label: string }[] }) {
   const navigate = useNavigate();
-  const submitOrder = useSubmitPurchaseOrder('/api/package-purchase-orders');
-  // One key for the page's attempts: a double click or a retry after a lost answer makes one purchase order.
-  const [idempotencyKey] = useState(newIdempotencyKey);
+  const submitOrder = useSendPurchaseOrder('/api/package-purchase-orders');
   const form = useForm<PackagePurchaseOrderFormValues>({
     mode: 'controlled',
     initialValues: { ...emptyPurchaseOrderValues, organizationId: organizations.length === 1 ? (organizations[0]?.value ?? null) : null, contractId: null },
@@ -54,19 +48,7 @@ function PackageForm({ organizations }: { organizations: { value: string; label:
   }, [contracts.isError, contracts.error]);
 
   const submit = form.onSubmit((values) => {
-    if (!values.file) return;
-    submitOrder.mutate(
-      { body: toFormData(values, values.file), idempotencyKey },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: purchaseOrderMessages.submitted });
-          void navigate(memberPurchaseOrderPaths.landing);
-        },
-        onError: (error) => {
-          if (showSubmitError(form, error)) notifyError(error);
-        },
-      },
-    );
+    if (values.file) submitOrder.send(toFormData(values, values.file), form);
   });
 
   return (
