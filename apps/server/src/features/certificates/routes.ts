@@ -1,22 +1,15 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { myCertificates, verifiedCertificate } from '@portal/domain/certificates.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
+import { sendDownload } from '../../platform/downloads.ts';
 import { rateLimited } from '../../platform/rate-limit.ts';
 import * as certificates from './service.ts';
 
 const signedIn = { access: 'signedIn' } as const;
 const tags = ['certificates'];
-
-function download(reply: FastifyReply, file: { bytes: Uint8Array | string; filename: string; type: string }) {
-  return reply
-    .header('content-type', file.type)
-    .header('content-disposition', `attachment; filename="${file.filename}"`)
-    .header('cache-control', 'private, no-store')
-    .send(typeof file.bytes === 'string' ? file.bytes : Buffer.from(file.bytes));
-}
 
 /** The public check is counted per address: codes are unguessable, and the count keeps it that way. */
 const verifyLimit = rateLimited(30, (request: FastifyRequest) => `certificate-verify:${request.ip}`);
@@ -31,17 +24,19 @@ export const certificateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     { config: signedIn, schema: { tags, params: z.object({ certificateId: z.uuid('Not a certificate id') }), produces: ['application/pdf'] } },
     async (request, reply) => {
       const file = await certificates.certificateFile(deps, caller(request), request.params.certificateId);
-      return download(reply, { ...file, type: 'application/pdf' });
+      return sendDownload(reply, { fileName: file.filename, contentType: 'application/pdf', body: file.bytes });
     },
   );
 
-  app.get('/certificates/transcript.pdf', { config: signedIn, schema: { tags, produces: ['application/pdf'] } }, async (request, reply) =>
-    download(reply, await certificates.transcript(deps, caller(request), 'pdf')),
-  );
+  app.get('/certificates/transcript.pdf', { config: signedIn, schema: { tags, produces: ['application/pdf'] } }, async (request, reply) => {
+    const file = await certificates.transcript(deps, caller(request), 'pdf');
+    return sendDownload(reply, { fileName: file.filename, contentType: file.type, body: file.bytes });
+  });
 
-  app.get('/certificates/transcript.csv', { config: signedIn, schema: { tags, produces: ['text/csv'] } }, async (request, reply) =>
-    download(reply, await certificates.transcript(deps, caller(request), 'csv')),
-  );
+  app.get('/certificates/transcript.csv', { config: signedIn, schema: { tags, produces: ['text/csv'] } }, async (request, reply) => {
+    const file = await certificates.transcript(deps, caller(request), 'csv');
+    return sendDownload(reply, { fileName: file.filename, contentType: file.type, body: file.bytes });
+  });
 
   app.get(
     '/verify/:code',

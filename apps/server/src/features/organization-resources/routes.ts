@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { organizationResourceFilters, organizationResourceList, organizationResourceQuery } from '@portal/domain/organization-resources.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
+import { sendDownload } from '../../platform/downloads.ts';
 import { downloadOrganizationResource, organizationResourceFiltersOf, listOrganizationResources } from './service.ts';
 
 const fileParams = z.object({ resourceId: z.uuid('Not a resource id') });
@@ -28,12 +29,7 @@ export const organizationResourceRoutes: FastifyPluginAsyncZod<AppDeps> = async 
     { config: signedIn, schema: { tags, params: fileParams, produces: ['application/pdf'] } },
     async (request, reply) => {
       const file = await downloadOrganizationResource(deps, caller(request), request.params.resourceId);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.bytes);
+      return sendDownload(reply, { fileName: file.filename, contentType: 'application/pdf', body: file.bytes });
     },
   );
 };

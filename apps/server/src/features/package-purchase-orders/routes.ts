@@ -5,6 +5,7 @@ import { contractList, contractsQuery } from '@portal/domain/purchase-orders-mem
 import type { AppDeps } from '../../app-deps.ts';
 import { readUpload } from '../../core/purchase-order-upload.ts';
 import { caller } from '../../platform/access.ts';
+import { sendDownload } from '../../platform/downloads.ts';
 import { contractsOf, signedContract, submitPackagePurchaseOrder } from './service.ts';
 
 const signedIn = { access: 'signedIn' } as const;
@@ -25,11 +26,7 @@ export const packagePurchaseOrderRoutes: FastifyPluginAsyncZod<AppDeps> = async 
     { config: signedIn, schema: { tags, params: contractParams, querystring: contractsQuery, produces: ['application/pdf'] } },
     async (request, reply) => {
       const file = await signedContract(deps, caller(request), request.query.organizationId, request.params.contractId);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(file.bytes);
+      return sendDownload(reply, { fileName: file.filename, contentType: 'application/pdf', body: file.bytes });
     },
   );
 

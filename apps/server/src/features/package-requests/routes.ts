@@ -10,6 +10,7 @@ import {
 } from '@portal/domain/packages.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
+import { sendDownload } from '../../platform/downloads.ts';
 import {
   readPackageRequest,
   reviewPdf,
@@ -58,10 +59,6 @@ export const packageRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
 
   app.get('/package-requests/:packageRequestId/review.pdf', { config: signedIn, schema: { tags, params, produces: ['application/pdf'] } }, async (request, response) => {
     const bytes = await reviewPdf(deps, caller(request), request.params.packageRequestId);
-    return response
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', 'attachment; filename="package-review.pdf"')
-      .header('cache-control', 'private, no-store')
-      .send(Buffer.from(bytes));
+    return sendDownload(response, { fileName: 'package-review.pdf', contentType: 'application/pdf', body: bytes });
   });
 };

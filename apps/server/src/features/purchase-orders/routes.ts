@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { adminPurchaseOrderPage, adminPurchaseOrderQuery, adminPurchaseOrderRow, purchaseOrderSubmitted } from '@portal/domain/purchase-orders.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
+import { sendDownload } from '../../platform/downloads.ts';
 import {
   approvePurchaseOrder,
   listPurchaseOrders,
@@ -43,11 +44,7 @@ export const purchaseOrderRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     { config: staff, schema: { tags: ['admin'], params: idParams, produces: ['application/pdf'] } },
     async (request, reply) => {
       const file = await purchaseOrderFile(deps, request.params.id);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(file.bytes);
+      return sendDownload(reply, { fileName: file.filename, contentType: 'application/pdf', body: file.bytes });
     },
   );
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { resourceContentTypes, resourceListReply, resourceQuery } from '@portal/domain/resources.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
+import { sendDownload } from '../../platform/downloads.ts';
 import { downloadResource, listResources } from './service.ts';
 
 const eventParams = z.object({ eventId: z.uuid('Not an event id') });
@@ -23,12 +24,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     { config: signedIn, schema: { tags, params: fileParams, produces: Object.values(resourceContentTypes) } },
     async (request, reply) => {
       const file = await downloadResource(deps, caller(request), request.params.eventId, request.params.resourceId);
-      return reply
-        .header('content-type', resourceContentTypes[file.type])
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.bytes);
+      return sendDownload(reply, { fileName: file.filename, contentType: resourceContentTypes[file.type], body: file.bytes });
     },
   );
 };

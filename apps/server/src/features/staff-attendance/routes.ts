@@ -4,6 +4,7 @@ import { pageQuery } from '@portal/domain/admin.ts';
 import { attendanceOverview, sectionHours, sectionHoursInput, takerGrantInput, takerList } from '@portal/domain/attendance.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
+import { sendDownload } from '../../platform/downloads.ts';
 import * as staffAttendance from './service.ts';
 
 const eventParams = z.object({ eventId: z.uuid('Not an event id') });
@@ -38,11 +39,7 @@ export const staffAttendanceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
 
   app.get('/admin/events/:eventId/attendance.csv', { config: staff, schema: { tags, params: eventParams, produces: ['text/csv'] } }, async (request, reply) => {
     const file = await staffAttendance.overviewCsv(deps, request.params.eventId);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${file.filename}"`)
-      .header('cache-control', 'private, no-store')
-      .send(file.csv);
+    return sendDownload(reply, { fileName: file.filename, contentType: 'text/csv; charset=utf-8', body: file.csv });
   });
 
   app.put(

@@ -4,6 +4,7 @@ import { staffContractInput, staffContractList } from '@portal/domain/staff-pack
 import type { AppDeps } from '../../app-deps.ts';
 import { readUpload } from '../../core/purchase-order-upload.ts';
 import { caller } from '../../platform/access.ts';
+import { sendDownload } from '../../platform/downloads.ts';
 import { createContract, listOrganizationContracts, signedContractFile, uploadSignedContract } from './service.ts';
 
 const organizationParams = z.object({ organizationId: z.uuid('Not an organization id') });
@@ -33,10 +34,6 @@ export const staffContractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
 
   app.get('/admin/contracts/:contractId/signed-pdf', { config: staff, schema: { tags, params: contractParams, produces: ['application/pdf'] } }, async (request, reply) => {
     const bytes = await signedContractFile(deps, request.params.contractId);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', 'attachment; filename="signed-contract.pdf"')
-      .header('cache-control', 'private, no-store')
-      .send(bytes);
+    return sendDownload(reply, { fileName: 'signed-contract.pdf', contentType: 'application/pdf', body: bytes });
   });
 };

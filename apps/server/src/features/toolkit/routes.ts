@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { treasureChest } from '@portal/domain/toolkit.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
+import { sendDownload } from '../../platform/downloads.ts';
 import { downloadToolkitDocument, readTreasureChest } from './service.ts';
 
 const documentParams = z.object({ documentId: z.uuid('Not a document id') });
@@ -22,12 +23,7 @@ export const toolkitRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     { config: signedIn, schema: { tags, params: documentParams, produces: ['application/pdf'] } },
     async (request, reply) => {
       const file = await downloadToolkitDocument(deps, caller(request), request.params.documentId);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.bytes);
+      return sendDownload(reply, { fileName: file.filename, contentType: 'application/pdf', body: file.bytes });
     },
   );
 };

@@ -4,6 +4,7 @@ import { slugParam, videoCollection } from '@portal/domain/video-collections.ts'
 import type { AppDeps } from '../../app-deps.ts';
 import { videoCollectionBySlug, videoDocumentDownload } from '../../core/video-collections.ts';
 import { caller } from '../../platform/access.ts';
+import { sendDownload } from '../../platform/downloads.ts';
 
 const collectionParams = z.object({ slug: slugParam });
 const documentParams = z.object({ documentId: z.uuid('Not a document id') });
@@ -23,12 +24,7 @@ export const videoCollectionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     { config: signedIn, schema: { tags, params: documentParams, produces: ['application/pdf'] } },
     async (request, reply) => {
       const file = await videoDocumentDownload(deps.db, deps.storage, request.params.documentId);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.bytes);
+      return sendDownload(reply, { fileName: file.filename, contentType: 'application/pdf', body: file.bytes });
     },
   );
 };
