@@ -11,23 +11,11 @@
 // Writes bench/results/organization-resources.json. Reports only: always exits 0.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/organization-resources.mjs
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { median, repoRoot } from './lib/app-server.mjs';
-
-process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
-process.env.LOG_LEVEL = 'silent';
-
-// The benchmark drives the server's own app and seed, so it imports server code.
-const { buildApp } = await import('../apps/server/src/app.ts');
-const { loadConfig } = await import('../apps/server/src/config.ts');
-const { seedDemo, demoPassword } = await import('../apps/server/src/db/seed/demo.ts');
-const { seedLookups } = await import('../apps/server/src/db/seed/lookups.ts');
-const { systemClock } = await import('../apps/server/src/platform/clock.ts');
-const { localStorage } = await import('../apps/server/src/platform/storage.ts');
-const { createTestDatabase } = await import('../apps/server/src/test/database.ts');
+import { repoRoot } from './lib/app-server.mjs';
+import { caller, rows, sideBySide, withScratchApps } from './lib/scratch-database.mjs';
 
 export const goals = { selective: 1.5, common: 1.5, list: 1.5 };
 const samples = Number(process.env.ORGANIZATION_RESOURCES_SAMPLES ?? 200);
@@ -52,8 +40,6 @@ const topics = [
 ];
 // Most formats are guides: 'guide' is the common word.
 const formats = ['Planning guide', 'Coaching guide', 'Family guide', 'Assessment guide', 'Lesson sequence', 'Team agenda', 'Pacing guide', 'Study guide'];
-
-const rows = (result) => result.rows;
 
 /** Resources numbered from..to-1 in the given organizations and years, titles and descriptions from the word lists. */
 function insertResources(db, from, to, organizations, years) {
@@ -84,82 +70,32 @@ async function fill(db, count) {
   await db.execute(sql`analyze organization_resources`);
 }
 
-/** A fresh database with the lookups, the demo accounts and `count` resources, the app over it, and the member's session. */
-async function open(count) {
-  const database = await createTestDatabase();
-  if (database.kind !== 'postgres') {
-    await database.close();
-    throw new Error('bench:organization-resources needs PostgreSQL (DATABASE_URL)');
-  }
-  const { db } = database;
-  const config = loadConfig({ LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT_PER_ADDRESS: '1000', PUBLIC_URL: 'http://portal.bench' });
-  await seedLookups(db, systemClock());
-  await seedDemo(db, config.publicUrl);
-  await fill(db, count);
-  const files = mkdtempSync(path.join(tmpdir(), 'portal-bench-files-'));
-  const app = await buildApp({ config, db, clock: systemClock, storage: localStorage(files) });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    headers: { 'x-requested-with': 'portal', origin: config.publicUrl },
-    payload: { email: member, password: demoPassword },
-  });
-  if (login.statusCode !== 200) throw new Error(`sign-in of ${member}: ${login.statusCode} ${login.body}`);
-  const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  const [place] = rows(await db.execute(sql`
+/** A scratch database with the demo accounts and `count` resources, the member's session, and where the member's resources are. */
+async function open(openScratch, count) {
+  const scratch = await openScratch();
+  await fill(scratch.db, count);
+  const cookie = await scratch.signIn(member);
+  const [place] = rows(await scratch.db.execute(sql`
     select r.organization_id as "organizationId", r.school_year_id as "schoolYearId", count(*)::int as n,
       (select count(*)::int from organization_resources) as total
     from organization_resources r join organizations o on o.id = r.organization_id
     where o.name = 'Lincoln Elementary School' group by 1, 2 order by 3 desc limit 1`));
-  const close = async () => {
-    await app.close();
-    await database.close();
-    rmSync(files, { recursive: true, force: true });
-  };
-  return { app, cookie, place, close };
+  return { ...scratch, cookie, place };
 }
 
-function caller({ app, cookie, place }, search) {
+/** The member's list of their school year's resources, searched for `search` unless it is empty. */
+function listOf({ app, cookie, place }, search) {
   const query = new URLSearchParams({ organizationId: place.organizationId, schoolYearId: place.schoolYearId, page: '1', pageSize: '20', ...(search ? { search } : {}) });
-  const url = `/api/organization-resources?${query}`;
-  return async () => {
-    const response = await app.inject({ method: 'GET', url, headers: { cookie } });
-    if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
-    return response;
-  };
+  return caller(app, cookie, `/api/organization-resources?${query}`);
 }
 
-/** Median milliseconds of two calls measured side by side, alternating, after a warm-up. */
-async function sideBySide(small, large) {
-  for (let i = 0; i < 20; i += 1) {
-    await small();
-    await large();
-  }
-  const timings = { small: [], large: [] };
-  const last = {};
-  for (let i = 0; i < samples; i += 1) {
-    for (const which of i % 2 ? ['small', 'large'] : ['large', 'small']) {
-      const start = performance.now();
-      last[which] = await (which === 'small' ? small : large)();
-      timings[which].push(performance.now() - start);
-    }
-  }
-  return {
-    small: { ms: median(timings.small), total: last.small.json().total },
-    large: { ms: median(timings.large), total: last.large.json().total },
-  };
-}
-
-const opened = [];
-try {
-  const smallDb = await open(5000);
-  opened.push(smallDb);
-  const largeDb = await open(50_000);
-  opened.push(largeDb);
+await withScratchApps('bench:organization-resources', async (openScratch) => {
+  const smallDb = await open(openScratch, 5000);
+  const largeDb = await open(openScratch, 50_000);
   const number = (n) => n.toLocaleString('en-US');
   const scope = `${number(largeDb.place.total)} vs ${number(smallDb.place.total)} resources`;
   const measure = async (key, label, search) => {
-    const timed = await sideBySide(caller(smallDb, search), caller(largeDb, search));
+    const timed = await sideBySide(listOf(smallDb, search), listOf(largeDb, search), samples);
     return { key, measure: `organization resources ${label}, ${scope}`, ...timed, goal: goals[key], ratio: timed.large.ms / timed.small.ms };
   };
   const results = [await measure('selective', "search 'fluency'", 'fluency'), await measure('common', "search 'guide'", 'guide'), await measure('list', 'list (no search)', '')];
@@ -173,9 +109,4 @@ try {
   const out = path.join(repoRoot, 'bench/results');
   mkdirSync(out, { recursive: true });
   writeFileSync(path.join(out, 'organization-resources.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), samples, results }, null, 2)}\n`);
-} catch (error) {
-  console.error('Organization resources benchmark failed:', error);
-} finally {
-  for (const handle of opened) await handle.close();
-}
-process.exit(0);
+});

@@ -12,32 +12,20 @@
 // Writes bench/results/scale.json. Reports only: always exits 0.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/scale.mjs
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { median, repoRoot } from './lib/app-server.mjs';
+import { repoRoot } from './lib/app-server.mjs';
+import { caller, rows, sideBySide, withScratchApps } from './lib/scratch-database.mjs';
 
-process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
-process.env.LOG_LEVEL = 'silent';
-
-// The benchmark drives the server's own app and seed, so it imports server code.
-const { buildApp } = await import('../apps/server/src/app.ts');
-const { loadConfig } = await import('../apps/server/src/config.ts');
-const { seedDemo, demoPassword } = await import('../apps/server/src/db/seed/demo.ts');
-const { seedLookups } = await import('../apps/server/src/db/seed/lookups.ts');
+// Server code, imported after scratch-database.mjs has set the database and log settings.
 const { districtKinds, places, schoolNames } = await import('../apps/server/src/db/seed/demo-organizations.ts');
-const { systemClock } = await import('../apps/server/src/platform/clock.ts');
-const { localStorage } = await import('../apps/server/src/platform/storage.ts');
-const { createTestDatabase } = await import('../apps/server/src/test/database.ts');
 
 export const goals = { payments: 1.5, roster: 1.5, searchSelective: 1.5, searchCommon: 3 };
 const samples = Number(process.env.SCALE_SAMPLES ?? 200);
 const levels = ['Elementary School', 'Middle School', 'High School', 'Academy'];
 const selectiveTerm = 'jeff';
 const commonTerm = 'schoo';
-
-const rows = (result) => result.rows;
 
 /** Districts for organizations numbered from..to-1, 100 per district, names unique per district. */
 async function addOrganizations(db, from, to) {
@@ -98,73 +86,15 @@ async function analyze(db) {
   }
 }
 
-/** A GET through the app that must answer 200. */
-function caller(app, cookie, url) {
-  return async () => {
-    const response = await app.inject({ method: 'GET', url, headers: { cookie } });
-    if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
-    return response;
-  };
-}
-
-/**
- * Median milliseconds of two calls measured side by side: after a warm-up, `samples` rounds each
- * calling both, in alternating order, so load from anything else on the machine falls on both alike.
- */
-async function sideBySide(small, large) {
-  for (let i = 0; i < 20; i += 1) {
-    await small();
-    await large();
-  }
-  const timings = { small: [], large: [] };
-  const last = {};
-  for (let i = 0; i < samples; i += 1) {
-    for (const which of i % 2 ? ['small', 'large'] : ['large', 'small']) {
-      const start = performance.now();
-      last[which] = await (which === 'small' ? small : large)();
-      timings[which].push(performance.now() - start);
-    }
-  }
-  return {
-    small: { ms: median(timings.small), total: last.small.json().total },
-    large: { ms: median(timings.large), total: last.large.json().total },
-  };
-}
-
-/** A fresh database with the lookups and the demo accounts, the app over it, and sign-in. */
-async function open() {
-  const database = await createTestDatabase();
-  if (database.kind !== 'postgres') {
-    await database.close();
-    throw new Error('bench:scale needs PostgreSQL (DATABASE_URL)');
-  }
-  const { db } = database;
-  const config = loadConfig({ LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT_PER_ADDRESS: '1000', PUBLIC_URL: 'http://portal.bench' });
-  await seedLookups(db, systemClock());
-  await seedDemo(db, config.publicUrl);
-  const files = mkdtempSync(path.join(tmpdir(), 'portal-bench-files-'));
-  const app = await buildApp({ config, db, clock: systemClock, storage: localStorage(files) });
-  const signIn = async (email) => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'x-requested-with': 'portal', origin: config.publicUrl },
-      payload: { email, password: demoPassword },
-    });
-    if (response.statusCode !== 200) throw new Error(`sign-in of ${email}: ${response.statusCode} ${response.body}`);
-    return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  };
+/** A scratch database with the demo accounts, and the id of the school a demo OWNER owns. */
+async function open(openScratch) {
+  const scratch = await openScratch();
   const schoolOf = async (email) => {
-    const [row] = rows(await db.execute(sql`select m.organization_id as id from organization_memberships m
+    const [row] = rows(await scratch.db.execute(sql`select m.organization_id as id from organization_memberships m
       join users u on u.id = m.user_id where u.email = ${email} and m.role = 'OWNER'`));
     return row.id;
   };
-  const close = async () => {
-    await app.close();
-    await database.close();
-    rmSync(files, { recursive: true, force: true });
-  };
-  return { db, app, signIn, schoolOf, close };
+  return { ...scratch, schoolOf };
 }
 
 /**
@@ -194,13 +124,10 @@ async function fill({ db, schoolOf }, { organizationCount, paymentCount, eventCo
   return { ...counts, lincoln, washington };
 }
 
-const opened = [];
-try {
+await withScratchApps('bench:scale', async (openScratch) => {
   const started = performance.now();
-  const smallDb = await open();
-  opened.push(smallDb);
-  const largeDb = await open();
-  opened.push(largeDb);
+  const smallDb = await open(openScratch);
+  const largeDb = await open(openScratch);
   const small = await fill(smallDb, { organizationCount: 5000, paymentCount: 5500, eventCount: 0, lincolnMembers: 5 });
   const large = await fill(largeDb, { organizationCount: 100_000, paymentCount: 105_500, eventCount: 1000, lincolnMembers: 10_000 });
   const seedSeconds = (performance.now() - started) / 1000;
@@ -211,12 +138,13 @@ try {
   const paymentsUrl = '/api/event-payments?page=1&pageSize=25';
   const searchUrl = (term) => `/api/organizations/search?search=${term}&skip=0&take=10`;
   const rosterUrl = (id) => `/api/organizations/${id}/roster?page=1&pageSize=50`;
-  const both = (url) => sideBySide(caller(smallDb.app, smallOwner, url), caller(largeDb.app, largeOwner, url));
+  const both = (url) => sideBySide(caller(smallDb.app, smallOwner, url), caller(largeDb.app, largeOwner, url), samples);
 
   const payments = await both(paymentsUrl);
   const roster = await sideBySide(
     caller(largeDb.app, largeWashingtonOwner, rosterUrl(large.washington)),
     caller(largeDb.app, largeOwner, rosterUrl(large.lincoln)),
+    samples,
   );
   const searchSelective = await both(searchUrl(selectiveTerm));
   const searchCommon = await both(searchUrl(commonTerm));
@@ -243,9 +171,4 @@ try {
   const out = path.join(repoRoot, 'bench/results');
   mkdirSync(out, { recursive: true });
   writeFileSync(path.join(out, 'scale.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), samples, small, large, results }, null, 2)}\n`);
-} catch (error) {
-  console.error('Scale benchmark failed:', error);
-} finally {
-  for (const handle of opened) await handle.close();
-}
-process.exit(0);
+});
