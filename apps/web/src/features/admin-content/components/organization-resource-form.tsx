@@ -1,4 +1,4 @@
-import { Button, FileInput, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
@@ -8,6 +8,7 @@ import {
   type StaffOrganizationResourceRow,
 } from '@portal/domain/organization-resources.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { LinkOrFileFields } from '../../../ui/link-or-file-fields.tsx';
 import { useSaveResource, type ResourceFormValues } from '../api/content.ts';
 
 interface Props {
@@ -47,16 +48,13 @@ export function OrganizationResourceForm({ organizationId, schoolYearId, resourc
         <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />
         <TextInput label="Grades" description="As members should read it, e.g. Grades K–2" {...form.getInputProps('grades')} />
         <Textarea label="Description" rows={3} {...form.getInputProps('description')} />
-        <TextInput label="Link" description="A web address, or leave empty and upload a PDF" placeholder="https://" {...form.getInputProps('url')} />
-        <FileInput
-          label="PDF"
-          description={resource?.file ? `Now: ${resource.file.name}. Choose a PDF to replace it (at most 10 MB).` : 'At most 10 MB'}
+        <LinkOrFileFields
+          form={form}
+          noun="PDF"
+          fileDescription={resource?.file ? `Now: ${resource.file.name}. Choose a PDF to replace it (at most 10 MB).` : 'At most 10 MB'}
           accept="application/pdf,.pdf"
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear file' }}
-          {...form.getInputProps('file')}
+          hasStoredFile={resource?.file != null}
         />
-        {resource?.file && form.values.url.trim() !== '' ? <Text size="sm">Saving with a link removes the uploaded PDF.</Text> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel

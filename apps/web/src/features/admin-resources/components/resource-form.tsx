@@ -1,4 +1,4 @@
-import { Button, FileInput, Group, MultiSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
@@ -11,6 +11,7 @@ import {
 } from '@portal/domain/resources.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { LinkOrFileFields } from '../../../ui/link-or-file-fields.tsx';
 import { useSaveResource, type ResourceFormValues } from '../api/resources.ts';
 
 const accept = [...Object.values(resourceContentTypes), ...Object.values(resourceExtensions).flat()].join(',');
@@ -64,31 +65,27 @@ export function ResourceForm({ eventId, resource, sections, onDone }: ResourceFo
       <Stack gap="sm">
         <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />
         <Textarea label="Description" rows={3} {...form.getInputProps('description')} />
-        <TextInput label="Link" description="A web address, or leave empty and upload a file" placeholder="https://" {...form.getInputProps('url')} />
-        <FileInput
-          label="File"
-          description={
+        <LinkOrFileFields
+          form={form}
+          noun="file"
+          fileDescription={
             resource?.file
               ? `Now: ${resource.file.name}. Choose a file to replace it. PDF, Word, PowerPoint, Excel, PNG or JPG, at most 10 MB.`
               : 'PDF, Word, PowerPoint, Excel, PNG or JPG, at most 10 MB'
           }
           accept={accept}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear file' }}
-          {...form.getInputProps('file')}
-        />
-        <MultiSelect
-          label="Sections"
-          description={sections.length > 0 ? 'Leave empty for everyone attending the event' : 'This event has no sections: the resource is for everyone attending it'}
-          data={sections}
-          disabled={sections.length === 0}
-          searchable
-          clearable
-          {...form.getInputProps('sectionIds')}
-        />
-        {resource?.file && form.values.url.trim() !== '' ? (
-          <Text size="sm">Saving with a link removes the uploaded file.</Text>
-        ) : null}
+          hasStoredFile={resource?.file != null}
+        >
+          <MultiSelect
+            label="Sections"
+            description={sections.length > 0 ? 'Leave empty for everyone attending the event' : 'This event has no sections: the resource is for everyone attending it'}
+            data={sections}
+            disabled={sections.length === 0}
+            searchable
+            clearable
+            {...form.getInputProps('sectionIds')}
+          />
+        </LinkOrFileFields>
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel
