@@ -84,6 +84,9 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     rolldownOptions: {
+      // zod's builders only build a schema: one the web app never reads (most of packages/domain's are
+      // the server's request schemas) is dropped from the bundle instead of being built at start-up.
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         // Libraries in chunks of their own, named after them: cached across deploys of our code.
         codeSplitting: {

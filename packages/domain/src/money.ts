@@ -1,8 +1,13 @@
 /** Money is integer cents everywhere but on screen. */
 export type Cents = number;
 
+// Made on first use and kept: building a currency formatter costs milliseconds, a list of prices
+// would build one per price.
+let usd: Intl.NumberFormat | undefined;
+
 export function formatCents(cents: Cents): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+  usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+  return usd.format(cents / 100);
 }
 
 /** A total typed in dollars ("1,234.5") becomes cents once, here. Returns null when it is not a sum of money. */

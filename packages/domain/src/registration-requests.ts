@@ -114,17 +114,30 @@ export function hasAttendeeProblems(problems: AttendeeProblems): boolean {
   return problems.form !== null || Object.keys(problems.seats).length > 0;
 }
 
+// One formatter per time zone, made on first use: each costs milliseconds to build, and a list of
+// requests formats a date per row.
+const requestDateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function requestDateFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = requestDateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: true,
+    });
+    requestDateFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** §9 'Request dates shown as MM/dd/yyyy hh:mm' (12-hour clock, as the pattern's hh says), in the provider's time zone. */
 export function formatRequestDate(iso: string, timeZone = 'America/New_York'): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: true,
-  }).formatToParts(new Date(iso));
+  const parts = requestDateFormat(timeZone).formatToParts(new Date(iso));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('month')}/${part('day')}/${part('year')} ${part('hour')}:${part('minute')}`;
 }

@@ -7,9 +7,11 @@ import { createHash } from 'node:crypto';
  * Inline, so that nothing is fetched before the paint; allowed by its hash in the CSP.
  */
 export const afterFirstPaintScript =
-  "(()=>{const d=document.currentScript.dataset,add=(tag,props)=>document.head.append(Object.assign(document.createElement(tag),props));" +
-  "requestAnimationFrame(()=>setTimeout(()=>{for(const href of d.fetch.split(' ').filter(Boolean))add('link',{rel:'preload',as:'fetch',href,crossOrigin:''});" +
-  "for(const href of d.modules.split(' ').filter(Boolean))add('link',{rel:'modulepreload',href,crossOrigin:''});" +
-  "add('script',{type:'module',src:d.entry,crossOrigin:''})}))})()";
+  "(()=>{const d=document.currentScript.dataset,list=(key)=>d[key].split(' ').filter(Boolean),add=(tag,props)=>document.head.append(Object.assign(document.createElement(tag),props));" +
+  "const steps=[...list('fetch').map((href)=>()=>add('link',{rel:'preload',as:'fetch',href,crossOrigin:''}))," +
+  "()=>add('script',{type:'module',src:d.entry,crossOrigin:''})," +
+  "...list('modules').map((href)=>()=>add('link',{rel:'modulepreload',href,crossOrigin:''}))];" +
+  "const channel=new MessageChannel();channel.port1.onmessage=()=>{steps.shift()?.();if(steps.length)channel.port2.postMessage(0)};" +
+  "requestAnimationFrame(()=>channel.port2.postMessage(0))})()";
 
 export const afterFirstPaintScriptHash = `'sha256-${createHash('sha256').update(afterFirstPaintScript).digest('base64')}'`;

@@ -1,5 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
+import type { CurrentUser } from '@portal/domain/auth.ts';
 import { displayName } from '@portal/domain/people.ts';
 import { homePath } from '@portal/domain/navigation.ts';
 import { useCurrentUser } from '../lib/current-user.ts';
@@ -9,6 +11,38 @@ import { isStaff } from './guards.ts';
 import { ImpersonationBanner } from './impersonation-banner.tsx';
 import { SideMenu } from './side-menu.tsx';
 
+/** Only the menu items every member has, for a frame drawn before anyone is known. */
+const everyMembersAccess = { toolKitAccess: false, schoolLeaderAccess: false };
+
+/**
+ * The header and side menu around every /members page. Without a user it is the frame the build
+ * prerenders (apps/web/src/app/prerender.tsx): no name, and the menu every member sees.
+ */
+export function MembersFrame({ user, children }: { user: CurrentUser | null; children: ReactNode }) {
+  return (
+    <PortalShell
+      navLabel="Side menu"
+      homeTo={homePath}
+      headerEnd={
+        user ? (
+          <>
+            {isStaff(user) ? (
+              <Anchor component={Link} to="/admin">
+                Staff console
+              </Anchor>
+            ) : null}
+            <Text>{displayName(user)}</Text>
+          </>
+        ) : null
+      }
+      nav={(close) => <SideMenu contentAccess={user?.contentAccess ?? everyMembersAccess} onNavigate={close} />}
+    >
+      {user?.impersonator ? <ImpersonationBanner user={user} /> : null}
+      {children}
+    </PortalShell>
+  );
+}
+
 /** The frame of every /members page: header, side menu, impersonation banner, then the page. */
 export function MembersLayout() {
   const user = useCurrentUser();
@@ -17,23 +51,8 @@ export function MembersLayout() {
   if (!user) return <PageLoader />;
 
   return (
-    <PortalShell
-      navLabel="Side menu"
-      homeTo={homePath}
-      headerEnd={
-        <>
-          {isStaff(user) ? (
-            <Anchor component={Link} to="/admin">
-              Staff console
-            </Anchor>
-          ) : null}
-          <Text>{displayName(user)}</Text>
-        </>
-      }
-      nav={(close) => <SideMenu contentAccess={user.contentAccess} onNavigate={close} />}
-    >
-      {user.impersonator ? <ImpersonationBanner user={user} /> : null}
+    <MembersFrame user={user}>
       <Outlet />
-    </PortalShell>
+    </MembersFrame>
   );
 }

@@ -1,5 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import {
+  redirect,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  UNSAFE_createRouter as createRouter,
+  UNSAFE_defaultMapRouteProperties as defaultMapRouteProperties,
+  UNSAFE_hydrationRouteProperties as hydrationRouteProperties,
+  type RouteObject,
+} from 'react-router';
 import { homePath } from '@portal/domain/navigation.ts';
 import { PageLoader } from '../ui/page-loader.tsx';
 import { membersGuard, membersIndexRedirect, signedOutOnly, staffGuard, toolkitGuard } from './guards.ts';
@@ -662,6 +669,16 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
+/**
+ * What createBrowserRouter makes, but not yet started: the caller starts it (`initialize()`, which
+ * matches the address and loads the first route's modules and data) in a task of its own, since
+ * building the router and starting it each take a long task's worth of a phone's time.
+ */
 export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter(createAppRoutes(queryClient));
+  return createRouter({
+    history: createBrowserHistory(),
+    routes: createAppRoutes(queryClient),
+    mapRouteProperties: defaultMapRouteProperties,
+    hydrationRouteProperties,
+  });
 }

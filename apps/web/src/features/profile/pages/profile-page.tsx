@@ -37,7 +37,10 @@ export function ProfilePage() {
 
   return (
     <Stack gap="xl" maw={880}>
-      <Title order={1}>Profile</Title>
+      <Stack gap="xs">
+        <Title order={1}>Profile</Title>
+        <Text size="sm">{profileMessages.ctleNote}</Text>
+      </Stack>
       {profile.isPending ? (
         <PageLoader label="Loading profile" />
       ) : profile.isError ? (
@@ -59,7 +62,6 @@ export function ProfilePage() {
                   </Group>
                 </>
               )}
-              <Text size="sm">{profileMessages.ctleNote}</Text>
               <Anchor component={Link} to="/auth/reset-password" size="sm">
                 Reset password
               </Anchor>
