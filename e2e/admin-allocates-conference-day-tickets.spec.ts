@@ -4,6 +4,7 @@ import { atPath, demoUsers, sideMenu, signIn } from './fixtures/auth.ts';
 import { expectToast, input, journeyTimeout, replaceText, uniqueToken } from './fixtures/forms.ts';
 import { newestMail } from './fixtures/mailbox.ts';
 import { expect, test } from './fixtures/test.ts';
+import { pickAssignee } from './fixtures/assignee-picker.ts';
 
 // Only this journey buys anything as Olivia (owner.lincoln), and only it buys 'Data-Driven
 // Instruction' (the card journey buys 'Coaching Writing', the purchase-order journey 'Coaching
@@ -35,14 +36,7 @@ function picker(section: Locator, ticket: number): Locator {
 
 /** Opens a ticket's picker, narrows it by typing, and picks the person whose option shows `label`. */
 async function assign(page: Page, section: Locator, ticket: number, search: string, label: string): Promise<void> {
-  const box = picker(section, ticket);
-  await box.click();
-  await box.fill(search);
-  const choice = page.getByRole('listbox').getByRole('option').filter({ hasText: label });
-  await expect(choice).toHaveCount(1);
-  await choice.click();
-  await expect(box).toHaveValue(label);
-  await expect(page.getByRole('listbox')).toHaveCount(0);
+  return pickAssignee(page, picker(section, ticket), search, label);
 }
 
 test('an admin allocates conference-day tickets to staff and a new user, and a teacher sees her ticket', async ({

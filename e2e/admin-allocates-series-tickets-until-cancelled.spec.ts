@@ -4,6 +4,7 @@ import { atPath, demoUsers, sideMenu, signIn } from './fixtures/auth.ts';
 import { expectToast, input, journeyTimeout, replaceText } from './fixtures/forms.ts';
 import { newestMail } from './fixtures/mailbox.ts';
 import { expect, test } from './fixtures/test.ts';
+import { pickAssignee } from './fixtures/assignee-picker.ts';
 
 // Only this journey buys anything as Henry (admin.washington), and only it buys the 'Reading Workshop
 // Series': his payment is the only one the staff console finds by his email. Nobody else allocates
@@ -35,14 +36,7 @@ function picker(tickets: Locator, ticket: number): Locator {
 
 /** Opens a ticket's picker, narrows it by typing, and picks the person whose option shows `label`. */
 async function assign(page: Page, scope: Locator, ticket: number, search: string, label: string): Promise<void> {
-  const box = picker(scope, ticket);
-  await box.click();
-  await box.fill(search);
-  const choice = page.getByRole('listbox').getByRole('option').filter({ hasText: label });
-  await expect(choice).toHaveCount(1);
-  await choice.click();
-  await expect(box).toHaveValue(label);
-  await expect(page.getByRole('listbox')).toHaveCount(0);
+  return pickAssignee(page, picker(scope, ticket), search, label);
 }
 
 test('an admin allocates series tickets, and once staff cancel the payment the allocation is closed', async ({

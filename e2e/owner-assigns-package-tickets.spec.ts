@@ -4,6 +4,7 @@ import { demoUsers, sideMenu, signIn } from './fixtures/auth.ts';
 import { expectToast, journeyTimeout } from './fixtures/forms.ts';
 import { newestMail } from './fixtures/mailbox.ts';
 import { expect, test } from './fixtures/test.ts';
+import { pickAssignee } from './fixtures/assignee-picker.ts';
 
 // Grace (owner.washington, a principal) has the seeded submitted request of the full package for
 // Washington Middle School; only this journey accepts it and assigns its tickets, so Iris's package
@@ -40,13 +41,7 @@ function picker(page: Page, tab: string, item: string, ticket: number): Locator 
 
 /** Opens a ticket's picker, narrows it by typing, and picks the person whose option shows `label`. */
 async function assign(page: Page, box: Locator, label: string): Promise<void> {
-  await box.click();
-  await box.fill(label.split(' ')[0] ?? label);
-  const choice = page.getByRole('listbox').getByRole('option').filter({ hasText: label });
-  await expect(choice).toHaveCount(1);
-  await choice.click();
-  await expect(box).toHaveValue(label);
-  await expect(page.getByRole('listbox')).toHaveCount(0);
+  return pickAssignee(page, box, label.split(' ')[0] ?? label, label);
 }
 
 async function saveTab(page: Page, tab: string): Promise<void> {
