@@ -4,6 +4,7 @@ import { atPath, demoPassword, demoUsers, sideMenu, signIn } from './fixtures/au
 import { chooseOption, expectToast, input, journeyTimeout, typePhone, uniqueToken } from './fixtures/forms.ts';
 import { onePagePdf } from './fixtures/pdf.ts';
 import { expect, test } from './fixtures/test.ts';
+import { findPurchaseOrderAsStaff } from './fixtures/staff-purchase-orders.ts';
 
 // Only this journey pays for the Instructional Leadership Institute's applicants (Ella and Omar of
 // Lincoln Elementary, seeded accepted and unpaid); the journeys that sign in as Olivia only read or
@@ -119,13 +120,7 @@ test('an owner sends one institute purchase order for two accepted applicants; s
   const staffContext = await browser.newContext({ baseURL });
   try {
     const staffPage = await staffContext.newPage();
-    await signIn(staffPage, demoUsers.staff.email);
-    await staffPage.getByRole('link', { name: 'Staff console' }).click();
-    await staffPage.getByRole('link', { name: 'Purchase orders', exact: true }).click();
-    await expect(staffPage.getByRole('heading', { name: 'Purchase orders', level: 1 })).toBeVisible();
-    await input(staffPage, 'Search purchase orders').fill(order.number);
-    const poRow = staffPage.getByRole('table').getByRole('row').filter({ hasText: order.number });
-    await expect(poRow).toHaveCount(1);
+    const poRow = await findPurchaseOrderAsStaff(staffPage, order.number);
     await expect(poRow).toContainText(schoolName);
     await expect(poRow).toContainText(buyer.email);
     await expect(poRow).toContainText(`${instituteName}: 2 applicants`);

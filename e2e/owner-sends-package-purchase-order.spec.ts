@@ -3,6 +3,7 @@ import { atPath, demoUsers, sideMenu, signIn } from './fixtures/auth.ts';
 import { expectToast, input, journeyTimeout, typePhone, uniqueToken } from './fixtures/forms.ts';
 import { onePagePdf } from './fixtures/pdf.ts';
 import { expect, test } from './fixtures/test.ts';
+import { findPurchaseOrderAsStaff } from './fixtures/staff-purchase-orders.ts';
 
 // Washington Middle School's signed contract is seeded for this journey alone: a contract takes one
 // live purchase order, and only here does Grace (owner.washington) send a package purchase order.
@@ -55,13 +56,7 @@ test('an owner sends a package purchase order for a signed contract after the fo
   const staffContext = await browser.newContext({ baseURL });
   try {
     const staffPage = await staffContext.newPage();
-    await signIn(staffPage, demoUsers.staff.email);
-    await staffPage.getByRole('link', { name: 'Staff console' }).click();
-    await staffPage.getByRole('link', { name: 'Purchase orders', exact: true }).click();
-    await expect(staffPage.getByRole('heading', { name: 'Purchase orders', level: 1 })).toBeVisible();
-    await input(staffPage, 'Search purchase orders').fill(order.number);
-    const poRow = staffPage.getByRole('table').getByRole('row').filter({ hasText: order.number });
-    await expect(poRow).toHaveCount(1);
+    const poRow = await findPurchaseOrderAsStaff(staffPage, order.number);
     await expect(poRow).toContainText(school);
     await expect(poRow).toContainText(owner.email);
     await expect(poRow).toContainText(contract.packageName);
