@@ -8,7 +8,8 @@
 //   npm run bench -- --report              only the table, from the results already in bench/results
 //
 // PostgreSQL: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres, is only used to
-// create and drop throw-away databases.
+// create and drop throw-away databases. Redis: REDIS_URL, else redis://127.0.0.1:6379, where the two
+// app instances of the checkout benchmark count sign-in attempts together (under a prefix of the run's own).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -18,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const results = path.join(root, 'bench/results');
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+process.env.REDIS_URL ??= 'redis://127.0.0.1:6379';
 
 const args = process.argv.slice(2);
 const reportOnly = args.includes('--report');
@@ -102,6 +104,16 @@ if (checkout?.rows) {
     now: measured.map(describe).join('; ') || 'no checkout rows',
     goal: goal ? [goal.minRatio !== undefined ? `≥ ${goal.minRatio}× the raw loop` : null, goal.maxP99MsAt8 !== undefined ? `p99 ≤ ${goal.maxP99MsAt8} ms at 8 buyers` : null, '0 oversold'].filter(Boolean).join(', ') : 'see bench/checkout.mjs',
     met: goal && typeof goal.met === 'boolean' ? verdict(goal.met) : '—',
+  });
+  const together = checkout.rows.filter((row) => row.mode === 'two-instances');
+  const limit = checkout.loginLimitAcrossInstances;
+  rows.push({
+    measure: 'two app instances on one PostgreSQL (bench/checkout.mjs)',
+    now:
+      (together.map((row) => `${row.concurrency} buyers: ${row.sold} of ${row.capacity} seats sold, ${row.oversold} oversold, ${row.failed} failed`).join('; ') || 'not run') +
+      `; sign-in limit ${limit === null || limit === undefined ? 'not checked (needs REDIS_URL)' : limit ? 'counted across both (Redis)' : 'NOT counted across both'}`,
+    goal: '0 oversold, the sign-in limit counted across both',
+    met: verdict(together.length > 0 && together.every((row) => row.oversold === 0 && row.failed === 0) && limit === true),
   });
 } else rows.push(notRun('contended checkout (bench/checkout.mjs)', 'see bench/checkout.mjs'));
 
