@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const isCI = Boolean(process.env.CI);
 // E2E_PORT lets two runs share a machine.
@@ -9,6 +10,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 // Debian's Chromium: the suite never downloads a browser (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1).
 const chromiumPath = '/usr/bin/chromium';
+// What failed, in a few lines: `npm test` (scripts/test.mjs) prints this file last.
+const failureDigest = fileURLToPath(new URL('test-results/failure-digest.txt', import.meta.url));
 
 export default defineConfig({
   testDir: '.',
@@ -27,6 +30,7 @@ export default defineConfig({
   reporter: [
     ['list'],
     ['./support/every-journey-ran.ts'],
+    ['./support/failure-digest.ts', { file: failureDigest }],
     ...(isCI ? [['html', { open: 'never' }] as const] : []),
   ],
   use: {

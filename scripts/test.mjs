@@ -3,7 +3,7 @@
 // integration tests (vitest: domain, server, web), then the end-to-end journeys in Debian's Chromium
 // against the built app. It never reports a pass for a stage it did not run.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -46,8 +46,14 @@ function printSummary() {
   }
 }
 
+// Written by e2e/support/failure-digest.ts (its path is set in e2e/playwright.config.ts).
+const e2eFailureDigest = join(root, 'e2e/test-results/failure-digest.txt');
+
 function fail(stage) {
   printSummary();
+  if (stage === stageNames.e2e && existsSync(e2eFailureDigest)) {
+    console.error(`\nJourneys that failed (details above, traces in e2e/test-results):\n${readFileSync(e2eFailureDigest, 'utf8')}`);
+  }
   const names = Object.values(stageNames);
   const notRun = names.slice(names.indexOf(stage) + 1).filter((name) => name !== stageNames.chromium);
   console.error(`\nnpm test FAILED at: ${stage}.${notRun.length ? ` Not run: ${notRun.join(', ')}.` : ''}`);
