@@ -1,6 +1,7 @@
 import { and, asc, eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { EventPaymentReply } from '@portal/domain/payments.ts';
 import type { Executor } from '../db/client.ts';
+import { executeStatic, isoTimestamp, staticStatement } from '../db/prepared.ts';
 import { coupons, eventPaymentItems, eventPayments, events, purchaseOrders } from '../db/schema/commerce.ts';
 import { organizationMemberships, organizations } from '../db/schema/organizations.ts';
 
@@ -22,35 +23,31 @@ export function paymentVisibleTo(userId: string | Placeholder): SQL {
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-function purchaseOrdersQuery(db: Executor) {
-  return db
-    .select({
-      paymentId: purchaseOrders.paymentId,
-      id: purchaseOrders.id,
-      number: purchaseOrders.number,
-      status: purchaseOrders.status,
-      totalCents: purchaseOrders.totalCents,
-      createdAt: purchaseOrders.createdAt,
-    })
-    .from(purchaseOrders)
-    .where(sql`${purchaseOrders.paymentId} = any(${sql.placeholder('paymentIds')}::uuid[])`)
-    .orderBy(sql`${purchaseOrders.createdAt} desc`, asc(purchaseOrders.id))
-    .prepare('purchase_orders_of');
+const purchaseOrdersOfPayments = staticStatement(
+  'purchase_orders_of',
+  sql`select ${purchaseOrders.paymentId} as "paymentId", ${purchaseOrders.id} as id, ${purchaseOrders.number} as number,
+      ${purchaseOrders.status} as status, ${purchaseOrders.totalCents} as "totalCents",
+      ${isoTimestamp(purchaseOrders.createdAt)} as "createdAt"
+    from ${purchaseOrders}
+    where ${purchaseOrders.paymentId} = any(${sql.placeholder('paymentIds')}::uuid[])
+    order by ${purchaseOrders.createdAt} desc, ${purchaseOrders.id}`,
+);
+
+/** A purchase order of a payment as PostgreSQL answers it; built once, read raw (every payments page asks it). */
+interface PaymentPurchaseOrderRow {
+  paymentId: string;
+  id: string;
+  number: string;
+  status: (typeof purchaseOrders.status.enumValues)[number];
+  totalCents: number;
+  /** ISO 8601, as the API answers it. */
+  createdAt: string;
 }
 
-/** Built once per database handle: every payments page and payment read asks it. */
-const purchaseOrderQueries = new WeakMap<Executor, ReturnType<typeof purchaseOrdersQuery>>();
-
 /** The purchase orders of some payments, newest first, in one query. */
-export async function purchaseOrdersOf(db: Executor, paymentIds: readonly string[]) {
+export async function purchaseOrdersOf(db: Executor, paymentIds: readonly string[]): Promise<PaymentPurchaseOrderRow[]> {
   if (paymentIds.length === 0) return [];
-  let query = purchaseOrderQueries.get(db);
-  if (!query) {
-    query = purchaseOrdersQuery(db);
-    purchaseOrderQueries.set(db, query);
-  }
-  const rows = await query.execute({ paymentIds: [...paymentIds] });
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  return executeStatic<PaymentPurchaseOrderRow>(db, purchaseOrdersOfPayments, { paymentIds: [...paymentIds] });
 }
 
 /**

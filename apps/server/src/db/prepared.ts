@@ -1,4 +1,4 @@
-import type { Query, SQL } from 'drizzle-orm';
+import { sql, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 
@@ -38,3 +38,10 @@ async function executeQuery<Row>(db: Executor, name: string, query: Query, value
   const result = await db._.session.prepareQuery(query, undefined, name, false).execute(values);
   return (result as { rows: Row[] }).rows;
 }
+
+/**
+ * A timestamptz as the ISO 8601 text `Date.prototype.toISOString` gives (UTC, milliseconds), for
+ * raw rows, whose timestamps otherwise come in PostgreSQL's own text form.
+ */
+export const isoTimestamp = (column: SQLWrapper): SQL<string> =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { paymentMessages, type EventPaymentPage } from '@portal/domain/payments.ts';
-import { eventPayments } from '../../db/schema/commerce.ts';
+import { eventPayments, purchaseOrders } from '../../db/schema/commerce.ts';
 import { paidInstituteSeat } from '../../test/application-factories.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';
 import { createConferenceDay, createCoupon, createEvent, createPayment, createPurchaseOrder, signedInUser } from '../../test/commerce-factories.ts';
@@ -103,6 +103,11 @@ describe('GET /api/event-payments', () => {
       purchaseOrders: [{ id: order.id, number: 'PO-77', status: 'SUBMITTED' }],
     });
     expect(own.items[1]?.events.map((e) => e.id).sort()).toEqual([day.event.id, series.event.id].sort());
+    // Times are ISO 8601 in UTC to the millisecond, as JavaScript writes the stored instant.
+    const [stored] = await t.deps.db.select({ createdAt: eventPayments.createdAt }).from(eventPayments).where(eq(eventPayments.id, second));
+    const [storedOrder] = await t.deps.db.select({ createdAt: purchaseOrders.createdAt }).from(purchaseOrders).where(eq(purchaseOrders.id, order.id));
+    expect(own.items[0]?.createdAt).toBe(stored?.createdAt.toISOString());
+    expect(own.items[0]?.purchaseOrders).toEqual([expect.objectContaining({ createdAt: storedOrder?.createdAt.toISOString() })]);
     expect(own.items[1]?.numberOfTickets).toBe(3);
 
     expect(idsOf((await call(t.app, 'GET', '/api/event-payments', { caller: admin.caller })).json())).toEqual([second]);

@@ -1,113 +1,111 @@
-import { and, count, desc, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { executeStatic, isoTimestamp, staticStatement } from '../../db/prepared.ts';
 import { eventPaymentItems, eventPayments, events } from '../../db/schema/commerce.ts';
 import { organizations } from '../../db/schema/organizations.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
 import { users } from '../../db/schema/users.ts';
 import { paymentVisibleTo } from '../../core/event-payments.ts';
 
-/**
- * One page of the payments `userId` may see, newest first, with buyer and organization names. An
- * event application's payment is its applicant's seat: listed to the applicant alone (not to their
- * organization's OWNERs and ADMINs), and not once cancelled or expired (an attempt the application
- * replaced, as when the payment method changed).
- *
- * The page is cut from the payments alone before the names are joined: PostgreSQL cannot tell how
- * many organizations `paymentVisibleTo`'s array holds, guesses a thousand or so matching payments,
- * and with the joins in the same query planned a scan of every payment to feed them; cut first, the
- * join reads one user and one organization per row shown.
+/*
+ * The statements of the payments list are built once, when the module loads, and their rows are read
+ * as PostgreSQL answers them: drizzle building this SQL, and mapping each cell of its rows, cost more
+ * CPU per request than running it.
  */
-function paymentPageQueries(db: Executor) {
-  const visible = and(
-    paymentVisibleTo(sql.placeholder('userId')),
-    or(
-      isNull(eventPayments.applicationId),
-      and(eq(eventPayments.userId, sql.placeholder('userId')), notInArray(eventPayments.status, ['CANCELLED', 'EXPIRED'])),
-    ),
-  );
-  const shown = db
-    .select({
-      id: eventPayments.id,
-      userId: eventPayments.userId,
-      organizationId: eventPayments.organizationId,
-      status: eventPayments.status,
-      method: eventPayments.method,
-      total: eventPayments.totalCents,
-      createdAt: eventPayments.createdAt,
-      applicationId: eventPayments.applicationId,
-    })
-    .from(eventPayments)
-    .where(visible)
-    .orderBy(desc(eventPayments.createdAt), desc(eventPayments.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .as('shown');
-  return {
-    page: db
-      .select({
-        id: shown.id,
-        status: shown.status,
-        method: shown.method,
-        organizationName: organizations.name,
-        buyerFirstName: users.firstName,
-        buyerLastName: users.lastName,
-        total: shown.total,
-        createdAt: shown.createdAt,
-        applicationId: shown.applicationId,
-      })
-      .from(shown)
-      .innerJoin(users, eq(users.id, shown.userId))
-      .leftJoin(organizations, eq(organizations.id, shown.organizationId))
-      .orderBy(desc(shown.createdAt), desc(shown.id))
-      .prepare('payments_page'),
-    count: db.select({ total: count() }).from(eventPayments).where(visible).prepare('payments_count'),
-  };
-}
 
-/** Built once per database handle: drizzle building this SQL on each request cost more CPU than running it. */
-const paymentPages = new WeakMap<Executor, ReturnType<typeof paymentPageQueries>>();
+/**
+ * The payments `userId` may see. An event application's payment is its applicant's seat: listed to
+ * the applicant alone (not to their organization's OWNERs and ADMINs), and not once cancelled or
+ * expired (an attempt the application replaced, as when the payment method changed).
+ */
+const visible = and(
+  paymentVisibleTo(sql.placeholder('userId')),
+  or(
+    isNull(eventPayments.applicationId),
+    and(eq(eventPayments.userId, sql.placeholder('userId')), notInArray(eventPayments.status, ['CANCELLED', 'EXPIRED'])),
+  ),
+);
+
+/**
+ * One page of them, newest first, with buyer and organization names. The page is cut from the
+ * payments alone before the names are joined: PostgreSQL cannot tell how many organizations
+ * `paymentVisibleTo`'s array holds, guesses a thousand or so matching payments, and with the joins in
+ * the same query planned a scan of every payment to feed them; cut first, the join reads one user
+ * and one organization per row shown.
+ */
+const paymentPage = staticStatement(
+  'payments_page',
+  sql`select shown.id, shown.status, shown.method, o.name as "organizationName", u.first_name as "buyerFirstName",
+      u.last_name as "buyerLastName", shown.total_cents as total, ${isoTimestamp(sql`shown.created_at`)} as "createdAt",
+      shown.application_id as "applicationId"
+    from (
+      select ${eventPayments.id} as id, ${eventPayments.userId} as user_id, ${eventPayments.organizationId} as organization_id,
+        ${eventPayments.status} as status, ${eventPayments.method} as method, ${eventPayments.totalCents} as total_cents,
+        ${eventPayments.createdAt} as created_at, ${eventPayments.applicationId} as application_id
+      from ${eventPayments}
+      where ${visible}
+      order by ${eventPayments.createdAt} desc, ${eventPayments.id} desc
+      limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
+    ) shown
+    join ${users} u on u.id = shown.user_id
+    left join ${organizations} o on o.id = shown.organization_id
+    order by shown.created_at desc, shown.id desc`,
+);
+
+const paymentCount = staticStatement('payments_count', sql`select count(*)::int as total from ${eventPayments} where ${visible}`);
+
+/** A row of a payments page as PostgreSQL answers it. */
+export interface PaymentPageRow {
+  id: string;
+  status: (typeof eventPayments.status.enumValues)[number];
+  method: (typeof eventPayments.method.enumValues)[number];
+  organizationName: string | null;
+  buyerFirstName: string;
+  buyerLastName: string;
+  total: number;
+  /** ISO 8601, as the API answers it. */
+  createdAt: string;
+  applicationId: string | null;
+}
 
 export async function pageOfPayments(db: Executor, userId: string, page: { page: number; pageSize: number }) {
-  let queries = paymentPages.get(db);
-  if (!queries) {
-    queries = paymentPageQueries(db);
-    paymentPages.set(db, queries);
-  }
   const values = { userId, limit: page.pageSize, offset: (page.page - 1) * page.pageSize };
-  const [rows, [total]] = await Promise.all([queries.page.execute(values), queries.count.execute(values)]);
-  return { rows, total: total?.total ?? 0 };
+  const [rows, [counted]] = await Promise.all([
+    executeStatic<PaymentPageRow>(db, paymentPage, values),
+    executeStatic<{ total: number }>(db, paymentCount, values),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
 }
 
-function eventsOfPaymentsQuery(db: Executor) {
-  return db
-    .select({
-      paymentId: eventPaymentItems.paymentId,
-      id: events.id,
-      name: events.name,
-      startDate: events.startDate,
-      endDate: events.endDate,
-      kind: events.kind,
-      daysBeforePurchaseClose: events.daysBeforePurchaseClose,
-      numberOfTickets: sql<number>`sum(${eventPaymentItems.numberOfTickets})::int`,
-      allocatedTickets: sql<number>`sum((select count(*) from ${eventTickets} where ${eventTickets.paymentItemId} = ${eventPaymentItems.id}))::int`,
-    })
-    .from(eventPaymentItems)
-    .innerJoin(events, eq(events.id, eventPaymentItems.eventId))
-    .where(sql`${eventPaymentItems.paymentId} = any(${sql.placeholder('paymentIds')}::uuid[])`)
-    .groupBy(eventPaymentItems.paymentId, events.id)
-    .orderBy(events.startDate, events.name)
-    .prepare('events_of_payments');
-}
+const paymentEvents = staticStatement(
+  'events_of_payments',
+  sql`select ${eventPaymentItems.paymentId} as "paymentId", ${events.id} as id, ${events.name} as name,
+      ${events.startDate} as "startDate", ${events.endDate} as "endDate", ${events.kind} as kind,
+      ${events.daysBeforePurchaseClose} as "daysBeforePurchaseClose",
+      sum(${eventPaymentItems.numberOfTickets})::int as "numberOfTickets",
+      sum((select count(*) from ${eventTickets} where ${eventTickets.paymentItemId} = ${eventPaymentItems.id}))::int as "allocatedTickets"
+    from ${eventPaymentItems}
+    join ${events} on ${events.id} = ${eventPaymentItems.eventId}
+    where ${eventPaymentItems.paymentId} = any(${sql.placeholder('paymentIds')}::uuid[])
+    group by ${eventPaymentItems.paymentId}, ${events.id}
+    order by ${events.startDate}, ${events.name}`,
+);
 
-const eventsOfPaymentsQueries = new WeakMap<Executor, ReturnType<typeof eventsOfPaymentsQuery>>();
+/** An event of a payment as PostgreSQL answers it (dates as text). */
+export interface PaymentEventRow {
+  paymentId: string;
+  id: string;
+  name: string;
+  startDate: string;
+  endDate: string;
+  kind: (typeof events.kind.enumValues)[number];
+  daysBeforePurchaseClose: number;
+  numberOfTickets: number;
+  allocatedTickets: number;
+}
 
 /** Per payment: its events (once each, with what decides whether allocation is open), its number of tickets and how many are allocated, for a page of payments in one query. */
 export async function eventsOfPayments(db: Executor, paymentIds: readonly string[]) {
   if (paymentIds.length === 0) return [];
-  let query = eventsOfPaymentsQueries.get(db);
-  if (!query) {
-    query = eventsOfPaymentsQuery(db);
-    eventsOfPaymentsQueries.set(db, query);
-  }
-  return query.execute({ paymentIds: [...paymentIds] });
+  return executeStatic<PaymentEventRow>(db, paymentEvents, { paymentIds: [...paymentIds] });
 }

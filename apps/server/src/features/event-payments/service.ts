@@ -59,7 +59,7 @@ export async function listEventPayments(deps: AppDeps, auth: RequestAuth, query:
       allocatedTickets: own.reduce((sum, event) => sum + event.allocatedTickets, 0),
       total: row.total,
       purchaseOrders,
-      createdAt: row.createdAt.toISOString(),
+      createdAt: row.createdAt,
       applicationId: row.applicationId,
       canAllocate: row.applicationId === null && block === null,
     };
