@@ -526,7 +526,7 @@ export const decisionLabels: Record<ApplicationDecision, string> = {
 /**
  * Applications imported from the previous system keep its numeric ids (§3, §9). §9 names which ids
  * decide the legacy buttons: status ids 1 and 4, payment status 1, payment types 1 and 4 (card or
- * check) and 3 and 5 (purchase order). The rest of the mapping is ours (docs/decisions.md): status 1
+ * check) and 3 and 5 (purchase order). The rest of the mapping is ours (docs/decisions/0050-legacy-applications.md): status 1
  * and 4 are the previous system's two accepted statuses, 2 Submitted, 3 Rejected, 5 Voided, 6 Started,
  * 7 Changes Requested; payment status 1 unpaid, 2 Paid, 3 Awaiting PO, 4 PO submitted, 5 Invoice
  * pending, 6 Invoice sent, 7 Cancelled, 8 Complimentary.
@@ -572,7 +572,7 @@ export interface LegacyApplicationView {
 
 /**
  * The previous system kept no amount with its applications, so this product cannot take their money:
- * a legacy pay button is shown, disabled, with this text (docs/decisions.md).
+ * a legacy pay button is shown, disabled, with this text (docs/decisions/0050-legacy-applications.md).
  */
 export const legacyPaymentHelp =
   'This application was made in our previous system, which holds its balance. Please contact us to pay for it.';

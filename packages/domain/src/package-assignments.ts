@@ -12,7 +12,7 @@ import { effectiveAmount, packageRequestStatuses, sectionParticipantMap, type Pa
 
 export const packageAssignmentMessages = {
   empty: 'Your package does not include any items to select.',
-  /** events.md §6 'A New York notice is shown to principals', worded after the profile's CTLE note (docs/decisions.md). */
+  /** events.md §6 'A New York notice is shown to principals', worded after the profile's CTLE note (docs/decisions/0079-package-ticket-assignment.md). */
   newYorkNotice:
     'New York schools: staff seeking CTLE credit for these events need their date of birth and the last four digits of their SSN on their profile. Please remind the staff you assign.',
   newYorkNoticeTitle: 'New York CTLE credit',
@@ -25,7 +25,7 @@ export const packageAssignmentMessages = {
   clearSelection: allocationMessages.clearSelection,
   notAccepted: 'Tickets can be assigned only once the package request has been accepted.',
   unknownItem: 'This item is not part of the accepted package request.',
-  /** events.md §6 'Send Update Notifications' (the original did nothing: docs/decisions.md). */
+  /** events.md §6 'Send Update Notifications' (the original did nothing: docs/decisions/0079-package-ticket-assignment.md). */
   sendNotifications: 'Send Update Notifications',
   sendNotificationsTitle: 'Send update notifications?',
   sendNotificationsConfirm:

@@ -130,7 +130,7 @@ export interface ResourceAccess {
 export type ResourceScope = { kind: 'all' } | { kind: 'sections'; sectionIds: readonly string[] };
 
 /**
- * The visibility rule (docs/decisions.md 'Event resources'). Staff and whole-event attendees see
+ * The visibility rule (docs/decisions/0063-event-resources-visibility.md). Staff and whole-event attendees see
  * everything; a section attendee sees the event-wide resources and those of their sections. An
  * eventSectionId narrows to that section (its own and the event-wide ones) and must be attended.
  * null: nothing to show — the caller does not attend the event, or not that section.

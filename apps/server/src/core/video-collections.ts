@@ -10,7 +10,7 @@ import type { FileStorage } from '../platform/storage.ts';
 
 /**
  * Video collections as the member page, the resources hub, the staff console and saved resources
- * read them. Every signed-in member may watch every collection (docs/decisions.md 'Video collections').
+ * read them. Every signed-in member may watch every collection (docs/decisions/0077-organization-resources-and-video-collections.md).
  */
 
 /** Every collection by name, with how many videos each holds (one grouped query). */

@@ -19,7 +19,7 @@ const phonePattern = phoneMask.replaceAll('_', '#');
  *
  * The mask is react-number-format's PatternFormat (Mantine's NumberInput is built on the same
  * library): it reads the caret on each keystroke, so keys typed faster than a render are all kept
- * (see docs/decisions.md, "Phone mask").
+ * (see docs/decisions/0028-phone-mask-patternformat.md).
  */
 export function PhoneInput({ ref, ...props }: PhoneInputProps) {
   return (

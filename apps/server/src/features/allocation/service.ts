@@ -387,7 +387,7 @@ export async function myTickets(deps: AppDeps, auth: RequestAuth): Promise<MyTic
 /**
  * POST /api/admin/event-payments/:id/cancel. An unpaid payment is released (seats and coupon use
  * back) by platform/capacity; a PAID one is set CANCELLED directly, keeping its seats counted (see
- * docs/decisions.md). Either way allocation is blocked afterwards. Cancelling twice changes nothing.
+ * docs/decisions/0046-ticket-allocation-impersonation-and-cancel.md). Either way allocation is blocked afterwards. Cancelling twice changes nothing.
  */
 export async function cancelPayment(deps: AppDeps, auth: RequestAuth, paymentId: string): Promise<CancelPaymentReply> {
   const now = deps.clock();

@@ -20,7 +20,7 @@ import { clientOf } from '../../platform/sign-in.ts';
 import * as invitations from './service.ts';
 
 /**
- * Code routes are counted per address, as the sign-in routes are (see docs/decisions.md); a
+ * Code routes are counted per address, as the sign-in routes are (see docs/decisions/0010-sign-in-rate-limits.md); a
  * signed-in accept per person, so colleagues behind one school address do not share a count.
  */
 const limited = (max: number, name: string) =>

@@ -15,7 +15,7 @@ function requireToolkit(auth: RequestAuth): void {
  * GET /api/toolkit/treasure-chest (organizations.md §7 'Treasure chest query with userId, email and
  * flags'): the categories and groupings the caller's flags open, with their documents. The flags are
  * the caller's own, read on the server, never sent by the page. Read whole: staff curate a few dozen
- * containers (docs/decisions.md 'Treasure Chest').
+ * containers (docs/decisions/0076-toolkit-treasure-chest.md).
  */
 export async function readTreasureChest(deps: AppDeps, auth: RequestAuth): Promise<TreasureChest> {
   requireToolkit(auth);
