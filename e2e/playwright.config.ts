@@ -31,6 +31,8 @@ export default defineConfig({
     ['list'],
     ['./support/every-journey-ran.ts'],
     ['./support/failure-digest.ts', { file: failureDigest }],
+    // Read by `npm test` (scripts/test.mjs) for the ten slowest journeys.
+    ['json', { outputFile: 'test-results/results.json' }],
     ...(isCI ? [['html', { open: 'never' }] as const] : []),
   ],
   use: {

@@ -3,8 +3,8 @@
 // integration tests (vitest: domain, server, web), then the end-to-end journeys in Debian's Chromium
 // against the built app. It never reports a pass for a stage it did not run.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,11 +39,58 @@ function run(command, args, env = {}) {
   });
 }
 
+// Where vitest and Playwright write their results, read back for the slowest files and journeys.
+const vitestResults = join(root, 'node_modules/.cache/portal-test/vitest.json');
+const e2eResults = join(root, 'e2e/test-results/results.json');
+
 function printSummary() {
+  printSlowest();
   console.log('\n== npm test summary ==');
   for (const { stage, ok, seconds } of summary) {
     console.log(`${ok ? 'PASS' : 'FAIL'}  ${stage} (${seconds}s)`);
   }
+  const total = summary.reduce((sum, { seconds }) => sum + Number(seconds), 0);
+  console.log(`      total ${total.toFixed(1)}s`);
+}
+
+function readJson(file) {
+  if (!existsSync(file)) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function printTen(title, rows) {
+  if (rows.length === 0) return;
+  console.log(`\n== ${title} ==`);
+  for (const { seconds, name } of rows.sort((a, b) => b.seconds - a.seconds).slice(0, 10)) {
+    console.log(`${seconds.toFixed(1).padStart(7)}s  ${name}`);
+  }
+}
+
+function printSlowest() {
+  const vitest = readJson(vitestResults);
+  printTen(
+    'ten slowest test files (vitest)',
+    (vitest?.testResults ?? []).map((file) => ({
+      seconds: (file.endTime - file.startTime) / 1000,
+      name: relative(root, file.name),
+    })),
+  );
+  const journeys = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const ms = (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0);
+        journeys.push({ seconds: ms / 1000, name: `${spec.file} › ${spec.title}` });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of readJson(e2eResults)?.suites ?? []) walk(suite);
+  printTen('ten slowest journeys (playwright)', journeys);
 }
 
 // Written by e2e/support/failure-digest.ts (its path is set in e2e/playwright.config.ts).
@@ -87,9 +134,10 @@ async function ensureChromium() {
   }
 }
 
+for (const stale of [vitestResults, e2eResults]) rmSync(stale, { force: true });
 await stage(stageNames.typecheck, npm, ['run', 'typecheck']);
 await stage(stageNames.lint, npm, ['run', 'lint']);
-await stage(stageNames.unit, npx, ['vitest', 'run']);
+await stage(stageNames.unit, npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestResults}`]);
 await ensureChromium();
 await stage(stageNames.build, npm, ['run', 'build']);
 await stage(stageNames.e2e, npm, ['run', 'test:e2e'], {

@@ -33,9 +33,16 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  */
 export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
-  // pg_trgm backs the organization and district search indexes, as on PostgreSQL.
-  const client = new PGlite({ dataDir, extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir, extensions: pgliteExtensions });
   await client.waitReady;
+  return pgliteHandle(client);
+}
+
+/** pg_trgm backs the organization and district search indexes, as on PostgreSQL. */
+export const pgliteExtensions = { pg_trgm };
+
+/** Wraps a ready PGlite client (tests start theirs from a migrated copy). */
+export function pgliteHandle(client: PGlite): DatabaseHandle {
   const db = drizzlePglite({ client });
   return {
     db,

@@ -1,24 +1,35 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { openPglite, openPostgres, type DatabaseHandle } from '../db/client.ts';
+import { openPostgres, pgliteExtensions, pgliteHandle, type DatabaseHandle } from '../db/client.ts';
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, a new database on the
- * PostgreSQL server when DATABASE_URL is set (as CI does), dropped again by close().
+ * A fresh, migrated database for one test file: a PGlite started from the run's migrated data
+ * directory by default, a copy of the run's migrated template database on the PostgreSQL server when
+ * DATABASE_URL is set (as CI does), dropped again by close(). test/migrated-template.ts migrates once
+ * per run; migrate() below only confirms that nothing is left to apply.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const template = inject('migratedTemplate');
   const settings = loadConfig().database;
   if (settings.kind === 'pglite') {
-    const handle = await openPglite(undefined);
+    if (template.kind !== 'pglite') throw new Error('the migrated template was made for PostgreSQL, but DATABASE_URL is not set here');
+    const client = new PGlite({ loadDataDir: pgliteDataDir(template.tarball), pgliteWasmModule: await pgliteWasm(), extensions: pgliteExtensions });
+    await client.waitReady;
+    const handle = pgliteHandle(client);
     await handle.migrate();
     return handle;
   }
+  if (template.kind !== 'postgres') throw new Error('the migrated template was made for PGlite, but DATABASE_URL is set here');
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const adminUrl = new URL(settings.url);
   const admin = new pg.Client({ connectionString: adminUrl.toString() });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template.database}`);
   await admin.end();
   const testUrl = new URL(settings.url);
   testUrl.pathname = `/${name}`;
@@ -34,4 +45,24 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await dropper.end();
     },
   };
+}
+
+let compiledPglite: Promise<WebAssembly.Module> | undefined;
+
+/** Compiled once per worker (a worker runs many files): compiling PGlite's 9 MB of WebAssembly costs more than starting it. */
+function pgliteWasm(): Promise<WebAssembly.Module> {
+  compiledPglite ??= WebAssembly.compile(readFileSync(createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.wasm')));
+  return compiledPglite;
+}
+
+const dataDirs = new Map<string, Blob>();
+
+/** Read once per worker: every file the worker runs starts from the same bytes. */
+function pgliteDataDir(tarball: string): Blob {
+  let blob = dataDirs.get(tarball);
+  if (!blob) {
+    blob = new Blob([readFileSync(tarball)]);
+    dataDirs.set(tarball, blob);
+  }
+  return blob;
 }
