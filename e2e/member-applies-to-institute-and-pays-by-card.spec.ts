@@ -95,6 +95,9 @@ test('a teacher applies to an institute, staff accept, and she pays by card', as
 
   // Step 4: required questions, one of them checkboxes.
   await expect(page).toHaveURL(atPath(`/members/events/applications/${applicationId}/manage/questionnaire`));
+  // The questions load after the step opens; a click before they show would press the step's button
+  // while it has nothing to check yet.
+  await expect(input(page, 'Why do you want to attend?')).toBeVisible();
   await page.getByRole('button', { name: 'Save & Continue' }).click();
   await expect(page.getByText('Question is required', { exact: true })).toHaveCount(2);
   await expectAccessible(page);

@@ -79,6 +79,8 @@ test('staff accept a full package; its owner assigns tickets, staff and applican
   // The owner opens Manage Services → the school → Allocate Tickets.
   await signIn(page, owner.email);
   await sideMenu(page).getByRole('link', { name: 'Manage Services' }).click();
+  // The landing page also links the school (its affiliations): wait for Manage Services' own list.
+  await expect(page.getByRole('heading', { name: 'Manage Services', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: school }).click();
   await expect(page.getByRole('heading', { name: 'Select a Service', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Assign Staff' })).toBeVisible();

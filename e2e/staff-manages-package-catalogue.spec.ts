@@ -110,6 +110,8 @@ test('staff create a package with a PD session grouping and an event, override a
     // The owner requests it: staff options, the event, then submit.
     await signIn(page, owner.email);
     await sideMenu(page).getByRole('link', { name: 'Manage Services' }).click();
+    // The landing page also links the school (its affiliations): wait for Manage Services' own list.
+    await expect(page.getByRole('heading', { name: 'Manage Services', level: 1 })).toBeVisible();
     await page.getByRole('link', { name: school }).click();
     await expect(page.getByRole('heading', { name: 'Select a Service', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: `Choose Package ${packageName}` }).click();
