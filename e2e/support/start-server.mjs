@@ -1,5 +1,6 @@
-// Starts the built app for the e2e journeys on a fresh embedded database, and removes that database
-// when the server stops. Playwright's webServer runs this from the repository root.
+// Starts the built app (`npm run build`, as `npm start` runs it) for the e2e journeys on a fresh
+// embedded database, and removes that database when the server stops. Playwright's webServer runs
+// this from the repository root.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 
@@ -14,10 +15,7 @@ rmSync(dataDir, { recursive: true, force: true });
 const env = { ...process.env };
 delete env.DATABASE_URL;
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  env,
-  stdio: 'inherit',
-});
+const server = spawn(process.execPath, ['apps/server/start.mjs'], { env, stdio: 'inherit' });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
