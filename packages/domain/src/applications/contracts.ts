@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { int4Max } from '../stored-integers.ts';
-import { pageQuery, paginated } from '../people/staff-users.ts';
+import { pageQuery, paginated } from '../pagination.ts';
 import {
   applicationDecisions,
   applicationPaymentStatuses,
@@ -15,7 +15,7 @@ import { defaultCountry } from '../lookups.ts';
 
 /**
  * The event-applications API (events.md §3, §7): what the applicant's screens and the staff
- * console send and receive. Rules live in application-rules.ts.
+ * console send and receive. Rules live in rules.ts.
  */
 
 export const generalInformationMessages = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { couponTypes } from './enums.ts';
-import { pageQuery, paginated } from '../people/staff-users.ts';
+import { pageQuery, paginated } from '../pagination.ts';
 import { dollarsToCents, type Cents } from '../money.ts';
 import { orderTotals, type Coupon } from './pricing.ts';
 import {

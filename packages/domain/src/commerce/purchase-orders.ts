@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, paginated } from '../people/staff-users.ts';
+import { pageQuery, paginated } from '../pagination.ts';
 import { maskedPhoneError, phoneNumber } from '../contact.ts';
 import { purchaseOrderStatuses, purchaseOrderTypes, type PurchaseOrderType } from './enums.ts';
 import { dollarsToCents, formatCents } from '../money.ts';

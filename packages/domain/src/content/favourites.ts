@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, paginated } from '../people/staff-users.ts';
+import { pageQuery, paginated } from '../pagination.ts';
 
 /**
  * Favourites and My Saved Resources (organizations.md §2 'Toolkit', §3 'Saved resource', §7

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, paginated } from '../people/staff-users.ts';
+import { pageQuery, paginated } from '../pagination.ts';
 
 /**
  * Organization resources (organizations.md §2 'Organization Resources', §3 Resource, §7, §9): links

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, paginated } from '../people/staff-users.ts';
+import { pageQuery, paginated } from '../pagination.ts';
 
 /**
  * Event resources (events.md §2 'Event resources', §3 Resource, §7, §9): links and files staff attach

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, paginated } from '../people/staff-users.ts';
+import { pageQuery, paginated } from '../pagination.ts';
 
 /**
  * The toolkit's Treasure Chest (organizations.md §2 'Toolkit', §3 'Treasure chest', §6): categories

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, paginated } from '../people/staff-users.ts';
+import { pageQuery, paginated } from '../pagination.ts';
 import { eventKinds } from '../commerce/enums.ts';
 import { purchaseIsOpen } from '../commerce/purchase-window.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { int4Max } from '../stored-integers.ts';
-import { pageQuery, paginated } from '../people/staff-users.ts';
+import { pageQuery, paginated } from '../pagination.ts';
 import { pathLevels } from '../applications/rules.ts';
 import { applicationSelectionLevels, couponTypes, eventKinds } from '../commerce/enums.ts';
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { paginated } from '../people/staff-users.ts';
+import { paginated } from '../pagination.ts';
 import { packageMessages, packageRequestStatuses, packageSteps, pdSessionSettings, travelCostTypes } from './rules.ts';
 
 /**
  * The contracts of managed-services packages (organizations.md §3 Package, Package request and the
- * requested segments; §7 package calls). The rules they feed are in package-rules.ts.
+ * requested segments; §7 package calls). The rules they feed are in rules.ts.
  */
 
 const cents = z.int().min(0);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from '../people/staff-users.ts';
+import { pageQuery } from '../pagination.ts';
 import { packageRequestStatuses, pdSessionSettings, travelCostTypes } from './rules.ts';
 import { packageDetail, packageEvent } from './contracts.ts';
 import { staffPackageMessages } from './staff-rules.ts';
@@ -8,7 +8,7 @@ import { int4Max } from '../stored-integers.ts';
 /**
  * The staff console's packages (issue 13 'Staff console'): editing the catalogue (a package, its PD
  * session groupings and sessions, events, groups and sections, institutes), the review's overrides,
- * and the organizations' contracts. The member's contracts are in packages.ts and purchase-orders-members.ts.
+ * and the organizations' contracts. The member's contracts are in contracts.ts and ../commerce/member-purchase-orders.ts.
  */
 
 

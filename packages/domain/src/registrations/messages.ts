@@ -1,5 +1,5 @@
 // The registration request screens' texts, seat limits and addresses, kept free of zod so a page that
-// only links to a request (the payment pages) need not load the schemas; registration-requests.ts re-exports them.
+// only links to a request (the payment pages) need not load the schemas; requests.ts re-exports them.
 
 export const minSeatsPerRequest = 1;
 export const maxSeatsPerRequest = 100;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, paginated } from '../people/staff-users.ts';
+import { pageQuery, paginated } from '../pagination.ts';
 import { couponReply } from '../commerce/cart.ts';
 import { eventPaymentMethods, eventPaymentStatuses, paymentProviders, type ApplicationSelectionLevel } from '../commerce/enums.ts';
 import type { Cents } from '../money.ts';

@@ -18,7 +18,7 @@ import {
 } from '@portal/domain/tickets/allocation.ts';
 import { ticketCalendar } from '@portal/domain/tickets/calendar.ts';
 import { isVoidedOrCancelled, paymentMessages } from '@portal/domain/commerce/payments.ts';
-import { calendarDateIn } from '@portal/domain/commerce/purchase-window.ts';
+import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';

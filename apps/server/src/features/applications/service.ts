@@ -12,7 +12,7 @@ import type {
 import { applicationCouponRefusalText, couponRefusal, couponRefusals } from '@portal/domain/commerce/cart.ts';
 import { openingTerms } from '@portal/domain/commerce/payments.ts';
 import { orderTotals } from '@portal/domain/commerce/pricing.ts';
-import { calendarDateIn } from '@portal/domain/commerce/purchase-window.ts';
+import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Transaction } from '../../db/client.ts';
 import { applicationPaymentStates, pastEventsOf, readApplicationDetail, readApplicationPaths, readPaymentOptions, selectablePath } from '../../core/application-reads.ts';

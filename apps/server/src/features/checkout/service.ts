@@ -10,7 +10,7 @@ import {
   type CheckoutReply,
 } from '@portal/domain/commerce/payments.ts';
 import { orderTotals } from '@portal/domain/commerce/pricing.ts';
-import { calendarDateIn } from '@portal/domain/commerce/purchase-window.ts';
+import { calendarDateIn } from '@portal/domain/dates.ts';
 import { amountTooLargeMessage, int4Max } from '@portal/domain/stored-integers.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Transaction } from '../../db/client.ts';

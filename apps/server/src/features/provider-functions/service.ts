@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { attendanceMessages } from '@portal/domain/events/attendance.ts';
 import type { attendanceRecord, generateCertificatesInput } from '@portal/domain/events/provider-functions.ts';
-import { calendarDateIn } from '@portal/domain/commerce/purchase-window.ts';
+import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { attendanceTakers, certificates, eventDailyAttendances } from '../../db/schema/attendance.ts';
 import { eventSections } from '../../db/schema/commerce.ts';

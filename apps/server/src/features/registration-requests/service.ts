@@ -18,7 +18,8 @@ import {
   type RegistrationRequestPage,
 } from '@portal/domain/registrations/requests.ts';
 import { catalogueMessages } from '@portal/domain/events/catalogue.ts';
-import { calendarDateIn, purchaseIsOpen } from '@portal/domain/commerce/purchase-window.ts';
+import { calendarDateIn } from '@portal/domain/dates.ts';
+import { purchaseIsOpen } from '@portal/domain/commerce/purchase-window.ts';
 import { amountTooLargeMessage, int4Max } from '@portal/domain/stored-integers.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Transaction } from '../../db/client.ts';

@@ -10,7 +10,7 @@ import {
   type QuestionInput,
   type QuestionReply,
 } from '@portal/domain/applications/contracts.ts';
-import { calendarDateIn } from '@portal/domain/commerce/purchase-window.ts';
+import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
 import { applicationQuestions, eventPaymentOptions } from '../../db/schema/applications.ts';

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
-import { calendarDateIn } from '@portal/domain/commerce/purchase-window.ts';
+import { calendarDateIn } from '@portal/domain/dates.ts';
 import { packageMessages, packageStepList, staffActionAllowed, staffPackageActions, type StaffPackageAction } from '@portal/domain/packages/rules.ts';
 import type { PackageRequestDetail, StaffPackageList, StaffPackageRequestPage } from '@portal/domain/packages/contracts.ts';
 import type { StaffSelectionOverrideInput, staffRequestListQuery } from '@portal/domain/packages/staff-contracts.ts';
