@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { paymentProviders } from '@portal/domain/commerce-enums.ts';
+import { paymentProviders } from '@portal/domain/commerce/enums.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 

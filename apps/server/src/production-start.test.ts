@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentMessages } from '@portal/domain/payments.ts';
+import { paymentMessages } from '@portal/domain/commerce/payments.ts';
 import { openPglite } from './db/client.ts';
 import { csrfHeader, csrfHeaderValue } from './platform/security.ts';
 import { createUser, testPassword } from './test/factories.ts';

@@ -1,4 +1,4 @@
-import { hasToolkitAccess, type ContentAccess } from './roles.ts';
+import { hasToolkitAccess, type ContentAccess } from './people/roles.ts';
 
 export const loginPath = '/auth/login';
 export const homePath = '/members/profile';

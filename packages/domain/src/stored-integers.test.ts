@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { questionInput } from './applications.ts';
-import { couponInput, groupingInput, pathInput, sectionInput, staffEventInput, ticketTypeInput } from './staff-events.ts';
+import { questionInput } from './applications/contracts.ts';
+import { couponInput, groupingInput, pathInput, sectionInput, staffEventInput, ticketTypeInput } from './events/staff-contracts.ts';
 import { int4Max } from './stored-integers.ts';
 
 /** Each integer input stored in an int4 column takes int4Max and refuses one more (a 500 at the database before). */

@@ -9,10 +9,10 @@ import {
   type ApplicationPaymentStatus,
   type PastEvent,
   type SelectablePath,
-} from '@portal/domain/application-rules.ts';
-import type { ApplicationDetail } from '@portal/domain/applications.ts';
+} from '@portal/domain/applications/rules.ts';
+import type { ApplicationDetail } from '@portal/domain/applications/contracts.ts';
 import { defaultCountry } from '@portal/domain/lookups.ts';
-import { orderTotals } from '@portal/domain/pricing.ts';
+import { orderTotals } from '@portal/domain/commerce/pricing.ts';
 import type { Executor } from '../db/client.ts';
 import { readEventStructure } from './event-structure.ts';
 import {

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AssignableUser } from '@portal/domain/allocation.ts';
-import { invitationMail, invitationPath } from '@portal/domain/invitations.ts';
-import { rosterMessages } from '@portal/domain/roster.ts';
+import type { AssignableUser } from '@portal/domain/tickets/allocation.ts';
+import { invitationMail, invitationPath } from '@portal/domain/organizations/invitations.ts';
+import { rosterMessages } from '@portal/domain/organizations/roster.ts';
 import type { Executor } from '../db/client.ts';
 import { invitations } from '../db/schema/organizations.ts';
 import { users } from '../db/schema/users.ts';

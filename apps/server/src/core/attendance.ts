@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { attendanceMessages, type AttendanceMark } from '@portal/domain/attendance.ts';
-import { defaultMinutesPerDay } from '@portal/domain/certificates.ts';
+import { attendanceMessages, type AttendanceMark } from '@portal/domain/events/attendance.ts';
+import { defaultMinutesPerDay } from '@portal/domain/events/certificates.ts';
 import type { Executor, Transaction } from '../db/client.ts';
 import { eventApplicationGroupings, eventApplications, eventApplicationSections } from '../db/schema/applications.ts';
 import { attendanceTakers, eventDailyAttendances, sectionAttendanceHours } from '../db/schema/attendance.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { purchaseOrderMessages } from '@portal/domain/purchase-orders.ts';
+import { purchaseOrderMessages } from '@portal/domain/commerce/purchase-orders.ts';
 import { coupons, eventPayments, eventSections } from '../db/schema/commerce.ts';
 import { createConferenceDay, createCoupon, createPayment, signedInUser } from '../test/commerce-factories.ts';
 import { useTestApp } from '../test/harness.ts';

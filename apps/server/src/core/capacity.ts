@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { EventPaymentStatus, PaymentProviderName, RefundReason } from '@portal/domain/commerce-enums.ts';
-import { paymentMessages } from '@portal/domain/payments.ts';
-import { purchaseOrderMessages } from '@portal/domain/purchase-orders.ts';
+import type { EventPaymentStatus, PaymentProviderName, RefundReason } from '@portal/domain/commerce/enums.ts';
+import { paymentMessages } from '@portal/domain/commerce/payments.ts';
+import { purchaseOrderMessages } from '@portal/domain/commerce/purchase-orders.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { executePrepared, executeStatic, staticStatement, type StaticStatement } from '../db/prepared.ts';
 import { coupons, eventGroupings, eventPaymentItems, eventPayments, events, eventSections } from '../db/schema/commerce.ts';

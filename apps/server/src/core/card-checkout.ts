@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { paymentMessages, type PaymentOptionsReply } from '@portal/domain/payments.ts';
+import { paymentMessages, type PaymentOptionsReply } from '@portal/domain/commerce/payments.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { Transaction } from '../db/client.ts';
 import { eventPayments } from '../db/schema/commerce.ts';

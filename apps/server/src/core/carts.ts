@@ -1,8 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { couponRefusal, maxTicketsPerLine, type CartReply, type CouponRefusal } from '@portal/domain/cart.ts';
-import type { Coupon } from '@portal/domain/pricing.ts';
-import { lineSubtotal, orderTotals } from '@portal/domain/pricing.ts';
-import { lineRefusal, purchaseRefusals, type PurchaseRefusal } from '@portal/domain/catalogue.ts';
+import { couponRefusal, maxTicketsPerLine, type CartReply, type CouponRefusal } from '@portal/domain/commerce/cart.ts';
+import type { Coupon } from '@portal/domain/commerce/pricing.ts';
+import { lineSubtotal, orderTotals } from '@portal/domain/commerce/pricing.ts';
+import { lineRefusal, purchaseRefusals, type PurchaseRefusal } from '@portal/domain/events/catalogue.ts';
 import type { Executor } from '../db/client.ts';
 import { executeStatic, staticStatement } from '../db/prepared.ts';
 import { managedOrganizationIdsArray } from './memberships.ts';
@@ -10,7 +10,7 @@ import { cartItems, carts, coupons, eventGroupings, eventPayments, events, event
 
 /**
  * A member's cart as the cart screen and the checkout both read it: one query for the lines with
- * their event, section and ticket type, one for the coupon; totals from @portal/domain/pricing.
+ * their event, section and ticket type, one for the coupon; totals from @portal/domain/commerce/pricing.
  */
 
 export interface CartLine {
@@ -152,7 +152,7 @@ function toCoupon(row: CouponRow, now: Date, lines: readonly CartLine[]): CartCo
   };
 }
 
-/** Reads the cart of `userId`: one query for the lines, one for the coupon; totals from @portal/domain/pricing. */
+/** Reads the cart of `userId`: one query for the lines, one for the coupon; totals from @portal/domain/commerce/pricing. */
 export async function loadCart(db: Executor, userId: string, now: Date, today: string): Promise<LoadedCart> {
   const [rows, [couponRow]] = await Promise.all([
     linesOf(db, userId).prepare('cart_lines').execute(),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { attendedDates, certificateCode, certificateCodeBytes, certificateMinutes, defaultMinutesPerDay, hoursLabel } from '@portal/domain/certificates.ts';
+import { attendedDates, certificateCode, certificateCodeBytes, certificateMinutes, defaultMinutesPerDay, hoursLabel } from '@portal/domain/events/certificates.ts';
 import { formatUsDate } from '@portal/domain/dates.ts';
 import type { Transaction } from '../db/client.ts';
 import { certificates, eventDailyAttendances, sectionAttendanceHours } from '../db/schema/attendance.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import type { CurrentUser } from '@portal/domain/auth.ts';
+import type { CurrentUser } from '@portal/domain/people/auth.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { Executor } from '../db/client.ts';
 import { organizationMemberships, organizations } from '../db/schema/organizations.ts';

@@ -1,5 +1,5 @@
 import { and, asc, eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { EventPaymentReply } from '@portal/domain/payments.ts';
+import type { EventPaymentReply } from '@portal/domain/commerce/payments.ts';
 import type { Executor } from '../db/client.ts';
 import { executeStatic, isoTimestamp, staticStatement } from '../db/prepared.ts';
 import { coupons, eventPaymentItems, eventPayments, events, purchaseOrders } from '../db/schema/commerce.ts';

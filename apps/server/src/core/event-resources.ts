@@ -6,7 +6,7 @@ import {
   type ResourceFileType,
   type ResourceRow,
   type ResourceScope,
-} from '@portal/domain/resources.ts';
+} from '@portal/domain/content/resources.ts';
 import type { Executor } from '../db/client.ts';
 import { eventResources } from '../db/schema/resources.ts';
 import { notFound } from '../platform/errors.ts';

@@ -9,7 +9,7 @@ import {
   type FavouriteTargetType,
   type SavedResource,
   type SavedResourceList,
-} from '@portal/domain/favourites.ts';
+} from '@portal/domain/content/favourites.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { favourites } from '../db/schema/toolkit.ts';
 import { users } from '../db/schema/users.ts';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
-import { organizationMessages } from '@portal/domain/organizations.ts';
-import type { OrganizationRole } from '@portal/domain/roles.ts';
+import { organizationMessages } from '@portal/domain/organizations/contracts.ts';
+import type { OrganizationRole } from '@portal/domain/people/roles.ts';
 import type { Executor } from '../db/client.ts';
 import { organizationMemberships, organizations } from '../db/schema/organizations.ts';
 import { forbidden, notFound } from '../platform/errors.ts';

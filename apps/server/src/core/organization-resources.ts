@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { SavedResource } from '@portal/domain/favourites.ts';
+import type { SavedResource } from '@portal/domain/content/favourites.ts';
 import {
   headlineParts,
   headlineStart,
@@ -9,7 +9,7 @@ import {
   pdfDownloadName,
   prefixTsQuery,
   type OrganizationResourceRow,
-} from '@portal/domain/organization-resources.ts';
+} from '@portal/domain/content/organization-resources.ts';
 import type { Executor } from '../db/client.ts';
 import { organizationResources } from '../db/schema/content.ts';
 import { schoolYears } from '../db/schema/lookups.ts';

@@ -1,6 +1,6 @@
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
-import { isPackageRequestEditable, packageMessages, packageStepList, packageTotals } from '@portal/domain/package-rules.ts';
-import type { PackageDetail, PackageRequestDetail } from '@portal/domain/packages.ts';
+import { isPackageRequestEditable, packageMessages, packageStepList, packageTotals } from '@portal/domain/packages/rules.ts';
+import type { PackageDetail, PackageRequestDetail } from '@portal/domain/packages/contracts.ts';
 import type { Executor } from '../db/client.ts';
 import { events, eventTicketTypes } from '../db/schema/commerce.ts';
 import { grades, schoolYears } from '../db/schema/lookups.ts';

@@ -1,5 +1,5 @@
-import { applicationPaths } from '@portal/domain/application-paths.ts';
-import { registrationRequestPaths } from '@portal/domain/registration-requests.ts';
+import { applicationPaths } from '@portal/domain/applications/paths.ts';
+import { registrationRequestPaths } from '@portal/domain/registrations/requests.ts';
 
 /** Where a buyer is sent in the portal around a card payment: the cart's pages, or an application's. */
 export const successPath = (paymentId: string, source: string) =>

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { memberPurchaseOrderMessages } from '@portal/domain/purchase-orders-members.ts';
+import { memberPurchaseOrderMessages } from '@portal/domain/commerce/member-purchase-orders.ts';
 import type { Executor } from '../db/client.ts';
 import { eventPayments } from '../db/schema/commerce.ts';
 import { purchaseOrderApplications } from '../db/schema/purchase-order-links.ts';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { looksLikePdf, purchaseOrderMessages } from '@portal/domain/purchase-orders.ts';
+import { looksLikePdf, purchaseOrderMessages } from '@portal/domain/commerce/purchase-orders.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { Executor, Transaction } from '../db/client.ts';
 import { purchaseOrders } from '../db/schema/commerce.ts';

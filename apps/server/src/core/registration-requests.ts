@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { CouponReply } from '@portal/domain/cart.ts';
-import type { EventPaymentStatus } from '@portal/domain/commerce-enums.ts';
+import type { CouponReply } from '@portal/domain/commerce/cart.ts';
+import type { EventPaymentStatus } from '@portal/domain/commerce/enums.ts';
 import {
   deductFreeSeats,
   groupPrice,
@@ -8,7 +8,7 @@ import {
   type GroupOffer,
   type RegistrationRequestDetail,
   type RegistrationRequestRow,
-} from '@portal/domain/registration-requests.ts';
+} from '@portal/domain/registrations/requests.ts';
 import type { Executor } from '../db/client.ts';
 import { coupons, eventGroupings, eventPayments, events, eventSections } from '../db/schema/commerce.ts';
 import {

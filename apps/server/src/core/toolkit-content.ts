@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
-import type { SavedResource } from '@portal/domain/favourites.ts';
+import type { SavedResource } from '@portal/domain/content/favourites.ts';
 import {
   audienceAllows,
   toolkitDownloadName,
@@ -8,7 +8,7 @@ import {
   visibleGroupingIds,
   type ToolkitAudience,
   type ToolkitFlags,
-} from '@portal/domain/toolkit.ts';
+} from '@portal/domain/content/toolkit.ts';
 import type { Executor } from '../db/client.ts';
 import { toolkitCategories, toolkitDocuments, toolkitGroupings } from '../db/schema/toolkit.ts';
 import { users } from '../db/schema/users.ts';

@@ -1,7 +1,7 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { SavedResource } from '@portal/domain/favourites.ts';
-import { pdfDownloadName } from '@portal/domain/organization-resources.ts';
-import { videoCollectionMessages, videoCollectionPaths, type VideoCollection, type VideoCollectionSummary, type VideoDocument } from '@portal/domain/video-collections.ts';
+import type { SavedResource } from '@portal/domain/content/favourites.ts';
+import { pdfDownloadName } from '@portal/domain/content/organization-resources.ts';
+import { videoCollectionMessages, videoCollectionPaths, type VideoCollection, type VideoCollectionSummary, type VideoDocument } from '@portal/domain/content/video-collections.ts';
 import type { Executor } from '../db/client.ts';
 import { videoCollections, videoDocuments, videos } from '../db/schema/content.ts';
 import { notFound } from '../platform/errors.ts';

@@ -2,8 +2,8 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { genericErrorMessage } from '@portal/domain/problem-message.ts';
-import type { Problem } from '@portal/domain/problem.ts';
+import { genericErrorMessage } from '@portal/domain/problems/messages.ts';
+import type { Problem } from '@portal/domain/problems/contracts.ts';
 
 /** An error the caller can act on, answered as RFC 9457 problem+json. */
 export class HttpProblem extends Error {

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import Stripe from 'stripe';
 import { z } from 'zod';
-import type { PaymentProviderName } from '@portal/domain/commerce-enums.ts';
-import type { CashnetReturn } from '@portal/domain/payments.ts';
+import type { PaymentProviderName } from '@portal/domain/commerce/enums.ts';
+import type { CashnetReturn } from '@portal/domain/commerce/payments.ts';
 import type { Config } from '../config.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { RateLimitOptions, RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
-import { authMessages } from '@portal/domain/auth.ts';
+import { authMessages } from '@portal/domain/people/auth.ts';
 import type { Config } from '../config.ts';
 import { HttpProblem, tooManyRequests } from './errors.ts';
 

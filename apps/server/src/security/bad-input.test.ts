@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sentProblem } from '@portal/domain/problem.ts';
+import { sentProblem } from '@portal/domain/problems/contracts.ts';
 import { amountTooLargeMessage, int4Max } from '@portal/domain/stored-integers.ts';
 import { buildApp } from '../app.ts';
 import { eventTicketTypes } from '../db/schema/commerce.ts';

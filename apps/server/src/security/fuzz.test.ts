@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sentProblem } from '@portal/domain/problem.ts';
+import { sentProblem } from '@portal/domain/problems/contracts.ts';
 import { createSession, sessionCookie } from '../platform/sessions.ts';
 import { createCompleteApplication, createInstitute } from '../test/application-factories.ts';
 import { createConferenceDay, createCoupon, createPayment } from '../test/commerce-factories.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sentProblem } from '@portal/domain/problem.ts';
+import { sentProblem } from '@portal/domain/problems/contracts.ts';
 import { multipartLimits } from '../app.ts';
 import { formFieldTooLarge } from '../platform/errors.ts';
 import { nulMessage } from '../platform/stored-text.ts';

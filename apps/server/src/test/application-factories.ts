@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { ApplicationStatus } from '@portal/domain/application-rules.ts';
+import type { ApplicationStatus } from '@portal/domain/applications/rules.ts';
 import type { Executor } from '../db/client.ts';
 import {
   applicationQuestions,

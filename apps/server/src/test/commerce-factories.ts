@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { EventPaymentStatus } from '@portal/domain/commerce-enums.ts';
+import type { EventPaymentStatus } from '@portal/domain/commerce/enums.ts';
 import type { Executor } from '../db/client.ts';
 import {
   coupons,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { OrganizationRole } from '@portal/domain/roles.ts';
+import type { OrganizationRole } from '@portal/domain/people/roles.ts';
 import type { Executor } from '../db/client.ts';
 import { districts, organizationMemberships, organizations } from '../db/schema/organizations.ts';
 import { users } from '../db/schema/users.ts';

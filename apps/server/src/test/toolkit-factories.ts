@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ToolkitAudience, ToolkitUserFlags } from '@portal/domain/toolkit.ts';
+import type { ToolkitAudience, ToolkitUserFlags } from '@portal/domain/content/toolkit.ts';
 import type { Executor } from '../db/client.ts';
 import { toolkitCategories, toolkitDocuments, toolkitGroupings } from '../db/schema/toolkit.ts';
 import { createSession, sessionCookie } from '../platform/sessions.ts';

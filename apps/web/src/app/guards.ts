@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import type { CurrentUser } from '@portal/domain/auth.ts';
+import type { CurrentUser } from '@portal/domain/people/auth.ts';
 import { homePath, loginPathFor, safeIntendedPath } from '@portal/domain/navigation.ts';
-import { hasToolkitAccess } from '@portal/domain/roles.ts';
+import { hasToolkitAccess } from '@portal/domain/people/roles.ts';
 import { currentUserQuery } from '../lib/current-user.ts';
 
 /**

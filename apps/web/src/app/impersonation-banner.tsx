@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import type { CurrentUser } from '@portal/domain/auth.ts';
-import { displayName } from '@portal/domain/people.ts';
+import type { CurrentUser } from '@portal/domain/people/auth.ts';
+import { displayName } from '@portal/domain/people/names.ts';
 import { useEndSession } from './use-end-session.ts';
 
 /** Shown on every members page while staff view the portal as this user. */

@@ -1,8 +1,8 @@
 import { Anchor, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
-import type { CurrentUser } from '@portal/domain/auth.ts';
-import { displayName } from '@portal/domain/people.ts';
+import type { CurrentUser } from '@portal/domain/people/auth.ts';
+import { displayName } from '@portal/domain/people/names.ts';
 import { homePath } from '@portal/domain/navigation.ts';
 import { useCurrentUser } from '../lib/current-user.ts';
 import { PageLoader } from '../ui/page-loader.tsx';

@@ -1,6 +1,6 @@
 import { getByLabelText, getByRole, getByText, queryByText } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { profileMessages } from '@portal/domain/profile.ts';
+import { profileMessages } from '@portal/domain/people/profile.ts';
 import { prerenderScreens } from './prerender.tsx';
 
 function mount(markup: string | undefined): HTMLElement {

@@ -1,6 +1,6 @@
 import { Button, Divider, NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import type { ContentAccess } from '@portal/domain/roles.ts';
+import type { ContentAccess } from '@portal/domain/people/roles.ts';
 import { visibleMenu } from '@portal/domain/navigation.ts';
 import { useEndSession } from './use-end-session.ts';
 

@@ -1,4 +1,4 @@
-import type { Problem } from '@portal/domain/problem.ts';
+import type { Problem } from '@portal/domain/problems/contracts.ts';
 
 /** An answer from the API that was not a success, with its RFC 9457 problem details. */
 export class ApiError extends Error {

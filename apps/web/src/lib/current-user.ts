@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type Query, type QueryClient } from '@tanstack/react-query';
-import type { CurrentUser } from '@portal/domain/auth.ts';
+import type { CurrentUser } from '@portal/domain/people/auth.ts';
 import { api, isApiError } from './api.ts';
 
 /** GET /api/me: the signed-in user, or null when signed out (401). Shared by guards and layouts. */

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { genericErrorMessage } from '@portal/domain/problem-message.ts';
+import { genericErrorMessage } from '@portal/domain/problems/messages.ts';
 import { isApiError } from './api.ts';
 
 /** What to tell the user about a failed call: the problem's detail, else its title, else a generic line. */

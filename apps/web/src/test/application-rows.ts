@@ -1,5 +1,5 @@
-import type { ApplicationPage, ApplicationRow, LegacyApplicationPage, LegacyApplicationRow } from '@portal/domain/applications.ts';
-import type { EventPaymentReply } from '@portal/domain/payments.ts';
+import type { ApplicationPage, ApplicationRow, LegacyApplicationPage, LegacyApplicationRow } from '@portal/domain/applications/contracts.ts';
+import type { EventPaymentReply } from '@portal/domain/commerce/payments.ts';
 import { anEventPayment } from './commerce.ts';
 
 /** Fixtures of 'My Event Applications' (GET /api/event-applications and the legacy list), in the shapes of packages/domain. */

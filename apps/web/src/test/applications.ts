@@ -1,6 +1,6 @@
-import type { Affiliation } from '@portal/domain/affiliations.ts';
-import type { WizardStep } from '@portal/domain/application-rules.ts';
-import type { ApplicationDetail, ApplicationPathReply } from '@portal/domain/applications.ts';
+import type { Affiliation } from '@portal/domain/organizations/affiliations.ts';
+import type { WizardStep } from '@portal/domain/applications/rules.ts';
+import type { ApplicationDetail, ApplicationPathReply } from '@portal/domain/applications/contracts.ts';
 import { jsonResponse } from './fetch-stub.ts';
 import { someLookups } from './lookups.ts';
 import { aUser } from './users.ts';

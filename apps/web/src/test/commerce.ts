@@ -1,6 +1,6 @@
-import type { CartItemReply, CartReply } from '@portal/domain/cart.ts';
-import type { CatalogueEvent, CatalogueEventDetail, CataloguePage, ConferenceSection } from '@portal/domain/catalogue.ts';
-import type { EventPaymentPage, EventPaymentReply, EventPaymentRow } from '@portal/domain/payments.ts';
+import type { CartItemReply, CartReply } from '@portal/domain/commerce/cart.ts';
+import type { CatalogueEvent, CatalogueEventDetail, CataloguePage, ConferenceSection } from '@portal/domain/events/catalogue.ts';
+import type { EventPaymentPage, EventPaymentReply, EventPaymentRow } from '@portal/domain/commerce/payments.ts';
 
 /** Fixtures of the commerce API (catalogue, cart, event payments), in the shapes of packages/domain. */
 

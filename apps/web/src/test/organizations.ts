@@ -1,5 +1,5 @@
-import type { OrganizationDetail } from '@portal/domain/organizations.ts';
-import type { RosterPage, RosterRow } from '@portal/domain/roster.ts';
+import type { OrganizationDetail } from '@portal/domain/organizations/contracts.ts';
+import type { RosterPage, RosterRow } from '@portal/domain/organizations/roster.ts';
 
 export const organizationId = '00000000-0000-4000-8000-00000000a001';
 

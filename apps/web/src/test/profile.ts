@@ -1,4 +1,4 @@
-import type { Profile } from '@portal/domain/profile.ts';
+import type { Profile } from '@portal/domain/people/profile.ts';
 
 /** GET /api/profile for the test user of users.ts (Tara Thompson, a teacher at Lincoln Elementary). */
 export function aProfile(overrides: Partial<Profile> = {}): Profile {

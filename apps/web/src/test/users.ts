@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@portal/domain/auth.ts';
+import type { CurrentUser } from '@portal/domain/people/auth.ts';
 
 export function aUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   return {

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { formatPhone, type AddressReply } from '@portal/domain/contact.ts';
-import { organizationMessages } from '@portal/domain/organizations.ts';
+import { organizationMessages } from '@portal/domain/organizations/contracts.ts';
 
 /** "Springfield, NY 62704": the parts that are set, in the order an envelope shows them. */
 function cityLine(address: AddressReply): string {

@@ -1,6 +1,6 @@
 import { PasswordInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { NewPasswordTwice } from '@portal/domain/auth.ts';
+import type { NewPasswordTwice } from '@portal/domain/people/auth.ts';
 
 /** The new password and its confirmation, in a form validated with `newPasswordTwice`. */
 export function NewPasswordFields({ form }: { form: UseFormReturnType<NewPasswordTwice> }) {

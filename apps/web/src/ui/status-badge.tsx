@@ -1,8 +1,8 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { ApplicationPaymentStatus, ApplicationStatus } from '@portal/domain/application-rules.ts';
-import type { EventPaymentStatus, PurchaseOrderStatus } from '@portal/domain/commerce-enums.ts';
-import type { PackageStatus } from '@portal/domain/package-rules.ts';
+import type { ApplicationPaymentStatus, ApplicationStatus } from '@portal/domain/applications/rules.ts';
+import type { EventPaymentStatus, PurchaseOrderStatus } from '@portal/domain/commerce/enums.ts';
+import type { PackageStatus } from '@portal/domain/packages/rules.ts';
 import { statusToneColors, type StatusTone } from './theme.ts';
 
 /** A payment the buyer still owes (or must upload a purchase order for) waits on them. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { applicationStatuses, questionTypes } from '@portal/domain/application-rules.ts';
+import { applicationStatuses, questionTypes } from '@portal/domain/applications/rules.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { coupons, eventGroupings, eventPaths, events, eventSections } from './commerce.ts';
 import { users } from './users.ts';

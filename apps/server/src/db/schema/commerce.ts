@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { pathLevels } from '@portal/domain/application-rules.ts';
+import { pathLevels } from '@portal/domain/applications/rules.ts';
 import {
   applicationSelectionLevels,
   couponTypes,
@@ -11,7 +11,7 @@ import {
   purchaseOrderStatuses,
   purchaseOrderTypes,
   refundReasons,
-} from '@portal/domain/commerce-enums.ts';
+} from '@portal/domain/commerce/enums.ts';
 import { eventApplications } from './applications.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { organizations } from './organizations.ts';
@@ -210,7 +210,7 @@ export const eventPaymentMethod = pgEnum('event_payment_method', eventPaymentMet
 export const refundReason = pgEnum('refund_reason', refundReasons);
 
 /**
- * A checkout: the cart frozen into items and totals (computed by @portal/domain/pricing), with the
+ * A checkout: the cart frozen into items and totals (computed by @portal/domain/commerce/pricing), with the
  * seats it holds. While seatsHeld is true its tickets are counted in the buckets' ticketsTaken.
  */
 export const eventPayments = pgTable(

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { organizationRoles } from '@portal/domain/roles.ts';
+import { organizationRoles } from '@portal/domain/people/roles.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { grades, organizationTypes, positions } from './lookups.ts';
 import { users } from './users.ts';

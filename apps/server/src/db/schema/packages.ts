@@ -1,6 +1,6 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { boolean, check, date, foreignKey, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { packageRequestStatuses, pdSessionSettings, travelCostTypes } from '@portal/domain/package-rules.ts';
+import { packageRequestStatuses, pdSessionSettings, travelCostTypes } from '@portal/domain/packages/rules.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { events, eventTicketTypes } from './commerce.ts';
 import { grades, schoolYears } from './lookups.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { registrationRequestStatuses } from '@portal/domain/registration-requests.ts';
+import { registrationRequestStatuses } from '@portal/domain/registrations/requests.ts';
 import { eventApplications } from './applications.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { coupons, eventGroupings, eventPayments, events, eventSections } from './commerce.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { providerRoles } from '@portal/domain/roles.ts';
+import { providerRoles } from '@portal/domain/people/roles.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 
 export const providerRole = pgEnum('provider_role', providerRoles);

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { PathLevel } from '@portal/domain/application-rules.ts';
-import type { EventPaymentMethod } from '@portal/domain/commerce-enums.ts';
+import type { PathLevel } from '@portal/domain/applications/rules.ts';
+import type { EventPaymentMethod } from '@portal/domain/commerce/enums.ts';
 import type { Executor } from '../client.ts';
 import {
   applicationQuestions,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarDateIn } from '@portal/domain/purchase-window.ts';
+import { calendarDateIn } from '@portal/domain/dates.ts';
 import { eventSectionsWithLevel, sectionRoll, takerSectionIds } from '../../core/attendance.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import type { DatabaseHandle } from '../client.ts';

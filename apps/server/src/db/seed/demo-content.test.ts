@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPdf } from '@portal/domain/organization-resources.ts';
+import { isPdf } from '@portal/domain/content/organization-resources.ts';
 import type { DatabaseHandle } from '../client.ts';
 import { localStorage } from '../../platform/storage.ts';
 import { createTestDatabase } from '../../test/database.ts';

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { invitationMail, invitationPath } from '@portal/domain/invitations.ts';
+import { invitationMail, invitationPath } from '@portal/domain/organizations/invitations.ts';
 import { queueMail } from '../../platform/mail.ts';
 import type { Executor } from '../client.ts';
 import { grades, positions } from '../schema/lookups.ts';

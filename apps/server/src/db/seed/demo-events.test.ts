@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarDateIn, purchaseIsOpen } from '@portal/domain/purchase-window.ts';
+import { calendarDateIn } from '@portal/domain/dates.ts';
+import { purchaseIsOpen } from '@portal/domain/commerce/purchase-window.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import type { DatabaseHandle } from '../client.ts';
 import { coupons, events, eventSections, eventTicketTypes } from '../schema/commerce.ts';

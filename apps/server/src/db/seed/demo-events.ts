@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { EventKind } from '@portal/domain/commerce-enums.ts';
+import type { EventKind } from '@portal/domain/commerce/enums.ts';
 import type { Executor } from '../client.ts';
 import { coupons, eventGroupings, eventPaths, events, eventSections, eventTicketTypes } from '../schema/commerce.ts';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packageRequestStatuses } from '@portal/domain/package-rules.ts';
+import { packageRequestStatuses } from '@portal/domain/packages/rules.ts';
 import { createOrganization, createUser } from '../../test/factories.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import type { DatabaseHandle } from '../client.ts';

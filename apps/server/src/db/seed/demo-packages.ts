@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { schoolYearName } from '@portal/domain/lookups.ts';
-import type { PackageRequestStatus, PdSessionSetting, TravelCostType } from '@portal/domain/package-rules.ts';
+import type { PackageRequestStatus, PdSessionSetting, TravelCostType } from '@portal/domain/packages/rules.ts';
 import type { Executor } from '../client.ts';
 import { events, eventTicketTypes } from '../schema/commerce.ts';
 import { grades, schoolYears } from '../schema/lookups.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { detectResourceFileType } from '@portal/domain/resources.ts';
+import { detectResourceFileType } from '@portal/domain/content/resources.ts';
 import type { DatabaseHandle } from '../client.ts';
 import { localStorage } from '../../platform/storage.ts';
 import { createTestDatabase } from '../../test/database.ts';

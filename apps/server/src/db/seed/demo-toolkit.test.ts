@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPdf } from '@portal/domain/toolkit.ts';
+import { isPdf } from '@portal/domain/content/toolkit.ts';
 import type { DatabaseHandle } from '../client.ts';
 import { listSavedResources } from '../../core/favourites.ts';
 import { readToolkitFlags, visibleContainers, visibleDocuments } from '../../core/toolkit-content.ts';

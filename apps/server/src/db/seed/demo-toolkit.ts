@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { ToolkitAudience, ToolkitUserFlags } from '@portal/domain/toolkit.ts';
+import type { ToolkitAudience, ToolkitUserFlags } from '@portal/domain/content/toolkit.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import type { Database } from '../client.ts';
 import { favourites, toolkitCategories, toolkitDocuments, toolkitGroupings } from '../schema/toolkit.ts';

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isAdvancedEligible } from '@portal/domain/application-rules.ts';
-import { calendarDateIn } from '@portal/domain/purchase-window.ts';
+import { isAdvancedEligible } from '@portal/domain/applications/rules.ts';
+import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { DatabaseHandle } from '../client.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { pastEventsOf, readApplicationDetail } from '../../core/application-reads.ts';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { OrganizationRole } from '@portal/domain/roles.ts';
+import type { OrganizationRole } from '@portal/domain/people/roles.ts';
 import { systemClock } from '../../platform/clock.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { Database } from '../client.ts';

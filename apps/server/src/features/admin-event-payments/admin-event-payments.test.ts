@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { AdminEventPaymentPage, AdminEventPaymentRow } from '@portal/domain/payments.ts';
+import type { AdminEventPaymentPage, AdminEventPaymentRow } from '@portal/domain/commerce/payments.ts';
 import { eventPaymentItems } from '../../db/schema/commerce.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
 import { createConferenceDay, createEvent, createPayment, signedInUser } from '../../test/commerce-factories.ts';

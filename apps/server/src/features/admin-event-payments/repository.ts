@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminEventPaymentQuery, AdminEventPaymentRow } from '@portal/domain/payments.ts';
+import type { AdminEventPaymentQuery, AdminEventPaymentRow } from '@portal/domain/commerce/payments.ts';
 import type { Executor } from '../../db/client.ts';
 import { eventPaymentItems, eventPayments, events } from '../../db/schema/commerce.ts';
 import { organizations } from '../../db/schema/organizations.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminEventPaymentPage, adminEventPaymentQuery, adminEventPaymentRow } from '@portal/domain/payments.ts';
+import { adminEventPaymentPage, adminEventPaymentQuery, adminEventPaymentRow } from '@portal/domain/commerce/payments.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { findRow, listRows } from './repository.ts';

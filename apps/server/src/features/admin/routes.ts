@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminUserPage, adminUserSearch } from '@portal/domain/admin.ts';
-import { currentUser } from '@portal/domain/auth.ts';
+import { adminUserPage, adminUserSearch } from '@portal/domain/people/staff-users.ts';
+import { currentUser } from '@portal/domain/people/auth.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { replyWithSession } from '../../core/current-user.ts';

@@ -1,5 +1,5 @@
 import { asc, count, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminUserPage, AdminUserRow } from '@portal/domain/admin.ts';
+import type { AdminUserPage, AdminUserRow } from '@portal/domain/people/staff-users.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { users } from '../../db/schema/users.ts';
 

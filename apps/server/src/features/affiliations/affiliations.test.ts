@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { affiliationMessages } from '@portal/domain/affiliations.ts';
+import { affiliationMessages } from '@portal/domain/organizations/affiliations.ts';
 import { grades, positions } from '../../db/schema/lookups.ts';
 import { organizationMemberships, organizations } from '../../db/schema/organizations.ts';
 import { auditLog } from '../../db/schema/platform.ts';

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { searchRules } from '@portal/domain/affiliation-messages.ts';
-import type { Affiliation } from '@portal/domain/affiliations.ts';
+import { searchRules } from '@portal/domain/organizations/messages.ts';
+import type { Affiliation } from '@portal/domain/organizations/affiliations.ts';
 import type { Executor } from '../../db/client.ts';
 import { grades, organizationTypes, positions } from '../../db/schema/lookups.ts';
 import { districts, organizationMembershipGrades, organizationMemberships, organizations } from '../../db/schema/organizations.ts';

@@ -9,7 +9,7 @@ import {
   organizationCreated,
   organizationSearchResult,
   searchQuery,
-} from '@portal/domain/affiliations.ts';
+} from '@portal/domain/organizations/affiliations.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import * as affiliations from './service.ts';

@@ -1,9 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { searchRules } from '@portal/domain/affiliation-messages.ts';
-import { affiliationMessages } from '@portal/domain/affiliations.ts';
+import { searchRules } from '@portal/domain/organizations/messages.ts';
+import { affiliationMessages } from '@portal/domain/organizations/affiliations.ts';
 import { phoneMessages } from '@portal/domain/contact.ts';
-import { organizationMessages } from '@portal/domain/organizations.ts';
+import { organizationMessages } from '@portal/domain/organizations/contracts.ts';
 import { grades, organizationTypes, positions } from '../../db/schema/lookups.ts';
 import { districts, organizationMemberships, organizations } from '../../db/schema/organizations.ts';
 import { auditLog } from '../../db/schema/platform.ts';

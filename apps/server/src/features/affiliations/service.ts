@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { affiliationMessages, type Affiliation, type affiliationInput, type newOrganization, type OrganizationCreated } from '@portal/domain/affiliations.ts';
+import { affiliationMessages, type Affiliation, type affiliationInput, type newOrganization, type OrganizationCreated } from '@portal/domain/organizations/affiliations.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
 import { actorOf, audit } from '../../platform/audit.ts';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { allocationMessages, type AllocationReply } from '@portal/domain/allocation.ts';
-import { paymentMessages, type EventPaymentPage } from '@portal/domain/payments.ts';
-import { purchaseClosedMessage } from '@portal/domain/purchase-window.ts';
+import { allocationMessages, type AllocationReply } from '@portal/domain/tickets/allocation.ts';
+import { paymentMessages, type EventPaymentPage } from '@portal/domain/commerce/payments.ts';
+import { purchaseClosedMessage } from '@portal/domain/commerce/purchase-window.ts';
 import { eventGroupings, eventPaymentItems, eventPayments, eventSections, purchaseOrders } from '../../db/schema/commerce.ts';
 import { invitations } from '../../db/schema/organizations.ts';
 import { auditLog, mailMessages } from '../../db/schema/platform.ts';

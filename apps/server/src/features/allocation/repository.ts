@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import type { AssignableUser } from '@portal/domain/allocation.ts';
+import type { AssignableUser } from '@portal/domain/tickets/allocation.ts';
 import type { Executor } from '../../db/client.ts';
 import { eventGroupings, eventPaymentItems, eventPayments, events, eventSections } from '../../db/schema/commerce.ts';
 import { organizations } from '../../db/schema/organizations.ts';

@@ -9,7 +9,7 @@ import {
   cancelPaymentReply,
   myTicketsReply,
   newPendingUser,
-} from '@portal/domain/allocation.ts';
+} from '@portal/domain/tickets/allocation.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import * as allocation from './service.ts';

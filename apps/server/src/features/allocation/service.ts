@@ -15,10 +15,10 @@ import {
   type AssignableUser,
   type MyTicketsReply,
   type NewPendingUser,
-} from '@portal/domain/allocation.ts';
-import { ticketCalendar } from '@portal/domain/calendar.ts';
-import { isVoidedOrCancelled, paymentMessages } from '@portal/domain/payments.ts';
-import { calendarDateIn } from '@portal/domain/purchase-window.ts';
+} from '@portal/domain/tickets/allocation.ts';
+import { ticketCalendar } from '@portal/domain/tickets/calendar.ts';
+import { isVoidedOrCancelled, paymentMessages } from '@portal/domain/commerce/payments.ts';
+import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';

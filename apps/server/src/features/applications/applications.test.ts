@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { applicationPaths } from '@portal/domain/application-paths.ts';
-import { applicationMessages, selectionMessages } from '@portal/domain/application-rules.ts';
-import { generalInformationMessages, type ApplicationDetail, type ApplicationPage } from '@portal/domain/applications.ts';
-import { couponRefusals } from '@portal/domain/cart.ts';
+import { applicationPaths } from '@portal/domain/applications/paths.ts';
+import { applicationMessages, selectionMessages } from '@portal/domain/applications/rules.ts';
+import { generalInformationMessages, type ApplicationDetail, type ApplicationPage } from '@portal/domain/applications/contracts.ts';
+import { couponRefusals } from '@portal/domain/commerce/cart.ts';
 import { applicationQuestions, eventApplications, legacyEventApplications } from '../../db/schema/applications.ts';
 import { coupons, eventGroupings, eventPaths, eventPaymentItems, eventPayments, events } from '../../db/schema/commerce.ts';
 import { auditLog, mailMessages } from '../../db/schema/platform.ts';

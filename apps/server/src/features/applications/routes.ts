@@ -11,7 +11,7 @@ import {
   paymentMethodInput,
   saveSegmentInput,
   startApplicationInput,
-} from '@portal/domain/applications.ts';
+} from '@portal/domain/applications/contracts.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import * as applications from './service.ts';

@@ -1,5 +1,5 @@
-import { applicationPaths } from '@portal/domain/application-paths.ts';
-import { applicationMessages, answerProblem, isAdvancedEligible, isEditable, missingPrerequisites, normalizeAnswer, questionnaireComplete, selectionMessages, selectionProblem, selectionRefusal, type WizardStep } from '@portal/domain/application-rules.ts';
+import { applicationPaths } from '@portal/domain/applications/paths.ts';
+import { applicationMessages, answerProblem, isAdvancedEligible, isEditable, missingPrerequisites, normalizeAnswer, questionnaireComplete, selectionMessages, selectionProblem, selectionRefusal, type WizardStep } from '@portal/domain/applications/rules.ts';
 import type {
   ApplicationDetail,
   ApplicationPage,
@@ -8,11 +8,11 @@ import type {
   LegacyApplicationPage,
   QuestionnaireSegment,
   SectionsSegment,
-} from '@portal/domain/applications.ts';
-import { applicationCouponRefusalText, couponRefusal, couponRefusals } from '@portal/domain/cart.ts';
-import { openingTerms } from '@portal/domain/payments.ts';
-import { orderTotals } from '@portal/domain/pricing.ts';
-import { calendarDateIn } from '@portal/domain/purchase-window.ts';
+} from '@portal/domain/applications/contracts.ts';
+import { applicationCouponRefusalText, couponRefusal, couponRefusals } from '@portal/domain/commerce/cart.ts';
+import { openingTerms } from '@portal/domain/commerce/payments.ts';
+import { orderTotals } from '@portal/domain/commerce/pricing.ts';
+import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Transaction } from '../../db/client.ts';
 import { applicationPaymentStates, pastEventsOf, readApplicationDetail, readApplicationPaths, readPaymentOptions, selectablePath } from '../../core/application-reads.ts';

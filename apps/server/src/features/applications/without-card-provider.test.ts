@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { applicationPaths } from '@portal/domain/application-paths.ts';
-import { paymentMessages } from '@portal/domain/payments.ts';
+import { applicationPaths } from '@portal/domain/applications/paths.ts';
+import { paymentMessages } from '@portal/domain/commerce/payments.ts';
 import { eventPayments, events } from '../../db/schema/commerce.ts';
 import { createCompleteApplication, createInstitute } from '../../test/application-factories.ts';
 import { signedInUser } from '../../test/commerce-factories.ts';

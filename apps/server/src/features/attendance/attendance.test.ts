@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attendanceMessages, type AttendanceList } from '@portal/domain/attendance.ts';
+import { attendanceMessages, type AttendanceList } from '@portal/domain/events/attendance.ts';
 import { certificates, eventDailyAttendances } from '../../db/schema/attendance.ts';
 import { createSession, sessionCookie } from '../../platform/sessions.ts';
 import { createAttendanceSection } from '../../test/attendance-factories.ts';

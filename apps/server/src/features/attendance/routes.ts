@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { attendanceList, attendanceSaveInput, attendanceSaveReply, attendanceSections, takerEvents } from '@portal/domain/attendance.ts';
+import { attendanceList, attendanceSaveInput, attendanceSaveReply, attendanceSections, takerEvents } from '@portal/domain/events/attendance.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import * as attendance from './service.ts';

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import { attendanceMessages, type AttendanceList, type AttendanceSaveInput, type AttendanceSections } from '@portal/domain/attendance.ts';
-import { calendarDateIn } from '@portal/domain/purchase-window.ts';
+import { attendanceMessages, type AttendanceList, type AttendanceSaveInput, type AttendanceSections } from '@portal/domain/events/attendance.ts';
+import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { attendanceTakers } from '../../db/schema/attendance.ts';
 import { events } from '../../db/schema/commerce.ts';

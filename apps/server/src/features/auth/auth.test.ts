@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { authMessages } from '@portal/domain/auth.ts';
+import { authMessages } from '@portal/domain/people/auth.ts';
 import { jobs, mailMessages } from '../../db/schema/platform.ts';
 import { oneTimeTokens, sessions } from '../../db/schema/users.ts';
 import { createUser, testPassword } from '../../test/factories.ts';

@@ -8,7 +8,7 @@ import {
   loginRequest,
   resetPasswordRequest,
   tokenLoginRequest,
-} from '@portal/domain/auth.ts';
+} from '@portal/domain/people/auth.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { rateLimited, signInRateLimit } from '../../platform/rate-limit.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages } from '@portal/domain/auth.ts';
+import { authMessages } from '@portal/domain/people/auth.ts';
 import { buildApp, type App } from '../../app.ts';
 import { csrfHeader, csrfHeaderValue } from '../../platform/security.ts';
 import { createUser, testPassword } from '../../test/factories.ts';

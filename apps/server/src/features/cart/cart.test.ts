@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { cartMessages, couponRefusals } from '@portal/domain/cart.ts';
-import { catalogueMessages, purchaseRefusals } from '@portal/domain/catalogue.ts';
+import { cartMessages, couponRefusals } from '@portal/domain/commerce/cart.ts';
+import { catalogueMessages, purchaseRefusals } from '@portal/domain/events/catalogue.ts';
 import { cartItems, events, eventSections } from '../../db/schema/commerce.ts';
 import { createInstitute } from '../../test/application-factories.ts';
 import { createConferenceDay, createCoupon, createEvent, signedInUser } from '../../test/commerce-factories.ts';

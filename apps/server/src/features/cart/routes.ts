@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addCartItem, applyCoupon, cartReply, updateCartItem } from '@portal/domain/cart.ts';
+import { addCartItem, applyCoupon, cartReply, updateCartItem } from '@portal/domain/commerce/cart.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import * as cart from './service.ts';

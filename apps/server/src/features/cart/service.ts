@@ -1,6 +1,6 @@
-import { couponRefusal, couponRefusals, maxTicketsPerLine, type AddCartItem, type CartReply } from '@portal/domain/cart.ts';
-import { catalogueMessages, lineRefusal, purchaseRefusals, type PurchaseRefusal } from '@portal/domain/catalogue.ts';
-import { calendarDateIn } from '@portal/domain/purchase-window.ts';
+import { couponRefusal, couponRefusals, maxTicketsPerLine, type AddCartItem, type CartReply } from '@portal/domain/commerce/cart.ts';
+import { catalogueMessages, lineRefusal, purchaseRefusals, type PurchaseRefusal } from '@portal/domain/events/catalogue.ts';
+import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { expireDueHolds, expireHolds } from '../../core/capacity.ts';
 import { addToCart, loadCart, presentCart } from '../../core/carts.ts';

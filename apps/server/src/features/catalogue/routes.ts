@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { catalogueEventDetail, cataloguePage, catalogueQuery } from '@portal/domain/catalogue.ts';
+import { catalogueEventDetail, cataloguePage, catalogueQuery } from '@portal/domain/events/catalogue.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { getCatalogueEvent, listCatalogue } from './service.ts';
 

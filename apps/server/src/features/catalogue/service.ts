@@ -1,5 +1,6 @@
-import { catalogueOffers, type CatalogueEventDetail, type CataloguePage, type ConferenceSection } from '@portal/domain/catalogue.ts';
-import { calendarDateIn, purchaseIsOpen } from '@portal/domain/purchase-window.ts';
+import { catalogueOffers, type CatalogueEventDetail, type CataloguePage, type ConferenceSection } from '@portal/domain/events/catalogue.ts';
+import { calendarDateIn } from '@portal/domain/dates.ts';
+import { purchaseIsOpen } from '@portal/domain/commerce/purchase-window.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { expireHolds } from '../../core/capacity.ts';
 import { notFound } from '../../platform/errors.ts';

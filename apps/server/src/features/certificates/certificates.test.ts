@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { certificateMessages } from '@portal/domain/certificates.ts';
+import { certificateMessages } from '@portal/domain/events/certificates.ts';
 import { createSession, sessionCookie } from '../../platform/sessions.ts';
 import { createAttendanceSection } from '../../test/attendance-factories.ts';
 import { signedInUser } from '../../test/commerce-factories.ts';

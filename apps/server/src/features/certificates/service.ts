@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { certificateMessages, normalizeCertificateCode, transcriptCsv, type VerifiedCertificate } from '@portal/domain/certificates.ts';
-import { calendarDateIn } from '@portal/domain/purchase-window.ts';
+import { certificateMessages, normalizeCertificateCode, transcriptCsv, type VerifiedCertificate } from '@portal/domain/events/certificates.ts';
+import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { certificates } from '../../db/schema/attendance.ts';
 import { events } from '../../db/schema/commerce.ts';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { checkoutOrganizationMessages, couponGoneMessage } from '@portal/domain/cart.ts';
-import { catalogueMessages, purchaseRefusals, type CatalogueEventDetail } from '@portal/domain/catalogue.ts';
-import { cancelCheckoutMessages, paymentMessages } from '@portal/domain/payments.ts';
+import { checkoutOrganizationMessages, couponGoneMessage } from '@portal/domain/commerce/cart.ts';
+import { catalogueMessages, purchaseRefusals, type CatalogueEventDetail } from '@portal/domain/events/catalogue.ts';
+import { cancelCheckoutMessages, paymentMessages } from '@portal/domain/commerce/payments.ts';
 import { cartItems, coupons, eventGroupings, eventPaymentItems, eventPayments, events, eventSections } from '../../db/schema/commerce.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';
 import { paidInstituteSeat } from '../../test/application-factories.ts';

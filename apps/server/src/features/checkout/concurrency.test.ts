@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { allocationMessages } from '@portal/domain/allocation.ts';
-import { couponGoneMessage } from '@portal/domain/cart.ts';
-import { paymentMessages } from '@portal/domain/payments.ts';
+import { allocationMessages } from '@portal/domain/tickets/allocation.ts';
+import { couponGoneMessage } from '@portal/domain/commerce/cart.ts';
+import { paymentMessages } from '@portal/domain/commerce/payments.ts';
 import { cartItems, coupons, eventGroupings, eventPaymentItems, eventPayments, events, eventSections } from '../../db/schema/commerce.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
 import { sessions, users } from '../../db/schema/users.ts';

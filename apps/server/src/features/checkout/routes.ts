@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cancelCheckoutReply, checkoutInput, checkoutReply } from '@portal/domain/payments.ts';
+import { cancelCheckoutReply, checkoutInput, checkoutReply } from '@portal/domain/commerce/payments.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { cancelCheckout, checkout } from './service.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { checkoutOrganization, checkoutOrganizationMessages, couponGoneMessage } from '@portal/domain/cart.ts';
-import { purchaseRefusals } from '@portal/domain/catalogue.ts';
+import { checkoutOrganization, checkoutOrganizationMessages, couponGoneMessage } from '@portal/domain/commerce/cart.ts';
+import { purchaseRefusals } from '@portal/domain/events/catalogue.ts';
 import {
   cancelCheckoutMessages,
   openingTerms,
@@ -8,9 +8,9 @@ import {
   type CancelCheckoutReply,
   type CheckoutInput,
   type CheckoutReply,
-} from '@portal/domain/payments.ts';
-import { orderTotals } from '@portal/domain/pricing.ts';
-import { calendarDateIn } from '@portal/domain/purchase-window.ts';
+} from '@portal/domain/commerce/payments.ts';
+import { orderTotals } from '@portal/domain/commerce/pricing.ts';
+import { calendarDateIn } from '@portal/domain/dates.ts';
 import { amountTooLargeMessage, int4Max } from '@portal/domain/stored-integers.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Transaction } from '../../db/client.ts';

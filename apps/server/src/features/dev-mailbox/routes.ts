@@ -1,7 +1,7 @@
 import { count, desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageQuery, paginated } from '@portal/domain/admin.ts';
+import { pageQuery, paginated } from '@portal/domain/pagination.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { mailMessages } from '../../db/schema/platform.ts';
 

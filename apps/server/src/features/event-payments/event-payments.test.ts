@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { paymentMessages, type EventPaymentPage } from '@portal/domain/payments.ts';
+import { paymentMessages, type EventPaymentPage } from '@portal/domain/commerce/payments.ts';
 import { eventPayments, purchaseOrders } from '../../db/schema/commerce.ts';
 import { paidInstituteSeat } from '../../test/application-factories.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';

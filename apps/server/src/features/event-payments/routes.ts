@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eventPaymentPage, eventPaymentReply, eventPaymentsQuery } from '@portal/domain/payments.ts';
+import { eventPaymentPage, eventPaymentReply, eventPaymentsQuery } from '@portal/domain/commerce/payments.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { getEventPayment, listEventPayments } from './service.ts';

@@ -1,6 +1,6 @@
-import { allocationBlock, allocationClosedMessage } from '@portal/domain/allocation.ts';
-import { isVoidedOrCancelled, paymentMessages, type EventPaymentPage, type EventPaymentReply } from '@portal/domain/payments.ts';
-import { calendarDateIn } from '@portal/domain/purchase-window.ts';
+import { allocationBlock, allocationClosedMessage } from '@portal/domain/tickets/allocation.ts';
+import { isVoidedOrCancelled, paymentMessages, type EventPaymentPage, type EventPaymentReply } from '@portal/domain/commerce/payments.ts';
+import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { expireHolds } from '../../core/capacity.ts';
 import { notFound } from '../../platform/errors.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { favouriteMessages, favouritesPerUserMax, type SavedResourceList } from '@portal/domain/favourites.ts';
-import { toolkitMessages, type TreasureChest } from '@portal/domain/toolkit.ts';
+import { favouriteMessages, favouritesPerUserMax, type SavedResourceList } from '@portal/domain/content/favourites.ts';
+import { toolkitMessages, type TreasureChest } from '@portal/domain/content/toolkit.ts';
 import { favourites } from '../../db/schema/toolkit.ts';
 import { signedInUser } from '../../test/commerce-factories.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';

@@ -1,6 +1,6 @@
-import type { FavouriteState, FavouriteTarget, SavedResourceList } from '@portal/domain/favourites.ts';
-import { hasToolkitAccess } from '@portal/domain/roles.ts';
-import { toolkitMessages } from '@portal/domain/toolkit.ts';
+import type { FavouriteState, FavouriteTarget, SavedResourceList } from '@portal/domain/content/favourites.ts';
+import { hasToolkitAccess } from '@portal/domain/people/roles.ts';
+import { toolkitMessages } from '@portal/domain/content/toolkit.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { addFavourite, listSavedResources, removeFavourite } from '../../core/favourites.ts';
 import { forbidden } from '../../platform/errors.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { purchaseOrderMessages, type AdminPurchaseOrderPage } from '@portal/domain/purchase-orders.ts';
-import { memberPurchaseOrderMessages } from '@portal/domain/purchase-orders-members.ts';
+import { purchaseOrderMessages, type AdminPurchaseOrderPage } from '@portal/domain/commerce/purchase-orders.ts';
+import { memberPurchaseOrderMessages } from '@portal/domain/commerce/member-purchase-orders.ts';
 import { coupons, eventPayments, events, purchaseOrders } from '../../db/schema/commerce.ts';
 import { mailMessages } from '../../db/schema/platform.ts';
 import { purchaseOrderApplications } from '../../db/schema/purchase-order-links.ts';

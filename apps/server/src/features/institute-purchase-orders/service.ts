@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { applicationCouponRefusalText, cartMessages, couponRefusal, couponRefusals } from '@portal/domain/cart.ts';
-import { purchaseOrderHoldDays } from '@portal/domain/payments.ts';
-import type { PurchaseOrderSubmitted } from '@portal/domain/purchase-orders.ts';
+import { applicationCouponRefusalText, cartMessages, couponRefusal, couponRefusals } from '@portal/domain/commerce/cart.ts';
+import { purchaseOrderHoldDays } from '@portal/domain/commerce/payments.ts';
+import type { PurchaseOrderSubmitted } from '@portal/domain/commerce/purchase-orders.ts';
 import {
   institutePurchaseOrderFields,
   institutePurchaseOrderTotals,
@@ -15,7 +15,7 @@ import {
   type couponValidationInput,
   type InstitutePage,
   type instituteQuery,
-} from '@portal/domain/purchase-orders-members.ts';
+} from '@portal/domain/commerce/member-purchase-orders.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Transaction } from '../../db/client.ts';
 import { purchaseOrders } from '../../db/schema/commerce.ts';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { invitationMessages } from '@portal/domain/invitations.ts';
-import { rosterMessages } from '@portal/domain/roster.ts';
+import { invitationMessages } from '@portal/domain/organizations/invitations.ts';
+import { rosterMessages } from '@portal/domain/organizations/roster.ts';
 import { grades, positions } from '../../db/schema/lookups.ts';
 import {
   districtMemberships,

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { InvitationKind } from '@portal/domain/invitations.ts';
-import type { OrganizationRole } from '@portal/domain/roles.ts';
+import type { InvitationKind } from '@portal/domain/organizations/invitations.ts';
+import type { OrganizationRole } from '@portal/domain/people/roles.ts';
 import type { Executor } from '../../db/client.ts';
 import { grades, positions } from '../../db/schema/lookups.ts';
 import {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '@portal/domain/auth.ts';
+import { currentUser } from '@portal/domain/people/auth.ts';
 import {
   acceptReply,
   acceptWithPassword,
@@ -10,8 +10,8 @@ import {
   invitationCode,
   invitationLookup,
   staffMemberInvited,
-} from '@portal/domain/invitations.ts';
-import { addStaffMember } from '@portal/domain/roster.ts';
+} from '@portal/domain/organizations/invitations.ts';
+import { addStaffMember } from '@portal/domain/organizations/roster.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { rateLimited } from '../../platform/rate-limit.ts';

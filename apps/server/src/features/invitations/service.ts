@@ -9,8 +9,8 @@ import {
   type adminInvitation,
   type InvitationLookup,
   type InvitationKind,
-} from '@portal/domain/invitations.ts';
-import { rosterMessages, type addStaffMember } from '@portal/domain/roster.ts';
+} from '@portal/domain/organizations/invitations.ts';
+import { rosterMessages, type addStaffMember } from '@portal/domain/organizations/roster.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { initiatePackageInput, initiatePackageReply, servicesQuery, servicesReply } from '@portal/domain/packages.ts';
+import { initiatePackageInput, initiatePackageReply, servicesQuery, servicesReply } from '@portal/domain/packages/contracts.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { initiatePackageRequest, listServices } from './service.ts';

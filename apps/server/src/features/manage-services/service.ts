@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { ServicesReply } from '@portal/domain/packages.ts';
-import { packageMessages } from '@portal/domain/package-rules.ts';
+import type { ServicesReply } from '@portal/domain/packages/contracts.ts';
+import { packageMessages } from '@portal/domain/packages/rules.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { managerRole, organizationNotFound } from '../../core/memberships.ts';
 import { schoolYears } from '../../db/schema/lookups.ts';

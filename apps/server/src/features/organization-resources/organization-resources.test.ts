@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { organizationResourceMessages, type OrganizationResourceFilters, type OrganizationResourceList } from '@portal/domain/organization-resources.ts';
+import { organizationResourceMessages, type OrganizationResourceFilters, type OrganizationResourceList } from '@portal/domain/content/organization-resources.ts';
 import { organizationResources } from '../../db/schema/content.ts';
 import { schoolYears } from '../../db/schema/lookups.ts';
 import { signedInUser } from '../../test/commerce-factories.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { organizationResourceFilters, organizationResourceList, organizationResourceQuery } from '@portal/domain/organization-resources.ts';
+import { organizationResourceFilters, organizationResourceList, organizationResourceQuery } from '@portal/domain/content/organization-resources.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { sendDownload } from '../../platform/downloads.ts';

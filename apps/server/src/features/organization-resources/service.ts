@@ -5,7 +5,7 @@ import {
   type organizationResourceQuery,
   type OrganizationResourceFilters,
   type OrganizationResourceList,
-} from '@portal/domain/organization-resources.ts';
+} from '@portal/domain/content/organization-resources.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import {
   mayOpenOrganization,

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { organizationMessages } from '@portal/domain/organizations.ts';
+import { organizationMessages } from '@portal/domain/organizations/contracts.ts';
 import { organizationMemberships, organizations } from '../../db/schema/organizations.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { displayName } from '@portal/domain/people.ts';
+import { displayName } from '@portal/domain/people/names.ts';
 import type { Executor } from '../../db/client.ts';
 import { organizationTypes } from '../../db/schema/lookups.ts';
 import {

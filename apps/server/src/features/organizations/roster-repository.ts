@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { RosterRow } from '@portal/domain/roster.ts';
+import type { RosterRow } from '@portal/domain/organizations/roster.ts';
 import type { Executor } from '../../db/client.ts';
 import { executeStatic, staticStatement } from '../../db/prepared.ts';
 

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { organizationMessages } from '@portal/domain/organizations.ts';
-import { rosterMessages, type RosterPage } from '@portal/domain/roster.ts';
+import { organizationMessages } from '@portal/domain/organizations/contracts.ts';
+import { rosterMessages, type RosterPage } from '@portal/domain/organizations/roster.ts';
 import { invitations, organizationMemberships, organizations } from '../../db/schema/organizations.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { users } from '../../db/schema/users.ts';

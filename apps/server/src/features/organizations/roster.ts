@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { rosterMessages, type RosterPage } from '@portal/domain/roster.ts';
+import { rosterMessages, type RosterPage } from '@portal/domain/organizations/roster.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { invitations, organizationMemberships } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';

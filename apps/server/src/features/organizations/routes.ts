@@ -7,8 +7,8 @@ import {
   organizationName,
   organizationSummary,
   ticketRecipient,
-} from '@portal/domain/organizations.ts';
-import { adminRoleChange, rosterMessages, rosterPage, rosterQuery, toolkitAccessChange } from '@portal/domain/roster.ts';
+} from '@portal/domain/organizations/contracts.ts';
+import { adminRoleChange, rosterMessages, rosterPage, rosterQuery, toolkitAccessChange } from '@portal/domain/organizations/roster.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { changeAdminRole, changeToolkitAccess, getRoster, removeMember } from './roster.ts';

@@ -6,8 +6,8 @@ import {
   type OrganizationDetail,
   type organizationAddress,
   type OrganizationSummary,
-} from '@portal/domain/organizations.ts';
-import { displayName } from '@portal/domain/people.ts';
+} from '@portal/domain/organizations/contracts.ts';
+import { displayName } from '@portal/domain/people/names.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
 import { billingContacts, districts, organizationMemberships, organizations } from '../../db/schema/organizations.ts';

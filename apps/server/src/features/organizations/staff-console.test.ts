@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { AdminOrganizationPage } from '@portal/domain/organizations.ts';
+import type { AdminOrganizationPage } from '@portal/domain/organizations/contracts.ts';
 import { districtMemberships, districts, organizationMemberships, organizations } from '../../db/schema/organizations.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { createUser } from '../../test/factories.ts';

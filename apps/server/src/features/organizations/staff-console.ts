@@ -7,9 +7,9 @@ import {
   type AdminMembershipRow,
   type AdminOrganizationDetail,
   type AdminOrganizationPage,
-} from '@portal/domain/organizations.ts';
+} from '@portal/domain/organizations/contracts.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { OrganizationRole } from '@portal/domain/roles.ts';
+import type { OrganizationRole } from '@portal/domain/people/roles.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
 import { districtMemberships, districts, invitations, organizationMemberships, organizations } from '../../db/schema/organizations.ts';

@@ -7,7 +7,7 @@ import {
   adminOrganizationPage,
   adminOrganizationRoleChange,
   adminOrganizationSearch,
-} from '@portal/domain/organizations.ts';
+} from '@portal/domain/organizations/contracts.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { getDistrictForStaff, getOrganizationForStaff, listDistricts, listOrganizations, setRoleAsStaff } from './staff-console.ts';

@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { OrganizationRole } from '@portal/domain/roles.ts';
+import type { OrganizationRole } from '@portal/domain/people/roles.ts';
 import { grades, positions } from '../../db/schema/lookups.ts';
 import { invitationGrades, invitations, organizationMembershipGrades, organizationMemberships } from '../../db/schema/organizations.ts';
 import { sessionCookie, createSession } from '../../platform/sessions.ts';

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { allocationMessages } from '@portal/domain/allocation.ts';
-import { packageAssignmentMessages, type PackageAssignmentsReply, type PackageNotificationsReply } from '@portal/domain/package-assignments.ts';
-import type { MyTicketsReply } from '@portal/domain/allocation.ts';
+import { allocationMessages } from '@portal/domain/tickets/allocation.ts';
+import { packageAssignmentMessages, type PackageAssignmentsReply, type PackageNotificationsReply } from '@portal/domain/packages/assignments.ts';
+import type { MyTicketsReply } from '@portal/domain/tickets/allocation.ts';
 import { fullPackageSpec, insertFullRequest, insertPackage } from '../../db/seed/demo-packages.ts';
 import { positions, schoolYears } from '../../db/schema/lookups.ts';
 import { organizationMemberships } from '../../db/schema/organizations.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { allocateTicketsInput, assignApplicantsInput, assignStaffInput, packageAssignmentsReply, packageNotificationsReply } from '@portal/domain/package-assignments.ts';
+import { allocateTicketsInput, assignApplicantsInput, assignStaffInput, packageAssignmentsReply, packageNotificationsReply } from '@portal/domain/packages/assignments.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { getPackageAssignments, savePackageAssignments, sendPackageNotifications } from './service.ts';

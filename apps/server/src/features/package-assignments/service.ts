@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import type { AssignableUser } from '@portal/domain/allocation.ts';
+import type { AssignableUser } from '@portal/domain/tickets/allocation.ts';
 import {
   assignableItems,
   assigneeSummaries,
@@ -14,8 +14,8 @@ import {
   type PackageAssignmentsReply,
   type PackageNotificationsReply,
   type SegmentInput,
-} from '@portal/domain/package-assignments.ts';
-import type { PackageAssignmentSegment } from '@portal/domain/package-assignments-paths.ts';
+} from '@portal/domain/packages/assignments.ts';
+import type { PackageAssignmentSegment } from '@portal/domain/packages/paths.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { assignableByIds } from '../../core/assignable-users.ts';
 import { findPackageRequest, loadPackage, loadSelections, packageRequestNotFound, type PackageRequestRow } from '../../core/packages.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { AdminPurchaseOrderPage } from '@portal/domain/purchase-orders.ts';
-import { memberPurchaseOrderMessages } from '@portal/domain/purchase-orders-members.ts';
+import type { AdminPurchaseOrderPage } from '@portal/domain/commerce/purchase-orders.ts';
+import { memberPurchaseOrderMessages } from '@portal/domain/commerce/member-purchase-orders.ts';
 import { purchaseOrders } from '../../db/schema/commerce.ts';
 import { contracts } from '../../db/schema/contracts.ts';
 import { signedInUser } from '../../test/commerce-factories.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { purchaseOrderSubmitted } from '@portal/domain/purchase-orders.ts';
-import { contractList, contractsQuery } from '@portal/domain/purchase-orders-members.ts';
+import { purchaseOrderSubmitted } from '@portal/domain/commerce/purchase-orders.ts';
+import { contractList, contractsQuery } from '@portal/domain/commerce/member-purchase-orders.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { readUpload } from '../../core/purchase-order-upload.ts';
 import { caller } from '../../platform/access.ts';

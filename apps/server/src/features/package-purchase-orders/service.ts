@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { PurchaseOrderSubmitted } from '@portal/domain/purchase-orders.ts';
-import { memberPurchaseOrderMessages, packagePurchaseOrderFields, type ContractList } from '@portal/domain/purchase-orders-members.ts';
+import type { PurchaseOrderSubmitted } from '@portal/domain/commerce/purchase-orders.ts';
+import { memberPurchaseOrderMessages, packagePurchaseOrderFields, type ContractList } from '@portal/domain/commerce/member-purchase-orders.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { purchaseOrders } from '../../db/schema/commerce.ts';

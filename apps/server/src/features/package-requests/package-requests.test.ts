@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { groupMinimumMessage, minimumDaysMessage, packageMessages } from '@portal/domain/package-rules.ts';
-import type { PackageRequestDetail, ServicesReply } from '@portal/domain/packages.ts';
+import { groupMinimumMessage, minimumDaysMessage, packageMessages } from '@portal/domain/packages/rules.ts';
+import type { PackageRequestDetail, ServicesReply } from '@portal/domain/packages/contracts.ts';
 import { fullPackageSpec, insertPackage, staffOnlyPackageSpec } from '../../db/seed/demo-packages.ts';
 import { schoolYears } from '../../db/schema/lookups.ts';
 import { packageRequestPdSessions, packageRequests } from '../../db/schema/packages.ts';

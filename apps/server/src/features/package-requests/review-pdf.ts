@@ -1,8 +1,8 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import { formatUsDate } from '@portal/domain/dates.ts';
 import { formatCents } from '@portal/domain/money.ts';
-import { packageStatusLabels } from '@portal/domain/package-rules.ts';
-import type { PackageRequestDetail } from '@portal/domain/packages.ts';
+import { packageStatusLabels } from '@portal/domain/packages/rules.ts';
+import type { PackageRequestDetail } from '@portal/domain/packages/contracts.ts';
 import { printable } from '../../core/certificates.ts';
 
 const range = (low: number, high: number) => (low === high ? formatCents(low) : `${formatCents(low)} - ${formatCents(high)}`);

@@ -7,7 +7,7 @@ import {
   packageRequestDetail,
   staffOptionsInput,
   submitPackageInput,
-} from '@portal/domain/packages.ts';
+} from '@portal/domain/packages/contracts.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { sendDownload } from '../../platform/downloads.ts';

@@ -14,7 +14,7 @@ import {
   sectionParticipantMap,
   type EditableStep,
   type PackageSelections,
-} from '@portal/domain/package-rules.ts';
+} from '@portal/domain/packages/rules.ts';
 import type {
   EventSelectionInput,
   GroupSelectionInput,
@@ -22,7 +22,7 @@ import type {
   PackageDetail,
   PackageRequestDetail,
   StaffOptionsInput,
-} from '@portal/domain/packages.ts';
+} from '@portal/domain/packages/contracts.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { activeMembershipRole } from '../../core/memberships.ts';
 import { findPackageRequest, loadPackage, loadPackageRequestDetail, loadSelections, packageRequestNotFound, type PackageRequestRow } from '../../core/packages.ts';

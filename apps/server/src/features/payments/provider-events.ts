@@ -1,5 +1,5 @@
-import type { EventPaymentStatus, PaymentProviderName, RefundReason } from '@portal/domain/commerce-enums.ts';
-import { refundReasonLabels } from '@portal/domain/payments.ts';
+import type { EventPaymentStatus, PaymentProviderName, RefundReason } from '@portal/domain/commerce/enums.ts';
+import { refundReasonLabels } from '@portal/domain/commerce/payments.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { audit } from '../../platform/audit.ts';
 import { markPaid, markRefundNeeded, releasePayment, retakeHold } from '../../core/capacity.ts';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { PaymentProviderName } from '@portal/domain/commerce-enums.ts';
+import type { PaymentProviderName } from '@portal/domain/commerce/enums.ts';
 import type { Executor } from '../../db/client.ts';
 import { eventPaymentItems, eventPayments, paymentProviderEvents } from '../../db/schema/commerce.ts';
 import { eventRegistrationPayments } from '../../db/schema/registration-requests.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cashnetReturn, demoPaymentOutcome, eventPaymentReply, paymentOptionsReply } from '@portal/domain/payments.ts';
+import { cashnetReturn, demoPaymentOutcome, eventPaymentReply, paymentOptionsReply } from '@portal/domain/commerce/payments.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { paymentOptions } from '../../core/card-checkout.ts';
 import { caller } from '../../platform/access.ts';

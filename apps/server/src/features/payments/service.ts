@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import { paymentMessages, type CashnetReturn, type EventPaymentReply } from '@portal/domain/payments.ts';
+import { paymentMessages, type CashnetReturn, type EventPaymentReply } from '@portal/domain/commerce/payments.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { readEventPayment } from '../../core/event-payments.ts';

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { profileMessages } from '@portal/domain/profile.ts';
+import { profileMessages } from '@portal/domain/people/profile.ts';
 import { grades, positions } from '../../db/schema/lookups.ts';
 import { organizationMembershipGrades, organizationMemberships, organizations } from '../../db/schema/organizations.ts';
 import { auditLog } from '../../db/schema/platform.ts';

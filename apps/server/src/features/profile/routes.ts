@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emailChange, profile, profileMessages, profileUpdate } from '@portal/domain/profile.ts';
+import { emailChange, profile, profileMessages, profileUpdate } from '@portal/domain/people/profile.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { changeEmail, getProfile, updateProfile } from './service.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { formatUsDate, parseUsDate } from '@portal/domain/dates.ts';
-import { profileMessages, type Profile, type profileUpdate } from '@portal/domain/profile.ts';
+import { profileMessages, type Profile, type profileUpdate } from '@portal/domain/people/profile.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { getAttendancesReply } from '@portal/domain/provider-functions.ts';
+import type { getAttendancesReply } from '@portal/domain/events/provider-functions.ts';
 import { attendanceTakers, eventDailyAttendances } from '../../db/schema/attendance.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';

@@ -8,7 +8,7 @@ import {
   getEventReply,
   getSectionQuery,
   getSectionReply,
-} from '@portal/domain/provider-functions.ts';
+} from '@portal/domain/events/provider-functions.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import * as functions from './service.ts';
 

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { attendanceMessages } from '@portal/domain/attendance.ts';
-import type { attendanceRecord, generateCertificatesInput } from '@portal/domain/provider-functions.ts';
-import { calendarDateIn } from '@portal/domain/purchase-window.ts';
+import { attendanceMessages } from '@portal/domain/events/attendance.ts';
+import type { attendanceRecord, generateCertificatesInput } from '@portal/domain/events/provider-functions.ts';
+import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { attendanceTakers, certificates, eventDailyAttendances } from '../../db/schema/attendance.ts';
 import { eventSections } from '../../db/schema/commerce.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { paymentMessages, purchaseOrderHoldDays } from '@portal/domain/payments.ts';
-import { maxPurchaseOrderBytes, purchaseOrderMessages } from '@portal/domain/purchase-orders.ts';
+import { paymentMessages, purchaseOrderHoldDays } from '@portal/domain/commerce/payments.ts';
+import { maxPurchaseOrderBytes, purchaseOrderMessages } from '@portal/domain/commerce/purchase-orders.ts';
 import { eventApplications } from '../../db/schema/applications.ts';
 import { eventPayments, eventSections, purchaseOrders } from '../../db/schema/commerce.ts';
 import { auditLog } from '../../db/schema/platform.ts';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { PurchaseOrderStatus } from '@portal/domain/commerce-enums.ts';
-import type { AdminPurchaseOrderRow } from '@portal/domain/purchase-orders.ts';
+import type { PurchaseOrderStatus } from '@portal/domain/commerce/enums.ts';
+import type { AdminPurchaseOrderRow } from '@portal/domain/commerce/purchase-orders.ts';
 import type { Executor } from '../../db/client.ts';
 import { eventApplications } from '../../db/schema/applications.ts';
 import { eventPayments, events, purchaseOrders } from '../../db/schema/commerce.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminPurchaseOrderPage, adminPurchaseOrderQuery, adminPurchaseOrderRow, purchaseOrderSubmitted } from '@portal/domain/purchase-orders.ts';
+import { adminPurchaseOrderPage, adminPurchaseOrderQuery, adminPurchaseOrderRow, purchaseOrderSubmitted } from '@portal/domain/commerce/purchase-orders.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { sendDownload } from '../../platform/downloads.ts';

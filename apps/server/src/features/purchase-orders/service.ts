@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { paymentMessages, purchaseOrderHoldDays } from '@portal/domain/payments.ts';
+import { paymentMessages, purchaseOrderHoldDays } from '@portal/domain/commerce/payments.ts';
 import {
   purchaseOrderFields,
   purchaseOrderMessages,
@@ -10,7 +10,7 @@ import {
   type AdminPurchaseOrderPage,
   type AdminPurchaseOrderRow,
   type PurchaseOrderSubmitted,
-} from '@portal/domain/purchase-orders.ts';
+} from '@portal/domain/commerce/purchase-orders.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
 import { purchaseOrders } from '../../db/schema/commerce.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { purchaseOrderMessages, type AdminPurchaseOrderPage } from '@portal/domain/purchase-orders.ts';
+import { purchaseOrderMessages, type AdminPurchaseOrderPage } from '@portal/domain/commerce/purchase-orders.ts';
 import { coupons, eventPayments, eventSections, purchaseOrders } from '../../db/schema/commerce.ts';
 import { auditLog, mailMessages } from '../../db/schema/platform.ts';
 import { releasePayment } from '../../core/capacity.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { formatCents } from '@portal/domain/money.ts';
-import { refundReasonLabels } from '@portal/domain/payments.ts';
+import { refundReasonLabels } from '@portal/domain/commerce/payments.ts';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { queueMail, type MailInput } from '../../platform/mail.ts';

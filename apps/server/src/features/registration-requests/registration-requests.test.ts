@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { cartMessages } from '@portal/domain/cart.ts';
-import { catalogueMessages } from '@portal/domain/catalogue.ts';
-import { paymentMessages } from '@portal/domain/payments.ts';
+import { cartMessages } from '@portal/domain/commerce/cart.ts';
+import { catalogueMessages } from '@portal/domain/events/catalogue.ts';
+import { paymentMessages } from '@portal/domain/commerce/payments.ts';
 import {
   registrationRequestMessages as messages,
   registrationRequestPaths,
   type RegistrationRequestDetail,
   type RegistrationRequestPage,
-} from '@portal/domain/registration-requests.ts';
-import type { ApplicationPage } from '@portal/domain/applications.ts';
+} from '@portal/domain/registrations/requests.ts';
+import type { ApplicationPage } from '@portal/domain/applications/contracts.ts';
 import { eventApplicationSections, eventApplications } from '../../db/schema/applications.ts';
 import { coupons, eventPaths, eventPayments, events } from '../../db/schema/commerce.ts';
 import { auditLog, mailMessages } from '../../db/schema/platform.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { applicationDetail } from '@portal/domain/applications.ts';
-import { eventPaymentReply } from '@portal/domain/payments.ts';
+import { applicationDetail } from '@portal/domain/applications/contracts.ts';
+import { eventPaymentReply } from '@portal/domain/commerce/payments.ts';
 import {
   createRegistrationRequestInput,
   groupRegistrationOffer,
@@ -14,7 +14,7 @@ import {
   registrationRequestPage,
   saveAttendeesInput,
   updateSeatsInput,
-} from '@portal/domain/registration-requests.ts';
+} from '@portal/domain/registrations/requests.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import * as requests from './service.ts';

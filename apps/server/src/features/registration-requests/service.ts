@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { applicationCouponRefusalText, cartMessages, couponRefusal, couponRefusals } from '@portal/domain/cart.ts';
-import type { EventPaymentMethod } from '@portal/domain/commerce-enums.ts';
-import type { ApplicationDetail } from '@portal/domain/applications.ts';
-import type { EventPaymentReply } from '@portal/domain/payments.ts';
-import { isOpenPayment, openingTerms, paymentMessages } from '@portal/domain/payments.ts';
+import { applicationCouponRefusalText, cartMessages, couponRefusal, couponRefusals } from '@portal/domain/commerce/cart.ts';
+import type { EventPaymentMethod } from '@portal/domain/commerce/enums.ts';
+import type { ApplicationDetail } from '@portal/domain/applications/contracts.ts';
+import type { EventPaymentReply } from '@portal/domain/commerce/payments.ts';
+import { isOpenPayment, openingTerms, paymentMessages } from '@portal/domain/commerce/payments.ts';
 import {
   attendeeProblems,
   groupPrice,
@@ -16,9 +16,10 @@ import {
   type RegistrationPayReply,
   type RegistrationRequestDetail,
   type RegistrationRequestPage,
-} from '@portal/domain/registration-requests.ts';
-import { catalogueMessages } from '@portal/domain/catalogue.ts';
-import { calendarDateIn, purchaseIsOpen } from '@portal/domain/purchase-window.ts';
+} from '@portal/domain/registrations/requests.ts';
+import { catalogueMessages } from '@portal/domain/events/catalogue.ts';
+import { calendarDateIn } from '@portal/domain/dates.ts';
+import { purchaseIsOpen } from '@portal/domain/commerce/purchase-window.ts';
 import { amountTooLargeMessage, int4Max } from '@portal/domain/stored-integers.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Transaction } from '../../db/client.ts';

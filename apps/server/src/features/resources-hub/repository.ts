@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { legacyApplicationView } from '@portal/domain/application-rules.ts';
+import { legacyApplicationView } from '@portal/domain/applications/rules.ts';
 import type { Executor } from '../../db/client.ts';
 import { legacyEventApplications } from '../../db/schema/applications.ts';
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ResourcesHub } from '@portal/domain/organization-resources.ts';
+import type { ResourcesHub } from '@portal/domain/content/organization-resources.ts';
 import { videoCollections } from '../../db/schema/content.ts';
 import { createConferenceDay, createEvent, signedInUser } from '../../test/commerce-factories.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { resourcesHub, type ResourcesHub } from '@portal/domain/organization-resources.ts';
+import { resourcesHub, type ResourcesHub } from '@portal/domain/content/organization-resources.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { memberOrganizations } from '../../core/organization-resources.ts';
 import { listVideoCollections } from '../../core/video-collections.ts';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { legacyApplicationView } from '@portal/domain/application-rules.ts';
-import { combineAccess, noAccess, type ResourceAccess } from '@portal/domain/resources.ts';
+import { legacyApplicationView } from '@portal/domain/applications/rules.ts';
+import { combineAccess, noAccess, type ResourceAccess } from '@portal/domain/content/resources.ts';
 import type { Executor } from '../../db/client.ts';
 import { eventApplicationGroupings, eventApplicationSections, eventApplications, legacyEventApplications } from '../../db/schema/applications.ts';
 import { eventPaymentItems, eventPayments, events, eventSections } from '../../db/schema/commerce.ts';

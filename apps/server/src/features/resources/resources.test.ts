@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resourceMessages, type ResourceListReply } from '@portal/domain/resources.ts';
+import { resourceMessages, type ResourceListReply } from '@portal/domain/content/resources.ts';
 import { legacyEventApplications } from '../../db/schema/applications.ts';
 import { eventSections } from '../../db/schema/commerce.ts';
 import { createCompleteApplication, createInstitute, setApplicationStatus, type Institute } from '../../test/application-factories.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resourceContentTypes, resourceListReply, resourceQuery } from '@portal/domain/resources.ts';
+import { resourceContentTypes, resourceListReply, resourceQuery } from '@portal/domain/content/resources.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { sendDownload } from '../../platform/downloads.ts';

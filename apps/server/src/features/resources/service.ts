@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { resourceMessages, resourceScope, type resourceQuery, type ResourceAccess, type ResourceListReply, type ResourceScope } from '@portal/domain/resources.ts';
+import { resourceMessages, resourceScope, type resourceQuery, type ResourceAccess, type ResourceListReply, type ResourceScope } from '@portal/domain/content/resources.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { readResourcePage, resourceDownload, type ResourceDownload } from '../../core/event-resources.ts';
 import { notFound } from '../../platform/errors.ts';

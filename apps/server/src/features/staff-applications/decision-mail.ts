@@ -1,5 +1,5 @@
-import { applicationPaths } from '@portal/domain/application-paths.ts';
-import { paymentDueText, type ApplicationDecision } from '@portal/domain/application-rules.ts';
+import { applicationPaths } from '@portal/domain/applications/paths.ts';
+import { paymentDueText, type ApplicationDecision } from '@portal/domain/applications/rules.ts';
 import type { MailInput } from '../../platform/mail.ts';
 
 export interface DecisionMailFacts {

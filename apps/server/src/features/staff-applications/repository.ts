@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { ApplicationStatus } from '@portal/domain/application-rules.ts';
-import type { AdminApplicationDetail, AdminApplicationQuery } from '@portal/domain/applications.ts';
+import type { ApplicationStatus } from '@portal/domain/applications/rules.ts';
+import type { AdminApplicationDetail, AdminApplicationQuery } from '@portal/domain/applications/contracts.ts';
 import type { Executor } from '../../db/client.ts';
 import { applicationQuestions, eventApplicationAnswers, eventApplications, eventPaymentOptions } from '../../db/schema/applications.ts';
 import { eventPayments, events, eventTicketTypes, purchaseOrders } from '../../db/schema/commerce.ts';

@@ -9,7 +9,7 @@ import {
   applicationSettingsReply,
   questionInput,
   questionReply,
-} from '@portal/domain/applications.ts';
+} from '@portal/domain/applications/contracts.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import * as review from './service.ts';

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { applicationMessages, decide, type ApplicationDecision } from '@portal/domain/application-rules.ts';
+import { applicationMessages, decide, type ApplicationDecision } from '@portal/domain/applications/rules.ts';
 import {
   staffApplicationMessages,
   type AdminApplicationDetail,
@@ -9,8 +9,8 @@ import {
   type ApplicationSettingsReply,
   type QuestionInput,
   type QuestionReply,
-} from '@portal/domain/applications.ts';
-import { calendarDateIn } from '@portal/domain/purchase-window.ts';
+} from '@portal/domain/applications/contracts.ts';
+import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
 import { applicationQuestions, eventPaymentOptions } from '../../db/schema/applications.ts';

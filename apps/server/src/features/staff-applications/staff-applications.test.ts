@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { applicationMessages } from '@portal/domain/application-rules.ts';
-import { staffApplicationMessages, type AdminApplicationDetail, type AdminApplicationPage } from '@portal/domain/applications.ts';
+import { applicationMessages } from '@portal/domain/applications/rules.ts';
+import { staffApplicationMessages, type AdminApplicationDetail, type AdminApplicationPage } from '@portal/domain/applications/contracts.ts';
 import { eventApplications } from '../../db/schema/applications.ts';
 import { eventPayments, events, purchaseOrders } from '../../db/schema/commerce.ts';
 import { auditLog, mailMessages } from '../../db/schema/platform.ts';

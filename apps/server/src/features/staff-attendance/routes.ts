@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageQuery } from '@portal/domain/admin.ts';
-import { attendanceOverview, sectionHours, sectionHoursInput, takerGrantInput, takerList } from '@portal/domain/attendance.ts';
+import { pageQuery } from '@portal/domain/pagination.ts';
+import { attendanceOverview, sectionHours, sectionHoursInput, takerGrantInput, takerList } from '@portal/domain/events/attendance.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { sendDownload } from '../../platform/downloads.ts';

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { attendanceMessages, csvLine, type TakerGrantInput } from '@portal/domain/attendance.ts';
-import { defaultMinutesPerDay, formatHours } from '@portal/domain/certificates.ts';
+import { attendanceMessages, csvLine, type TakerGrantInput } from '@portal/domain/events/attendance.ts';
+import { defaultMinutesPerDay, formatHours } from '@portal/domain/events/certificates.ts';
 import { formatUsDate } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attendanceMessages, type TakerRow } from '@portal/domain/attendance.ts';
+import { attendanceMessages, type TakerRow } from '@portal/domain/events/attendance.ts';
 import { attendanceTakers, certificates } from '../../db/schema/attendance.ts';
 import { createSession, sessionCookie } from '../../platform/sessions.ts';
 import { createAttendanceSection } from '../../test/attendance-factories.ts';

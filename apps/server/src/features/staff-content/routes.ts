@@ -8,8 +8,8 @@ import {
   staffOrganizationResourceList,
   staffOrganizationResourceQuery,
   staffOrganizationResourceRow,
-} from '@portal/domain/organization-resources.ts';
-import { videoCollection, videoCollectionInput, videoCollectionMessages, videoCollectionSummaries, videoInput } from '@portal/domain/video-collections.ts';
+} from '@portal/domain/content/organization-resources.ts';
+import { videoCollection, videoCollectionInput, videoCollectionMessages, videoCollectionSummaries, videoInput } from '@portal/domain/content/video-collections.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { videoCollectionById } from '../../core/video-collections.ts';
 import { caller } from '../../platform/access.ts';

@@ -11,7 +11,7 @@ import {
   type SchoolYearRow,
   type StaffOrganizationResourceList,
   type StaffOrganizationResourceRow,
-} from '@portal/domain/organization-resources.ts';
+} from '@portal/domain/content/organization-resources.ts';
 import {
   videoCollectionMessages,
   videoDocumentFields,
@@ -19,7 +19,7 @@ import {
   type VideoCollectionInput,
   type VideoCollectionSummaries,
   type VideoInput,
-} from '@portal/domain/video-collections.ts';
+} from '@portal/domain/content/video-collections.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
 import { organizationResources, videoCollections, videoDocuments, videos } from '../../db/schema/content.ts';

@@ -5,8 +5,8 @@ import {
   schoolYearMessages,
   type OrganizationResourceList,
   type StaffOrganizationResourceRow,
-} from '@portal/domain/organization-resources.ts';
-import { videoCollectionMessages, type VideoCollection } from '@portal/domain/video-collections.ts';
+} from '@portal/domain/content/organization-resources.ts';
+import { videoCollectionMessages, type VideoCollection } from '@portal/domain/content/video-collections.ts';
 import { schoolYears } from '../../db/schema/lookups.ts';
 import { signedInUser } from '../../test/commerce-factories.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';

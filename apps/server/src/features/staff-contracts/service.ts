@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { looksLikePdf } from '@portal/domain/purchase-orders.ts';
-import type { StaffContractInput, StaffContractList } from '@portal/domain/staff-packages.ts';
-import { staffPackageMessages } from '@portal/domain/staff-packages-rules.ts';
+import { looksLikePdf } from '@portal/domain/commerce/purchase-orders.ts';
+import type { StaffContractInput, StaffContractList } from '@portal/domain/packages/staff-contracts.ts';
+import { staffPackageMessages } from '@portal/domain/packages/staff-rules.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Upload } from '../../core/purchase-order-upload.ts';
 import type { Executor } from '../../db/client.ts';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, lte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { staffEventMessages, type couponInput, type CouponPage, type CouponRow } from '@portal/domain/staff-events.ts';
+import { staffEventMessages, type couponInput, type CouponPage, type CouponRow } from '@portal/domain/events/staff-contracts.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
 import { coupons, events } from '../../db/schema/commerce.ts';

@@ -1,5 +1,5 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { StaffEventDetail } from '@portal/domain/staff-events.ts';
+import type { StaffEventDetail } from '@portal/domain/events/staff-contracts.ts';
 import type { Executor } from '../../db/client.ts';
 import { readEventStructure } from '../../core/event-structure.ts';
 import { eventGroupings, eventPaths, eventPaymentItems, events, eventSections, eventTicketTypes } from '../../db/schema/commerce.ts';

@@ -9,7 +9,7 @@ import {
   type StaffEventInput,
   type StaffEventPage,
   type ticketTypeInput,
-} from '@portal/domain/staff-events.ts';
+} from '@portal/domain/events/staff-contracts.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
 import { eventGroupings, eventPaths, events, eventSections, eventTicketTypes } from '../../db/schema/commerce.ts';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { staffEventMessages, type StaffEventDetail } from '@portal/domain/staff-events.ts';
+import { staffEventMessages, type StaffEventDetail } from '@portal/domain/events/staff-contracts.ts';
 import { eventSections, events } from '../../db/schema/commerce.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { createConferenceDay, createEvent, createPayment, signedInUser } from '../../test/commerce-factories.ts';

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import type { GroupSectionInput, PackageEventInput, PackageEventOptions, PackageGroupInput, PackageInput, PackageInstituteInput, PdSessionGroupingInput, PdSessionInput, StaffPackageDetail } from '@portal/domain/staff-packages.ts';
-import { staffPackageMessages } from '@portal/domain/staff-packages-rules.ts';
+import type { GroupSectionInput, PackageEventInput, PackageEventOptions, PackageGroupInput, PackageInput, PackageInstituteInput, PdSessionGroupingInput, PdSessionInput, StaffPackageDetail } from '@portal/domain/packages/staff-contracts.ts';
+import { staffPackageMessages } from '@portal/domain/packages/staff-rules.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { loadPackage, requestCounts } from '../../core/packages.ts';
 import type { Executor, Transaction } from '../../db/client.ts';

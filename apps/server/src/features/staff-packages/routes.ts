@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { packageRequestDetail, staffPackageActionInput, staffPackageList, staffPackageRequestPage } from '@portal/domain/packages.ts';
+import { packageRequestDetail, staffPackageActionInput, staffPackageList, staffPackageRequestPage } from '@portal/domain/packages/contracts.ts';
 import {
   groupSectionInput,
   packageEventInput,
@@ -13,7 +13,7 @@ import {
   staffPackageDetail,
   staffRequestListQuery,
   staffSelectionOverrideInput,
-} from '@portal/domain/staff-packages.ts';
+} from '@portal/domain/packages/staff-contracts.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import * as catalogue from './catalogue.ts';

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
-import { calendarDateIn } from '@portal/domain/purchase-window.ts';
-import { packageMessages, packageStepList, staffActionAllowed, staffPackageActions, type StaffPackageAction } from '@portal/domain/package-rules.ts';
-import type { PackageRequestDetail, StaffPackageList, StaffPackageRequestPage } from '@portal/domain/packages.ts';
-import type { StaffSelectionOverrideInput, staffRequestListQuery } from '@portal/domain/staff-packages.ts';
-import { staffOverrideAllowed, staffPackageMessages } from '@portal/domain/staff-packages-rules.ts';
+import { calendarDateIn } from '@portal/domain/dates.ts';
+import { packageMessages, packageStepList, staffActionAllowed, staffPackageActions, type StaffPackageAction } from '@portal/domain/packages/rules.ts';
+import type { PackageRequestDetail, StaffPackageList, StaffPackageRequestPage } from '@portal/domain/packages/contracts.ts';
+import type { StaffSelectionOverrideInput, staffRequestListQuery } from '@portal/domain/packages/staff-contracts.ts';
+import { staffOverrideAllowed, staffPackageMessages } from '@portal/domain/packages/staff-rules.ts';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { findPackageRequest, loadPackage, loadPackageRequestDetail, packageRequestNotFound, requestCounts } from '../../core/packages.ts';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { packageMessages } from '@portal/domain/package-rules.ts';
-import { staffPackageMessages } from '@portal/domain/staff-packages-rules.ts';
-import type { PackageRequestDetail, StaffPackageList, StaffPackageRequestPage } from '@portal/domain/packages.ts';
+import { packageMessages } from '@portal/domain/packages/rules.ts';
+import { staffPackageMessages } from '@portal/domain/packages/staff-rules.ts';
+import type { PackageRequestDetail, StaffPackageList, StaffPackageRequestPage } from '@portal/domain/packages/contracts.ts';
 import { insertPackage, staffOnlyPackageSpec } from '../../db/seed/demo-packages.ts';
 import { schoolYears } from '../../db/schema/lookups.ts';
 import { packageRequestPdSessions, packageRequests } from '../../db/schema/packages.ts';

@@ -6,7 +6,7 @@ import {
   groupRegistrationSettingsInput,
   registrationRequestDetail,
   registrationRequestPage,
-} from '@portal/domain/registration-requests.ts';
+} from '@portal/domain/registrations/requests.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import * as staffRequests from './service.ts';

@@ -7,7 +7,7 @@ import {
   type GroupRegistrationSettingsInput,
   type RegistrationRequestDetail,
   type RegistrationRequestPage,
-} from '@portal/domain/registration-requests.ts';
+} from '@portal/domain/registrations/requests.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
 import { events } from '../../db/schema/commerce.ts';

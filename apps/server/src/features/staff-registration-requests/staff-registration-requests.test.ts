@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { registrationRequestMessages, type RegistrationRequestDetail, type RegistrationRequestPage } from '@portal/domain/registration-requests.ts';
+import { registrationRequestMessages, type RegistrationRequestDetail, type RegistrationRequestPage } from '@portal/domain/registrations/requests.ts';
 import { createEvent, signedInUser } from '../../test/commerce-factories.ts';
 import { call, useTestApp } from '../../test/harness.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resourceMessages, resourceMove, resourceRow, staffResourceList } from '@portal/domain/resources.ts';
+import { resourceMessages, resourceMove, resourceRow, staffResourceList } from '@portal/domain/content/resources.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { readMultipartForm } from '../../platform/multipart-form.ts';

@@ -11,7 +11,7 @@ import {
   type ResourceMove,
   type ResourceRow,
   type StaffResourceList,
-} from '@portal/domain/resources.ts';
+} from '@portal/domain/content/resources.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
 import { eventResources } from '../../db/schema/resources.ts';

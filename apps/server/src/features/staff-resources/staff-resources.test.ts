@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resourceMessages, type ResourceRow, type StaffResourceList } from '@portal/domain/resources.ts';
+import { resourceMessages, type ResourceRow, type StaffResourceList } from '@portal/domain/content/resources.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { eventResources } from '../../db/schema/resources.ts';
 import { createConferenceDay, signedInUser } from '../../test/commerce-factories.ts';

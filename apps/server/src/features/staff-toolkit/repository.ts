@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, isNull, max, or, sql, type SQL } from 'drizzle-orm';
-import type { StaffToolkitCategory, StaffToolkitDocument, StaffToolkitGrouping, ToolkitAudience } from '@portal/domain/toolkit.ts';
+import type { StaffToolkitCategory, StaffToolkitDocument, StaffToolkitGrouping, ToolkitAudience } from '@portal/domain/content/toolkit.ts';
 import type { Executor } from '../../db/client.ts';
 import { toolkitCategories, toolkitDocuments, toolkitGroupings } from '../../db/schema/toolkit.ts';
 

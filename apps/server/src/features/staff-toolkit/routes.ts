@@ -11,7 +11,7 @@ import {
   toolkitMove,
   toolkitUser,
   toolkitUserFlags,
-} from '@portal/domain/toolkit.ts';
+} from '@portal/domain/content/toolkit.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { readMultipartForm } from '../../platform/multipart-form.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type {
   toolkitCategoryInput,
-  toolkitGroupingInput} from '@portal/domain/toolkit.ts';
+  toolkitGroupingInput} from '@portal/domain/content/toolkit.ts';
 import {
   groupingParentProblem,
   isPdf,
@@ -16,7 +16,7 @@ import {
   type ToolkitMove,
   type ToolkitUser,
   type ToolkitUserFlags,
-} from '@portal/domain/toolkit.ts';
+} from '@portal/domain/content/toolkit.ts';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { toolkitMessages, type StaffToolkitDocument, type StaffToolkitOutline } from '@portal/domain/toolkit.ts';
+import { toolkitMessages, type StaffToolkitDocument, type StaffToolkitOutline } from '@portal/domain/content/toolkit.ts';
 import { signedInUser } from '../../test/commerce-factories.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';
 import { multipartForm, resourcePdf } from '../../test/resource-factories.ts';

@@ -1,5 +1,5 @@
-import { hasToolkitAccess } from '@portal/domain/roles.ts';
-import { toolkitMessages, toolkitPaths, type ToolkitDocument, type TreasureChest } from '@portal/domain/toolkit.ts';
+import { hasToolkitAccess } from '@portal/domain/people/roles.ts';
+import { toolkitMessages, toolkitPaths, type ToolkitDocument, type TreasureChest } from '@portal/domain/content/toolkit.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { favouritedIds } from '../../core/favourites.ts';
 import { readToolkitFlags, toolkitDocumentDownload, visibleContainers, visibleDocuments, type VisibleDocument } from '../../core/toolkit-content.ts';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { toolkitMessages, type TreasureChest } from '@portal/domain/toolkit.ts';
+import { toolkitMessages, type TreasureChest } from '@portal/domain/content/toolkit.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';
 import { resourcePdf } from '../../test/resource-factories.ts';
 import { createCategory, createDocument, createGrouping, toolkitMember } from '../../test/toolkit-factories.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { slugParam, videoCollection } from '@portal/domain/video-collections.ts';
+import { slugParam, videoCollection } from '@portal/domain/content/video-collections.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { videoCollectionBySlug, videoDocumentDownload } from '../../core/video-collections.ts';
 import { caller } from '../../platform/access.ts';

@@ -3,8 +3,8 @@ import type {
   AdminApplicationPage,
   AdminApplicationRow,
   ApplicationSettingsReply,
-} from '@portal/domain/applications.ts';
-import type { StaffEventPage } from '@portal/domain/staff-events.ts';
+} from '@portal/domain/applications/contracts.ts';
+import type { StaffEventPage } from '@portal/domain/events/staff-contracts.ts';
 import { aSubmittedApplication, applicationId, instituteId, paymentOptionIds, questionIds } from '../../test/applications.ts';
 import { aUser } from '../../test/users.ts';
 

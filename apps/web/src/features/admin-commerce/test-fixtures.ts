@@ -1,5 +1,5 @@
-import type { AdminPurchaseOrderPage, AdminPurchaseOrderRow } from '@portal/domain/purchase-orders.ts';
-import type { CouponPage, CouponRow, StaffEventDetail, StaffEventPage } from '@portal/domain/staff-events.ts';
+import type { AdminPurchaseOrderPage, AdminPurchaseOrderRow } from '@portal/domain/commerce/purchase-orders.ts';
+import type { CouponPage, CouponRow, StaffEventDetail, StaffEventPage } from '@portal/domain/events/staff-contracts.ts';
 import { aUser } from '../../test/users.ts';
 
 /** Test data of the staff commerce screens: what the API answers, as the contracts shape it. */

@@ -1,7 +1,7 @@
 import { Drawer } from '@mantine/core';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { affiliationMessages } from '@portal/domain/affiliation-messages.ts';
-import type { Affiliation } from '@portal/domain/affiliations.ts';
+import { affiliationMessages } from '@portal/domain/organizations/messages.ts';
+import type { Affiliation } from '@portal/domain/organizations/affiliations.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { useLookups } from '../../lib/lookups.ts';
 import { ErrorState } from '../../ui/error-state.tsx';

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { searchRules } from '@portal/domain/affiliation-messages.ts';
-import type { Affiliation, NewOrganization, OrganizationCreated } from '@portal/domain/affiliations.ts';
+import { searchRules } from '@portal/domain/organizations/messages.ts';
+import type { Affiliation, NewOrganization, OrganizationCreated } from '@portal/domain/organizations/affiliations.ts';
 import { api, withQuery } from '../../lib/api.ts';
 import { lookupsQuery } from '../../lib/lookups.ts';
 

@@ -1,5 +1,5 @@
 import { schemaResolver } from '@mantine/form';
-import { newOrganization } from '@portal/domain/affiliations.ts';
+import { newOrganization } from '@portal/domain/organizations/affiliations.ts';
 import { maskedPhoneError, phoneDigits } from '@portal/domain/contact.ts';
 import { defaultCountry } from '@portal/domain/lookups.ts';
 import type { NewOrganizationRequest } from './api.ts';

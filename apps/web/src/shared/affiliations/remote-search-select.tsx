@@ -2,7 +2,7 @@ import { Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { searchRules } from '@portal/domain/affiliation-messages.ts';
+import { searchRules } from '@portal/domain/organizations/messages.ts';
 import { searchQuery, type SearchKind } from './api.ts';
 
 export interface PickedOption {

@@ -4,7 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import type { Affiliation } from '@portal/domain/affiliations.ts';
+import type { Affiliation } from '@portal/domain/organizations/affiliations.ts';
 import { theme } from '../../ui/theme.ts';
 import type { Lookups } from '../../lib/lookups.ts';
 import { createQueryClient } from '../../lib/query-client.ts';

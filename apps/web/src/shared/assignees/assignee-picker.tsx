@@ -2,8 +2,8 @@ import { Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { pickableUsers, type AssignableUser, type Slot } from '@portal/domain/allocation.ts';
-import { displayName } from '@portal/domain/people.ts';
+import { pickableUsers, type AssignableUser, type Slot } from '@portal/domain/tickets/allocation.ts';
+import { displayName } from '@portal/domain/people/names.ts';
 import { assignableUsersQuery } from './queries.ts';
 
 /** "Dana Diaz", or "Dana Diaz (pending)" for a user who has not signed in yet. */

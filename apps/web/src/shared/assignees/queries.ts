@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AssignableUsersPage } from '@portal/domain/allocation.ts';
+import type { AssignableUsersPage } from '@portal/domain/tickets/allocation.ts';
 import { api, withQuery } from '../../lib/api.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { takerEvents } from '@portal/domain/attendance.ts';
+import type { takerEvents } from '@portal/domain/events/attendance.ts';
 import type { z } from 'zod';
 import { api } from '../../lib/api.ts';
 

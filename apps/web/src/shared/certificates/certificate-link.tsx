@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { certificateMessages } from '@portal/domain/certificates.ts';
+import { certificateMessages } from '@portal/domain/events/certificates.ts';
 import { certificatePdfPath, myCertificatesQuery } from './queries.ts';
 
 /** On a ticket's row: the certificate of attendance of its event, once the member has one. */

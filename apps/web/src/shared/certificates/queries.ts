@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { myCertificates } from '@portal/domain/certificates.ts';
+import type { myCertificates } from '@portal/domain/events/certificates.ts';
 import type { z } from 'zod';
 import { api } from '../../lib/api.ts';
 

@@ -1,6 +1,6 @@
 import { Anchor, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { certificateMessages, hoursLabel } from '@portal/domain/certificates.ts';
+import { certificateMessages, hoursLabel } from '@portal/domain/events/certificates.ts';
 import { formatUsDate } from '@portal/domain/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';

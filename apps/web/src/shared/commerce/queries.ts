@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CartReply } from '@portal/domain/cart.ts';
-import type { EventPaymentReply, PaymentOptionsReply } from '@portal/domain/payments.ts';
+import type { CartReply } from '@portal/domain/commerce/cart.ts';
+import type { EventPaymentReply, PaymentOptionsReply } from '@portal/domain/commerce/payments.ts';
 import { api } from '../../lib/api.ts';
 
 /**

@@ -5,7 +5,7 @@ import {
   type FavouriteState,
   type FavouriteTarget,
   type SavedResourceList,
-} from '@portal/domain/favourites.ts';
+} from '@portal/domain/content/favourites.ts';
 import { apiRequest, api, withQuery } from '../../lib/api.ts';
 
 export const favouriteKeys = {

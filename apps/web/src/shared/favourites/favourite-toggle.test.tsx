@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { favouriteMessages } from '@portal/domain/favourites.ts';
+import { favouriteMessages } from '@portal/domain/content/favourites.ts';
 import { currentUserQuery } from '../../lib/current-user.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../test/fetch-stub.ts';

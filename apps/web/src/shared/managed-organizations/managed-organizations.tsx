@@ -1,8 +1,8 @@
 import { Anchor, Table } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { organizationMessages, type OrganizationSummary } from '@portal/domain/organizations.ts';
-import { organizationRoleLabels } from '@portal/domain/roles.ts';
+import { organizationMessages, type OrganizationSummary } from '@portal/domain/organizations/contracts.ts';
+import { organizationRoleLabels } from '@portal/domain/people/roles.ts';
 import { api } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { GroupRegistrationOfferReply } from '@portal/domain/registration-requests.ts';
+import type { GroupRegistrationOfferReply } from '@portal/domain/registrations/requests.ts';
 import { api, isApiError } from '../../lib/api.ts';
 
 /**

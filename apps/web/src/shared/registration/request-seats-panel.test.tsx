@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { registrationRequestMessages as messages } from '@portal/domain/registration-requests.ts';
+import { registrationRequestMessages as messages } from '@portal/domain/registrations/requests.ts';
 import { aConferenceDay, conferenceDayId, sectionIds } from '../../test/commerce.ts';
 import { jsonResponse, stubFetch } from '../../test/fetch-stub.ts';
 import { renderApp } from '../../test/render-app.tsx';

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { CatalogueEventDetail } from '@portal/domain/catalogue.ts';
+import type { CatalogueEventDetail } from '@portal/domain/events/catalogue.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import {
   groupPrice,
@@ -13,7 +13,7 @@ import {
   registrationRequestPaths,
   seatsRequested,
   type GroupRegistrationOfferReply,
-} from '@portal/domain/registration-requests.ts';
+} from '@portal/domain/registrations/requests.ts';
 import { api, isApiError } from '../../lib/api.ts';
 import { notifyError } from '../../lib/errors.ts';
 import { newIdempotencyKey } from '../commerce/idempotency-key.ts';

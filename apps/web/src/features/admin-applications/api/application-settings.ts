@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApplicationSettingsInput, ApplicationSettingsReply, QuestionInput } from '@portal/domain/applications.ts';
-import type { StaffEventDetail } from '@portal/domain/staff-events.ts';
+import type { ApplicationSettingsInput, ApplicationSettingsReply, QuestionInput } from '@portal/domain/applications/contracts.ts';
+import type { StaffEventDetail } from '@portal/domain/events/staff-contracts.ts';
 import { api } from '../../../lib/api.ts';
 
 const enc = encodeURIComponent;

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { applicationStatuses, type ApplicationDecision, type ApplicationStatus } from '@portal/domain/application-rules.ts';
-import type { AdminApplicationDetail, AdminApplicationPage } from '@portal/domain/applications.ts';
-import type { StaffEventPage } from '@portal/domain/staff-events.ts';
+import { applicationStatuses, type ApplicationDecision, type ApplicationStatus } from '@portal/domain/applications/rules.ts';
+import type { AdminApplicationDetail, AdminApplicationPage } from '@portal/domain/applications/contracts.ts';
+import type { StaffEventPage } from '@portal/domain/events/staff-contracts.ts';
 import { api, withQuery } from '../../../lib/api.ts';
 import { listParams, type ListParams } from '../../../lib/list-search.ts';
 

@@ -1,7 +1,7 @@
 import { Anchor, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { pathLevelLabels } from '@portal/domain/application-rules.ts';
-import type { AdminApplicationDetail } from '@portal/domain/applications.ts';
+import { pathLevelLabels } from '@portal/domain/applications/rules.ts';
+import type { AdminApplicationDetail } from '@portal/domain/applications/contracts.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import { AddressLines } from '../../../ui/address-lines.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';

@@ -1,4 +1,4 @@
-import { applicationStatusLabels, type ApplicationStatus } from '@portal/domain/application-rules.ts';
+import { applicationStatusLabels, type ApplicationStatus } from '@portal/domain/applications/rules.ts';
 import { applicationTones, StatusBadge } from '../../../ui/status-badge.tsx';
 
 export function ApplicationStatusBadge({ status }: { status: ApplicationStatus }) {

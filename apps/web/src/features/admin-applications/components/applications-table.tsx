@@ -1,6 +1,6 @@
 import { Anchor, Table } from '@mantine/core';
 import { Link } from 'react-router';
-import type { AdminApplicationRow } from '@portal/domain/applications.ts';
+import type { AdminApplicationRow } from '@portal/domain/applications/contracts.ts';
 import { ApplicationStatusBadge } from './application-status-badge.tsx';
 import { formatMomentDate, paymentStatusText } from './labels.ts';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';

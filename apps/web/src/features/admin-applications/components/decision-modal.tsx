@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { decisionLabels, type ApplicationDecision } from '@portal/domain/application-rules.ts';
+import { decisionLabels, type ApplicationDecision } from '@portal/domain/applications/rules.ts';
 
 /** What each decision does, said before staff confirm it. */
 const consequences: Record<ApplicationDecision, string> = {

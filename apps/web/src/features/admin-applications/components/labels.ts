@@ -1,5 +1,5 @@
-import type { ApplicationPaymentStatus, ApplicationStatus } from '@portal/domain/application-rules.ts';
-import { applicationPaymentLabels } from '@portal/domain/application-rules.ts';
+import type { ApplicationPaymentStatus, ApplicationStatus } from '@portal/domain/applications/rules.ts';
+import { applicationPaymentLabels } from '@portal/domain/applications/rules.ts';
 
 /**
  * An applicant pays only once accepted (a voided application may have been accepted and paid

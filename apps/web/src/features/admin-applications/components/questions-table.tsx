@@ -1,6 +1,6 @@
 import { Button, Group, Table } from '@mantine/core';
-import { questionTypeLabels } from '@portal/domain/application-rules.ts';
-import type { ApplicationSettingsReply } from '@portal/domain/applications.ts';
+import { questionTypeLabels } from '@portal/domain/applications/rules.ts';
+import type { ApplicationSettingsReply } from '@portal/domain/applications/contracts.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Switch.css';
 import { Button, Group, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { staffApplicationMessages, type ApplicationSettingsReply } from '@portal/domain/applications.ts';
+import { staffApplicationMessages, type ApplicationSettingsReply } from '@portal/domain/applications/contracts.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useSaveApplicationSettings } from '../api/application-settings.ts';

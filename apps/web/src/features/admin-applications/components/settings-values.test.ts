@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { staffApplicationMessages } from '@portal/domain/applications.ts';
+import { staffApplicationMessages } from '@portal/domain/applications/contracts.ts';
 import { historyActionLabel, paymentStatusText } from './labels.ts';
 import { questionInputOf, settingsInputOf, validateQuestion, validateSettings, type SettingsFormValues } from './settings-values.ts';
 

@@ -6,8 +6,8 @@ import {
   type ApplicationSettingsInput,
   type ApplicationSettingsReply,
   type QuestionInput,
-} from '@portal/domain/applications.ts';
-import type { QuestionType } from '@portal/domain/application-rules.ts';
+} from '@portal/domain/applications/contracts.ts';
+import type { QuestionType } from '@portal/domain/applications/rules.ts';
 
 /**
  * The settings and question forms as typed, and their conversion to the API's inputs. Validation is

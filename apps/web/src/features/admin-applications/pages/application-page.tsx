@@ -9,8 +9,8 @@ import {
   decide,
   decisionLabels,
   type ApplicationDecision,
-} from '@portal/domain/application-rules.ts';
-import { staffApplicationMessages, type AdminApplicationDetail } from '@portal/domain/applications.ts';
+} from '@portal/domain/applications/rules.ts';
+import { staffApplicationMessages, type AdminApplicationDetail } from '@portal/domain/applications/contracts.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';

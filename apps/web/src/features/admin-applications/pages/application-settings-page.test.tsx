@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { staffApplicationMessages } from '@portal/domain/applications.ts';
+import { staffApplicationMessages } from '@portal/domain/applications/contracts.ts';
 import { jsonResponse, problemResponse, stubFetch, type RecordedCall } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { instituteId, paymentOptionIds, questionIds, someSettings, staff, ticketTypeId } from '../test-fixtures.ts';

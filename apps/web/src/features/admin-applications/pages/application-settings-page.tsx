@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
-import { staffApplicationMessages, type ApplicationSettingsReply } from '@portal/domain/applications.ts';
+import { staffApplicationMessages, type ApplicationSettingsReply } from '@portal/domain/applications/contracts.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';

@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { applicationStatuses, applicationStatusLabels } from '@portal/domain/application-rules.ts';
+import { applicationStatuses, applicationStatusLabels } from '@portal/domain/applications/rules.ts';
 import { useListSearch } from '../../../lib/list-search.ts';
 import { SearchList } from '../../../ui/search-list.tsx';
 import {

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AttendanceOverview, TakerGrantInput, TakerRow } from '@portal/domain/attendance.ts';
+import type { AttendanceOverview, TakerGrantInput, TakerRow } from '@portal/domain/events/attendance.ts';
 import { api, withQuery } from '../../../lib/api.ts';
 import { notifyError } from '../../../lib/errors.ts';
 

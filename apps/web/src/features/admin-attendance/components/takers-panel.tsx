@@ -2,7 +2,7 @@ import { Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } fro
 import { schemaResolver, useForm } from '@mantine/form';
 import { openConfirmModal } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
-import { takerGrantInput } from '@portal/domain/attendance.ts';
+import { takerGrantInput } from '@portal/domain/events/attendance.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { attendanceMessages, type AttendanceOverview, type TakerRow } from '@portal/domain/attendance.ts';
+import { attendanceMessages, type AttendanceOverview, type TakerRow } from '@portal/domain/events/attendance.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { aUser } from '../../../test/users.ts';

@@ -1,7 +1,7 @@
 import { Anchor, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { hoursLabel } from '@portal/domain/certificates.ts';
+import { hoursLabel } from '@portal/domain/events/certificates.ts';
 import { formatUsDate } from '@portal/domain/dates.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';

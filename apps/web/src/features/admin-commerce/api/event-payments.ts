@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AllocationReply, CancelPaymentReply } from '@portal/domain/allocation.ts';
-import { eventPaymentStatuses, type EventPaymentStatus } from '@portal/domain/commerce-enums.ts';
-import type { AdminEventPaymentPage, AdminEventPaymentRow } from '@portal/domain/payments.ts';
+import type { AllocationReply, CancelPaymentReply } from '@portal/domain/tickets/allocation.ts';
+import { eventPaymentStatuses, type EventPaymentStatus } from '@portal/domain/commerce/enums.ts';
+import type { AdminEventPaymentPage, AdminEventPaymentRow } from '@portal/domain/commerce/payments.ts';
 import { api, withQuery } from '../../../lib/api.ts';
 import { listParams, type ListParams } from '../../../lib/list-search.ts';
 import { commercePageSize } from './purchase-orders.ts';

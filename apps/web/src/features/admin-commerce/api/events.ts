@@ -8,7 +8,7 @@ import type {
   StaffEventInput,
   StaffEventPage,
   ticketTypeInput,
-} from '@portal/domain/staff-events.ts';
+} from '@portal/domain/events/staff-contracts.ts';
 import { api, apiRequest, withQuery } from '../../../lib/api.ts';
 import type { ListParams } from '../../../lib/list-search.ts';
 import { commercePageSize } from './purchase-orders.ts';

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PurchaseOrderStatus } from '@portal/domain/commerce-enums.ts';
-import { purchaseOrderStatuses } from '@portal/domain/commerce-enums.ts';
-import type { AdminPurchaseOrderPage, AdminPurchaseOrderRow } from '@portal/domain/purchase-orders.ts';
+import type { PurchaseOrderStatus } from '@portal/domain/commerce/enums.ts';
+import { purchaseOrderStatuses } from '@portal/domain/commerce/enums.ts';
+import type { AdminPurchaseOrderPage, AdminPurchaseOrderRow } from '@portal/domain/commerce/purchase-orders.ts';
 import { api, withQuery } from '../../../lib/api.ts';
 import { listParams, type ListParams } from '../../../lib/list-search.ts';
 

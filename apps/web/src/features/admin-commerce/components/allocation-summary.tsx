@@ -1,6 +1,6 @@
 import { Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
-import type { AllocationReply } from '@portal/domain/allocation.ts';
-import { displayName } from '@portal/domain/people.ts';
+import type { AllocationReply } from '@portal/domain/tickets/allocation.ts';
+import { displayName } from '@portal/domain/people/names.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
 
 /**

@@ -2,8 +2,8 @@ import { Button, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from '@
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { couponTypes } from '@portal/domain/commerce-enums.ts';
-import { staffEventMessages, type CouponRow } from '@portal/domain/staff-events.ts';
+import { couponTypes } from '@portal/domain/commerce/enums.ts';
+import { staffEventMessages, type CouponRow } from '@portal/domain/events/staff-contracts.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import { useSaveCoupon } from '../api/coupons.ts';

@@ -1,5 +1,5 @@
 import { Checkbox, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { eventKinds } from '@portal/domain/commerce-enums.ts';
+import { eventKinds } from '@portal/domain/commerce/enums.ts';
 import type { EventFormValues } from './form-values.ts';
 import { eventKindLabels } from './labels.ts';
 import type { Bind } from './part-form.tsx';

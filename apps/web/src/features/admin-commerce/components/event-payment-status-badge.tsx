@@ -1,5 +1,5 @@
-import type { EventPaymentStatus } from '@portal/domain/commerce-enums.ts';
-import { eventPaymentStatusLabels } from '@portal/domain/payments.ts';
+import type { EventPaymentStatus } from '@portal/domain/commerce/enums.ts';
+import { eventPaymentStatusLabels } from '@portal/domain/commerce/payments.ts';
 import { eventPaymentTones, StatusBadge } from '../../../ui/status-badge.tsx';
 
 export function EventPaymentStatusBadge({ status }: { status: EventPaymentStatus }) {

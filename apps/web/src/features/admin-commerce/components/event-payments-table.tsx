@@ -1,7 +1,7 @@
 import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatCents } from '@portal/domain/money.ts';
-import { refundReasonLabels, type AdminEventPaymentRow } from '@portal/domain/payments.ts';
+import { refundReasonLabels, type AdminEventPaymentRow } from '@portal/domain/commerce/payments.ts';
 import { EventPaymentStatusBadge } from './event-payment-status-badge.tsx';
 import { eventPaymentMethodLabels, formatMomentDate } from './labels.ts';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';

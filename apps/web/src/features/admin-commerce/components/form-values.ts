@@ -1,8 +1,8 @@
 import { schemaResolver } from '@mantine/form';
 import { formatUsDate, parseUsDate } from '@portal/domain/dates.ts';
 import { dollarsToCents } from '@portal/domain/money.ts';
-import type { PathLevel } from '@portal/domain/application-rules.ts';
-import type { ApplicationSelectionLevel, EventKind } from '@portal/domain/commerce-enums.ts';
+import type { PathLevel } from '@portal/domain/applications/rules.ts';
+import type { ApplicationSelectionLevel, EventKind } from '@portal/domain/commerce/enums.ts';
 import {
   groupingInput,
   pathInput,
@@ -11,7 +11,7 @@ import {
   ticketTypeInput,
   type StaffEventDetail,
   type StaffEventInput,
-} from '@portal/domain/staff-events.ts';
+} from '@portal/domain/events/staff-contracts.ts';
 import { capacityToText } from './text-values.ts';
 
 /**

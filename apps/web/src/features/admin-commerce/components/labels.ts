@@ -4,7 +4,7 @@ import type {
   EventPaymentMethod,
   PurchaseOrderStatus,
   PurchaseOrderType,
-} from '@portal/domain/commerce-enums.ts';
+} from '@portal/domain/commerce/enums.ts';
 
 export const eventKindLabels: Record<EventKind, string> = {
   SERIES: 'Series',

@@ -1,6 +1,6 @@
 import { Checkbox, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
-import { pathLevelLabels, pathLevels } from '@portal/domain/application-rules.ts';
-import { applicationSelectionLevels } from '@portal/domain/commerce-enums.ts';
+import { pathLevelLabels, pathLevels } from '@portal/domain/applications/rules.ts';
+import { applicationSelectionLevels } from '@portal/domain/commerce/enums.ts';
 import type { GroupingFormValues, PathFormValues, SectionFormValues, TicketTypeFormValues } from './form-values.ts';
 import { selectionLevelLabels } from './labels.ts';
 import type { Bind } from './part-form.tsx';

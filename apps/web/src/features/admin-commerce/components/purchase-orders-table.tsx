@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { formatPhone } from '@portal/domain/contact.ts';
 import { formatCents } from '@portal/domain/money.ts';
-import { purchaseOrderTotalMismatch, type AdminPurchaseOrderRow } from '@portal/domain/purchase-orders.ts';
+import { purchaseOrderTotalMismatch, type AdminPurchaseOrderRow } from '@portal/domain/commerce/purchase-orders.ts';
 import { purchaseOrderFileUrl, type PurchaseOrderDecision } from '../api/purchase-orders.ts';
 import {
   formatMomentDate,

@@ -1,8 +1,8 @@
 import { Select } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { eventPaymentStatuses } from '@portal/domain/commerce-enums.ts';
-import { eventPaymentStatusLabels } from '@portal/domain/payments.ts';
+import { eventPaymentStatuses } from '@portal/domain/commerce/enums.ts';
+import { eventPaymentStatusLabels } from '@portal/domain/commerce/payments.ts';
 import { useListSearch } from '../../../lib/list-search.ts';
 import { SearchList } from '../../../ui/search-list.tsx';
 import {

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { purchaseOrderMessages } from '@portal/domain/purchase-orders.ts';
+import { purchaseOrderMessages } from '@portal/domain/commerce/purchase-orders.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { aPurchaseOrder, aPurchaseOrderPage, staff } from '../test-fixtures.ts';

@@ -5,9 +5,9 @@ import type {
   SchoolYearRow,
   StaffOrganizationResourceList,
   StaffOrganizationResourceRow,
-} from '@portal/domain/organization-resources.ts';
-import type { AdminOrganizationPage } from '@portal/domain/organizations.ts';
-import type { VideoCollection, VideoCollectionInput, VideoCollectionSummaries, VideoInput } from '@portal/domain/video-collections.ts';
+} from '@portal/domain/content/organization-resources.ts';
+import type { AdminOrganizationPage } from '@portal/domain/organizations/contracts.ts';
+import type { VideoCollection, VideoCollectionInput, VideoCollectionSummaries, VideoInput } from '@portal/domain/content/video-collections.ts';
 import { api, apiRequest, withQuery } from '../../../lib/api.ts';
 
 export const contentKeys = {

@@ -6,7 +6,7 @@ import {
   organizationResourceFileMaxBytes,
   organizationResourceMessages,
   type StaffOrganizationResourceRow,
-} from '@portal/domain/organization-resources.ts';
+} from '@portal/domain/content/organization-resources.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { LinkOrFileFields } from '../../../ui/link-or-file-fields.tsx';
 import { useSaveResource, type ResourceFormValues } from '../api/content.ts';

@@ -1,8 +1,8 @@
 import { Button, FileInput, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { organizationResourceFileMaxBytes } from '@portal/domain/organization-resources.ts';
-import { videoCollectionMessages, type Video } from '@portal/domain/video-collections.ts';
+import { organizationResourceFileMaxBytes } from '@portal/domain/content/organization-resources.ts';
+import { videoCollectionMessages, type Video } from '@portal/domain/content/video-collections.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useAddDocument, useAddVideo, useUpdateVideo } from '../api/content.ts';
 

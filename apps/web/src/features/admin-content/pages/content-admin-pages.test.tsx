@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { schoolYearMessages, type SchoolYearList } from '@portal/domain/organization-resources.ts';
-import type { VideoCollection } from '@portal/domain/video-collections.ts';
+import { schoolYearMessages, type SchoolYearList } from '@portal/domain/content/organization-resources.ts';
+import type { VideoCollection } from '@portal/domain/content/video-collections.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { aUser } from '../../../test/users.ts';

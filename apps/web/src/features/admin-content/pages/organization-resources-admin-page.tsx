@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { organizationResourceMessages, type StaffOrganizationResourceRow } from '@portal/domain/organization-resources.ts';
+import { organizationResourceMessages, type StaffOrganizationResourceRow } from '@portal/domain/content/organization-resources.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';

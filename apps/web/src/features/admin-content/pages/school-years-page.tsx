@@ -2,7 +2,7 @@ import { Button, Group, Skeleton, Stack, Table, TextInput, Title } from '@mantin
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { schoolYearMessages, type SchoolYearInput } from '@portal/domain/organization-resources.ts';
+import { schoolYearMessages, type SchoolYearInput } from '@portal/domain/content/organization-resources.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { ErrorState } from '../../../ui/error-state.tsx';

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { videoCollectionMessages, videoCollectionPaths, type VideoCollection } from '@portal/domain/video-collections.ts';
+import { videoCollectionMessages, videoCollectionPaths, type VideoCollection } from '@portal/domain/content/video-collections.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';

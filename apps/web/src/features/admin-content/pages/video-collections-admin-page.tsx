@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { slugOf, videoCollectionMessages, type VideoCollectionInput } from '@portal/domain/video-collections.ts';
+import { slugOf, videoCollectionMessages, type VideoCollectionInput } from '@portal/domain/content/video-collections.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PackageRequestStatus, StaffPackageAction } from '@portal/domain/package-rules.ts';
-import type { PackageRequestDetail, StaffPackageList, StaffPackageRequestPage } from '@portal/domain/packages.ts';
-import type { PackageEventOptions, StaffPackageDetail, StaffSelectionOverrideInput } from '@portal/domain/staff-packages.ts';
+import type { PackageRequestStatus, StaffPackageAction } from '@portal/domain/packages/rules.ts';
+import type { PackageRequestDetail, StaffPackageList, StaffPackageRequestPage } from '@portal/domain/packages/contracts.ts';
+import type { PackageEventOptions, StaffPackageDetail, StaffSelectionOverrideInput } from '@portal/domain/packages/staff-contracts.ts';
 import { api, apiRequest, withQuery } from '../../../lib/api.ts';
 
 export const staffPackageKeys = {

@@ -12,9 +12,9 @@ import {
   staffActionAllowed,
   staffPackageActions,
   type StaffPackageAction,
-} from '@portal/domain/package-rules.ts';
-import type { PackageRequestDetail } from '@portal/domain/packages.ts';
-import { staffOverrideAllowed, staffPackageMessages } from '@portal/domain/staff-packages-rules.ts';
+} from '@portal/domain/packages/rules.ts';
+import type { PackageRequestDetail } from '@portal/domain/packages/contracts.ts';
+import { staffOverrideAllowed, staffPackageMessages } from '@portal/domain/packages/staff-rules.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
 import { ErrorState } from '../../../ui/error-state.tsx';

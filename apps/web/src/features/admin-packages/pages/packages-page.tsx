@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatUsDate } from '@portal/domain/dates.ts';
 import { formatCents } from '@portal/domain/money.ts';
-import { packageMessages, packageRequestStatuses, packageStatusLabels, packageStepLabels, type PackageRequestStatus } from '@portal/domain/package-rules.ts';
+import { packageMessages, packageRequestStatuses, packageStatusLabels, packageStepLabels, type PackageRequestStatus } from '@portal/domain/packages/rules.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';

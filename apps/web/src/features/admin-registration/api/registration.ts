@@ -4,8 +4,8 @@ import type {
   GroupRegistrationSettingsInput,
   RegistrationRequestDetail,
   RegistrationRequestPage,
-} from '@portal/domain/registration-requests.ts';
-import type { StaffEventDetail } from '@portal/domain/staff-events.ts';
+} from '@portal/domain/registrations/requests.ts';
+import type { StaffEventDetail } from '@portal/domain/events/staff-contracts.ts';
 import { api, withQuery } from '../../../lib/api.ts';
 
 export const adminRequestsPageSize = 20;

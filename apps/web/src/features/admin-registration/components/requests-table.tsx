@@ -1,8 +1,8 @@
 import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatCents } from '@portal/domain/money.ts';
-import { eventPaymentStatusLabels } from '@portal/domain/payments.ts';
-import { formatRequestDate, type RegistrationRequestRow } from '@portal/domain/registration-requests.ts';
+import { eventPaymentStatusLabels } from '@portal/domain/commerce/payments.ts';
+import { formatRequestDate, type RegistrationRequestRow } from '@portal/domain/registrations/requests.ts';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 
 export const adminRequestPath = (requestId: string) => `/admin/registration-requests/${encodeURIComponent(requestId)}`;

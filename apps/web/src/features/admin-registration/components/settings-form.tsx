@@ -2,7 +2,7 @@ import { Button, Group, NumberInput, Stack, Switch, TextInput } from '@mantine/c
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { dollarsToCents } from '@portal/domain/money.ts';
-import { groupRegistrationSettingsInput, registrationRequestMessages as messages, type GroupRegistrationSettings } from '@portal/domain/registration-requests.ts';
+import { groupRegistrationSettingsInput, registrationRequestMessages as messages, type GroupRegistrationSettings } from '@portal/domain/registrations/requests.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import { useSaveSettings } from '../api/registration.ts';

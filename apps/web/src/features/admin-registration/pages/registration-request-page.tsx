@@ -2,8 +2,8 @@ import { Anchor, Badge, Group, List, Stack, Table, Text, Title } from '@mantine/
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { formatCents } from '@portal/domain/money.ts';
-import { eventPaymentStatusLabels } from '@portal/domain/payments.ts';
-import { formatRequestDate, type RegistrationRequestDetail } from '@portal/domain/registration-requests.ts';
+import { eventPaymentStatusLabels } from '@portal/domain/commerce/payments.ts';
+import { formatRequestDate, type RegistrationRequestDetail } from '@portal/domain/registrations/requests.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';

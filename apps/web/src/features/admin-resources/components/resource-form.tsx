@@ -8,7 +8,7 @@ import {
   resourceFileMaxBytes,
   resourceMessages,
   type ResourceRow,
-} from '@portal/domain/resources.ts';
+} from '@portal/domain/content/resources.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { LinkOrFileFields } from '../../../ui/link-or-file-fields.tsx';

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Table, Text } from '@mantine/core';
-import { formatFileSize, resourceFileLabels, resourcePaths, type ResourceRow } from '@portal/domain/resources.ts';
+import { formatFileSize, resourceFileLabels, resourcePaths, type ResourceRow } from '@portal/domain/content/resources.ts';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 
 interface ResourcesTableProps {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUserPage } from '@portal/domain/admin.ts';
+import type { AdminUserPage } from '@portal/domain/people/staff-users.ts';
 import type {
   StaffToolkitDocument,
   StaffToolkitDocumentPage,
@@ -8,7 +8,7 @@ import type {
   ToolkitMove,
   ToolkitUser,
   ToolkitUserFlags,
-} from '@portal/domain/toolkit.ts';
+} from '@portal/domain/content/toolkit.ts';
 import { api, apiRequest, withQuery } from '../../../lib/api.ts';
 
 export const adminToolkitKeys = {

@@ -1,5 +1,5 @@
 import { Checkbox, Group } from '@mantine/core';
-import { toolkitAudienceLabels, toolkitAudiences, type ToolkitAudience } from '@portal/domain/toolkit.ts';
+import { toolkitAudienceLabels, toolkitAudiences, type ToolkitAudience } from '@portal/domain/content/toolkit.ts';
 
 interface AudienceFieldProps {
   value: ToolkitAudience[];

@@ -1,7 +1,7 @@
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { groupingParentProblem, toolkitMessages, type StaffToolkitOutline, type ToolkitAudience } from '@portal/domain/toolkit.ts';
+import { groupingParentProblem, toolkitMessages, type StaffToolkitOutline, type ToolkitAudience } from '@portal/domain/content/toolkit.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useSaveContainer, type ContainerValues } from '../api/toolkit-library.ts';
 import { AudienceField } from './audience-field.tsx';

@@ -1,8 +1,8 @@
 import { Button, FileInput, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { formatFileSize } from '@portal/domain/resources.ts';
-import { toolkitFileMaxBytes, toolkitMessages, type StaffToolkitDocument, type StaffToolkitOutline } from '@portal/domain/toolkit.ts';
+import { formatFileSize } from '@portal/domain/content/resources.ts';
+import { toolkitFileMaxBytes, toolkitMessages, type StaffToolkitDocument, type StaffToolkitOutline } from '@portal/domain/content/toolkit.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useSaveDocument, type DocumentValues } from '../api/toolkit-library.ts';
 import { placeOptions } from './outline-options.ts';

@@ -3,7 +3,7 @@ import { openConfirmModal } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { toolkitDocumentPageSize, toolkitMessages, type StaffToolkitDocument, type StaffToolkitOutline } from '@portal/domain/toolkit.ts';
+import { toolkitDocumentPageSize, toolkitMessages, type StaffToolkitDocument, type StaffToolkitOutline } from '@portal/domain/content/toolkit.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
 import { useListSearch } from '../../../lib/list-search.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';

@@ -1,6 +1,6 @@
 import { Table, Text } from '@mantine/core';
-import { formatFileSize } from '@portal/domain/resources.ts';
-import type { StaffToolkitDocument, StaffToolkitOutline } from '@portal/domain/toolkit.ts';
+import { formatFileSize } from '@portal/domain/content/resources.ts';
+import type { StaffToolkitDocument, StaffToolkitOutline } from '@portal/domain/content/toolkit.ts';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 import { OrderButtons, RowActions } from './order-buttons.tsx';
 import { placeName } from './outline-options.ts';

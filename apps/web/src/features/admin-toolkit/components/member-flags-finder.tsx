@@ -3,8 +3,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { displayName } from '@portal/domain/people.ts';
-import { toolkitPaths } from '@portal/domain/toolkit.ts';
+import { displayName } from '@portal/domain/people/names.ts';
+import { toolkitPaths } from '@portal/domain/content/toolkit.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { userLookupQuery } from '../api/toolkit-library.ts';
 

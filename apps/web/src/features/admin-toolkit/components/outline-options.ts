@@ -1,4 +1,4 @@
-import type { StaffToolkitGrouping, StaffToolkitOutline } from '@portal/domain/toolkit.ts';
+import type { StaffToolkitGrouping, StaffToolkitOutline } from '@portal/domain/content/toolkit.ts';
 
 export interface GroupingRow extends StaffToolkitGrouping {
   depth: number;

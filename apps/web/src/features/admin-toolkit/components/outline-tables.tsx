@@ -1,5 +1,5 @@
 import { Table, Text } from '@mantine/core';
-import type { StaffToolkitCategory, StaffToolkitOutline } from '@portal/domain/toolkit.ts';
+import type { StaffToolkitCategory, StaffToolkitOutline } from '@portal/domain/content/toolkit.ts';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 import { audienceText } from './audience-field.tsx';
 import { OrderButtons, RowActions } from './order-buttons.tsx';

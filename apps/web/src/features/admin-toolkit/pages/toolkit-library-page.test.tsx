@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { toolkitMessages, type StaffToolkitDocumentPage, type StaffToolkitOutline } from '@portal/domain/toolkit.ts';
+import { toolkitMessages, type StaffToolkitDocumentPage, type StaffToolkitOutline } from '@portal/domain/content/toolkit.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { aUser } from '../../../test/users.ts';

@@ -3,7 +3,7 @@ import { openConfirmModal } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { toolkitMessages, type StaffToolkitDocument } from '@portal/domain/toolkit.ts';
+import { toolkitMessages, type StaffToolkitDocument } from '@portal/domain/content/toolkit.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
-import { toolkitAudienceLabels, toolkitMessages, type ToolkitUser, type ToolkitUserFlags } from '@portal/domain/toolkit.ts';
+import { toolkitAudienceLabels, toolkitMessages, type ToolkitUser, type ToolkitUserFlags } from '@portal/domain/content/toolkit.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
 import { ErrorState } from '../../../ui/error-state.tsx';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AdminDistrictDetail, AdminDistrictPage } from '@portal/domain/organizations.ts';
+import type { AdminDistrictDetail, AdminDistrictPage } from '@portal/domain/organizations/contracts.ts';
 import { api, withQuery } from '../../../lib/api.ts';
 import type { ListParams } from '../../../lib/list-search.ts';
 import { adminListPageSize } from './admin-organizations.ts';

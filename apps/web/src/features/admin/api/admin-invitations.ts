@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { adminInvitation } from '@portal/domain/invitations.ts';
+import type { adminInvitation } from '@portal/domain/organizations/invitations.ts';
 import { api } from '../../../lib/api.ts';
 import { adminDistrictKeys } from './admin-districts.ts';
 import { adminOrganizationKeys } from './admin-organizations.ts';

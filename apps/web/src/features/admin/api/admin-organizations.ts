@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrganizationDetail, AdminOrganizationPage } from '@portal/domain/organizations.ts';
-import type { OrganizationRole } from '@portal/domain/roles.ts';
+import type { AdminOrganizationDetail, AdminOrganizationPage } from '@portal/domain/organizations/contracts.ts';
+import type { OrganizationRole } from '@portal/domain/people/roles.ts';
 import { api, withQuery } from '../../../lib/api.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import type { ListParams } from '../../../lib/list-search.ts';

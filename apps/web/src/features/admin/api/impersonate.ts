@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { CurrentUser } from '@portal/domain/auth.ts';
+import type { CurrentUser } from '@portal/domain/people/auth.ts';
 import { homePath } from '@portal/domain/navigation.ts';
 import { api } from '../../../lib/api.ts';
 import { switchSession } from '../../../lib/current-user.ts';

@@ -1,7 +1,7 @@
 import { Table } from '@mantine/core';
-import type { AdminInvitationRow } from '@portal/domain/organizations.ts';
-import { displayName } from '@portal/domain/people.ts';
-import { organizationRoleLabels } from '@portal/domain/roles.ts';
+import type { AdminInvitationRow } from '@portal/domain/organizations/contracts.ts';
+import { displayName } from '@portal/domain/people/names.ts';
+import { organizationRoleLabels } from '@portal/domain/people/roles.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 

@@ -1,8 +1,8 @@
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { adminInvitation, type InvitationKind } from '@portal/domain/invitations.ts';
-import { organizationRoleLabels, organizationRoles, type OrganizationRole } from '@portal/domain/roles.ts';
+import { adminInvitation, type InvitationKind } from '@portal/domain/organizations/invitations.ts';
+import { organizationRoleLabels, organizationRoles, type OrganizationRole } from '@portal/domain/people/roles.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useSendInvitation } from '../api/admin-invitations.ts';
 

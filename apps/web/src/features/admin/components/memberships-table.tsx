@@ -1,7 +1,7 @@
 import { Badge, Group, Select, Table, Text } from '@mantine/core';
-import type { AdminMembershipRow } from '@portal/domain/organizations.ts';
-import { displayName } from '@portal/domain/people.ts';
-import { organizationRoleLabels, organizationRoles, type OrganizationRole } from '@portal/domain/roles.ts';
+import type { AdminMembershipRow } from '@portal/domain/organizations/contracts.ts';
+import { displayName } from '@portal/domain/people/names.ts';
+import { organizationRoleLabels, organizationRoles, type OrganizationRole } from '@portal/domain/people/roles.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 

@@ -1,8 +1,8 @@
 import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { packageMessages, packageStatusLabels } from '@portal/domain/package-rules.ts';
-import type { StaffPackageRequestPage } from '@portal/domain/packages.ts';
+import { packageMessages, packageStatusLabels } from '@portal/domain/packages/rules.ts';
+import type { StaffPackageRequestPage } from '@portal/domain/packages/contracts.ts';
 import { api, withQuery } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';

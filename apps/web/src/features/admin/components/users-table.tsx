@@ -1,8 +1,8 @@
 import { Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
-import { displayName } from '@portal/domain/people.ts';
-import { userRoleDescriptions, type AdminUserRow } from '@portal/domain/admin.ts';
-import { toolkitPaths } from '@portal/domain/toolkit.ts';
+import { displayName } from '@portal/domain/people/names.ts';
+import { userRoleDescriptions, type AdminUserRow } from '@portal/domain/people/staff-users.ts';
+import { toolkitPaths } from '@portal/domain/content/toolkit.ts';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 
 interface UsersTableProps {

@@ -1,6 +1,6 @@
 import { Anchor, NavLink, Stack, Text } from '@mantine/core';
 import { Link, Outlet, useLocation } from 'react-router';
-import { displayName } from '@portal/domain/people.ts';
+import { displayName } from '@portal/domain/people/names.ts';
 import { homePath } from '@portal/domain/navigation.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { PortalShell } from '../../../ui/portal-shell.tsx';

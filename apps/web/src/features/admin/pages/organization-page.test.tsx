@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AdminOrganizationDetail } from '@portal/domain/organizations.ts';
-import { rosterMessages } from '@portal/domain/roster.ts';
+import type { AdminOrganizationDetail } from '@portal/domain/organizations/contracts.ts';
+import { rosterMessages } from '@portal/domain/organizations/roster.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { aUser } from '../../../test/users.ts';

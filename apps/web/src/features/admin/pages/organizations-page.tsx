@@ -1,7 +1,7 @@
 import { Anchor, Table } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, type LoaderFunctionArgs } from 'react-router';
-import { organizationMessages } from '@portal/domain/organizations.ts';
+import { organizationMessages } from '@portal/domain/organizations/contracts.ts';
 import { listParams, useListSearch } from '../../../lib/list-search.ts';
 import { adminListPageSize, adminOrganizationsQuery } from '../api/admin-organizations.ts';
 import { SearchList } from '../../../ui/search-list.tsx';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AllocationReply, AllocationSave } from '@portal/domain/allocation.ts';
+import type { AllocationReply, AllocationSave } from '@portal/domain/tickets/allocation.ts';
 import { api } from '../../../lib/api.ts';
 import { commerceKeys } from '../../../shared/commerce/queries.ts';
 

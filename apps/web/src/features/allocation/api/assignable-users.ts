@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AssignableUser, NewPendingUser } from '@portal/domain/allocation.ts';
+import type { AssignableUser, NewPendingUser } from '@portal/domain/tickets/allocation.ts';
 import { api } from '../../../lib/api.ts';
 import { assigneeKeys, organizationPath } from '../../../shared/assignees/queries.ts';
 

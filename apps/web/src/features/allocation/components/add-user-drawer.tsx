@@ -1,5 +1,5 @@
 import { Drawer } from '@mantine/core';
-import { allocationMessages } from '@portal/domain/allocation.ts';
+import { allocationMessages } from '@portal/domain/tickets/allocation.ts';
 import { NewUserForm, type OrganizationOption } from './new-user-form.tsx';
 
 export interface AddUserDrawerProps {

@@ -1,5 +1,5 @@
 import { Accordion, Alert, Stack, Text } from '@mantine/core';
-import type { AllocationEvent, AssignableUser } from '@portal/domain/allocation.ts';
+import type { AllocationEvent, AssignableUser } from '@portal/domain/tickets/allocation.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
 import { groupingsOf, type AllocationDraft } from '../hooks/use-allocation-draft.ts';
 import type { AssigneeSource } from '../../../shared/assignees/assignee-picker.tsx';

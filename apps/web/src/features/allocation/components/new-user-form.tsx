@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { allocationMessages, newPendingUser, type AssignableUser, type NewPendingUser } from '@portal/domain/allocation.ts';
+import { allocationMessages, newPendingUser, type AssignableUser, type NewPendingUser } from '@portal/domain/tickets/allocation.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useCreatePendingUser } from '../api/assignable-users.ts';
 

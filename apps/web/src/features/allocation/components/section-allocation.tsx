@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import { allocationMessages, type AllocationSection, type AssignableUser } from '@portal/domain/allocation.ts';
+import { allocationMessages, type AllocationSection, type AssignableUser } from '@portal/domain/tickets/allocation.ts';
 import { formatUsDate } from '@portal/domain/dates.ts';
 import { slotIds, type DraftSlot } from '../hooks/use-allocation-draft.ts';
 import { AssigneePicker, type AssigneeSource } from '../../../shared/assignees/assignee-picker.tsx';

@@ -8,7 +8,7 @@ import {
   type AssignableUser,
   type DraftCheck,
   type DraftGrouping,
-} from '@portal/domain/allocation.ts';
+} from '@portal/domain/tickets/allocation.ts';
 
 /** One picker's choice: the person (kept whole, so the picker can name them), or empty. */
 export type DraftSlot = AssignableUser | null;

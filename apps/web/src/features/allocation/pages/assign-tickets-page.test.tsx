@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { allocationMessages, type AllocationSave, type AssignableUser } from '@portal/domain/allocation.ts';
-import { paymentMessages } from '@portal/domain/payments.ts';
+import { allocationMessages, type AllocationSave, type AssignableUser } from '@portal/domain/tickets/allocation.ts';
+import { paymentMessages } from '@portal/domain/commerce/payments.ts';
 import { aConferenceDayAllocation, anAllocation, anAllocationSection, aSeriesAllocation, itemIds, organizationId, people } from '../../../test/allocation.ts';
 import { anEventPaymentPage, eventPaymentId } from '../../../test/commerce.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, redirect, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { allocationMessages, savedMessage, type AllocationReply } from '@portal/domain/allocation.ts';
+import { allocationMessages, savedMessage, type AllocationReply } from '@portal/domain/tickets/allocation.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
 import { ErrorState } from '../../../ui/error-state.tsx';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApplicationDetail, SaveSegmentInput } from '@portal/domain/applications.ts';
+import type { ApplicationDetail, SaveSegmentInput } from '@portal/domain/applications/contracts.ts';
 import { api } from '../../../lib/api.ts';
 
 /**

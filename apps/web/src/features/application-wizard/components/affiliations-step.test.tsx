@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { affiliationMessages } from '@portal/domain/affiliation-messages.ts';
-import { applicationMessages } from '@portal/domain/application-rules.ts';
+import { affiliationMessages } from '@portal/domain/organizations/messages.ts';
+import { applicationMessages } from '@portal/domain/applications/rules.ts';
 import { aCompleteApplication, anApplicationDetail, aSubmittedApplication, wizardPath, wizardRoutes } from '../../../test/applications.ts';
 import { jsonResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';

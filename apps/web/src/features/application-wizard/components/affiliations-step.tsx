@@ -2,7 +2,7 @@ import { Alert, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { applicationMessages } from '@portal/domain/application-rules.ts';
+import { applicationMessages } from '@portal/domain/applications/rules.ts';
 import { AffiliationsSection } from '../../../shared/affiliations/affiliations-section.tsx';
 import { affiliationsQuery } from '../../../shared/affiliations/api.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';

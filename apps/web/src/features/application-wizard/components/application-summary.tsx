@@ -1,9 +1,9 @@
 import { DataList, List, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { pathLevelLabels } from '@portal/domain/application-rules.ts';
-import type { ApplicationDetail } from '@portal/domain/applications.ts';
+import { pathLevelLabels } from '@portal/domain/applications/rules.ts';
+import type { ApplicationDetail } from '@portal/domain/applications/contracts.ts';
 import { formatPhone } from '@portal/domain/contact.ts';
-import { displayName } from '@portal/domain/people.ts';
+import { displayName } from '@portal/domain/people/names.ts';
 import { affiliationsQuery } from '../../../shared/affiliations/api.ts';
 import { DetailSection } from '../../../ui/detail-section.tsx';
 

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { applicationMessages } from '@portal/domain/application-rules.ts';
-import { generalInformationMessages, type SaveSegmentInput } from '@portal/domain/applications.ts';
+import { applicationMessages } from '@portal/domain/applications/rules.ts';
+import { generalInformationMessages, type SaveSegmentInput } from '@portal/domain/applications/contracts.ts';
 import { phoneMessages } from '@portal/domain/contact.ts';
-import { genericErrorMessage } from '@portal/domain/problem-message.ts';
+import { genericErrorMessage } from '@portal/domain/problems/messages.ts';
 import { anApplicationDetail, segmentsPath, wizardPath, wizardRoutes } from '../../../test/applications.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';

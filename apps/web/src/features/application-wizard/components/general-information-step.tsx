@@ -2,7 +2,7 @@ import '@mantine/core/styles/Fieldset.css';
 import { Fieldset, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { formatPhone, maskedPhoneError, phoneDigits } from '@portal/domain/contact.ts';
-import { generalInformation, type ApplicationDetail } from '@portal/domain/applications.ts';
+import { generalInformation, type ApplicationDetail } from '@portal/domain/applications/contracts.ts';
 import { defaultCountry } from '@portal/domain/lookups.ts';
 import { lazy, Suspense } from 'react';
 import { errorMessage } from '../../../lib/errors.ts';

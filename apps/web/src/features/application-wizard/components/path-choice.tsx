@@ -2,8 +2,8 @@ import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/RadioCard.css';
 import '@mantine/core/styles/RadioIndicator.css';
 import { Group, Radio, Stack, Text } from '@mantine/core';
-import { applicationMessages, pathLevelLabels } from '@portal/domain/application-rules.ts';
-import type { ApplicationPathReply } from '@portal/domain/applications.ts';
+import { applicationMessages, pathLevelLabels } from '@portal/domain/applications/rules.ts';
+import type { ApplicationPathReply } from '@portal/domain/applications/contracts.ts';
 
 interface PathChoiceProps {
   paths: ApplicationPathReply[];

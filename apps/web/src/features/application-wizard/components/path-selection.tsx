@@ -1,8 +1,8 @@
 import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Radio.css';
 import { Fieldset, NativeSelect, Radio, Stack } from '@mantine/core';
-import { maxRanking } from '@portal/domain/application-rules.ts';
-import type { ApplicationPathReply } from '@portal/domain/applications.ts';
+import { maxRanking } from '@portal/domain/applications/rules.ts';
+import type { ApplicationPathReply } from '@portal/domain/applications/contracts.ts';
 import { formatUsDate } from '@portal/domain/dates.ts';
 import { pickSection, rankSection, type SectionsDraft } from '../hooks/sections-draft.ts';
 

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Radio.css';
 import { Checkbox, Radio, Select, Stack, TextInput, Textarea } from '@mantine/core';
-import type { QuestionReply } from '@portal/domain/applications.ts';
+import type { QuestionReply } from '@portal/domain/applications/contracts.ts';
 
 interface QuestionFieldProps {
   question: QuestionReply;

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { applicationMessages } from '@portal/domain/application-rules.ts';
-import type { ApplicationDetail, SaveSegmentInput } from '@portal/domain/applications.ts';
+import { applicationMessages } from '@portal/domain/applications/rules.ts';
+import type { ApplicationDetail, SaveSegmentInput } from '@portal/domain/applications/contracts.ts';
 import { aCompleteApplication, anApplicationDetail, questionIds, segmentsPath, wizardPath, wizardRoutes } from '../../../test/applications.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';

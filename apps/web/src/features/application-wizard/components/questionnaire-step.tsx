@@ -1,8 +1,8 @@
 import '@mantine/core/styles/Fieldset.css';
 import { Fieldset, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { answerProblem, applicationMessages, normalizeAnswer } from '@portal/domain/application-rules.ts';
-import type { ApplicationDetail } from '@portal/domain/applications.ts';
+import { answerProblem, applicationMessages, normalizeAnswer } from '@portal/domain/applications/rules.ts';
+import type { ApplicationDetail } from '@portal/domain/applications/contracts.ts';
 import { useStepSave, type AfterSave } from '../hooks/use-step-save.ts';
 import { QuestionField } from './question-field.tsx';
 import { StepActions } from './step-actions.tsx';

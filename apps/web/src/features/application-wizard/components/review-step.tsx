@@ -1,6 +1,6 @@
 import { Alert, Button, List, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { applicationMessages, missingForSubmit } from '@portal/domain/application-rules.ts';
+import { applicationMessages, missingForSubmit } from '@portal/domain/applications/rules.ts';
 import { useStepSave } from '../hooks/use-step-save.ts';
 import { ApplicationSummary } from './application-summary.tsx';
 import { StepActions } from './step-actions.tsx';

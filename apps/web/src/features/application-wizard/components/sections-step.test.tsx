@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { applicationMessages, selectionMessages } from '@portal/domain/application-rules.ts';
-import type { ApplicationDetail, SaveSegmentInput } from '@portal/domain/applications.ts';
+import { applicationMessages, selectionMessages } from '@portal/domain/applications/rules.ts';
+import type { ApplicationDetail, SaveSegmentInput } from '@portal/domain/applications/contracts.ts';
 import {
   aFirstYearPath,
   anAdvancedPath,

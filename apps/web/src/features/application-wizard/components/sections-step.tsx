@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Fieldset.css';
 import { Button, Fieldset, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { applicationMessages, selectionProblem, selectionRefusal } from '@portal/domain/application-rules.ts';
+import { applicationMessages, selectionProblem, selectionRefusal } from '@portal/domain/applications/rules.ts';
 import { draftOf, sameDraft, sectionsInput, selectablePath, choosePath, type SectionsDraft } from '../hooks/sections-draft.ts';
 import { useStepSave, type AfterSave } from '../hooks/use-step-save.ts';
 import { PathChoice } from './path-choice.tsx';

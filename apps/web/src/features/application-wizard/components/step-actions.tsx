@@ -1,8 +1,8 @@
 import { Button, Group } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { applicationPaths } from '@portal/domain/application-paths.ts';
-import { previousStep, type WizardStep } from '@portal/domain/application-rules.ts';
+import { applicationPaths } from '@portal/domain/applications/paths.ts';
+import { previousStep, type WizardStep } from '@portal/domain/applications/rules.ts';
 import { UnsavedChangesPrompt } from '../../../ui/unsaved-changes-prompt.tsx';
 
 interface StepActionsProps {

@@ -1,5 +1,5 @@
-import type { RequestedSection, SelectablePath, Selection } from '@portal/domain/application-rules.ts';
-import type { ApplicationDetail, ApplicationPathReply, SaveSegmentInput } from '@portal/domain/applications.ts';
+import type { RequestedSection, SelectablePath, Selection } from '@portal/domain/applications/rules.ts';
+import type { ApplicationDetail, ApplicationPathReply, SaveSegmentInput } from '@portal/domain/applications/contracts.ts';
 
 /** The sections step as edited on screen: the chosen path and the groupings or ranked sections in it. */
 export interface SectionsDraft extends Selection {

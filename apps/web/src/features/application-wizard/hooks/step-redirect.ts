@@ -1,6 +1,6 @@
-import { applicationPaths } from '@portal/domain/application-paths.ts';
-import { isStepReachable, wizardSteps, type WizardStep } from '@portal/domain/application-rules.ts';
-import type { ApplicationDetail } from '@portal/domain/applications.ts';
+import { applicationPaths } from '@portal/domain/applications/paths.ts';
+import { isStepReachable, wizardSteps, type WizardStep } from '@portal/domain/applications/rules.ts';
+import type { ApplicationDetail } from '@portal/domain/applications/contracts.ts';
 import { homePath } from '@portal/domain/navigation.ts';
 
 export function stepOf(value: string | undefined): WizardStep | null {

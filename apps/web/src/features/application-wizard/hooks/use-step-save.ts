@@ -1,11 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { applicationPaths } from '@portal/domain/application-paths.ts';
-import { applicationMessages, isStepReachable, nextStep, stepBlockers, type ApplicationProgress, type WizardStep } from '@portal/domain/application-rules.ts';
-import type { ApplicationDetail, SaveSegmentInput } from '@portal/domain/applications.ts';
+import { applicationPaths } from '@portal/domain/applications/paths.ts';
+import { applicationMessages, isStepReachable, nextStep, stepBlockers, type ApplicationProgress, type WizardStep } from '@portal/domain/applications/rules.ts';
+import type { ApplicationDetail, SaveSegmentInput } from '@portal/domain/applications/contracts.ts';
 import { homePath } from '@portal/domain/navigation.ts';
-import { genericErrorMessage } from '@portal/domain/problem-message.ts';
+import { genericErrorMessage } from '@portal/domain/problems/messages.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { applicationKeys, useSaveSegmentMutation } from '../api/application.ts';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { applicationMessages } from '@portal/domain/application-rules.ts';
+import { applicationMessages } from '@portal/domain/applications/rules.ts';
 import { aCompleteApplication, anApplicationDetail, aSubmittedApplication, segmentsPath, wizardPath, wizardRoutes } from '../../../test/applications.ts';
 import { problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';

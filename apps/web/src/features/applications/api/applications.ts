@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApplicationDetail, ApplicationPage, ApplicationPayReply, LegacyApplicationPage } from '@portal/domain/applications.ts';
+import type { ApplicationDetail, ApplicationPage, ApplicationPayReply, LegacyApplicationPage } from '@portal/domain/applications/contracts.ts';
 import { api, withQuery } from '../../../lib/api.ts';
 
 export const applicationsPageSize = 10;

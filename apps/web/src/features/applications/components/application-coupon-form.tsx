@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { applicationMessages } from '@portal/domain/application-rules.ts';
-import type { ApplicationRow } from '@portal/domain/applications.ts';
+import { applicationMessages } from '@portal/domain/applications/rules.ts';
+import type { ApplicationRow } from '@portal/domain/applications/contracts.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { CouponField } from '../../../shared/commerce/coupon-field.tsx';

@@ -1,8 +1,8 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { applicationPaths } from '@portal/domain/application-paths.ts';
-import { legacyApplicationView, legacyPaymentHelp, type ApplicationAction } from '@portal/domain/application-rules.ts';
-import type { LegacyApplicationRow } from '@portal/domain/applications.ts';
+import { applicationPaths } from '@portal/domain/applications/paths.ts';
+import { legacyApplicationView, legacyPaymentHelp, type ApplicationAction } from '@portal/domain/applications/rules.ts';
+import type { LegacyApplicationRow } from '@portal/domain/applications/contracts.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
 import { applicationTones, StatusBadge } from '../../../ui/status-badge.tsx';
 

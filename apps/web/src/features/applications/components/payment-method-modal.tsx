@@ -1,8 +1,8 @@
 import { Button, Group, Modal, NativeSelect, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
-import { applicationMessages } from '@portal/domain/application-rules.ts';
-import type { ApplicationRow } from '@portal/domain/applications.ts';
+import { applicationMessages } from '@portal/domain/applications/rules.ts';
+import type { ApplicationRow } from '@portal/domain/applications/contracts.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import { useChangePaymentMethod } from '../api/applications.ts';
 

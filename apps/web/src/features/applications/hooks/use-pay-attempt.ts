@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ApplicationRow } from '@portal/domain/applications.ts';
+import type { ApplicationRow } from '@portal/domain/applications/contracts.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import { followRedirect } from '../../../shared/commerce/follow-redirect.ts';

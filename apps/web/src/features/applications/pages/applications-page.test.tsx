@@ -2,10 +2,10 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { applicationPaths } from '@portal/domain/application-paths.ts';
-import { applicationMessages, legacyPaymentHelp, paymentDueText } from '@portal/domain/application-rules.ts';
-import { paymentMessages } from '@portal/domain/payments.ts';
-import type { ApplicationRow } from '@portal/domain/applications.ts';
+import { applicationPaths } from '@portal/domain/applications/paths.ts';
+import { applicationMessages, legacyPaymentHelp, paymentDueText } from '@portal/domain/applications/rules.ts';
+import { paymentMessages } from '@portal/domain/commerce/payments.ts';
+import type { ApplicationRow } from '@portal/domain/applications/contracts.ts';
 import { browserWindow } from '../../../shared/commerce/follow-redirect.ts';
 import {
   aLegacyPage,

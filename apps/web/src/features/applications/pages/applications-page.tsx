@@ -2,7 +2,7 @@ import { Anchor, Group, Pagination, Skeleton, Stack, Title } from '@mantine/core
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { applicationMessages } from '@portal/domain/application-rules.ts';
+import { applicationMessages } from '@portal/domain/applications/rules.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { paymentOptionsQuery } from '../../../shared/commerce/queries.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AttendanceList, AttendanceMark, AttendanceSections } from '@portal/domain/attendance.ts';
+import type { AttendanceList, AttendanceMark, AttendanceSections } from '@portal/domain/events/attendance.ts';
 import { api } from '../../../lib/api.ts';
 import { attendanceKeys } from '../../../shared/attendance/queries.ts';
 

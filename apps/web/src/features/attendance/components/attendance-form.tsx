@@ -1,7 +1,7 @@
 import { Anchor, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { attendanceMessages, changedMarks, mergeMarks, type AttendanceList } from '@portal/domain/attendance.ts';
+import { attendanceMessages, changedMarks, mergeMarks, type AttendanceList } from '@portal/domain/events/attendance.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import type { PendingSave } from '../hooks/pending-saves.ts';
 import type { SaveOutcome } from '../hooks/use-attendance-sync.ts';

@@ -1,4 +1,4 @@
-import { mergeMarks, pendingAttendanceKey, type AttendanceMark } from '@portal/domain/attendance.ts';
+import { mergeMarks, pendingAttendanceKey, type AttendanceMark } from '@portal/domain/events/attendance.ts';
 
 /**
  * Saves made without a connection wait in localStorage, one entry per event, section and day, so a

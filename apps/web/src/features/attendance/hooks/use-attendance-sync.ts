@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { attendanceMessages, type AttendanceMark } from '@portal/domain/attendance.ts';
+import { attendanceMessages, type AttendanceMark } from '@portal/domain/events/attendance.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { attendanceKeys } from '../../../shared/attendance/queries.ts';

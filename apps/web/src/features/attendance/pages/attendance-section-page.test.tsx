@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { attendanceMessages, pendingAttendanceKey, type AttendanceList } from '@portal/domain/attendance.ts';
+import { attendanceMessages, pendingAttendanceKey, type AttendanceList } from '@portal/domain/events/attendance.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { aUser } from '../../../test/users.ts';

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
-import { attendanceMessages, levelBadge } from '@portal/domain/attendance.ts';
+import { attendanceMessages, levelBadge } from '@portal/domain/events/attendance.ts';
 import { formatUsDate } from '@portal/domain/dates.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';

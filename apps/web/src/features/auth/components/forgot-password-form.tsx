@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from 'react-router';
-import { authMessages, forgotPasswordRequest } from '@portal/domain/auth.ts';
+import { authMessages, forgotPasswordRequest } from '@portal/domain/people/auth.ts';
 import { loginPath } from '@portal/domain/navigation.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { newPasswordTwice, type NewPasswordTwice } from '@portal/domain/auth.ts';
+import { newPasswordTwice, type NewPasswordTwice } from '@portal/domain/people/auth.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { NewPasswordFields } from '../../../ui/new-password-fields.tsx';
 import { useResetPassword } from '../api/reset-password.ts';

@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { authMessages, loginRequest, type LoginRequest } from '@portal/domain/auth.ts';
+import { authMessages, loginRequest, type LoginRequest } from '@portal/domain/people/auth.ts';
 import { safeIntendedPath } from '@portal/domain/navigation.ts';
 import { startSession } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';

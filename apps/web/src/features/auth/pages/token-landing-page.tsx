@@ -2,7 +2,7 @@ import { Alert, Anchor, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { authMessages } from '@portal/domain/auth.ts';
+import { authMessages } from '@portal/domain/people/auth.ts';
 import { homePath, loginPath } from '@portal/domain/navigation.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { startSession } from '../../../lib/current-user.ts';

@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createElement, Fragment } from 'react';
-import { cartMessages, type CartReply } from '@portal/domain/cart.ts';
-import type { CheckoutInput, CheckoutReply } from '@portal/domain/payments.ts';
+import { cartMessages, type CartReply } from '@portal/domain/commerce/cart.ts';
+import type { CheckoutInput, CheckoutReply } from '@portal/domain/commerce/payments.ts';
 import { api, isApiError } from '../../../lib/api.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
 import { commerceKeys } from '../../../shared/commerce/queries.ts';

@@ -1,7 +1,7 @@
 import { Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
-import { catalogueMessages } from '@portal/domain/catalogue.ts';
-import type { CartItemReply } from '@portal/domain/cart.ts';
+import { catalogueMessages } from '@portal/domain/events/catalogue.ts';
+import type { CartItemReply } from '@portal/domain/commerce/cart.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import { useRemoveCartItem } from '../api/cart.ts';
 import { QuantityInput } from './quantity-input.tsx';

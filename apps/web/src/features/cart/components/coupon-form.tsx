@@ -1,4 +1,4 @@
-import { cartMessages, type CouponReply } from '@portal/domain/cart.ts';
+import { cartMessages, type CouponReply } from '@portal/domain/commerce/cart.ts';
 import { CouponField } from '../../../shared/commerce/coupon-field.tsx';
 import { useApplyCoupon, useRemoveCoupon } from '../api/cart.ts';
 

@@ -1,5 +1,5 @@
 import { NativeSelect, Text } from '@mantine/core';
-import { checkoutOrganizationMessages } from '@portal/domain/cart.ts';
+import { checkoutOrganizationMessages } from '@portal/domain/commerce/cart.ts';
 
 export interface AdministeredOrganization {
   organizationId: string;

@@ -1,6 +1,6 @@
 import { NumberInput } from '@mantine/core';
 import { useState } from 'react';
-import { cartMessages, maxTicketsPerLine, type CartItemReply } from '@portal/domain/cart.ts';
+import { cartMessages, maxTicketsPerLine, type CartItemReply } from '@portal/domain/commerce/cart.ts';
 import { useUpdateCartItem } from '../api/cart.ts';
 
 /**

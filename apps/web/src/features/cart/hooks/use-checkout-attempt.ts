@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { CartReply } from '@portal/domain/cart.ts';
-import type { EventPaymentMethod } from '@portal/domain/commerce-enums.ts';
+import type { CartReply } from '@portal/domain/commerce/cart.ts';
+import type { EventPaymentMethod } from '@portal/domain/commerce/enums.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
 import { followRedirect } from '../../../shared/commerce/follow-redirect.ts';

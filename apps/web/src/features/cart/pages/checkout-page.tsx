@@ -2,8 +2,8 @@ import { Alert, Anchor, Button, Divider, Group, Stack, Text, Title } from '@mant
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { cartMessages, checkoutOrganizationMessages, type CartReply } from '@portal/domain/cart.ts';
-import type { EventPaymentMethod } from '@portal/domain/commerce-enums.ts';
+import { cartMessages, checkoutOrganizationMessages, type CartReply } from '@portal/domain/commerce/cart.ts';
+import type { EventPaymentMethod } from '@portal/domain/commerce/enums.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { cartQuery, paymentOptionsQuery } from '../../../shared/commerce/queries.ts';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { VerifiedCertificate } from '@portal/domain/certificates.ts';
+import type { VerifiedCertificate } from '@portal/domain/events/certificates.ts';
 import { api } from '../../../lib/api.ts';
 
 /** GET /api/verify/{code}: public; 404 when no certificate has the code. */

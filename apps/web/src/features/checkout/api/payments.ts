@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CancelCheckoutReply, CashnetReturn, EventPaymentReply } from '@portal/domain/payments.ts';
-import type { Profile } from '@portal/domain/profile.ts';
+import type { CancelCheckoutReply, CashnetReturn, EventPaymentReply } from '@portal/domain/commerce/payments.ts';
+import type { Profile } from '@portal/domain/people/profile.ts';
 import { api } from '../../../lib/api.ts';
 import { commerceKeys } from '../../../shared/commerce/queries.ts';
 

@@ -1,6 +1,6 @@
-import { applicationPaths } from '@portal/domain/application-paths.ts';
-import { paymentMessages } from '@portal/domain/payments.ts';
-import { registrationRequestMessages, registrationRequestPaths } from '@portal/domain/registration-request-messages.ts';
+import { applicationPaths } from '@portal/domain/applications/paths.ts';
+import { paymentMessages } from '@portal/domain/commerce/payments.ts';
+import { registrationRequestMessages, registrationRequestPaths } from '@portal/domain/registrations/messages.ts';
 import { checkoutPath, successPath } from '../api/payments.ts';
 import { checkoutTexts } from './payment-texts.ts';
 

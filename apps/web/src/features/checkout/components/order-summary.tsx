@@ -1,6 +1,6 @@
 import { Group, Stack, Table, Text, Title } from '@mantine/core';
 import { formatCents } from '@portal/domain/money.ts';
-import type { EventPaymentReply } from '@portal/domain/payments.ts';
+import type { EventPaymentReply } from '@portal/domain/commerce/payments.ts';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 
 /** What the payment buys (per item: title, number of tickets, subtotal), then the coupon and the totals. */

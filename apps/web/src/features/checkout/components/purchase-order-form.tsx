@@ -4,13 +4,13 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { phoneDigits } from '@portal/domain/contact.ts';
 import { dollarsToCents, formatCents } from '@portal/domain/money.ts';
-import type { EventPaymentReply } from '@portal/domain/payments.ts';
-import type { Profile } from '@portal/domain/profile.ts';
+import type { EventPaymentReply } from '@portal/domain/commerce/payments.ts';
+import type { Profile } from '@portal/domain/people/profile.ts';
 import {
   purchaseOrderMessages,
   validatePurchaseOrderForm,
   type PurchaseOrderFormValues,
-} from '@portal/domain/purchase-orders.ts';
+} from '@portal/domain/commerce/purchase-orders.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { PhoneInput } from '../../../ui/phone-input.tsx';

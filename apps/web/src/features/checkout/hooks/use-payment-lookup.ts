@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { redirect, useNavigate, type LoaderFunctionArgs } from 'react-router';
-import type { EventPaymentReply } from '@portal/domain/payments.ts';
+import type { EventPaymentReply } from '@portal/domain/commerce/payments.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import { eventPaymentQuery } from '../../../shared/commerce/queries.ts';
 import { checkoutPath } from '../api/payments.ts';

@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatCents } from '@portal/domain/money.ts';
-import { isVoidedOrCancelled, paymentMessages, type EventPaymentReply } from '@portal/domain/payments.ts';
+import { isVoidedOrCancelled, paymentMessages, type EventPaymentReply } from '@portal/domain/commerce/payments.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import { followRedirect } from '../../../shared/commerce/follow-redirect.ts';
 import { eventPaymentQuery } from '../../../shared/commerce/queries.ts';

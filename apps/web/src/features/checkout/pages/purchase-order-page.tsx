@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { isVoidedOrCancelled, paymentMessages, type EventPaymentReply } from '@portal/domain/payments.ts';
-import { purchaseOrderMessages } from '@portal/domain/purchase-orders.ts';
+import { isVoidedOrCancelled, paymentMessages, type EventPaymentReply } from '@portal/domain/commerce/payments.ts';
+import { purchaseOrderMessages } from '@portal/domain/commerce/purchase-orders.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { eventPaymentQuery } from '../../../shared/commerce/queries.ts';
 import { ErrorState } from '../../../ui/error-state.tsx';

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { paymentMessages, paymentPollMs } from '@portal/domain/payments.ts';
+import { paymentMessages, paymentPollMs } from '@portal/domain/commerce/payments.ts';
 import { aCart, anEventPayment, eventPaymentId } from '../../../test/commerce.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';

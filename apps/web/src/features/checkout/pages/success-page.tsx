@@ -8,7 +8,7 @@ import {
   paymentPollMs,
   type CashnetReturn,
   type EventPaymentReply,
-} from '@portal/domain/payments.ts';
+} from '@portal/domain/commerce/payments.ts';
 import { commerceKeys } from '../../../shared/commerce/queries.ts';
 import { cashnetConfirmQuery } from '../api/payments.ts';
 import { applicationFlavour, cartFlavour, registrationFlavour, type CheckoutFlavour } from '../components/checkout-flavour.ts';

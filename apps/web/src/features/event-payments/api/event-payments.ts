@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { EventPaymentPage } from '@portal/domain/payments.ts';
+import type { EventPaymentPage } from '@portal/domain/commerce/payments.ts';
 import { api, withQuery } from '../../../lib/api.ts';
 import { commerceKeys } from '../../../shared/commerce/queries.ts';
 

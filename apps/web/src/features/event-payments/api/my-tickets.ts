@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { MyTicketsReply } from '@portal/domain/allocation.ts';
+import type { MyTicketsReply } from '@portal/domain/tickets/allocation.ts';
 import { api } from '../../../lib/api.ts';
 import { commerceKeys } from '../../../shared/commerce/queries.ts';
 

@@ -1,11 +1,11 @@
 import { Anchor, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
-import { allocationMessages } from '@portal/domain/allocation.ts';
-import { applicationPaths } from '@portal/domain/application-paths.ts';
-import type { PurchaseOrderStatus } from '@portal/domain/commerce-enums.ts';
+import { allocationMessages } from '@portal/domain/tickets/allocation.ts';
+import { applicationPaths } from '@portal/domain/applications/paths.ts';
+import type { PurchaseOrderStatus } from '@portal/domain/commerce/enums.ts';
 import { formatUsDate } from '@portal/domain/dates.ts';
 import { formatCents } from '@portal/domain/money.ts';
-import { eventPaymentStatusLabels, isVoidedOrCancelled, type EventPaymentRow } from '@portal/domain/payments.ts';
+import { eventPaymentStatusLabels, isVoidedOrCancelled, type EventPaymentRow } from '@portal/domain/commerce/payments.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 import { eventPaymentTones, StatusBadge } from '../../../ui/status-badge.tsx';

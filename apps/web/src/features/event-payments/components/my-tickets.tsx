@@ -1,10 +1,10 @@
 import { Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { allocationMessages, type MyTicket } from '@portal/domain/allocation.ts';
-import { ticketCalendar } from '@portal/domain/calendar.ts';
+import { allocationMessages, type MyTicket } from '@portal/domain/tickets/allocation.ts';
+import { ticketCalendar } from '@portal/domain/tickets/calendar.ts';
 import { formatUsDate } from '@portal/domain/dates.ts';
-import { resourcePaths } from '@portal/domain/resources.ts';
+import { resourcePaths } from '@portal/domain/content/resources.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { CertificateLink } from '../../../shared/certificates/certificate-link.tsx';
 import { formatDateRange } from '../../../shared/commerce/format.ts';

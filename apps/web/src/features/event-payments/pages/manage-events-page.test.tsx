@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { eventPaymentStatusLabels } from '@portal/domain/payments.ts';
+import { eventPaymentStatusLabels } from '@portal/domain/commerce/payments.ts';
 import { aTicket } from '../../../test/allocation.ts';
 import { anEventPaymentPage, anEventPaymentRow, seriesEventId } from '../../../test/commerce.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { applicationPaths } from '@portal/domain/application-paths.ts';
+import { applicationPaths } from '@portal/domain/applications/paths.ts';
 import { api } from '../../../lib/api.ts';
 import { notifyError } from '../../../lib/errors.ts';
 

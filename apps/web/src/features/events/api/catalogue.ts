@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AddCartItem, CartReply } from '@portal/domain/cart.ts';
-import { catalogueMessages, type CatalogueEventDetail, type CataloguePage } from '@portal/domain/catalogue.ts';
+import type { AddCartItem, CartReply } from '@portal/domain/commerce/cart.ts';
+import { catalogueMessages, type CatalogueEventDetail, type CataloguePage } from '@portal/domain/events/catalogue.ts';
 import { api, withQuery } from '../../../lib/api.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import type { ListParams } from '../../../lib/list-search.ts';

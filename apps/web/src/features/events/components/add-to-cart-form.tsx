@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, NumberInput, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { cartMessages, maxTicketsPerLine } from '@portal/domain/cart.ts';
-import { catalogueMessages, type CatalogueEventDetail } from '@portal/domain/catalogue.ts';
+import { cartMessages, maxTicketsPerLine } from '@portal/domain/commerce/cart.ts';
+import { catalogueMessages, type CatalogueEventDetail } from '@portal/domain/events/catalogue.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import { useAddToCart } from '../api/catalogue.ts';
 

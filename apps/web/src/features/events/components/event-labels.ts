@@ -1,4 +1,4 @@
-import type { EventKind } from '@portal/domain/commerce-enums.ts';
+import type { EventKind } from '@portal/domain/commerce/enums.ts';
 
 export const eventKindLabels: Record<EventKind, string> = {
   SERIES: 'Series',

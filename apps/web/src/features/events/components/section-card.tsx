@@ -1,5 +1,5 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { catalogueMessages, type CatalogueEventDetail, type ConferenceSection } from '@portal/domain/catalogue.ts';
+import { catalogueMessages, type CatalogueEventDetail, type ConferenceSection } from '@portal/domain/events/catalogue.ts';
 import { formatUsDate } from '@portal/domain/dates.ts';
 import { AddToCartForm } from './add-to-cart-form.tsx';
 import { seatsLeft } from './event-labels.ts';

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { catalogueMessages } from '@portal/domain/catalogue.ts';
+import { catalogueMessages } from '@portal/domain/events/catalogue.ts';
 import { aCart, aCatalogueEvent, aCataloguePage, seriesEventId } from '../../../test/commerce.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';

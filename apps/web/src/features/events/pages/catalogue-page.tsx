@@ -1,8 +1,8 @@
 import { Anchor, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, type LoaderFunctionArgs } from 'react-router';
-import { applicationPaths } from '@portal/domain/application-paths.ts';
-import { catalogueMessages, type CatalogueEvent } from '@portal/domain/catalogue.ts';
+import { applicationPaths } from '@portal/domain/applications/paths.ts';
+import { catalogueMessages, type CatalogueEvent } from '@portal/domain/events/catalogue.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import { listParams, useListSearch } from '../../../lib/list-search.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';

@@ -2,8 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cartMessages } from '@portal/domain/cart.ts';
-import { catalogueMessages } from '@portal/domain/catalogue.ts';
+import { cartMessages } from '@portal/domain/commerce/cart.ts';
+import { catalogueMessages } from '@portal/domain/events/catalogue.ts';
 import {
   aCart,
   aConferenceDay,

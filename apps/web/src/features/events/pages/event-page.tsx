@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
-import { applicationPaths } from '@portal/domain/application-paths.ts';
-import { catalogueMessages, type CatalogueEventDetail } from '@portal/domain/catalogue.ts';
+import { applicationPaths } from '@portal/domain/applications/paths.ts';
+import { catalogueMessages, type CatalogueEventDetail } from '@portal/domain/events/catalogue.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';

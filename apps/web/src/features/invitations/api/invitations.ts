@@ -1,6 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { CurrentUser } from '@portal/domain/auth.ts';
-import type { AcceptReply, InvitationLookup } from '@portal/domain/invitations.ts';
+import type { CurrentUser } from '@portal/domain/people/auth.ts';
+import type { AcceptReply, InvitationLookup } from '@portal/domain/organizations/invitations.ts';
 import { api } from '../../../lib/api.ts';
 
 export const invitationKeys = {

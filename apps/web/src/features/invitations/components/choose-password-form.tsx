@@ -1,8 +1,8 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState, type ReactNode } from 'react';
-import { newPasswordTwice, type CurrentUser, type NewPasswordTwice } from '@portal/domain/auth.ts';
-import { invitationMessages } from '@portal/domain/invitations.ts';
+import { newPasswordTwice, type CurrentUser, type NewPasswordTwice } from '@portal/domain/people/auth.ts';
+import { invitationMessages } from '@portal/domain/organizations/invitations.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { NewPasswordFields } from '../../../ui/new-password-fields.tsx';
 import { useAcceptWithPassword } from '../api/invitations.ts';

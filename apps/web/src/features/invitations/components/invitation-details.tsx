@@ -3,14 +3,14 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { CurrentUser } from '@portal/domain/auth.ts';
+import type { CurrentUser } from '@portal/domain/people/auth.ts';
 import {
   invitationCodePattern,
   invitationMessages,
   invitationPath,
   invitedToText,
   type InvitationKind,
-} from '@portal/domain/invitations.ts';
+} from '@portal/domain/organizations/invitations.ts';
 import { homePath, loginPathFor } from '@portal/domain/navigation.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { startSession, useCurrentUser } from '../../../lib/current-user.ts';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { ServicesReply } from '@portal/domain/packages.ts';
+import type { ServicesReply } from '@portal/domain/packages/contracts.ts';
 import { api, withQuery } from '../../../lib/api.ts';
 
 export const serviceKeys = {

@@ -4,7 +4,7 @@ import {
   organizationResourcePaths,
   type OrganizationResourceFilters,
   type OrganizationResourceList,
-} from '@portal/domain/organization-resources.ts';
+} from '@portal/domain/content/organization-resources.ts';
 import { api, withQuery } from '../../../lib/api.ts';
 
 export const organizationResourceKeys = {

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { QueryKey } from '@tanstack/react-query';
-import { organizationResourcePaths, type HeadlinePart, type OrganizationResourceRow } from '@portal/domain/organization-resources.ts';
-import { formatFileSize } from '@portal/domain/resources.ts';
+import { organizationResourcePaths, type HeadlinePart, type OrganizationResourceRow } from '@portal/domain/content/organization-resources.ts';
+import { formatFileSize } from '@portal/domain/content/resources.ts';
 import { FavouriteToggle } from '../../../shared/favourites/favourite-toggle.tsx';
 
 /** Text with the search's matches in <mark>: parts are plain strings, so nothing is read as HTML. */

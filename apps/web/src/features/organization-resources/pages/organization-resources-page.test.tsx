@@ -6,7 +6,7 @@ import {
   type OrganizationResourceFilters,
   type OrganizationResourceList,
   type OrganizationResourceRow,
-} from '@portal/domain/organization-resources.ts';
+} from '@portal/domain/content/organization-resources.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { aUser } from '../../../test/users.ts';

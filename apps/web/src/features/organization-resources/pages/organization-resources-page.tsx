@@ -1,7 +1,7 @@
 import { Group, NativeSelect, Pagination, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { organizationResourceMessages, organizationResourcePageSize, type OrganizationResourceFilters } from '@portal/domain/organization-resources.ts';
+import { organizationResourceMessages, organizationResourcePageSize, type OrganizationResourceFilters } from '@portal/domain/content/organization-resources.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useListSearch } from '../../../lib/list-search.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { addStaffMember } from '@portal/domain/roster.ts';
+import type { addStaffMember } from '@portal/domain/organizations/roster.ts';
 import { api } from '../../../lib/api.ts';
 import { organizationKeys } from './organization-keys.ts';
 import { organizationPath } from './organization.ts';

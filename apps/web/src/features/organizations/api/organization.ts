@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { OrganizationDetail } from '@portal/domain/organizations.ts';
+import type { OrganizationDetail } from '@portal/domain/organizations/contracts.ts';
 import { api } from '../../../lib/api.ts';
 import { organizationKeys } from './organization-keys.ts';
 

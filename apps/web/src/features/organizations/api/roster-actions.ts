@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { genericErrorMessage } from '@portal/domain/problem-message.ts';
-import { rosterMessages } from '@portal/domain/roster.ts';
+import { genericErrorMessage } from '@portal/domain/problems/messages.ts';
+import { rosterMessages } from '@portal/domain/organizations/roster.ts';
 import { isApiError, api } from '../../../lib/api.ts';
 import { currentUserQuery } from '../../../lib/current-user.ts';
 import { organizationKeys } from './organization-keys.ts';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { RosterPage } from '@portal/domain/roster.ts';
+import type { RosterPage } from '@portal/domain/organizations/roster.ts';
 import { api, withQuery } from '../../../lib/api.ts';
 import type { ListParams } from '../../../lib/list-search.ts';
 import { organizationKeys } from './organization-keys.ts';

@@ -5,8 +5,8 @@ import type {
   billingContact,
   organizationAddress,
   OrganizationDetail,
-} from '@portal/domain/organizations.ts';
-import { organizationMessages } from '@portal/domain/organizations.ts';
+} from '@portal/domain/organizations/contracts.ts';
+import { organizationMessages } from '@portal/domain/organizations/contracts.ts';
 import { api } from '../../../lib/api.ts';
 import { managedOrganizationsQuery } from '../../../shared/managed-organizations/managed-organizations.tsx';
 import { organizationKeys, profileQueryKey } from './organization-keys.ts';

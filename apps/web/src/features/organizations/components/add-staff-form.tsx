@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, MultiSelect, NumberInput, Select, SimpleGrid, 
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { defaultCountry } from '@portal/domain/lookups.ts';
-import { addStaffMember } from '@portal/domain/roster.ts';
+import { addStaffMember } from '@portal/domain/organizations/roster.ts';
 import type { Lookups } from '../../../lib/lookups.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { AddressFields } from '../../../ui/address-fields.tsx';

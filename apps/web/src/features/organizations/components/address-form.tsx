@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { formatPhone, maskedPhoneError, phoneDigits, type AddressReply } from '@portal/domain/contact.ts';
 import { defaultCountry } from '@portal/domain/lookups.ts';
-import { organizationAddress } from '@portal/domain/organizations.ts';
+import { organizationAddress } from '@portal/domain/organizations/contracts.ts';
 import type { Lookups } from '../../../lib/lookups.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { AddressFields, organizationAddressFields } from '../../../ui/address-fields.tsx';

@@ -1,7 +1,7 @@
 import { Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { Fragment, lazy, Suspense, useState } from 'react';
-import { organizationMessages, type OrganizationDetail } from '@portal/domain/organizations.ts';
-import { displayName } from '@portal/domain/people.ts';
+import { organizationMessages, type OrganizationDetail } from '@portal/domain/organizations/contracts.ts';
+import { displayName } from '@portal/domain/people/names.ts';
 import type { Lookups } from '../../../lib/lookups.ts';
 import { AddressLines } from '../../../ui/address-lines.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';

@@ -1,6 +1,6 @@
 import { Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { organizationName, type OrganizationDetail } from '@portal/domain/organizations.ts';
+import { organizationName, type OrganizationDetail } from '@portal/domain/organizations/contracts.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useUpdateOrganization } from '../api/update-organization.ts';
 import { FormActions } from './form-actions.tsx';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { OrganizationDetail } from '@portal/domain/organizations.ts';
+import type { OrganizationDetail } from '@portal/domain/organizations/contracts.ts';
 import { jsonResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { someLookups } from '../../../test/lookups.ts';
 import { anOrganization, organizationId } from '../../../test/organizations.ts';

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { organizationMessages, type OrganizationDetail } from '@portal/domain/organizations.ts';
-import { packagePaths, packageRequestActionLinks, packageStatusLabels } from '@portal/domain/package-rules.ts';
+import { organizationMessages, type OrganizationDetail } from '@portal/domain/organizations/contracts.ts';
+import { packagePaths, packageRequestActionLinks, packageStatusLabels } from '@portal/domain/packages/rules.ts';
 import { packageStatusTones, StatusBadge } from '../../../ui/status-badge.tsx';
 import { Section } from './section.tsx';
 

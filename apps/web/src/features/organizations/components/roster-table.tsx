@@ -1,7 +1,7 @@
 import { Button, Group, Table, Text } from '@mantine/core';
-import { displayName } from '@portal/domain/people.ts';
-import { rosterControls, rosterMessages, showsAdminColumn, type RosterPage, type RosterRow } from '@portal/domain/roster.ts';
-import { organizationRoleLabels } from '@portal/domain/roles.ts';
+import { displayName } from '@portal/domain/people/names.ts';
+import { rosterControls, rosterMessages, showsAdminColumn, type RosterPage, type RosterRow } from '@portal/domain/organizations/roster.ts';
+import { organizationRoleLabels } from '@portal/domain/people/roles.ts';
 import type { RosterActions } from '../hooks/use-roster-actions.tsx';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';

@@ -1,6 +1,6 @@
 import { Select, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { ticketRecipient, type OrganizationDetail } from '@portal/domain/organizations.ts';
+import { ticketRecipient, type OrganizationDetail } from '@portal/domain/organizations/contracts.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useUpdateOrganization } from '../api/update-organization.ts';
 import { describeRecipient } from './ticket-recipient-section.tsx';

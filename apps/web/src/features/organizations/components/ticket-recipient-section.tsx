@@ -1,6 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { organizationMessages, type OrganizationDetail } from '@portal/domain/organizations.ts';
+import { organizationMessages, type OrganizationDetail } from '@portal/domain/organizations/contracts.ts';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { Section } from './section.tsx';
 

@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { displayName } from '@portal/domain/people.ts';
-import { rosterMessages, type RosterRow } from '@portal/domain/roster.ts';
+import { displayName } from '@portal/domain/people/names.ts';
+import { rosterMessages, type RosterRow } from '@portal/domain/organizations/roster.ts';
 import { useRosterAction, type RosterAction } from '../api/roster-actions.ts';
 
 interface Confirmation {

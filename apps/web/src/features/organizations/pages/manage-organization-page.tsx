@@ -1,7 +1,7 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
-import { organizationMessages, organizationPermissions } from '@portal/domain/organizations.ts';
+import { organizationMessages, organizationPermissions } from '@portal/domain/organizations/contracts.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { lookupsQuery } from '../../../lib/lookups.ts';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { rosterMessages } from '@portal/domain/roster.ts';
+import { rosterMessages } from '@portal/domain/organizations/roster.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { someLookups } from '../../../test/lookups.ts';
 import { aRoster, organizationId } from '../../../test/organizations.ts';

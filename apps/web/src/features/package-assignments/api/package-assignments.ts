@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PackageAssignmentsReply, PackageNotificationsReply, SegmentInput } from '@portal/domain/package-assignments.ts';
+import type { PackageAssignmentsReply, PackageNotificationsReply, SegmentInput } from '@portal/domain/packages/assignments.ts';
 import { api } from '../../../lib/api.ts';
 import { commerceKeys } from '../../../shared/commerce/queries.ts';
 

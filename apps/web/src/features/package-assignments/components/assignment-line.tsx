@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import type { AssignableUser } from '@portal/domain/allocation.ts';
-import { packageAssignmentMessages } from '@portal/domain/package-assignments.ts';
+import type { AssignableUser } from '@portal/domain/tickets/allocation.ts';
+import { packageAssignmentMessages } from '@portal/domain/packages/assignments.ts';
 import { AssigneePicker } from '../../../shared/assignees/assignee-picker.tsx';
 import type { SegmentLine } from './segment-lines.ts';
 

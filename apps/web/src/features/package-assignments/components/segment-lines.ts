@@ -1,6 +1,6 @@
-import type { AssignableUser } from '@portal/domain/allocation.ts';
-import type { PackageAssignmentsReply, SegmentInput } from '@portal/domain/package-assignments.ts';
-import type { PackageAssignmentSegment } from '@portal/domain/package-assignments-paths.ts';
+import type { AssignableUser } from '@portal/domain/tickets/allocation.ts';
+import type { PackageAssignmentsReply, SegmentInput } from '@portal/domain/packages/assignments.ts';
+import type { PackageAssignmentSegment } from '@portal/domain/packages/paths.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
 
 /** One assignable item of a tab: a conference day, a group section or an institute. */

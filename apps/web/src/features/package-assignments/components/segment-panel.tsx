@@ -1,9 +1,9 @@
 import { Alert, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
-import { dropEmptySlots } from '@portal/domain/allocation.ts';
-import { checkSegment, packageAssignmentMessages, type PackageAssignmentsReply } from '@portal/domain/package-assignments.ts';
-import type { PackageAssignmentSegment } from '@portal/domain/package-assignments-paths.ts';
+import { dropEmptySlots } from '@portal/domain/tickets/allocation.ts';
+import { checkSegment, packageAssignmentMessages, type PackageAssignmentsReply } from '@portal/domain/packages/assignments.ts';
+import type { PackageAssignmentSegment } from '@portal/domain/packages/paths.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { useSavePackageAssignments } from '../api/package-assignments.ts';

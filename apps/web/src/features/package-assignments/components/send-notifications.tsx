@@ -2,7 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useId, useState } from 'react';
-import { assignedPeopleCount, notificationsSentMessage, packageAssignmentMessages, type PackageAssignmentsReply } from '@portal/domain/package-assignments.ts';
+import { assignedPeopleCount, notificationsSentMessage, packageAssignmentMessages, type PackageAssignmentsReply } from '@portal/domain/packages/assignments.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import { useSendPackageNotifications } from '../api/package-assignments.ts';
 

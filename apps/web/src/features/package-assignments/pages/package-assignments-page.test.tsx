@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { allocationMessages, type AssignableUser } from '@portal/domain/allocation.ts';
-import { notificationsSentMessage, packageAssignmentMessages, type AllocateTicketsInput, type AssignStaffInput, type PackageAssignmentsReply } from '@portal/domain/package-assignments.ts';
-import { packageAssignmentTabs } from '@portal/domain/package-assignments-paths.ts';
+import { allocationMessages, type AssignableUser } from '@portal/domain/tickets/allocation.ts';
+import { notificationsSentMessage, packageAssignmentMessages, type AllocateTicketsInput, type AssignStaffInput, type PackageAssignmentsReply } from '@portal/domain/packages/assignments.ts';
+import { packageAssignmentTabs } from '@portal/domain/packages/paths.ts';
 import { organizationId, people } from '../../../test/allocation.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';

@@ -2,9 +2,9 @@ import { Alert, Anchor, Divider, Stack, Tabs, Text, Title } from '@mantine/core'
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
-import { isEmptyPackage, packageAssignmentMessages, type PackageAssignmentsReply } from '@portal/domain/package-assignments.ts';
-import { packageAssignmentPages, packageAssignmentSegments, packageAssignmentTabs, type PackageAssignmentPage, type PackageAssignmentSegment } from '@portal/domain/package-assignments-paths.ts';
-import { packagePaths } from '@portal/domain/package-rules.ts';
+import { isEmptyPackage, packageAssignmentMessages, type PackageAssignmentsReply } from '@portal/domain/packages/assignments.ts';
+import { packageAssignmentPages, packageAssignmentSegments, packageAssignmentTabs, type PackageAssignmentPage, type PackageAssignmentSegment } from '@portal/domain/packages/paths.ts';
+import { packagePaths } from '@portal/domain/packages/rules.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';

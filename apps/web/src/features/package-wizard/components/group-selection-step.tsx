@@ -8,8 +8,8 @@ import {
   isVirtualSection,
   packageMessages,
   spotsRemaining,
-} from '@portal/domain/package-rules.ts';
-import type { PackageRequestDetail } from '@portal/domain/packages.ts';
+} from '@portal/domain/packages/rules.ts';
+import type { PackageRequestDetail } from '@portal/domain/packages/contracts.ts';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { OverrideNote } from './override-note.tsx';
 import { StepActions } from './step-actions.tsx';

@@ -1,8 +1,8 @@
 import { Alert, Card, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatCents } from '@portal/domain/money.ts';
-import { effectiveAmount, instituteBalance, optionList, packageMessages, type BalanceColour } from '@portal/domain/package-rules.ts';
-import type { PackageRequestDetail } from '@portal/domain/packages.ts';
+import { effectiveAmount, instituteBalance, optionList, packageMessages, type BalanceColour } from '@portal/domain/packages/rules.ts';
+import type { PackageRequestDetail } from '@portal/domain/packages/contracts.ts';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import type { StatusTone } from '../../../ui/theme.ts';
 import { OverrideNote } from './override-note.tsx';

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { packageMessages } from '@portal/domain/package-rules.ts';
+import { packageMessages } from '@portal/domain/packages/rules.ts';
 
 /** §4: a selection staff created or overrode is locked for the member, and says so. */
 export function OverrideNote({ overridden, createdByAdmin }: { overridden: boolean; createdByAdmin: boolean }) {

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, Stack, Table, Text, Title } from '@mant
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { formatCents } from '@portal/domain/money.ts';
-import { groupMinimumMessage, packageMessages, packagePaths } from '@portal/domain/package-rules.ts';
+import { groupMinimumMessage, packageMessages, packagePaths } from '@portal/domain/packages/rules.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useSavePackageStep } from '../api/package-request.ts';
 import type { StepProps } from './step-props.ts';

@@ -1,8 +1,8 @@
 import { Alert, Card, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatCents } from '@portal/domain/money.ts';
-import { effectiveAmount, groupingsBelowMinimum, minimumDaysMessage, optionList } from '@portal/domain/package-rules.ts';
-import type { PackageRequestDetail } from '@portal/domain/packages.ts';
+import { effectiveAmount, groupingsBelowMinimum, minimumDaysMessage, optionList } from '@portal/domain/packages/rules.ts';
+import type { PackageRequestDetail } from '@portal/domain/packages/contracts.ts';
 import { OverrideNote } from './override-note.tsx';
 import { StepActions } from './step-actions.tsx';
 import { amountOptions, changed, days, type StepProps } from './step-props.ts';

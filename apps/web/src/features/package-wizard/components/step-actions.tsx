@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { packagePaths, type PackageStep } from '@portal/domain/package-rules.ts';
+import { packagePaths, type PackageStep } from '@portal/domain/packages/rules.ts';
 import { UnsavedChangesPrompt } from '../../../ui/unsaved-changes-prompt.tsx';
 
 interface StepActionsProps {

@@ -1,4 +1,4 @@
-import type { PackageRequestDetail } from '@portal/domain/packages.ts';
+import type { PackageRequestDetail } from '@portal/domain/packages/contracts.ts';
 
 export interface StepProps {
   detail: PackageRequestDetail;

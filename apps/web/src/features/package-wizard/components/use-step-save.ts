@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useRef, useState } from 'react';
-import { nextPackageStep, packageMessages, packagePaths, type EditableStep } from '@portal/domain/package-rules.ts';
-import type { PackageRequestDetail } from '@portal/domain/packages.ts';
+import { nextPackageStep, packageMessages, packagePaths, type EditableStep } from '@portal/domain/packages/rules.ts';
+import type { PackageRequestDetail } from '@portal/domain/packages/contracts.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useSavePackageStep } from '../api/package-request.ts';
 

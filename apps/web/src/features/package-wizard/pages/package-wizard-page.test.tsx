@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { emptySelections, minimumDaysMessage, packageMessages, packageStepList, packageTotals, type PackageRequestStatus } from '@portal/domain/package-rules.ts';
-import type { PackageDetail, PackageRequestDetail } from '@portal/domain/packages.ts';
-import { genericErrorMessage } from '@portal/domain/problem-message.ts';
+import { emptySelections, minimumDaysMessage, packageMessages, packageStepList, packageTotals, type PackageRequestStatus } from '@portal/domain/packages/rules.ts';
+import type { PackageDetail, PackageRequestDetail } from '@portal/domain/packages/contracts.ts';
+import { genericErrorMessage } from '@portal/domain/problems/messages.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { someLookups } from '../../../test/lookups.ts';

@@ -2,8 +2,8 @@ import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Link, Navigate, redirect, useParams, type LoaderFunctionArgs } from 'react-router';
-import { packageMessages, packagePaths, packageStatusLabels, packageStepLabels, packageStepRedirect, type PackageStep } from '@portal/domain/package-rules.ts';
-import type { PackageRequestDetail } from '@portal/domain/packages.ts';
+import { packageMessages, packagePaths, packageStatusLabels, packageStepLabels, packageStepRedirect, type PackageStep } from '@portal/domain/packages/rules.ts';
+import type { PackageRequestDetail } from '@portal/domain/packages/contracts.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { ErrorState } from '../../../ui/error-state.tsx';

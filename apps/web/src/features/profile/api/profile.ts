@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Profile, profileUpdate } from '@portal/domain/profile.ts';
+import type { Profile, profileUpdate } from '@portal/domain/people/profile.ts';
 import type { z } from 'zod';
 import { api } from '../../../lib/api.ts';
 import { currentUserQuery } from '../../../lib/current-user.ts';

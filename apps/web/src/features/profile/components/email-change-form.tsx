@@ -1,6 +1,6 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { emailChange } from '@portal/domain/profile.ts';
+import { emailChange } from '@portal/domain/people/profile.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useChangeEmail } from '../api/email-change.ts';
 

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { logoutAfterEmailChangeMs, profileMessages } from '@portal/domain/profile.ts';
+import { logoutAfterEmailChangeMs, profileMessages } from '@portal/domain/people/profile.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { aProfile } from '../../../test/profile.ts';
 import { renderApp } from '../../../test/render-app.tsx';

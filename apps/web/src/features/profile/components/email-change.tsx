@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { loginPath } from '@portal/domain/navigation.ts';
-import { logoutAfterEmailChangeMs } from '@portal/domain/profile.ts';
+import { logoutAfterEmailChangeMs } from '@portal/domain/people/profile.ts';
 import { endSession } from '../../../lib/current-user.ts';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 

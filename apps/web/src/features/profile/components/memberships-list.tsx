@@ -1,8 +1,8 @@
 import { Anchor, Badge, DataList, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { organizationMessages, organizationPermissions } from '@portal/domain/organizations.ts';
-import type { Profile } from '@portal/domain/profile.ts';
-import { organizationRoleLabels } from '@portal/domain/roles.ts';
+import { organizationMessages, organizationPermissions } from '@portal/domain/organizations/contracts.ts';
+import type { Profile } from '@portal/domain/people/profile.ts';
+import { organizationRoleLabels } from '@portal/domain/people/roles.ts';
 import { AddressLines } from '../../../ui/address-lines.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 

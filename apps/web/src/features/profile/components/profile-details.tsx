@@ -1,7 +1,7 @@
 import { DataList, Text } from '@mantine/core';
-import { organizationMessages } from '@portal/domain/organizations.ts';
-import { displayName } from '@portal/domain/people.ts';
-import type { Profile } from '@portal/domain/profile.ts';
+import { organizationMessages } from '@portal/domain/organizations/contracts.ts';
+import { displayName } from '@portal/domain/people/names.ts';
+import type { Profile } from '@portal/domain/people/profile.ts';
 
 /** Shown instead of date of birth and SSN digits while staff view the portal as this member. */
 export const sensitiveHiddenText = 'Hidden while viewing as this member';

@@ -2,7 +2,7 @@ import { Button, Group, SimpleGrid, Stack, Text, TextInput, Textarea } from '@ma
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { defaultCountry } from '@portal/domain/lookups.ts';
-import { profileMessages, profileUpdate, type Profile } from '@portal/domain/profile.ts';
+import { profileMessages, profileUpdate, type Profile } from '@portal/domain/people/profile.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useLookups } from '../../../lib/lookups.ts';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { profileMessages } from '@portal/domain/profile.ts';
+import { profileMessages } from '@portal/domain/people/profile.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { someLookups } from '../../../test/lookups.ts';
 import { aProfile } from '../../../test/profile.ts';

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { profileMessages } from '@portal/domain/profile.ts';
+import { profileMessages } from '@portal/domain/people/profile.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { lookupsQuery } from '../../../lib/lookups.ts';
 import { AffiliationsSection } from '../../../shared/affiliations/affiliations-section.tsx';

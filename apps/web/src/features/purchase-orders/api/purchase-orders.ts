@@ -2,16 +2,16 @@ import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Profile } from '@portal/domain/profile.ts';
-import { purchaseOrderMessages, type PurchaseOrderSubmitted } from '@portal/domain/purchase-orders.ts';
+import type { Profile } from '@portal/domain/people/profile.ts';
+import { purchaseOrderMessages, type PurchaseOrderSubmitted } from '@portal/domain/commerce/purchase-orders.ts';
 import type {
   ApplicantAvailability,
   AvailableApplicants,
   ContractList,
   CouponValidation,
   InstitutePage,
-} from '@portal/domain/purchase-orders-members.ts';
-import { memberPurchaseOrderPaths } from '@portal/domain/purchase-orders-members.ts';
+} from '@portal/domain/commerce/member-purchase-orders.ts';
+import { memberPurchaseOrderPaths } from '@portal/domain/commerce/member-purchase-orders.ts';
 import { api, withQuery } from '../../../lib/api.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import { showSubmitError, type FormWithErrors } from '../../../lib/form-errors.ts';

@@ -1,8 +1,8 @@
 import { FileInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { phoneDigits } from '@portal/domain/contact.ts';
-import type { PurchaseOrderFormValues } from '@portal/domain/purchase-orders.ts';
-import { typedTotalCents } from '@portal/domain/purchase-orders-members.ts';
+import type { PurchaseOrderFormValues } from '@portal/domain/commerce/purchase-orders.ts';
+import { typedTotalCents } from '@portal/domain/commerce/member-purchase-orders.ts';
 import { PhoneInput } from '../../../ui/phone-input.tsx';
 
 type Field = 'file' | 'filename' | 'number' | 'total' | 'contactName' | 'contactEmail' | 'contactPhone';

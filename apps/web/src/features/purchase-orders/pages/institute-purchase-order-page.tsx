@@ -4,9 +4,9 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { cartMessages } from '@portal/domain/cart.ts';
+import { cartMessages } from '@portal/domain/commerce/cart.ts';
 import { formatCents } from '@portal/domain/money.ts';
-import { purchaseOrderMessages } from '@portal/domain/purchase-orders.ts';
+import { purchaseOrderMessages } from '@portal/domain/commerce/purchase-orders.ts';
 import {
   applicantAddRefusal,
   institutePurchaseOrderTotals,
@@ -15,7 +15,7 @@ import {
   validateInstitutePurchaseOrderForm,
   type InstituteOption,
   type InstitutePurchaseOrderFormValues,
-} from '@portal/domain/purchase-orders-members.ts';
+} from '@portal/domain/commerce/member-purchase-orders.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { CouponField, type AppliedCoupon } from '../../../shared/commerce/coupon-field.tsx';

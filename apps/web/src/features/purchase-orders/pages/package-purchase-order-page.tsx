@@ -8,8 +8,8 @@ import {
   memberPurchaseOrderPaths,
   validatePackagePurchaseOrderForm,
   type PackagePurchaseOrderFormValues,
-} from '@portal/domain/purchase-orders-members.ts';
-import type { Profile } from '@portal/domain/profile.ts';
+} from '@portal/domain/commerce/member-purchase-orders.ts';
+import type { Profile } from '@portal/domain/people/profile.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';

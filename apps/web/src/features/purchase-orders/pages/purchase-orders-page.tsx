@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { memberPurchaseOrderPaths } from '@portal/domain/purchase-orders-members.ts';
+import { memberPurchaseOrderPaths } from '@portal/domain/commerce/member-purchase-orders.ts';
 
 /** /members/purchase-orders (organizations.md §2): the landing screen, one button per kind of purchase order. */
 export function PurchaseOrdersPage() {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EventPaymentMethod } from '@portal/domain/commerce-enums.ts';
-import type { RegistrationPayReply, RegistrationRequestDetail, RegistrationRequestPage } from '@portal/domain/registration-requests.ts';
+import type { EventPaymentMethod } from '@portal/domain/commerce/enums.ts';
+import type { RegistrationPayReply, RegistrationRequestDetail, RegistrationRequestPage } from '@portal/domain/registrations/requests.ts';
 import { api, withQuery } from '../../../lib/api.ts';
 import { registrationKeys } from '../../../shared/registration/queries.ts';
 

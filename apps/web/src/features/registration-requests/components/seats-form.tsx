@@ -5,7 +5,7 @@ import {
   registrationRequestMessages as messages,
   seatsRequested,
   type RegistrationRequestDetail,
-} from '@portal/domain/registration-requests.ts';
+} from '@portal/domain/registrations/requests.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import { SeatsInput } from '../../../shared/registration/seats-input.tsx';
 import { useUpdateSeats } from '../api/requests.ts';

@@ -8,7 +8,7 @@ import {
   registrationRequestMessages as messages,
   registrationRequestPaths,
   type RegistrationRequestDetail,
-} from '@portal/domain/registration-requests.ts';
+} from '@portal/domain/registrations/requests.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';

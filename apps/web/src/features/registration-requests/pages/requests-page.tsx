@@ -7,7 +7,7 @@ import {
   registrationRequestMessages as messages,
   registrationRequestPaths,
   type RegistrationRequestRow,
-} from '@portal/domain/registration-requests.ts';
+} from '@portal/domain/registrations/requests.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';

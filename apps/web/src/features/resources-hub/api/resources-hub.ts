@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ResourcesHub } from '@portal/domain/organization-resources.ts';
+import type { ResourcesHub } from '@portal/domain/content/organization-resources.ts';
 import { api } from '../../../lib/api.ts';
 
 /** GET /api/resources-hub: the caller's organizations, every video collection and the attended events with resources. */

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { resourcesHubMessages, type ResourcesHub } from '@portal/domain/organization-resources.ts';
+import { resourcesHubMessages, type ResourcesHub } from '@portal/domain/content/organization-resources.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { aUser } from '../../../test/users.ts';

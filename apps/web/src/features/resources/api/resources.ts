@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { resourcePageSize, type ResourceListReply } from '@portal/domain/resources.ts';
+import { resourcePageSize, type ResourceListReply } from '@portal/domain/content/resources.ts';
 import { api, withQuery } from '../../../lib/api.ts';
 
 export interface ResourceListParams {

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatFileSize, resourceFileLabels, resourcePaths, type ResourceRow } from '@portal/domain/resources.ts';
+import { formatFileSize, resourceFileLabels, resourcePaths, type ResourceRow } from '@portal/domain/content/resources.ts';
 
 /** One resource: its title, description, the sections it is for, and a link to open or a file to download. */
 export function ResourceCard({ eventId, resource }: { eventId: string; resource: ResourceRow }) {

@@ -1,8 +1,8 @@
 import { Anchor, Group, Pagination, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { applicationPaths } from '@portal/domain/application-paths.ts';
-import { resourceMessages, resourcePageSize } from '@portal/domain/resources.ts';
+import { applicationPaths } from '@portal/domain/applications/paths.ts';
+import { resourceMessages, resourcePageSize } from '@portal/domain/content/resources.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useListSearch } from '../../../lib/list-search.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TreasureChest } from '@portal/domain/toolkit.ts';
+import type { TreasureChest } from '@portal/domain/content/toolkit.ts';
 import { api } from '../../../lib/api.ts';
 
 export const toolkitKeys = {

@@ -1,6 +1,6 @@
 import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
-import { formatFileSize } from '@portal/domain/resources.ts';
-import type { ToolkitDocument } from '@portal/domain/toolkit.ts';
+import { formatFileSize } from '@portal/domain/content/resources.ts';
+import type { ToolkitDocument } from '@portal/domain/content/toolkit.ts';
 import { FavouriteToggle } from '../../../shared/favourites/favourite-toggle.tsx';
 import { toolkitKeys } from '../api/treasure-chest.ts';
 

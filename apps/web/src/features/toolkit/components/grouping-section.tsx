@@ -1,5 +1,5 @@
 import { Stack, Title, type TitleOrder } from '@mantine/core';
-import type { NestedGrouping } from '@portal/domain/toolkit.ts';
+import type { NestedGrouping } from '@portal/domain/content/toolkit.ts';
 import { DocumentList } from './document-item.tsx';
 
 /**

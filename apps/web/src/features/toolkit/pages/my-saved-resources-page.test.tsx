@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { favouriteMessages, type SavedResource, type SavedResourceList } from '@portal/domain/favourites.ts';
+import { favouriteMessages, type SavedResource, type SavedResourceList } from '@portal/domain/content/favourites.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { aUser } from '../../../test/users.ts';

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { favouriteMessages, savedResourcePageSize, savedResourceTypeLabels, type SavedResource } from '@portal/domain/favourites.ts';
+import { favouriteMessages, savedResourcePageSize, savedResourceTypeLabels, type SavedResource } from '@portal/domain/content/favourites.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { savedResourcesQuery } from '../../../shared/favourites/api.ts';
 import { FavouriteToggle } from '../../../shared/favourites/favourite-toggle.tsx';

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { favouriteMessages } from '@portal/domain/favourites.ts';
-import { toolkitMessages, type ToolkitDocument, type TreasureChest } from '@portal/domain/toolkit.ts';
+import { favouriteMessages } from '@portal/domain/content/favourites.ts';
+import { toolkitMessages, type ToolkitDocument, type TreasureChest } from '@portal/domain/content/toolkit.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { aUser } from '../../../test/users.ts';

@@ -1,6 +1,6 @@
 import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { nestGroupings, toolkitMessages } from '@portal/domain/toolkit.ts';
+import { nestGroupings, toolkitMessages } from '@portal/domain/content/toolkit.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { videoCollectionPaths, type VideoCollection } from '@portal/domain/video-collections.ts';
+import { videoCollectionPaths, type VideoCollection } from '@portal/domain/content/video-collections.ts';
 import { api } from '../../../lib/api.ts';
 
 export const videoCollectionKeys = {

@@ -1,5 +1,5 @@
 import { Anchor, Box, Text } from '@mantine/core';
-import { videoCollectionMessages, videoPlayerHeight, vimeoEmbedUrl, vimeoPageUrl, type Video } from '@portal/domain/video-collections.ts';
+import { videoCollectionMessages, videoPlayerHeight, vimeoEmbedUrl, vimeoPageUrl, type Video } from '@portal/domain/content/video-collections.ts';
 
 /**
  * The Vimeo player, 500 px high (§9). Whether a cross-origin frame loaded cannot be read from the page,

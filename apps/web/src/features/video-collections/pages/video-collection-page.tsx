@@ -1,8 +1,8 @@
 import { Anchor, Group, List, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { formatFileSize } from '@portal/domain/resources.ts';
-import { selectedVideoOf, videoCollectionMessages, type Video } from '@portal/domain/video-collections.ts';
+import { formatFileSize } from '@portal/domain/content/resources.ts';
+import { selectedVideoOf, videoCollectionMessages, type Video } from '@portal/domain/content/video-collections.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';

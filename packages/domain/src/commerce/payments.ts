@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import { pageQuery, paginated } from '../pagination.ts';
+import { couponReply } from './cart.ts';
+import {
+  eventPaymentMethods,
+  eventPaymentStatuses,
+  paymentProviders,
+  purchaseOrderStatuses,
+  refundReasons,
+  type EventPaymentMethod,
+  type EventPaymentStatus,
+  type RefundReason,
+} from './enums.ts';
+
+/** How long a card checkout holds its seats before they return to sale. */
+export const cardHoldMinutes = 30;
+/** How long an unpaid purchase-order checkout holds its seats (until staff approve or void it). */
+export const purchaseOrderHoldDays = 30;
+const minuteMs = 60_000;
+
+/**
+ * How a new payment starts, whatever it pays for (a cart, an application): nothing to pay is PAID at
+ * once; a card waits for its provider for cardHoldMinutes; a purchase order for purchaseOrderHoldDays.
+ */
+export function openingTerms(method: EventPaymentMethod, totalCents: number, now: Date) {
+  if (totalCents === 0) return { status: 'PAID', holdExpiresAt: null, paidAt: now } as const;
+  const hold = method === 'CARD' ? cardHoldMinutes * minuteMs : purchaseOrderHoldDays * 24 * 60 * minuteMs;
+  return { status: method === 'CARD' ? 'PENDING' : 'AWAITING_PO', holdExpiresAt: new Date(now.getTime() + hold), paidAt: null } as const;
+}
+
+/** The success screens poll the payment this often (events.md §9). */
+export const paymentPollMs = 2000;
+
+export const paymentMessages = {
+  processing: 'Your payment is processing, please wait...',
+  paid: 'Your purchase was successful. You may now allocate tickets.',
+  purchaseOrderThanks: 'Thank you for uploading your purchase order. We will review and notify you once approved.',
+  allocate: 'Allocate tickets',
+  cartEmpty: 'Your cart is empty',
+  soldOut: (title: string, remaining: number) =>
+    remaining === 0 ? `${title} is sold out.` : `Only ${remaining} ${remaining === 1 ? 'ticket is' : 'tickets are'} left for ${title}.`,
+  declined: 'Your card was declined. No payment was taken.',
+  notFound: 'Event payment not found',
+  voidedOrCancelled: 'The event payment has been voided or cancelled.',
+  cardUnavailable: 'Card payment is not available: no card payment provider is set up yet. Please pay by purchase order.',
+  refundNeeded:
+    'We received your card payment but could not apply it to this order (its seats or coupon were no longer available, or the amount did not match), so no tickets were issued for it. It will be refunded; our staff will contact you.',
+} as const;
+
+/** GET /api/payments/options: which ways to pay this installation offers (card needs a configured provider). */
+export const paymentOptionsReply = z.object({
+  card: z.object({ available: z.boolean(), unavailableReason: z.string().nullable() }),
+});
+export type PaymentOptionsReply = z.infer<typeof paymentOptionsReply>;
+
+/**
+ * POST /api/checkout with header Idempotency-Key (a UUID the page makes once per attempt): the cart
+ * becomes an event payment holding its seats. CARD replies with the provider's redirect URL;
+ * PURCHASE_ORDER with the purchase-order page.
+ */
+export const checkoutInput = z.object({
+  method: z.enum(eventPaymentMethods),
+  organizationId: z.uuid().nullable().optional(),
+});
+export type CheckoutInput = z.infer<typeof checkoutInput>;
+
+export const checkoutReply = z.object({ eventPaymentId: z.string(), redirectUrl: z.string() });
+export type CheckoutReply = z.infer<typeof checkoutReply>;
+
+/**
+ * POST /api/checkout/:eventPaymentId/cancel (the purchase-order page's Cancel): a cart's payment still
+ * waiting for its purchase order ends CANCELLED, its seats and coupon use are given back and its
+ * tickets (and coupon) return to the cart; the buyer goes back to the checkout. Asking again answers
+ * the same; once the purchase order is submitted, staff decide and the buyer cannot cancel.
+ */
+export const cancelCheckoutReply = z.object({ status: z.literal('CANCELLED'), redirectUrl: z.string() });
+export type CancelCheckoutReply = z.infer<typeof cancelCheckoutReply>;
+
+export const cancelCheckoutMessages = {
+  purchaseOrderSubmitted: 'Your purchase order has already been submitted; our staff will review it, so this order can no longer be cancelled here.',
+  notCancellable: 'Only a cart order still waiting for its purchase order can be cancelled here.',
+} as const;
+
+export const eventPaymentItemReply = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  sectionId: z.string().nullable(),
+  title: z.string(),
+  numberOfTickets: z.number(),
+  price: z.number(),
+  subtotal: z.number(),
+  eventName: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+});
+
+export const purchaseOrderSummary = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: z.enum(purchaseOrderStatuses),
+  totalCents: z.number(),
+  createdAt: z.string(),
+});
+
+/** GET /api/event-payments/:id: the buyer's (or an OWNER/ADMIN of its organization's) payment. */
+export const eventPaymentReply = z.object({
+  id: z.string(),
+  status: z.enum(eventPaymentStatuses),
+  method: z.enum(eventPaymentMethods),
+  provider: z.enum(paymentProviders).nullable(),
+  organizationId: z.string().nullable(),
+  organizationName: z.string().nullable(),
+  items: z.array(eventPaymentItemReply),
+  couponUse: z.object({ coupon: couponReply }).nullable(),
+  subtotal: z.number(),
+  discount: z.number(),
+  total: z.number(),
+  purchaseOrders: z.array(purchaseOrderSummary),
+  /** Set when status is REFUND_NEEDED. */
+  refundReason: z.enum(refundReasons).nullable(),
+  holdExpiresAt: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type EventPaymentReply = z.infer<typeof eventPaymentReply>;
+
+/** GET /api/event-payments (the member's own and those of organizations they administer). */
+export const eventPaymentsQuery = pageQuery;
+export const eventPaymentRow = z.object({
+  id: z.string(),
+  status: z.enum(eventPaymentStatuses),
+  method: z.enum(eventPaymentMethods),
+  organizationName: z.string().nullable(),
+  buyerName: z.string(),
+  events: z.array(z.object({ id: z.string(), name: z.string(), startDate: z.string(), endDate: z.string() })),
+  numberOfTickets: z.number(),
+  /** Tickets handed to someone (allocation progress: allocatedTickets / numberOfTickets). */
+  allocatedTickets: z.number(),
+  total: z.number(),
+  purchaseOrders: z.array(purchaseOrderSummary),
+  createdAt: z.string(),
+  /** Set when the payment is for the member's accepted institute application: one seat of their own, nothing to allocate. */
+  applicationId: z.string().nullable(),
+  /** Its tickets can be allocated now (allocation.allocationBlock is null): the row offers 'Allocate tickets'. */
+  canAllocate: z.boolean(),
+});
+export type EventPaymentRow = z.infer<typeof eventPaymentRow>;
+export const eventPaymentPage = paginated(eventPaymentRow);
+export type EventPaymentPage = z.infer<typeof eventPaymentPage>;
+
+/** The legacy CashNet-style gateway's return parameters (events.md §7 'Legacy payment confirm'). */
+export const cashnetReturn = z.object({
+  batchno: z.string().trim().min(1).max(50),
+  tx: z.string().trim().min(1).max(50),
+  custcode: z.string().trim().min(1).max(50),
+  /** Our event payment id, echoed back by the gateway. */
+  ref3val1: z.uuid(),
+});
+export type CashnetReturn = z.infer<typeof cashnetReturn>;
+
+/** The built-in demo provider's hosted page posts the cardholder's choice here. */
+export const demoPaymentOutcome = z.object({ outcome: z.enum(['succeed', 'decline']) });
+
+/** `free`: a zero-total checkout, PAID at once with no provider involved. */
+export const successSources = ['purchase-order', 'stripe', 'demo', 'cashnet', 'free'] as const;
+
+/** A payment counts as voided or cancelled when any purchase order is VOIDED or its status is CANCELLED. */
+export function isVoidedOrCancelled(payment: { status: EventPaymentStatus; purchaseOrders: readonly { status: string }[] }): boolean {
+  return payment.status === 'CANCELLED' || payment.purchaseOrders.some((po) => po.status === 'VOIDED');
+}
+
+/** Statuses that still hold seats (or may become paid); everything else is settled. */
+export function isOpenPayment(status: EventPaymentStatus): boolean {
+  return status === 'PENDING' || status === 'AWAITING_PO' || status === 'PO_SUBMITTED';
+}
+
+export const eventPaymentStatusLabels: Record<EventPaymentStatus, string> = {
+  PENDING: 'Payment Incomplete',
+  AWAITING_PO: 'Awaiting Purchase Order',
+  PO_SUBMITTED: 'Purchase order submitted',
+  PAID: 'Paid',
+  CANCELLED: 'Cancelled',
+  EXPIRED: 'Expired',
+  REFUND_NEEDED: 'Refund needed',
+};
+
+/** What staff read beside 'Refund needed'. */
+export const refundReasonLabels: Record<RefundReason, string> = {
+  SEATS_GONE: 'Paid after its hold ran out; its seats had been sold meanwhile.',
+  COUPON_USED_UP: 'Paid after its hold ran out; its coupon had been used up meanwhile.',
+  AMOUNT_MISMATCH: "The provider charged an amount other than the payment's total.",
+  CHECKOUT_MISMATCH: 'The provider reported a checkout other than the one made for this payment.',
+  BUYER_CANCELLED: 'The buyer cancelled a paid registration request; its seats were given back.',
+};
+
+/* Staff console: GET /api/admin/event-payments (every payment, to find one and open its allocation). */
+
+export const adminEventPaymentQuery = pageQuery.extend({
+  status: z.enum(eventPaymentStatuses).optional(),
+  /** Buyer email or name, organization name, or (part of) the payment id. */
+  search: z.string().trim().max(100).optional(),
+});
+export type AdminEventPaymentQuery = z.infer<typeof adminEventPaymentQuery>;
+
+export const adminEventPaymentRow = z.object({
+  id: z.string(),
+  status: z.enum(eventPaymentStatuses),
+  method: z.enum(eventPaymentMethods),
+  buyerName: z.string(),
+  buyerEmail: z.string(),
+  organizationName: z.string().nullable(),
+  /** The names of the payment's events, once each, by start date. */
+  events: z.array(z.string()),
+  numberOfTickets: z.number(),
+  allocatedTickets: z.number(),
+  /** Cents. */
+  total: z.number(),
+  /** Set when status is REFUND_NEEDED. */
+  refundReason: z.enum(refundReasons).nullable(),
+  createdAt: z.string(),
+  /** Set when the payment is for an accepted institute application (the buyer is its applicant): no allocation. */
+  applicationId: z.string().nullable(),
+});
+export type AdminEventPaymentRow = z.infer<typeof adminEventPaymentRow>;
+export const adminEventPaymentPage = paginated(adminEventPaymentRow);
+export type AdminEventPaymentPage = z.infer<typeof adminEventPaymentPage>;
