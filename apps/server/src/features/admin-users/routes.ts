@@ -11,7 +11,7 @@ import { listUsers } from './user-search.ts';
 
 const userParams = z.object({ userId: z.uuid('Not a user id') });
 
-export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const adminUserRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/admin/users',
     { config: { access: 'staff' }, schema: { tags: ['admin'], querystring: adminUserSearch, response: { 200: adminUserPage } } },

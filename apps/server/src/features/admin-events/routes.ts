@@ -33,7 +33,7 @@ const created = { 201: staffEventDetail };
  * The staff console's events editor (events, ticket types, paths > groupings > sections) and
  * coupons. Every change answers the whole event as the editor shows it.
  */
-export const staffEventRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const adminEventRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/admin/events',
     { config: staff, schema: { tags, querystring: staffEventQuery, response: { 200: staffEventPage } } },

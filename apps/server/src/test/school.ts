@@ -1,10 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { OrganizationRole } from '@portal/domain/roles.ts';
-import { grades, positions } from '../../db/schema/lookups.ts';
-import { invitationGrades, invitations, organizationMembershipGrades, organizationMemberships } from '../../db/schema/organizations.ts';
-import { sessionCookie, createSession } from '../../platform/sessions.ts';
-import { addMembership, createOrganization, createUser } from '../../test/factories.ts';
-import type { Caller, TestContext } from '../../test/harness.ts';
+import { grades, positions } from '../db/schema/lookups.ts';
+import { invitationGrades, invitations, organizationMembershipGrades, organizationMemberships } from '../db/schema/organizations.ts';
+import { sessionCookie, createSession } from '../platform/sessions.ts';
+import { addMembership, createOrganization, createUser } from './factories.ts';
+import type { Caller, TestContext } from './harness.ts';
 
 /** A session cookie without the password round trip (argon2 would make every test slow). */
 export async function callerFor(t: TestContext, userId: string): Promise<Caller> {

@@ -17,7 +17,7 @@ const staff = { access: 'staff' } as const;
 const tags = ['admin'];
 
 /** The staff console: an event's group registration settings, and the registration requests. */
-export const staffRegistrationRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const adminRegistrationRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/admin/events/:eventId/group-registration',
     { config: staff, schema: { tags, params: eventParams, response: { 200: groupRegistrationSettings } } },

@@ -26,7 +26,7 @@ const settings = { 200: applicationSettingsReply };
  * The staff console's side of event applications: the review queue and decisions, and per event
  * the application settings (acceptance, ticket type, due days, payment options) and questions.
  */
-export const staffApplicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const adminApplicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/admin/applications',
     { config: staff, schema: { tags, querystring: adminApplicationQuery, response: { 200: adminApplicationPage } } },

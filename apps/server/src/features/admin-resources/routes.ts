@@ -16,7 +16,7 @@ const formMessages = { notMultipart: 'Send the resource form as multipart/form-d
  * The staff console's event resources: list, create and edit (multipart/form-data: title,
  * description, url, sectionIds as a comma-separated list, and an optional `file`), delete, move.
  */
-export const staffResourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const adminResourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/admin/events/:eventId/resources',
     { config: staff, schema: { tags, params: eventParams, response: { 200: staffResourceList } } },

@@ -10,9 +10,7 @@ import {
 } from '@portal/domain/organizations.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
-import { getDistrictForStaff, getOrganizationForStaff, listDistricts, listOrganizations, setRoleAsStaff } from './staff-console.ts';
-
-type App = Parameters<FastifyPluginAsyncZod<AppDeps>>[0];
+import { getDistrictForStaff, getOrganizationForStaff, listDistricts, listOrganizations, setRoleAsStaff } from './service.ts';
 
 const organizationParams = z.object({ organizationId: z.uuid('Not an organization id') });
 const membershipParams = organizationParams.extend({ membershipId: z.uuid('Not a membership id') });
@@ -22,7 +20,7 @@ const staff = { access: 'staff' } as const;
 const tags = ['admin'];
 
 /** The staff console's organizations and districts: search, open one, change a member's role. */
-export function staffConsoleRoutes(app: App, deps: AppDeps): void {
+export const adminOrganizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/admin/organizations',
     { config: staff, schema: { tags, querystring: adminOrganizationSearch, response: { 200: adminOrganizationPage } } },
@@ -56,4 +54,4 @@ export function staffConsoleRoutes(app: App, deps: AppDeps): void {
     { config: staff, schema: { tags, params: districtParams, response: { 200: adminDistrictDetail } } },
     async (request) => getDistrictForStaff(deps, request.params.districtId),
   );
-}
+};

@@ -47,7 +47,7 @@ const documentForm = { notMultipart: 'Send the document form as multipart/form-d
  * year and organization (multipart: organizationId, schoolYearId, title, grades, description, url, and
  * an optional PDF `file`), video collections, their videos and the videos' PDF documents.
  */
-export const staffContentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const adminContentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get('/admin/school-years', { config: staff, schema: { tags, response: { 200: schoolYearList } } }, async () => listSchoolYears(deps));
   app.post('/admin/school-years', { config: staff, schema: { tags, body: schoolYearInput, response: { 201: schoolYearRow } } }, async (request, reply) =>
     reply.status(201).send(await createSchoolYear(deps, caller(request), request.body)),

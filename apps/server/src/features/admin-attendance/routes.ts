@@ -12,7 +12,7 @@ const staff = { access: 'staff' } as const;
 const tags = ['admin'];
 
 /** The staff console's attendance: who takes it per event or section, what was taken, hours per section day. */
-export const staffAttendanceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const adminAttendanceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/admin/events/:eventId/attendance-takers',
     { config: staff, schema: { tags, params: eventParams, response: { 200: takerList } } },

@@ -13,7 +13,7 @@ const staff = { access: 'staff' } as const;
 const tags = ['admin'];
 
 /** The staff console's contracts of an organization: list, record one, upload and download its signed PDF. */
-export const staffContractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const adminContractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/admin/organizations/:organizationId/contracts',
     { config: staff, schema: { tags, params: organizationParams, response: { 200: staffContractList } } },

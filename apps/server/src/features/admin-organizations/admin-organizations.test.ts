@@ -5,7 +5,7 @@ import { districtMemberships, districts, organizationMemberships, organizations 
 import { auditLog } from '../../db/schema/platform.ts';
 import { createUser } from '../../test/factories.ts';
 import { call, useTestApp } from '../../test/harness.ts';
-import { callerFor, invite, person, school } from './test-school.ts';
+import { callerFor, invite, person, school } from '../../test/school.ts';
 
 const t = useTestApp();
 

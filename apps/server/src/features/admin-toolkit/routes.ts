@@ -45,7 +45,7 @@ const formMessages = { notMultipart: 'Send the document form as multipart/form-d
  * at flags), its PDF documents (multipart/form-data: title, description, categoryId or groupingId,
  * file), and each user's toolkit flags.
  */
-export const staffToolkitRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const adminToolkitRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get('/admin/toolkit/outline', { config: staff, schema: { tags, response: { 200: staffToolkitOutline } } }, async () => readStaffOutline(deps));
 
   app.post(

@@ -28,7 +28,7 @@ const detail = { 200: staffPackageDetail };
 const created = { 201: staffPackageDetail };
 
 /** The staff console's packages: the catalogue and its editor, requests, decisions and overrides. */
-export const staffPackageRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const adminPackageRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get('/admin/packages', { config: staff, schema: { tags, response: { 200: staffPackageList } } }, async () => listStaffPackages(deps));
 
   app.get('/admin/packages/options', { config: staff, schema: { tags, response: { 200: packageEventOptions } } }, async () => catalogue.packageEventOptions(deps));
