@@ -19,7 +19,7 @@ const preloadedRoutes: Record<string, { modules: string[]; reads?: string[] }> =
     reads: ['/api/profile', '/api/lookups', '/api/affiliations', '/api/certificates'],
   },
   '/members/events': {
-    modules: ['src/app/members-layout.tsx', 'src/features/events/pages/catalogue-page.tsx'],
+    modules: ['src/app/members-layout.tsx', 'src/features/catalogue/pages/catalogue-page.tsx'],
     reads: ['/api/catalogue/events?page=1&pageSize=10'],
   },
 };

@@ -183,7 +183,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 {
                   path: 'events',
                   lazy: () =>
-                    import('../features/events/pages/catalogue-page.tsx').then((m) => ({
+                    import('../features/catalogue/pages/catalogue-page.tsx').then((m) => ({
                       Component: m.CataloguePage,
                       loader: m.catalogueLoader(queryClient),
                     })),
@@ -191,7 +191,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 {
                   path: 'events/:eventId',
                   lazy: () =>
-                    import('../features/events/pages/event-page.tsx').then((m) => ({
+                    import('../features/catalogue/pages/event-page.tsx').then((m) => ({
                       Component: m.EventPage,
                       loader: m.eventLoader(queryClient),
                     })),
@@ -255,7 +255,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 {
                   path: 'events/applications/:applicationId/manage/:step',
                   lazy: () =>
-                    import('../features/application-wizard/pages/application-wizard-page.tsx').then((m) => ({
+                    import('../features/applications/pages/application-wizard-page.tsx').then((m) => ({
                       Component: m.ApplicationWizardPage,
                       loader: m.applicationWizardLoader(queryClient),
                     })),
@@ -397,7 +397,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                     {
                       path: 'package-request/:packageRequestId/:step',
                       lazy: () =>
-                        import('../features/package-wizard/pages/package-wizard-page.tsx').then((m) => ({
+                        import('../features/package-requests/pages/package-wizard-page.tsx').then((m) => ({
                           Component: m.PackageWizardPage,
                           loader: m.packageWizardLoader(queryClient),
                         })),
@@ -412,13 +412,13 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
         {
           path: 'admin',
           loader: staffGuard(queryClient),
-          lazy: () => import('../features/admin/pages/admin-layout.tsx').then((m) => ({ Component: m.AdminLayout })),
+          lazy: () => import('./admin-layout.tsx').then((m) => ({ Component: m.AdminLayout })),
           children: [
             { index: true, ...redirectTo('/admin/users') },
             {
               path: 'users',
               lazy: () =>
-                import('../features/admin/pages/users-page.tsx').then((m) => ({
+                import('../features/admin-users/pages/users-page.tsx').then((m) => ({
                   Component: m.UsersPage,
                   loader: m.usersLoader(queryClient),
                 })),
@@ -442,7 +442,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'organizations',
               lazy: () =>
-                import('../features/admin/pages/organizations-page.tsx').then((m) => ({
+                import('../features/admin-organizations/pages/organizations-page.tsx').then((m) => ({
                   Component: m.OrganizationsPage,
                   loader: m.organizationsLoader(queryClient),
                 })),
@@ -450,7 +450,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'organizations/:organizationId',
               lazy: () =>
-                import('../features/admin/pages/organization-page.tsx').then((m) => ({
+                import('../features/admin-organizations/pages/organization-page.tsx').then((m) => ({
                   Component: m.OrganizationPage,
                   loader: m.organizationLoader(queryClient),
                 })),
@@ -458,7 +458,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'districts',
               lazy: () =>
-                import('../features/admin/pages/districts-page.tsx').then((m) => ({
+                import('../features/admin-organizations/pages/districts-page.tsx').then((m) => ({
                   Component: m.DistrictsPage,
                   loader: m.districtsLoader(queryClient),
                 })),
@@ -466,7 +466,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'districts/:districtId',
               lazy: () =>
-                import('../features/admin/pages/district-page.tsx').then((m) => ({
+                import('../features/admin-organizations/pages/district-page.tsx').then((m) => ({
                   Component: m.DistrictPage,
                   loader: m.districtLoader(queryClient),
                 })),
@@ -475,7 +475,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'purchase-orders',
               lazy: () =>
-                import('../features/admin-commerce/pages/purchase-orders-page.tsx').then((m) => ({
+                import('../features/admin-purchase-orders/pages/purchase-orders-page.tsx').then((m) => ({
                   Component: m.PurchaseOrdersPage,
                   loader: m.purchaseOrdersLoader(queryClient),
                 })),
@@ -483,7 +483,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'events',
               lazy: () =>
-                import('../features/admin-commerce/pages/events-page.tsx').then((m) => ({
+                import('../features/admin-events/pages/events-page.tsx').then((m) => ({
                   Component: m.EventsPage,
                   loader: m.eventsLoader(queryClient),
                 })),
@@ -491,7 +491,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'events/:eventId',
               lazy: () =>
-                import('../features/admin-commerce/pages/event-page.tsx').then((m) => ({
+                import('../features/admin-events/pages/event-page.tsx').then((m) => ({
                   Component: m.EventPage,
                   loader: m.eventLoader(queryClient),
                 })),
@@ -500,7 +500,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'event-payments',
               lazy: () =>
-                import('../features/admin-commerce/pages/event-payments-page.tsx').then((m) => ({
+                import('../features/admin-event-payments/pages/event-payments-page.tsx').then((m) => ({
                   Component: m.EventPaymentsPage,
                   loader: m.eventPaymentsLoader(queryClient),
                 })),
@@ -508,7 +508,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'event-payments/:eventPaymentId',
               lazy: () =>
-                import('../features/admin-commerce/pages/event-payment-page.tsx').then((m) => ({
+                import('../features/admin-event-payments/pages/event-payment-page.tsx').then((m) => ({
                   Component: m.EventPaymentPage,
                   loader: m.eventPaymentLoader(queryClient),
                 })),
@@ -516,7 +516,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'coupons',
               lazy: () =>
-                import('../features/admin-commerce/pages/coupons-page.tsx').then((m) => ({
+                import('../features/admin-events/pages/coupons-page.tsx').then((m) => ({
                   Component: m.CouponsPage,
                   loader: m.couponsLoader(queryClient),
                 })),
@@ -593,7 +593,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'events/:eventId/group-registration',
               lazy: () =>
-                import('../features/admin-registration/pages/group-registration-page.tsx').then((m) => ({
+                import('../features/admin-registration-requests/pages/group-registration-page.tsx').then((m) => ({
                   Component: m.GroupRegistrationPage,
                   loader: m.groupRegistrationLoader(queryClient),
                 })),
@@ -633,7 +633,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'registration-requests',
               lazy: () =>
-                import('../features/admin-registration/pages/registration-requests-page.tsx').then((m) => ({
+                import('../features/admin-registration-requests/pages/registration-requests-page.tsx').then((m) => ({
                   Component: m.RegistrationRequestsPage,
                   loader: m.registrationRequestsLoader(queryClient),
                 })),
@@ -641,7 +641,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'registration-requests/:requestId',
               lazy: () =>
-                import('../features/admin-registration/pages/registration-request-page.tsx').then((m) => ({
+                import('../features/admin-registration-requests/pages/registration-request-page.tsx').then((m) => ({
                   Component: m.RegistrationRequestPage,
                   loader: m.registrationRequestLoader(queryClient),
                 })),
