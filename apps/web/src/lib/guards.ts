@@ -3,7 +3,7 @@ import { redirect, type LoaderFunctionArgs } from 'react-router';
 import type { CurrentUser } from '@portal/domain/auth.ts';
 import { homePath, loginPathFor, safeIntendedPath } from '@portal/domain/navigation.ts';
 import { hasToolkitAccess } from '@portal/domain/roles.ts';
-import { currentUserQuery } from '../lib/current-user.ts';
+import { currentUserQuery } from './current-user.ts';
 
 /**
  * Route loaders that decide, before any screen renders, whether the visitor may see it. They all read
