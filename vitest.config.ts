@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', root: 'packages/domain', environment: 'node' } },
+      // Checks over the whole repository (tools/features.json: one name per feature on every side).
+      { test: { name: 'tools', root: 'tools', environment: 'node' } },
       {
         test: {
           name: 'server',

@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { AppDeps } from './app-deps.ts';
 import { adminEventPaymentRoutes } from './features/admin-event-payments/routes.ts';
 import { adminOrganizationRoutes } from './features/admin-organizations/routes.ts';
+import { adminPurchaseOrderRoutes } from './features/admin-purchase-orders/routes.ts';
 import { adminUserRoutes } from './features/admin-users/routes.ts';
 import { affiliationRoutes } from './features/affiliations/routes.ts';
 import { allocationRoutes } from './features/allocation/routes.ts';
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(affiliationRoutes, { prefix: '/api', ...deps });
   await app.register(adminEventRoutes, { prefix: '/api', ...deps });
   await app.register(purchaseOrderRoutes, { prefix: '/api', ...deps });
+  await app.register(adminPurchaseOrderRoutes, { prefix: '/api', ...deps });
   await app.register(institutePurchaseOrderRoutes, { prefix: '/api', ...deps });
   await app.register(packagePurchaseOrderRoutes, { prefix: '/api', ...deps });
   await app.register(catalogueRoutes, { prefix: '/api', ...deps });
