@@ -8,6 +8,8 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'domain', root: 'packages/domain', environment: 'node', isolate: false } },
+      // Checks over the whole repository (tools/features.json: one name per feature on every side).
+      { test: { name: 'tools', root: 'tools', environment: 'node' } },
       {
         test: {
           name: 'server',

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { constants } from 'node:zlib';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import type * as Preloads from './src/app/preloads.ts';
 import type * as Prerender from './src/app/prerender.tsx';
 
 /**
@@ -44,9 +45,12 @@ const precompress = compression({
 });
 
 /**
- * Renders the screens of src/app/prerender.tsx to HTML after the build, into .vite/prerendered.json
- * (not served): the server places each in its page's #root, so the first paint needs no script.
- * The screens are loaded through Vite's SSR module loader, from the same sources as the bundle.
+ * After the build, writes what the server puts into the HTML of its most visited pages, under .vite/
+ * (not served): the screens of src/app/prerender.tsx rendered to HTML (prerendered.json), which the
+ * server places in the page's #root so the first paint needs no script; and the pages whose routes
+ * declare a preload, with their modules and API reads (preloads.json, src/app/preloads.ts), so a
+ * renamed page takes its preload along. Both are loaded through Vite's SSR module loader, from the
+ * same sources as the bundle.
  */
 function prerender(): Plugin {
   let outDir = '';
@@ -67,6 +71,8 @@ function prerender(): Plugin {
       try {
         const { prerenderScreens } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as typeof Prerender;
         await writeFile(path.join(outDir, '.vite', 'prerendered.json'), JSON.stringify(prerenderScreens()));
+        const { preloadManifest } = (await server.ssrLoadModule('/src/app/preloads.ts')) as typeof Preloads;
+        await writeFile(path.join(outDir, '.vite', 'preloads.json'), JSON.stringify(preloadManifest()));
       } finally {
         await server.close();
       }

@@ -11,6 +11,15 @@ import { createTestDatabase } from '../test/database.ts';
 import { testClock } from '../test/harness.ts';
 import { localStorage } from './storage.ts';
 
+/** The pages the web build lists as preloaded (apps/web/src/app/preloads.ts), as it writes them. */
+const preloads = {
+  '/auth/login': { modules: ['src/features/auth/pages/login-page.tsx'], reads: [] },
+  '/members/profile': {
+    modules: ['src/app/members-layout.tsx', 'src/features/profile/pages/profile-page.tsx'],
+    reads: ['/api/profile', '/api/lookups', '/api/affiliations', '/api/certificates'],
+  },
+};
+
 /** A build output as Vite writes it: each text file with its brotli and gzip siblings. */
 function writeDist(): { dir: string; asset: Buffer; assetBr: Buffer; assetGz: Buffer; html: Buffer } {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-dist-'));
@@ -37,6 +46,7 @@ function writeDist(): { dir: string; asset: Buffer; assetBr: Buffer; assetGz: Bu
     'src/features/auth/pages/login-page.tsx': { file: 'assets/auth-login-hash.js', imports: ['_shared-hash.js', '_form-hash.js', 'index.html'] },
   };
   writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
+  writeFileSync(path.join(dir, '.vite/preloads.json'), JSON.stringify(preloads));
   return { dir, asset, assetBr, assetGz, html };
 }
 
@@ -187,6 +197,7 @@ describe('a prerendered first screen', () => {
       }),
     );
     writeFileSync(path.join(dir, '.vite/prerendered.json'), JSON.stringify({ '/auth/login': screen }));
+    writeFileSync(path.join(dir, '.vite/preloads.json'), JSON.stringify(preloads));
     database = await createTestDatabase();
     const config = { ...loadConfig({ PUBLIC_URL: 'http://portal.test', LOG_LEVEL: 'silent' }), webDist: dir };
     const storage = localStorage(mkdtempSync(path.join(tmpdir(), 'portal-files-')));

@@ -10,19 +10,19 @@ import { afterFirstPaintScript } from './first-paint.ts';
  * Pages most visits start on, with the modules the client router loads for them and the API reads
  * their first screen makes. Their index.html names those modules and everything they import as
  * modulepreloads, and those reads as preloads, so the browser fetches them with the entry instead of
- * one after the other as each has run (each a round trip before the page paints).
+ * one after the other as each has run (each a round trip before the page paints). The web build
+ * writes the list from the routes that declare a preload (apps/web/src/app/preloads.ts).
  */
-const preloadedRoutes: Record<string, { modules: string[]; reads?: string[] }> = {
-  '/auth/login': { modules: ['src/features/auth/pages/login-page.tsx'] },
-  '/members/profile': {
-    modules: ['src/app/members-layout.tsx', 'src/features/profile/pages/profile-page.tsx'],
-    reads: ['/api/profile', '/api/lookups', '/api/affiliations', '/api/certificates'],
-  },
-  '/members/events': {
-    modules: ['src/app/members-layout.tsx', 'src/features/events/pages/catalogue-page.tsx'],
-    reads: ['/api/catalogue/events?page=1&pageSize=10'],
-  },
-};
+interface PreloadedPage {
+  modules: string[];
+  reads: string[];
+}
+
+function preloadedPages(webDist: string): Record<string, PreloadedPage> {
+  const file = path.join(webDist, '.vite', 'preloads.json');
+  if (!existsSync(file)) return {};
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, PreloadedPage>;
+}
 
 interface ManifestChunk {
   file: string;
@@ -105,6 +105,7 @@ function preloadPages(webDist: string, indexHtml: string): Map<string, Page> {
   if (!existsSync(manifestFile) || !indexHtml.includes('</head>')) return pages;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const screens = prerenderedScreens(webDist);
+  const preloadedRoutes = preloadedPages(webDist);
   for (const route of new Set([...Object.keys(preloadedRoutes), ...Object.keys(screens)])) {
     const preload = preloadedRoutes[route];
     const modules = (preload?.modules ?? []).filter((module) => manifest[module]);

@@ -6,7 +6,7 @@ import { grades, organizationTypes, positions } from '../db/schema/lookups.ts';
 import { billingContacts, invitations } from '../db/schema/organizations.ts';
 import { users } from '../db/schema/users.ts';
 import { encryptField } from '../platform/crypto.ts';
-import { invite, school } from '../features/organizations/test-school.ts';
+import { invite, school } from '../test/school.ts';
 import { issueOneTimeToken } from '../platform/one-time-tokens.ts';
 import { createSession, sessionCookie } from '../platform/sessions.ts';
 import { createCompleteApplication, createInstitute, setApplicationStatus } from '../test/application-factories.ts';

@@ -7,7 +7,7 @@ import { homePath } from '@portal/domain/navigation.ts';
 import { useCurrentUser } from '../lib/current-user.ts';
 import { PageLoader } from '../ui/page-loader.tsx';
 import { PortalShell } from '../ui/portal-shell.tsx';
-import { isStaff } from './guards.ts';
+import { isStaff } from '../lib/guards.ts';
 import { ImpersonationBanner } from './impersonation-banner.tsx';
 import { SideMenu } from './side-menu.tsx';
 

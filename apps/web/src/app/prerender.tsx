@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
-import { CataloguePage } from '../features/events/pages/catalogue-page.tsx';
+import { CataloguePage } from '../features/catalogue/pages/catalogue-page.tsx';
 import { ProfilePage } from '../features/profile/pages/profile-page.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { MembersFrame } from './members-layout.tsx';

@@ -13,3 +13,6 @@ export function aUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     ...overrides,
   };
 }
+
+/** A staff member, as the staff console's tests sign in. */
+export const staff = aUser({ id: 'staff-1', role: 'STAFF', firstName: 'Sam', lastName: 'Staff', memberships: [] });

@@ -5,7 +5,7 @@ import { organizationMemberships, organizations } from '../../db/schema/organiza
 import { auditLog } from '../../db/schema/platform.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';
 import { call, useTestApp } from '../../test/harness.ts';
-import { person, school } from './test-school.ts';
+import { person, school } from '../../test/school.ts';
 
 const t = useTestApp();
 

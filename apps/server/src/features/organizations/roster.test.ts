@@ -6,7 +6,7 @@ import { invitations, organizationMemberships, organizations } from '../../db/sc
 import { auditLog } from '../../db/schema/platform.ts';
 import { users } from '../../db/schema/users.ts';
 import { call, useTestApp } from '../../test/harness.ts';
-import { enrol, invite, lookupIds, school } from './test-school.ts';
+import { enrol, invite, lookupIds, school } from '../../test/school.ts';
 
 const t = useTestApp();
 

@@ -21,7 +21,6 @@ import {
   updateAddress,
   updateBillingContact,
 } from './service.ts';
-import { staffConsoleRoutes } from './staff-routes.ts';
 
 const organizationParams = z.object({ organizationId: z.uuid('Not an organization id') });
 const contactParams = organizationParams.extend({ contactId: z.uuid('Not a billing contact id') });
@@ -123,5 +122,4 @@ export const organizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     }),
   );
 
-  staffConsoleRoutes(app, deps);
 };

@@ -1,24 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { adminPurchaseOrderPage, adminPurchaseOrderQuery, adminPurchaseOrderRow, purchaseOrderSubmitted } from '@portal/domain/commerce/purchase-orders.ts';
+import { purchaseOrderSubmitted } from '@portal/domain/commerce/purchase-orders.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
-import { sendDownload } from '../../platform/downloads.ts';
-import {
-  approvePurchaseOrder,
-  listPurchaseOrders,
-  purchaseOrderFile,
-  submitPurchaseOrder,
-  voidPurchaseOrder,
-} from './service.ts';
+import { submitPurchaseOrder } from './service.ts';
 import { readUpload } from '../../core/purchase-order-upload.ts';
-
-const idParams = z.object({ id: z.uuid('Not a purchase order id') });
-const staff = { access: 'staff' } as const;
 
 /**
  * The buyer uploads a purchase order (multipart/form-data: the fields of purchaseOrderFields and one
- * `file`); staff list them, download the PDF, approve or void.
+ * `file`); staff decide it in admin-purchase-orders.
  */
 export const purchaseOrderRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
@@ -31,32 +20,5 @@ export const purchaseOrderRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       const upload = await readUpload(request);
       return reply.status(201).send(await submitPurchaseOrder(deps, caller(request), upload));
     },
-  );
-
-  app.get(
-    '/admin/purchase-orders',
-    { config: staff, schema: { tags: ['admin'], querystring: adminPurchaseOrderQuery, response: { 200: adminPurchaseOrderPage } } },
-    async (request) => listPurchaseOrders(deps, request.query),
-  );
-
-  app.get(
-    '/admin/purchase-orders/:id/file',
-    { config: staff, schema: { tags: ['admin'], params: idParams, produces: ['application/pdf'] } },
-    async (request, reply) => {
-      const file = await purchaseOrderFile(deps, request.params.id);
-      return sendDownload(reply, { fileName: file.filename, contentType: 'application/pdf', body: file.bytes });
-    },
-  );
-
-  app.post(
-    '/admin/purchase-orders/:id/approve',
-    { config: staff, schema: { tags: ['admin'], params: idParams, response: { 200: adminPurchaseOrderRow } } },
-    async (request) => approvePurchaseOrder(deps, caller(request), request.params.id),
-  );
-
-  app.post(
-    '/admin/purchase-orders/:id/void',
-    { config: staff, schema: { tags: ['admin'], params: idParams, response: { 200: adminPurchaseOrderRow } } },
-    async (request) => voidPurchaseOrder(deps, caller(request), request.params.id),
   );
 };

@@ -1,0 +1,118 @@
+import type { z } from 'zod';
+import {
+  purchaseOrderMessages,
+  purchaseOrderTotalMismatch,
+  type adminPurchaseOrderQuery,
+  type AdminPurchaseOrderPage,
+  type AdminPurchaseOrderRow,
+} from '@portal/domain/commerce/purchase-orders.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Executor } from '../../db/client.ts';
+import { actorOf, audit } from '../../platform/audit.ts';
+import { markPaid, releasePayment } from '../../core/capacity.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { queueMail } from '../../platform/mail.ts';
+import type { RequestAuth } from '../../platform/sessions.ts';
+import { cancelLinkedPayments, payLinkedPayments } from '../../core/purchase-order-links.ts';
+import { decisionMail } from './decision-mail.ts';
+import { decide, findBuyer, findFile, findRow, listRows, purchaseOrderExists, purchaseOrderTotals } from './repository.ts';
+
+const purchaseOrderNotFound = () => notFound('No such purchase order.');
+
+export async function listPurchaseOrders(deps: AppDeps, query: z.output<typeof adminPurchaseOrderQuery>): Promise<AdminPurchaseOrderPage> {
+  const { items, total } = await listRows(deps.db, query);
+  return { items, total, page: query.page, pageSize: query.pageSize };
+}
+
+/** Letters, digits, spaces, dots, dashes and underscores only, ending in .pdf: safe in a header and on any disk. */
+export function attachmentName(filename: string): string {
+  const base = filename
+    .replace(/\.pdf$/i, '')
+    .replace(/[^A-Za-z0-9 ._-]+/g, '_')
+    .replace(/^[ ._]+|[ ._]+$/g, '')
+    .slice(0, 100);
+  return `${base || 'purchase-order'}.pdf`;
+}
+
+export async function purchaseOrderFile(deps: AppDeps, purchaseOrderId: string): Promise<{ bytes: Buffer; filename: string }> {
+  const file = await findFile(deps.db, purchaseOrderId);
+  if (!file) throw purchaseOrderNotFound();
+  const bytes = await deps.storage.get(file.fileKey);
+  if (!bytes) throw notFound(purchaseOrderMessages.fileMissing);
+  return { bytes, filename: attachmentName(file.filename) };
+}
+
+type Outcome = 'APPROVED' | 'VOIDED';
+
+/**
+ * Staff decide a submitted purchase order: its status changes by a conditional update (a second
+ * decision is refused), the payment follows through the capacity service in the same transaction,
+ * and the buyer is mailed (outbox, same transaction). Anything refused rolls all of it back.
+ */
+async function decidePurchaseOrder(
+  deps: AppDeps,
+  auth: RequestAuth,
+  purchaseOrderId: string,
+  outcome: Outcome,
+  settle: (tx: Executor, paymentId: string | null, now: Date) => Promise<void>,
+): Promise<AdminPurchaseOrderRow> {
+  await deps.db.transaction(async (tx) => {
+    const now = deps.clock();
+    const decided = await decide(tx, purchaseOrderId, outcome, auth.user.id, now);
+    if (!decided) {
+      if (!(await purchaseOrderExists(tx, purchaseOrderId))) throw purchaseOrderNotFound();
+      throw conflict(purchaseOrderMessages.alreadyDecided);
+    }
+    await settle(tx, decided.paymentId, now);
+    const buyer = await findBuyer(tx, purchaseOrderId);
+    if (!buyer) throw new Error('a purchase order without its buyer');
+    await queueMail(
+      tx,
+      decisionMail({
+        approved: outcome === 'APPROVED',
+        to: buyer.email,
+        firstName: buyer.firstName,
+        number: decided.number,
+        totalCents: buyer.totalCents,
+        eventPaymentId: decided.paymentId,
+        publicUrl: deps.config.publicUrl,
+      }),
+    );
+    await audit(tx, {
+      ...actorOf(auth),
+      action: outcome === 'APPROVED' ? 'purchaseOrder.approve' : 'purchaseOrder.void',
+      subjectType: 'purchase_order',
+      subjectId: purchaseOrderId,
+      data: { eventPaymentId: decided.paymentId, number: decided.number },
+    });
+  });
+  const row = await findRow(deps.db, purchaseOrderId);
+  if (!row) throw purchaseOrderNotFound();
+  return row;
+}
+
+/**
+ * The payment becomes PAID; a hold released meanwhile (it ran out) is taken again, or 409 (seatsGone,
+ * couponUsedUp). A purchase order whose typed total is not the payment's is refused (409, both
+ * totals named): staff void it and the buyer sends a corrected one.
+ */
+export async function approvePurchaseOrder(deps: AppDeps, auth: RequestAuth, purchaseOrderId: string): Promise<AdminPurchaseOrderRow> {
+  return decidePurchaseOrder(deps, auth, purchaseOrderId, 'APPROVED', async (tx, paymentId, now) => {
+    const totals = await purchaseOrderTotals(tx, purchaseOrderId);
+    if (totals && purchaseOrderTotalMismatch(totals)) {
+      throw conflict(purchaseOrderMessages.totalMismatch(totals.submittedTotalCents, totals.paymentTotalCents));
+    }
+    // An institute purchase order pays its applications' payments; a package's pays a contract, nothing held.
+    if (paymentId === null) await payLinkedPayments(tx, purchaseOrderId, now);
+    else await markPaid(tx, paymentId, 'purchase-order', now);
+  });
+}
+
+/** The payment is CANCELLED (events.md §4: a voided purchase order voids its payment); seats and coupon use return. */
+export async function voidPurchaseOrder(deps: AppDeps, auth: RequestAuth, purchaseOrderId: string): Promise<AdminPurchaseOrderRow> {
+  return decidePurchaseOrder(deps, auth, purchaseOrderId, 'VOIDED', async (tx, paymentId, now) => {
+    if (paymentId === null) return cancelLinkedPayments(tx, purchaseOrderId, now);
+    const released = await releasePayment(tx, paymentId, 'CANCELLED', now);
+    if (released.status === 'PAID') throw conflict(purchaseOrderMessages.paidCannotVoid);
+  });
+}

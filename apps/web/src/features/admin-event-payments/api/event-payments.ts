@@ -1,0 +1,82 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AllocationReply, CancelPaymentReply } from '@portal/domain/tickets/allocation.ts';
+import { eventPaymentStatuses, type EventPaymentStatus } from '@portal/domain/commerce/enums.ts';
+import type { AdminEventPaymentPage, AdminEventPaymentRow } from '@portal/domain/commerce/payments.ts';
+import { api, withQuery } from '../../../lib/api.ts';
+import { listParams, type ListParams } from '../../../lib/list-search.ts';
+import { commercePageSize } from '../../../shared/commerce/admin-lists.ts';
+
+/** The status filter: one status, or every payment ("ALL", the default). */
+export type EventPaymentFilter = EventPaymentStatus | 'ALL';
+export const defaultEventPaymentFilter: EventPaymentFilter = 'ALL';
+
+export interface EventPaymentListParams extends ListParams {
+  status: EventPaymentFilter;
+}
+
+/** The list the URL asks for: ?search=&page=&status= (all statuses unless told). */
+export function eventPaymentListParams(searchParams: URLSearchParams): EventPaymentListParams {
+  const status = searchParams.get('status');
+  const filter: EventPaymentFilter = eventPaymentStatuses.includes(status as EventPaymentStatus)
+    ? (status as EventPaymentStatus)
+    : defaultEventPaymentFilter;
+  return { ...listParams(searchParams), status: filter };
+}
+
+export const adminEventPaymentKeys = {
+  all: ['admin', 'event-payments'] as const,
+  list: (params: EventPaymentListParams) => [...adminEventPaymentKeys.all, 'list', params] as const,
+  detail: (id: string) => [...adminEventPaymentKeys.all, 'detail', id] as const,
+  allocation: (id: string) => [...adminEventPaymentKeys.all, 'allocation', id] as const,
+};
+
+const paymentPath = (id: string) => `/api/admin/event-payments/${encodeURIComponent(id)}`;
+
+/** GET /api/admin/event-payments: by status (none for all), searched, 20 a page. */
+export function adminEventPaymentsQuery(params: EventPaymentListParams) {
+  return queryOptions({
+    queryKey: adminEventPaymentKeys.list(params),
+    queryFn: ({ signal }) =>
+      api.get<AdminEventPaymentPage>(
+        withQuery('/api/admin/event-payments', {
+          status: params.status === 'ALL' ? undefined : params.status,
+          search: params.search,
+          page: params.page,
+          pageSize: commercePageSize,
+        }),
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** GET /api/admin/event-payments/{id}: the payment's summary. */
+export function adminEventPaymentQuery(id: string) {
+  return queryOptions({
+    queryKey: adminEventPaymentKeys.detail(id),
+    queryFn: ({ signal }) => api.get<AdminEventPaymentRow>(paymentPath(id), signal),
+    staleTime: 0,
+  });
+}
+
+/** GET /api/admin/event-payments/{id}/allocation: who holds its tickets. */
+export function adminEventPaymentAllocationQuery(id: string) {
+  return queryOptions({
+    queryKey: adminEventPaymentKeys.allocation(id),
+    queryFn: ({ signal }) => api.get<AllocationReply>(`${paymentPath(id)}/allocation`, signal),
+    staleTime: 0,
+  });
+}
+
+/** POST /api/admin/event-payments/{id}/cancel: the payment becomes CANCELLED; its summary, allocation and the list are read again. */
+export function useCancelEventPayment(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<CancelPaymentReply>(`${paymentPath(id)}/cancel`),
+    onSuccess: () => {
+      queryClient.setQueryData<AdminEventPaymentRow>(adminEventPaymentKeys.detail(id), (row) => (row ? { ...row, status: 'CANCELLED' } : row));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminEventPaymentKeys.all }),
+  });
+}

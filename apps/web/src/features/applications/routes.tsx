@@ -1,0 +1,23 @@
+import type { FeatureRouteFactory } from '../../lib/routes.ts';
+
+/** Event applications (issue 6): the applicant's list and five-step wizard. */
+export const applicationsRoutes: FeatureRouteFactory = (queryClient) => ({
+  members: [
+    {
+      path: 'events/applications/:applicationId/manage/:step',
+      lazy: () =>
+        import('./pages/application-wizard-page.tsx').then((m) => ({
+          Component: m.ApplicationWizardPage,
+          loader: m.applicationWizardLoader(queryClient),
+        })),
+    },
+    {
+      path: 'events/applications',
+      lazy: () =>
+        import('./pages/applications-page.tsx').then((m) => ({
+          Component: m.ApplicationsPage,
+          loader: m.applicationsLoader(queryClient),
+        })),
+    },
+  ],
+});

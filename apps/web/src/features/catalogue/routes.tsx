@@ -1,0 +1,27 @@
+import { type FeatureRouteFactory, preloaded } from '../../lib/routes.ts';
+
+/** Commerce (issue 4): the catalogue ('PD Services') and one event. */
+export const catalogueRoutes: FeatureRouteFactory = (queryClient) => ({
+  members: [
+    {
+      path: 'events',
+      ...preloaded({
+        module: 'src/features/catalogue/pages/catalogue-page.tsx',
+        reads: ['/api/catalogue/events?page=1&pageSize=10'],
+      }),
+      lazy: () =>
+        import('./pages/catalogue-page.tsx').then((m) => ({
+          Component: m.CataloguePage,
+          loader: m.catalogueLoader(queryClient),
+        })),
+    },
+    {
+      path: 'events/:eventId',
+      lazy: () =>
+        import('./pages/event-page.tsx').then((m) => ({
+          Component: m.EventPage,
+          loader: m.eventLoader(queryClient),
+        })),
+    },
+  ],
+});

@@ -1,0 +1,15 @@
+import type { FeatureRouteFactory } from '../../lib/routes.ts';
+
+/** Content (issue 14): the 'Resources' page. */
+export const resourcesHubRoutes: FeatureRouteFactory = (queryClient) => ({
+  members: [
+    {
+      path: 'resources',
+      lazy: () =>
+        import('./pages/resources-hub-page.tsx').then((m) => ({
+          Component: m.ResourcesHubPage,
+          loader: m.resourcesHubLoader(queryClient),
+        })),
+    },
+  ],
+});
