@@ -18,19 +18,24 @@ const files = execFileSync('git', ['ls-files', '*.ts', '*.tsx', '*.js', '*.mjs',
  */
 function breakablePart(line: string): string {
   return line
-    .replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`/g, "''")
+    .replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g, "''")
     .replace(/\/(?:[^/\\\n]|\\.)+\/[dgimsuvy]*/g, '//')
     .replace(/https?:\/\/\S+/g, 'url');
+}
+
+/** A template literal (SQL, mostly) may span lines: each of its lines is a literal's. */
+function withoutTemplates(source: string): string {
+  return source.replace(/`(?:[^`\\]|\\.)*`/g, (template) => template.replace(/[^\n]/g, ''));
 }
 
 it(`keeps every line of code within ${width} characters, but for unbreakable literals`, () => {
   const long: string[] = [];
   for (const file of files) {
-    readFileSync(path.join(repo, file), 'utf8')
-      .split('\n')
-      .forEach((line, index) => {
-        if (line.length > width && breakablePart(line).length > width) long.push(`${file}:${index + 1} (${line.length})`);
-      });
+    const source = readFileSync(path.join(repo, file), 'utf8');
+    const code = withoutTemplates(source).split('\n');
+    source.split('\n').forEach((line, index) => {
+      if (line.length > width && breakablePart(code[index] ?? '').length > width) long.push(`${file}:${index + 1} (${line.length})`);
+    });
   }
   expect(long).toEqual([]);
 });
