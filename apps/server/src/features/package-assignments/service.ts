@@ -79,7 +79,8 @@ interface Loaded {
 }
 
 async function loadItems(db: Executor, request: PackageRequestRow): Promise<Loaded> {
-  const [pkg, selections] = await Promise.all([loadPackage(db, request.packageId), loadSelections(db, request.id)]);
+  const pkg = await loadPackage(db, request.packageId);
+  const selections = await loadSelections(db, request.id);
   if (!pkg) throw packageRequestNotFound();
   return { packageName: pkg.name, items: assignableItems(pkg, selections) };
 }
@@ -110,10 +111,8 @@ const person = ({ id, firstName, lastName, email, isPending }: Holder): Assignab
 
 async function buildReply(db: Executor, managed: Managed, loaded: Loaded): Promise<PackageAssignmentsReply> {
   const { request } = managed;
-  const [holders, [organization]] = await Promise.all([
-    holdersOf(db, request),
-    db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, request.organizationId)),
-  ]);
+  const holders = await holdersOf(db, request);
+  const [organization] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, request.organizationId));
   if (!organization) throw packageRequestNotFound();
   const of = (key: ItemKey, itemId: string) => holders.filter((h) => h[key] === itemId).map(person);
   const { items } = loaded;
@@ -219,11 +218,9 @@ export async function sendPackageNotifications(deps: AppDeps, auth: RequestAuth,
   return deps.db.transaction(async (tx) => {
     await managedRequest(tx, auth, packageRequestId);
     const { request } = await managedRequest(tx, auth, packageRequestId, true);
-    const [loaded, holders, [organization]] = await Promise.all([
-      loadItems(tx, request),
-      holdersOf(tx, request),
-      tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, request.organizationId)),
-    ]);
+    const loaded = await loadItems(tx, request);
+    const holders = await holdersOf(tx, request);
+    const [organization] = await tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, request.organizationId));
     if (!organization) throw packageRequestNotFound();
     const summaries = assigneeSummaries(
       loaded.items,

@@ -71,7 +71,8 @@ async function editRequest(deps: AppDeps, auth: RequestAuth, packageRequestId: s
   await deps.db.transaction(async (tx) => {
     const request = await managedRequest(tx, auth, packageRequestId, true);
     if (!isPackageRequestEditable(request.status)) throw conflict(packageMessages.notEditable);
-    const [pkg, current] = await Promise.all([loadPackage(tx, request.packageId), loadSelections(tx, request.id)]);
+    const pkg = await loadPackage(tx, request.packageId);
+    const current = await loadSelections(tx, request.id);
     if (!pkg) throw packageRequestNotFound();
     await save({ tx, request, pkg, current });
     await tx.update(packageRequests).set({ updatedAt: deps.clock() }).where(eq(packageRequests.id, request.id));

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ApplicationStatus } from '@portal/domain/application-rules.ts';
 import type { AdminApplicationDetail, AdminApplicationQuery } from '@portal/domain/applications.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { applicationQuestions, eventApplicationAnswers, eventApplications, eventPaymentOptions } from '../../db/schema/applications.ts';
 import { eventPayments, events, eventTicketTypes, purchaseOrders } from '../../db/schema/commerce.ts';
 import { grades, positions } from '../../db/schema/lookups.ts';
@@ -22,7 +22,7 @@ function queueFilter(query: AdminApplicationQuery): SQL | undefined {
 }
 
 /** One page of the review queue and its total: submitted applications first, oldest submission first. */
-export async function listQueue(db: Executor, query: AdminApplicationQuery) {
+export async function listQueue(db: Database, query: AdminApplicationQuery) {
   const where = queueFilter(query);
   const [rows, [total]] = await Promise.all([
     db
@@ -52,7 +52,7 @@ export async function listQueue(db: Executor, query: AdminApplicationQuery) {
 
 /** The applicant of an application, their active affiliations and the application's audit history: three queries. */
 export async function readStaffExtras(
-  db: Executor,
+  db: Database,
   applicationId: string,
 ): Promise<Pick<AdminApplicationDetail, 'applicant' | 'affiliations' | 'history'> | undefined> {
   const [applicant] = await db

@@ -12,7 +12,7 @@ import {
 } from '@portal/domain/applications.ts';
 import { calendarDateIn } from '@portal/domain/purchase-window.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { applicationQuestions, eventPaymentOptions } from '../../db/schema/applications.ts';
 import { events, eventTicketTypes } from '../../db/schema/commerce.ts';
 import { applicationPaymentStates, readApplicationDetail, readPaymentOptions } from '../../core/application-reads.ts';
@@ -148,7 +148,7 @@ async function cancelOpenPayments(tx: Executor, auth: RequestAuth, applicationId
 
 /* Application settings of an event. */
 
-export async function getSettings(db: Executor, eventId: string): Promise<ApplicationSettingsReply> {
+export async function getSettings(db: Database, eventId: string): Promise<ApplicationSettingsReply> {
   const [event, ticketTypes, options, questions] = await Promise.all([
     findEventSettings(db, eventId),
     readTicketTypes(db, eventId),

@@ -1,6 +1,6 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { StaffEventDetail } from '@portal/domain/staff-events.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { readEventStructure } from '../../core/event-structure.ts';
 import { eventGroupings, eventPaths, eventPaymentItems, events, eventSections, eventTicketTypes } from '../../db/schema/commerce.ts';
 
@@ -10,7 +10,7 @@ export function containing(search: string): string {
 }
 
 /** An event with everything the editor shows: the event row and its structure, five queries in all. */
-export async function findEventDetail(db: Executor, eventId: string): Promise<StaffEventDetail | undefined> {
+export async function findEventDetail(db: Database, eventId: string): Promise<StaffEventDetail | undefined> {
   const [[event], structure] = await Promise.all([
     db
       .select({
