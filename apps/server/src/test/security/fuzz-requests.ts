@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { csrfHeader, csrfHeaderValue } from '../platform/security.ts';
+import { csrfHeader, csrfHeaderValue } from '../../platform/security.ts';
 
 /**
  * Requests for the fuzz, built from the OpenAPI document the server serves: each operation's own

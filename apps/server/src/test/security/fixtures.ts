@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { applicationQuestions } from '../db/schema/applications.ts';
-import { cartItems, eventGroupings, eventPaymentItems, eventPayments, eventPaths, eventSections, eventTicketTypes } from '../db/schema/commerce.ts';
-import { grades, organizationTypes, positions } from '../db/schema/lookups.ts';
-import { billingContacts, invitations } from '../db/schema/organizations.ts';
-import { users } from '../db/schema/users.ts';
-import { encryptField } from '../platform/crypto.ts';
-import { invite, school } from '../features/organizations/test-school.ts';
-import { issueOneTimeToken } from '../platform/one-time-tokens.ts';
-import { createSession, sessionCookie } from '../platform/sessions.ts';
-import { createCompleteApplication, createInstitute, setApplicationStatus } from '../test/application-factories.ts';
-import { createConferenceDay, createCoupon, createEvent, createPayment, createPurchaseOrder } from '../test/commerce-factories.ts';
-import { addMembership, createOrganization, createUser } from '../test/factories.ts';
-import type { Caller, TestContext } from '../test/harness.ts';
+import { applicationQuestions } from '../../db/schema/applications.ts';
+import { cartItems, eventGroupings, eventPaymentItems, eventPayments, eventPaths, eventSections, eventTicketTypes } from '../../db/schema/commerce.ts';
+import { grades, organizationTypes, positions } from '../../db/schema/lookups.ts';
+import { billingContacts, invitations } from '../../db/schema/organizations.ts';
+import { users } from '../../db/schema/users.ts';
+import { encryptField } from '../../platform/crypto.ts';
+import { invite, school } from '../../features/organizations/test-school.ts';
+import { issueOneTimeToken } from '../../platform/one-time-tokens.ts';
+import { createSession, sessionCookie } from '../../platform/sessions.ts';
+import { createCompleteApplication, createInstitute, setApplicationStatus } from '../application-factories.ts';
+import { createConferenceDay, createCoupon, createEvent, createPayment, createPurchaseOrder } from '../commerce-factories.ts';
+import { addMembership, createOrganization, createUser } from '../factories.ts';
+import type { Caller, TestContext } from '../harness.ts';
 
 /**
  * The access matrix's world, built once per file: school A owns every object a URL names, school B is
