@@ -179,7 +179,7 @@ function sectionProgress(
   return { sectionChosen: selectionBegun(selectable, selection), section: selectionProblem(selectable, selection) === null };
 }
 
-/** The questions of an event, in the order shown. */
+/** The questions of an event in the order shown, with the position the staff console edits. */
 export function readQuestions(db: Executor, eventId: string) {
   return db
     .select({
@@ -188,6 +188,7 @@ export function readQuestions(db: Executor, eventId: string) {
       label: applicationQuestions.label,
       options: applicationQuestions.options,
       required: applicationQuestions.required,
+      position: applicationQuestions.position,
     })
     .from(applicationQuestions)
     .where(eq(applicationQuestions.eventId, eventId))
@@ -226,7 +227,8 @@ export async function readApplicationDetail(db: Executor, applicationId: string,
   if (!row) return undefined;
   const { application, event, profile } = row;
   const paths = await readApplicationPaths(db, event.id);
-  const questions = await readQuestions(db, event.id);
+  // The member's application shows the questions in order; their positions are the staff console's.
+  const questions = (await readQuestions(db, event.id)).map(({ position: _position, ...question }) => question);
   const options = await readPaymentOptions(db, [event.id]);
   const groupingRows = await db
     .select({ id: eventApplicationGroupings.groupingId, ranking: eventApplicationGroupings.ranking })

@@ -1,10 +1,10 @@
-import { asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { isPackageRequestEditable, packageMessages, packageStepList, packageTotals } from '@portal/domain/package-rules.ts';
 import type { PackageDetail, PackageRequestDetail } from '@portal/domain/packages.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { events, eventTicketTypes } from '../db/schema/commerce.ts';
-import { grades, schoolYears } from '../db/schema/lookups.ts';
-import { organizations } from '../db/schema/organizations.ts';
+import { grades, positions, schoolYears } from '../db/schema/lookups.ts';
+import { organizationMemberships, organizations } from '../db/schema/organizations.ts';
 import {
   packageEvents,
   packageGroups,
@@ -184,6 +184,35 @@ export async function findPackageRequest(db: Executor, packageRequestId: string,
   const query = db.select().from(packageRequests).where(eq(packageRequests.id, packageRequestId));
   const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
+}
+
+export interface ManagedPackageRequest {
+  request: PackageRequestRow;
+  /** The caller's position in the organization (the assignments page shows PRINCIPAL the New York notice). */
+  positionName: string | null;
+}
+
+/**
+ * A package request the caller manages: an owner or admin of its organization through an active
+ * membership. Anyone else gets the same 404 as for an unknown request, so ids reveal nothing. The
+ * wizard and the assignments both start here; `lock` holds the request for the transaction's update.
+ */
+export async function managedPackageRequest(db: Executor, userId: string, packageRequestId: string, lock = false): Promise<ManagedPackageRequest> {
+  const request = await findPackageRequest(db, packageRequestId, { lock });
+  if (!request) throw packageRequestNotFound();
+  const [membership] = await db
+    .select({ role: organizationMemberships.role, positionName: positions.name })
+    .from(organizationMemberships)
+    .leftJoin(positions, eq(positions.id, organizationMemberships.positionId))
+    .where(
+      and(
+        eq(organizationMemberships.organizationId, request.organizationId),
+        eq(organizationMemberships.userId, userId),
+        isNull(organizationMemberships.archivedAt),
+      ),
+    );
+  if (membership?.role !== 'OWNER' && membership?.role !== 'ADMIN') throw packageRequestNotFound();
+  return { request, positionName: membership.positionName };
 }
 
 /** The whole request as the wizard, the review and staff read it. */

@@ -24,9 +24,8 @@ import type {
   StaffOptionsInput,
 } from '@portal/domain/packages.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { activeMembershipRole } from '../../core/memberships.ts';
-import { findPackageRequest, loadPackage, loadPackageRequestDetail, loadSelections, packageRequestNotFound, type PackageRequestRow } from '../../core/packages.ts';
-import type { Executor, Transaction } from '../../db/client.ts';
+import { loadPackage, loadPackageRequestDetail, loadSelections, managedPackageRequest, packageRequestNotFound, type PackageRequestRow } from '../../core/packages.ts';
+import type { Transaction } from '../../db/client.ts';
 import { grades } from '../../db/schema/lookups.ts';
 import {
   packageRequestEvents,
@@ -47,16 +46,8 @@ import { packageReviewPdf } from './review-pdf.ts';
  * told it does not exist. Every rule the screen shows is checked again here on the saved amounts.
  */
 
-async function managedRequest(db: Executor, auth: RequestAuth, packageRequestId: string, lock = false): Promise<PackageRequestRow> {
-  const request = await findPackageRequest(db, packageRequestId, { lock });
-  if (!request) throw packageRequestNotFound();
-  const role = await activeMembershipRole(db, request.organizationId, auth.user.id);
-  if (role !== 'OWNER' && role !== 'ADMIN') throw packageRequestNotFound();
-  return request;
-}
-
 export async function readPackageRequest(deps: AppDeps, auth: RequestAuth, packageRequestId: string): Promise<PackageRequestDetail> {
-  return loadPackageRequestDetail(deps.db, await managedRequest(deps.db, auth, packageRequestId));
+  return loadPackageRequestDetail(deps.db, (await managedPackageRequest(deps.db, auth.user.id, packageRequestId)).request);
 }
 
 interface EditContext {
@@ -69,7 +60,7 @@ interface EditContext {
 /** Locks the request, refuses a non-editable one, and hands the package and saved selections to `save`. */
 async function editRequest(deps: AppDeps, auth: RequestAuth, packageRequestId: string, step: EditableStep | 'submit', save: (context: EditContext) => Promise<void>) {
   await deps.db.transaction(async (tx) => {
-    const request = await managedRequest(tx, auth, packageRequestId, true);
+    const { request } = await managedPackageRequest(tx, auth.user.id, packageRequestId, true);
     if (!isPackageRequestEditable(request.status)) throw conflict(packageMessages.notEditable);
     const pkg = await loadPackage(tx, request.packageId);
     const current = await loadSelections(tx, request.id);

@@ -170,21 +170,6 @@ export function readTicketTypes(db: Executor, eventId: string) {
     .orderBy(asc(eventTicketTypes.priceCents), asc(eventTicketTypes.name), asc(eventTicketTypes.id));
 }
 
-export function readQuestionsWithPosition(db: Executor, eventId: string) {
-  return db
-    .select({
-      id: applicationQuestions.id,
-      type: applicationQuestions.type,
-      label: applicationQuestions.label,
-      options: applicationQuestions.options,
-      required: applicationQuestions.required,
-      position: applicationQuestions.position,
-    })
-    .from(applicationQuestions)
-    .where(eq(applicationQuestions.eventId, eventId))
-    .orderBy(asc(applicationQuestions.position), asc(applicationQuestions.label), asc(applicationQuestions.id));
-}
-
 /** The event's payment options, each with whether an application chose it: two queries. */
 export async function readOptionsInUse(db: Executor, eventId: string) {
   const options = await db.select({ id: eventPaymentOptions.id }).from(eventPaymentOptions).where(eq(eventPaymentOptions.eventId, eventId));

@@ -15,7 +15,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { applicationQuestions, eventPaymentOptions } from '../../db/schema/applications.ts';
 import { events, eventTicketTypes } from '../../db/schema/commerce.ts';
-import { applicationPaymentStates, readApplicationDetail, readPaymentOptions } from '../../core/application-reads.ts';
+import { applicationPaymentStates, readApplicationDetail, readPaymentOptions, readQuestions } from '../../core/application-reads.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { expireHolds, releasePayment } from '../../core/capacity.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
@@ -33,7 +33,6 @@ import {
   openUnpaidPayments,
   questionAnswered,
   readOptionsInUse,
-  readQuestionsWithPosition,
   readStaffExtras,
   readTicketTypes,
   voidSubmittedPurchaseOrders,
@@ -153,7 +152,7 @@ export async function getSettings(db: Database, eventId: string): Promise<Applic
     findEventSettings(db, eventId),
     readTicketTypes(db, eventId),
     readPaymentOptions(db, [eventId]),
-    readQuestionsWithPosition(db, eventId),
+    readQuestions(db, eventId),
   ]);
   if (!event) throw eventNotFound();
   return {
