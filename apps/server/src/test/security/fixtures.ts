@@ -13,6 +13,7 @@ import { createCompleteApplication, createInstitute, setApplicationStatus } from
 import { createConferenceDay, createCoupon, createEvent, createPayment, createPurchaseOrder } from '../commerce-factories.ts';
 import { addMembership, createOrganization, createUser } from '../factories.ts';
 import type { Caller, TestContext } from '../harness.ts';
+import { multipartBody } from '../multipart.ts';
 
 /**
  * The access matrix's world, built once per file: school A owns every object a URL names, school B is
@@ -308,13 +309,4 @@ export const newEmail = (prefix = 'matrix') => `${prefix}-${unique()}@example.te
 export const uniqueName = (prefix: string) => `${prefix} ${unique()}`;
 
 /** A multipart/form-data body as a browser's FormData sends it, with one PDF file. */
-export function multipart(fields: Record<string, string>, file: Buffer) {
-  const boundary = `----matrix-${randomUUID()}`;
-  const chunks: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  chunks.push(
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="po.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+export const multipart = (fields: Record<string, string>, file: Buffer) => multipartBody(fields, { name: 'po.pdf', bytes: file });
