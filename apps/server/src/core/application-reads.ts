@@ -179,17 +179,20 @@ function sectionProgress(
   return { sectionChosen: selectionBegun(selectable, selection), section: selectionProblem(selectable, selection) === null };
 }
 
-/** The questions of an event in the order shown, with the position the staff console edits. */
+/** A question as the member's form and the staff console read it, with the position staff edit. */
+export const questionColumns = {
+  id: applicationQuestions.id,
+  type: applicationQuestions.type,
+  label: applicationQuestions.label,
+  options: applicationQuestions.options,
+  required: applicationQuestions.required,
+  position: applicationQuestions.position,
+};
+
+/** The questions of an event in the order shown. */
 export function readQuestions(db: Executor, eventId: string) {
   return db
-    .select({
-      id: applicationQuestions.id,
-      type: applicationQuestions.type,
-      label: applicationQuestions.label,
-      options: applicationQuestions.options,
-      required: applicationQuestions.required,
-      position: applicationQuestions.position,
-    })
+    .select(questionColumns)
     .from(applicationQuestions)
     .where(eq(applicationQuestions.eventId, eventId))
     .orderBy(asc(applicationQuestions.position), asc(applicationQuestions.label), asc(applicationQuestions.id));

@@ -15,7 +15,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { applicationQuestions, eventPaymentOptions } from '../../db/schema/applications.ts';
 import { events, eventTicketTypes } from '../../db/schema/commerce.ts';
-import { applicationPaymentStates, readApplicationDetail, readPaymentOptions, readQuestions } from '../../core/application-reads.ts';
+import { applicationPaymentStates, questionColumns, readApplicationDetail, readPaymentOptions, readQuestions } from '../../core/application-reads.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { expireHolds, releasePayment } from '../../core/capacity.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
@@ -219,15 +219,6 @@ async function replacePaymentOptions(tx: Executor, eventId: string, sent: Applic
 /* Questions. */
 
 type PositionedQuestion = QuestionReply & { position: number };
-
-const questionColumns = {
-  id: applicationQuestions.id,
-  type: applicationQuestions.type,
-  label: applicationQuestions.label,
-  options: applicationQuestions.options,
-  required: applicationQuestions.required,
-  position: applicationQuestions.position,
-};
 
 /** Only choice questions keep options: a text question's list would never be shown. */
 const questionValues = (input: QuestionInput) => ({

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { groupingInput, pathInput, sectionInput, StaffEventDetail, StaffEventInput, StaffEventPage, ticketTypeInput } from '@portal/domain/staff-events.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { readEventStructure } from '../../core/event-structure.ts';
-import { eventGroupings, eventPaths, eventPaymentItems, events, eventSections, eventTicketTypes } from '../../db/schema/commerce.ts';
+import { coupons, eventGroupings, eventPaths, eventPaymentItems, events, eventSections, eventTicketTypes } from '../../db/schema/commerce.ts';
 
 /** An ILIKE pattern matching the text anywhere, its own % and _ taken literally. */
 export function containing(search: string): string {
@@ -239,4 +239,69 @@ export async function sectionTicketsTaken(db: Executor, sectionId: string): Prom
 export async function deleteSectionRow(db: Executor, sectionId: string): Promise<{ eventId: string } | undefined> {
   const [deleted] = await db.delete(eventSections).where(eq(eventSections.id, sectionId)).returning({ eventId: eventSections.eventId });
   return deleted;
+}
+
+/* Coupons. */
+
+function couponRows(db: Executor, where: SQL | undefined) {
+  return db
+    .select({
+      id: coupons.id,
+      code: coupons.code,
+      type: coupons.type,
+      discountAmount: coupons.discountAmount,
+      discountPercentage: coupons.discountPercentage,
+      validFrom: coupons.validFrom,
+      validUntil: coupons.validUntil,
+      maxUses: coupons.maxUses,
+      timesUsed: coupons.timesUsed,
+      eventId: coupons.eventId,
+      eventName: events.name,
+      active: coupons.active,
+    })
+    .from(coupons)
+    .leftJoin(events, eq(events.id, coupons.eventId))
+    .where(where)
+    .$dynamic();
+}
+
+export type StoredCoupon = Awaited<ReturnType<typeof couponRows>>[number];
+
+/** Coupons newest first, searched by code (codes are stored upper-case), with the total. */
+export async function couponPage(db: Database, query: { search?: string; page: number; pageSize: number }): Promise<{ rows: StoredCoupon[]; total: number }> {
+  const where = query.search ? ilike(coupons.code, containing(query.search)) : undefined;
+  const [rows, [total]] = await Promise.all([
+    couponRows(db, where)
+      .orderBy(desc(coupons.createdAt), desc(coupons.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(coupons).where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}
+
+export async function findCoupon(db: Executor, couponId: string): Promise<StoredCoupon | undefined> {
+  const [row] = await couponRows(db, eq(coupons.id, couponId));
+  return row;
+}
+
+export async function insertCoupon(db: Executor, columns: typeof coupons.$inferInsert): Promise<string | undefined> {
+  const [created] = await db.insert(coupons).values(columns).returning({ id: coupons.id });
+  return created?.id;
+}
+
+/** One conditional UPDATE: a usage limit below the uses already counted changes nothing (false). */
+export async function updateCouponWithinUses(db: Executor, couponId: string, columns: typeof coupons.$inferInsert): Promise<boolean> {
+  const maxUses = columns.maxUses ?? null;
+  const updated = await db
+    .update(coupons)
+    .set(columns)
+    .where(and(eq(coupons.id, couponId), maxUses === null ? undefined : lte(coupons.timesUsed, maxUses)))
+    .returning({ id: coupons.id });
+  return updated.length > 0;
+}
+
+export async function couponTimesUsed(db: Executor, couponId: string): Promise<number | undefined> {
+  const [current] = await db.select({ timesUsed: coupons.timesUsed }).from(coupons).where(eq(coupons.id, couponId));
+  return current?.timesUsed;
 }
