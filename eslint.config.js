@@ -2,10 +2,13 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import portal from './tools/eslint/feature-boundaries.js';
+import boundaries from './tools/eslint/feature-boundaries.js';
+import { transactionQueries } from './tools/eslint/transaction-queries.js';
+
+const portal = { rules: { ...boundaries.rules, 'transaction-queries': transactionQueries } };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '**/test-results/**', '**/playwright-report/**', 'apps/server/src/db/migrations/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '**/test-results/**', '**/playwright-report/**', 'apps/server/src/db/migrations/**', 'tools/eslint/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -40,6 +43,10 @@ export default tseslint.config(
   {
     files: ['apps/server/src/config.ts', 'scripts/**', 'e2e/**', '.ci/**', 'bench/**', '**/*.config.{js,ts,mjs}'],
     rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: { 'portal/transaction-queries': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

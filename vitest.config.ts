@@ -22,6 +22,7 @@ export default defineConfig({
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          setupFiles: ['src/test/concurrent-queries.ts'],
         },
       },
       'apps/web/vitest.config.ts',

@@ -49,24 +49,22 @@ export async function applicationPaymentStates(db: Executor, applicationIds: rea
   const states = new Map<string, ApplicationPaymentState>();
   if (applicationIds.length === 0) return states;
   const ids = [...new Set(applicationIds)];
-  const [options, payments] = await Promise.all([
-    db
-      .select({ id: eventApplications.id, label: eventPaymentOptions.label })
-      .from(eventApplications)
-      .leftJoin(eventPaymentOptions, eq(eventPaymentOptions.id, eventApplications.paymentOptionId))
-      .where(inArray(eventApplications.id, ids)),
-    db
-      .selectDistinctOn([eventPayments.applicationId], {
-        applicationId: eventPayments.applicationId,
-        eventPaymentId: eventPayments.id,
-        status: eventPayments.status,
-        method: eventPayments.method,
-        totalCents: eventPayments.totalCents,
-      })
-      .from(eventPayments)
-      .where(inArray(eventPayments.applicationId, ids))
-      .orderBy(eventPayments.applicationId, desc(eventPayments.createdAt), desc(eventPayments.id)),
-  ]);
+  const options = await db
+    .select({ id: eventApplications.id, label: eventPaymentOptions.label })
+    .from(eventApplications)
+    .leftJoin(eventPaymentOptions, eq(eventPaymentOptions.id, eventApplications.paymentOptionId))
+    .where(inArray(eventApplications.id, ids));
+  const payments = await db
+    .selectDistinctOn([eventPayments.applicationId], {
+      applicationId: eventPayments.applicationId,
+      eventPaymentId: eventPayments.id,
+      status: eventPayments.status,
+      method: eventPayments.method,
+      totalCents: eventPayments.totalCents,
+    })
+    .from(eventPayments)
+    .where(inArray(eventPayments.applicationId, ids))
+    .orderBy(eventPayments.applicationId, desc(eventPayments.createdAt), desc(eventPayments.id));
   const latest = new Map(payments.map((payment) => [payment.applicationId, payment]));
   for (const option of options) {
     const found = latest.get(option.id);
@@ -181,16 +179,20 @@ function sectionProgress(
   return { sectionChosen: selectionBegun(selectable, selection), section: selectionProblem(selectable, selection) === null };
 }
 
-/** The questions of an event, in the order shown. */
+/** A question as the member's form and the staff console read it, with the position staff edit. */
+export const questionColumns = {
+  id: applicationQuestions.id,
+  type: applicationQuestions.type,
+  label: applicationQuestions.label,
+  options: applicationQuestions.options,
+  required: applicationQuestions.required,
+  position: applicationQuestions.position,
+};
+
+/** The questions of an event in the order shown. */
 export function readQuestions(db: Executor, eventId: string) {
   return db
-    .select({
-      id: applicationQuestions.id,
-      type: applicationQuestions.type,
-      label: applicationQuestions.label,
-      options: applicationQuestions.options,
-      required: applicationQuestions.required,
-    })
+    .select(questionColumns)
     .from(applicationQuestions)
     .where(eq(applicationQuestions.eventId, eventId))
     .orderBy(asc(applicationQuestions.position), asc(applicationQuestions.label), asc(applicationQuestions.id));
@@ -227,35 +229,34 @@ export async function readApplicationDetail(db: Executor, applicationId: string,
   const row = await readApplicationRow(db, applicationId, viewerId);
   if (!row) return undefined;
   const { application, event, profile } = row;
-  const [paths, questions, options, groupingRows, sectionRows, answerRows, affiliation, pastEvents, states] = await Promise.all([
-    readApplicationPaths(db, event.id),
-    readQuestions(db, event.id),
-    readPaymentOptions(db, [event.id]),
-    db
-      .select({ id: eventApplicationGroupings.groupingId, ranking: eventApplicationGroupings.ranking })
-      .from(eventApplicationGroupings)
-      .innerJoin(eventGroupings, eq(eventGroupings.id, eventApplicationGroupings.groupingId))
-      .where(eq(eventApplicationGroupings.applicationId, application.id))
-      .orderBy(sql`${eventApplicationGroupings.ranking} asc nulls last`, asc(eventGroupings.position), asc(eventGroupings.id)),
-    db
-      .select({
-        id: eventApplicationSections.sectionId,
-        ranking: eventApplicationSections.ranking,
-        groupingId: eventApplicationSections.groupingId,
-        title: eventSections.title,
-      })
-      .from(eventApplicationSections)
-      .innerJoin(eventSections, eq(eventSections.id, eventApplicationSections.sectionId))
-      .where(eq(eventApplicationSections.applicationId, application.id))
-      .orderBy(sql`${eventApplicationSections.ranking} asc nulls last`, asc(eventSections.position), asc(eventSections.id)),
-    db
-      .select({ questionId: eventApplicationAnswers.questionId, value: eventApplicationAnswers.value })
-      .from(eventApplicationAnswers)
-      .where(eq(eventApplicationAnswers.applicationId, application.id)),
-    hasActiveAffiliation(db, application.userId),
-    pastEventsOf(db, application.userId, today),
-    applicationPaymentStates(db, [application.id]),
-  ]);
+  const paths = await readApplicationPaths(db, event.id);
+  // The member's application shows the questions in order; their positions are the staff console's.
+  const questions = (await readQuestions(db, event.id)).map(({ position: _position, ...question }) => question);
+  const options = await readPaymentOptions(db, [event.id]);
+  const groupingRows = await db
+    .select({ id: eventApplicationGroupings.groupingId, ranking: eventApplicationGroupings.ranking })
+    .from(eventApplicationGroupings)
+    .innerJoin(eventGroupings, eq(eventGroupings.id, eventApplicationGroupings.groupingId))
+    .where(eq(eventApplicationGroupings.applicationId, application.id))
+    .orderBy(sql`${eventApplicationGroupings.ranking} asc nulls last`, asc(eventGroupings.position), asc(eventGroupings.id));
+  const sectionRows = await db
+    .select({
+      id: eventApplicationSections.sectionId,
+      ranking: eventApplicationSections.ranking,
+      groupingId: eventApplicationSections.groupingId,
+      title: eventSections.title,
+    })
+    .from(eventApplicationSections)
+    .innerJoin(eventSections, eq(eventSections.id, eventApplicationSections.sectionId))
+    .where(eq(eventApplicationSections.applicationId, application.id))
+    .orderBy(sql`${eventApplicationSections.ranking} asc nulls last`, asc(eventSections.position), asc(eventSections.id));
+  const answerRows = await db
+    .select({ questionId: eventApplicationAnswers.questionId, value: eventApplicationAnswers.value })
+    .from(eventApplicationAnswers)
+    .where(eq(eventApplicationAnswers.applicationId, application.id));
+  const affiliation = await hasActiveAffiliation(db, application.userId);
+  const pastEvents = await pastEventsOf(db, application.userId, today);
+  const states = await applicationPaymentStates(db, [application.id]);
   const answers = new Map(answerRows.map((answer) => [answer.questionId, answer.value]));
   const coupon = row.coupon?.code && row.coupon.type ? { ...row.coupon, code: row.coupon.code, type: row.coupon.type } : null;
   const totals = orderTotals([{ numberOfTickets: 1, price: row.priceCents ?? 0 }], coupon);

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AssignableUser } from '@portal/domain/tickets/allocation.ts';
 import { invitationMail, invitationPath } from '@portal/domain/organizations/invitations.ts';
 import { rosterMessages } from '@portal/domain/organizations/roster.ts';
-import type { Executor } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
 import { invitations } from '../db/schema/organizations.ts';
 import { users } from '../db/schema/users.ts';
 import { conflict } from '../platform/errors.ts';
@@ -41,7 +41,7 @@ function assignable(organizationId: string): SQL {
  * staff filter in a few milliseconds).
  */
 export async function assignableUsersPage(
-  db: Executor,
+  db: Database,
   organizationId: string,
   query: { page: number; pageSize: number; search?: string },
 ): Promise<{ items: AssignableUser[]; total: number }> {

@@ -3,7 +3,7 @@ import { couponRefusal, maxTicketsPerLine, type CartReply, type CouponRefusal } 
 import type { Coupon } from '@portal/domain/commerce/pricing.ts';
 import { lineSubtotal, orderTotals } from '@portal/domain/commerce/pricing.ts';
 import { lineRefusal, purchaseRefusals, type PurchaseRefusal } from '@portal/domain/events/catalogue.ts';
-import type { Executor } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
 import { executeStatic, staticStatement } from '../db/prepared.ts';
 import { managedOrganizationIdsArray } from './memberships.ts';
 import { cartItems, carts, coupons, eventGroupings, eventPayments, events, eventSections, eventTicketTypes } from '../db/schema/commerce.ts';
@@ -153,7 +153,7 @@ function toCoupon(row: CouponRow, now: Date, lines: readonly CartLine[]): CartCo
 }
 
 /** Reads the cart of `userId`: one query for the lines, one for the coupon; totals from @portal/domain/commerce/pricing. */
-export async function loadCart(db: Executor, userId: string, now: Date, today: string): Promise<LoadedCart> {
+export async function loadCart(db: Database, userId: string, now: Date, today: string): Promise<LoadedCart> {
   const [rows, [couponRow]] = await Promise.all([
     linesOf(db, userId).prepare('cart_lines').execute(),
     couponOf(db, userId).prepare('cart_coupon').execute(),

@@ -1,6 +1,6 @@
 import { and, asc, eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { EventPaymentReply } from '@portal/domain/commerce/payments.ts';
-import type { Executor } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
 import { executeStatic, isoTimestamp, staticStatement } from '../db/prepared.ts';
 import { coupons, eventPaymentItems, eventPayments, events, purchaseOrders } from '../db/schema/commerce.ts';
 import { organizationMemberships, organizations } from '../db/schema/organizations.ts';
@@ -55,7 +55,7 @@ export async function purchaseOrdersOf(db: Executor, paymentIds: readonly string
  * (paymentVisibleTo); with `buyerOnly`, only its buyer may.
  */
 export async function readEventPayment(
-  db: Executor,
+  db: Database,
   paymentId: string,
   viewerId: string,
   buyerOnly = false,

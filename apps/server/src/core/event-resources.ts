@@ -7,7 +7,7 @@ import {
   type ResourceRow,
   type ResourceScope,
 } from '@portal/domain/content/resources.ts';
-import type { Executor } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
 import { eventResources } from '../db/schema/resources.ts';
 import { notFound } from '../platform/errors.ts';
 import type { FileStorage } from '../platform/storage.ts';
@@ -86,7 +86,7 @@ export interface ResourcePageQuery {
 }
 
 /** One page of an event's resources in scope, in staff order, with the total matching. */
-export async function readResourcePage(db: Executor, eventId: string, query: ResourcePageQuery): Promise<{ items: ResourceRow[]; total: number }> {
+export async function readResourcePage(db: Database, eventId: string, query: ResourcePageQuery): Promise<{ items: ResourceRow[]; total: number }> {
   const where = and(eq(eventResources.eventId, eventId), inScope(query.scope), matching(query.search));
   const [rows, [total]] = await Promise.all([
     db

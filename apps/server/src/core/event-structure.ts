@@ -7,56 +7,54 @@ import { eventGroupings, eventPaths, eventSections, eventTicketTypes } from '../
  * console both show it: four queries whatever the event's size, nested here.
  */
 export async function readEventStructure(db: Executor, eventId: string) {
-  const [ticketTypes, paths, groupings, sections] = await Promise.all([
-    db
-      .select({ id: eventTicketTypes.id, name: eventTicketTypes.name, priceCents: eventTicketTypes.priceCents })
-      .from(eventTicketTypes)
-      .where(eq(eventTicketTypes.eventId, eventId))
-      .orderBy(asc(eventTicketTypes.priceCents), asc(eventTicketTypes.name), asc(eventTicketTypes.id)),
-    db
-      .select({
-        id: eventPaths.id,
-        name: eventPaths.name,
-        level: eventPaths.level,
-        applicationSelectionLevel: eventPaths.applicationSelectionLevel,
-        requireRankedSelection: eventPaths.requireRankedSelection,
-        rankedSelectionAmount: eventPaths.rankedSelectionAmount,
-        position: eventPaths.position,
-      })
-      .from(eventPaths)
-      .where(eq(eventPaths.eventId, eventId))
-      .orderBy(asc(eventPaths.position), asc(eventPaths.name), asc(eventPaths.id)),
-    db
-      .select({
-        id: eventGroupings.id,
-        pathId: eventGroupings.pathId,
-        name: eventGroupings.name,
-        maxTickets: eventGroupings.maxTickets,
-        ticketsTaken: eventGroupings.ticketsTaken,
-        position: eventGroupings.position,
-      })
-      .from(eventGroupings)
-      .innerJoin(eventPaths, eq(eventPaths.id, eventGroupings.pathId))
-      .where(eq(eventPaths.eventId, eventId))
-      .orderBy(asc(eventGroupings.position), asc(eventGroupings.name), asc(eventGroupings.id)),
-    db
-      .select({
-        id: eventSections.id,
-        groupingId: eventSections.groupingId,
-        title: eventSections.title,
-        dates: eventSections.dates,
-        locationName: eventSections.locationName,
-        audienceType: eventSections.audienceType,
-        description: eventSections.description,
-        isFree: eventSections.isFree,
-        maxTickets: eventSections.maxTickets,
-        ticketsTaken: eventSections.ticketsTaken,
-        position: eventSections.position,
-      })
-      .from(eventSections)
-      .where(eq(eventSections.eventId, eventId))
-      .orderBy(asc(eventSections.position), asc(eventSections.title), asc(eventSections.id)),
-  ]);
+  const ticketTypes = await db
+    .select({ id: eventTicketTypes.id, name: eventTicketTypes.name, priceCents: eventTicketTypes.priceCents })
+    .from(eventTicketTypes)
+    .where(eq(eventTicketTypes.eventId, eventId))
+    .orderBy(asc(eventTicketTypes.priceCents), asc(eventTicketTypes.name), asc(eventTicketTypes.id));
+  const paths = await db
+    .select({
+      id: eventPaths.id,
+      name: eventPaths.name,
+      level: eventPaths.level,
+      applicationSelectionLevel: eventPaths.applicationSelectionLevel,
+      requireRankedSelection: eventPaths.requireRankedSelection,
+      rankedSelectionAmount: eventPaths.rankedSelectionAmount,
+      position: eventPaths.position,
+    })
+    .from(eventPaths)
+    .where(eq(eventPaths.eventId, eventId))
+    .orderBy(asc(eventPaths.position), asc(eventPaths.name), asc(eventPaths.id));
+  const groupings = await db
+    .select({
+      id: eventGroupings.id,
+      pathId: eventGroupings.pathId,
+      name: eventGroupings.name,
+      maxTickets: eventGroupings.maxTickets,
+      ticketsTaken: eventGroupings.ticketsTaken,
+      position: eventGroupings.position,
+    })
+    .from(eventGroupings)
+    .innerJoin(eventPaths, eq(eventPaths.id, eventGroupings.pathId))
+    .where(eq(eventPaths.eventId, eventId))
+    .orderBy(asc(eventGroupings.position), asc(eventGroupings.name), asc(eventGroupings.id));
+  const sections = await db
+    .select({
+      id: eventSections.id,
+      groupingId: eventSections.groupingId,
+      title: eventSections.title,
+      dates: eventSections.dates,
+      locationName: eventSections.locationName,
+      audienceType: eventSections.audienceType,
+      description: eventSections.description,
+      isFree: eventSections.isFree,
+      maxTickets: eventSections.maxTickets,
+      ticketsTaken: eventSections.ticketsTaken,
+      position: eventSections.position,
+    })
+    .from(eventSections)
+    .where(eq(eventSections.eventId, eventId))
+    .orderBy(asc(eventSections.position), asc(eventSections.title), asc(eventSections.id));
   return {
     ticketTypes,
     paths: paths.map((path) => ({

@@ -10,7 +10,7 @@ import {
   prefixTsQuery,
   type OrganizationResourceRow,
 } from '@portal/domain/content/organization-resources.ts';
-import type { Executor } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
 import { organizationResources } from '../db/schema/content.ts';
 import { schoolYears } from '../db/schema/lookups.ts';
 import { organizationMemberships, organizations } from '../db/schema/organizations.ts';
@@ -99,7 +99,7 @@ function present(row: RawRow, saved: ReadonlySet<string>): OrganizationResourceR
  * tsvector matches (GIN index), best first by ts_rank (a title match above a description match), with
  * ts_headline run on that page's rows only; without: by title.
  */
-export async function searchOrganizationResources(db: Executor, userId: string, query: OrganizationResourceSearch): Promise<{ items: OrganizationResourceRow[]; total: number }> {
+export async function searchOrganizationResources(db: Database, userId: string, query: OrganizationResourceSearch): Promise<{ items: OrganizationResourceRow[]; total: number }> {
   const tsQuery = query.search ? prefixTsQuery(query.search) : null;
   const scope = and(eq(organizationResources.organizationId, query.organizationId), eq(organizationResources.schoolYearId, query.schoolYearId));
   const tsq = tsQuery === null ? null : sql`to_tsquery('english', ${tsQuery})`;

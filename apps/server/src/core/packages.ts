@@ -1,10 +1,10 @@
-import { asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { isPackageRequestEditable, packageMessages, packageStepList, packageTotals } from '@portal/domain/packages/rules.ts';
 import type { PackageDetail, PackageRequestDetail } from '@portal/domain/packages/contracts.ts';
-import type { Executor } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
 import { events, eventTicketTypes } from '../db/schema/commerce.ts';
-import { grades, schoolYears } from '../db/schema/lookups.ts';
-import { organizations } from '../db/schema/organizations.ts';
+import { grades, positions, schoolYears } from '../db/schema/lookups.ts';
+import { organizationMemberships, organizations } from '../db/schema/organizations.ts';
 import {
   packageEvents,
   packageGroups,
@@ -36,35 +36,33 @@ export async function loadPackage(db: Executor, packageId: string): Promise<Pack
     .innerJoin(schoolYears, eq(schoolYears.id, packages.schoolYearId))
     .where(eq(packages.id, packageId));
   if (!row) return null;
-  const [groupings, sessions, eventRows, groupRows, sectionRows, instituteRows] = await Promise.all([
-    db.select().from(packagePdSessionGroupings).where(eq(packagePdSessionGroupings.packageId, packageId)).orderBy(asc(packagePdSessionGroupings.position)),
-    db
-      .select({ session: packagePdSessions })
-      .from(packagePdSessions)
-      .innerJoin(packagePdSessionGroupings, eq(packagePdSessionGroupings.id, packagePdSessions.groupingId))
-      .where(eq(packagePdSessionGroupings.packageId, packageId))
-      .orderBy(asc(packagePdSessions.position)),
-    db
-      .select({ item: packageEvents, name: events.name, startDate: events.startDate, endDate: events.endDate, price: eventTicketTypes.priceCents })
-      .from(packageEvents)
-      .innerJoin(events, eq(events.id, packageEvents.eventId))
-      .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, packageEvents.ticketTypeId))
-      .where(eq(packageEvents.packageId, packageId))
-      .orderBy(asc(packageEvents.position)),
-    db.select().from(packageGroups).where(eq(packageGroups.packageId, packageId)).orderBy(asc(packageGroups.position)),
-    db
-      .select({ section: packageGroupSections })
-      .from(packageGroupSections)
-      .innerJoin(packageGroups, eq(packageGroups.id, packageGroupSections.packageGroupId))
-      .where(eq(packageGroups.packageId, packageId))
-      .orderBy(asc(packageGroupSections.position)),
-    db
-      .select({ item: packageInstitutes, name: events.name })
-      .from(packageInstitutes)
-      .innerJoin(events, eq(events.id, packageInstitutes.eventId))
-      .where(eq(packageInstitutes.packageId, packageId))
-      .orderBy(asc(packageInstitutes.position)),
-  ]);
+  const groupings = await db.select().from(packagePdSessionGroupings).where(eq(packagePdSessionGroupings.packageId, packageId)).orderBy(asc(packagePdSessionGroupings.position));
+  const sessions = await db
+    .select({ session: packagePdSessions })
+    .from(packagePdSessions)
+    .innerJoin(packagePdSessionGroupings, eq(packagePdSessionGroupings.id, packagePdSessions.groupingId))
+    .where(eq(packagePdSessionGroupings.packageId, packageId))
+    .orderBy(asc(packagePdSessions.position));
+  const eventRows = await db
+    .select({ item: packageEvents, name: events.name, startDate: events.startDate, endDate: events.endDate, price: eventTicketTypes.priceCents })
+    .from(packageEvents)
+    .innerJoin(events, eq(events.id, packageEvents.eventId))
+    .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, packageEvents.ticketTypeId))
+    .where(eq(packageEvents.packageId, packageId))
+    .orderBy(asc(packageEvents.position));
+  const groupRows = await db.select().from(packageGroups).where(eq(packageGroups.packageId, packageId)).orderBy(asc(packageGroups.position));
+  const sectionRows = await db
+    .select({ section: packageGroupSections })
+    .from(packageGroupSections)
+    .innerJoin(packageGroups, eq(packageGroups.id, packageGroupSections.packageGroupId))
+    .where(eq(packageGroups.packageId, packageId))
+    .orderBy(asc(packageGroupSections.position));
+  const instituteRows = await db
+    .select({ item: packageInstitutes, name: events.name })
+    .from(packageInstitutes)
+    .innerJoin(events, eq(events.id, packageInstitutes.eventId))
+    .where(eq(packageInstitutes.packageId, packageId))
+    .orderBy(asc(packageInstitutes.position));
   const { pkg } = row;
   return {
     id: pkg.id,
@@ -146,13 +144,11 @@ export async function loadPackage(db: Executor, packageId: string): Promise<Pack
 }
 
 export async function loadSelections(db: Executor, packageRequestId: string): Promise<PackageRequestDetail['selections']> {
-  const [pdSessions, eventRows, sections, institutes, instituteGrades] = await Promise.all([
-    db.select().from(packageRequestPdSessions).where(eq(packageRequestPdSessions.packageRequestId, packageRequestId)),
-    db.select().from(packageRequestEvents).where(eq(packageRequestEvents.packageRequestId, packageRequestId)),
-    db.select().from(packageRequestGroupSections).where(eq(packageRequestGroupSections.packageRequestId, packageRequestId)),
-    db.select().from(packageRequestInstitutes).where(eq(packageRequestInstitutes.packageRequestId, packageRequestId)),
-    db.select().from(packageRequestInstituteGrades).where(eq(packageRequestInstituteGrades.packageRequestId, packageRequestId)),
-  ]);
+  const pdSessions = await db.select().from(packageRequestPdSessions).where(eq(packageRequestPdSessions.packageRequestId, packageRequestId));
+  const eventRows = await db.select().from(packageRequestEvents).where(eq(packageRequestEvents.packageRequestId, packageRequestId));
+  const sections = await db.select().from(packageRequestGroupSections).where(eq(packageRequestGroupSections.packageRequestId, packageRequestId));
+  const institutes = await db.select().from(packageRequestInstitutes).where(eq(packageRequestInstitutes.packageRequestId, packageRequestId));
+  const instituteGrades = await db.select().from(packageRequestInstituteGrades).where(eq(packageRequestInstituteGrades.packageRequestId, packageRequestId));
   return {
     pdSessions: pdSessions.map(({ pdSessionId, requestedDays, overrideDate, overrideAmount, createdByInitiator }) => ({
       pdSessionId,
@@ -190,8 +186,37 @@ export async function findPackageRequest(db: Executor, packageRequestId: string,
   return row ?? null;
 }
 
+export interface ManagedPackageRequest {
+  request: PackageRequestRow;
+  /** The caller's position in the organization (the assignments page shows PRINCIPAL the New York notice). */
+  positionName: string | null;
+}
+
+/**
+ * A package request the caller manages: an owner or admin of its organization through an active
+ * membership. Anyone else gets the same 404 as for an unknown request, so ids reveal nothing. The
+ * wizard and the assignments both start here; `lock` holds the request for the transaction's update.
+ */
+export async function managedPackageRequest(db: Executor, userId: string, packageRequestId: string, lock = false): Promise<ManagedPackageRequest> {
+  const request = await findPackageRequest(db, packageRequestId, { lock });
+  if (!request) throw packageRequestNotFound();
+  const [membership] = await db
+    .select({ role: organizationMemberships.role, positionName: positions.name })
+    .from(organizationMemberships)
+    .leftJoin(positions, eq(positions.id, organizationMemberships.positionId))
+    .where(
+      and(
+        eq(organizationMemberships.organizationId, request.organizationId),
+        eq(organizationMemberships.userId, userId),
+        isNull(organizationMemberships.archivedAt),
+      ),
+    );
+  if (membership?.role !== 'OWNER' && membership?.role !== 'ADMIN') throw packageRequestNotFound();
+  return { request, positionName: membership.positionName };
+}
+
 /** The whole request as the wizard, the review and staff read it. */
-export async function loadPackageRequestDetail(db: Executor, request: PackageRequestRow): Promise<PackageRequestDetail> {
+export async function loadPackageRequestDetail(db: Database, request: PackageRequestRow): Promise<PackageRequestDetail> {
   const [pkg, selections, organizationRows, gradeRows] = await Promise.all([
     loadPackage(db, request.packageId),
     loadSelections(db, request.id),

@@ -9,7 +9,7 @@ import {
   type RegistrationRequestDetail,
   type RegistrationRequestRow,
 } from '@portal/domain/registrations/requests.ts';
-import type { Executor } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
 import { coupons, eventGroupings, eventPayments, events, eventSections } from '../db/schema/commerce.ts';
 import {
   eventGroupRegistrations,
@@ -114,35 +114,33 @@ export async function readRegistrationRequest(db: Executor, requestId: string, o
     .leftJoin(eventGroupRegistrations, eq(eventGroupRegistrations.eventId, eventRegistrationRequests.eventId))
     .where(and(eq(eventRegistrationRequests.id, requestId), ownerId ? eq(eventRegistrationRequests.userId, ownerId) : undefined));
   if (!row) return undefined;
-  const [payment, sections, groupings, seats] = await Promise.all([
-    latestRequestPayment(db, requestId),
-    db
-      .select({ id: eventSections.id, title: eventSections.title, groupingId: eventSections.groupingId })
-      .from(eventRegistrationRequestSections)
-      .innerJoin(eventSections, eq(eventSections.id, eventRegistrationRequestSections.sectionId))
-      .where(eq(eventRegistrationRequestSections.requestId, requestId))
-      .orderBy(asc(eventSections.position), asc(eventSections.title)),
-    db
-      .select({ id: eventGroupings.id, name: eventGroupings.name })
-      .from(eventRegistrationRequestGroupings)
-      .innerJoin(eventGroupings, eq(eventGroupings.id, eventRegistrationRequestGroupings.groupingId))
-      .where(eq(eventRegistrationRequestGroupings.requestId, requestId))
-      .orderBy(asc(eventGroupings.position), asc(eventGroupings.name)),
-    db
-      .select({
-        position: eventRegistrationSeats.position,
-        userId: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        isPending: sql<boolean>`${users.passwordHash} is null`,
-        applicationId: eventRegistrationSeats.applicationId,
-      })
-      .from(eventRegistrationSeats)
-      .innerJoin(users, eq(users.id, eventRegistrationSeats.userId))
-      .where(eq(eventRegistrationSeats.requestId, requestId))
-      .orderBy(asc(eventRegistrationSeats.position)),
-  ]);
+  const payment = await latestRequestPayment(db, requestId);
+  const sections = await db
+    .select({ id: eventSections.id, title: eventSections.title, groupingId: eventSections.groupingId })
+    .from(eventRegistrationRequestSections)
+    .innerJoin(eventSections, eq(eventSections.id, eventRegistrationRequestSections.sectionId))
+    .where(eq(eventRegistrationRequestSections.requestId, requestId))
+    .orderBy(asc(eventSections.position), asc(eventSections.title));
+  const groupings = await db
+    .select({ id: eventGroupings.id, name: eventGroupings.name })
+    .from(eventRegistrationRequestGroupings)
+    .innerJoin(eventGroupings, eq(eventGroupings.id, eventRegistrationRequestGroupings.groupingId))
+    .where(eq(eventRegistrationRequestGroupings.requestId, requestId))
+    .orderBy(asc(eventGroupings.position), asc(eventGroupings.name));
+  const seats = await db
+    .select({
+      position: eventRegistrationSeats.position,
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      isPending: sql<boolean>`${users.passwordHash} is null`,
+      applicationId: eventRegistrationSeats.applicationId,
+    })
+    .from(eventRegistrationSeats)
+    .innerJoin(users, eq(users.id, eventRegistrationSeats.userId))
+    .where(eq(eventRegistrationSeats.requestId, requestId))
+    .orderBy(asc(eventRegistrationSeats.position));
   const offer = offerOf(row.settings);
   const coupon = couponOf(row.coupon);
   const price = groupPrice(row.seatsRequested, offer, coupon);
@@ -182,7 +180,7 @@ export async function readRegistrationRequest(db: Executor, requestId: string, o
 
 /** One page of requests, newest first: the member's own (`userId`) or, for staff, all or one event's. One query and a count. */
 export async function pageOfRequests(
-  db: Executor,
+  db: Database,
   filter: { userId?: string; eventId?: string },
   page: { page: number; pageSize: number },
 ): Promise<{ items: RegistrationRequestRow[]; total: number }> {

@@ -48,16 +48,14 @@ export interface VisibleContainers {
 /** The categories and groupings these flags open, each in staff order (two reads, whatever the size). */
 export async function visibleContainers(db: Executor, flags: ToolkitFlags): Promise<VisibleContainers> {
   if (!flags.toolKitAccess) return { categories: [], groupings: [] };
-  const [categories, groupings] = await Promise.all([
-    db
-      .select({ id: toolkitCategories.id, name: toolkitCategories.name, audience: toolkitCategories.audience })
-      .from(toolkitCategories)
-      .orderBy(asc(toolkitCategories.position), asc(toolkitCategories.name), asc(toolkitCategories.id)),
-    db
-      .select({ id: toolkitGroupings.id, parentId: toolkitGroupings.parentId, title: toolkitGroupings.title, audience: toolkitGroupings.audience })
-      .from(toolkitGroupings)
-      .orderBy(asc(toolkitGroupings.position), asc(toolkitGroupings.title), asc(toolkitGroupings.id)),
-  ]);
+  const categories = await db
+    .select({ id: toolkitCategories.id, name: toolkitCategories.name, audience: toolkitCategories.audience })
+    .from(toolkitCategories)
+    .orderBy(asc(toolkitCategories.position), asc(toolkitCategories.name), asc(toolkitCategories.id));
+  const groupings = await db
+    .select({ id: toolkitGroupings.id, parentId: toolkitGroupings.parentId, title: toolkitGroupings.title, audience: toolkitGroupings.audience })
+    .from(toolkitGroupings)
+    .orderBy(asc(toolkitGroupings.position), asc(toolkitGroupings.title), asc(toolkitGroupings.id));
   const open = visibleGroupingIds(
     groupings.map((g) => ({ ...g, audience: asAudience(g.audience) })),
     flags,

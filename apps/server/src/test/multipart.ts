@@ -9,11 +9,13 @@ export interface FilePart {
   type?: string;
 }
 
-/** A multipart/form-data body as a browser's FormData sends it: the fields, then the file. */
-export function multipartBody(fields: Record<string, string>, file?: FilePart) {
-  const boundary = `----portal-${randomUUID()}`;
+/**
+ * A multipart/form-data body as a browser's FormData sends it: the fields, then the file. Fields as
+ * pairs may repeat a name; a fixed `boundary` keeps a body the same from run to run (the fuzz's seed).
+ */
+export function multipartBody(fields: Record<string, string> | readonly (readonly [string, string])[], file?: FilePart, boundary = `----portal-${randomUUID()}`) {
   const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
+  for (const [name, value] of Array.isArray(fields) ? fields : Object.entries(fields)) {
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   if (file) {

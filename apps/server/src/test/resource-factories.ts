@@ -51,18 +51,3 @@ export async function createResource(
   if (fields.sectionIds?.length) await db.insert(eventResourceSections).values(fields.sectionIds.map((sectionId) => ({ resourceId: id, sectionId })));
   return row;
 }
-
-/** A multipart/form-data body as a browser's FormData sends it, with an optional file. */
-export function multipartForm(fields: Record<string, string>, file?: { name: string; bytes: Buffer; type?: string }) {
-  const boundary = `----resources-${randomUUID()}`;
-  const chunks: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  if (file) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, paginated } from '../pagination.ts';
+import { webAddress } from './resources.ts';
 
 /**
  * Organization resources (organizations.md §2 'Organization Resources', §3 Resource, §7, §9): links
@@ -161,19 +162,6 @@ export type OrganizationResourceRow = z.infer<typeof organizationResourceRow>;
 export const organizationResourceList = paginated(organizationResourceRow);
 export type OrganizationResourceList = z.infer<typeof organizationResourceList>;
 
-const httpUrl = z
-  .string()
-  .trim()
-  .max(2000, organizationResourceMessages.urlInvalid)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.length > 0;
-    } catch {
-      return false;
-    }
-  }, organizationResourceMessages.urlInvalid);
-
 /** The staff form's text fields, as multipart/form-data sends them; url empty when the resource is a PDF. */
 export const organizationResourceFields = z.object({
   organizationId: z.uuid(organizationResourceMessages.organizationRequired),
@@ -181,7 +169,7 @@ export const organizationResourceFields = z.object({
   title: z.string().trim().min(1, organizationResourceMessages.titleRequired).max(200, 'At most 200 characters'),
   grades: z.string().trim().max(100, 'At most 100 characters').default(''),
   description: z.string().trim().max(5000, 'At most 5000 characters').default(''),
-  url: z.union([z.literal(''), httpUrl]).default(''),
+  url: z.union([z.literal(''), webAddress(organizationResourceMessages.urlInvalid)]).default(''),
 });
 export type OrganizationResourceFields = z.output<typeof organizationResourceFields>;
 

@@ -206,18 +206,21 @@ export const resourceListReply = paginated(resourceRow).extend({
 });
 export type ResourceListReply = z.infer<typeof resourceListReply>;
 
-const httpUrl = z
-  .string()
-  .trim()
-  .max(2000, resourceMessages.urlInvalid)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.length > 0;
-    } catch {
-      return false;
-    }
-  }, resourceMessages.urlInvalid);
+/** A full http(s) web address with a host, at most 2,000 characters: the link of event and organization resources. */
+export function webAddress(message: string) {
+  return z
+    .string()
+    .trim()
+    .max(2000, message)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.length > 0;
+      } catch {
+        return false;
+      }
+    }, message);
+}
 
 /**
  * The staff form's text fields, as multipart/form-data sends them (strings): sectionIds is a
@@ -226,7 +229,7 @@ const httpUrl = z
 export const resourceFields = z.object({
   title: z.string().trim().min(1, resourceMessages.titleRequired).max(200, 'At most 200 characters'),
   description: z.string().trim().max(5000, 'At most 5000 characters').default(''),
-  url: z.union([z.literal(''), httpUrl]).default(''),
+  url: z.union([z.literal(''), webAddress(resourceMessages.urlInvalid)]).default(''),
   sectionIds: z
     .string()
     .default('')

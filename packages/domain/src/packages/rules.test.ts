@@ -6,10 +6,12 @@ import {
   groupingsBelowMinimum,
   groupsBelowMinimum,
   instituteBalance,
+  isOverridden,
   isPackageRequestEditable,
   isVirtualSection,
   minimumDaysMessage,
   nextPackageStep,
+  packageMessages,
   normalizePackageStatus,
   optionList,
   packageActions,
@@ -22,6 +24,7 @@ import {
   staffActionAllowed,
   type PackageSelections,
   type PricedPackage,
+  selectionProblems,
 } from './rules.ts';
 
 describe('optionList (min, max, interval; zero only when allowed)', () => {
@@ -287,5 +290,34 @@ describe('prices (§9)', () => {
     const totals = packageTotals(pkg, emptySelections);
     expect(totals.total).toEqual({ low: 0, high: 0 });
     expect(totals.belowMinimum).toBe(true);
+  });
+});
+
+describe('selectionProblems (a wizard step\'s amounts, item by item)', () => {
+  const evenUpToFour = (amount: number) => [0, 2, 4].includes(amount);
+  const offered = new Map([
+    ['a', evenUpToFour],
+    ['b', evenUpToFour],
+  ]);
+  const overridden = { overrideDate: '2026-01-05', amount: 3 };
+  const own = { overrideDate: null, amount: 2 };
+  const { unknownItem, overriddenLocked, notAnOption } = packageMessages;
+  it.each([
+    { case: 'offered amounts', saved: {}, sent: { a: 2, b: 4 }, problems: {} },
+    { case: 'an item left out counts as 0', saved: {}, sent: { a: 2 }, problems: {} },
+    { case: 'an amount not offered', saved: {}, sent: { a: 3 }, problems: { a: notAnOption } },
+    { case: 'an item the package does not offer, listed first', saved: {}, sent: { a: 3, z: 1 }, problems: { z: unknownItem, a: notAnOption } },
+    { case: 'an overridden item left out keeps staff\'s amount', saved: { a: overridden }, sent: {}, problems: {} },
+    { case: 'an overridden item sent unchanged', saved: { a: overridden }, sent: { a: 3 }, problems: {} },
+    { case: 'an overridden item changed', saved: { a: overridden }, sent: { a: 2 }, problems: { a: overriddenLocked } },
+    { case: 'the member\'s own saved amount may change', saved: { a: own }, sent: { a: 4 }, problems: {} },
+  ])('$case', ({ saved, sent, problems }) => {
+    const found = selectionProblems({ offered, saved: new Map(Object.entries(saved)), sent: new Map(Object.entries(sent)) });
+    expect(Object.fromEntries(found)).toEqual(problems);
+    expect([...found.keys()]).toEqual(Object.keys(problems));
+  });
+
+  it('isOverridden: only a selection staff dated', () => {
+    expect([isOverridden(undefined), isOverridden({ overrideDate: null }), isOverridden({ overrideDate: '2026-01-05' })]).toEqual([false, false, true]);
   });
 });

@@ -259,7 +259,36 @@ export function effectiveAmount(requested: number, overrideDate: string | null, 
   return overrideDate !== null && overrideAmount !== null ? overrideAmount : requested;
 }
 
+/** §4: staff overrode this selection (set its overrideDate), so their amount is the one in force. */
 export const isOverridden = (selection: Override | undefined): boolean => Boolean(selection && selection.overrideDate !== null);
+
+export interface StepSelection {
+  /** The step's items of the package, in the order shown, each with whether it accepts an amount. */
+  offered: ReadonlyMap<string, (amount: number) => boolean>;
+  /** What is saved, by item: whether staff overrode it, and the amount in force (staff's once overridden). */
+  saved: ReadonlyMap<string, Override & { amount: number }>;
+  /** The amounts the member sends, by item; an item left out counts as 0. */
+  sent: ReadonlyMap<string, number>;
+}
+
+/**
+ * §4, §5: a wizard step's amounts, item by item. An item the package does not offer is unknown; an
+ * overridden item keeps staff's amount (the member may leave it out or send it unchanged); any other
+ * amount must be one the item offers. The problems by item id: unknown items first in the order sent,
+ * then the package's items in order, as the step's problems are listed.
+ */
+export function selectionProblems({ offered, saved, sent }: StepSelection): Map<string, string> {
+  const problems = new Map<string, string>();
+  for (const itemId of sent.keys()) if (!offered.has(itemId)) problems.set(itemId, packageMessages.unknownItem);
+  for (const [itemId, accepts] of offered) {
+    const row = saved.get(itemId);
+    const amount = sent.get(itemId) ?? 0;
+    if (row !== undefined && isOverridden(row)) {
+      if (sent.has(itemId) && row.amount !== amount) problems.set(itemId, packageMessages.overriddenLocked);
+    } else if (!accepts(amount)) problems.set(itemId, packageMessages.notAnOption);
+  }
+  return problems;
+}
 
 // ---------------------------------------------------------------- per-step rules (§4, §5)
 

@@ -273,23 +273,21 @@ export async function insertFullRequest(
     'package request',
   );
   const packageRequestId = request.id;
-  const [sessionRows, eventRows, sectionRows, instituteRows, [grade]] = await Promise.all([
-    db
-      .select({ id: packagePdSessions.id })
-      .from(packagePdSessions)
-      .innerJoin(packagePdSessionGroupings, eq(packagePdSessionGroupings.id, packagePdSessions.groupingId))
-      .where(eq(packagePdSessionGroupings.packageId, input.packageId))
-      .orderBy(packagePdSessionGroupings.position, packagePdSessions.position),
-    db.select({ id: packageEvents.id }).from(packageEvents).where(eq(packageEvents.packageId, input.packageId)),
-    db
-      .select({ id: packageGroupSections.id })
-      .from(packageGroupSections)
-      .innerJoin(packageGroups, eq(packageGroups.id, packageGroupSections.packageGroupId))
-      .where(eq(packageGroups.packageId, input.packageId))
-      .orderBy(packageGroups.position, packageGroupSections.position),
-    db.select({ id: packageInstitutes.id }).from(packageInstitutes).where(eq(packageInstitutes.packageId, input.packageId)),
-    db.select({ id: grades.id }).from(grades).orderBy(grades.sortOrder).limit(1),
-  ]);
+  const sessionRows = await db
+    .select({ id: packagePdSessions.id })
+    .from(packagePdSessions)
+    .innerJoin(packagePdSessionGroupings, eq(packagePdSessionGroupings.id, packagePdSessions.groupingId))
+    .where(eq(packagePdSessionGroupings.packageId, input.packageId))
+    .orderBy(packagePdSessionGroupings.position, packagePdSessions.position);
+  const eventRows = await db.select({ id: packageEvents.id }).from(packageEvents).where(eq(packageEvents.packageId, input.packageId));
+  const sectionRows = await db
+    .select({ id: packageGroupSections.id })
+    .from(packageGroupSections)
+    .innerJoin(packageGroups, eq(packageGroups.id, packageGroupSections.packageGroupId))
+    .where(eq(packageGroups.packageId, input.packageId))
+    .orderBy(packageGroups.position, packageGroupSections.position);
+  const instituteRows = await db.select({ id: packageInstitutes.id }).from(packageInstitutes).where(eq(packageInstitutes.packageId, input.packageId));
+  const [grade] = await db.select({ id: grades.id }).from(grades).orderBy(grades.sortOrder).limit(1);
   const [session] = sessionRows;
   if (session) await db.insert(packageRequestPdSessions).values({ packageRequestId, pdSessionId: session.id, requestedDays: 4 });
   if (eventRows.length > 0) await db.insert(packageRequestEvents).values(eventRows.map((e) => ({ packageRequestId, packageEventId: e.id, requestedParticipants: 2 })));

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ApplicationStatus } from '@portal/domain/applications/rules.ts';
 import type { AdminApplicationDetail, AdminApplicationQuery } from '@portal/domain/applications/contracts.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { applicationQuestions, eventApplicationAnswers, eventApplications, eventPaymentOptions } from '../../db/schema/applications.ts';
 import { eventPayments, events, eventTicketTypes, purchaseOrders } from '../../db/schema/commerce.ts';
 import { grades, positions } from '../../db/schema/lookups.ts';
@@ -22,7 +22,7 @@ function queueFilter(query: AdminApplicationQuery): SQL | undefined {
 }
 
 /** One page of the review queue and its total: submitted applications first, oldest submission first. */
-export async function listQueue(db: Executor, query: AdminApplicationQuery) {
+export async function listQueue(db: Database, query: AdminApplicationQuery) {
   const where = queueFilter(query);
   const [rows, [total]] = await Promise.all([
     db
@@ -52,7 +52,7 @@ export async function listQueue(db: Executor, query: AdminApplicationQuery) {
 
 /** The applicant of an application, their active affiliations and the application's audit history: three queries. */
 export async function readStaffExtras(
-  db: Executor,
+  db: Database,
   applicationId: string,
 ): Promise<Pick<AdminApplicationDetail, 'applicant' | 'affiliations' | 'history'> | undefined> {
   const [applicant] = await db
@@ -168,21 +168,6 @@ export function readTicketTypes(db: Executor, eventId: string) {
     .from(eventTicketTypes)
     .where(eq(eventTicketTypes.eventId, eventId))
     .orderBy(asc(eventTicketTypes.priceCents), asc(eventTicketTypes.name), asc(eventTicketTypes.id));
-}
-
-export function readQuestionsWithPosition(db: Executor, eventId: string) {
-  return db
-    .select({
-      id: applicationQuestions.id,
-      type: applicationQuestions.type,
-      label: applicationQuestions.label,
-      options: applicationQuestions.options,
-      required: applicationQuestions.required,
-      position: applicationQuestions.position,
-    })
-    .from(applicationQuestions)
-    .where(eq(applicationQuestions.eventId, eventId))
-    .orderBy(asc(applicationQuestions.position), asc(applicationQuestions.label), asc(applicationQuestions.id));
 }
 
 /** The event's payment options, each with whether an application chose it: two queries. */

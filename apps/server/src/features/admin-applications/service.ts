@@ -12,10 +12,10 @@ import {
 } from '@portal/domain/applications/contracts.ts';
 import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { applicationQuestions, eventPaymentOptions } from '../../db/schema/applications.ts';
 import { events, eventTicketTypes } from '../../db/schema/commerce.ts';
-import { applicationPaymentStates, readApplicationDetail, readPaymentOptions } from '../../core/application-reads.ts';
+import { applicationPaymentStates, questionColumns, readApplicationDetail, readPaymentOptions, readQuestions } from '../../core/application-reads.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { expireHolds, releasePayment } from '../../core/capacity.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
@@ -33,7 +33,6 @@ import {
   openUnpaidPayments,
   questionAnswered,
   readOptionsInUse,
-  readQuestionsWithPosition,
   readStaffExtras,
   readTicketTypes,
   voidSubmittedPurchaseOrders,
@@ -148,12 +147,12 @@ async function cancelOpenPayments(tx: Executor, auth: RequestAuth, applicationId
 
 /* Application settings of an event. */
 
-export async function getSettings(db: Executor, eventId: string): Promise<ApplicationSettingsReply> {
+export async function getSettings(db: Database, eventId: string): Promise<ApplicationSettingsReply> {
   const [event, ticketTypes, options, questions] = await Promise.all([
     findEventSettings(db, eventId),
     readTicketTypes(db, eventId),
     readPaymentOptions(db, [eventId]),
-    readQuestionsWithPosition(db, eventId),
+    readQuestions(db, eventId),
   ]);
   if (!event) throw eventNotFound();
   return {
@@ -220,15 +219,6 @@ async function replacePaymentOptions(tx: Executor, eventId: string, sent: Applic
 /* Questions. */
 
 type PositionedQuestion = QuestionReply & { position: number };
-
-const questionColumns = {
-  id: applicationQuestions.id,
-  type: applicationQuestions.type,
-  label: applicationQuestions.label,
-  options: applicationQuestions.options,
-  required: applicationQuestions.required,
-  position: applicationQuestions.position,
-};
 
 /** Only choice questions keep options: a text question's list would never be shown. */
 const questionValues = (input: QuestionInput) => ({

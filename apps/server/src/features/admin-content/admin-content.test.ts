@@ -11,7 +11,8 @@ import { schoolYears } from '../../db/schema/lookups.ts';
 import { signedInUser } from '../../test/commerce-factories.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';
-import { multipartForm, resourcePdf } from '../../test/resource-factories.ts';
+import { resourcePdf } from '../../test/resource-factories.ts';
+import { multipartBody } from '../../test/multipart.ts';
 import { csrfHeader, csrfHeaderValue } from '../../platform/security.ts';
 
 const t = useTestApp();
@@ -21,7 +22,7 @@ let organizationId: string;
 let schoolYearId: string;
 
 const send = (method: 'POST' | 'PUT', url: string, caller: Caller, fields: Record<string, string>, file?: { name: string; bytes: Buffer }) => {
-  const form = multipartForm(fields, file);
+  const form = multipartBody(fields, file);
   return t.app.inject({ method, url, payload: form.body, headers: { ...form.headers, [csrfHeader]: csrfHeaderValue, cookie: caller.cookie ?? '' } });
 };
 

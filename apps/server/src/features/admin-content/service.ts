@@ -135,10 +135,8 @@ function validateResource(form: MultipartForm, hasFile: boolean) {
 }
 
 async function checkPlace(tx: Executor, organizationId: string, schoolYearId: string): Promise<void> {
-  const [[organization], [year]] = await Promise.all([
-    tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)),
-    tx.select({ id: schoolYears.id }).from(schoolYears).where(eq(schoolYears.id, schoolYearId)),
-  ]);
+  const [organization] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId));
+  const [year] = await tx.select({ id: schoolYears.id }).from(schoolYears).where(eq(schoolYears.id, schoolYearId));
   const errors: Record<string, string> = {};
   if (!organization) errors.organizationId = organizationResourceMessages.unknownOrganization;
   if (!year) errors.schoolYearId = organizationResourceMessages.unknownSchoolYear;

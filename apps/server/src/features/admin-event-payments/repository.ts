@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminEventPaymentQuery, AdminEventPaymentRow } from '@portal/domain/commerce/payments.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { eventPaymentItems, eventPayments, events } from '../../db/schema/commerce.ts';
 import { organizations } from '../../db/schema/organizations.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
@@ -54,7 +54,7 @@ function present({ buyerFirstName, buyerLastName, ...row }: StoredRow): AdminEve
 }
 
 /** Newest first, by status, searched by buyer email or name, organization name or payment id. */
-export async function listRows(db: Executor, filter: AdminEventPaymentQuery) {
+export async function listRows(db: Database, filter: AdminEventPaymentQuery) {
   const like = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const where = and(
     filter.status ? eq(eventPayments.status, filter.status) : undefined,

@@ -1,4 +1,3 @@
-import { and, count, desc, eq, ilike } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   staffEventMessages,
@@ -12,19 +11,34 @@ import {
 } from '@portal/domain/events/staff-contracts.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
-import { eventGroupings, eventPaths, events, eventSections, eventTicketTypes } from '../../db/schema/commerce.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import {
-  containing,
+  deleteGroupingRow,
+  deletePathRow,
+  deleteSectionRow,
+  deleteTicketTypeRow,
   eventExists,
   eventOfGrouping,
   eventOfPath,
+  eventPage,
+  eventTicketsTaken,
   findEventDetail,
+  groupingTicketsTaken,
+  insertEvent,
+  insertGrouping,
+  insertPath,
+  insertSection,
+  insertTicketType,
   sectionsInUse,
+  sectionTicketsTaken,
   ticketTypeInUse,
-  withinCapacity,
+  updateEventWithinCapacity,
+  updateGroupingWithinCapacity,
+  updatePathRow,
+  updateSectionWithinCapacity,
+  updateTicketTypeRow,
   type SectionScope,
 } from './repository.ts';
 
@@ -46,27 +60,7 @@ interface Search {
 
 /** Every event, published or not, latest start first, searched by name. */
 export async function listEvents(deps: AppDeps, query: Search): Promise<StaffEventPage> {
-  const where = query.search ? ilike(events.name, containing(query.search)) : undefined;
-  const [items, [total]] = await Promise.all([
-    deps.db
-      .select({
-        id: events.id,
-        name: events.name,
-        kind: events.kind,
-        startDate: events.startDate,
-        endDate: events.endDate,
-        published: events.published,
-        ticketsTaken: events.ticketsTaken,
-        maxTickets: events.maxTickets,
-      })
-      .from(events)
-      .where(where)
-      .orderBy(desc(events.startDate), desc(events.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    deps.db.select({ total: count() }).from(events).where(where),
-  ]);
-  return { items, page: query.page, pageSize: query.pageSize, total: total?.total ?? 0 };
+  return eventPage(deps.db, query);
 }
 
 export async function getEvent(deps: AppDeps, eventId: string): Promise<StaffEventDetail> {
@@ -102,9 +96,9 @@ async function change(
 
 export async function createEvent(deps: AppDeps, auth: RequestAuth, input: StaffEventInput): Promise<StaffEventDetail> {
   return change(deps, auth, 'event.create', { type: 'event', input }, async (tx) => {
-    const [created] = await tx.insert(events).values(input).returning({ id: events.id });
+    const created = await insertEvent(tx, input);
     if (!created) throw new Error('event was not created');
-    return { eventId: created.id, subjectId: created.id };
+    return { eventId: created, subjectId: created };
   });
 }
 
@@ -114,15 +108,10 @@ export async function createEvent(deps: AppDeps, auth: RequestAuth, input: Staff
  */
 export async function updateEvent(deps: AppDeps, auth: RequestAuth, eventId: string, input: StaffEventInput): Promise<StaffEventDetail> {
   return change(deps, auth, 'event.update', { type: 'event', id: eventId, input }, async (tx) => {
-    const [updated] = await tx
-      .update(events)
-      .set(input)
-      .where(and(eq(events.id, eventId), withinCapacity(input.maxTickets, events.ticketsTaken)))
-      .returning({ id: events.id });
-    if (updated) return { eventId };
-    const [current] = await tx.select({ ticketsTaken: events.ticketsTaken }).from(events).where(eq(events.id, eventId));
-    if (!current) throw eventNotFound();
-    throw capacityBelowSold(current.ticketsTaken);
+    if (await updateEventWithinCapacity(tx, eventId, input)) return { eventId };
+    const taken = await eventTicketsTaken(tx, eventId);
+    if (taken === undefined) throw eventNotFound();
+    throw capacityBelowSold(taken);
   });
 }
 
@@ -131,20 +120,16 @@ export async function updateEvent(deps: AppDeps, auth: RequestAuth, eventId: str
 export async function addTicketType(deps: AppDeps, auth: RequestAuth, eventId: string, input: TicketTypeInput): Promise<StaffEventDetail> {
   return change(deps, auth, 'event.ticketType.create', { type: 'event_ticket_type', input }, async (tx) => {
     if (!(await eventExists(tx, eventId))) throw eventNotFound();
-    const [created] = await tx.insert(eventTicketTypes).values({ ...input, eventId }).returning({ id: eventTicketTypes.id });
+    const created = await insertTicketType(tx, eventId, input);
     if (!created) throw new Error('ticket type was not created');
-    return { eventId, subjectId: created.id };
+    return { eventId, subjectId: created };
   });
 }
 
 /** A price change applies to new checkouts; payments keep the price they were made at. */
 export async function updateTicketType(deps: AppDeps, auth: RequestAuth, ticketTypeId: string, input: TicketTypeInput): Promise<StaffEventDetail> {
   return change(deps, auth, 'event.ticketType.update', { type: 'event_ticket_type', id: ticketTypeId, input }, async (tx) => {
-    const [updated] = await tx
-      .update(eventTicketTypes)
-      .set(input)
-      .where(eq(eventTicketTypes.id, ticketTypeId))
-      .returning({ eventId: eventTicketTypes.eventId });
+    const updated = await updateTicketTypeRow(tx, ticketTypeId, input);
     if (!updated) throw notFound('No such ticket type.');
     return updated;
   });
@@ -153,7 +138,7 @@ export async function updateTicketType(deps: AppDeps, auth: RequestAuth, ticketT
 export async function deleteTicketType(deps: AppDeps, auth: RequestAuth, ticketTypeId: string): Promise<StaffEventDetail> {
   return change(deps, auth, 'event.ticketType.delete', { type: 'event_ticket_type', id: ticketTypeId }, async (tx) => {
     if (await ticketTypeInUse(tx, ticketTypeId)) throw inUse();
-    const [deleted] = await tx.delete(eventTicketTypes).where(eq(eventTicketTypes.id, ticketTypeId)).returning({ eventId: eventTicketTypes.eventId });
+    const deleted = await deleteTicketTypeRow(tx, ticketTypeId);
     if (!deleted) throw notFound('No such ticket type.');
     return deleted;
   });
@@ -164,15 +149,15 @@ export async function deleteTicketType(deps: AppDeps, auth: RequestAuth, ticketT
 export async function addPath(deps: AppDeps, auth: RequestAuth, eventId: string, input: PathInput): Promise<StaffEventDetail> {
   return change(deps, auth, 'event.path.create', { type: 'event_path', input }, async (tx) => {
     if (!(await eventExists(tx, eventId))) throw eventNotFound();
-    const [created] = await tx.insert(eventPaths).values({ ...input, eventId }).returning({ id: eventPaths.id });
+    const created = await insertPath(tx, eventId, input);
     if (!created) throw new Error('path was not created');
-    return { eventId, subjectId: created.id };
+    return { eventId, subjectId: created };
   });
 }
 
 export async function updatePath(deps: AppDeps, auth: RequestAuth, pathId: string, input: PathInput): Promise<StaffEventDetail> {
   return change(deps, auth, 'event.path.update', { type: 'event_path', id: pathId, input }, async (tx) => {
-    const [updated] = await tx.update(eventPaths).set(input).where(eq(eventPaths.id, pathId)).returning({ eventId: eventPaths.eventId });
+    const updated = await updatePathRow(tx, pathId, input);
     if (!updated) throw notFound('No such path.');
     return updated;
   });
@@ -191,7 +176,7 @@ export async function deletePath(deps: AppDeps, auth: RequestAuth, pathId: strin
     deleteUnused(
       tx,
       { pathId },
-      async () => (await tx.delete(eventPaths).where(eq(eventPaths.id, pathId)).returning({ eventId: eventPaths.eventId }))[0],
+      () => deletePathRow(tx, pathId),
       'No such path.',
     ),
   );
@@ -201,9 +186,9 @@ export async function addGrouping(deps: AppDeps, auth: RequestAuth, pathId: stri
   return change(deps, auth, 'event.grouping.create', { type: 'event_grouping', input }, async (tx) => {
     const eventId = await eventOfPath(tx, pathId);
     if (!eventId) throw notFound('No such path.');
-    const [created] = await tx.insert(eventGroupings).values({ ...input, pathId }).returning({ id: eventGroupings.id });
+    const created = await insertGrouping(tx, pathId, input);
     if (!created) throw new Error('grouping was not created');
-    return { eventId, subjectId: created.id };
+    return { eventId, subjectId: created };
   });
 }
 
@@ -212,16 +197,10 @@ export async function updateGrouping(deps: AppDeps, auth: RequestAuth, groupingI
   return change(deps, auth, 'event.grouping.update', { type: 'event_grouping', id: groupingId, input }, async (tx) => {
     const eventId = await eventOfGrouping(tx, groupingId);
     if (!eventId) throw notFound('No such grouping.');
-    const taken = eventGroupings.ticketsTaken;
-    const [updated] = await tx
-      .update(eventGroupings)
-      .set(input)
-      .where(and(eq(eventGroupings.id, groupingId), withinCapacity(input.maxTickets, taken)))
-      .returning({ id: eventGroupings.id });
-    if (updated) return { eventId };
-    const [current] = await tx.select({ taken }).from(eventGroupings).where(eq(eventGroupings.id, groupingId));
-    if (!current) throw notFound('No such grouping.');
-    throw capacityBelowSold(current.taken);
+    if (await updateGroupingWithinCapacity(tx, groupingId, input)) return { eventId };
+    const taken = await groupingTicketsTaken(tx, groupingId);
+    if (taken === undefined) throw notFound('No such grouping.');
+    throw capacityBelowSold(taken);
   });
 }
 
@@ -232,10 +211,7 @@ export async function deleteGrouping(deps: AppDeps, auth: RequestAuth, groupingI
     return deleteUnused(
       tx,
       { groupingId },
-      async () => {
-        const [deleted] = await tx.delete(eventGroupings).where(eq(eventGroupings.id, groupingId)).returning({ id: eventGroupings.id });
-        return deleted && { eventId };
-      },
+      async () => ((await deleteGroupingRow(tx, groupingId)) ? { eventId } : undefined),
       'No such grouping.',
     );
   });
@@ -245,24 +221,20 @@ export async function addSection(deps: AppDeps, auth: RequestAuth, groupingId: s
   return change(deps, auth, 'event.section.create', { type: 'event_section', input }, async (tx) => {
     const eventId = await eventOfGrouping(tx, groupingId);
     if (!eventId) throw notFound('No such grouping.');
-    const [created] = await tx.insert(eventSections).values({ ...input, eventId, groupingId }).returning({ id: eventSections.id });
+    const created = await insertSection(tx, eventId, groupingId, input);
     if (!created) throw new Error('section was not created');
-    return { eventId, subjectId: created.id };
+    return { eventId, subjectId: created };
   });
 }
 
 /** Like an event's capacity: one conditional UPDATE against the section's own counter. */
 export async function updateSection(deps: AppDeps, auth: RequestAuth, sectionId: string, input: SectionInput): Promise<StaffEventDetail> {
   return change(deps, auth, 'event.section.update', { type: 'event_section', id: sectionId, input }, async (tx) => {
-    const [updated] = await tx
-      .update(eventSections)
-      .set(input)
-      .where(and(eq(eventSections.id, sectionId), withinCapacity(input.maxTickets, eventSections.ticketsTaken)))
-      .returning({ eventId: eventSections.eventId });
+    const updated = await updateSectionWithinCapacity(tx, sectionId, input);
     if (updated) return updated;
-    const [current] = await tx.select({ ticketsTaken: eventSections.ticketsTaken }).from(eventSections).where(eq(eventSections.id, sectionId));
-    if (!current) throw notFound('No such section.');
-    throw capacityBelowSold(current.ticketsTaken);
+    const taken = await sectionTicketsTaken(tx, sectionId);
+    if (taken === undefined) throw notFound('No such section.');
+    throw capacityBelowSold(taken);
   });
 }
 
@@ -271,7 +243,7 @@ export async function deleteSection(deps: AppDeps, auth: RequestAuth, sectionId:
     deleteUnused(
       tx,
       { sectionId },
-      async () => (await tx.delete(eventSections).where(eq(eventSections.id, sectionId)).returning({ eventId: eventSections.eventId }))[0],
+      () => deleteSectionRow(tx, sectionId),
       'No such section.',
     ),
   );

@@ -3,7 +3,7 @@ import type { GroupSectionInput, PackageEventInput, PackageEventOptions, Package
 import { staffPackageMessages } from '@portal/domain/packages/staff-rules.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { loadPackage, requestCounts } from '../../core/packages.ts';
-import type { Executor, Transaction } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { events, eventTicketTypes } from '../../db/schema/commerce.ts';
 import { schoolYears } from '../../db/schema/lookups.ts';
 import {
@@ -34,7 +34,7 @@ const m = staffPackageMessages;
 const packageNotFound = () => notFound(m.packageNotFound);
 const itemNotFound = () => notFound(m.itemNotFound);
 
-export async function readStaffPackage(db: Executor, packageId: string): Promise<StaffPackageDetail> {
+export async function readStaffPackage(db: Database, packageId: string): Promise<StaffPackageDetail> {
   const [detail, ticketTypes, counts] = await Promise.all([
     loadPackage(db, packageId),
     db

@@ -5,7 +5,8 @@ import { auditLog } from '../../db/schema/platform.ts';
 import { eventResources } from '../../db/schema/resources.ts';
 import { createConferenceDay, signedInUser } from '../../test/commerce-factories.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';
-import { multipartForm, resourcePdf } from '../../test/resource-factories.ts';
+import { resourcePdf } from '../../test/resource-factories.ts';
+import { multipartBody } from '../../test/multipart.ts';
 
 const t = useTestApp();
 
@@ -17,7 +18,7 @@ const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0
 const docx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('....[Content_Types].xml....word/document.xml....')]);
 
 function send(method: 'POST' | 'PUT', url: string, fields: Record<string, string>, file?: { name: string; bytes: Buffer }, caller: Caller = staff) {
-  const form = multipartForm(fields, file);
+  const form = multipartBody(fields, file);
   return t.app.inject({
     method,
     url,

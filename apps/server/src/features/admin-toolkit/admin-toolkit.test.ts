@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { toolkitMessages, type StaffToolkitDocument, type StaffToolkitOutline } from '@portal/domain/content/toolkit.ts';
 import { signedInUser } from '../../test/commerce-factories.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';
-import { multipartForm, resourcePdf } from '../../test/resource-factories.ts';
+import { resourcePdf } from '../../test/resource-factories.ts';
+import { multipartBody } from '../../test/multipart.ts';
 import { toolkitMember } from '../../test/toolkit-factories.ts';
 
 const t = useTestApp();
@@ -17,7 +18,7 @@ beforeAll(async () => {
 
 const outline = async () => (await call(t.app, 'GET', '/api/admin/toolkit/outline', { caller: staff })).json<StaffToolkitOutline>();
 const upload = (caller: Caller, fields: Record<string, string>, file?: { name: string; bytes: Buffer }, method: 'POST' | 'PUT' = 'POST', id = '') => {
-  const form = multipartForm(fields, file);
+  const form = multipartBody(fields, file);
   return call(t.app, method, `/api/admin/toolkit/documents${id ? `/${id}` : ''}`, { caller, body: form.body, headers: form.headers });
 };
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import type { StaffToolkitCategory, StaffToolkitDocument, StaffToolkitGrouping, ToolkitAudience } from '@portal/domain/content/toolkit.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { toolkitCategories, toolkitDocuments, toolkitGroupings } from '../../db/schema/toolkit.ts';
 
 /** Every write to the Treasure Chest's structure takes this lock: orders and nesting change one at a time. */
@@ -11,7 +11,7 @@ export async function lockToolkit(db: Executor): Promise<void> {
 const documentCount = (column: typeof toolkitDocuments.categoryId | typeof toolkitDocuments.groupingId, owner: SQL) =>
   sql<number>`(select count(*)::int from toolkit_documents d where d.${sql.identifier(column.name)} = ${owner})`;
 
-export async function readOutline(db: Executor): Promise<{ categories: StaffToolkitCategory[]; groupings: StaffToolkitGrouping[] }> {
+export async function readOutline(db: Database): Promise<{ categories: StaffToolkitCategory[]; groupings: StaffToolkitGrouping[] }> {
   const [categories, groupings] = await Promise.all([
     db
       .select({
@@ -135,7 +135,7 @@ function containing(search: string): string {
 
 /** A page of documents, optionally in one container and matching a search of title or file name. */
 export async function readDocumentPage(
-  db: Executor,
+  db: Database,
   query: { search?: string | undefined; categoryId?: string | undefined; groupingId?: string | undefined; page: number; pageSize: number },
 ): Promise<{ items: StaffToolkitDocument[]; total: number }> {
   const pattern = query.search ? containing(query.search) : null;

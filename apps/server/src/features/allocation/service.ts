@@ -82,7 +82,8 @@ async function loadPayment(db: Executor, paymentId: string, viewer: Viewer): Pro
   const payment = await findPayment(db, paymentId, viewer);
   if (!payment) throw paymentNotFound();
   if (payment.applicationId !== null) throw conflict(allocationMessages.applicationSeat);
-  const [items, orders] = await Promise.all([itemsOf(db, paymentId), purchaseOrdersOf(db, [paymentId])]);
+  const items = await itemsOf(db, paymentId);
+  const orders = await purchaseOrdersOf(db, [paymentId]);
   return { payment, items, voided: isVoidedOrCancelled({ status: payment.status, purchaseOrders: orders }) };
 }
 
@@ -95,7 +96,8 @@ async function scopeOf(db: Executor, payment: FoundPayment, viewer: Viewer): Pro
 
 async function buildReply(db: Executor, loaded: Loaded, viewer: Viewer, today: string, impersonated: boolean): Promise<AllocationReply> {
   const { payment, items } = loaded;
-  const [scope, buyer] = await Promise.all([scopeOf(db, payment, viewer), userSummary(db, payment.userId)]);
+  const scope = await scopeOf(db, payment, viewer);
+  const buyer = await userSummary(db, payment.userId);
   if (!buyer) throw paymentNotFound();
   const holders = await holdersOf(
     db,

@@ -13,6 +13,7 @@ import { createCompleteApplication, createInstitute, setApplicationStatus, type 
 import { createCoupon, createEvent, signedInUser } from '../../test/commerce-factories.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';
+import { multipartBody, tinyPdf } from '../../test/multipart.ts';
 import { generalInformation } from '../../test/valid-inputs.ts';
 
 const t = useTestApp();
@@ -572,27 +573,22 @@ describe('POST /api/event-applications/:id/pay', () => {
     // The payment page the web shows reads the ordinary event payment.
     expect((await call(t.app, 'GET', `/api/event-payments/${eventPaymentId}`, { caller })).statusCode).toBe(200);
 
-    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-    const boundary = `----portal-${randomUUID()}`;
-    const fields = {
-      eventPaymentId,
-      type: 'EVENT_APPLICATION',
-      filename: 'District PO',
-      contactEmail: 'purchasing@district.test',
-      contactName: 'Pat Purchasing',
-      contactPhone: '5551234567',
-      number: 'PO-1',
-      organizationId: organization.id,
-      total: '95000',
-      couponCode: '',
-    };
-    const body = Buffer.concat([
-      ...Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="po.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
-      pdf,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const upload = await call(t.app, 'POST', '/api/purchase-orders', { caller, body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const form = multipartBody(
+      {
+        eventPaymentId,
+        type: 'EVENT_APPLICATION',
+        filename: 'District PO',
+        contactEmail: 'purchasing@district.test',
+        contactName: 'Pat Purchasing',
+        contactPhone: '5551234567',
+        number: 'PO-1',
+        organizationId: organization.id,
+        total: '95000',
+        couponCode: '',
+      },
+      { name: 'po.pdf', bytes: tinyPdf },
+    );
+    const upload = await call(t.app, 'POST', '/api/purchase-orders', { caller, body: form.body, headers: form.headers });
     expect(upload.statusCode).toBe(201);
     expect((await read(caller, applicationId)).json()).toMatchObject({ paymentStatus: 'PO_SUBMITTED', payment: { status: 'PO_SUBMITTED' } });
 

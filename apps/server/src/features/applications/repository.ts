@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { applicationPricingColumns } from '../../core/application-reads.ts';
 import {
   applicationQuestions,
@@ -174,7 +174,7 @@ export async function soleOrganization(db: Executor, userId: string): Promise<st
 }
 
 /** One page of the user's applications, newest first, with event, option, coupon and price: one query and a count. */
-export async function pageOfApplications(db: Executor, userId: string, page: Page) {
+export async function pageOfApplications(db: Database, userId: string, page: Page) {
   const mine = eq(eventApplications.userId, userId);
   const [rows, [total]] = await Promise.all([
     db
@@ -202,7 +202,7 @@ export async function pageOfApplications(db: Executor, userId: string, page: Pag
   return { rows, total: total?.total ?? 0 };
 }
 
-export async function pageOfLegacyApplications(db: Executor, userId: string, page: Page) {
+export async function pageOfLegacyApplications(db: Database, userId: string, page: Page) {
   const mine = eq(legacyEventApplications.userId, userId);
   const [rows, [total]] = await Promise.all([
     db

@@ -1,5 +1,5 @@
 import { and, eq, gte, ilike, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { executeStatic, staticStatement } from '../../db/prepared.ts';
 import { events } from '../../db/schema/commerce.ts';
 
@@ -85,7 +85,7 @@ function upcomingStatements(searching: boolean) {
  */
 const statements = { all: upcomingStatements(false), search: upcomingStatements(true) };
 
-export async function listUpcomingEvents(db: Executor, today: string, query: { search?: string; page: number; pageSize: number }) {
+export async function listUpcomingEvents(db: Database, today: string, query: { search?: string; page: number; pageSize: number }) {
   const { page, count } = query.search ? statements.search : statements.all;
   const values = {
     today,

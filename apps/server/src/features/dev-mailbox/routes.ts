@@ -1,9 +1,8 @@
-import { count, desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuery, paginated } from '@portal/domain/pagination.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { mailMessages } from '../../db/schema/platform.ts';
+import { mailPage } from './repository.ts';
 
 const mailRow = z.object({
   id: z.string(),
@@ -25,17 +24,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     '/dev/mailbox',
     { config: { access: 'public' }, schema: { tags: ['platform'], querystring: pageQuery, response: { 200: paginated(mailRow) } } },
     async (request) => {
-      const { page, pageSize } = request.query;
-      const [items, [total]] = await Promise.all([
-        deps.db
-          .select({ id: mailMessages.id, to: mailMessages.to, subject: mailMessages.subject, text: mailMessages.text, createdAt: mailMessages.createdAt })
-          .from(mailMessages)
-          .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        deps.db.select({ total: count() }).from(mailMessages),
-      ]);
-      return { items, page, pageSize, total: total?.total ?? 0 };
+      return mailPage(deps.db, request.query.page, request.query.pageSize);
     },
   );
 };

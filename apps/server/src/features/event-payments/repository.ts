@@ -1,5 +1,5 @@
 import { and, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { executeStatic, isoTimestamp, staticStatement } from '../../db/prepared.ts';
 import { eventPaymentItems, eventPayments, events } from '../../db/schema/commerce.ts';
 import { organizations } from '../../db/schema/organizations.ts';
@@ -68,7 +68,7 @@ export interface PaymentPageRow {
   applicationId: string | null;
 }
 
-export async function pageOfPayments(db: Executor, userId: string, page: { page: number; pageSize: number }) {
+export async function pageOfPayments(db: Database, userId: string, page: { page: number; pageSize: number }) {
   const values = { userId, limit: page.pageSize, offset: (page.page - 1) * page.pageSize };
   const [rows, [counted]] = await Promise.all([
     executeStatic<PaymentPageRow>(db, paymentPage, values),

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { eventApplications } from '../../db/schema/applications.ts';
 import { eventPaymentItems, eventPayments, events, eventTicketTypes } from '../../db/schema/commerce.ts';
 import { organizationMemberships } from '../../db/schema/organizations.ts';
@@ -8,7 +8,7 @@ import { users } from '../../db/schema/users.ts';
 /** Institutes: published events that take applications. */
 const isInstitute = and(eq(events.acceptsApplications, true), eq(events.published, true));
 
-export async function listInstitutes(db: Executor, page: { page: number; pageSize: number }) {
+export async function listInstitutes(db: Database, page: { page: number; pageSize: number }) {
   const [rows, [total]] = await Promise.all([
     db
       .select({ id: events.id, name: events.name, startDate: events.startDate, endDate: events.endDate, priceCents: eventTicketTypes.priceCents })

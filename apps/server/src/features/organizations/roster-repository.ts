@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { RosterRow } from '@portal/domain/organizations/roster.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { executeStatic, staticStatement } from '../../db/prepared.ts';
 
 function escapeLike(text: string): string {
@@ -96,14 +96,14 @@ const statements = {
 const organizationName = staticStatement('organization_name', sql`select name from organizations where id = ${organizationId}`);
 
 /** The name the roster is headed with (the whole organization, with district, type and recipient, is not needed). */
-export async function organizationNameOf(db: Executor, organization: string): Promise<string | undefined> {
+export async function organizationNameOf(db: Database, organization: string): Promise<string | undefined> {
   const [row] = await executeStatic<{ name: string }>(db, organizationName, { organizationId: organization });
   return row?.name;
 }
 
 /** One page of the roster, the OWNER first, then by last and first name, and how many rows there are in all. */
 export async function rosterPage(
-  db: Executor,
+  db: Database,
   organization: string,
   query: { page: number; pageSize: number; search?: string },
 ): Promise<{ items: RosterRow[]; total: number }> {

@@ -9,7 +9,7 @@ import {
 } from '@portal/domain/organizations/contracts.ts';
 import { displayName } from '@portal/domain/people/names.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { billingContacts, districts, organizationMemberships, organizations } from '../../db/schema/organizations.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { violatedUniqueIndex } from '../../platform/database-errors.ts';
@@ -40,7 +40,7 @@ export async function listManagedOrganizations(deps: AppDeps, auth: RequestAuth)
   return { items };
 }
 
-async function presentDetail(db: Executor, organizationId: string, role: ManagerRole): Promise<OrganizationDetail> {
+async function presentDetail(db: Database, organizationId: string, role: ManagerRole): Promise<OrganizationDetail> {
   const [organization, contacts, members, packageRequests] = await Promise.all([
     findOrganization(db, organizationId),
     listBillingContacts(db, organizationId),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { AssignableUser } from '@portal/domain/tickets/allocation.ts';
 import {
   assignableItems,
@@ -18,11 +18,10 @@ import {
 import type { PackageAssignmentSegment } from '@portal/domain/packages/paths.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { assignableByIds } from '../../core/assignable-users.ts';
-import { findPackageRequest, loadPackage, loadSelections, packageRequestNotFound, type PackageRequestRow } from '../../core/packages.ts';
+import { loadPackage, loadSelections, managedPackageRequest, packageRequestNotFound, type ManagedPackageRequest, type PackageRequestRow } from '../../core/packages.ts';
 import type { Executor } from '../../db/client.ts';
-import { positions } from '../../db/schema/lookups.ts';
 import { packageAssignments } from '../../db/schema/package-assignments.ts';
-import { organizationMemberships, organizations } from '../../db/schema/organizations.ts';
+import { organizations } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
@@ -48,29 +47,11 @@ function itemColumns(segment: PackageAssignmentSegment, itemId: string): Record<
   return { packageEventId: null, groupSectionId: null, packageInstituteId: null, [itemKey[segment]]: itemId };
 }
 
-interface Managed {
-  request: PackageRequestRow;
-  /** The caller's position in the organization (PRINCIPAL sees the New York notice). */
-  positionName: string | null;
-}
-
-async function managedRequest(db: Executor, auth: RequestAuth, packageRequestId: string, lock = false): Promise<Managed> {
-  const request = await findPackageRequest(db, packageRequestId, { lock });
-  if (!request) throw packageRequestNotFound();
-  const [membership] = await db
-    .select({ role: organizationMemberships.role, positionName: positions.name })
-    .from(organizationMemberships)
-    .leftJoin(positions, eq(positions.id, organizationMemberships.positionId))
-    .where(
-      and(
-        eq(organizationMemberships.organizationId, request.organizationId),
-        eq(organizationMemberships.userId, auth.user.id),
-        isNull(organizationMemberships.archivedAt),
-      ),
-    );
-  if (membership?.role !== 'OWNER' && membership?.role !== 'ADMIN') throw packageRequestNotFound();
-  if (!assignmentsOpen(request.status)) throw conflict(packageAssignmentMessages.notAccepted);
-  return { request, positionName: membership.positionName };
+/** An accepted request its organization's owner or admin manages; before acceptance nothing is assigned. */
+async function managedRequest(db: Executor, auth: RequestAuth, packageRequestId: string, lock = false): Promise<ManagedPackageRequest> {
+  const managed = await managedPackageRequest(db, auth.user.id, packageRequestId, lock);
+  if (!assignmentsOpen(managed.request.status)) throw conflict(packageAssignmentMessages.notAccepted);
+  return managed;
 }
 
 interface Loaded {
@@ -79,7 +60,8 @@ interface Loaded {
 }
 
 async function loadItems(db: Executor, request: PackageRequestRow): Promise<Loaded> {
-  const [pkg, selections] = await Promise.all([loadPackage(db, request.packageId), loadSelections(db, request.id)]);
+  const pkg = await loadPackage(db, request.packageId);
+  const selections = await loadSelections(db, request.id);
   if (!pkg) throw packageRequestNotFound();
   return { packageName: pkg.name, items: assignableItems(pkg, selections) };
 }
@@ -108,12 +90,10 @@ async function holdersOf(db: Executor, request: PackageRequestRow): Promise<Hold
 
 const person = ({ id, firstName, lastName, email, isPending }: Holder): AssignableUser => ({ id, firstName, lastName, email, isPending });
 
-async function buildReply(db: Executor, managed: Managed, loaded: Loaded): Promise<PackageAssignmentsReply> {
+async function buildReply(db: Executor, managed: ManagedPackageRequest, loaded: Loaded): Promise<PackageAssignmentsReply> {
   const { request } = managed;
-  const [holders, [organization]] = await Promise.all([
-    holdersOf(db, request),
-    db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, request.organizationId)),
-  ]);
+  const holders = await holdersOf(db, request);
+  const [organization] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, request.organizationId));
   if (!organization) throw packageRequestNotFound();
   const of = (key: ItemKey, itemId: string) => holders.filter((h) => h[key] === itemId).map(person);
   const { items } = loaded;
@@ -219,11 +199,9 @@ export async function sendPackageNotifications(deps: AppDeps, auth: RequestAuth,
   return deps.db.transaction(async (tx) => {
     await managedRequest(tx, auth, packageRequestId);
     const { request } = await managedRequest(tx, auth, packageRequestId, true);
-    const [loaded, holders, [organization]] = await Promise.all([
-      loadItems(tx, request),
-      holdersOf(tx, request),
-      tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, request.organizationId)),
-    ]);
+    const loaded = await loadItems(tx, request);
+    const holders = await holdersOf(tx, request);
+    const [organization] = await tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, request.organizationId));
     if (!organization) throw packageRequestNotFound();
     const summaries = assigneeSummaries(
       loaded.items,

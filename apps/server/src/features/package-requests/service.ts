@@ -4,6 +4,7 @@ import {
   groupingsBelowMinimum,
   groupMinimumMessage,
   groupsBelowMinimum,
+  isOverridden,
   isPackageRequestEditable,
   minimumDaysMessage,
   optionList,
@@ -12,6 +13,7 @@ import {
   packageTotals,
   pdSessionDaysMap,
   sectionParticipantMap,
+  selectionProblems,
   type EditableStep,
   type PackageSelections,
 } from '@portal/domain/packages/rules.ts';
@@ -24,9 +26,8 @@ import type {
   StaffOptionsInput,
 } from '@portal/domain/packages/contracts.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { activeMembershipRole } from '../../core/memberships.ts';
-import { findPackageRequest, loadPackage, loadPackageRequestDetail, loadSelections, packageRequestNotFound, type PackageRequestRow } from '../../core/packages.ts';
-import type { Executor, Transaction } from '../../db/client.ts';
+import { loadPackage, loadPackageRequestDetail, loadSelections, managedPackageRequest, packageRequestNotFound, type PackageRequestRow } from '../../core/packages.ts';
+import type { Transaction } from '../../db/client.ts';
 import { grades } from '../../db/schema/lookups.ts';
 import {
   packageRequestEvents,
@@ -47,16 +48,8 @@ import { packageReviewPdf } from './review-pdf.ts';
  * told it does not exist. Every rule the screen shows is checked again here on the saved amounts.
  */
 
-async function managedRequest(db: Executor, auth: RequestAuth, packageRequestId: string, lock = false): Promise<PackageRequestRow> {
-  const request = await findPackageRequest(db, packageRequestId, { lock });
-  if (!request) throw packageRequestNotFound();
-  const role = await activeMembershipRole(db, request.organizationId, auth.user.id);
-  if (role !== 'OWNER' && role !== 'ADMIN') throw packageRequestNotFound();
-  return request;
-}
-
 export async function readPackageRequest(deps: AppDeps, auth: RequestAuth, packageRequestId: string): Promise<PackageRequestDetail> {
-  return loadPackageRequestDetail(deps.db, await managedRequest(deps.db, auth, packageRequestId));
+  return loadPackageRequestDetail(deps.db, (await managedPackageRequest(deps.db, auth.user.id, packageRequestId)).request);
 }
 
 interface EditContext {
@@ -69,9 +62,10 @@ interface EditContext {
 /** Locks the request, refuses a non-editable one, and hands the package and saved selections to `save`. */
 async function editRequest(deps: AppDeps, auth: RequestAuth, packageRequestId: string, step: EditableStep | 'submit', save: (context: EditContext) => Promise<void>) {
   await deps.db.transaction(async (tx) => {
-    const request = await managedRequest(tx, auth, packageRequestId, true);
+    const { request } = await managedPackageRequest(tx, auth.user.id, packageRequestId, true);
     if (!isPackageRequestEditable(request.status)) throw conflict(packageMessages.notEditable);
-    const [pkg, current] = await Promise.all([loadPackage(tx, request.packageId), loadSelections(tx, request.id)]);
+    const pkg = await loadPackage(tx, request.packageId);
+    const current = await loadSelections(tx, request.id);
     if (!pkg) throw packageRequestNotFound();
     await save({ tx, request, pkg, current });
     await tx.update(packageRequests).set({ updatedAt: deps.clock() }).where(eq(packageRequests.id, request.id));
@@ -87,12 +81,15 @@ function refuseIf(problems: Problems) {
   if (first) throw badRequest(first, problems);
 }
 
-/**
- * An overridden selection keeps staff's amount: the member may leave it out or send the amount shown
- * (staff's) unchanged, but not a different one.
- */
-function lockedChange(saved: { overrideDate: string | null } | undefined, savedValue: number | undefined, sent: number): boolean {
-  return Boolean(saved && saved.overrideDate !== null && savedValue !== sent);
+/** A step's problems by item id as the form's fields name them: `<list>.<item id>`. */
+function keyed(list: string, problems: ReadonlyMap<string, string>): Problems {
+  return Object.fromEntries([...problems].map(([itemId, message]) => [`${list}.${itemId}`, message]));
+}
+
+/** Whether an amount of participants is one an event or institute of the package offers. */
+function participantOptions(item: { minParticipants: number; maxParticipants: number; selectionInterval: number; allowZeroSelection: boolean }) {
+  const options = optionList({ min: item.minParticipants, max: item.maxParticipants, interval: item.selectionInterval, allowZeroSelection: item.allowZeroSelection });
+  return (amount: number) => options.includes(amount);
 }
 
 export async function saveStaffOptions(deps: AppDeps, auth: RequestAuth, id: string, input: StaffOptionsInput) {
@@ -100,24 +97,22 @@ export async function saveStaffOptions(deps: AppDeps, auth: RequestAuth, id: str
     const sessions = new Map(pkg.pdSessionGroupings.flatMap((g) => g.pdSessions.map((s) => [s.id, s] as const)));
     const saved = new Map(current.pdSessions.map((s) => [s.pdSessionId, s]));
     const sent = new Map(input.pdSessions.map((s) => [s.pdSessionId, s.requestedDays]));
-    const problems: Problems = {};
-    for (const [sessionId] of sent) if (!sessions.has(sessionId)) problems[`pdSessions.${sessionId}`] = packageMessages.unknownItem;
-    for (const [sessionId, session] of sessions) {
-      const row = saved.get(sessionId);
-      const days = sent.get(sessionId) ?? 0;
-      if (lockedChange(row, row && effectiveAmount(row.requestedDays, row.overrideDate, row.overrideAmount), days) && sent.has(sessionId)) problems[`pdSessions.${sessionId}`] = packageMessages.overriddenLocked;
-      else if (row?.overrideDate == null && !optionList({ min: session.minDays, max: session.maxDays, interval: session.selectionInterval, allowZeroSelection: session.allowZeroSelection, customSelections: session.useCustomSelection ? session.customSelections : null }).includes(days))
-        problems[`pdSessions.${sessionId}`] = packageMessages.notAnOption;
-    }
-    refuseIf(problems);
+    const offered = new Map(
+      [...sessions].map(([sessionId, session]) => {
+        const options = optionList({ min: session.minDays, max: session.maxDays, interval: session.selectionInterval, allowZeroSelection: session.allowZeroSelection, customSelections: session.useCustomSelection ? session.customSelections : null });
+        return [sessionId, (days: number) => options.includes(days)] as const;
+      }),
+    );
+    const inForce = new Map(current.pdSessions.map((s) => [s.pdSessionId, { overrideDate: s.overrideDate, amount: effectiveAmount(s.requestedDays, s.overrideDate, s.overrideAmount) }]));
+    refuseIf(keyed('pdSessions', selectionProblems({ offered, saved: inForce, sent })));
     const next: PackageSelections['pdSessions'] = [...sessions.keys()].map((pdSessionId) => {
       const row = saved.get(pdSessionId);
-      return row?.overrideDate != null ? row : { pdSessionId, requestedDays: sent.get(pdSessionId) ?? 0, overrideDate: null, overrideAmount: null, createdByInitiator: true };
+      return row && isOverridden(row) ? row : { pdSessionId, requestedDays: sent.get(pdSessionId) ?? 0, overrideDate: null, overrideAmount: null, createdByInitiator: true };
     });
     const short = groupingsBelowMinimum(pkg, pdSessionDaysMap({ pdSessions: next }));
     refuseIf(Object.fromEntries(short.map((title) => [`groupings.${title}`, minimumDaysMessage(title)])));
     await tx.delete(packageRequestPdSessions).where(and(eq(packageRequestPdSessions.packageRequestId, request.id), isNull(packageRequestPdSessions.overrideDate)));
-    const rows = next.filter((row) => row.overrideDate === null && row.requestedDays > 0);
+    const rows = next.filter((row) => !isOverridden(row) && row.requestedDays > 0);
     if (rows.length > 0) await tx.insert(packageRequestPdSessions).values(rows.map((r) => ({ packageRequestId: request.id, pdSessionId: r.pdSessionId, requestedDays: r.requestedDays })));
   });
 }
@@ -127,18 +122,11 @@ export async function saveEventSelection(deps: AppDeps, auth: RequestAuth, id: s
     const items = new Map(pkg.events.map((e) => [e.id, e]));
     const saved = new Map(current.events.map((e) => [e.packageEventId, e]));
     const sent = new Map(input.events.map((e) => [e.packageEventId, e.requestedParticipants]));
-    const problems: Problems = {};
-    for (const [itemId] of sent) if (!items.has(itemId)) problems[`events.${itemId}`] = packageMessages.unknownItem;
-    for (const [itemId, item] of items) {
-      const row = saved.get(itemId);
-      const value = sent.get(itemId) ?? 0;
-      if (sent.has(itemId) && lockedChange(row, row && effectiveAmount(row.requestedParticipants, row.overrideDate, row.overrideAmount), value)) problems[`events.${itemId}`] = packageMessages.overriddenLocked;
-      else if (row?.overrideDate == null && !optionList({ min: item.minParticipants, max: item.maxParticipants, interval: item.selectionInterval, allowZeroSelection: item.allowZeroSelection }).includes(value))
-        problems[`events.${itemId}`] = packageMessages.notAnOption;
-    }
-    refuseIf(problems);
+    const offered = new Map([...items].map(([itemId, item]) => [itemId, participantOptions(item)] as const));
+    const inForce = new Map(current.events.map((e) => [e.packageEventId, { overrideDate: e.overrideDate, amount: effectiveAmount(e.requestedParticipants, e.overrideDate, e.overrideAmount) }]));
+    refuseIf(keyed('events', selectionProblems({ offered, saved: inForce, sent })));
     await tx.delete(packageRequestEvents).where(and(eq(packageRequestEvents.packageRequestId, request.id), isNull(packageRequestEvents.overrideDate)));
-    const rows = [...items.keys()].filter((itemId) => saved.get(itemId)?.overrideDate == null && (sent.get(itemId) ?? 0) > 0);
+    const rows = [...items.keys()].filter((itemId) => !isOverridden(saved.get(itemId)) && (sent.get(itemId) ?? 0) > 0);
     if (rows.length > 0) await tx.insert(packageRequestEvents).values(rows.map((packageEventId) => ({ packageRequestId: request.id, packageEventId, requestedParticipants: sent.get(packageEventId) ?? 0 })));
   });
 }
@@ -148,18 +136,12 @@ export async function saveGroupSelection(deps: AppDeps, auth: RequestAuth, id: s
     const sections = new Map(pkg.groups.flatMap((g) => g.sections.map((s) => [s.id, s] as const)));
     const saved = new Map(current.groupSections.map((s) => [s.groupSectionId, s]));
     const sent = new Map(input.sections.map((s) => [s.groupSectionId, s.requestedParticipants]));
-    const problems: Problems = {};
-    for (const [sectionId] of sent) if (!sections.has(sectionId)) problems[`sections.${sectionId}`] = packageMessages.unknownItem;
-    for (const [sectionId, section] of sections) {
-      const row = saved.get(sectionId);
-      const value = sent.get(sectionId) ?? 0;
-      if (sent.has(sectionId) && lockedChange(row, row && effectiveAmount(row.requestedParticipants, row.overrideDate, row.overrideParticipants), value)) problems[`sections.${sectionId}`] = packageMessages.overriddenLocked;
-      else if (row?.overrideDate == null && value !== 0 && (value < section.minTickets || value > section.maxTickets)) problems[`sections.${sectionId}`] = packageMessages.notAnOption;
-    }
-    refuseIf(problems);
+    const offered = new Map([...sections].map(([sectionId, section]) => [sectionId, (value: number) => value === 0 || (value >= section.minTickets && value <= section.maxTickets)] as const));
+    const inForce = new Map(current.groupSections.map((s) => [s.groupSectionId, { overrideDate: s.overrideDate, amount: effectiveAmount(s.requestedParticipants, s.overrideDate, s.overrideParticipants) }]));
+    refuseIf(keyed('sections', selectionProblems({ offered, saved: inForce, sent })));
     const next = [...sections.keys()].map((groupSectionId) => {
       const row = saved.get(groupSectionId);
-      return row?.overrideDate != null ? row : { groupSectionId, requestedParticipants: sent.get(groupSectionId) ?? 0, overrideDate: null, overrideParticipants: null };
+      return row && isOverridden(row) ? row : { groupSectionId, requestedParticipants: sent.get(groupSectionId) ?? 0, overrideDate: null, overrideParticipants: null };
     });
     const participants = sectionParticipantMap({ groupSections: next });
     const over = overallocatedGroups(pkg, participants);
@@ -167,7 +149,7 @@ export async function saveGroupSelection(deps: AppDeps, auth: RequestAuth, id: s
     const short = groupsBelowMinimum(pkg, participants);
     if (short.length > 0) throw badRequest(groupMinimumMessage(short));
     await tx.delete(packageRequestGroupSections).where(and(eq(packageRequestGroupSections.packageRequestId, request.id), isNull(packageRequestGroupSections.overrideDate)));
-    const rows = next.filter((row) => row.overrideDate === null && row.requestedParticipants > 0);
+    const rows = next.filter((row) => !isOverridden(row) && row.requestedParticipants > 0);
     if (rows.length > 0) await tx.insert(packageRequestGroupSections).values(rows.map((r) => ({ packageRequestId: request.id, groupSectionId: r.groupSectionId, requestedParticipants: r.requestedParticipants })));
   });
 }
@@ -183,24 +165,20 @@ export async function saveInstituteSelection(deps: AppDeps, auth: RequestAuth, i
       if (!items.has(itemId)) problems[`institutes.${itemId}`] = packageMessages.unknownItem;
       for (const grade of entry.grades) if (!gradeIds.has(grade.gradeId)) problems[`institutes.${itemId}.${grade.gradeId}`] = packageMessages.unknownItem;
     }
-    for (const [itemId, item] of items) {
-      const row = saved.get(itemId);
+    const offered = new Map([...items].map(([itemId, item]) => [itemId, participantOptions(item)] as const));
+    const inForce = new Map(current.institutes.map((i) => [i.packageInstituteId, { overrideDate: i.overrideDate, amount: effectiveAmount(i.requestedParticipants, i.overrideDate, i.overrideAmount) }]));
+    const amounts = selectionProblems({ offered, saved: inForce, sent: new Map([...sent].map(([itemId, entry]) => [itemId, entry.requestedParticipants])) });
+    Object.assign(problems, keyed('institutes', amounts));
+    // An institute's amount that stands (staff's once overridden) is spread over its grades exactly.
+    for (const itemId of items.keys()) {
+      if (amounts.has(itemId)) continue;
       const entry = sent.get(itemId);
-      const requested = entry?.requestedParticipants ?? 0;
-      if (entry && lockedChange(row, row && effectiveAmount(row.requestedParticipants, row.overrideDate, row.overrideAmount), requested)) {
-        problems[`institutes.${itemId}`] = packageMessages.overriddenLocked;
-        continue;
-      }
-      if (row?.overrideDate == null && !optionList({ min: item.minParticipants, max: item.maxParticipants, interval: item.selectionInterval, allowZeroSelection: item.allowZeroSelection }).includes(requested)) {
-        problems[`institutes.${itemId}`] = packageMessages.notAnOption;
-        continue;
-      }
-      const effective = row?.overrideDate != null ? effectiveAmount(row.requestedParticipants, row.overrideDate, row.overrideAmount) : requested;
+      const standing = isOverridden(saved.get(itemId)) ? (inForce.get(itemId)?.amount ?? 0) : (entry?.requestedParticipants ?? 0);
       const distributed = (entry?.grades ?? []).reduce((sum, grade) => sum + grade.participants, 0);
-      if (distributed !== effective) problems[`institutes.${itemId}`] = packageMessages.instituteUnbalanced;
+      if (distributed !== standing) problems[`institutes.${itemId}`] = packageMessages.instituteUnbalanced;
     }
     refuseIf(problems);
-    const keep = [...items.keys()].filter((itemId) => saved.get(itemId)?.overrideDate != null);
+    const keep = [...items.keys()].filter((itemId) => isOverridden(saved.get(itemId)));
     await tx.delete(packageRequestInstituteGrades).where(eq(packageRequestInstituteGrades.packageRequestId, request.id));
     await tx.delete(packageRequestInstitutes).where(and(eq(packageRequestInstitutes.packageRequestId, request.id), isNull(packageRequestInstitutes.overrideDate)));
     const fresh = [...items.keys()].filter((itemId) => !keep.includes(itemId) && (sent.get(itemId)?.requestedParticipants ?? 0) > 0);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paymentMessages, purchaseOrderHoldDays } from '@portal/domain/commerce/payments.ts';
@@ -9,38 +8,13 @@ import { auditLog } from '../../db/schema/platform.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';
 import { createConferenceDay, createPayment, signedInUser } from '../../test/commerce-factories.ts';
 import { call, type Caller, useTestApp } from '../../test/harness.ts';
+import { multipartBody, tinyPdf as pdf, type FilePart } from '../../test/multipart.ts';
 
 const t = useTestApp();
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
-interface FilePart {
-  name: string;
-  bytes: Buffer;
-  type?: string;
-}
-
-/** A multipart/form-data body as a browser's FormData sends it. */
-function multipart(fields: Record<string, string>, file?: FilePart) {
-  const boundary = `----portal-${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  if (file) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/pdf'}\r\n\r\n`),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 /** A buyer, member of a school, whose purchase-order checkout holds 3 seats of a 5-seat section. */
 async function awaitingPurchaseOrder(fields: { holdExpiresAt?: Date; couponId?: string } = {}) {
@@ -71,7 +45,7 @@ const form = (eventPaymentId: string, organizationId: string, fields: Record<str
 });
 
 function upload(caller: Caller | undefined, fields: Record<string, string>, file: FilePart | null = { name: 'po.pdf', bytes: pdf }) {
-  const { body, headers } = multipart(fields, file ?? undefined);
+  const { body, headers } = multipartBody(fields, file ?? undefined);
   return call(t.app, 'POST', '/api/purchase-orders', { caller, body, headers });
 }
 

@@ -20,7 +20,7 @@ import { users } from '../../db/schema/users.ts';
 import { createCoupon, createEvent, signedInUser } from '../../test/commerce-factories.ts';
 import { createInstitute } from '../../test/application-factories.ts';
 import { addMembership, createOrganization, createUser } from '../../test/factories.ts';
-import { multipart, pdf } from '../../security/fixtures.ts';
+import { multipart, pdf } from '../../test/security/fixtures.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';
 
 const t = useTestApp();

@@ -43,23 +43,23 @@ export async function groupingPathIds(db: Executor, eventId: string): Promise<st
 
 /** Which of these sections and groupings belong to the event: the ids that do, with each one's path level (and a section's grouping). */
 export async function partsOfEvent(db: Executor, eventId: string, sectionIds: readonly string[], groupingIds: readonly string[]) {
-  const [sections, groupings] = await Promise.all([
+  const sections =
     sectionIds.length === 0
       ? []
-      : db
+      : await db
           .select({ id: eventSections.id, groupingId: eventSections.groupingId, pathLevel: eventPaths.applicationSelectionLevel })
           .from(eventSections)
           .innerJoin(eventGroupings, eq(eventGroupings.id, eventSections.groupingId))
           .innerJoin(eventPaths, eq(eventPaths.id, eventGroupings.pathId))
-          .where(and(eq(eventSections.eventId, eventId), inArray(eventSections.id, [...sectionIds]))),
+          .where(and(eq(eventSections.eventId, eventId), inArray(eventSections.id, [...sectionIds])));
+  const groupings =
     groupingIds.length === 0
       ? []
-      : db
+      : await db
           .select({ id: eventGroupings.id, pathLevel: eventPaths.applicationSelectionLevel })
           .from(eventGroupings)
           .innerJoin(eventPaths, eq(eventPaths.id, eventGroupings.pathId))
-          .where(and(eq(eventPaths.eventId, eventId), inArray(eventGroupings.id, [...groupingIds]))),
-  ]);
+          .where(and(eq(eventPaths.eventId, eventId), inArray(eventGroupings.id, [...groupingIds])));
   return { sections, groupings };
 }
 
@@ -210,17 +210,15 @@ export async function usersWithApplication(db: Executor, eventId: string, userId
 }
 
 export async function requestedParts(db: Executor, requestId: string) {
-  const [sections, groupings] = await Promise.all([
-    db
-      .select({ sectionId: eventSections.id, groupingId: eventSections.groupingId })
-      .from(eventRegistrationRequestSections)
-      .innerJoin(eventSections, eq(eventSections.id, eventRegistrationRequestSections.sectionId))
-      .where(eq(eventRegistrationRequestSections.requestId, requestId)),
-    db
-      .select({ groupingId: eventRegistrationRequestGroupings.groupingId })
-      .from(eventRegistrationRequestGroupings)
-      .where(eq(eventRegistrationRequestGroupings.requestId, requestId)),
-  ]);
+  const sections = await db
+    .select({ sectionId: eventSections.id, groupingId: eventSections.groupingId })
+    .from(eventRegistrationRequestSections)
+    .innerJoin(eventSections, eq(eventSections.id, eventRegistrationRequestSections.sectionId))
+    .where(eq(eventRegistrationRequestSections.requestId, requestId));
+  const groupings = await db
+    .select({ groupingId: eventRegistrationRequestGroupings.groupingId })
+    .from(eventRegistrationRequestGroupings)
+    .where(eq(eventRegistrationRequestGroupings.requestId, requestId));
   return { sections, groupings };
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { legacyApplicationView } from '@portal/domain/applications/rules.ts';
 import { combineAccess, noAccess, type ResourceAccess } from '@portal/domain/content/resources.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { eventApplicationGroupings, eventApplicationSections, eventApplications, legacyEventApplications } from '../../db/schema/applications.ts';
 import { eventPaymentItems, eventPayments, events, eventSections } from '../../db/schema/commerce.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
@@ -99,7 +99,7 @@ export async function ownsApplication(db: Executor, userId: string, eventId: str
  * What the user attends of the event. With an application id (eaId), that application alone (its
  * sections narrow the list); without, every ticket and accepted application together.
  */
-export async function attendanceOf(db: Executor, userId: string, eventId: string, applicationId?: string): Promise<ResourceAccess> {
+export async function attendanceOf(db: Database, userId: string, eventId: string, applicationId?: string): Promise<ResourceAccess> {
   if (applicationId) {
     const [current, legacy] = await Promise.all([applicationAccess(db, userId, eventId, applicationId), legacyAccess(db, userId, eventId, applicationId)]);
     return combineAccess(current, legacy);

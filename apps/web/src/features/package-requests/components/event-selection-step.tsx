@@ -2,7 +2,7 @@ import { Card, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatUsDate } from '@portal/domain/dates.ts';
 import { formatCents } from '@portal/domain/money.ts';
-import { effectiveAmount, optionList } from '@portal/domain/packages/rules.ts';
+import { effectiveAmount, isOverridden, optionList } from '@portal/domain/packages/rules.ts';
 import type { PackageRequestDetail } from '@portal/domain/packages/contracts.ts';
 import { OverrideNote } from './override-note.tsx';
 import { StepActions } from './step-actions.tsx';
@@ -24,7 +24,7 @@ export function EventSelectionStep({ detail }: StepProps) {
   const selections = new Map(detail.selections.events.map((s) => [s.packageEventId, s]));
   const onSave = (andContinue: boolean) =>
     save(
-      { events: detail.package.events.filter((e) => selections.get(e.id)?.overrideDate == null).map((e) => ({ packageEventId: e.id, requestedParticipants: draft[e.id] ?? 0 })) },
+      { events: detail.package.events.filter((e) => !isOverridden(selections.get(e.id))).map((e) => ({ packageEventId: e.id, requestedParticipants: draft[e.id] ?? 0 })) },
       andContinue,
     );
   return (
@@ -32,7 +32,7 @@ export function EventSelectionStep({ detail }: StepProps) {
       {detail.package.eventsDescription ? <Text>{detail.package.eventsDescription}</Text> : null}
       {detail.package.events.map((event) => {
         const selection = selections.get(event.id);
-        const overridden = selection?.overrideDate != null;
+        const overridden = isOverridden(selection);
         const value = draft[event.id] ?? 0;
         const options = optionList({ min: event.minParticipants, max: event.maxParticipants, interval: event.selectionInterval, allowZeroSelection: event.allowZeroSelection });
         return (

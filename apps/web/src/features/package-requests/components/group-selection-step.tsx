@@ -5,6 +5,7 @@ import {
   effectiveAmount,
   groupMinimumMessage,
   groupsBelowMinimum,
+  isOverridden,
   isVirtualSection,
   packageMessages,
   spotsRemaining,
@@ -39,7 +40,7 @@ export function GroupSelectionStep({ detail }: StepProps) {
       {
         sections: detail.package.groups
           .flatMap((g) => g.sections)
-          .filter((s) => selections.get(s.id)?.overrideDate == null)
+          .filter((s) => !isOverridden(selections.get(s.id)))
           .map((s) => ({ groupSectionId: s.id, requestedParticipants: draft[s.id] ?? 0 })),
       },
       andContinue,
@@ -73,7 +74,7 @@ export function GroupSelectionStep({ detail }: StepProps) {
           </Text>
           {group.sections.map((section) => {
             const selection = selections.get(section.id);
-            const overridden = selection?.overrideDate != null;
+            const overridden = isOverridden(selection);
             const value = draft[section.id] ?? 0;
             const virtual = isVirtualSection(section.title);
             return (

@@ -1,7 +1,7 @@
 import { Alert, Card, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatCents } from '@portal/domain/money.ts';
-import { effectiveAmount, instituteBalance, optionList, packageMessages, type BalanceColour } from '@portal/domain/packages/rules.ts';
+import { effectiveAmount, instituteBalance, isOverridden, optionList, packageMessages, type BalanceColour } from '@portal/domain/packages/rules.ts';
 import type { PackageRequestDetail } from '@portal/domain/packages/contracts.ts';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import type { StatusTone } from '../../../ui/theme.ts';
@@ -43,7 +43,7 @@ export function InstituteSelectionStep({ detail }: StepProps) {
     save(
       {
         institutes: detail.package.institutes
-          .filter((i) => entry(i.id).requested > 0 || selections.get(i.id)?.overrideDate != null)
+          .filter((i) => entry(i.id).requested > 0 || isOverridden(selections.get(i.id)))
           .map((i) => ({
             packageInstituteId: i.id,
             requestedParticipants: entry(i.id).requested,
@@ -58,7 +58,7 @@ export function InstituteSelectionStep({ detail }: StepProps) {
     <Stack gap="lg">
       {detail.package.institutes.map((institute) => {
         const selection = selections.get(institute.id);
-        const overridden = selection?.overrideDate != null;
+        const overridden = isOverridden(selection);
         const current = entry(institute.id);
         const balance = instituteBalance(current.requested, sum(current.grades));
         const options = optionList({ min: institute.minParticipants, max: institute.maxParticipants, interval: institute.selectionInterval, allowZeroSelection: institute.allowZeroSelection });

@@ -1,7 +1,7 @@
 import { Alert, Card, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatCents } from '@portal/domain/money.ts';
-import { effectiveAmount, groupingsBelowMinimum, minimumDaysMessage, optionList } from '@portal/domain/packages/rules.ts';
+import { effectiveAmount, groupingsBelowMinimum, isOverridden, minimumDaysMessage, optionList } from '@portal/domain/packages/rules.ts';
 import type { PackageRequestDetail } from '@portal/domain/packages/contracts.ts';
 import { OverrideNote } from './override-note.tsx';
 import { StepActions } from './step-actions.tsx';
@@ -27,7 +27,7 @@ export function StaffOptionsStep({ detail }: StepProps) {
       {
         pdSessions: detail.package.pdSessionGroupings
           .flatMap((g) => g.pdSessions)
-          .filter((s) => selections.get(s.id)?.overrideDate == null)
+          .filter((s) => !isOverridden(selections.get(s.id)))
           .map((s) => ({ pdSessionId: s.id, requestedDays: draft[s.id] ?? 0 })),
       },
       andContinue,
@@ -46,7 +46,7 @@ export function StaffOptionsStep({ detail }: StepProps) {
             {grouping.minDays > 0 ? <Text size="sm">At least {days(grouping.minDays)} in all.</Text> : null}
             {grouping.pdSessions.map((session) => {
               const selection = selections.get(session.id);
-              const overridden = selection?.overrideDate != null;
+              const overridden = isOverridden(selection);
               const options = optionList({
                 min: session.minDays,
                 max: session.maxDays,

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { insertPackage, staffOnlyPackageSpec } from '../../db/seed/demo-packages.ts';
-import { contracts } from '../../db/schema/contracts.ts';
-import { schoolYears } from '../../db/schema/lookups.ts';
-import { packageEvents, packageGroups, packageGroupSections, packageInstitutes, packagePdSessionGroupings, packagePdSessions, packageRequests } from '../../db/schema/packages.ts';
+import { insertPackage, staffOnlyPackageSpec } from '../../../db/seed/demo-packages.ts';
+import { contracts } from '../../../db/schema/contracts.ts';
+import { schoolYears } from '../../../db/schema/lookups.ts';
+import { packageEvents, packageGroups, packageGroupSections, packageInstitutes, packagePdSessionGroupings, packagePdSessions, packageRequests } from '../../../db/schema/packages.ts';
 import { multipart, pdf, uniqueName, type World } from '../fixtures.ts';
 import { staffOnly, type Rows } from './rows.ts';
 

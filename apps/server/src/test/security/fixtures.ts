@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { applicationQuestions } from '../db/schema/applications.ts';
-import { cartItems, eventGroupings, eventPaymentItems, eventPayments, eventPaths, eventSections, eventTicketTypes } from '../db/schema/commerce.ts';
-import { grades, organizationTypes, positions } from '../db/schema/lookups.ts';
-import { billingContacts, invitations } from '../db/schema/organizations.ts';
-import { users } from '../db/schema/users.ts';
-import { encryptField } from '../platform/crypto.ts';
-import { invite, school } from '../test/school.ts';
-import { issueOneTimeToken } from '../platform/one-time-tokens.ts';
-import { createSession, sessionCookie } from '../platform/sessions.ts';
-import { createCompleteApplication, createInstitute, setApplicationStatus } from '../test/application-factories.ts';
-import { createConferenceDay, createCoupon, createEvent, createPayment, createPurchaseOrder } from '../test/commerce-factories.ts';
-import { addMembership, createOrganization, createUser } from '../test/factories.ts';
-import type { Caller, TestContext } from '../test/harness.ts';
+import { applicationQuestions } from '../../db/schema/applications.ts';
+import { cartItems, eventGroupings, eventPaymentItems, eventPayments, eventPaths, eventSections, eventTicketTypes } from '../../db/schema/commerce.ts';
+import { grades, organizationTypes, positions } from '../../db/schema/lookups.ts';
+import { billingContacts, invitations } from '../../db/schema/organizations.ts';
+import { users } from '../../db/schema/users.ts';
+import { encryptField } from '../../platform/crypto.ts';
+import { invite, school } from '../school.ts';
+import { issueOneTimeToken } from '../../platform/one-time-tokens.ts';
+import { createSession, sessionCookie } from '../../platform/sessions.ts';
+import { createCompleteApplication, createInstitute, setApplicationStatus } from '../application-factories.ts';
+import { createConferenceDay, createCoupon, createEvent, createPayment, createPurchaseOrder } from '../commerce-factories.ts';
+import { addMembership, createOrganization, createUser } from '../factories.ts';
+import type { Caller, TestContext } from '../harness.ts';
+import { multipartBody } from '../multipart.ts';
 
 /**
  * The access matrix's world, built once per file: school A owns every object a URL names, school B is
@@ -308,13 +309,4 @@ export const newEmail = (prefix = 'matrix') => `${prefix}-${unique()}@example.te
 export const uniqueName = (prefix: string) => `${prefix} ${unique()}`;
 
 /** A multipart/form-data body as a browser's FormData sends it, with one PDF file. */
-export function multipart(fields: Record<string, string>, file: Buffer) {
-  const boundary = `----matrix-${randomUUID()}`;
-  const chunks: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  chunks.push(
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="po.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+export const multipart = (fields: Record<string, string>, file: Buffer) => multipartBody(fields, { name: 'po.pdf', bytes: file });

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { eventPaymentItems } from '../../db/schema/commerce.ts';
-import { billingContacts, organizationMemberships } from '../../db/schema/organizations.ts';
-import { eventGroupRegistrations, eventRegistrationPayments, eventRegistrationRequests, eventRegistrationSeats } from '../../db/schema/registration-requests.ts';
-import { sessions } from '../../db/schema/users.ts';
-import { csrfHeader, csrfHeaderValue } from '../../platform/security.ts';
-import { createSession, sessionCookie } from '../../platform/sessions.ts';
-import { createInstitute } from '../../test/application-factories.ts';
-import { createCoupon, createEvent, createPayment } from '../../test/commerce-factories.ts';
+import { eventPaymentItems } from '../../../db/schema/commerce.ts';
+import { billingContacts, organizationMemberships } from '../../../db/schema/organizations.ts';
+import { eventGroupRegistrations, eventRegistrationPayments, eventRegistrationRequests, eventRegistrationSeats } from '../../../db/schema/registration-requests.ts';
+import { sessions } from '../../../db/schema/users.ts';
+import { csrfHeader, csrfHeaderValue } from '../../../platform/security.ts';
+import { createSession, sessionCookie } from '../../../platform/sessions.ts';
+import { createInstitute } from '../../application-factories.ts';
+import { createCoupon, createEvent, createPayment } from '../../commerce-factories.ts';
 import { cartLineOf, freshApplication, freshInvitationFor, freshMember, freshPaymentOfA, multipart, newEmail, pdf, type CallerName, type World } from '../fixtures.ts';
 import type { CellInput } from './rows.ts';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 
 /**
  * One hash per table of every row of the app's schema, as 'table:hash' lines: equal before and after a

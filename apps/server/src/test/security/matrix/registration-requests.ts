@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { eventApplications } from '../../db/schema/applications.ts';
-import { eventGroupRegistrations, eventRegistrationPayments, eventRegistrationRequests, eventRegistrationSeats } from '../../db/schema/registration-requests.ts';
-import { createEvent, createPayment } from '../../test/commerce-factories.ts';
+import { eventApplications } from '../../../db/schema/applications.ts';
+import { eventGroupRegistrations, eventRegistrationPayments, eventRegistrationRequests, eventRegistrationSeats } from '../../../db/schema/registration-requests.ts';
+import { createEvent, createPayment } from '../../commerce-factories.ts';
 import type { World } from '../fixtures.ts';
 import { memberOfA, signedIn, staffOnly, type Rows } from './rows.ts';
 

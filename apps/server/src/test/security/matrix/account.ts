@@ -1,6 +1,6 @@
 import { freshPasswordlessInvitation, memberDateOfBirth, freshToken, freshUser, newEmail, userOf } from '../fixtures.ts';
-import { testPassword } from '../../test/factories.ts';
-import { profileEdit } from '../../test/valid-inputs.ts';
+import { testPassword } from '../../factories.ts';
+import { profileEdit } from '../../valid-inputs.ts';
 import { anyone, signedIn, type Rows } from './rows.ts';
 
 

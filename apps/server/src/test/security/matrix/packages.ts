@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { insertPackage, staffOnlyPackageSpec } from '../../db/seed/demo-packages.ts';
-import { schoolYears } from '../../db/schema/lookups.ts';
-import { packagePdSessionGroupings, packagePdSessions, packageRequestPdSessions, packageRequests } from '../../db/schema/packages.ts';
+import { insertPackage, staffOnlyPackageSpec } from '../../../db/seed/demo-packages.ts';
+import { schoolYears } from '../../../db/schema/lookups.ts';
+import { packagePdSessionGroupings, packagePdSessions, packageRequestPdSessions, packageRequests } from '../../../db/schema/packages.ts';
 import { uniqueName, type World } from '../fixtures.ts';
 import { managersOfA, staffOnly, type Rows } from './rows.ts';
 

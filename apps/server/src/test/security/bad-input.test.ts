@@ -8,11 +8,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sentProblem } from '@portal/domain/problems/contracts.ts';
 import { amountTooLargeMessage, int4Max } from '@portal/domain/stored-integers.ts';
-import { buildApp } from '../app.ts';
-import { eventTicketTypes } from '../db/schema/commerce.ts';
-import { createConferenceDay, createEvent, signedInUser } from '../test/commerce-factories.ts';
-import { call, useTestApp } from '../test/harness.ts';
-import { nulMessage } from '../platform/stored-text.ts';
+import { buildApp } from '../../app.ts';
+import { eventTicketTypes } from '../../db/schema/commerce.ts';
+import { createConferenceDay, createEvent, signedInUser } from '../commerce-factories.ts';
+import { call, useTestApp } from '../harness.ts';
+import { nulMessage } from '../../platform/stored-text.ts';
 import { databaseFingerprint } from './fingerprint.ts';
 
 const t = useTestApp();

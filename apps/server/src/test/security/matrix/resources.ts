@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { eventPaymentItems } from '../../db/schema/commerce.ts';
-import { eventResources } from '../../db/schema/resources.ts';
-import { eventTickets } from '../../db/schema/tickets.ts';
-import { createEvent, createPayment } from '../../test/commerce-factories.ts';
+import { eventPaymentItems } from '../../../db/schema/commerce.ts';
+import { eventResources } from '../../../db/schema/resources.ts';
+import { eventTickets } from '../../../db/schema/tickets.ts';
+import { createEvent, createPayment } from '../../commerce-factories.ts';
 import { multipart, pdf, uniqueName, type World } from '../fixtures.ts';
 import { memberOfA, staffOnly, type Rows } from './rows.ts';
 

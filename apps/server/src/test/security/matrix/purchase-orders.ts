@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { contracts } from '../../db/schema/contracts.ts';
-import { createCompleteApplication } from '../../test/application-factories.ts';
+import { contracts } from '../../../db/schema/contracts.ts';
+import { createCompleteApplication } from '../../application-factories.ts';
 import { freshMember, multipart, pdf, type World } from '../fixtures.ts';
 import { anyone, signedIn, type CellInput, type Rows } from './rows.ts';
 

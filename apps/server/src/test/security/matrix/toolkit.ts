@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/users.ts';
-import { createCategory, createDocument, createGrouping } from '../../test/toolkit-factories.ts';
+import { users } from '../../../db/schema/users.ts';
+import { createCategory, createDocument, createGrouping } from '../../toolkit-factories.ts';
 import { multipart, pdf, uniqueName, type World } from '../fixtures.ts';
 import { staffOnly, type Rows } from './rows.ts';
 

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sentProblem } from '@portal/domain/problems/contracts.ts';
-import { createSession, sessionCookie } from '../platform/sessions.ts';
-import { createCompleteApplication, createInstitute } from '../test/application-factories.ts';
-import { createConferenceDay, createCoupon, createPayment } from '../test/commerce-factories.ts';
-import { addMembership, createOrganization, createUser } from '../test/factories.ts';
-import { useTestApp } from '../test/harness.ts';
+import { createSession, sessionCookie } from '../../platform/sessions.ts';
+import { createCompleteApplication, createInstitute } from '../application-factories.ts';
+import { createConferenceDay, createCoupon, createPayment } from '../commerce-factories.ts';
+import { addMembership, createOrganization, createUser } from '../factories.ts';
+import { useTestApp } from '../harness.ts';
 import { changedTables, databaseFingerprint } from './fingerprint.ts';
 import { operationsOf, requestFor, type FuzzRequest, type Operation } from './fuzz-requests.ts';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { signDemoEvent } from '../../platform/payment-providers.ts';
+import { signDemoEvent } from '../../../platform/payment-providers.ts';
 import { cartLineOf, freshPaymentOfA, multipart, pdf, userOf, type CallerName, type World } from '../fixtures.ts';
 import { managersOfA, memberOfA, signedIn, anyone, type CellInput, type Rows } from './rows.ts';
 

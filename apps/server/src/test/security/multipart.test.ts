@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sentProblem } from '@portal/domain/problems/contracts.ts';
-import { multipartLimits } from '../app.ts';
-import { formFieldTooLarge } from '../platform/errors.ts';
-import { nulMessage } from '../platform/stored-text.ts';
-import { createConferenceDay, createPayment, signedInUser } from '../test/commerce-factories.ts';
-import { addMembership, createOrganization } from '../test/factories.ts';
-import { call, type Caller, useTestApp } from '../test/harness.ts';
+import { multipartLimits } from '../../app.ts';
+import { formFieldTooLarge } from '../../platform/errors.ts';
+import { nulMessage } from '../../platform/stored-text.ts';
+import { createConferenceDay, createPayment, signedInUser } from '../commerce-factories.ts';
+import { addMembership, createOrganization } from '../factories.ts';
+import { call, type Caller, useTestApp } from '../harness.ts';
 import { databaseFingerprint, changedTables } from './fingerprint.ts';
 
 /**

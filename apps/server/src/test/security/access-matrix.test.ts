@@ -1,8 +1,8 @@
 import { desc, gt } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../db/schema/platform.ts';
-import { csrfHeader, csrfHeaderValue } from '../platform/security.ts';
-import { useTestApp } from '../test/harness.ts';
+import { auditLog } from '../../db/schema/platform.ts';
+import { csrfHeader, csrfHeaderValue } from '../../platform/security.ts';
+import { useTestApp } from '../harness.ts';
 import { changedTables, databaseFingerprint } from './fingerprint.ts';
 import { buildWorld, callerNames, secretsFor, sessionOf, type CallerName, type World } from './fixtures.ts';
 import { accountRows } from './matrix/account.ts';

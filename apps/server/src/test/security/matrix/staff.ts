@@ -13,7 +13,7 @@ import {
   uniqueName,
   type World,
 } from '../fixtures.ts';
-import { staffCouponForm, staffEventForm, staffPathForm, staffSectionForm } from '../../test/valid-inputs.ts';
+import { staffCouponForm, staffEventForm, staffPathForm, staffSectionForm } from '../../valid-inputs.ts';
 import { staffOnly, type Rows } from './rows.ts';
 
 const eventForm = staffEventForm({ name: 'Matrix Conference Day' });

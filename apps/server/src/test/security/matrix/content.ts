@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm';
-import { organizationResources, videoCollections, videoDocuments, videos } from '../../db/schema/content.ts';
-import { schoolYears } from '../../db/schema/lookups.ts';
+import { organizationResources, videoCollections, videoDocuments, videos } from '../../../db/schema/content.ts';
+import { schoolYears } from '../../../db/schema/lookups.ts';
 import { multipart, pdf, uniqueName, type World } from '../fixtures.ts';
 import { signedIn, staffOnly, type Rows } from './rows.ts';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createInstitute } from '../../test/application-factories.ts';
-import { generalInformation } from '../../test/valid-inputs.ts';
+import { createInstitute } from '../../application-factories.ts';
+import { generalInformation } from '../../valid-inputs.ts';
 import { freshApplication } from '../fixtures.ts';
 import { memberOfA, signedIn, type Rows } from './rows.ts';
 

@@ -1,6 +1,6 @@
-import { attendanceTakers, certificates } from '../../db/schema/attendance.ts';
-import { createAttendanceSection } from '../../test/attendance-factories.ts';
-import { createUser } from '../../test/factories.ts';
+import { attendanceTakers, certificates } from '../../../db/schema/attendance.ts';
+import { createAttendanceSection } from '../../attendance-factories.ts';
+import { createUser } from '../../factories.ts';
 import type { World } from '../fixtures.ts';
 import { anyone, memberOfA, signedIn, staffOnly, type Rows } from './rows.ts';
 
