@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PurchaseOrderStatus } from '@portal/domain/commerce/enums.ts';
 import type { AdminPurchaseOrderRow } from '@portal/domain/commerce/purchase-orders.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { eventApplications } from '../../db/schema/applications.ts';
 import { eventPayments, events, purchaseOrders } from '../../db/schema/commerce.ts';
 import { contracts } from '../../db/schema/contracts.ts';
@@ -119,7 +119,7 @@ export interface RowFilter {
 }
 
 /** Newest first, by status, searched by purchase-order number, organization name or buyer email. */
-export async function listRows(db: Executor, filter: RowFilter) {
+export async function listRows(db: Database, filter: RowFilter) {
   const like = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const where = and(
     filter.status ? eq(purchaseOrders.status, filter.status) : undefined,
