@@ -4,7 +4,7 @@
  * several at once. So queries on a `Transaction`, or on an `Executor` that may be one, are awaited one
  * after another; `Promise.all` runs only over the pool (`Database`). A transaction passed where a
  * `Database` is expected would hide it from the first check, so that is reported too
- * (docs/decisions/transactions-and-sql.md).
+ * (docs/decisions/0084-transactions-and-sql.md).
  */
 
 const transactionNames = new Set(['PgTransaction']);

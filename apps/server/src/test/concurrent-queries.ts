@@ -2,7 +2,7 @@ import { afterAll, afterEach } from 'vitest';
 
 /**
  * node-postgres warns, once per process, when a second query reaches a connection still busy with one:
- * Promise.all over a transaction (docs/decisions/transactions-and-sql.md). Its next major refuses, so
+ * Promise.all over a transaction (docs/decisions/0084-transactions-and-sql.md). Its next major refuses, so
  * the test during which the warning arrives fails instead of the warning scrolling past.
  */
 const concurrentQuery = 'client.query() when the client is already executing a query';
