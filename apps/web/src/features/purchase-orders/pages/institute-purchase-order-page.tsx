@@ -22,7 +22,14 @@ import { CouponField, type AppliedCoupon } from '../../../shared/commerce/coupon
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { availableApplicantsQuery, checkApplicant, institutesQuery, membershipsQuery, useSendPurchaseOrder, validateCoupon } from '../api/purchase-orders.ts';
-import { appendCommonFields, emptyPurchaseOrderValues, filenameFor, organizationOptions, PurchaseOrderFields } from '../components/purchase-order-fields.tsx';
+import {
+  appendCommonFields,
+  emptyPurchaseOrderValues,
+  filenameFor,
+  organizationOptions,
+  PurchaseOrderButtons,
+  PurchaseOrderFields,
+} from '../../../shared/commerce/purchase-order-fields.tsx';
 
 export const institutePurchaseOrderLoader = (queryClient: QueryClient) => async () => {
   await Promise.all([queryClient.prefetchQuery(institutesQuery), queryClient.prefetchQuery(membershipsQuery)]);
@@ -266,14 +273,7 @@ function InstituteForm({ institutes, organizations }: { institutes: InstituteOpt
               }}
               totalDescription={dollarsLine(institute, applicants.length, coupon)}
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => void navigate(memberPurchaseOrderPaths.landing)} disabled={submitOrder.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={submitOrder.isPending}>
-                Submit purchase order
-              </Button>
-            </Group>
+            <PurchaseOrderButtons pending={submitOrder.isPending} onCancel={() => void navigate(memberPurchaseOrderPaths.landing)} />
           </Stack>
         </form>
       </Stack>

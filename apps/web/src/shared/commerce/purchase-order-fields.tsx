@@ -1,9 +1,10 @@
-import { FileInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, FileInput, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
+import type { ReactNode } from 'react';
 import { phoneDigits } from '@portal/domain/contact.ts';
 import type { PurchaseOrderFormValues } from '@portal/domain/commerce/purchase-orders.ts';
 import { typedTotalCents } from '@portal/domain/commerce/member-purchase-orders.ts';
-import { PhoneInput } from '../../../ui/phone-input.tsx';
+import { PhoneInput } from '../../ui/phone-input.tsx';
 
 type Field = 'file' | 'filename' | 'number' | 'total' | 'contactName' | 'contactEmail' | 'contactPhone';
 
@@ -12,10 +13,12 @@ interface PurchaseOrderFieldsProps {
   onFile: (file: File | null) => void;
   /** Under the total: what the server will count as owed, when the page knows it. */
   totalDescription: string;
+  /** A field between the total and the contact (the checkout's organization). */
+  organization?: ReactNode;
 }
 
 /** The fields every purchase order has (organizations.md §3): the PDF, its filename and number, the total in dollars, the contact. */
-export function PurchaseOrderFields({ inputProps, onFile, totalDescription }: PurchaseOrderFieldsProps) {
+export function PurchaseOrderFields({ inputProps, onFile, totalDescription, organization }: PurchaseOrderFieldsProps) {
   return (
     <Stack gap="sm">
       <FileInput
@@ -34,12 +37,35 @@ export function PurchaseOrderFields({ inputProps, onFile, totalDescription }: Pu
         <TextInput label="Purchase order number" withAsterisk {...inputProps('number')} />
         <TextInput label="Purchase order total" description={totalDescription} inputMode="decimal" leftSection="$" withAsterisk {...inputProps('total')} />
       </SimpleGrid>
+      {organization}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="Contact name" autoComplete="name" withAsterisk {...inputProps('contactName')} />
         <TextInput label="Contact email" type="email" autoComplete="email" withAsterisk {...inputProps('contactEmail')} />
       </SimpleGrid>
       <PhoneInput label="Contact phone" withAsterisk {...inputProps('contactPhone')} />
     </Stack>
+  );
+}
+
+interface PurchaseOrderButtonsProps {
+  /** The purchase order is being sent. */
+  pending: boolean;
+  onCancel: () => void;
+  /** The cancel itself is under way (the checkout's cancel asks the server). */
+  cancelling?: boolean;
+}
+
+/** Cancel and submit under a purchase order form: neither while the other is under way. */
+export function PurchaseOrderButtons({ pending, onCancel, cancelling = false }: PurchaseOrderButtonsProps) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel} loading={cancelling} disabled={pending}>
+        Cancel
+      </Button>
+      <Button type="submit" loading={pending} disabled={cancelling}>
+        Submit purchase order
+      </Button>
+    </Group>
   );
 }
 
