@@ -8,9 +8,15 @@ import { PhoneInput } from '../../ui/phone-input.tsx';
 
 type Field = 'file' | 'filename' | 'number' | 'total' | 'contactName' | 'contactEmail' | 'contactPhone';
 
+/** What the fields need of the page's Mantine form. */
+interface PurchaseOrderForm {
+  getInputProps: (field: Field) => GetInputPropsReturnType;
+  getValues: () => { file: File | null; filename: string };
+  setFieldValue: (field: 'file' | 'filename', value: File | null | string) => void;
+}
+
 interface PurchaseOrderFieldsProps {
-  inputProps: (field: Field) => GetInputPropsReturnType;
-  onFile: (file: File | null) => void;
+  form: PurchaseOrderForm;
   /** Under the total: what the server will count as owed, when the page knows it. */
   totalDescription: string;
   /** A field between the total and the contact (the checkout's organization). */
@@ -18,7 +24,12 @@ interface PurchaseOrderFieldsProps {
 }
 
 /** The fields every purchase order has (organizations.md §3): the PDF, its filename and number, the total in dollars, the contact. */
-export function PurchaseOrderFields({ inputProps, onFile, totalDescription, organization }: PurchaseOrderFieldsProps) {
+export function PurchaseOrderFields({ form, totalDescription, organization }: PurchaseOrderFieldsProps) {
+  const inputProps = (field: Field) => form.getInputProps(field);
+  const onFile = (file: File | null) => {
+    form.setFieldValue('filename', filenameFor(file, form.getValues().file, form.getValues().filename));
+    form.setFieldValue('file', file);
+  };
   return (
     <Stack gap="sm">
       <FileInput

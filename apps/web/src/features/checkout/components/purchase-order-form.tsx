@@ -15,7 +15,6 @@ import { showSubmitError } from '../../../lib/form-errors.ts';
 import {
   appendCommonFields,
   emptyPurchaseOrderValues,
-  filenameFor,
   organizationOptions,
   PurchaseOrderButtons,
   PurchaseOrderFields,
@@ -96,11 +95,7 @@ export function PurchaseOrderForm({ payment, memberships, flavour }: PurchaseOrd
       <Stack gap="sm">
         {flavour.showsInstitute ? <TextInput label={checkoutTexts.institute} value={instituteOf(payment)} readOnly /> : null}
         <PurchaseOrderFields
-          inputProps={(field) => form.getInputProps(field)}
-          onFile={(file) => {
-            form.setFieldValue('filename', filenameFor(file, form.getValues().file, form.getValues().filename));
-            form.setFieldValue('file', file);
-          }}
+          form={form}
           totalDescription={`In dollars. This order comes to ${formatCents(payment.total)}.`}
           organization={
             <NativeSelect

@@ -25,7 +25,6 @@ import { availableApplicantsQuery, checkApplicant, institutesQuery, membershipsQ
 import {
   appendCommonFields,
   emptyPurchaseOrderValues,
-  filenameFor,
   organizationOptions,
   PurchaseOrderButtons,
   PurchaseOrderFields,
@@ -266,11 +265,7 @@ function InstituteForm({ institutes, organizations }: { institutes: InstituteOpt
         <form onSubmit={submit} noValidate aria-labelledby="purchase-order-heading">
           <Stack gap="sm">
             <PurchaseOrderFields
-              inputProps={(field) => form.getInputProps(field)}
-              onFile={(file) => {
-                form.setFieldValue('filename', filenameFor(file, form.getValues().file, form.getValues().filename));
-                form.setFieldValue('file', file);
-              }}
+              form={form}
               totalDescription={dollarsLine(institute, applicants.length, coupon)}
             />
             <PurchaseOrderButtons pending={submitOrder.isPending} onCancel={() => void navigate(memberPurchaseOrderPaths.landing)} />

@@ -17,7 +17,6 @@ import { contractsQuery, membershipsQuery, useSendPurchaseOrder } from '../api/p
 import {
   appendCommonFields,
   emptyPurchaseOrderValues,
-  filenameFor,
   organizationOptions,
   PurchaseOrderButtons,
   PurchaseOrderFields,
@@ -97,11 +96,7 @@ function PackageForm({ organizations }: { organizations: { value: string; label:
           </Anchor>
         ) : null}
         <PurchaseOrderFields
-          inputProps={(field) => form.getInputProps(field)}
-          onFile={(file) => {
-            form.setFieldValue('filename', filenameFor(file, form.getValues().file, form.getValues().filename));
-            form.setFieldValue('file', file);
-          }}
+          form={form}
           totalDescription={contract ? `In dollars. This contract comes to ${formatCents(contract.total)}.` : 'In dollars.'}
         />
         <PurchaseOrderButtons pending={submitOrder.isPending} onCancel={() => void navigate(memberPurchaseOrderPaths.landing)} />
