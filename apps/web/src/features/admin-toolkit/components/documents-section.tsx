@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, Pagination, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { errorMessage, notifyError } from '../../../lib/errors.ts';
 import { useListSearch } from '../../../lib/list-search.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
+import { ListPagination } from '../../../ui/list-pagination.tsx';
 import { documentsQuery, useDeleteDocument, useMoveDocument } from '../api/toolkit-library.ts';
 import { DocumentsTable } from './documents-table.tsx';
 import { placeOptions } from './outline-options.ts';
@@ -93,13 +94,11 @@ export function DocumentsSection({ outline, onUpload, onEdit }: DocumentsSection
             <Text size="sm" role="status">
               {documents.data.total} {documents.data.total === 1 ? 'document' : 'documents'}
             </Text>
-            <Pagination
+            <ListPagination
               total={totalPages}
               value={search.params.page}
               onChange={search.goToPage}
               hideWithOnePage
-              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-              getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
             />
           </Group>
         </>

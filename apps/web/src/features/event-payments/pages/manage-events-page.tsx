@@ -1,10 +1,11 @@
-import { Anchor, Group, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { errorMessage } from '../../../lib/errors.ts';
 import { TakerEvents } from '../../../shared/attendance/taker-events.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
+import { ListPagination } from '../../../ui/list-pagination.tsx';
 import { eventPaymentsPageSize, eventPaymentsQuery, pageOf } from '../api/event-payments.ts';
 import { myTicketsQuery } from '../api/my-tickets.ts';
 import { EventPaymentsTable } from '../components/event-payments-table.tsx';
@@ -57,13 +58,11 @@ function EventPayments() {
         <Text size="sm">
           {payments.data.total} {payments.data.total === 1 ? 'payment' : 'payments'}
         </Text>
-        <Pagination
+        <ListPagination
           total={totalPages}
           value={page}
           onChange={(next) => setSearchParams({ page: String(next) })}
           hideWithOnePage
-          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-          getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
         />
       </Group>
     </>

@@ -1,4 +1,4 @@
-import { Group, NativeSelect, Pagination, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, NativeSelect, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { organizationResourceMessages, organizationResourcePageSize, type OrganizationResourceFilters } from '@portal/domain/content/organization-resources.ts';
@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/errors.ts';
 import { useListSearch } from '../../../lib/list-search.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
+import { ListPagination } from '../../../ui/list-pagination.tsx';
 import {
   organizationResourceFiltersQuery,
   organizationResourceKeys,
@@ -120,13 +121,11 @@ function Results({ params, goToPage }: { params: OrganizationResourceListParams;
           ))}
         </Stack>
       )}
-      <Pagination
+      <ListPagination
         total={totalPages}
         value={params.page}
         onChange={goToPage}
         hideWithOnePage
-        getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-        getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
       />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -11,6 +11,7 @@ import { listParams, useListSearch } from '../../../lib/list-search.ts';
 import { lookupsQuery } from '../../../lib/lookups.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
+import { ListPagination } from '../../../ui/list-pagination.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { rosterPageSize, rosterQuery } from '../api/roster.ts';
 import { AddStaffDrawer } from '../components/add-staff-drawer.tsx';
@@ -83,13 +84,11 @@ export function SchoolRosterPage() {
             <Text size="sm">
               {roster.data.total} {roster.data.total === 1 ? 'person' : 'people'}
             </Text>
-            <Pagination
+            <ListPagination
               total={totalPages}
               value={params.page}
               onChange={goToPage}
               hideWithOnePage
-              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-              getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
             />
           </Group>
         </>

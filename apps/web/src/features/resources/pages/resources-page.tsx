@@ -1,4 +1,4 @@
-import { Anchor, Group, Pagination, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { applicationPaths } from '@portal/domain/applications/paths.ts';
@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/errors.ts';
 import { useListSearch } from '../../../lib/list-search.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
+import { ListPagination } from '../../../ui/list-pagination.tsx';
 import { resourceListParams, resourcesQuery } from '../api/resources.ts';
 import { ResourceCard } from '../components/resource-card.tsx';
 
@@ -77,13 +78,11 @@ export function ResourcesPage() {
             <Text size="sm" role="status">
               {resources.data.total} {resources.data.total === 1 ? 'resource' : 'resources'}
             </Text>
-            <Pagination
+            <ListPagination
               total={totalPages}
               value={params.page}
               onChange={search.goToPage}
               hideWithOnePage
-              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-              getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
             />
           </Group>
         </>
