@@ -6,7 +6,7 @@ import { formatUsDate } from '@portal/domain/dates.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
-import { ListPagination } from '../../../ui/list-pagination.tsx';
+import { ListFooter } from '../../../ui/list-pagination.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { overviewCsvPath, overviewPageSize, overviewQuery, takersQuery } from '../api/staff-attendance.ts';
 import { SectionHours } from '../components/section-hours.tsx';
@@ -83,17 +83,7 @@ export function EventAttendancePage() {
             </Table.Tbody>
           </ResponsiveTable>
         )}
-        <Group justify="space-between">
-          <Text size="sm">
-            {total} {total === 1 ? 'line' : 'lines'}
-          </Text>
-          <ListPagination
-            total={totalPages}
-            value={page}
-            onChange={(next) => setSearchParams({ page: String(next) })}
-            hideWithOnePage
-          />
-        </Group>
+        <ListFooter total={total} noun={['line', 'lines']} totalPages={totalPages} page={page} onPage={(next) => setSearchParams({ page: String(next) })} />
       </Stack>
     </Stack>
   );

@@ -8,7 +8,7 @@ import { errorMessage, notifyError } from '../../../lib/errors.ts';
 import { useListSearch } from '../../../lib/list-search.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
-import { ListPagination } from '../../../ui/list-pagination.tsx';
+import { ListFooter } from '../../../ui/list-pagination.tsx';
 import { documentsQuery, useDeleteDocument, useMoveDocument } from '../api/toolkit-library.ts';
 import { DocumentsTable } from './documents-table.tsx';
 import { placeOptions } from './outline-options.ts';
@@ -90,17 +90,7 @@ export function DocumentsSection({ outline, onUpload, onEdit }: DocumentsSection
             onEdit={onEdit}
             onDelete={confirmDelete}
           />
-          <Group justify="space-between">
-            <Text size="sm" role="status">
-              {documents.data.total} {documents.data.total === 1 ? 'document' : 'documents'}
-            </Text>
-            <ListPagination
-              total={totalPages}
-              value={search.params.page}
-              onChange={search.goToPage}
-              hideWithOnePage
-            />
-          </Group>
+          <ListFooter total={documents.data.total} noun={['document', 'documents']} totalPages={totalPages} page={search.params.page} onPage={search.goToPage} announce />
         </>
       )}
     </Stack>

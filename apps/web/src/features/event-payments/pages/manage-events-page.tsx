@@ -1,11 +1,11 @@
-import { Anchor, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { errorMessage } from '../../../lib/errors.ts';
 import { TakerEvents } from '../../../shared/attendance/taker-events.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
-import { ListPagination } from '../../../ui/list-pagination.tsx';
+import { ListFooter } from '../../../ui/list-pagination.tsx';
 import { eventPaymentsPageSize, eventPaymentsQuery, pageOf } from '../api/event-payments.ts';
 import { myTicketsQuery } from '../api/my-tickets.ts';
 import { EventPaymentsTable } from '../components/event-payments-table.tsx';
@@ -54,17 +54,7 @@ function EventPayments() {
   return (
     <>
       <EventPaymentsTable rows={payments.data.items} />
-      <Group justify="space-between">
-        <Text size="sm">
-          {payments.data.total} {payments.data.total === 1 ? 'payment' : 'payments'}
-        </Text>
-        <ListPagination
-          total={totalPages}
-          value={page}
-          onChange={(next) => setSearchParams({ page: String(next) })}
-          hideWithOnePage
-        />
-      </Group>
+      <ListFooter total={payments.data.total} noun={['payment', 'payments']} totalPages={totalPages} page={page} onPage={(next) => setSearchParams({ page: String(next) })} />
     </>
   );
 }

@@ -11,7 +11,7 @@ import { listParams, useListSearch } from '../../../lib/list-search.ts';
 import { lookupsQuery } from '../../../lib/lookups.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
-import { ListPagination } from '../../../ui/list-pagination.tsx';
+import { ListFooter } from '../../../ui/list-pagination.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { rosterPageSize, rosterQuery } from '../api/roster.ts';
 import { AddStaffDrawer } from '../components/add-staff-drawer.tsx';
@@ -80,17 +80,7 @@ export function SchoolRosterPage() {
       ) : (
         <>
           <RosterTable roster={roster.data} actions={actions} />
-          <Group justify="space-between">
-            <Text size="sm">
-              {roster.data.total} {roster.data.total === 1 ? 'person' : 'people'}
-            </Text>
-            <ListPagination
-              total={totalPages}
-              value={params.page}
-              onChange={goToPage}
-              hideWithOnePage
-            />
-          </Group>
+          <ListFooter total={roster.data.total} noun={['person', 'people']} totalPages={totalPages} page={params.page} onPage={goToPage} />
         </>
       )}
       <AddStaffDrawer organizationId={organizationId} opened={adding} onClose={drawer.close} />

@@ -7,7 +7,7 @@ import { savedResourcesQuery } from '../../../shared/favourites/api.ts';
 import { FavouriteToggle } from '../../../shared/favourites/favourite-toggle.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
-import { ListPagination } from '../../../ui/list-pagination.tsx';
+import { ListFooter } from '../../../ui/list-pagination.tsx';
 
 const pageOf = (searchParams: URLSearchParams) => {
   const page = Number.parseInt(searchParams.get('page') ?? '1', 10);
@@ -74,17 +74,7 @@ export function MySavedResourcesPage() {
               <SavedResourceCard key={`${resource.targetType}:${resource.id}`} resource={resource} />
             ))}
           </Stack>
-          <Group justify="space-between">
-            <Text size="sm" role="status">
-              {saved.data.total} saved {saved.data.total === 1 ? 'resource' : 'resources'}
-            </Text>
-            <ListPagination
-              total={totalPages}
-              value={page}
-              onChange={(next) => setSearchParams(next === 1 ? {} : { page: String(next) })}
-              hideWithOnePage
-            />
-          </Group>
+          <ListFooter total={saved.data.total} noun={['saved resource', 'saved resources']} totalPages={totalPages} page={page} onPage={(next) => setSearchParams(next === 1 ? {} : { page: String(next) })} announce />
         </>
       )}
     </Stack>
