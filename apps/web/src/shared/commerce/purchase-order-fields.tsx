@@ -1,6 +1,7 @@
-import { Button, FileInput, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, FileInput, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { phoneDigits } from '@portal/domain/contact.ts';
 import type { PurchaseOrderFormValues } from '@portal/domain/commerce/purchase-orders.ts';
 import { typedTotalCents } from '@portal/domain/commerce/member-purchase-orders.ts';
@@ -77,6 +78,21 @@ export function PurchaseOrderButtons({ pending, onCancel, cancelling = false }: 
         Submit purchase order
       </Button>
     </Group>
+  );
+}
+
+/** In place of a purchase order form when the member belongs to no organization; `children`: more ways out (Cancel). */
+export function NoOrganizationAlert({ children }: { children?: ReactNode }) {
+  return (
+    <Alert color="gray" variant="light">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">A purchase order is made out by an organization, and you do not belong to any yet.</Text>
+        <Anchor component={Link} to="/members/profile" size="sm">
+          Add an affiliation on your profile
+        </Anchor>
+        {children}
+      </Stack>
+    </Alert>
   );
 }
 

@@ -25,6 +25,7 @@ import { availableApplicantsQuery, checkApplicant, institutesQuery, membershipsQ
 import {
   appendCommonFields,
   emptyPurchaseOrderValues,
+  NoOrganizationAlert,
   organizationOptions,
   PurchaseOrderButtons,
   PurchaseOrderFields,
@@ -297,14 +298,7 @@ export function InstitutePurchaseOrderPage() {
           }}
         />
       ) : memberships.data.length === 0 ? (
-        <Alert color="gray" variant="light">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">A purchase order is made out by an organization, and you do not belong to any yet.</Text>
-            <Anchor component={Link} to="/members/profile" size="sm">
-              Add an affiliation on your profile
-            </Anchor>
-          </Stack>
-        </Alert>
+        <NoOrganizationAlert />
       ) : institutes.data.items.length === 0 ? (
         <Alert color="gray" variant="light">
           <Text size="sm">No institutes are taking applications at the moment.</Text>
