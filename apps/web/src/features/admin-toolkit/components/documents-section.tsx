@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { toolkitDocumentPageSize, toolkitMessages, type StaffToolkitDocument, type StaffToolkitOutline } from '@portal/domain/content/toolkit.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
-import { useListSearch } from '../../../lib/list-search.ts';
+import { useListFilter, useListSearch } from '../../../lib/list-search.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { ListFooter } from '../../../ui/list-pagination.tsx';
@@ -22,7 +22,8 @@ interface DocumentsSectionProps {
 /** Every document, searched by title or file name, or one place's documents in their order (?place=). */
 export function DocumentsSection({ outline, onUpload, onEdit }: DocumentsSectionProps) {
   const search = useListSearch();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const setListFilter = useListFilter();
   const place = searchParams.get('place') ?? '';
   const documents = useQuery(documentsQuery({ ...search.params, place }));
   const remove = useDeleteDocument();
@@ -55,16 +56,7 @@ export function DocumentsSection({ outline, onUpload, onEdit }: DocumentsSection
           value={place}
           w={280}
           maw="100%"
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setSearchParams((current) => {
-              const next = new URLSearchParams(current);
-              next.delete('page');
-              if (value) next.set('place', value);
-              else next.delete('place');
-              return next;
-            });
-          }}
+          onChange={(event) => setListFilter('place', event.currentTarget.value)}
         />
       </Group>
       {documents.isPending ? (
