@@ -18,6 +18,15 @@ function excessSlots(slots: readonly DraftSlot[], excess: number): Set<number> {
   return new Set(excess > 0 ? filled.slice(-excess) : []);
 }
 
+/** " · 2 over" in red after a count, when assignees are over a limit. */
+export function OverNote({ excess }: { excess: number }) {
+  return excess > 0 ? (
+    <Text span c="red.9" fw={700} size="sm">
+      {` · ${excess} over`}
+    </Text>
+  ) : null;
+}
+
 interface AssigneeSlotsProps {
   heading: string;
   /** A line under the heading (dates and place, or what the item is). */
@@ -55,11 +64,7 @@ export function AssigneeSlots({ heading, detail, count, source, slots, excess, r
         {detail ? <Text size="sm">{detail}</Text> : null}
         <Text size="sm">
           {count(assigned)}
-          {excess > 0 ? (
-            <Text span c="red.9" fw={700} size="sm">
-              {` · ${excess} over`}
-            </Text>
-          ) : null}
+          <OverNote excess={excess} />
         </Text>
       </div>
       {slots.map((slot, index) => {
