@@ -1,8 +1,9 @@
-import { Anchor, NavLink, Stack, Text } from '@mantine/core';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Anchor, Stack, Text } from '@mantine/core';
+import { Link, Outlet } from 'react-router';
 import { displayName } from '@portal/domain/people/names.ts';
 import { homePath } from '@portal/domain/navigation.ts';
 import { useCurrentUser } from '../lib/current-user.ts';
+import { MenuLinks } from '../ui/menu-links.tsx';
 import { PortalShell } from '../ui/portal-shell.tsx';
 
 const staffMenu = [
@@ -25,7 +26,6 @@ const staffMenu = [
 /** The staff console's frame: its own menu, and a way back to the members portal. */
 export function AdminLayout() {
   const user = useCurrentUser();
-  const { pathname } = useLocation();
 
   return (
     <PortalShell
@@ -41,20 +41,7 @@ export function AdminLayout() {
       }
       nav={(close) => (
         <Stack gap={4}>
-          {staffMenu.map((item) => {
-            const active = pathname === item.path || pathname.startsWith(`${item.path}/`);
-            return (
-              <NavLink
-                key={item.path}
-                component={Link}
-                to={item.path}
-                label={item.label}
-                active={active}
-                aria-current={active ? 'page' : undefined}
-                onClick={close}
-              />
-            );
-          })}
+          <MenuLinks items={staffMenu} onNavigate={close} />
         </Stack>
       )}
     >

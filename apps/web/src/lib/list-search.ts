@@ -50,3 +50,19 @@ export function useListSearch() {
 
   return { params, input, setInput, goToPage };
 }
+
+/**
+ * Sets one filter of a list in the URL and starts it again at page 1: the filter leaves the URL when
+ * emptied or set back to its `fallback` (the value the list shows without it).
+ */
+export function useListFilter() {
+  const [, setSearchParams] = useSearchParams();
+  return (name: string, value: string | null, fallback?: string) =>
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('page');
+      if (!value || value === fallback) next.delete(name);
+      else next.set(name, value);
+      return next;
+    });
+}

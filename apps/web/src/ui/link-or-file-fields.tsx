@@ -38,3 +38,22 @@ export function LinkOrFileFields({ form, noun, fileDescription, accept, hasStore
     </>
   );
 }
+
+/** What a resource form's check needs of its domain: the link-or-file rule, the size limit and their messages. */
+export interface LinkOrFileRules {
+  linkOrFileProblems: (url: string, newFile: boolean, keptFile: boolean) => Partial<Record<'url' | 'file', string>>;
+  maxBytes: number;
+  messages: { titleRequired: string; fileTooLarge: string };
+}
+
+/**
+ * A resource form's problems: a title, a link or a file (a stored file counts while the link is
+ * empty), and a new file within the limit.
+ */
+export function linkOrFileFormProblems(values: { title: string; url: string; file: File | null }, hasStoredFile: boolean, rules: LinkOrFileRules) {
+  return {
+    title: values.title.trim() ? null : rules.messages.titleRequired,
+    ...rules.linkOrFileProblems(values.url, values.file !== null, hasStoredFile && values.url.trim() === ''),
+    ...(values.file && values.file.size > rules.maxBytes ? { file: rules.messages.fileTooLarge } : {}),
+  };
+}

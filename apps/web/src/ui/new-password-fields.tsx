@@ -1,6 +1,15 @@
 import { PasswordInput } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
-import type { NewPasswordTwice } from '@portal/domain/people/auth.ts';
+import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
+import { newPasswordTwice, type NewPasswordTwice } from '@portal/domain/people/auth.ts';
+
+/** The form of a new password typed twice, checked by the domain's `newPasswordTwice`. */
+export function useNewPasswordForm(): UseFormReturnType<NewPasswordTwice> {
+  return useForm<NewPasswordTwice>({
+    mode: 'uncontrolled',
+    initialValues: { password: '', confirmPassword: '' },
+    validate: schemaResolver(newPasswordTwice, { sync: true }),
+  });
+}
 
 /** The new password and its confirmation, in a form validated with `newPasswordTwice`. */
 export function NewPasswordFields({ form }: { form: UseFormReturnType<NewPasswordTwice> }) {

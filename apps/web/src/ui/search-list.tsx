@@ -1,10 +1,11 @@
-import { Group, Pagination, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, Skeleton, Stack, TextInput, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/errors.ts';
 import type { useListSearch } from '../lib/list-search.ts';
 import { EmptyState } from './empty-state.tsx';
 import { ErrorState } from './error-state.tsx';
+import { ListFooter } from './list-pagination.tsx';
 
 interface Page<Item> {
   items: Item[];
@@ -86,19 +87,7 @@ export function SearchList<Item>({
       ) : (
         <>
           {children(query.data.items)}
-          <Group justify="space-between">
-            <Text size="sm">
-              {query.data.total} {query.data.total === 1 ? noun[0] : noun[1]}
-            </Text>
-            <Pagination
-              total={totalPages}
-              value={search.params.page}
-              onChange={search.goToPage}
-              hideWithOnePage
-              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-              getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
-            />
-          </Group>
+          <ListFooter total={query.data.total} noun={noun} totalPages={totalPages} page={search.params.page} onPage={search.goToPage} />
         </>
       )}
     </Stack>

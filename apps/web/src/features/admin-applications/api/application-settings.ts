@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApplicationSettingsInput, ApplicationSettingsReply, QuestionInput } from '@portal/domain/applications/contracts.ts';
-import type { StaffEventDetail } from '@portal/domain/events/staff-contracts.ts';
 import { api } from '../../../lib/api.ts';
 
 const enc = encodeURIComponent;
@@ -8,7 +7,6 @@ const settingsPath = (eventId: string) => `/api/admin/events/${enc(eventId)}/app
 
 export const applicationSettingsKeys = {
   settings: (eventId: string) => ['admin', 'application-settings', eventId, 'settings'] as const,
-  event: (eventId: string) => ['admin', 'application-settings', eventId, 'event'] as const,
 };
 
 /** GET /api/admin/events/{id}/application-settings: acceptance, ticket type, due days, payment options, questions. */
@@ -17,14 +15,6 @@ export function applicationSettingsQuery(eventId: string) {
     queryKey: applicationSettingsKeys.settings(eventId),
     queryFn: ({ signal }) => api.get<ApplicationSettingsReply>(settingsPath(eventId), signal),
     staleTime: 0,
-  });
-}
-
-/** GET /api/admin/events/{id}: only for the event's name and dates above its settings. */
-export function settingsEventQuery(eventId: string) {
-  return queryOptions({
-    queryKey: applicationSettingsKeys.event(eventId),
-    queryFn: ({ signal }) => api.get<StaffEventDetail>(`/api/admin/events/${enc(eventId)}`, signal),
   });
 }
 

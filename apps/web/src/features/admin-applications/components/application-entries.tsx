@@ -5,7 +5,7 @@ import type { AdminApplicationDetail } from '@portal/domain/applications/contrac
 import { formatCents } from '@portal/domain/money.ts';
 import { AddressLines } from '../../../ui/address-lines.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
-import { Fact } from './fact.tsx';
+import { Fact } from '../../../ui/fact.tsx';
 import { formatMoment, historyActionLabel, paymentMethodLabels, paymentStatusText } from './labels.ts';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 

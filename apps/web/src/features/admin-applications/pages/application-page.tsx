@@ -29,7 +29,7 @@ import {
 } from '../components/application-entries.tsx';
 import { ApplicationStatusBadge } from '../components/application-status-badge.tsx';
 import { DecisionModal } from '../components/decision-modal.tsx';
-import { Fact } from '../components/fact.tsx';
+import { Fact } from '../../../ui/fact.tsx';
 import { formatMomentDate } from '../components/labels.ts';
 
 export const applicationLoader =

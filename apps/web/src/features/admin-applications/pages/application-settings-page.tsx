@@ -1,18 +1,18 @@
-import { Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { staffApplicationMessages, type ApplicationSettingsReply } from '@portal/domain/applications/contracts.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
-import { formatDateRange } from '../../../shared/commerce/format.ts';
+import { EventSubPageHeader } from '../../../shared/staff-events/event-sub-page-header.tsx';
 import { DetailSection } from '../../../ui/detail-section.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { NotFound } from '../../../ui/not-found.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
-import { applicationSettingsQuery, settingsEventQuery, useDeleteQuestion } from '../api/application-settings.ts';
+import { applicationSettingsQuery, useDeleteQuestion } from '../api/application-settings.ts';
 import { QuestionsTable } from '../components/questions-table.tsx';
 import type { QuestionFormValues } from '../components/settings-values.ts';
 
@@ -38,7 +38,6 @@ const nextPosition = (questions: readonly Question[]) => questions.reduce((max, 
 export function ApplicationSettingsPage() {
   const eventId = useParams().eventId ?? '';
   const settings = useQuery(applicationSettingsQuery(eventId));
-  const event = useQuery(settingsEventQuery(eventId));
   const deleteQuestion = useDeleteQuestion(eventId);
   const [editing, setEditing] = useState<Editing>(null);
   const close = () => setEditing(null);
@@ -67,17 +66,7 @@ export function ApplicationSettingsPage() {
 
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to={`/admin/events/${encodeURIComponent(eventId)}`} size="sm">
-        Back to event
-      </Anchor>
-      <Stack gap={4}>
-        <Title order={1}>Application settings</Title>
-        {event.data ? (
-          <Text>
-            {event.data.name} · {formatDateRange(event.data.startDate, event.data.endDate)}
-          </Text>
-        ) : null}
-      </Stack>
+      <EventSubPageHeader eventId={eventId} title="Application settings" />
       {settings.isPending ? (
         <PageLoader label="Loading application settings" />
       ) : settings.isError ? (

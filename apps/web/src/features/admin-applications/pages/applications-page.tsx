@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { applicationStatuses, applicationStatusLabels } from '@portal/domain/applications/rules.ts';
-import { useListSearch } from '../../../lib/list-search.ts';
+import { useListFilter, useListSearch } from '../../../lib/list-search.ts';
 import { SearchList } from '../../../ui/search-list.tsx';
 import {
   adminApplicationsQuery,
@@ -27,21 +27,15 @@ const statusOptions = [
 /** /admin/applications: the review queue, by event and status, searched by applicant. */
 export function ApplicationsPage() {
   const search = useListSearch();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const setListFilter = useListFilter();
   const params = applicationListParams(searchParams);
   const applications = useQuery(adminApplicationsQuery(params));
   const events = useQuery(applicationEventOptionsQuery());
 
   const eventOptions = (events.data?.items ?? []).map((event) => ({ value: event.id, label: event.name }));
 
-  const setFilter = (name: 'status' | 'eventId', value: string | null) =>
-    setSearchParams((current) => {
-      const next = new URLSearchParams(current);
-      next.delete('page');
-      if (!value || value === 'ALL') next.delete(name);
-      else next.set(name, value);
-      return next;
-    });
+  const setFilter = (name: 'status' | 'eventId', value: string | null) => setListFilter(name, value, 'ALL');
 
   return (
     <SearchList

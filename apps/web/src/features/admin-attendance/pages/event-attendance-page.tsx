@@ -1,4 +1,4 @@
-import { Anchor, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { hoursLabel } from '@portal/domain/events/certificates.ts';
@@ -6,6 +6,7 @@ import { formatUsDate } from '@portal/domain/dates.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
+import { ListFooter } from '../../../ui/list-pagination.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { overviewCsvPath, overviewPageSize, overviewQuery, takersQuery } from '../api/staff-attendance.ts';
 import { SectionHours } from '../components/section-hours.tsx';
@@ -82,19 +83,7 @@ export function EventAttendancePage() {
             </Table.Tbody>
           </ResponsiveTable>
         )}
-        <Group justify="space-between">
-          <Text size="sm">
-            {total} {total === 1 ? 'line' : 'lines'}
-          </Text>
-          <Pagination
-            total={totalPages}
-            value={page}
-            onChange={(next) => setSearchParams({ page: String(next) })}
-            hideWithOnePage
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-            getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
-          />
-        </Group>
+        <ListFooter total={total} noun={['line', 'lines']} totalPages={totalPages} page={page} onPage={(next) => setSearchParams({ page: String(next) })} />
       </Stack>
     </Stack>
   );

@@ -8,7 +8,7 @@ import {
   type StaffOrganizationResourceRow,
 } from '@portal/domain/content/organization-resources.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
-import { LinkOrFileFields } from '../../../ui/link-or-file-fields.tsx';
+import { LinkOrFileFields, linkOrFileFormProblems } from '../../../ui/link-or-file-fields.tsx';
 import { useSaveResource, type ResourceFormValues } from '../api/content.ts';
 
 interface Props {
@@ -24,11 +24,12 @@ export function OrganizationResourceForm({ organizationId, schoolYearId, resourc
   const save = useSaveResource(organizationId, schoolYearId);
   const form = useForm<ResourceFormValues>({
     initialValues: { title: resource?.title ?? '', grades: resource?.grades ?? '', description: resource?.description ?? '', url: resource?.url ?? '', file: null },
-    validate: (values) => ({
-      title: values.title.trim() ? null : organizationResourceMessages.titleRequired,
-      ...linkOrPdfProblems(values.url, values.file !== null, resource?.file != null && values.url.trim() === ''),
-      ...(values.file && values.file.size > organizationResourceFileMaxBytes ? { file: organizationResourceMessages.fileTooLarge } : {}),
-    }),
+    validate: (values) =>
+      linkOrFileFormProblems(values, resource?.file != null, {
+        linkOrFileProblems: linkOrPdfProblems,
+        maxBytes: organizationResourceFileMaxBytes,
+        messages: organizationResourceMessages,
+      }),
   });
   const submit = form.onSubmit((values) =>
     save.mutate(

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { organizationResourceMessages, type StaffOrganizationResourceRow } from '@portal/domain/content/organization-resources.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
+import { useListFilter } from '../../../lib/list-search.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { organizationSearchQuery, schoolYearsQuery, staffResourcesQuery, useDeleteResource } from '../api/content.ts';
@@ -14,17 +15,11 @@ import { OrganizationResourceForm } from '../components/organization-resource-fo
 
 /** /admin/organization-resources?organizationId=&schoolYearId=: an organization's resources for a school year, managed by staff. */
 export function OrganizationResourcesAdminPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const years = useQuery(schoolYearsQuery());
   const organizationId = searchParams.get('organizationId');
   const schoolYearId = searchParams.get('schoolYearId') ?? years.data?.items[0]?.id ?? null;
-  const set = (key: string, value: string) =>
-    setSearchParams((current) => {
-      const next = new URLSearchParams(current);
-      next.set(key, value);
-      next.delete('page');
-      return next;
-    });
+  const set = useListFilter();
 
   return (
     <Stack gap="md">

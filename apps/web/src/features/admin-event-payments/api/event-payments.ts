@@ -2,25 +2,18 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { AllocationReply, CancelPaymentReply } from '@portal/domain/tickets/allocation.ts';
 import { eventPaymentStatuses, type EventPaymentStatus } from '@portal/domain/commerce/enums.ts';
 import type { AdminEventPaymentPage, AdminEventPaymentRow } from '@portal/domain/commerce/payments.ts';
-import { api, withQuery } from '../../../lib/api.ts';
-import { listParams, type ListParams } from '../../../lib/list-search.ts';
-import { commercePageSize } from '../../../shared/commerce/admin-lists.ts';
+import { api } from '../../../lib/api.ts';
+import { getStatusList, statusListParams, type StatusListParams } from '../../../shared/commerce/admin-lists.ts';
 
 /** The status filter: one status, or every payment ("ALL", the default). */
 export type EventPaymentFilter = EventPaymentStatus | 'ALL';
 export const defaultEventPaymentFilter: EventPaymentFilter = 'ALL';
 
-export interface EventPaymentListParams extends ListParams {
-  status: EventPaymentFilter;
-}
+export type EventPaymentListParams = StatusListParams<EventPaymentStatus>;
 
 /** The list the URL asks for: ?search=&page=&status= (all statuses unless told). */
 export function eventPaymentListParams(searchParams: URLSearchParams): EventPaymentListParams {
-  const status = searchParams.get('status');
-  const filter: EventPaymentFilter = eventPaymentStatuses.includes(status as EventPaymentStatus)
-    ? (status as EventPaymentStatus)
-    : defaultEventPaymentFilter;
-  return { ...listParams(searchParams), status: filter };
+  return statusListParams(searchParams, eventPaymentStatuses, defaultEventPaymentFilter);
 }
 
 export const adminEventPaymentKeys = {
@@ -36,16 +29,7 @@ const paymentPath = (id: string) => `/api/admin/event-payments/${encodeURICompon
 export function adminEventPaymentsQuery(params: EventPaymentListParams) {
   return queryOptions({
     queryKey: adminEventPaymentKeys.list(params),
-    queryFn: ({ signal }) =>
-      api.get<AdminEventPaymentPage>(
-        withQuery('/api/admin/event-payments', {
-          status: params.status === 'ALL' ? undefined : params.status,
-          search: params.search,
-          page: params.page,
-          pageSize: commercePageSize,
-        }),
-        signal,
-      ),
+    queryFn: ({ signal }) => getStatusList<AdminEventPaymentPage>('/api/admin/event-payments', params, signal),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

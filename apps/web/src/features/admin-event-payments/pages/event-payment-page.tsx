@@ -2,13 +2,13 @@ import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } fr
 import { openConfirmModal } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { allocationMessages } from '@portal/domain/tickets/allocation.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import { refundReasonLabels, type AdminEventPaymentRow } from '@portal/domain/commerce/payments.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
+import { Fact } from '../../../ui/fact.tsx';
 import { DetailSection } from '../../../ui/detail-section.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { NotFound } from '../../../ui/not-found.tsx';
@@ -36,19 +36,6 @@ export const eventPaymentLoader =
     }
     return null;
   };
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 function PaymentSummary({ payment }: { payment: AdminEventPaymentRow }) {
   return (

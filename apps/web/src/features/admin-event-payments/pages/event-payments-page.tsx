@@ -3,7 +3,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { eventPaymentStatuses } from '@portal/domain/commerce/enums.ts';
 import { eventPaymentStatusLabels } from '@portal/domain/commerce/payments.ts';
-import { useListSearch } from '../../../lib/list-search.ts';
+import { useListFilter, useListSearch } from '../../../lib/list-search.ts';
 import { SearchList } from '../../../ui/search-list.tsx';
 import {
   adminEventPaymentsQuery,
@@ -29,18 +29,12 @@ const filters: { value: EventPaymentFilter; label: string }[] = [
 /** /admin/event-payments: every checkout, to find one and open its allocation. */
 export function EventPaymentsPage() {
   const search = useListSearch();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const setListFilter = useListFilter();
   const params = eventPaymentListParams(searchParams);
   const payments = useQuery(adminEventPaymentsQuery(params));
 
-  const setFilter = (value: string | null) =>
-    setSearchParams((current) => {
-      const next = new URLSearchParams(current);
-      next.delete('page');
-      if (!value || value === defaultEventPaymentFilter) next.delete('status');
-      else next.set('status', value);
-      return next;
-    });
+  const setFilter = (value: string | null) => setListFilter('status', value, defaultEventPaymentFilter);
 
   return (
     <SearchList

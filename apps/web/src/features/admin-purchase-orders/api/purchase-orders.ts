@@ -2,26 +2,18 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { PurchaseOrderStatus } from '@portal/domain/commerce/enums.ts';
 import { purchaseOrderStatuses } from '@portal/domain/commerce/enums.ts';
 import type { AdminPurchaseOrderPage, AdminPurchaseOrderRow } from '@portal/domain/commerce/purchase-orders.ts';
-import { api, withQuery } from '../../../lib/api.ts';
-import { listParams, type ListParams } from '../../../lib/list-search.ts';
-import { commercePageSize } from '../../../shared/commerce/admin-lists.ts';
+import { api } from '../../../lib/api.ts';
+import { getStatusList, statusListParams, type StatusListParams } from '../../../shared/commerce/admin-lists.ts';
 
 /** The status filter: one status, or every purchase order ("ALL"). */
 export type PurchaseOrderFilter = PurchaseOrderStatus | 'ALL';
 export const defaultPurchaseOrderFilter: PurchaseOrderFilter = 'SUBMITTED';
 
-export interface PurchaseOrderListParams extends ListParams {
-  status: PurchaseOrderFilter;
-}
+export type PurchaseOrderListParams = StatusListParams<PurchaseOrderStatus>;
 
 /** The list the URL asks for: ?search=&page=&status= (Submitted unless told). */
 export function purchaseOrderListParams(searchParams: URLSearchParams): PurchaseOrderListParams {
-  const status = searchParams.get('status');
-  const filter: PurchaseOrderFilter =
-    status === 'ALL' || purchaseOrderStatuses.includes(status as PurchaseOrderStatus)
-      ? (status as PurchaseOrderFilter)
-      : defaultPurchaseOrderFilter;
-  return { ...listParams(searchParams), status: filter };
+  return statusListParams(searchParams, purchaseOrderStatuses, defaultPurchaseOrderFilter);
 }
 
 export const adminPurchaseOrderKeys = {
@@ -35,16 +27,7 @@ const purchaseOrderPath = (id: string) => `/api/admin/purchase-orders/${encodeUR
 export function adminPurchaseOrdersQuery(params: PurchaseOrderListParams) {
   return queryOptions({
     queryKey: adminPurchaseOrderKeys.list(params),
-    queryFn: ({ signal }) =>
-      api.get<AdminPurchaseOrderPage>(
-        withQuery('/api/admin/purchase-orders', {
-          status: params.status === 'ALL' ? undefined : params.status,
-          search: params.search,
-          page: params.page,
-          pageSize: commercePageSize,
-        }),
-        signal,
-      ),
+    queryFn: ({ signal }) => getStatusList<AdminPurchaseOrderPage>('/api/admin/purchase-orders', params, signal),
     placeholderData: keepPreviousData,
     // Members submit purchase orders while the list is open: read it again whenever it shows.
     staleTime: 0,

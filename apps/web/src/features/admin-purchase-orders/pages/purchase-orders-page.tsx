@@ -6,7 +6,7 @@ import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { purchaseOrderStatuses } from '@portal/domain/commerce/enums.ts';
 import { purchaseOrderMessages, type AdminPurchaseOrderRow } from '@portal/domain/commerce/purchase-orders.ts';
 import { notifyError } from '../../../lib/errors.ts';
-import { useListSearch } from '../../../lib/list-search.ts';
+import { useListFilter, useListSearch } from '../../../lib/list-search.ts';
 import { SearchList } from '../../../ui/search-list.tsx';
 import { adminPurchaseOrdersQuery, defaultPurchaseOrderFilter, purchaseOrderListParams, useDecidePurchaseOrder, type PurchaseOrderDecision, type PurchaseOrderFilter } from '../api/purchase-orders.ts';
 import { purchaseOrderStatusLabels } from '../components/labels.ts';
@@ -33,19 +33,13 @@ const decisions = {
 /** /admin/purchase-orders: the purchase orders members uploaded, to download, approve or void. */
 export function PurchaseOrdersPage() {
   const search = useListSearch();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const setListFilter = useListFilter();
   const params = purchaseOrderListParams(searchParams);
   const purchaseOrders = useQuery(adminPurchaseOrdersQuery(params));
   const decide = useDecidePurchaseOrder();
 
-  const setFilter = (value: string | null) =>
-    setSearchParams((current) => {
-      const next = new URLSearchParams(current);
-      next.delete('page');
-      if (!value || value === defaultPurchaseOrderFilter) next.delete('status');
-      else next.set('status', value);
-      return next;
-    });
+  const setFilter = (value: string | null) => setListFilter('status', value, defaultPurchaseOrderFilter);
 
   const confirmDecision = (po: AdminPurchaseOrderRow, decision: PurchaseOrderDecision) => {
     const { verb, question, done, color } = decisions[decision];

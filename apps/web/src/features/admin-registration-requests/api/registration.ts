@@ -5,7 +5,6 @@ import type {
   RegistrationRequestDetail,
   RegistrationRequestPage,
 } from '@portal/domain/registrations/requests.ts';
-import type { StaffEventDetail } from '@portal/domain/events/staff-contracts.ts';
 import { api, withQuery } from '../../../lib/api.ts';
 
 export const adminRequestsPageSize = 20;
@@ -13,7 +12,6 @@ export const adminRequestsPageSize = 20;
 export const adminRegistrationKeys = {
   all: ['admin', 'registration'] as const,
   settings: (eventId: string) => ['admin', 'registration', 'settings', eventId] as const,
-  event: (eventId: string) => ['admin', 'registration', 'event', eventId] as const,
   list: (page: number, eventId: string | null) => ['admin', 'registration', 'list', page, eventId] as const,
   detail: (requestId: string) => ['admin', 'registration', 'detail', requestId] as const,
 };
@@ -25,14 +23,6 @@ export function settingsQuery(eventId: string) {
   return queryOptions({
     queryKey: adminRegistrationKeys.settings(eventId),
     queryFn: ({ signal }) => api.get<GroupRegistrationSettings>(`/api/admin/events/${enc(eventId)}/group-registration`, signal),
-  });
-}
-
-/** GET /api/admin/events/{id}: the event's name and dates for the page's title. */
-export function settingsEventQuery(eventId: string) {
-  return queryOptions({
-    queryKey: adminRegistrationKeys.event(eventId),
-    queryFn: ({ signal }) => api.get<StaffEventDetail>(`/api/admin/events/${enc(eventId)}`, signal),
   });
 }
 

@@ -1,10 +1,11 @@
-import { Group, Pagination, Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { registrationRequestMessages } from '@portal/domain/registrations/requests.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
+import { ListPagination } from '../../../ui/list-pagination.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { adminRequestsPageSize, adminRequestsQuery } from '../api/registration.ts';
 import { RequestsTable } from './requests-table.tsx';
@@ -20,14 +21,12 @@ export function RequestsList({ eventId = null }: { eventId?: string | null }) {
     <Stack gap="sm">
       <RequestsTable requests={requests.data.items} />
       <Group justify="flex-end">
-        <Pagination
+        <ListPagination
           total={Math.max(1, Math.ceil(requests.data.total / adminRequestsPageSize))}
           value={page}
           onChange={setPage}
           hideWithOnePage
           aria-label="Registration request pages"
-          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-          getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
         />
       </Group>
     </Stack>

@@ -1,14 +1,14 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import { formatDateRange } from '../../../shared/commerce/format.ts';
+import { EventSubPageHeader } from '../../../shared/staff-events/event-sub-page-header.tsx';
 import { DetailSection } from '../../../ui/detail-section.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { NotFound } from '../../../ui/not-found.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
-import { settingsEventQuery, settingsQuery } from '../api/registration.ts';
+import { settingsQuery } from '../api/registration.ts';
 import { RequestsList } from '../components/requests-list.tsx';
 import { SettingsForm } from '../components/settings-form.tsx';
 
@@ -23,21 +23,10 @@ export const groupRegistrationLoader =
 export function GroupRegistrationPage() {
   const eventId = useParams().eventId ?? '';
   const settings = useQuery(settingsQuery(eventId));
-  const event = useQuery(settingsEventQuery(eventId));
   if (isApiError(settings.error, 404) || isApiError(settings.error, 400)) return <NotFound />;
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to={`/admin/events/${encodeURIComponent(eventId)}`} size="sm">
-        Back to event
-      </Anchor>
-      <Stack gap={4}>
-        <Title order={1}>Group registration</Title>
-        {event.data ? (
-          <Text>
-            {event.data.name} · {formatDateRange(event.data.startDate, event.data.endDate)}
-          </Text>
-        ) : null}
-      </Stack>
+      <EventSubPageHeader eventId={eventId} title="Group registration" />
       {settings.isPending ? (
         <PageLoader label="Loading group registration settings" />
       ) : settings.isError ? (

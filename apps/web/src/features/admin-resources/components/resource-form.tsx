@@ -11,7 +11,7 @@ import {
 } from '@portal/domain/content/resources.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
-import { LinkOrFileFields } from '../../../ui/link-or-file-fields.tsx';
+import { LinkOrFileFields, linkOrFileFormProblems } from '../../../ui/link-or-file-fields.tsx';
 import { useSaveResource, type ResourceFormValues } from '../api/resources.ts';
 
 const accept = [...Object.values(resourceContentTypes), ...Object.values(resourceExtensions).flat()].join(',');
@@ -38,11 +38,8 @@ export function ResourceForm({ eventId, resource, sections, onDone }: ResourceFo
       sectionIds: resource?.sections.map((section) => section.id) ?? [],
       file: null,
     },
-    validate: (values) => ({
-      title: values.title.trim() ? null : resourceMessages.titleRequired,
-      ...linkOrFileProblems(values.url, values.file !== null, resource?.file != null && values.url.trim() === ''),
-      ...(values.file && values.file.size > resourceFileMaxBytes ? { file: resourceMessages.fileTooLarge } : {}),
-    }),
+    validate: (values) =>
+      linkOrFileFormProblems(values, resource?.file != null, { linkOrFileProblems, maxBytes: resourceFileMaxBytes, messages: resourceMessages }),
   });
 
   const submit = form.onSubmit((values) =>

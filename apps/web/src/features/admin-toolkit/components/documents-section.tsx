@@ -1,13 +1,14 @@
-import { Button, Group, NativeSelect, Pagination, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { toolkitDocumentPageSize, toolkitMessages, type StaffToolkitDocument, type StaffToolkitOutline } from '@portal/domain/content/toolkit.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
-import { useListSearch } from '../../../lib/list-search.ts';
+import { useListFilter, useListSearch } from '../../../lib/list-search.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
+import { ListFooter } from '../../../ui/list-pagination.tsx';
 import { documentsQuery, useDeleteDocument, useMoveDocument } from '../api/toolkit-library.ts';
 import { DocumentsTable } from './documents-table.tsx';
 import { placeOptions } from './outline-options.ts';
@@ -21,7 +22,8 @@ interface DocumentsSectionProps {
 /** Every document, searched by title or file name, or one place's documents in their order (?place=). */
 export function DocumentsSection({ outline, onUpload, onEdit }: DocumentsSectionProps) {
   const search = useListSearch();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const setListFilter = useListFilter();
   const place = searchParams.get('place') ?? '';
   const documents = useQuery(documentsQuery({ ...search.params, place }));
   const remove = useDeleteDocument();
@@ -54,16 +56,7 @@ export function DocumentsSection({ outline, onUpload, onEdit }: DocumentsSection
           value={place}
           w={280}
           maw="100%"
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setSearchParams((current) => {
-              const next = new URLSearchParams(current);
-              next.delete('page');
-              if (value) next.set('place', value);
-              else next.delete('place');
-              return next;
-            });
-          }}
+          onChange={(event) => setListFilter('place', event.currentTarget.value)}
         />
       </Group>
       {documents.isPending ? (
@@ -89,19 +82,7 @@ export function DocumentsSection({ outline, onUpload, onEdit }: DocumentsSection
             onEdit={onEdit}
             onDelete={confirmDelete}
           />
-          <Group justify="space-between">
-            <Text size="sm" role="status">
-              {documents.data.total} {documents.data.total === 1 ? 'document' : 'documents'}
-            </Text>
-            <Pagination
-              total={totalPages}
-              value={search.params.page}
-              onChange={search.goToPage}
-              hideWithOnePage
-              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-              getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
-            />
-          </Group>
+          <ListFooter total={documents.data.total} noun={['document', 'documents']} totalPages={totalPages} page={search.params.page} onPage={search.goToPage} announce />
         </>
       )}
     </Stack>

@@ -1,4 +1,4 @@
-import { Group, Pagination, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { openConfirmModal } from '@mantine/modals';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
+import { ListFooter } from '../../../ui/list-pagination.tsx';
 import { adminUsersPageSize, adminUsersParams, adminUsersQuery } from '../api/admin-users.ts';
 import { useImpersonate } from '../api/impersonate.ts';
 import { useSignInLink } from '../api/sign-in-link.ts';
@@ -89,19 +90,7 @@ export function UsersPage() {
       ) : (
         <>
           <UsersTable users={users.data.items} currentUserId={me?.id} onViewAs={confirmViewAs} onSignInLink={issueSignInLink} />
-          <Group justify="space-between">
-            <Text size="sm">
-              {users.data.total} {users.data.total === 1 ? 'user' : 'users'}
-            </Text>
-            <Pagination
-              total={totalPages}
-              value={params.page}
-              onChange={goToPage}
-              hideWithOnePage
-              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-              getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
-            />
-          </Group>
+          <ListFooter total={users.data.total} noun={['user', 'users']} totalPages={totalPages} page={params.page} onPage={goToPage} />
         </>
       )}
       <SignInLinkModal link={issuedLink} onClose={() => setIssuedLink(null)} />

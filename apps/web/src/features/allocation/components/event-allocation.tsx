@@ -3,6 +3,7 @@ import type { AllocationEvent, AssignableUser } from '@portal/domain/tickets/all
 import { formatDateRange } from '../../../shared/commerce/format.ts';
 import { groupingsOf, type AllocationDraft } from '../hooks/use-allocation-draft.ts';
 import type { AssigneeSource } from '../../../shared/assignees/assignee-picker.tsx';
+import { OverNote } from '../../../shared/assignees/assignee-slots.tsx';
 import { SectionAllocation } from './section-allocation.tsx';
 
 interface EventAllocationProps {
@@ -16,11 +17,7 @@ function GroupingLimit({ name, maxTickets, excess }: { name: string; maxTickets:
   return (
     <Text size="sm">
       {`${name}: at most ${maxTickets} ${maxTickets === 1 ? 'ticket' : 'tickets'} over its sections together`}
-      {excess > 0 ? (
-        <Text span c="red.9" fw={700} size="sm">
-          {` · ${excess} over`}
-        </Text>
-      ) : null}
+      <OverNote excess={excess} />
     </Text>
   );
 }

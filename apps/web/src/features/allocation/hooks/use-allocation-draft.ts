@@ -5,13 +5,11 @@ import {
   type AllocationReply,
   type AllocationSave,
   type AllocationSection,
-  type AssignableUser,
   type DraftCheck,
   type DraftGrouping,
 } from '@portal/domain/tickets/allocation.ts';
+import { slotIds, type DraftSlot } from '../../../shared/assignees/assignee-slots.tsx';
 
-/** One picker's choice: the person (kept whole, so the picker can name them), or empty. */
-export type DraftSlot = AssignableUser | null;
 /** Every bought line's slots, by item id. */
 export type Draft = Record<string, DraftSlot[]>;
 
@@ -26,10 +24,6 @@ export function draftOf(reply: AllocationReply): Draft {
     }
   }
   return draft;
-}
-
-export function slotIds(slots: readonly DraftSlot[]): (string | null)[] {
-  return slots.map((slot) => slot?.id ?? null);
 }
 
 /** The items whose events are still open for allocation (a closed event's items are read-only). */

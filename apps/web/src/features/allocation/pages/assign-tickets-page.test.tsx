@@ -9,7 +9,7 @@ import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-st
 import { renderApp } from '../../../test/render-app.tsx';
 import { aUser } from '../../../test/users.ts';
 import { unsavedChangesMessage } from '../../../ui/unsaved-changes-prompt.tsx';
-import { overLimitMessage } from '../components/section-allocation.tsx';
+import { overLimitMessage } from '../../../shared/assignees/assignee-slots.tsx';
 
 const admin = aUser({ memberships: [{ organizationId, organizationName: 'Lincoln Elementary School', role: 'ADMIN' }] });
 const allocationPath = `/api/event-payments/${eventPaymentId}/allocation`;

@@ -1,4 +1,4 @@
-import { Anchor, Group, Pagination, Skeleton, Stack, Title } from '@mantine/core';
+import { Anchor, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/errors.ts';
 import { paymentOptionsQuery } from '../../../shared/commerce/queries.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
+import { ListPagination } from '../../../ui/list-pagination.tsx';
 import { applicationsPageSize, applicationsQuery, legacyApplicationsQuery } from '../api/applications.ts';
 import { ApplicationCard } from '../components/application-card.tsx';
 import { LegacyApplicationCard } from '../components/legacy-application-card.tsx';
@@ -32,11 +33,11 @@ export const applicationsLoader =
     return null;
   };
 
-function ListPagination({ total, param, label }: { total: number; param: string; label: string }) {
+function ParamPagination({ total, param, label }: { total: number; param: string; label: string }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const totalPages = Math.max(1, Math.ceil(total / applicationsPageSize));
   return (
-    <Pagination
+    <ListPagination
       total={totalPages}
       value={pageOf(searchParams, param)}
       onChange={(next) =>
@@ -48,8 +49,6 @@ function ListPagination({ total, param, label }: { total: number; param: string;
       }
       hideWithOnePage
       aria-label={label}
-      getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-      getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
     />
   );
 }
@@ -102,7 +101,7 @@ function Applications() {
             <ApplicationCard key={row.id} row={row} />
           ))}
           <Group justify="flex-end">
-            <ListPagination total={applications.data.total} param={pageParams.applications} label="Applications pages" />
+            <ParamPagination total={applications.data.total} param={pageParams.applications} label="Applications pages" />
           </Group>
         </ListSection>
       ) : null}
@@ -112,7 +111,7 @@ function Applications() {
             <LegacyApplicationCard key={row.id} row={row} />
           ))}
           <Group justify="flex-end">
-            <ListPagination total={legacy.data.total} param={pageParams.legacy} label="Earlier applications pages" />
+            <ParamPagination total={legacy.data.total} param={pageParams.legacy} label="Earlier applications pages" />
           </Group>
         </ListSection>
       ) : null}

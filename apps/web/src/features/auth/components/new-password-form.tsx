@@ -1,10 +1,8 @@
 import { Alert, Anchor, Button, Stack } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { newPasswordTwice, type NewPasswordTwice } from '@portal/domain/people/auth.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
-import { NewPasswordFields } from '../../../ui/new-password-fields.tsx';
+import { NewPasswordFields, useNewPasswordForm } from '../../../ui/new-password-fields.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
 
 /** Sets a new password with the token of a mailed reset link; then back to sign in. */
@@ -13,11 +11,7 @@ export function NewPasswordForm({ token }: { token: string }) {
   const resetPassword = useResetPassword();
   const [failure, setFailure] = useState<string | null>(null);
 
-  const form = useForm<NewPasswordTwice>({
-    mode: 'uncontrolled',
-    initialValues: { password: '', confirmPassword: '' },
-    validate: schemaResolver(newPasswordTwice, { sync: true }),
-  });
+  const form = useNewPasswordForm();
 
   const submit = form.onSubmit(({ password }) => {
     setFailure(null);

@@ -1,8 +1,8 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { catalogueMessages, type CatalogueEventDetail, type ConferenceSection } from '@portal/domain/events/catalogue.ts';
+import { type CatalogueEventDetail, type ConferenceSection } from '@portal/domain/events/catalogue.ts';
 import { formatUsDate } from '@portal/domain/dates.ts';
 import { AddToCartForm } from './add-to-cart-form.tsx';
-import { seatsLeft } from './event-labels.ts';
+import { SeatsBadge } from './seats-badge.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 
 interface SectionCardProps {
@@ -16,7 +16,6 @@ export function SectionCard({ event, section }: SectionCardProps) {
   const soldOut = section.remaining === 0;
   // onSale is the server's catalogueOffers: a section of an event that takes applications is chosen in the application, not bought.
   const canBuy = event.onSale && !soldOut && event.ticketTypes.length > 0;
-  const left = seatsLeft(section.remaining);
 
   return (
     <Paper component="article" withBorder p="md" radius="md" aria-labelledby={headingId}>
@@ -31,15 +30,7 @@ export function SectionCard({ event, section }: SectionCardProps) {
                 Free
               </StatusBadge>
             ) : null}
-            {soldOut ? (
-              <StatusBadge tone="cancelled">
-                {catalogueMessages.soldOut}
-              </StatusBadge>
-            ) : left ? (
-              <StatusBadge tone="neutral">
-                {left}
-              </StatusBadge>
-            ) : null}
+            <SeatsBadge remaining={section.remaining} />
           </Group>
         </Group>
         {section.dates.length > 0 ? <Text size="sm">{section.dates.map(formatUsDate).join(', ')}</Text> : null}

@@ -13,8 +13,9 @@ import { PageLoader } from '../../../ui/page-loader.tsx';
 import { useApply } from '../api/apply.ts';
 import { catalogueEventQuery } from '../api/catalogue.ts';
 import { AddToCartForm } from '../components/add-to-cart-form.tsx';
-import { eventKindLabels, eventTexts, pathLabel, seatsLeft } from '../components/event-labels.ts';
+import { eventKindLabels, eventTexts, pathLabel } from '../components/event-labels.ts';
 import { SectionCard } from '../components/section-card.tsx';
+import { SeatsBadge } from '../components/seats-badge.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 
 export const eventLoader =
@@ -55,7 +56,6 @@ function ApplyPanel({ event }: { event: CatalogueEventDetail }) {
 /** An event without sections is bought as a whole: one form for the event. */
 function WholeEventPurchase({ event }: { event: CatalogueEventDetail }) {
   const soldOut = event.remaining === 0;
-  const left = seatsLeft(event.remaining);
   return (
     <Paper component="section" withBorder p="md" radius="md" aria-labelledby="tickets-heading">
       <Stack gap="xs">
@@ -63,15 +63,7 @@ function WholeEventPurchase({ event }: { event: CatalogueEventDetail }) {
           <Title order={2} size="h3" id="tickets-heading">
             Tickets
           </Title>
-          {soldOut ? (
-            <StatusBadge tone="cancelled">
-              {catalogueMessages.soldOut}
-            </StatusBadge>
-          ) : left ? (
-            <StatusBadge tone="neutral">
-              {left}
-            </StatusBadge>
-          ) : null}
+          <SeatsBadge remaining={event.remaining} />
         </Group>
         {event.ticketTypes.length === 0 ? (
           <Text size="sm">Tickets for this event are not on sale.</Text>

@@ -1,9 +1,8 @@
-import { Button, FileInput, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
-import { phoneDigits } from '@portal/domain/contact.ts';
-import { dollarsToCents, formatCents } from '@portal/domain/money.ts';
+import { formatCents } from '@portal/domain/money.ts';
 import type { EventPaymentReply } from '@portal/domain/commerce/payments.ts';
 import type { Profile } from '@portal/domain/people/profile.ts';
 import {
@@ -13,7 +12,13 @@ import {
 } from '@portal/domain/commerce/purchase-orders.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
-import { PhoneInput } from '../../../ui/phone-input.tsx';
+import {
+  appendCommonFields,
+  emptyPurchaseOrderValues,
+  organizationOptions,
+  PurchaseOrderButtons,
+  PurchaseOrderFields,
+} from '../../../shared/commerce/purchase-order-fields.tsx';
 import { useSubmitPurchaseOrder } from '../api/payments.ts';
 import { useCancelOrder } from '../hooks/use-cancel-order.ts';
 import type { CheckoutFlavour } from './checkout-flavour.ts';
@@ -32,13 +37,6 @@ function dollars(cents: number): string {
   return (cents / 100).toFixed(2);
 }
 
-/** One option per organization, whatever the number of memberships in it. */
-function organizationOptions(memberships: Memberships) {
-  const seen = new Map<string, string>();
-  for (const membership of memberships) seen.set(membership.organizationId, membership.organizationName);
-  return [...seen].map(([value, label]) => ({ value, label }));
-}
-
 /**
  * The multipart body of POST /api/purchase-orders. The fields come before the file: the server reads
  * the stream in order and knows the fields once it reaches the file.
@@ -46,13 +44,7 @@ function organizationOptions(memberships: Memberships) {
 function toFormData(values: PurchaseOrderFormValues, payment: EventPaymentReply, file: File): FormData {
   const body = new FormData();
   body.append('eventPaymentId', payment.id);
-  body.append('filename', values.filename.trim());
-  body.append('contactEmail', values.contactEmail.trim());
-  body.append('contactName', values.contactName.trim());
-  body.append('contactPhone', phoneDigits(values.contactPhone));
-  body.append('number', values.number.trim());
-  body.append('organizationId', values.organizationId ?? '');
-  body.append('total', String(dollarsToCents(values.total) ?? ''));
+  appendCommonFields(body, values);
   const couponCode = payment.couponUse?.coupon.code;
   if (couponCode) body.append('couponCode', couponCode);
   body.append('file', file, file.name);
@@ -77,25 +69,12 @@ export function PurchaseOrderForm({ payment, memberships, flavour }: PurchaseOrd
   const form = useForm<PurchaseOrderFormValues>({
     mode: 'controlled',
     initialValues: {
-      file: null,
-      filename: '',
-      contactEmail: '',
-      contactName: '',
-      contactPhone: '',
-      number: '',
+      ...emptyPurchaseOrderValues,
       organizationId: payment.organizationId ?? (options.length === 1 ? (options[0]?.value ?? null) : null),
       total: dollars(payment.total),
     },
     validate: validatePurchaseOrderForm,
   });
-
-  const chooseFile = (file: File | null) => {
-    const previous = form.getValues().file;
-    form.setFieldValue('file', file);
-    // The filename follows the file until the member writes one of their own.
-    const filename = form.getValues().filename;
-    if (file && (!filename.trim() || filename === previous?.name)) form.setFieldValue('filename', file.name);
-  };
 
   const submit = form.onSubmit((values) => {
     if (!values.file) return;
@@ -115,49 +94,20 @@ export function PurchaseOrderForm({ payment, memberships, flavour }: PurchaseOrd
     <form onSubmit={submit} noValidate aria-labelledby="purchase-order-form-heading">
       <Stack gap="sm">
         {flavour.showsInstitute ? <TextInput label={checkoutTexts.institute} value={instituteOf(payment)} readOnly /> : null}
-        <FileInput
-          label="Purchase order (PDF)"
-          description="A PDF of at most 10 MB"
-          accept="application/pdf,.pdf"
-          clearable
-          // Mantine's clear button is an icon only: name it for screen readers.
-          clearButtonProps={{ 'aria-label': 'Clear file' }}
-          withAsterisk
-          {...form.getInputProps('file')}
-          onChange={chooseFile}
+        <PurchaseOrderFields
+          form={form}
+          totalDescription={`In dollars. This order comes to ${formatCents(payment.total)}.`}
+          organization={
+            <NativeSelect
+              label="Organization"
+              data={[{ value: '', label: 'Choose an organization' }, ...options]}
+              withAsterisk
+              {...form.getInputProps('organizationId')}
+              value={form.values.organizationId ?? ''}
+            />
+          }
         />
-        <TextInput label="Filename" withAsterisk {...form.getInputProps('filename')} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Purchase order number" withAsterisk {...form.getInputProps('number')} />
-          <TextInput
-            label="Purchase order total"
-            description={`In dollars. This order comes to ${formatCents(payment.total)}.`}
-            inputMode="decimal"
-            leftSection="$"
-            withAsterisk
-            {...form.getInputProps('total')}
-          />
-        </SimpleGrid>
-        <NativeSelect
-          label="Organization"
-          data={[{ value: '', label: 'Choose an organization' }, ...options]}
-          withAsterisk
-          {...form.getInputProps('organizationId')}
-          value={form.values.organizationId ?? ''}
-        />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Contact name" autoComplete="name" withAsterisk {...form.getInputProps('contactName')} />
-          <TextInput label="Contact email" type="email" autoComplete="email" withAsterisk {...form.getInputProps('contactEmail')} />
-        </SimpleGrid>
-        <PhoneInput label="Contact phone" withAsterisk {...form.getInputProps('contactPhone')} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={cancelOrder.cancel} loading={cancelOrder.pending} disabled={submitOrder.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitOrder.isPending} disabled={cancelOrder.pending}>
-            Submit purchase order
-          </Button>
-        </Group>
+        <PurchaseOrderButtons pending={submitOrder.isPending} onCancel={cancelOrder.cancel} cancelling={cancelOrder.pending} />
       </Stack>
     </form>
   );

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { isVoidedOrCancelled, paymentMessages, type EventPaymentReply } from '@portal/domain/commerce/payments.ts';
 import { purchaseOrderMessages } from '@portal/domain/commerce/purchase-orders.ts';
 import { errorMessage } from '../../../lib/errors.ts';
+import { NoOrganizationAlert } from '../../../shared/commerce/purchase-order-fields.tsx';
 import { eventPaymentQuery } from '../../../shared/commerce/queries.ts';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
@@ -61,19 +62,13 @@ function MembershipsAndForm({ payment, flavour }: { payment: EventPaymentReply; 
   if (memberships.isError) return <ErrorState message={errorMessage(memberships.error)} onRetry={() => void memberships.refetch()} />;
   if (memberships.data.length === 0) {
     return (
-      <Alert color="gray" variant="light">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">A purchase order is made out by an organization, and you do not belong to any yet.</Text>
-          <Anchor component={Link} to="/members/profile" size="sm">
-            Add an affiliation on your profile
-          </Anchor>
-          {flavour.cancelsCheckout ? (
-            <Button variant="default" size="xs" onClick={cancelOrder.cancel} loading={cancelOrder.pending}>
-              Cancel
-            </Button>
-          ) : null}
-        </Stack>
-      </Alert>
+      <NoOrganizationAlert>
+        {flavour.cancelsCheckout ? (
+          <Button variant="default" size="xs" onClick={cancelOrder.cancel} loading={cancelOrder.pending}>
+            Cancel
+          </Button>
+        ) : null}
+      </NoOrganizationAlert>
     );
   }
   return <PurchaseOrderForm payment={payment} memberships={memberships.data} flavour={flavour} />;

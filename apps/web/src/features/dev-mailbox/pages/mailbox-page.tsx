@@ -1,10 +1,11 @@
-import { Container, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
+import { ListPagination } from '../../../ui/list-pagination.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { mailboxPageSize, mailboxQuery, type MailboxMessage } from '../api/mailbox.ts';
 import { LinkifiedText } from '../components/linkified-text.tsx';
@@ -55,13 +56,11 @@ export function MailboxPage() {
             <Message key={message.id} message={message} />
           ))}
         <Group justify="flex-end">
-          <Pagination
+          <ListPagination
             total={Math.max(1, Math.ceil(mailbox.data.total / mailboxPageSize))}
             value={page}
             onChange={setPage}
             hideWithOnePage
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-            getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
           />
         </Group>
       </Stack>

@@ -1,10 +1,11 @@
-import { Anchor, Group, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { errorMessage } from '../../../lib/errors.ts';
 import { TakerEvents } from '../../../shared/attendance/taker-events.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
+import { ListFooter } from '../../../ui/list-pagination.tsx';
 import { eventPaymentsPageSize, eventPaymentsQuery, pageOf } from '../api/event-payments.ts';
 import { myTicketsQuery } from '../api/my-tickets.ts';
 import { EventPaymentsTable } from '../components/event-payments-table.tsx';
@@ -53,19 +54,7 @@ function EventPayments() {
   return (
     <>
       <EventPaymentsTable rows={payments.data.items} />
-      <Group justify="space-between">
-        <Text size="sm">
-          {payments.data.total} {payments.data.total === 1 ? 'payment' : 'payments'}
-        </Text>
-        <Pagination
-          total={totalPages}
-          value={page}
-          onChange={(next) => setSearchParams({ page: String(next) })}
-          hideWithOnePage
-          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-          getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
-        />
-      </Group>
+      <ListFooter total={payments.data.total} noun={['payment', 'payments']} totalPages={totalPages} page={page} onPage={(next) => setSearchParams({ page: String(next) })} />
     </>
   );
 }

@@ -1,10 +1,9 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { useState, type ReactNode } from 'react';
-import { newPasswordTwice, type CurrentUser, type NewPasswordTwice } from '@portal/domain/people/auth.ts';
+import type { CurrentUser } from '@portal/domain/people/auth.ts';
 import { invitationMessages } from '@portal/domain/organizations/invitations.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
-import { NewPasswordFields } from '../../../ui/new-password-fields.tsx';
+import { NewPasswordFields, useNewPasswordForm } from '../../../ui/new-password-fields.tsx';
 import { useAcceptWithPassword } from '../api/invitations.ts';
 
 interface ChoosePasswordFormProps {
@@ -18,11 +17,7 @@ interface ChoosePasswordFormProps {
 export function ChoosePasswordForm({ code, onAccepted, signInAction }: ChoosePasswordFormProps) {
   const acceptWithPassword = useAcceptWithPassword(code);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<NewPasswordTwice>({
-    mode: 'uncontrolled',
-    initialValues: { password: '', confirmPassword: '' },
-    validate: schemaResolver(newPasswordTwice, { sync: true }),
-  });
+  const form = useNewPasswordForm();
 
   const submit = form.onSubmit(({ password }) => {
     setFailure(null);

@@ -1,11 +1,12 @@
-import { Group, NativeSelect, Pagination, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, NativeSelect, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { organizationResourceMessages, organizationResourcePageSize, type OrganizationResourceFilters } from '@portal/domain/content/organization-resources.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import { useListSearch } from '../../../lib/list-search.ts';
+import { useListFilter, useListSearch } from '../../../lib/list-search.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
+import { ListPagination } from '../../../ui/list-pagination.tsx';
 import {
   organizationResourceFiltersQuery,
   organizationResourceKeys,
@@ -55,16 +56,11 @@ export function OrganizationResourcesPage() {
 }
 
 function ResourceList({ filters }: { filters: OrganizationResourceFilters }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const search = useListSearch();
   const params = organizationResourceListParams(searchParams, filters);
-  const choose = (key: keyof Pick<OrganizationResourceListParams, 'organizationId' | 'schoolYearId'>, value: string) =>
-    setSearchParams((current) => {
-      const next = new URLSearchParams(current);
-      next.set(key, value);
-      next.delete('page');
-      return next;
-    });
+  const setListFilter = useListFilter();
+  const choose = (key: keyof Pick<OrganizationResourceListParams, 'organizationId' | 'schoolYearId'>, value: string) => setListFilter(key, value);
 
   return (
     <>
@@ -120,13 +116,11 @@ function Results({ params, goToPage }: { params: OrganizationResourceListParams;
           ))}
         </Stack>
       )}
-      <Pagination
+      <ListPagination
         total={totalPages}
         value={params.page}
         onChange={goToPage}
         hideWithOnePage
-        getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-        getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
       />
     </Stack>
   );

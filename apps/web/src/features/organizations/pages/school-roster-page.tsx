@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -11,6 +11,7 @@ import { listParams, useListSearch } from '../../../lib/list-search.ts';
 import { lookupsQuery } from '../../../lib/lookups.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
+import { ListFooter } from '../../../ui/list-pagination.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { rosterPageSize, rosterQuery } from '../api/roster.ts';
 import { AddStaffDrawer } from '../components/add-staff-drawer.tsx';
@@ -79,19 +80,7 @@ export function SchoolRosterPage() {
       ) : (
         <>
           <RosterTable roster={roster.data} actions={actions} />
-          <Group justify="space-between">
-            <Text size="sm">
-              {roster.data.total} {roster.data.total === 1 ? 'person' : 'people'}
-            </Text>
-            <Pagination
-              total={totalPages}
-              value={params.page}
-              onChange={goToPage}
-              hideWithOnePage
-              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-              getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
-            />
-          </Group>
+          <ListFooter total={roster.data.total} noun={['person', 'people']} totalPages={totalPages} page={params.page} onPage={goToPage} />
         </>
       )}
       <AddStaffDrawer organizationId={organizationId} opened={adding} onClose={drawer.close} />

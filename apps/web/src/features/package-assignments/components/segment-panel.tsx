@@ -7,7 +7,8 @@ import type { PackageAssignmentSegment } from '@portal/domain/packages/paths.ts'
 import { notifyError } from '../../../lib/errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { useSavePackageAssignments } from '../api/package-assignments.ts';
-import { AssignmentLine, type DraftSlot } from './assignment-line.tsx';
+import { AssignmentLine } from './assignment-line.tsx';
+import type { DraftSlot } from '../../../shared/assignees/assignee-slots.tsx';
 import { segmentBody, segmentLinesOf, type SegmentLine } from './segment-lines.ts';
 
 type Draft = Record<string, DraftSlot[]>;

@@ -22,7 +22,14 @@ import { CouponField, type AppliedCoupon } from '../../../shared/commerce/coupon
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { availableApplicantsQuery, checkApplicant, institutesQuery, membershipsQuery, useSendPurchaseOrder, validateCoupon } from '../api/purchase-orders.ts';
-import { appendCommonFields, emptyPurchaseOrderValues, filenameFor, organizationOptions, PurchaseOrderFields } from '../components/purchase-order-fields.tsx';
+import {
+  appendCommonFields,
+  emptyPurchaseOrderValues,
+  NoOrganizationAlert,
+  organizationOptions,
+  PurchaseOrderButtons,
+  PurchaseOrderFields,
+} from '../../../shared/commerce/purchase-order-fields.tsx';
 
 export const institutePurchaseOrderLoader = (queryClient: QueryClient) => async () => {
   await Promise.all([queryClient.prefetchQuery(institutesQuery), queryClient.prefetchQuery(membershipsQuery)]);
@@ -259,21 +266,10 @@ function InstituteForm({ institutes, organizations }: { institutes: InstituteOpt
         <form onSubmit={submit} noValidate aria-labelledby="purchase-order-heading">
           <Stack gap="sm">
             <PurchaseOrderFields
-              inputProps={(field) => form.getInputProps(field)}
-              onFile={(file) => {
-                form.setFieldValue('filename', filenameFor(file, form.getValues().file, form.getValues().filename));
-                form.setFieldValue('file', file);
-              }}
+              form={form}
               totalDescription={dollarsLine(institute, applicants.length, coupon)}
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => void navigate(memberPurchaseOrderPaths.landing)} disabled={submitOrder.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={submitOrder.isPending}>
-                Submit purchase order
-              </Button>
-            </Group>
+            <PurchaseOrderButtons pending={submitOrder.isPending} onCancel={() => void navigate(memberPurchaseOrderPaths.landing)} />
           </Stack>
         </form>
       </Stack>
@@ -302,14 +298,7 @@ export function InstitutePurchaseOrderPage() {
           }}
         />
       ) : memberships.data.length === 0 ? (
-        <Alert color="gray" variant="light">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">A purchase order is made out by an organization, and you do not belong to any yet.</Text>
-            <Anchor component={Link} to="/members/profile" size="sm">
-              Add an affiliation on your profile
-            </Anchor>
-          </Stack>
-        </Alert>
+        <NoOrganizationAlert />
       ) : institutes.data.items.length === 0 ? (
         <Alert color="gray" variant="light">
           <Text size="sm">No institutes are taking applications at the moment.</Text>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -14,7 +14,13 @@ import { errorMessage, notifyError } from '../../../lib/errors.ts';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { contractsQuery, membershipsQuery, useSendPurchaseOrder } from '../api/purchase-orders.ts';
-import { appendCommonFields, emptyPurchaseOrderValues, filenameFor, organizationOptions, PurchaseOrderFields } from '../components/purchase-order-fields.tsx';
+import {
+  appendCommonFields,
+  emptyPurchaseOrderValues,
+  organizationOptions,
+  PurchaseOrderButtons,
+  PurchaseOrderFields,
+} from '../../../shared/commerce/purchase-order-fields.tsx';
 
 export const packagePurchaseOrderLoader = (queryClient: QueryClient) => async () => {
   await queryClient.prefetchQuery(membershipsQuery);
@@ -90,21 +96,10 @@ function PackageForm({ organizations }: { organizations: { value: string; label:
           </Anchor>
         ) : null}
         <PurchaseOrderFields
-          inputProps={(field) => form.getInputProps(field)}
-          onFile={(file) => {
-            form.setFieldValue('filename', filenameFor(file, form.getValues().file, form.getValues().filename));
-            form.setFieldValue('file', file);
-          }}
+          form={form}
           totalDescription={contract ? `In dollars. This contract comes to ${formatCents(contract.total)}.` : 'In dollars.'}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate(memberPurchaseOrderPaths.landing)} disabled={submitOrder.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitOrder.isPending}>
-            Submit purchase order
-          </Button>
-        </Group>
+        <PurchaseOrderButtons pending={submitOrder.isPending} onCancel={() => void navigate(memberPurchaseOrderPaths.landing)} />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { formatCents } from '@portal/domain/money.ts';
@@ -14,6 +14,7 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { requestsPageSize, requestsQuery } from '../api/requests.ts';
 import { paymentStatusLabel, requestStatusLabels } from '../components/labels.ts';
+import { ListPagination } from '../../../ui/list-pagination.tsx';
 import { eventPaymentTones, StatusBadge } from '../../../ui/status-badge.tsx';
 
 function pageOf(searchParams: URLSearchParams): number {
@@ -81,14 +82,12 @@ function Requests() {
         <RequestCard key={row.id} row={row} />
       ))}
       <Group justify="flex-end">
-        <Pagination
+        <ListPagination
           total={Math.max(1, Math.ceil(requests.data.total / requestsPageSize))}
           value={page}
           onChange={(next) => setSearchParams({ page: String(next) })}
           hideWithOnePage
           aria-label="Registration request pages"
-          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-          getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
         />
       </Group>
     </Stack>

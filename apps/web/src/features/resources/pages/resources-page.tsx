@@ -1,4 +1,4 @@
-import { Anchor, Group, Pagination, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { applicationPaths } from '@portal/domain/applications/paths.ts';
@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/errors.ts';
 import { useListSearch } from '../../../lib/list-search.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
+import { ListFooter } from '../../../ui/list-pagination.tsx';
 import { resourceListParams, resourcesQuery } from '../api/resources.ts';
 import { ResourceCard } from '../components/resource-card.tsx';
 
@@ -73,19 +74,7 @@ export function ResourcesPage() {
               <ResourceCard key={resource.id} eventId={eventId} resource={resource} />
             ))}
           </Stack>
-          <Group justify="space-between">
-            <Text size="sm" role="status">
-              {resources.data.total} {resources.data.total === 1 ? 'resource' : 'resources'}
-            </Text>
-            <Pagination
-              total={totalPages}
-              value={params.page}
-              onChange={search.goToPage}
-              hideWithOnePage
-              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-              getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
-            />
-          </Group>
+          <ListFooter total={resources.data.total} noun={['resource', 'resources']} totalPages={totalPages} page={params.page} onPage={search.goToPage} announce />
         </>
       )}
     </Stack>

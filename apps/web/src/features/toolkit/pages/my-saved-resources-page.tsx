@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { favouriteMessages, savedResourcePageSize, savedResourceTypeLabels, type SavedResource } from '@portal/domain/content/favourites.ts';
@@ -7,6 +7,7 @@ import { savedResourcesQuery } from '../../../shared/favourites/api.ts';
 import { FavouriteToggle } from '../../../shared/favourites/favourite-toggle.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
+import { ListFooter } from '../../../ui/list-pagination.tsx';
 
 const pageOf = (searchParams: URLSearchParams) => {
   const page = Number.parseInt(searchParams.get('page') ?? '1', 10);
@@ -73,19 +74,7 @@ export function MySavedResourcesPage() {
               <SavedResourceCard key={`${resource.targetType}:${resource.id}`} resource={resource} />
             ))}
           </Stack>
-          <Group justify="space-between">
-            <Text size="sm" role="status">
-              {saved.data.total} saved {saved.data.total === 1 ? 'resource' : 'resources'}
-            </Text>
-            <Pagination
-              total={totalPages}
-              value={page}
-              onChange={(next) => setSearchParams(next === 1 ? {} : { page: String(next) })}
-              hideWithOnePage
-              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-              getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
-            />
-          </Group>
+          <ListFooter total={saved.data.total} noun={['saved resource', 'saved resources']} totalPages={totalPages} page={page} onPage={(next) => setSearchParams(next === 1 ? {} : { page: String(next) })} announce />
         </>
       )}
     </Stack>

@@ -1,21 +1,36 @@
-import { FileInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, FileInput, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { phoneDigits } from '@portal/domain/contact.ts';
 import type { PurchaseOrderFormValues } from '@portal/domain/commerce/purchase-orders.ts';
 import { typedTotalCents } from '@portal/domain/commerce/member-purchase-orders.ts';
-import { PhoneInput } from '../../../ui/phone-input.tsx';
+import { PhoneInput } from '../../ui/phone-input.tsx';
 
 type Field = 'file' | 'filename' | 'number' | 'total' | 'contactName' | 'contactEmail' | 'contactPhone';
 
+/** What the fields need of the page's Mantine form. */
+interface PurchaseOrderForm {
+  getInputProps: (field: Field) => GetInputPropsReturnType;
+  getValues: () => { file: File | null; filename: string };
+  setFieldValue: (field: 'file' | 'filename', value: File | null | string) => void;
+}
+
 interface PurchaseOrderFieldsProps {
-  inputProps: (field: Field) => GetInputPropsReturnType;
-  onFile: (file: File | null) => void;
+  form: PurchaseOrderForm;
   /** Under the total: what the server will count as owed, when the page knows it. */
   totalDescription: string;
+  /** A field between the total and the contact (the checkout's organization). */
+  organization?: ReactNode;
 }
 
 /** The fields every purchase order has (organizations.md §3): the PDF, its filename and number, the total in dollars, the contact. */
-export function PurchaseOrderFields({ inputProps, onFile, totalDescription }: PurchaseOrderFieldsProps) {
+export function PurchaseOrderFields({ form, totalDescription, organization }: PurchaseOrderFieldsProps) {
+  const inputProps = (field: Field) => form.getInputProps(field);
+  const onFile = (file: File | null) => {
+    form.setFieldValue('filename', filenameFor(file, form.getValues().file, form.getValues().filename));
+    form.setFieldValue('file', file);
+  };
   return (
     <Stack gap="sm">
       <FileInput
@@ -34,12 +49,50 @@ export function PurchaseOrderFields({ inputProps, onFile, totalDescription }: Pu
         <TextInput label="Purchase order number" withAsterisk {...inputProps('number')} />
         <TextInput label="Purchase order total" description={totalDescription} inputMode="decimal" leftSection="$" withAsterisk {...inputProps('total')} />
       </SimpleGrid>
+      {organization}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="Contact name" autoComplete="name" withAsterisk {...inputProps('contactName')} />
         <TextInput label="Contact email" type="email" autoComplete="email" withAsterisk {...inputProps('contactEmail')} />
       </SimpleGrid>
       <PhoneInput label="Contact phone" withAsterisk {...inputProps('contactPhone')} />
     </Stack>
+  );
+}
+
+interface PurchaseOrderButtonsProps {
+  /** The purchase order is being sent. */
+  pending: boolean;
+  onCancel: () => void;
+  /** The cancel itself is under way (the checkout's cancel asks the server). */
+  cancelling?: boolean;
+}
+
+/** Cancel and submit under a purchase order form: neither while the other is under way. */
+export function PurchaseOrderButtons({ pending, onCancel, cancelling = false }: PurchaseOrderButtonsProps) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel} loading={cancelling} disabled={pending}>
+        Cancel
+      </Button>
+      <Button type="submit" loading={pending} disabled={cancelling}>
+        Submit purchase order
+      </Button>
+    </Group>
+  );
+}
+
+/** In place of a purchase order form when the member belongs to no organization; `children`: more ways out (Cancel). */
+export function NoOrganizationAlert({ children }: { children?: ReactNode }) {
+  return (
+    <Alert color="gray" variant="light">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">A purchase order is made out by an organization, and you do not belong to any yet.</Text>
+        <Anchor component={Link} to="/members/profile" size="sm">
+          Add an affiliation on your profile
+        </Anchor>
+        {children}
+      </Stack>
+    </Alert>
   );
 }
 
