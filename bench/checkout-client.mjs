@@ -22,7 +22,9 @@ function request(port, method, url, { cookie, body, headers = {} } = {}) {
         headers: {
           ...csrf,
           ...(cookie ? { cookie } : {}),
-          ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+          ...(payload === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
           ...headers,
         },
       },
@@ -44,12 +46,19 @@ function request(port, method, url, { cookie, body, headers = {} } = {}) {
 const outcomeOf = (status) => (status === 201 || status === 200 ? 'sold' : status === 409 ? 'refused' : 'failed');
 
 const checkoutOnce = (port, buyer) =>
-  request(port, 'POST', '/api/checkout', { cookie: buyer.cookie, body: { method: 'CARD' }, headers: { 'idempotency-key': randomUUID() } });
+  request(port, 'POST', '/api/checkout', {
+    cookie: buyer.cookie,
+    body: { method: 'CARD' },
+    headers: { 'idempotency-key': randomUUID() },
+  });
 
 /** One purchase per mode; each answers 'sold', 'refused' or 'failed'. */
 const purchases = {
   async raw({ rawPort, target }, buyer) {
-    return outcomeOf((await request(rawPort, 'POST', '/raw/reserve', { body: { sectionId: target.sectionId, userId: buyer.id } })).status);
+    return outcomeOf(
+      (await request(rawPort, 'POST', '/raw/reserve', { body: { sectionId: target.sectionId, userId: buyer.id } }))
+        .status,
+    );
   },
   async checkout({ ports }, buyer, index) {
     return outcomeOf((await checkoutOnce(ports[index % ports.length], buyer)).status);
@@ -57,12 +66,20 @@ const purchases = {
   async full({ ports: [port], target }, buyer) {
     const added = await request(port, 'POST', '/api/cart/items', {
       cookie: buyer.cookie,
-      body: { eventId: target.eventId, ticketTypeId: target.ticketTypeId, sectionId: target.sectionId, numberOfTickets: 1 },
+      body: {
+        eventId: target.eventId,
+        ticketTypeId: target.ticketTypeId,
+        sectionId: target.sectionId,
+        numberOfTickets: 1,
+      },
     });
     if (added.status !== 200) return outcomeOf(added.status);
     const checkedOut = await checkoutOnce(port, buyer);
     if (checkedOut.status !== 201) return outcomeOf(checkedOut.status);
-    const paid = await request(port, 'POST', `/api/payments/demo/${checkedOut.json().eventPaymentId}`, { cookie: buyer.cookie, body: { outcome: 'succeed' } });
+    const paid = await request(port, 'POST', `/api/payments/demo/${checkedOut.json().eventPaymentId}`, {
+      cookie: buyer.cookie,
+      body: { outcome: 'succeed' },
+    });
     return paid.status === 200 ? 'sold' : 'failed';
   },
 };
@@ -91,7 +108,13 @@ async function drive(job) {
 async function login({ ports, email, attempts }) {
   const statuses = [];
   for (let attempt = 0; attempt < attempts; attempt += 1) {
-    statuses.push((await request(ports[attempt % ports.length], 'POST', '/api/auth/login', { body: { email, password: 'not the password' } })).status);
+    statuses.push(
+      (
+        await request(ports[attempt % ports.length], 'POST', '/api/auth/login', {
+          body: { email, password: 'not the password' },
+        })
+      ).status,
+    );
   }
   return statuses;
 }

@@ -2,8 +2,10 @@
 //
 //   npm run bench:checkout                                    PGlite only (in memory)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:checkout
-//                                                             PostgreSQL (a fresh database, dropped afterwards), then PGlite
-//   BENCH_PURCHASES=300 (seats per row, a quarter at concurrency 1), BENCH_ROUNDS=3, BENCH_ONLY=postgres|pglite, BENCH_LEVELS=1,8,32,
+//                                                             PostgreSQL (a fresh database, dropped afterwards), then
+// PGlite
+//   BENCH_PURCHASES=300 (seats per row, a quarter at concurrency 1), BENCH_ROUNDS=3, BENCH_ONLY=postgres|pglite,
+// BENCH_LEVELS=1,8,32,
 //   BENCH_MODES=checkout,full,two-instances (raw always runs)
 //
 // Each row sells one fresh conference-day section (a section inside a grouping, as the catalogue
@@ -50,7 +52,14 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPglite, openPostgres } from '../apps/server/src/db/client.ts';
-import { cartItems, eventGroupings, eventPaths, events, eventSections, eventTicketTypes } from '../apps/server/src/db/schema/commerce.ts';
+import {
+  cartItems,
+  eventGroupings,
+  eventPaths,
+  events,
+  eventSections,
+  eventTicketTypes,
+} from '../apps/server/src/db/schema/commerce.ts';
 import { sessions, users } from '../apps/server/src/db/schema/users.ts';
 import { systemClock } from '../apps/server/src/platform/clock.ts';
 import { csrfHeader, csrfHeaderValue } from '../apps/server/src/platform/security.ts';
@@ -92,12 +101,24 @@ function inClient(job) {
 async function createSection(db, capacity) {
   const [event] = await db
     .insert(events)
-    .values({ name: `Bench ${randomUUID().slice(0, 8)}`, kind: 'CONFERENCE_DAY', published: true, startDate: '2099-01-10', endDate: '2099-01-10' })
+    .values({
+      name: `Bench ${randomUUID().slice(0, 8)}`,
+      kind: 'CONFERENCE_DAY',
+      published: true,
+      startDate: '2099-01-10',
+      endDate: '2099-01-10',
+    })
     .returning();
-  const [ticketType] = await db.insert(eventTicketTypes).values({ eventId: event.id, name: 'Day', priceCents: 14_900 }).returning();
+  const [ticketType] = await db
+    .insert(eventTicketTypes)
+    .values({ eventId: event.id, name: 'Day', priceCents: 14_900 })
+    .returning();
   const [pathRow] = await db.insert(eventPaths).values({ eventId: event.id, name: 'first-year' }).returning();
   const [grouping] = await db.insert(eventGroupings).values({ pathId: pathRow.id, name: 'Morning' }).returning();
-  const [section] = await db.insert(eventSections).values({ eventId: event.id, groupingId: grouping.id, title: 'Bench section', maxTickets: capacity }).returning();
+  const [section] = await db
+    .insert(eventSections)
+    .values({ eventId: event.id, groupingId: grouping.id, title: 'Bench section', maxTickets: capacity })
+    .returning();
   return { event, ticketType, section };
 }
 
@@ -106,14 +127,28 @@ async function createBuyers(db, count, cartOf) {
   const tag = randomUUID().slice(0, 8);
   const created = await db
     .insert(users)
-    .values(Array.from({ length: count }, (_, i) => ({ email: `buyer-${tag}-${i}@bench.test`, firstName: 'Bench', lastName: `Buyer ${i}` })))
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        email: `buyer-${tag}-${i}@bench.test`,
+        firstName: 'Bench',
+        lastName: `Buyer ${i}`,
+      })),
+    )
     .returning({ id: users.id });
   const secrets = created.map(() => newSecret());
   const expiresAt = new Date(Date.now() + 3600_000);
-  await db.insert(sessions).values(created.map((user, i) => ({ userId: user.id, tokenHash: secrets[i].hash, expiresAt })));
+  await db
+    .insert(sessions)
+    .values(created.map((user, i) => ({ userId: user.id, tokenHash: secrets[i].hash, expiresAt })));
   if (cartOf) {
     await db.insert(cartItems).values(
-      created.map((user) => ({ userId: user.id, eventId: cartOf.event.id, sectionId: cartOf.section.id, ticketTypeId: cartOf.ticketType.id, numberOfTickets: 1 })),
+      created.map((user) => ({
+        userId: user.id,
+        eventId: cartOf.event.id,
+        sectionId: cartOf.section.id,
+        ticketTypeId: cartOf.ticketType.id,
+        numberOfTickets: 1,
+      })),
     );
   }
   return created.map((user, i) => ({ id: user.id, cookie: `${sessionCookie}=${secrets[i].secret}` }));
@@ -124,7 +159,10 @@ async function createBuyers(db, count, cartOf) {
  * raw loop's payments have no items: there every payment of the row's buyers is one seat.
  */
 async function oversoldOf(db, target, capacity, buyers, raw) {
-  const [row] = await db.select({ taken: eventSections.ticketsTaken }).from(eventSections).where(eq(eventSections.id, target.section.id));
+  const [row] = await db
+    .select({ taken: eventSections.ticketsTaken })
+    .from(eventSections)
+    .where(eq(eventSections.id, target.section.id));
   const held = raw
     ? await db.execute(sql`select count(*)::int as tickets from event_payments p
         where p.seats_held and p.user_id = any(${sql.raw(`array[${buyers.map((buyer) => `'${buyer.id}'`).join(',')}]::uuid[]`)})`)
@@ -133,7 +171,8 @@ async function oversoldOf(db, target, capacity, buyers, raw) {
   return Math.max(row.taken - capacity, 0) + Math.abs(row.taken - held.rows[0].tickets);
 }
 
-const percentile = (sorted, p) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
+const percentile = (sorted, p) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** One row's rounds added up: tickets/s over the time spent selling, percentiles over every purchase. */
 function summary(rounds) {
@@ -164,7 +203,10 @@ async function rawServer(database) {
       [sectionId],
     );
     if (taken.rows.length === 0) return false;
-    await query("insert into event_payments (user_id, status, method, subtotal_cents, total_cents, seats_held) values ($1, 'PENDING', 'CARD', 14900, 14900, true)", [userId]);
+    await query(
+      "insert into event_payments (user_id, status, method, subtotal_cents, total_cents, seats_held) values ($1, 'PENDING', 'CARD', 14900, 14900, true)",
+      [userId],
+    );
     return true;
   };
   server.post('/raw/reserve', async (req, reply) => {
@@ -195,8 +237,19 @@ async function rawServer(database) {
 const redisKeyPrefix = `portal-bench-${randomBytes(4).toString('hex')}:`;
 
 async function startApp(database) {
-  const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://bench.test', PAYMENT_PROVIDER: 'demo', NODE_ENV: 'development', REDIS_KEY_PREFIX: redisKeyPrefix });
-  const deps = { config, db: database.db, clock: systemClock, storage: localStorage(mkdtempSync(path.join(tmpdir(), 'portal-bench-'))) };
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://bench.test',
+    PAYMENT_PROVIDER: 'demo',
+    NODE_ENV: 'development',
+    REDIS_KEY_PREFIX: redisKeyPrefix,
+  });
+  const deps = {
+    config,
+    db: database.db,
+    clock: systemClock,
+    storage: localStorage(mkdtempSync(path.join(tmpdir(), 'portal-bench-'))),
+  };
   const app = await buildApp(deps);
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, port: app.server.address().port };
@@ -218,7 +271,11 @@ async function loginLimitShared(ports) {
 /** One round of a row: a fresh section of `capacity` seats sold to capacity + 10 % buyers. */
 async function runRound(database, mode, concurrency, capacity, ports, rawPort) {
   const target = await createSection(database.db, capacity);
-  const buyers = await createBuyers(database.db, Math.ceil(capacity * 1.1), mode === 'checkout' || mode === 'two-instances' ? target : null);
+  const buyers = await createBuyers(
+    database.db,
+    Math.ceil(capacity * 1.1),
+    mode === 'checkout' || mode === 'two-instances' ? target : null,
+  );
   const before = statements;
   const cpu = process.cpuUsage();
   const result = await inClient({
@@ -250,7 +307,17 @@ async function runLevel(database, concurrency, levelModes, ports, rawPort) {
   const capacity = Math.max(Math.round(total / rounds), 5);
   const results = Object.fromEntries(levelModes.map((mode) => [mode, []]));
   for (let round = 0; round < rounds; round += 1) {
-    for (const mode of levelModes) results[mode].push(await runRound(database, mode, concurrency, capacity, mode === 'two-instances' ? ports : ports.slice(0, 1), rawPort));
+    for (const mode of levelModes)
+      results[mode].push(
+        await runRound(
+          database,
+          mode,
+          concurrency,
+          capacity,
+          mode === 'two-instances' ? ports : ports.slice(0, 1),
+          rawPort,
+        ),
+      );
   }
   const raw = summary(results.raw);
   return levelModes.map((mode) => {
@@ -273,12 +340,17 @@ async function benchDatabase(database, second) {
   const raw = await rawServer(database);
   const other = second ? await startApp(second) : null;
   const ports = other ? [port, other.port] : [port];
-  const levelModes = ['raw', ...['checkout', 'full'].filter((mode) => modes.includes(mode)), ...(other && modes.includes('two-instances') ? ['two-instances'] : [])];
+  const levelModes = [
+    'raw',
+    ...['checkout', 'full'].filter((mode) => modes.includes(mode)),
+    ...(other && modes.includes('two-instances') ? ['two-instances'] : []),
+  ];
   const rows = [];
   try {
     // Warm up the pools, the plans and the JIT on every path.
     for (const mode of levelModes) await runRound(database, mode, 4, 20, ports, raw.port);
-    for (const concurrency of levels) rows.push(...(await runLevel(database, concurrency, levelModes, ports, raw.port)));
+    for (const concurrency of levels)
+      rows.push(...(await runLevel(database, concurrency, levelModes, ports, raw.port)));
     if (other) loginLimitAcrossInstances = await loginLimitShared(ports);
   } finally {
     await app.close();
@@ -331,13 +403,22 @@ else if (only !== 'pglite') console.log('DATABASE_URL is not set: PostgreSQL row
 if (only !== 'postgres') rows.push(...(await onPglite()));
 client.postMessage({ kind: 'stop' });
 
-const atGoal = rows.filter((row) => row.database === 'postgres' && row.mode === 'checkout' && goal.concurrency.includes(row.concurrency));
+const atGoal = rows.filter(
+  (row) => row.database === 'postgres' && row.mode === 'checkout' && goal.concurrency.includes(row.concurrency),
+);
 const met =
   atGoal.length === goal.concurrency.length &&
-  atGoal.every((row) => row.ratio >= goal.minRatio && row.oversold === 0 && (row.concurrency !== 8 || row.p99Ms <= goal.maxP99MsAt8));
+  atGoal.every(
+    (row) =>
+      row.ratio >= goal.minRatio && row.oversold === 0 && (row.concurrency !== 8 || row.p99Ms <= goal.maxP99MsAt8),
+  );
 
-console.log(`\nCheckout through HTTP, one section per row, capacity + 10 % buyers (one ticket each), ${purchases} purchases per row (a quarter at concurrency 1).`);
-console.log('raw = BEGIN; conditional UPDATE event_sections; INSERT event_payments; COMMIT on a bare Fastify route over the same pool.');
+console.log(
+  `\nCheckout through HTTP, one section per row, capacity + 10 % buyers (one ticket each), ${purchases} purchases per row (a quarter at concurrency 1).`,
+);
+console.log(
+  'raw = BEGIN; conditional UPDATE event_sections; INSERT event_payments; COMMIT on a bare Fastify route over the same pool.',
+);
 console.table(
   rows.map((row) => ({
     db: row.database,
@@ -363,10 +444,17 @@ console.log(
 );
 console.log(
   `Sign-in limit across the two instances: ${
-    loginLimitAcrossInstances === null ? 'not checked (needs REDIS_URL and DATABASE_URL)' : loginLimitAcrossInstances ? 'counted together (Redis)' : 'NOT counted together'
+    loginLimitAcrossInstances === null
+      ? 'not checked (needs REDIS_URL and DATABASE_URL)'
+      : loginLimitAcrossInstances
+        ? 'counted together (Redis)'
+        : 'NOT counted together'
   }.`,
 );
 console.log(`Took ${Math.round((performance.now() - started) / 1000)} s.`);
 mkdirSync(path.dirname(resultFile), { recursive: true });
-writeFileSync(resultFile, `${JSON.stringify({ generatedAt: new Date().toISOString(), purchases, rows, loginLimitAcrossInstances, goal: { ...goal, met: atGoal.length > 0 && met } }, null, 2)}\n`);
+writeFileSync(
+  resultFile,
+  `${JSON.stringify({ generatedAt: new Date().toISOString(), purchases, rows, loginLimitAcrossInstances, goal: { ...goal, met: atGoal.length > 0 && met } }, null, 2)}\n`,
+);
 console.log(`Written: ${path.relative(process.cwd(), resultFile)}`);

@@ -13,10 +13,16 @@ const env = {
   FUZZ_RUNS_PER_OPERATION: process.env.FUZZ_RUNS_PER_OPERATION ?? '50',
   FUZZ_SUMMARY: '1',
 };
-console.log(`fuzz: ${env.FUZZ_RUNS_PER_OPERATION} requests per operation, seed ${env.FUZZ_SEED ?? '(fixed default)'}, database ${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
-const child = spawn(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['vitest', 'run', '--project', 'server', 'apps/server/src/test/security/fuzz.test.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-  env,
-});
+console.log(
+  `fuzz: ${env.FUZZ_RUNS_PER_OPERATION} requests per operation, seed ${env.FUZZ_SEED ?? '(fixed default)'}, database ${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
+);
+const child = spawn(
+  process.platform === 'win32' ? 'npx.cmd' : 'npx',
+  ['vitest', 'run', '--project', 'server', 'apps/server/src/test/security/fuzz.test.ts'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  },
+);
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

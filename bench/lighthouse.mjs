@@ -58,7 +58,16 @@ async function measure() {
   const app = await startApp();
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const results = [];
@@ -115,7 +124,10 @@ try {
   console.log(`Goal: score >= ${goals.score}, LCP <= ${goals.lcpMs / 1000} s, CLS <= ${goals.cls} on every page.`);
   const out = path.join(repoRoot, 'bench/results');
   mkdirSync(out, { recursive: true });
-  writeFileSync(path.join(out, 'lighthouse.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), runs, goals, pages: results }, null, 2)}\n`);
+  writeFileSync(
+    path.join(out, 'lighthouse.json'),
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), runs, goals, pages: results }, null, 2)}\n`,
+  );
 } catch (error) {
   console.error('Lighthouse benchmark failed:', error);
 }

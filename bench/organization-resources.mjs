@@ -39,7 +39,16 @@ const topics = [
   ['Science notebooks', 'claims, evidence and reasoning in lab write-ups'],
 ];
 // Most formats are guides: 'guide' is the common word.
-const formats = ['Planning guide', 'Coaching guide', 'Family guide', 'Assessment guide', 'Lesson sequence', 'Team agenda', 'Pacing guide', 'Study guide'];
+const formats = [
+  'Planning guide',
+  'Coaching guide',
+  'Family guide',
+  'Assessment guide',
+  'Lesson sequence',
+  'Team agenda',
+  'Pacing guide',
+  'Study guide',
+];
 
 /** Resources numbered from..to-1 in the given organizations and years, titles and descriptions from the word lists. */
 function insertResources(db, from, to, organizations, years) {
@@ -75,17 +84,25 @@ async function open(openScratch, count) {
   const scratch = await openScratch();
   await fill(scratch.db, count);
   const cookie = await scratch.signIn(member);
-  const [place] = rows(await scratch.db.execute(sql`
+  const [place] = rows(
+    await scratch.db.execute(sql`
     select r.organization_id as "organizationId", r.school_year_id as "schoolYearId", count(*)::int as n,
       (select count(*)::int from organization_resources) as total
     from organization_resources r join organizations o on o.id = r.organization_id
-    where o.name = 'Lincoln Elementary School' group by 1, 2 order by 3 desc limit 1`));
+    where o.name = 'Lincoln Elementary School' group by 1, 2 order by 3 desc limit 1`),
+  );
   return { ...scratch, cookie, place };
 }
 
 /** The member's list of their school year's resources, searched for `search` unless it is empty. */
 function listOf({ app, cookie, place }, search) {
-  const query = new URLSearchParams({ organizationId: place.organizationId, schoolYearId: place.schoolYearId, page: '1', pageSize: '20', ...(search ? { search } : {}) });
+  const query = new URLSearchParams({
+    organizationId: place.organizationId,
+    schoolYearId: place.schoolYearId,
+    page: '1',
+    pageSize: '20',
+    ...(search ? { search } : {}),
+  });
   return caller(app, cookie, `/api/organization-resources?${query}`);
 }
 
@@ -96,9 +113,19 @@ await withScratchApps('bench:organization-resources', async (openScratch) => {
   const scope = `${number(largeDb.place.total)} vs ${number(smallDb.place.total)} resources`;
   const measure = async (key, label, search) => {
     const timed = await sideBySide(listOf(smallDb, search), listOf(largeDb, search), samples);
-    return { key, measure: `organization resources ${label}, ${scope}`, ...timed, goal: goals[key], ratio: timed.large.ms / timed.small.ms };
+    return {
+      key,
+      measure: `organization resources ${label}, ${scope}`,
+      ...timed,
+      goal: goals[key],
+      ratio: timed.large.ms / timed.small.ms,
+    };
   };
-  const results = [await measure('selective', "search 'fluency'", 'fluency'), await measure('common', "search 'guide'", 'guide'), await measure('list', 'list (no search)', '')];
+  const results = [
+    await measure('selective', "search 'fluency'", 'fluency'),
+    await measure('common', "search 'guide'", 'guide'),
+    await measure('list', 'list (no search)', ''),
+  ];
   console.log(`Lincoln's school year holds ${smallDb.place.n} / ${largeDb.place.n} of the ${scope}.`);
   console.log(`Median of ${samples} requests each through the app (app.inject), measured side by side, large / small:`);
   for (const row of results) {
@@ -108,5 +135,8 @@ await withScratchApps('bench:organization-resources', async (openScratch) => {
   }
   const out = path.join(repoRoot, 'bench/results');
   mkdirSync(out, { recursive: true });
-  writeFileSync(path.join(out, 'organization-resources.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), samples, results }, null, 2)}\n`);
+  writeFileSync(
+    path.join(out, 'organization-resources.json'),
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), samples, results }, null, 2)}\n`,
+  );
 });

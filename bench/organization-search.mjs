@@ -39,7 +39,9 @@ async function fill(db) {
   // District g: a place (stride 41, coprime with the list) and a kind; the pair is unique.
   const districtName = (g) => sql`(${placeList}::jsonb ->> ((${g} * 41) % ${places.length})::int) || ' ' ||
     (${kindList}::jsonb ->> (${g} % ${districtKinds.length})::int)`;
-  await db.execute(sql`insert into districts (name) select ${districtName(sql`g`)} from generate_series(0, ${districtCount - 1}) g`);
+  await db.execute(
+    sql`insert into districts (name) select ${districtName(sql`g`)} from generate_series(0, ${districtCount - 1}) g`,
+  );
   // Organization g sits in district g / 100; within a district the name part never repeats.
   await db.execute(sql`
     insert into organizations (name, district_id, mailing_city, mailing_state_province)
@@ -88,7 +90,9 @@ try {
   const { db } = database;
   console.log(`Database: ${database.kind === 'pglite' ? 'PGlite (in memory)' : 'PostgreSQL (throw-away database)'}`);
   const filled = await fill(db);
-  console.log(`Inserted ${filled.organizations.toLocaleString('en-US')} organizations in ${districtCount} districts in ${filled.seconds.toFixed(1)} s`);
+  console.log(
+    `Inserted ${filled.organizations.toLocaleString('en-US')} organizations in ${districtCount} districts in ${filled.seconds.toFixed(1)} s`,
+  );
 
   const list = terms();
   await searchOrganizations(db, { search: list[0], skip: 0, take: 10 });
@@ -109,15 +113,28 @@ try {
   };
   console.log(`${searches} searches of 3–6 characters (${matched} with matches), first page of 10:`);
   report('all', timings);
-  report('terms with ≤ 100 matches', timings.filter((t) => t.total <= 100));
-  report('terms with 101–1,000 matches', timings.filter((t) => t.total > 100 && !t.capped));
-  report('terms with > 1,000 matches (by name)', timings.filter((t) => t.capped));
+  report(
+    'terms with ≤ 100 matches',
+    timings.filter((t) => t.total <= 100),
+  );
+  report(
+    'terms with 101–1,000 matches',
+    timings.filter((t) => t.total > 100 && !t.capped),
+  );
+  report(
+    'terms with > 1,000 matches (by name)',
+    timings.filter((t) => t.capped),
+  );
   const slowest = [...timings].sort((a, b) => b.elapsed - a.elapsed).slice(0, 3);
-  console.log(`  slowest: ${slowest.map((t) => `"${t.search}" ${t.elapsed.toFixed(1)} ms (${t.capped ? 'over ' : ''}${t.total.toLocaleString('en-US')} matches)`).join(', ')}`);
+  console.log(
+    `  slowest: ${slowest.map((t) => `"${t.search}" ${t.elapsed.toFixed(1)} ms (${t.capped ? 'over ' : ''}${t.total.toLocaleString('en-US')} matches)`).join(', ')}`,
+  );
 
   for (const search of ['jeff', 'oakw', slowest[0].search]) {
     const { totalCapped, indexes, lines } = await plan(db, search);
-    console.log(`EXPLAIN "${search}" (${totalCapped ? 'over 1,000 matches: by name' : 'closest first'}): uses ${indexes.join(', ') || 'no index'}`);
+    console.log(
+      `EXPLAIN "${search}" (${totalCapped ? 'over 1,000 matches: by name' : 'closest first'}): uses ${indexes.join(', ') || 'no index'}`,
+    );
     for (const line of lines) console.log(`    ${line}`);
   }
 } catch (error) {

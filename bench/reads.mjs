@@ -72,10 +72,14 @@ pg.Client.prototype.query = function query(config, values, callback) {
 };
 
 function startBare(capturedFile, databaseUrl, port) {
-  const child = spawn(process.execPath, [path.join(repoRoot, 'bench/lib/bare-server.mjs'), capturedFile, String(port)], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(repoRoot, 'bench/lib/bare-server.mjs'), capturedFile, String(port)],
+    {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
     url: `http://127.0.0.1:${port}`,
@@ -107,9 +111,15 @@ function load(url, headers, pid) {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections, duration: seconds, headers }, (error, result) => {
       if (error) return reject(error);
-      if (result.non2xx > 0 || result.errors > 0) return reject(new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`));
+      if (result.non2xx > 0 || result.errors > 0)
+        return reject(new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`));
       const cpuMsPerRequest = (processCpuMs(pid) - cpuBefore) / result.requests.total;
-      resolve({ requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMsPerRequest });
+      resolve({
+        requestsPerSecond: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        cpuMsPerRequest,
+      });
     });
   });
 }
@@ -194,13 +204,25 @@ try {
       url,
       items,
       statements,
-      app: { requestsPerSecond: mean(appRuns, 'requestsPerSecond'), p50: mean(appRuns, 'p50'), p99: mean(appRuns, 'p99'), cpuMsPerRequest: mean(appRuns, 'cpuMsPerRequest') },
-      bare: { requestsPerSecond: mean(bareRuns, 'requestsPerSecond'), p50: mean(bareRuns, 'p50'), p99: mean(bareRuns, 'p99'), cpuMsPerRequest: mean(bareRuns, 'cpuMsPerRequest') },
+      app: {
+        requestsPerSecond: mean(appRuns, 'requestsPerSecond'),
+        p50: mean(appRuns, 'p50'),
+        p99: mean(appRuns, 'p99'),
+        cpuMsPerRequest: mean(appRuns, 'cpuMsPerRequest'),
+      },
+      bare: {
+        requestsPerSecond: mean(bareRuns, 'requestsPerSecond'),
+        p50: mean(bareRuns, 'p50'),
+        p99: mean(bareRuns, 'p99'),
+        cpuMsPerRequest: mean(bareRuns, 'cpuMsPerRequest'),
+      },
     });
   }
   for (const row of results) row.ratio = row.app.requestsPerSecond / row.bare.requestsPerSecond;
 
-  console.log(`autocannon, ${connections} connections, ${rounds} x ${seconds} s per server and read, in turns; app vs bare Fastify + pg running the same SQL:`);
+  console.log(
+    `autocannon, ${connections} connections, ${rounds} x ${seconds} s per server and read, in turns; app vs bare Fastify + pg running the same SQL:`,
+  );
   for (const row of results) {
     console.log(
       `  ${`${row.read} (${row.url.replace(/[0-9a-f-]{36}/, ':id')}, ${row.items} rows, ${row.statements} statements)`.padEnd(72)} ` +
@@ -211,7 +233,10 @@ try {
   }
   const out = path.join(repoRoot, 'bench/results');
   mkdirSync(out, { recursive: true });
-  writeFileSync(path.join(out, 'reads.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), connections, seconds, rounds, goal, results }, null, 2)}\n`);
+  writeFileSync(
+    path.join(out, 'reads.json'),
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), connections, seconds, rounds, goal, results }, null, 2)}\n`,
+  );
 } catch (error) {
   console.error('Reads benchmark failed:', error);
 } finally {

@@ -1,7 +1,7 @@
 // `npm run bench`: builds the web app, runs every performance benchmark in turn (size, Lighthouse,
-// reads, scale, organization resources, checkout), then writes bench/results/latest.md with one table, each measure against
-// its goal, and prints it. A benchmark that fails or is missing is shown as 'not run'; the others
-// still run. Reports only: always exits 0.
+// reads, scale, organization resources, checkout), then writes bench/results/latest.md with one table, each measure
+// against its goal, and prints it. A benchmark that fails or is missing is shown as 'not run'; the others still run.
+// Reports only: always exits 0.
 //
 //   npm run bench                          everything (about 15 minutes on 2 cores)
 //   npm run bench -- --skip=lighthouse     all but the named ones, their rows from earlier results
@@ -23,7 +23,9 @@ process.env.REDIS_URL ??= 'redis://127.0.0.1:6379';
 
 const args = process.argv.slice(2);
 const reportOnly = args.includes('--report');
-const skip = new Set(args.filter((arg) => arg.startsWith('--skip=')).flatMap((arg) => arg.slice('--skip='.length).split(',')));
+const skip = new Set(
+  args.filter((arg) => arg.startsWith('--skip=')).flatMap((arg) => arg.slice('--skip='.length).split(',')),
+);
 
 const packageScripts = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts ?? {};
 const steps = [
@@ -31,16 +33,26 @@ const steps = [
   { name: 'lighthouse', result: 'lighthouse.json', command: ['node', ['bench/lighthouse.mjs']] },
   { name: 'reads', result: 'reads.json', command: ['node', ['--import', 'tsx', 'bench/reads.mjs']] },
   { name: 'scale', result: 'scale.json', command: ['node', ['--import', 'tsx', 'bench/scale.mjs']] },
-  { name: 'organization-resources', result: 'organization-resources.json', command: ['node', ['--import', 'tsx', 'bench/organization-resources.mjs']] },
+  {
+    name: 'organization-resources',
+    result: 'organization-resources.json',
+    command: ['node', ['--import', 'tsx', 'bench/organization-resources.mjs']],
+  },
   // The contended checkout is its own benchmark (bench/checkout.mjs), run through its npm script.
-  { name: 'checkout', result: 'checkout.json', command: packageScripts['bench:checkout'] ? ['npm', ['run', '--silent', 'bench:checkout']] : null },
+  {
+    name: 'checkout',
+    result: 'checkout.json',
+    command: packageScripts['bench:checkout'] ? ['npm', ['run', '--silent', 'bench:checkout']] : null,
+  },
 ];
 
 function run(label, [command, commandArgs]) {
   console.log(`\n=== ${label}: ${command} ${commandArgs.join(' ')}`);
   const started = Date.now();
   const outcome = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: process.env });
-  console.log(`=== ${label}: ${outcome.status === 0 ? 'done' : `exited ${outcome.status ?? outcome.signal}`} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `=== ${label}: ${outcome.status === 0 ? 'done' : `exited ${outcome.status ?? outcome.signal}`} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
   return outcome.status === 0;
 }
 
@@ -74,7 +86,8 @@ const rows = [];
 const lighthouse = read('lighthouse.json');
 if (lighthouse) {
   for (const page of lighthouse.pages) {
-    const met = page.score >= lighthouse.goals.score && page.lcpMs <= lighthouse.goals.lcpMs && page.cls <= lighthouse.goals.cls;
+    const met =
+      page.score >= lighthouse.goals.score && page.lcpMs <= lighthouse.goals.lcpMs && page.cls <= lighthouse.goals.cls;
     rows.push({
       measure: `Lighthouse mobile, ${page.page} (${page.path})`,
       now: `score ${page.score}, LCP ${(page.lcpMs / 1000).toFixed(1)} s, CLS ${page.cls.toFixed(3)}, TBT ${Math.round(page.tbtMs)} ms, ${Math.round(page.transferredKiB)} KiB`,
@@ -97,12 +110,21 @@ if (size) {
 const checkout = read('checkout.json');
 if (checkout?.rows) {
   const measured = checkout.rows.filter((row) => row.mode === 'checkout');
-  const describe = (row) => `${row.concurrency} buyers${row.database && row.database !== 'postgres' ? ` (${row.database})` : ''}: ${row.ticketsPerSecond} tickets/s, ${times(row.ratio)} the raw loop, p99 ${row.p99Ms} ms, ${row.oversold} oversold`;
+  const describe = (row) =>
+    `${row.concurrency} buyers${row.database && row.database !== 'postgres' ? ` (${row.database})` : ''}: ${row.ticketsPerSecond} tickets/s, ${times(row.ratio)} the raw loop, p99 ${row.p99Ms} ms, ${row.oversold} oversold`;
   const goal = checkout.goal;
   rows.push({
     measure: 'contended checkout (bench/checkout.mjs)',
     now: measured.map(describe).join('; ') || 'no checkout rows',
-    goal: goal ? [goal.minRatio !== undefined ? `≥ ${goal.minRatio}× the raw loop` : null, goal.maxP99MsAt8 !== undefined ? `p99 ≤ ${goal.maxP99MsAt8} ms at 8 buyers` : null, '0 oversold'].filter(Boolean).join(', ') : 'see bench/checkout.mjs',
+    goal: goal
+      ? [
+          goal.minRatio !== undefined ? `≥ ${goal.minRatio}× the raw loop` : null,
+          goal.maxP99MsAt8 !== undefined ? `p99 ≤ ${goal.maxP99MsAt8} ms at 8 buyers` : null,
+          '0 oversold',
+        ]
+          .filter(Boolean)
+          .join(', ')
+      : 'see bench/checkout.mjs',
     met: goal && typeof goal.met === 'boolean' ? verdict(goal.met) : '—',
   });
   const together = checkout.rows.filter((row) => row.mode === 'two-instances');
@@ -110,10 +132,17 @@ if (checkout?.rows) {
   rows.push({
     measure: 'two app instances on one PostgreSQL (bench/checkout.mjs)',
     now:
-      (together.map((row) => `${row.concurrency} buyers: ${row.sold} of ${row.capacity} seats sold, ${row.oversold} oversold, ${row.failed} failed`).join('; ') || 'not run') +
+      (together
+        .map(
+          (row) =>
+            `${row.concurrency} buyers: ${row.sold} of ${row.capacity} seats sold, ${row.oversold} oversold, ${row.failed} failed`,
+        )
+        .join('; ') || 'not run') +
       `; sign-in limit ${limit === null || limit === undefined ? 'not checked (needs REDIS_URL)' : limit ? 'counted across both (Redis)' : 'NOT counted across both'}`,
     goal: '0 oversold, the sign-in limit counted across both',
-    met: verdict(together.length > 0 && together.every((row) => row.oversold === 0 && row.failed === 0) && limit === true),
+    met: verdict(
+      together.length > 0 && together.every((row) => row.oversold === 0 && row.failed === 0) && limit === true,
+    ),
   });
 } else rows.push(notRun('contended checkout (bench/checkout.mjs)', 'see bench/checkout.mjs'));
 
@@ -133,7 +162,12 @@ if (scale) {
 const organizationResources = read('organization-resources.json');
 if (organizationResources) {
   for (const row of organizationResources.results) {
-    rows.push({ measure: row.measure, now: `${times(row.ratio)} (${row.small.ms.toFixed(1)} → ${row.large.ms.toFixed(1)} ms)`, goal: `≤ ${row.goal}×`, met: verdict(row.ratio <= row.goal) });
+    rows.push({
+      measure: row.measure,
+      now: `${times(row.ratio)} (${row.small.ms.toFixed(1)} → ${row.large.ms.toFixed(1)} ms)`,
+      goal: `≤ ${row.goal}×`,
+      met: verdict(row.ratio <= row.goal),
+    });
   }
 } else rows.push(notRun('organization resources search, 50,000 vs 5,000 resources', '≤ 1.5×'));
 
@@ -144,8 +178,11 @@ if (reads) {
       measure: `GET ${row.read} vs bare Fastify + pg, same SQL`,
       now:
         `${times(row.ratio)} (${Math.round(row.app.requestsPerSecond)} vs ${Math.round(row.bare.requestsPerSecond)} req/s` +
-        // CPU time per request (each server's process), reported since bench:reads measures it: it moves far less with the machine's load.
-        (row.app.cpuMsPerRequest === undefined ? ')' : `; CPU ${row.app.cpuMsPerRequest.toFixed(2)} vs ${row.bare.cpuMsPerRequest.toFixed(2)} ms a request)`),
+        // CPU time per request (each server's process), reported since bench:reads measures it: it moves far less with
+        // the machine's load.
+        (row.app.cpuMsPerRequest === undefined
+          ? ')'
+          : `; CPU ${row.app.cpuMsPerRequest.toFixed(2)} vs ${row.bare.cpuMsPerRequest.toFixed(2)} ms a request)`),
       goal: `≥ ${reads.goal}×`,
       met: verdict(row.ratio >= reads.goal),
     });

@@ -81,7 +81,15 @@ async function addEvents(db, count) {
 }
 
 async function analyze(db) {
-  for (const table of ['users', 'organizations', 'districts', 'organization_memberships', 'organization_membership_grades', 'event_payments', 'events']) {
+  for (const table of [
+    'users',
+    'organizations',
+    'districts',
+    'organization_memberships',
+    'organization_membership_grades',
+    'event_payments',
+    'events',
+  ]) {
     await db.execute(sql.raw(`analyze ${table}`));
   }
 }
@@ -90,8 +98,10 @@ async function analyze(db) {
 async function open(openScratch) {
   const scratch = await openScratch();
   const schoolOf = async (email) => {
-    const [row] = rows(await scratch.db.execute(sql`select m.organization_id as id from organization_memberships m
-      join users u on u.id = m.user_id where u.email = ${email} and m.role = 'OWNER'`));
+    const [row] = rows(
+      await scratch.db.execute(sql`select m.organization_id as id from organization_memberships m
+      join users u on u.id = m.user_id where u.email = ${email} and m.role = 'OWNER'`),
+    );
     return row.id;
   };
   return { ...scratch, schoolOf };
@@ -119,8 +129,10 @@ async function fill({ db, schoolOf }, { organizationCount, paymentCount, eventCo
   await addMembers(db, washington, 100 - 5, 'washington');
   if (lincolnMembers > 5) await addMembers(db, lincoln, lincolnMembers - 5, 'lincoln');
   await analyze(db);
-  const [counts] = rows(await db.execute(sql`select (select count(*)::int from organizations) as organizations,
-    (select count(*)::int from event_payments) as payments, (select count(*)::int from events) as events`));
+  const [counts] = rows(
+    await db.execute(sql`select (select count(*)::int from organizations) as organizations,
+    (select count(*)::int from event_payments) as payments, (select count(*)::int from events) as events`),
+  );
   return { ...counts, lincoln, washington };
 }
 
@@ -129,7 +141,12 @@ await withScratchApps('bench:scale', async (openScratch) => {
   const smallDb = await open(openScratch);
   const largeDb = await open(openScratch);
   const small = await fill(smallDb, { organizationCount: 5000, paymentCount: 5500, eventCount: 0, lincolnMembers: 5 });
-  const large = await fill(largeDb, { organizationCount: 100_000, paymentCount: 105_500, eventCount: 1000, lincolnMembers: 10_000 });
+  const large = await fill(largeDb, {
+    organizationCount: 100_000,
+    paymentCount: 105_500,
+    eventCount: 1000,
+    lincolnMembers: 10_000,
+  });
   const seedSeconds = (performance.now() - started) / 1000;
 
   const smallOwner = await smallDb.signIn('owner.lincoln@demo.test');
@@ -152,10 +169,30 @@ await withScratchApps('bench:scale', async (openScratch) => {
   const number = (n) => n.toLocaleString('en-US');
   const organizations = `${number(large.organizations)} vs ${number(small.organizations)} organizations`;
   const results = [
-    { key: 'payments', measure: `a member's payments list, ${number(small.payments)} → ${number(large.payments)} payments`, ...payments, goal: goals.payments },
-    { key: 'roster', measure: `school roster, ${number(roster.large.total)} vs ${roster.small.total} members`, ...roster, goal: goals.roster },
-    { key: 'searchSelective', measure: `organization search '${selectiveTerm}', ${organizations}`, ...searchSelective, goal: goals.searchSelective },
-    { key: 'searchCommon', measure: `organization search '${commonTerm}', ${organizations}`, ...searchCommon, goal: goals.searchCommon },
+    {
+      key: 'payments',
+      measure: `a member's payments list, ${number(small.payments)} → ${number(large.payments)} payments`,
+      ...payments,
+      goal: goals.payments,
+    },
+    {
+      key: 'roster',
+      measure: `school roster, ${number(roster.large.total)} vs ${roster.small.total} members`,
+      ...roster,
+      goal: goals.roster,
+    },
+    {
+      key: 'searchSelective',
+      measure: `organization search '${selectiveTerm}', ${organizations}`,
+      ...searchSelective,
+      goal: goals.searchSelective,
+    },
+    {
+      key: 'searchCommon',
+      measure: `organization search '${commonTerm}', ${organizations}`,
+      ...searchCommon,
+      goal: goals.searchCommon,
+    },
   ].map((row) => ({ ...row, ratio: row.large.ms / row.small.ms }));
 
   console.log(
@@ -170,5 +207,8 @@ await withScratchApps('bench:scale', async (openScratch) => {
   }
   const out = path.join(repoRoot, 'bench/results');
   mkdirSync(out, { recursive: true });
-  writeFileSync(path.join(out, 'scale.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), samples, small, large, results }, null, 2)}\n`);
+  writeFileSync(
+    path.join(out, 'scale.json'),
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), samples, small, large, results }, null, 2)}\n`,
+  );
 });

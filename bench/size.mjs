@@ -1,7 +1,7 @@
 // Reports the gzipped size of what the web app's first page load fetches and of each lazily loaded
-// chunk (a route, or an edit form a page opens), from the Vite build in apps/web/dist (run `npm run build` first; `npm run bench:size`
-// does both), and the first-load JavaScript as the server sends it to a browser that accepts brotli.
-// It reports against the budget and always exits 0: benchmarks inform, they do not gate.
+// chunk (a route, or an edit form a page opens), from the Vite build in apps/web/dist (run `npm run build` first; `npm
+// run bench:size` does both), and the first-load JavaScript as the server sends it to a browser that accepts brotli. It
+// reports against the budget and always exits 0: benchmarks inform, they do not gate.
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +34,10 @@ const sum = (files) => [...files].reduce((total, file) => total + gz(file), 0);
 function onTheWire(file) {
   const variants = [`${file}.br`, `${file}.gz`, file].map((name) => path.join(dist, name));
   const served = variants.find((variant) => existsSync(variant)) ?? variants[2];
-  return { bytes: statSync(served).size, encoding: path.extname(served) === '.br' ? 'br' : path.extname(served) === '.gz' ? 'gzip' : 'none' };
+  return {
+    bytes: statSync(served).size,
+    encoding: path.extname(served) === '.br' ? 'br' : path.extname(served) === '.gz' ? 'gzip' : 'none',
+  };
 }
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 
@@ -62,12 +65,27 @@ const rows = [];
 const verdict = (size, limit) => (size <= limit ? 'within' : 'OVER');
 
 const firstJsSize = sum(firstLoadJs);
-rows.push(['first load: JavaScript', `${firstLoadJs.size} files`, kb(firstJsSize), '', kb(budget.firstLoadJs), verdict(firstJsSize, budget.firstLoadJs)]);
+rows.push([
+  'first load: JavaScript',
+  `${firstLoadJs.size} files`,
+  kb(firstJsSize),
+  '',
+  kb(budget.firstLoadJs),
+  verdict(firstJsSize, budget.firstLoadJs),
+]);
 const wire = [...firstLoadJs].map(onTheWire);
 const wireSize = wire.reduce((total, file) => total + file.bytes, 0);
 const uncompressed = wire.filter((file) => file.encoding === 'none').length;
-const servedAs = uncompressed === 0 ? `${wire.length} files as brotli` : `${wire.length} files, ${uncompressed} uncompressed`;
-rows.push(['first load: JavaScript on the wire', servedAs, kb(wireSize), '', kb(budget.firstLoadJs), verdict(wireSize, budget.firstLoadJs)]);
+const servedAs =
+  uncompressed === 0 ? `${wire.length} files as brotli` : `${wire.length} files, ${uncompressed} uncompressed`;
+rows.push([
+  'first load: JavaScript on the wire',
+  servedAs,
+  kb(wireSize),
+  '',
+  kb(budget.firstLoadJs),
+  verdict(wireSize, budget.firstLoadJs),
+]);
 rows.push(['first load: CSS', `${firstLoadCss.size} files`, kb(sum(firstLoadCss)), '', '-', 'report only']);
 
 /** A route chunk's name: the file name Vite gave it, without the content hash. */
@@ -114,12 +132,30 @@ const routes = Object.keys(manifest)
 
 for (const route of routes) {
   const what = route.by === 'router' ? `route: ${route.name}` : `lazy: ${route.name}`;
-  rows.push([what, route.src, kb(route.own), kb(route.lazy), route.by, kb(route.fetched), kb(budget.routeChunk), verdict(route.fetched, budget.routeChunk)]);
+  rows.push([
+    what,
+    route.src,
+    kb(route.own),
+    kb(route.lazy),
+    route.by,
+    kb(route.fetched),
+    kb(budget.routeChunk),
+    verdict(route.fetched, budget.routeChunk),
+  ]);
 }
 // The first-load rows have no opener: keep the columns aligned.
 for (const row of rows) if (row.length === 6) row.splice(4, 0, '', '');
 
-const header = ['what', 'source', 'gzip', 'with its lazy deps', 'opened by', 'fetched when opened', 'budget', 'verdict'];
+const header = [
+  'what',
+  'source',
+  'gzip',
+  'with its lazy deps',
+  'opened by',
+  'fetched when opened',
+  'budget',
+  'verdict',
+];
 const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
 const line = (cells) => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ');
 console.log(line(header));

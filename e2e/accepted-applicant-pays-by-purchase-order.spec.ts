@@ -34,7 +34,9 @@ test('an accepted applicant applies a coupon and pays by purchase order', async 
   const paidEarlier = earlier.getByRole('article', { name: 'Summer Reading Institute 2019' });
   await expect(paidEarlier).toContainText('Paid');
   await expect(paidEarlier.getByRole('button')).toHaveCount(0);
-  await expect(earlier.getByRole('article', { name: 'Writing Coaches Institute 2021' })).toContainText('Invoice pending');
+  await expect(earlier.getByRole('article', { name: 'Writing Coaches Institute 2021' })).toContainText(
+    'Invoice pending',
+  );
   const invoicedEarlier = earlier.getByRole('article', { name: 'Literacy Leadership Institute 2020' });
   await expect(invoicedEarlier).toContainText('Invoice sent');
   await expect(invoicedEarlier.getByRole('button')).toHaveCount(0);
@@ -89,7 +91,9 @@ test('an accepted applicant applies a coupon and pays by purchase order', async 
     ),
   );
   await expect(
-    page.getByRole('status').filter({ hasText: 'Thank you for uploading your purchase order. We will review and notify you once approved.' }),
+    page
+      .getByRole('status')
+      .filter({ hasText: 'Thank you for uploading your purchase order. We will review and notify you once approved.' }),
   ).toBeVisible();
   await expectAccessible(page);
 

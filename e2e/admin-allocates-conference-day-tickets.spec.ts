@@ -82,7 +82,9 @@ test('an admin allocates conference-day tickets to staff and a new user, and a t
   // 'Allocate tickets' leads to the allocation of this payment: one empty picker per ticket.
   const allocatePath = `/members/event/assign-tickets?${new URLSearchParams({ eventPaymentId }).toString()}`;
   await page.getByRole('link', { name: 'Allocate tickets' }).click();
-  await expect(page).toHaveURL(atPath('/members/event/assign-tickets', `?${new URLSearchParams({ eventPaymentId }).toString()}`));
+  await expect(page).toHaveURL(
+    atPath('/members/event/assign-tickets', `?${new URLSearchParams({ eventPaymentId }).toString()}`),
+  );
   await expect(page.getByRole('heading', { name: 'Allocate Tickets', level: 1 })).toBeVisible();
   await expect(page.getByText(`Tickets bought for ${schoolName}`)).toBeVisible();
   const section = page.getByRole('region', { name: sectionName });
@@ -188,7 +190,9 @@ test('an admin allocates conference-day tickets to staff and a new user, and a t
     await expect(ticketRow).toHaveCount(1);
     await expect(ticketRow.getByRole('cell').nth(0)).toContainText(schoolName);
     await expect(ticketRow.getByRole('cell').nth(2)).toHaveText(sectionName);
-    await expect(ticketRow.getByRole('button', { name: `Add to calendar: ${eventName}: ${sectionName}` })).toBeVisible();
+    await expect(
+      ticketRow.getByRole('button', { name: `Add to calendar: ${eventName}: ${sectionName}` }),
+    ).toBeVisible();
     await expectAccessible(taraPage);
   } finally {
     await taraContext.close();

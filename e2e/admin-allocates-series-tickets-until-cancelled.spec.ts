@@ -86,7 +86,10 @@ test('an admin allocates series tickets, and once staff cancel the payment the a
   await expect(page).toHaveURL(atPath('/members/event/assign-tickets', allocateSearch));
   await expect(page.getByRole('heading', { name: 'Allocate Tickets', level: 1 })).toBeVisible();
   await expect(page.getByText(`Tickets bought for ${schoolName}`)).toBeVisible();
-  await expect(page.getByRole('button', { name: new RegExp(`^${eventName}`) })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('button', { name: new RegExp(`^${eventName}`) })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
   const passes = page.getByRole('region', { name: 'Tickets', exact: true });
   await expect(passes).toContainText(`0 of ${tickets} tickets allocated`);
   for (let ticket = 1; ticket <= tickets; ticket += 1) await expect(picker(passes, ticket)).toHaveValue('');

@@ -1,7 +1,15 @@
 import { expectAccessible, expectFailedCalls } from './fixtures/accessibility.ts';
 import { atPath, demoUsers, field, signIn } from './fixtures/auth.ts';
 import { failCalls } from './fixtures/failures.ts';
-import { chooseOption, chooseOptions, expectToast, input, journeyTimeout, listedValue, uniqueToken } from './fixtures/forms.ts';
+import {
+  chooseOption,
+  chooseOptions,
+  expectToast,
+  input,
+  journeyTimeout,
+  listedValue,
+  uniqueToken,
+} from './fixtures/forms.ts';
 import { linkInNewestMail } from './fixtures/mailbox.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -145,7 +153,9 @@ test("a school's owner invites a staff member, who accepts the mailed code and j
   const memberRow = page.getByRole('row').filter({ hasText: invitee.email });
   await expect(memberRow).toContainText(invitee.name);
   await expect(memberRow.getByText('Pending', { exact: true })).toHaveCount(0);
-  await expect(memberRow.getByRole('button', { name: `Remove access to the toolkit for ${invitee.name}` })).toBeVisible();
+  await expect(
+    memberRow.getByRole('button', { name: `Remove access to the toolkit for ${invitee.name}` }),
+  ).toBeVisible();
   await expectAccessible(page);
 });
 

@@ -62,19 +62,24 @@ test('an attendance taker marks two people on a phone, one save offline; one of 
     await expect(page.getByText(event)).toBeVisible();
     const firstYear = page.getByRole('listitem').filter({ hasText: section });
     await expect(firstYear.getByText('First Year')).toBeVisible();
-    await expect(page.getByRole('listitem').filter({ hasText: 'Coaching the Coaches' }).getByText('Advanced')).toBeVisible();
+    await expect(
+      page.getByRole('listitem').filter({ hasText: 'Coaching the Coaches' }).getByText('Advanced'),
+    ).toBeVisible();
     await expectFitsPhone(page);
     await expectAccessible(page);
 
     await firstYear.getByRole('link', { name: `Take attendance: ${section}` }).click();
-    await expect(page).toHaveURL((url) => /^\/members\/events\/[^/]+\/attendance\/[^/]+$/.test(url.pathname) && url.search === '?advanced=false');
+    await expect(page).toHaveURL(
+      (url) => /^\/members\/events\/[^/]+\/attendance\/[^/]+$/.test(url.pathname) && url.search === '?advanced=false',
+    );
     await expect(page.getByRole('heading', { name: section })).toBeVisible();
     await expect(page.getByText('0 of 2 present')).toBeVisible();
     const taraBox = personRow(page, tara.name);
     const adamBox = personRow(page, demoUsers.adminLincoln.name);
     await expect(taraBox).not.toBeChecked();
     // Each row is a large target on the phone.
-    const rowHeight = (await taraBox.locator('xpath=ancestor::div[contains(@class, "mantine-Paper-root")]').boundingBox())?.height ?? 0;
+    const rowHeight =
+      (await taraBox.locator('xpath=ancestor::div[contains(@class, "mantine-Paper-root")]').boundingBox())?.height ?? 0;
     expect(rowHeight).toBeGreaterThanOrEqual(44);
     await expectFitsPhone(page);
     await expectAccessible(page);
@@ -82,7 +87,9 @@ test('an attendance taker marks two people on a phone, one save offline; one of 
 
     // Online: Tara is marked and saved; only her row is sent.
     await taraBox.check();
-    const saved = page.waitForRequest((request) => request.method() === 'PUT' && request.url().includes('/attendance/'));
+    const saved = page.waitForRequest(
+      (request) => request.method() === 'PUT' && request.url().includes('/attendance/'),
+    );
     await page.getByRole('button', { name: 'Save' }).click();
     expect((await saved).postDataJSON().rows).toEqual([{ userId: expect.any(String), attended: true }]);
     await expectToast(page, texts.updated, { accessible: true });
@@ -123,7 +130,9 @@ test('an attendance taker marks two people on a phone, one save offline; one of 
     await signIn(page, tara.email);
     await sideMenu(page).getByRole('link', { name: 'Manage Events' }).click();
     const ticket = page.getByRole('table', { name: 'My tickets' }).getByRole('row').filter({ hasText: event });
-    const certificate = await readPdf(page, () => ticket.getByRole('link', { name: `Download certificate: ${event}` }).click());
+    const certificate = await readPdf(page, () =>
+      ticket.getByRole('link', { name: `Download certificate: ${event}` }).click(),
+    );
     expect(certificate.name).toBe('certificate-literacy-coaching-days.pdf');
     expect(certificate.text).toContain(tara.name);
     expect(certificate.text).toContain(event);
@@ -135,8 +144,13 @@ test('an attendance taker marks two people on a phone, one save offline; one of 
     // Her profile totals the hours and offers the transcript.
     await sideMenu(page).getByRole('link', { name: 'Profile' }).click();
     const pd = page.getByRole('region', { name: 'Professional development' });
-    await expect(pd.getByRole('table', { name: 'Certificates' }).getByRole('row').filter({ hasText: event })).toContainText('6 hours');
-    await expect(pd.getByRole('link', { name: 'Download transcript (CSV)' })).toHaveAttribute('href', '/api/certificates/transcript.csv');
+    await expect(
+      pd.getByRole('table', { name: 'Certificates' }).getByRole('row').filter({ hasText: event }),
+    ).toContainText('6 hours');
+    await expect(pd.getByRole('link', { name: 'Download transcript (CSV)' })).toHaveAttribute(
+      'href',
+      '/api/certificates/transcript.csv',
+    );
     await expectAccessible(page);
     // On a phone the profile, certificates and her long email address included, fits the screen.
     await page.setViewportSize(phone);

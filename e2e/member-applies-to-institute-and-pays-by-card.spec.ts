@@ -31,7 +31,9 @@ test('a teacher applies to an institute, staff accept, and she pays by card', as
   await page.getByRole('region', { name: 'Applications' }).getByRole('button', { name: 'Apply' }).click();
 
   // Step 1, general information: prefilled from the profile; later steps wait for it.
-  await expect(page).toHaveURL((url) => /^\/members\/events\/applications\/[0-9a-f-]{36}\/manage\/general-information$/.test(url.pathname));
+  await expect(page).toHaveURL((url) =>
+    /^\/members\/events\/applications\/[0-9a-f-]{36}\/manage\/general-information$/.test(url.pathname),
+  );
   const applicationId = new URL(page.url()).pathname.split('/')[4] ?? '';
   const steps = page.getByRole('navigation', { name: 'Application steps' });
   await expect(steps.getByRole('button', { name: /Sections/ })).toBeDisabled();
@@ -75,7 +77,9 @@ test('a teacher applies to an institute, staff accept, and she pays by card', as
   await general.getByRole('button', { name: 'Save & Continue' }).click();
 
   // Step 2: her affiliation with her school.
-  await expect(page).toHaveURL(atPath(`/members/events/applications/${applicationId}/manage/affiliations-and-attendance`));
+  await expect(page).toHaveURL(
+    atPath(`/members/events/applications/${applicationId}/manage/affiliations-and-attendance`),
+  );
   await expect(page.getByRole('region', { name: 'My affiliations' })).toContainText('Lincoln Elementary School');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Save & Continue' }).click();
@@ -111,11 +115,21 @@ test('a teacher applies to an institute, staff accept, and she pays by card', as
   // Step 5: everything she entered, and how she will pay.
   await expect(page).toHaveURL(atPath(`/members/events/applications/${applicationId}/manage/review-and-submit`));
   const main = page.getByRole('main');
-  for (const text of ['12 Elm Street', '(212) 555-0142', 'Lincoln Elementary School', 'Coaching Cycles', 'Modeling Lessons', answer, 'K-2, 3-5']) {
+  for (const text of [
+    '12 Elm Street',
+    '(212) 555-0142',
+    'Lincoln Elementary School',
+    'Coaching Cycles',
+    'Modeling Lessons',
+    answer,
+    'K-2, 3-5',
+  ]) {
     await expect(main, text).toContainText(text);
   }
   // What was saved: the answer trimmed, both grades.
-  const saved = (await (await page.request.get(`/api/event-applications/${applicationId}`)).json()) as { answers: { value: string[] }[] };
+  const saved = (await (await page.request.get(`/api/event-applications/${applicationId}`)).json()) as {
+    answers: { value: string[] }[];
+  };
   expect(saved.answers.map((a) => a.value)).toEqual(expect.arrayContaining([[answer], ['K-2', '3-5']]));
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Submit', exact: true }).click();
@@ -188,7 +202,10 @@ test('a teacher applies to an institute, staff accept, and she pays by card', as
   await page.getByRole('button', { name: /^Pay/ }).click();
 
   await expect(page).toHaveURL(
-    atPath('/members/events/applications/checkout/success', `?${new URLSearchParams({ eventPaymentId, source: 'demo' }).toString()}`),
+    atPath(
+      '/members/events/applications/checkout/success',
+      `?${new URLSearchParams({ eventPaymentId, source: 'demo' }).toString()}`,
+    ),
   );
   await expect(page.getByRole('status').filter({ hasText: 'Your payment was successful.' })).toBeVisible();
   await expectAccessible(page);
@@ -198,6 +215,9 @@ test('a teacher applies to an institute, staff accept, and she pays by card', as
   await expect(application).toContainText('Accepted');
   await expect(application).toContainText('Payment status: Paid');
   await expect(application.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
-  await expect(application.getByRole('link', { name: 'Resources' })).toHaveAttribute('href', new RegExp(`\\?eaId=${applicationId}$`));
+  await expect(application.getByRole('link', { name: 'Resources' })).toHaveAttribute(
+    'href',
+    new RegExp(`\\?eaId=${applicationId}$`),
+  );
   await expectAccessible(page);
 });

@@ -151,7 +151,12 @@ test('a member buys conference-day tickets with a coupon and pays by card', asyn
   const otherTab = await context.newPage();
   await otherTab.goto('/members/manage-events');
   await expect(otherTab.getByRole('heading', { name: 'Manage Events', level: 1 })).toBeVisible();
-  const unpaidRow = otherTab.getByRole('table', { name: 'Event payments' }).getByRole('rowgroup').nth(1).getByRole('row').filter({ hasText: prices.total });
+  const unpaidRow = otherTab
+    .getByRole('table', { name: 'Event payments' })
+    .getByRole('rowgroup')
+    .nth(1)
+    .getByRole('row')
+    .filter({ hasText: prices.total });
   await expect(unpaidRow).toHaveCount(1);
   await expect(unpaidRow).toContainText(eventName);
   await expect(unpaidRow.getByRole('cell').nth(6)).toHaveText('Payment Incomplete');
@@ -164,7 +169,10 @@ test('a member buys conference-day tickets with a coupon and pays by card', asyn
   const lookups = await holdPaymentLookups(page, eventPaymentId);
   await page.getByRole('button', { name: `Pay ${prices.total}` }).click();
   await expect(page).toHaveURL(
-    atPath('/members/event-cart/checkout/success', `?${new URLSearchParams({ eventPaymentId, source: 'demo' }).toString()}`),
+    atPath(
+      '/members/event-cart/checkout/success',
+      `?${new URLSearchParams({ eventPaymentId, source: 'demo' }).toString()}`,
+    ),
   );
   await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: texts.processing })).toBeVisible();
@@ -194,7 +202,10 @@ test('a member buys conference-day tickets with a coupon and pays by card', asyn
   await expect(paidRow.getByRole('cell').nth(6)).toHaveText('Paid');
   await expect(paidRow.getByRole('cell').nth(3)).toHaveText(String(tickets));
   await expect(paidRow.getByRole('cell').nth(5)).toHaveText(prices.total);
-  await expect(paidRow.getByRole('link', { name: `Allocate tickets: ${eventName}` })).toHaveAttribute('href', allocatePath);
+  await expect(paidRow.getByRole('link', { name: `Allocate tickets: ${eventName}` })).toHaveAttribute(
+    'href',
+    allocatePath,
+  );
   await expectAccessible(page);
 
   // What was saved: the cart was emptied by the checkout, and the section sold the seats.

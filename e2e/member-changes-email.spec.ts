@@ -1,12 +1,5 @@
 import { expectAccessible } from './fixtures/accessibility.ts';
-import {
-  atPath,
-  demoPassword,
-  demoUsers,
-  expectCookiesSignedOut,
-  signIn,
-  submitSignIn,
-} from './fixtures/auth.ts';
+import { atPath, demoPassword, demoUsers, expectCookiesSignedOut, signIn, submitSignIn } from './fixtures/auth.ts';
 import { input, listedValue, uniqueToken } from './fixtures/forms.ts';
 import { expect, test } from './fixtures/test.ts';
 

@@ -1,6 +1,14 @@
 import { expectAccessible } from './fixtures/accessibility.ts';
 import { atPath, demoUsers, sideMenu, signIn } from './fixtures/auth.ts';
-import { chooseOption, expectToast, input, journeyTimeout, replaceText, typePhone, uniqueToken } from './fixtures/forms.ts';
+import {
+  chooseOption,
+  expectToast,
+  input,
+  journeyTimeout,
+  replaceText,
+  typePhone,
+  uniqueToken,
+} from './fixtures/forms.ts';
 import { linkInNewestMail } from './fixtures/mailbox.ts';
 import { onePagePdf } from './fixtures/pdf.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -55,7 +63,9 @@ test('a member pays by purchase order, staff approve it, and the payment shows a
   await page.getByRole('article', { name: eventName }).getByRole('link', { name: eventName }).click();
   await expect(page.getByRole('heading', { name: eventName, level: 1 })).toBeVisible();
   await expectAccessible(page);
-  const addForm = page.getByRole('article', { name: sectionName }).getByRole('form', { name: `Add ${sectionName} to cart` });
+  const addForm = page
+    .getByRole('article', { name: sectionName })
+    .getByRole('form', { name: `Add ${sectionName} to cart` });
   await replaceText(input(addForm, 'Number of tickets'), String(tickets));
   await addForm.getByRole('button', { name: 'Add to cart' }).click();
   await expectToast(page, 'Added to your cart');
@@ -64,7 +74,9 @@ test('a member pays by purchase order, staff approve it, and the payment shows a
   await expect(page.getByRole('heading', { name: 'Event Cart', level: 1 })).toBeVisible();
   const line = page.getByRole('table').getByRole('row').filter({ hasText: itemTitle });
   await expect(line.getByRole('textbox', { name: `Number of tickets for ${itemTitle}` })).toHaveValue(String(tickets));
-  await expect(page.getByRole('group', { name: 'Totals' })).toHaveText(`Subtotal${total.shown}Discount$0.00Total${total.shown}`);
+  await expect(page.getByRole('group', { name: 'Totals' })).toHaveText(
+    `Subtotal${total.shown}Discount$0.00Total${total.shown}`,
+  );
   await expectAccessible(page);
 
   // Pay by purchase order: the order's summary and the upload form.
@@ -75,7 +87,9 @@ test('a member pays by purchase order, staff approve it, and the payment shows a
   expect(eventPaymentId).toMatch(uuid);
   await expect(page.getByRole('heading', { name: 'Pay by Purchase Order', level: 1 })).toBeVisible();
   const summary = page.getByRole('region', { name: 'Order summary' });
-  await expect(summary.getByRole('row').filter({ hasText: itemTitle })).toHaveText(`${itemTitle}${tickets}${total.shown}`);
+  await expect(summary.getByRole('row').filter({ hasText: itemTitle })).toHaveText(
+    `${itemTitle}${tickets}${total.shown}`,
+  );
   await expect(summary).toContainText(`Total${total.shown}`);
   await expectAccessible(page);
 
@@ -134,7 +148,9 @@ test('a member pays by purchase order, staff approve it, and the payment shows a
   await expectAccessible(page);
 
   // Filled in properly, with a real PDF: its name becomes the filename.
-  await form.locator('input[type="file"]').setInputFiles({ name: order.file, mimeType: 'application/pdf', buffer: pdf });
+  await form
+    .locator('input[type="file"]')
+    .setInputFiles({ name: order.file, mimeType: 'application/pdf', buffer: pdf });
   await expect(input(form, 'Filename')).toHaveValue(order.file);
   await input(form, 'Purchase order number').fill(order.number);
   await replaceText(totalField, total.typed);
@@ -208,7 +224,9 @@ test('a member pays by purchase order, staff approve it, and the payment shows a
 
     await poRow.getByRole('button', { name: `Approve purchase order ${order.number}` }).click();
     const confirm = staffPage.getByRole('dialog', { name: `Approve purchase order ${order.number}?` });
-    await expect(confirm).toContainText('Approve this purchase order? The payment becomes paid and the buyer is emailed.');
+    await expect(confirm).toContainText(
+      'Approve this purchase order? The payment becomes paid and the buyer is emailed.',
+    );
     await expectAccessible(staffPage);
     await confirm.getByRole('button', { name: 'Approve' }).click();
     await expect(confirm).toBeHidden();
@@ -219,7 +237,9 @@ test('a member pays by purchase order, staff approve it, and the payment shows a
     await chooseOption(staffPage, staffPage, 'Status', 'Approved');
     await expect(staffRows.filter({ hasText: order.number })).toContainText('Approved');
     await expect(
-      staffRows.filter({ hasText: order.number }).getByRole('button', { name: `Approve purchase order ${order.number}` }),
+      staffRows
+        .filter({ hasText: order.number })
+        .getByRole('button', { name: `Approve purchase order ${order.number}` }),
     ).toHaveCount(0);
     await expectAccessible(staffPage);
   } finally {
@@ -232,7 +252,10 @@ test('a member pays by purchase order, staff approve it, and the payment shows a
   await expect(paymentRow.getByRole('cell').nth(6)).toHaveText('Paid');
   await expect(paymentRow.getByRole('cell').nth(7)).toHaveText(`${order.number}: Approved`);
   const allocatePath = `/members/event/assign-tickets?${new URLSearchParams({ eventPaymentId }).toString()}`;
-  await expect(paymentRow.getByRole('link', { name: `Allocate tickets: ${eventName}` })).toHaveAttribute('href', allocatePath);
+  await expect(paymentRow.getByRole('link', { name: `Allocate tickets: ${eventName}` })).toHaveAttribute(
+    'href',
+    allocatePath,
+  );
   await expectAccessible(page);
 
   // The buyer was mailed the approval, with the way to allocate the tickets.

@@ -5,7 +5,8 @@ import { newestMail } from './fixtures/mailbox.ts';
 import { expect, test } from './fixtures/test.ts';
 import type { Page } from '@playwright/test';
 
-// Only this journey requests seats as Henry (admin.washington); the retreat is open to group registration only in the demo.
+// Only this journey requests seats as Henry (admin.washington); the retreat is open to group registration only in the
+// demo.
 const requester = demoUsers.adminWashington;
 const eventName = 'Team Literacy Retreat';
 
@@ -16,7 +17,11 @@ async function fitsAPhone(page: Page) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-test('a school admin requests 3 seats, names the attendees, applies a coupon and pays by the demo card', async ({ page, browser, baseURL }) => {
+test('a school admin requests 3 seats, names the attendees, applies a coupon and pays by the demo card', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(journeyTimeout);
   const token = uniqueToken();
   const colleague = `retreat-colleague-${token}@example.test`;
@@ -44,7 +49,9 @@ test('a school admin requests 3 seats, names the attendees, applies a coupon and
   await expectToast(page, 'Registration request created');
 
   // The request: event, date, seats, price.
-  await expect(page).toHaveURL((url) => /^\/members\/events\/registration\/requests\/[0-9a-f-]{36}$/.test(url.pathname));
+  await expect(page).toHaveURL((url) =>
+    /^\/members\/events\/registration\/requests\/[0-9a-f-]{36}$/.test(url.pathname),
+  );
   const requestId = new URL(page.url()).pathname.split('/').pop() ?? '';
   await expect(page.getByRole('heading', { name: eventName, level: 1 })).toBeVisible();
   const main = page.getByRole('main');
@@ -100,7 +107,9 @@ test('a school admin requests 3 seats, names the attendees, applies a coupon and
       `?${new URLSearchParams({ eventRegistrationRequestId: requestId, eventRegistrationPaymentId: eventPaymentId }).toString()}`,
     ),
   );
-  await expect(page.getByRole('status').filter({ hasText: 'Your payment was successful. Your seats are booked.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your payment was successful. Your seats are booked.' }),
+  ).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Back to Registration Request' }).click();
   await expect(page).toHaveURL(atPath(`/members/events/registration/requests/${requestId}`));

@@ -8,12 +8,20 @@ import { expect, test } from './fixtures/test.ts';
 // his favourites. The demo seeds 90 resources for Lincoln per school year and two video collections.
 const member = demoUsers.coachLincoln;
 const lincoln = 'Lincoln Elementary School';
-const collection = { name: 'Coaching Cycles in Action', first: 'Setting a goal with a teacher', second: 'Modeling a guided reading lesson' };
+const collection = {
+  name: 'Coaching Cycles in Action',
+  first: 'Setting a goal with a teacher',
+  second: 'Modeling a guided reading lesson',
+};
 
 /** The Vimeo player is an outside service the test machine cannot reach: it answers with an empty page, as a blocked player would. */
 async function emptyVimeoPlayer(page: Page) {
   await page.route('https://player.vimeo.com/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html lang="en"><head><title>Player</title></head><body></body></html>' }),
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!doctype html><html lang="en"><head><title>Player</title></head><body></body></html>',
+    }),
   );
 }
 
@@ -26,7 +34,9 @@ async function readDownload(page: Page, click: () => Promise<void>) {
   return { name: download.suggestedFilename(), bytes: Buffer.concat(chunks) };
 }
 
-test('a member searches organization resources by year and organization and opens a video from a collection by keyboard', async ({ page }) => {
+test('a member searches organization resources by year and organization and opens a video from a collection by keyboard', async ({
+  page,
+}) => {
   test.setTimeout(journeyTimeout);
   await emptyVimeoPlayer(page);
   await signIn(page, member.email);
@@ -37,7 +47,9 @@ test('a member searches organization resources by year and organization and open
   await expect(page.getByRole('heading', { name: 'Resources', level: 1 })).toBeVisible();
   const organizations = page.getByRole('region', { name: 'Organization resources' });
   await expect(organizations.getByRole('link')).toHaveText([lincoln]);
-  await expect(page.getByRole('region', { name: 'Video collections' }).getByRole('link', { name: collection.name })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Video collections' }).getByRole('link', { name: collection.name }),
+  ).toBeVisible();
   await expectAccessible(page);
 
   // His school and the year under way are chosen; every resource of that year is counted.
@@ -63,7 +75,9 @@ test('a member searches organization resources by year and organization and open
   // Last year's resources, the search kept.
   const lastYear = `${Number(thisYear.slice(0, 4)) - 1}-${thisYear.slice(0, 4)}`;
   await year.selectOption({ label: lastYear });
-  await expect(page).toHaveURL((url) => url.searchParams.get('search') === 'fluency' && url.searchParams.has('schoolYearId'));
+  await expect(page).toHaveURL(
+    (url) => url.searchParams.get('search') === 'fluency' && url.searchParams.has('schoolYearId'),
+  );
   await expect(page.getByRole('article').first()).toContainText(`Prepared for the ${lastYear} school year`);
   await expect(page.getByRole('status').filter({ hasText: /items?$/ })).toHaveText('9 items');
 
@@ -90,7 +104,9 @@ test('a member searches organization resources by year and organization and open
   const player = page.getByTitle(`${collection.first} (Vimeo player)`);
   await expect(player).toHaveAttribute('src', /^https:\/\/player\.vimeo\.com\/video\/\d+$/);
   expect((await player.boundingBox())?.height).toBe(500);
-  await expect(page.getByRole('link', { name: `Watch ${collection.first} on Vimeo (opens in a new tab)` })).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: `Watch ${collection.first} on Vimeo (opens in a new tab)` }),
+  ).toBeVisible();
   await expectAccessible(page);
 
   const videos = page.getByRole('navigation', { name: 'Videos in this collection' });
@@ -98,11 +114,19 @@ test('a member searches organization resources by year and organization and open
   await page.keyboard.press('Tab');
   await expect(videos.getByRole('button', { name: collection.second })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL((url) => url.pathname === '/members/video-collection/coaching-cycles-in-action' && url.searchParams.has('selectedVideo'));
+  await expect(page).toHaveURL(
+    (url) =>
+      url.pathname === '/members/video-collection/coaching-cycles-in-action' && url.searchParams.has('selectedVideo'),
+  );
   await expect(page.getByRole('heading', { name: collection.second, level: 2 })).toBeVisible();
   await expect(page.getByTitle(`${collection.second} (Vimeo player)`)).toBeVisible();
-  await expect(videos.getByRole('button', { name: new RegExp(collection.second) })).toHaveAttribute('aria-current', 'true');
-  const viewingGuide = await readDownload(page, () => page.getByRole('link', { name: 'Modeling observation notes' }).click());
+  await expect(videos.getByRole('button', { name: new RegExp(collection.second) })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  const viewingGuide = await readDownload(page, () =>
+    page.getByRole('link', { name: 'Modeling observation notes' }).click(),
+  );
   expect(viewingGuide.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
   // The chosen video is in the address: reloading keeps it.

@@ -22,7 +22,9 @@ test('a member who administers no organization buys a ticket and allocates it to
   await sideMenu(page).getByRole('link', { name: 'PD Services' }).click();
   await page.getByRole('article', { name: eventName }).getByRole('link', { name: eventName }).click();
   await expect(page.getByRole('heading', { name: eventName, level: 1 })).toBeVisible();
-  const addForm = page.getByRole('article', { name: sectionName }).getByRole('form', { name: `Add ${sectionName} to cart` });
+  const addForm = page
+    .getByRole('article', { name: sectionName })
+    .getByRole('form', { name: `Add ${sectionName} to cart` });
   await replaceText(input(addForm, 'Number of tickets'), '1');
   await addForm.getByRole('button', { name: 'Add to cart' }).click();
   await expectToast(page, 'Added to your cart');
@@ -41,7 +43,9 @@ test('a member who administers no organization buys a ticket and allocates it to
   await expect(page.getByRole('status').filter({ hasText: texts.paid })).toBeVisible();
   const eventPaymentId = new URL(page.url()).searchParams.get('eventPaymentId') ?? '';
   await page.getByRole('link', { name: 'Allocate tickets' }).click();
-  await expect(page).toHaveURL(atPath('/members/event/assign-tickets', `?${new URLSearchParams({ eventPaymentId }).toString()}`));
+  await expect(page).toHaveURL(
+    atPath('/members/event/assign-tickets', `?${new URLSearchParams({ eventPaymentId }).toString()}`),
+  );
   await expect(page.getByRole('heading', { name: 'Allocate Tickets', level: 1 })).toBeVisible();
   await expect(page.getByText(texts.buyerOnly)).toBeVisible();
   await expect(page.getByRole('button', { name: '+ Add New User' })).toHaveCount(0);

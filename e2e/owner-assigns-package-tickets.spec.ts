@@ -36,7 +36,9 @@ function panel(page: Page, tab: string): Locator {
 }
 
 function picker(page: Page, tab: string, item: string, ticket: number): Locator {
-  return panel(page, tab).getByRole('region', { name: item }).getByRole('combobox', { name: `Ticket ${ticket}`, exact: true });
+  return panel(page, tab)
+    .getByRole('region', { name: item })
+    .getByRole('combobox', { name: `Ticket ${ticket}`, exact: true });
 }
 
 /** Opens a ticket's picker, narrows it by typing, and picks the person whose option shows `label`. */
@@ -65,7 +67,11 @@ test('staff accept a full package; its owner assigns tickets, staff and applican
     await staff.getByRole('link', { name: 'Staff console' }).click();
     await staff.getByRole('link', { name: 'Packages', exact: true }).click();
     await expect(staff.getByRole('heading', { name: 'Packages', level: 1 })).toBeVisible();
-    const row = staff.getByRole('table', { name: 'Package requests' }).getByRole('row').filter({ hasText: school }).filter({ hasText: packageName });
+    const row = staff
+      .getByRole('table', { name: 'Package requests' })
+      .getByRole('row')
+      .filter({ hasText: school })
+      .filter({ hasText: packageName });
     await expect(row).toHaveCount(1);
     await row.getByRole('link', { name: packageName }).click();
     await expect(staff.getByRole('heading', { name: packageName, level: 1 })).toBeVisible();
@@ -85,7 +91,9 @@ test('staff accept a full package; its owner assigns tickets, staff and applican
   await expect(page.getByRole('heading', { name: 'Select a Service', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Assign Staff' })).toBeVisible();
   await page.getByRole('link', { name: 'Allocate Tickets' }).click();
-  await expect(page).toHaveURL((url) => /^\/members\/manage-services\/package-request\/[0-9a-f-]{36}\/assign-tickets$/.test(url.pathname));
+  await expect(page).toHaveURL((url) =>
+    /^\/members\/manage-services\/package-request\/[0-9a-f-]{36}\/assign-tickets$/.test(url.pathname),
+  );
   await expect(page.getByRole('heading', { name: 'Allocate Tickets', level: 1 })).toBeVisible();
   await expect(page.getByText(texts.newYork)).toBeVisible();
   await expect(page.getByRole('tab', { name: tabs.tickets })).toHaveAttribute('aria-selected', 'true');
@@ -148,8 +156,12 @@ test('staff accept a full package; its owner assigns tickets, staff and applican
     await sideMenu(irisPage).getByRole('link', { name: 'Manage Events' }).click();
     await expect(irisPage.getByRole('heading', { name: 'Manage Events', level: 1 })).toBeVisible();
     const myTickets = irisPage.getByRole('table', { name: 'My tickets' });
-    await expect(myTickets.getByRole('row').filter({ hasText: items.conference }).filter({ hasText: 'Package ticket' })).toHaveCount(1);
-    await expect(myTickets.getByRole('row').filter({ hasText: items.institute }).filter({ hasText: 'Package ticket' })).toHaveCount(1);
+    await expect(
+      myTickets.getByRole('row').filter({ hasText: items.conference }).filter({ hasText: 'Package ticket' }),
+    ).toHaveCount(1);
+    await expect(
+      myTickets.getByRole('row').filter({ hasText: items.institute }).filter({ hasText: 'Package ticket' }),
+    ).toHaveCount(1);
     await expectAccessible(irisPage);
   } finally {
     await irisContext.close();

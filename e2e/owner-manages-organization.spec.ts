@@ -1,6 +1,14 @@
 import { expectAccessible } from './fixtures/accessibility.ts';
 import { atPath, demoUsers, signIn } from './fixtures/auth.ts';
-import { chooseOption, expectToast, input, journeyTimeout, replaceText, typePhone, uniqueToken } from './fixtures/forms.ts';
+import {
+  chooseOption,
+  expectToast,
+  input,
+  journeyTimeout,
+  replaceText,
+  typePhone,
+  uniqueToken,
+} from './fixtures/forms.ts';
 import { expect, test } from './fixtures/test.ts';
 
 // Only this journey changes Lincoln Elementary School's record and Carlos Chen's role (the roster
@@ -53,7 +61,8 @@ test('an owner edits the organization and makes a member an admin', async ({ pag
   // review, its status, and the actions Select a Service offers for that status (organizations.md §4).
   const packages = page.getByRole('region', { name: 'Affiliated packages' });
   const requestPath = /^\/members\/manage-services\/package-request\/([0-9a-f-]{36})\//;
-  const packageItem = (name: string) => packages.getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) });
+  const packageItem = (name: string) =>
+    packages.getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) });
   const expectRequest = async (name: string, status: string, actions: [string, string][]) => {
     const item = packageItem(name);
     await expect(item.getByText(status, { exact: true })).toBeVisible();
@@ -61,7 +70,10 @@ test('an owner edits the organization and makes a member an admin', async ({ pag
     const id = requestPath.exec(review)?.[1] ?? '';
     expect(review).toBe(`/members/manage-services/package-request/${id}/review`);
     for (const [label, step] of actions) {
-      await expect(item.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', `/members/manage-services/package-request/${id}/${step}`);
+      await expect(item.getByRole('link', { name: label, exact: true })).toHaveAttribute(
+        'href',
+        `/members/manage-services/package-request/${id}/${step}`,
+      );
     }
     await expect(item.getByRole('link')).toHaveCount(actions.length + 1);
   };
@@ -79,7 +91,9 @@ test('an owner edits the organization and makes a member an admin', async ({ pag
 
   // Continue Application opens the wizard, where the session staff added and overrode is marked so.
   await packageItem('Writing Workshop Days').getByRole('link', { name: 'Continue Application' }).click();
-  await expect(page).toHaveURL((url) => /^\/members\/manage-services\/package-request\/[0-9a-f-]{36}\/staff-options$/.test(url.pathname));
+  await expect(page).toHaveURL((url) =>
+    /^\/members\/manage-services\/package-request\/[0-9a-f-]{36}\/staff-options$/.test(url.pathname),
+  );
   await expect(page.getByText('Created by admin', { exact: false })).toBeVisible();
   await expect(page.getByText('Created by admin', { exact: false })).toContainText('overriden by admin');
   await page.goBack();
@@ -189,14 +203,18 @@ test('an owner edits the organization and makes a member an admin', async ({ pag
   await expect(savedRow.getByRole('cell', { name: /^Admin\b/ })).toBeVisible();
 });
 
-test('an admin manages the organization but may not rename it, change admins or delete themselves', async ({ page }) => {
+test('an admin manages the organization but may not rename it, change admins or delete themselves', async ({
+  page,
+}) => {
   await signIn(page, adam.email);
   await page.goto('/members/organization/select');
   const schoolRow = page.getByRole('row').filter({ hasText: schoolName });
   await expect(schoolRow).toContainText('Admin');
   await schoolRow.getByRole('link').click();
   await expect(page.getByRole('heading', { name: 'Manage Organization' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Mailing address' }).getByRole('button', { name: 'Edit mailing address' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Mailing address' }).getByRole('button', { name: 'Edit mailing address' }),
+  ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Name' }).getByRole('button', { name: 'Edit name' })).toHaveCount(0);
   await expectAccessible(page);
 

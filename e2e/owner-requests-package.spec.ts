@@ -18,7 +18,8 @@ const texts = {
   submitted: 'Your package application has been submitted',
   saved: 'Successfully saved',
 };
-const stepUrl = (step: string) => (url: URL) => new RegExp(`^/members/manage-services/package-request/[0-9a-f-]{36}/${step}$`).test(url.pathname);
+const stepUrl = (step: string) => (url: URL) =>
+  new RegExp(`^/members/manage-services/package-request/[0-9a-f-]{36}/${step}$`).test(url.pathname);
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label, exact: true }).selectOption({ label: option });
@@ -30,7 +31,11 @@ async function saveAndContinue(page: Page, next: string) {
   await expect(page).toHaveURL(stepUrl(next));
 }
 
-test('an owner requests a package through every step, downloads its review and submits it; staff accept it', async ({ page, browser, baseURL }) => {
+test('an owner requests a package through every step, downloads its review and submits it; staff accept it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(journeyTimeout);
   await signIn(page, owner.email);
   await sideMenu(page).getByRole('link', { name: 'Manage Services' }).click();
@@ -78,7 +83,9 @@ test('an owner requests a package through every step, downloads its review and s
   await choose(page, 'Fall Leadership Conference Day', '4 participants');
   await expectAccessible(page);
   await saveAndContinue(page, 'group-selection');
-  await expect(page.getByText('The minimum amount has not been reached for: Leadership Academy.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('The minimum amount has not been reached for: Leadership Academy.', { exact: false }),
+  ).toBeVisible();
   await choose(page, 'Cohort A (on site)', '12 participants');
   await choose(page, 'Virtual Cohort', '12 participants');
   await expect(page.getByText(texts.overallocated)).toBeVisible();
@@ -100,7 +107,9 @@ test('an owner requests a package through every step, downloads its review and s
 
   // Review: the total as a range (actual travel is an estimate), the PDF, then submit.
   await expect(page.getByText('Package total: $19,396.00 – $20,296.00')).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: 'Leadership Academy' })).toContainText('14 participants (2 free)');
+  await expect(page.getByRole('row').filter({ hasText: 'Leadership Academy' })).toContainText(
+    '14 participants (2 free)',
+  );
   await expect(page.getByText(texts.packageMinimum)).toHaveCount(0);
   const downloading = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download PDF' }).click();
@@ -108,7 +117,9 @@ test('an owner requests a package through every step, downloads its review and s
   expect(download.suggestedFilename()).toBe('package-review.pdf');
   const chunks: Buffer[] = [];
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(Buffer.concat(chunks))), { mergePages: true });
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(Buffer.concat(chunks))), {
+    mergePages: true,
+  });
   expect(text).toContain(packageName);
   expect(text).toContain(school);
   expect(text).toContain('Package total: $19,396.00 - $20,296.00');
@@ -135,7 +146,11 @@ test('an owner requests a package through every step, downloads its review and s
     await staff.getByRole('link', { name: 'Staff console' }).click();
     await staff.getByRole('link', { name: 'Packages', exact: true }).click();
     await expect(staff.getByRole('heading', { name: 'Packages', level: 1 })).toBeVisible();
-    const row = staff.getByRole('table', { name: 'Package requests' }).getByRole('row').filter({ hasText: school }).filter({ hasText: packageName });
+    const row = staff
+      .getByRole('table', { name: 'Package requests' })
+      .getByRole('row')
+      .filter({ hasText: school })
+      .filter({ hasText: packageName });
     await expect(row).toContainText('Submitted');
     await expectAccessible(staff);
     await row.getByRole('link', { name: packageName }).click();

@@ -51,7 +51,9 @@ test("a school's owner makes a staff member an admin, removes the rights, then d
   await chooseOptions(page, drawer, 'Grades', ['5']);
   await drawer.getByRole('button', { name: 'Invite' }).click();
   await expectToast(page, 'The staff member has been invited to this school.');
-  await expect(page.getByRole('row').filter({ hasText: member.email }).getByText('Pending', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('row').filter({ hasText: member.email }).getByText('Pending', { exact: true }),
+  ).toBeVisible();
 
   const memberContext = await browser.newContext({ baseURL });
   try {

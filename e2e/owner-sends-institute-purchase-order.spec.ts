@@ -26,10 +26,19 @@ const applicants = [
 // $800.00 tuition each.
 const total = { shown: '$1,600.00', typed: '1,600.00' };
 
-test('an owner sends one institute purchase order for two accepted applicants; staff see it and approve it', async ({ page, browser, baseURL }) => {
+test('an owner sends one institute purchase order for two accepted applicants; staff see it and approve it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(journeyTimeout);
   const token = uniqueToken();
-  const order = { number: `IPO-${token}`, file: `institute-po-${token}.pdf`, contactName: 'Paula Payables', contactEmail: `payables.${token}@demo.test` };
+  const order = {
+    number: `IPO-${token}`,
+    file: `institute-po-${token}.pdf`,
+    contactName: 'Paula Payables',
+    contactEmail: `payables.${token}@demo.test`,
+  };
 
   // The landing: two kinds of purchase order.
   await signIn(page, buyer.email);
@@ -76,7 +85,14 @@ test('an owner sends one institute purchase order for two accepted applicants; s
   await add.click();
   await expect(addForm.getByText('Error adding applicant', { exact: true })).toBeVisible();
   await expect(added.getByRole('listitem')).toHaveCount(1);
-  expect((await page.request.post('/api/auth/login', { headers: csrf, data: { email: buyer.email, password: demoPassword } })).ok()).toBe(true);
+  expect(
+    (
+      await page.request.post('/api/auth/login', {
+        headers: csrf,
+        data: { email: buyer.email, password: demoPassword },
+      })
+    ).ok(),
+  ).toBe(true);
   await email.fill(applicants[0]?.email.toUpperCase() ?? '');
   await add.click();
   await expect(addForm.getByText('Applicant already added', { exact: true })).toBeVisible();
@@ -92,12 +108,24 @@ test('an owner sends one institute purchase order for two accepted applicants; s
   const form = page.getByRole('form', { name: 'Purchase order' });
   const submit = form.getByRole('button', { name: 'Submit purchase order' });
   await submit.click();
-  for (const message of ['File required', 'Filename required', 'Number required', 'Purchase order total is required', 'Name required', 'Email required', 'Phone is required']) {
+  for (const message of [
+    'File required',
+    'Filename required',
+    'Number required',
+    'Purchase order total is required',
+    'Name required',
+    'Email required',
+    'Phone is required',
+  ]) {
     await expect(form.getByText(message, { exact: true }), message).toBeVisible();
   }
   await expectAccessible(page);
 
-  await form.locator('input[type="file"]').setInputFiles({ name: order.file, mimeType: 'application/pdf', buffer: onePagePdf(`Purchase order ${order.number}`) });
+  await form.locator('input[type="file"]').setInputFiles({
+    name: order.file,
+    mimeType: 'application/pdf',
+    buffer: onePagePdf(`Purchase order ${order.number}`),
+  });
   await expect(input(form, 'Filename')).toHaveValue(order.file);
   await input(form, 'Purchase order number').fill(order.number);
   await expect(form.getByText(`In dollars. 2 applicants come to ${total.shown}.`)).toBeVisible();
@@ -131,7 +159,9 @@ test('an owner sends one institute purchase order for two accepted applicants; s
     await confirm.getByRole('button', { name: 'Approve' }).click();
     await expectToast(staffPage, 'Purchase order approved', { accessible: true });
     await chooseOption(staffPage, staffPage, 'Status', 'Approved');
-    await expect(staffPage.getByRole('table').getByRole('row').filter({ hasText: order.number })).toContainText('Approved');
+    await expect(staffPage.getByRole('table').getByRole('row').filter({ hasText: order.number })).toContainText(
+      'Approved',
+    );
     await expectAccessible(staffPage);
 
     // Each applicant's application is paid.

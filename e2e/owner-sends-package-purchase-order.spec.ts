@@ -11,10 +11,19 @@ const owner = demoUsers.ownerWashington;
 const school = 'Washington Middle School';
 const contract = { packageName: 'Literacy Partnership 2026–27', total: '$12,500.00', typed: '12,500.00' };
 
-test('an owner sends a package purchase order for a signed contract after the form names what is missing; staff see it', async ({ page, browser, baseURL }) => {
+test('an owner sends a package purchase order for a signed contract after the form names what is missing; staff see it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(journeyTimeout);
   const token = uniqueToken();
-  const order = { number: `PPO-${token}`, file: `package-po-${token}.pdf`, contactName: 'Paula Payables', contactEmail: `payables.${token}@demo.test` };
+  const order = {
+    number: `PPO-${token}`,
+    file: `package-po-${token}.pdf`,
+    contactName: 'Paula Payables',
+    contactEmail: `payables.${token}@demo.test`,
+  };
 
   await signIn(page, owner.email);
   await sideMenu(page).getByRole('link', { name: 'Purchase Orders' }).click();
@@ -30,7 +39,16 @@ test('an owner sends a package purchase order for a signed contract after the fo
   const form = page.getByRole('form', { name: 'Package Purchase Order' });
   const submit = form.getByRole('button', { name: 'Submit purchase order' });
   await submit.click();
-  for (const message of ['Package required', 'Total required', 'File required', 'Filename required', 'Number required', 'Name required', 'Email required', 'Phone is required']) {
+  for (const message of [
+    'Package required',
+    'Total required',
+    'File required',
+    'Filename required',
+    'Number required',
+    'Name required',
+    'Email required',
+    'Phone is required',
+  ]) {
     await expect(form.getByText(message, { exact: true }), message).toBeVisible();
   }
   await expectAccessible(page);
@@ -39,7 +57,11 @@ test('an owner sends a package purchase order for a signed contract after the fo
   await packageSelect.selectOption({ label: `${contract.packageName} (${contract.total})` });
   await expect(form.getByText('Package required', { exact: true })).toHaveCount(0);
   await expect(form.getByText(`In dollars. This contract comes to ${contract.total}.`)).toBeVisible();
-  await form.locator('input[type="file"]').setInputFiles({ name: order.file, mimeType: 'application/pdf', buffer: onePagePdf(`Purchase order ${order.number}`) });
+  await form.locator('input[type="file"]').setInputFiles({
+    name: order.file,
+    mimeType: 'application/pdf',
+    buffer: onePagePdf(`Purchase order ${order.number}`),
+  });
   await expect(input(form, 'Filename')).toHaveValue(order.file);
   await input(form, 'Purchase order number').fill(order.number);
   await input(form, 'Purchase order total').fill(contract.typed);

@@ -11,11 +11,16 @@ const staff = demoUsers.staff;
 const instituteName = 'Coaching Institute';
 const texts = {
   seat: 'Institute seat',
-  applicationSeat: "This payment is for an institute application: its seat is the applicant's own, with no tickets to allocate.",
+  applicationSeat:
+    "This payment is for an institute application: its seat is the applicant's own, with no tickets to allocate.",
   allocationFailed: 'Could not load the allocation',
 };
 
-test("a paid institute application is in sight: the applicant's tickets and payments, and the staff payment page", async ({ page, browser, baseURL }) => {
+test("a paid institute application is in sight: the applicant's tickets and payments, and the staff payment page", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(journeyTimeout);
 
   await signIn(page, applicant.email);
@@ -28,10 +33,16 @@ test("a paid institute application is in sight: the applicant's tickets and paym
   await expect(seat).toHaveCount(1);
   await expect(seat).toContainText(texts.seat);
   await expect(seat).toContainText('Teachers College, New York');
-  await expect(seat.getByRole('link', { name: `Resources: ${instituteName}` })).toHaveAttribute('href', /\/members\/events\/[0-9a-f-]{36}\/resources\?eaId=[0-9a-f-]{36}$/);
+  await expect(seat.getByRole('link', { name: `Resources: ${instituteName}` })).toHaveAttribute(
+    'href',
+    /\/members\/events\/[0-9a-f-]{36}\/resources\?eaId=[0-9a-f-]{36}$/,
+  );
 
   // Event payments: the paid application, as a seat with nothing to allocate.
-  const payment = page.getByRole('table', { name: 'Event payments' }).getByRole('row').filter({ hasText: instituteName });
+  const payment = page
+    .getByRole('table', { name: 'Event payments' })
+    .getByRole('row')
+    .filter({ hasText: instituteName });
   await expect(payment).toHaveCount(1);
   await expect(payment).toContainText(texts.seat);
   await expect(payment).toContainText('$950.00');
@@ -52,7 +63,10 @@ test("a paid institute application is in sight: the applicant's tickets and paym
     const staffPage = await staffContext.newPage();
     await signIn(staffPage, staff.email);
     await staffPage.getByRole('link', { name: 'Staff console' }).click();
-    await staffPage.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Event payments' }).click();
+    await staffPage
+      .getByRole('navigation', { name: 'Staff console' })
+      .getByRole('link', { name: 'Event payments' })
+      .click();
     await expect(staffPage.getByRole('heading', { name: 'Event payments', level: 1 })).toBeVisible();
     await input(staffPage, 'Search event payments').fill(applicant.email);
     const row = staffPage.getByRole('table').getByRole('row').filter({ hasText: instituteName });

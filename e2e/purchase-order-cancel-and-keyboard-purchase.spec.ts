@@ -117,7 +117,9 @@ async function activate(page: Page, target: Locator): Promise<void> {
 
 // No click, hover or fill: the page is moved through with Tab, Shift+Tab, Enter, Space and the arrow
 // keys, and text is typed key by key; the toasts are only read (closing one would take the mouse).
-test('a member signs in, buys with a coupon, pays on the demo page and allocates, from the keyboard alone', async ({ page }) => {
+test('a member signs in, buys with a coupon, pays on the demo page and allocates, from the keyboard alone', async ({
+  page,
+}) => {
   test.setTimeout(journeyTimeout);
   // One pass at $89.00 with WELCOME10 (10 % off).
   const prices = { subtotal: '$89.00', discount: '−$8.90', total: '$80.10' };
@@ -171,7 +173,9 @@ test('a member signs in, buys with a coupon, pays on the demo page and allocates
 
   // Allocate: the one pass to herself, picked with the arrow keys, saved with Enter.
   await activate(page, page.getByRole('link', { name: 'Allocate tickets' }));
-  await expect(page).toHaveURL(atPath('/members/event/assign-tickets', `?${new URLSearchParams({ eventPaymentId }).toString()}`));
+  await expect(page).toHaveURL(
+    atPath('/members/event/assign-tickets', `?${new URLSearchParams({ eventPaymentId }).toString()}`),
+  );
   await expect(page.getByRole('heading', { name: 'Allocate Tickets', level: 1 })).toBeVisible();
   await expectAccessible(page);
   const ticket = page.getByRole('combobox', { name: 'Ticket 1', exact: true });
@@ -187,7 +191,9 @@ test('a member signs in, buys with a coupon, pays on the demo page and allocates
   // What was saved: her ticket in My tickets, the payment paid and allocated.
   await activate(page, sideMenu(page).getByRole('link', { name: 'Manage Events' }));
   await expect(page.getByRole('heading', { name: 'Manage Events', level: 1 })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'My tickets' }).getByRole('row').filter({ hasText: eventName })).toHaveCount(1);
+  await expect(
+    page.getByRole('table', { name: 'My tickets' }).getByRole('row').filter({ hasText: eventName }),
+  ).toHaveCount(1);
   const paid = page.getByRole('table', { name: 'Event payments' }).getByRole('row').filter({ hasText: prices.total });
   await expect(paid).toContainText('Paid');
   await expect(paid).toContainText('1 of 1');

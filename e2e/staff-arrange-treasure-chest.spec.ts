@@ -9,7 +9,11 @@ import { expect, test } from './fixtures/test.ts';
 const member = demoUsers.adminWashington;
 const staff = demoUsers.staff;
 
-test('staff upload a PDF into the grade 4 pilot and give a member that flag, who then finds it in the Treasure Chest', async ({ page, browser, baseURL }) => {
+test('staff upload a PDF into the grade 4 pilot and give a member that flag, who then finds it in the Treasure Chest', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(journeyTimeout);
   const title = `Grade 4 Word Study ${uniqueToken()}`;
 
@@ -18,7 +22,9 @@ test('staff upload a PDF into the grade 4 pilot and give a member that flag, who
   await page.getByRole('link', { name: 'Toolkit library' }).click();
   await expect(page).toHaveURL(atPath('/admin/toolkit'));
   await expect(page.getByRole('heading', { name: 'Toolkit library', level: 1 })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Groupings' }).getByRole('row').filter({ hasText: 'Grade 4 Pilot' })).toContainText('Grade 4 pilot');
+  await expect(
+    page.getByRole('table', { name: 'Groupings' }).getByRole('row').filter({ hasText: 'Grade 4 Pilot' }),
+  ).toContainText('Grade 4 pilot');
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Upload document' }).click();
@@ -27,7 +33,9 @@ test('staff upload a PDF into the grade 4 pilot and give a member that flag, who
   await input(drawer, 'Title').fill(title);
   await input(drawer, 'Description').fill('Spelling patterns for the grade 4 pilot, week by week.');
   await chooseOption(page, drawer, 'Place', 'Literacy › Grade 4 Pilot');
-  await drawer.locator('input[type="file"]').setInputFiles({ name: 'word-study.pdf', mimeType: 'application/pdf', buffer: onePagePdf(title) });
+  await drawer
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'word-study.pdf', mimeType: 'application/pdf', buffer: onePagePdf(title) });
   await expectAccessible(page);
   await drawer.getByRole('button', { name: 'Upload document' }).click();
   await expectToast(page, 'Document uploaded');

@@ -20,7 +20,8 @@ const texts = {
   updated: 'Package Request Updated',
   overridden: 'overriden by admin',
 };
-const stepUrl = (step: string) => (url: URL) => new RegExp(`^/members/manage-services/package-request/[0-9a-f-]{36}/${step}$`).test(url.pathname);
+const stepUrl = (step: string) => (url: URL) =>
+  new RegExp(`^/members/manage-services/package-request/[0-9a-f-]{36}/${step}$`).test(url.pathname);
 
 /** The school year whose catalogue Select a Service opens on: the one running now (July to June). */
 function currentSchoolYear(): string {
@@ -36,7 +37,12 @@ async function selectContaining(select: Locator, text: string): Promise<void> {
 }
 
 /** Fills the drawer's form and saves it, waiting for the toast and the drawer to close. */
-async function saveDrawer(page: Page, title: string, fill: (drawer: Locator) => Promise<void>, toastText = texts.saved): Promise<void> {
+async function saveDrawer(
+  page: Page,
+  title: string,
+  fill: (drawer: Locator) => Promise<void>,
+  toastText = texts.saved,
+): Promise<void> {
   const drawer = page.getByRole('dialog', { name: title });
   await expect(drawer.getByRole('button', { name: 'Save' })).toBeVisible();
   await fill(drawer);
@@ -45,7 +51,11 @@ async function saveDrawer(page: Page, title: string, fill: (drawer: Locator) => 
   await expect(drawer).toHaveCount(0);
 }
 
-test('staff create a package with a PD session grouping and an event, override a submitted request and ask for changes; the owner sees the amount locked', async ({ page, browser, baseURL }) => {
+test('staff create a package with a PD session grouping and an event, override a submitted request and ask for changes; the owner sees the amount locked', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(journeyTimeout);
   const packageName = `Coaching Partnership ${uniqueToken()}`;
 
@@ -130,7 +140,11 @@ test('staff create a package with a PD session grouping and an event, override a
 
     // Staff override the days, then ask for changes, each after confirming.
     await staff.getByRole('link', { name: 'Back to packages' }).click();
-    const row = staff.getByRole('table', { name: 'Package requests' }).getByRole('row').filter({ hasText: school }).filter({ hasText: packageName });
+    const row = staff
+      .getByRole('table', { name: 'Package requests' })
+      .getByRole('row')
+      .filter({ hasText: school })
+      .filter({ hasText: packageName });
     await expect(row).toContainText('Submitted');
     await row.getByRole('link', { name: packageName }).click();
     await expect(staff.getByRole('heading', { name: packageName, level: 1 })).toBeVisible();
@@ -145,7 +159,10 @@ test('staff create a package with a PD session grouping and an event, override a
     await expect(line).toContainText(texts.overridden);
     await expectAccessible(staff);
     await staff.getByRole('button', { name: 'Request changes' }).click();
-    await staff.getByRole('dialog', { name: 'Request changes?' }).getByRole('button', { name: 'Request changes' }).click();
+    await staff
+      .getByRole('dialog', { name: 'Request changes?' })
+      .getByRole('button', { name: 'Request changes' })
+      .click();
     await expectToast(staff, `${texts.updated}: Changes requested`);
     await expect(staff.getByRole('button', { name: 'Request changes' })).toHaveCount(0);
 
@@ -159,10 +176,17 @@ test('staff create a package with a PD session grouping and an event, override a
     await expectAccessible(staff);
     await staff.getByRole('link', { name: 'Contracts and signed PDFs' }).click();
     await expect(staff.getByRole('heading', { name: `Contracts of ${school}`, level: 1 })).toBeVisible();
-    await expect(staff.getByRole('form', { name: 'New contract' }).or(staff.getByText('No accepted package request to record a contract for.'))).toBeVisible();
+    await expect(
+      staff
+        .getByRole('form', { name: 'New contract' })
+        .or(staff.getByText('No accepted package request to record a contract for.')),
+    ).toBeVisible();
     await expectAccessible(staff);
     await staff.getByRole('link', { name: `Back to ${school}` }).click();
-    await staff.getByRole('table', { name: 'Packages' }).getByRole('link', { name: `Review ${packageName}` }).click();
+    await staff
+      .getByRole('table', { name: 'Packages' })
+      .getByRole('link', { name: `Review ${packageName}` })
+      .click();
     await expect(staff.getByRole('heading', { name: packageName, level: 1 })).toBeVisible();
 
     // The owner finds the overridden amount locked in the wizard.

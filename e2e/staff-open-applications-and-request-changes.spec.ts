@@ -100,7 +100,10 @@ test('staff open an institute to applications; an applicant applies; staff ask f
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await expect(page).toHaveURL(atPath(`/members/events/applications/${applicationId}/manage/questionnaire`));
-    await page.getByRole('group', { name: new RegExp(gradesQuestion.replace('?', '\\?')) }).getByRole('checkbox', { name: '6-8' }).check();
+    await page
+      .getByRole('group', { name: new RegExp(gradesQuestion.replace('?', '\\?')) })
+      .getByRole('checkbox', { name: '6-8' })
+      .check();
     await page.getByRole('button', { name: 'Save & Continue' }).click();
     await expect(page).toHaveURL(atPath(`/members/events/applications/${applicationId}/manage/review-and-submit`));
     await input(page, 'Payment option').selectOption({ label: 'Credit Card' });

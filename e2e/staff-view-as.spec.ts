@@ -67,7 +67,7 @@ test('staff finds a member, views the portal as them, then clears the impersonat
   await expectCookiesSignedOut(browser, baseURL, sessionCookies);
 });
 
-test('staff issue a member a sign-in link; whoever opens it views the portal as the member, on the staff member\'s behalf', async ({
+test("staff issue a member a sign-in link; whoever opens it views the portal as the member, on the staff member's behalf", async ({
   page,
   browser,
 }) => {

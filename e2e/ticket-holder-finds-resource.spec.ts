@@ -10,8 +10,15 @@ import { expect, test } from './fixtures/test.ts';
 const holder = demoUsers.ownerWashington;
 const staff = demoUsers.staff;
 const eventName = 'Coaching Reading Institute (past)';
-const seeded = { handout: 'Running records handout', recordings: 'Keynote recordings', books: 'Book list for reading coaches' };
-const texts = { empty: 'No resources found', notAttending: 'Resources are shown only to ticket holders and accepted applicants of this event.' };
+const seeded = {
+  handout: 'Running records handout',
+  recordings: 'Keynote recordings',
+  books: 'Book list for reading coaches',
+};
+const texts = {
+  empty: 'No resources found',
+  notAttending: 'Resources are shown only to ticket holders and accepted applicants of this event.',
+};
 
 async function readDownload(page: Page, click: () => Promise<void>) {
   const downloading = page.waitForEvent('download');
@@ -22,10 +29,18 @@ async function readDownload(page: Page, click: () => Promise<void>) {
   return { name: download.suggestedFilename(), bytes: Buffer.concat(chunks) };
 }
 
-test('staff upload a resource, and a ticket holder finds it by search and downloads it', async ({ page, browser, baseURL }) => {
+test('staff upload a resource, and a ticket holder finds it by search and downloads it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(journeyTimeout);
   const token = uniqueToken();
-  const created = { title: `Fluency notes ${token}`, description: 'Notes from the fluency strand, shared after the institute.', file: `fluency-${token}.pdf` };
+  const created = {
+    title: `Fluency notes ${token}`,
+    description: 'Notes from the fluency strand, shared after the institute.',
+    file: `fluency-${token}.pdf`,
+  };
   const pdf = onePagePdf(created.title);
 
   // Staff attach a file to the event from the staff console.
@@ -50,7 +65,9 @@ test('staff upload a resource, and a ticket holder finds it by search and downlo
   await expect(drawer).toBeVisible();
   await input(drawer, 'Title').fill(created.title);
   await input(drawer, 'Description').fill(created.description);
-  await drawer.locator('input[type="file"]').setInputFiles({ name: created.file, mimeType: 'application/pdf', buffer: pdf });
+  await drawer
+    .locator('input[type="file"]')
+    .setInputFiles({ name: created.file, mimeType: 'application/pdf', buffer: pdf });
   await expectAccessible(page);
   await drawer.getByRole('button', { name: 'Create resource' }).click();
   await expectToast(page, 'Resource created');
@@ -91,7 +108,9 @@ test('staff upload a resource, and a ticket holder finds it by search and downlo
     const hit = member.getByRole('article', { name: created.title });
     await expect(hit).toContainText(created.description);
     await expect(hit).toContainText(`${created.file} · PDF`);
-    const download = await readDownload(member, () => hit.getByRole('link', { name: `Download ${created.title}` }).click());
+    const download = await readDownload(member, () =>
+      hit.getByRole('link', { name: `Download ${created.title}` }).click(),
+    );
     expect(download.name).toBe(created.file);
     expect(download.bytes.equals(pdf), 'the downloaded file is the one staff uploaded').toBe(true);
     await expectAccessible(member);
@@ -104,12 +123,17 @@ test('staff upload a resource, and a ticket holder finds it by search and downlo
     await search.fill('handout');
     const handout = member.getByRole('article', { name: seeded.handout });
     await expect(handout).toBeVisible();
-    const seededFile = await readDownload(member, () => handout.getByRole('link', { name: `Download ${seeded.handout}` }).click());
+    const seededFile = await readDownload(member, () =>
+      handout.getByRole('link', { name: `Download ${seeded.handout}` }).click(),
+    );
     expect(seededFile.name).toBe('running-records-handout.pdf');
     expect(seededFile.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const recordings = member.getByRole('article', { name: seeded.recordings });
     await search.fill('keynote');
-    await expect(recordings.getByRole('link', { name: /Open Keynote recordings/ })).toHaveAttribute('href', 'https://example.org/coaching-reading-institute/recordings');
+    await expect(recordings.getByRole('link', { name: /Open Keynote recordings/ })).toHaveAttribute(
+      'href',
+      'https://example.org/coaching-reading-institute/recordings',
+    );
 
     // On a phone nothing is wider than the screen.
     await search.fill('');

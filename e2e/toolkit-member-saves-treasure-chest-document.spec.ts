@@ -7,8 +7,16 @@ import { expect, test } from './fixtures/test.ts';
 // Tara (teacher.lincoln) has toolkit access and is in the seeded grade 3 pilot; no journey but this
 // one saves resources for her, and this one leaves none saved.
 const member = demoUsers.teacherLincoln;
-const saved = { title: 'Unit 1 Lesson Plans', collection: 'Unit 1: Building a Reading Life', file: 'unit-1-lesson-plans.pdf' };
-const texts = { added: 'Saved to My Saved Resources', removed: 'Removed from My Saved Resources', empty: 'No saved resources found' };
+const saved = {
+  title: 'Unit 1 Lesson Plans',
+  collection: 'Unit 1: Building a Reading Life',
+  file: 'unit-1-lesson-plans.pdf',
+};
+const texts = {
+  added: 'Saved to My Saved Resources',
+  removed: 'Removed from My Saved Resources',
+  empty: 'No saved resources found',
+};
 
 async function readDownload(page: Page, click: () => Promise<void>) {
   const downloading = page.waitForEvent('download');
@@ -19,7 +27,9 @@ async function readDownload(page: Page, click: () => Promise<void>) {
   return { name: download.suggestedFilename(), bytes: Buffer.concat(chunks) };
 }
 
-test('a toolkit member favourites a Treasure Chest document, finds it in My Saved Resources and downloads it', async ({ page }) => {
+test('a toolkit member favourites a Treasure Chest document, finds it in My Saved Resources and downloads it', async ({
+  page,
+}) => {
   test.setTimeout(journeyTimeout);
   await signIn(page, member.email);
   const menu = sideMenu(page);
@@ -67,7 +77,9 @@ test('a toolkit member favourites a Treasure Chest document, finds it in My Save
   await expectAccessible(page);
 });
 
-test('a member without toolkit access is sent to the profile, and the server refuses the toolkit too', async ({ page }) => {
+test('a member without toolkit access is sent to the profile, and the server refuses the toolkit too', async ({
+  page,
+}) => {
   await signIn(page, demoUsers.noToolkit.email);
   await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
   await page.goto('/members/treasure-chest');
@@ -78,6 +90,8 @@ test('a member without toolkit access is sent to the profile, and the server ref
   for (const path of ['/api/toolkit/treasure-chest', '/api/favourites']) {
     const refused = await page.request.get(path);
     expect(refused.status()).toBe(403);
-    expect((await refused.json()) as { detail: string }).toMatchObject({ detail: 'The toolkit is open to members with toolkit access.' });
+    expect((await refused.json()) as { detail: string }).toMatchObject({
+      detail: 'The toolkit is open to members with toolkit access.',
+    });
   }
 });

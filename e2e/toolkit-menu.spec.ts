@@ -17,9 +17,7 @@ const menuWithoutToolkit = menuWithToolkit.filter(
   (label) => label !== 'Treasure Chest' && label !== 'My Saved Resources',
 );
 
-test('a member with toolkit access sees Treasure Chest and My Saved Resources and can open them', async ({
-  page,
-}) => {
+test('a member with toolkit access sees Treasure Chest and My Saved Resources and can open them', async ({ page }) => {
   await signIn(page, demoUsers.teacherLincoln.email);
   await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
   await expectAccessible(page);

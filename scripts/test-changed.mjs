@@ -16,7 +16,9 @@ function git(...args) {
   return execFileSync('git', args, { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
 }
 
-const changed = [...new Set([...git('diff', '--name-only', since), ...git('ls-files', '--others', '--exclude-standard')])];
+const changed = [
+  ...new Set([...git('diff', '--name-only', since), ...git('ls-files', '--others', '--exclude-standard')]),
+];
 const lintable = changed.filter((file) => /\.(ts|tsx|js|mjs)$/.test(file) && existsSync(join(root, file)));
 console.log(`${changed.length} file(s) changed since ${since}`);
 
@@ -28,5 +30,13 @@ function step(name, command, args) {
 }
 
 step('typecheck', npm, ['run', 'typecheck']);
-if (lintable.length > 0) step('lint (changed files)', npx, ['eslint', '--cache', '--cache-location', 'node_modules/.cache/eslint/', '--max-warnings=0', ...lintable]);
+if (lintable.length > 0)
+  step('lint (changed files)', npx, [
+    'eslint',
+    '--cache',
+    '--cache-location',
+    'node_modules/.cache/eslint/',
+    '--max-warnings=0',
+    ...lintable,
+  ]);
 step('vitest (tests related to the changed files)', npx, ['vitest', 'run', '--changed', since, '--passWithNoTests']);

@@ -99,7 +99,9 @@ const e2eFailureDigest = join(root, 'e2e/test-results/failure-digest.txt');
 function fail(stage) {
   printSummary();
   if (stage === stageNames.e2e && existsSync(e2eFailureDigest)) {
-    console.error(`\nJourneys that failed (details above, traces in e2e/test-results):\n${readFileSync(e2eFailureDigest, 'utf8')}`);
+    console.error(
+      `\nJourneys that failed (details above, traces in e2e/test-results):\n${readFileSync(e2eFailureDigest, 'utf8')}`,
+    );
   }
   const names = Object.values(stageNames);
   const notRun = names.slice(names.indexOf(stage) + 1).filter((name) => name !== stageNames.chromium);
@@ -121,7 +123,9 @@ async function ensureChromium() {
   if (existsSync(chromium)) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    console.error('Chromium is missing: run  sudo apt-get update && sudo apt-get install -y chromium  then npm test again');
+    console.error(
+      'Chromium is missing: run  sudo apt-get update && sudo apt-get install -y chromium  then npm test again',
+    );
     process.exit(1);
   }
   console.log(`\n${chromium} is missing: installing Debian's chromium package.`);
@@ -137,7 +141,13 @@ async function ensureChromium() {
 for (const stale of [vitestResults, e2eResults]) rmSync(stale, { force: true });
 await stage(stageNames.typecheck, npm, ['run', 'typecheck']);
 await stage(stageNames.lint, npm, ['run', 'lint']);
-await stage(stageNames.unit, npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestResults}`]);
+await stage(stageNames.unit, npx, [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestResults}`,
+]);
 await ensureChromium();
 await stage(stageNames.build, npm, ['run', 'build']);
 await stage(stageNames.e2e, npm, ['run', 'test:e2e'], {

@@ -44,22 +44,28 @@ describe('one name per feature on every side', () => {
       const segments = route.split('/').filter(Boolean);
       return segments.includes(word) && (segments[0] === 'admin') === admin;
     });
-    if (!(name in features.apiPathExceptions)) expect(own, `no path of ${name} names it: ${paths.join(', ')}`).not.toEqual([]);
+    if (!(name in features.apiPathExceptions))
+      expect(own, `no path of ${name} names it: ${paths.join(', ')}`).not.toEqual([]);
     if (admin) expect(paths.filter((route) => !route.startsWith('/admin/'))).toEqual([]);
     const staffPaths = paths.filter((route) => route.startsWith('/admin/'));
-    if (!admin && !(name in features.alsoServesAdmin)) expect(staffPaths, `${name} serves the staff console`).toEqual([]);
+    if (!admin && !(name in features.alsoServesAdmin))
+      expect(staffPaths, `${name} serves the staff console`).toEqual([]);
   });
 
   it('lists reasons only for folders that exist', () => {
     const all = new Set([...server, ...web]);
-    const named = [features.serverOnly, features.webOnly, features.apiPathExceptions, features.alsoServesAdmin].flatMap(listed);
+    const named = [features.serverOnly, features.webOnly, features.apiPathExceptions, features.alsoServesAdmin].flatMap(
+      listed,
+    );
     expect(named.filter((name) => !all.has(name))).toEqual([]);
   });
 
   it('maps every journey to the features it walks, by their names', () => {
     expect(Object.keys(journeyMap).sort()).toEqual([...journeys].sort());
     const all = new Set([...server, ...web]);
-    const unknown = Object.entries(journeyMap).flatMap(([journey, names]) => names.filter((name) => !all.has(name)).map((name) => `${journey}: ${name}`));
+    const unknown = Object.entries(journeyMap).flatMap(([journey, names]) =>
+      names.filter((name) => !all.has(name)).map((name) => `${journey}: ${name}`),
+    );
     expect(unknown).toEqual([]);
   });
 });

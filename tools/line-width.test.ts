@@ -8,7 +8,10 @@ const repo = path.resolve(import.meta.dirname, '..');
 const width = prettier.printWidth;
 
 /** The code Prettier formats: tracked scripts and sources, not the generated migrations. */
-const files = execFileSync('git', ['ls-files', '*.ts', '*.tsx', '*.js', '*.mjs', '*.cjs'], { cwd: repo, encoding: 'utf8' })
+const files = execFileSync('git', ['ls-files', '*.ts', '*.tsx', '*.js', '*.mjs', '*.cjs'], {
+  cwd: repo,
+  encoding: 'utf8',
+})
   .split('\n')
   .filter((file) => file && !file.startsWith('apps/server/src/db/migrations/'));
 
@@ -34,7 +37,8 @@ it(`keeps every line of code within ${width} characters, but for unbreakable lit
     const source = readFileSync(path.join(repo, file), 'utf8');
     const code = withoutTemplates(source).split('\n');
     source.split('\n').forEach((line, index) => {
-      if (line.length > width && breakablePart(code[index] ?? '').length > width) long.push(`${file}:${index + 1} (${line.length})`);
+      if (line.length > width && breakablePart(code[index] ?? '').length > width)
+        long.push(`${file}:${index + 1} (${line.length})`);
     });
   }
   expect(long).toEqual([]);

@@ -14,7 +14,9 @@ const dist = path.join(root, 'dist');
 const packagesExternal = {
   name: 'packages-external',
   setup(builder) {
-    builder.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@portal/') ? undefined : { path: args.path, external: true }));
+    builder.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@portal/') ? undefined : { path: args.path, external: true },
+    );
   },
 };
 

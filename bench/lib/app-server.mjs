@@ -101,7 +101,10 @@ export async function signIn(baseUrl, email, password = demoPassword) {
     body: JSON.stringify({ email, password }),
   });
   if (!response.ok) throw new Error(`sign-in of ${email} answered ${response.status}: ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   if (!cookie) throw new Error(`sign-in of ${email} set no cookie`);
   return cookie;
 }
@@ -111,7 +114,9 @@ const clockTicksPerSecond = 100;
 /** CPU time a process (by pid) has used so far, in milliseconds (Linux /proc; user + system). */
 export function processCpuMs(pid) {
   // Fields after the command name (which may hold spaces), from the third: utime and stime are the 14th and 15th.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
 }
 

@@ -15,7 +15,9 @@ const captured = JSON.parse(readFileSync(capturedFile, 'utf8'));
 
 // Dates and times as PostgreSQL writes them, as drizzle asks node-postgres for them.
 const asText = new Set([1082, 1114, 1184, 1186, 1231, 1115, 1185, 1187, 1182]);
-const types = { getTypeParser: (oid, format) => (asText.has(oid) ? (value) => value : pg.types.getTypeParser(oid, format)) };
+const types = {
+  getTypeParser: (oid, format) => (asText.has(oid) ? (value) => value : pg.types.getTypeParser(oid, format)),
+};
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const app = Fastify({ logger: false });

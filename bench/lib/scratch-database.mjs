@@ -34,7 +34,11 @@ async function openScratchApp(benchmark) {
     throw new Error(`${benchmark} needs PostgreSQL (DATABASE_URL)`);
   }
   const { db } = database;
-  const config = loadConfig({ LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT_PER_ADDRESS: '1000', PUBLIC_URL: 'http://portal.bench' });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    LOGIN_RATE_LIMIT_PER_ADDRESS: '1000',
+    PUBLIC_URL: 'http://portal.bench',
+  });
   await seedLookups(db, systemClock());
   await seedDemo(db, config.publicUrl);
   const files = mkdtempSync(path.join(tmpdir(), 'portal-bench-files-'));

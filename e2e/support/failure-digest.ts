@@ -27,7 +27,9 @@ export default class FailureDigest implements Reporter {
       const at = error.location ? `at ${error.location.file.split('/').at(-1)}:${error.location.line}: ` : '';
       return `  ${at}${lines.slice(0, callLog === -1 ? 5 : Math.min(callLog, 5)).join('\n    ')}`;
     });
-    this.failures.push(`- ${test.titlePath().filter(Boolean).join(' › ')} (${result.status} after ${Math.round(result.duration / 1000)} s)\n${errors.join('\n')}`);
+    this.failures.push(
+      `- ${test.titlePath().filter(Boolean).join(' › ')} (${result.status} after ${Math.round(result.duration / 1000)} s)\n${errors.join('\n')}`,
+    );
   }
 
   onEnd(): void {

@@ -18,7 +18,8 @@ export const featureBoundaries = {
     const featureOf = (file) => {
       for (const root of roots) {
         const relative = path.relative(root, file);
-        if (!relative.startsWith('..') && !path.isAbsolute(relative)) return { root, name: relative.split(path.sep)[0] };
+        if (!relative.startsWith('..') && !path.isAbsolute(relative))
+          return { root, name: relative.split(path.sep)[0] };
       }
       return null;
     };
@@ -32,7 +33,12 @@ export const featureBoundaries = {
         context.report({ node: node.source, messageId: 'crossFeature', data: { from: from.name, to: target.name } });
       }
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
   },
 };
 
@@ -58,7 +64,10 @@ export const serverLayers = {
       return ['platform', 'core', 'features'].includes(top) ? top : null;
     };
     const forbidden = {
-      platform: { core: 'platform/ is infrastructure and knows no business service', features: 'platform/ knows no feature' },
+      platform: {
+        core: 'platform/ is infrastructure and knows no business service',
+        features: 'platform/ knows no feature',
+      },
       core: { features: 'core/ is shared by features and imports none of them' },
     };
     const from = layerOf(context.filename);
@@ -70,7 +79,12 @@ export const serverLayers = {
       const why = to && forbidden[from][to];
       if (why) context.report({ node: node.source, messageId: 'upward', data: { from, to, why } });
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
   },
 };
 

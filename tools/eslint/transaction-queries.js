@@ -16,7 +16,8 @@ function isTransactionType(checker, type, seen = new Set()) {
   const symbol = type.getSymbol() ?? type.aliasSymbol;
   if (symbol && transactionNames.has(symbol.getName())) return true;
   const target = type.target ?? type;
-  if (target.isClassOrInterface?.()) return (checker.getBaseTypes(target) ?? []).some((base) => isTransactionType(checker, base, seen));
+  if (target.isClassOrInterface?.())
+    return (checker.getBaseTypes(target) ?? []).some((base) => isTransactionType(checker, base, seen));
   return false;
 }
 
@@ -60,11 +61,20 @@ export const transactionQueries = {
       if (node.type === 'Identifier') {
         if (!isTransactionType(checker, typeOf(node))) return null;
         const declarations = checker.getSymbolAtLocation(services.esTreeNodeToTSNodeMap.get(node))?.declarations ?? [];
-        const inside = declarations.some((declaration) => declaration.getSourceFile().fileName === context.filename && declaration.getStart() >= outer.range[0] && declaration.getEnd() <= outer.range[1]);
+        const inside = declarations.some(
+          (declaration) =>
+            declaration.getSourceFile().fileName === context.filename &&
+            declaration.getStart() >= outer.range[0] &&
+            declaration.getEnd() <= outer.range[1],
+        );
         return inside ? null : node;
       }
       for (const key of keys[node.type] ?? []) {
-        if ((node.type === 'MemberExpression' && key === 'property' && !node.computed) || (node.type === 'Property' && key === 'key' && !node.computed)) continue;
+        if (
+          (node.type === 'MemberExpression' && key === 'property' && !node.computed) ||
+          (node.type === 'Property' && key === 'key' && !node.computed)
+        )
+          continue;
         const children = Array.isArray(node[key]) ? node[key] : [node[key]];
         for (const child of children) {
           if (child && typeof child.type === 'string') {
@@ -81,7 +91,12 @@ export const transactionQueries = {
         if (isPromiseCombinator(node.callee)) {
           const [argument] = node.arguments;
           const found = argument && findTransaction(argument, argument);
-          if (found) context.report({ node: found, messageId: 'concurrent', data: { name: found.name, combinator: node.callee.property.name } });
+          if (found)
+            context.report({
+              node: found,
+              messageId: 'concurrent',
+              data: { name: found.name, combinator: node.callee.property.name },
+            });
           return;
         }
         const call = services.esTreeNodeToTSNodeMap.get(node);

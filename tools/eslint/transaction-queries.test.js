@@ -13,7 +13,10 @@ RuleTester.itOnly = it.only;
 // The fixture's tsconfig gives the parser a program; each case's code replaces file.ts in it.
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const ruleTester = new RuleTester({
-  languageOptions: { parser: tseslint.parser, parserOptions: { project: './tsconfig.json', tsconfigRootDir: fixtures } },
+  languageOptions: {
+    parser: tseslint.parser,
+    parserOptions: { project: './tsconfig.json', tsconfigRootDir: fixtures },
+  },
 });
 
 // The shapes of drizzle's classes the rule recognises by name, and the project's aliases (db/client.ts).
@@ -33,9 +36,15 @@ const filename = path.join(fixtures, 'file.ts');
 ruleTester.run('transaction-queries', transactionQueries, {
   valid: [
     { filename, code: code('export const both = () => Promise.all([db.select(), readOnPool(db)]);') },
-    { filename, code: code('export const inTurn = (tx: Transaction) => tx.select().then(async (a) => [a, await tx.select()]);') },
+    {
+      filename,
+      code: code('export const inTurn = (tx: Transaction) => tx.select().then(async (a) => [a, await tx.select()]);'),
+    },
     { filename, code: code('export const passed = (tx: Transaction) => readOne(tx);') },
-    { filename, code: code('export const each = () => Promise.all([1, 2].map(() => db.transaction(async (tx) => tx.select())));') },
+    {
+      filename,
+      code: code('export const each = () => Promise.all([1, 2].map(() => db.transaction(async (tx) => tx.select())));'),
+    },
   ],
   invalid: [
     {

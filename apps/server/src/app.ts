@@ -2,7 +2,12 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
 import { adminEventPaymentRoutes } from './features/admin-event-payments/routes.ts';
 import { adminOrganizationRoutes } from './features/admin-organizations/routes.ts';
@@ -96,7 +101,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'portal_session' },
-          functionsKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'With the header request-source: pubweb' },
+          functionsKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-api-key',
+            description: 'With the header request-source: pubweb',
+          },
         },
       },
     },

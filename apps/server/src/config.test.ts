@@ -4,7 +4,13 @@ import { productionEnvironment } from './test/production-environment.ts';
 
 describe('configuration', () => {
   it('defaults to the embedded database, the dev mailbox and insecure cookies on http', () => {
-    const config = loadConfig({ DATABASE_URL: undefined, SMTP_URL: undefined, NODE_ENV: 'development', PUBLIC_URL: undefined, PORT: '3000' });
+    const config = loadConfig({
+      DATABASE_URL: undefined,
+      SMTP_URL: undefined,
+      NODE_ENV: 'development',
+      PUBLIC_URL: undefined,
+      PORT: '3000',
+    });
     expect(config.database.kind).toBe('pglite');
     expect(config.mail.devMailbox).toBe(true);
     expect(config.secureCookies).toBe(false);
@@ -33,12 +39,21 @@ describe('configuration', () => {
   });
 
   it('chooses the payment provider: demo by default, Stripe when its key is set, and checks what each needs', () => {
-    const base = { PAYMENT_PROVIDER: undefined, STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined, DEMO_PAYMENT_SECRET: undefined };
+    const base = {
+      PAYMENT_PROVIDER: undefined,
+      STRIPE_SECRET_KEY: undefined,
+      STRIPE_WEBHOOK_SECRET: undefined,
+      DEMO_PAYMENT_SECRET: undefined,
+    };
     expect(loadConfig(base).payments).toMatchObject({ provider: 'demo', demoSecret: expect.any(String) });
-    expect(loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).payments.provider).toBe('stripe');
+    expect(
+      loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).payments.provider,
+    ).toBe('stripe');
     expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     expect(() => loadConfig({ ...base, PAYMENT_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
-    expect(() => loadConfig({ ...base, PAYMENT_PROVIDER: 'cashnet', CASHNET_VERIFY_URL: 'https://pay.example/verify' })).toThrow(/CASHNET_CHECKOUT_URL/);
+    expect(() =>
+      loadConfig({ ...base, PAYMENT_PROVIDER: 'cashnet', CASHNET_VERIFY_URL: 'https://pay.example/verify' }),
+    ).toThrow(/CASHNET_CHECKOUT_URL/);
     expect(() => loadConfig({ ...base, DEMO_PAYMENT_SECRET: 'short' })).toThrow(/DEMO_PAYMENT_SECRET/);
   });
 
@@ -60,19 +75,24 @@ describe('configuration', () => {
   });
 
   it('names every refused development part at once', () => {
-    expect(() => loadConfig({ ...productionEnvironment, PAYMENT_PROVIDER: 'demo', DEV_MAILBOX: 'true', SEED_DEMO: 'true' })).toThrow(
-      /PAYMENT_PROVIDER[^]*DEV_MAILBOX[^]*SEED_DEMO/,
-    );
+    expect(() =>
+      loadConfig({ ...productionEnvironment, PAYMENT_PROVIDER: 'demo', DEV_MAILBOX: 'true', SEED_DEMO: 'true' }),
+    ).toThrow(/PAYMENT_PROVIDER[^]*DEV_MAILBOX[^]*SEED_DEMO/);
   });
 
   it('keeps the development parts outside production, and the switches off there too', () => {
     const development = { ...productionEnvironment, NODE_ENV: 'development' };
-    expect(loadConfig({ ...development, PAYMENT_PROVIDER: 'demo', DEV_MAILBOX: 'true', SEED_DEMO: 'true' })).toMatchObject({
+    expect(
+      loadConfig({ ...development, PAYMENT_PROVIDER: 'demo', DEV_MAILBOX: 'true', SEED_DEMO: 'true' }),
+    ).toMatchObject({
       payments: { provider: 'demo' },
       mail: { devMailbox: true },
       seedDemo: true,
     });
-    expect(loadConfig({ ...productionEnvironment, DEV_MAILBOX: 'false', SEED_DEMO: 'false' })).toMatchObject({ mail: { devMailbox: false }, seedDemo: false });
+    expect(loadConfig({ ...productionEnvironment, DEV_MAILBOX: 'false', SEED_DEMO: 'false' })).toMatchObject({
+      mail: { devMailbox: false },
+      seedDemo: false,
+    });
   });
 
   it('listens on the loopback interface unless HOST is set', () => {
@@ -81,11 +101,20 @@ describe('configuration', () => {
   });
 
   it('limits sign-in per account and per address, in memory unless REDIS_URL is set', () => {
-    const unset = { LOGIN_RATE_LIMIT_PER_ACCOUNT: undefined, LOGIN_RATE_LIMIT_PER_ADDRESS: undefined, REDIS_URL: undefined, REDIS_KEY_PREFIX: undefined };
+    const unset = {
+      LOGIN_RATE_LIMIT_PER_ACCOUNT: undefined,
+      LOGIN_RATE_LIMIT_PER_ADDRESS: undefined,
+      REDIS_URL: undefined,
+      REDIS_KEY_PREFIX: undefined,
+    };
     expect(loadConfig(unset).signInRateLimit).toEqual({ perAccount: 10, perAddress: 50, redis: null });
     expect(
-      loadConfig({ ...unset, LOGIN_RATE_LIMIT_PER_ACCOUNT: '3', LOGIN_RATE_LIMIT_PER_ADDRESS: '7', REDIS_URL: 'redis://cache.example:6379' })
-        .signInRateLimit,
+      loadConfig({
+        ...unset,
+        LOGIN_RATE_LIMIT_PER_ACCOUNT: '3',
+        LOGIN_RATE_LIMIT_PER_ADDRESS: '7',
+        REDIS_URL: 'redis://cache.example:6379',
+      }).signInRateLimit,
     ).toEqual({ perAccount: 3, perAddress: 7, redis: { url: 'redis://cache.example:6379', keyPrefix: 'portal:' } });
     expect(() => loadConfig({ ...unset, LOGIN_RATE_LIMIT_PER_ACCOUNT: '0' })).toThrow(/LOGIN_RATE_LIMIT_PER_ACCOUNT/);
   });

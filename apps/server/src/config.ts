@@ -31,7 +31,11 @@ const environment = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   TIME_ZONE: z.string().default('America/New_York'),
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(24 * 14),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(24 * 14),
   LOGIN_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   // One school's teachers often share one public address: the per-address limit is the looser one.
   LOGIN_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
@@ -40,7 +44,10 @@ const environment = z.object({
   TRUST_PROXY: flag,
   ENCRYPTION_KEY: z
     .string()
-    .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)')
+    .refine(
+      (value) => Buffer.from(value, 'base64').length === 32,
+      'must be 32 bytes, base64-encoded (openssl rand -base64 32)',
+    )
     .optional(),
   PAYMENT_PROVIDER: z.enum(paymentProviders).optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -58,7 +65,8 @@ const developmentDemoPaymentSecret = 'members-portal-demo-payments';
 /** The provider functions' key on a development machine; production has the functions off unless it sets its own. */
 export const developmentFunctionsApiKey = 'members-portal-development-functions-key';
 
-const invalid = (problems: string[]) => new Error(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+const invalid = (problems: string[]) =>
+  new Error(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
 
 /**
  * Development parts that would open money or accounts to anyone: in production each one is refused
@@ -67,9 +75,12 @@ const invalid = (problems: string[]) => new Error(`Invalid configuration:\n${pro
 function productionRefusals(e: z.infer<typeof environment>): string[] {
   const refusals: string[] = [];
   if (!e.ENCRYPTION_KEY) refusals.push('ENCRYPTION_KEY: required in production');
-  if (e.PAYMENT_PROVIDER === 'demo') refusals.push('PAYMENT_PROVIDER: demo is refused in production (it marks payments paid without taking money)');
-  if (e.DEV_MAILBOX === true) refusals.push('DEV_MAILBOX: refused in production (it shows every mailed link to anyone)');
-  if (e.SEED_DEMO === true) refusals.push('SEED_DEMO: refused in production (it creates accounts with a published password)');
+  if (e.PAYMENT_PROVIDER === 'demo')
+    refusals.push('PAYMENT_PROVIDER: demo is refused in production (it marks payments paid without taking money)');
+  if (e.DEV_MAILBOX === true)
+    refusals.push('DEV_MAILBOX: refused in production (it shows every mailed link to anyone)');
+  if (e.SEED_DEMO === true)
+    refusals.push('SEED_DEMO: refused in production (it creates accounts with a published password)');
   return refusals;
 }
 
@@ -78,9 +89,12 @@ function paymentSettings(e: z.infer<typeof environment>, production: boolean) {
   const provider = e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : production ? null : 'demo');
   const missing = (name: string, reason: string) => invalid([`${name}: required ${reason}`]);
   if (provider === 'stripe' && !e.STRIPE_SECRET_KEY) throw missing('STRIPE_SECRET_KEY', 'when PAYMENT_PROVIDER=stripe');
-  if (provider === 'stripe' && !e.STRIPE_WEBHOOK_SECRET) throw missing('STRIPE_WEBHOOK_SECRET', 'when PAYMENT_PROVIDER=stripe');
-  if (provider === 'cashnet' && !e.CASHNET_CHECKOUT_URL) throw missing('CASHNET_CHECKOUT_URL', 'when PAYMENT_PROVIDER=cashnet');
-  if (provider === 'cashnet' && !e.CASHNET_VERIFY_URL) throw missing('CASHNET_VERIFY_URL', 'when PAYMENT_PROVIDER=cashnet');
+  if (provider === 'stripe' && !e.STRIPE_WEBHOOK_SECRET)
+    throw missing('STRIPE_WEBHOOK_SECRET', 'when PAYMENT_PROVIDER=stripe');
+  if (provider === 'cashnet' && !e.CASHNET_CHECKOUT_URL)
+    throw missing('CASHNET_CHECKOUT_URL', 'when PAYMENT_PROVIDER=cashnet');
+  if (provider === 'cashnet' && !e.CASHNET_VERIFY_URL)
+    throw missing('CASHNET_VERIFY_URL', 'when PAYMENT_PROVIDER=cashnet');
   return {
     provider,
     stripeSecretKey: e.STRIPE_SECRET_KEY,

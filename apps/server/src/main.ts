@@ -12,18 +12,27 @@ function configOrExit() {
 
 const config = configOrExit();
 // The rest loads only once the configuration is valid, so a refused start answers at once.
-const [{ buildApp }, { openDatabase }, { demoPassword, seedDemo }, { seedLookups }, { systemClock }, { startJobWorker }, mail, { createStorage }, auth] =
-  await Promise.all([
-    import('./app.ts'),
-    import('./db/client.ts'),
-    import('./db/seed/demo.ts'),
-    import('./db/seed/lookups.ts'),
-    import('./platform/clock.ts'),
-    import('./platform/jobs.ts'),
-    import('./platform/mail.ts'),
-    import('./platform/storage.ts'),
-    import('./features/auth/service.ts'),
-  ]);
+const [
+  { buildApp },
+  { openDatabase },
+  { demoPassword, seedDemo },
+  { seedLookups },
+  { systemClock },
+  { startJobWorker },
+  mail,
+  { createStorage },
+  auth,
+] = await Promise.all([
+  import('./app.ts'),
+  import('./db/client.ts'),
+  import('./db/seed/demo.ts'),
+  import('./db/seed/lookups.ts'),
+  import('./platform/clock.ts'),
+  import('./platform/jobs.ts'),
+  import('./platform/mail.ts'),
+  import('./platform/storage.ts'),
+  import('./features/auth/service.ts'),
+]);
 const database = await openDatabase(config.database);
 await database.migrate();
 const { db } = database;
@@ -70,7 +79,9 @@ const stopWorker = startJobWorker(
 const { expireDueHolds } = await import('./core/capacity.ts');
 let expiring: Promise<unknown> = Promise.resolve();
 const holdExpiry = setInterval(() => {
-  expiring = expiring.then(() => expireDueHolds(db, systemClock())).catch((err: unknown) => app.log.error({ err }, 'hold expiry failed'));
+  expiring = expiring
+    .then(() => expireDueHolds(db, systemClock()))
+    .catch((err: unknown) => app.log.error({ err }, 'hold expiry failed'));
 }, 30_000);
 
 let closing = false;
@@ -90,7 +101,8 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 
-const where = config.database.kind === 'pglite' ? `embedded database in ${config.database.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+const where =
+  config.database.kind === 'pglite' ? `embedded database in ${config.database.dataDir}` : 'PostgreSQL (DATABASE_URL)';
 const lines = [
   '',
   `Members Portal is running at ${config.publicUrl} on ${where}.`,
@@ -100,6 +112,7 @@ if (config.mail.devMailbox) lines.push(`Development mailbox (mail is not sent): 
 if (demoUsers.length > 0) {
   lines.push('', `Demo sign-ins (password for all: ${demoPassword}):`);
   const width = Math.max(...demoUsers.map((u) => u.email.length));
-  for (const user of demoUsers) lines.push(`  ${user.email.padEnd(width)}  ${user.firstName} ${user.lastName}, ${user.description}`);
+  for (const user of demoUsers)
+    lines.push(`  ${user.email.padEnd(width)}  ${user.firstName} ${user.lastName}, ${user.description}`);
 }
 console.log(lines.join('\n') + '\n');

@@ -31,8 +31,16 @@ function productionEnvironment(overrides: Record<string, string>): NodeJS.Proces
   };
 }
 
-function startServer(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => { stdout: string; stderr: string }; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainEntry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+function startServer(env: NodeJS.ProcessEnv): {
+  child: ChildProcess;
+  output: () => { stdout: string; stderr: string };
+  exited: Promise<number | null>;
+} {
+  const child = spawn(process.execPath, ['--import', 'tsx', mainEntry], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -47,7 +55,9 @@ async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -127,7 +137,9 @@ describe('a valid production start', () => {
 
   it('serves no development route', async () => {
     expect((await fetch(`${baseUrl}/api/dev/mailbox`)).status).toBe(404);
-    expect((await post('/api/payments/demo/00000000-0000-4000-8000-000000000000', { outcome: 'succeed' })).status).toBe(404);
+    expect((await post('/api/payments/demo/00000000-0000-4000-8000-000000000000', { outcome: 'succeed' })).status).toBe(
+      404,
+    );
     expect((await post('/api/payments/demo/webhook', { id: 'evt', outcome: 'succeed' })).status).toBe(404);
   });
 
@@ -143,11 +155,15 @@ describe('a valid production start', () => {
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const options = await fetch(`${baseUrl}/api/payments/options`, { headers: { cookie } });
     expect(options.status).toBe(200);
-    expect(await options.json()).toEqual({ card: { available: false, unavailableReason: paymentMessages.cardUnavailable } });
+    expect(await options.json()).toEqual({
+      card: { available: false, unavailableReason: paymentMessages.cardUnavailable },
+    });
   });
 
   it('documents no development route', async () => {
     const openApi = (await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as { paths: Record<string, unknown> };
-    expect(Object.keys(openApi.paths).filter((route) => route.includes('/demo') || route.includes('/dev/'))).toEqual([]);
+    expect(Object.keys(openApi.paths).filter((route) => route.includes('/demo') || route.includes('/dev/'))).toEqual(
+      [],
+    );
   });
 });

@@ -29,7 +29,8 @@ describe('loginPathFor', () => {
 });
 
 describe('side menu', () => {
-  const labels = (toolKitAccess: boolean) => visibleMenu({ toolKitAccess, schoolLeaderAccess: false }).map((item) => item.label);
+  const labels = (toolKitAccess: boolean) =>
+    visibleMenu({ toolKitAccess, schoolLeaderAccess: false }).map((item) => item.label);
 
   it('shows the toolkit items only with toolkit access, in the spec order', () => {
     expect(labels(true)).toEqual([
@@ -43,10 +44,20 @@ describe('side menu', () => {
       'Manage Events',
       'Event Cart',
     ]);
-    expect(labels(false)).toEqual(['Profile', 'Purchase Orders', 'PD Services', 'Resources', 'Manage Services', 'Manage Events', 'Event Cart']);
+    expect(labels(false)).toEqual([
+      'Profile',
+      'Purchase Orders',
+      'PD Services',
+      'Resources',
+      'Manage Services',
+      'Manage Events',
+      'Event Cart',
+    ]);
   });
 
   it('does not let school-leader access stand in for toolkit access', () => {
-    expect(visibleMenu({ toolKitAccess: false, schoolLeaderAccess: true }).map((i) => i.label)).not.toContain('Treasure Chest');
+    expect(visibleMenu({ toolKitAccess: false, schoolLeaderAccess: true }).map((i) => i.label)).not.toContain(
+      'Treasure Chest',
+    );
   });
 });

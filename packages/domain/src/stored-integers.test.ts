@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { questionInput } from './applications/contracts.ts';
-import { couponInput, groupingInput, pathInput, sectionInput, staffEventInput, ticketTypeInput } from './events/staff-contracts.ts';
+import {
+  couponInput,
+  groupingInput,
+  pathInput,
+  sectionInput,
+  staffEventInput,
+  ticketTypeInput,
+} from './events/staff-contracts.ts';
 import { int4Max } from './stored-integers.ts';
 
 /** Each integer input stored in an int4 column takes int4Max and refuses one more (a 500 at the database before). */
@@ -18,9 +25,33 @@ const event = {
   maxTickets: null,
   published: false,
 };
-const path = { name: 'First Year', applicationSelectionLevel: 'SECTIONS', requireRankedSelection: false, rankedSelectionAmount: 1, position: 0 };
-const section = { title: 'Coaching', dates: [], locationName: null, audienceType: [], description: '', isFree: false, maxTickets: null };
-const coupon = { code: 'SAVE', type: 'FIXED', discountAmount: 100, discountPercentage: null, validFrom: null, validUntil: null, maxUses: null, eventId: null, active: true };
+const path = {
+  name: 'First Year',
+  applicationSelectionLevel: 'SECTIONS',
+  requireRankedSelection: false,
+  rankedSelectionAmount: 1,
+  position: 0,
+};
+const section = {
+  title: 'Coaching',
+  dates: [],
+  locationName: null,
+  audienceType: [],
+  description: '',
+  isFree: false,
+  maxTickets: null,
+};
+const coupon = {
+  code: 'SAVE',
+  type: 'FIXED',
+  discountAmount: 100,
+  discountPercentage: null,
+  validFrom: null,
+  validUntil: null,
+  maxUses: null,
+  eventId: null,
+  active: true,
+};
 const question = { type: 'TEXT', label: 'Why?', options: [], required: false };
 
 const cases: [string, z.ZodType, Record<string, unknown>, string][] = [

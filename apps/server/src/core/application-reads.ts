@@ -23,7 +23,15 @@ import {
   eventApplications,
   eventPaymentOptions,
 } from '../db/schema/applications.ts';
-import { coupons, eventGroupings, eventPaymentItems, eventPayments, events, eventSections, eventTicketTypes } from '../db/schema/commerce.ts';
+import {
+  coupons,
+  eventGroupings,
+  eventPaymentItems,
+  eventPayments,
+  events,
+  eventSections,
+  eventTicketTypes,
+} from '../db/schema/commerce.ts';
 import { organizationMemberships } from '../db/schema/organizations.ts';
 import { eventTickets } from '../db/schema/tickets.ts';
 import { users } from '../db/schema/users.ts';
@@ -45,7 +53,10 @@ export interface ApplicationPaymentState {
  * The latest payment of each application (with the label of its chosen option, which decides the
  * default status), in two queries for any number of applications.
  */
-export async function applicationPaymentStates(db: Executor, applicationIds: readonly string[]): Promise<Map<string, ApplicationPaymentState>> {
+export async function applicationPaymentStates(
+  db: Executor,
+  applicationIds: readonly string[],
+): Promise<Map<string, ApplicationPaymentState>> {
   const states = new Map<string, ApplicationPaymentState>();
   if (applicationIds.length === 0) return states;
   const ids = [...new Set(applicationIds)];
@@ -69,7 +80,12 @@ export async function applicationPaymentStates(db: Executor, applicationIds: rea
   for (const option of options) {
     const found = latest.get(option.id);
     const payment = found
-      ? { eventPaymentId: found.eventPaymentId, status: found.status, method: found.method, totalCents: found.totalCents }
+      ? {
+          eventPaymentId: found.eventPaymentId,
+          status: found.status,
+          method: found.method,
+          totalCents: found.totalCents,
+        }
       : null;
     states.set(option.id, { paymentStatus: applicationPaymentStatus(payment, option.label), payment });
   }
@@ -89,7 +105,13 @@ export async function pastEventsOf(db: Executor, userId: string, today: string):
     .select({ eventId: eventPaymentItems.eventId })
     .from(eventPaymentItems)
     .innerJoin(eventPayments, eq(eventPayments.id, eventPaymentItems.paymentId))
-    .where(and(eq(eventPayments.userId, userId), eq(eventPayments.status, 'PAID'), sql`${eventPayments.applicationId} is not null`));
+    .where(
+      and(
+        eq(eventPayments.userId, userId),
+        eq(eventPayments.status, 'PAID'),
+        sql`${eventPayments.applicationId} is not null`,
+      ),
+    );
   return db
     .select({ eventType: events.eventType, eventSubtype: events.eventSubtype, endDate: events.endDate })
     .from(events)
@@ -131,7 +153,12 @@ async function readApplicationRow(db: Executor, applicationId: string, viewerId:
     .leftJoin(eventTicketTypes, eq(eventTicketTypes.id, events.applicationTicketTypeId))
     .leftJoin(eventPaymentOptions, eq(eventPaymentOptions.id, eventApplications.paymentOptionId))
     .leftJoin(coupons, eq(coupons.id, eventApplications.couponId))
-    .where(and(eq(eventApplications.id, applicationId), viewerId === undefined ? undefined : eq(eventApplications.userId, viewerId)));
+    .where(
+      and(
+        eq(eventApplications.id, applicationId),
+        viewerId === undefined ? undefined : eq(eventApplications.userId, viewerId),
+      ),
+    );
   return row;
 }
 
@@ -142,7 +169,12 @@ async function readApplicationRow(db: Executor, applicationId: string, viewerId:
 export const applicationPricingColumns = {
   priceCents: eventTicketTypes.priceCents,
   option: { id: eventPaymentOptions.id, label: eventPaymentOptions.label, method: eventPaymentOptions.method },
-  coupon: { code: coupons.code, type: coupons.type, discountAmount: coupons.discountAmount, discountPercentage: coupons.discountPercentage },
+  coupon: {
+    code: coupons.code,
+    type: coupons.type,
+    discountAmount: coupons.discountAmount,
+    discountPercentage: coupons.discountPercentage,
+  },
 };
 
 /** The paths > groupings > sections tree of an event with each path's level (the catalogue's read). */
@@ -156,7 +188,10 @@ export type ApplicationEventPath = Awaited<ReturnType<typeof readApplicationPath
 export function selectablePath(path: ApplicationEventPath): SelectablePath {
   return {
     ...path,
-    groupings: path.groupings.map((grouping) => ({ id: grouping.id, sectionIds: grouping.sections.map((section) => section.id) })),
+    groupings: path.groupings.map((grouping) => ({
+      id: grouping.id,
+      sectionIds: grouping.sections.map((section) => section.id),
+    })),
   };
 }
 
@@ -175,8 +210,14 @@ function sectionProgress(
   const path = paths.find((candidate) => candidate.id === pathId);
   if (!path) return { sectionChosen: false, section: false };
   const selectable = selectablePath(path);
-  const selection = { groupingIds, sections: sections.map((section) => ({ sectionId: section.id, ranking: section.ranking })) };
-  return { sectionChosen: selectionBegun(selectable, selection), section: selectionProblem(selectable, selection) === null };
+  const selection = {
+    groupingIds,
+    sections: sections.map((section) => ({ sectionId: section.id, ranking: section.ranking })),
+  };
+  return {
+    sectionChosen: selectionBegun(selectable, selection),
+    section: selectionProblem(selectable, selection) === null,
+  };
 }
 
 /** A question as the member's form and the staff console read it, with the position staff edit. */
@@ -200,9 +241,15 @@ export function readQuestions(db: Executor, eventId: string) {
 
 /** The payment options of some events, in the order shown, in one query. */
 export async function readPaymentOptions(db: Executor, eventIds: readonly string[]) {
-  if (eventIds.length === 0) return new Map<string, { id: string; label: string; method: 'CARD' | 'PURCHASE_ORDER' }[]>();
+  if (eventIds.length === 0)
+    return new Map<string, { id: string; label: string; method: 'CARD' | 'PURCHASE_ORDER' }[]>();
   const rows = await db
-    .select({ eventId: eventPaymentOptions.eventId, id: eventPaymentOptions.id, label: eventPaymentOptions.label, method: eventPaymentOptions.method })
+    .select({
+      eventId: eventPaymentOptions.eventId,
+      id: eventPaymentOptions.id,
+      label: eventPaymentOptions.label,
+      method: eventPaymentOptions.method,
+    })
     .from(eventPaymentOptions)
     .where(inArray(eventPaymentOptions.eventId, [...new Set(eventIds)]))
     .orderBy(asc(eventPaymentOptions.position), asc(eventPaymentOptions.label), asc(eventPaymentOptions.id));
@@ -225,7 +272,12 @@ export async function hasActiveAffiliation(db: Executor, userId: string): Promis
  * application is found (anyone else is told it does not exist); staff read without one. `today` (in
  * the portal's time zone) decides which past events count for the Advanced path.
  */
-export async function readApplicationDetail(db: Executor, applicationId: string, today: string, viewerId?: string): Promise<ApplicationDetail | undefined> {
+export async function readApplicationDetail(
+  db: Executor,
+  applicationId: string,
+  today: string,
+  viewerId?: string,
+): Promise<ApplicationDetail | undefined> {
   const row = await readApplicationRow(db, applicationId, viewerId);
   if (!row) return undefined;
   const { application, event, profile } = row;
@@ -238,7 +290,11 @@ export async function readApplicationDetail(db: Executor, applicationId: string,
     .from(eventApplicationGroupings)
     .innerJoin(eventGroupings, eq(eventGroupings.id, eventApplicationGroupings.groupingId))
     .where(eq(eventApplicationGroupings.applicationId, application.id))
-    .orderBy(sql`${eventApplicationGroupings.ranking} asc nulls last`, asc(eventGroupings.position), asc(eventGroupings.id));
+    .orderBy(
+      sql`${eventApplicationGroupings.ranking} asc nulls last`,
+      asc(eventGroupings.position),
+      asc(eventGroupings.id),
+    );
   const sectionRows = await db
     .select({
       id: eventApplicationSections.sectionId,
@@ -249,7 +305,11 @@ export async function readApplicationDetail(db: Executor, applicationId: string,
     .from(eventApplicationSections)
     .innerJoin(eventSections, eq(eventSections.id, eventApplicationSections.sectionId))
     .where(eq(eventApplicationSections.applicationId, application.id))
-    .orderBy(sql`${eventApplicationSections.ranking} asc nulls last`, asc(eventSections.position), asc(eventSections.id));
+    .orderBy(
+      sql`${eventApplicationSections.ranking} asc nulls last`,
+      asc(eventSections.position),
+      asc(eventSections.id),
+    );
   const answerRows = await db
     .select({ questionId: eventApplicationAnswers.questionId, value: eventApplicationAnswers.value })
     .from(eventApplicationAnswers)
@@ -258,7 +318,8 @@ export async function readApplicationDetail(db: Executor, applicationId: string,
   const pastEvents = await pastEventsOf(db, application.userId, today);
   const states = await applicationPaymentStates(db, [application.id]);
   const answers = new Map(answerRows.map((answer) => [answer.questionId, answer.value]));
-  const coupon = row.coupon?.code && row.coupon.type ? { ...row.coupon, code: row.coupon.code, type: row.coupon.type } : null;
+  const coupon =
+    row.coupon?.code && row.coupon.type ? { ...row.coupon, code: row.coupon.code, type: row.coupon.type } : null;
   const totals = orderTotals([{ numberOfTickets: 1, price: row.priceCents ?? 0 }], coupon);
   const state = states.get(application.id);
   const saved = application.generalInformationSavedAt !== null;
@@ -276,7 +337,10 @@ export async function readApplicationDetail(db: Executor, applicationId: string,
       locationName: event.locationName,
       eventType: event.eventType,
       eventSubtype: event.eventSubtype,
-      paths: paths.map((path) => ({ ...path, eligible: path.level === 'FIRST_YEAR' || isAdvancedEligible(event, pastEvents, today) })),
+      paths: paths.map((path) => ({
+        ...path,
+        eligible: path.level === 'FIRST_YEAR' || isAdvancedEligible(event, pastEvents, today),
+      })),
       questions,
       finance: { dueDays: event.paymentDueDays, paymentOptions: options.get(event.id) ?? [] },
     },
@@ -297,7 +361,9 @@ export async function readApplicationDetail(db: Executor, applicationId: string,
     pathId: application.pathId,
     requestedGroupings: groupingRows,
     requestedSections: sectionRows,
-    answers: questions.filter((question) => answers.has(question.id)).map((question) => ({ questionId: question.id, value: answers.get(question.id) ?? [] })),
+    answers: questions
+      .filter((question) => answers.has(question.id))
+      .map((question) => ({ questionId: question.id, value: answers.get(question.id) ?? [] })),
     progress: {
       generalInformation: saved,
       affiliation,

@@ -46,7 +46,9 @@ export async function assignableUsersPage(
   query: { page: number; pageSize: number; search?: string },
 ): Promise<{ items: AssignableUser[]; total: number }> {
   const pattern = query.search ? `%${escapeLike(query.search)}%` : null;
-  const matches = pattern ? sql`where ("firstName" || ' ' || "lastName") ilike ${pattern} or email ilike ${pattern}` : sql``;
+  const matches = pattern
+    ? sql`where ("firstName" || ' ' || "lastName") ilike ${pattern} or email ilike ${pattern}`
+    : sql``;
   const from = sql`${assignable(organizationId)} people ${matches}`;
   const [rows, counted] = await Promise.all([
     db.execute(sql`
@@ -61,13 +63,19 @@ export async function assignableUsersPage(
 }
 
 /** The given users as assignees of the organization: those it has (members or pending), by id. */
-export async function assignableByIds(db: Executor, organizationId: string, userIds: readonly string[]): Promise<Map<string, AssignableUser>> {
+export async function assignableByIds(
+  db: Executor,
+  organizationId: string,
+  userIds: readonly string[],
+): Promise<Map<string, AssignableUser>> {
   if (userIds.length === 0) return new Map();
   const ids = sql.join(
     userIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  const result = await db.execute(sql`select distinct on (id) * from ${assignable(organizationId)} people where id in (${ids}) order by id, "isPending"`);
+  const result = await db.execute(
+    sql`select distinct on (id) * from ${assignable(organizationId)} people where id in (${ids}) order by id, "isPending"`,
+  );
   return new Map((result as { rows: AssignableUser[] }).rows.map((row) => [row.id, row]));
 }
 
@@ -78,18 +86,38 @@ export async function assignableByIds(db: Executor, organizationId: string, user
  */
 export async function addPendingUser(
   tx: Executor,
-  input: { organizationId: string; organizationName: string; firstName: string; lastName: string; email: string; invitedById: string; publicUrl: string },
+  input: {
+    organizationId: string;
+    organizationName: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    invitedById: string;
+    publicUrl: string;
+  },
 ): Promise<{ user: AssignableUser; invitationId: string | null; created: boolean }> {
   const [inserted] = await tx
     .insert(users)
     .values({ email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash: null })
     .onConflictDoNothing()
-    .returning({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, passwordHash: users.passwordHash });
+    .returning({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      passwordHash: users.passwordHash,
+    });
   const person =
     inserted ??
     (
       await tx
-        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, passwordHash: users.passwordHash })
+        .select({
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          passwordHash: users.passwordHash,
+        })
         .from(users)
         .where(sql`lower(${users.email}) = lower(${input.email})`)
     )[0];
@@ -97,10 +125,22 @@ export async function addPendingUser(
   if (!inserted && (await activeMembershipRole(tx, input.organizationId, person.id)) !== undefined) {
     throw conflict(rosterMessages.alreadyMember, { email: rosterMessages.alreadyMember });
   }
-  const user = { id: person.id, firstName: person.firstName, lastName: person.lastName, email: person.email, isPending: true };
+  const user = {
+    id: person.id,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    email: person.email,
+    isPending: true,
+  };
   const [invitation] = await tx
     .insert(invitations)
-    .values({ kind: 'ORGANIZATION', organizationId: input.organizationId, userId: person.id, role: 'MEMBER', invitedById: input.invitedById })
+    .values({
+      kind: 'ORGANIZATION',
+      organizationId: input.organizationId,
+      userId: person.id,
+      role: 'MEMBER',
+      invitedById: input.invitedById,
+    })
     .onConflictDoNothing()
     .returning({ id: invitations.id, code: invitations.code });
   if (!invitation) return { user, invitationId: null, created: false };

@@ -4,7 +4,14 @@ import { defaultMinutesPerDay } from '@portal/domain/events/certificates.ts';
 import type { Executor, Transaction } from '../db/client.ts';
 import { eventApplicationGroupings, eventApplications, eventApplicationSections } from '../db/schema/applications.ts';
 import { attendanceTakers, eventDailyAttendances, sectionAttendanceHours } from '../db/schema/attendance.ts';
-import { eventGroupings, eventPaths, eventPaymentItems, eventPayments, events, eventSections } from '../db/schema/commerce.ts';
+import {
+  eventGroupings,
+  eventPaths,
+  eventPaymentItems,
+  eventPayments,
+  events,
+  eventSections,
+} from '../db/schema/commerce.ts';
 import { eventTickets } from '../db/schema/tickets.ts';
 import { users } from '../db/schema/users.ts';
 import { audit } from '../platform/audit.ts';
@@ -25,19 +32,30 @@ export async function eventSectionsWithLevel(db: Executor, eventId: string, sect
       title: eventSections.title,
       dates: eventSections.dates,
       level: eventPaths.level,
-      minutesPerDay: sql<number>`coalesce(${sectionAttendanceHours.minutesPerDay}, ${defaultMinutesPerDay})`.mapWith(Number),
+      minutesPerDay: sql<number>`coalesce(${sectionAttendanceHours.minutesPerDay}, ${defaultMinutesPerDay})`.mapWith(
+        Number,
+      ),
     })
     .from(eventSections)
     .innerJoin(eventGroupings, eq(eventGroupings.id, eventSections.groupingId))
     .innerJoin(eventPaths, eq(eventPaths.id, eventGroupings.pathId))
     .leftJoin(sectionAttendanceHours, eq(sectionAttendanceHours.sectionId, eventSections.id))
     .where(and(eq(eventSections.eventId, eventId), sectionIds ? inArray(eventSections.id, [...sectionIds]) : undefined))
-    .orderBy(asc(eventPaths.position), asc(eventGroupings.position), asc(eventSections.position), asc(eventSections.title), asc(eventSections.id));
+    .orderBy(
+      asc(eventPaths.position),
+      asc(eventGroupings.position),
+      asc(eventSections.position),
+      asc(eventSections.title),
+      asc(eventSections.id),
+    );
 }
 export type SectionWithLevel = Awaited<ReturnType<typeof eventSectionsWithLevel>>[number];
 
 export async function findEvent(db: Executor, eventId: string) {
-  const [event] = await db.select({ id: events.id, name: events.name, startDate: events.startDate, endDate: events.endDate }).from(events).where(eq(events.id, eventId));
+  const [event] = await db
+    .select({ id: events.id, name: events.name, startDate: events.startDate, endDate: events.endDate })
+    .from(events)
+    .where(eq(events.id, eventId));
   return event ?? null;
 }
 
@@ -60,28 +78,47 @@ export async function takerSectionIds(db: Executor, userId: string, eventId: str
  * (or for the whole event), and accepted applicants who chose the section or its grouping.
  */
 export function expectedPeople(db: Executor, eventId: string, sectionId?: string) {
-  const inSection = (column: typeof eventSections.id | typeof eventApplicationSections.sectionId) => (sectionId ? eq(column, sectionId) : undefined);
+  const inSection = (column: typeof eventSections.id | typeof eventApplicationSections.sectionId) =>
+    sectionId ? eq(column, sectionId) : undefined;
   const ticketHolders = db
-    .select({ sectionId: sql<string>`${eventSections.id}`.as('expected_section_id'), userId: sql<string>`${eventTickets.userId}`.as('expected_user_id') })
+    .select({
+      sectionId: sql<string>`${eventSections.id}`.as('expected_section_id'),
+      userId: sql<string>`${eventTickets.userId}`.as('expected_user_id'),
+    })
     .from(eventTickets)
     .innerJoin(eventPaymentItems, eq(eventPaymentItems.id, eventTickets.paymentItemId))
     .innerJoin(eventPayments, eq(eventPayments.id, eventPaymentItems.paymentId))
     .innerJoin(
       eventSections,
-      or(eq(eventSections.id, eventTickets.sectionId), and(isNull(eventTickets.sectionId), eq(eventSections.eventId, eventTickets.eventId))),
+      or(
+        eq(eventSections.id, eventTickets.sectionId),
+        and(isNull(eventTickets.sectionId), eq(eventSections.eventId, eventTickets.eventId)),
+      ),
     )
     .where(and(eq(eventTickets.eventId, eventId), eq(eventPayments.status, 'PAID'), inSection(eventSections.id)));
   const bySection = db
     .select({ sectionId: eventApplicationSections.sectionId, userId: eventApplications.userId })
     .from(eventApplicationSections)
     .innerJoin(eventApplications, eq(eventApplications.id, eventApplicationSections.applicationId))
-    .where(and(eq(eventApplications.eventId, eventId), eq(eventApplications.status, 'ACCEPTED'), inSection(eventApplicationSections.sectionId)));
+    .where(
+      and(
+        eq(eventApplications.eventId, eventId),
+        eq(eventApplications.status, 'ACCEPTED'),
+        inSection(eventApplicationSections.sectionId),
+      ),
+    );
   const byGrouping = db
     .select({ sectionId: eventSections.id, userId: eventApplications.userId })
     .from(eventApplicationGroupings)
     .innerJoin(eventApplications, eq(eventApplications.id, eventApplicationGroupings.applicationId))
     .innerJoin(eventSections, eq(eventSections.groupingId, eventApplicationGroupings.groupingId))
-    .where(and(eq(eventApplications.eventId, eventId), eq(eventApplications.status, 'ACCEPTED'), inSection(eventSections.id)));
+    .where(
+      and(
+        eq(eventApplications.eventId, eventId),
+        eq(eventApplications.status, 'ACCEPTED'),
+        inSection(eventSections.id),
+      ),
+    );
   // The union's columns take the first query's names, unlike any table's, so they never need qualifying.
   return ticketHolders.union(bySection).union(byGrouping).as('expected');
 }
@@ -102,7 +139,11 @@ export async function sectionRoll(db: Executor, eventId: string, sectionId: stri
     .innerJoin(users, eq(users.id, expected.userId))
     .leftJoin(
       eventDailyAttendances,
-      and(eq(eventDailyAttendances.sectionId, sectionId), eq(eventDailyAttendances.userId, users.id), eq(eventDailyAttendances.date, date)),
+      and(
+        eq(eventDailyAttendances.sectionId, sectionId),
+        eq(eventDailyAttendances.userId, users.id),
+        eq(eventDailyAttendances.date, date),
+      ),
     )
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
 }
@@ -125,11 +166,13 @@ export interface MarksToSave {
  */
 export async function saveMarks(tx: Transaction, input: MarksToSave): Promise<number> {
   if (input.date > input.today) throw badRequest(attendanceMessages.futureDay, { date: attendanceMessages.futureDay });
-  if (!input.section.dates.includes(input.date)) throw badRequest(attendanceMessages.notSectionDay, { date: attendanceMessages.notSectionDay });
+  if (!input.section.dates.includes(input.date))
+    throw badRequest(attendanceMessages.notSectionDay, { date: attendanceMessages.notSectionDay });
   const expected = expectedPeople(tx, input.eventId, input.section.id);
   const userIds = input.rows.map((row) => row.userId);
   const found = await tx.select({ userId: expected.userId }).from(expected).where(inArray(expected.userId, userIds));
-  if (new Set(found.map((row) => row.userId)).size !== new Set(userIds).size) throw badRequest(attendanceMessages.notExpected);
+  if (new Set(found.map((row) => row.userId)).size !== new Set(userIds).size)
+    throw badRequest(attendanceMessages.notExpected);
 
   await tx
     .insert(eventDailyAttendances)
@@ -153,7 +196,11 @@ export async function saveMarks(tx: Transaction, input: MarksToSave): Promise<nu
     action: 'attendance.saved',
     subjectType: 'event_section',
     subjectId: input.section.id,
-    data: { date: input.date, source: input.source, marks: input.rows.map((row) => ({ userId: row.userId, attended: row.attended })) },
+    data: {
+      date: input.date,
+      source: input.source,
+      marks: input.rows.map((row) => ({ userId: row.userId, attended: row.attended })),
+    },
   });
   return input.rows.length;
 }

@@ -17,12 +17,15 @@ async function heldPayment(capacity: number, tickets: number) {
     userId: user.id,
     status: 'PO_SUBMITTED',
     couponId: coupon.id,
-    lines: [{ eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: tickets }],
+    lines: [
+      { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: tickets },
+    ],
   });
   return { day, coupon, payment };
 }
 
-const taken = async (id: string) => (await t.deps.db.select().from(eventSections).where(eq(eventSections.id, id)))[0]?.ticketsTaken;
+const taken = async (id: string) =>
+  (await t.deps.db.select().from(eventSections).where(eq(eventSections.id, id)))[0]?.ticketsTaken;
 const uses = async (id: string) => (await t.deps.db.select().from(coupons).where(eq(coupons.id, id)))[0]?.timesUsed;
 const row = async (id: string) => (await t.deps.db.select().from(eventPayments).where(eq(eventPayments.id, id)))[0];
 
@@ -50,7 +53,10 @@ describe('releasePayment', () => {
 
   it('turns an EXPIRED payment (seats already released) CANCELLED without releasing twice', async () => {
     const { day, payment } = await heldPayment(10, 2);
-    await t.deps.db.update(eventPayments).set({ holdExpiresAt: new Date(t.clock().getTime() - 1) }).where(eq(eventPayments.id, payment.id));
+    await t.deps.db
+      .update(eventPayments)
+      .set({ holdExpiresAt: new Date(t.clock().getTime() - 1) })
+      .where(eq(eventPayments.id, payment.id));
     expect(await expireHolds(t.deps.db, t.clock())).toBeGreaterThanOrEqual(1);
     expect(await taken(day.section.id)).toBe(0);
     const result = await t.deps.db.transaction((tx) => releasePayment(tx, payment.id, 'CANCELLED', t.clock()));
@@ -63,7 +69,9 @@ describe('markPaid', () => {
   it('sells held seats, and is a no-op the second time', async () => {
     const { day, payment } = await heldPayment(10, 3);
     expect(await t.deps.db.transaction((tx) => markPaid(tx, payment.id, 'purchase-order', t.clock()))).toBe('paid');
-    expect(await t.deps.db.transaction((tx) => markPaid(tx, payment.id, 'purchase-order', t.clock()))).toBe('alreadyPaid');
+    expect(await t.deps.db.transaction((tx) => markPaid(tx, payment.id, 'purchase-order', t.clock()))).toBe(
+      'alreadyPaid',
+    );
     expect(await row(payment.id)).toMatchObject({ status: 'PAID', seatsHeld: true, holdExpiresAt: null });
     expect(await taken(day.section.id)).toBe(3);
   });

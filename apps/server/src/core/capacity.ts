@@ -4,7 +4,14 @@ import { paymentMessages } from '@portal/domain/commerce/payments.ts';
 import { purchaseOrderMessages } from '@portal/domain/commerce/purchase-orders.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { executePrepared, executeStatic, staticStatement, type StaticStatement } from '../db/prepared.ts';
-import { coupons, eventGroupings, eventPaymentItems, eventPayments, events, eventSections } from '../db/schema/commerce.ts';
+import {
+  coupons,
+  eventGroupings,
+  eventPaymentItems,
+  eventPayments,
+  events,
+  eventSections,
+} from '../db/schema/commerce.ts';
 import { conflict, HttpProblem, notFound } from '../platform/errors.ts';
 
 /**
@@ -47,19 +54,28 @@ interface Bucket {
 async function groupingsOf(tx: Executor, sectionIds: readonly string[]) {
   if (sectionIds.length === 0) return new Map<string, { groupingId: string; title: string }>();
   const rows = await tx
-    .select({ sectionId: eventSections.id, groupingId: eventGroupings.id, groupingName: eventGroupings.name, eventName: events.name })
+    .select({
+      sectionId: eventSections.id,
+      groupingId: eventGroupings.id,
+      groupingName: eventGroupings.name,
+      eventName: events.name,
+    })
     .from(eventSections)
     .innerJoin(eventGroupings, eq(eventGroupings.id, eventSections.groupingId))
     .innerJoin(events, eq(events.id, eventSections.eventId))
     .where(inArray(eventSections.id, [...sectionIds]));
-  return new Map(rows.map((row) => [row.sectionId, { groupingId: row.groupingId, title: `${row.eventName} — ${row.groupingName}` }]));
+  return new Map(
+    rows.map((row) => [row.sectionId, { groupingId: row.groupingId, title: `${row.eventName} — ${row.groupingName}` }]),
+  );
 }
 
 async function bucketsOf(tx: Executor, requests: readonly SeatRequest[]): Promise<Bucket[]> {
   const unknown = requests.flatMap((request) => (request.sectionId && !request.grouping ? [request.sectionId] : []));
   const looked = await groupingsOf(tx, [...new Set(unknown)]);
   const groupingOf = (request: SeatRequest & { sectionId: string }) =>
-    request.grouping ? { groupingId: request.grouping.id, title: request.grouping.title } : looked.get(request.sectionId);
+    request.grouping
+      ? { groupingId: request.grouping.id, title: request.grouping.title }
+      : looked.get(request.sectionId);
   const byKey = new Map<string, Bucket>();
   const add = (kind: BucketKind, id: string, tickets: number, title: string) => {
     const bucket = byKey.get(`${kind}:${id}`);
@@ -75,7 +91,9 @@ async function bucketsOf(tx: Executor, requests: readonly SeatRequest[]): Promis
     const grouping = groupingOf({ ...request, sectionId: request.sectionId });
     if (grouping) add('grouping', grouping.groupingId, request.numberOfTickets, grouping.title);
   }
-  return [...byKey.values()].sort((a, b) => bucketRank[a.kind] - bucketRank[b.kind] || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return [...byKey.values()].sort(
+    (a, b) => bucketRank[a.kind] - bucketRank[b.kind] || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
 }
 
 async function takeBucket(tx: Executor, bucket: Bucket): Promise<boolean> {
@@ -113,7 +131,10 @@ export class SoldOut extends HttpProblem {
  */
 export async function takeSeats(tx: Executor, requests: readonly SeatRequest[]): Promise<void> {
   const buckets = await bucketsOf(tx, requests);
-  const short = new Set(buckets.map((bucket) => bucket.kind)).size === buckets.length ? await takeChain(tx, buckets) : await takeEach(tx, buckets);
+  const short =
+    new Set(buckets.map((bucket) => bucket.kind)).size === buckets.length
+      ? await takeChain(tx, buckets)
+      : await takeEach(tx, buckets);
   if (short) throw new SoldOut(paymentMessages.soldOut(short.title, await remainingIn(tx, short)));
 }
 
@@ -155,7 +176,9 @@ function chainStatement(kinds: readonly BucketKind[]): StaticStatement {
       where ${table.id} = ${sql.placeholder(`id${i}`)} and (${table.maxTickets} is null or ${table.ticketsTaken} + ${n}::int <= ${table.maxTickets})
       returning ${table.id})`;
   });
-  const counts = kinds.map((_, i) => sql`(select count(*) from ${sql.identifier(`taken_${i}`)})::int as ${sql.identifier(`taken_${i}`)}`);
+  const counts = kinds.map(
+    (_, i) => sql`(select count(*) from ${sql.identifier(`taken_${i}`)})::int as ${sql.identifier(`taken_${i}`)}`,
+  );
   const statement = staticStatement(name, sql`with ${sql.join(steps, sql`, `)} select ${sql.join(counts, sql`, `)}`);
   chainStatements.set(name, statement);
   return statement;
@@ -163,7 +186,9 @@ function chainStatement(kinds: readonly BucketKind[]): StaticStatement {
 
 async function releaseSeats(tx: Executor, requests: readonly SeatRequest[]): Promise<void> {
   for (const bucket of await bucketsOf(tx, requests)) {
-    await tx.execute(sql`update ${bucketTables[bucket.kind]} set tickets_taken = tickets_taken - ${bucket.tickets} where id = ${bucket.id}`);
+    await tx.execute(
+      sql`update ${bucketTables[bucket.kind]} set tickets_taken = tickets_taken - ${bucket.tickets} where id = ${bucket.id}`,
+    );
   }
 }
 
@@ -184,7 +209,9 @@ export async function takeCouponUse(tx: Executor, couponId: string): Promise<boo
   const counted = await tx
     .update(coupons)
     .set({ timesUsed: sql`${coupons.timesUsed} + 1` })
-    .where(and(eq(coupons.id, couponId), sql`(${coupons.maxUses} is null or ${coupons.timesUsed} < ${coupons.maxUses})`))
+    .where(
+      and(eq(coupons.id, couponId), sql`(${coupons.maxUses} is null or ${coupons.timesUsed} < ${coupons.maxUses})`),
+    )
     .returning({ id: coupons.id })
     .prepare('take_coupon_use')
     .execute();
@@ -224,7 +251,11 @@ class RetakeRefused extends Error {
  * holds its seats again (null), or nothing is and the refusal says what was gone: a late payment
  * never sells past a seat or coupon limit. Call it with the payment row locked.
  */
-export async function retakeHold(tx: Executor, paymentId: string, couponId: string | null): Promise<RetakeRefusal | null> {
+export async function retakeHold(
+  tx: Executor,
+  paymentId: string,
+  couponId: string | null,
+): Promise<RetakeRefusal | null> {
   const requests = await seatRequestsOf(tx, paymentId);
   try {
     await tx.transaction(async (savepoint) => {
@@ -303,10 +334,17 @@ export async function markPaid(
   const payment = locked ?? (await lockPayment(tx, paymentId));
   if (payment.status === 'PAID') return 'alreadyPaid';
   const refusal = payment.seatsHeld ? null : await retakeHold(tx, paymentId, payment.couponId);
-  if (refusal) throw conflict(refusal === 'seatsGone' ? purchaseOrderMessages.seatsGone : purchaseOrderMessages.couponUsedUp);
+  if (refusal)
+    throw conflict(refusal === 'seatsGone' ? purchaseOrderMessages.seatsGone : purchaseOrderMessages.couponUsedUp);
   await tx
     .update(eventPayments)
-    .set({ status: 'PAID', seatsHeld: true, holdExpiresAt: null, paidAt: now, ...(source === 'purchase-order' || source === 'free' ? {} : { provider: source }) })
+    .set({
+      status: 'PAID',
+      seatsHeld: true,
+      holdExpiresAt: null,
+      paidAt: now,
+      ...(source === 'purchase-order' || source === 'free' ? {} : { provider: source }),
+    })
     .where(eq(eventPayments.id, paymentId));
   return 'paid';
 }
@@ -334,7 +372,12 @@ async function releaseHeld(tx: Executor, paymentId: string, couponId: string | n
  * conditional update on seats_held lets only one caller release them, however many race. A PAID
  * payment is left as it is. Unknown payment: 404.
  */
-export async function releasePayment(tx: Executor, paymentId: string, status: 'CANCELLED' | 'EXPIRED', now: Date): Promise<ReleaseResult> {
+export async function releasePayment(
+  tx: Executor,
+  paymentId: string,
+  status: 'CANCELLED' | 'EXPIRED',
+  now: Date,
+): Promise<ReleaseResult> {
   const [released] = await tx
     .update(eventPayments)
     .set({ status, seatsHeld: false, holdExpiresAt: null, ...(status === 'CANCELLED' ? { cancelledAt: now } : {}) })

@@ -4,7 +4,12 @@ import type { AppDeps } from '../app-deps.ts';
 import type { Transaction } from '../db/client.ts';
 import { eventPayments } from '../db/schema/commerce.ts';
 import { conflict } from '../platform/errors.ts';
-import { activePaymentProvider, type CheckoutStart, type PaymentProvider, type StartedCheckout } from '../platform/payment-providers.ts';
+import {
+  activePaymentProvider,
+  type CheckoutStart,
+  type PaymentProvider,
+  type StartedCheckout,
+} from '../platform/payment-providers.ts';
 import type { RequestAuth } from '../platform/sessions.ts';
 import { paidPath, unpaidPath } from './payment-paths.ts';
 
@@ -30,14 +35,24 @@ export function requireCardProvider(deps: AppDeps): PaymentProvider {
   return provider;
 }
 
-function checkoutStart(deps: AppDeps, auth: RequestAuth, provider: PaymentProvider, payment: CardPaymentToStart, description: string): CheckoutStart {
+function checkoutStart(
+  deps: AppDeps,
+  auth: RequestAuth,
+  provider: PaymentProvider,
+  payment: CardPaymentToStart,
+  description: string,
+): CheckoutStart {
   return {
     paymentId: payment.id,
     totalCents: payment.totalCents,
     description,
     buyerEmail: auth.user.email,
     holdExpiresAt: payment.holdExpiresAt ?? deps.clock(),
-    productName: payment.registrationRequestId ? 'Group registration' : payment.applicationId ? 'Event application' : 'Event tickets',
+    productName: payment.registrationRequestId
+      ? 'Group registration'
+      : payment.applicationId
+        ? 'Event application'
+        : 'Event tickets',
     paidPath: paidPath(payment.id, provider.name, payment.applicationId, payment.registrationRequestId ?? null),
     unpaidPath: unpaidPath(payment.applicationId, payment.registrationRequestId ?? null),
   };

@@ -6,7 +6,16 @@ import { lineRefusal, purchaseRefusals, type PurchaseRefusal } from '@portal/dom
 import type { Database, Executor } from '../db/client.ts';
 import { executeStatic, staticStatement } from '../db/prepared.ts';
 import { managedOrganizationIdsArray } from './memberships.ts';
-import { cartItems, carts, coupons, eventGroupings, eventPayments, events, eventSections, eventTicketTypes } from '../db/schema/commerce.ts';
+import {
+  cartItems,
+  carts,
+  coupons,
+  eventGroupings,
+  eventPayments,
+  events,
+  eventSections,
+  eventTicketTypes,
+} from '../db/schema/commerce.ts';
 
 /**
  * A member's cart as the cart screen and the checkout both read it: one query for the lines with
@@ -42,7 +51,8 @@ export interface LoadedCart {
   coupon: CartCoupon | null;
 }
 
-export const lineTitle = (eventName: string, sectionTitle: string | null) => (sectionTitle ? `${eventName} — ${sectionTitle}` : eventName);
+export const lineTitle = (eventName: string, sectionTitle: string | null) =>
+  sectionTitle ? `${eventName} — ${sectionTitle}` : eventName;
 
 /** One ticket of a line, in cents: 0 for a free section. */
 const linePrice = sql<number>`case when ${eventSections.isFree} then 0 else ${eventTicketTypes.priceCents} end`;
@@ -88,7 +98,6 @@ const couponColumns = {
   eventId: coupons.eventId,
 };
 
-
 /** The cart's lines with their event, ticket type, section and grouping (one query). */
 const linesOf = (db: Executor, userId: string) =>
   db
@@ -103,7 +112,11 @@ const linesOf = (db: Executor, userId: string) =>
 
 /** The cart's coupon, when one is applied. */
 const couponOf = (db: Executor, userId: string) =>
-  db.select(couponColumns).from(carts).innerJoin(coupons, eq(coupons.id, carts.couponId)).where(eq(carts.userId, userId));
+  db
+    .select(couponColumns)
+    .from(carts)
+    .innerJoin(coupons, eq(coupons.id, carts.couponId))
+    .where(eq(carts.userId, userId));
 
 type LineRow = Awaited<ReturnType<typeof linesOf>>[number];
 type CouponRow = Awaited<ReturnType<typeof couponOf>>[number];
@@ -133,7 +146,9 @@ function toLine(row: LineRow, today: string): CartLine {
       },
       today,
     ),
-    ...(row.groupingId !== null && row.groupingName !== null ? { grouping: { id: row.groupingId, title: `${row.eventName} — ${row.groupingName}` } } : {}),
+    ...(row.groupingId !== null && row.groupingName !== null
+      ? { grouping: { id: row.groupingId, title: `${row.eventName} — ${row.groupingName}` } }
+      : {}),
   };
 }
 
@@ -254,7 +269,8 @@ export async function loadCheckoutCart(tx: Executor, buyerId: string, now: Date,
 }
 
 /** The coupon that prices the cart: the applied one, unless it no longer applies (then the cart is priced without it). */
-export const applicableCoupon = (cart: LoadedCart): CartCoupon | null => (cart.coupon && cart.coupon.refusal === null ? cart.coupon : null);
+export const applicableCoupon = (cart: LoadedCart): CartCoupon | null =>
+  cart.coupon && cart.coupon.refusal === null ? cart.coupon : null;
 
 export function presentCart(cart: LoadedCart): CartReply {
   const coupon = applicableCoupon(cart);
@@ -273,14 +289,23 @@ export function presentCart(cart: LoadedCart): CartReply {
       unavailableReason: line.refusal && purchaseRefusals[line.refusal],
     })),
     couponUse: coupon
-      ? { coupon: { code: coupon.code, type: coupon.type, discountAmount: coupon.discountAmount, discountPercentage: coupon.discountPercentage } }
+      ? {
+          coupon: {
+            code: coupon.code,
+            type: coupon.type,
+            discountAmount: coupon.discountAmount,
+            discountPercentage: coupon.discountPercentage,
+          },
+        }
       : null,
     ...totals,
   };
 }
 
 /** The cart_items_one_line unique index: one line per ticket type and section. */
-const sameLine = sql.raw(`(user_id, ticket_type_id, coalesce(section_id, '00000000-0000-0000-0000-000000000000'::uuid))`);
+const sameLine = sql.raw(
+  `(user_id, ticket_type_id, coalesce(section_id, '00000000-0000-0000-0000-000000000000'::uuid))`,
+);
 
 /** Adds tickets to the cart: the same ticket type and section again raise the line, up to the limit. */
 export async function addToCart(
@@ -299,8 +324,16 @@ export async function addToCart(
  * when a card is declined or the provider could not be reached: the member can try again. An event
  * application's payment never came from the cart: the applicant pays again from the application.
  */
-export async function restoreCart(db: Executor, paymentId: string, userId: string, couponId: string | null): Promise<void> {
-  const [payment] = await db.select({ applicationId: eventPayments.applicationId }).from(eventPayments).where(eq(eventPayments.id, paymentId));
+export async function restoreCart(
+  db: Executor,
+  paymentId: string,
+  userId: string,
+  couponId: string | null,
+): Promise<void> {
+  const [payment] = await db
+    .select({ applicationId: eventPayments.applicationId })
+    .from(eventPayments)
+    .where(eq(eventPayments.id, paymentId));
   if (!payment || payment.applicationId !== null) return;
   await db.execute(sql`
     insert into cart_items (user_id, event_id, section_id, ticket_type_id, number_of_tickets)
@@ -312,6 +345,9 @@ export async function restoreCart(db: Executor, paymentId: string, userId: strin
     await db
       .insert(carts)
       .values({ userId, couponId })
-      .onConflictDoUpdate({ target: carts.userId, set: { couponId: sql`coalesce(${carts.couponId}, excluded.coupon_id)` } });
+      .onConflictDoUpdate({
+        target: carts.userId,
+        set: { couponId: sql`coalesce(${carts.couponId}, excluded.coupon_id)` },
+      });
   }
 }

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { attendedDates, certificateCode, certificateCodeBytes, certificateMinutes, defaultMinutesPerDay, hoursLabel } from '@portal/domain/events/certificates.ts';
+import {
+  attendedDates,
+  certificateCode,
+  certificateCodeBytes,
+  certificateMinutes,
+  defaultMinutesPerDay,
+  hoursLabel,
+} from '@portal/domain/events/certificates.ts';
 import { formatUsDate } from '@portal/domain/dates.ts';
 import type { Transaction } from '../db/client.ts';
 import { certificates, eventDailyAttendances, sectionAttendanceHours } from '../db/schema/attendance.ts';
@@ -16,7 +23,12 @@ import { certificates, eventDailyAttendances, sectionAttendanceHours } from '../
  * person and event makes two concurrent saves for the same person recompute one after the other,
  * each reading the other's committed marks (taken in id order, so two saves never deadlock).
  */
-export async function recomputeCertificates(tx: Transaction, eventId: string, userIds: readonly string[], now: Date): Promise<void> {
+export async function recomputeCertificates(
+  tx: Transaction,
+  eventId: string,
+  userIds: readonly string[],
+  now: Date,
+): Promise<void> {
   const people = [...new Set(userIds)].sort();
   for (const userId of people) {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`certificate:${eventId}:${userId}`}, 0))`);
@@ -26,11 +38,19 @@ export async function recomputeCertificates(tx: Transaction, eventId: string, us
       userId: eventDailyAttendances.userId,
       sectionId: eventDailyAttendances.sectionId,
       date: sql<string>`${eventDailyAttendances.date}::text`,
-      minutesPerDay: sql<number>`coalesce(${sectionAttendanceHours.minutesPerDay}, ${defaultMinutesPerDay})`.mapWith(Number),
+      minutesPerDay: sql<number>`coalesce(${sectionAttendanceHours.minutesPerDay}, ${defaultMinutesPerDay})`.mapWith(
+        Number,
+      ),
     })
     .from(eventDailyAttendances)
     .leftJoin(sectionAttendanceHours, eq(sectionAttendanceHours.sectionId, eventDailyAttendances.sectionId))
-    .where(and(eq(eventDailyAttendances.eventId, eventId), inArray(eventDailyAttendances.userId, people), eq(eventDailyAttendances.attended, true)));
+    .where(
+      and(
+        eq(eventDailyAttendances.eventId, eventId),
+        inArray(eventDailyAttendances.userId, people),
+        eq(eventDailyAttendances.attended, true),
+      ),
+    );
 
   const none: string[] = [];
   for (const userId of people) {
@@ -43,17 +63,37 @@ export async function recomputeCertificates(tx: Transaction, eventId: string, us
     const dates = attendedDates(days);
     await tx
       .insert(certificates)
-      .values({ code: certificateCode(randomBytes(certificateCodeBytes)), userId, eventId, minutesAttended: minutes, dates, issuedAt: now })
-      .onConflictDoUpdate({ target: [certificates.userId, certificates.eventId], set: { minutesAttended: minutes, dates, updatedAt: sql`now()` } });
+      .values({
+        code: certificateCode(randomBytes(certificateCodeBytes)),
+        userId,
+        eventId,
+        minutesAttended: minutes,
+        dates,
+        issuedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [certificates.userId, certificates.eventId],
+        set: { minutesAttended: minutes, dates, updatedAt: sql`now()` },
+      });
   }
   // Marks withdrawn down to no attended day: the certificate no longer holds, and its code stops verifying.
-  if (none.length > 0) await tx.delete(certificates).where(and(eq(certificates.eventId, eventId), inArray(certificates.userId, none)));
+  if (none.length > 0)
+    await tx.delete(certificates).where(and(eq(certificates.eventId, eventId), inArray(certificates.userId, none)));
 }
 
 /** Recomputes every certificate of an event (after staff change a section's hours). */
 export async function recomputeEventCertificates(tx: Transaction, eventId: string, now: Date): Promise<void> {
-  const people = await tx.selectDistinct({ userId: eventDailyAttendances.userId }).from(eventDailyAttendances).where(eq(eventDailyAttendances.eventId, eventId));
-  if (people.length > 0) await recomputeCertificates(tx, eventId, people.map((person) => person.userId), now);
+  const people = await tx
+    .selectDistinct({ userId: eventDailyAttendances.userId })
+    .from(eventDailyAttendances)
+    .where(eq(eventDailyAttendances.eventId, eventId));
+  if (people.length > 0)
+    await recomputeCertificates(
+      tx,
+      eventId,
+      people.map((person) => person.userId),
+      now,
+    );
 }
 
 /**
@@ -89,7 +129,13 @@ async function newDocument(title: string): Promise<{ doc: PDFDocument; fonts: Fo
   // A fixed date keeps the same certificate byte-identical across downloads.
   doc.setCreationDate(new Date(0));
   doc.setModificationDate(new Date(0));
-  return { doc, fonts: { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) } };
+  return {
+    doc,
+    fonts: {
+      regular: await doc.embedFont(StandardFonts.Helvetica),
+      bold: await doc.embedFont(StandardFonts.HelveticaBold),
+    },
+  };
 }
 
 export interface CertificateContent {
@@ -145,7 +191,10 @@ export async function transcriptPdf(content: TranscriptContent): Promise<Uint8Ar
   if (content.lines.length === 0) line('No certificates yet', 12);
   for (const entry of content.lines) {
     line(entry.eventName, 12, fonts.bold);
-    line(`${hoursLabel(entry.minutesAttended)}; ${entry.dates.map(formatUsDate).join(', ')}; certificate ${entry.code}`, 10);
+    line(
+      `${hoursLabel(entry.minutesAttended)}; ${entry.dates.map(formatUsDate).join(', ')}; certificate ${entry.code}`,
+      10,
+    );
     y -= 4;
   }
   y -= 8;

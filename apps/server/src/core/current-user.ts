@@ -10,7 +10,11 @@ import type { SignedIn } from '../platform/sign-in.ts';
 
 export async function presentCurrentUser(db: Executor, auth: RequestAuth): Promise<CurrentUser> {
   const memberships = await db
-    .select({ organizationId: organizations.id, organizationName: organizations.name, role: organizationMemberships.role })
+    .select({
+      organizationId: organizations.id,
+      organizationName: organizations.name,
+      role: organizationMemberships.role,
+    })
     .from(organizationMemberships)
     .innerJoin(organizations, eq(organizations.id, organizationMemberships.organizationId))
     .where(and(eq(organizationMemberships.userId, auth.user.id), isNull(organizationMemberships.archivedAt)))
@@ -23,7 +27,9 @@ export async function presentCurrentUser(db: Executor, auth: RequestAuth): Promi
     lastName: user.lastName,
     role: user.role,
     contentAccess: { toolKitAccess: user.toolKitAccess, schoolLeaderAccess: user.schoolLeaderAccess },
-    impersonator: impersonator ? { id: impersonator.id, name: `${impersonator.firstName} ${impersonator.lastName}` } : null,
+    impersonator: impersonator
+      ? { id: impersonator.id, name: `${impersonator.firstName} ${impersonator.lastName}` }
+      : null,
     memberships,
   };
 }

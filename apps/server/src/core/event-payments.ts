@@ -18,7 +18,9 @@ export function paymentVisibleTo(userId: string | Placeholder): SQL {
   const managed = sql`select ${organizationMemberships.organizationId} from ${organizationMemberships}
     where ${organizationMemberships.userId} = ${userId} and ${organizationMemberships.archivedAt} is null
     and ${organizationMemberships.role} in ('OWNER', 'ADMIN')`;
-  return or(eq(eventPayments.userId, userId), sql`${eventPayments.organizationId} = any(array(${managed}))`) ?? sql`false`;
+  return (
+    or(eq(eventPayments.userId, userId), sql`${eventPayments.organizationId} = any(array(${managed}))`) ?? sql`false`
+  );
 }
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -45,7 +47,10 @@ interface PaymentPurchaseOrderRow {
 }
 
 /** The purchase orders of some payments, newest first, in one query. */
-export async function purchaseOrdersOf(db: Executor, paymentIds: readonly string[]): Promise<PaymentPurchaseOrderRow[]> {
+export async function purchaseOrdersOf(
+  db: Executor,
+  paymentIds: readonly string[],
+): Promise<PaymentPurchaseOrderRow[]> {
   if (paymentIds.length === 0) return [];
   return executeStatic<PaymentPurchaseOrderRow>(db, purchaseOrdersOfPayments, { paymentIds: [...paymentIds] });
 }
@@ -83,7 +88,9 @@ export async function readEventPayment(
     .from(eventPayments)
     .leftJoin(organizations, eq(organizations.id, eventPayments.organizationId))
     .leftJoin(coupons, eq(coupons.id, eventPayments.couponId))
-    .where(and(eq(eventPayments.id, paymentId), buyerOnly ? eq(eventPayments.userId, viewerId) : paymentVisibleTo(viewerId)));
+    .where(
+      and(eq(eventPayments.id, paymentId), buyerOnly ? eq(eventPayments.userId, viewerId) : paymentVisibleTo(viewerId)),
+    );
   if (!payment) return undefined;
   const [items, orders] = await Promise.all([
     db

@@ -24,7 +24,12 @@ function containing(search: string): string {
 
 const targets = (sectionIds?: readonly string[]) =>
   sql`(select 1 from event_resource_sections rs where rs.resource_id = "event_resources"."id"${
-    sectionIds ? sql` and rs.section_id in (${sql.join(sectionIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``
+    sectionIds
+      ? sql` and rs.section_id in (${sql.join(
+          sectionIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`
+      : sql``
   })`;
 
 /** The SQL twin of resources.resourceVisible: event-wide resources, or those aimed at a section in scope. */
@@ -75,7 +80,15 @@ function present(row: RawRow): ResourceRow {
     row.fileName !== null && row.fileSize !== null && row.fileType !== null
       ? { name: row.fileName, size: row.fileSize, type: row.fileType as ResourceFileType }
       : null;
-  return { id: row.id, title: row.title, description: row.description, url: row.url, file, order: row.order, sections: row.sections };
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    url: row.url,
+    file,
+    order: row.order,
+    sections: row.sections,
+  };
 }
 
 export interface ResourcePageQuery {
@@ -86,7 +99,11 @@ export interface ResourcePageQuery {
 }
 
 /** One page of an event's resources in scope, in staff order, with the total matching. */
-export async function readResourcePage(db: Database, eventId: string, query: ResourcePageQuery): Promise<{ items: ResourceRow[]; total: number }> {
+export async function readResourcePage(
+  db: Database,
+  eventId: string,
+  query: ResourcePageQuery,
+): Promise<{ items: ResourceRow[]; total: number }> {
   const where = and(eq(eventResources.eventId, eventId), inScope(query.scope), matching(query.search));
   const [rows, [total]] = await Promise.all([
     db
@@ -130,10 +147,25 @@ export interface ResourceDownload {
  * The file of a resource the caller's scope shows; anything else (no such resource, a link, a
  * resource of a section they do not attend) is the same 404.
  */
-export async function resourceDownload(db: Executor, storage: FileStorage, eventId: string, resourceId: string, scope: ResourceScope | null): Promise<ResourceDownload> {
+export async function resourceDownload(
+  db: Executor,
+  storage: FileStorage,
+  eventId: string,
+  resourceId: string,
+  scope: ResourceScope | null,
+): Promise<ResourceDownload> {
   const found = await readResourceFileRow(db, eventId, resourceId);
   const { resource, fileKey } = found ?? {};
-  if (!scope || !resource?.file || !fileKey || !resourceVisible(resource.sections.map((s) => s.id), scope)) throw notFound(resourceMessages.notFound);
+  if (
+    !scope ||
+    !resource?.file ||
+    !fileKey ||
+    !resourceVisible(
+      resource.sections.map((s) => s.id),
+      scope,
+    )
+  )
+    throw notFound(resourceMessages.notFound);
   const bytes = await storage.get(fileKey);
   if (!bytes) throw notFound(resourceMessages.fileMissing);
   return { bytes, filename: resourceDownloadName(resource.file.name, resource.file.type), type: resource.file.type };

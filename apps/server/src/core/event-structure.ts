@@ -63,7 +63,9 @@ export async function readEventStructure(db: Executor, eventId: string) {
         .filter((grouping) => grouping.pathId === path.id)
         .map(({ pathId: _pathId, ...grouping }) => ({
           ...grouping,
-          sections: sections.filter((section) => section.groupingId === grouping.id).map(({ groupingId: _groupingId, ...section }) => section),
+          sections: sections
+            .filter((section) => section.groupingId === grouping.id)
+            .map(({ groupingId: _groupingId, ...section }) => section),
         })),
     })),
   };

@@ -28,7 +28,11 @@ import { readSavedVideos } from './video-collections.ts';
  * open. Saving checks the reader first, so nothing a member cannot open is ever saved, and My Saved
  * Resources shows only what its reader still lets through.
  */
-export type SavedResourceReader = (db: Executor, userId: string, targetIds: readonly string[]) => Promise<SavedResource[]>;
+export type SavedResourceReader = (
+  db: Executor,
+  userId: string,
+  targetIds: readonly string[],
+) => Promise<SavedResource[]>;
 
 const readers: Record<FavouriteTargetType, SavedResourceReader> = {
   toolkit_document: readSavedToolkitDocuments,
@@ -65,7 +69,13 @@ export async function addFavourite(db: Database, userId: string, target: Favouri
 export async function removeFavourite(db: Executor, userId: string, target: FavouriteTarget): Promise<FavouriteState> {
   await db
     .delete(favourites)
-    .where(and(eq(favourites.userId, userId), eq(favourites.targetType, target.targetType), eq(favourites.targetId, target.targetId)));
+    .where(
+      and(
+        eq(favourites.userId, userId),
+        eq(favourites.targetType, target.targetType),
+        eq(favourites.targetId, target.targetId),
+      ),
+    );
   return { ...target, isFavorited: false };
 }
 
@@ -73,7 +83,12 @@ export async function removeFavourite(db: Executor, userId: string, target: Favo
  * My Saved Resources: the user's favourites, newest first, that they may still open, one page of
  * them. One read of the favourites (at most favouritesPerUserMax) and one read per target type.
  */
-export async function listSavedResources(db: Executor, userId: string, page: number, pageSize: number): Promise<SavedResourceList> {
+export async function listSavedResources(
+  db: Executor,
+  userId: string,
+  page: number,
+  pageSize: number,
+): Promise<SavedResourceList> {
   const rows = await db
     .select({ targetType: favourites.targetType, targetId: favourites.targetId })
     .from(favourites)
@@ -84,23 +99,41 @@ export async function listSavedResources(db: Executor, userId: string, page: num
   for (const [type, reader] of Object.entries(readers) as [FavouriteTargetType, SavedResourceReader][]) {
     const ids = saved.filter((s) => s.targetType === type).map((s) => s.targetId);
     if (ids.length === 0) continue;
-    for (const resource of await reader(db, userId, ids)) visible.set(favouriteKey({ targetType: type, targetId: resource.id }), resource);
+    for (const resource of await reader(db, userId, ids))
+      visible.set(favouriteKey({ targetType: type, targetId: resource.id }), resource);
   }
   return { ...pageOfSaved(saved, visible, page, pageSize), page, pageSize };
 }
 
 /** Which of these targets of one type the user has saved (the isFavorited flags of a list, in one read). */
-export async function favouritedIds(db: Executor, userId: string, targetType: FavouriteTargetType, targetIds: readonly string[]): Promise<Set<string>> {
+export async function favouritedIds(
+  db: Executor,
+  userId: string,
+  targetType: FavouriteTargetType,
+  targetIds: readonly string[],
+): Promise<Set<string>> {
   if (targetIds.length === 0) return new Set();
   const rows = await db
     .select({ targetId: favourites.targetId })
     .from(favourites)
-    .where(and(eq(favourites.userId, userId), eq(favourites.targetType, targetType), inArray(favourites.targetId, [...targetIds])));
+    .where(
+      and(
+        eq(favourites.userId, userId),
+        eq(favourites.targetType, targetType),
+        inArray(favourites.targetId, [...targetIds]),
+      ),
+    );
   return new Set(rows.map((row) => row.targetId));
 }
 
 /** Call in the transaction that deletes targets: nobody keeps a favourite of something gone. */
-export async function removeFavouritesOf(db: Executor, targetType: FavouriteTargetType, targetIds: readonly string[]): Promise<void> {
+export async function removeFavouritesOf(
+  db: Executor,
+  targetType: FavouriteTargetType,
+  targetIds: readonly string[],
+): Promise<void> {
   if (targetIds.length === 0) return;
-  await db.delete(favourites).where(and(eq(favourites.targetType, targetType), inArray(favourites.targetId, [...targetIds])));
+  await db
+    .delete(favourites)
+    .where(and(eq(favourites.targetType, targetType), inArray(favourites.targetId, [...targetIds])));
 }

@@ -32,7 +32,11 @@ function roleQuery(db: Executor) {
 const roleQueries = new WeakMap<Executor, ReturnType<typeof roleQuery>>();
 
 /** The user's role in the organization through an active (not archived) membership; undefined when they have none. */
-export async function activeMembershipRole(db: Executor, organizationId: string, userId: string): Promise<OrganizationRole | undefined> {
+export async function activeMembershipRole(
+  db: Executor,
+  organizationId: string,
+  userId: string,
+): Promise<OrganizationRole | undefined> {
   let query = roleQueries.get(db);
   if (!query) {
     query = roleQuery(db);
@@ -47,17 +51,26 @@ export async function isActiveMember(db: Executor, organizationId: string, userI
 }
 
 const managesOrganization = (userId: string | SQLWrapper) =>
-  and(eq(organizationMemberships.userId, userId), isNull(organizationMemberships.archivedAt), inArray(organizationMemberships.role, ['OWNER', 'ADMIN']));
+  and(
+    eq(organizationMemberships.userId, userId),
+    isNull(organizationMemberships.archivedAt),
+    inArray(organizationMemberships.role, ['OWNER', 'ADMIN']),
+  );
 
 /** The organizations the user manages (active OWNER or ADMIN membership), by id: what a checkout may buy for. */
 export async function managedOrganizationIds(db: Executor, userId: string): Promise<string[]> {
-  const rows = await db.select({ organizationId: organizationMemberships.organizationId }).from(organizationMemberships).where(managesOrganization(userId));
+  const rows = await db
+    .select({ organizationId: organizationMemberships.organizationId })
+    .from(organizationMemberships)
+    .where(managesOrganization(userId));
   return rows.map((row) => row.organizationId);
 }
 
 /** managedOrganizationIds as a uuid[] expression, for a query that reads them with other rows in one statement. */
 export const managedOrganizationIdsArray = (userId: string | SQLWrapper) =>
-  sql<string[]>`array(select ${organizationMemberships.organizationId} from ${organizationMemberships} where ${managesOrganization(userId)})`;
+  sql<
+    string[]
+  >`array(select ${organizationMemberships.organizationId} from ${organizationMemberships} where ${managesOrganization(userId)})`;
 
 /**
  * The caller's role in an organization they manage (an active OWNER or ADMIN membership). Anyone

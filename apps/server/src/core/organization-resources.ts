@@ -28,7 +28,8 @@ import { favouritedIds } from './favourites.ts';
 /** Staff in their own session open every organization's resources; viewing as a member, that member's. */
 const isStaff = (auth: RequestAuth) => auth.user.role === 'STAFF' && !auth.impersonator;
 
-const activeMembership = (userId: string) => and(eq(organizationMemberships.userId, userId), isNull(organizationMemberships.archivedAt));
+const activeMembership = (userId: string) =>
+  and(eq(organizationMemberships.userId, userId), isNull(organizationMemberships.archivedAt));
 
 /** The organizations the user is an active member of, by name: the page's organization filter. */
 export async function memberOrganizations(db: Executor, userId: string): Promise<{ id: string; name: string }[]> {
@@ -42,7 +43,10 @@ export async function memberOrganizations(db: Executor, userId: string): Promise
 
 /** Every school year, the latest first (the page preselects the first). */
 export async function schoolYearsLatestFirst(db: Executor): Promise<{ id: string; name: string; startsOn: string }[]> {
-  return db.select({ id: schoolYears.id, name: schoolYears.name, startsOn: schoolYears.startsOn }).from(schoolYears).orderBy(desc(schoolYears.startsOn));
+  return db
+    .select({ id: schoolYears.id, name: schoolYears.name, startsOn: schoolYears.startsOn })
+    .from(schoolYears)
+    .orderBy(desc(schoolYears.startsOn));
 }
 
 /** Whether the caller may open the organization's resources: staff, or an active member. */
@@ -99,9 +103,16 @@ function present(row: RawRow, saved: ReadonlySet<string>): OrganizationResourceR
  * tsvector matches (GIN index), best first by ts_rank (a title match above a description match), with
  * ts_headline run on that page's rows only; without: by title.
  */
-export async function searchOrganizationResources(db: Database, userId: string, query: OrganizationResourceSearch): Promise<{ items: OrganizationResourceRow[]; total: number }> {
+export async function searchOrganizationResources(
+  db: Database,
+  userId: string,
+  query: OrganizationResourceSearch,
+): Promise<{ items: OrganizationResourceRow[]; total: number }> {
   const tsQuery = query.search ? prefixTsQuery(query.search) : null;
-  const scope = and(eq(organizationResources.organizationId, query.organizationId), eq(organizationResources.schoolYearId, query.schoolYearId));
+  const scope = and(
+    eq(organizationResources.organizationId, query.organizationId),
+    eq(organizationResources.schoolYearId, query.schoolYearId),
+  );
   const tsq = tsQuery === null ? null : sql`to_tsquery('english', ${tsQuery})`;
   const where: SQL | undefined = tsq ? and(scope, sql`${organizationResources.searchVector} @@ ${tsq}`) : scope;
   const offset = (query.page - 1) * query.pageSize;
@@ -146,7 +157,12 @@ export async function searchOrganizationResources(db: Database, userId: string, 
           .offset(offset),
     db.select({ total: count() }).from(organizationResources).where(where),
   ]);
-  const saved = await favouritedIds(db, userId, 'organization_resource', rows.map((row) => row.id));
+  const saved = await favouritedIds(
+    db,
+    userId,
+    'organization_resource',
+    rows.map((row) => row.id),
+  );
   return { items: rows.map((row) => present(row, saved)), total: total?.total ?? 0 };
 }
 
@@ -172,7 +188,11 @@ export async function findOrganizationResource(db: Executor, resourceId: string)
  * of organizations they are an active member of. A link resource is not saveable: My Saved Resources
  * holds PDFs and videos (organizations.md §3 'type pdf/video').
  */
-export async function readSavedOrganizationResources(db: Executor, userId: string, ids: readonly string[]): Promise<SavedResource[]> {
+export async function readSavedOrganizationResources(
+  db: Executor,
+  userId: string,
+  ids: readonly string[],
+): Promise<SavedResource[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select({ id: organizationResources.id, title: organizationResources.title, organizationName: organizations.name })
@@ -204,7 +224,12 @@ export interface OrganizationResourceFile {
  * The PDF of a resource the caller may open. An unknown resource, a link, and a resource of an
  * organization the caller is not a member of are the same 404, so ids cannot be probed.
  */
-export async function organizationResourceDownload(db: Executor, storage: FileStorage, auth: RequestAuth, resourceId: string): Promise<OrganizationResourceFile> {
+export async function organizationResourceDownload(
+  db: Executor,
+  storage: FileStorage,
+  auth: RequestAuth,
+  resourceId: string,
+): Promise<OrganizationResourceFile> {
   const resource = await findOrganizationResource(db, resourceId);
   if (!resource?.fileKey || !resource.fileName || !(await mayOpenOrganization(db, auth, resource.organizationId))) {
     throw notFound(organizationResourceMessages.notFound);

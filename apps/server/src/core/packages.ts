@@ -1,5 +1,10 @@
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { isPackageRequestEditable, packageMessages, packageStepList, packageTotals } from '@portal/domain/packages/rules.ts';
+import {
+  isPackageRequestEditable,
+  packageMessages,
+  packageStepList,
+  packageTotals,
+} from '@portal/domain/packages/rules.ts';
 import type { PackageDetail, PackageRequestDetail } from '@portal/domain/packages/contracts.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { events, eventTicketTypes } from '../db/schema/commerce.ts';
@@ -36,7 +41,11 @@ export async function loadPackage(db: Executor, packageId: string): Promise<Pack
     .innerJoin(schoolYears, eq(schoolYears.id, packages.schoolYearId))
     .where(eq(packages.id, packageId));
   if (!row) return null;
-  const groupings = await db.select().from(packagePdSessionGroupings).where(eq(packagePdSessionGroupings.packageId, packageId)).orderBy(asc(packagePdSessionGroupings.position));
+  const groupings = await db
+    .select()
+    .from(packagePdSessionGroupings)
+    .where(eq(packagePdSessionGroupings.packageId, packageId))
+    .orderBy(asc(packagePdSessionGroupings.position));
   const sessions = await db
     .select({ session: packagePdSessions })
     .from(packagePdSessions)
@@ -44,13 +53,23 @@ export async function loadPackage(db: Executor, packageId: string): Promise<Pack
     .where(eq(packagePdSessionGroupings.packageId, packageId))
     .orderBy(asc(packagePdSessions.position));
   const eventRows = await db
-    .select({ item: packageEvents, name: events.name, startDate: events.startDate, endDate: events.endDate, price: eventTicketTypes.priceCents })
+    .select({
+      item: packageEvents,
+      name: events.name,
+      startDate: events.startDate,
+      endDate: events.endDate,
+      price: eventTicketTypes.priceCents,
+    })
     .from(packageEvents)
     .innerJoin(events, eq(events.id, packageEvents.eventId))
     .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, packageEvents.ticketTypeId))
     .where(eq(packageEvents.packageId, packageId))
     .orderBy(asc(packageEvents.position));
-  const groupRows = await db.select().from(packageGroups).where(eq(packageGroups.packageId, packageId)).orderBy(asc(packageGroups.position));
+  const groupRows = await db
+    .select()
+    .from(packageGroups)
+    .where(eq(packageGroups.packageId, packageId))
+    .orderBy(asc(packageGroups.position));
   const sectionRows = await db
     .select({ section: packageGroupSections })
     .from(packageGroupSections)
@@ -143,12 +162,30 @@ export async function loadPackage(db: Executor, packageId: string): Promise<Pack
   };
 }
 
-export async function loadSelections(db: Executor, packageRequestId: string): Promise<PackageRequestDetail['selections']> {
-  const pdSessions = await db.select().from(packageRequestPdSessions).where(eq(packageRequestPdSessions.packageRequestId, packageRequestId));
-  const eventRows = await db.select().from(packageRequestEvents).where(eq(packageRequestEvents.packageRequestId, packageRequestId));
-  const sections = await db.select().from(packageRequestGroupSections).where(eq(packageRequestGroupSections.packageRequestId, packageRequestId));
-  const institutes = await db.select().from(packageRequestInstitutes).where(eq(packageRequestInstitutes.packageRequestId, packageRequestId));
-  const instituteGrades = await db.select().from(packageRequestInstituteGrades).where(eq(packageRequestInstituteGrades.packageRequestId, packageRequestId));
+export async function loadSelections(
+  db: Executor,
+  packageRequestId: string,
+): Promise<PackageRequestDetail['selections']> {
+  const pdSessions = await db
+    .select()
+    .from(packageRequestPdSessions)
+    .where(eq(packageRequestPdSessions.packageRequestId, packageRequestId));
+  const eventRows = await db
+    .select()
+    .from(packageRequestEvents)
+    .where(eq(packageRequestEvents.packageRequestId, packageRequestId));
+  const sections = await db
+    .select()
+    .from(packageRequestGroupSections)
+    .where(eq(packageRequestGroupSections.packageRequestId, packageRequestId));
+  const institutes = await db
+    .select()
+    .from(packageRequestInstitutes)
+    .where(eq(packageRequestInstitutes.packageRequestId, packageRequestId));
+  const instituteGrades = await db
+    .select()
+    .from(packageRequestInstituteGrades)
+    .where(eq(packageRequestInstituteGrades.packageRequestId, packageRequestId));
   return {
     pdSessions: pdSessions.map(({ pdSessionId, requestedDays, overrideDate, overrideAmount, createdByInitiator }) => ({
       pdSessionId,
@@ -157,7 +194,12 @@ export async function loadSelections(db: Executor, packageRequestId: string): Pr
       overrideAmount,
       createdByInitiator,
     })),
-    events: eventRows.map(({ packageEventId, requestedParticipants, overrideDate, overrideAmount }) => ({ packageEventId, requestedParticipants, overrideDate, overrideAmount })),
+    events: eventRows.map(({ packageEventId, requestedParticipants, overrideDate, overrideAmount }) => ({
+      packageEventId,
+      requestedParticipants,
+      overrideDate,
+      overrideAmount,
+    })),
     groupSections: sections.map(({ groupSectionId, requestedParticipants, overrideDate, overrideParticipants }) => ({
       groupSectionId,
       requestedParticipants,
@@ -180,7 +222,11 @@ export async function loadSelections(db: Executor, packageRequestId: string): Pr
 export type PackageRequestRow = typeof packageRequests.$inferSelect;
 
 /** The request row (locked for update inside a transaction when asked), or null. */
-export async function findPackageRequest(db: Executor, packageRequestId: string, options: { lock?: boolean } = {}): Promise<PackageRequestRow | null> {
+export async function findPackageRequest(
+  db: Executor,
+  packageRequestId: string,
+  options: { lock?: boolean } = {},
+): Promise<PackageRequestRow | null> {
   const query = db.select().from(packageRequests).where(eq(packageRequests.id, packageRequestId));
   const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
@@ -197,7 +243,12 @@ export interface ManagedPackageRequest {
  * membership. Anyone else gets the same 404 as for an unknown request, so ids reveal nothing. The
  * wizard and the assignments both start here; `lock` holds the request for the transaction's update.
  */
-export async function managedPackageRequest(db: Executor, userId: string, packageRequestId: string, lock = false): Promise<ManagedPackageRequest> {
+export async function managedPackageRequest(
+  db: Executor,
+  userId: string,
+  packageRequestId: string,
+  lock = false,
+): Promise<ManagedPackageRequest> {
   const request = await findPackageRequest(db, packageRequestId, { lock });
   if (!request) throw packageRequestNotFound();
   const [membership] = await db
@@ -216,11 +267,17 @@ export async function managedPackageRequest(db: Executor, userId: string, packag
 }
 
 /** The whole request as the wizard, the review and staff read it. */
-export async function loadPackageRequestDetail(db: Database, request: PackageRequestRow): Promise<PackageRequestDetail> {
+export async function loadPackageRequestDetail(
+  db: Database,
+  request: PackageRequestRow,
+): Promise<PackageRequestDetail> {
   const [pkg, selections, organizationRows, gradeRows] = await Promise.all([
     loadPackage(db, request.packageId),
     loadSelections(db, request.id),
-    db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.id, request.organizationId)),
+    db
+      .select({ id: organizations.id, name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, request.organizationId)),
     db.select({ id: grades.id, name: grades.name }).from(grades).orderBy(asc(grades.sortOrder)),
   ]);
   const [organization] = organizationRows;
@@ -252,7 +309,10 @@ export async function requestCounts(db: Executor, packageIds: readonly string[])
 }
 
 /** An organization's package requests, every school year, newest catalogue first (the organization page's affiliated packages). */
-export async function organizationPackageRequests(db: Executor, organizationId: string): Promise<{ id: string; packageName: string; status: PackageRequestRow['status'] }[]> {
+export async function organizationPackageRequests(
+  db: Executor,
+  organizationId: string,
+): Promise<{ id: string; packageName: string; status: PackageRequestRow['status'] }[]> {
   return db
     .select({ id: packageRequests.id, packageName: packages.name, status: packageRequests.status })
     .from(packageRequests)

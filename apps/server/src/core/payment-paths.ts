@@ -6,7 +6,12 @@ export const successPath = (paymentId: string, source: string) =>
   `/members/event-cart/checkout/success?eventPaymentId=${encodeURIComponent(paymentId)}&source=${source}`;
 export const checkoutPath = '/members/event-cart/checkout';
 /** Where the buyer lands once paid: an application's or a registration request's payment has its own success page. */
-export const paidPath = (paymentId: string, source: string, applicationId: string | null, registrationRequestId: string | null = null) => {
+export const paidPath = (
+  paymentId: string,
+  source: string,
+  applicationId: string | null,
+  registrationRequestId: string | null = null,
+) => {
   if (registrationRequestId) return registrationRequestPaths.success(registrationRequestId, paymentId);
   return applicationId ? applicationPaths.success(paymentId, source) : successPath(paymentId, source);
 };

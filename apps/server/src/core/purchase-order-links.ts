@@ -35,5 +35,6 @@ export async function payLinkedPayments(tx: Executor, purchaseOrderId: string, n
 
 /** Voiding the purchase order cancels its linked payments, giving their seats (and coupon use) back. */
 export async function cancelLinkedPayments(tx: Executor, purchaseOrderId: string, now: Date): Promise<void> {
-  for (const payment of await linkedPayments(tx, purchaseOrderId)) await releasePayment(tx, payment.id, 'CANCELLED', now);
+  for (const payment of await linkedPayments(tx, purchaseOrderId))
+    await releasePayment(tx, payment.id, 'CANCELLED', now);
 }

@@ -16,11 +16,14 @@ export interface Upload {
 }
 
 /**
- * Reads a purchase-order form (cart, application, institute or package) (multipart/form-data) into memory. A file over the size limit is a
- * field error on `file`, as the form shows it; other multipart errors keep Fastify's own 4xx.
+ * Reads a purchase-order form (cart, application, institute or package) (multipart/form-data) into memory. A file over
+ * the size limit is a field error on `file`, as the form shows it; other multipart errors keep Fastify's own 4xx.
  */
 export async function readUpload(request: FastifyRequest): Promise<Upload> {
-  if (!request.isMultipart()) throw badRequest('Send the purchase order form as multipart/form-data.', { file: purchaseOrderMessages.fileRequired });
+  if (!request.isMultipart())
+    throw badRequest('Send the purchase order form as multipart/form-data.', {
+      file: purchaseOrderMessages.fileRequired,
+    });
   const fields: Record<string, string> = {};
   let file: Upload['file'] = null;
   try {
@@ -56,7 +59,8 @@ export function checkUpload<T extends z.ZodType>(schema: T, upload: Upload): { f
     for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'body')] ??= issue.message;
   }
   if (!upload.file || !looksLikePdf(upload.file.bytes)) errors.file = purchaseOrderMessages.fileRequired;
-  if (!parsed.success || !upload.file || errors.file) throw badRequest('Please correct the highlighted fields.', errors);
+  if (!parsed.success || !upload.file || errors.file)
+    throw badRequest('Please correct the highlighted fields.', errors);
   return { fields: parsed.data, bytes: upload.file.bytes };
 }
 
@@ -66,7 +70,12 @@ export const purchaseOrderFileKey = (purchaseOrderId: string) => `purchase-order
  * Runs `record` in one transaction and stores the purchase order's PDF last, inside it: the file is
  * removed again when the transaction fails, so a refused upload leaves nothing behind.
  */
-export async function recordWithFile<T>(deps: AppDeps, purchaseOrderId: string, bytes: Buffer, record: (tx: Transaction) => Promise<T>): Promise<T> {
+export async function recordWithFile<T>(
+  deps: AppDeps,
+  purchaseOrderId: string,
+  bytes: Buffer,
+  record: (tx: Transaction) => Promise<T>,
+): Promise<T> {
   const fileKey = purchaseOrderFileKey(purchaseOrderId);
   let stored = false;
   try {

@@ -30,7 +30,13 @@ import { users } from '../db/schema/users.ts';
 /** A payment that ended unpaid no longer decides what may be done with the request. */
 const endedUnpaid = (status: EventPaymentStatus | null) => status === 'CANCELLED' || status === 'EXPIRED';
 
-export function offerOf(settings: { attendeeCostCents: number; paidSeatsRequiredForOffer: number | null; freeSeatsInOffer: number | null } | null): GroupOffer {
+export function offerOf(
+  settings: {
+    attendeeCostCents: number;
+    paidSeatsRequiredForOffer: number | null;
+    freeSeatsInOffer: number | null;
+  } | null,
+): GroupOffer {
   return {
     attendeeCost: settings?.attendeeCostCents ?? 0,
     paidSeatsRequiredForOffer: settings?.paidSeatsRequiredForOffer ?? null,
@@ -45,9 +51,21 @@ const couponColumns = {
   discountPercentage: coupons.discountPercentage,
 };
 
-function couponOf(row: { code: string | null; type: 'FIXED' | 'PERCENTAGE' | null; discountAmount: number | null; discountPercentage: number | null } | null): CouponReply | null {
+function couponOf(
+  row: {
+    code: string | null;
+    type: 'FIXED' | 'PERCENTAGE' | null;
+    discountAmount: number | null;
+    discountPercentage: number | null;
+  } | null,
+): CouponReply | null {
   if (!row?.code || !row.type) return null;
-  return { code: row.code, type: row.type, discountAmount: row.discountAmount, discountPercentage: row.discountPercentage };
+  return {
+    code: row.code,
+    type: row.type,
+    discountAmount: row.discountAmount,
+    discountPercentage: row.discountPercentage,
+  };
 }
 
 /** The newest payment of a request (the one that decides its payment status). */
@@ -91,14 +109,24 @@ export function decidingStatus(payment: { status: EventPaymentStatus } | undefin
 }
 
 /** One request, when `ownerId` made it (or, with null, for staff). */
-export async function readRegistrationRequest(db: Executor, requestId: string, ownerId: string | null): Promise<RegistrationRequestDetail | undefined> {
+export async function readRegistrationRequest(
+  db: Executor,
+  requestId: string,
+  ownerId: string | null,
+): Promise<RegistrationRequestDetail | undefined> {
   const [row] = await db
     .select({
       id: eventRegistrationRequests.id,
       status: eventRegistrationRequests.status,
       seatsRequested: eventRegistrationRequests.seatsRequested,
       createdAt: eventRegistrationRequests.createdAt,
-      event: { id: events.id, name: events.name, startDate: events.startDate, endDate: events.endDate, locationName: events.locationName },
+      event: {
+        id: events.id,
+        name: events.name,
+        startDate: events.startDate,
+        endDate: events.endDate,
+        locationName: events.locationName,
+      },
       requester: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
       coupon: couponColumns,
       settings: {
@@ -112,7 +140,12 @@ export async function readRegistrationRequest(db: Executor, requestId: string, o
     .innerJoin(users, eq(users.id, eventRegistrationRequests.userId))
     .leftJoin(coupons, eq(coupons.id, eventRegistrationRequests.couponId))
     .leftJoin(eventGroupRegistrations, eq(eventGroupRegistrations.eventId, eventRegistrationRequests.eventId))
-    .where(and(eq(eventRegistrationRequests.id, requestId), ownerId ? eq(eventRegistrationRequests.userId, ownerId) : undefined));
+    .where(
+      and(
+        eq(eventRegistrationRequests.id, requestId),
+        ownerId ? eq(eventRegistrationRequests.userId, ownerId) : undefined,
+      ),
+    );
   if (!row) return undefined;
   const payment = await latestRequestPayment(db, requestId);
   const sections = await db
@@ -160,7 +193,15 @@ export async function readRegistrationRequest(db: Executor, requestId: string, o
     price: { attendeeCost: offer.attendeeCost, ...price },
     coupon,
     paymentStatus: payment?.status ?? null,
-    payment: payment ? { id: payment.id, status: payment.status, method: payment.method, provider: payment.provider, total: payment.total } : null,
+    payment: payment
+      ? {
+          id: payment.id,
+          status: payment.status,
+          method: payment.method,
+          provider: payment.provider,
+          total: payment.total,
+        }
+      : null,
     requestedSections: sections,
     requestedGroupings: groupings,
     seats: free.map((isFree, index) => {
@@ -169,7 +210,14 @@ export async function readRegistrationRequest(db: Executor, requestId: string, o
         position: index + 1,
         free: isFree === 1,
         attendee: seat
-          ? { userId: seat.userId, firstName: seat.firstName, lastName: seat.lastName, email: seat.email, isPending: seat.isPending, applicationId: seat.applicationId }
+          ? {
+              userId: seat.userId,
+              firstName: seat.firstName,
+              lastName: seat.lastName,
+              email: seat.email,
+              isPending: seat.isPending,
+              applicationId: seat.applicationId,
+            }
           : null,
       };
     }),
@@ -240,12 +288,21 @@ export async function pageOfRequests(
 }
 
 /** The requests (ids) that `ownerId` made among those some applications' seats belong to, by application. */
-export async function requestsOfApplications(db: Executor, applicationIds: readonly string[], ownerId: string): Promise<Map<string, string>> {
+export async function requestsOfApplications(
+  db: Executor,
+  applicationIds: readonly string[],
+  ownerId: string,
+): Promise<Map<string, string>> {
   if (applicationIds.length === 0) return new Map();
   const rows = await db
     .select({ applicationId: eventRegistrationSeats.applicationId, requestId: eventRegistrationSeats.requestId })
     .from(eventRegistrationSeats)
     .innerJoin(eventRegistrationRequests, eq(eventRegistrationRequests.id, eventRegistrationSeats.requestId))
-    .where(and(inArray(eventRegistrationSeats.applicationId, [...applicationIds]), eq(eventRegistrationRequests.userId, ownerId)));
+    .where(
+      and(
+        inArray(eventRegistrationSeats.applicationId, [...applicationIds]),
+        eq(eventRegistrationRequests.userId, ownerId),
+      ),
+    );
   return new Map(rows.flatMap((row) => (row.applicationId ? [[row.applicationId, row.requestId] as const] : [])));
 }

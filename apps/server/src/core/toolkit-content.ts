@@ -20,7 +20,14 @@ import type { FileStorage } from '../platform/storage.ts';
  * and the favourites read the flag rule (toolkit.audienceAllows, visibleGroupingIds) from.
  */
 
-const noFlags: ToolkitFlags = { toolKitAccess: false, schoolLeaderAccess: false, testPrep: false, grade3Pilot: false, grade4Pilot: false, grade5Pilot: false };
+const noFlags: ToolkitFlags = {
+  toolKitAccess: false,
+  schoolLeaderAccess: false,
+  testPrep: false,
+  grade3Pilot: false,
+  grade4Pilot: false,
+  grade5Pilot: false,
+};
 
 /** A user's toolkit flags, read fresh: staff may have changed them since the session began. */
 export async function readToolkitFlags(db: Executor, userId: string): Promise<ToolkitFlags> {
@@ -53,7 +60,12 @@ export async function visibleContainers(db: Executor, flags: ToolkitFlags): Prom
     .from(toolkitCategories)
     .orderBy(asc(toolkitCategories.position), asc(toolkitCategories.name), asc(toolkitCategories.id));
   const groupings = await db
-    .select({ id: toolkitGroupings.id, parentId: toolkitGroupings.parentId, title: toolkitGroupings.title, audience: toolkitGroupings.audience })
+    .select({
+      id: toolkitGroupings.id,
+      parentId: toolkitGroupings.parentId,
+      title: toolkitGroupings.title,
+      audience: toolkitGroupings.audience,
+    })
     .from(toolkitGroupings)
     .orderBy(asc(toolkitGroupings.position), asc(toolkitGroupings.title), asc(toolkitGroupings.id));
   const open = visibleGroupingIds(
@@ -61,7 +73,9 @@ export async function visibleContainers(db: Executor, flags: ToolkitFlags): Prom
     flags,
   );
   return {
-    categories: categories.filter((c) => audienceAllows(asAudience(c.audience), flags)).map(({ id, name }) => ({ id, name })),
+    categories: categories
+      .filter((c) => audienceAllows(asAudience(c.audience), flags))
+      .map(({ id, name }) => ({ id, name })),
     groupings: groupings.filter((g) => open.has(g.id)).map(({ id, parentId, title }) => ({ id, parentId, title })),
   };
 }
@@ -89,7 +103,11 @@ const documentColumns = {
 };
 
 /** The documents of the open containers (optionally only these ids), in staff order. */
-export async function visibleDocuments(db: Executor, containers: VisibleContainers, onlyIds?: readonly string[]): Promise<VisibleDocument[]> {
+export async function visibleDocuments(
+  db: Executor,
+  containers: VisibleContainers,
+  onlyIds?: readonly string[],
+): Promise<VisibleDocument[]> {
   const categoryIds = containers.categories.map((c) => c.id);
   const groupingIds = containers.groupings.map((g) => g.id);
   if ((categoryIds.length === 0 && groupingIds.length === 0) || onlyIds?.length === 0) return [];
@@ -105,7 +123,12 @@ export async function visibleDocuments(db: Executor, containers: VisibleContaine
 }
 
 /** The file of a document these flags may open; any other (unknown, hidden) is the same 404. */
-export async function toolkitDocumentDownload(db: Executor, storage: FileStorage, flags: ToolkitFlags, documentId: string) {
+export async function toolkitDocumentDownload(
+  db: Executor,
+  storage: FileStorage,
+  flags: ToolkitFlags,
+  documentId: string,
+) {
   const [document] = await visibleDocuments(db, await visibleContainers(db, flags), [documentId]);
   if (!document) throw notFound(toolkitMessages.documentNotFound);
   const bytes = await storage.get(document.fileKey);
@@ -114,9 +137,16 @@ export async function toolkitDocumentDownload(db: Executor, storage: FileStorage
 }
 
 /** favourites' reader of toolkit documents: those of these ids the user may open, as saved resources. */
-export async function readSavedToolkitDocuments(db: Executor, userId: string, documentIds: readonly string[]): Promise<SavedResource[]> {
+export async function readSavedToolkitDocuments(
+  db: Executor,
+  userId: string,
+  documentIds: readonly string[],
+): Promise<SavedResource[]> {
   const containers = await visibleContainers(db, await readToolkitFlags(db, userId));
-  const names = new Map([...containers.categories.map((c) => [c.id, c.name] as const), ...containers.groupings.map((g) => [g.id, g.title] as const)]);
+  const names = new Map([
+    ...containers.categories.map((c) => [c.id, c.name] as const),
+    ...containers.groupings.map((g) => [g.id, g.title] as const),
+  ]);
   const documents = await visibleDocuments(db, containers, documentIds);
   return documents.map((d) => ({
     id: d.id,

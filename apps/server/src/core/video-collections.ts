@@ -1,7 +1,13 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { SavedResource } from '@portal/domain/content/favourites.ts';
 import { pdfDownloadName } from '@portal/domain/content/organization-resources.ts';
-import { videoCollectionMessages, videoCollectionPaths, type VideoCollection, type VideoCollectionSummary, type VideoDocument } from '@portal/domain/content/video-collections.ts';
+import {
+  videoCollectionMessages,
+  videoCollectionPaths,
+  type VideoCollection,
+  type VideoCollectionSummary,
+  type VideoDocument,
+} from '@portal/domain/content/video-collections.ts';
 import type { Executor } from '../db/client.ts';
 import { videoCollections, videoDocuments, videos } from '../db/schema/content.ts';
 import { notFound } from '../platform/errors.ts';
@@ -10,7 +16,8 @@ import type { FileStorage } from '../platform/storage.ts';
 
 /**
  * Video collections as the member page, the resources hub, the staff console and saved resources
- * read them. Every signed-in member may watch every collection (docs/decisions/0077-organization-resources-and-video-collections.md).
+ * read them. Every signed-in member may watch every collection
+ * (docs/decisions/0077-organization-resources-and-video-collections.md).
  */
 
 /** Every collection by name, with how many videos each holds (one grouped query). */
@@ -30,9 +37,18 @@ export async function listVideoCollections(db: Executor): Promise<VideoCollectio
 }
 
 /** A collection with its videos in order and each video's documents: three queries whatever its size. */
-async function collectionWith(db: Executor, where: ReturnType<typeof eq>, userId: string | null): Promise<VideoCollection | undefined> {
+async function collectionWith(
+  db: Executor,
+  where: ReturnType<typeof eq>,
+  userId: string | null,
+): Promise<VideoCollection | undefined> {
   const [collection] = await db
-    .select({ id: videoCollections.id, slug: videoCollections.slug, name: videoCollections.name, description: videoCollections.description })
+    .select({
+      id: videoCollections.id,
+      slug: videoCollections.slug,
+      name: videoCollections.name,
+      description: videoCollections.description,
+    })
     .from(videoCollections)
     .where(where);
   if (!collection) return undefined;
@@ -45,16 +61,44 @@ async function collectionWith(db: Executor, where: ReturnType<typeof eq>, userId
     videoRows.length === 0
       ? []
       : await db
-          .select({ id: videoDocuments.id, videoId: videoDocuments.videoId, title: videoDocuments.title, fileName: videoDocuments.fileName, fileSize: videoDocuments.fileSize })
+          .select({
+            id: videoDocuments.id,
+            videoId: videoDocuments.videoId,
+            title: videoDocuments.title,
+            fileName: videoDocuments.fileName,
+            fileSize: videoDocuments.fileSize,
+          })
           .from(videoDocuments)
-          .where(inArray(videoDocuments.videoId, videoRows.map((row) => row.id)))
+          .where(
+            inArray(
+              videoDocuments.videoId,
+              videoRows.map((row) => row.id),
+            ),
+          )
           .orderBy(asc(videoDocuments.createdAt), asc(videoDocuments.id));
   const documentsOf = new Map<string, VideoDocument[]>();
   for (const { videoId, ...document } of documentRows) {
-    documentsOf.set(videoId, [...(documentsOf.get(videoId) ?? []), { ...document, downloadLink: videoCollectionPaths.file(document.id) }]);
+    documentsOf.set(videoId, [
+      ...(documentsOf.get(videoId) ?? []),
+      { ...document, downloadLink: videoCollectionPaths.file(document.id) },
+    ]);
   }
-  const saved = userId ? await favouritedIds(db, userId, 'video', videoRows.map((row) => row.id)) : new Set<string>();
-  return { ...collection, videos: videoRows.map((row) => ({ ...row, documents: documentsOf.get(row.id) ?? [], isFavorited: saved.has(row.id) })) };
+  const saved = userId
+    ? await favouritedIds(
+        db,
+        userId,
+        'video',
+        videoRows.map((row) => row.id),
+      )
+    : new Set<string>();
+  return {
+    ...collection,
+    videos: videoRows.map((row) => ({
+      ...row,
+      documents: documentsOf.get(row.id) ?? [],
+      isFavorited: saved.has(row.id),
+    })),
+  };
 }
 
 /** A member's view of a collection, with their favourites flagged. */
@@ -75,7 +119,12 @@ export async function videoCollectionById(db: Executor, id: string): Promise<Vid
 export async function readSavedVideos(db: Executor, _userId: string, ids: readonly string[]): Promise<SavedResource[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ id: videos.id, title: videos.title, collectionSlug: videoCollections.slug, collectionName: videoCollections.name })
+    .select({
+      id: videos.id,
+      title: videos.title,
+      collectionSlug: videoCollections.slug,
+      collectionName: videoCollections.name,
+    })
     .from(videos)
     .innerJoin(videoCollections, eq(videoCollections.id, videos.collectionId))
     .where(inArray(videos.id, [...ids]));
@@ -92,17 +141,26 @@ export async function readSavedVideos(db: Executor, _userId: string, ids: readon
 }
 
 /** The file keys of a collection's or a video's documents, read before a delete cascades over their rows. */
-export async function documentKeysOf(db: Executor, scope: { collectionId: string } | { videoId: string }): Promise<string[]> {
+export async function documentKeysOf(
+  db: Executor,
+  scope: { collectionId: string } | { videoId: string },
+): Promise<string[]> {
   const rows = await db
     .select({ fileKey: videoDocuments.fileKey })
     .from(videoDocuments)
     .innerJoin(videos, eq(videos.id, videoDocuments.videoId))
-    .where('collectionId' in scope ? eq(videos.collectionId, scope.collectionId) : eq(videoDocuments.videoId, scope.videoId));
+    .where(
+      'collectionId' in scope ? eq(videos.collectionId, scope.collectionId) : eq(videoDocuments.videoId, scope.videoId),
+    );
   return rows.map((row) => row.fileKey);
 }
 
 /** A video document's PDF, to any signed-in member; an unknown id is a 404. */
-export async function videoDocumentDownload(db: Executor, storage: FileStorage, documentId: string): Promise<{ bytes: Buffer; filename: string }> {
+export async function videoDocumentDownload(
+  db: Executor,
+  storage: FileStorage,
+  documentId: string,
+): Promise<{ bytes: Buffer; filename: string }> {
   const [row] = await db
     .select({ fileKey: videoDocuments.fileKey, fileName: videoDocuments.fileName })
     .from(videoDocuments)

@@ -42,7 +42,10 @@ describe('transactions under concurrent requests', () => {
         const [current] = await tx.select().from(districts).where(eq(districts.id, row.id)).for('update');
         await pause(30);
         const n = Number(current?.name.split(' ')[1]);
-        await tx.update(districts).set({ name: `Counter ${n + 1}` }).where(eq(districts.id, row.id));
+        await tx
+          .update(districts)
+          .set({ name: `Counter ${n + 1}` })
+          .where(eq(districts.id, row.id));
       });
     await Promise.all([bump(), bump(), bump()]);
     const [after] = await db.select().from(districts).where(eq(districts.id, row.id));

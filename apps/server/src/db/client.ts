@@ -14,7 +14,11 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT>;
-export type Transaction = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
+export type Transaction = PgTransaction<
+  PgQueryResultHKT,
+  Record<string, never>,
+  ExtractTablesWithRelations<Record<string, never>>
+>;
 /** Either the database or an open transaction: repository functions accept both. */
 export type Executor = Database | Transaction;
 

@@ -27,14 +27,26 @@ export interface StaticStatement {
  * millisecond for the checkout's cart read), which the statements every purchase runs should not
  * pay each time.
  */
-export const staticStatement = (name: string, query: SQL): StaticStatement => ({ name, query: dialect.sqlToQuery(query) });
+export const staticStatement = (name: string, query: SQL): StaticStatement => ({
+  name,
+  query: dialect.sqlToQuery(query),
+});
 
 /** Runs a static statement as a named prepared statement (see executePrepared) with its placeholders' values. */
-export function executeStatic<Row>(db: Executor, statement: StaticStatement, values: Record<string, unknown>): Promise<Row[]> {
+export function executeStatic<Row>(
+  db: Executor,
+  statement: StaticStatement,
+  values: Record<string, unknown>,
+): Promise<Row[]> {
   return executeQuery<Row>(db, statement.name, statement.query, values);
 }
 
-async function executeQuery<Row>(db: Executor, name: string, query: Query, values: Record<string, unknown>): Promise<Row[]> {
+async function executeQuery<Row>(
+  db: Executor,
+  name: string,
+  query: Query,
+  values: Record<string, unknown>,
+): Promise<Row[]> {
   const result = await db._.session.prepareQuery(query, undefined, name, false).execute(values);
   return (result as { rows: Row[] }).rows;
 }

@@ -7,7 +7,9 @@ const t = useTestApp({ DEV_MAILBOX: 'true' });
 
 describe('route access rules', () => {
   it('every API route declares who may call it', () => {
-    const apiRoutes = t.app.registeredRoutes.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith(documentationPrefix));
+    const apiRoutes = t.app.registeredRoutes.filter(
+      (r) => r.url.startsWith('/api/') && !r.url.startsWith(documentationPrefix),
+    );
     expect(apiRoutes.length).toBeGreaterThan(5);
     const missing = apiRoutes.filter((r) => !r.access).map((r) => `${r.method} ${r.url}`);
     expect(missing).toEqual([]);

@@ -41,6 +41,8 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 /** A server-to-server call: the configured key (compared in constant time) and request-source: pubweb. */
 export function requireApiKey(request: FastifyRequest, key: string | null): void {
   const sent = request.headers[apiKeyHeader];
-  if (!key || typeof sent !== 'string' || !timingSafeEqual(digest(sent), digest(key))) throw unauthorized('A valid API key is required.');
-  if (request.headers[requestSourceHeader] !== requestSource) throw badRequest(`The ${requestSourceHeader} header must be ${requestSource}.`);
+  if (!key || typeof sent !== 'string' || !timingSafeEqual(digest(sent), digest(key)))
+    throw unauthorized('A valid API key is required.');
+  if (request.headers[requestSourceHeader] !== requestSource)
+    throw badRequest(`The ${requestSourceHeader} header must be ${requestSource}.`);
 }

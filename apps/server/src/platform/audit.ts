@@ -12,7 +12,10 @@ export interface AuditEntry {
 }
 
 /** Who acted: the signed-in user, and the staff member viewing as them, if any. */
-export const actorOf = (auth: RequestAuth) => ({ actorId: auth.user.id, impersonatorId: auth.impersonator?.id ?? null });
+export const actorOf = (auth: RequestAuth) => ({
+  actorId: auth.user.id,
+  impersonatorId: auth.impersonator?.id ?? null,
+});
 
 export async function audit(db: Executor, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({

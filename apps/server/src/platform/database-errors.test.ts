@@ -53,7 +53,9 @@ describe('violatedUniqueIndex', () => {
 
   it('follows a wrapped cause and survives a cycle', () => {
     const driverError = Object.assign(new Error('duplicate key'), { code: '23505', constraint: 'some_index' });
-    expect(violatedUniqueIndex(new Error('outer', { cause: new Error('middle', { cause: driverError }) }))).toBe('some_index');
+    expect(violatedUniqueIndex(new Error('outer', { cause: new Error('middle', { cause: driverError }) }))).toBe(
+      'some_index',
+    );
     expect(violatedUniqueIndex({ code: '23505' })).toBe('');
     const looped: { cause?: unknown } = {};
     looped.cause = looped;

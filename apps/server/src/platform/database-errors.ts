@@ -6,7 +6,11 @@
  */
 export function violatedUniqueIndex(error: unknown): string | null {
   const seen = new Set<unknown>();
-  for (let cause = error; typeof cause === 'object' && cause !== null && !seen.has(cause); cause = (cause as { cause?: unknown }).cause) {
+  for (
+    let cause = error;
+    typeof cause === 'object' && cause !== null && !seen.has(cause);
+    cause = (cause as { cause?: unknown }).cause
+  ) {
     seen.add(cause);
     const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
     if (code === '23505') return typeof constraint === 'string' ? constraint : '';

@@ -28,21 +28,26 @@ const cases: { name: string; download: Download; contentLength: string; text: st
 describe('sendDownload', () => {
   const app = Fastify();
   beforeAll(async () => {
-    cases.forEach(({ download }, index) => app.get(`/${index}`, async (_request, reply) => sendDownload(reply, download)));
+    cases.forEach(({ download }, index) =>
+      app.get(`/${index}`, async (_request, reply) => sendDownload(reply, download)),
+    );
     await app.ready();
   });
   afterAll(() => app.close());
 
-  it.each(cases.map((entry, index) => ({ ...entry, index })))('sends $name as an attachment no one caches', async ({ index, download, contentLength, text }) => {
-    const response = await app.inject({ method: 'GET', url: `/${index}` });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers).toMatchObject({
-      'content-type': download.contentType,
-      'content-disposition': `attachment; filename="${download.fileName}"`,
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'private, no-store',
-      'content-length': contentLength,
-    });
-    expect(response.body).toBe(text);
-  });
+  it.each(cases.map((entry, index) => ({ ...entry, index })))(
+    'sends $name as an attachment no one caches',
+    async ({ index, download, contentLength, text }) => {
+      const response = await app.inject({ method: 'GET', url: `/${index}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers).toMatchObject({
+        'content-type': download.contentType,
+        'content-disposition': `attachment; filename="${download.fileName}"`,
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'private, no-store',
+        'content-length': contentLength,
+      });
+      expect(response.body).toBe(text);
+    },
+  );
 });

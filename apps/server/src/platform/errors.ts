@@ -17,11 +17,13 @@ export class HttpProblem extends Error {
   }
 }
 
-export const badRequest = (detail: string, errors?: Record<string, string>) => new HttpProblem(400, 'Bad Request', detail, errors);
+export const badRequest = (detail: string, errors?: Record<string, string>) =>
+  new HttpProblem(400, 'Bad Request', detail, errors);
 export const unauthorized = (detail = 'Please sign in.') => new HttpProblem(401, 'Unauthorized', detail);
 export const forbidden = (detail = 'You do not have access to this.') => new HttpProblem(403, 'Forbidden', detail);
 export const notFound = (detail = 'Not found.') => new HttpProblem(404, 'Not Found', detail);
-export const conflict = (detail: string, errors?: Record<string, string>) => new HttpProblem(409, 'Conflict', detail, errors);
+export const conflict = (detail: string, errors?: Record<string, string>) =>
+  new HttpProblem(409, 'Conflict', detail, errors);
 export const contentTooLarge = (detail: string) => new HttpProblem(413, 'Content Too Large', detail);
 export const formFieldTooLarge = 'A form field is too long.';
 export const tooManyRequests = (detail: string) => new HttpProblem(429, 'Too Many Requests', detail);
@@ -81,20 +83,36 @@ const malformedMultipart = [
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors: Record<string, string> = {};
-    for (const issue of error.validation) errors[fieldName(issue.instancePath ?? '')] ??= issue.message ?? 'Invalid value';
-    return sendProblem(reply, { title: 'Bad Request', status: 400, detail: 'Please correct the highlighted fields.', errors });
+    for (const issue of error.validation)
+      errors[fieldName(issue.instancePath ?? '')] ??= issue.message ?? 'Invalid value';
+    return sendProblem(reply, {
+      title: 'Bad Request',
+      status: 400,
+      detail: 'Please correct the highlighted fields.',
+      errors,
+    });
   }
   if (error instanceof HttpProblem) {
-    return sendProblem(reply, { title: error.title, status: error.status, detail: error.detail ?? error.title, errors: error.errors });
+    return sendProblem(reply, {
+      title: error.title,
+      status: error.status,
+      detail: error.detail ?? error.title,
+      errors: error.errors,
+    });
   }
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, issues: error.cause.issues }, 'reply does not match its schema');
     return sendProblem(reply, { title: 'Internal Server Error', status: 500, detail: genericErrorMessage });
   }
   if (error.statusCode === undefined && malformedMultipart.some((pattern) => pattern.test(error.message))) {
-    return sendProblem(reply, { title: 'Bad Request', status: 400, detail: 'The form is incomplete or malformed. Please send it again.' });
+    return sendProblem(reply, {
+      title: 'Bad Request',
+      status: 400,
+      detail: 'The form is incomplete or malformed. Please send it again.',
+    });
   }
-  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+  const status =
+    typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
     return sendProblem(reply, { title: 'Internal Server Error', status: 500, detail: genericErrorMessage });
@@ -118,7 +136,11 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const detail =
-    status === 431 ? 'The request headers or address are too large.' : status === 408 ? 'The request took too long to arrive.' : 'The request is malformed.';
+    status === 431
+      ? 'The request headers or address are too large.'
+      : status === 408
+        ? 'The request took too long to arrive.'
+        : 'The request is malformed.';
   const body = JSON.stringify({ title: statusTitle(status), status, detail } satisfies Problem);
   if (socket.writable) {
     socket.write(
@@ -129,5 +151,9 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
 }
 
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
-  return sendProblem(reply, { title: 'Not Found', status: 404, detail: `No route ${request.method} ${request.url.split('?')[0]}` });
+  return sendProblem(reply, {
+    title: 'Not Found',
+    status: 404,
+    detail: `No route ${request.method} ${request.url.split('?')[0]}`,
+  });
 }

@@ -11,7 +11,7 @@ export const afterFirstPaintScript =
   "const steps=[...list('fetch').map((href)=>()=>add('link',{rel:'preload',as:'fetch',href,crossOrigin:''}))," +
   "()=>add('script',{type:'module',src:d.entry,crossOrigin:''})," +
   "...list('modules').map((href)=>()=>add('link',{rel:'modulepreload',href,crossOrigin:''}))];" +
-  "const channel=new MessageChannel();channel.port1.onmessage=()=>{steps.shift()?.();if(steps.length)channel.port2.postMessage(0)};" +
-  "requestAnimationFrame(()=>channel.port2.postMessage(0))})()";
+  'const channel=new MessageChannel();channel.port1.onmessage=()=>{steps.shift()?.();if(steps.length)channel.port2.postMessage(0)};' +
+  'requestAnimationFrame(()=>channel.port2.postMessage(0))})()';
 
 export const afterFirstPaintScriptHash = `'sha256-${createHash('sha256').update(afterFirstPaintScript).digest('base64')}'`;

@@ -49,7 +49,9 @@ describe('mail outbox', () => {
     const handlers = { [deliverMailJob]: deliverMail(db, transport, 'Portal <no-reply@example.test>') };
     expect(await runDueJobs(db, handlers)).toBe(1);
     expect(await runDueJobs(db, handlers)).toBe(0);
-    expect(transport.sent).toEqual([expect.objectContaining({ to: 'once@example.test', subject: 'Hello', from: 'Portal <no-reply@example.test>' })]);
+    expect(transport.sent).toEqual([
+      expect.objectContaining({ to: 'once@example.test', subject: 'Hello', from: 'Portal <no-reply@example.test>' }),
+    ]);
     const [mail] = await db.select().from(mailMessages).where(eq(mailMessages.to, 'once@example.test'));
     expect(mail?.status).toBe('SENT');
   });
@@ -73,7 +75,10 @@ describe('mail outbox', () => {
     expect(transport.sent).toHaveLength(0);
     // Not due yet: the back-off holds it.
     expect(await runDueJobs(db, handlers)).toBe(0);
-    await db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.id, job?.id ?? 0));
+    await db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, job?.id ?? 0));
     expect(await runDueJobs(db, handlers)).toBe(1);
     expect(transport.sent).toHaveLength(1);
   });

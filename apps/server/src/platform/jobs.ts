@@ -7,7 +7,12 @@ export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 export type JobHandlers = Record<string, JobHandler>;
 
 /** Write a job in the caller's transaction: it runs only if that transaction commits. */
-export async function enqueueJob(db: Executor, kind: string, payload: Record<string, unknown>, runAt?: Date): Promise<void> {
+export async function enqueueJob(
+  db: Executor,
+  kind: string,
+  payload: Record<string, unknown>,
+  runAt?: Date,
+): Promise<void> {
   await db.insert(jobs).values({ kind, payload, ...(runAt ? { runAt } : {}) });
 }
 
@@ -41,7 +46,9 @@ async function claimJob(db: Database): Promise<ClaimedJob | undefined> {
 
 async function finishJob(db: Database, job: ClaimedJob, error: unknown): Promise<void> {
   if (!error) {
-    await db.execute(sql`update jobs set status = 'DONE', finished_at = now(), locked_until = null where id = ${job.id}`);
+    await db.execute(
+      sql`update jobs set status = 'DONE', finished_at = now(), locked_until = null where id = ${job.id}`,
+    );
     return;
   }
   const message = error instanceof Error ? error.message : JSON.stringify(error);
@@ -74,7 +81,12 @@ export async function runDueJobs(db: Database, handlers: JobHandlers, log?: Fast
   return count;
 }
 
-export function startJobWorker(db: Database, handlers: JobHandlers, log: FastifyBaseLogger, intervalMs = 1000): () => Promise<void> {
+export function startJobWorker(
+  db: Database,
+  handlers: JobHandlers,
+  log: FastifyBaseLogger,
+  intervalMs = 1000,
+): () => Promise<void> {
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {

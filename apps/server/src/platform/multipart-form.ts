@@ -13,7 +13,10 @@ export interface MultipartForm {
  * Reads a multipart/form-data form with at most one file part, named `file`, into memory. A file over
  * the size limit is a field error on `file` with the caller's message; a cut text field is a 413.
  */
-export async function readMultipartForm(request: FastifyRequest, messages: { notMultipart: string; fileTooLarge: string }): Promise<MultipartForm> {
+export async function readMultipartForm(
+  request: FastifyRequest,
+  messages: { notMultipart: string; fileTooLarge: string },
+): Promise<MultipartForm> {
   if (!request.isMultipart()) throw badRequest(messages.notMultipart);
   const fields: Record<string, string> = {};
   let file: MultipartForm['file'] = null;

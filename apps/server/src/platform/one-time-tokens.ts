@@ -8,7 +8,13 @@ type Purpose = 'SIGN_IN' | 'PASSWORD_RESET';
 export const oneTimeTokenTtlMs: Record<Purpose, number> = { SIGN_IN: 60 * 60_000, PASSWORD_RESET: 60 * 60_000 };
 
 /** Returns the secret for the link; only its hash is stored. */
-export async function issueOneTimeToken(db: Executor, purpose: Purpose, userId: string, now: Date, createdById: string | null = null): Promise<string> {
+export async function issueOneTimeToken(
+  db: Executor,
+  purpose: Purpose,
+  userId: string,
+  now: Date,
+  createdById: string | null = null,
+): Promise<string> {
   const { secret, hash } = newSecret();
   await db.insert(oneTimeTokens).values({
     purpose,
@@ -27,7 +33,12 @@ export interface ConsumedToken {
 }
 
 /** Marks a token used and returns its user, in one statement, so two uses cannot both win. */
-export async function consumeOneTimeToken(db: Executor, purpose: Purpose, secret: string, now: Date): Promise<ConsumedToken | undefined> {
+export async function consumeOneTimeToken(
+  db: Executor,
+  purpose: Purpose,
+  secret: string,
+  now: Date,
+): Promise<ConsumedToken | undefined> {
   const [row] = await db
     .update(oneTimeTokens)
     .set({ usedAt: now })

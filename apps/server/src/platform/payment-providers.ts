@@ -41,11 +41,19 @@ export interface PaymentProvider {
   pageWithoutCall?(checkout: CheckoutStart): StartedCheckout;
 }
 
-export const demoPayPath = (paymentId: string) => `/members/event-cart/checkout/demo-pay?eventPaymentId=${encodeURIComponent(paymentId)}`;
+export const demoPayPath = (paymentId: string) =>
+  `/members/event-cart/checkout/demo-pay?eventPaymentId=${encodeURIComponent(paymentId)}`;
 
 /** The built-in provider: a page inside the app where the buyer chooses to pay or decline. */
-const demoPage = (checkout: CheckoutStart): StartedCheckout => ({ redirectUrl: demoPayPath(checkout.paymentId), providerReference: null });
-const demoProvider: PaymentProvider = { name: 'demo', pageWithoutCall: demoPage, startCheckout: async (checkout) => demoPage(checkout) };
+const demoPage = (checkout: CheckoutStart): StartedCheckout => ({
+  redirectUrl: demoPayPath(checkout.paymentId),
+  providerReference: null,
+});
+const demoProvider: PaymentProvider = {
+  name: 'demo',
+  pageWithoutCall: demoPage,
+  startCheckout: async (checkout) => demoPage(checkout),
+};
 
 /** Stripe Checkout: one line of the whole (already discounted) total, expiring just after our hold. */
 function stripeProvider(secretKey: string, publicUrl: string): PaymentProvider {
@@ -62,7 +70,11 @@ function stripeProvider(secretKey: string, publicUrl: string): PaymentProvider {
           line_items: [
             {
               quantity: 1,
-              price_data: { currency: 'usd', unit_amount: checkout.totalCents, product_data: { name: checkout.productName, description: checkout.description } },
+              price_data: {
+                currency: 'usd',
+                unit_amount: checkout.totalCents,
+                product_data: { name: checkout.productName, description: checkout.description },
+              },
             },
           ],
           success_url: `${publicUrl}${checkout.paidPath}`,
@@ -92,8 +104,10 @@ function cashnetProvider(checkoutUrl: string): PaymentProvider {
 /** The provider new card checkouts use (PAYMENT_PROVIDER); null when none is configured (card payment is off). */
 export function activePaymentProvider(config: Config): PaymentProvider | null {
   const settings = config.payments;
-  if (settings.provider === 'stripe' && settings.stripeSecretKey) return stripeProvider(settings.stripeSecretKey, config.publicUrl);
-  if (settings.provider === 'cashnet' && settings.cashnetCheckoutUrl) return cashnetProvider(settings.cashnetCheckoutUrl);
+  if (settings.provider === 'stripe' && settings.stripeSecretKey)
+    return stripeProvider(settings.stripeSecretKey, config.publicUrl);
+  if (settings.provider === 'cashnet' && settings.cashnetCheckoutUrl)
+    return cashnetProvider(settings.cashnetCheckoutUrl);
   if (settings.provider === 'demo') return demoProvider;
   return null;
 }

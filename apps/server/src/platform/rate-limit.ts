@@ -35,7 +35,9 @@ export async function rateLimitStore(app: FastifyInstance, config: Config): Prom
     await redis.connect();
   } catch (error) {
     redis.disconnect();
-    throw new Error(`Redis at REDIS_URL is not reachable: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`Redis at REDIS_URL is not reachable: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
   app.addHook('onClose', async () => {
     await redis.quit();
@@ -66,6 +68,7 @@ export function signInRateLimit(app: FastifyInstance, config: Config, accountOf:
       request.log.error({ err: error }, 'sign-in rate limit could not be counted');
       throw new HttpProblem(503, 'Service Unavailable', 'Sign-in is unavailable for a moment. Please try again.');
     });
-    if (counted.some((count) => !count.isAllowed && count.isExceeded)) throw tooManyRequests(authMessages.tooManyAttempts);
+    if (counted.some((count) => !count.isAllowed && count.isExceeded))
+      throw tooManyRequests(authMessages.tooManyAttempts);
   };
 }

@@ -41,7 +41,8 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 function checkCsrf(request: FastifyRequest, publicUrl: string): void {
   if (safeMethods.has(request.method)) return;
-  if (request.headers[csrfHeader] !== csrfHeaderValue) throw forbidden('Missing request header. Reload the page and try again.');
+  if (request.headers[csrfHeader] !== csrfHeaderValue)
+    throw forbidden('Missing request header. Reload the page and try again.');
   const origin = request.headers.origin;
   if (!origin) return;
   const host = request.headers.host;

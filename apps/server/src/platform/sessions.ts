@@ -34,7 +34,12 @@ export interface NewSession {
   userAgent?: string;
 }
 
-export async function createSession(db: Executor, clock: Clock, ttlMs: number, input: NewSession): Promise<{ secret: string; expiresAt: Date }> {
+export async function createSession(
+  db: Executor,
+  clock: Clock,
+  ttlMs: number,
+  input: NewSession,
+): Promise<{ secret: string; expiresAt: Date }> {
   const { secret, hash } = newSecret();
   const expiresAt = new Date(clock().getTime() + ttlMs);
   await db.insert(sessions).values({
@@ -101,7 +106,10 @@ export async function findSession(db: Executor, clock: Clock, secret: string): P
 }
 
 export async function revokeSession(db: Executor, clock: Clock, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: clock() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: clock() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Ends every session of a user (password reset, email change). */
@@ -109,5 +117,7 @@ export async function revokeUserSessions(db: Executor, clock: Clock, userId: str
   await db
     .update(sessions)
     .set({ revokedAt: clock() })
-    .where(and(sql`(${sessions.userId} = ${userId} or ${sessions.impersonatorId} = ${userId})`, isNull(sessions.revokedAt)));
+    .where(
+      and(sql`(${sessions.userId} = ${userId} or ${sessions.impersonatorId} = ${userId})`, isNull(sessions.revokedAt)),
+    );
 }

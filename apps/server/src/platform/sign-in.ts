@@ -8,7 +8,10 @@ export interface Client {
   userAgent?: string;
 }
 
-export const clientOf = (request: FastifyRequest): Client => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+export const clientOf = (request: FastifyRequest): Client => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
 
 export interface SignedIn {
   secret: string;
@@ -24,7 +27,11 @@ export async function signIn(
   impersonatorId: string | null = null,
   db: Executor = deps.db,
 ): Promise<SignedIn> {
-  const { secret, expiresAt } = await createSession(db, deps.clock, deps.config.sessionTtlMs, { userId, impersonatorId, ...client });
+  const { secret, expiresAt } = await createSession(db, deps.clock, deps.config.sessionTtlMs, {
+    userId,
+    impersonatorId,
+    ...client,
+  });
   const auth = await findSession(db, deps.clock, secret);
   if (!auth) throw new Error('the new session could not be read back');
   return { secret, expiresAt, auth };

@@ -24,8 +24,12 @@ const preloads = {
 function writeDist(): { dir: string; asset: Buffer; assetBr: Buffer; assetGz: Buffer; html: Buffer } {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-dist-'));
   mkdirSync(path.join(dir, 'assets'));
-  const html = Buffer.from(`<!doctype html><html><head><script type="module" src="/assets/x-hash.js"></script></head><body>${'<p>portal</p>'.repeat(200)}</body></html>`);
-  const asset = Buffer.from(`export const rows = [${Array.from({ length: 500 }, (_, i) => `"row ${i}"`).join(',')}];\n`);
+  const html = Buffer.from(
+    `<!doctype html><html><head><script type="module" src="/assets/x-hash.js"></script></head><body>${'<p>portal</p>'.repeat(200)}</body></html>`,
+  );
+  const asset = Buffer.from(
+    `export const rows = [${Array.from({ length: 500 }, (_, i) => `"row ${i}"`).join(',')}];\n`,
+  );
   // Marked so the test can tell the pre-compressed files from anything compressed on the fly.
   const assetBr = brotliCompressSync(Buffer.concat([asset, Buffer.from('// br\n')]));
   const assetGz = gzipSync(Buffer.concat([asset, Buffer.from('// gz\n')]));
@@ -43,7 +47,10 @@ function writeDist(): { dir: string; asset: Buffer; assetBr: Buffer; assetGz: Bu
     'index.html': { file: 'assets/x-hash.js', isEntry: true, imports: ['_shared-hash.js'] },
     '_shared-hash.js': { file: 'assets/shared-hash.js' },
     '_form-hash.js': { file: 'assets/form-hash.js', imports: ['_shared-hash.js'] },
-    'src/features/auth/pages/login-page.tsx': { file: 'assets/auth-login-hash.js', imports: ['_shared-hash.js', '_form-hash.js', 'index.html'] },
+    'src/features/auth/pages/login-page.tsx': {
+      file: 'assets/auth-login-hash.js',
+      imports: ['_shared-hash.js', '_form-hash.js', 'index.html'],
+    },
   };
   writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
   writeFileSync(path.join(dir, '.vite/preloads.json'), JSON.stringify(preloads));
@@ -119,8 +126,9 @@ describe('serving the web app and the API compressed', () => {
     }
   });
 
-  it('names the sign-in page\'s chunks in its index.html that the entry does not load already, compressed', async () => {
-    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+  it("names the sign-in page's chunks in its index.html that the entry does not load already, compressed", async () => {
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
     const brotli = await get('/auth/login?intended=%2Fmembers%2Fprofile', 'gzip, br');
     expect(brotli.statusCode).toBe(200);
     expect(brotli.headers['content-type']).toMatch(/^text\/html/);
@@ -129,7 +137,9 @@ describe('serving the web app and the API compressed', () => {
     expect(brotli.headers.vary).toMatch(/accept-encoding/i);
     const html = brotliDecompressSync(brotli.rawPayload).toString();
     expect(preloads(html)).toEqual(['/assets/auth-login-hash.js', '/assets/form-hash.js']);
-    expect(html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '').replace(/\s+<\/head>/, '</head>')).toBe(dist.html.toString());
+    expect(html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '').replace(/\s+<\/head>/, '</head>')).toBe(
+      dist.html.toString(),
+    );
 
     const gzip = await get('/auth/login', 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
@@ -221,10 +231,21 @@ describe('a prerendered first screen', () => {
     const response = await app.inject({ method: 'GET', url: '/auth/login' });
     const head = response.body.slice(0, response.body.indexOf('</head>'));
     expect(head).not.toMatch(/<script|modulepreload|rel="preload"/);
-    const loader = /<script data-entry="([^"]*)" data-modules="([^"]*)" data-fetch="([^"]*)">([^<]+)<\/script>\s*<\/body>/.exec(response.body);
-    expect(loader?.slice(1, 4)).toEqual(['/assets/x-hash.js', '/assets/shared-hash.js /assets/auth-login-hash.js', '/api/me']);
-    const hash = createHash('sha256').update(loader?.[4] ?? '').digest('base64');
-    expect(response.headers['content-security-policy']).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}';`));
+    const loader =
+      /<script data-entry="([^"]*)" data-modules="([^"]*)" data-fetch="([^"]*)">([^<]+)<\/script>\s*<\/body>/.exec(
+        response.body,
+      );
+    expect(loader?.slice(1, 4)).toEqual([
+      '/assets/x-hash.js',
+      '/assets/shared-hash.js /assets/auth-login-hash.js',
+      '/api/me',
+    ]);
+    const hash = createHash('sha256')
+      .update(loader?.[4] ?? '')
+      .digest('base64');
+    expect(response.headers['content-security-policy']).toMatch(
+      new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}';`),
+    );
   });
 
   it('leaves the pages without a prerendered screen as built: the loading line, the scripts in the head', async () => {

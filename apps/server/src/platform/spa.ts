@@ -111,11 +111,14 @@ function preloadPages(webDist: string, indexHtml: string): Map<string, Page> {
     const modules = (preload?.modules ?? []).filter((module) => manifest[module]);
     const links = [
       ...chunksOf(manifest, modules).map((href) => `    <link rel="modulepreload" crossorigin href="${href}">\n`),
-      ...(preload?.reads ?? []).map((href) => `    <link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin />\n`),
+      ...(preload?.reads ?? []).map(
+        (href) => `    <link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin />\n`,
+      ),
     ];
     let html = indexHtml.replace('</head>', `${links.join('')}  </head>`);
     const screen = screens[route];
-    if (screen !== undefined) html = scriptsAfterFirstPaint(inlineStylesheets(webDist, html)).replace(firstScreen, () => screen);
+    if (screen !== undefined)
+      html = scriptsAfterFirstPaint(inlineStylesheets(webDist, html)).replace(firstScreen, () => screen);
     pages.set(route, { html, br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) });
   }
   return pages;

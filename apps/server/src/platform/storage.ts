@@ -55,7 +55,9 @@ export function s3Storage(settings: S3Settings): FileStorage {
   });
   return {
     async put(key, body, contentType) {
-      await client.send(new PutObjectCommand({ Bucket: settings.bucket, Key: checkKey(key), Body: body, ContentType: contentType }));
+      await client.send(
+        new PutObjectCommand({ Bucket: settings.bucket, Key: checkKey(key), Body: body, ContentType: contentType }),
+      );
     },
     async get(key) {
       try {

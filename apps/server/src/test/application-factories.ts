@@ -25,7 +25,11 @@ function created<T>(rows: T[], what: string): T {
   return row;
 }
 
-export async function createInstitute(db: Executor, fields: Partial<typeof events.$inferInsert> = {}, priceCents = 95_000) {
+export async function createInstitute(
+  db: Executor,
+  fields: Partial<typeof events.$inferInsert> = {},
+  priceCents = 95_000,
+) {
   const event = created(
     await db
       .insert(events)
@@ -44,7 +48,10 @@ export async function createInstitute(db: Executor, fields: Partial<typeof event
       .returning(),
     'event',
   );
-  const ticketType = created(await db.insert(eventTicketTypes).values({ eventId: event.id, name: 'Institute tuition', priceCents }).returning(), 'ticket type');
+  const ticketType = created(
+    await db.insert(eventTicketTypes).values({ eventId: event.id, name: 'Institute tuition', priceCents }).returning(),
+    'ticket type',
+  );
   await db.update(events).set({ applicationTicketTypeId: ticketType.id }).where(eq(events.id, event.id));
   const [card, purchaseOrder] = await db
     .insert(eventPaymentOptions)
@@ -56,29 +63,66 @@ export async function createInstitute(db: Executor, fields: Partial<typeof event
   const firstYear = created(
     await db
       .insert(eventPaths)
-      .values({ eventId: event.id, name: 'First Year', level: 'FIRST_YEAR', requireRankedSelection: true, rankedSelectionAmount: 2, position: 0 })
+      .values({
+        eventId: event.id,
+        name: 'First Year',
+        level: 'FIRST_YEAR',
+        requireRankedSelection: true,
+        rankedSelectionAmount: 2,
+        position: 0,
+      })
       .returning(),
     'path',
   );
-  const strands = created(await db.insert(eventGroupings).values({ pathId: firstYear.id, name: 'Strands' }).returning(), 'grouping');
+  const strands = created(
+    await db.insert(eventGroupings).values({ pathId: firstYear.id, name: 'Strands' }).returning(),
+    'grouping',
+  );
   const sections = await db
     .insert(eventSections)
-    .values(['Coaching Cycles', 'Data Conversations', 'Modeling Lessons'].map((title, position) => ({ eventId: event.id, groupingId: strands.id, title, position })))
+    .values(
+      ['Coaching Cycles', 'Data Conversations', 'Modeling Lessons'].map((title, position) => ({
+        eventId: event.id,
+        groupingId: strands.id,
+        title,
+        position,
+      })),
+    )
     .returning();
   const advanced = created(
-    await db.insert(eventPaths).values({ eventId: event.id, name: 'Advanced', level: 'ADVANCED', requireRankedSelection: false, position: 1 }).returning(),
+    await db
+      .insert(eventPaths)
+      .values({ eventId: event.id, name: 'Advanced', level: 'ADVANCED', requireRankedSelection: false, position: 1 })
+      .returning(),
     'path',
   );
-  const advancedStrands = created(await db.insert(eventGroupings).values({ pathId: advanced.id, name: 'Advanced Strands' }).returning(), 'grouping');
+  const advancedStrands = created(
+    await db.insert(eventGroupings).values({ pathId: advanced.id, name: 'Advanced Strands' }).returning(),
+    'grouping',
+  );
   const advancedSections = await db
     .insert(eventSections)
-    .values(['Leading Teams', 'Coaching Coaches'].map((title, position) => ({ eventId: event.id, groupingId: advancedStrands.id, title, position })))
+    .values(
+      ['Leading Teams', 'Coaching Coaches'].map((title, position) => ({
+        eventId: event.id,
+        groupingId: advancedStrands.id,
+        title,
+        position,
+      })),
+    )
     .returning();
   const [why, grades, anything] = await db
     .insert(applicationQuestions)
     .values([
       { eventId: event.id, type: 'TEXTAREA', label: 'Why do you want to attend?', required: true, position: 0 },
-      { eventId: event.id, type: 'CHECKBOX', label: 'Which grades do you coach?', options: ['K-2', '3-5', '6-8'], required: true, position: 1 },
+      {
+        eventId: event.id,
+        type: 'CHECKBOX',
+        label: 'Which grades do you coach?',
+        options: ['K-2', '3-5', '6-8'],
+        required: true,
+        position: 1,
+      },
       { eventId: event.id, type: 'TEXT', label: 'Anything else we should know?', required: false, position: 2 },
     ])
     .returning();
@@ -147,8 +191,15 @@ export async function createCompleteApplication(
 }
 
 /** Sets an application's status directly, as a staff decision would. */
-export async function setApplicationStatus(db: Executor, applicationId: string, status: ApplicationStatus): Promise<void> {
-  await db.update(eventApplications).set({ status, decidedAt: new Date() }).where(eq(eventApplications.id, applicationId));
+export async function setApplicationStatus(
+  db: Executor,
+  applicationId: string,
+  status: ApplicationStatus,
+): Promise<void> {
+  await db
+    .update(eventApplications)
+    .set({ status, decidedAt: new Date() })
+    .where(eq(eventApplications.id, applicationId));
 }
 
 /**
@@ -164,9 +215,15 @@ export async function paidInstituteSeat(t: TestContext) {
   await addMembership(t.deps.db, organization.id, applicant.user.id);
   await addMembership(t.deps.db, organization.id, schoolAdmin.user.id, 'ADMIN');
   const application = await createCompleteApplication(t.deps.db, institute, applicant.user.id, { status: 'ACCEPTED' });
-  const pay = await call(t.app, 'POST', `/api/event-applications/${application.id}/pay`, { caller: applicant.caller, headers: { 'idempotency-key': randomUUID() } });
+  const pay = await call(t.app, 'POST', `/api/event-applications/${application.id}/pay`, {
+    caller: applicant.caller,
+    headers: { 'idempotency-key': randomUUID() },
+  });
   const { eventPaymentId } = pay.json<{ eventPaymentId: string }>();
-  const demo = await call(t.app, 'POST', `/api/payments/demo/${eventPaymentId}`, { caller: applicant.caller, body: { outcome: 'succeed' } });
+  const demo = await call(t.app, 'POST', `/api/payments/demo/${eventPaymentId}`, {
+    caller: applicant.caller,
+    body: { outcome: 'succeed' },
+  });
   if (demo.statusCode !== 200) throw new Error(demo.body);
   return { institute, applicant, schoolAdmin, organization, applicationId: application.id, eventPaymentId };
 }

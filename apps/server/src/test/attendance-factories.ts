@@ -24,11 +24,15 @@ export async function createAttendanceSection(db: Executor, dates: string[]) {
   const payment = await createPayment(db, {
     userId: buyer.id,
     status: 'PAID',
-    lines: [{ eventId: institute.event.id, ticketTypeId: institute.ticketType.id, sectionId: section.id, numberOfTickets: 1 }],
+    lines: [
+      { eventId: institute.event.id, ticketTypeId: institute.ticketType.id, sectionId: section.id, numberOfTickets: 1 },
+    ],
   });
   const [item] = await db.select().from(eventPaymentItems).where(eq(eventPaymentItems.paymentId, payment.id));
   if (!item) throw new Error('payment item not created');
-  await db.insert(eventTickets).values({ paymentItemId: item.id, userId: holder.id, eventId: institute.event.id, sectionId: section.id });
+  await db
+    .insert(eventTickets)
+    .values({ paymentItemId: item.id, userId: holder.id, eventId: institute.event.id, sectionId: section.id });
 
   const applicant = await createUser(db, { firstName: 'Ada', lastName: 'Applicant' });
   const application = await createCompleteApplication(db, institute, applicant.id);
@@ -36,5 +40,14 @@ export async function createAttendanceSection(db: Executor, dates: string[]) {
 
   const taker = await createUser(db, { firstName: 'Tess', lastName: 'Taker' });
   await db.insert(attendanceTakers).values({ userId: taker.id, eventId: institute.event.id, sectionId: section.id });
-  return { institute, event: institute.event, section: { ...section, dates }, otherSection, holder, applicant, taker, buyer };
+  return {
+    institute,
+    event: institute.event,
+    section: { ...section, dates },
+    otherSection,
+    holder,
+    applicant,
+    taker,
+    buyer,
+  };
 }

@@ -24,7 +24,11 @@ import type { Caller, TestContext } from './harness.ts';
  */
 
 /** A user with a session cookie, without the password round trip. */
-export async function signedInUser(t: TestContext, role: 'MEMBER' | 'STAFF' = 'MEMBER', fields: { email?: string; firstName?: string } = {}) {
+export async function signedInUser(
+  t: TestContext,
+  role: 'MEMBER' | 'STAFF' = 'MEMBER',
+  fields: { email?: string; firstName?: string } = {},
+) {
   const user = await createUser(t.deps.db, { role, ...fields });
   const { secret } = await createSession(t.deps.db, t.deps.clock, t.deps.config.sessionTtlMs, { userId: user.id });
   const caller: Caller = { cookie: `${sessionCookie}=${secret}` };
@@ -41,7 +45,13 @@ export async function createEvent(db: Executor, fields: Partial<typeof events.$i
   const event = created(
     await db
       .insert(events)
-      .values({ name: `Event ${randomUUID().slice(0, 8)}`, kind: 'SERIES', startDate: '2026-12-10', endDate: '2026-12-10', ...fields })
+      .values({
+        name: `Event ${randomUUID().slice(0, 8)}`,
+        kind: 'SERIES',
+        startDate: '2026-12-10',
+        endDate: '2026-12-10',
+        ...fields,
+      })
       .returning(),
     'event',
   );
@@ -55,12 +65,24 @@ export async function createEvent(db: Executor, fields: Partial<typeof events.$i
 /** A conference day with one path, one grouping and one section of the given capacity. */
 export async function createConferenceDay(db: Executor, sectionMaxTickets: number | null = 40) {
   const { event, ticketType } = await createEvent(db, { kind: 'CONFERENCE_DAY', daysBeforePurchaseClose: 14 });
-  const path = created(await db.insert(eventPaths).values({ eventId: event.id, name: 'first-year' }).returning(), 'path');
-  const grouping = created(await db.insert(eventGroupings).values({ pathId: path.id, name: 'Morning' }).returning(), 'grouping');
+  const path = created(
+    await db.insert(eventPaths).values({ eventId: event.id, name: 'first-year' }).returning(),
+    'path',
+  );
+  const grouping = created(
+    await db.insert(eventGroupings).values({ pathId: path.id, name: 'Morning' }).returning(),
+    'grouping',
+  );
   const section = created(
     await db
       .insert(eventSections)
-      .values({ eventId: event.id, groupingId: grouping.id, title: 'Coaching Writing', maxTickets: sectionMaxTickets, dates: ['2026-12-10'] })
+      .values({
+        eventId: event.id,
+        groupingId: grouping.id,
+        title: 'Coaching Writing',
+        maxTickets: sectionMaxTickets,
+        dates: ['2026-12-10'],
+      })
       .returning(),
     'section',
   );
@@ -71,7 +93,12 @@ export async function createCoupon(db: Executor, fields: Partial<typeof coupons.
   return created(
     await db
       .insert(coupons)
-      .values({ code: `C${randomUUID().slice(0, 8).toUpperCase()}`, type: 'PERCENTAGE', discountPercentage: 10, ...fields })
+      .values({
+        code: `C${randomUUID().slice(0, 8).toUpperCase()}`,
+        type: 'PERCENTAGE',
+        discountPercentage: 10,
+        ...fields,
+      })
       .returning(),
     'coupon',
   );
@@ -91,7 +118,14 @@ interface PaymentLine {
  */
 export async function createPayment(
   db: Executor,
-  fields: { userId: string; status: EventPaymentStatus; lines: PaymentLine[]; couponId?: string; organizationId?: string; holdExpiresAt?: Date },
+  fields: {
+    userId: string;
+    status: EventPaymentStatus;
+    lines: PaymentLine[];
+    couponId?: string;
+    organizationId?: string;
+    holdExpiresAt?: Date;
+  },
 ) {
   const subtotal = fields.lines.reduce((sum, line) => sum + line.numberOfTickets * (line.priceCents ?? 14_900), 0);
   const payment = created(
@@ -153,7 +187,15 @@ export async function createPayment(
 export async function createPurchaseOrder(
   db: Executor,
   storage: FileStorage,
-  fields: { paymentId: string; userId: string; organizationId: string; number?: string; filename?: string; submittedTotalCents?: number; pdf: Buffer },
+  fields: {
+    paymentId: string;
+    userId: string;
+    organizationId: string;
+    number?: string;
+    filename?: string;
+    submittedTotalCents?: number;
+    pdf: Buffer;
+  },
 ) {
   const id = randomUUID();
   const fileKey = `purchase-orders/${id}.pdf`;

@@ -16,7 +16,10 @@ process.on('warning', listener);
 afterEach(() => {
   const warning = caught;
   caught = undefined;
-  if (warning) throw new Error(`Two queries ran at once on one PostgreSQL connection: await a transaction's queries one after another. ${warning.message}`);
+  if (warning)
+    throw new Error(
+      `Two queries ran at once on one PostgreSQL connection: await a transaction's queries one after another. ${warning.message}`,
+    );
 });
 
 afterAll(() => {

@@ -17,14 +17,20 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const template = inject('migratedTemplate');
   const settings = loadConfig().database;
   if (settings.kind === 'pglite') {
-    if (template.kind !== 'pglite') throw new Error('the migrated template was made for PostgreSQL, but DATABASE_URL is not set here');
-    const client = new PGlite({ loadDataDir: pgliteDataDir(template.tarball), pgliteWasmModule: await pgliteWasm(), extensions: pgliteExtensions });
+    if (template.kind !== 'pglite')
+      throw new Error('the migrated template was made for PostgreSQL, but DATABASE_URL is not set here');
+    const client = new PGlite({
+      loadDataDir: pgliteDataDir(template.tarball),
+      pgliteWasmModule: await pgliteWasm(),
+      extensions: pgliteExtensions,
+    });
     await client.waitReady;
     const handle = pgliteHandle(client);
     await handle.migrate();
     return handle;
   }
-  if (template.kind !== 'postgres') throw new Error('the migrated template was made for PGlite, but DATABASE_URL is set here');
+  if (template.kind !== 'postgres')
+    throw new Error('the migrated template was made for PGlite, but DATABASE_URL is set here');
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const adminUrl = new URL(settings.url);
   const admin = new pg.Client({ connectionString: adminUrl.toString() });
@@ -51,7 +57,9 @@ let compiledPglite: Promise<WebAssembly.Module> | undefined;
 
 /** Compiled once per worker (a worker runs many files): compiling PGlite's 9 MB of WebAssembly costs more than starting it. */
 function pgliteWasm(): Promise<WebAssembly.Module> {
-  compiledPglite ??= WebAssembly.compile(readFileSync(createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.wasm')));
+  compiledPglite ??= WebAssembly.compile(
+    readFileSync(createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.wasm')),
+  );
   return compiledPglite;
 }
 

@@ -30,13 +30,24 @@ export async function createUser(
 }
 
 export async function createOrganization(db: Executor, name = `School ${randomUUID().slice(0, 8)}`) {
-  const [district] = await db.insert(districts).values({ name: `District of ${name}` }).returning();
-  const [organization] = await db.insert(organizations).values({ name, districtId: district?.id ?? null }).returning();
+  const [district] = await db
+    .insert(districts)
+    .values({ name: `District of ${name}` })
+    .returning();
+  const [organization] = await db
+    .insert(organizations)
+    .values({ name, districtId: district?.id ?? null })
+    .returning();
   if (!organization) throw new Error('organization not created');
   return organization;
 }
 
-export async function addMembership(db: Executor, organizationId: string, userId: string, role: OrganizationRole = 'MEMBER') {
+export async function addMembership(
+  db: Executor,
+  organizationId: string,
+  userId: string,
+  role: OrganizationRole = 'MEMBER',
+) {
   const [membership] = await db.insert(organizationMemberships).values({ organizationId, userId, role }).returning();
   if (!membership) throw new Error('membership not created');
   return membership;

@@ -35,7 +35,12 @@ export function useTestApp(overrides: Partial<Record<string, string>> = {}): Tes
     const database = await createTestDatabase();
     const clock = testClock();
     // Every injected request comes from one address: a test file signs in far more often than one school does.
-    const config = loadConfig({ PUBLIC_URL: 'http://portal.test', LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT_PER_ADDRESS: '100000', ...overrides });
+    const config = loadConfig({
+      PUBLIC_URL: 'http://portal.test',
+      LOG_LEVEL: 'silent',
+      LOGIN_RATE_LIMIT_PER_ADDRESS: '100000',
+      ...overrides,
+    });
     const deps: AppDeps = {
       config,
       db: database.db,
@@ -59,7 +64,12 @@ export interface Caller {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Calls the API as the browser does: session cookie and CSRF header included. */
-export function call(app: App, method: Method, url: string, options: { caller?: Caller; body?: unknown; headers?: Record<string, string> } = {}) {
+export function call(
+  app: App,
+  method: Method,
+  url: string,
+  options: { caller?: Caller; body?: unknown; headers?: Record<string, string> } = {},
+) {
   return app.inject({
     method,
     url,
@@ -82,6 +92,7 @@ export function sessionCookieOf(response: { headers: Record<string, unknown> }):
 
 export async function signIn(app: App, email: string, password: string): Promise<Caller> {
   const response = await call(app, 'POST', '/api/auth/login', { body: { email, password } });
-  if (response.statusCode !== 200) throw new Error(`sign-in failed for ${email}: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`sign-in failed for ${email}: ${response.statusCode} ${response.body}`);
   return { cookie: sessionCookieOf(response) };
 }

@@ -1,7 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { OrganizationRole } from '@portal/domain/people/roles.ts';
 import { grades, positions } from '../db/schema/lookups.ts';
-import { invitationGrades, invitations, organizationMembershipGrades, organizationMemberships } from '../db/schema/organizations.ts';
+import {
+  invitationGrades,
+  invitations,
+  organizationMembershipGrades,
+  organizationMemberships,
+} from '../db/schema/organizations.ts';
 import { sessionCookie, createSession } from '../platform/sessions.ts';
 import { addMembership, createOrganization, createUser } from './factories.ts';
 import type { Caller, TestContext } from './harness.ts';
@@ -12,7 +17,10 @@ export async function callerFor(t: TestContext, userId: string): Promise<Caller>
   return { cookie: `${sessionCookie}=${secret}` };
 }
 
-export async function person(t: TestContext, fields: { firstName?: string; lastName?: string; role?: 'MEMBER' | 'STAFF' } = {}) {
+export async function person(
+  t: TestContext,
+  fields: { firstName?: string; lastName?: string; role?: 'MEMBER' | 'STAFF' } = {},
+) {
   const user = await createUser(t.deps.db, fields);
   return { user, caller: await callerFor(t, user.id) };
 }
@@ -35,8 +43,13 @@ export async function enrol(
   const { user, caller } = await person(t, fields);
   const membership = await addMembership(t.deps.db, organizationId, user.id, role);
   if (teaching) {
-    await t.deps.db.update(organizationMemberships).set({ positionId: teaching.positionId }).where(eq(organizationMemberships.id, membership.id));
-    await t.deps.db.insert(organizationMembershipGrades).values(teaching.gradeIds.map((gradeId) => ({ membershipId: membership.id, gradeId })));
+    await t.deps.db
+      .update(organizationMemberships)
+      .set({ positionId: teaching.positionId })
+      .where(eq(organizationMemberships.id, membership.id));
+    await t.deps.db
+      .insert(organizationMembershipGrades)
+      .values(teaching.gradeIds.map((gradeId) => ({ membershipId: membership.id, gradeId })));
   }
   return { user, caller, membership };
 }
@@ -54,10 +67,19 @@ export async function school(t: TestContext, name?: string) {
 export async function invite(
   t: TestContext,
   target: { organizationId: string } | { districtId: string },
-  fields: { firstName?: string; lastName?: string; role?: OrganizationRole; toolKitAccess?: boolean; status?: 'SENT' | 'ACCEPTED' | 'CANCELLED' } = {},
+  fields: {
+    firstName?: string;
+    lastName?: string;
+    role?: OrganizationRole;
+    toolKitAccess?: boolean;
+    status?: 'SENT' | 'ACCEPTED' | 'CANCELLED';
+  } = {},
   teaching?: { positionId: string; gradeIds: string[] },
 ) {
-  const names = { ...(fields.firstName ? { firstName: fields.firstName } : {}), ...(fields.lastName ? { lastName: fields.lastName } : {}) };
+  const names = {
+    ...(fields.firstName ? { firstName: fields.firstName } : {}),
+    ...(fields.lastName ? { lastName: fields.lastName } : {}),
+  };
   const invitee = await createUser(t.deps.db, { ...names, passwordHash: null });
   const [invitation] = await t.deps.db
     .insert(invitations)
@@ -73,7 +95,9 @@ export async function invite(
     .returning();
   if (!invitation) throw new Error('invitation not created');
   if (teaching) {
-    await t.deps.db.insert(invitationGrades).values(teaching.gradeIds.map((gradeId) => ({ invitationId: invitation.id, gradeId })));
+    await t.deps.db
+      .insert(invitationGrades)
+      .values(teaching.gradeIds.map((gradeId) => ({ invitationId: invitation.id, gradeId })));
   }
   return { invitee, invitation };
 }

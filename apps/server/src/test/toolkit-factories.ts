@@ -22,10 +22,19 @@ export async function createCategory(db: Executor, name: string, audience: Toolk
   return row;
 }
 
-export async function createGrouping(db: Executor, title: string, fields: { parentId?: string | null; audience?: ToolkitAudience[]; position?: number } = {}) {
+export async function createGrouping(
+  db: Executor,
+  title: string,
+  fields: { parentId?: string | null; audience?: ToolkitAudience[]; position?: number } = {},
+) {
   const [row] = await db
     .insert(toolkitGroupings)
-    .values({ title, parentId: fields.parentId ?? null, audience: fields.audience ?? [], position: fields.position ?? 0 })
+    .values({
+      title,
+      parentId: fields.parentId ?? null,
+      audience: fields.audience ?? [],
+      position: fields.position ?? 0,
+    })
     .returning();
   if (!row) throw new Error('grouping not created');
   return row;

@@ -58,7 +58,13 @@ export const staffSectionForm = (fields: Record<string, unknown> = {}) => ({
   ...fields,
 });
 
-export const staffPathForm = { name: 'first-year', applicationSelectionLevel: 'SECTIONS', requireRankedSelection: false, rankedSelectionAmount: 1, position: 0 };
+export const staffPathForm = {
+  name: 'first-year',
+  applicationSelectionLevel: 'SECTIONS',
+  requireRankedSelection: false,
+  rankedSelectionAmount: 1,
+  position: 0,
+};
 
 export const staffCouponForm = (code: string, fields: Partial<CouponInput> = {}): CouponInput => ({
   code,

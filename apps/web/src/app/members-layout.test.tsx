@@ -23,7 +23,9 @@ describe('members layout', () => {
   });
 
   it('shows staff a link to the staff console, and members none', async () => {
-    stubFetch({ 'GET /api/me': () => jsonResponse(200, aUser({ role: 'STAFF', firstName: 'Sam', lastName: 'Staff' })) });
+    stubFetch({
+      'GET /api/me': () => jsonResponse(200, aUser({ role: 'STAFF', firstName: 'Sam', lastName: 'Staff' })),
+    });
     renderApp('/members/profile');
     expect(await screen.findByRole('link', { name: 'Staff console' })).toHaveAttribute('href', '/admin');
     expect(screen.getAllByText('Sam Staff').length).toBeGreaterThan(0);

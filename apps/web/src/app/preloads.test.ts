@@ -25,22 +25,25 @@ describe('the pages the build lists as preloaded (dist/.vite/preloads.json)', ()
     expect(Object.keys(manifest)).toEqual(expect.arrayContaining(Object.keys(prerenderScreens())));
   });
 
-  it.each(Object.keys(manifest))('%s is a page of the app, and each module listed is the one its route loads', async (page) => {
-    const matches = matchRoutes(routes, page) ?? [];
-    const leaf = matches.at(-1)?.route;
-    expect(leaf && preloadOf(leaf), `${page} is not a preloaded route of the app`).toBeDefined();
-    const declared = matches.flatMap(({ route }) => {
-      const preload = preloadOf(route);
-      return preload ? [{ route, module: preload.module }] : [];
-    });
-    expect(declared.map(({ module }) => module)).toEqual(manifest[page]?.modules);
-    for (const { route, module } of declared) {
-      const file = path.join(webRoot, module);
-      expect(existsSync(file), `${module} does not exist`).toBe(true);
-      const exported = Object.values((await import(/* @vite-ignore */ file)) as Record<string, unknown>);
-      expect(exported, `${page}: its route does not load ${module}`).toContain(await componentOf(route));
-    }
-  });
+  it.each(Object.keys(manifest))(
+    '%s is a page of the app, and each module listed is the one its route loads',
+    async (page) => {
+      const matches = matchRoutes(routes, page) ?? [];
+      const leaf = matches.at(-1)?.route;
+      expect(leaf && preloadOf(leaf), `${page} is not a preloaded route of the app`).toBeDefined();
+      const declared = matches.flatMap(({ route }) => {
+        const preload = preloadOf(route);
+        return preload ? [{ route, module: preload.module }] : [];
+      });
+      expect(declared.map(({ module }) => module)).toEqual(manifest[page]?.modules);
+      for (const { route, module } of declared) {
+        const file = path.join(webRoot, module);
+        expect(existsSync(file), `${module} does not exist`).toBe(true);
+        const exported = Object.values((await import(/* @vite-ignore */ file)) as Record<string, unknown>);
+        expect(exported, `${page}: its route does not load ${module}`).toContain(await componentOf(route));
+      }
+    },
+  );
 
   it('refuse a preload on an address with a parameter, which has no one page to preload', () => {
     const routes: RouteObject[] = [{ path: 'events/:eventId', handle: { preload: { module: 'src/x.tsx' } } }];

@@ -18,7 +18,12 @@ export function Providers({ queryClient, children, mantineEnv = 'default' }: Pro
   useEffect(focusInvalidFieldsOnSubmit, []);
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver} env={mantineEnv}>
+      <MantineProvider
+        theme={theme}
+        defaultColorScheme="light"
+        cssVariablesResolver={cssVariablesResolver}
+        env={mantineEnv}
+      >
         <ModalsProvider>
           <Notifications position="top-right" />
           {children}

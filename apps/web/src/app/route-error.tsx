@@ -8,11 +8,7 @@ export function RouteError() {
   const error = useRouteError();
   return (
     <Container component="main" size="sm" py="xl">
-      <ErrorState
-        title="Something went wrong"
-        message={errorMessage(error)}
-        onRetry={() => window.location.reload()}
-      />
+      <ErrorState title="Something went wrong" message={errorMessage(error)} onRetry={() => window.location.reload()} />
     </Container>
   );
 }

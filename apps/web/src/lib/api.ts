@@ -50,9 +50,7 @@ async function readProblem(response: Response): Promise<Problem> {
 
 function isStringRecord(value: unknown): value is Record<string, string> {
   return (
-    typeof value === 'object' &&
-    value !== null &&
-    Object.values(value).every((entry) => typeof entry === 'string')
+    typeof value === 'object' && value !== null && Object.values(value).every((entry) => typeof entry === 'string')
   );
 }
 

@@ -27,9 +27,15 @@ export function useCurrentUser(): CurrentUser | null | undefined {
  * the old page shows is never forgotten while it is mounted, so it never asks again as the new user
  * (a staff list refetched as a member answers 403).
  */
-export async function switchSession(queryClient: QueryClient, user: CurrentUser, leave: () => void | Promise<void>): Promise<void> {
+export async function switchSession(
+  queryClient: QueryClient,
+  user: CurrentUser,
+  leave: () => void | Promise<void>,
+): Promise<void> {
   const isCurrentUser = (query: Query) => query.queryKey[0] === currentUserQuery.queryKey[0];
-  const onScreen = queryClient.getQueryCache().findAll({ predicate: (query) => query.getObserversCount() > 0 && !isCurrentUser(query) });
+  const onScreen = queryClient
+    .getQueryCache()
+    .findAll({ predicate: (query) => query.getObserversCount() > 0 && !isCurrentUser(query) });
   queryClient.removeQueries({ predicate: (query) => query.getObserversCount() === 0 && !isCurrentUser(query) });
   queryClient.setQueryData(currentUserQuery.queryKey, user);
   await leave();
@@ -48,4 +54,3 @@ export function endSession(queryClient: QueryClient): void {
   queryClient.removeQueries();
   queryClient.setQueryData(currentUserQuery.queryKey, null);
 }
-

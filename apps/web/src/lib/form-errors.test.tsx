@@ -16,7 +16,10 @@ function ContactForm({ serverRefuses = false }: { serverRefuses?: boolean }) {
   });
   const submit = form.onSubmit(() => {
     if (serverRefuses) {
-      showSubmitError(form, new ApiError({ title: 'Bad Request', status: 400, errors: { phone: 'Not a phone number' } }));
+      showSubmitError(
+        form,
+        new ApiError({ title: 'Bad Request', status: 400, errors: { phone: 'Not a phone number' } }),
+      );
     }
   });
   return (

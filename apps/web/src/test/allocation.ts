@@ -1,4 +1,10 @@
-import type { AllocationEvent, AllocationReply, AllocationSection, AssignableUser, MyTicket } from '@portal/domain/tickets/allocation.ts';
+import type {
+  AllocationEvent,
+  AllocationReply,
+  AllocationSection,
+  AssignableUser,
+  MyTicket,
+} from '@portal/domain/tickets/allocation.ts';
 import { conferenceDayId, eventPaymentId, sectionIds, seriesEventId } from './commerce.ts';
 
 /** Fixtures of the allocation API (events.md §2 'Ticket assignment'), in the shapes of packages/domain. */

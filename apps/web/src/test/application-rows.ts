@@ -1,4 +1,9 @@
-import type { ApplicationPage, ApplicationRow, LegacyApplicationPage, LegacyApplicationRow } from '@portal/domain/applications/contracts.ts';
+import type {
+  ApplicationPage,
+  ApplicationRow,
+  LegacyApplicationPage,
+  LegacyApplicationRow,
+} from '@portal/domain/applications/contracts.ts';
 import type { EventPaymentReply } from '@portal/domain/commerce/payments.ts';
 import { anEventPayment } from './commerce.ts';
 
@@ -13,7 +18,11 @@ export const rowIds = {
 export const rowInstituteId = '00000000-0000-4000-8000-0000000e0110';
 export const rowPaymentOptions = {
   card: { id: '00000000-0000-4000-8000-0000000ab101', label: 'Credit Card', method: 'CARD' as const },
-  purchaseOrder: { id: '00000000-0000-4000-8000-0000000ab102', label: 'Purchase Order', method: 'PURCHASE_ORDER' as const },
+  purchaseOrder: {
+    id: '00000000-0000-4000-8000-0000000ab102',
+    label: 'Purchase Order',
+    method: 'PURCHASE_ORDER' as const,
+  },
 };
 export const applicationPaymentId = '00000000-0000-4000-8000-0000000a0101';
 
@@ -55,7 +64,10 @@ export function anAcceptedRow(overrides: Partial<ApplicationRow> = {}): Applicat
   });
 }
 
-export function anApplicationPage(items: ApplicationRow[] = [anApplicationRow()], total = items.length): ApplicationPage {
+export function anApplicationPage(
+  items: ApplicationRow[] = [anApplicationRow()],
+  total = items.length,
+): ApplicationPage {
   return { items, page: 1, pageSize: 10, total };
 }
 

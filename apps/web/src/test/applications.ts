@@ -35,7 +35,13 @@ export const paymentOptionIds = {
 };
 
 function aSection(id: string, title: string) {
-  return { id, title, dates: ['2026-07-13', '2026-07-17'], locationName: 'Main Hall', description: `${title} in practice.` };
+  return {
+    id,
+    title,
+    dates: ['2026-07-13', '2026-07-17'],
+    locationName: 'Main Hall',
+    description: `${title} in practice.`,
+  };
 }
 
 /** 'First Year': ranked, two of the three strands. */
@@ -77,7 +83,10 @@ export function anAdvancedPath(overrides: Partial<ApplicationPathReply> = {}): A
       {
         id: groupingIds.advancedStrands,
         name: 'Advanced Strands',
-        sections: [aSection(applicationSectionIds.leading, 'Leading Teams'), aSection(applicationSectionIds.coaches, 'Coaching Coaches')],
+        sections: [
+          aSection(applicationSectionIds.leading, 'Leading Teams'),
+          aSection(applicationSectionIds.coaches, 'Coaching Coaches'),
+        ],
       },
     ],
     ...overrides,
@@ -103,8 +112,20 @@ export function anApplicationDetail(overrides: Partial<ApplicationDetail> = {}):
       paths: [aFirstYearPath(), anAdvancedPath()],
       questions: [
         { id: questionIds.why, type: 'TEXTAREA', label: 'Why do you want to attend?', options: [], required: true },
-        { id: questionIds.grades, type: 'CHECKBOX', label: 'Which grades do you coach?', options: ['K-2', '3-5', '6-8'], required: true },
-        { id: questionIds.anything, type: 'TEXT', label: 'Anything else we should know?', options: [], required: false },
+        {
+          id: questionIds.grades,
+          type: 'CHECKBOX',
+          label: 'Which grades do you coach?',
+          options: ['K-2', '3-5', '6-8'],
+          required: true,
+        },
+        {
+          id: questionIds.anything,
+          type: 'TEXT',
+          label: 'Anything else we should know?',
+          options: [],
+          required: false,
+        },
       ],
       finance: {
         dueDays: 30,
@@ -130,7 +151,13 @@ export function anApplicationDetail(overrides: Partial<ApplicationDetail> = {}):
     requestedGroupings: [],
     requestedSections: [],
     answers: [],
-    progress: { generalInformation: false, affiliation: true, sectionChosen: false, section: false, questionnaire: false },
+    progress: {
+      generalInformation: false,
+      affiliation: true,
+      sectionChosen: false,
+      section: false,
+      questionnaire: false,
+    },
     paymentOption: null,
     coupon: null,
     amounts: { priceCents: 95000, discountCents: 0, amountDueCents: 95000 },
@@ -188,7 +215,10 @@ export function anApplicantAffiliation(overrides: Partial<Affiliation> = {}): Af
 type Handler = (body: unknown, url: URL) => Response | Promise<Response>;
 
 /** The calls a wizard page makes, answered with `detail` and one affiliation; `overrides` replace or add calls. */
-export function wizardRoutes(detail: ApplicationDetail, overrides: Record<string, Handler> = {}): Record<string, Handler> {
+export function wizardRoutes(
+  detail: ApplicationDetail,
+  overrides: Record<string, Handler> = {},
+): Record<string, Handler> {
   return {
     'GET /api/me': () => jsonResponse(200, aUser()),
     'GET /api/lookups': () => jsonResponse(200, someLookups()),

@@ -1,5 +1,10 @@
 import type { CartItemReply, CartReply } from '@portal/domain/commerce/cart.ts';
-import type { CatalogueEvent, CatalogueEventDetail, CataloguePage, ConferenceSection } from '@portal/domain/events/catalogue.ts';
+import type {
+  CatalogueEvent,
+  CatalogueEventDetail,
+  CataloguePage,
+  ConferenceSection,
+} from '@portal/domain/events/catalogue.ts';
 import type { EventPaymentPage, EventPaymentReply, EventPaymentRow } from '@portal/domain/commerce/payments.ts';
 
 /** Fixtures of the commerce API (catalogue, cart, event payments), in the shapes of packages/domain. */
@@ -75,7 +80,14 @@ export function aConferenceDay(overrides: Partial<CatalogueEventDetail> = {}): C
             name: 'Afternoon',
             sections: [
               aSection({ id: sectionIds.reading, title: 'Coaching Reading', remaining: 0 }),
-              aSection({ id: sectionIds.lunch, title: 'Networking Lunch', isFree: true, maxTickets: null, remaining: null, audienceType: [] }),
+              aSection({
+                id: sectionIds.lunch,
+                title: 'Networking Lunch',
+                isFree: true,
+                maxTickets: null,
+                remaining: null,
+                audienceType: [],
+              }),
             ],
           },
         ],
@@ -169,7 +181,9 @@ export function anEventPaymentRow(overrides: Partial<EventPaymentRow> = {}): Eve
     method: 'CARD',
     organizationName: 'Lincoln Elementary School',
     buyerName: 'Tara Thompson',
-    events: [{ id: conferenceDayId, name: 'Fall Leadership Conference Day', startDate: '2026-10-14', endDate: '2026-10-14' }],
+    events: [
+      { id: conferenceDayId, name: 'Fall Leadership Conference Day', startDate: '2026-10-14', endDate: '2026-10-14' },
+    ],
     numberOfTickets: 2,
     allocatedTickets: 1,
     total: 29800,
@@ -181,6 +195,9 @@ export function anEventPaymentRow(overrides: Partial<EventPaymentRow> = {}): Eve
   };
 }
 
-export function anEventPaymentPage(items: EventPaymentRow[] = [anEventPaymentRow()], total = items.length): EventPaymentPage {
+export function anEventPaymentPage(
+  items: EventPaymentRow[] = [anEventPaymentRow()],
+  total = items.length,
+): EventPaymentPage {
   return { items, page: 1, pageSize: 20, total };
 }

@@ -56,7 +56,13 @@ interface AddressFieldsProps {
  * the United States and free text elsewhere; choosing another country clears the state
  * (organizations.md §5).
  */
-export function AddressFields({ form, lookups, names = userAddressFields, required = {}, clearableCountry = false }: AddressFieldsProps) {
+export function AddressFields({
+  form,
+  lookups,
+  names = userAddressFields,
+  required = {},
+  clearableCountry = false,
+}: AddressFieldsProps) {
   const watched = form.useWatchValue(names.country);
   const country = typeof watched === 'string' && watched ? watched : defaultCountry;
   const countryNames = lookups.countries.map((entry) => entry.name);

@@ -25,7 +25,13 @@ export function BrandMark() {
           c="white"
           fz="xs"
           fw={700}
-          style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', borderRadius: 'var(--mantine-radius-md)', flexShrink: 0 }}
+          style={{
+            display: 'inline-flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            borderRadius: 'var(--mantine-radius-md)',
+            flexShrink: 0,
+          }}
         >
           {brand.initials}
         </Box>

@@ -21,10 +21,22 @@ interface LinkOrFileFieldsProps {
 }
 
 /** A resource's link or uploaded file: either one, as the domain's link-or-file rule asks. */
-export function LinkOrFileFields({ form, noun, fileDescription, accept, hasStoredFile, children }: LinkOrFileFieldsProps) {
+export function LinkOrFileFields({
+  form,
+  noun,
+  fileDescription,
+  accept,
+  hasStoredFile,
+  children,
+}: LinkOrFileFieldsProps) {
   return (
     <>
-      <TextInput label="Link" description={`A web address, or leave empty and upload a ${noun}`} placeholder="https://" {...form.getInputProps('url')} />
+      <TextInput
+        label="Link"
+        description={`A web address, or leave empty and upload a ${noun}`}
+        placeholder="https://"
+        {...form.getInputProps('url')}
+      />
       <FileInput
         label={noun.charAt(0).toUpperCase() + noun.slice(1)}
         description={fileDescription}
@@ -34,7 +46,9 @@ export function LinkOrFileFields({ form, noun, fileDescription, accept, hasStore
         {...form.getInputProps('file')}
       />
       {children}
-      {hasStoredFile && form.values.url.trim() !== '' ? <Text size="sm">{`Saving with a link removes the uploaded ${noun}.`}</Text> : null}
+      {hasStoredFile && form.values.url.trim() !== '' ? (
+        <Text size="sm">{`Saving with a link removes the uploaded ${noun}.`}</Text>
+      ) : null}
     </>
   );
 }
@@ -50,7 +64,11 @@ export interface LinkOrFileRules {
  * A resource form's problems: a title, a link or a file (a stored file counts while the link is
  * empty), and a new file within the limit.
  */
-export function linkOrFileFormProblems(values: { title: string; url: string; file: File | null }, hasStoredFile: boolean, rules: LinkOrFileRules) {
+export function linkOrFileFormProblems(
+  values: { title: string; url: string; file: File | null },
+  hasStoredFile: boolean,
+  rules: LinkOrFileRules,
+) {
   return {
     title: values.title.trim() ? null : rules.messages.titleRequired,
     ...rules.linkOrFileProblems(values.url, values.file !== null, hasStoredFile && values.url.trim() === ''),

@@ -1,6 +1,7 @@
 import { Anchor, AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-// React's own useId: Mantine's swaps its id in a layout effect, which renders the whole frame a second time as the page starts.
+// React's own useId: Mantine's swaps its id in a layout effect, which renders the whole frame a second time as the page
+// starts.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from './brand.tsx';

@@ -87,7 +87,13 @@ export function SearchList<Item>({
       ) : (
         <>
           {children(query.data.items)}
-          <ListFooter total={query.data.total} noun={noun} totalPages={totalPages} page={search.params.page} onPage={search.goToPage} />
+          <ListFooter
+            total={query.data.total}
+            noun={noun}
+            totalPages={totalPages}
+            page={search.params.page}
+            onPage={search.goToPage}
+          />
         </>
       )}
     </Stack>

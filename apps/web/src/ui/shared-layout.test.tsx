@@ -13,7 +13,12 @@ function renderShell() {
   return render(
     <MantineProvider theme={theme}>
       <MemoryRouter>
-        <PortalShell navLabel="Side menu" homeTo="/members/profile" headerEnd={<span>Tara Thompson</span>} nav={() => <a href="/members/profile">Profile</a>}>
+        <PortalShell
+          navLabel="Side menu"
+          homeTo="/members/profile"
+          headerEnd={<span>Tara Thompson</span>}
+          nav={() => <a href="/members/profile">Profile</a>}
+        >
           <h1>Profile</h1>
         </PortalShell>
       </MemoryRouter>

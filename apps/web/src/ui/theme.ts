@@ -50,12 +50,21 @@ export const theme = createTheme({
     // (A plain object, not FileInput.extend: the first page need not load the file field.)
     FileInput: {
       defaultProps: { valueComponent: FileInputValue },
-      styles: { input: { height: 'auto', minHeight: 'var(--input-height)', paddingBlock: 'calc(var(--mantine-spacing-xs) / 2)' } },
+      styles: {
+        input: {
+          height: 'auto',
+          minHeight: 'var(--input-height)',
+          paddingBlock: 'calc(var(--mantine-spacing-xs) / 2)',
+        },
+      },
     },
     // An accordion's or a menu entry's label wraps rather than being cut to "Fall Leadership Conf…".
     Accordion: Accordion.extend({ styles: { label: { overflow: 'visible', overflowWrap: 'anywhere' } } }),
     NavLink: NavLink.extend({
-      styles: { label: { overflow: 'visible', overflowWrap: 'anywhere' }, description: { overflow: 'visible', overflowWrap: 'anywhere' } },
+      styles: {
+        label: { overflow: 'visible', overflowWrap: 'anywhere' },
+        description: { overflow: 'visible', overflowWrap: 'anywhere' },
+      },
     }),
   },
 });

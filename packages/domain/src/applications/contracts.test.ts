@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { generalInformation, generalInformationMessages, questionInput, saveSegmentInput, staffApplicationMessages } from './contracts.ts';
+import {
+  generalInformation,
+  generalInformationMessages,
+  questionInput,
+  saveSegmentInput,
+  staffApplicationMessages,
+} from './contracts.ts';
 
 const valid = {
   firstName: 'Tara',
@@ -45,14 +51,21 @@ describe('general information (§5)', () => {
 
 describe('segments', () => {
   it('tells the segment by its name', () => {
-    expect(saveSegmentInput.safeParse({ segment: 'REVIEW_AND_SUBMIT', data: { paymentOptionId: null } }).success).toBe(true);
+    expect(saveSegmentInput.safeParse({ segment: 'REVIEW_AND_SUBMIT', data: { paymentOptionId: null } }).success).toBe(
+      true,
+    );
     expect(saveSegmentInput.safeParse({ segment: 'SECTIONS', data: { paymentOptionId: null } }).success).toBe(false);
     expect(saveSegmentInput.safeParse({ segment: 'PAYMENT', data: {} }).success).toBe(false);
   });
 
   it('refuses a ranking below 1', () => {
     const id = '00000000-0000-4000-8000-000000000001';
-    expect(saveSegmentInput.safeParse({ segment: 'SECTIONS', data: { pathId: id, requestedGroupings: [], requestedSections: [{ id, ranking: 0 }] } }).success).toBe(false);
+    expect(
+      saveSegmentInput.safeParse({
+        segment: 'SECTIONS',
+        data: { pathId: id, requestedGroupings: [], requestedSections: [{ id, ranking: 0 }] },
+      }).success,
+    ).toBe(false);
   });
 });
 

@@ -89,7 +89,11 @@ export const paymentMethodInput = z.object({ paymentOptionId: z.uuid() });
 /** An empty code removes the coupon (§7). */
 export const applicationCouponInput = z.object({ code: z.string().trim().max(50) });
 
-export const paymentOptionReply = z.object({ id: z.string(), label: z.string(), method: z.enum(['CARD', 'PURCHASE_ORDER']) });
+export const paymentOptionReply = z.object({
+  id: z.string(),
+  label: z.string(),
+  method: z.enum(['CARD', 'PURCHASE_ORDER']),
+});
 export type PaymentOptionReply = z.infer<typeof paymentOptionReply>;
 
 export const applicationCouponReply = z.object({
@@ -147,7 +151,11 @@ export const applicationPaymentReply = z.object({
 });
 
 /** Money of an application: the price of its ticket type, the coupon's discount, what is left to pay. */
-export const applicationAmounts = z.object({ priceCents: z.number(), discountCents: z.number(), amountDueCents: z.number() });
+export const applicationAmounts = z.object({
+  priceCents: z.number(),
+  discountCents: z.number(),
+  amountDueCents: z.number(),
+});
 
 const applicationEvent = z.object({
   id: z.string(),
@@ -186,7 +194,9 @@ export const applicationDetail = z.object({
   generalInformationSaved: z.boolean(),
   pathId: z.string().nullable(),
   requestedGroupings: z.array(z.object({ id: z.string(), ranking: z.number().nullable() })),
-  requestedSections: z.array(z.object({ id: z.string(), ranking: z.number().nullable(), groupingId: z.string(), title: z.string() })),
+  requestedSections: z.array(
+    z.object({ id: z.string(), ranking: z.number().nullable(), groupingId: z.string(), title: z.string() }),
+  ),
   answers: z.array(z.object({ questionId: z.string(), value: z.array(z.string()) })),
   progress: applicationProgressReply,
   paymentOption: paymentOptionReply.nullable(),
@@ -282,12 +292,19 @@ export type AdminApplicationPage = z.infer<typeof adminApplicationPage>;
 /** The staff view of one application: the applicant's detail plus who applied and their affiliations. */
 export const adminApplicationDetail = applicationDetail.extend({
   applicant: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
-  affiliations: z.array(z.object({ organizationName: z.string(), positionLabel: z.string().nullable(), grades: z.array(z.string()) })),
+  affiliations: z.array(
+    z.object({ organizationName: z.string(), positionLabel: z.string().nullable(), grades: z.array(z.string()) }),
+  ),
   history: z.array(z.object({ action: z.string(), at: z.string(), actorName: z.string().nullable() })),
 });
 export type AdminApplicationDetail = z.infer<typeof adminApplicationDetail>;
 
-const dueDays = z.number().int(staffApplicationMessages.dueDaysInvalid).min(0, staffApplicationMessages.dueDaysInvalid).max(365).nullable();
+const dueDays = z
+  .number()
+  .int(staffApplicationMessages.dueDaysInvalid)
+  .min(0, staffApplicationMessages.dueDaysInvalid)
+  .max(365)
+  .nullable();
 
 /** Per event: whether it takes applications, the ticket type whose price applicants pay, due days, payment options. */
 export const applicationSettingsInput = z.object({
@@ -295,7 +312,13 @@ export const applicationSettingsInput = z.object({
   ticketTypeId: z.uuid().nullable(),
   dueDays,
   paymentOptions: z
-    .array(z.object({ id: z.uuid().optional(), label: required(staffApplicationMessages.labelRequired, 100), method: z.enum(['CARD', 'PURCHASE_ORDER']) }))
+    .array(
+      z.object({
+        id: z.uuid().optional(),
+        label: required(staffApplicationMessages.labelRequired, 100),
+        method: z.enum(['CARD', 'PURCHASE_ORDER']),
+      }),
+    )
     .max(10),
 });
 export type ApplicationSettingsInput = z.infer<typeof applicationSettingsInput>;
@@ -320,5 +343,8 @@ export const questionInput = z
     required: z.boolean(),
     position: z.number().int().min(0).max(int4Max),
   })
-  .refine((q) => !choiceTypes.includes(q.type) || q.options.length > 0, { path: ['options'], message: staffApplicationMessages.optionsRequired });
+  .refine((q) => !choiceTypes.includes(q.type) || q.options.length > 0, {
+    path: ['options'],
+    message: staffApplicationMessages.optionsRequired,
+  });
 export type QuestionInput = z.infer<typeof questionInput>;

@@ -60,14 +60,24 @@ describe('step reachability (events.md §2)', () => {
     });
   }
 
-  const none: ApplicationProgress = { generalInformation: false, affiliation: false, sectionChosen: false, section: false, questionnaire: false };
+  const none: ApplicationProgress = {
+    generalInformation: false,
+    affiliation: false,
+    sectionChosen: false,
+    section: false,
+    questionnaire: false,
+  };
 
   it.each([
     ['sections', none, [applicationMessages.generalInformationMissing]],
     ['questionnaire', { ...none, generalInformation: true }, [applicationMessages.sectionMissing]],
     ['questionnaire', { ...none, sectionChosen: true }, [applicationMessages.generalInformationMissing]],
     ['questionnaire', { ...none, generalInformation: true, sectionChosen: true }, []],
-    ['review-and-submit', { ...none, generalInformation: true, sectionChosen: true }, [applicationMessages.affiliationMissing, applicationMessages.questionnaireMissing]],
+    [
+      'review-and-submit',
+      { ...none, generalInformation: true, sectionChosen: true },
+      [applicationMessages.affiliationMissing, applicationMessages.questionnaireMissing],
+    ],
   ] as const)('%s is blocked by what is missing, in step order (%#)', (step, progress, messages) => {
     expect(stepBlockers(step, progress)).toEqual(messages);
   });
@@ -86,12 +96,28 @@ describe('step reachability (events.md §2)', () => {
   });
 
   it('names what is missing for submit, in step order: a begun selection is not enough', () => {
-    expect(missingForSubmit({ generalInformation: false, affiliation: true, sectionChosen: true, section: false, questionnaire: false })).toEqual([
+    expect(
+      missingForSubmit({
+        generalInformation: false,
+        affiliation: true,
+        sectionChosen: true,
+        section: false,
+        questionnaire: false,
+      }),
+    ).toEqual([
       applicationMessages.generalInformationMissing,
       applicationMessages.sectionMissing,
       applicationMessages.questionnaireMissing,
     ]);
-    expect(missingForSubmit({ generalInformation: true, affiliation: true, sectionChosen: true, section: true, questionnaire: true })).toEqual([]);
+    expect(
+      missingForSubmit({
+        generalInformation: true,
+        affiliation: true,
+        sectionChosen: true,
+        section: true,
+        questionnaire: true,
+      }),
+    ).toEqual([]);
   });
 
   it.each([
@@ -168,24 +194,51 @@ describe('payment status and labels (§4)', () => {
 });
 
 describe('list buttons by state (§2)', () => {
-  const base: ApplicationActionFacts = { status: 'ACCEPTED', paymentStatus: 'PENDING', paymentMethod: 'CARD', amountDueCents: 95000, registrationRequestId: null };
-  const labels = (facts: Partial<ApplicationActionFacts>) => applicationActions({ ...base, ...facts }).map((a) => a.label);
+  const base: ApplicationActionFacts = {
+    status: 'ACCEPTED',
+    paymentStatus: 'PENDING',
+    paymentMethod: 'CARD',
+    amountDueCents: 95000,
+    registrationRequestId: null,
+  };
+  const labels = (facts: Partial<ApplicationActionFacts>) =>
+    applicationActions({ ...base, ...facts }).map((a) => a.label);
 
   it.each([
     ['started', { status: 'STARTED' }, ['Complete Application']],
     ['changes requested', { status: 'CHANGES_REQUESTED' }, ['Complete Application']],
     ['submitted', { status: 'SUBMITTED' }, ['Review Application']],
     ['accepted, card', {}, ['Change payment method', 'Pay by Credit Card', 'Resources']],
-    ['accepted, purchase order', { paymentStatus: 'AWAITING_PO', paymentMethod: 'PURCHASE_ORDER' }, ['Change payment method', 'Pay by Purchase Order', 'Resources']],
+    [
+      'accepted, purchase order',
+      { paymentStatus: 'AWAITING_PO', paymentMethod: 'PURCHASE_ORDER' },
+      ['Change payment method', 'Pay by Purchase Order', 'Resources'],
+    ],
     ['accepted, nothing left to pay', { amountDueCents: 0 }, ['Change payment method', 'Pay', 'Resources']],
-    ['accepted, declined card', { paymentStatus: 'CANCELLED' }, ['Change payment method', 'Pay by Credit Card', 'Resources']],
-    ['accepted, a late card payment being refunded', { paymentStatus: 'REFUND_NEEDED' }, ['Change payment method', 'Pay by Credit Card', 'Resources']],
+    [
+      'accepted, declined card',
+      { paymentStatus: 'CANCELLED' },
+      ['Change payment method', 'Pay by Credit Card', 'Resources'],
+    ],
+    [
+      'accepted, a late card payment being refunded',
+      { paymentStatus: 'REFUND_NEEDED' },
+      ['Change payment method', 'Pay by Credit Card', 'Resources'],
+    ],
     ['accepted, no option chosen', { paymentMethod: null }, ['Change payment method', 'Resources']],
-    ['accepted, purchase order under review', { paymentStatus: 'PO_SUBMITTED', paymentMethod: 'PURCHASE_ORDER' }, ['Resources']],
+    [
+      'accepted, purchase order under review',
+      { paymentStatus: 'PO_SUBMITTED', paymentMethod: 'PURCHASE_ORDER' },
+      ['Resources'],
+    ],
     ['accepted and paid', { paymentStatus: 'PAID' }, ['Resources']],
     ['rejected', { status: 'REJECTED' }, []],
     ['voided', { status: 'VOIDED' }, []],
-    ['with a registration request', { paymentStatus: 'PAID', registrationRequestId: 'r1' }, ['Resources', 'Manage Registration']],
+    [
+      'with a registration request',
+      { paymentStatus: 'PAID', registrationRequestId: 'r1' },
+      ['Resources', 'Manage Registration'],
+    ],
   ] as const)('%s', (_, facts, expected) => {
     expect(labels(facts as Partial<ApplicationActionFacts>)).toEqual(expected);
   });
@@ -212,13 +265,33 @@ describe('section selection (§5)', () => {
       ['nothing chosen', [], null, selectionMessages.rankedAmount(2)],
       ['one chosen', [s('a', 1)], null, selectionMessages.rankedAmount(2)],
       ['rank 2 (the limit) is accepted', [s('a', 2)], null, selectionMessages.rankedAmount(2)],
-      ['rank 3 (the limit + 1) is refused', [s('a', 1), s('b', 3), s('d', 1), s('e', 2)], selectionMessages.rankingRange(2), selectionMessages.rankingRange(2)],
+      [
+        'rank 3 (the limit + 1) is refused',
+        [s('a', 1), s('b', 3), s('d', 1), s('e', 2)],
+        selectionMessages.rankingRange(2),
+        selectionMessages.rankingRange(2),
+      ],
       ['rank 7 is refused', [s('a', 7)], selectionMessages.rankingRange(2), selectionMessages.rankingRange(2)],
       ['rank 0 is refused', [s('a', 0)], selectionMessages.rankingRange(2), selectionMessages.rankingRange(2)],
-      ['a third section in a grouping cannot be ranked', [s('a', 1), s('b', 2), s('c', 3)], selectionMessages.rankingRange(2), selectionMessages.rankingRange(2)],
-      ['duplicate ranking in a grouping', [s('a', 1), s('b', 1), s('d', 1), s('e', 2)], selectionMessages.rankingUnique, selectionMessages.rankingUnique],
+      [
+        'a third section in a grouping cannot be ranked',
+        [s('a', 1), s('b', 2), s('c', 3)],
+        selectionMessages.rankingRange(2),
+        selectionMessages.rankingRange(2),
+      ],
+      [
+        'duplicate ranking in a grouping',
+        [s('a', 1), s('b', 1), s('d', 1), s('e', 2)],
+        selectionMessages.rankingUnique,
+        selectionMessages.rankingUnique,
+      ],
       ['the same ranking in different groupings is fine', [s('a', 1), s('b', 2), s('d', 2), s('e', 1)], null, null],
-      ['an unranked choice', [s('a', 1), s('b', null), s('d', 1), s('e', 2)], selectionMessages.rankingMissing, selectionMessages.rankingMissing],
+      [
+        'an unranked choice',
+        [s('a', 1), s('b', null), s('d', 1), s('e', 2)],
+        selectionMessages.rankingMissing,
+        selectionMessages.rankingMissing,
+      ],
       ['a section of another path', [s('a', 1), s('x', 2)], selectionMessages.unknown, selectionMessages.unknown],
       ['a section chosen twice', [s('a', 1), s('a', 2)], selectionMessages.unknown, selectionMessages.unknown],
     ])('%s', (_, chosen, refusal, problem) => {
@@ -238,7 +311,10 @@ describe('section selection (§5)', () => {
   describe('advanced ranked: every section of a grouping may be ranked, the top N count', () => {
     const advanced = path({ level: 'ADVANCED', requireRankedSelection: true, rankedSelectionAmount: 1 });
     it('keeps the best-ranked section of each grouping', () => {
-      expect(effectiveSelection(advanced, [s('b', 2), s('a', 1), s('c', 3), s('e', 1)])).toEqual([s('a', 1), s('e', 1)]);
+      expect(effectiveSelection(advanced, [s('b', 2), s('a', 1), s('c', 3), s('e', 1)])).toEqual([
+        s('a', 1),
+        s('e', 1),
+      ]);
     });
     it.each([
       ['ranking more than N is complete', [s('a', 1), s('b', 2), s('d', 2), s('e', 1)], null],
@@ -267,13 +343,41 @@ describe('section selection (§5)', () => {
       ['GROUPINGS: none', 'GROUPINGS', [], [], null, selectionMessages.oneGrouping],
       ['GROUPINGS: two', 'GROUPINGS', ['g1', 'g2'], [], selectionMessages.oneGrouping, selectionMessages.oneGrouping],
       ['GROUPINGS: one of another path', 'GROUPINGS', ['gx'], [], selectionMessages.unknown, selectionMessages.unknown],
-      ['GROUPINGS: sections as well', 'GROUPINGS', ['g1'], [s('a')], selectionMessages.sectionsNotAsked, selectionMessages.sectionsNotAsked],
+      [
+        'GROUPINGS: sections as well',
+        'GROUPINGS',
+        ['g1'],
+        [s('a')],
+        selectionMessages.sectionsNotAsked,
+        selectionMessages.sectionsNotAsked,
+      ],
       ['SECTIONS: one in each grouping', 'SECTIONS', [], [s('a'), s('d')], null, null],
       ['SECTIONS: one grouping left out', 'SECTIONS', [], [s('a')], null, selectionMessages.sectionInEachGrouping],
       ['SECTIONS: none', 'SECTIONS', [], [], null, selectionMessages.atLeastOneSection],
-      ['SECTIONS: two in a grouping', 'SECTIONS', [], [s('a'), s('b'), s('d')], selectionMessages.oneSectionPerGrouping, selectionMessages.oneSectionPerGrouping],
-      ['SECTIONS: a ranking where none is asked', 'SECTIONS', [], [s('a', 1), s('d')], selectionMessages.rankingNotAsked, selectionMessages.rankingNotAsked],
-      ['SECTIONS: a grouping instead', 'SECTIONS', ['g1'], [], selectionMessages.groupingsNotAsked, selectionMessages.groupingsNotAsked],
+      [
+        'SECTIONS: two in a grouping',
+        'SECTIONS',
+        [],
+        [s('a'), s('b'), s('d')],
+        selectionMessages.oneSectionPerGrouping,
+        selectionMessages.oneSectionPerGrouping,
+      ],
+      [
+        'SECTIONS: a ranking where none is asked',
+        'SECTIONS',
+        [],
+        [s('a', 1), s('d')],
+        selectionMessages.rankingNotAsked,
+        selectionMessages.rankingNotAsked,
+      ],
+      [
+        'SECTIONS: a grouping instead',
+        'SECTIONS',
+        ['g1'],
+        [],
+        selectionMessages.groupingsNotAsked,
+        selectionMessages.groupingsNotAsked,
+      ],
     ] as const)('%s', (_, level, groupingIds, chosen, refusal, problem) => {
       const unranked = path({ applicationSelectionLevel: level });
       expect(selectionRefusal(unranked, { groupingIds, sections: chosen })).toBe(refusal);
@@ -290,7 +394,12 @@ describe('section selection (§5)', () => {
       ['nothing chosen', path({}), sections(), false],
       ['one section of two groupings', path({}), sections(s('a')), true],
       ['one grouping', path({ applicationSelectionLevel: 'GROUPINGS' }), { groupingIds: ['g1'], sections: [] }, true],
-      ['a ranked path without groupings is complete as it is', path({ requireRankedSelection: true, groupings: [] }), sections(), true],
+      [
+        'a ranked path without groupings is complete as it is',
+        path({ requireRankedSelection: true, groupings: [] }),
+        sections(),
+        true,
+      ],
     ] as const)('%s', (_, selectable, selection, begun) => {
       expect(selectionBegun(selectable, selection)).toBe(begun);
     });
@@ -300,7 +409,11 @@ describe('section selection (§5)', () => {
 describe('advanced eligibility (§9)', () => {
   const target = { eventType: 'Institute', eventSubtype: 'Coaching Writing' };
   const today = '2026-11-23';
-  const past = (endDate: string, eventSubtype = 'Coaching Writing', eventType = 'Institute') => ({ endDate, eventType, eventSubtype });
+  const past = (endDate: string, eventSubtype = 'Coaching Writing', eventType = 'Institute') => ({
+    endDate,
+    eventType,
+    eventSubtype,
+  });
 
   it.each([
     ['ended yesterday', [past('2026-11-22')], true],
@@ -329,7 +442,13 @@ describe('advanced eligibility (§9)', () => {
 });
 
 describe('questionnaire (§5)', () => {
-  const question = (overrides: Partial<Question>): Question => ({ id: 'q', type: 'TEXT', options: [], required: true, ...overrides });
+  const question = (overrides: Partial<Question>): Question => ({
+    id: 'q',
+    type: 'TEXT',
+    options: [],
+    required: true,
+    ...overrides,
+  });
   const checkbox = question({ type: 'CHECKBOX', options: ['K-2', '3-5'] });
 
   it.each([
@@ -341,8 +460,18 @@ describe('questionnaire (§5)', () => {
     ['checkbox with two options', checkbox, ['K-2', '3-5'], null],
     ['checkbox with none ticked', checkbox, [], applicationMessages.questionRequired],
     ['checkbox with an unknown option', checkbox, ['9-12'], applicationMessages.optionUnknown],
-    ['select with an unknown option', question({ type: 'SELECT', options: ['a'] }), ['b'], applicationMessages.optionUnknown],
-    ['radio with two answers', question({ type: 'RADIO', options: ['a', 'b'] }), ['a', 'b'], applicationMessages.optionUnknown],
+    [
+      'select with an unknown option',
+      question({ type: 'SELECT', options: ['a'] }),
+      ['b'],
+      applicationMessages.optionUnknown,
+    ],
+    [
+      'radio with two answers',
+      question({ type: 'RADIO', options: ['a', 'b'] }),
+      ['a', 'b'],
+      applicationMessages.optionUnknown,
+    ],
   ] as const)('%s', (_, q, values, expected) => {
     expect(answerProblem(q, values)).toBe(expected);
   });
@@ -352,8 +481,20 @@ describe('questionnaire (§5)', () => {
   });
 
   it('is complete only when every required question is answered', () => {
-    const questions = [question({ id: 'why' }), { ...checkbox, id: 'grades' }, question({ id: 'else', required: false })];
-    expect(questionnaireComplete(questions, new Map([['why', ['Because']], ['grades', ['K-2']]]))).toBe(true);
+    const questions = [
+      question({ id: 'why' }),
+      { ...checkbox, id: 'grades' },
+      question({ id: 'else', required: false }),
+    ];
+    expect(
+      questionnaireComplete(
+        questions,
+        new Map([
+          ['why', ['Because']],
+          ['grades', ['K-2']],
+        ]),
+      ),
+    ).toBe(true);
     expect(questionnaireComplete(questions, new Map([['why', ['Because']]]))).toBe(false);
     expect(questionnaireComplete([], new Map())).toBe(true);
   });
@@ -383,12 +524,15 @@ describe('legacy applications (ids of the previous system, §9)', () => {
     [6, null, null, 'Application Started', null, []],
     [7, null, null, 'Changes Requested', null, []],
     [99, 99, 99, 'Unknown', null, []],
-  ] as const)('status %s, payment status %s, payment type %s', (statusId, paymentStatusId, paymentTypeId, statusLabel, paymentLabel, actions) => {
-    const view = legacyApplicationView(statusId, paymentStatusId, paymentTypeId);
-    expect(view.statusLabel).toBe(statusLabel);
-    expect(view.paymentLabel).toBe(paymentLabel);
-    expect(view.actions.map((a) => a.label)).toEqual(actions);
-  });
+  ] as const)(
+    'status %s, payment status %s, payment type %s',
+    (statusId, paymentStatusId, paymentTypeId, statusLabel, paymentLabel, actions) => {
+      const view = legacyApplicationView(statusId, paymentStatusId, paymentTypeId);
+      expect(view.statusLabel).toBe(statusLabel);
+      expect(view.paymentLabel).toBe(paymentLabel);
+      expect(view.actions.map((a) => a.label)).toEqual(actions);
+    },
+  );
 
   it.each([
     [1, 'CARD'],

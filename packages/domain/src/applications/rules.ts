@@ -6,7 +6,14 @@ import type { ApplicationSelectionLevel, EventPaymentStatus } from '../commerce/
  * answers, and what the applicant may do next. Zod-free, so list screens load it cheaply.
  */
 
-export const applicationStatuses = ['STARTED', 'SUBMITTED', 'CHANGES_REQUESTED', 'ACCEPTED', 'REJECTED', 'VOIDED'] as const;
+export const applicationStatuses = [
+  'STARTED',
+  'SUBMITTED',
+  'CHANGES_REQUESTED',
+  'ACCEPTED',
+  'REJECTED',
+  'VOIDED',
+] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
 
 export const applicationStatusLabels: Record<ApplicationStatus, string> = {
@@ -96,7 +103,13 @@ export function paymentDueText(days: number): string {
   return `Payment due in ${days} ${days === 1 ? 'day' : 'days'}`;
 }
 
-export const wizardSteps = ['general-information', 'affiliations-and-attendance', 'sections', 'questionnaire', 'review-and-submit'] as const;
+export const wizardSteps = [
+  'general-information',
+  'affiliations-and-attendance',
+  'sections',
+  'questionnaire',
+  'review-and-submit',
+] as const;
 export type WizardStep = (typeof wizardSteps)[number];
 
 export const wizardStepTitles: Record<WizardStep, string> = {
@@ -140,7 +153,10 @@ const submitNeeds: readonly ProgressFlag[] = ['generalInformation', 'affiliation
  * What the application still lacks to open a step (or to be submitted), each with the message the
  * wizard and the server both show, in step order.
  */
-export function missingPrerequisites(step: WizardStep | 'submit', progress: ApplicationProgress): { field: ProgressFlag; message: string }[] {
+export function missingPrerequisites(
+  step: WizardStep | 'submit',
+  progress: ApplicationProgress,
+): { field: ProgressFlag; message: string }[] {
   const needs = step === 'submit' ? submitNeeds : stepNeeds[step];
   return needs.filter((flag) => !progress[flag]).map((field) => ({ field, message: progressMessages[field] }));
 }
@@ -265,8 +281,13 @@ function byGrouping(path: SelectablePath, sections: readonly RequestedSection[])
  * The highest rank a grouping offers: the path's rankedSelectionAmount, or on an Advanced path every
  * section of the grouping, of which the top rankedSelectionAmount count (effectiveSelection).
  */
-export function maxRanking(path: Pick<SelectablePath, 'level' | 'rankedSelectionAmount'>, sectionsInGrouping: number): number {
-  return path.level === 'ADVANCED' ? Math.max(path.rankedSelectionAmount, sectionsInGrouping) : path.rankedSelectionAmount;
+export function maxRanking(
+  path: Pick<SelectablePath, 'level' | 'rankedSelectionAmount'>,
+  sectionsInGrouping: number,
+): number {
+  return path.level === 'ADVANCED'
+    ? Math.max(path.rankedSelectionAmount, sectionsInGrouping)
+    : path.rankedSelectionAmount;
 }
 
 /**
@@ -291,9 +312,12 @@ function rankedRefusal(path: SelectablePath, selection: Selection): string | nul
   if (selection.groupingIds.length > 0) return selectionMessages.groupingsNotAsked;
   if (selection.sections.some((s) => s.ranking === null)) return selectionMessages.rankingMissing;
   for (const grouping of path.groupings) {
-    const rankings = selection.sections.filter((s) => grouping.sectionIds.includes(s.sectionId)).map((s) => s.ranking ?? 0);
+    const rankings = selection.sections
+      .filter((s) => grouping.sectionIds.includes(s.sectionId))
+      .map((s) => s.ranking ?? 0);
     const max = maxRanking(path, grouping.sectionIds.length);
-    if (rankings.some((ranking) => !Number.isInteger(ranking) || ranking < 1 || ranking > max)) return selectionMessages.rankingRange(max);
+    if (rankings.some((ranking) => !Number.isInteger(ranking) || ranking < 1 || ranking > max))
+      return selectionMessages.rankingRange(max);
     if (hasDuplicates(rankings)) return selectionMessages.rankingUnique;
   }
   return null;
@@ -336,9 +360,12 @@ export function selectionRefusal(path: SelectablePath, selection: Selection): st
 function incompleteness(path: SelectablePath, selection: Selection): string | null {
   if (path.requireRankedSelection) {
     const counted = effectiveSelection(path, selection.sections).length;
-    return counted === path.rankedSelectionAmount * path.groupings.length ? null : selectionMessages.rankedAmount(path.rankedSelectionAmount);
+    return counted === path.rankedSelectionAmount * path.groupings.length
+      ? null
+      : selectionMessages.rankedAmount(path.rankedSelectionAmount);
   }
-  if (path.applicationSelectionLevel === 'GROUPINGS') return selection.groupingIds.length === 1 ? null : selectionMessages.oneGrouping;
+  if (path.applicationSelectionLevel === 'GROUPINGS')
+    return selection.groupingIds.length === 1 ? null : selectionMessages.oneGrouping;
   if (selection.sections.length === 0) return selectionMessages.atLeastOneSection;
   const chosen = byGrouping(path, selection.sections);
   return path.groupings.every((grouping) => chosen.has(grouping.id)) ? null : selectionMessages.sectionInEachGrouping;
@@ -355,7 +382,9 @@ export function selectionProblem(path: SelectablePath, selection: Selection): st
 
 /** Whether anything is chosen yet: what opens the questionnaire (§2 'a chosen section'). */
 export function selectionBegun(path: SelectablePath, selection: Selection): boolean {
-  return selection.groupingIds.length > 0 || selection.sections.length > 0 || selectionProblem(path, selection) === null;
+  return (
+    selection.groupingIds.length > 0 || selection.sections.length > 0 || selectionProblem(path, selection) === null
+  );
 }
 
 // ---- Advanced eligibility ---------------------------------------------------------------------
@@ -435,14 +464,20 @@ export function answerProblem(question: Question, values: readonly string[]): st
   const answer = normalizeAnswer(values);
   if (answer.length === 0) return question.required ? applicationMessages.questionRequired : null;
   if (question.type !== 'CHECKBOX' && answer.length > 1) return applicationMessages.optionUnknown;
-  if ((question.type === 'SELECT' || question.type === 'RADIO' || question.type === 'CHECKBOX') && answer.some((v) => !question.options.includes(v))) {
+  if (
+    (question.type === 'SELECT' || question.type === 'RADIO' || question.type === 'CHECKBOX') &&
+    answer.some((v) => !question.options.includes(v))
+  ) {
     return applicationMessages.optionUnknown;
   }
   return null;
 }
 
 /** §4: the questionnaire is complete only when every required question is answered (and no answer is invalid). */
-export function questionnaireComplete(questions: readonly Question[], answers: ReadonlyMap<string, readonly string[]>): boolean {
+export function questionnaireComplete(
+  questions: readonly Question[],
+  answers: ReadonlyMap<string, readonly string[]>,
+): boolean {
   return questions.every((question) => answerProblem(question, answers.get(question.id) ?? []) === null);
 }
 
@@ -471,7 +506,12 @@ export interface ApplicationActionFacts {
  * card (CANCELLED), or a card payment that came too late and is being refunded (REFUND_NEEDED).
  */
 export function awaitsPayment(paymentStatus: ApplicationPaymentStatus): boolean {
-  return paymentStatus === 'PENDING' || paymentStatus === 'AWAITING_PO' || paymentStatus === 'CANCELLED' || paymentStatus === 'REFUND_NEEDED';
+  return (
+    paymentStatus === 'PENDING' ||
+    paymentStatus === 'AWAITING_PO' ||
+    paymentStatus === 'CANCELLED' ||
+    paymentStatus === 'REFUND_NEEDED'
+  );
 }
 
 /**
@@ -494,7 +534,6 @@ export function applicationActions(facts: ApplicationActionFacts): ApplicationAc
   if (facts.registrationRequestId) actions.push({ kind: 'manage-registration', label: 'Manage Registration' });
   return actions;
 }
-
 
 // ---- Staff decisions --------------------------------------------------------------------------
 
@@ -526,10 +565,10 @@ export const decisionLabels: Record<ApplicationDecision, string> = {
 /**
  * Applications imported from the previous system keep its numeric ids (§3, §9). §9 names which ids
  * decide the legacy buttons: status ids 1 and 4, payment status 1, payment types 1 and 4 (card or
- * check) and 3 and 5 (purchase order). The rest of the mapping is ours (docs/decisions/0050-legacy-applications.md): status 1
- * and 4 are the previous system's two accepted statuses, 2 Submitted, 3 Rejected, 5 Voided, 6 Started,
- * 7 Changes Requested; payment status 1 unpaid, 2 Paid, 3 Awaiting PO, 4 PO submitted, 5 Invoice
- * pending, 6 Invoice sent, 7 Cancelled, 8 Complimentary.
+ * check) and 3 and 5 (purchase order). The rest of the mapping is ours (docs/decisions/0050-legacy-applications.md):
+ * status 1 and 4 are the previous system's two accepted statuses, 2 Submitted, 3 Rejected, 5 Voided, 6 Started, 7
+ * Changes Requested; payment status 1 unpaid, 2 Paid, 3 Awaiting PO, 4 PO submitted, 5 Invoice pending, 6 Invoice sent,
+ * 7 Cancelled, 8 Complimentary.
  */
 const legacyStatuses: Record<number, ApplicationStatus> = {
   1: 'ACCEPTED',
@@ -554,7 +593,12 @@ const legacyPaymentStatuses: Record<number, ApplicationPaymentStatus> = {
 const legacyPayableStatusIds: readonly number[] = [1, 4];
 const legacyUnpaidPaymentStatusId = 1;
 /** §9: payment types 1 and 4 are card or check, 3 and 5 purchase order; any other type offers no payment. */
-const legacyPaymentMethods: Record<number, PaymentOptionMethod> = { 1: 'CARD', 4: 'CARD', 3: 'PURCHASE_ORDER', 5: 'PURCHASE_ORDER' };
+const legacyPaymentMethods: Record<number, PaymentOptionMethod> = {
+  1: 'CARD',
+  4: 'CARD',
+  3: 'PURCHASE_ORDER',
+  5: 'PURCHASE_ORDER',
+};
 
 export interface LegacyApplicationView {
   status: ApplicationStatus | null;
@@ -577,13 +621,21 @@ export interface LegacyApplicationView {
 export const legacyPaymentHelp =
   'This application was made in our previous system, which holds its balance. Please contact us to pay for it.';
 
-export function legacyApplicationView(statusId: number, paymentStatusId: number | null, paymentTypeId: number | null): LegacyApplicationView {
+export function legacyApplicationView(
+  statusId: number,
+  paymentStatusId: number | null,
+  paymentTypeId: number | null,
+): LegacyApplicationView {
   const status = legacyStatuses[statusId] ?? null;
   const paymentMethod = paymentTypeId === null ? null : (legacyPaymentMethods[paymentTypeId] ?? null);
   const unpaid = paymentStatusId === legacyUnpaidPaymentStatusId;
   // §4's default: an unpaid application to be paid by purchase order is awaiting one.
   const paymentStatus =
-    unpaid && paymentMethod === 'PURCHASE_ORDER' ? 'AWAITING_PO' : paymentStatusId === null ? null : (legacyPaymentStatuses[paymentStatusId] ?? null);
+    unpaid && paymentMethod === 'PURCHASE_ORDER'
+      ? 'AWAITING_PO'
+      : paymentStatusId === null
+        ? null
+        : (legacyPaymentStatuses[paymentStatusId] ?? null);
   const paid = paymentStatus === 'PAID' || paymentStatus === 'COMPLIMENTARY';
   const actions: ApplicationAction[] = [];
   if (legacyPayableStatusIds.includes(statusId) && unpaid) {

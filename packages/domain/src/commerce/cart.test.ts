@@ -88,7 +88,9 @@ describe('couponRefusal', () => {
 
 describe('couponGoneMessage', () => {
   it('names the coupon and the new total in dollars, and asks to check out again', () => {
-    expect(couponGoneMessage('SAVE25', 14_900)).toBe('The coupon SAVE25 is no longer available. Your new total is $149.00: check out again to confirm it.');
+    expect(couponGoneMessage('SAVE25', 14_900)).toBe(
+      'The coupon SAVE25 is no longer available. Your new total is $149.00: check out again to confirm it.',
+    );
     expect(couponGoneMessage('FREE', 0)).toContain('Your new total is $0.00');
   });
 });

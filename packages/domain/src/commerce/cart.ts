@@ -69,7 +69,8 @@ export const checkoutOrganizationMessages = {
   notYours: 'Choose one of the organizations you administer.',
   label: 'Buying for',
 } as const;
-export type CheckoutOrganization = { organizationId: string | null } | { refusal: keyof Omit<typeof checkoutOrganizationMessages, 'label'> };
+export type CheckoutOrganization =
+  { organizationId: string | null } | { refusal: keyof Omit<typeof checkoutOrganizationMessages, 'label'> };
 
 /**
  * Which organization a checkout buys for, from the buyer's choice and the organizations they
@@ -77,13 +78,20 @@ export type CheckoutOrganization = { organizationId: string | null } | { refusal
  * only one; none when they administer none (the buyer may then allocate the tickets to themselves).
  * Several and no choice is refused: a payment bought for no one could not be allocated to the staff.
  */
-export function checkoutOrganization(chosen: string | null | undefined, administered: readonly string[]): CheckoutOrganization {
+export function checkoutOrganization(
+  chosen: string | null | undefined,
+  administered: readonly string[],
+): CheckoutOrganization {
   if (chosen) return administered.includes(chosen) ? { organizationId: chosen } : { refusal: 'notYours' };
   if (administered.length > 1) return { refusal: 'required' };
   return { organizationId: administered[0] ?? null };
 }
 
-const tickets = z.coerce.number().int(cartMessages.ticketsRange).min(1, cartMessages.ticketsRange).max(maxTicketsPerLine, cartMessages.ticketsRange);
+const tickets = z.coerce
+  .number()
+  .int(cartMessages.ticketsRange)
+  .min(1, cartMessages.ticketsRange)
+  .max(maxTicketsPerLine, cartMessages.ticketsRange);
 
 /** POST /api/cart/items: a section is required for conference days and institutes, absent for series events. */
 export const addCartItem = z.object({

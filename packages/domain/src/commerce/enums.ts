@@ -16,11 +16,25 @@ export const couponTypes = ['FIXED', 'PERCENTAGE'] as const;
  * gone when a late success came, or the provider's amount or checkout did not match): no seats,
  * never PAID; staff refund the buyer. Its refundReason says why.
  */
-export const eventPaymentStatuses = ['PENDING', 'AWAITING_PO', 'PO_SUBMITTED', 'PAID', 'CANCELLED', 'EXPIRED', 'REFUND_NEEDED'] as const;
+export const eventPaymentStatuses = [
+  'PENDING',
+  'AWAITING_PO',
+  'PO_SUBMITTED',
+  'PAID',
+  'CANCELLED',
+  'EXPIRED',
+  'REFUND_NEEDED',
+] as const;
 export type EventPaymentStatus = (typeof eventPaymentStatuses)[number];
 
 /** Why a payment is REFUND_NEEDED. */
-export const refundReasons = ['SEATS_GONE', 'COUPON_USED_UP', 'AMOUNT_MISMATCH', 'CHECKOUT_MISMATCH', 'BUYER_CANCELLED'] as const;
+export const refundReasons = [
+  'SEATS_GONE',
+  'COUPON_USED_UP',
+  'AMOUNT_MISMATCH',
+  'CHECKOUT_MISMATCH',
+  'BUYER_CANCELLED',
+] as const;
 export type RefundReason = (typeof refundReasons)[number];
 
 export const eventPaymentMethods = ['CARD', 'PURCHASE_ORDER'] as const;

@@ -37,7 +37,8 @@ export const memberPurchaseOrderMessages = {
   applicantsRequired: 'Add at least one applicant.',
   tooManyApplicants: `At most ${maxPurchaseOrderApplicants} applicants per purchase order.`,
   applicantsDuplicated: 'Each applicant may be added once.',
-  applicantUnavailable: (email: string) => `${email} is not an accepted, unpaid applicant of this institute in this organization.`,
+  applicantUnavailable: (email: string) =>
+    `${email} is not an accepted, unpaid applicant of this institute in this organization.`,
   notAnInstitute: 'This is not an institute taking applications.',
   noPrice: 'This institute has no price for applicants yet; please contact support.',
   contractNotFound: 'No such contract for this organization.',
@@ -45,7 +46,8 @@ export const memberPurchaseOrderMessages = {
   contractsForbidden: "Only an organization's owners and administrators may see its contracts.",
   notManager: 'Choose an organization you own or administer.',
   notMember: 'Choose one of your organizations.',
-  linkedPaymentCancelled: 'An application this purchase order pays was cancelled or refunded; void it and ask for a corrected purchase order.',
+  linkedPaymentCancelled:
+    'An application this purchase order pays was cancelled or refunded; void it and ask for a corrected purchase order.',
   idempotencyKeyReused: 'This Idempotency-Key was used for another purchase order.',
 } as const;
 
@@ -61,13 +63,23 @@ const emailList = z
   })
   .pipe(
     z
-      .array(z.string().trim().toLowerCase().pipe(z.email(purchaseOrderMessages.emailInvalid)), { error: memberPurchaseOrderMessages.applicantsRequired })
+      .array(z.string().trim().toLowerCase().pipe(z.email(purchaseOrderMessages.emailInvalid)), {
+        error: memberPurchaseOrderMessages.applicantsRequired,
+      })
       .min(1, memberPurchaseOrderMessages.applicantsRequired)
       .max(maxPurchaseOrderApplicants, memberPurchaseOrderMessages.tooManyApplicants)
       .refine((emails) => new Set(emails).size === emails.length, memberPurchaseOrderMessages.applicantsDuplicated),
   );
 
-const contactFields = purchaseOrderFields.pick({ filename: true, contactEmail: true, contactName: true, contactPhone: true, number: true, organizationId: true, total: true });
+const contactFields = purchaseOrderFields.pick({
+  filename: true,
+  contactEmail: true,
+  contactName: true,
+  contactPhone: true,
+  number: true,
+  organizationId: true,
+  total: true,
+});
 
 /**
  * POST /api/institute-purchase-orders (multipart/form-data, one field per key besides `file`):
@@ -116,7 +128,8 @@ export function applicantAddRefusal(email: string, added: readonly string[], ava
   if (availableCount <= 0) return memberPurchaseOrderMessages.noAvailableApplicants;
   const wanted = email.trim().toLowerCase();
   if (!z.email().safeParse(wanted).success) return purchaseOrderMessages.emailInvalid;
-  if (added.some((existing) => existing.toLowerCase() === wanted)) return memberPurchaseOrderMessages.applicantAlreadyAdded;
+  if (added.some((existing) => existing.toLowerCase() === wanted))
+    return memberPurchaseOrderMessages.applicantAlreadyAdded;
   return null;
 }
 
@@ -128,7 +141,9 @@ export interface InstitutePurchaseOrderFormValues extends PurchaseOrderFormValue
   applicants: string[];
 }
 
-export function validateInstitutePurchaseOrderForm(values: InstitutePurchaseOrderFormValues): Partial<Record<keyof InstitutePurchaseOrderFormValues, string>> {
+export function validateInstitutePurchaseOrderForm(
+  values: InstitutePurchaseOrderFormValues,
+): Partial<Record<keyof InstitutePurchaseOrderFormValues, string>> {
   const errors: Partial<Record<keyof InstitutePurchaseOrderFormValues, string>> = validatePurchaseOrderForm(values);
   if (!values.instituteId) errors.instituteId = memberPurchaseOrderMessages.instituteRequired;
   if (values.applicants.length === 0) errors.applicants = memberPurchaseOrderMessages.applicantsRequired;
@@ -139,7 +154,9 @@ export interface PackagePurchaseOrderFormValues extends PurchaseOrderFormValues 
   contractId: string | null;
 }
 
-export function validatePackagePurchaseOrderForm(values: PackagePurchaseOrderFormValues): Partial<Record<keyof PackagePurchaseOrderFormValues, string>> {
+export function validatePackagePurchaseOrderForm(
+  values: PackagePurchaseOrderFormValues,
+): Partial<Record<keyof PackagePurchaseOrderFormValues, string>> {
   const errors: Partial<Record<keyof PackagePurchaseOrderFormValues, string>> = validatePurchaseOrderForm(values);
   if (errors.total) errors.total = memberPurchaseOrderMessages.packageTotalRequired;
   if (!values.contractId) errors.contractId = memberPurchaseOrderMessages.packageRequired;

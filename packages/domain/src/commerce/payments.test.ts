@@ -41,7 +41,12 @@ describe('isOpenPayment', () => {
   });
 
   it('labels every status as the spec words them', () => {
-    expect(eventPaymentStatusLabels).toMatchObject({ PENDING: 'Payment Incomplete', AWAITING_PO: 'Awaiting Purchase Order', PO_SUBMITTED: 'Purchase order submitted', PAID: 'Paid' });
+    expect(eventPaymentStatusLabels).toMatchObject({
+      PENDING: 'Payment Incomplete',
+      AWAITING_PO: 'Awaiting Purchase Order',
+      PO_SUBMITTED: 'Purchase order submitted',
+      PAID: 'Paid',
+    });
     expect(eventPaymentStatusLabels.REFUND_NEEDED).toBe('Refund needed');
   });
 

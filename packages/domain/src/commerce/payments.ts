@@ -25,7 +25,11 @@ const minuteMs = 60_000;
 export function openingTerms(method: EventPaymentMethod, totalCents: number, now: Date) {
   if (totalCents === 0) return { status: 'PAID', holdExpiresAt: null, paidAt: now } as const;
   const hold = method === 'CARD' ? cardHoldMinutes * minuteMs : purchaseOrderHoldDays * 24 * 60 * minuteMs;
-  return { status: method === 'CARD' ? 'PENDING' : 'AWAITING_PO', holdExpiresAt: new Date(now.getTime() + hold), paidAt: null } as const;
+  return {
+    status: method === 'CARD' ? 'PENDING' : 'AWAITING_PO',
+    holdExpiresAt: new Date(now.getTime() + hold),
+    paidAt: null,
+  } as const;
 }
 
 /** The success screens poll the payment this often (events.md §9). */
@@ -38,11 +42,14 @@ export const paymentMessages = {
   allocate: 'Allocate tickets',
   cartEmpty: 'Your cart is empty',
   soldOut: (title: string, remaining: number) =>
-    remaining === 0 ? `${title} is sold out.` : `Only ${remaining} ${remaining === 1 ? 'ticket is' : 'tickets are'} left for ${title}.`,
+    remaining === 0
+      ? `${title} is sold out.`
+      : `Only ${remaining} ${remaining === 1 ? 'ticket is' : 'tickets are'} left for ${title}.`,
   declined: 'Your card was declined. No payment was taken.',
   notFound: 'Event payment not found',
   voidedOrCancelled: 'The event payment has been voided or cancelled.',
-  cardUnavailable: 'Card payment is not available: no card payment provider is set up yet. Please pay by purchase order.',
+  cardUnavailable:
+    'Card payment is not available: no card payment provider is set up yet. Please pay by purchase order.',
   refundNeeded:
     'We received your card payment but could not apply it to this order (its seats or coupon were no longer available, or the amount did not match), so no tickets were issued for it. It will be refunded; our staff will contact you.',
 } as const;
@@ -77,7 +84,8 @@ export const cancelCheckoutReply = z.object({ status: z.literal('CANCELLED'), re
 export type CancelCheckoutReply = z.infer<typeof cancelCheckoutReply>;
 
 export const cancelCheckoutMessages = {
-  purchaseOrderSubmitted: 'Your purchase order has already been submitted; our staff will review it, so this order can no longer be cancelled here.',
+  purchaseOrderSubmitted:
+    'Your purchase order has already been submitted; our staff will review it, so this order can no longer be cancelled here.',
   notCancellable: 'Only a cart order still waiting for its purchase order can be cancelled here.',
 } as const;
 
@@ -165,7 +173,10 @@ export const demoPaymentOutcome = z.object({ outcome: z.enum(['succeed', 'declin
 export const successSources = ['purchase-order', 'stripe', 'demo', 'cashnet', 'free'] as const;
 
 /** A payment counts as voided or cancelled when any purchase order is VOIDED or its status is CANCELLED. */
-export function isVoidedOrCancelled(payment: { status: EventPaymentStatus; purchaseOrders: readonly { status: string }[] }): boolean {
+export function isVoidedOrCancelled(payment: {
+  status: EventPaymentStatus;
+  purchaseOrders: readonly { status: string }[];
+}): boolean {
   return payment.status === 'CANCELLED' || payment.purchaseOrders.some((po) => po.status === 'VOIDED');
 }
 

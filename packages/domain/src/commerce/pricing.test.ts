@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { couponDiscount, orderTotals, type Coupon } from './pricing.ts';
 
-const fixed = (cents: number): Coupon => ({ code: 'F', type: 'FIXED', discountAmount: cents, discountPercentage: null });
-const percent = (pct: number): Coupon => ({ code: 'P', type: 'PERCENTAGE', discountAmount: null, discountPercentage: pct });
+const fixed = (cents: number): Coupon => ({
+  code: 'F',
+  type: 'FIXED',
+  discountAmount: cents,
+  discountPercentage: null,
+});
+const percent = (pct: number): Coupon => ({
+  code: 'P',
+  type: 'PERCENTAGE',
+  discountAmount: null,
+  discountPercentage: pct,
+});
 
 describe('couponDiscount', () => {
   it.each([
@@ -39,7 +49,11 @@ describe('orderTotals', () => {
   });
 
   it('never goes below zero with a FIXED coupon larger than the subtotal', () => {
-    expect(orderTotals([{ numberOfTickets: 1, price: 8_900 }], fixed(10_000))).toEqual({ subtotal: 8_900, discount: 8_900, total: 0 });
+    expect(orderTotals([{ numberOfTickets: 1, price: 8_900 }], fixed(10_000))).toEqual({
+      subtotal: 8_900,
+      discount: 8_900,
+      total: 0,
+    });
   });
 
   it('rounds a PERCENTAGE coupon once, on the whole order, not per line', () => {

@@ -39,7 +39,8 @@ const realPdf = bytes(
   ].join('\n'),
 );
 
-const pdfFile = (name = 'po.pdf', size?: number) => new File([size === undefined ? realPdf : new Uint8Array(size)], name, { type: 'application/pdf' });
+const pdfFile = (name = 'po.pdf', size?: number) =>
+  new File([size === undefined ? realPdf : new Uint8Array(size)], name, { type: 'application/pdf' });
 
 const valid: PurchaseOrderFormValues = {
   file: pdfFile(),
@@ -124,7 +125,8 @@ describe('purchaseOrderFields (what the server receives)', () => {
     total: '44700',
   };
   const issueOn = (values: Record<string, string>, field: string) =>
-    purchaseOrderFields.safeParse({ ...fields, ...values }).error?.issues.find((issue) => issue.path[0] === field)?.message;
+    purchaseOrderFields.safeParse({ ...fields, ...values }).error?.issues.find((issue) => issue.path[0] === field)
+      ?.message;
 
   it('takes the type as optional: the server derives it from the payment', () => {
     const { type: _type, ...withoutType } = fields;
@@ -161,7 +163,9 @@ describe('purchaseOrderTypeOf (events.md §3)', () => {
     expect(purchaseOrderTypeOf({ applicationId })).toBe(type);
   });
   it('a registration request payment → EVENT', () => {
-    expect(purchaseOrderTypeOf({ applicationId: null, registrationRequestId: '9d3c1f0e-1a2b-4c3d-8e4f-5a6b7c8d9e0f' })).toBe('EVENT');
+    expect(
+      purchaseOrderTypeOf({ applicationId: null, registrationRequestId: '9d3c1f0e-1a2b-4c3d-8e4f-5a6b7c8d9e0f' }),
+    ).toBe('EVENT');
   });
 });
 
@@ -176,7 +180,9 @@ describe('purchaseOrderTotalMismatch', () => {
   });
 
   it('names both totals in dollars in the refusal', () => {
-    expect(purchaseOrderMessages.totalMismatch(1, 14_900)).toContain("total ($0.01) does not match the payment's total ($149.00)");
+    expect(purchaseOrderMessages.totalMismatch(1, 14_900)).toContain(
+      "total ($0.01) does not match the payment's total ($149.00)",
+    );
   });
 });
 

@@ -27,7 +27,8 @@ export const purchaseOrderMessages = {
   approveConfirm: 'Approve this purchase order? The payment becomes paid and the buyer is emailed.',
   voidConfirm: 'Void this purchase order? The buyer is emailed and the held seats return to sale.',
   seatsGone: 'The held seats were released and are no longer available; the purchase order cannot be approved.',
-  couponUsedUp: "The order's coupon was given back when its hold ran out and has been used up since; the purchase order cannot be approved.",
+  couponUsedUp:
+    "The order's coupon was given back when its hold ran out and has been used up since; the purchase order cannot be approved.",
   alreadyDecided: 'This purchase order has already been decided.',
   paidCannotVoid: 'This payment is already paid; its purchase order cannot be voided.',
   fileMissing: 'The purchase order file is missing from storage.',
@@ -41,7 +42,10 @@ export const purchaseOrderMessages = {
  * a registration request's EVENT (seats of one event). The server derives it from the payment; the
  * form's `type` is only checked against it.
  */
-export function purchaseOrderTypeOf(payment: { applicationId: string | null; registrationRequestId?: string | null }): PurchaseOrderType {
+export function purchaseOrderTypeOf(payment: {
+  applicationId: string | null;
+  registrationRequestId?: string | null;
+}): PurchaseOrderType {
   if (payment.registrationRequestId) return 'EVENT';
   return payment.applicationId === null ? 'CONFERENCE_DAY' : 'EVENT_APPLICATION';
 }
@@ -59,7 +63,11 @@ export const purchaseOrderFields = z.object({
   /** Optional and only checked: the server derives the type from the payment (purchaseOrderTypeOf). */
   type: z.enum(purchaseOrderTypes).optional(),
   filename: required(purchaseOrderMessages.filenameRequired),
-  contactEmail: z.string().trim().min(1, purchaseOrderMessages.emailRequired).pipe(z.email(purchaseOrderMessages.emailInvalid)),
+  contactEmail: z
+    .string()
+    .trim()
+    .min(1, purchaseOrderMessages.emailRequired)
+    .pipe(z.email(purchaseOrderMessages.emailInvalid)),
   contactName: required(purchaseOrderMessages.nameRequired),
   contactPhone: phoneNumber,
   number: required(purchaseOrderMessages.numberRequired, 100),
@@ -96,13 +104,16 @@ export interface PurchaseOrderFormValues {
   total: string;
 }
 
-export function validatePurchaseOrderForm(values: PurchaseOrderFormValues): Partial<Record<keyof PurchaseOrderFormValues, string>> {
+export function validatePurchaseOrderForm(
+  values: PurchaseOrderFormValues,
+): Partial<Record<keyof PurchaseOrderFormValues, string>> {
   const errors: Partial<Record<keyof PurchaseOrderFormValues, string>> = {};
   if (!values.file || !isPdfName(values.file.name)) errors.file = purchaseOrderMessages.fileRequired;
   else if (values.file.size > maxPurchaseOrderBytes) errors.file = purchaseOrderMessages.fileTooLarge;
   if (!values.filename.trim()) errors.filename = purchaseOrderMessages.filenameRequired;
   if (!values.contactEmail.trim()) errors.contactEmail = purchaseOrderMessages.emailRequired;
-  else if (!z.email().safeParse(values.contactEmail.trim()).success) errors.contactEmail = purchaseOrderMessages.emailInvalid;
+  else if (!z.email().safeParse(values.contactEmail.trim()).success)
+    errors.contactEmail = purchaseOrderMessages.emailInvalid;
   if (!values.contactName.trim()) errors.contactName = purchaseOrderMessages.nameRequired;
   const phoneError = maskedPhoneError(values.contactPhone);
   if (phoneError) errors.contactPhone = phoneError;

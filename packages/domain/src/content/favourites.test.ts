@@ -31,7 +31,10 @@ describe('pageOfSaved: My Saved Resources from the favourites the member may sti
   });
 
   it('tells a video from a document with the same id', () => {
-    const same = [{ targetType: 'video', targetId: id(9) }, { targetType: 'toolkit_document', targetId: id(9) }] as const;
+    const same = [
+      { targetType: 'video', targetId: id(9) },
+      { targetType: 'toolkit_document', targetId: id(9) },
+    ] as const;
     const onlyVideo = new Map([[favouriteKey(same[0]), resource(same[0])]]);
     expect(pageOfSaved(same, onlyVideo, 1, 10).items.map((i) => i.targetType)).toEqual(['video']);
   });

@@ -36,9 +36,29 @@ describe('headlineParts: marked text as parts, never HTML', () => {
   const e = headlineStop;
   const cases: [string, { text: string; match: boolean }[]][] = [
     ['plain', [{ text: 'plain', match: false }]],
-    [`${s}Fluency${e} routines`, [{ text: 'Fluency', match: true }, { text: ' routines', match: false }]],
-    [`a ${s}b${e} c ${s}d${e}`, [{ text: 'a ', match: false }, { text: 'b', match: true }, { text: ' c ', match: false }, { text: 'd', match: true }]],
-    [`<script>${s}x${e}`, [{ text: '<script>', match: false }, { text: 'x', match: true }]],
+    [
+      `${s}Fluency${e} routines`,
+      [
+        { text: 'Fluency', match: true },
+        { text: ' routines', match: false },
+      ],
+    ],
+    [
+      `a ${s}b${e} c ${s}d${e}`,
+      [
+        { text: 'a ', match: false },
+        { text: 'b', match: true },
+        { text: ' c ', match: false },
+        { text: 'd', match: true },
+      ],
+    ],
+    [
+      `<script>${s}x${e}`,
+      [
+        { text: '<script>', match: false },
+        { text: 'x', match: true },
+      ],
+    ],
     ['', []],
   ];
   it.each(cases)('%j', (marked, parts) => expect(headlineParts(marked)).toEqual(parts));
@@ -84,23 +104,45 @@ describe('linkOrPdfProblems: a link or a PDF, never both', () => {
     ['https://x.org', true, false, { url: organizationResourceMessages.notBoth }],
     ['', false, false, { url: organizationResourceMessages.linkOrFile, file: organizationResourceMessages.linkOrFile }],
   ];
-  it.each(cases)('url %j, new file %s, kept file %s', (url, file, kept, problems) => expect(linkOrPdfProblems(url, file, kept)).toEqual(problems));
+  it.each(cases)('url %j, new file %s, kept file %s', (url, file, kept, problems) =>
+    expect(linkOrPdfProblems(url, file, kept)).toEqual(problems),
+  );
 });
 
 describe('contracts', () => {
   it('the member query needs an organization and a year; the search is at most 100 characters', () => {
     expect(organizationResourceQuery.safeParse({ organizationId: org, schoolYearId: year }).success).toBe(true);
     expect(organizationResourceQuery.safeParse({ organizationId: org }).success).toBe(false);
-    expect(organizationResourceQuery.safeParse({ organizationId: org, schoolYearId: year, search: 'x'.repeat(101) }).success).toBe(false);
+    expect(
+      organizationResourceQuery.safeParse({ organizationId: org, schoolYearId: year, search: 'x'.repeat(101) }).success,
+    ).toBe(false);
   });
   it('the staff form takes a title, an http(s) link or none', () => {
-    expect(organizationResourceFields.parse({ organizationId: org, schoolYearId: year, title: ' Talk moves ' })).toMatchObject({ title: 'Talk moves', url: '', grades: '' });
-    expect(organizationResourceFields.safeParse({ organizationId: org, schoolYearId: year, title: '' }).error?.issues[0]?.message).toBe(organizationResourceMessages.titleRequired);
-    expect(organizationResourceFields.safeParse({ organizationId: org, schoolYearId: year, title: 'x', url: 'javascript:alert(1)' }).success).toBe(false);
+    expect(
+      organizationResourceFields.parse({ organizationId: org, schoolYearId: year, title: ' Talk moves ' }),
+    ).toMatchObject({ title: 'Talk moves', url: '', grades: '' });
+    expect(
+      organizationResourceFields.safeParse({ organizationId: org, schoolYearId: year, title: '' }).error?.issues[0]
+        ?.message,
+    ).toBe(organizationResourceMessages.titleRequired);
+    expect(
+      organizationResourceFields.safeParse({
+        organizationId: org,
+        schoolYearId: year,
+        title: 'x',
+        url: 'javascript:alert(1)',
+      }).success,
+    ).toBe(false);
   });
   it('a school year is named yyyy-yyyy and ends after it starts', () => {
-    expect(schoolYearInput.safeParse({ name: '2028-2029', startsOn: '2028-07-01', endsOn: '2029-06-30' }).success).toBe(true);
-    expect(schoolYearInput.safeParse({ name: '2028', startsOn: '2028-07-01', endsOn: '2029-06-30' }).success).toBe(false);
-    expect(schoolYearInput.safeParse({ name: '2028-2029', startsOn: '2028-07-01', endsOn: '2028-07-01' }).success).toBe(false);
+    expect(schoolYearInput.safeParse({ name: '2028-2029', startsOn: '2028-07-01', endsOn: '2029-06-30' }).success).toBe(
+      true,
+    );
+    expect(schoolYearInput.safeParse({ name: '2028', startsOn: '2028-07-01', endsOn: '2029-06-30' }).success).toBe(
+      false,
+    );
+    expect(schoolYearInput.safeParse({ name: '2028-2029', startsOn: '2028-07-01', endsOn: '2028-07-01' }).success).toBe(
+      false,
+    );
   });
 });

@@ -106,7 +106,10 @@ export function headlineParts(marked: string): HeadlinePart[] {
  * The school year the filter starts on: the latest one that has begun by `today` (a year set up ahead
  * has nothing in it yet), or the earliest when none has begun. Dates are ISO (yyyy-mm-dd).
  */
-export function preselectedSchoolYear<T extends { id: string; startsOn: string }>(years: readonly T[], today: string): T | null {
+export function preselectedSchoolYear<T extends { id: string; startsOn: string }>(
+  years: readonly T[],
+  today: string,
+): T | null {
   const byStart = [...years].sort((a, b) => b.startsOn.localeCompare(a.startsOn));
   return byStart.find((year) => year.startsOn <= today) ?? byStart.at(-1) ?? null;
 }
@@ -174,9 +177,14 @@ export const organizationResourceFields = z.object({
 export type OrganizationResourceFields = z.output<typeof organizationResourceFields>;
 
 /** A resource is a link or a PDF, never both. `keptFile`: the resource already holds one, which an edit may keep. */
-export function linkOrPdfProblems(url: string, newFile: boolean, keptFile: boolean): Partial<Record<'url' | 'file', string>> {
+export function linkOrPdfProblems(
+  url: string,
+  newFile: boolean,
+  keptFile: boolean,
+): Partial<Record<'url' | 'file', string>> {
   if (url.trim() !== '' && newFile) return { url: organizationResourceMessages.notBoth };
-  if (url.trim() === '' && !newFile && !keptFile) return { url: organizationResourceMessages.linkOrFile, file: organizationResourceMessages.linkOrFile };
+  if (url.trim() === '' && !newFile && !keptFile)
+    return { url: organizationResourceMessages.linkOrFile, file: organizationResourceMessages.linkOrFile };
   return {};
 }
 
@@ -185,10 +193,12 @@ export const staffOrganizationResourceQuery = pageQuery.extend({
   schoolYearId: z.uuid('Not a school year id'),
 });
 
-export const staffOrganizationResourceRow = organizationResourceRow.omit({ titleParts: true, descriptionParts: true, isFavorited: true }).extend({
-  organizationId: z.string(),
-  schoolYearId: z.string(),
-});
+export const staffOrganizationResourceRow = organizationResourceRow
+  .omit({ titleParts: true, descriptionParts: true, isFavorited: true })
+  .extend({
+    organizationId: z.string(),
+    schoolYearId: z.string(),
+  });
 export type StaffOrganizationResourceRow = z.infer<typeof staffOrganizationResourceRow>;
 export const staffOrganizationResourceList = paginated(staffOrganizationResourceRow);
 export type StaffOrganizationResourceList = z.infer<typeof staffOrganizationResourceList>;
@@ -206,7 +216,10 @@ const isoDate = z.iso.date('Enter a date');
 
 export const schoolYearInput = z
   .object({
-    name: z.string().trim().regex(/^\d{4}-\d{4}$/, schoolYearMessages.nameFormat),
+    name: z
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{4}$/, schoolYearMessages.nameFormat),
     startsOn: isoDate,
     endsOn: isoDate,
   })
@@ -234,7 +247,17 @@ export const resourcesHubMessages = {
  */
 export const resourcesHub = z.object({
   organizations: z.array(namedOption),
-  videoCollections: z.array(z.object({ id: z.string(), slug: z.string(), name: z.string(), description: z.string(), videoCount: z.number() })),
-  events: z.array(z.object({ id: z.string(), name: z.string(), startDate: z.string(), endDate: z.string(), resourceCount: z.number() })),
+  videoCollections: z.array(
+    z.object({ id: z.string(), slug: z.string(), name: z.string(), description: z.string(), videoCount: z.number() }),
+  ),
+  events: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      startDate: z.string(),
+      endDate: z.string(),
+      resourceCount: z.number(),
+    }),
+  ),
 });
 export type ResourcesHub = z.infer<typeof resourcesHub>;

@@ -54,13 +54,17 @@ describe('resourceVisible', () => {
   });
 
   it('combines a ticket and an application', () => {
-    expect(combineAccess({ wholeEvent: false, sectionIds: [s1] }, { wholeEvent: false, sectionIds: [s1, s2] })).toEqual({ wholeEvent: false, sectionIds: [s1, s2] });
+    expect(combineAccess({ wholeEvent: false, sectionIds: [s1] }, { wholeEvent: false, sectionIds: [s1, s2] })).toEqual(
+      { wholeEvent: false, sectionIds: [s1, s2] },
+    );
     expect(combineAccess(noAccess, { wholeEvent: true, sectionIds: [] }).wholeEvent).toBe(true);
   });
 });
 
 const bytes = (...parts: (string | number[])[]) =>
-  new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? Array.from(new TextEncoder().encode(part)) : part)));
+  new Uint8Array(
+    parts.flatMap((part) => (typeof part === 'string' ? Array.from(new TextEncoder().encode(part)) : part)),
+  );
 const zip = (folder: string) => bytes([0x50, 0x4b, 0x03, 0x04], '....[Content_Types].xml....', `${folder}document.xml`);
 
 describe('detectResourceFileType: by content', () => {
@@ -95,13 +99,20 @@ describe('resourceDownloadName', () => {
 
 describe('resourceFields', () => {
   it('reads the multipart fields', () => {
-    expect(resourceFields.parse({ title: ' Slides ', url: 'https://example.org/a', sectionIds: `${s1}, ${s2},${s1}` })).toEqual({
+    expect(
+      resourceFields.parse({ title: ' Slides ', url: 'https://example.org/a', sectionIds: `${s1}, ${s2},${s1}` }),
+    ).toEqual({
       title: 'Slides',
       description: '',
       url: 'https://example.org/a',
       sectionIds: [s1, s2],
     });
-    expect(resourceFields.parse({ title: 'File' })).toEqual({ title: 'File', description: '', url: '', sectionIds: [] });
+    expect(resourceFields.parse({ title: 'File' })).toEqual({
+      title: 'File',
+      description: '',
+      url: '',
+      sectionIds: [],
+    });
   });
 
   it.each([
@@ -157,6 +168,8 @@ describe('resource query and paths', () => {
   it('builds the member page path with its optional query', () => {
     expect(resourcePaths.member('e1')).toBe('/members/events/e1/resources');
     expect(resourcePaths.member('e1', { eaId: 'a1' })).toBe('/members/events/e1/resources?eaId=a1');
-    expect(resourcePaths.member('e1', { eventSectionId: 's1', eaId: null })).toBe('/members/events/e1/resources?eventSectionId=s1');
+    expect(resourcePaths.member('e1', { eventSectionId: 's1', eaId: null })).toBe(
+      '/members/events/e1/resources?eventSectionId=s1',
+    );
   });
 });

@@ -99,7 +99,9 @@ export function detectResourceFileType(bytes: Uint8Array, filename: string): Res
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpg';
   if (!startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return null;
   const extension = filename.toLowerCase().match(/\.[a-z]+$/)?.[0] ?? '';
-  const type = (Object.keys(officeFolders) as ResourceFileType[]).find((t) => resourceExtensions[t].includes(extension));
+  const type = (Object.keys(officeFolders) as ResourceFileType[]).find((t) =>
+    resourceExtensions[t].includes(extension),
+  );
   const folder = type ? officeFolders[type] : undefined;
   return type && folder && containsText(bytes, '[Content_Types].xml') && containsText(bytes, folder) ? type : null;
 }
@@ -136,7 +138,8 @@ export type ResourceScope = { kind: 'all' } | { kind: 'sections'; sectionIds: re
  * null: nothing to show — the caller does not attend the event, or not that section.
  */
 export function resourceScope(access: ResourceAccess | 'staff', sectionFilter: string | null): ResourceScope | null {
-  if (access === 'staff' || access.wholeEvent) return sectionFilter === null ? { kind: 'all' } : { kind: 'sections', sectionIds: [sectionFilter] };
+  if (access === 'staff' || access.wholeEvent)
+    return sectionFilter === null ? { kind: 'all' } : { kind: 'sections', sectionIds: [sectionFilter] };
   if (access.sectionIds.length === 0) return null;
   if (sectionFilter === null) return { kind: 'sections', sectionIds: [...new Set(access.sectionIds)] };
   return access.sectionIds.includes(sectionFilter) ? { kind: 'sections', sectionIds: [sectionFilter] } : null;
@@ -166,7 +169,8 @@ export const resourcePaths = {
     const tail = search.toString();
     return `/members/events/${encodeURIComponent(eventId)}/resources${tail ? `?${tail}` : ''}`;
   },
-  file: (eventId: string, resourceId: string) => `/api/events/${encodeURIComponent(eventId)}/resources/${encodeURIComponent(resourceId)}/file`,
+  file: (eventId: string, resourceId: string) =>
+    `/api/events/${encodeURIComponent(eventId)}/resources/${encodeURIComponent(resourceId)}/file`,
   admin: (eventId: string) => `/admin/events/${encodeURIComponent(eventId)}/resources`,
 } as const;
 
@@ -233,7 +237,14 @@ export const resourceFields = z.object({
   sectionIds: z
     .string()
     .default('')
-    .transform((value) => [...new Set(value.split(',').map((s) => s.trim()).filter(Boolean))])
+    .transform((value) => [
+      ...new Set(
+        value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(z.array(z.uuid(resourceMessages.sectionsOfEvent)).max(100)),
 });
 export type ResourceFields = z.output<typeof resourceFields>;
@@ -242,9 +253,14 @@ export type ResourceFields = z.output<typeof resourceFields>;
  * A resource is a link or a file, never both: the errors of that rule, by field. `newFile`: a file
  * comes with this save; `keptFile`: the resource already holds one, which a save without either keeps.
  */
-export function linkOrFileProblems(url: string, newFile: boolean, keptFile: boolean): Partial<Record<'url' | 'file', string>> {
+export function linkOrFileProblems(
+  url: string,
+  newFile: boolean,
+  keptFile: boolean,
+): Partial<Record<'url' | 'file', string>> {
   if (url.trim() !== '' && newFile) return { url: resourceMessages.notBoth };
-  if (url.trim() === '' && !newFile && !keptFile) return { url: resourceMessages.linkOrFile, file: resourceMessages.linkOrFile };
+  if (url.trim() === '' && !newFile && !keptFile)
+    return { url: resourceMessages.linkOrFile, file: resourceMessages.linkOrFile };
   return {};
 }
 

@@ -15,7 +15,14 @@ import {
   type ToolkitGrouping,
 } from './toolkit.ts';
 
-const none: ToolkitFlags = { toolKitAccess: false, schoolLeaderAccess: false, testPrep: false, grade3Pilot: false, grade4Pilot: false, grade5Pilot: false };
+const none: ToolkitFlags = {
+  toolKitAccess: false,
+  schoolLeaderAccess: false,
+  testPrep: false,
+  grade3Pilot: false,
+  grade4Pilot: false,
+  grade5Pilot: false,
+};
 const toolkit: ToolkitFlags = { ...none, toolKitAccess: true };
 const c1 = '11111111-1111-4111-8111-111111111111';
 const g1 = '22222222-2222-4222-8222-222222222222';
@@ -121,7 +128,12 @@ describe('documents', () => {
   });
 
   it('reads the multipart fields: empty ids are none, a title is required, ids must be ids', () => {
-    expect(toolkitDocumentFields.parse({ title: ' Guide ', categoryId: c1, groupingId: '' })).toEqual({ title: 'Guide', description: '', categoryId: c1, groupingId: null });
+    expect(toolkitDocumentFields.parse({ title: ' Guide ', categoryId: c1, groupingId: '' })).toEqual({
+      title: 'Guide',
+      description: '',
+      categoryId: c1,
+      groupingId: null,
+    });
     const bad = toolkitDocumentFields.safeParse({ title: ' ', categoryId: 'nope' });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues.map((i) => [i.path[0], i.message])).toEqual([

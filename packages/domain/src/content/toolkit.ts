@@ -126,7 +126,11 @@ export function groupingDepth(groupings: readonly Pick<GroupingNode, 'id' | 'par
 }
 
 /** How many levels a grouping's subtree spans (1: it holds no grouping). */
-function subtreeHeight(groupings: readonly Pick<GroupingNode, 'id' | 'parentId'>[], id: string, seen = new Set<string>()): number {
+function subtreeHeight(
+  groupings: readonly Pick<GroupingNode, 'id' | 'parentId'>[],
+  id: string,
+  seen = new Set<string>(),
+): number {
   if (seen.has(id)) return Number.POSITIVE_INFINITY;
   seen.add(id);
   const children = groupings.filter((g) => g.parentId === id);
@@ -142,7 +146,8 @@ export function groupingParentProblem(
   id: string | null,
   parentId: string | null,
 ): string | null {
-  if (parentId === null) return id === null || subtreeHeight(groupings, id) <= toolkitGroupingDepthMax ? null : toolkitMessages.tooDeep;
+  if (parentId === null)
+    return id === null || subtreeHeight(groupings, id) <= toolkitGroupingDepthMax ? null : toolkitMessages.tooDeep;
   let at: string | null = parentId;
   const seen = new Set<string>();
   while (at !== null) {
@@ -252,14 +257,20 @@ export function placementProblem(fields: Pick<ToolkitDocumentFields, 'categoryId
 
 export const toolkitCategoryInput = z.object({
   name: z.string().trim().min(1, toolkitMessages.nameRequired).max(120, 'At most 120 characters'),
-  audience: z.array(z.enum(toolkitAudiences, 'Choose school leader, test prep or a grade pilot')).max(toolkitAudiences.length).default([]),
+  audience: z
+    .array(z.enum(toolkitAudiences, 'Choose school leader, test prep or a grade pilot'))
+    .max(toolkitAudiences.length)
+    .default([]),
 });
 export type ToolkitCategoryInput = z.input<typeof toolkitCategoryInput>;
 
 export const toolkitGroupingInput = z.object({
   title: z.string().trim().min(1, toolkitMessages.titleRequired).max(120, 'At most 120 characters'),
   parentId: z.uuid('Not a grouping id').nullable().default(null),
-  audience: z.array(z.enum(toolkitAudiences, 'Choose school leader, test prep or a grade pilot')).max(toolkitAudiences.length).default([]),
+  audience: z
+    .array(z.enum(toolkitAudiences, 'Choose school leader, test prep or a grade pilot'))
+    .max(toolkitAudiences.length)
+    .default([]),
 });
 export type ToolkitGroupingInput = z.input<typeof toolkitGroupingInput>;
 
@@ -298,7 +309,10 @@ export const staffToolkitGrouping = z.object({
 export type StaffToolkitGrouping = z.infer<typeof staffToolkitGrouping>;
 
 /** The staff library's outline: every category and grouping, in order. */
-export const staffToolkitOutline = z.object({ categories: z.array(staffToolkitCategory), groupings: z.array(staffToolkitGrouping) });
+export const staffToolkitOutline = z.object({
+  categories: z.array(staffToolkitCategory),
+  groupings: z.array(staffToolkitGrouping),
+});
 export type StaffToolkitOutline = z.infer<typeof staffToolkitOutline>;
 
 export const staffToolkitDocumentQuery = pageQuery.extend({
@@ -323,5 +337,10 @@ export const toolkitUserFlags = z.object({
 });
 export type ToolkitUserFlags = z.infer<typeof toolkitUserFlags>;
 
-export const toolkitUser = toolkitUserFlags.extend({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() });
+export const toolkitUser = toolkitUserFlags.extend({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+});
 export type ToolkitUser = z.infer<typeof toolkitUser>;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { selectedVideoOf, slugOf, slugParam, videoCollectionInput, videoCollectionPaths, videoInput, vimeoEmbedUrl } from './video-collections.ts';
+import {
+  selectedVideoOf,
+  slugOf,
+  slugParam,
+  videoCollectionInput,
+  videoCollectionPaths,
+  videoInput,
+  vimeoEmbedUrl,
+} from './video-collections.ts';
 
 describe('slugOf: a collection address from its name', () => {
   const cases: [string, string][] = [

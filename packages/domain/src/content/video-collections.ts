@@ -117,13 +117,21 @@ export const slugParam = z.string().max(80).regex(slugPattern, videoCollectionMe
 
 export const videoCollectionInput = z.object({
   name: z.string().trim().min(1, videoCollectionMessages.nameRequired).max(120, 'At most 120 characters'),
-  slug: z.string().trim().min(1, videoCollectionMessages.slugFormat).max(80, 'At most 80 characters').regex(slugPattern, videoCollectionMessages.slugFormat),
+  slug: z
+    .string()
+    .trim()
+    .min(1, videoCollectionMessages.slugFormat)
+    .max(80, 'At most 80 characters')
+    .regex(slugPattern, videoCollectionMessages.slugFormat),
   description: z.string().trim().max(2000, 'At most 2000 characters').default(''),
 });
 export type VideoCollectionInput = z.input<typeof videoCollectionInput>;
 
 export const videoInput = z.object({
-  vimeoId: z.string().trim().regex(/^\d{1,15}$/, videoCollectionMessages.vimeoIdFormat),
+  vimeoId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,15}$/, videoCollectionMessages.vimeoIdFormat),
   title: z.string().trim().min(1, videoCollectionMessages.titleRequired).max(200, 'At most 200 characters'),
   description: z.string().trim().max(5000, 'At most 5000 characters').default(''),
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { attendanceSaveInput, attendanceSectionPath, changedMarks, csvCell, levelBadge, mergeMarks, pendingAttendanceKey } from './attendance.ts';
+import {
+  attendanceSaveInput,
+  attendanceSectionPath,
+  changedMarks,
+  csvCell,
+  levelBadge,
+  mergeMarks,
+  pendingAttendanceKey,
+} from './attendance.ts';
 
 const a = '00000000-0000-4000-8000-00000000000a';
 const b = '00000000-0000-4000-8000-00000000000b';
@@ -11,8 +19,22 @@ describe('changedMarks (only changed rows are sent)', () => {
   ];
   it.each([
     ['nothing changed', loaded, []],
-    ['one box ticked', [{ userId: a, attended: true }, { userId: b, attended: true }], [{ userId: a, attended: true }]],
-    ['one box cleared', [{ userId: a, attended: false }, { userId: b, attended: false }], [{ userId: b, attended: false }]],
+    [
+      'one box ticked',
+      [
+        { userId: a, attended: true },
+        { userId: b, attended: true },
+      ],
+      [{ userId: a, attended: true }],
+    ],
+    [
+      'one box cleared',
+      [
+        { userId: a, attended: false },
+        { userId: b, attended: false },
+      ],
+      [{ userId: b, attended: false }],
+    ],
     ['a box ticked and cleared again is unchanged', [...loaded], []],
   ])('%s', (_, current, expected) => {
     expect(changedMarks(loaded, current)).toEqual(expected);
@@ -21,7 +43,15 @@ describe('changedMarks (only changed rows are sent)', () => {
 
 describe('mergeMarks (two saves made offline)', () => {
   it('keeps the later mark of a person and the earlier marks of others', () => {
-    expect(mergeMarks([{ userId: a, attended: true }, { userId: b, attended: true }], [{ userId: a, attended: false }])).toEqual([
+    expect(
+      mergeMarks(
+        [
+          { userId: a, attended: true },
+          { userId: b, attended: true },
+        ],
+        [{ userId: a, attended: false }],
+      ),
+    ).toEqual([
       { userId: a, attended: false },
       { userId: b, attended: true },
     ]);
@@ -32,7 +62,17 @@ describe('attendanceSaveInput', () => {
   it.each([
     ['one row', { date: '2026-11-24', rows: [{ userId: a, attended: true }] }, true],
     ['no row', { date: '2026-11-24', rows: [] }, false],
-    ['the same person twice', { date: '2026-11-24', rows: [{ userId: a, attended: true }, { userId: a, attended: false }] }, false],
+    [
+      'the same person twice',
+      {
+        date: '2026-11-24',
+        rows: [
+          { userId: a, attended: true },
+          { userId: a, attended: false },
+        ],
+      },
+      false,
+    ],
     ['a date that is not a day', { date: '2026-02-30', rows: [{ userId: a, attended: true }] }, false],
     ['a user id that is not an id', { date: '2026-11-24', rows: [{ userId: 'x', attended: true }] }, false],
   ])('%s', (_, input, valid) => {

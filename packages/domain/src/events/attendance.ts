@@ -75,10 +75,18 @@ export const takerEvent = z.object({ id: z.string(), name: z.string(), startDate
 export const takerEvents = z.object({ items: z.array(takerEvent) });
 export type TakerEvent = z.infer<typeof takerEvent>;
 
-export const attendanceSection = z.object({ id: z.string(), title: z.string(), level: z.enum(pathLevels), dates: z.array(z.string()) });
+export const attendanceSection = z.object({
+  id: z.string(),
+  title: z.string(),
+  level: z.enum(pathLevels),
+  dates: z.array(z.string()),
+});
 export type AttendanceSection = z.infer<typeof attendanceSection>;
 
-export const attendanceSections = z.object({ event: z.object({ id: z.string(), name: z.string() }), sections: z.array(attendanceSection) });
+export const attendanceSections = z.object({
+  event: z.object({ id: z.string(), name: z.string() }),
+  sections: z.array(attendanceSection),
+});
 export type AttendanceSections = z.infer<typeof attendanceSections>;
 
 export const attendancePerson = z.object({
@@ -142,7 +150,11 @@ export const attendanceOverview = z.object({
 export type AttendanceOverview = z.infer<typeof attendanceOverview>;
 
 export const sectionHoursInput = z.object({
-  minutesPerDay: z.number().int('Enter whole minutes').min(15, 'Enter from 15 minutes to 24 hours').max(1440, 'Enter from 15 minutes to 24 hours'),
+  minutesPerDay: z
+    .number()
+    .int('Enter whole minutes')
+    .min(15, 'Enter from 15 minutes to 24 hours')
+    .max(1440, 'Enter from 15 minutes to 24 hours'),
 });
 
 /** One CSV cell: quoted when it holds a comma, quote or line break; a leading formula character is neutralised. */

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueMessages, catalogueOffers, catalogueQuery, eventRefusal, lineRefusal, purchaseRefusals, type LineTerms, type PurchaseRefusal } from './catalogue.ts';
+import {
+  catalogueMessages,
+  catalogueOffers,
+  catalogueQuery,
+  eventRefusal,
+  lineRefusal,
+  purchaseRefusals,
+  type LineTerms,
+  type PurchaseRefusal,
+} from './catalogue.ts';
 
 describe('catalogueMessages.notEnoughSeats', () => {
   it.each([
@@ -13,14 +22,20 @@ describe('catalogueMessages.notEnoughSeats', () => {
 describe('catalogueQuery', () => {
   it.each([
     [{}, { page: 1, pageSize: 25 }],
-    [{ page: '2', pageSize: '100', search: '  fall ' }, { page: 2, pageSize: 100, search: 'fall' }],
+    [
+      { page: '2', pageSize: '100', search: '  fall ' },
+      { page: 2, pageSize: 100, search: 'fall' },
+    ],
   ])('parses %j', (input, expected) => {
     expect(catalogueQuery.parse(input)).toEqual(expected);
   });
 
-  it.each([{ page: '0' }, { pageSize: '0' }, { pageSize: '101' }, { search: 'x'.repeat(101) }])('refuses %j', (input) => {
-    expect(catalogueQuery.safeParse(input).success).toBe(false);
-  });
+  it.each([{ page: '0' }, { pageSize: '0' }, { pageSize: '101' }, { search: 'x'.repeat(101) }])(
+    'refuses %j',
+    (input) => {
+      expect(catalogueQuery.safeParse(input).success).toBe(false);
+    },
+  );
 });
 
 describe('catalogueOffers and lineRefusal: what the catalogue sells, at add and at checkout', () => {
@@ -42,7 +57,14 @@ describe('catalogueOffers and lineRefusal: what the catalogue sells, at add and 
     expect(catalogueOffers(event, today)).toBe(refusal === null);
   });
 
-  const line = (change: { ticketTypeOfEvent?: boolean; section?: LineTerms['section']; hasSections?: boolean; event?: Partial<typeof onSale> } = {}): LineTerms => ({
+  const line = (
+    change: {
+      ticketTypeOfEvent?: boolean;
+      section?: LineTerms['section'];
+      hasSections?: boolean;
+      event?: Partial<typeof onSale>;
+    } = {},
+  ): LineTerms => ({
     event: { ...onSale, ...change.event, hasSections: change.hasSections ?? true },
     ticketTypeOfEvent: change.ticketTypeOfEvent ?? true,
     section: change.section ?? 'ofEvent',
@@ -53,15 +75,23 @@ describe('catalogueOffers and lineRefusal: what the catalogue sells, at add and 
     ['a series event as a whole', line({ hasSections: false, section: 'none' }), null],
     ['a conference day without a section', line({ section: 'none' }), 'sectionRequired'],
     ["another event's section", line({ section: 'notOfEvent' }), 'sectionNotOfEvent'],
-    ['a section named for an event without sections', line({ hasSections: false, section: 'notOfEvent' }), 'noSections'],
+    [
+      'a section named for an event without sections',
+      line({ hasSections: false, section: 'notOfEvent' }),
+      'noSections',
+    ],
     ["another event's ticket type", line({ ticketTypeOfEvent: false }), 'ticketTypeNotOfEvent'],
-    ['a section of an institute that takes applications', line({ event: { acceptsApplications: true } }), 'takesApplications'],
+    [
+      'a section of an institute that takes applications',
+      line({ event: { acceptsApplications: true } }),
+      'takesApplications',
+    ],
     ['a closed event, even with a valid section', line({ event: { startDate: '2026-11-23' } }), 'closed'],
   ])('%s', (_name, terms, refusal) => {
     expect(lineRefusal(terms, today)).toBe(refusal);
   });
 
-  it('says why in words, the closed text being the catalogue\'s own', () => {
+  it("says why in words, the closed text being the catalogue's own", () => {
     expect(purchaseRefusals.closed).toBe(catalogueMessages.purchaseClosed);
     expect(purchaseRefusals.takesApplications).toMatch(/takes applications/);
     expect(purchaseRefusals.sectionRequired).toBe(catalogueMessages.sectionRequired);

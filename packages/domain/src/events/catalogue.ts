@@ -76,7 +76,8 @@ export const catalogueMessages = {
  */
 export const purchaseRefusals = {
   notOffered: 'This event is not offered in PD Services.',
-  takesApplications: 'This event takes applications: apply for it from its page in PD Services instead of buying tickets.',
+  takesApplications:
+    'This event takes applications: apply for it from its page in PD Services instead of buying tickets.',
   closed: catalogueMessages.purchaseClosed,
   ticketTypeNotOfEvent: 'Choose a ticket type of this event.',
   sectionRequired: catalogueMessages.sectionRequired,
@@ -93,7 +94,10 @@ export interface OfferTerms {
 }
 
 /** Why the catalogue does not sell tickets of this event today, or null when it does. */
-export function eventRefusal(event: OfferTerms, today: string): Extract<PurchaseRefusal, 'notOffered' | 'takesApplications' | 'closed'> | null {
+export function eventRefusal(
+  event: OfferTerms,
+  today: string,
+): Extract<PurchaseRefusal, 'notOffered' | 'takesApplications' | 'closed'> | null {
   if (!event.published) return 'notOffered';
   // Seats of a selective event go to accepted applicants, who pay from their application.
   if (event.acceptsApplications) return 'takesApplications';

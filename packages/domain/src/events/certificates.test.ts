@@ -10,7 +10,11 @@ import {
   transcriptCsv,
 } from './certificates.ts';
 
-const day = (sectionId: string, date: string, minutesPerDay = defaultMinutesPerDay) => ({ sectionId, date, minutesPerDay });
+const day = (sectionId: string, date: string, minutesPerDay = defaultMinutesPerDay) => ({
+  sectionId,
+  date,
+  minutesPerDay,
+});
 
 describe('certificateMinutes', () => {
   it.each([
@@ -21,14 +25,21 @@ describe('certificateMinutes', () => {
     ['two sections on one day count both', [day('a', '2026-11-24', 180), day('b', '2026-11-24', 120)], 300],
     ['a section of 90 minutes', [day('a', '2026-11-24', 90)], 90],
     ['one calendar day is capped at exactly 24 hours', [day('a', '2026-11-24', 1440)], 1440],
-    ['one calendar day never counts more than 24 hours', [day('a', '2026-11-24', 1000), day('b', '2026-11-24', 441)], 1440],
+    [
+      'one calendar day never counts more than 24 hours',
+      [day('a', '2026-11-24', 1000), day('b', '2026-11-24', 441)],
+      1440,
+    ],
     ['the cap is per day, not per certificate', [day('a', '2026-11-24', 1440), day('a', '2026-11-25', 1440)], 2880],
   ])('%s', (_, days, minutes) => {
     expect(certificateMinutes(days)).toBe(minutes);
   });
 
   it('lists each attended calendar day once, in order', () => {
-    expect(attendedDates([day('b', '2026-11-25'), day('a', '2026-11-24'), day('b', '2026-11-24')])).toEqual(['2026-11-24', '2026-11-25']);
+    expect(attendedDates([day('b', '2026-11-25'), day('a', '2026-11-24'), day('b', '2026-11-24')])).toEqual([
+      '2026-11-24',
+      '2026-11-25',
+    ]);
   });
 });
 
@@ -73,7 +84,12 @@ describe('certificate codes', () => {
 describe('transcriptCsv', () => {
   it('lists certificates, then the total hours, quoting what needs it', () => {
     const csv = transcriptCsv([
-      { eventName: 'Reading Institute, Summer', dates: ['2026-07-06', '2026-07-07'], minutesAttended: 720, code: 'AAAAA-BBBBB-CCCCC' },
+      {
+        eventName: 'Reading Institute, Summer',
+        dates: ['2026-07-06', '2026-07-07'],
+        minutesAttended: 720,
+        code: 'AAAAA-BBBBB-CCCCC',
+      },
       { eventName: '=HYPERLINK("x")', dates: ['2026-11-24'], minutesAttended: 90, code: 'DDDDD-EEEEE-FFFFF' },
     ]);
     expect(csv.split('\r\n')).toEqual([

@@ -55,18 +55,15 @@ export const certificateCodeBytes = 15;
 
 /** Formats random bytes as a code 'XXXXX-XXXXX-XXXXX'; the server passes crypto-random bytes. */
 export function certificateCode(random: Uint8Array): string {
-  if (random.length < certificateCodeBytes) throw new Error(`a certificate code needs ${certificateCodeBytes} random bytes`);
+  if (random.length < certificateCodeBytes)
+    throw new Error(`a certificate code needs ${certificateCodeBytes} random bytes`);
   const characters = Array.from(random.slice(0, certificateCodeBytes), (byte) => alphabet[byte & 31]).join('');
   return `${characters.slice(0, 5)}-${characters.slice(5, 10)}-${characters.slice(10, 15)}`;
 }
 
 /** A code as typed: any case, spaces or dashes anywhere, O for 0 and I or L for 1. Null when it cannot be a code. */
 export function normalizeCertificateCode(input: string): string | null {
-  const compact = input
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  const compact = input.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
   if (compact.length !== certificateCodeBytes || [...compact].some((c) => !alphabet.includes(c))) return null;
   return `${compact.slice(0, 5)}-${compact.slice(5, 10)}-${compact.slice(10, 15)}`;
 }
@@ -110,7 +107,13 @@ export interface TranscriptLine {
 /** The member's professional-development transcript as CSV: one line per certificate, then the total. */
 export function transcriptCsv(lines: readonly TranscriptLine[]): string {
   let csv = csvLine(['Event', 'Dates attended', 'Hours', 'Certificate code']);
-  for (const line of lines) csv += csvLine([line.eventName, line.dates.map(formatUsDate).join(' '), formatHours(line.minutesAttended), line.code]);
+  for (const line of lines)
+    csv += csvLine([
+      line.eventName,
+      line.dates.map(formatUsDate).join(' '),
+      formatHours(line.minutesAttended),
+      line.code,
+    ]);
   csv += csvLine(['Total', '', formatHours(lines.reduce((sum, line) => sum + line.minutesAttended, 0)), '']);
   return csv;
 }

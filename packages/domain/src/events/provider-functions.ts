@@ -12,11 +12,21 @@ const flag = z
   .default('false')
   .transform((value) => value === 'true');
 
-export const getEventQuery = z.object({ EventID: z.uuid('Not an event id'), IncludeSections: flag, IncludeAssignedSections: flag });
+export const getEventQuery = z.object({
+  EventID: z.uuid('Not an event id'),
+  IncludeSections: flag,
+  IncludeAssignedSections: flag,
+});
 export const getAttendancesQuery = z.object({ sectionId: z.uuid('Not a section id'), onlyToday: flag });
 export const getSectionQuery = z.object({ sectionId: z.uuid('Not a section id'), includeEvent: flag });
 
-const functionEvent = z.object({ EventID: z.string(), Name: z.string(), ShortName: z.string(), StartDate: z.string(), EndDate: z.string() });
+const functionEvent = z.object({
+  EventID: z.string(),
+  Name: z.string(),
+  ShortName: z.string(),
+  StartDate: z.string(),
+  EndDate: z.string(),
+});
 
 export const functionSection = z.object({
   SectionID: z.string(),
@@ -40,7 +50,12 @@ export const attendanceRecord = z.object({
   Attended: z.boolean(),
   Date: z.string(),
   User: z.object({ UserID: z.string(), FirstName: z.string(), FullName: z.string(), Email: z.string() }),
-  Section: z.object({ SectionID: z.string(), EventID: z.string(), AdminTitle: z.string(), Event: z.object({ ShortName: z.string() }) }),
+  Section: z.object({
+    SectionID: z.string(),
+    EventID: z.string(),
+    AdminTitle: z.string(),
+    Event: z.object({ ShortName: z.string() }),
+  }),
 });
 export const getAttendancesReply = z.array(attendanceRecord);
 
@@ -50,10 +65,19 @@ export const generateCertificatesInput = z.object({
   /** The day the marks are for; today in the provider's time zone when left out. */
   Date: z.iso.date('Enter a date as YYYY-MM-DD').optional(),
   EventDailyAttendances: z
-    .array(z.object({ EventDailyAttendanceID: z.uuid().nullable().optional(), UserID: z.uuid('Not a user id'), Attended: z.boolean() }))
+    .array(
+      z.object({
+        EventDailyAttendanceID: z.uuid().nullable().optional(),
+        UserID: z.uuid('Not a user id'),
+        Attended: z.boolean(),
+      }),
+    )
     .min(1, 'Send at least one changed attendance')
     .max(1000)
-    .refine((rows) => new Set(rows.map((row) => row.UserID)).size === rows.length, 'A person is listed twice in one call.'),
+    .refine(
+      (rows) => new Set(rows.map((row) => row.UserID)).size === rows.length,
+      'A person is listed twice in one call.',
+    ),
 });
 
 export const generateCertificatesReply = z.object({

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { couponInput, groupingInput, sectionInput, staffEventInput, staffEventMessages, ticketTypeInput, type CouponInput } from './staff-contracts.ts';
+import {
+  couponInput,
+  groupingInput,
+  sectionInput,
+  staffEventInput,
+  staffEventMessages,
+  ticketTypeInput,
+  type CouponInput,
+} from './staff-contracts.ts';
 
 function issueOn(result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }, field: string) {
   return result.error?.issues.find((issue) => issue.path[0] === field)?.message;
@@ -29,7 +37,9 @@ describe('couponInput', () => {
     [1, undefined],
     [100_000, undefined],
   ])('FIXED discountAmount %s → %s', (discountAmount, message) => {
-    expect(issueOn(couponInput.safeParse({ ...coupon, type: 'FIXED', discountAmount }), 'discountAmount')).toBe(message);
+    expect(issueOn(couponInput.safeParse({ ...coupon, type: 'FIXED', discountAmount }), 'discountAmount')).toBe(
+      message,
+    );
   });
 
   it.each([
@@ -44,8 +54,12 @@ describe('couponInput', () => {
   });
 
   it('checks only the discount of its own type', () => {
-    expect(couponInput.safeParse({ ...coupon, type: 'PERCENTAGE', discountAmount: 0, discountPercentage: 10 }).success).toBe(true);
-    expect(couponInput.safeParse({ ...coupon, type: 'FIXED', discountAmount: 500, discountPercentage: 101 }).success).toBe(true);
+    expect(
+      couponInput.safeParse({ ...coupon, type: 'PERCENTAGE', discountAmount: 0, discountPercentage: 10 }).success,
+    ).toBe(true);
+    expect(
+      couponInput.safeParse({ ...coupon, type: 'FIXED', discountAmount: 500, discountPercentage: 101 }).success,
+    ).toBe(true);
   });
 
   it.each([
@@ -99,7 +113,9 @@ describe('staffEventInput', () => {
   });
 
   it('wants ISO dates on the wire', () => {
-    expect(issueOn(staffEventInput.safeParse({ ...event, startDate: '03/10/2027' }), 'startDate')).toBe(staffEventMessages.dateInvalid);
+    expect(issueOn(staffEventInput.safeParse({ ...event, startDate: '03/10/2027' }), 'startDate')).toBe(
+      staffEventMessages.dateInvalid,
+    );
   });
 
   it.each([
@@ -118,7 +134,9 @@ describe('staffEventInput', () => {
     [0, undefined],
     [365, undefined],
   ])('daysBeforePurchaseClose %s → %s', (daysBeforePurchaseClose, message) => {
-    expect(issueOn(staffEventInput.safeParse({ ...event, daysBeforePurchaseClose }), 'daysBeforePurchaseClose')).toBe(message);
+    expect(issueOn(staffEventInput.safeParse({ ...event, daysBeforePurchaseClose }), 'daysBeforePurchaseClose')).toBe(
+      message,
+    );
   });
 
   it('needs a name', () => {
@@ -150,6 +168,8 @@ describe('ticketTypeInput', () => {
 
 describe('capacityBelowSold', () => {
   it('names the tickets already taken', () => {
-    expect(staffEventMessages.capacityBelowSold(7)).toBe('Capacity cannot be below the 7 tickets already sold or held.');
+    expect(staffEventMessages.capacityBelowSold(7)).toBe(
+      'Capacity cannot be below the 7 tickets already sold or held.',
+    );
   });
 });

@@ -30,8 +30,17 @@ export const staffEventMessages = {
 const name = z.string().trim().min(1, staffEventMessages.nameRequired).max(200);
 /** ISO dates on the wire; the form converts MM/DD/YYYY with dates.parseUsDate. */
 const isoDate = z.iso.date(staffEventMessages.dateInvalid);
-const capacity = z.number().int(staffEventMessages.capacityInvalid).min(1, staffEventMessages.capacityInvalid).max(int4Max, staffEventMessages.capacityInvalid).nullable();
-const cents = z.number().int(staffEventMessages.priceInvalid).min(0, staffEventMessages.priceInvalid).max(int4Max, staffEventMessages.priceInvalid);
+const capacity = z
+  .number()
+  .int(staffEventMessages.capacityInvalid)
+  .min(1, staffEventMessages.capacityInvalid)
+  .max(int4Max, staffEventMessages.capacityInvalid)
+  .nullable();
+const cents = z
+  .number()
+  .int(staffEventMessages.priceInvalid)
+  .min(0, staffEventMessages.priceInvalid)
+  .max(int4Max, staffEventMessages.priceInvalid);
 
 export const staffEventInput = z
   .object({
@@ -43,7 +52,11 @@ export const staffEventInput = z
     locationName: z.string().trim().max(200).nullable(),
     startDate: isoDate,
     endDate: isoDate,
-    daysBeforePurchaseClose: z.number().int(staffEventMessages.daysInvalid).min(0, staffEventMessages.daysInvalid).max(365),
+    daysBeforePurchaseClose: z
+      .number()
+      .int(staffEventMessages.daysInvalid)
+      .min(0, staffEventMessages.daysInvalid)
+      .max(365),
     maxTickets: capacity,
     published: z.boolean(),
   })
@@ -105,7 +118,9 @@ export const staffEventDetail = z.object({
   ticketTypes: z.array(withId(ticketTypeInput)),
   paths: z.array(
     withId(pathInput).extend({
-      groupings: z.array(withId(groupingInput).extend({ sections: z.array(withId(sectionInput).extend({ ticketsTaken: z.number() })) })),
+      groupings: z.array(
+        withId(groupingInput).extend({ sections: z.array(withId(sectionInput).extend({ ticketsTaken: z.number() })) }),
+      ),
     }),
   ),
 });

@@ -29,7 +29,10 @@ describe('searchQuery (§9: at least 3 characters, 10 a page)', () => {
 
 describe('affiliationInput (events.md §5 Affiliation)', () => {
   it.each([
-    [{ organizationId: '', positionId: id, gradeIds: [id] }, { organizationId: affiliationMessages.organizationRequired }],
+    [
+      { organizationId: '', positionId: id, gradeIds: [id] },
+      { organizationId: affiliationMessages.organizationRequired },
+    ],
     [{ organizationId: id, positionId: '', gradeIds: [id] }, { positionId: affiliationMessages.positionRequired }],
     [{ organizationId: id, positionId: id, gradeIds: [] }, { gradeIds: affiliationMessages.gradesRequired }],
     [{ organizationId: id, positionId: id, gradeIds: [id] }, {}],

@@ -13,7 +13,15 @@ export const searchQuery = z.object({
 });
 
 export const organizationSearchResult = z.object({
-  items: z.array(z.object({ id: z.string(), name: z.string(), districtName: z.string().nullable(), city: z.string().nullable(), stateProvince: z.string().nullable() })),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      districtName: z.string().nullable(),
+      city: z.string().nullable(),
+      stateProvince: z.string().nullable(),
+    }),
+  ),
   total: z.number(),
   /** More names match than `total` (searchRules.countedMatches): counting stopped there. */
   totalCapped: z.boolean(),

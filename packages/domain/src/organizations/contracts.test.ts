@@ -65,17 +65,25 @@ describe('organization name, billing contact, ticket recipient', () => {
     [{ firstName: '', lastName: 'L', email: 'a@b.test' }, 'firstName', organizationMessages.firstNameRequired],
     [{ firstName: 'F', lastName: '', email: 'a@b.test' }, 'lastName', organizationMessages.lastNameRequired],
     [{ firstName: 'F', lastName: 'L', email: 'nope' }, 'email', organizationMessages.emailInvalid],
-    [{ firstName: 'F', lastName: 'L', email: 'a@b.test', zipPostal: '12345678901' }, 'zipPostal', organizationMessages.zipPostalTooLong],
+    [
+      { firstName: 'F', lastName: 'L', email: 'a@b.test', zipPostal: '12345678901' },
+      'zipPostal',
+      organizationMessages.zipPostalTooLong,
+    ],
   ])('billing contact %j is refused on %s', (input, field, message) => {
     expect(issueOn(billingContact.safeParse(input), field)).toBe(message);
   });
 
   it('lowercases a billing contact email', () => {
-    expect(billingContact.parse({ firstName: 'F', lastName: 'L', email: ' Pay@School.TEST' }).email).toBe('pay@school.test');
+    expect(billingContact.parse({ firstName: 'F', lastName: 'L', email: ' Pay@School.TEST' }).email).toBe(
+      'pay@school.test',
+    );
   });
 
   it.each(['', 'not-a-uuid'])('ticket recipient %j → required', (membershipId) => {
-    expect(issueOn(ticketRecipient.safeParse({ membershipId }), 'membershipId')).toBe(organizationMessages.ticketRecipientRequired);
+    expect(issueOn(ticketRecipient.safeParse({ membershipId }), 'membershipId')).toBe(
+      organizationMessages.ticketRecipientRequired,
+    );
   });
 });
 

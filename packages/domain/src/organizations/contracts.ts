@@ -41,7 +41,11 @@ export const organizationAddress = z.object({
   stateProvince: required(organizationMessages.stateProvinceRequired, 100),
   country: required(organizationMessages.countryRequired, 100),
   // Not required(…, 10): its own max would report first, with zod's default wording.
-  zipPostal: z.string().trim().min(1, organizationMessages.zipPostalRequired).max(10, organizationMessages.zipPostalTooLong),
+  zipPostal: z
+    .string()
+    .trim()
+    .min(1, organizationMessages.zipPostalRequired)
+    .max(10, organizationMessages.zipPostalTooLong),
   /** Digits only: the form strips the mask before sending. */
   phone: phoneNumber,
 });
@@ -85,7 +89,9 @@ export const organizationDetail = z.object({
   ticketRecipient: z.object({ membershipId: z.string(), name: z.string(), email: z.string() }).nullable(),
   /** Members who can be made ticket recipient (active memberships). */
   ticketRecipientOptions: z.array(z.object({ membershipId: z.string(), name: z.string(), email: z.string() })),
-  packageRequests: z.array(z.object({ id: z.string(), packageName: z.string(), status: z.enum(packageRequestStatuses) })),
+  packageRequests: z.array(
+    z.object({ id: z.string(), packageName: z.string(), status: z.enum(packageRequestStatuses) }),
+  ),
   organizationMemberRole: z.enum(organizationRoles),
 });
 export type OrganizationDetail = z.infer<typeof organizationDetail>;
@@ -106,7 +112,9 @@ export const adminOrganizationPage = paginated(
 );
 export type AdminOrganizationPage = z.infer<typeof adminOrganizationPage>;
 
-export const adminDistrictPage = paginated(z.object({ id: z.string(), name: z.string(), organizationCount: z.number() }));
+export const adminDistrictPage = paginated(
+  z.object({ id: z.string(), name: z.string(), organizationCount: z.number() }),
+);
 export type AdminDistrictPage = z.infer<typeof adminDistrictPage>;
 
 /** An organization's or a district's membership, archived ones included. */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { acceptReply, adminInvitation, invitationCode, invitationMail, invitationMessages, invitationPath, invitedToText } from './invitations.ts';
+import {
+  acceptReply,
+  adminInvitation,
+  invitationCode,
+  invitationMail,
+  invitationMessages,
+  invitationPath,
+  invitedToText,
+} from './invitations.ts';
 import { rosterMessages } from './roster.ts';
 
 const firstIssue = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
@@ -24,8 +32,18 @@ describe('invitationCode (events.md §5: UUID shape 8-4-4-4-12 hex)', () => {
 
 describe('invitedToText and invitationPath', () => {
   it.each([
-    ['DISTRICT', 'Riverside Unified', 'You have been invited to Riverside Unified district!', '/members/accept-district-invitation'],
-    ['ORGANIZATION', 'Lincoln Elementary School', 'You have been invited to Lincoln Elementary School organization!', '/members/accept-organization-invitation'],
+    [
+      'DISTRICT',
+      'Riverside Unified',
+      'You have been invited to Riverside Unified district!',
+      '/members/accept-district-invitation',
+    ],
+    [
+      'ORGANIZATION',
+      'Lincoln Elementary School',
+      'You have been invited to Lincoln Elementary School organization!',
+      '/members/accept-organization-invitation',
+    ],
   ] as const)('%s %s', (kind, name, text, path) => {
     expect(invitedToText(kind, name)).toBe(text);
     expect(invitationPath(kind)).toBe(path);
@@ -34,7 +52,12 @@ describe('invitedToText and invitationPath', () => {
 });
 
 describe('invitationMail', () => {
-  const base = { kind: 'ORGANIZATION' as const, name: 'Lincoln Elementary School', firstName: 'Nina', link: 'http://x/members/accept-organization-invitation/c' };
+  const base = {
+    kind: 'ORGANIZATION' as const,
+    name: 'Lincoln Elementary School',
+    firstName: 'Nina',
+    link: 'http://x/members/accept-organization-invitation/c',
+  };
   it.each([
     [true, 'You will choose a password'],
     [false, 'Sign in to the Members Portal'],

@@ -75,7 +75,12 @@ export const adminInvitation = z
     kind: z.enum(invitationKinds),
     organizationId: z.uuid(invitationMessages.organizationRequired).nullable().optional(),
     districtId: z.uuid(invitationMessages.districtRequired).nullable().optional(),
-    email: z.string().trim().toLowerCase().min(1, rosterMessages.emailRequired).pipe(z.email(rosterMessages.emailInvalid)),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .min(1, rosterMessages.emailRequired)
+      .pipe(z.email(rosterMessages.emailInvalid)),
     firstName: z.string().trim().min(1, rosterMessages.firstNameRequired).max(100),
     lastName: z.string().trim().min(1, rosterMessages.lastNameRequired).max(100),
     role: z.enum(organizationRoles),
@@ -95,7 +100,13 @@ export const adminInvitationCreated = z.object({ invitationId: z.string() });
  * The invitation mail: the link carries the code; a new invitee learns they choose their password
  * when they open it, someone with an account that they sign in to accept.
  */
-export function invitationMail(input: { kind: InvitationKind; name: string; firstName: string; link: string; newUser: boolean }) {
+export function invitationMail(input: {
+  kind: InvitationKind;
+  name: string;
+  firstName: string;
+  link: string;
+  newUser: boolean;
+}) {
   const next = input.newUser
     ? 'You will choose a password for your Members Portal account when you open the link.'
     : 'Sign in to the Members Portal with your account to accept the invitation.';

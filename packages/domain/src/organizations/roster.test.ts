@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addStaffMember, adminRoleChange, rosterControls, rosterMessages, rosterQuery, showsAdminColumn } from './roster.ts';
+import {
+  addStaffMember,
+  adminRoleChange,
+  rosterControls,
+  rosterMessages,
+  rosterQuery,
+  showsAdminColumn,
+} from './roster.ts';
 
 const uuid = '3f1e2d4c-5b6a-4789-8abc-def012345678';
 const staff = { email: 'new@school.test', firstName: 'New', lastName: 'Teacher', positionId: uuid, gradeIds: [uuid] };
@@ -48,7 +55,10 @@ describe('add staff member', () => {
 describe('roster query and role change', () => {
   it.each([
     [{}, { page: 1, pageSize: 50 }],
-    [{ page: '2', pageSize: '100' }, { page: 2, pageSize: 100 }],
+    [
+      { page: '2', pageSize: '100' },
+      { page: 2, pageSize: 100 },
+    ],
   ])('%j → %j', (input, expected) => {
     expect(rosterQuery.parse(input)).toMatchObject(expected);
   });

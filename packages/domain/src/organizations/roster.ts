@@ -51,7 +51,12 @@ const optionalText = (max: number, message?: string) =>
 
 /** The add staff member form of organizations.md §3, with the rules of §5. */
 export const addStaffMember = z.object({
-  email: z.string().trim().toLowerCase().min(1, rosterMessages.emailRequired).pipe(z.email(rosterMessages.emailInvalid)),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, rosterMessages.emailRequired)
+    .pipe(z.email(rosterMessages.emailInvalid)),
   firstName: z.string().trim().min(1, rosterMessages.firstNameRequired).max(100),
   lastName: z.string().trim().min(1, rosterMessages.lastNameRequired).max(100),
   address1: optionalText(200),

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { allocationMessages, assignableUser, checkAllocation, type Slot } from '../tickets/allocation.ts';
 import { formatUsDate } from '../dates.ts';
 import type { PackageAssignmentSegment } from './paths.ts';
-import { effectiveAmount, packageRequestStatuses, sectionParticipantMap, type PackageRequestStatus, type PackageSelections } from './rules.ts';
+import {
+  effectiveAmount,
+  packageRequestStatuses,
+  sectionParticipantMap,
+  type PackageRequestStatus,
+  type PackageSelections,
+} from './rules.ts';
 
 /**
  * Package ticket assignment (events.md §2 'Package ticket assignment', §5, §6, §7, §8): an accepted
@@ -51,13 +57,28 @@ export function showsNewYorkNotice(positionName: string | null | undefined): boo
 
 interface AssignablePackage {
   events: readonly { id: string; eventId: string; name: string; startDate: string; endDate: string }[];
-  groups: readonly { id: string; name: string; sections: readonly { id: string; title: string; staffDevelopers: string }[] }[];
+  groups: readonly {
+    id: string;
+    name: string;
+    sections: readonly { id: string; title: string; staffDevelopers: string }[];
+  }[];
   institutes: readonly { id: string; eventId: string; name: string }[];
 }
 
 export interface AssignableItems {
-  events: { packageEventId: string; eventId: string; name: string; startDate: string; endDate: string; allocated: number }[];
-  groups: { groupId: string; name: string; sections: { sectionId: string; title: string; staffDevelopers: string; allocated: number }[] }[];
+  events: {
+    packageEventId: string;
+    eventId: string;
+    name: string;
+    startDate: string;
+    endDate: string;
+    allocated: number;
+  }[];
+  groups: {
+    groupId: string;
+    name: string;
+    sections: { sectionId: string; title: string; staffDevelopers: string; allocated: number }[];
+  }[];
   institutes: { packageInstituteId: string; eventId: string; name: string; allocated: number }[];
 }
 
@@ -67,25 +88,55 @@ export interface AssignableItems {
  * (overrideParticipants, else requestedParticipants). Items with nothing allocated are left out, and
  * a group with no section left out too.
  */
-export function assignableItems(pkg: AssignablePackage, selections: Pick<PackageSelections, 'events' | 'groupSections' | 'institutes'>): AssignableItems {
-  const eventAmounts = new Map(selections.events.map((s) => [s.packageEventId, effectiveAmount(s.requestedParticipants, s.overrideDate, s.overrideAmount)]));
+export function assignableItems(
+  pkg: AssignablePackage,
+  selections: Pick<PackageSelections, 'events' | 'groupSections' | 'institutes'>,
+): AssignableItems {
+  const eventAmounts = new Map(
+    selections.events.map((s) => [
+      s.packageEventId,
+      effectiveAmount(s.requestedParticipants, s.overrideDate, s.overrideAmount),
+    ]),
+  );
   const sectionAmounts = sectionParticipantMap(selections);
-  const instituteAmounts = new Map(selections.institutes.map((s) => [s.packageInstituteId, effectiveAmount(s.requestedParticipants, s.overrideDate, s.overrideAmount)]));
+  const instituteAmounts = new Map(
+    selections.institutes.map((s) => [
+      s.packageInstituteId,
+      effectiveAmount(s.requestedParticipants, s.overrideDate, s.overrideAmount),
+    ]),
+  );
   return {
     events: pkg.events
-      .map((e) => ({ packageEventId: e.id, eventId: e.eventId, name: e.name, startDate: e.startDate, endDate: e.endDate, allocated: eventAmounts.get(e.id) ?? 0 }))
+      .map((e) => ({
+        packageEventId: e.id,
+        eventId: e.eventId,
+        name: e.name,
+        startDate: e.startDate,
+        endDate: e.endDate,
+        allocated: eventAmounts.get(e.id) ?? 0,
+      }))
       .filter((e) => e.allocated > 0),
     groups: pkg.groups
       .map((g) => ({
         groupId: g.id,
         name: g.name,
         sections: g.sections
-          .map((s) => ({ sectionId: s.id, title: s.title, staffDevelopers: s.staffDevelopers, allocated: sectionAmounts.get(s.id) ?? 0 }))
+          .map((s) => ({
+            sectionId: s.id,
+            title: s.title,
+            staffDevelopers: s.staffDevelopers,
+            allocated: sectionAmounts.get(s.id) ?? 0,
+          }))
           .filter((s) => s.allocated > 0),
       }))
       .filter((g) => g.sections.length > 0),
     institutes: pkg.institutes
-      .map((i) => ({ packageInstituteId: i.id, eventId: i.eventId, name: i.name, allocated: instituteAmounts.get(i.id) ?? 0 }))
+      .map((i) => ({
+        packageInstituteId: i.id,
+        eventId: i.eventId,
+        name: i.name,
+        allocated: instituteAmounts.get(i.id) ?? 0,
+      }))
       .filter((i) => i.allocated > 0),
   };
 }
@@ -125,15 +176,21 @@ export interface SegmentCheck {
  * assignees than allocated, the same person not twice in one line; an unknown or repeated line is
  * refused before anything else.
  */
-export function checkSegment(lines: readonly SegmentLine[], entries: readonly { itemId: string; slots: readonly Slot[] }[]): SegmentCheck {
+export function checkSegment(
+  lines: readonly SegmentLine[],
+  entries: readonly { itemId: string; slots: readonly Slot[] }[],
+): SegmentCheck {
   const known = new Set(lines.map((l) => l.itemId));
   const seen = new Set<string>();
   for (const entry of entries) {
-    if (!known.has(entry.itemId) || seen.has(entry.itemId)) return { error: packageAssignmentMessages.unknownItem, excess: lines.map(() => 0), warning: null };
+    if (!known.has(entry.itemId) || seen.has(entry.itemId))
+      return { error: packageAssignmentMessages.unknownItem, excess: lines.map(() => 0), warning: null };
     seen.add(entry.itemId);
   }
   const slotsOf = new Map(entries.map((e) => [e.itemId, e.slots]));
-  const check = checkAllocation(lines.map((line) => ({ numberOfTickets: line.allocated, maxTickets: null, slots: slotsOf.get(line.itemId) ?? [] })));
+  const check = checkAllocation(
+    lines.map((line) => ({ numberOfTickets: line.allocated, maxTickets: null, slots: slotsOf.get(line.itemId) ?? [] })),
+  );
   return { error: check.error, excess: check.excess, warning: check.warning };
 }
 
@@ -151,16 +208,40 @@ export const packageAssignmentsReply = z.object({
   /** The caller is a principal of the organization: the screen shows the New York notice. */
   newYorkNotice: z.boolean(),
   events: z.array(
-    z.object({ packageEventId: z.string(), eventId: z.string(), name: z.string(), startDate: z.string(), endDate: z.string(), allocated: z.int(), assignedUsers: assignees }),
+    z.object({
+      packageEventId: z.string(),
+      eventId: z.string(),
+      name: z.string(),
+      startDate: z.string(),
+      endDate: z.string(),
+      allocated: z.int(),
+      assignedUsers: assignees,
+    }),
   ),
   groups: z.array(
     z.object({
       groupId: z.string(),
       name: z.string(),
-      sections: z.array(z.object({ sectionId: z.string(), title: z.string(), staffDevelopers: z.string(), allocated: z.int(), assignedUsers: assignees })),
+      sections: z.array(
+        z.object({
+          sectionId: z.string(),
+          title: z.string(),
+          staffDevelopers: z.string(),
+          allocated: z.int(),
+          assignedUsers: assignees,
+        }),
+      ),
     }),
   ),
-  institutes: z.array(z.object({ packageInstituteId: z.string(), eventId: z.string(), name: z.string(), allocated: z.int(), assignedUsers: assignees })),
+  institutes: z.array(
+    z.object({
+      packageInstituteId: z.string(),
+      eventId: z.string(),
+      name: z.string(),
+      allocated: z.int(),
+      assignedUsers: assignees,
+    }),
+  ),
 });
 export type PackageAssignmentsReply = z.infer<typeof packageAssignmentsReply>;
 
@@ -170,9 +251,13 @@ const lines = <T extends z.ZodRawShape>(shape: T) => z.array(z.object({ ...shape
 /** PUT .../assignments/allocate-tickets: every listed event's complete list of assignees (events.md §3 conferenceDays items). */
 export const allocateTicketsInput = z.object({ events: lines({ packageEventId: z.uuid('Not a package event id') }) });
 /** PUT .../assignments/assign-staff: every listed group section's assignees (events.md §3 groups items). */
-export const assignStaffInput = z.object({ groups: lines({ groupId: z.uuid('Not a group id'), sectionId: z.uuid('Not a group section id') }) });
+export const assignStaffInput = z.object({
+  groups: lines({ groupId: z.uuid('Not a group id'), sectionId: z.uuid('Not a group section id') }),
+});
 /** PUT .../assignments/assign-applicants: every listed institute's applicants (events.md §3 institutes items). */
-export const assignApplicantsInput = z.object({ institutes: lines({ packageInstituteId: z.uuid('Not a package institute id') }) });
+export const assignApplicantsInput = z.object({
+  institutes: lines({ packageInstituteId: z.uuid('Not a package institute id') }),
+});
 export type AllocateTicketsInput = z.infer<typeof allocateTicketsInput>;
 export type AssignStaffInput = z.infer<typeof assignStaffInput>;
 export type AssignApplicantsInput = z.infer<typeof assignApplicantsInput>;
@@ -183,13 +268,19 @@ export type SegmentInput =
   | { segment: 'assign-applicants'; body: AssignApplicantsInput };
 
 /** A segment's payload as lines: the item each names and its assignees. A section named under another group is refused as unknown. */
-export function segmentEntries(input: SegmentInput, items: AssignableItems): { itemId: string; assignedUsers: string[] }[] {
+export function segmentEntries(
+  input: SegmentInput,
+  items: AssignableItems,
+): { itemId: string; assignedUsers: string[] }[] {
   switch (input.segment) {
     case 'allocate-tickets':
       return input.body.events.map((e) => ({ itemId: e.packageEventId, assignedUsers: e.assignedUsers }));
     case 'assign-staff': {
       const groupOf = new Map(items.groups.flatMap((g) => g.sections.map((s) => [s.sectionId, g.groupId] as const)));
-      return input.body.groups.map((g) => ({ itemId: groupOf.get(g.sectionId) === g.groupId ? g.sectionId : `${g.groupId}/${g.sectionId}`, assignedUsers: g.assignedUsers }));
+      return input.body.groups.map((g) => ({
+        itemId: groupOf.get(g.sectionId) === g.groupId ? g.sectionId : `${g.groupId}/${g.sectionId}`,
+        assignedUsers: g.assignedUsers,
+      }));
     }
     case 'assign-applicants':
       return input.body.institutes.map((i) => ({ itemId: i.packageInstituteId, assignedUsers: i.assignedUsers }));
@@ -224,16 +315,25 @@ export function assigneeSummaries(items: AssignableItems, rows: readonly Assigne
   const holdersOf = (key: 'packageEventId' | 'groupSectionId' | 'packageInstituteId', itemId: string) =>
     new Set(rows.filter((row) => row[key] === itemId).map((row) => row.userId));
   for (const event of items.events) {
-    lines.push({ line: `Conference day ticket: ${event.name} (${dayRange(event.startDate, event.endDate)})`, holders: holdersOf('packageEventId', event.packageEventId) });
+    lines.push({
+      line: `Conference day ticket: ${event.name} (${dayRange(event.startDate, event.endDate)})`,
+      holders: holdersOf('packageEventId', event.packageEventId),
+    });
   }
   for (const group of items.groups) {
     for (const section of group.sections) {
       const developers = section.staffDevelopers.trim() ? ` with ${section.staffDevelopers.trim()}` : '';
-      lines.push({ line: `Group: ${group.name}, ${section.title}${developers}`, holders: holdersOf('groupSectionId', section.sectionId) });
+      lines.push({
+        line: `Group: ${group.name}, ${section.title}${developers}`,
+        holders: holdersOf('groupSectionId', section.sectionId),
+      });
     }
   }
   for (const institute of items.institutes) {
-    lines.push({ line: `Institute place: ${institute.name}`, holders: holdersOf('packageInstituteId', institute.packageInstituteId) });
+    lines.push({
+      line: `Institute place: ${institute.name}`,
+      holders: holdersOf('packageInstituteId', institute.packageInstituteId),
+    });
   }
   const summaries = new Map<string, string[]>();
   for (const row of rows) {
@@ -245,7 +345,12 @@ export function assigneeSummaries(items: AssignableItems, rows: readonly Assigne
 }
 
 /** The update notification one assigned person receives (subject and plain text). */
-export function packageUpdateMail(input: { firstName: string; organizationName: string; packageName: string; lines: readonly string[] }): { subject: string; text: string } {
+export function packageUpdateMail(input: {
+  firstName: string;
+  organizationName: string;
+  packageName: string;
+  lines: readonly string[];
+}): { subject: string; text: string } {
   return {
     subject: `Your assignments in ${input.packageName}`,
     text: [
@@ -262,8 +367,14 @@ export function packageUpdateMail(input: { firstName: string; organizationName: 
 
 /** How many different people hold something in the request as saved (Send Update Notifications needs one). */
 type Held = readonly { assignedUsers: readonly { id: string }[] }[];
-export function assignedPeopleCount(reply: { events: Held; groups: readonly { sections: Held }[]; institutes: Held }): number {
-  const holders = [...reply.events, ...reply.groups.flatMap((g) => g.sections), ...reply.institutes].flatMap((item) => item.assignedUsers.map((u) => u.id));
+export function assignedPeopleCount(reply: {
+  events: Held;
+  groups: readonly { sections: Held }[];
+  institutes: Held;
+}): number {
+  const holders = [...reply.events, ...reply.groups.flatMap((g) => g.sections), ...reply.institutes].flatMap((item) =>
+    item.assignedUsers.map((u) => u.id),
+  );
   return new Set(holders).size;
 }
 

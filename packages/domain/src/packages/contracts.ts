@@ -103,9 +103,31 @@ export type PackageDetail = z.infer<typeof packageDetail>;
 const override = { overrideDate: isoDate.nullable() };
 
 export const packageSelections = z.object({
-  pdSessions: z.array(z.object({ pdSessionId: z.string(), requestedDays: z.int(), overrideAmount: z.int().nullable(), createdByInitiator: z.boolean(), ...override })),
-  events: z.array(z.object({ packageEventId: z.string(), requestedParticipants: z.int(), overrideAmount: z.int().nullable(), ...override })),
-  groupSections: z.array(z.object({ groupSectionId: z.string(), requestedParticipants: z.int(), overrideParticipants: z.int().nullable(), ...override })),
+  pdSessions: z.array(
+    z.object({
+      pdSessionId: z.string(),
+      requestedDays: z.int(),
+      overrideAmount: z.int().nullable(),
+      createdByInitiator: z.boolean(),
+      ...override,
+    }),
+  ),
+  events: z.array(
+    z.object({
+      packageEventId: z.string(),
+      requestedParticipants: z.int(),
+      overrideAmount: z.int().nullable(),
+      ...override,
+    }),
+  ),
+  groupSections: z.array(
+    z.object({
+      groupSectionId: z.string(),
+      requestedParticipants: z.int(),
+      overrideParticipants: z.int().nullable(),
+      ...override,
+    }),
+  ),
   institutes: z.array(
     z.object({
       packageInstituteId: z.string(),
@@ -113,14 +135,25 @@ export const packageSelections = z.object({
       overrideAmount: z.int().nullable(),
       createdByInitiator: z.boolean(),
       ...override,
-      grades: z.array(z.object({ gradeId: z.string(), participants: z.int(), overrideParticipants: z.int().nullable() })),
+      grades: z.array(
+        z.object({ gradeId: z.string(), participants: z.int(), overrideParticipants: z.int().nullable() }),
+      ),
     }),
   ),
 });
 
 const line = { cost: cents };
 export const packageTotalsReply = z.object({
-  pdSessions: z.array(z.object({ pdSessionId: z.string(), name: z.string(), days: z.int(), ...line, travelLow: cents, travelHigh: cents })),
+  pdSessions: z.array(
+    z.object({
+      pdSessionId: z.string(),
+      name: z.string(),
+      days: z.int(),
+      ...line,
+      travelLow: cents,
+      travelHigh: cents,
+    }),
+  ),
   events: z.array(z.object({ packageEventId: z.string(), name: z.string(), participants: z.int(), ...line })),
   groups: z.array(
     z.object({
@@ -129,7 +162,9 @@ export const packageTotalsReply = z.object({
       participants: z.int(),
       freeSeats: z.int(),
       ...line,
-      sections: z.array(z.object({ groupSectionId: z.string(), title: z.string(), participants: z.int(), freeSeats: z.int() })),
+      sections: z.array(
+        z.object({ groupSectionId: z.string(), title: z.string(), participants: z.int(), freeSeats: z.int() }),
+      ),
     }),
   ),
   institutes: z.array(z.object({ packageInstituteId: z.string(), name: z.string(), participants: z.int(), ...line })),
@@ -253,4 +288,3 @@ export const staffPackageRequestPage = paginated(staffPackageRequestRow);
 export type StaffPackageRequestPage = z.infer<typeof staffPackageRequestPage>;
 
 export const staffPackageActionInput = z.object({ action: z.enum(['accept', 'reject', 'requestChanges', 'reopen']) });
-

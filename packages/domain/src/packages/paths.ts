@@ -20,5 +20,6 @@ export const packageAssignmentPages = {
 export type PackageAssignmentPage = keyof typeof packageAssignmentPages;
 
 export const packageAssignmentPaths = {
-  page: (packageRequestId: string, page: PackageAssignmentPage) => `/members/manage-services/package-request/${encodeURIComponent(packageRequestId)}/${page}`,
+  page: (packageRequestId: string, page: PackageAssignmentPage) =>
+    `/members/manage-services/package-request/${encodeURIComponent(packageRequestId)}/${page}`,
 } as const;

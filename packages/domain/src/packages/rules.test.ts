@@ -32,12 +32,24 @@ describe('optionList (min, max, interval; zero only when allowed)', () => {
     ['1 to 5 by 1', { min: 1, max: 5, interval: 1, allowZeroSelection: false }, [1, 2, 3, 4, 5]],
     ['2 to 10 by 2 with zero', { min: 2, max: 10, interval: 2, allowZeroSelection: true }, [0, 2, 4, 6, 8, 10]],
     ['max not on the interval stops below it', { min: 1, max: 6, interval: 2, allowZeroSelection: false }, [1, 3, 5]],
-    ['min 0 without zero allowed starts at the next step', { min: 0, max: 3, interval: 1, allowZeroSelection: false }, [1, 2, 3]],
+    [
+      'min 0 without zero allowed starts at the next step',
+      { min: 0, max: 3, interval: 1, allowZeroSelection: false },
+      [1, 2, 3],
+    ],
     ['min equal to max', { min: 4, max: 4, interval: 1, allowZeroSelection: false }, [4]],
     ['min above max offers nothing but zero', { min: 5, max: 4, interval: 1, allowZeroSelection: true }, [0]],
     ['interval 0 counts as 1', { min: 1, max: 3, interval: 0, allowZeroSelection: false }, [1, 2, 3]],
-    ['custom selections replace the range', { min: 1, max: 10, interval: 1, allowZeroSelection: false, customSelections: [6, 3, 3] }, [3, 6]],
-    ['custom selections with zero', { min: 1, max: 10, interval: 1, allowZeroSelection: true, customSelections: [2] }, [0, 2]],
+    [
+      'custom selections replace the range',
+      { min: 1, max: 10, interval: 1, allowZeroSelection: false, customSelections: [6, 3, 3] },
+      [3, 6],
+    ],
+    [
+      'custom selections with zero',
+      { min: 1, max: 10, interval: 1, allowZeroSelection: true, customSelections: [2] },
+      [0, 2],
+    ],
   ])('%s', (_, range, expected) => {
     expect(optionList(range)).toEqual(expected);
   });
@@ -114,8 +126,18 @@ describe('statuses and actions (§4)', () => {
 describe('steps', () => {
   const every = { pdSessionGroupings: [1], events: [1], groups: [1], institutes: [1] };
   it('lists only the steps the package has, review always', () => {
-    expect(packageStepList(every)).toEqual(['staff-options', 'event-selection', 'group-selection', 'institute-selection', 'review']);
-    expect(packageStepList({ ...every, events: [], institutes: [] })).toEqual(['staff-options', 'group-selection', 'review']);
+    expect(packageStepList(every)).toEqual([
+      'staff-options',
+      'event-selection',
+      'group-selection',
+      'institute-selection',
+      'review',
+    ]);
+    expect(packageStepList({ ...every, events: [], institutes: [] })).toEqual([
+      'staff-options',
+      'group-selection',
+      'review',
+    ]);
     expect(packageStepList({ pdSessionGroupings: [], events: [], groups: [], institutes: [] })).toEqual(['review']);
   });
 
@@ -166,17 +188,52 @@ describe('step rules (§4, §5)', () => {
   });
 
   it('groupings below minDays, at the boundary', () => {
-    const pkg = { pdSessionGroupings: [{ id: 'g', title: 'Coaching', minDays: 4, pdSessions: [{ id: 'a' }, { id: 'b' }] }] } as unknown as PricedPackage;
-    expect(groupingsBelowMinimum(pkg, new Map([['a', 2], ['b', 1]]))).toEqual(['Coaching']);
-    expect(groupingsBelowMinimum(pkg, new Map([['a', 2], ['b', 2]]))).toEqual([]);
+    const pkg = {
+      pdSessionGroupings: [{ id: 'g', title: 'Coaching', minDays: 4, pdSessions: [{ id: 'a' }, { id: 'b' }] }],
+    } as unknown as PricedPackage;
+    expect(
+      groupingsBelowMinimum(
+        pkg,
+        new Map([
+          ['a', 2],
+          ['b', 1],
+        ]),
+      ),
+    ).toEqual(['Coaching']);
+    expect(
+      groupingsBelowMinimum(
+        pkg,
+        new Map([
+          ['a', 2],
+          ['b', 2],
+        ]),
+      ),
+    ).toEqual([]);
     expect(minimumDaysMessage('Coaching')).toBe('The minimum amount of days for Coaching has not been reached...');
   });
 
   it('group minimum: participants × attendeeCost against minimumAmount, requiredForPurchase only', () => {
-    const group = { id: 'g', name: 'Leaders', requiredForPurchase: true, minimumAmount: 30_000, attendeeCost: 10_000, sections: [{ id: 's1' }, { id: 's2' }] };
-    const pkg = { groups: [group, { ...group, name: 'Optional', requiredForPurchase: false, sections: [] }] } as unknown as PricedPackage;
+    const group = {
+      id: 'g',
+      name: 'Leaders',
+      requiredForPurchase: true,
+      minimumAmount: 30_000,
+      attendeeCost: 10_000,
+      sections: [{ id: 's1' }, { id: 's2' }],
+    };
+    const pkg = {
+      groups: [group, { ...group, name: 'Optional', requiredForPurchase: false, sections: [] }],
+    } as unknown as PricedPackage;
     expect(groupsBelowMinimum(pkg, new Map([['s1', 2]]))).toEqual(['Leaders']);
-    expect(groupsBelowMinimum(pkg, new Map([['s1', 2], ['s2', 1]]))).toEqual([]);
+    expect(
+      groupsBelowMinimum(
+        pkg,
+        new Map([
+          ['s1', 2],
+          ['s2', 1],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('virtual sections by title', () => {
@@ -250,13 +307,27 @@ describe('prices (§9)', () => {
       { groupSectionId: 's1', requestedParticipants: 8, overrideDate: null, overrideParticipants: null },
       { groupSectionId: 's2', requestedParticipants: 4, overrideDate: null, overrideParticipants: null },
     ],
-    institutes: [{ packageInstituteId: 'inst', requestedParticipants: 2, overrideDate: null, overrideAmount: null, createdByInitiator: true, grades: [] }],
+    institutes: [
+      {
+        packageInstituteId: 'inst',
+        requestedParticipants: 2,
+        overrideDate: null,
+        overrideAmount: null,
+        createdByInitiator: true,
+        grades: [],
+      },
+    ],
   };
 
   it('adds every part; actual travel makes the range', () => {
     const totals = packageTotals(pkg, selections);
     expect(totals.packageCosts).toEqual({ pdSessions: 250_000, events: 100_000, groups: 100_000, institutes: 160_000 });
-    expect(totals.groups[0]).toMatchObject({ participants: 12, freeSeats: 2, cost: 100_000, sections: [{ freeSeats: 0 }, { freeSeats: 2 }] });
+    expect(totals.groups[0]).toMatchObject({
+      participants: 12,
+      freeSeats: 2,
+      cost: 100_000,
+      sections: [{ freeSeats: 0 }, { freeSeats: 2 }],
+    });
     expect(totals.pdSessionTotals).toEqual({ cost: 250_000, travelLow: 0, travelHigh: 40_000 });
     expect(totals.total).toEqual({ low: 610_000, high: 650_000 });
     expect(totals).toMatchObject({ belowMinimum: false, groupsBelowMinimum: [], canSubmit: true });
@@ -293,7 +364,7 @@ describe('prices (§9)', () => {
   });
 });
 
-describe('selectionProblems (a wizard step\'s amounts, item by item)', () => {
+describe("selectionProblems (a wizard step's amounts, item by item)", () => {
   const evenUpToFour = (amount: number) => [0, 2, 4].includes(amount);
   const offered = new Map([
     ['a', evenUpToFour],
@@ -306,18 +377,31 @@ describe('selectionProblems (a wizard step\'s amounts, item by item)', () => {
     { case: 'offered amounts', saved: {}, sent: { a: 2, b: 4 }, problems: {} },
     { case: 'an item left out counts as 0', saved: {}, sent: { a: 2 }, problems: {} },
     { case: 'an amount not offered', saved: {}, sent: { a: 3 }, problems: { a: notAnOption } },
-    { case: 'an item the package does not offer, listed first', saved: {}, sent: { a: 3, z: 1 }, problems: { z: unknownItem, a: notAnOption } },
-    { case: 'an overridden item left out keeps staff\'s amount', saved: { a: overridden }, sent: {}, problems: {} },
+    {
+      case: 'an item the package does not offer, listed first',
+      saved: {},
+      sent: { a: 3, z: 1 },
+      problems: { z: unknownItem, a: notAnOption },
+    },
+    { case: "an overridden item left out keeps staff's amount", saved: { a: overridden }, sent: {}, problems: {} },
     { case: 'an overridden item sent unchanged', saved: { a: overridden }, sent: { a: 3 }, problems: {} },
     { case: 'an overridden item changed', saved: { a: overridden }, sent: { a: 2 }, problems: { a: overriddenLocked } },
-    { case: 'the member\'s own saved amount may change', saved: { a: own }, sent: { a: 4 }, problems: {} },
+    { case: "the member's own saved amount may change", saved: { a: own }, sent: { a: 4 }, problems: {} },
   ])('$case', ({ saved, sent, problems }) => {
-    const found = selectionProblems({ offered, saved: new Map(Object.entries(saved)), sent: new Map(Object.entries(sent)) });
+    const found = selectionProblems({
+      offered,
+      saved: new Map(Object.entries(saved)),
+      sent: new Map(Object.entries(sent)),
+    });
     expect(Object.fromEntries(found)).toEqual(problems);
     expect([...found.keys()]).toEqual(Object.keys(problems));
   });
 
   it('isOverridden: only a selection staff dated', () => {
-    expect([isOverridden(undefined), isOverridden({ overrideDate: null }), isOverridden({ overrideDate: '2026-01-05' })]).toEqual([false, false, true]);
+    expect([
+      isOverridden(undefined),
+      isOverridden({ overrideDate: null }),
+      isOverridden({ overrideDate: '2026-01-05' }),
+    ]).toEqual([false, false, true]);
   });
 });

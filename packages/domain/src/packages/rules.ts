@@ -39,7 +39,15 @@ export const groupMinimumMessage = (names: readonly string[]) =>
 
 // ---------------------------------------------------------------- statuses and actions (§4)
 
-export const packageRequestStatuses = ['STARTED', 'SUBMITTED', 'CHANGES_REQUESTED', 'REOPENED', 'ACCEPTED', 'REJECTED', 'WITHDRAWN'] as const;
+export const packageRequestStatuses = [
+  'STARTED',
+  'SUBMITTED',
+  'CHANGES_REQUESTED',
+  'REOPENED',
+  'ACCEPTED',
+  'REJECTED',
+  'WITHDRAWN',
+] as const;
 export type PackageRequestStatus = (typeof packageRequestStatuses)[number];
 /** A package the organization has not started a request for yet is shown as NOT_STARTED. */
 export type PackageStatus = PackageRequestStatus | 'NOT_STARTED';
@@ -67,7 +75,13 @@ export function isPackageRequestEditable(status: PackageRequestStatus): boolean 
   return editableStatuses.includes(status);
 }
 
-export type PackageAction = 'CHOOSE_PACKAGE' | 'CONTINUE_APPLICATION' | 'REVIEW_APPLICATION' | 'ALLOCATE_TICKETS' | 'ASSIGN_STAFF' | 'REVIEW_PACKAGE';
+export type PackageAction =
+  | 'CHOOSE_PACKAGE'
+  | 'CONTINUE_APPLICATION'
+  | 'REVIEW_APPLICATION'
+  | 'ALLOCATE_TICKETS'
+  | 'ASSIGN_STAFF'
+  | 'REVIEW_PACKAGE';
 
 export const packageActionLabels: Record<PackageAction, string> = {
   CHOOSE_PACKAGE: 'Choose Package',
@@ -118,7 +132,9 @@ export interface PackageActionLink {
  */
 export function packageRequestActionLinks(status: PackageStatus, packageRequestId: string): PackageActionLink[] {
   return packageActions(status).flatMap((action) =>
-    action === 'CHOOSE_PACKAGE' ? [] : [{ action, label: packageActionLabels[action], path: requestActionPaths[action](packageRequestId) }],
+    action === 'CHOOSE_PACKAGE'
+      ? []
+      : [{ action, label: packageActionLabels[action], path: requestActionPaths[action](packageRequestId) }],
   );
 }
 
@@ -137,7 +153,13 @@ export function staffActionAllowed(action: StaffPackageAction, status: PackageRe
 
 // ---------------------------------------------------------------- steps (§2 'Package request wizard')
 
-export const packageSteps = ['staff-options', 'event-selection', 'group-selection', 'institute-selection', 'review'] as const;
+export const packageSteps = [
+  'staff-options',
+  'event-selection',
+  'group-selection',
+  'institute-selection',
+  'review',
+] as const;
 export type PackageStep = (typeof packageSteps)[number];
 export type EditableStep = Exclude<PackageStep, 'review'>;
 
@@ -175,7 +197,11 @@ export function nextPackageStep(steps: readonly PackageStep[], current: PackageS
 }
 
 /** §4: a non-editable request shows only review (and the ticket pages, not in this list). */
-export function packageStepRedirect(status: PackageRequestStatus, steps: readonly PackageStep[], step: string): PackageStep | null {
+export function packageStepRedirect(
+  status: PackageRequestStatus,
+  steps: readonly PackageStep[],
+  step: string,
+): PackageStep | null {
   if (!isPackageRequestEditable(status)) return step === 'review' ? null : 'review';
   return (steps as readonly string[]).includes(step) ? null : (steps[0] ?? 'review');
 }
@@ -240,9 +266,22 @@ interface Override {
   overrideDate: string | null;
 }
 export interface PackageSelections {
-  pdSessions: readonly (Override & { pdSessionId: string; requestedDays: number; overrideAmount: number | null; createdByInitiator: boolean })[];
-  events: readonly (Override & { packageEventId: string; requestedParticipants: number; overrideAmount: number | null })[];
-  groupSections: readonly (Override & { groupSectionId: string; requestedParticipants: number; overrideParticipants: number | null })[];
+  pdSessions: readonly (Override & {
+    pdSessionId: string;
+    requestedDays: number;
+    overrideAmount: number | null;
+    createdByInitiator: boolean;
+  })[];
+  events: readonly (Override & {
+    packageEventId: string;
+    requestedParticipants: number;
+    overrideAmount: number | null;
+  })[];
+  groupSections: readonly (Override & {
+    groupSectionId: string;
+    requestedParticipants: number;
+    overrideParticipants: number | null;
+  })[];
   institutes: readonly (Override & {
     packageInstituteId: string;
     requestedParticipants: number;
@@ -260,7 +299,8 @@ export function effectiveAmount(requested: number, overrideDate: string | null, 
 }
 
 /** §4: staff overrode this selection (set its overrideDate), so their amount is the one in force. */
-export const isOverridden = (selection: Override | undefined): boolean => Boolean(selection && selection.overrideDate !== null);
+export const isOverridden = (selection: Override | undefined): boolean =>
+  Boolean(selection && selection.overrideDate !== null);
 
 export interface StepSelection {
   /** The step's items of the package, in the order shown, each with whether it accepts an amount. */
@@ -293,9 +333,15 @@ export function selectionProblems({ offered, saved, sent }: StepSelection): Map<
 // ---------------------------------------------------------------- per-step rules (§4, §5)
 
 /** Staff options: the groupings whose days together fall short of their minDays. */
-export function groupingsBelowMinimum(pkg: Pick<PricedPackage, 'pdSessionGroupings'>, daysBySession: ReadonlyMap<string, number>): string[] {
+export function groupingsBelowMinimum(
+  pkg: Pick<PricedPackage, 'pdSessionGroupings'>,
+  daysBySession: ReadonlyMap<string, number>,
+): string[] {
   return pkg.pdSessionGroupings
-    .filter((grouping) => grouping.pdSessions.reduce((sum, session) => sum + (daysBySession.get(session.id) ?? 0), 0) < grouping.minDays)
+    .filter(
+      (grouping) =>
+        grouping.pdSessions.reduce((sum, session) => sum + (daysBySession.get(session.id) ?? 0), 0) < grouping.minDays,
+    )
     .map((grouping) => grouping.title);
 }
 
@@ -315,11 +361,17 @@ export function spotsRemaining(maxAttendees: number, chosen: number): SpotsRemai
 }
 
 /** Group selection: requiredForPurchase groups whose participants × attendeeCost is below their minimumAmount. */
-export function groupsBelowMinimum(pkg: Pick<PricedPackage, 'groups'>, participantsBySection: ReadonlyMap<string, number>): string[] {
+export function groupsBelowMinimum(
+  pkg: Pick<PricedPackage, 'groups'>,
+  participantsBySection: ReadonlyMap<string, number>,
+): string[] {
   return pkg.groups
     .filter((group) => {
       if (!group.requiredForPurchase) return false;
-      const participants = group.sections.reduce((sum, section) => sum + (participantsBySection.get(section.id) ?? 0), 0);
+      const participants = group.sections.reduce(
+        (sum, section) => sum + (participantsBySection.get(section.id) ?? 0),
+        0,
+      );
       return participants * group.attendeeCost < group.minimumAmount;
     })
     .map((group) => group.name);
@@ -343,11 +395,17 @@ export const isVirtualSection = (title: string) => title.toLowerCase().includes(
  * from the last sections first. Returns the free seats of each section, in the sections' order.
  */
 export function freeSeatsBySection(
-  group: Pick<PricedPackage['groups'][number], 'enableFreeSeatOffer' | 'paidSeatsRequiredForOffer' | 'freeSeatsInOffer'>,
+  group: Pick<
+    PricedPackage['groups'][number],
+    'enableFreeSeatOffer' | 'paidSeatsRequiredForOffer' | 'freeSeatsInOffer'
+  >,
   sectionParticipants: readonly number[],
 ): number[] {
   const seats = sectionParticipants.reduce((sum, n) => sum + n, 0);
-  let free = group.enableFreeSeatOffer && seats > group.paidSeatsRequiredForOffer ? Math.min(group.freeSeatsInOffer, seats - group.paidSeatsRequiredForOffer) : 0;
+  let free =
+    group.enableFreeSeatOffer && seats > group.paidSeatsRequiredForOffer
+      ? Math.min(group.freeSeatsInOffer, seats - group.paidSeatsRequiredForOffer)
+      : 0;
   const result = sectionParticipants.map(() => 0);
   for (let index = sectionParticipants.length - 1; index >= 0 && free > 0; index -= 1) {
     const taken = Math.min(free, sectionParticipants[index] ?? 0);
@@ -362,7 +420,11 @@ export function freeSeatsBySection(
  * A fixed cost is known; an actual cost is billed afterwards, so it is only an estimate: it widens
  * the total's range (low without it, high with it) instead of counting as certain.
  */
-export function pdSessionTravel(setting: PdSessionSetting, days: number, travelCost: PricedPackage['travelCost']): { low: Cents; high: Cents } {
+export function pdSessionTravel(
+  setting: PdSessionSetting,
+  days: number,
+  travelCost: PricedPackage['travelCost'],
+): { low: Cents; high: Cents } {
   if (setting === 'REMOTE') return { low: 0, high: 0 };
   const amount = travelCost.amountPerDay * days;
   return travelCost.type === 'FIXED_COST' ? { low: amount, high: amount } : { low: 0, high: amount };
@@ -395,18 +457,38 @@ const sum = (values: readonly number[]) => values.reduce((total, value) => total
 
 /** Every price of a request, from the package and the (effective) selections: computed here only. */
 export function packageTotals(pkg: PricedPackage, selections: PackageSelections): PackageTotals {
-  const days = new Map(selections.pdSessions.map((s) => [s.pdSessionId, effectiveAmount(s.requestedDays, s.overrideDate, s.overrideAmount)]));
-  const eventParticipants = new Map(selections.events.map((s) => [s.packageEventId, effectiveAmount(s.requestedParticipants, s.overrideDate, s.overrideAmount)]));
+  const days = new Map(
+    selections.pdSessions.map((s) => [
+      s.pdSessionId,
+      effectiveAmount(s.requestedDays, s.overrideDate, s.overrideAmount),
+    ]),
+  );
+  const eventParticipants = new Map(
+    selections.events.map((s) => [
+      s.packageEventId,
+      effectiveAmount(s.requestedParticipants, s.overrideDate, s.overrideAmount),
+    ]),
+  );
   const sectionParticipants = sectionParticipantMap(selections);
   const instituteParticipants = new Map(
-    selections.institutes.map((s) => [s.packageInstituteId, effectiveAmount(s.requestedParticipants, s.overrideDate, s.overrideAmount)]),
+    selections.institutes.map((s) => [
+      s.packageInstituteId,
+      effectiveAmount(s.requestedParticipants, s.overrideDate, s.overrideAmount),
+    ]),
   );
 
   const pdSessions = pkg.pdSessionGroupings.flatMap((grouping) =>
     grouping.pdSessions.map((session) => {
       const n = days.get(session.id) ?? 0;
       const travel = pdSessionTravel(session.setting, n, pkg.travelCost);
-      return { pdSessionId: session.id, name: session.name, days: n, cost: n * session.dayRate, travelLow: travel.low, travelHigh: travel.high };
+      return {
+        pdSessionId: session.id,
+        name: session.name,
+        days: n,
+        cost: n * session.dayRate,
+        travelLow: travel.low,
+        travelHigh: travel.high,
+      };
     }),
   );
   const events = pkg.events.map((event) => {
@@ -434,7 +516,12 @@ export function packageTotals(pkg: PricedPackage, selections: PackageSelections)
   });
   const institutes = pkg.institutes.map((institute) => {
     const participants = instituteParticipants.get(institute.id) ?? 0;
-    return { packageInstituteId: institute.id, name: institute.name, participants, cost: participants * institute.participantCost };
+    return {
+      packageInstituteId: institute.id,
+      name: institute.name,
+      participants,
+      cost: participants * institute.participantCost,
+    };
   });
 
   const packageCosts = {
@@ -443,7 +530,11 @@ export function packageTotals(pkg: PricedPackage, selections: PackageSelections)
     groups: sum(groups.map((g) => g.cost)),
     institutes: sum(institutes.map((i) => i.cost)),
   };
-  const pdSessionTotals = { cost: packageCosts.pdSessions, travelLow: sum(pdSessions.map((s) => s.travelLow)), travelHigh: sum(pdSessions.map((s) => s.travelHigh)) };
+  const pdSessionTotals = {
+    cost: packageCosts.pdSessions,
+    travelLow: sum(pdSessions.map((s) => s.travelLow)),
+    travelHigh: sum(pdSessions.map((s) => s.travelHigh)),
+  };
   const services = packageCosts.pdSessions + packageCosts.events + packageCosts.groups + packageCosts.institutes;
   const total = { low: services + pdSessionTotals.travelLow, high: services + pdSessionTotals.travelHigh };
   const belowMinimum = total.low < pkg.minimumAmount;
@@ -465,18 +556,35 @@ export function packageTotals(pkg: PricedPackage, selections: PackageSelections)
 
 /** The participants of each group section, overrides applied. */
 export function sectionParticipantMap(selections: Pick<PackageSelections, 'groupSections'>): Map<string, number> {
-  return new Map(selections.groupSections.map((s) => [s.groupSectionId, effectiveAmount(s.requestedParticipants, s.overrideDate, s.overrideParticipants)]));
+  return new Map(
+    selections.groupSections.map((s) => [
+      s.groupSectionId,
+      effectiveAmount(s.requestedParticipants, s.overrideDate, s.overrideParticipants),
+    ]),
+  );
 }
 
 /** The days of each PD session, overrides applied. */
 export function pdSessionDaysMap(selections: Pick<PackageSelections, 'pdSessions'>): Map<string, number> {
-  return new Map(selections.pdSessions.map((s) => [s.pdSessionId, effectiveAmount(s.requestedDays, s.overrideDate, s.overrideAmount)]));
+  return new Map(
+    selections.pdSessions.map((s) => [
+      s.pdSessionId,
+      effectiveAmount(s.requestedDays, s.overrideDate, s.overrideAmount),
+    ]),
+  );
 }
 
 /** The groups whose sections together exceed maxAttendees ('Selections Overallocated'). */
-export function overallocatedGroups(pkg: Pick<PricedPackage, 'groups'> & { groups: readonly { maxAttendees: number }[] }, participantsBySection: ReadonlyMap<string, number>): string[] {
+export function overallocatedGroups(
+  pkg: Pick<PricedPackage, 'groups'> & { groups: readonly { maxAttendees: number }[] },
+  participantsBySection: ReadonlyMap<string, number>,
+): string[] {
   return pkg.groups
-    .filter((group) => spotsRemaining(group.maxAttendees, sum(group.sections.map((s) => participantsBySection.get(s.id) ?? 0))).overallocated)
+    .filter(
+      (group) =>
+        spotsRemaining(group.maxAttendees, sum(group.sections.map((s) => participantsBySection.get(s.id) ?? 0)))
+          .overallocated,
+    )
     .map((group) => group.name);
 }
 
@@ -485,7 +593,9 @@ export function overallocatedGroups(pkg: Pick<PricedPackage, 'groups'> & { group
 export const packagePaths = {
   manageServices: '/members/manage-services',
   selectOrganization: '/members/manage-services/select-organization',
-  selectService: (organizationId: string) => `/members/manage-services/select-service/${encodeURIComponent(organizationId)}`,
-  step: (packageRequestId: string, step: PackageStep) => `/members/manage-services/package-request/${encodeURIComponent(packageRequestId)}/${step}`,
+  selectService: (organizationId: string) =>
+    `/members/manage-services/select-service/${encodeURIComponent(organizationId)}`,
+  step: (packageRequestId: string, step: PackageStep) =>
+    `/members/manage-services/package-request/${encodeURIComponent(packageRequestId)}/${step}`,
   reviewPdf: (packageRequestId: string) => `/api/package-requests/${encodeURIComponent(packageRequestId)}/review.pdf`,
 } as const;

@@ -8,9 +8,9 @@ import { int4Max } from '../stored-integers.ts';
 /**
  * The staff console's packages (issue 13 'Staff console'): editing the catalogue (a package, its PD
  * session groupings and sessions, events, groups and sections, institutes), the review's overrides,
- * and the organizations' contracts. The member's contracts are in contracts.ts and ../commerce/member-purchase-orders.ts.
+ * and the organizations' contracts. The member's contracts are in contracts.ts and
+ * ../commerce/member-purchase-orders.ts.
  */
-
 
 const m = staffPackageMessages;
 const text = (max: number) => z.string().trim().max(max);
@@ -23,7 +23,10 @@ const uuid = (message: string) => z.uuid(message);
 
 /** min ≤ max, reported on max (the DB's ranged checks, said in words). */
 const ranged = <T extends z.ZodObject>(schema: T, min: string, max: string) =>
-  schema.refine((value: Record<string, unknown>) => Number(value[max]) >= Number(value[min]), { path: [max], message: m.maxBelowMin });
+  schema.refine((value: Record<string, unknown>) => Number(value[max]) >= Number(value[min]), {
+    path: [max],
+    message: m.maxBelowMin,
+  });
 
 // ---------------------------------------------------------------- catalogue inputs
 
@@ -62,7 +65,10 @@ export const pdSessionInput = ranged(
   }),
   'minDays',
   'maxDays',
-).refine((s) => !s.useCustomSelection || s.customSelections.length > 0, { path: ['customSelections'], message: m.customSelectionsRequired });
+).refine((s) => !s.useCustomSelection || s.customSelections.length > 0, {
+  path: ['customSelections'],
+  message: m.customSelectionsRequired,
+});
 export type PdSessionInput = z.infer<typeof pdSessionInput>;
 
 export const packageEventInput = ranged(
@@ -94,7 +100,10 @@ export const packageGroupInput = ranged(
   }),
   'minAttendees',
   'maxAttendees',
-).refine((g) => !g.enableFreeSeatOffer || g.freeSeatsInOffer > 0, { path: ['freeSeatsInOffer'], message: m.freeSeatsRequired });
+).refine((g) => !g.enableFreeSeatOffer || g.freeSeatsInOffer > 0, {
+  path: ['freeSeatsInOffer'],
+  message: m.freeSeatsRequired,
+});
 export type PackageGroupInput = z.infer<typeof packageGroupInput>;
 
 export const groupSectionInput = ranged(
@@ -119,7 +128,14 @@ export const packageInstituteInput = ranged(
 export type PackageInstituteInput = z.infer<typeof packageInstituteInput>;
 
 /** The kinds of part a package holds, as the editor's routes name them. */
-export const packagePartKinds = ['pd-session-groupings', 'pd-sessions', 'events', 'groups', 'group-sections', 'institutes'] as const;
+export const packagePartKinds = [
+  'pd-session-groupings',
+  'pd-sessions',
+  'events',
+  'groups',
+  'group-sections',
+  'institutes',
+] as const;
 export type PackagePartKind = (typeof packagePartKinds)[number];
 
 // ---------------------------------------------------------------- catalogue replies
@@ -167,7 +183,6 @@ export const staffSelectionOverrideInput = z.object({
 });
 export type StaffSelectionOverrideInput = z.infer<typeof staffSelectionOverrideInput>;
 
-
 // ---------------------------------------------------------------- contracts
 
 export const staffContractRow = z.object({
@@ -195,4 +210,3 @@ export const staffContractInput = z.object({
   total: z.int(m.contractTotalInvalid).min(1, m.contractTotalInvalid).max(int4Max, m.contractTotalInvalid),
 });
 export type StaffContractInput = z.infer<typeof staffContractInput>;
-

@@ -52,7 +52,9 @@ describe('profile update', () => {
     ['1/2/2000', false],
     ['2000-01-02', false],
   ])('dateOfBirth %j → valid %s', (value, ok) => {
-    expect(firstIssue({ ...valid, dateOfBirth: value }, 'dateOfBirth')).toBe(ok ? undefined : profileMessages.dateOfBirthFormat);
+    expect(firstIssue({ ...valid, dateOfBirth: value }, 'dateOfBirth')).toBe(
+      ok ? undefined : profileMessages.dateOfBirthFormat,
+    );
   });
 });
 

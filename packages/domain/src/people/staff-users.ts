@@ -20,7 +20,9 @@ export type AdminUserRow = z.infer<typeof adminUserRow>;
  * role in each organization ("Owner of Lincoln Elementary School"); "Member" for a member of none.
  */
 export function userRoleDescriptions(row: Pick<AdminUserRow, 'role' | 'organizations'>): string[] {
-  const inOrganizations = row.organizations.map((organization) => `${organizationRoleLabels[organization.role]} of ${organization.name}`);
+  const inOrganizations = row.organizations.map(
+    (organization) => `${organizationRoleLabels[organization.role]} of ${organization.name}`,
+  );
   if (row.role === 'STAFF') return ['Staff', ...inOrganizations];
   return inOrganizations.length > 0 ? inOrganizations : ['Member'];
 }

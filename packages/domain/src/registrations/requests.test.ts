@@ -15,7 +15,11 @@ import {
   type GroupOffer,
 } from './requests.ts';
 
-const offer = (paidSeatsRequiredForOffer: number | null, freeSeatsInOffer: number | null, attendeeCost = 10_000): GroupOffer => ({
+const offer = (
+  paidSeatsRequiredForOffer: number | null,
+  freeSeatsInOffer: number | null,
+  attendeeCost = 10_000,
+): GroupOffer => ({
   attendeeCost,
   paidSeatsRequiredForOffer,
   freeSeatsInOffer,
@@ -107,8 +111,18 @@ describe('attendeeProblems (§5)', () => {
     ['an empty seat', ['a@example.org', ''], m.fillAllSeats, {}],
     ['a blank seat counts as empty', ['  ', 'b@example.org'], m.fillAllSeats, {}],
     ['not an email', ['a@example.org', 'not-an-email'], null, { 1: m.emailInvalid }],
-    ['the same email twice, ignoring case and spaces', ['a@example.org', ' A@Example.org '], null, { 1: m.emailDuplicate }],
-    ['both at once', ['bad', '', 'c@example.org', 'c@example.org'], m.fillAllSeats, { 0: m.emailInvalid, 3: m.emailDuplicate }],
+    [
+      'the same email twice, ignoring case and spaces',
+      ['a@example.org', ' A@Example.org '],
+      null,
+      { 1: m.emailDuplicate },
+    ],
+    [
+      'both at once',
+      ['bad', '', 'c@example.org', 'c@example.org'],
+      m.fillAllSeats,
+      { 0: m.emailInvalid, 3: m.emailDuplicate },
+    ],
   ])('%s', (_, emails, form, seats) => {
     const problems = attendeeProblems(emails);
     expect(problems).toEqual({ form, seats });
@@ -118,11 +132,36 @@ describe('attendeeProblems (§5)', () => {
 
 describe('requestAbilities', () => {
   it.each([
-    ['open, not paid', 'OPEN', null, { changeSeats: true, changeCoupon: true, pay: true, assignAttendees: true, cancel: true }],
-    ['open, card pending', 'OPEN', 'PENDING', { changeSeats: true, changeCoupon: true, pay: true, assignAttendees: true, cancel: true }],
-    ['purchase order under review', 'OPEN', 'PO_SUBMITTED', { changeSeats: false, changeCoupon: false, pay: false, assignAttendees: true, cancel: true }],
-    ['paid', 'OPEN', 'PAID', { changeSeats: false, changeCoupon: false, pay: false, assignAttendees: true, cancel: true }],
-    ['cancelled', 'CANCELLED', 'REFUND_NEEDED', { changeSeats: false, changeCoupon: false, pay: false, assignAttendees: false, cancel: false }],
+    [
+      'open, not paid',
+      'OPEN',
+      null,
+      { changeSeats: true, changeCoupon: true, pay: true, assignAttendees: true, cancel: true },
+    ],
+    [
+      'open, card pending',
+      'OPEN',
+      'PENDING',
+      { changeSeats: true, changeCoupon: true, pay: true, assignAttendees: true, cancel: true },
+    ],
+    [
+      'purchase order under review',
+      'OPEN',
+      'PO_SUBMITTED',
+      { changeSeats: false, changeCoupon: false, pay: false, assignAttendees: true, cancel: true },
+    ],
+    [
+      'paid',
+      'OPEN',
+      'PAID',
+      { changeSeats: false, changeCoupon: false, pay: false, assignAttendees: true, cancel: true },
+    ],
+    [
+      'cancelled',
+      'CANCELLED',
+      'REFUND_NEEDED',
+      { changeSeats: false, changeCoupon: false, pay: false, assignAttendees: false, cancel: false },
+    ],
   ] as const)('%s', (_, status, paymentStatus, expected) => {
     expect(requestAbilities({ status, paymentStatus })).toEqual(expected);
   });
@@ -142,10 +181,22 @@ describe('groupRegistrationSettingsInput', () => {
   it.each([
     ['no offer', { open: true, attendeeCost: 0, paidSeatsRequiredForOffer: null, freeSeatsInOffer: null }, true],
     ['an offer', { open: true, attendeeCost: 12_500, paidSeatsRequiredForOffer: 10, freeSeatsInOffer: 2 }, true],
-    ['half an offer', { open: true, attendeeCost: 12_500, paidSeatsRequiredForOffer: 10, freeSeatsInOffer: null }, false],
-    ['a negative cost', { open: true, attendeeCost: -1, paidSeatsRequiredForOffer: null, freeSeatsInOffer: null }, false],
+    [
+      'half an offer',
+      { open: true, attendeeCost: 12_500, paidSeatsRequiredForOffer: 10, freeSeatsInOffer: null },
+      false,
+    ],
+    [
+      'a negative cost',
+      { open: true, attendeeCost: -1, paidSeatsRequiredForOffer: null, freeSeatsInOffer: null },
+      false,
+    ],
     ['a threshold of 0', { open: true, attendeeCost: 1, paidSeatsRequiredForOffer: 0, freeSeatsInOffer: 1 }, false],
-    ['a threshold past 100', { open: true, attendeeCost: 1, paidSeatsRequiredForOffer: 101, freeSeatsInOffer: 1 }, false],
+    [
+      'a threshold past 100',
+      { open: true, attendeeCost: 1, paidSeatsRequiredForOffer: 101, freeSeatsInOffer: 1 },
+      false,
+    ],
   ])('%s', (_, input, ok) => {
     expect(groupRegistrationSettingsInput.safeParse(input).success).toBe(ok);
   });

@@ -1,13 +1,23 @@
 import { z } from 'zod';
 import { pageQuery, paginated } from '../pagination.ts';
 import { couponReply } from '../commerce/cart.ts';
-import { eventPaymentMethods, eventPaymentStatuses, paymentProviders, type ApplicationSelectionLevel } from '../commerce/enums.ts';
+import {
+  eventPaymentMethods,
+  eventPaymentStatuses,
+  paymentProviders,
+  type ApplicationSelectionLevel,
+} from '../commerce/enums.ts';
 import type { Cents } from '../money.ts';
 import { couponDiscount, type Coupon } from '../commerce/pricing.ts';
 import { int4Max } from '../stored-integers.ts';
 import { maxSeatsPerRequest, minSeatsPerRequest, registrationRequestMessages } from './messages.ts';
 
-export { maxSeatsPerRequest, minSeatsPerRequest, registrationRequestMessages, registrationRequestPaths } from './messages.ts';
+export {
+  maxSeatsPerRequest,
+  minSeatsPerRequest,
+  registrationRequestMessages,
+  registrationRequestPaths,
+} from './messages.ts';
 
 /**
  * Group registration requests (events.md §2 'Registration requests', §3, §5, §8, §9): a member asks
@@ -67,7 +77,15 @@ export function groupPrice(seats: number, offer: GroupOffer, coupon: Coupon | nu
   const offerDiscount = freeSeats * offer.attendeeCost;
   const subtotal = grossTotal - offerDiscount;
   const discount = couponDiscount(subtotal, coupon);
-  return { seats, freeSeats, grossTotal, offerDiscount, subtotal, couponDiscount: discount, total: subtotal - discount };
+  return {
+    seats,
+    freeSeats,
+    grossTotal,
+    offerDiscount,
+    subtotal,
+    couponDiscount: discount,
+    total: subtotal - discount,
+  };
 }
 
 // ---- Seats and attendees (§5) -------------------------------------------------------------------
@@ -195,22 +213,32 @@ export function requestPartsRefusal(
   sections: readonly { pathLevel: ApplicationSelectionLevel }[],
   groupings: readonly { pathLevel: ApplicationSelectionLevel }[],
 ): string | null {
-  if (sections.some((section) => section.pathLevel === 'GROUPINGS')) return registrationRequestMessages.sectionOfGroupingPath;
-  if (groupings.some((grouping) => grouping.pathLevel !== 'GROUPINGS')) return registrationRequestMessages.groupingOfSectionPath;
+  if (sections.some((section) => section.pathLevel === 'GROUPINGS'))
+    return registrationRequestMessages.sectionOfGroupingPath;
+  if (groupings.some((grouping) => grouping.pathLevel !== 'GROUPINGS'))
+    return registrationRequestMessages.groupingOfSectionPath;
   return null;
 }
 export const registrationRequestCreated = z.object({ id: z.string() });
 
 export const updateSeatsInput = z.object({ seatsRequested });
 /** One email per seat, in seat order; '' is an empty seat (refused with 'Please fill all the seats'). */
-export const saveAttendeesInput = z.object({ emails: z.array(z.string().trim().max(254)).min(1).max(maxSeatsPerRequest) });
+export const saveAttendeesInput = z.object({
+  emails: z.array(z.string().trim().max(254)).min(1).max(maxSeatsPerRequest),
+});
 /** An empty code removes the coupon (§7). */
 export const registrationCouponInput = z.object({ code: z.string().trim().max(50) });
 export const registrationPayInput = z.object({ method: z.enum(eventPaymentMethods) });
 export const registrationPayReply = z.object({ eventPaymentId: z.string(), redirectUrl: z.string() });
 export type RegistrationPayReply = z.infer<typeof registrationPayReply>;
 
-const requestEvent = z.object({ id: z.string(), name: z.string(), startDate: z.string(), endDate: z.string(), locationName: z.string().nullable() });
+const requestEvent = z.object({
+  id: z.string(),
+  name: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  locationName: z.string().nullable(),
+});
 
 export const groupPriceReply = z.object({
   attendeeCost: z.number(),
@@ -261,7 +289,13 @@ export const registrationRequestDetail = z.object({
   requestedSections: z.array(z.object({ id: z.string(), title: z.string(), groupingId: z.string() })),
   requestedGroupings: z.array(z.object({ id: z.string(), name: z.string() })),
   seats: z.array(seatReply),
-  abilities: z.object({ changeSeats: z.boolean(), changeCoupon: z.boolean(), pay: z.boolean(), assignAttendees: z.boolean(), cancel: z.boolean() }),
+  abilities: z.object({
+    changeSeats: z.boolean(),
+    changeCoupon: z.boolean(),
+    pay: z.boolean(),
+    assignAttendees: z.boolean(),
+    cancel: z.boolean(),
+  }),
   requester: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
 });
 export type RegistrationRequestDetail = z.infer<typeof registrationRequestDetail>;
@@ -296,12 +330,19 @@ export type GroupRegistrationOfferReply = z.infer<typeof groupRegistrationOffer>
 
 // ---- Staff: an event's group registration settings ---------------------------------------------
 
-const offerCount = z.int('Enter a whole number').min(1, 'At least 1').max(maxSeatsPerRequest, `At most ${maxSeatsPerRequest}`).nullable();
+const offerCount = z
+  .int('Enter a whole number')
+  .min(1, 'At least 1')
+  .max(maxSeatsPerRequest, `At most ${maxSeatsPerRequest}`)
+  .nullable();
 
 export const groupRegistrationSettingsInput = z
   .object({
     open: z.boolean(),
-    attendeeCost: z.int('Enter an amount in cents').min(0, 'The cost cannot be negative').max(int4Max, 'This amount is too large'),
+    attendeeCost: z
+      .int('Enter an amount in cents')
+      .min(0, 'The cost cannot be negative')
+      .max(int4Max, 'This amount is too large'),
     paidSeatsRequiredForOffer: offerCount,
     freeSeatsInOffer: offerCount,
   })
@@ -318,4 +359,3 @@ export const groupRegistrationSettings = z.object({
   freeSeatsInOffer: z.number().nullable(),
 });
 export type GroupRegistrationSettings = z.infer<typeof groupRegistrationSettings>;
-

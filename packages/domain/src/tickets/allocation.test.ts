@@ -10,7 +10,10 @@ import {
   duplicatePicks,
   excessAssignees,
   newPendingUser,
-  pickableUsers, assigneeScope, type AssigneeScope } from './allocation.ts';
+  pickableUsers,
+  assigneeScope,
+  type AssigneeScope,
+} from './allocation.ts';
 
 describe('dropEmptySlots', () => {
   it.each([
@@ -53,7 +56,11 @@ describe('excessAssignees (sections and groups)', () => {
 
 describe('checkAllocation', () => {
   it.each([
-    ['complete', [{ numberOfTickets: 2, maxTickets: null, slots: ['a', 'b'] }], { error: null, warning: null, excess: [0] }],
+    [
+      'complete',
+      [{ numberOfTickets: 2, maxTickets: null, slots: ['a', 'b'] }],
+      { error: null, warning: null, excess: [0] },
+    ],
     [
       'an empty slot warns but saves',
       [{ numberOfTickets: 2, maxTickets: null, slots: ['a', null] }],
@@ -93,9 +100,24 @@ describe('checkAllocation', () => {
 describe('checkAllocation: a grouping against its maxTickets, its sections together (events.md §5)', () => {
   // Two sections of the Morning grouping (at most 3 together), one of the Afternoon (unlimited).
   const sections = (morningA: number, morningB: number, afternoon = 2) => [
-    { numberOfTickets: 5, maxTickets: null, groupingId: 'morning', slots: ['a', 'b', 'c', 'd', 'e'].slice(0, morningA) },
-    { numberOfTickets: 5, maxTickets: null, groupingId: 'morning', slots: ['f', 'g', 'h', 'i', 'j'].slice(0, morningB) },
-    { numberOfTickets: 5, maxTickets: null, groupingId: 'afternoon', slots: ['k', 'l', 'm', 'n', 'o'].slice(0, afternoon) },
+    {
+      numberOfTickets: 5,
+      maxTickets: null,
+      groupingId: 'morning',
+      slots: ['a', 'b', 'c', 'd', 'e'].slice(0, morningA),
+    },
+    {
+      numberOfTickets: 5,
+      maxTickets: null,
+      groupingId: 'morning',
+      slots: ['f', 'g', 'h', 'i', 'j'].slice(0, morningB),
+    },
+    {
+      numberOfTickets: 5,
+      maxTickets: null,
+      groupingId: 'afternoon',
+      slots: ['k', 'l', 'm', 'n', 'o'].slice(0, afternoon),
+    },
   ];
   const groupings = [
     { id: 'morning', maxTickets: 3 },
@@ -125,10 +147,28 @@ describe('allocationClosedMessage (an event on 2026-12-10, closing 3 days before
   const event = { kind: 'CONFERENCE_DAY' as const, startDate: '2026-12-10', daysBeforePurchaseClose: 3 };
   it.each([
     ['open on the last day (the 7th)', event, '2026-12-07', false, null],
-    ['closed on the boundary day (the 8th)', event, '2026-12-08', false, 'Ticket allocation closes 3 days before the event starts.'],
+    [
+      'closed on the boundary day (the 8th)',
+      event,
+      '2026-12-08',
+      false,
+      'Ticket allocation closes 3 days before the event starts.',
+    ],
     ['impersonated staff may still allocate', event, '2026-12-08', true, null],
-    ['institute message', { ...event, kind: 'INSTITUTE' as const }, '2026-12-09', false, 'Ticket allocation is not available because the event deadline has passed.'],
-    ['one day: singular', { ...event, daysBeforePurchaseClose: 1 }, '2026-12-10', false, 'Ticket allocation closes 1 day before the event starts.'],
+    [
+      'institute message',
+      { ...event, kind: 'INSTITUTE' as const },
+      '2026-12-09',
+      false,
+      'Ticket allocation is not available because the event deadline has passed.',
+    ],
+    [
+      'one day: singular',
+      { ...event, daysBeforePurchaseClose: 1 },
+      '2026-12-10',
+      false,
+      'Ticket allocation closes 1 day before the event starts.',
+    ],
     ['zero days: open on the day itself', { ...event, daysBeforePurchaseClose: 0 }, '2026-12-10', false, null],
   ])('%s', (_, ev, today, impersonated, expected) => {
     expect(allocationClosedMessage(ev, today, impersonated)).toBe(expected);
@@ -147,9 +187,21 @@ describe('allocationKind and daysBetween', () => {
 
 describe('newPendingUser', () => {
   it.each([
-    ['firstName', { firstName: ' ', lastName: 'L', email: 'a@b.co', organizationId: '00000000-0000-4000-8000-000000000000' }, 'First name required'],
-    ['lastName', { firstName: 'F', lastName: '', email: 'a@b.co', organizationId: '00000000-0000-4000-8000-000000000000' }, 'Last name required'],
-    ['email', { firstName: 'F', lastName: 'L', email: '', organizationId: '00000000-0000-4000-8000-000000000000' }, 'Email required'],
+    [
+      'firstName',
+      { firstName: ' ', lastName: 'L', email: 'a@b.co', organizationId: '00000000-0000-4000-8000-000000000000' },
+      'First name required',
+    ],
+    [
+      'lastName',
+      { firstName: 'F', lastName: '', email: 'a@b.co', organizationId: '00000000-0000-4000-8000-000000000000' },
+      'Last name required',
+    ],
+    [
+      'email',
+      { firstName: 'F', lastName: 'L', email: '', organizationId: '00000000-0000-4000-8000-000000000000' },
+      'Email required',
+    ],
     ['organization', { firstName: 'F', lastName: 'L', email: 'a@b.co', organizationId: '' }, 'Organization required'],
   ])('%s required', (_, input, message) => {
     const result = newPendingUser.safeParse(input);
@@ -161,7 +213,12 @@ describe('newPendingUser', () => {
 describe('assigneeScope: no paid ticket without someone allowed to hold it', () => {
   it.each<[string, string | null, boolean, AssigneeScope]>([
     ['bought for an organization the viewer administers', 'org-1', true, 'ORGANIZATION'],
-    ['bought for an organization the viewer does not administer (a member paid by purchase order)', 'org-1', false, 'BUYER'],
+    [
+      'bought for an organization the viewer does not administer (a member paid by purchase order)',
+      'org-1',
+      false,
+      'BUYER',
+    ],
     ['bought for no organization', null, false, 'BUYER'],
     ['bought for no organization, whoever looks', null, true, 'BUYER'],
   ])('%s', (_name, organizationId, manages, scope) => {
@@ -173,12 +230,32 @@ describe('allocationBlock: allocation is offered and accepted only when it can b
   const closed = 'Ticket allocation closes 3 days before the event starts.';
   it.each([
     ['paid, every event open', { status: 'PAID', voided: false, closedMessages: [null, null] }, null],
-    ['paid, one event of two closed: the other can still be allocated', { status: 'PAID', voided: false, closedMessages: [closed, null] }, null],
-    ['paid, every event closed (a past event)', { status: 'PAID', voided: false, closedMessages: [closed, closed] }, { reason: 'closed', message: closed }],
+    [
+      'paid, one event of two closed: the other can still be allocated',
+      { status: 'PAID', voided: false, closedMessages: [closed, null] },
+      null,
+    ],
+    [
+      'paid, every event closed (a past event)',
+      { status: 'PAID', voided: false, closedMessages: [closed, closed] },
+      { reason: 'closed', message: closed },
+    ],
     ['paid with no events', { status: 'PAID', voided: false, closedMessages: [] }, null],
-    ['waiting for its purchase order', { status: 'AWAITING_PO', voided: false, closedMessages: [null] }, { reason: 'unpaid', message: allocationMessages.unpaid }],
-    ['a purchase order voided', { status: 'PAID', voided: true, closedMessages: [closed] }, { reason: 'voided', message: allocationMessages.voidedOrCancelled }],
-    ['cancelled', { status: 'CANCELLED', voided: true, closedMessages: [null] }, { reason: 'voided', message: allocationMessages.voidedOrCancelled }],
+    [
+      'waiting for its purchase order',
+      { status: 'AWAITING_PO', voided: false, closedMessages: [null] },
+      { reason: 'unpaid', message: allocationMessages.unpaid },
+    ],
+    [
+      'a purchase order voided',
+      { status: 'PAID', voided: true, closedMessages: [closed] },
+      { reason: 'voided', message: allocationMessages.voidedOrCancelled },
+    ],
+    [
+      'cancelled',
+      { status: 'CANCELLED', voided: true, closedMessages: [null] },
+      { reason: 'voided', message: allocationMessages.voidedOrCancelled },
+    ],
   ] as const)('%s', (_, payment, expected) => {
     expect(allocationBlock(payment)).toEqual(expected);
   });

@@ -36,7 +36,8 @@ export const allocationMessages = {
   /** What a ticket or institute place of an accepted package request is called there. */
   packageTicket: 'Package ticket',
   /** An accepted application's payment: its one seat is the applicant's from the start. */
-  applicationSeat: "This payment is for an institute application: its seat is the applicant's own, with no tickets to allocate.",
+  applicationSeat:
+    "This payment is for an institute application: its seat is the applicant's own, with no tickets to allocate.",
 } as const;
 
 export const allocationKinds = ['CONFERENCE_DAY', 'SERIES'] as const;
@@ -95,7 +96,10 @@ export type AllocationEvent = z.infer<typeof allocationEvent>;
 export const assigneeScopes = ['ORGANIZATION', 'BUYER'] as const;
 export type AssigneeScope = (typeof assigneeScopes)[number];
 
-export function assigneeScope(payment: { organizationId: string | null }, viewerManagesOrganization: boolean): AssigneeScope {
+export function assigneeScope(
+  payment: { organizationId: string | null },
+  viewerManagesOrganization: boolean,
+): AssigneeScope {
   return payment.organizationId !== null && viewerManagesOrganization ? 'ORGANIZATION' : 'BUYER';
 }
 
@@ -119,9 +123,7 @@ export type AllocationReply = z.infer<typeof allocationReply>;
 
 /** PUT /api/event-payments/:id/allocation: every item's complete list of assignees (empty slots dropped). */
 export const allocationSave = z.object({
-  items: z
-    .array(z.object({ itemId: z.uuid(), assignedUsers: z.array(z.uuid()).max(1000) }))
-    .max(500),
+  items: z.array(z.object({ itemId: z.uuid(), assignedUsers: z.array(z.uuid()).max(1000) })).max(500),
 });
 export type AllocationSave = z.infer<typeof allocationSave>;
 
@@ -145,7 +147,10 @@ export const newPendingUser = z.object({
     .toLowerCase()
     .min(1, allocationMessages.emailRequired)
     .pipe(z.email(allocationMessages.emailInvalid)),
-  organizationId: z.string({ error: allocationMessages.organizationRequired }).min(1, allocationMessages.organizationRequired).pipe(z.uuid(allocationMessages.organizationRequired)),
+  organizationId: z
+    .string({ error: allocationMessages.organizationRequired })
+    .min(1, allocationMessages.organizationRequired)
+    .pipe(z.uuid(allocationMessages.organizationRequired)),
 });
 export type NewPendingUser = z.infer<typeof newPendingUser>;
 
@@ -201,14 +206,21 @@ export function duplicatePicks(slots: readonly Slot[]): string[] {
  * How many assignees are too many for a section (or a package group): more than the tickets
  * bought, or more than its maxTickets. 0 when it fits. numberOfTickets null = not limited by purchase.
  */
-export function excessAssignees(assigned: number, limits: { numberOfTickets: number | null; maxTickets: number | null }): number {
+export function excessAssignees(
+  assigned: number,
+  limits: { numberOfTickets: number | null; maxTickets: number | null },
+): number {
   const caps = [limits.numberOfTickets, limits.maxTickets].filter((n): n is number => n !== null);
   if (caps.length === 0) return 0;
   return Math.max(0, assigned - Math.min(...caps));
 }
 
 /** The users a picker may still offer: everyone not chosen in another slot of the same section. */
-export function pickableUsers<U extends { id: string }>(users: readonly U[], slots: readonly Slot[], ownSlot: number): U[] {
+export function pickableUsers<U extends { id: string }>(
+  users: readonly U[],
+  slots: readonly Slot[],
+  ownSlot: number,
+): U[] {
   const taken = new Set(dropEmptySlots(slots.filter((_, i) => i !== ownSlot)));
   return users.filter((u) => !taken.has(u.id));
 }
@@ -246,7 +258,10 @@ export interface DraftCheck {
  * tickets and maxTickets, and each grouping ('groups checked against maxTickets') against the
  * assignees of its sections together.
  */
-export function checkAllocation(sections: readonly DraftSection[], groupings: readonly DraftGrouping[] = []): DraftCheck {
+export function checkAllocation(
+  sections: readonly DraftSection[],
+  groupings: readonly DraftGrouping[] = [],
+): DraftCheck {
   const excess = sections.map((s) => excessAssignees(dropEmptySlots(s.slots).length, s));
   const groupingExcess = groupings.map((grouping) =>
     excessAssignees(
@@ -258,7 +273,15 @@ export function checkAllocation(sections: readonly DraftSection[], groupings: re
   const duplicate = sections.some((s) => duplicatePicks(s.slots).length > 0);
   const unallocated = sections.some((s) => dropEmptySlots(s.slots).length < s.numberOfTickets);
   const error = overallocated ? allocationMessages.overallocated : duplicate ? allocationMessages.duplicate : null;
-  return { excess, groupingExcess, overallocated, duplicate, unallocated, error, warning: unallocated ? allocationMessages.notAllAllocated : null };
+  return {
+    excess,
+    groupingExcess,
+    overallocated,
+    duplicate,
+    unallocated,
+    error,
+    warning: unallocated ? allocationMessages.notAllAllocated : null,
+  };
 }
 
 /** Conference day when any bought line names a section; otherwise series. */
@@ -293,7 +316,8 @@ export function allocationBlock(payment: AllocationState): { reason: AllocationB
   if (payment.voided) return { reason: 'voided', message: allocationMessages.voidedOrCancelled };
   if (payment.status !== 'PAID') return { reason: 'unpaid', message: allocationMessages.unpaid };
   const [firstClosed] = payment.closedMessages;
-  if (firstClosed && payment.closedMessages.every((message) => message !== null)) return { reason: 'closed', message: firstClosed };
+  if (firstClosed && payment.closedMessages.every((message) => message !== null))
+    return { reason: 'closed', message: firstClosed };
   return null;
 }
 
@@ -301,7 +325,8 @@ export function allocationBlock(payment: AllocationState): { reason: AllocationB
 export function daysBetween(startDate: string, endDate: string): string[] {
   const out: string[] = [];
   const end = Date.parse(`${endDate}T00:00:00Z`);
-  for (let t = Date.parse(`${startDate}T00:00:00Z`); t <= end && out.length < 366; t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10));
+  for (let t = Date.parse(`${startDate}T00:00:00Z`); t <= end && out.length < 366; t += 86_400_000)
+    out.push(new Date(t).toISOString().slice(0, 10));
   return out;
 }
 

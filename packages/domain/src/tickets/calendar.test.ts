@@ -3,7 +3,13 @@ import { ticketCalendar } from './calendar.ts';
 
 describe('ticketCalendar', () => {
   const ics = ticketCalendar(
-    { uid: 't1', title: 'Writing; Day, one', dates: ['2026-12-11', '2026-12-10'], location: 'Hall A', description: 'Line 1\nLine 2' },
+    {
+      uid: 't1',
+      title: 'Writing; Day, one',
+      dates: ['2026-12-11', '2026-12-10'],
+      location: 'Hall A',
+      description: 'Line 1\nLine 2',
+    },
     new Date('2026-11-22T15:00:00Z'),
   );
   it('has one all-day event per day, in order, with escaped text', () => {

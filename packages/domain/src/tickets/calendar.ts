@@ -14,7 +14,10 @@ export interface CalendarTicket {
 }
 
 function escapeText(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/[,;]/g, (c) => `\\${c}`);
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/\n/g, '\\n')
+    .replace(/[,;]/g, (c) => `\\${c}`);
 }
 
 /** Lines longer than 75 octets are folded (continuation lines start with a space). */
@@ -33,8 +36,17 @@ const compact = (iso: string) => iso.replaceAll('-', '');
 const nextDay = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 export function ticketCalendar(ticket: CalendarTicket, stamp: Date): string {
-  const dtstamp = stamp.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Members Portal//Tickets//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH'];
+  const dtstamp = stamp
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Members Portal//Tickets//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+  ];
   for (const date of [...new Set(ticket.dates)].sort()) {
     lines.push(
       'BEGIN:VEVENT',

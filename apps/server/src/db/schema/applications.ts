@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { applicationStatuses, questionTypes } from '@portal/domain/applications/rules.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { coupons, eventGroupings, eventPaths, events, eventSections } from './commerce.ts';
@@ -33,7 +46,10 @@ export const applicationQuestions = pgTable(
       .references(() => events.id, { onDelete: 'cascade' }),
     type: questionType('type').notNull(),
     label: text('label').notNull(),
-    options: text('options').array().notNull().default(sql`'{}'::text[]`),
+    options: text('options')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     required: boolean('required').notNull().default(false),
     position: integer('position').notNull().default(0),
   },
@@ -81,7 +97,9 @@ export const eventApplications = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('event_applications_one_open').on(t.userId, t.eventId).where(sql`${t.status} <> 'VOIDED'`),
+    uniqueIndex('event_applications_one_open')
+      .on(t.userId, t.eventId)
+      .where(sql`${t.status} <> 'VOIDED'`),
     index('event_applications_user').on(t.userId, t.createdAt),
     index('event_applications_review').on(t.eventId, t.status, t.submittedAt),
     index('event_applications_status').on(t.status, t.submittedAt),
@@ -123,7 +141,9 @@ export const eventApplicationSections = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.applicationId, t.sectionId] }),
-    uniqueIndex('event_application_sections_ranking').on(t.applicationId, t.groupingId, t.ranking).where(sql`${t.ranking} is not null`),
+    uniqueIndex('event_application_sections_ranking')
+      .on(t.applicationId, t.groupingId, t.ranking)
+      .where(sql`${t.ranking} is not null`),
     check('event_application_sections_ranking_positive', sql`${t.ranking} is null or ${t.ranking} >= 1`),
     index('event_application_sections_section').on(t.sectionId),
   ],
@@ -141,7 +161,10 @@ export const eventApplicationAnswers = pgTable(
       .references(() => applicationQuestions.id, { onDelete: 'cascade' }),
     value: text('value').array().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.applicationId, t.questionId] }), index('event_application_answers_question').on(t.questionId)],
+  (t) => [
+    primaryKey({ columns: [t.applicationId, t.questionId] }),
+    index('event_application_answers_question').on(t.questionId),
+  ],
 );
 
 /** Applications imported from the previous system, with its numeric ids (application-rules.legacyApplicationView). */

@@ -23,7 +23,11 @@ export const attendanceTakers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('attendance_takers_once').on(t.userId, t.eventId, sql`coalesce(${t.sectionId}, '00000000-0000-0000-0000-000000000000'::uuid)`),
+    uniqueIndex('attendance_takers_once').on(
+      t.userId,
+      t.eventId,
+      sql`coalesce(${t.sectionId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+    ),
     index('attendance_takers_event').on(t.eventId),
   ],
 );

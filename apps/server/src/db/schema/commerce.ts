@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { pathLevels } from '@portal/domain/applications/rules.ts';
 import {
   applicationSelectionLevels,
@@ -44,7 +58,9 @@ export const events = pgTable(
     /** Institutes and other selective events: members apply, staff accept, accepted applicants pay. */
     acceptsApplications: boolean('accepts_applications').notNull().default(false),
     /** The ticket type whose price an accepted applicant pays. */
-    applicationTicketTypeId: uuid('application_ticket_type_id').references((): AnyPgColumn => eventTicketTypes.id, { onDelete: 'set null' }),
+    applicationTicketTypeId: uuid('application_ticket_type_id').references((): AnyPgColumn => eventTicketTypes.id, {
+      onDelete: 'set null',
+    }),
     /** Finance: days an accepted applicant has to pay (§9 'Payment due time'). */
     paymentDueDays: integer('payment_due_days'),
     createdAt: createdAt(),
@@ -52,7 +68,10 @@ export const events = pgTable(
   },
   (t) => [
     check('events_dates', sql`${t.endDate} >= ${t.startDate}`),
-    check('events_capacity', sql`${t.ticketsTaken} >= 0 and (${t.maxTickets} is null or ${t.ticketsTaken} <= ${t.maxTickets})`),
+    check(
+      'events_capacity',
+      sql`${t.ticketsTaken} >= 0 and (${t.maxTickets} is null or ${t.ticketsTaken} <= ${t.maxTickets})`,
+    ),
     check('events_close_days', sql`${t.daysBeforePurchaseClose} >= 0`),
     index('events_start').on(t.startDate),
   ],
@@ -69,7 +88,10 @@ export const eventTicketTypes = pgTable(
     priceCents: integer('price_cents').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [check('event_ticket_types_price', sql`${t.priceCents} >= 0`), index('event_ticket_types_event').on(t.eventId)],
+  (t) => [
+    check('event_ticket_types_price', sql`${t.priceCents} >= 0`),
+    index('event_ticket_types_event').on(t.eventId),
+  ],
 );
 
 export const applicationSelectionLevel = pgEnum('application_selection_level', applicationSelectionLevels);
@@ -109,7 +131,10 @@ export const eventGroupings = pgTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [
-    check('event_groupings_capacity', sql`${t.ticketsTaken} >= 0 and (${t.maxTickets} is null or ${t.ticketsTaken} <= ${t.maxTickets})`),
+    check(
+      'event_groupings_capacity',
+      sql`${t.ticketsTaken} >= 0 and (${t.maxTickets} is null or ${t.ticketsTaken} <= ${t.maxTickets})`,
+    ),
     index('event_groupings_path').on(t.pathId),
   ],
 );
@@ -126,9 +151,15 @@ export const eventSections = pgTable(
       .notNull()
       .references(() => eventGroupings.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
-    dates: date('dates', { mode: 'string' }).array().notNull().default(sql`'{}'::date[]`),
+    dates: date('dates', { mode: 'string' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::date[]`),
     locationName: text('location_name'),
-    audienceType: text('audience_type').array().notNull().default(sql`'{}'::text[]`),
+    audienceType: text('audience_type')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     description: text('description').notNull().default(''),
     isFree: boolean('is_free').notNull().default(false),
     maxTickets: integer('max_tickets'),
@@ -136,7 +167,10 @@ export const eventSections = pgTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [
-    check('event_sections_capacity', sql`${t.ticketsTaken} >= 0 and (${t.maxTickets} is null or ${t.ticketsTaken} <= ${t.maxTickets})`),
+    check(
+      'event_sections_capacity',
+      sql`${t.ticketsTaken} >= 0 and (${t.maxTickets} is null or ${t.ticketsTaken} <= ${t.maxTickets})`,
+    ),
     index('event_sections_event').on(t.eventId),
     index('event_sections_grouping').on(t.groupingId),
   ],
@@ -201,7 +235,11 @@ export const cartItems = pgTable(
   (t) => [
     check('cart_items_tickets', sql`${t.numberOfTickets} between 1 and 100`),
     // Adding the same tickets again raises the quantity instead of making a second line.
-    uniqueIndex('cart_items_one_line').on(t.userId, t.ticketTypeId, sql`coalesce(${t.sectionId}, '00000000-0000-0000-0000-000000000000'::uuid)`),
+    uniqueIndex('cart_items_one_line').on(
+      t.userId,
+      t.ticketTypeId,
+      sql`coalesce(${t.sectionId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+    ),
   ],
 );
 
@@ -247,13 +285,18 @@ export const eventPayments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('event_payments_totals', sql`${t.totalCents} = ${t.subtotalCents} - ${t.discountCents} and ${t.totalCents} >= 0`),
+    check(
+      'event_payments_totals',
+      sql`${t.totalCents} = ${t.subtotalCents} - ${t.discountCents} and ${t.totalCents} >= 0`,
+    ),
     uniqueIndex('event_payments_idempotency').on(t.userId, t.idempotencyKey),
     uniqueIndex('event_payments_provider_reference').on(t.provider, t.providerReference),
     index('event_payments_user').on(t.userId, t.createdAt),
     index('event_payments_organization').on(t.organizationId),
     index('event_payments_application').on(t.applicationId, t.createdAt),
-    index('event_payments_hold_expiry').on(t.holdExpiresAt).where(sql`${t.seatsHeld}`),
+    index('event_payments_hold_expiry')
+      .on(t.holdExpiresAt)
+      .where(sql`${t.seatsHeld}`),
   ],
 );
 
@@ -275,7 +318,10 @@ export const eventPaymentItems = pgTable(
     numberOfTickets: integer('number_of_tickets').notNull(),
     priceCents: integer('price_cents').notNull(),
   },
-  (t) => [check('event_payment_items_tickets', sql`${t.numberOfTickets} >= 1`), index('event_payment_items_payment').on(t.paymentId)],
+  (t) => [
+    check('event_payment_items_tickets', sql`${t.numberOfTickets} >= 1`),
+    index('event_payment_items_payment').on(t.paymentId),
+  ],
 );
 
 export const purchaseOrderType = pgEnum('purchase_order_type', purchaseOrderTypes);
@@ -319,7 +365,9 @@ export const purchaseOrders = pgTable(
     uniqueIndex('purchase_orders_idempotency').on(t.submittedById, t.idempotencyKey),
     index('purchase_orders_payment').on(t.paymentId),
     // A payment has at most one purchase order under review at a time.
-    uniqueIndex('purchase_orders_one_open').on(t.paymentId).where(sql`${t.status} = 'SUBMITTED'`),
+    uniqueIndex('purchase_orders_one_open')
+      .on(t.paymentId)
+      .where(sql`${t.status} = 'SUBMITTED'`),
   ],
 );
 

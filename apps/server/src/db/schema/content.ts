@@ -79,7 +79,10 @@ export const videos = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('videos_vimeo_id', sql`${t.vimeoId} ~ '^[0-9]{1,15}$'`), index('videos_collection').on(t.collectionId, t.position)],
+  (t) => [
+    check('videos_vimeo_id', sql`${t.vimeoId} ~ '^[0-9]{1,15}$'`),
+    index('videos_collection').on(t.collectionId, t.position),
+  ],
 );
 
 /** A PDF that goes with a video (a viewing guide, a transcript). */

@@ -22,5 +22,8 @@ export const contracts = pgTable(
     totalCents: integer('total_cents').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [check('contracts_total', sql`${t.totalCents} >= 0`), index('contracts_organization').on(t.organizationId, t.createdAt)],
+  (t) => [
+    check('contracts_total', sql`${t.totalCents} >= 0`),
+    index('contracts_organization').on(t.organizationId, t.createdAt),
+  ],
 );

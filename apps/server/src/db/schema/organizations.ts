@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { organizationRoles } from '@portal/domain/people/roles.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { grades, organizationTypes, positions } from './lookups.ts';
@@ -37,9 +49,12 @@ export const organizations = pgTable(
     billingCountry: text('billing_country'),
     billingZipPostal: text('billing_zip_postal'),
     billingPhone: text('billing_phone'),
-    ticketRecipientMembershipId: uuid('ticket_recipient_membership_id').references((): AnyPgColumn => organizationMemberships.id, {
-      onDelete: 'set null',
-    }),
+    ticketRecipientMembershipId: uuid('ticket_recipient_membership_id').references(
+      (): AnyPgColumn => organizationMemberships.id,
+      {
+        onDelete: 'set null',
+      },
+    ),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -149,7 +164,10 @@ export const districtMemberships = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('district_memberships_district_user').on(t.districtId, t.userId), index('district_memberships_user').on(t.userId)],
+  (t) => [
+    uniqueIndex('district_memberships_district_user').on(t.districtId, t.userId),
+    index('district_memberships_user').on(t.userId),
+  ],
 );
 
 export const invitationKind = pgEnum('invitation_kind', ['DISTRICT', 'ORGANIZATION']);

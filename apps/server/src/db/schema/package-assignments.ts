@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { check, foreignKey, index, integer, pgTable, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
-import { packageRequestEvents, packageRequestGroupSections, packageRequestInstitutes, packageRequests } from './packages.ts';
+import {
+  packageRequestEvents,
+  packageRequestGroupSections,
+  packageRequestInstitutes,
+  packageRequests,
+} from './packages.ts';
 import { users } from './users.ts';
 
 /**
@@ -31,7 +36,10 @@ export const packageAssignments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('package_assignments_one_item', sql`num_nonnulls(${t.packageEventId}, ${t.groupSectionId}, ${t.packageInstituteId}) = 1`),
+    check(
+      'package_assignments_one_item',
+      sql`num_nonnulls(${t.packageEventId}, ${t.groupSectionId}, ${t.packageInstituteId}) = 1`,
+    ),
     foreignKey({
       name: 'package_assignments_event_fk',
       columns: [t.packageRequestId, t.packageEventId],

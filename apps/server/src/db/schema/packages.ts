@@ -1,5 +1,19 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
-import { boolean, check, date, foreignKey, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { packageRequestStatuses, pdSessionSettings, travelCostTypes } from '@portal/domain/packages/rules.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { events, eventTicketTypes } from './commerce.ts';
@@ -75,7 +89,10 @@ export const packagePdSessions = pgTable(
     selectionInterval: integer('selection_interval').notNull().default(1),
     allowZeroSelection: boolean('allow_zero_selection').notNull().default(false),
     useCustomSelection: boolean('use_custom_selection').notNull().default(false),
-    customSelections: integer('custom_selections').array().notNull().default(sql`'{}'::integer[]`),
+    customSelections: integer('custom_selections')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     dayRateCents: integer('day_rate_cents').notNull(),
     position: integer('position').notNull().default(0),
   },
@@ -202,7 +219,11 @@ export const packageRequests = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('package_requests_package_organization').on(t.packageId, t.organizationId), index('package_requests_organization').on(t.organizationId), index('package_requests_status').on(t.status, t.updatedAt)],
+  (t) => [
+    uniqueIndex('package_requests_package_organization').on(t.packageId, t.organizationId),
+    index('package_requests_organization').on(t.organizationId),
+    index('package_requests_status').on(t.status, t.updatedAt),
+  ],
 );
 
 const overrideColumns = () => ({
@@ -224,7 +245,10 @@ export const packageRequestPdSessions = pgTable(
     overrideAmount: integer('override_amount'),
     createdByInitiator: boolean('created_by_initiator').notNull().default(true),
   },
-  (t) => [primaryKey({ columns: [t.packageRequestId, t.pdSessionId] }), check('package_request_pd_sessions_days', sql`${t.requestedDays} >= 0 and coalesce(${t.overrideAmount}, 0) >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.packageRequestId, t.pdSessionId] }),
+    check('package_request_pd_sessions_days', sql`${t.requestedDays} >= 0 and coalesce(${t.overrideAmount}, 0) >= 0`),
+  ],
 );
 
 export const packageRequestEvents = pgTable(
@@ -240,7 +264,13 @@ export const packageRequestEvents = pgTable(
     ...overrideColumns(),
     overrideAmount: integer('override_amount'),
   },
-  (t) => [primaryKey({ columns: [t.packageRequestId, t.packageEventId] }), check('package_request_events_amounts', sql`${t.requestedParticipants} >= 0 and coalesce(${t.overrideAmount}, 0) >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.packageRequestId, t.packageEventId] }),
+    check(
+      'package_request_events_amounts',
+      sql`${t.requestedParticipants} >= 0 and coalesce(${t.overrideAmount}, 0) >= 0`,
+    ),
+  ],
 );
 
 export const packageRequestGroupSections = pgTable(
@@ -258,7 +288,10 @@ export const packageRequestGroupSections = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.packageRequestId, t.groupSectionId] }),
-    check('package_request_group_sections_amounts', sql`${t.requestedParticipants} >= 0 and coalesce(${t.overrideParticipants}, 0) >= 0`),
+    check(
+      'package_request_group_sections_amounts',
+      sql`${t.requestedParticipants} >= 0 and coalesce(${t.overrideParticipants}, 0) >= 0`,
+    ),
   ],
 );
 
@@ -278,7 +311,10 @@ export const packageRequestInstitutes = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.packageRequestId, t.packageInstituteId] }),
-    check('package_request_institutes_amounts', sql`${t.requestedParticipants} >= 0 and coalesce(${t.overrideAmount}, 0) >= 0`),
+    check(
+      'package_request_institutes_amounts',
+      sql`${t.requestedParticipants} >= 0 and coalesce(${t.overrideAmount}, 0) >= 0`,
+    ),
   ],
 );
 
@@ -301,7 +337,10 @@ export const packageRequestInstituteGrades = pgTable(
       columns: [t.packageRequestId, t.packageInstituteId],
       foreignColumns: [packageRequestInstitutes.packageRequestId, packageRequestInstitutes.packageInstituteId],
     }).onDelete('cascade'),
-    check('package_request_institute_grades_amounts', sql`${t.participants} >= 0 and coalesce(${t.overrideParticipants}, 0) >= 0`),
+    check(
+      'package_request_institute_grades_amounts',
+      sql`${t.participants} >= 0 and coalesce(${t.overrideParticipants}, 0) >= 0`,
+    ),
     index('package_request_institute_grades_institute').on(t.packageRequestId, t.packageInstituteId),
   ],
 );

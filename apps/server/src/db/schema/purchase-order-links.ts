@@ -21,7 +21,10 @@ export const purchaseOrderApplications = pgTable(
       .notNull()
       .references(() => eventPayments.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.purchaseOrderId, t.applicationId] }), index('purchase_order_applications_payment').on(t.paymentId)],
+  (t) => [
+    primaryKey({ columns: [t.purchaseOrderId, t.applicationId] }),
+    index('purchase_order_applications_payment').on(t.paymentId),
+  ],
 );
 
 /** The contract a package purchase order pays (one per purchase order). */

@@ -35,7 +35,10 @@ export const eventResources = pgTable(
       sql`(${t.url} is not null and ${t.fileKey} is null and ${t.fileName} is null and ${t.fileSize} is null and ${t.fileType} is null)
         or (${t.url} is null and ${t.fileKey} is not null and ${t.fileName} is not null and ${t.fileSize} is not null and ${t.fileType} is not null)`,
     ),
-    check('event_resources_file_type', sql`${t.fileType} is null or ${t.fileType} in ('pdf', 'docx', 'pptx', 'xlsx', 'png', 'jpg')`),
+    check(
+      'event_resources_file_type',
+      sql`${t.fileType} is null or ${t.fileType} in ('pdf', 'docx', 'pptx', 'xlsx', 'png', 'jpg')`,
+    ),
     check('event_resources_position', sql`${t.position} >= 0`),
     index('event_resources_event').on(t.eventId, t.position),
     // The member search is ILIKE '%…%' on both texts: trigram indexes serve it (pg_trgm, migration 0001).
@@ -55,5 +58,8 @@ export const eventResourceSections = pgTable(
       .notNull()
       .references(() => eventSections.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.resourceId, t.sectionId] }), index('event_resource_sections_section').on(t.sectionId)],
+  (t) => [
+    primaryKey({ columns: [t.resourceId, t.sectionId] }),
+    index('event_resource_sections_section').on(t.sectionId),
+  ],
 );

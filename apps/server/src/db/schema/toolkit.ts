@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -16,12 +26,18 @@ export const toolkitCategories = pgTable(
   {
     id: id(),
     name: text('name').notNull(),
-    audience: text('audience').array().notNull().default(sql`'{}'::text[]`),
+    audience: text('audience')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('toolkit_categories_audience', audienceCheck(t.audience)), index('toolkit_categories_order').on(t.position)],
+  (t) => [
+    check('toolkit_categories_audience', audienceCheck(t.audience)),
+    index('toolkit_categories_order').on(t.position),
+  ],
 );
 
 /** A grouping, inside another grouping or at the top (parent_id null); deleting one is refused while it holds anything. */
@@ -31,7 +47,10 @@ export const toolkitGroupings = pgTable(
     id: id(),
     parentId: uuid('parent_id').references((): AnyPgColumn => toolkitGroupings.id, { onDelete: 'restrict' }),
     title: text('title').notNull(),
-    audience: text('audience').array().notNull().default(sql`'{}'::text[]`),
+    audience: text('audience')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -10,7 +10,15 @@ import {
   eventPaymentOptions,
   legacyEventApplications,
 } from '../schema/applications.ts';
-import { eventGroupings, eventPaths, eventPaymentItems, eventPayments, events, eventSections, eventTicketTypes } from '../schema/commerce.ts';
+import {
+  eventGroupings,
+  eventPaths,
+  eventPaymentItems,
+  eventPayments,
+  events,
+  eventSections,
+  eventTicketTypes,
+} from '../schema/commerce.ts';
 import { organizationMemberships } from '../schema/organizations.ts';
 import { eventTickets } from '../schema/tickets.ts';
 import { users } from '../schema/users.ts';
@@ -31,10 +39,46 @@ const pastAttendeeEmail = 'owner.washington@demo.test';
 const legacyApplicantEmail = counselorEmail;
 /** Imported from the previous system: one paid by card, one invoiced (a state that exists only there), one accepted and still to pay by purchase order. */
 const legacyApplications = [
-  { legacyId: 'LEGACY-EA-2019-0001', eventName: 'Summer Reading Institute 2019', startDate: '2019-07-08', endDate: '2019-07-12', statusId: 1, paymentStatusId: 2, paymentTypeId: 1, createdAt: new Date('2019-04-02T14:00:00Z') },
-  { legacyId: 'LEGACY-EA-2020-0004', eventName: 'Literacy Leadership Institute 2020', startDate: '2020-07-13', endDate: '2020-07-17', statusId: 1, paymentStatusId: 6, paymentTypeId: 3, createdAt: new Date('2020-03-10T14:00:00Z') },
-  { legacyId: 'LEGACY-EA-2021-0002', eventName: 'Writing Coaches Institute 2021', startDate: '2021-07-12', endDate: '2021-07-16', statusId: 1, paymentStatusId: 5, paymentTypeId: 3, createdAt: new Date('2021-03-15T14:00:00Z') },
-  { legacyId: 'LEGACY-EA-2022-0003', eventName: 'Math Leaders Institute 2022', startDate: '2022-07-11', endDate: '2022-07-15', statusId: 4, paymentStatusId: 1, paymentTypeId: 5, createdAt: new Date('2022-03-14T14:00:00Z') },
+  {
+    legacyId: 'LEGACY-EA-2019-0001',
+    eventName: 'Summer Reading Institute 2019',
+    startDate: '2019-07-08',
+    endDate: '2019-07-12',
+    statusId: 1,
+    paymentStatusId: 2,
+    paymentTypeId: 1,
+    createdAt: new Date('2019-04-02T14:00:00Z'),
+  },
+  {
+    legacyId: 'LEGACY-EA-2020-0004',
+    eventName: 'Literacy Leadership Institute 2020',
+    startDate: '2020-07-13',
+    endDate: '2020-07-17',
+    statusId: 1,
+    paymentStatusId: 6,
+    paymentTypeId: 3,
+    createdAt: new Date('2020-03-10T14:00:00Z'),
+  },
+  {
+    legacyId: 'LEGACY-EA-2021-0002',
+    eventName: 'Writing Coaches Institute 2021',
+    startDate: '2021-07-12',
+    endDate: '2021-07-16',
+    statusId: 1,
+    paymentStatusId: 5,
+    paymentTypeId: 3,
+    createdAt: new Date('2021-03-15T14:00:00Z'),
+  },
+  {
+    legacyId: 'LEGACY-EA-2022-0003',
+    eventName: 'Math Leaders Institute 2022',
+    startDate: '2022-07-11',
+    endDate: '2022-07-15',
+    statusId: 4,
+    paymentStatusId: 1,
+    paymentTypeId: 5,
+    createdAt: new Date('2022-03-14T14:00:00Z'),
+  },
 ];
 
 /** ISO date `days` after `from` (UTC calendar). */
@@ -93,7 +137,10 @@ async function eventNamed(tx: Executor, name: string): Promise<string | undefine
 }
 
 async function userNamed(tx: Executor, email: string) {
-  const [row] = await tx.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.email, email));
+  const [row] = await tx
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.email, email));
   return row;
 }
 
@@ -121,7 +168,10 @@ async function seedInstitute(tx: Executor, today: Date): Promise<string> {
     'institute',
   );
   const ticketType = one(
-    await tx.insert(eventTicketTypes).values({ eventId: event.id, name: 'Institute tuition', priceCents: 95_000 }).returning({ id: eventTicketTypes.id }),
+    await tx
+      .insert(eventTicketTypes)
+      .values({ eventId: event.id, name: 'Institute tuition', priceCents: 95_000 })
+      .returning({ id: eventTicketTypes.id }),
     'ticket type',
   );
   await tx.update(events).set({ applicationTicketTypeId: ticketType.id }).where(eq(events.id, event.id));
@@ -145,7 +195,13 @@ async function seedInstitute(tx: Executor, today: Date): Promise<string> {
         .returning({ id: eventPaths.id }),
       'path',
     );
-    const grouping = one(await tx.insert(eventGroupings).values({ pathId: path.id, name: demo.grouping }).returning({ id: eventGroupings.id }), 'grouping');
+    const grouping = one(
+      await tx
+        .insert(eventGroupings)
+        .values({ pathId: path.id, name: demo.grouping })
+        .returning({ id: eventGroupings.id }),
+      'grouping',
+    );
     await tx.insert(eventSections).values(
       demo.sections.map((section, sectionPosition) => ({
         eventId: event.id,
@@ -159,7 +215,14 @@ async function seedInstitute(tx: Executor, today: Date): Promise<string> {
       })),
     );
   }
-  await tx.insert(applicationQuestions).values(questions.map((question, position) => ({ ...question, options: [...question.options], eventId: event.id, position })));
+  await tx.insert(applicationQuestions).values(
+    questions.map((question, position) => ({
+      ...question,
+      options: [...question.options],
+      eventId: event.id,
+      position,
+    })),
+  );
   return event.id;
 }
 
@@ -186,7 +249,10 @@ async function seedPastInstitute(tx: Executor, today: Date): Promise<void> {
     'past institute',
   );
   const ticketType = one(
-    await tx.insert(eventTicketTypes).values({ eventId: event.id, name: 'Institute tuition', priceCents: 90_000 }).returning({ id: eventTicketTypes.id }),
+    await tx
+      .insert(eventTicketTypes)
+      .values({ eventId: event.id, name: 'Institute tuition', priceCents: 90_000 })
+      .returning({ id: eventTicketTypes.id }),
     'ticket type',
   );
   if (!attendee) return;
@@ -211,11 +277,20 @@ async function seedPastInstitute(tx: Executor, today: Date): Promise<void> {
   const item = one(
     await tx
       .insert(eventPaymentItems)
-      .values({ paymentId: payment.id, eventId: event.id, ticketTypeId: ticketType.id, title: pastCoachingInstitute, numberOfTickets: 1, priceCents: 90_000 })
+      .values({
+        paymentId: payment.id,
+        eventId: event.id,
+        ticketTypeId: ticketType.id,
+        title: pastCoachingInstitute,
+        numberOfTickets: 1,
+        priceCents: 90_000,
+      })
       .returning({ id: eventPaymentItems.id }),
     'past payment item',
   );
-  await tx.insert(eventTickets).values({ paymentItemId: item.id, userId: attendee.id, eventId: event.id, assignedById: attendee.id });
+  await tx
+    .insert(eventTickets)
+    .values({ paymentItemId: item.id, userId: attendee.id, eventId: event.id, assignedById: attendee.id });
 }
 
 interface DemoApplicant {
@@ -255,7 +330,12 @@ const acceptedApplicants: DemoApplicant[] = [
 ];
 
 /** An accepted application, complete in every step, and for a paid one its PAID card payment holding the seat. */
-async function seedAcceptedApplication(tx: Executor, instituteId: string, today: Date, applicant: DemoApplicant): Promise<void> {
+async function seedAcceptedApplication(
+  tx: Executor,
+  instituteId: string,
+  today: Date,
+  applicant: DemoApplicant,
+): Promise<void> {
   const user = await userNamed(tx, applicant.email);
   if (!user) return;
   const [existing] = await tx
@@ -313,7 +393,12 @@ async function seedAcceptedApplication(tx: Executor, instituteId: string, today:
     'application',
   );
   await tx.insert(eventApplicationSections).values(
-    sections.slice(0, 2).map((section, index) => ({ applicationId: application.id, sectionId: section.id, groupingId: section.groupingId, ranking: index + 1 })),
+    sections.slice(0, 2).map((section, index) => ({
+      applicationId: application.id,
+      sectionId: section.id,
+      groupingId: section.groupingId,
+      ranking: index + 1,
+    })),
   );
   const answers: Record<string, string[]> = {
     'Why do you want to attend?': [applicant.why],
@@ -321,13 +406,25 @@ async function seedAcceptedApplication(tx: Executor, instituteId: string, today:
   };
   const answered = eventQuestions.filter((question) => answers[question.label]);
   if (answered.length > 0) {
-    await tx.insert(eventApplicationAnswers).values(answered.map((question) => ({ applicationId: application.id, questionId: question.id, value: answers[question.label] ?? [] })));
+    await tx.insert(eventApplicationAnswers).values(
+      answered.map((question) => ({
+        applicationId: application.id,
+        questionId: question.id,
+        value: answers[question.label] ?? [],
+      })),
+    );
   }
   if (applicant.paid) await seedPaidSeat(tx, instituteId, user.id, application.id, today);
 }
 
 /** What paying an accepted application by card leaves: a PAID payment of one institute seat, counted against the institute. */
-async function seedPaidSeat(tx: Executor, instituteId: string, userId: string, applicationId: string, today: Date): Promise<void> {
+async function seedPaidSeat(
+  tx: Executor,
+  instituteId: string,
+  userId: string,
+  applicationId: string,
+  today: Date,
+): Promise<void> {
   const [ticketType] = await tx
     .select({ id: eventTicketTypes.id, priceCents: eventTicketTypes.priceCents, eventName: events.name })
     .from(events)

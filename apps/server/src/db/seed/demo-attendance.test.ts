@@ -36,7 +36,8 @@ describe('demo attendance', () => {
       ['Coaching the Coaches', 'ADVANCED', true],
     ]);
     const [firstYear, advanced] = sections;
-    const names = async (sectionId: string) => (await sectionRoll(database.db, event.id, sectionId, today)).map((p) => `${p.firstName} ${p.lastName}`);
+    const names = async (sectionId: string) =>
+      (await sectionRoll(database.db, event.id, sectionId, today)).map((p) => `${p.firstName} ${p.lastName}`);
     expect(await names(firstYear?.id ?? '')).toEqual(['Adam Alvarez', 'Tara Thompson']);
     expect(await names(advanced?.id ?? '')).toEqual(['Maya Morales']);
 

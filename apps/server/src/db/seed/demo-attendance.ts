@@ -2,7 +2,15 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../client.ts';
 import { eventApplicationSections, eventApplications } from '../schema/applications.ts';
 import { attendanceTakers } from '../schema/attendance.ts';
-import { eventGroupings, eventPaths, eventPaymentItems, eventPayments, events, eventSections, eventTicketTypes } from '../schema/commerce.ts';
+import {
+  eventGroupings,
+  eventPaths,
+  eventPaymentItems,
+  eventPayments,
+  events,
+  eventSections,
+  eventTicketTypes,
+} from '../schema/commerce.ts';
 import { eventTickets } from '../schema/tickets.ts';
 import { users } from '../schema/users.ts';
 
@@ -57,18 +65,42 @@ export async function seedDemoAttendance(db: Executor, now: Date): Promise<void>
       .returning({ id: events.id }),
     'attendance event',
   );
-  const ticketType = one(await db.insert(eventTicketTypes).values({ eventId: event.id, name: 'Coaching days', priceCents: 34_500 }).returning(), 'ticket type');
+  const ticketType = one(
+    await db
+      .insert(eventTicketTypes)
+      .values({ eventId: event.id, name: 'Coaching days', priceCents: 34_500 })
+      .returning(),
+    'ticket type',
+  );
   const sectionOf = async (level: 'FIRST_YEAR' | 'ADVANCED', position: number, title: string) => {
-    const path = one(await db.insert(eventPaths).values({ eventId: event.id, name: level === 'ADVANCED' ? 'advanced' : 'first-year', level, position }).returning(), 'path');
-    const grouping = one(await db.insert(eventGroupings).values({ pathId: path.id, name: 'Coaching' }).returning(), 'grouping');
+    const path = one(
+      await db
+        .insert(eventPaths)
+        .values({ eventId: event.id, name: level === 'ADVANCED' ? 'advanced' : 'first-year', level, position })
+        .returning(),
+      'path',
+    );
+    const grouping = one(
+      await db.insert(eventGroupings).values({ pathId: path.id, name: 'Coaching' }).returning(),
+      'grouping',
+    );
     const section = one(
       await db
         .insert(eventSections)
-        .values({ eventId: event.id, groupingId: grouping.id, title, dates, locationName: 'Lincoln Elementary School, Hall B', maxTickets: 30, ticketsTaken: level === 'FIRST_YEAR' ? 2 : 0 })
+        .values({
+          eventId: event.id,
+          groupingId: grouping.id,
+          title,
+          dates,
+          locationName: 'Lincoln Elementary School, Hall B',
+          maxTickets: 30,
+          ticketsTaken: level === 'FIRST_YEAR' ? 2 : 0,
+        })
         .returning(),
       'section',
     );
-    if (level === 'FIRST_YEAR') await db.update(eventGroupings).set({ ticketsTaken: 2 }).where(eq(eventGroupings.id, grouping.id));
+    if (level === 'FIRST_YEAR')
+      await db.update(eventGroupings).set({ ticketsTaken: 2 }).where(eq(eventGroupings.id, grouping.id));
     return { section, grouping };
   };
   const firstYear = await sectionOf('FIRST_YEAR', 0, 'Guided Reading Foundations');
@@ -77,29 +109,67 @@ export async function seedDemoAttendance(db: Executor, now: Date): Promise<void>
   const payment = one(
     await db
       .insert(eventPayments)
-      .values({ userId: idOf(buyerEmail), status: 'PAID', method: 'PURCHASE_ORDER', subtotalCents: 69_000, totalCents: 69_000, seatsHeld: true, paidAt: now })
+      .values({
+        userId: idOf(buyerEmail),
+        status: 'PAID',
+        method: 'PURCHASE_ORDER',
+        subtotalCents: 69_000,
+        totalCents: 69_000,
+        seatsHeld: true,
+        paidAt: now,
+      })
       .returning(),
     'payment',
   );
   const item = one(
     await db
       .insert(eventPaymentItems)
-      .values({ paymentId: payment.id, eventId: event.id, sectionId: firstYear.section.id, ticketTypeId: ticketType.id, title: `${attendanceEventName}: Guided Reading Foundations`, numberOfTickets: 2, priceCents: 34_500 })
+      .values({
+        paymentId: payment.id,
+        eventId: event.id,
+        sectionId: firstYear.section.id,
+        ticketTypeId: ticketType.id,
+        title: `${attendanceEventName}: Guided Reading Foundations`,
+        numberOfTickets: 2,
+        priceCents: 34_500,
+      })
       .returning(),
     'payment item',
   );
   await db.insert(eventTickets).values(
-    ticketHolderEmails.map((email, position) => ({ paymentItemId: item.id, userId: idOf(email), eventId: event.id, sectionId: firstYear.section.id, position, assignedById: idOf(buyerEmail) })),
+    ticketHolderEmails.map((email, position) => ({
+      paymentItemId: item.id,
+      userId: idOf(email),
+      eventId: event.id,
+      sectionId: firstYear.section.id,
+      position,
+      assignedById: idOf(buyerEmail),
+    })),
   );
 
   const application = one(
     await db
       .insert(eventApplications)
-      .values({ userId: idOf(applicantEmail), eventId: event.id, status: 'ACCEPTED', firstName: 'Maya', lastName: 'Morales', submittedAt: now, decidedAt: now, sectionsComplete: true, questionnaireComplete: true })
+      .values({
+        userId: idOf(applicantEmail),
+        eventId: event.id,
+        status: 'ACCEPTED',
+        firstName: 'Maya',
+        lastName: 'Morales',
+        submittedAt: now,
+        decidedAt: now,
+        sectionsComplete: true,
+        questionnaireComplete: true,
+      })
       .returning(),
     'application',
   );
-  await db.insert(eventApplicationSections).values({ applicationId: application.id, sectionId: advanced.section.id, groupingId: advanced.grouping.id, ranking: null });
+  await db.insert(eventApplicationSections).values({
+    applicationId: application.id,
+    sectionId: advanced.section.id,
+    groupingId: advanced.grouping.id,
+    ranking: null,
+  });
 
   await db.insert(attendanceTakers).values({ userId: idOf(attendanceTakerEmail), eventId: event.id, sectionId: null });
 }

@@ -32,7 +32,10 @@ afterAll(async () => {
 
 describe('demo content', () => {
   it('generates titles from topics and formats, without placeholder text', () => {
-    const rows = generatedResources([{ name: 'Reading fluency', grades: 'Grades 1–3', about: 'repeated reading' }], '2026-2027');
+    const rows = generatedResources(
+      [{ name: 'Reading fluency', grades: 'Grades 1–3', about: 'repeated reading' }],
+      '2026-2027',
+    );
     expect(rows[0]).toEqual({
       title: 'Planning guide: Reading fluency',
       grades: 'Grades 1–3',
@@ -49,18 +52,40 @@ describe('demo content', () => {
     expect(await database.db.$count(videoCollections)).toBe(2);
     expect(await database.db.$count(videoDocuments)).toBe(3);
 
-    const [lincoln] = await database.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, 'Lincoln Elementary School'));
-    const [year] = await database.db.select({ id: schoolYears.id }).from(schoolYears).where(eq(schoolYears.name, '2026-2027'));
-    const [teacher] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'teacher.lincoln@demo.test'));
-    const found = await searchOrganizationResources(database.db, teacher?.id ?? '', { organizationId: lincoln?.id ?? '', schoolYearId: year?.id ?? '', search: 'fluency', page: 1, pageSize: 20 });
+    const [lincoln] = await database.db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.name, 'Lincoln Elementary School'));
+    const [year] = await database.db
+      .select({ id: schoolYears.id })
+      .from(schoolYears)
+      .where(eq(schoolYears.name, '2026-2027'));
+    const [teacher] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'teacher.lincoln@demo.test'));
+    const found = await searchOrganizationResources(database.db, teacher?.id ?? '', {
+      organizationId: lincoln?.id ?? '',
+      schoolYearId: year?.id ?? '',
+      search: 'fluency',
+      page: 1,
+      pageSize: 20,
+    });
     expect(found.total).toBe(9);
     expect(found.items[0]?.title).toContain('fluency');
 
-    const [pdf] = await database.db.select({ fileKey: organizationResources.fileKey }).from(organizationResources).where(and(isNotNull(organizationResources.fileKey)));
+    const [pdf] = await database.db
+      .select({ fileKey: organizationResources.fileKey })
+      .from(organizationResources)
+      .where(and(isNotNull(organizationResources.fileKey)));
     const bytes = await storage.get(pdf?.fileKey ?? '');
     expect(bytes && isPdf(bytes)).toBe(true);
     const collection = await videoCollectionBySlug(database.db, 'coaching-cycles-in-action', teacher?.id ?? '');
-    expect(collection.videos.map((video) => video.title)).toEqual(['Setting a goal with a teacher', 'Modeling a guided reading lesson', 'The debrief conversation']);
+    expect(collection.videos.map((video) => video.title)).toEqual([
+      'Setting a goal with a teacher',
+      'Modeling a guided reading lesson',
+      'The debrief conversation',
+    ]);
     expect(collection.videos[0]?.documents[0]?.title).toBe('Goal-setting viewing guide');
   });
 });

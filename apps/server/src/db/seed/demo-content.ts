@@ -22,29 +22,93 @@ interface Topic {
 }
 
 const elementaryTopics: Topic[] = [
-  { name: 'Guided reading in small groups', grades: 'Grades K–2', about: 'grouping readers by need, choosing leveled texts and prompting for strategies' },
-  { name: 'Running records', grades: 'Grades K–3', about: 'taking and scoring a running record and planning from the miscues' },
-  { name: 'Phonics and word study', grades: 'Grades K–2', about: 'a systematic sequence of sound–spelling patterns with daily practice' },
-  { name: 'Reading fluency', grades: 'Grades 1–3', about: 'repeated reading, phrasing and expression with partner routines' },
-  { name: 'Interactive read-aloud', grades: 'Grades K–5', about: 'planned stopping points, turn-and-talk and accountable talk about books' },
-  { name: 'Writing workshop', grades: 'Grades K–5', about: 'minilessons, conferring with writers and sharing at the end of the workshop' },
-  { name: 'Math number talks', grades: 'Grades K–5', about: 'short daily discussions of mental strategies for computation' },
-  { name: 'Fractions on the number line', grades: 'Grades 3–5', about: 'building fraction sense with number lines and area models' },
-  { name: 'Social-emotional learning', grades: 'Grades K–5', about: 'morning meetings, self-regulation and classroom community' },
-  { name: 'English language learners', grades: 'Grades K–5', about: 'language objectives, sentence frames and structured talk for newcomers' },
+  {
+    name: 'Guided reading in small groups',
+    grades: 'Grades K–2',
+    about: 'grouping readers by need, choosing leveled texts and prompting for strategies',
+  },
+  {
+    name: 'Running records',
+    grades: 'Grades K–3',
+    about: 'taking and scoring a running record and planning from the miscues',
+  },
+  {
+    name: 'Phonics and word study',
+    grades: 'Grades K–2',
+    about: 'a systematic sequence of sound–spelling patterns with daily practice',
+  },
+  {
+    name: 'Reading fluency',
+    grades: 'Grades 1–3',
+    about: 'repeated reading, phrasing and expression with partner routines',
+  },
+  {
+    name: 'Interactive read-aloud',
+    grades: 'Grades K–5',
+    about: 'planned stopping points, turn-and-talk and accountable talk about books',
+  },
+  {
+    name: 'Writing workshop',
+    grades: 'Grades K–5',
+    about: 'minilessons, conferring with writers and sharing at the end of the workshop',
+  },
+  {
+    name: 'Math number talks',
+    grades: 'Grades K–5',
+    about: 'short daily discussions of mental strategies for computation',
+  },
+  {
+    name: 'Fractions on the number line',
+    grades: 'Grades 3–5',
+    about: 'building fraction sense with number lines and area models',
+  },
+  {
+    name: 'Social-emotional learning',
+    grades: 'Grades K–5',
+    about: 'morning meetings, self-regulation and classroom community',
+  },
+  {
+    name: 'English language learners',
+    grades: 'Grades K–5',
+    about: 'language objectives, sentence frames and structured talk for newcomers',
+  },
 ];
 
 const middleTopics: Topic[] = [
   { name: 'Argument writing', grades: 'Grades 6–8', about: 'claims, evidence and reasoning across content areas' },
-  { name: 'Close reading of complex texts', grades: 'Grades 6–8', about: 'text-dependent questions and annotation for informational reading' },
-  { name: 'Academic vocabulary', grades: 'Grades 6–8', about: 'tiered word lists and morphology routines for every subject' },
+  {
+    name: 'Close reading of complex texts',
+    grades: 'Grades 6–8',
+    about: 'text-dependent questions and annotation for informational reading',
+  },
+  {
+    name: 'Academic vocabulary',
+    grades: 'Grades 6–8',
+    about: 'tiered word lists and morphology routines for every subject',
+  },
   { name: 'Proportional reasoning', grades: 'Grades 6–7', about: 'ratio tables, double number lines and unit rates' },
-  { name: 'Algebraic thinking', grades: 'Grades 7–8', about: 'expressions, equations and the moves that keep them equivalent' },
+  {
+    name: 'Algebraic thinking',
+    grades: 'Grades 7–8',
+    about: 'expressions, equations and the moves that keep them equivalent',
+  },
   { name: 'Science notebooks', grades: 'Grades 6–8', about: 'claims, evidence and reasoning in lab write-ups' },
   { name: 'Restorative practices', grades: 'Grades 6–8', about: 'circles, affective statements and repairing harm' },
-  { name: 'Data-driven instruction', grades: 'Grades 6–8', about: 'common assessments, item analysis and reteach plans' },
-  { name: 'Co-teaching models', grades: 'Grades 6–8', about: 'station, parallel and team teaching for inclusive classrooms' },
-  { name: 'Advisory programs', grades: 'Grades 6–8', about: 'a weekly advisory curriculum on organization and goal setting' },
+  {
+    name: 'Data-driven instruction',
+    grades: 'Grades 6–8',
+    about: 'common assessments, item analysis and reteach plans',
+  },
+  {
+    name: 'Co-teaching models',
+    grades: 'Grades 6–8',
+    about: 'station, parallel and team teaching for inclusive classrooms',
+  },
+  {
+    name: 'Advisory programs',
+    grades: 'Grades 6–8',
+    about: 'a weekly advisory curriculum on organization and goal setting',
+  },
 ];
 
 interface Format {
@@ -60,12 +124,20 @@ const formats: Format[] = [
   { name: 'Lesson sequence', says: 'A two-week lesson sequence on', pdf: false },
   { name: 'Assessment checklist', says: 'A checklist to assess student progress in', pdf: true },
   { name: 'Family letter', says: 'A letter for families explaining', pdf: false },
-  { name: 'Professional learning slides', says: 'Slides from the school’s professional learning session on', pdf: false },
+  {
+    name: 'Professional learning slides',
+    says: 'Slides from the school’s professional learning session on',
+    pdf: false,
+  },
   { name: 'Grade-level team agenda', says: 'A team meeting agenda that looks at student work in', pdf: false },
   { name: 'Recommended reading', says: 'Books and articles the staff developers recommend on', pdf: false },
 ];
 
-const linkOf = (title: string) => `https://example.org/resources/${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+const linkOf = (title: string) =>
+  `https://example.org/resources/${title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}`;
 
 /** A one-page document naming its title, drawn with the PDF library the certificates use. */
 async function demoPdf(title: string, line: string): Promise<Buffer> {
@@ -90,7 +162,12 @@ export function generatedResources(topics: readonly Topic[], year: string) {
 }
 
 async function seedOrganizationResources(db: Executor, storage: FileStorage, today: string): Promise<void> {
-  const years = await db.select({ id: schoolYears.id, name: schoolYears.name }).from(schoolYears).where(lte(schoolYears.startsOn, today)).orderBy(desc(schoolYears.startsOn)).limit(2);
+  const years = await db
+    .select({ id: schoolYears.id, name: schoolYears.name })
+    .from(schoolYears)
+    .where(lte(schoolYears.startsOn, today))
+    .orderBy(desc(schoolYears.startsOn))
+    .limit(2);
   const schools = await db
     .select({ id: organizations.id, name: organizations.name })
     .from(organizations)
@@ -101,7 +178,9 @@ async function seedOrganizationResources(db: Executor, storage: FileStorage, tod
       const [present] = await db
         .select({ id: organizationResources.id })
         .from(organizationResources)
-        .where(and(eq(organizationResources.organizationId, school.id), eq(organizationResources.schoolYearId, year.id)))
+        .where(
+          and(eq(organizationResources.organizationId, school.id), eq(organizationResources.schoolYearId, year.id)),
+        )
         .limit(1);
       if (present) continue;
       const rows = [];
@@ -142,9 +221,23 @@ export const demoCollections: DemoCollection[] = [
     name: 'Coaching Cycles in Action',
     description: 'Classroom footage of one coaching cycle, from the goal-setting conversation to the debrief.',
     videos: [
-      { vimeoId: '76979871', title: 'Setting a goal with a teacher', description: 'The first conversation of the cycle: a student-centered goal and how it will be measured.', guide: 'Goal-setting viewing guide' },
-      { vimeoId: '22439234', title: 'Modeling a guided reading lesson', description: 'The coach teaches while the teacher notes the prompts used with each reader.', guide: 'Modeling observation notes' },
-      { vimeoId: '148751763', title: 'The debrief conversation', description: 'Looking at student work together and choosing the next step.' },
+      {
+        vimeoId: '76979871',
+        title: 'Setting a goal with a teacher',
+        description: 'The first conversation of the cycle: a student-centered goal and how it will be measured.',
+        guide: 'Goal-setting viewing guide',
+      },
+      {
+        vimeoId: '22439234',
+        title: 'Modeling a guided reading lesson',
+        description: 'The coach teaches while the teacher notes the prompts used with each reader.',
+        guide: 'Modeling observation notes',
+      },
+      {
+        vimeoId: '148751763',
+        title: 'The debrief conversation',
+        description: 'Looking at student work together and choosing the next step.',
+      },
     ],
   },
   {
@@ -152,8 +245,17 @@ export const demoCollections: DemoCollection[] = [
     name: 'Math Number Talks',
     description: 'Short daily number talks in grades 2 to 5, with the teacher’s questions.',
     videos: [
-      { vimeoId: '90509568', title: 'A dot talk in second grade', description: 'Students explain how they saw the dots, and the teacher records each way.', guide: 'Number talk planning sheet' },
-      { vimeoId: '253989945', title: 'Multiplication strings in fourth grade', description: 'A string of related problems that builds toward the distributive property.' },
+      {
+        vimeoId: '90509568',
+        title: 'A dot talk in second grade',
+        description: 'Students explain how they saw the dots, and the teacher records each way.',
+        guide: 'Number talk planning sheet',
+      },
+      {
+        vimeoId: '253989945',
+        title: 'Multiplication strings in fourth grade',
+        description: 'A string of related problems that builds toward the distributive property.',
+      },
     ],
   },
 ];
@@ -162,22 +264,43 @@ async function seedVideoCollections(db: Executor, storage: FileStorage): Promise
   const existing = await db
     .select({ slug: videoCollections.slug })
     .from(videoCollections)
-    .where(inArray(videoCollections.slug, demoCollections.map((c) => c.slug)));
+    .where(
+      inArray(
+        videoCollections.slug,
+        demoCollections.map((c) => c.slug),
+      ),
+    );
   for (const demo of demoCollections) {
     if (existing.some((row) => row.slug === demo.slug)) continue;
-    const [collection] = await db.insert(videoCollections).values({ slug: demo.slug, name: demo.name, description: demo.description }).returning({ id: videoCollections.id });
+    const [collection] = await db
+      .insert(videoCollections)
+      .values({ slug: demo.slug, name: demo.name, description: demo.description })
+      .returning({ id: videoCollections.id });
     if (!collection) throw new Error('demo collection not created');
     for (const [position, video] of demo.videos.entries()) {
       const [row] = await db
         .insert(videos)
-        .values({ collectionId: collection.id, vimeoId: video.vimeoId, title: video.title, description: video.description, position })
+        .values({
+          collectionId: collection.id,
+          vimeoId: video.vimeoId,
+          title: video.title,
+          description: video.description,
+          position,
+        })
         .returning({ id: videos.id });
       if (!row || !video.guide) continue;
       const id = randomUUID();
       const fileKey = `video-documents/${id}/demo.pdf`;
       const bytes = await demoPdf(video.guide, video.title);
       await storage.put(fileKey, bytes, 'application/pdf');
-      await db.insert(videoDocuments).values({ id, videoId: row.id, title: video.guide, fileKey, fileName: `${video.guide}.pdf`, fileSize: bytes.length });
+      await db.insert(videoDocuments).values({
+        id,
+        videoId: row.id,
+        title: video.guide,
+        fileKey,
+        fileName: `${video.guide}.pdf`,
+        fileSize: bytes.length,
+      });
     }
   }
 }

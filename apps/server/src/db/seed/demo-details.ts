@@ -34,16 +34,54 @@ const lincoln = 'Lincoln Elementary School';
 const schools: SchoolDetails[] = [
   {
     name: lincoln,
-    mailing: { line1: '1200 Lincoln Avenue', line2: null, city: 'Riverside', state: 'NY', zip: '10598', phone: '9145550142' },
-    billing: { line1: '500 Main Street', line2: 'Business Office, Suite 200', city: 'Riverside', state: 'NY', zip: '10598', phone: '9145550100' },
-    billingContact: { firstName: 'Betty', lastName: 'Billings', email: 'accounts.lincoln@demo.test', phone: '9145550101' },
+    mailing: {
+      line1: '1200 Lincoln Avenue',
+      line2: null,
+      city: 'Riverside',
+      state: 'NY',
+      zip: '10598',
+      phone: '9145550142',
+    },
+    billing: {
+      line1: '500 Main Street',
+      line2: 'Business Office, Suite 200',
+      city: 'Riverside',
+      state: 'NY',
+      zip: '10598',
+      phone: '9145550100',
+    },
+    billingContact: {
+      firstName: 'Betty',
+      lastName: 'Billings',
+      email: 'accounts.lincoln@demo.test',
+      phone: '9145550101',
+    },
     ticketRecipientEmail: 'admin.lincoln@demo.test',
   },
   {
     name: 'Washington Middle School',
-    mailing: { line1: '45 Washington Street', line2: null, city: 'Riverside', state: 'NY', zip: '10599', phone: '9145550177' },
-    billing: { line1: '500 Main Street', line2: 'Business Office, Suite 200', city: 'Riverside', state: 'NY', zip: '10598', phone: '9145550100' },
-    billingContact: { firstName: 'Frank', lastName: 'Fiscal', email: 'accounts.washington@demo.test', phone: '9145550102' },
+    mailing: {
+      line1: '45 Washington Street',
+      line2: null,
+      city: 'Riverside',
+      state: 'NY',
+      zip: '10599',
+      phone: '9145550177',
+    },
+    billing: {
+      line1: '500 Main Street',
+      line2: 'Business Office, Suite 200',
+      city: 'Riverside',
+      state: 'NY',
+      zip: '10598',
+      phone: '9145550100',
+    },
+    billingContact: {
+      firstName: 'Frank',
+      lastName: 'Fiscal',
+      email: 'accounts.washington@demo.test',
+      phone: '9145550102',
+    },
     ticketRecipientEmail: 'admin.washington@demo.test',
   },
 ];
@@ -98,13 +136,20 @@ export async function seedSchoolDetails(tx: Executor, districtId: string): Promi
 }
 
 /** Positions and grades of the demo memberships, where a membership has none yet: two statements. */
-export async function seedMembershipDetails(tx: Executor, members: { email: string; position?: string; grades?: string[] }[]): Promise<void> {
-  const positionRows = JSON.stringify(members.filter((m) => m.position).map((m) => ({ email: m.email, position: m.position })));
+export async function seedMembershipDetails(
+  tx: Executor,
+  members: { email: string; position?: string; grades?: string[] }[],
+): Promise<void> {
+  const positionRows = JSON.stringify(
+    members.filter((m) => m.position).map((m) => ({ email: m.email, position: m.position })),
+  );
   await tx.execute(sql`
     update organization_memberships m set position_id = p.id
     from jsonb_to_recordset(${positionRows}::jsonb) as r(email text, position text), users u, positions p
     where u.email = r.email and m.user_id = u.id and p.name = r.position and m.position_id is null`);
-  const gradeRows = JSON.stringify(members.flatMap((m) => (m.grades ?? []).map((grade) => ({ email: m.email, grade }))));
+  const gradeRows = JSON.stringify(
+    members.flatMap((m) => (m.grades ?? []).map((grade) => ({ email: m.email, grade }))),
+  );
   await tx.execute(sql`
     insert into organization_membership_grades (membership_id, grade_id)
     select m.id, g.id
@@ -125,11 +170,22 @@ async function userId(tx: Executor, email: string): Promise<string | undefined> 
  * code only the development mailbox shows) and a district invitation for a Washington teacher.
  * Each is created once: an accepted one is not sent again.
  */
-export async function seedDemoInvitations(tx: Executor, district: { id: string; name: string }, publicUrl: string): Promise<void> {
+export async function seedDemoInvitations(
+  tx: Executor,
+  district: { id: string; name: string },
+  publicUrl: string,
+): Promise<void> {
   const districtId = district.id;
   const [nina] = await tx
     .insert(users)
-    .values({ email: 'new.teacher@demo.test', passwordHash: null, firstName: 'Nina', lastName: 'Newman', city: 'Riverside', stateProvince: 'NY' })
+    .values({
+      email: 'new.teacher@demo.test',
+      passwordHash: null,
+      firstName: 'Nina',
+      lastName: 'Newman',
+      city: 'Riverside',
+      stateProvince: 'NY',
+    })
     .onConflictDoNothing()
     .returning({ id: users.id });
   const ownerId = await userId(tx, 'owner.lincoln@demo.test');

@@ -23,23 +23,46 @@ const total = async (table: typeof events | typeof eventSections | typeof coupon
 describe('demo events', () => {
   it('seeds the catalogue and coupons once, dated from today', async () => {
     await seedDemoEvents(database.db, now);
-    const first = { events: await total(events), sections: await total(eventSections), coupons: await total(coupons), ticketTypes: await total(eventTicketTypes) };
-    expect(first).toEqual({ events: demoEventNames.length, sections: 5, coupons: 3, ticketTypes: demoEventNames.length });
+    const first = {
+      events: await total(events),
+      sections: await total(eventSections),
+      coupons: await total(coupons),
+      ticketTypes: await total(eventTicketTypes),
+    };
+    expect(first).toEqual({
+      events: demoEventNames.length,
+      sections: 5,
+      coupons: 3,
+      ticketTypes: demoEventNames.length,
+    });
 
     const rows = await database.db.select().from(events);
     const byName = (name: string) => rows.find((e) => e.name === name);
     const today = calendarDateIn(now, 'America/New_York');
     const conferenceDay = byName('Fall Leadership Conference Day');
-    expect(conferenceDay).toMatchObject({ kind: 'CONFERENCE_DAY', startDate: '2027-01-06', daysBeforePurchaseClose: 14, published: true });
+    expect(conferenceDay).toMatchObject({
+      kind: 'CONFERENCE_DAY',
+      startDate: '2027-01-06',
+      daysBeforePurchaseClose: 14,
+      published: true,
+    });
     expect(purchaseIsOpen(conferenceDay?.startDate ?? '', 14, today)).toBe(true);
     expect(byName('Spring Literacy Summit')?.endDate.localeCompare(today)).toBe(-1);
     expect(byName('Winter Math Conference (draft)')?.published).toBe(false);
-    const [nearlyFull] = await database.db.select().from(eventSections).where(eq(eventSections.title, 'Data-Driven Instruction'));
+    const [nearlyFull] = await database.db
+      .select()
+      .from(eventSections)
+      .where(eq(eventSections.title, 'Data-Driven Instruction'));
     expect(nearlyFull?.maxTickets).toBe(3);
     const [expired] = await database.db.select().from(coupons).where(eq(coupons.code, 'EXPIRED5'));
     expect(expired?.validUntil?.getTime()).toBeLessThan(now.getTime());
 
     await seedDemoEvents(database.db, new Date(now.getTime() + 86_400_000));
-    expect({ events: await total(events), sections: await total(eventSections), coupons: await total(coupons), ticketTypes: await total(eventTicketTypes) }).toEqual(first);
+    expect({
+      events: await total(events),
+      sections: await total(eventSections),
+      coupons: await total(coupons),
+      ticketTypes: await total(eventTicketTypes),
+    }).toEqual(first);
   });
 });

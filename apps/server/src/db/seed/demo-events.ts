@@ -44,15 +44,36 @@ const demoEvents: DemoEvent[] = [
       {
         name: 'Morning',
         sections: [
-          { title: 'Coaching Writing', maxTickets: 40, audienceType: ['Coaches', 'Teachers'], description: 'Conferring with young writers, in practice.' },
-          { title: 'Coaching Reading', maxTickets: 40, audienceType: ['Coaches', 'Teachers'], description: 'Running records and small-group reading.' },
+          {
+            title: 'Coaching Writing',
+            maxTickets: 40,
+            audienceType: ['Coaches', 'Teachers'],
+            description: 'Conferring with young writers, in practice.',
+          },
+          {
+            title: 'Coaching Reading',
+            maxTickets: 40,
+            audienceType: ['Coaches', 'Teachers'],
+            description: 'Running records and small-group reading.',
+          },
         ],
       },
       {
         name: 'Afternoon',
         sections: [
-          { title: 'Data-Driven Instruction', maxTickets: 3, audienceType: ['School leaders'], description: 'Turning assessment data into next week’s plans.' },
-          { title: 'Networking Lunch', maxTickets: null, isFree: true, audienceType: ['Everyone'], description: 'Meet colleagues from across the district.' },
+          {
+            title: 'Data-Driven Instruction',
+            maxTickets: 3,
+            audienceType: ['School leaders'],
+            description: 'Turning assessment data into next week’s plans.',
+          },
+          {
+            title: 'Networking Lunch',
+            maxTickets: null,
+            isFree: true,
+            audienceType: ['Everyone'],
+            description: 'Meet colleagues from across the district.',
+          },
         ],
       },
     ],
@@ -104,7 +125,14 @@ const demoEvents: DemoEvent[] = [
     locationName: 'Riverside Convention Center',
     description: 'Not published yet: only staff see it.',
     ticketType: { name: 'Conference day', priceCents: 12_900 },
-    groupings: [{ name: 'Morning', sections: [{ title: 'Number Talks', maxTickets: 30, audienceType: ['Teachers'], description: 'Mental math routines.' }] }],
+    groupings: [
+      {
+        name: 'Morning',
+        sections: [
+          { title: 'Number Talks', maxTickets: 30, audienceType: ['Teachers'], description: 'Mental math routines.' },
+        ],
+      },
+    ],
   },
 ];
 
@@ -127,7 +155,10 @@ async function seedEvent(db: Executor, demo: DemoEvent, today: Date): Promise<vo
   if (!event) throw new Error(`demo event ${demo.name} not created`);
   await db.insert(eventTicketTypes).values({ eventId: event.id, ...demo.ticketType });
   if (!demo.groupings) return;
-  const [path] = await db.insert(eventPaths).values({ eventId: event.id, name: 'first-year' }).returning({ id: eventPaths.id });
+  const [path] = await db
+    .insert(eventPaths)
+    .values({ eventId: event.id, name: 'first-year' })
+    .returning({ id: eventPaths.id });
   if (!path) throw new Error('demo path not created');
   for (const [groupingIndex, grouping] of demo.groupings.entries()) {
     const [row] = await db
@@ -161,7 +192,12 @@ export async function seedDemoEvents(db: Executor, today: Date): Promise<void> {
   const existing = await db
     .select({ name: events.name })
     .from(events)
-    .where(inArray(events.name, demoEvents.map((e) => e.name)));
+    .where(
+      inArray(
+        events.name,
+        demoEvents.map((e) => e.name),
+      ),
+    );
   for (const demo of demoEvents) {
     if (!existing.some((e) => e.name === demo.name)) await seedEvent(db, demo, today);
   }
@@ -170,7 +206,12 @@ export async function seedDemoEvents(db: Executor, today: Date): Promise<void> {
     .values([
       { code: 'WELCOME10', type: 'PERCENTAGE', discountPercentage: 10 },
       { code: 'SAVE25', type: 'FIXED', discountAmount: 2_500 },
-      { code: 'EXPIRED5', type: 'PERCENTAGE', discountPercentage: 5, validUntil: new Date(today.getTime() - 10 * 86_400_000) },
+      {
+        code: 'EXPIRED5',
+        type: 'PERCENTAGE',
+        discountPercentage: 5,
+        validUntil: new Date(today.getTime() - 10 * 86_400_000),
+      },
     ])
     .onConflictDoNothing();
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { generatedDistrictCount, generatedDistricts, generatedOrganizations, schoolsPerDistrict } from './demo-organizations.ts';
+import {
+  generatedDistrictCount,
+  generatedDistricts,
+  generatedOrganizations,
+  schoolsPerDistrict,
+} from './demo-organizations.ts';
 
 describe('generated demo organizations', () => {
   it('are unique per district, spread over distinct districts, and never reuse the demo names', () => {

@@ -4,7 +4,14 @@ import { packageRequestStatuses } from '@portal/domain/packages/rules.ts';
 import { createOrganization, createUser } from '../../test/factories.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import type { DatabaseHandle } from '../client.ts';
-import { packageRequestEvents, packageRequestGroupSections, packageRequestInstitutes, packageRequestPdSessions, packageRequests, packages } from '../schema/packages.ts';
+import {
+  packageRequestEvents,
+  packageRequestGroupSections,
+  packageRequestInstitutes,
+  packageRequestPdSessions,
+  packageRequests,
+  packages,
+} from '../schema/packages.ts';
 import { seedDemoEvents } from './demo-events.ts';
 import { demoAssignmentSchool, demoPackageSchool, fullPackageName, seedDemoPackages } from './demo-packages.ts';
 import { seedLookups } from './lookups.ts';
@@ -34,21 +41,41 @@ describe('demo packages', () => {
     const catalogue = await database.db.select().from(packages);
     expect(catalogue).toHaveLength(8);
     expect(catalogue.filter((p) => p.name === fullPackageName)).toHaveLength(1);
-    const requests = await database.db.select().from(packageRequests).where(eq(packageRequests.organizationId, lincolnId));
+    const requests = await database.db
+      .select()
+      .from(packageRequests)
+      .where(eq(packageRequests.organizationId, lincolnId));
     expect(requests.map((r) => r.status).sort()).toEqual([...packageRequestStatuses].sort());
     const changes = requests.find((r) => r.status === 'CHANGES_REQUESTED');
-    const [overridden] = await database.db.select().from(packageRequestPdSessions).where(eq(packageRequestPdSessions.packageRequestId, changes?.id ?? ''));
-    expect(overridden).toMatchObject({ requestedDays: 2, overrideAmount: 3, createdByInitiator: false, overrideDate: '2026-11-22' });
+    const [overridden] = await database.db
+      .select()
+      .from(packageRequestPdSessions)
+      .where(eq(packageRequestPdSessions.packageRequestId, changes?.id ?? ''));
+    expect(overridden).toMatchObject({
+      requestedDays: 2,
+      overrideAmount: 3,
+      createdByInitiator: false,
+      overrideDate: '2026-11-22',
+    });
   });
 
   it('seeds a submitted request of the full package for Washington, with something in every step', async () => {
-    const [full] = await database.db.select({ id: packages.id }).from(packages).where(eq(packages.name, fullPackageName));
-    const requests = await database.db.select().from(packageRequests).where(eq(packageRequests.organizationId, washingtonId));
+    const [full] = await database.db
+      .select({ id: packages.id })
+      .from(packages)
+      .where(eq(packages.name, fullPackageName));
+    const requests = await database.db
+      .select()
+      .from(packageRequests)
+      .where(eq(packageRequests.organizationId, washingtonId));
     expect(requests).toMatchObject([{ packageId: full?.id, status: 'SUBMITTED' }]);
     const id = requests[0]?.id ?? '';
     const [events, sections, institutes] = await Promise.all([
       database.db.select().from(packageRequestEvents).where(eq(packageRequestEvents.packageRequestId, id)),
-      database.db.select().from(packageRequestGroupSections).where(eq(packageRequestGroupSections.packageRequestId, id)),
+      database.db
+        .select()
+        .from(packageRequestGroupSections)
+        .where(eq(packageRequestGroupSections.packageRequestId, id)),
       database.db.select().from(packageRequestInstitutes).where(eq(packageRequestInstitutes.packageRequestId, id)),
     ]);
     expect(events.map((e) => e.requestedParticipants)).toEqual([2]);

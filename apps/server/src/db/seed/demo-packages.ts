@@ -48,7 +48,14 @@ export interface PackageSpec {
       dayRateCents: number;
     }[];
   }[];
-  events?: { eventId: string; ticketTypeId: string; minParticipants: number; maxParticipants: number; selectionInterval?: number; allowZeroSelection?: boolean }[];
+  events?: {
+    eventId: string;
+    ticketTypeId: string;
+    minParticipants: number;
+    maxParticipants: number;
+    selectionInterval?: number;
+    allowZeroSelection?: boolean;
+  }[];
   groups?: {
     name: string;
     description?: string;
@@ -59,7 +66,13 @@ export interface PackageSpec {
     freeSeatOffer?: { paidSeatsRequired: number; freeSeats: number };
     sections: { title: string; description?: string; maxTickets: number; staffDevelopers?: string }[];
   }[];
-  institutes?: { eventId: string; participantCostCents: number; minParticipants: number; maxParticipants: number; allowZeroSelection?: boolean }[];
+  institutes?: {
+    eventId: string;
+    participantCostCents: number;
+    minParticipants: number;
+    maxParticipants: number;
+    allowZeroSelection?: boolean;
+  }[];
 }
 
 function one<T>(rows: T[], what: string): T {
@@ -92,7 +105,13 @@ export async function insertPackage(db: Executor, schoolYearId: string, spec: Pa
     const row = one(
       await db
         .insert(packagePdSessionGroupings)
-        .values({ packageId: pkg.id, title: grouping.title, description: grouping.description ?? '', minDays: grouping.minDays, position })
+        .values({
+          packageId: pkg.id,
+          title: grouping.title,
+          description: grouping.description ?? '',
+          minDays: grouping.minDays,
+          position,
+        })
         .returning({ id: packagePdSessionGroupings.id }),
       'PD session grouping',
     );
@@ -176,10 +195,14 @@ export const fullPackageName = 'Comprehensive Literacy Partnership';
 export const staffOnlyPackageName = 'Staff Development Days';
 
 /** The package with every step: PD sessions, an event, a group with a free-seat offer, an institute. */
-export function fullPackageSpec(refs: { conference: { eventId: string; ticketTypeId: string }; instituteEventId: string }): PackageSpec {
+export function fullPackageSpec(refs: {
+  conference: { eventId: string; ticketTypeId: string };
+  instituteEventId: string;
+}): PackageSpec {
   return {
     name: fullPackageName,
-    description: 'A year of literacy coaching for your school: on-site and remote coaching days, conference seats, a leadership academy and institute places.',
+    description:
+      'A year of literacy coaching for your school: on-site and remote coaching days, conference seats, a leadership academy and institute places.',
     schoolBasedPdSessionsDescription: 'Coaching days at your school, led by our staff developers.',
     eventsDescription: 'Seats at our conference days for your teachers.',
     groupsDescription: 'Cohorts that meet through the year.',
@@ -191,14 +214,39 @@ export function fullPackageSpec(refs: { conference: { eventId: string; ticketTyp
         description: 'Choose at least 4 coaching days in all.',
         minDays: 4,
         sessions: [
-          { name: 'On-site Literacy Coaching', setting: 'ON_SITE', minDays: 1, maxDays: 10, allowZeroSelection: true, dayRateCents: 250_000 },
-          { name: 'Remote Coaching Sessions', setting: 'REMOTE', minDays: 2, maxDays: 6, allowZeroSelection: true, customSelections: [2, 4, 6], dayRateCents: 120_000 },
+          {
+            name: 'On-site Literacy Coaching',
+            setting: 'ON_SITE',
+            minDays: 1,
+            maxDays: 10,
+            allowZeroSelection: true,
+            dayRateCents: 250_000,
+          },
+          {
+            name: 'Remote Coaching Sessions',
+            setting: 'REMOTE',
+            minDays: 2,
+            maxDays: 6,
+            allowZeroSelection: true,
+            customSelections: [2, 4, 6],
+            dayRateCents: 120_000,
+          },
         ],
       },
       {
         title: 'Leadership Support',
         minDays: 0,
-        sessions: [{ name: 'Principal Walkthroughs', setting: 'ON_SITE', minDays: 2, maxDays: 4, selectionInterval: 2, allowZeroSelection: true, dayRateCents: 200_000 }],
+        sessions: [
+          {
+            name: 'Principal Walkthroughs',
+            setting: 'ON_SITE',
+            minDays: 2,
+            maxDays: 4,
+            selectionInterval: 2,
+            allowZeroSelection: true,
+            dayRateCents: 200_000,
+          },
+        ],
       },
     ],
     events: [{ ...refs.conference, minParticipants: 1, maxParticipants: 20 }],
@@ -217,7 +265,9 @@ export function fullPackageSpec(refs: { conference: { eventId: string; ticketTyp
         ],
       },
     ],
-    institutes: [{ eventId: refs.instituteEventId, participantCostCents: 180_000, minParticipants: 1, maxParticipants: 10 }],
+    institutes: [
+      { eventId: refs.instituteEventId, participantCostCents: 180_000, minParticipants: 1, maxParticipants: 10 },
+    ],
   };
 }
 
@@ -233,7 +283,9 @@ export function staffOnlyPackageSpec(name = staffOnlyPackageName, position = 1):
       {
         title: 'Staff Development',
         minDays: 2,
-        sessions: [{ name: 'On-site Staff Development Day', setting: 'ON_SITE', minDays: 1, maxDays: 5, dayRateCents: 300_000 }],
+        sessions: [
+          { name: 'On-site Staff Development Day', setting: 'ON_SITE', minDays: 1, maxDays: 5, dayRateCents: 300_000 },
+        ],
       },
     ],
   };
@@ -263,12 +315,24 @@ const demoAssignmentOwner = 'owner.washington@demo.test';
  */
 export async function insertFullRequest(
   db: Executor,
-  input: { packageId: string; organizationId: string; status: PackageRequestStatus; createdById: string | null; submittedAt: Date | null },
+  input: {
+    packageId: string;
+    organizationId: string;
+    status: PackageRequestStatus;
+    createdById: string | null;
+    submittedAt: Date | null;
+  },
 ): Promise<string> {
   const request = one(
     await db
       .insert(packageRequests)
-      .values({ packageId: input.packageId, organizationId: input.organizationId, status: input.status, createdById: input.createdById, submittedAt: input.submittedAt })
+      .values({
+        packageId: input.packageId,
+        organizationId: input.organizationId,
+        status: input.status,
+        createdById: input.createdById,
+        submittedAt: input.submittedAt,
+      })
       .returning({ id: packageRequests.id }),
     'package request',
   );
@@ -279,29 +343,50 @@ export async function insertFullRequest(
     .innerJoin(packagePdSessionGroupings, eq(packagePdSessionGroupings.id, packagePdSessions.groupingId))
     .where(eq(packagePdSessionGroupings.packageId, input.packageId))
     .orderBy(packagePdSessionGroupings.position, packagePdSessions.position);
-  const eventRows = await db.select({ id: packageEvents.id }).from(packageEvents).where(eq(packageEvents.packageId, input.packageId));
+  const eventRows = await db
+    .select({ id: packageEvents.id })
+    .from(packageEvents)
+    .where(eq(packageEvents.packageId, input.packageId));
   const sectionRows = await db
     .select({ id: packageGroupSections.id })
     .from(packageGroupSections)
     .innerJoin(packageGroups, eq(packageGroups.id, packageGroupSections.packageGroupId))
     .where(eq(packageGroups.packageId, input.packageId))
     .orderBy(packageGroups.position, packageGroupSections.position);
-  const instituteRows = await db.select({ id: packageInstitutes.id }).from(packageInstitutes).where(eq(packageInstitutes.packageId, input.packageId));
+  const instituteRows = await db
+    .select({ id: packageInstitutes.id })
+    .from(packageInstitutes)
+    .where(eq(packageInstitutes.packageId, input.packageId));
   const [grade] = await db.select({ id: grades.id }).from(grades).orderBy(grades.sortOrder).limit(1);
   const [session] = sessionRows;
-  if (session) await db.insert(packageRequestPdSessions).values({ packageRequestId, pdSessionId: session.id, requestedDays: 4 });
-  if (eventRows.length > 0) await db.insert(packageRequestEvents).values(eventRows.map((e) => ({ packageRequestId, packageEventId: e.id, requestedParticipants: 2 })));
-  if (sectionRows.length > 0) {
+  if (session)
+    await db.insert(packageRequestPdSessions).values({ packageRequestId, pdSessionId: session.id, requestedDays: 4 });
+  if (eventRows.length > 0)
     await db
-      .insert(packageRequestGroupSections)
-      .values(sectionRows.map((section, index) => ({ packageRequestId, groupSectionId: section.id, requestedParticipants: index === 0 ? 2 : 1 })));
+      .insert(packageRequestEvents)
+      .values(eventRows.map((e) => ({ packageRequestId, packageEventId: e.id, requestedParticipants: 2 })));
+  if (sectionRows.length > 0) {
+    await db.insert(packageRequestGroupSections).values(
+      sectionRows.map((section, index) => ({
+        packageRequestId,
+        groupSectionId: section.id,
+        requestedParticipants: index === 0 ? 2 : 1,
+      })),
+    );
   }
   if (instituteRows.length > 0) {
-    await db.insert(packageRequestInstitutes).values(instituteRows.map((i) => ({ packageRequestId, packageInstituteId: i.id, requestedParticipants: 2 })));
+    await db
+      .insert(packageRequestInstitutes)
+      .values(instituteRows.map((i) => ({ packageRequestId, packageInstituteId: i.id, requestedParticipants: 2 })));
     if (grade) {
-      await db
-        .insert(packageRequestInstituteGrades)
-        .values(instituteRows.map((i) => ({ packageRequestId, packageInstituteId: i.id, gradeId: grade.id, participants: 2 })));
+      await db.insert(packageRequestInstituteGrades).values(
+        instituteRows.map((i) => ({
+          packageRequestId,
+          packageInstituteId: i.id,
+          gradeId: grade.id,
+          participants: 2,
+        })),
+      );
     }
   }
   return packageRequestId;
@@ -316,9 +401,15 @@ export async function insertFullRequest(
  */
 export async function seedDemoPackages(db: Executor, today: Date): Promise<void> {
   const startYear = today.getUTCMonth() >= 6 ? today.getUTCFullYear() : today.getUTCFullYear() - 1;
-  const [year] = await db.select({ id: schoolYears.id }).from(schoolYears).where(eq(schoolYears.name, schoolYearName(startYear)));
+  const [year] = await db
+    .select({ id: schoolYears.id })
+    .from(schoolYears)
+    .where(eq(schoolYears.name, schoolYearName(startYear)));
   if (!year) return;
-  const [existing] = await db.select({ id: packages.id }).from(packages).where(and(eq(packages.schoolYearId, year.id), eq(packages.name, fullPackageName)));
+  const [existing] = await db
+    .select({ id: packages.id })
+    .from(packages)
+    .where(and(eq(packages.schoolYearId, year.id), eq(packages.name, fullPackageName)));
   if (existing) return;
   const eventRows = await db
     .select({ id: events.id, name: events.name, ticketTypeId: eventTicketTypes.id })
@@ -327,21 +418,46 @@ export async function seedDemoPackages(db: Executor, today: Date): Promise<void>
     .where(inArray(events.name, ['Fall Leadership Conference Day', 'Summer Writing Institute']));
   const conference = eventRows.find((row) => row.name === 'Fall Leadership Conference Day');
   const institute = eventRows.find((row) => row.name === 'Summer Writing Institute');
-  const [school] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, demoPackageSchool));
+  const [school] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.name, demoPackageSchool));
   const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoPackageOwner));
   if (!conference || !institute || !school) return;
-  const fullPackageId = await insertPackage(db, year.id, fullPackageSpec({ conference: { eventId: conference.id, ticketTypeId: conference.ticketTypeId }, instituteEventId: institute.id }));
-  const [assignmentSchool] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, demoAssignmentSchool));
+  const fullPackageId = await insertPackage(
+    db,
+    year.id,
+    fullPackageSpec({
+      conference: { eventId: conference.id, ticketTypeId: conference.ticketTypeId },
+      instituteEventId: institute.id,
+    }),
+  );
+  const [assignmentSchool] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.name, demoAssignmentSchool));
   const [assignmentOwner] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoAssignmentOwner));
   if (assignmentSchool) {
-    await insertFullRequest(db, { packageId: fullPackageId, organizationId: assignmentSchool.id, status: 'SUBMITTED', createdById: assignmentOwner?.id ?? null, submittedAt: today });
+    await insertFullRequest(db, {
+      packageId: fullPackageId,
+      organizationId: assignmentSchool.id,
+      status: 'SUBMITTED',
+      createdById: assignmentOwner?.id ?? null,
+      submittedAt: today,
+    });
   }
   for (const [index, { name, status }] of statusPackages.entries()) {
     const packageId = await insertPackage(db, year.id, staffOnlyPackageSpec(name, index + 1));
     const request = one(
       await db
         .insert(packageRequests)
-        .values({ packageId, organizationId: school.id, status, createdById: owner?.id ?? null, submittedAt: status === 'STARTED' ? null : today })
+        .values({
+          packageId,
+          organizationId: school.id,
+          status,
+          createdById: owner?.id ?? null,
+          submittedAt: status === 'STARTED' ? null : today,
+        })
         .returning({ id: packageRequests.id }),
       'package request',
     );

@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 describe('demo purchase orders', () => {
-  it("gives Lincoln Elementary two accepted, unpaid applicants of the leadership institute and Washington Middle a contract, once", async () => {
+  it('gives Lincoln Elementary two accepted, unpaid applicants of the leadership institute and Washington Middle a contract, once', async () => {
     const lincoln = await createOrganization(database.db, 'Lincoln Elementary School');
     const washington = await createOrganization(database.db, 'Washington Middle School');
     await seedDemoPurchaseOrders(database.db, now);

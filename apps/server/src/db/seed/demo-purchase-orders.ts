@@ -54,7 +54,10 @@ async function seedInstitute(tx: Executor, today: Date): Promise<void> {
     })
     .returning({ id: events.id });
   if (!event) throw new Error('demo institute not created');
-  const [ticketType] = await tx.insert(eventTicketTypes).values({ eventId: event.id, name: 'Institute tuition', priceCents: 80_000 }).returning({ id: eventTicketTypes.id });
+  const [ticketType] = await tx
+    .insert(eventTicketTypes)
+    .values({ eventId: event.id, name: 'Institute tuition', priceCents: 80_000 })
+    .returning({ id: eventTicketTypes.id });
   if (!ticketType) throw new Error('demo institute ticket type not created');
   await tx.update(events).set({ applicationTicketTypeId: ticketType.id }).where(eq(events.id, event.id));
   const [, purchaseOrder] = await tx
@@ -72,7 +75,10 @@ async function seedInstitute(tx: Executor, today: Date): Promise<void> {
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (!user) continue;
-    await tx.insert(organizationMemberships).values({ organizationId: schoolId, userId: user.id, role: 'MEMBER' }).onConflictDoNothing();
+    await tx
+      .insert(organizationMemberships)
+      .values({ organizationId: schoolId, userId: user.id, role: 'MEMBER' })
+      .onConflictDoNothing();
     const decidedAt = new Date(today.getTime() - 2 * day);
     await tx.insert(eventApplications).values({
       userId: user.id,
@@ -99,7 +105,9 @@ async function seedContract(tx: Executor): Promise<void> {
     .from(contracts)
     .where(and(eq(contracts.organizationId, schoolId), eq(contracts.packageName, demoContractPackage)));
   if (existing) return;
-  await tx.insert(contracts).values({ organizationId: schoolId, packageName: demoContractPackage, totalCents: 1_250_000 });
+  await tx
+    .insert(contracts)
+    .values({ organizationId: schoolId, packageName: demoContractPackage, totalCents: 1_250_000 });
 }
 
 export async function seedDemoPurchaseOrders(tx: Executor, today: Date): Promise<void> {

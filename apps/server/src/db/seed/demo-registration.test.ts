@@ -22,7 +22,15 @@ describe('demo group registration', () => {
     await seedDemoRegistration(database.db, now);
     const retreats = await database.db.select().from(events).where(eq(events.name, groupRetreat));
     expect(retreats).toHaveLength(1);
-    const [settings] = await database.db.select().from(eventGroupRegistrations).where(eq(eventGroupRegistrations.eventId, retreats[0]?.id ?? ''));
-    expect(settings).toMatchObject({ open: true, attendeeCostCents: 12_500, paidSeatsRequiredForOffer: 10, freeSeatsInOffer: 2 });
+    const [settings] = await database.db
+      .select()
+      .from(eventGroupRegistrations)
+      .where(eq(eventGroupRegistrations.eventId, retreats[0]?.id ?? ''));
+    expect(settings).toMatchObject({
+      open: true,
+      attendeeCostCents: 12_500,
+      paidSeatsRequiredForOffer: 10,
+      freeSeatsInOffer: 2,
+    });
   });
 });

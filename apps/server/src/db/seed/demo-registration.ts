@@ -21,7 +21,8 @@ export async function seedDemoRegistration(db: Executor, today: Date): Promise<v
       .values({
         name: groupRetreat,
         kind: 'SERIES',
-        description: 'Two days for school literacy teams: bring your team and plan the year together. Register your team with Request seats.',
+        description:
+          'Two days for school literacy teams: bring your team and plan the year together. Register your team with Request seats.',
         locationName: 'Riverside Conference Center',
         startDate: daysFrom(today, 75),
         endDate: daysFrom(today, 76),

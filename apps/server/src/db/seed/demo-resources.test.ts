@@ -50,9 +50,16 @@ describe('demo resources', () => {
       .where(eq(eventTickets.eventId, past));
     expect(holder?.email).toBe('owner.washington@demo.test');
     const pastResources = await readEventResources(database.db, past);
-    expect(pastResources.map((r) => r.title)).toEqual(['Running records handout', 'Keynote recordings', 'Book list for reading coaches']);
+    expect(pastResources.map((r) => r.title)).toEqual([
+      'Running records handout',
+      'Keynote recordings',
+      'Book list for reading coaches',
+    ]);
     const [handout] = pastResources;
-    const [row] = await database.db.select({ fileKey: eventResources.fileKey }).from(eventResources).where(eq(eventResources.id, handout?.id ?? ''));
+    const [row] = await database.db
+      .select({ fileKey: eventResources.fileKey })
+      .from(eventResources)
+      .where(eq(eventResources.id, handout?.id ?? ''));
     const bytes = await storage.get(row?.fileKey ?? '');
     expect(bytes && detectResourceFileType(bytes, 'handout.pdf')).toBe('pdf');
     expect(handout?.file).toEqual({ name: 'running-records-handout.pdf', size: bytes?.length, type: 'pdf' });

@@ -110,6 +110,9 @@ export async function seedDemoResources(db: Executor, storage: FileStorage): Pro
       fileType: bytes ? 'pdf' : null,
       position: demoResources.filter((r) => r.event === demo.event).indexOf(demo),
     });
-    if (sections.length > 0) await db.insert(eventResourceSections).values(sections.map((section) => ({ resourceId: id, sectionId: section.id })));
+    if (sections.length > 0)
+      await db
+        .insert(eventResourceSections)
+        .values(sections.map((section) => ({ resourceId: id, sectionId: section.id })));
   }
 }

@@ -37,7 +37,11 @@ async function userId(email: string): Promise<string> {
 async function shown(email: string): Promise<string[]> {
   const db = database.db;
   const containers = await visibleContainers(db, await readToolkitFlags(db, await userId(email)));
-  return [...containers.categories.map((c) => c.name), ...containers.groupings.map((g) => g.title), ...(await visibleDocuments(db, containers)).map((d) => d.title)];
+  return [
+    ...containers.categories.map((c) => c.name),
+    ...containers.groupings.map((g) => g.title),
+    ...(await visibleDocuments(db, containers)).map((d) => d.title),
+  ];
 }
 
 describe('demo Treasure Chest', () => {
@@ -52,16 +56,31 @@ describe('demo Treasure Chest', () => {
 
   it('shows each demo member what their flags open', async () => {
     const teacher = await shown('teacher.lincoln@demo.test');
-    expect(teacher).toEqual(expect.arrayContaining(['Classroom Routines', 'Grade 3 Pilot', 'Unit 1: Building a Reading Life', 'Unit 1 Lesson Plans']));
+    expect(teacher).toEqual(
+      expect.arrayContaining([
+        'Classroom Routines',
+        'Grade 3 Pilot',
+        'Unit 1: Building a Reading Life',
+        'Unit 1 Lesson Plans',
+      ]),
+    );
     expect(teacher).not.toContain('School Leadership');
     expect(teacher).not.toContain('Grade 4 Pilot');
-    expect(await shown('owner.lincoln@demo.test')).toEqual(expect.arrayContaining(['School Leadership', 'Instructional Walkthrough Checklist']));
+    expect(await shown('owner.lincoln@demo.test')).toEqual(
+      expect.arrayContaining(['School Leadership', 'Instructional Walkthrough Checklist']),
+    );
     expect(await shown('notoolkit@demo.test')).toEqual([]);
   });
 
   it('gives the Lincoln coach three saved resources', async () => {
     const saved = await listSavedResources(database.db, await userId('coach.lincoln@demo.test'), 1, 20);
-    expect(saved.items.map((s) => s.title).sort()).toEqual(['Morning Meeting Guide', 'State Test Practice Calendar', 'Unit 1 Lesson Plans']);
-    expect(saved.items.find((s) => s.title === 'Unit 1 Lesson Plans')?.collection).toBe('Unit 1: Building a Reading Life');
+    expect(saved.items.map((s) => s.title).sort()).toEqual([
+      'Morning Meeting Guide',
+      'State Test Practice Calendar',
+      'Unit 1 Lesson Plans',
+    ]);
+    expect(saved.items.find((s) => s.title === 'Unit 1 Lesson Plans')?.collection).toBe(
+      'Unit 1: Building a Reading Life',
+    );
   });
 });

@@ -8,7 +8,13 @@ import { pastEventsOf, readApplicationDetail } from '../../core/application-read
 import { eventApplications, legacyEventApplications } from '../schema/applications.ts';
 import { eventPayments, events, eventTicketTypes } from '../schema/commerce.ts';
 import { eventTickets } from '../schema/tickets.ts';
-import { billingContacts, districts, invitations, organizationMembershipGrades, organizations } from '../schema/organizations.ts';
+import {
+  billingContacts,
+  districts,
+  invitations,
+  organizationMembershipGrades,
+  organizations,
+} from '../schema/organizations.ts';
 import { mailMessages } from '../schema/platform.ts';
 import { users } from '../schema/users.ts';
 import { seedDemo } from './demo.ts';
@@ -59,25 +65,52 @@ describe('demo seed', () => {
   it('fills the demo schools, invitations and 5,000 generated organizations, and a second run adds nothing', async () => {
     await seedDemo(database.db, 'http://portal.test', now);
     const first = await counts();
-    expect(first).toMatchObject({ organizations: 5002, districts: 201, billingContacts: 2, invitations: 2, mail: 2, applications: 5, tickets: 3, legacyApplications: 4 });
+    expect(first).toMatchObject({
+      organizations: 5002,
+      districts: 201,
+      billingContacts: 2,
+      invitations: 2,
+      mail: 2,
+      applications: 5,
+      tickets: 3,
+      legacyApplications: 4,
+    });
     expect(first.grades).toBeGreaterThan(10);
 
     const schools = await database.db
-      .select({ name: organizations.name, city: organizations.mailingCity, billing: organizations.billingAddressLine1, recipient: users.email })
+      .select({
+        name: organizations.name,
+        city: organizations.mailingCity,
+        billing: organizations.billingAddressLine1,
+        recipient: users.email,
+      })
       .from(organizations)
       .innerJoin(sql`organization_memberships m`, sql`m.id = ${organizations.ticketRecipientMembershipId}`)
       .innerJoin(users, sql`${users.id} = m.user_id`)
       .where(isNotNull(organizations.ticketRecipientMembershipId));
     expect(schools).toEqual(
       expect.arrayContaining([
-        { name: 'Lincoln Elementary School', city: 'Riverside', billing: '500 Main Street', recipient: 'admin.lincoln@demo.test' },
-        { name: 'Washington Middle School', city: 'Riverside', billing: '500 Main Street', recipient: 'admin.washington@demo.test' },
+        {
+          name: 'Lincoln Elementary School',
+          city: 'Riverside',
+          billing: '500 Main Street',
+          recipient: 'admin.lincoln@demo.test',
+        },
+        {
+          name: 'Washington Middle School',
+          city: 'Riverside',
+          billing: '500 Main Street',
+          recipient: 'admin.washington@demo.test',
+        },
       ]),
     );
 
     const [nina] = await database.db.select().from(users).where(eq(users.email, 'new.teacher@demo.test'));
     expect(nina?.passwordHash).toBeNull();
-    const [invitation] = await database.db.select().from(invitations).where(and(eq(invitations.userId, nina?.id ?? ''), eq(invitations.status, 'SENT')));
+    const [invitation] = await database.db
+      .select()
+      .from(invitations)
+      .where(and(eq(invitations.userId, nina?.id ?? ''), eq(invitations.status, 'SENT')));
     expect(invitation?.kind).toBe('ORGANIZATION');
     const [mail] = await database.db.select().from(mailMessages).where(eq(mailMessages.to, 'new.teacher@demo.test'));
     expect(mail?.subject).toBe('You are invited to Lincoln Elementary School');
@@ -90,7 +123,8 @@ describe('demo seed', () => {
   });
 });
 
-const userId = async (email: string) => (await database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ?? '';
+const userId = async (email: string) =>
+  (await database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ?? '';
 
 describe('demo event applications', () => {
   it('seeds the Coaching Institute with its ticket type, payment options, paths and questions', async () => {
@@ -105,11 +139,17 @@ describe('demo event applications', () => {
       acceptsApplications: true,
       paymentDueDays: 30,
     });
-    const [ticketType] = await database.db.select().from(eventTicketTypes).where(eq(eventTicketTypes.id, institute?.applicationTicketTypeId ?? ''));
+    const [ticketType] = await database.db
+      .select()
+      .from(eventTicketTypes)
+      .where(eq(eventTicketTypes.id, institute?.applicationTicketTypeId ?? ''));
     expect(ticketType).toMatchObject({ name: 'Institute tuition', priceCents: 95_000, eventId: institute?.id });
 
     const counselorId = await userId('counselor.washington@demo.test');
-    const [application] = await database.db.select({ id: eventApplications.id }).from(eventApplications).where(eq(eventApplications.userId, counselorId));
+    const [application] = await database.db
+      .select({ id: eventApplications.id })
+      .from(eventApplications)
+      .where(eq(eventApplications.userId, counselorId));
     const detail = await readApplicationDetail(database.db, application?.id ?? '', today, counselorId);
     expect(detail?.event.finance).toEqual({
       dueDays: 30,
@@ -127,10 +167,24 @@ describe('demo event applications', () => {
         groupings: path.groupings.map((g) => [g.name, g.sections.map((s) => s.title)]),
       })),
     ).toEqual([
-      { name: 'First Year', level: 'FIRST_YEAR', ranked: true, amount: 2, groupings: [['Strands', ['Coaching Cycles', 'Data Conversations', 'Modeling Lessons']]] },
-      { name: 'Advanced', level: 'ADVANCED', ranked: false, amount: 1, groupings: [['Advanced Strands', ['Leading Teams', 'Coaching Coaches']]] },
+      {
+        name: 'First Year',
+        level: 'FIRST_YEAR',
+        ranked: true,
+        amount: 2,
+        groupings: [['Strands', ['Coaching Cycles', 'Data Conversations', 'Modeling Lessons']]],
+      },
+      {
+        name: 'Advanced',
+        level: 'ADVANCED',
+        ranked: false,
+        amount: 1,
+        groupings: [['Advanced Strands', ['Leading Teams', 'Coaching Coaches']]],
+      },
     ]);
-    expect(detail?.event.questions.map(({ type, label, options, required }) => ({ type, label, options, required }))).toEqual([
+    expect(
+      detail?.event.questions.map(({ type, label, options, required }) => ({ type, label, options, required })),
+    ).toEqual([
       { type: 'TEXTAREA', label: 'Why do you want to attend?', options: [], required: true },
       { type: 'CHECKBOX', label: 'Which grades do you coach?', options: ['K-2', '3-5', '6-8'], required: true },
       { type: 'TEXT', label: 'Anything else we should know?', options: [], required: false },
@@ -139,17 +193,33 @@ describe('demo event applications', () => {
 
   it('gives the Washington coach an accepted application paid by card: a PAID payment of one institute seat, counted against the institute', async () => {
     const coachId = await userId('coach.washington@demo.test');
-    const [application] = await database.db.select().from(eventApplications).where(eq(eventApplications.userId, coachId));
+    const [application] = await database.db
+      .select()
+      .from(eventApplications)
+      .where(eq(eventApplications.userId, coachId));
     expect(application?.status).toBe('ACCEPTED');
-    const [payment] = await database.db.select().from(eventPayments).where(eq(eventPayments.applicationId, application?.id ?? ''));
-    expect(payment).toMatchObject({ userId: coachId, status: 'PAID', method: 'CARD', provider: 'demo', totalCents: 95_000, seatsHeld: true });
+    const [payment] = await database.db
+      .select()
+      .from(eventPayments)
+      .where(eq(eventPayments.applicationId, application?.id ?? ''));
+    expect(payment).toMatchObject({
+      userId: coachId,
+      status: 'PAID',
+      method: 'CARD',
+      provider: 'demo',
+      totalCents: 95_000,
+      seatsHeld: true,
+    });
     const [institute] = await database.db.select().from(events).where(eq(events.name, 'Coaching Institute'));
     expect(institute?.ticketsTaken).toBe(1);
   });
 
-  it("gives the counselor an accepted application, complete in every step, awaiting a purchase order", async () => {
+  it('gives the counselor an accepted application, complete in every step, awaiting a purchase order', async () => {
     const counselorId = await userId('counselor.washington@demo.test');
-    const [application] = await database.db.select().from(eventApplications).where(eq(eventApplications.userId, counselorId));
+    const [application] = await database.db
+      .select()
+      .from(eventApplications)
+      .where(eq(eventApplications.userId, counselorId));
     const detail = await readApplicationDetail(database.db, application?.id ?? '', today, counselorId);
     expect(detail).toMatchObject({
       status: 'ACCEPTED',
@@ -170,22 +240,36 @@ describe('demo event applications', () => {
 
   it('opens the Advanced path to owner.washington through a paid ticket of a past institute, and to no one else', async () => {
     const [past] = await database.db.select().from(events).where(eq(events.name, 'Coaching Reading Institute (past)'));
-    expect(past).toMatchObject({ eventType: 'Institute', eventSubtype: 'Coaching Reading', published: false, ticketsTaken: 1 });
+    expect(past).toMatchObject({
+      eventType: 'Institute',
+      eventSubtype: 'Coaching Reading',
+      published: false,
+      ticketsTaken: 1,
+    });
     expect(past?.endDate.localeCompare(today)).toBe(-1);
     const institute = { eventType: 'Institute', eventSubtype: 'Coaching Writing' };
     const ownerId = await userId('owner.washington@demo.test');
-    const holders = await database.db.select({ userId: eventTickets.userId }).from(eventTickets).where(eq(eventTickets.eventId, past?.id ?? ''));
+    const holders = await database.db
+      .select({ userId: eventTickets.userId })
+      .from(eventTickets)
+      .where(eq(eventTickets.eventId, past?.id ?? ''));
     expect(holders).toEqual([{ userId: ownerId }]);
     expect(isAdvancedEligible(institute, await pastEventsOf(database.db, ownerId, today), today)).toBe(true);
     for (const email of ['teacher.lincoln@demo.test', 'counselor.washington@demo.test']) {
-      expect(isAdvancedEligible(institute, await pastEventsOf(database.db, await userId(email), today), today)).toBe(false);
+      expect(isAdvancedEligible(institute, await pastEventsOf(database.db, await userId(email), today), today)).toBe(
+        false,
+      );
     }
   });
 
   it('gives teacher.lincoln no application at all, and the counselor four legacy ones', async () => {
     const teacherId = await userId('teacher.lincoln@demo.test');
-    expect(await database.db.select().from(eventApplications).where(eq(eventApplications.userId, teacherId))).toEqual([]);
-    expect(await database.db.select().from(legacyEventApplications).where(eq(legacyEventApplications.userId, teacherId))).toEqual([]);
+    expect(await database.db.select().from(eventApplications).where(eq(eventApplications.userId, teacherId))).toEqual(
+      [],
+    );
+    expect(
+      await database.db.select().from(legacyEventApplications).where(eq(legacyEventApplications.userId, teacherId)),
+    ).toEqual([]);
     const legacy = await database.db
       .select()
       .from(legacyEventApplications)

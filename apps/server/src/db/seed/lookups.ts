@@ -1,4 +1,11 @@
-import { countries as countryNames, gradeNames, organizationTypes as typeNames, positions as positionList, schoolYearName, usStates as stateList } from '@portal/domain/lookups.ts';
+import {
+  countries as countryNames,
+  gradeNames,
+  organizationTypes as typeNames,
+  positions as positionList,
+  schoolYearName,
+  usStates as stateList,
+} from '@portal/domain/lookups.ts';
 import type { Executor } from '../client.ts';
 import { countries, grades, organizationTypes, positions, schoolYears, usStates } from '../schema/lookups.ts';
 

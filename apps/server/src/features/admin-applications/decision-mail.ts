@@ -33,7 +33,11 @@ function body(facts: DecisionMailFacts): string[] {
         list,
       ];
     case 'REJECT':
-      return [`We are sorry: your application to ${facts.eventName} was not accepted.`, '', `Your applications: ${list}`];
+      return [
+        `We are sorry: your application to ${facts.eventName} was not accepted.`,
+        '',
+        `Your applications: ${list}`,
+      ];
     case 'REQUEST_CHANGES':
       return [
         `Our staff reviewed your application to ${facts.eventName} and ask you to make some changes before they decide.`,

@@ -2,7 +2,12 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } 
 import type { ApplicationStatus } from '@portal/domain/applications/rules.ts';
 import type { AdminApplicationDetail, AdminApplicationQuery } from '@portal/domain/applications/contracts.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { applicationQuestions, eventApplicationAnswers, eventApplications, eventPaymentOptions } from '../../db/schema/applications.ts';
+import {
+  applicationQuestions,
+  eventApplicationAnswers,
+  eventApplications,
+  eventPaymentOptions,
+} from '../../db/schema/applications.ts';
 import { eventPayments, events, eventTicketTypes, purchaseOrders } from '../../db/schema/commerce.ts';
 import { grades, positions } from '../../db/schema/lookups.ts';
 import { organizationMembershipGrades, organizationMemberships, organizations } from '../../db/schema/organizations.ts';
@@ -38,7 +43,11 @@ export async function listQueue(db: Database, query: AdminApplicationQuery) {
       .innerJoin(users, eq(users.id, eventApplications.userId))
       .innerJoin(events, eq(events.id, eventApplications.eventId))
       .where(where)
-      .orderBy(sql`${eventApplications.submittedAt} asc nulls last`, desc(eventApplications.createdAt), asc(eventApplications.id))
+      .orderBy(
+        sql`${eventApplications.submittedAt} asc nulls last`,
+        desc(eventApplications.createdAt),
+        asc(eventApplications.id),
+      )
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db
@@ -66,7 +75,9 @@ export async function readStaffExtras(
       .select({
         organizationName: organizations.name,
         positionLabel: positions.label,
-        grades: sql<string[]>`coalesce(array_agg(${grades.name} order by ${grades.sortOrder}) filter (where ${grades.id} is not null), '{}')`,
+        grades: sql<
+          string[]
+        >`coalesce(array_agg(${grades.name} order by ${grades.sortOrder}) filter (where ${grades.id} is not null), '{}')`,
       })
       .from(organizationMemberships)
       .innerJoin(organizations, eq(organizations.id, organizationMemberships.organizationId))
@@ -116,7 +127,14 @@ export async function findForDecision(db: Executor, applicationId: string) {
  * Moves an application from `from` to `to`, only if it is still in `from`: of two staff members
  * deciding at once, the second finds the status changed and gets nothing back.
  */
-export async function moveStatus(db: Executor, applicationId: string, from: ApplicationStatus, to: ApplicationStatus, deciderId: string, now: Date) {
+export async function moveStatus(
+  db: Executor,
+  applicationId: string,
+  from: ApplicationStatus,
+  to: ApplicationStatus,
+  deciderId: string,
+  now: Date,
+) {
   const [moved] = await db
     .update(eventApplications)
     .set({ status: to, decidedAt: now, decidedById: deciderId, updatedAt: now })
@@ -130,7 +148,12 @@ export function openUnpaidPayments(db: Executor, applicationId: string) {
   return db
     .select({ id: eventPayments.id, status: eventPayments.status })
     .from(eventPayments)
-    .where(and(eq(eventPayments.applicationId, applicationId), inArray(eventPayments.status, ['PENDING', 'AWAITING_PO', 'PO_SUBMITTED'])));
+    .where(
+      and(
+        eq(eventPayments.applicationId, applicationId),
+        inArray(eventPayments.status, ['PENDING', 'AWAITING_PO', 'PO_SUBMITTED']),
+      ),
+    );
 }
 
 /** A purchase order under review whose payment was cancelled with its application is voided with it. */
@@ -172,7 +195,10 @@ export function readTicketTypes(db: Executor, eventId: string) {
 
 /** The event's payment options, each with whether an application chose it: two queries. */
 export async function readOptionsInUse(db: Executor, eventId: string) {
-  const options = await db.select({ id: eventPaymentOptions.id }).from(eventPaymentOptions).where(eq(eventPaymentOptions.eventId, eventId));
+  const options = await db
+    .select({ id: eventPaymentOptions.id })
+    .from(eventPaymentOptions)
+    .where(eq(eventPaymentOptions.eventId, eventId));
   if (options.length === 0) return [];
   const chosen = await db
     .selectDistinct({ id: eventApplications.paymentOptionId })

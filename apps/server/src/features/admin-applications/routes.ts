@@ -33,13 +33,18 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
     async (request) => review.listApplications(deps, request.query),
   );
 
-  app.get('/admin/applications/:id', { config: staff, schema: { tags, params: idParams, response: { 200: adminApplicationDetail } } }, async (request) =>
-    review.getApplication(deps, request.params.id),
+  app.get(
+    '/admin/applications/:id',
+    { config: staff, schema: { tags, params: idParams, response: { 200: adminApplicationDetail } } },
+    async (request) => review.getApplication(deps, request.params.id),
   );
 
   app.post(
     '/admin/applications/:id/decision',
-    { config: staff, schema: { tags, params: idParams, body: applicationDecisionInput, response: { 200: adminApplicationDetail } } },
+    {
+      config: staff,
+      schema: { tags, params: idParams, body: applicationDecisionInput, response: { 200: adminApplicationDetail } },
+    },
     async (request) => review.decideApplication(deps, caller(request), request.params.id, request.body),
   );
 
@@ -58,7 +63,8 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
   app.post(
     '/admin/events/:eventId/questions',
     { config: staff, schema: { tags, params: eventParams, body: questionInput, response: { 201: question } } },
-    async (request, reply) => reply.status(201).send(await review.addQuestion(deps, caller(request), request.params.eventId, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await review.addQuestion(deps, caller(request), request.params.eventId, request.body)),
   );
 
   app.put(
@@ -67,7 +73,9 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
     async (request) => review.updateQuestion(deps, caller(request), request.params.id, request.body),
   );
 
-  app.delete('/admin/questions/:id', { config: staff, schema: { tags, params: idParams, response: settings } }, async (request) =>
-    review.deleteQuestion(deps, caller(request), request.params.id),
+  app.delete(
+    '/admin/questions/:id',
+    { config: staff, schema: { tags, params: idParams, response: settings } },
+    async (request) => review.deleteQuestion(deps, caller(request), request.params.id),
   );
 };

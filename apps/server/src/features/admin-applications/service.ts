@@ -15,7 +15,13 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { applicationQuestions, eventPaymentOptions } from '../../db/schema/applications.ts';
 import { events, eventTicketTypes } from '../../db/schema/commerce.ts';
-import { applicationPaymentStates, questionColumns, readApplicationDetail, readPaymentOptions, readQuestions } from '../../core/application-reads.ts';
+import {
+  applicationPaymentStates,
+  questionColumns,
+  readApplicationDetail,
+  readPaymentOptions,
+  readQuestions,
+} from '../../core/application-reads.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { expireHolds, releasePayment } from '../../core/capacity.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
@@ -67,7 +73,10 @@ export async function listApplications(deps: AppDeps, query: AdminApplicationQue
 export async function getApplication(deps: AppDeps, applicationId: string): Promise<AdminApplicationDetail> {
   await expireHolds(deps.db, deps.clock());
   const today = calendarDateIn(deps.clock(), deps.config.timeZone);
-  const [detail, extras] = await Promise.all([readApplicationDetail(deps.db, applicationId, today), readStaffExtras(deps.db, applicationId)]);
+  const [detail, extras] = await Promise.all([
+    readApplicationDetail(deps.db, applicationId, today),
+    readStaffExtras(deps.db, applicationId),
+  ]);
   if (!detail || !extras) throw applicationNotFound();
   return { ...detail, ...extras };
 }
@@ -106,7 +115,12 @@ export async function decideApplication(
       action: decisionActions[input.decision],
       subjectType: applicationSubject,
       subjectId: applicationId,
-      data: { from: application.status, to: next, ...(input.note ? { note: input.note } : {}), ...(cancelled.length ? { cancelledPayments: cancelled } : {}) },
+      data: {
+        from: application.status,
+        to: next,
+        ...(input.note ? { note: input.note } : {}),
+        ...(cancelled.length ? { cancelledPayments: cancelled } : {}),
+      },
     });
     await queueMail(
       tx,
@@ -127,7 +141,12 @@ export async function decideApplication(
 }
 
 /** Cancels the application's unpaid payments through the capacity service; the ids of those it cancelled. */
-async function cancelOpenPayments(tx: Executor, auth: RequestAuth, applicationId: string, now: Date): Promise<string[]> {
+async function cancelOpenPayments(
+  tx: Executor,
+  auth: RequestAuth,
+  applicationId: string,
+  now: Date,
+): Promise<string[]> {
   const cancelled: string[] = [];
   for (const payment of await openUnpaidPayments(tx, applicationId)) {
     const released = await releasePayment(tx, payment.id, 'CANCELLED', now);
@@ -171,7 +190,12 @@ export async function getSettings(db: Database, eventId: string): Promise<Applic
  * applications that chose it keep their choice); one left out is deleted unless an application chose
  * it, which keeps it, after the others.
  */
-export async function saveSettings(deps: AppDeps, auth: RequestAuth, eventId: string, input: ApplicationSettingsInput): Promise<ApplicationSettingsReply> {
+export async function saveSettings(
+  deps: AppDeps,
+  auth: RequestAuth,
+  eventId: string,
+  input: ApplicationSettingsInput,
+): Promise<ApplicationSettingsReply> {
   await deps.db.transaction(async (tx) => {
     if (!(await lockEvent(tx, eventId))) throw eventNotFound();
     if (input.ticketTypeId !== null) {
@@ -179,24 +203,42 @@ export async function saveSettings(deps: AppDeps, auth: RequestAuth, eventId: st
         .select({ id: eventTicketTypes.id })
         .from(eventTicketTypes)
         .where(and(eq(eventTicketTypes.id, input.ticketTypeId), eq(eventTicketTypes.eventId, eventId)));
-      if (!ticketType) throw badRequest(staffApplicationMessages.ticketTypeUnknown, { ticketTypeId: staffApplicationMessages.ticketTypeUnknown });
+      if (!ticketType)
+        throw badRequest(staffApplicationMessages.ticketTypeUnknown, {
+          ticketTypeId: staffApplicationMessages.ticketTypeUnknown,
+        });
     }
     await replacePaymentOptions(tx, eventId, input.paymentOptions);
     await tx
       .update(events)
-      .set({ acceptsApplications: input.acceptsApplications, applicationTicketTypeId: input.ticketTypeId, paymentDueDays: input.dueDays })
+      .set({
+        acceptsApplications: input.acceptsApplications,
+        applicationTicketTypeId: input.ticketTypeId,
+        paymentDueDays: input.dueDays,
+      })
       .where(eq(events.id, eventId));
-    await audit(tx, { ...actorOf(auth), action: 'event.application-settings.update', subjectType: 'event', subjectId: eventId, data: { input } });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'event.application-settings.update',
+      subjectType: 'event',
+      subjectId: eventId,
+      data: { input },
+    });
   });
   return getSettings(deps.db, eventId);
 }
 
-async function replacePaymentOptions(tx: Executor, eventId: string, sent: ApplicationSettingsInput['paymentOptions']): Promise<void> {
+async function replacePaymentOptions(
+  tx: Executor,
+  eventId: string,
+  sent: ApplicationSettingsInput['paymentOptions'],
+): Promise<void> {
   const existing = await readOptionsInUse(tx, eventId);
   const sentIds = new Set(sent.flatMap((option) => (option.id ? [option.id] : [])));
   const errors: Record<string, string> = {};
   sent.forEach((option, index) => {
-    if (option.id && !existing.some((row) => row.id === option.id)) errors[`paymentOptions.${index}.id`] = 'No such payment option of this event';
+    if (option.id && !existing.some((row) => row.id === option.id))
+      errors[`paymentOptions.${index}.id`] = 'No such payment option of this event';
   });
   if (Object.keys(errors).length > 0) throw badRequest('Please correct the highlighted fields.', errors);
   const removed = existing.filter((row) => !sentIds.has(row.id));
@@ -226,7 +268,12 @@ const questionValues = (input: QuestionInput) => ({
   options: input.type === 'TEXT' || input.type === 'TEXTAREA' ? [] : input.options,
 });
 
-export async function addQuestion(deps: AppDeps, auth: RequestAuth, eventId: string, input: QuestionInput): Promise<PositionedQuestion> {
+export async function addQuestion(
+  deps: AppDeps,
+  auth: RequestAuth,
+  eventId: string,
+  input: QuestionInput,
+): Promise<PositionedQuestion> {
   return deps.db.transaction(async (tx) => {
     if (!(await lockEvent(tx, eventId))) throw eventNotFound();
     const [question] = await tx
@@ -234,12 +281,23 @@ export async function addQuestion(deps: AppDeps, auth: RequestAuth, eventId: str
       .values({ ...questionValues(input), eventId })
       .returning(questionColumns);
     if (!question) throw new Error('question was not created');
-    await audit(tx, { ...actorOf(auth), action: 'event.question.create', subjectType: 'application_question', subjectId: question.id, data: { eventId, input } });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'event.question.create',
+      subjectType: 'application_question',
+      subjectId: question.id,
+      data: { eventId, input },
+    });
     return question;
   });
 }
 
-export async function updateQuestion(deps: AppDeps, auth: RequestAuth, questionId: string, input: QuestionInput): Promise<PositionedQuestion> {
+export async function updateQuestion(
+  deps: AppDeps,
+  auth: RequestAuth,
+  questionId: string,
+  input: QuestionInput,
+): Promise<PositionedQuestion> {
   return deps.db.transaction(async (tx) => {
     const [question] = await tx
       .update(applicationQuestions)
@@ -248,19 +306,35 @@ export async function updateQuestion(deps: AppDeps, auth: RequestAuth, questionI
       .returning({ ...questionColumns, eventId: applicationQuestions.eventId });
     if (!question) throw questionNotFound();
     const { eventId, ...reply } = question;
-    await audit(tx, { ...actorOf(auth), action: 'event.question.update', subjectType: 'application_question', subjectId: questionId, data: { eventId, input } });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'event.question.update',
+      subjectType: 'application_question',
+      subjectId: questionId,
+      data: { eventId, input },
+    });
     return reply;
   });
 }
 
 /** Refused (409) once an applicant answered the question: deleting it would delete their answers. */
-export async function deleteQuestion(deps: AppDeps, auth: RequestAuth, questionId: string): Promise<ApplicationSettingsReply> {
+export async function deleteQuestion(
+  deps: AppDeps,
+  auth: RequestAuth,
+  questionId: string,
+): Promise<ApplicationSettingsReply> {
   const eventId = await deps.db.transaction(async (tx) => {
     const owner = await lockQuestion(tx, questionId);
     if (!owner) throw questionNotFound();
     if (await questionAnswered(tx, questionId)) throw conflict(staffApplicationMessages.questionAnswered);
     await tx.delete(applicationQuestions).where(eq(applicationQuestions.id, questionId));
-    await audit(tx, { ...actorOf(auth), action: 'event.question.delete', subjectType: 'application_question', subjectId: questionId, data: { eventId: owner } });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'event.question.delete',
+      subjectType: 'application_question',
+      subjectId: questionId,
+      data: { eventId: owner },
+    });
     return owner;
   });
   return getSettings(deps.db, eventId);

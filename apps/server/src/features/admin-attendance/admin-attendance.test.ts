@@ -25,36 +25,58 @@ const takersUrl = () => `/api/admin/events/${world.event.id}/attendance-takers`;
 describe('staff console: attendance', () => {
   it('grants the taker role for the event and for a section, refusing a second identical grant', async () => {
     const person = await createUser(t.deps.db, { firstName: 'Gus', lastName: 'Granted' });
-    const wholeEvent = await call(t.app, 'POST', takersUrl(), { caller: staff, body: { email: person.email.toUpperCase(), sectionId: null } });
+    const wholeEvent = await call(t.app, 'POST', takersUrl(), {
+      caller: staff,
+      body: { email: person.email.toUpperCase(), sectionId: null },
+    });
     expect(wholeEvent.statusCode).toBe(201);
-    const forSection = await call(t.app, 'POST', takersUrl(), { caller: staff, body: { email: person.email, sectionId: world.otherSection.id } });
+    const forSection = await call(t.app, 'POST', takersUrl(), {
+      caller: staff,
+      body: { email: person.email, sectionId: world.otherSection.id },
+    });
     expect(forSection.statusCode).toBe(201);
     expect(forSection.json<{ items: TakerRow[] }>().items.map((row) => [row.name, row.sectionTitle])).toEqual([
       ['Gus Granted', null],
       ['Gus Granted', world.otherSection.title],
       ['Tess Taker', world.section.title],
     ]);
-    const again = await call(t.app, 'POST', takersUrl(), { caller: staff, body: { email: person.email, sectionId: null } });
+    const again = await call(t.app, 'POST', takersUrl(), {
+      caller: staff,
+      body: { email: person.email, sectionId: null },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe(attendanceMessages.takerExists);
 
     // The new whole-event taker sees every section.
     const { secret } = await createSession(t.deps.db, t.deps.clock, t.deps.config.sessionTtlMs, { userId: person.id });
-    const sections = await call(t.app, 'GET', `/api/events/${world.event.id}/attendance`, { caller: { cookie: `${sessionCookie}=${secret}` } });
+    const sections = await call(t.app, 'GET', `/api/events/${world.event.id}/attendance`, {
+      caller: { cookie: `${sessionCookie}=${secret}` },
+    });
     expect(sections.json().sections).toHaveLength(5);
   });
 
   it('refuses an unknown email, a section of another event, and a member', async () => {
-    const unknown = await call(t.app, 'POST', takersUrl(), { caller: staff, body: { email: 'nobody@example.test', sectionId: null } });
+    const unknown = await call(t.app, 'POST', takersUrl(), {
+      caller: staff,
+      body: { email: 'nobody@example.test', sectionId: null },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors).toEqual({ email: attendanceMessages.takerUnknownUser });
     const other = await createAttendanceSection(t.deps.db, [today]);
-    const foreign = await call(t.app, 'POST', takersUrl(), { caller: staff, body: { email: world.holder.email, sectionId: other.section.id } });
+    const foreign = await call(t.app, 'POST', takersUrl(), {
+      caller: staff,
+      body: { email: world.holder.email, sectionId: other.section.id },
+    });
     expect(foreign.statusCode).toBe(400);
     const before = await t.deps.db.select().from(attendanceTakers).where(eq(attendanceTakers.eventId, world.event.id));
-    expect((await call(t.app, 'POST', takersUrl(), { caller: member, body: { email: world.holder.email, sectionId: null } })).statusCode).toBe(403);
+    expect(
+      (await call(t.app, 'POST', takersUrl(), { caller: member, body: { email: world.holder.email, sectionId: null } }))
+        .statusCode,
+    ).toBe(403);
     expect((await call(t.app, 'GET', takersUrl(), { caller: member })).statusCode).toBe(403);
-    expect(await t.deps.db.select().from(attendanceTakers).where(eq(attendanceTakers.eventId, world.event.id))).toEqual(before);
+    expect(await t.deps.db.select().from(attendanceTakers).where(eq(attendanceTakers.eventId, world.event.id))).toEqual(
+      before,
+    );
   });
 
   it('revokes a grant', async () => {
@@ -62,19 +84,27 @@ describe('staff console: attendance', () => {
     const response = await call(t.app, 'DELETE', `/api/admin/attendance-takers/${grant?.id}`, { caller: staff });
     expect(response.statusCode).toBe(200);
     expect(response.json<{ items: TakerRow[] }>().items.some((row) => row.userId === world.taker.id)).toBe(false);
-    expect((await call(t.app, 'DELETE', `/api/admin/attendance-takers/${grant?.id}`, { caller: staff })).statusCode).toBe(404);
-    await t.deps.db.insert(attendanceTakers).values({ userId: world.taker.id, eventId: world.event.id, sectionId: world.section.id });
+    expect(
+      (await call(t.app, 'DELETE', `/api/admin/attendance-takers/${grant?.id}`, { caller: staff })).statusCode,
+    ).toBe(404);
+    await t.deps.db
+      .insert(attendanceTakers)
+      .values({ userId: world.taker.id, eventId: world.event.id, sectionId: world.section.id });
   });
 
   it('shows the overview, pages it, exports it as CSV, and recomputes certificates when a section’s hours change', async () => {
-    const { secret } = await createSession(t.deps.db, t.deps.clock, t.deps.config.sessionTtlMs, { userId: world.taker.id });
+    const { secret } = await createSession(t.deps.db, t.deps.clock, t.deps.config.sessionTtlMs, {
+      userId: world.taker.id,
+    });
     const saved = await call(t.app, 'PUT', `/api/events/${world.event.id}/attendance/${world.section.id}`, {
       caller: { cookie: `${sessionCookie}=${secret}` },
       body: { date: today, rows: [{ userId: world.holder.id, attended: true }] },
     });
     expect(saved.statusCode).toBe(200);
 
-    const overview = await call(t.app, 'GET', `/api/admin/events/${world.event.id}/attendance?pageSize=2`, { caller: staff });
+    const overview = await call(t.app, 'GET', `/api/admin/events/${world.event.id}/attendance?pageSize=2`, {
+      caller: staff,
+    });
     expect(overview.statusCode).toBe(200);
     const body = overview.json();
     // The applicant chose two sections, the holder one: three rows, two on the first page.
@@ -85,12 +115,20 @@ describe('staff console: attendance', () => {
     expect(csv.body).toContain(`Hal Holder,${world.holder.email},${world.section.title},1,11/22/2026,6\r\n`);
     expect(csv.body.split('\r\n')).toHaveLength(5);
 
-    const hours = await call(t.app, 'PUT', `/api/admin/sections/${world.section.id}/attendance-hours`, { caller: staff, body: { minutesPerDay: 90 } });
+    const hours = await call(t.app, 'PUT', `/api/admin/sections/${world.section.id}/attendance-hours`, {
+      caller: staff,
+      body: { minutesPerDay: 90 },
+    });
     expect(hours.statusCode).toBe(200);
     const [certificate] = await t.deps.db.select().from(certificates).where(eq(certificates.userId, world.holder.id));
     expect(certificate?.minutesAttended).toBe(90);
-    const bad = await call(t.app, 'PUT', `/api/admin/sections/${world.section.id}/attendance-hours`, { caller: staff, body: { minutesPerDay: 14 } });
+    const bad = await call(t.app, 'PUT', `/api/admin/sections/${world.section.id}/attendance-hours`, {
+      caller: staff,
+      body: { minutesPerDay: 14 },
+    });
     expect(bad.statusCode).toBe(400);
-    expect((await call(t.app, 'GET', `/api/admin/events/${world.event.id}/attendance.csv`, { caller: member })).statusCode).toBe(403);
+    expect(
+      (await call(t.app, 'GET', `/api/admin/events/${world.event.id}/attendance.csv`, { caller: member })).statusCode,
+    ).toBe(403);
   });
 });

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuery } from '@portal/domain/pagination.ts';
-import { attendanceOverview, sectionHours, sectionHoursInput, takerGrantInput, takerList } from '@portal/domain/events/attendance.ts';
+import {
+  attendanceOverview,
+  sectionHours,
+  sectionHoursInput,
+  takerGrantInput,
+  takerList,
+} from '@portal/domain/events/attendance.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { sendDownload } from '../../platform/downloads.ts';
@@ -22,7 +28,10 @@ export const adminAttendanceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
   app.post(
     '/admin/events/:eventId/attendance-takers',
     { config: staff, schema: { tags, params: eventParams, body: takerGrantInput, response: { 201: takerList } } },
-    async (request, reply) => reply.status(201).send(await staffAttendance.grantTaker(deps, caller(request), request.params.eventId, request.body)),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await staffAttendance.grantTaker(deps, caller(request), request.params.eventId, request.body)),
   );
 
   app.delete(
@@ -33,18 +42,34 @@ export const adminAttendanceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
 
   app.get(
     '/admin/events/:eventId/attendance',
-    { config: staff, schema: { tags, params: eventParams, querystring: pageQuery, response: { 200: attendanceOverview } } },
+    {
+      config: staff,
+      schema: { tags, params: eventParams, querystring: pageQuery, response: { 200: attendanceOverview } },
+    },
     async (request) => staffAttendance.overview(deps, request.params.eventId, request.query),
   );
 
-  app.get('/admin/events/:eventId/attendance.csv', { config: staff, schema: { tags, params: eventParams, produces: ['text/csv'] } }, async (request, reply) => {
-    const file = await staffAttendance.overviewCsv(deps, request.params.eventId);
-    return sendDownload(reply, { fileName: file.filename, contentType: 'text/csv; charset=utf-8', body: file.csv });
-  });
+  app.get(
+    '/admin/events/:eventId/attendance.csv',
+    { config: staff, schema: { tags, params: eventParams, produces: ['text/csv'] } },
+    async (request, reply) => {
+      const file = await staffAttendance.overviewCsv(deps, request.params.eventId);
+      return sendDownload(reply, { fileName: file.filename, contentType: 'text/csv; charset=utf-8', body: file.csv });
+    },
+  );
 
   app.put(
     '/admin/sections/:sectionId/attendance-hours',
-    { config: staff, schema: { tags, params: z.object({ sectionId: z.uuid('Not a section id') }), body: sectionHoursInput, response: { 200: sectionHours } } },
-    async (request) => staffAttendance.setSectionHours(deps, caller(request), request.params.sectionId, request.body.minutesPerDay),
+    {
+      config: staff,
+      schema: {
+        tags,
+        params: z.object({ sectionId: z.uuid('Not a section id') }),
+        body: sectionHoursInput,
+        response: { 200: sectionHours },
+      },
+    },
+    async (request) =>
+      staffAttendance.setSectionHours(deps, caller(request), request.params.sectionId, request.body.minutesPerDay),
   );
 };

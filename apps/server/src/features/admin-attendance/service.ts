@@ -36,29 +36,48 @@ export async function listTakers(deps: AppDeps, eventId: string) {
     .innerJoin(users, eq(users.id, attendanceTakers.userId))
     .leftJoin(eventSections, eq(eventSections.id, attendanceTakers.sectionId))
     .where(eq(attendanceTakers.eventId, eventId))
-    .orderBy(asc(users.lastName), asc(users.firstName), sql`${eventSections.title} asc nulls first`, asc(attendanceTakers.id));
+    .orderBy(
+      asc(users.lastName),
+      asc(users.firstName),
+      sql`${eventSections.title} asc nulls first`,
+      asc(attendanceTakers.id),
+    );
   return { items };
 }
 
 /** POST /api/admin/events/:eventId/attendance-takers: grants the role for the event, or one of its sections. */
 export async function grantTaker(deps: AppDeps, auth: RequestAuth, eventId: string, input: TakerGrantInput) {
   await eventOrNotFound(deps.db, eventId);
-  const [user] = await deps.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email}`);
+  const [user] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${input.email}`);
   if (!user) throw badRequest(attendanceMessages.takerUnknownUser, { email: attendanceMessages.takerUnknownUser });
   if (input.sectionId) {
     const [section] = await deps.db
       .select({ id: eventSections.id })
       .from(eventSections)
       .where(and(eq(eventSections.id, input.sectionId), eq(eventSections.eventId, eventId)));
-    if (!section) throw badRequest(attendanceMessages.sectionNotInEvent, { sectionId: attendanceMessages.sectionNotInEvent });
+    if (!section)
+      throw badRequest(attendanceMessages.sectionNotInEvent, { sectionId: attendanceMessages.sectionNotInEvent });
   }
   try {
     await deps.db.transaction(async (tx) => {
-      const [row] = await tx.insert(attendanceTakers).values({ userId: user.id, eventId, sectionId: input.sectionId, grantedById: auth.user.id }).returning();
-      await audit(tx, { ...actorOf(auth), action: 'attendance.taker_granted', subjectType: 'event', subjectId: eventId, data: { takerId: row?.id, userId: user.id, sectionId: input.sectionId } });
+      const [row] = await tx
+        .insert(attendanceTakers)
+        .values({ userId: user.id, eventId, sectionId: input.sectionId, grantedById: auth.user.id })
+        .returning();
+      await audit(tx, {
+        ...actorOf(auth),
+        action: 'attendance.taker_granted',
+        subjectType: 'event',
+        subjectId: eventId,
+        data: { takerId: row?.id, userId: user.id, sectionId: input.sectionId },
+      });
     });
   } catch (error) {
-    if (violatedUniqueIndex(error) === 'attendance_takers_once') throw conflict(attendanceMessages.takerExists, { email: attendanceMessages.takerExists });
+    if (violatedUniqueIndex(error) === 'attendance_takers_once')
+      throw conflict(attendanceMessages.takerExists, { email: attendanceMessages.takerExists });
     throw error;
   }
   return listTakers(deps, eventId);
@@ -69,7 +88,13 @@ export async function revokeTaker(deps: AppDeps, auth: RequestAuth, takerId: str
   const eventId = await deps.db.transaction(async (tx) => {
     const [row] = await tx.delete(attendanceTakers).where(eq(attendanceTakers.id, takerId)).returning();
     if (!row) throw notFound('No such attendance taker.');
-    await audit(tx, { ...actorOf(auth), action: 'attendance.taker_revoked', subjectType: 'event', subjectId: row.eventId, data: { userId: row.userId, sectionId: row.sectionId } });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'attendance.taker_revoked',
+      subjectType: 'event',
+      subjectId: row.eventId,
+      data: { userId: row.userId, sectionId: row.sectionId },
+    });
     return row.eventId;
   });
   return listTakers(deps, eventId);
@@ -82,7 +107,9 @@ function overviewRows(db: Executor, eventId: string) {
     .select({
       sectionId: eventDailyAttendances.sectionId,
       userId: eventDailyAttendances.userId,
-      dates: sql<string[]>`array_agg(${eventDailyAttendances.date}::text order by ${eventDailyAttendances.date})`.as('days_attended'),
+      dates: sql<string[]>`array_agg(${eventDailyAttendances.date}::text order by ${eventDailyAttendances.date})`.as(
+        'days_attended',
+      ),
     })
     .from(eventDailyAttendances)
     .where(and(eq(eventDailyAttendances.eventId, eventId), eq(eventDailyAttendances.attended, true)))
@@ -95,7 +122,9 @@ function overviewRows(db: Executor, eventId: string) {
       email: users.email,
       sectionId: eventSections.id,
       sectionTitle: eventSections.title,
-      minutesPerDay: sql<number>`coalesce(${sectionAttendanceHours.minutesPerDay}, ${defaultMinutesPerDay})`.mapWith(Number),
+      minutesPerDay: sql<number>`coalesce(${sectionAttendanceHours.minutesPerDay}, ${defaultMinutesPerDay})`.mapWith(
+        Number,
+      ),
       daysAttended: sql<string[]>`coalesce(${days.dates}, '{}')`,
     })
     .from(expected)
@@ -124,7 +153,11 @@ export async function overview(deps: AppDeps, eventId: string, query: { page: nu
   ]);
   return {
     event: { id: event.id, name: event.name },
-    sections: sections.map((section) => ({ sectionId: section.id, title: section.title, minutesPerDay: section.minutesPerDay })),
+    sections: sections.map((section) => ({
+      sectionId: section.id,
+      title: section.title,
+      minutesPerDay: section.minutesPerDay,
+    })),
     rows: page.map(withMinutes),
     page: query.page,
     pageSize: query.pageSize,
@@ -138,15 +171,31 @@ export async function overviewCsv(deps: AppDeps, eventId: string) {
   const rows = (await overviewRows(deps.db, eventId).rows).map(withMinutes);
   let csv = csvLine(['Name', 'Email', 'Section', 'Days attended', 'Dates attended', 'Hours']);
   for (const row of rows) {
-    csv += csvLine([row.name, row.email, row.sectionTitle, row.daysAttended.length, row.daysAttended.map(formatUsDate).join(' '), formatHours(row.minutesAttended)]);
+    csv += csvLine([
+      row.name,
+      row.email,
+      row.sectionTitle,
+      row.daysAttended.length,
+      row.daysAttended.map(formatUsDate).join(' '),
+      formatHours(row.minutesAttended),
+    ]);
   }
-  const filename = `attendance-${event.name.replace(/[^\w -]+/g, '').trim().replace(/\s+/g, '-').toLowerCase() || 'event'}.csv`;
+  const filename = `attendance-${
+    event.name
+      .replace(/[^\w -]+/g, '')
+      .trim()
+      .replace(/\s+/g, '-')
+      .toLowerCase() || 'event'
+  }.csv`;
   return { csv, filename };
 }
 
 /** PUT /api/admin/sections/:sectionId/attendance-hours: the hours a day counts, and the event's certificates recomputed. */
 export async function setSectionHours(deps: AppDeps, auth: RequestAuth, sectionId: string, minutesPerDay: number) {
-  const [section] = await deps.db.select({ id: eventSections.id, eventId: eventSections.eventId, title: eventSections.title }).from(eventSections).where(eq(eventSections.id, sectionId));
+  const [section] = await deps.db
+    .select({ id: eventSections.id, eventId: eventSections.eventId, title: eventSections.title })
+    .from(eventSections)
+    .where(eq(eventSections.id, sectionId));
   if (!section) throw notFound('No such section.');
   await deps.db.transaction(async (tx) => {
     await tx
@@ -154,7 +203,13 @@ export async function setSectionHours(deps: AppDeps, auth: RequestAuth, sectionI
       .values({ sectionId, minutesPerDay })
       .onConflictDoUpdate({ target: sectionAttendanceHours.sectionId, set: { minutesPerDay, updatedAt: sql`now()` } });
     await recomputeEventCertificates(tx, section.eventId, deps.clock());
-    await audit(tx, { ...actorOf(auth), action: 'attendance.hours_set', subjectType: 'event_section', subjectId: sectionId, data: { minutesPerDay } });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'attendance.hours_set',
+      subjectType: 'event_section',
+      subjectId: sectionId,
+      data: { minutesPerDay },
+    });
   });
   return { sectionId, title: section.title, minutesPerDay };
 }

@@ -22,18 +22,30 @@ export const adminContractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
 
   app.post(
     '/admin/organizations/:organizationId/contracts',
-    { config: staff, schema: { tags, params: organizationParams, body: staffContractInput, response: { 201: staffContractList } } },
-    async (request, reply) => reply.status(201).send(await createContract(deps, caller(request), request.params.organizationId, request.body)),
+    {
+      config: staff,
+      schema: { tags, params: organizationParams, body: staffContractInput, response: { 201: staffContractList } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createContract(deps, caller(request), request.params.organizationId, request.body)),
   );
 
   app.put(
     '/admin/contracts/:contractId/signed-pdf',
-    { config: staff, schema: { tags, params: contractParams, consumes: ['multipart/form-data'], response: { 200: staffContractList } } },
-    async (request) => uploadSignedContract(deps, caller(request), request.params.contractId, await readUpload(request)),
+    {
+      config: staff,
+      schema: { tags, params: contractParams, consumes: ['multipart/form-data'], response: { 200: staffContractList } },
+    },
+    async (request) =>
+      uploadSignedContract(deps, caller(request), request.params.contractId, await readUpload(request)),
   );
 
-  app.get('/admin/contracts/:contractId/signed-pdf', { config: staff, schema: { tags, params: contractParams, produces: ['application/pdf'] } }, async (request, reply) => {
-    const bytes = await signedContractFile(deps, request.params.contractId);
-    return sendDownload(reply, { fileName: 'signed-contract.pdf', contentType: 'application/pdf', body: bytes });
-  });
+  app.get(
+    '/admin/contracts/:contractId/signed-pdf',
+    { config: staff, schema: { tags, params: contractParams, produces: ['application/pdf'] } },
+    async (request, reply) => {
+      const bytes = await signedContractFile(deps, request.params.contractId);
+      return sendDownload(reply, { fileName: 'signed-contract.pdf', contentType: 'application/pdf', body: bytes });
+    },
+  );
 };

@@ -26,7 +26,10 @@ const contractNotFound = () => notFound(m.contractNotFound);
 export const signedContractKey = (contractId: string) => `contracts/${contractId}.pdf`;
 
 async function requireOrganization(db: Executor, organizationId: string) {
-  const [row] = await db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId));
+  const [row] = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
   if (!row) throw notFound('No such organization.');
   return row;
 }
@@ -62,7 +65,15 @@ export async function listOrganizationContracts(deps: AppDeps, organizationId: s
           .select({ contractId: purchaseOrderContracts.contractId, status: purchaseOrders.status })
           .from(purchaseOrderContracts)
           .innerJoin(purchaseOrders, eq(purchaseOrders.id, purchaseOrderContracts.purchaseOrderId))
-          .where(and(inArray(purchaseOrderContracts.contractId, rows.map((r) => r.id)), inArray(purchaseOrders.status, ['SUBMITTED', 'APPROVED'])));
+          .where(
+            and(
+              inArray(
+                purchaseOrderContracts.contractId,
+                rows.map((r) => r.id),
+              ),
+              inArray(purchaseOrders.status, ['SUBMITTED', 'APPROVED']),
+            ),
+          );
   const orderOf = new Map(orders.map((o) => [o.contractId, o.status]));
   return {
     organization,
@@ -77,18 +88,41 @@ export async function listOrganizationContracts(deps: AppDeps, organizationId: s
 }
 
 /** A contract for an accepted package request of this organization; its package's name is copied, the total typed by staff. */
-export async function createContract(deps: AppDeps, auth: RequestAuth, organizationId: string, input: StaffContractInput): Promise<StaffContractList> {
+export async function createContract(
+  deps: AppDeps,
+  auth: RequestAuth,
+  organizationId: string,
+  input: StaffContractInput,
+): Promise<StaffContractList> {
   await deps.db.transaction(async (tx) => {
     await requireOrganization(tx, organizationId);
     const [request] = await tx
       .select({ id: packageRequests.id, packageName: packages.name })
       .from(packageRequests)
       .innerJoin(packages, eq(packages.id, packageRequests.packageId))
-      .where(and(eq(packageRequests.id, input.packageRequestId), eq(packageRequests.organizationId, organizationId), eq(packageRequests.status, 'ACCEPTED')));
+      .where(
+        and(
+          eq(packageRequests.id, input.packageRequestId),
+          eq(packageRequests.organizationId, organizationId),
+          eq(packageRequests.status, 'ACCEPTED'),
+        ),
+      );
     if (!request) throw badRequest(m.contractRequestNotAccepted, { packageRequestId: m.contractRequestNotAccepted });
     const id = randomUUID();
-    await tx.insert(contracts).values({ id, organizationId, packageRequestId: request.id, packageName: request.packageName, totalCents: input.total });
-    await audit(tx, { ...actorOf(auth), action: 'contract.create', subjectType: 'contract', subjectId: id, data: { organizationId, packageRequestId: request.id, totalCents: input.total } });
+    await tx.insert(contracts).values({
+      id,
+      organizationId,
+      packageRequestId: request.id,
+      packageName: request.packageName,
+      totalCents: input.total,
+    });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'contract.create',
+      subjectType: 'contract',
+      subjectId: id,
+      data: { organizationId, packageRequestId: request.id, totalCents: input.total },
+    });
   });
   return listOrganizationContracts(deps, organizationId);
 }
@@ -99,7 +133,12 @@ async function findContract(db: Executor, contractId: string) {
 }
 
 /** The signed PDF, checked by content (a renamed file is refused), replacing any earlier one. */
-export async function uploadSignedContract(deps: AppDeps, auth: RequestAuth, contractId: string, upload: Upload): Promise<StaffContractList> {
+export async function uploadSignedContract(
+  deps: AppDeps,
+  auth: RequestAuth,
+  contractId: string,
+  upload: Upload,
+): Promise<StaffContractList> {
   const contract = await findContract(deps.db, contractId);
   if (!contract) throw contractNotFound();
   if (!upload.file || !looksLikePdf(upload.file.bytes)) throw badRequest(m.fileRequired, { file: m.fileRequired });
@@ -107,7 +146,13 @@ export async function uploadSignedContract(deps: AppDeps, auth: RequestAuth, con
   await deps.storage.put(key, upload.file.bytes, 'application/pdf');
   await deps.db.transaction(async (tx) => {
     await tx.update(contracts).set({ signedPdfKey: key }).where(eq(contracts.id, contractId));
-    await audit(tx, { ...actorOf(auth), action: 'contract.signedPdf', subjectType: 'contract', subjectId: contractId, data: { fileSize: upload.file?.bytes.length ?? 0 } });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'contract.signedPdf',
+      subjectType: 'contract',
+      subjectId: contractId,
+      data: { fileSize: upload.file?.bytes.length ?? 0 },
+    });
   });
   return listOrganizationContracts(deps, contract.organizationId);
 }

@@ -12,11 +12,18 @@ const t = useTestApp();
 
 /** A buyer at `organizationName` whose payment bought 3 conference-day tickets and 2 of a series event, one ticket allocated. */
 async function payment(status: 'PAID' | 'CANCELLED', organizationName: string, firstName: string) {
-  const buyer = await signedInUser(t, 'MEMBER', { email: `${firstName.toLowerCase()}-${crypto.randomUUID().slice(0, 6)}@school.test`, firstName });
+  const buyer = await signedInUser(t, 'MEMBER', {
+    email: `${firstName.toLowerCase()}-${crypto.randomUUID().slice(0, 6)}@school.test`,
+    firstName,
+  });
   const organization = await createOrganization(t.deps.db, organizationName);
   await addMembership(t.deps.db, organization.id, buyer.user.id, 'ADMIN');
   const day = await createConferenceDay(t.deps.db, 40);
-  const series = await createEvent(t.deps.db, { name: `Series ${firstName}`, startDate: '2027-01-10', endDate: '2027-01-10' });
+  const series = await createEvent(t.deps.db, {
+    name: `Series ${firstName}`,
+    startDate: '2027-01-10',
+    endDate: '2027-01-10',
+  });
   const created = await createPayment(t.deps.db, {
     userId: buyer.user.id,
     organizationId: organization.id,
@@ -26,9 +33,14 @@ async function payment(status: 'PAID' | 'CANCELLED', organizationName: string, f
       { eventId: series.event.id, ticketTypeId: series.ticketType.id, numberOfTickets: 2 },
     ],
   });
-  const [item] = await t.deps.db.select().from(eventPaymentItems).where(eq(eventPaymentItems.sectionId, day.section.id));
+  const [item] = await t.deps.db
+    .select()
+    .from(eventPaymentItems)
+    .where(eq(eventPaymentItems.sectionId, day.section.id));
   if (!item) throw new Error('no item');
-  await t.deps.db.insert(eventTickets).values({ paymentItemId: item.id, userId: buyer.user.id, eventId: day.event.id, sectionId: day.section.id });
+  await t.deps.db
+    .insert(eventTickets)
+    .values({ paymentItemId: item.id, userId: buyer.user.id, eventId: day.event.id, sectionId: day.section.id });
   return { buyer, organization, day, series, payment: created };
 }
 
@@ -38,7 +50,9 @@ describe('GET /api/admin/event-payments', () => {
     const a = await payment('PAID', 'Staffview Roosevelt Elementary', 'Alma');
     const b = await payment('CANCELLED', 'Staffview Jefferson Middle', 'Bert');
 
-    const page = await call(t.app, 'GET', '/api/admin/event-payments?search=staffview&pageSize=1', { caller: staff.caller });
+    const page = await call(t.app, 'GET', '/api/admin/event-payments?search=staffview&pageSize=1', {
+      caller: staff.caller,
+    });
     expect(page.statusCode).toBe(200);
     expect(page.json()).toMatchObject({ total: 2, page: 1, pageSize: 1 });
     expect(page.json<AdminEventPaymentPage>().items).toEqual([
@@ -60,7 +74,9 @@ describe('GET /api/admin/event-payments', () => {
     ]);
 
     const ids = async (query: string) =>
-      (await call(t.app, 'GET', `/api/admin/event-payments?${query}`, { caller: staff.caller })).json<AdminEventPaymentPage>().items.map((row) => row.id);
+      (await call(t.app, 'GET', `/api/admin/event-payments?${query}`, { caller: staff.caller }))
+        .json<AdminEventPaymentPage>()
+        .items.map((row) => row.id);
     expect(await ids('search=staffview&status=PAID')).toEqual([a.payment.id]);
     expect(await ids(`search=${encodeURIComponent(a.buyer.user.email.toUpperCase())}`)).toEqual([a.payment.id]);
     expect(await ids(`search=${encodeURIComponent(`Alma ${a.buyer.user.lastName}`)}`)).toEqual([a.payment.id]);
@@ -77,7 +93,9 @@ describe('GET /api/admin/event-payments', () => {
     const bad = await call(t.app, 'GET', '/api/admin/event-payments?status=NOPE', { caller: staff.caller });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ errors: { status: expect.any(String) } });
-    expect((await call(t.app, 'GET', '/api/admin/event-payments?pageSize=500', { caller: staff.caller })).statusCode).toBe(400);
+    expect(
+      (await call(t.app, 'GET', '/api/admin/event-payments?pageSize=500', { caller: staff.caller })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -88,11 +106,21 @@ describe('GET /api/admin/event-payments/:eventPaymentId', () => {
     const a = await payment('PAID', 'Detail Adams High', 'Cleo');
     const found = await call(t.app, 'GET', `/api/admin/event-payments/${a.payment.id}`, { caller: staff.caller });
     expect(found.statusCode).toBe(200);
-    expect(found.json<AdminEventPaymentRow>()).toMatchObject({ id: a.payment.id, status: 'PAID', organizationName: 'Detail Adams High', numberOfTickets: 5, allocatedTickets: 1 });
-    const missing = await call(t.app, 'GET', `/api/admin/event-payments/${crypto.randomUUID()}`, { caller: staff.caller });
+    expect(found.json<AdminEventPaymentRow>()).toMatchObject({
+      id: a.payment.id,
+      status: 'PAID',
+      organizationName: 'Detail Adams High',
+      numberOfTickets: 5,
+      allocatedTickets: 1,
+    });
+    const missing = await call(t.app, 'GET', `/api/admin/event-payments/${crypto.randomUUID()}`, {
+      caller: staff.caller,
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ detail: 'No such event payment.' });
-    expect((await call(t.app, 'GET', `/api/admin/event-payments/${a.payment.id}`, { caller: member.caller })).statusCode).toBe(403);
+    expect(
+      (await call(t.app, 'GET', `/api/admin/event-payments/${a.payment.id}`, { caller: member.caller })).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -115,6 +143,9 @@ describe("GET /api/admin/event-payments/:id of an application's payment", () => 
       total: 95_000,
       applicationId,
     });
-    expect((await call(t.app, 'GET', `/api/admin/event-payments/${eventPaymentId}`, { caller: applicant.caller })).statusCode).toBe(403);
+    expect(
+      (await call(t.app, 'GET', `/api/admin/event-payments/${eventPaymentId}`, { caller: applicant.caller }))
+        .statusCode,
+    ).toBe(403);
   });
 });

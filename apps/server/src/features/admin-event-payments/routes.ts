@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminEventPaymentPage, adminEventPaymentQuery, adminEventPaymentRow } from '@portal/domain/commerce/payments.ts';
+import {
+  adminEventPaymentPage,
+  adminEventPaymentQuery,
+  adminEventPaymentRow,
+} from '@portal/domain/commerce/payments.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { findRow, listRows } from './repository.ts';
@@ -12,7 +16,10 @@ const paymentParams = z.object({ eventPaymentId: z.uuid('Not an event payment id
 export const adminEventPaymentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/admin/event-payments',
-    { config: staff, schema: { tags: ['admin'], querystring: adminEventPaymentQuery, response: { 200: adminEventPaymentPage } } },
+    {
+      config: staff,
+      schema: { tags: ['admin'], querystring: adminEventPaymentQuery, response: { 200: adminEventPaymentPage } },
+    },
     async (request) => {
       const { items, total } = await listRows(deps.db, request.query);
       return { items, total, page: request.query.page, pageSize: request.query.pageSize };

@@ -12,7 +12,8 @@ const t = useTestApp();
 const staff = async () => (await signedInUser(t, 'STAFF')).caller;
 
 let counter = 0;
-const couponForm = (fields: Partial<CouponInput> = {}): CouponInput => staffCouponForm(`spring${(counter += 1)}`, fields);
+const couponForm = (fields: Partial<CouponInput> = {}): CouponInput =>
+  staffCouponForm(`spring${(counter += 1)}`, fields);
 
 describe('POST /api/admin/coupons', () => {
   it('creates a coupon with its code upper-cased, limited to an event, and audits it', async () => {
@@ -45,9 +46,15 @@ describe('POST /api/admin/coupons', () => {
   it('refuses a code another coupon has, in any case', async () => {
     const caller = await staff();
     await createCoupon(t.deps.db, { code: 'WELCOME10' });
-    const response = await call(t.app, 'POST', '/api/admin/coupons', { caller, body: couponForm({ code: 'welcome10' }) });
+    const response = await call(t.app, 'POST', '/api/admin/coupons', {
+      caller,
+      body: couponForm({ code: 'welcome10' }),
+    });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ detail: staffEventMessages.couponCodeTaken, errors: { code: staffEventMessages.couponCodeTaken } });
+    expect(response.json()).toMatchObject({
+      detail: staffEventMessages.couponCodeTaken,
+      errors: { code: staffEventMessages.couponCodeTaken },
+    });
   });
 
   it.each([
@@ -55,7 +62,10 @@ describe('POST /api/admin/coupons', () => {
     ['PERCENTAGE', { discountPercentage: 0 }, 'discountPercentage', staffEventMessages.couponPercentInvalid],
     ['PERCENTAGE', { discountPercentage: 101 }, 'discountPercentage', staffEventMessages.couponPercentInvalid],
   ] as const)('refuses a %s coupon with %o', async (type, fields, field, message) => {
-    const response = await call(t.app, 'POST', '/api/admin/coupons', { caller: await staff(), body: couponForm({ type, ...fields }) });
+    const response = await call(t.app, 'POST', '/api/admin/coupons', {
+      caller: await staff(),
+      body: couponForm({ type, ...fields }),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ [field]: message });
   });
@@ -83,20 +93,41 @@ describe('PUT /api/admin/coupons/:id', () => {
     await createCoupon(t.deps.db, { code: 'TAKEN5' });
     const coupon = await createCoupon(t.deps.db, { code: 'EDITME', maxUses: 10, timesUsed: 4 });
 
-    const taken = await call(t.app, 'PUT', `/api/admin/coupons/${coupon.id}`, { caller, body: couponForm({ code: 'Taken5', maxUses: 10 }) });
+    const taken = await call(t.app, 'PUT', `/api/admin/coupons/${coupon.id}`, {
+      caller,
+      body: couponForm({ code: 'Taken5', maxUses: 10 }),
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().errors).toEqual({ code: staffEventMessages.couponCodeTaken });
 
-    const below = await call(t.app, 'PUT', `/api/admin/coupons/${coupon.id}`, { caller, body: couponForm({ code: 'EDITME', maxUses: 3 }) });
+    const below = await call(t.app, 'PUT', `/api/admin/coupons/${coupon.id}`, {
+      caller,
+      body: couponForm({ code: 'EDITME', maxUses: 3 }),
+    });
     expect(below.statusCode).toBe(409);
     expect(below.json().errors).toEqual({ maxUses: staffEventMessages.couponMaxUsesBelowUsed(4) });
 
     const saved = await call(t.app, 'PUT', `/api/admin/coupons/${coupon.id}`, {
       caller,
-      body: couponForm({ code: 'editme', type: 'PERCENTAGE', discountAmount: 500, discountPercentage: 100, maxUses: 4, active: false }),
+      body: couponForm({
+        code: 'editme',
+        type: 'PERCENTAGE',
+        discountAmount: 500,
+        discountPercentage: 100,
+        maxUses: 4,
+        active: false,
+      }),
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ code: 'EDITME', type: 'PERCENTAGE', discountAmount: null, discountPercentage: 100, maxUses: 4, timesUsed: 4, active: false });
+    expect(saved.json()).toMatchObject({
+      code: 'EDITME',
+      type: 'PERCENTAGE',
+      discountAmount: null,
+      discountPercentage: 100,
+      maxUses: 4,
+      timesUsed: 4,
+      active: false,
+    });
     const [stored] = await t.deps.db.select().from(coupons).where(eq(coupons.id, coupon.id));
     expect(stored?.discountAmount).toBeNull();
   });
@@ -110,7 +141,10 @@ describe('PUT /api/admin/coupons/:id', () => {
     });
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().errors).toEqual({ validUntil: staffEventMessages.couponValidityOrder });
-    const unknown = await call(t.app, 'PUT', '/api/admin/coupons/00000000-0000-4000-8000-000000000000', { caller, body: couponForm() });
+    const unknown = await call(t.app, 'PUT', '/api/admin/coupons/00000000-0000-4000-8000-000000000000', {
+      caller,
+      body: couponForm(),
+    });
     expect(unknown.statusCode).toBe(404);
   });
 });
@@ -119,7 +153,12 @@ describe('GET /api/admin/coupons', () => {
   it('lists coupons newest first, searched by code in any case', async () => {
     const caller = await staff();
     await createCoupon(t.deps.db, { code: 'LISTED-ONE' });
-    await createCoupon(t.deps.db, { code: 'LISTED-TWO', type: 'FIXED', discountAmount: 1_000, discountPercentage: null });
+    await createCoupon(t.deps.db, {
+      code: 'LISTED-TWO',
+      type: 'FIXED',
+      discountAmount: 1_000,
+      discountPercentage: null,
+    });
     const response = await call(t.app, 'GET', '/api/admin/coupons?search=listed-&pageSize=10', { caller });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ total: 2, page: 1, pageSize: 10 });

@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import { staffEventMessages, type couponInput, type CouponPage, type CouponRow } from '@portal/domain/events/staff-contracts.ts';
+import {
+  staffEventMessages,
+  type couponInput,
+  type CouponPage,
+  type CouponRow,
+} from '@portal/domain/events/staff-contracts.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
 import type { coupons } from '../../db/schema/commerce.ts';
@@ -7,7 +12,15 @@ import { actorOf, audit } from '../../platform/audit.ts';
 import { violatedUniqueIndex } from '../../platform/database-errors.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
-import { couponPage, couponTimesUsed, eventExists, findCoupon, insertCoupon, updateCouponWithinUses, type StoredCoupon } from './repository.ts';
+import {
+  couponPage,
+  couponTimesUsed,
+  eventExists,
+  findCoupon,
+  insertCoupon,
+  updateCouponWithinUses,
+  type StoredCoupon,
+} from './repository.ts';
 
 type CouponInput = z.output<typeof couponInput>;
 
@@ -18,7 +31,6 @@ interface Search {
 }
 
 const couponNotFound = () => notFound('No such coupon.');
-
 
 const present = (row: StoredCoupon): CouponRow => ({
   ...row,
@@ -57,7 +69,11 @@ function columnsOf(input: CouponInput): typeof coupons.$inferInsert {
  * Runs a coupon change in a transaction: the event it is limited to must exist, and a code another
  * coupon has (in any case: the unique index is on upper(code)) is refused with a field error.
  */
-async function saveCoupon(deps: AppDeps, input: CouponInput, write: (tx: Executor) => Promise<string>): Promise<CouponRow> {
+async function saveCoupon(
+  deps: AppDeps,
+  input: CouponInput,
+  write: (tx: Executor) => Promise<string>,
+): Promise<CouponRow> {
   try {
     const couponId = await deps.db.transaction(async (tx) => {
       if (input.eventId && !(await eventExists(tx, input.eventId))) {
@@ -78,13 +94,24 @@ export async function createCoupon(deps: AppDeps, auth: RequestAuth, input: Coup
   return saveCoupon(deps, input, async (tx) => {
     const created = await insertCoupon(tx, columnsOf(input));
     if (!created) throw new Error('coupon was not created');
-    await audit(tx, { ...actorOf(auth), action: 'coupon.create', subjectType: 'coupon', subjectId: created, data: { code: input.code } });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'coupon.create',
+      subjectType: 'coupon',
+      subjectId: created,
+      data: { code: input.code },
+    });
     return created;
   });
 }
 
 /** A usage limit below the uses already counted is refused in the same conditional UPDATE that saves it. */
-export async function updateCoupon(deps: AppDeps, auth: RequestAuth, couponId: string, input: CouponInput): Promise<CouponRow> {
+export async function updateCoupon(
+  deps: AppDeps,
+  auth: RequestAuth,
+  couponId: string,
+  input: CouponInput,
+): Promise<CouponRow> {
   return saveCoupon(deps, input, async (tx) => {
     if (!(await updateCouponWithinUses(tx, couponId, columnsOf(input)))) {
       const timesUsed = await couponTimesUsed(tx, couponId);
@@ -92,7 +119,13 @@ export async function updateCoupon(deps: AppDeps, auth: RequestAuth, couponId: s
       const message = staffEventMessages.couponMaxUsesBelowUsed(timesUsed);
       throw conflict(message, { maxUses: message });
     }
-    await audit(tx, { ...actorOf(auth), action: 'coupon.update', subjectType: 'coupon', subjectId: couponId, data: { code: input.code } });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'coupon.update',
+      subjectType: 'coupon',
+      subjectId: couponId,
+      data: { code: input.code },
+    });
     return couponId;
   });
 }

@@ -1,9 +1,25 @@
 import { and, count, desc, eq, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { groupingInput, pathInput, sectionInput, StaffEventDetail, StaffEventInput, StaffEventPage, ticketTypeInput } from '@portal/domain/events/staff-contracts.ts';
+import type {
+  groupingInput,
+  pathInput,
+  sectionInput,
+  StaffEventDetail,
+  StaffEventInput,
+  StaffEventPage,
+  ticketTypeInput,
+} from '@portal/domain/events/staff-contracts.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { readEventStructure } from '../../core/event-structure.ts';
-import { coupons, eventGroupings, eventPaths, eventPaymentItems, events, eventSections, eventTicketTypes } from '../../db/schema/commerce.ts';
+import {
+  coupons,
+  eventGroupings,
+  eventPaths,
+  eventPaymentItems,
+  events,
+  eventSections,
+  eventTicketTypes,
+} from '../../db/schema/commerce.ts';
 
 /** An ILIKE pattern matching the text anywhere, its own % and _ taken literally. */
 export function containing(search: string): string {
@@ -62,7 +78,10 @@ export type SectionScope = { sectionId: string } | { groupingId: string } | { pa
 function sectionsIn(scope: SectionScope): SQL {
   if ('sectionId' in scope) return eq(eventSections.id, scope.sectionId);
   if ('groupingId' in scope) return eq(eventSections.groupingId, scope.groupingId);
-  return inArray(eventSections.groupingId, sql`(select ${eventGroupings.id} from ${eventGroupings} where ${eventGroupings.pathId} = ${scope.pathId})`);
+  return inArray(
+    eventSections.groupingId,
+    sql`(select ${eventGroupings.id} from ${eventGroupings} where ${eventGroupings.pathId} = ${scope.pathId})`,
+  );
 }
 
 /**
@@ -93,8 +112,16 @@ export async function sectionsInUse(db: Executor, scope: SectionScope): Promise<
 
 /** Whether any payment was made with this ticket type; the ticket type row is locked likewise. */
 export async function ticketTypeInUse(db: Executor, ticketTypeId: string): Promise<boolean> {
-  await db.select({ id: eventTicketTypes.id }).from(eventTicketTypes).where(eq(eventTicketTypes.id, ticketTypeId)).for('update');
-  const [sold] = await db.select({ id: eventPaymentItems.id }).from(eventPaymentItems).where(eq(eventPaymentItems.ticketTypeId, ticketTypeId)).limit(1);
+  await db
+    .select({ id: eventTicketTypes.id })
+    .from(eventTicketTypes)
+    .where(eq(eventTicketTypes.id, ticketTypeId))
+    .for('update');
+  const [sold] = await db
+    .select({ id: eventPaymentItems.id })
+    .from(eventPaymentItems)
+    .where(eq(eventPaymentItems.ticketTypeId, ticketTypeId))
+    .limit(1);
   return sold !== undefined;
 }
 
@@ -111,7 +138,10 @@ type GroupingInput = z.output<typeof groupingInput>;
 type SectionInput = z.output<typeof sectionInput>;
 
 /** A page of every event, published or not, latest start first, searched by name. */
-export async function eventPage(db: Database, query: { search?: string; page: number; pageSize: number }): Promise<StaffEventPage> {
+export async function eventPage(
+  db: Database,
+  query: { search?: string; page: number; pageSize: number },
+): Promise<StaffEventPage> {
   const where = query.search ? ilike(events.name, containing(query.search)) : undefined;
   const [items, [total]] = await Promise.all([
     db
@@ -146,7 +176,11 @@ export async function insertEvent(db: Executor, input: StaffEventInput): Promise
   return created?.id;
 }
 
-export async function updateEventWithinCapacity(db: Executor, eventId: string, input: StaffEventInput): Promise<boolean> {
+export async function updateEventWithinCapacity(
+  db: Executor,
+  eventId: string,
+  input: StaffEventInput,
+): Promise<boolean> {
   const updated = await db
     .update(events)
     .set(input)
@@ -160,44 +194,86 @@ export async function eventTicketsTaken(db: Executor, eventId: string): Promise<
   return current?.ticketsTaken;
 }
 
-export async function insertTicketType(db: Executor, eventId: string, input: TicketTypeInput): Promise<string | undefined> {
-  const [created] = await db.insert(eventTicketTypes).values({ ...input, eventId }).returning({ id: eventTicketTypes.id });
+export async function insertTicketType(
+  db: Executor,
+  eventId: string,
+  input: TicketTypeInput,
+): Promise<string | undefined> {
+  const [created] = await db
+    .insert(eventTicketTypes)
+    .values({ ...input, eventId })
+    .returning({ id: eventTicketTypes.id });
   return created?.id;
 }
 
 /** The event of the ticket type changed; undefined when there is no such ticket type. */
-export async function updateTicketTypeRow(db: Executor, ticketTypeId: string, input: TicketTypeInput): Promise<{ eventId: string } | undefined> {
-  const [updated] = await db.update(eventTicketTypes).set(input).where(eq(eventTicketTypes.id, ticketTypeId)).returning({ eventId: eventTicketTypes.eventId });
+export async function updateTicketTypeRow(
+  db: Executor,
+  ticketTypeId: string,
+  input: TicketTypeInput,
+): Promise<{ eventId: string } | undefined> {
+  const [updated] = await db
+    .update(eventTicketTypes)
+    .set(input)
+    .where(eq(eventTicketTypes.id, ticketTypeId))
+    .returning({ eventId: eventTicketTypes.eventId });
   return updated;
 }
 
-export async function deleteTicketTypeRow(db: Executor, ticketTypeId: string): Promise<{ eventId: string } | undefined> {
-  const [deleted] = await db.delete(eventTicketTypes).where(eq(eventTicketTypes.id, ticketTypeId)).returning({ eventId: eventTicketTypes.eventId });
+export async function deleteTicketTypeRow(
+  db: Executor,
+  ticketTypeId: string,
+): Promise<{ eventId: string } | undefined> {
+  const [deleted] = await db
+    .delete(eventTicketTypes)
+    .where(eq(eventTicketTypes.id, ticketTypeId))
+    .returning({ eventId: eventTicketTypes.eventId });
   return deleted;
 }
 
 export async function insertPath(db: Executor, eventId: string, input: PathInput): Promise<string | undefined> {
-  const [created] = await db.insert(eventPaths).values({ ...input, eventId }).returning({ id: eventPaths.id });
+  const [created] = await db
+    .insert(eventPaths)
+    .values({ ...input, eventId })
+    .returning({ id: eventPaths.id });
   return created?.id;
 }
 
-export async function updatePathRow(db: Executor, pathId: string, input: PathInput): Promise<{ eventId: string } | undefined> {
-  const [updated] = await db.update(eventPaths).set(input).where(eq(eventPaths.id, pathId)).returning({ eventId: eventPaths.eventId });
+export async function updatePathRow(
+  db: Executor,
+  pathId: string,
+  input: PathInput,
+): Promise<{ eventId: string } | undefined> {
+  const [updated] = await db
+    .update(eventPaths)
+    .set(input)
+    .where(eq(eventPaths.id, pathId))
+    .returning({ eventId: eventPaths.eventId });
   return updated;
 }
 
 export async function deletePathRow(db: Executor, pathId: string): Promise<{ eventId: string } | undefined> {
-  const [deleted] = await db.delete(eventPaths).where(eq(eventPaths.id, pathId)).returning({ eventId: eventPaths.eventId });
+  const [deleted] = await db
+    .delete(eventPaths)
+    .where(eq(eventPaths.id, pathId))
+    .returning({ eventId: eventPaths.eventId });
   return deleted;
 }
 
 export async function insertGrouping(db: Executor, pathId: string, input: GroupingInput): Promise<string | undefined> {
-  const [created] = await db.insert(eventGroupings).values({ ...input, pathId }).returning({ id: eventGroupings.id });
+  const [created] = await db
+    .insert(eventGroupings)
+    .values({ ...input, pathId })
+    .returning({ id: eventGroupings.id });
   return created?.id;
 }
 
 /** A grouping's limit against the tickets taken in its sections together (its own counter, kept by core/capacity). */
-export async function updateGroupingWithinCapacity(db: Executor, groupingId: string, input: GroupingInput): Promise<boolean> {
+export async function updateGroupingWithinCapacity(
+  db: Executor,
+  groupingId: string,
+  input: GroupingInput,
+): Promise<boolean> {
   const updated = await db
     .update(eventGroupings)
     .set(input)
@@ -207,22 +283,40 @@ export async function updateGroupingWithinCapacity(db: Executor, groupingId: str
 }
 
 export async function groupingTicketsTaken(db: Executor, groupingId: string): Promise<number | undefined> {
-  const [current] = await db.select({ taken: eventGroupings.ticketsTaken }).from(eventGroupings).where(eq(eventGroupings.id, groupingId));
+  const [current] = await db
+    .select({ taken: eventGroupings.ticketsTaken })
+    .from(eventGroupings)
+    .where(eq(eventGroupings.id, groupingId));
   return current?.taken;
 }
 
 export async function deleteGroupingRow(db: Executor, groupingId: string): Promise<boolean> {
-  const deleted = await db.delete(eventGroupings).where(eq(eventGroupings.id, groupingId)).returning({ id: eventGroupings.id });
+  const deleted = await db
+    .delete(eventGroupings)
+    .where(eq(eventGroupings.id, groupingId))
+    .returning({ id: eventGroupings.id });
   return deleted.length > 0;
 }
 
-export async function insertSection(db: Executor, eventId: string, groupingId: string, input: SectionInput): Promise<string | undefined> {
-  const [created] = await db.insert(eventSections).values({ ...input, eventId, groupingId }).returning({ id: eventSections.id });
+export async function insertSection(
+  db: Executor,
+  eventId: string,
+  groupingId: string,
+  input: SectionInput,
+): Promise<string | undefined> {
+  const [created] = await db
+    .insert(eventSections)
+    .values({ ...input, eventId, groupingId })
+    .returning({ id: eventSections.id });
   return created?.id;
 }
 
 /** The section's event when its limit changed; undefined when the section is unknown or the limit is below its tickets. */
-export async function updateSectionWithinCapacity(db: Executor, sectionId: string, input: SectionInput): Promise<{ eventId: string } | undefined> {
+export async function updateSectionWithinCapacity(
+  db: Executor,
+  sectionId: string,
+  input: SectionInput,
+): Promise<{ eventId: string } | undefined> {
   const [updated] = await db
     .update(eventSections)
     .set(input)
@@ -232,12 +326,18 @@ export async function updateSectionWithinCapacity(db: Executor, sectionId: strin
 }
 
 export async function sectionTicketsTaken(db: Executor, sectionId: string): Promise<number | undefined> {
-  const [current] = await db.select({ ticketsTaken: eventSections.ticketsTaken }).from(eventSections).where(eq(eventSections.id, sectionId));
+  const [current] = await db
+    .select({ ticketsTaken: eventSections.ticketsTaken })
+    .from(eventSections)
+    .where(eq(eventSections.id, sectionId));
   return current?.ticketsTaken;
 }
 
 export async function deleteSectionRow(db: Executor, sectionId: string): Promise<{ eventId: string } | undefined> {
-  const [deleted] = await db.delete(eventSections).where(eq(eventSections.id, sectionId)).returning({ eventId: eventSections.eventId });
+  const [deleted] = await db
+    .delete(eventSections)
+    .where(eq(eventSections.id, sectionId))
+    .returning({ eventId: eventSections.eventId });
   return deleted;
 }
 
@@ -268,7 +368,10 @@ function couponRows(db: Executor, where: SQL | undefined) {
 export type StoredCoupon = Awaited<ReturnType<typeof couponRows>>[number];
 
 /** Coupons newest first, searched by code (codes are stored upper-case), with the total. */
-export async function couponPage(db: Database, query: { search?: string; page: number; pageSize: number }): Promise<{ rows: StoredCoupon[]; total: number }> {
+export async function couponPage(
+  db: Database,
+  query: { search?: string; page: number; pageSize: number },
+): Promise<{ rows: StoredCoupon[]; total: number }> {
   const where = query.search ? ilike(coupons.code, containing(query.search)) : undefined;
   const [rows, [total]] = await Promise.all([
     couponRows(db, where)
@@ -291,7 +394,11 @@ export async function insertCoupon(db: Executor, columns: typeof coupons.$inferI
 }
 
 /** One conditional UPDATE: a usage limit below the uses already counted changes nothing (false). */
-export async function updateCouponWithinUses(db: Executor, couponId: string, columns: typeof coupons.$inferInsert): Promise<boolean> {
+export async function updateCouponWithinUses(
+  db: Executor,
+  couponId: string,
+  columns: typeof coupons.$inferInsert,
+): Promise<boolean> {
   const maxUses = columns.maxUses ?? null;
   const updated = await db
     .update(coupons)

@@ -40,12 +40,16 @@ export const adminEventRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     async (request) => editor.listEvents(deps, request.query),
   );
 
-  app.post('/admin/events', { config: staff, schema: { tags, body: staffEventInput, response: created } }, async (request, reply) =>
-    reply.status(201).send(await editor.createEvent(deps, caller(request), request.body)),
+  app.post(
+    '/admin/events',
+    { config: staff, schema: { tags, body: staffEventInput, response: created } },
+    async (request, reply) => reply.status(201).send(await editor.createEvent(deps, caller(request), request.body)),
   );
 
-  app.get('/admin/events/:eventId', { config: staff, schema: { tags, params: eventParams, response: detail } }, async (request) =>
-    editor.getEvent(deps, request.params.eventId),
+  app.get(
+    '/admin/events/:eventId',
+    { config: staff, schema: { tags, params: eventParams, response: detail } },
+    async (request) => editor.getEvent(deps, request.params.eventId),
   );
 
   app.put(
@@ -57,7 +61,8 @@ export const adminEventRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
   app.post(
     '/admin/events/:eventId/ticket-types',
     { config: staff, schema: { tags, params: eventParams, body: ticketTypeInput, response: created } },
-    async (request, reply) => reply.status(201).send(await editor.addTicketType(deps, caller(request), request.params.eventId, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await editor.addTicketType(deps, caller(request), request.params.eventId, request.body)),
   );
 
   app.put(
@@ -66,14 +71,17 @@ export const adminEventRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     async (request) => editor.updateTicketType(deps, caller(request), request.params.id, request.body),
   );
 
-  app.delete('/admin/ticket-types/:id', { config: staff, schema: { tags, params: idParams, response: detail } }, async (request) =>
-    editor.deleteTicketType(deps, caller(request), request.params.id),
+  app.delete(
+    '/admin/ticket-types/:id',
+    { config: staff, schema: { tags, params: idParams, response: detail } },
+    async (request) => editor.deleteTicketType(deps, caller(request), request.params.id),
   );
 
   app.post(
     '/admin/events/:eventId/paths',
     { config: staff, schema: { tags, params: eventParams, body: pathInput, response: created } },
-    async (request, reply) => reply.status(201).send(await editor.addPath(deps, caller(request), request.params.eventId, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await editor.addPath(deps, caller(request), request.params.eventId, request.body)),
   );
 
   app.put(
@@ -82,14 +90,17 @@ export const adminEventRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     async (request) => editor.updatePath(deps, caller(request), request.params.id, request.body),
   );
 
-  app.delete('/admin/paths/:id', { config: staff, schema: { tags, params: idParams, response: detail } }, async (request) =>
-    editor.deletePath(deps, caller(request), request.params.id),
+  app.delete(
+    '/admin/paths/:id',
+    { config: staff, schema: { tags, params: idParams, response: detail } },
+    async (request) => editor.deletePath(deps, caller(request), request.params.id),
   );
 
   app.post(
     '/admin/paths/:pathId/groupings',
     { config: staff, schema: { tags, params: pathParams, body: groupingInput, response: created } },
-    async (request, reply) => reply.status(201).send(await editor.addGrouping(deps, caller(request), request.params.pathId, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await editor.addGrouping(deps, caller(request), request.params.pathId, request.body)),
   );
 
   app.put(
@@ -98,14 +109,17 @@ export const adminEventRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     async (request) => editor.updateGrouping(deps, caller(request), request.params.id, request.body),
   );
 
-  app.delete('/admin/groupings/:id', { config: staff, schema: { tags, params: idParams, response: detail } }, async (request) =>
-    editor.deleteGrouping(deps, caller(request), request.params.id),
+  app.delete(
+    '/admin/groupings/:id',
+    { config: staff, schema: { tags, params: idParams, response: detail } },
+    async (request) => editor.deleteGrouping(deps, caller(request), request.params.id),
   );
 
   app.post(
     '/admin/groupings/:groupingId/sections',
     { config: staff, schema: { tags, params: groupingParams, body: sectionInput, response: created } },
-    async (request, reply) => reply.status(201).send(await editor.addSection(deps, caller(request), request.params.groupingId, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await editor.addSection(deps, caller(request), request.params.groupingId, request.body)),
   );
 
   app.put(
@@ -114,8 +128,10 @@ export const adminEventRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     async (request) => editor.updateSection(deps, caller(request), request.params.id, request.body),
   );
 
-  app.delete('/admin/sections/:id', { config: staff, schema: { tags, params: idParams, response: detail } }, async (request) =>
-    editor.deleteSection(deps, caller(request), request.params.id),
+  app.delete(
+    '/admin/sections/:id',
+    { config: staff, schema: { tags, params: idParams, response: detail } },
+    async (request) => editor.deleteSection(deps, caller(request), request.params.id),
   );
 
   app.get(
@@ -124,8 +140,10 @@ export const adminEventRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     async (request) => listCoupons(deps, request.query),
   );
 
-  app.post('/admin/coupons', { config: staff, schema: { tags, body: couponInput, response: { 201: couponRow } } }, async (request, reply) =>
-    reply.status(201).send(await createCoupon(deps, caller(request), request.body)),
+  app.post(
+    '/admin/coupons',
+    { config: staff, schema: { tags, body: couponInput, response: { 201: couponRow } } },
+    async (request, reply) => reply.status(201).send(await createCoupon(deps, caller(request), request.body)),
   );
 
   app.put(

@@ -106,7 +106,12 @@ export async function createEvent(deps: AppDeps, auth: RequestAuth, input: Staff
  * One conditional UPDATE: a new capacity below the tickets already sold or held changes nothing and
  * is refused with the count, so a checkout taking seats at the same moment cannot slip past it.
  */
-export async function updateEvent(deps: AppDeps, auth: RequestAuth, eventId: string, input: StaffEventInput): Promise<StaffEventDetail> {
+export async function updateEvent(
+  deps: AppDeps,
+  auth: RequestAuth,
+  eventId: string,
+  input: StaffEventInput,
+): Promise<StaffEventDetail> {
   return change(deps, auth, 'event.update', { type: 'event', id: eventId, input }, async (tx) => {
     if (await updateEventWithinCapacity(tx, eventId, input)) return { eventId };
     const taken = await eventTicketsTaken(tx, eventId);
@@ -117,7 +122,12 @@ export async function updateEvent(deps: AppDeps, auth: RequestAuth, eventId: str
 
 /* Ticket types. */
 
-export async function addTicketType(deps: AppDeps, auth: RequestAuth, eventId: string, input: TicketTypeInput): Promise<StaffEventDetail> {
+export async function addTicketType(
+  deps: AppDeps,
+  auth: RequestAuth,
+  eventId: string,
+  input: TicketTypeInput,
+): Promise<StaffEventDetail> {
   return change(deps, auth, 'event.ticketType.create', { type: 'event_ticket_type', input }, async (tx) => {
     if (!(await eventExists(tx, eventId))) throw eventNotFound();
     const created = await insertTicketType(tx, eventId, input);
@@ -127,15 +137,30 @@ export async function addTicketType(deps: AppDeps, auth: RequestAuth, eventId: s
 }
 
 /** A price change applies to new checkouts; payments keep the price they were made at. */
-export async function updateTicketType(deps: AppDeps, auth: RequestAuth, ticketTypeId: string, input: TicketTypeInput): Promise<StaffEventDetail> {
-  return change(deps, auth, 'event.ticketType.update', { type: 'event_ticket_type', id: ticketTypeId, input }, async (tx) => {
-    const updated = await updateTicketTypeRow(tx, ticketTypeId, input);
-    if (!updated) throw notFound('No such ticket type.');
-    return updated;
-  });
+export async function updateTicketType(
+  deps: AppDeps,
+  auth: RequestAuth,
+  ticketTypeId: string,
+  input: TicketTypeInput,
+): Promise<StaffEventDetail> {
+  return change(
+    deps,
+    auth,
+    'event.ticketType.update',
+    { type: 'event_ticket_type', id: ticketTypeId, input },
+    async (tx) => {
+      const updated = await updateTicketTypeRow(tx, ticketTypeId, input);
+      if (!updated) throw notFound('No such ticket type.');
+      return updated;
+    },
+  );
 }
 
-export async function deleteTicketType(deps: AppDeps, auth: RequestAuth, ticketTypeId: string): Promise<StaffEventDetail> {
+export async function deleteTicketType(
+  deps: AppDeps,
+  auth: RequestAuth,
+  ticketTypeId: string,
+): Promise<StaffEventDetail> {
   return change(deps, auth, 'event.ticketType.delete', { type: 'event_ticket_type', id: ticketTypeId }, async (tx) => {
     if (await ticketTypeInUse(tx, ticketTypeId)) throw inUse();
     const deleted = await deleteTicketTypeRow(tx, ticketTypeId);
@@ -146,7 +171,12 @@ export async function deleteTicketType(deps: AppDeps, auth: RequestAuth, ticketT
 
 /* Paths > groupings > sections. */
 
-export async function addPath(deps: AppDeps, auth: RequestAuth, eventId: string, input: PathInput): Promise<StaffEventDetail> {
+export async function addPath(
+  deps: AppDeps,
+  auth: RequestAuth,
+  eventId: string,
+  input: PathInput,
+): Promise<StaffEventDetail> {
   return change(deps, auth, 'event.path.create', { type: 'event_path', input }, async (tx) => {
     if (!(await eventExists(tx, eventId))) throw eventNotFound();
     const created = await insertPath(tx, eventId, input);
@@ -155,7 +185,12 @@ export async function addPath(deps: AppDeps, auth: RequestAuth, eventId: string,
   });
 }
 
-export async function updatePath(deps: AppDeps, auth: RequestAuth, pathId: string, input: PathInput): Promise<StaffEventDetail> {
+export async function updatePath(
+  deps: AppDeps,
+  auth: RequestAuth,
+  pathId: string,
+  input: PathInput,
+): Promise<StaffEventDetail> {
   return change(deps, auth, 'event.path.update', { type: 'event_path', id: pathId, input }, async (tx) => {
     const updated = await updatePathRow(tx, pathId, input);
     if (!updated) throw notFound('No such path.');
@@ -164,7 +199,12 @@ export async function updatePath(deps: AppDeps, auth: RequestAuth, pathId: strin
 }
 
 /** Deleting a path, grouping or section takes what is under it; refused while any of its sections sold tickets. */
-async function deleteUnused(tx: Executor, scope: SectionScope, remove: () => Promise<{ eventId: string } | undefined>, missing: string) {
+async function deleteUnused(
+  tx: Executor,
+  scope: SectionScope,
+  remove: () => Promise<{ eventId: string } | undefined>,
+  missing: string,
+) {
   if (await sectionsInUse(tx, scope)) throw inUse();
   const deleted = await remove();
   if (!deleted) throw notFound(missing);
@@ -173,16 +213,16 @@ async function deleteUnused(tx: Executor, scope: SectionScope, remove: () => Pro
 
 export async function deletePath(deps: AppDeps, auth: RequestAuth, pathId: string): Promise<StaffEventDetail> {
   return change(deps, auth, 'event.path.delete', { type: 'event_path', id: pathId }, (tx) =>
-    deleteUnused(
-      tx,
-      { pathId },
-      () => deletePathRow(tx, pathId),
-      'No such path.',
-    ),
+    deleteUnused(tx, { pathId }, () => deletePathRow(tx, pathId), 'No such path.'),
   );
 }
 
-export async function addGrouping(deps: AppDeps, auth: RequestAuth, pathId: string, input: GroupingInput): Promise<StaffEventDetail> {
+export async function addGrouping(
+  deps: AppDeps,
+  auth: RequestAuth,
+  pathId: string,
+  input: GroupingInput,
+): Promise<StaffEventDetail> {
   return change(deps, auth, 'event.grouping.create', { type: 'event_grouping', input }, async (tx) => {
     const eventId = await eventOfPath(tx, pathId);
     if (!eventId) throw notFound('No such path.');
@@ -193,7 +233,12 @@ export async function addGrouping(deps: AppDeps, auth: RequestAuth, pathId: stri
 }
 
 /** A grouping's limit may not fall below the tickets taken in its sections together (its own counter, kept by core/capacity). */
-export async function updateGrouping(deps: AppDeps, auth: RequestAuth, groupingId: string, input: GroupingInput): Promise<StaffEventDetail> {
+export async function updateGrouping(
+  deps: AppDeps,
+  auth: RequestAuth,
+  groupingId: string,
+  input: GroupingInput,
+): Promise<StaffEventDetail> {
   return change(deps, auth, 'event.grouping.update', { type: 'event_grouping', id: groupingId, input }, async (tx) => {
     const eventId = await eventOfGrouping(tx, groupingId);
     if (!eventId) throw notFound('No such grouping.');
@@ -217,7 +262,12 @@ export async function deleteGrouping(deps: AppDeps, auth: RequestAuth, groupingI
   });
 }
 
-export async function addSection(deps: AppDeps, auth: RequestAuth, groupingId: string, input: SectionInput): Promise<StaffEventDetail> {
+export async function addSection(
+  deps: AppDeps,
+  auth: RequestAuth,
+  groupingId: string,
+  input: SectionInput,
+): Promise<StaffEventDetail> {
   return change(deps, auth, 'event.section.create', { type: 'event_section', input }, async (tx) => {
     const eventId = await eventOfGrouping(tx, groupingId);
     if (!eventId) throw notFound('No such grouping.');
@@ -228,7 +278,12 @@ export async function addSection(deps: AppDeps, auth: RequestAuth, groupingId: s
 }
 
 /** Like an event's capacity: one conditional UPDATE against the section's own counter. */
-export async function updateSection(deps: AppDeps, auth: RequestAuth, sectionId: string, input: SectionInput): Promise<StaffEventDetail> {
+export async function updateSection(
+  deps: AppDeps,
+  auth: RequestAuth,
+  sectionId: string,
+  input: SectionInput,
+): Promise<StaffEventDetail> {
   return change(deps, auth, 'event.section.update', { type: 'event_section', id: sectionId, input }, async (tx) => {
     const updated = await updateSectionWithinCapacity(tx, sectionId, input);
     if (updated) return updated;
@@ -240,11 +295,6 @@ export async function updateSection(deps: AppDeps, auth: RequestAuth, sectionId:
 
 export async function deleteSection(deps: AppDeps, auth: RequestAuth, sectionId: string): Promise<StaffEventDetail> {
   return change(deps, auth, 'event.section.delete', { type: 'event_section', id: sectionId }, (tx) =>
-    deleteUnused(
-      tx,
-      { sectionId },
-      () => deleteSectionRow(tx, sectionId),
-      'No such section.',
-    ),
+    deleteUnused(tx, { sectionId }, () => deleteSectionRow(tx, sectionId), 'No such section.'),
   );
 }

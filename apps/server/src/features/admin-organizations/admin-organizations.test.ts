@@ -1,7 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrganizationPage } from '@portal/domain/organizations/contracts.ts';
-import { districtMemberships, districts, organizationMemberships, organizations } from '../../db/schema/organizations.ts';
+import {
+  districtMemberships,
+  districts,
+  organizationMemberships,
+  organizations,
+} from '../../db/schema/organizations.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { createUser } from '../../test/factories.ts';
 import { call, useTestApp } from '../../test/harness.ts';
@@ -14,7 +19,10 @@ async function staffCaller() {
 }
 
 async function roleOf(membershipId: string) {
-  const [row] = await t.deps.db.select({ role: organizationMemberships.role }).from(organizationMemberships).where(eq(organizationMemberships.id, membershipId));
+  const [row] = await t.deps.db
+    .select({ role: organizationMemberships.role })
+    .from(organizationMemberships)
+    .where(eq(organizationMemberships.id, membershipId));
   return row?.role;
 }
 
@@ -24,7 +32,10 @@ describe('GET /api/admin/organizations', () => {
     const { organization, member } = await school(t, 'Staffview Alpha School');
     await school(t, 'Staffview Beta School');
     await school(t, 'Staffview Gamma School');
-    await t.deps.db.update(organizationMemberships).set({ archivedAt: new Date() }).where(eq(organizationMemberships.id, member.membership.id));
+    await t.deps.db
+      .update(organizationMemberships)
+      .set({ archivedAt: new Date() })
+      .where(eq(organizationMemberships.id, member.membership.id));
 
     const first = await call(t.app, 'GET', '/api/admin/organizations?search=staffview&pageSize=2', { caller });
     expect(first.statusCode).toBe(200);
@@ -53,18 +64,44 @@ describe('GET /api/admin/organizations/:organizationId', () => {
   it('shows every membership (archived flagged) and every invitation', async () => {
     const caller = await staffCaller();
     const { organization, owner, admin, member } = await school(t);
-    await t.deps.db.update(organizationMemberships).set({ archivedAt: new Date() }).where(eq(organizationMemberships.id, member.membership.id));
-    const sent = await invite(t, { organizationId: organization.id }, { firstName: 'Ivy', lastName: 'Invited', role: 'ADMIN' });
+    await t.deps.db
+      .update(organizationMemberships)
+      .set({ archivedAt: new Date() })
+      .where(eq(organizationMemberships.id, member.membership.id));
+    const sent = await invite(
+      t,
+      { organizationId: organization.id },
+      { firstName: 'Ivy', lastName: 'Invited', role: 'ADMIN' },
+    );
     await invite(t, { organizationId: organization.id }, { status: 'CANCELLED' });
 
     const response = await call(t.app, 'GET', `/api/admin/organizations/${organization.id}`, { caller });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ id: organization.id, name: organization.name, districtName: `District of ${organization.name}` });
+    expect(body).toMatchObject({
+      id: organization.id,
+      name: organization.name,
+      districtName: `District of ${organization.name}`,
+    });
     expect(body.memberships).toEqual([
-      expect.objectContaining({ membershipId: owner.membership.id, userId: owner.user.id, role: 'OWNER', archived: false }),
-      expect.objectContaining({ membershipId: admin.membership.id, email: admin.user.email, role: 'ADMIN', archived: false }),
-      expect.objectContaining({ membershipId: member.membership.id, firstName: 'Mia', lastName: 'Member', archived: true }),
+      expect.objectContaining({
+        membershipId: owner.membership.id,
+        userId: owner.user.id,
+        role: 'OWNER',
+        archived: false,
+      }),
+      expect.objectContaining({
+        membershipId: admin.membership.id,
+        email: admin.user.email,
+        role: 'ADMIN',
+        archived: false,
+      }),
+      expect.objectContaining({
+        membershipId: member.membership.id,
+        firstName: 'Mia',
+        lastName: 'Member',
+        archived: true,
+      }),
     ]);
     expect(body.invitations).toHaveLength(2);
     expect(body.invitations).toContainEqual({
@@ -80,20 +117,28 @@ describe('GET /api/admin/organizations/:organizationId', () => {
 
   it('answers 404 for an unknown organization, 400 for a malformed id, 403 to a member', async () => {
     const caller = await staffCaller();
-    expect((await call(t.app, 'GET', `/api/admin/organizations/${crypto.randomUUID()}`, { caller })).statusCode).toBe(404);
+    expect((await call(t.app, 'GET', `/api/admin/organizations/${crypto.randomUUID()}`, { caller })).statusCode).toBe(
+      404,
+    );
     expect((await call(t.app, 'GET', '/api/admin/organizations/abc', { caller })).statusCode).toBe(400);
     const { organization, owner } = await school(t);
-    expect((await call(t.app, 'GET', `/api/admin/organizations/${organization.id}`, { caller: owner.caller })).statusCode).toBe(403);
+    expect(
+      (await call(t.app, 'GET', `/api/admin/organizations/${organization.id}`, { caller: owner.caller })).statusCode,
+    ).toBe(403);
   });
 });
 
 describe('PUT /api/admin/organizations/:organizationId/memberships/:membershipId/role', () => {
-  const path = (organizationId: string, membershipId: string) => `/api/admin/organizations/${organizationId}/memberships/${membershipId}/role`;
+  const path = (organizationId: string, membershipId: string) =>
+    `/api/admin/organizations/${organizationId}/memberships/${membershipId}/role`;
 
   it('makes a member the OWNER and turns the old owner into an ADMIN in the same change', async () => {
     const caller = await staffCaller();
     const { organization, owner, member } = await school(t);
-    const response = await call(t.app, 'PUT', path(organization.id, member.membership.id), { caller, body: { role: 'OWNER' } });
+    const response = await call(t.app, 'PUT', path(organization.id, member.membership.id), {
+      caller,
+      body: { role: 'OWNER' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().memberships[0]).toMatchObject({ membershipId: member.membership.id, role: 'OWNER' });
     expect(await roleOf(member.membership.id)).toBe('OWNER');
@@ -102,9 +147,17 @@ describe('PUT /api/admin/organizations/:organizationId/memberships/:membershipId
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'organization.role'), eq(auditLog.subjectId, organization.id)));
-    expect(entry?.data).toEqual({ membershipId: member.membership.id, from: 'MEMBER', to: 'OWNER', demotedOwnerMembershipId: owner.membership.id });
+    expect(entry?.data).toEqual({
+      membershipId: member.membership.id,
+      from: 'MEMBER',
+      to: 'OWNER',
+      demotedOwnerMembershipId: owner.membership.id,
+    });
 
-    const demoted = await call(t.app, 'PUT', path(organization.id, member.membership.id), { caller, body: { role: 'MEMBER' } });
+    const demoted = await call(t.app, 'PUT', path(organization.id, member.membership.id), {
+      caller,
+      body: { role: 'MEMBER' },
+    });
     expect(demoted.statusCode).toBe(200);
     expect(await roleOf(member.membership.id)).toBe('MEMBER');
   });
@@ -121,7 +174,9 @@ describe('PUT /api/admin/organizations/:organizationId/memberships/:membershipId
     const owners = await t.deps.db
       .select({ id: organizationMemberships.id })
       .from(organizationMemberships)
-      .where(and(eq(organizationMemberships.organizationId, organization.id), eq(organizationMemberships.role, 'OWNER')));
+      .where(
+        and(eq(organizationMemberships.organizationId, organization.id), eq(organizationMemberships.role, 'OWNER')),
+      );
     expect(owners).toHaveLength(1);
     expect(await roleOf(owner.membership.id)).toBe('ADMIN');
   });
@@ -130,10 +185,22 @@ describe('PUT /api/admin/organizations/:organizationId/memberships/:membershipId
     const caller = await staffCaller();
     const { organization, member } = await school(t);
     const other = await school(t);
-    expect((await call(t.app, 'PUT', path(organization.id, other.member.membership.id), { caller, body: { role: 'ADMIN' } })).statusCode).toBe(404);
-    await t.deps.db.update(organizationMemberships).set({ archivedAt: new Date() }).where(eq(organizationMemberships.id, member.membership.id));
-    expect((await call(t.app, 'PUT', path(organization.id, member.membership.id), { caller, body: { role: 'OWNER' } })).statusCode).toBe(409);
-    const bad = await call(t.app, 'PUT', path(organization.id, member.membership.id), { caller, body: { role: 'STAFF' } });
+    expect(
+      (await call(t.app, 'PUT', path(organization.id, other.member.membership.id), { caller, body: { role: 'ADMIN' } }))
+        .statusCode,
+    ).toBe(404);
+    await t.deps.db
+      .update(organizationMemberships)
+      .set({ archivedAt: new Date() })
+      .where(eq(organizationMemberships.id, member.membership.id));
+    expect(
+      (await call(t.app, 'PUT', path(organization.id, member.membership.id), { caller, body: { role: 'OWNER' } }))
+        .statusCode,
+    ).toBe(409);
+    const bad = await call(t.app, 'PUT', path(organization.id, member.membership.id), {
+      caller,
+      body: { role: 'STAFF' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toHaveProperty('role');
   });
@@ -141,7 +208,10 @@ describe('PUT /api/admin/organizations/:organizationId/memberships/:membershipId
   it('refuses the organization’s own OWNER and signed-out callers', async () => {
     const { organization, owner, member } = await school(t);
     const body = { role: 'OWNER' };
-    expect((await call(t.app, 'PUT', path(organization.id, member.membership.id), { caller: owner.caller, body })).statusCode).toBe(403);
+    expect(
+      (await call(t.app, 'PUT', path(organization.id, member.membership.id), { caller: owner.caller, body }))
+        .statusCode,
+    ).toBe(403);
     expect((await call(t.app, 'PUT', path(organization.id, member.membership.id), { body })).statusCode).toBe(401);
     expect(await roleOf(member.membership.id)).toBe('MEMBER');
   });
@@ -178,7 +248,10 @@ describe('staff console districts', () => {
       { name: 'East A', districtId: east.id },
     ]);
     const leader = await createUser(t.deps.db, { firstName: 'Dana', lastName: 'District' });
-    const [membership] = await t.deps.db.insert(districtMemberships).values({ districtId: east.id, userId: leader.id, role: 'ADMIN' }).returning();
+    const [membership] = await t.deps.db
+      .insert(districtMemberships)
+      .values({ districtId: east.id, userId: leader.id, role: 'ADMIN' })
+      .returning();
     const sent = await invite(t, { districtId: east.id }, { role: 'OWNER' });
 
     const response = await call(t.app, 'GET', `/api/admin/districts/${east.id}`, { caller });
@@ -188,7 +261,9 @@ describe('staff console districts', () => {
       name: 'Staffdistrict East',
       organizationCount: 2,
       organizations: [{ name: 'East A' }, { name: 'East B' }],
-      memberships: [{ membershipId: membership?.id, userId: leader.id, firstName: 'Dana', role: 'ADMIN', archived: false }],
+      memberships: [
+        { membershipId: membership?.id, userId: leader.id, firstName: 'Dana', role: 'ADMIN', archived: false },
+      ],
       invitations: [{ invitationId: sent.invitation.id, role: 'OWNER', status: 'SENT' }],
     });
   });
@@ -197,8 +272,12 @@ describe('staff console districts', () => {
     const caller = await staffCaller();
     const { owner } = await school(t);
     const west = await district('Staffdistrict West');
-    expect((await call(t.app, 'GET', `/api/admin/districts/${west.id}`, { caller: owner.caller })).statusCode).toBe(403);
-    expect((await call(t.app, 'GET', '/api/admin/districts', { caller: await callerFor(t, owner.user.id) })).statusCode).toBe(403);
+    expect((await call(t.app, 'GET', `/api/admin/districts/${west.id}`, { caller: owner.caller })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await call(t.app, 'GET', '/api/admin/districts', { caller: await callerFor(t, owner.user.id) })).statusCode,
+    ).toBe(403);
     expect((await call(t.app, 'GET', `/api/admin/districts/${crypto.randomUUID()}`, { caller })).statusCode).toBe(404);
     const bad = await call(t.app, 'GET', '/api/admin/districts/west', { caller });
     expect(bad.statusCode).toBe(400);

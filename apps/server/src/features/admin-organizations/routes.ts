@@ -10,7 +10,13 @@ import {
 } from '@portal/domain/organizations/contracts.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
-import { getDistrictForStaff, getOrganizationForStaff, listDistricts, listOrganizations, setRoleAsStaff } from './service.ts';
+import {
+  getDistrictForStaff,
+  getOrganizationForStaff,
+  listDistricts,
+  listOrganizations,
+  setRoleAsStaff,
+} from './service.ts';
 
 const organizationParams = z.object({ organizationId: z.uuid('Not an organization id') });
 const membershipParams = organizationParams.extend({ membershipId: z.uuid('Not a membership id') });
@@ -37,10 +43,21 @@ export const adminOrganizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
     '/admin/organizations/:organizationId/memberships/:membershipId/role',
     {
       config: staff,
-      schema: { tags, params: membershipParams, body: adminOrganizationRoleChange, response: { 200: adminOrganizationDetail } },
+      schema: {
+        tags,
+        params: membershipParams,
+        body: adminOrganizationRoleChange,
+        response: { 200: adminOrganizationDetail },
+      },
     },
     async (request) =>
-      setRoleAsStaff(deps, caller(request), request.params.organizationId, request.params.membershipId, request.body.role),
+      setRoleAsStaff(
+        deps,
+        caller(request),
+        request.params.organizationId,
+        request.params.membershipId,
+        request.body.role,
+      ),
   );
 
   app.get(

@@ -12,7 +12,13 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { OrganizationRole } from '@portal/domain/people/roles.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
-import { districtMemberships, districts, invitations, organizationMemberships, organizations } from '../../db/schema/organizations.ts';
+import {
+  districtMemberships,
+  districts,
+  invitations,
+  organizationMemberships,
+  organizations,
+} from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
 import { audit } from '../../platform/audit.ts';
 import { violatedUniqueIndex } from '../../platform/database-errors.ts';
@@ -26,14 +32,16 @@ interface Search {
   pageSize: number;
 }
 
-function nameLike(column: typeof organizations.name | typeof districts.name, search: string | undefined): SQL | undefined {
+function nameLike(
+  column: typeof organizations.name | typeof districts.name,
+  search: string | undefined,
+): SQL | undefined {
   if (!search) return undefined;
   // ILIKE '%…%' is served by the pg_trgm GIN index on the name.
   return ilike(column, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
 }
 
-const roleOrder = (role: AnyPgColumn) =>
-  sql`case ${role} when 'OWNER' then 0 when 'ADMIN' then 1 else 2 end`;
+const roleOrder = (role: AnyPgColumn) => sql`case ${role} when 'OWNER' then 0 when 'ADMIN' then 1 else 2 end`;
 
 /*
  * Correlated counts name the outer table in plain SQL: drizzle leaves the table name off a column
@@ -189,12 +197,22 @@ export async function setRoleAsStaff(
 ): Promise<AdminOrganizationDetail> {
   try {
     await deps.db.transaction(async (tx) => {
-      const [locked] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('update');
+      const [locked] = await tx
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId))
+        .for('update');
       if (!locked) throw organizationNotFound();
       const [membership] = await tx
-        .select({ id: organizationMemberships.id, role: organizationMemberships.role, archivedAt: organizationMemberships.archivedAt })
+        .select({
+          id: organizationMemberships.id,
+          role: organizationMemberships.role,
+          archivedAt: organizationMemberships.archivedAt,
+        })
         .from(organizationMemberships)
-        .where(and(eq(organizationMemberships.id, membershipId), eq(organizationMemberships.organizationId, organizationId)));
+        .where(
+          and(eq(organizationMemberships.id, membershipId), eq(organizationMemberships.organizationId, organizationId)),
+        );
       if (!membership) throw notFound('No such membership in this organization.');
       if (membership.archivedAt) throw conflict('This person is no longer a member of this organization.');
       const demoted =

@@ -2,7 +2,11 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { packageMessages } from '@portal/domain/packages/rules.ts';
 import { staffPackageMessages } from '@portal/domain/packages/staff-rules.ts';
-import type { PackageRequestDetail, StaffPackageList, StaffPackageRequestPage } from '@portal/domain/packages/contracts.ts';
+import type {
+  PackageRequestDetail,
+  StaffPackageList,
+  StaffPackageRequestPage,
+} from '@portal/domain/packages/contracts.ts';
 import { insertPackage, staffOnlyPackageSpec } from '../../db/seed/demo-packages.ts';
 import { schoolYears } from '../../db/schema/lookups.ts';
 import { packageRequestPdSessions, packageRequests } from '../../db/schema/packages.ts';
@@ -27,9 +31,14 @@ async function ownedOrganization() {
 
 async function request(status: 'STARTED' | 'SUBMITTED' | 'ACCEPTED' | 'REJECTED', days = 2, organizationId?: string) {
   const organization = organizationId ?? (await createOrganization(t.deps.db)).id;
-  const [row] = await t.deps.db.insert(packageRequests).values({ packageId, organizationId: organization, status }).returning();
+  const [row] = await t.deps.db
+    .insert(packageRequests)
+    .values({ packageId, organizationId: organization, status })
+    .returning();
   if (!row) throw new Error('request not created');
-  await t.deps.db.insert(packageRequestPdSessions).values({ packageRequestId: row.id, pdSessionId: sessionId, requestedDays: days });
+  await t.deps.db
+    .insert(packageRequestPdSessions)
+    .values({ packageRequestId: row.id, pdSessionId: sessionId, requestedDays: days });
   return row.id;
 }
 
@@ -54,38 +63,63 @@ beforeAll(async () => {
 describe('staff package console', () => {
   it('lists the catalogue with its steps and request counts; a member is refused', async () => {
     const response = await call(t.app, 'GET', '/api/admin/packages', { caller: staff });
-    expect(response.json<StaffPackageList>().items[0]).toMatchObject({ name: 'Staff Development Days', steps: ['staff-options', 'review'], requests: 1, travelCostType: 'FIXED_COST' });
+    expect(response.json<StaffPackageList>().items[0]).toMatchObject({
+      name: 'Staff Development Days',
+      steps: ['staff-options', 'review'],
+      requests: 1,
+      travelCostType: 'FIXED_COST',
+    });
     expect((await call(t.app, 'GET', '/api/admin/packages', { caller: owner })).statusCode).toBe(403);
   });
 
   it('lists requests by status, paged; a bad status is a 400', async () => {
     const id = await request('SUBMITTED');
-    const page = (await call(t.app, 'GET', '/api/admin/package-requests?status=SUBMITTED', { caller: staff })).json<StaffPackageRequestPage>();
+    const page = (
+      await call(t.app, 'GET', '/api/admin/package-requests?status=SUBMITTED', { caller: staff })
+    ).json<StaffPackageRequestPage>();
     expect(page.items.map((i) => i.id)).toContain(id);
     expect(page.items.every((i) => i.status === 'SUBMITTED')).toBe(true);
-    expect((await call(t.app, 'GET', '/api/admin/package-requests?status=DONE', { caller: staff })).statusCode).toBe(400);
+    expect((await call(t.app, 'GET', '/api/admin/package-requests?status=DONE', { caller: staff })).statusCode).toBe(
+      400,
+    );
   });
 
   it('accepts a submitted request, refuses to accept it twice, and reopens it', async () => {
     const id = await request('SUBMITTED');
-    const decide = (action: string) => call(t.app, 'POST', `/api/admin/package-requests/${id}/decision`, { caller: staff, body: { action } });
+    const decide = (action: string) =>
+      call(t.app, 'POST', `/api/admin/package-requests/${id}/decision`, { caller: staff, body: { action } });
     expect((await decide('accept')).json()).toMatchObject({ status: 'ACCEPTED' });
     const again = await decide('accept');
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe(packageMessages.cannotTransition);
     expect((await decide('reopen')).json()).toMatchObject({ status: 'REOPENED', editable: true });
-    expect((await call(t.app, 'POST', `/api/admin/package-requests/${id}/decision`, { caller: owner, body: { action: 'accept' } })).statusCode).toBe(403);
+    expect(
+      (
+        await call(t.app, 'POST', `/api/admin/package-requests/${id}/decision`, {
+          caller: owner,
+          body: { action: 'accept' },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('overrides an amount (the total follows), clears it, and refuses an item of another package', async () => {
     const id = await request('SUBMITTED', 2);
-    const override = (body: unknown) => call(t.app, 'PUT', `/api/admin/package-requests/${id}/overrides`, { caller: staff, body });
+    const override = (body: unknown) =>
+      call(t.app, 'PUT', `/api/admin/package-requests/${id}/overrides`, { caller: staff, body });
     const set = await override({ kind: 'pdSession', itemId: sessionId, amount: 4 });
     expect(set.statusCode).toBe(200);
     const detail = set.json<PackageRequestDetail>();
-    expect(detail.selections.pdSessions[0]).toMatchObject({ requestedDays: 2, overrideAmount: 4, overrideDate: '2026-11-22', createdByInitiator: true });
+    expect(detail.selections.pdSessions[0]).toMatchObject({
+      requestedDays: 2,
+      overrideAmount: 4,
+      overrideDate: '2026-11-22',
+      createdByInitiator: true,
+    });
     expect(detail.totals.total.low).toBe(4 * 330_000);
-    const cleared = (await override({ kind: 'pdSession', itemId: sessionId, amount: null })).json<PackageRequestDetail>();
+    const cleared = (
+      await override({ kind: 'pdSession', itemId: sessionId, amount: null })
+    ).json<PackageRequestDetail>();
     expect(cleared.selections.pdSessions[0]).toMatchObject({ requestedDays: 2, overrideDate: null });
     const foreign = await override({ kind: 'event', itemId: sessionId, amount: 1 });
     expect(foreign.statusCode).toBe(400);
@@ -93,7 +127,8 @@ describe('staff package console', () => {
 });
 
 describe('staff package review: every decision, and only from the statuses that allow it', () => {
-  const decide = (id: string, action: string, caller = staff) => call(t.app, 'POST', `/api/admin/package-requests/${id}/decision`, { caller, body: { action } });
+  const decide = (id: string, action: string, caller = staff) =>
+    call(t.app, 'POST', `/api/admin/package-requests/${id}/decision`, { caller, body: { action } });
 
   it.each([
     ['reject', 'SUBMITTED', 200, 'REJECTED'],
@@ -109,7 +144,10 @@ describe('staff package review: every decision, and only from the statuses that 
     const response = await decide(id, action);
     expect(response.statusCode).toBe(status);
     if (status === 409) expect(response.json().detail).toBe(packageMessages.cannotTransition);
-    const [row] = await t.deps.db.select({ status: packageRequests.status }).from(packageRequests).where(eq(packageRequests.id, id));
+    const [row] = await t.deps.db
+      .select({ status: packageRequests.status })
+      .from(packageRequests)
+      .where(eq(packageRequests.id, id));
     expect(row?.status).toBe(after);
   });
 
@@ -123,26 +161,45 @@ describe('staff package review: every decision, and only from the statuses that 
   it('after changes are requested the member may edit the request again', async () => {
     const id = await request('SUBMITTED', 2, await ownedOrganization());
     expect((await decide(id, 'requestChanges')).json()).toMatchObject({ status: 'CHANGES_REQUESTED', editable: true });
-    const saved = await call(t.app, 'PUT', `/api/package-requests/${id}/staff-options`, { caller: owner, body: { pdSessions: [{ pdSessionId: sessionId, requestedDays: 3 }] } });
+    const saved = await call(t.app, 'PUT', `/api/package-requests/${id}/staff-options`, {
+      caller: owner,
+      body: { pdSessions: [{ pdSessionId: sessionId, requestedDays: 3 }] },
+    });
     expect(saved.statusCode).toBe(200);
   });
 });
 
 describe('staff overrides: amounts, dates and selections created as admin', () => {
-  const override = (id: string, body: unknown, caller = staff) => call(t.app, 'PUT', `/api/admin/package-requests/${id}/overrides`, { caller, body });
+  const override = (id: string, body: unknown, caller = staff) =>
+    call(t.app, 'PUT', `/api/admin/package-requests/${id}/overrides`, { caller, body });
 
-  it('creates a selection the member never made as staff\'s, dated as given, which the member sees as created by admin', async () => {
+  it("creates a selection the member never made as staff's, dated as given, which the member sees as created by admin", async () => {
     const id = await request('SUBMITTED', 0, await ownedOrganization());
     await t.deps.db.delete(packageRequestPdSessions).where(eq(packageRequestPdSessions.packageRequestId, id));
-    const response = await override(id, { kind: 'pdSession', itemId: sessionId, amount: 3, overrideDate: '2026-11-20' });
+    const response = await override(id, {
+      kind: 'pdSession',
+      itemId: sessionId,
+      amount: 3,
+      overrideDate: '2026-11-20',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json<PackageRequestDetail>().selections.pdSessions).toEqual([
-      { pdSessionId: sessionId, requestedDays: 0, overrideAmount: 3, overrideDate: '2026-11-20', createdByInitiator: false },
+      {
+        pdSessionId: sessionId,
+        requestedDays: 0,
+        overrideAmount: 3,
+        overrideDate: '2026-11-20',
+        createdByInitiator: false,
+      },
     ]);
-    const seen = (await call(t.app, 'GET', `/api/package-requests/${id}`, { caller: owner })).json<PackageRequestDetail>();
+    const seen = (
+      await call(t.app, 'GET', `/api/package-requests/${id}`, { caller: owner })
+    ).json<PackageRequestDetail>();
     expect(seen.selections.pdSessions[0]).toMatchObject({ createdByInitiator: false, overrideAmount: 3 });
     expect(seen.totals.pdSessions[0]?.days).toBe(3);
-    const cleared = (await override(id, { kind: 'pdSession', itemId: sessionId, amount: null })).json<PackageRequestDetail>();
+    const cleared = (
+      await override(id, { kind: 'pdSession', itemId: sessionId, amount: null })
+    ).json<PackageRequestDetail>();
     expect(cleared.selections.pdSessions).toEqual([]);
   });
 
@@ -151,7 +208,10 @@ describe('staff overrides: amounts, dates and selections created as admin', () =
     const response = await override(id, { kind: 'pdSession', itemId: sessionId, amount: 5 });
     expect(response.statusCode).toBe(409);
     expect(response.json().detail).toBe(staffPackageMessages.overrideClosed);
-    const [row] = await t.deps.db.select().from(packageRequestPdSessions).where(eq(packageRequestPdSessions.packageRequestId, id));
+    const [row] = await t.deps.db
+      .select()
+      .from(packageRequestPdSessions)
+      .where(eq(packageRequestPdSessions.packageRequestId, id));
     expect(row).toMatchObject({ requestedDays: 2, overrideAmount: null, overrideDate: null });
   });
 
@@ -159,13 +219,19 @@ describe('staff overrides: amounts, dates and selections created as admin', () =
     const id = await request('SUBMITTED', 2);
     expect((await override(id, { kind: 'pdSession', itemId: sessionId, amount: 3 }, owner)).statusCode).toBe(403);
     expect((await override(id, { kind: 'pdSession', itemId: sessionId, amount: -1 })).statusCode).toBe(400);
-    expect((await override(id, { kind: 'pdSession', itemId: sessionId, amount: 1, overrideDate: '11/20/2026' })).statusCode).toBe(400);
+    expect(
+      (await override(id, { kind: 'pdSession', itemId: sessionId, amount: 1, overrideDate: '11/20/2026' })).statusCode,
+    ).toBe(400);
   });
 
-  it('lists one organization\'s requests; a malformed organization id is a 400', async () => {
-    const page = (await call(t.app, 'GET', `/api/admin/package-requests?organizationId=${organizationId}`, { caller: staff })).json<StaffPackageRequestPage>();
+  it("lists one organization's requests; a malformed organization id is a 400", async () => {
+    const page = (
+      await call(t.app, 'GET', `/api/admin/package-requests?organizationId=${organizationId}`, { caller: staff })
+    ).json<StaffPackageRequestPage>();
     expect(page.items.length).toBeGreaterThan(0);
     expect(page.items.every((row) => row.organizationName === page.items[0]?.organizationName)).toBe(true);
-    expect((await call(t.app, 'GET', '/api/admin/package-requests?organizationId=nope', { caller: staff })).statusCode).toBe(400);
+    expect(
+      (await call(t.app, 'GET', '/api/admin/package-requests?organizationId=nope', { caller: staff })).statusCode,
+    ).toBe(400);
   });
 });

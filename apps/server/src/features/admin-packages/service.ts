@@ -1,12 +1,28 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import { calendarDateIn } from '@portal/domain/dates.ts';
-import { packageMessages, packageStepList, staffActionAllowed, staffPackageActions, type StaffPackageAction } from '@portal/domain/packages/rules.ts';
-import type { PackageRequestDetail, StaffPackageList, StaffPackageRequestPage } from '@portal/domain/packages/contracts.ts';
+import {
+  packageMessages,
+  packageStepList,
+  staffActionAllowed,
+  staffPackageActions,
+  type StaffPackageAction,
+} from '@portal/domain/packages/rules.ts';
+import type {
+  PackageRequestDetail,
+  StaffPackageList,
+  StaffPackageRequestPage,
+} from '@portal/domain/packages/contracts.ts';
 import type { StaffSelectionOverrideInput, staffRequestListQuery } from '@portal/domain/packages/staff-contracts.ts';
 import { staffOverrideAllowed, staffPackageMessages } from '@portal/domain/packages/staff-rules.ts';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { findPackageRequest, loadPackage, loadPackageRequestDetail, packageRequestNotFound, requestCounts } from '../../core/packages.ts';
+import {
+  findPackageRequest,
+  loadPackage,
+  loadPackageRequestDetail,
+  packageRequestNotFound,
+  requestCounts,
+} from '../../core/packages.ts';
 import type { Transaction } from '../../db/client.ts';
 import { schoolYears } from '../../db/schema/lookups.ts';
 import { organizations } from '../../db/schema/organizations.ts';
@@ -32,14 +48,28 @@ const providerToday = (deps: AppDeps) => calendarDateIn(deps.clock(), deps.confi
 
 export async function listStaffPackages(deps: AppDeps): Promise<StaffPackageList> {
   const rows = await deps.db
-    .select({ id: packages.id, name: packages.name, schoolYear: schoolYears.name, minimumAmount: packages.minimumAmountCents, travelCostType: packages.travelCostType })
+    .select({
+      id: packages.id,
+      name: packages.name,
+      schoolYear: schoolYears.name,
+      minimumAmount: packages.minimumAmountCents,
+      travelCostType: packages.travelCostType,
+    })
     .from(packages)
     .innerJoin(schoolYears, eq(schoolYears.id, packages.schoolYearId))
     .orderBy(desc(schoolYears.startsOn), asc(packages.position), asc(packages.name));
-  const has = (table: typeof packagePdSessionGroupings | typeof packageEvents | typeof packageGroups | typeof packageInstitutes) =>
-    deps.db.selectDistinct({ packageId: table.packageId }).from(table).then((found) => new Set(found.map((f) => f.packageId)));
+  const has = (
+    table: typeof packagePdSessionGroupings | typeof packageEvents | typeof packageGroups | typeof packageInstitutes,
+  ) =>
+    deps.db
+      .selectDistinct({ packageId: table.packageId })
+      .from(table)
+      .then((found) => new Set(found.map((f) => f.packageId)));
   const [counts, groupings, eventSet, groupSet, instituteSet] = await Promise.all([
-    requestCounts(deps.db, rows.map((r) => r.id)),
+    requestCounts(
+      deps.db,
+      rows.map((r) => r.id),
+    ),
     has(packagePdSessionGroupings),
     has(packageEvents),
     has(packageGroups),
@@ -49,7 +79,12 @@ export async function listStaffPackages(deps: AppDeps): Promise<StaffPackageList
   return {
     items: rows.map((row) => ({
       ...row,
-      steps: packageStepList({ pdSessionGroupings: some(groupings, row.id), events: some(eventSet, row.id), groups: some(groupSet, row.id), institutes: some(instituteSet, row.id) }),
+      steps: packageStepList({
+        pdSessionGroupings: some(groupings, row.id),
+        events: some(eventSet, row.id),
+        groups: some(groupSet, row.id),
+        institutes: some(instituteSet, row.id),
+      }),
       requests: counts.get(row.id) ?? 0,
     })),
   };
@@ -82,7 +117,11 @@ export async function listStaffPackageRequests(deps: AppDeps, query: RequestQuer
     deps.db.select({ n: count() }).from(packageRequests).where(where),
   ]);
   return {
-    items: rows.map((row) => ({ ...row, submittedAt: row.submittedAt?.toISOString() ?? null, updatedAt: row.updatedAt.toISOString() })),
+    items: rows.map((row) => ({
+      ...row,
+      submittedAt: row.submittedAt?.toISOString() ?? null,
+      updatedAt: row.updatedAt.toISOString(),
+    })),
     page: query.page,
     pageSize: query.pageSize,
     total: total?.n ?? 0,
@@ -96,13 +135,27 @@ export async function readStaffPackageRequest(deps: AppDeps, id: string): Promis
 }
 
 /** Accept, reject, request changes (from SUBMITTED) or reopen (a decided request). */
-export async function decidePackageRequest(deps: AppDeps, auth: RequestAuth, id: string, action: StaffPackageAction): Promise<PackageRequestDetail> {
+export async function decidePackageRequest(
+  deps: AppDeps,
+  auth: RequestAuth,
+  id: string,
+  action: StaffPackageAction,
+): Promise<PackageRequestDetail> {
   await deps.db.transaction(async (tx) => {
     const request = await findPackageRequest(tx, id, { lock: true });
     if (!request) throw packageRequestNotFound();
     if (!staffActionAllowed(action, request.status)) throw conflict(packageMessages.cannotTransition);
-    await tx.update(packageRequests).set({ status: staffPackageActions[action].to, updatedAt: deps.clock() }).where(eq(packageRequests.id, id));
-    await audit(tx, { ...actorOf(auth), action: `package_request.${action}`, subjectType: 'package_request', subjectId: id, data: { from: request.status } });
+    await tx
+      .update(packageRequests)
+      .set({ status: staffPackageActions[action].to, updatedAt: deps.clock() })
+      .where(eq(packageRequests.id, id));
+    await audit(tx, {
+      ...actorOf(auth),
+      action: `package_request.${action}`,
+      subjectType: 'package_request',
+      subjectId: id,
+      data: { from: request.status },
+    });
   });
   return readStaffPackageRequest(deps, id);
 }
@@ -114,7 +167,12 @@ type Override = StaffSelectionOverrideInput;
  * when not given). A selection the member never made is created as staff's ('Created by admin');
  * clearing one staff created removes it. A decided request is reopened before it is overridden.
  */
-export async function overrideSelection(deps: AppDeps, auth: RequestAuth, id: string, input: Override): Promise<PackageRequestDetail> {
+export async function overrideSelection(
+  deps: AppDeps,
+  auth: RequestAuth,
+  id: string,
+  input: Override,
+): Promise<PackageRequestDetail> {
   await deps.db.transaction(async (tx) => {
     const request = await findPackageRequest(tx, id, { lock: true });
     if (!request) throw packageRequestNotFound();
@@ -127,10 +185,17 @@ export async function overrideSelection(deps: AppDeps, auth: RequestAuth, id: st
       groupSection: pkg.groups.flatMap((g) => g.sections.map((s) => s.id)),
       institute: pkg.institutes.map((i) => i.id),
     }[input.kind];
-    if (!ids.includes(input.itemId)) throw badRequest(packageMessages.unknownItem, { itemId: packageMessages.unknownItem });
+    if (!ids.includes(input.itemId))
+      throw badRequest(packageMessages.unknownItem, { itemId: packageMessages.unknownItem });
     await applyOverride(tx, request.id, input, input.overrideDate ?? providerToday(deps));
     await tx.update(packageRequests).set({ updatedAt: deps.clock() }).where(eq(packageRequests.id, request.id));
-    await audit(tx, { ...actorOf(auth), action: 'package_request.override', subjectType: 'package_request', subjectId: id, data: { ...input } });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'package_request.override',
+      subjectType: 'package_request',
+      subjectId: id,
+      data: { ...input },
+    });
   });
   return readStaffPackageRequest(deps, id);
 }
@@ -139,39 +204,84 @@ async function applyOverride(tx: Transaction, packageRequestId: string, input: O
   const set = input.amount === null ? { overrideDate: null } : { overrideDate: today };
   switch (input.kind) {
     case 'pdSession': {
-      const key = and(eq(packageRequestPdSessions.packageRequestId, packageRequestId), eq(packageRequestPdSessions.pdSessionId, input.itemId));
+      const key = and(
+        eq(packageRequestPdSessions.packageRequestId, packageRequestId),
+        eq(packageRequestPdSessions.pdSessionId, input.itemId),
+      );
       if (input.amount === null) {
-        await tx.delete(packageRequestPdSessions).where(and(key, eq(packageRequestPdSessions.createdByInitiator, false)));
-        await tx.update(packageRequestPdSessions).set({ ...set, overrideAmount: null }).where(key);
+        await tx
+          .delete(packageRequestPdSessions)
+          .where(and(key, eq(packageRequestPdSessions.createdByInitiator, false)));
+        await tx
+          .update(packageRequestPdSessions)
+          .set({ ...set, overrideAmount: null })
+          .where(key);
         return;
       }
       await tx
         .insert(packageRequestPdSessions)
-        .values({ packageRequestId, pdSessionId: input.itemId, requestedDays: 0, createdByInitiator: false, overrideAmount: input.amount, ...set })
-        .onConflictDoUpdate({ target: [packageRequestPdSessions.packageRequestId, packageRequestPdSessions.pdSessionId], set: { overrideAmount: input.amount, ...set } });
+        .values({
+          packageRequestId,
+          pdSessionId: input.itemId,
+          requestedDays: 0,
+          createdByInitiator: false,
+          overrideAmount: input.amount,
+          ...set,
+        })
+        .onConflictDoUpdate({
+          target: [packageRequestPdSessions.packageRequestId, packageRequestPdSessions.pdSessionId],
+          set: { overrideAmount: input.amount, ...set },
+        });
       return;
     }
     case 'event': {
-      const key = and(eq(packageRequestEvents.packageRequestId, packageRequestId), eq(packageRequestEvents.packageEventId, input.itemId));
+      const key = and(
+        eq(packageRequestEvents.packageRequestId, packageRequestId),
+        eq(packageRequestEvents.packageEventId, input.itemId),
+      );
       if (input.amount === null) {
-        await tx.update(packageRequestEvents).set({ ...set, overrideAmount: null }).where(key);
+        await tx
+          .update(packageRequestEvents)
+          .set({ ...set, overrideAmount: null })
+          .where(key);
         return;
       }
       await tx
         .insert(packageRequestEvents)
-        .values({ packageRequestId, packageEventId: input.itemId, requestedParticipants: 0, overrideAmount: input.amount, ...set })
-        .onConflictDoUpdate({ target: [packageRequestEvents.packageRequestId, packageRequestEvents.packageEventId], set: { overrideAmount: input.amount, ...set } });
+        .values({
+          packageRequestId,
+          packageEventId: input.itemId,
+          requestedParticipants: 0,
+          overrideAmount: input.amount,
+          ...set,
+        })
+        .onConflictDoUpdate({
+          target: [packageRequestEvents.packageRequestId, packageRequestEvents.packageEventId],
+          set: { overrideAmount: input.amount, ...set },
+        });
       return;
     }
     case 'groupSection': {
-      const key = and(eq(packageRequestGroupSections.packageRequestId, packageRequestId), eq(packageRequestGroupSections.groupSectionId, input.itemId));
+      const key = and(
+        eq(packageRequestGroupSections.packageRequestId, packageRequestId),
+        eq(packageRequestGroupSections.groupSectionId, input.itemId),
+      );
       if (input.amount === null) {
-        await tx.update(packageRequestGroupSections).set({ ...set, overrideParticipants: null }).where(key);
+        await tx
+          .update(packageRequestGroupSections)
+          .set({ ...set, overrideParticipants: null })
+          .where(key);
         return;
       }
       await tx
         .insert(packageRequestGroupSections)
-        .values({ packageRequestId, groupSectionId: input.itemId, requestedParticipants: 0, overrideParticipants: input.amount, ...set })
+        .values({
+          packageRequestId,
+          groupSectionId: input.itemId,
+          requestedParticipants: 0,
+          overrideParticipants: input.amount,
+          ...set,
+        })
         .onConflictDoUpdate({
           target: [packageRequestGroupSections.packageRequestId, packageRequestGroupSections.groupSectionId],
           set: { overrideParticipants: input.amount, ...set },
@@ -179,16 +289,34 @@ async function applyOverride(tx: Transaction, packageRequestId: string, input: O
       return;
     }
     case 'institute': {
-      const key = and(eq(packageRequestInstitutes.packageRequestId, packageRequestId), eq(packageRequestInstitutes.packageInstituteId, input.itemId));
+      const key = and(
+        eq(packageRequestInstitutes.packageRequestId, packageRequestId),
+        eq(packageRequestInstitutes.packageInstituteId, input.itemId),
+      );
       if (input.amount === null) {
-        await tx.delete(packageRequestInstitutes).where(and(key, eq(packageRequestInstitutes.createdByInitiator, false)));
-        await tx.update(packageRequestInstitutes).set({ ...set, overrideAmount: null }).where(key);
+        await tx
+          .delete(packageRequestInstitutes)
+          .where(and(key, eq(packageRequestInstitutes.createdByInitiator, false)));
+        await tx
+          .update(packageRequestInstitutes)
+          .set({ ...set, overrideAmount: null })
+          .where(key);
         return;
       }
       await tx
         .insert(packageRequestInstitutes)
-        .values({ packageRequestId, packageInstituteId: input.itemId, requestedParticipants: 0, createdByInitiator: false, overrideAmount: input.amount, ...set })
-        .onConflictDoUpdate({ target: [packageRequestInstitutes.packageRequestId, packageRequestInstitutes.packageInstituteId], set: { overrideAmount: input.amount, ...set } });
+        .values({
+          packageRequestId,
+          packageInstituteId: input.itemId,
+          requestedParticipants: 0,
+          createdByInitiator: false,
+          overrideAmount: input.amount,
+          ...set,
+        })
+        .onConflictDoUpdate({
+          target: [packageRequestInstitutes.packageRequestId, packageRequestInstitutes.packageInstituteId],
+          set: { overrideAmount: input.amount, ...set },
+        });
       return;
     }
   }

@@ -6,7 +6,13 @@ import { coupons, eventPayments, eventSections, purchaseOrders } from '../../db/
 import { auditLog, mailMessages } from '../../db/schema/platform.ts';
 import { releasePayment } from '../../core/capacity.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';
-import { createConferenceDay, createCoupon, createPayment, createPurchaseOrder, signedInUser } from '../../test/commerce-factories.ts';
+import {
+  createConferenceDay,
+  createCoupon,
+  createPayment,
+  createPurchaseOrder,
+  signedInUser,
+} from '../../test/commerce-factories.ts';
 import { call, useTestApp } from '../../test/harness.ts';
 
 const t = useTestApp();
@@ -16,9 +22,20 @@ const staff = async () => (await signedInUser(t, 'STAFF')).caller;
 
 /** A buyer's purchase order under review: its payment holds 3 seats of a section of `capacity`. */
 async function submitted(
-  fields: { capacity?: number; organizationName?: string; number?: string; filename?: string; withCoupon?: boolean; couponMaxUses?: number; submittedTotalCents?: number } = {},
+  fields: {
+    capacity?: number;
+    organizationName?: string;
+    number?: string;
+    filename?: string;
+    withCoupon?: boolean;
+    couponMaxUses?: number;
+    submittedTotalCents?: number;
+  } = {},
 ) {
-  const buyer = await signedInUser(t, 'MEMBER', { email: `buyer-${randomUUID().slice(0, 8)}@school.test`, firstName: 'Bea' });
+  const buyer = await signedInUser(t, 'MEMBER', {
+    email: `buyer-${randomUUID().slice(0, 8)}@school.test`,
+    firstName: 'Bea',
+  });
   const organization = await createOrganization(t.deps.db, fields.organizationName);
   await addMembership(t.deps.db, organization.id, buyer.user.id);
   const day = await createConferenceDay(t.deps.db, fields.capacity ?? 5);
@@ -48,7 +65,10 @@ async function paymentOf(id: string) {
 }
 
 async function sectionTaken(id: string) {
-  const [row] = await t.deps.db.select({ ticketsTaken: eventSections.ticketsTaken }).from(eventSections).where(eq(eventSections.id, id));
+  const [row] = await t.deps.db
+    .select({ ticketsTaken: eventSections.ticketsTaken })
+    .from(eventSections)
+    .where(eq(eventSections.id, id));
   return row?.ticketsTaken;
 }
 
@@ -87,7 +107,9 @@ describe('GET /api/admin/purchase-orders', () => {
       },
     ]);
     const ids = async (query: string) =>
-      (await call(t.app, 'GET', `/api/admin/purchase-orders?${query}`, { caller })).json<AdminPurchaseOrderPage>().items.map((row) => row.id);
+      (await call(t.app, 'GET', `/api/admin/purchase-orders?${query}`, { caller }))
+        .json<AdminPurchaseOrderPage>()
+        .items.map((row) => row.id);
     expect(await ids('search=lst-&status=SUBMITTED')).toEqual([a.purchaseOrder.id]);
     expect(await ids('search=ROOSEVELT')).toEqual([a.purchaseOrder.id]);
     expect(await ids(`search=${encodeURIComponent(b.buyer.user.email.toUpperCase())}`)).toEqual([b.purchaseOrder.id]);
@@ -107,7 +129,9 @@ describe('GET /api/admin/purchase-orders', () => {
 describe('GET /api/admin/purchase-orders/:id/file', () => {
   it('sends the PDF as an attachment under a safe file name', async () => {
     const { purchaseOrder } = await submitted({ filename: '../../etc/"passwd"\r\nX-Evil: 1' });
-    const response = await call(t.app, 'GET', `/api/admin/purchase-orders/${purchaseOrder.id}/file`, { caller: await staff() });
+    const response = await call(t.app, 'GET', `/api/admin/purchase-orders/${purchaseOrder.id}/file`, {
+      caller: await staff(),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe('attachment; filename="etc_passwd_X-Evil_ 1.pdf"');
@@ -117,9 +141,15 @@ describe('GET /api/admin/purchase-orders/:id/file', () => {
 
   it('refuses members (403) and signed-out callers (401); answers 404 for an unknown purchase order', async () => {
     const { buyer, purchaseOrder } = await submitted();
-    expect((await call(t.app, 'GET', `/api/admin/purchase-orders/${purchaseOrder.id}/file`, { caller: buyer.caller })).statusCode).toBe(403);
+    expect(
+      (await call(t.app, 'GET', `/api/admin/purchase-orders/${purchaseOrder.id}/file`, { caller: buyer.caller }))
+        .statusCode,
+    ).toBe(403);
     expect((await call(t.app, 'GET', `/api/admin/purchase-orders/${purchaseOrder.id}/file`)).statusCode).toBe(401);
-    expect((await call(t.app, 'GET', `/api/admin/purchase-orders/${randomUUID()}/file`, { caller: await staff() })).statusCode).toBe(404);
+    expect(
+      (await call(t.app, 'GET', `/api/admin/purchase-orders/${randomUUID()}/file`, { caller: await staff() }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -129,7 +159,11 @@ describe('POST /api/admin/purchase-orders/:id/approve', () => {
     const { buyer, day, payment, purchaseOrder } = await submitted({ number: 'APR-1' });
     const response = await call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrder.id}/approve`, { caller });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ id: purchaseOrder.id, status: 'APPROVED', decidedAt: t.clock().toISOString() });
+    expect(response.json()).toMatchObject({
+      id: purchaseOrder.id,
+      status: 'APPROVED',
+      decidedAt: t.clock().toISOString(),
+    });
     expect(await paymentOf(payment.id)).toMatchObject({ status: 'PAID', seatsHeld: true, paidAt: t.clock() });
     expect(await sectionTaken(day.section.id)).toBe(3);
     const mails = await mailTo(buyer.user.email);
@@ -150,7 +184,9 @@ describe('POST /api/admin/purchase-orders/:id/approve', () => {
     const { day, payment, purchaseOrder } = await submitted({ capacity: 5 });
     await t.deps.db.transaction((tx) => releasePayment(tx, payment.id, 'EXPIRED', t.clock()));
     expect(await sectionTaken(day.section.id)).toBe(0);
-    const response = await call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrder.id}/approve`, { caller: await staff() });
+    const response = await call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrder.id}/approve`, {
+      caller: await staff(),
+    });
     expect(response.statusCode).toBe(200);
     expect(await paymentOf(payment.id)).toMatchObject({ status: 'PAID', seatsHeld: true });
     expect(await sectionTaken(day.section.id)).toBe(3);
@@ -163,9 +199,13 @@ describe('POST /api/admin/purchase-orders/:id/approve', () => {
     await createPayment(t.deps.db, {
       userId: other.user.id,
       status: 'PAID',
-      lines: [{ eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 4 }],
+      lines: [
+        { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 4 },
+      ],
     });
-    const response = await call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrder.id}/approve`, { caller: await staff() });
+    const response = await call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrder.id}/approve`, {
+      caller: await staff(),
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json().detail).toBe(purchaseOrderMessages.seatsGone);
     const [po] = await t.deps.db.select().from(purchaseOrders).where(eq(purchaseOrders.id, purchaseOrder.id));
@@ -180,7 +220,12 @@ describe('POST /api/admin/purchase-orders/:id/approve', () => {
     const { buyer, day, payment, purchaseOrder } = await submitted({ number: 'CENT-1', submittedTotalCents: 1 });
     const listed = await call(t.app, 'GET', '/api/admin/purchase-orders?search=CENT-1', { caller });
     expect(listed.json<AdminPurchaseOrderPage>().items).toEqual([
-      expect.objectContaining({ id: purchaseOrder.id, totalCents: 44_700, submittedTotalCents: 1, paymentTotalCents: 44_700 }),
+      expect.objectContaining({
+        id: purchaseOrder.id,
+        totalCents: 44_700,
+        submittedTotalCents: 1,
+        paymentTotalCents: 44_700,
+      }),
     ]);
 
     const refused = await call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrder.id}/approve`, { caller });
@@ -198,29 +243,49 @@ describe('POST /api/admin/purchase-orders/:id/approve', () => {
   });
 
   it('after the hold ran out and its one-use coupon was used by someone else, refuses with couponUsedUp and changes nothing', async () => {
-    const { day, coupon, payment, purchaseOrder } = await submitted({ capacity: 5, withCoupon: true, couponMaxUses: 1 });
+    const { day, coupon, payment, purchaseOrder } = await submitted({
+      capacity: 5,
+      withCoupon: true,
+      couponMaxUses: 1,
+    });
     await t.deps.db.transaction((tx) => releasePayment(tx, payment.id, 'EXPIRED', t.clock()));
     const other = await signedInUser(t);
     await createPayment(t.deps.db, {
       userId: other.user.id,
       status: 'PAID',
       couponId: coupon?.id,
-      lines: [{ eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 1 }],
+      lines: [
+        { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 1 },
+      ],
     });
-    const response = await call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrder.id}/approve`, { caller: await staff() });
+    const response = await call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrder.id}/approve`, {
+      caller: await staff(),
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json().detail).toBe(purchaseOrderMessages.couponUsedUp);
     expect(await paymentOf(payment.id)).toMatchObject({ status: 'EXPIRED', seatsHeld: false });
     expect(await sectionTaken(day.section.id)).toBe(1);
-    expect((await t.deps.db.select().from(coupons).where(eq(coupons.id, coupon?.id ?? '')))[0]?.timesUsed).toBe(1);
+    expect(
+      (
+        await t.deps.db
+          .select()
+          .from(coupons)
+          .where(eq(coupons.id, coupon?.id ?? ''))
+      )[0]?.timesUsed,
+    ).toBe(1);
   });
 
   it('refuses members (403) and signed-out callers (401); answers 404 for an unknown id and 400 for a malformed one', async () => {
     const { buyer, purchaseOrder, payment } = await submitted();
-    expect((await call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrder.id}/approve`, { caller: buyer.caller })).statusCode).toBe(403);
+    expect(
+      (await call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrder.id}/approve`, { caller: buyer.caller }))
+        .statusCode,
+    ).toBe(403);
     expect((await call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrder.id}/approve`)).statusCode).toBe(401);
     const caller = await staff();
-    expect((await call(t.app, 'POST', `/api/admin/purchase-orders/${randomUUID()}/approve`, { caller })).statusCode).toBe(404);
+    expect(
+      (await call(t.app, 'POST', `/api/admin/purchase-orders/${randomUUID()}/approve`, { caller })).statusCode,
+    ).toBe(404);
     expect((await call(t.app, 'POST', '/api/admin/purchase-orders/42/approve', { caller })).statusCode).toBe(400);
     expect((await paymentOf(payment.id))?.status).toBe('PO_SUBMITTED');
   });
@@ -233,12 +298,25 @@ describe('POST /api/admin/purchase-orders/:id/void', () => {
     expect(await sectionTaken(day.section.id)).toBe(3);
     const response = await call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrder.id}/void`, { caller });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ id: purchaseOrder.id, status: 'VOIDED', decidedAt: t.clock().toISOString() });
-    expect(await paymentOf(payment.id)).toMatchObject({ status: 'CANCELLED', seatsHeld: false, cancelledAt: t.clock() });
+    expect(response.json()).toMatchObject({
+      id: purchaseOrder.id,
+      status: 'VOIDED',
+      decidedAt: t.clock().toISOString(),
+    });
+    expect(await paymentOf(payment.id)).toMatchObject({
+      status: 'CANCELLED',
+      seatsHeld: false,
+      cancelledAt: t.clock(),
+    });
     expect(await sectionTaken(day.section.id)).toBe(0);
-    const [couponAfter] = await t.deps.db.select().from(coupons).where(eq(coupons.id, coupon?.id ?? ''));
+    const [couponAfter] = await t.deps.db
+      .select()
+      .from(coupons)
+      .where(eq(coupons.id, coupon?.id ?? ''));
     expect(couponAfter?.timesUsed).toBe(0);
-    expect(await mailTo(buyer.user.email)).toEqual([expect.objectContaining({ subject: 'Purchase order VOID-7 voided' })]);
+    expect(await mailTo(buyer.user.email)).toEqual([
+      expect.objectContaining({ subject: 'Purchase order VOID-7 voided' }),
+    ]);
     const audits = await t.deps.db.select().from(auditLog).where(eq(auditLog.subjectId, purchaseOrder.id));
     expect(audits.map((a) => a.action)).toEqual(['purchaseOrder.void']);
 
@@ -252,7 +330,9 @@ describe('POST /api/admin/purchase-orders/:id/void', () => {
     const caller = await staff();
     const { buyer, day, payment, purchaseOrder } = await submitted();
     const replies = await Promise.all(
-      ['approve', 'void', 'approve', 'void'].map((decision) => call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrder.id}/${decision}`, { caller })),
+      ['approve', 'void', 'approve', 'void'].map((decision) =>
+        call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrder.id}/${decision}`, { caller }),
+      ),
     );
     expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 409, 409, 409]);
     const winner = replies.find((reply) => reply.statusCode === 200)?.json<{ status: string }>().status;
@@ -264,7 +344,10 @@ describe('POST /api/admin/purchase-orders/:id/void', () => {
 
   it('refuses members (403) and signed-out callers (401)', async () => {
     const { buyer, purchaseOrder, payment } = await submitted();
-    expect((await call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrder.id}/void`, { caller: buyer.caller })).statusCode).toBe(403);
+    expect(
+      (await call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrder.id}/void`, { caller: buyer.caller }))
+        .statusCode,
+    ).toBe(403);
     expect((await call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrder.id}/void`)).statusCode).toBe(401);
     expect((await paymentOf(payment.id))?.status).toBe('PO_SUBMITTED');
   });

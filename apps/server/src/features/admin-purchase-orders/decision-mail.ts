@@ -16,30 +16,31 @@ export interface Decision {
 export function decisionMail(decision: Decision): MailInput {
   const { approved, firstName, number, totalCents, eventPaymentId, publicUrl } = decision;
   const amount = formatCents(totalCents);
-  const text = eventPaymentId === null
-    ? [
-        `Hello ${firstName},`,
-        '',
-        approved
-          ? `Your purchase order ${number} was approved and its payment of ${amount} is complete.`
-          : `Your purchase order ${number} for ${amount} was voided; nothing it covered is paid. You may send a corrected purchase order:`,
-        `${publicUrl}/members/purchase-orders`,
-      ]
-    : approved
-    ? [
-        `Hello ${firstName},`,
-        '',
-        `Your purchase order ${number} was approved and your payment of ${amount} is complete.`,
-        'You may now allocate your tickets:',
-        `${publicUrl}/members/event/assign-tickets?eventPaymentId=${eventPaymentId}`,
-      ]
-    : [
-        `Hello ${firstName},`,
-        '',
-        `Your purchase order ${number} was voided, so the payment of ${amount} is cancelled and its tickets were returned to sale.`,
-        'Your event payments are listed here:',
-        `${publicUrl}/members/manage-events`,
-      ];
+  const text =
+    eventPaymentId === null
+      ? [
+          `Hello ${firstName},`,
+          '',
+          approved
+            ? `Your purchase order ${number} was approved and its payment of ${amount} is complete.`
+            : `Your purchase order ${number} for ${amount} was voided; nothing it covered is paid. You may send a corrected purchase order:`,
+          `${publicUrl}/members/purchase-orders`,
+        ]
+      : approved
+        ? [
+            `Hello ${firstName},`,
+            '',
+            `Your purchase order ${number} was approved and your payment of ${amount} is complete.`,
+            'You may now allocate your tickets:',
+            `${publicUrl}/members/event/assign-tickets?eventPaymentId=${eventPaymentId}`,
+          ]
+        : [
+            `Hello ${firstName},`,
+            '',
+            `Your purchase order ${number} was voided, so the payment of ${amount} is cancelled and its tickets were returned to sale.`,
+            'Your event payments are listed here:',
+            `${publicUrl}/members/manage-events`,
+          ];
   return {
     to: decision.to,
     subject: approved ? `Purchase order ${number} approved` : `Purchase order ${number} voided`,

@@ -26,7 +26,13 @@ export async function purchaseOrderTotals(db: Executor, purchaseOrderId: string)
 }
 
 /** SUBMITTED → APPROVED or VOIDED as one conditional UPDATE: of two decisions racing, one wins. */
-export async function decide(db: Executor, purchaseOrderId: string, status: Exclude<PurchaseOrderStatus, 'SUBMITTED'>, staffId: string, now: Date) {
+export async function decide(
+  db: Executor,
+  purchaseOrderId: string,
+  status: Exclude<PurchaseOrderStatus, 'SUBMITTED'>,
+  staffId: string,
+  now: Date,
+) {
   const [row] = await db
     .update(purchaseOrders)
     .set({ status, decidedById: staffId, decidedAt: now })
@@ -36,7 +42,10 @@ export async function decide(db: Executor, purchaseOrderId: string, status: Excl
 }
 
 export async function purchaseOrderExists(db: Executor, purchaseOrderId: string): Promise<boolean> {
-  const [row] = await db.select({ id: purchaseOrders.id }).from(purchaseOrders).where(eq(purchaseOrders.id, purchaseOrderId));
+  const [row] = await db
+    .select({ id: purchaseOrders.id })
+    .from(purchaseOrders)
+    .where(eq(purchaseOrders.id, purchaseOrderId));
   return row !== undefined;
 }
 
@@ -123,7 +132,9 @@ export async function listRows(db: Database, filter: RowFilter) {
   const like = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const where = and(
     filter.status ? eq(purchaseOrders.status, filter.status) : undefined,
-    like ? or(ilike(purchaseOrders.number, like), ilike(organizations.name, like), ilike(users.email, like)) : undefined,
+    like
+      ? or(ilike(purchaseOrders.number, like), ilike(organizations.name, like), ilike(users.email, like))
+      : undefined,
   );
   const [rows, [total]] = await Promise.all([
     rowQuery(db, where)

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminPurchaseOrderPage, adminPurchaseOrderQuery, adminPurchaseOrderRow } from '@portal/domain/commerce/purchase-orders.ts';
+import {
+  adminPurchaseOrderPage,
+  adminPurchaseOrderQuery,
+  adminPurchaseOrderRow,
+} from '@portal/domain/commerce/purchase-orders.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { sendDownload } from '../../platform/downloads.ts';
@@ -13,7 +17,10 @@ const staff = { access: 'staff' } as const;
 export const adminPurchaseOrderRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/admin/purchase-orders',
-    { config: staff, schema: { tags: ['admin'], querystring: adminPurchaseOrderQuery, response: { 200: adminPurchaseOrderPage } } },
+    {
+      config: staff,
+      schema: { tags: ['admin'], querystring: adminPurchaseOrderQuery, response: { 200: adminPurchaseOrderPage } },
+    },
     async (request) => listPurchaseOrders(deps, request.query),
   );
 

@@ -15,11 +15,22 @@ import { queueMail } from '../../platform/mail.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { cancelLinkedPayments, payLinkedPayments } from '../../core/purchase-order-links.ts';
 import { decisionMail } from './decision-mail.ts';
-import { decide, findBuyer, findFile, findRow, listRows, purchaseOrderExists, purchaseOrderTotals } from './repository.ts';
+import {
+  decide,
+  findBuyer,
+  findFile,
+  findRow,
+  listRows,
+  purchaseOrderExists,
+  purchaseOrderTotals,
+} from './repository.ts';
 
 const purchaseOrderNotFound = () => notFound('No such purchase order.');
 
-export async function listPurchaseOrders(deps: AppDeps, query: z.output<typeof adminPurchaseOrderQuery>): Promise<AdminPurchaseOrderPage> {
+export async function listPurchaseOrders(
+  deps: AppDeps,
+  query: z.output<typeof adminPurchaseOrderQuery>,
+): Promise<AdminPurchaseOrderPage> {
   const { items, total } = await listRows(deps.db, query);
   return { items, total, page: query.page, pageSize: query.pageSize };
 }
@@ -34,7 +45,10 @@ export function attachmentName(filename: string): string {
   return `${base || 'purchase-order'}.pdf`;
 }
 
-export async function purchaseOrderFile(deps: AppDeps, purchaseOrderId: string): Promise<{ bytes: Buffer; filename: string }> {
+export async function purchaseOrderFile(
+  deps: AppDeps,
+  purchaseOrderId: string,
+): Promise<{ bytes: Buffer; filename: string }> {
   const file = await findFile(deps.db, purchaseOrderId);
   if (!file) throw purchaseOrderNotFound();
   const bytes = await deps.storage.get(file.fileKey);
@@ -96,7 +110,11 @@ async function decidePurchaseOrder(
  * couponUsedUp). A purchase order whose typed total is not the payment's is refused (409, both
  * totals named): staff void it and the buyer sends a corrected one.
  */
-export async function approvePurchaseOrder(deps: AppDeps, auth: RequestAuth, purchaseOrderId: string): Promise<AdminPurchaseOrderRow> {
+export async function approvePurchaseOrder(
+  deps: AppDeps,
+  auth: RequestAuth,
+  purchaseOrderId: string,
+): Promise<AdminPurchaseOrderRow> {
   return decidePurchaseOrder(deps, auth, purchaseOrderId, 'APPROVED', async (tx, paymentId, now) => {
     const totals = await purchaseOrderTotals(tx, purchaseOrderId);
     if (totals && purchaseOrderTotalMismatch(totals)) {
@@ -109,7 +127,11 @@ export async function approvePurchaseOrder(deps: AppDeps, auth: RequestAuth, pur
 }
 
 /** The payment is CANCELLED (events.md §4: a voided purchase order voids its payment); seats and coupon use return. */
-export async function voidPurchaseOrder(deps: AppDeps, auth: RequestAuth, purchaseOrderId: string): Promise<AdminPurchaseOrderRow> {
+export async function voidPurchaseOrder(
+  deps: AppDeps,
+  auth: RequestAuth,
+  purchaseOrderId: string,
+): Promise<AdminPurchaseOrderRow> {
   return decidePurchaseOrder(deps, auth, purchaseOrderId, 'VOIDED', async (tx, paymentId, now) => {
     if (paymentId === null) return cancelLinkedPayments(tx, purchaseOrderId, now);
     const released = await releasePayment(tx, paymentId, 'CANCELLED', now);

@@ -26,13 +26,24 @@ export const adminRegistrationRequestRoutes: FastifyPluginAsyncZod<AppDeps> = as
 
   app.put(
     '/admin/events/:eventId/group-registration',
-    { config: staff, schema: { tags, params: eventParams, body: groupRegistrationSettingsInput, response: { 200: groupRegistrationSettings } } },
+    {
+      config: staff,
+      schema: {
+        tags,
+        params: eventParams,
+        body: groupRegistrationSettingsInput,
+        response: { 200: groupRegistrationSettings },
+      },
+    },
     async (request) => staffRequests.saveSettings(deps, caller(request), request.params.eventId, request.body),
   );
 
   app.get(
     '/admin/registration-requests',
-    { config: staff, schema: { tags, querystring: adminRegistrationRequestQuery, response: { 200: registrationRequestPage } } },
+    {
+      config: staff,
+      schema: { tags, querystring: adminRegistrationRequestQuery, response: { 200: registrationRequestPage } },
+    },
     async (request) => staffRequests.listRequests(deps, request.query),
   );
 

@@ -59,7 +59,12 @@ export async function getSettings(deps: AppDeps, eventId: string): Promise<Group
  * PUT /api/admin/events/:eventId/group-registration. New prices apply to requests not yet paid
  * (a payment keeps the price it was made at).
  */
-export async function saveSettings(deps: AppDeps, auth: RequestAuth, eventId: string, input: GroupRegistrationSettingsInput): Promise<GroupRegistrationSettings> {
+export async function saveSettings(
+  deps: AppDeps,
+  auth: RequestAuth,
+  eventId: string,
+  input: GroupRegistrationSettingsInput,
+): Promise<GroupRegistrationSettings> {
   return deps.db.transaction(async (tx) => {
     const before = await readSettings(tx, eventId);
     if (!before) throw eventNotFound();
@@ -73,7 +78,13 @@ export async function saveSettings(deps: AppDeps, auth: RequestAuth, eventId: st
       .insert(eventGroupRegistrations)
       .values({ eventId, ...values })
       .onConflictDoUpdate({ target: eventGroupRegistrations.eventId, set: values });
-    await audit(tx, { ...actorOf(auth), action: 'event.group-registration', subjectType: 'event', subjectId: eventId, data: { from: before, to: input } });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'event.group-registration',
+      subjectType: 'event',
+      subjectId: eventId,
+      data: { from: before, to: input },
+    });
     const after = await readSettings(tx, eventId);
     if (!after) throw eventNotFound();
     return after;
@@ -81,9 +92,16 @@ export async function saveSettings(deps: AppDeps, auth: RequestAuth, eventId: st
 }
 
 /** GET /api/admin/registration-requests: every request, newest first, or one event's. */
-export async function listRequests(deps: AppDeps, query: z.output<typeof adminRegistrationRequestQuery>): Promise<RegistrationRequestPage> {
+export async function listRequests(
+  deps: AppDeps,
+  query: z.output<typeof adminRegistrationRequestQuery>,
+): Promise<RegistrationRequestPage> {
   await expireHolds(deps.db, deps.clock());
-  const { items, total } = await pageOfRequests(deps.db, { ...(query.eventId ? { eventId: query.eventId } : {}) }, query);
+  const { items, total } = await pageOfRequests(
+    deps.db,
+    { ...(query.eventId ? { eventId: query.eventId } : {}) },
+    query,
+  );
   return { items, page: query.page, pageSize: query.pageSize, total };
 }
 

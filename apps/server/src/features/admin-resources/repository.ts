@@ -16,7 +16,12 @@ export async function eventExists(db: Executor, eventId: string): Promise<boolea
 
 export async function findResource(db: Executor, resourceId: string) {
   const [row] = await db
-    .select({ id: eventResources.id, eventId: eventResources.eventId, url: eventResources.url, fileKey: eventResources.fileKey })
+    .select({
+      id: eventResources.id,
+      eventId: eventResources.eventId,
+      url: eventResources.url,
+      fileKey: eventResources.fileKey,
+    })
     .from(eventResources)
     .where(eq(eventResources.id, resourceId));
   return row;
@@ -33,13 +38,17 @@ export async function sectionsOfEvent(db: Executor, eventId: string, sectionIds:
 }
 
 export async function nextPosition(db: Executor, eventId: string): Promise<number> {
-  const [row] = await db.select({ last: max(eventResources.position) }).from(eventResources).where(eq(eventResources.eventId, eventId));
+  const [row] = await db
+    .select({ last: max(eventResources.position) })
+    .from(eventResources)
+    .where(eq(eventResources.eventId, eventId));
   return row?.last === null || row?.last === undefined ? 0 : row.last + 1;
 }
 
 export async function setSections(db: Executor, resourceId: string, sectionIds: readonly string[]): Promise<void> {
   await db.delete(eventResourceSections).where(eq(eventResourceSections.resourceId, resourceId));
-  if (sectionIds.length > 0) await db.insert(eventResourceSections).values(sectionIds.map((sectionId) => ({ resourceId, sectionId })));
+  if (sectionIds.length > 0)
+    await db.insert(eventResourceSections).values(sectionIds.map((sectionId) => ({ resourceId, sectionId })));
 }
 
 export async function orderedIds(db: Executor, eventId: string): Promise<string[]> {

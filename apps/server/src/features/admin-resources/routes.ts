@@ -10,7 +10,10 @@ const eventParams = z.object({ eventId: z.uuid('Not an event id') });
 const idParams = z.object({ id: z.uuid('Not a resource id') });
 const staff = { access: 'staff' } as const;
 const tags = ['admin'];
-const formMessages = { notMultipart: 'Send the resource form as multipart/form-data.', fileTooLarge: resourceMessages.fileTooLarge };
+const formMessages = {
+  notMultipart: 'Send the resource form as multipart/form-data.',
+  fileTooLarge: resourceMessages.fileTooLarge,
+};
 
 /**
  * The staff console's event resources: list, create and edit (multipart/form-data: title,
@@ -25,7 +28,10 @@ export const adminResourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
 
   app.post(
     '/admin/events/:eventId/resources',
-    { config: staff, schema: { tags, params: eventParams, consumes: ['multipart/form-data'], response: { 201: resourceRow } } },
+    {
+      config: staff,
+      schema: { tags, params: eventParams, consumes: ['multipart/form-data'], response: { 201: resourceRow } },
+    },
     async (request, reply) => {
       const form = await readMultipartForm(request, formMessages);
       return reply.status(201).send(await createResource(deps, caller(request), request.params.eventId, form));
@@ -34,8 +40,12 @@ export const adminResourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
 
   app.put(
     '/admin/resources/:id',
-    { config: staff, schema: { tags, params: idParams, consumes: ['multipart/form-data'], response: { 200: resourceRow } } },
-    async (request) => updateResource(deps, caller(request), request.params.id, await readMultipartForm(request, formMessages)),
+    {
+      config: staff,
+      schema: { tags, params: idParams, consumes: ['multipart/form-data'], response: { 200: resourceRow } },
+    },
+    async (request) =>
+      updateResource(deps, caller(request), request.params.id, await readMultipartForm(request, formMessages)),
   );
 
   app.delete('/admin/resources/:id', { config: staff, schema: { tags, params: idParams } }, async (request, reply) => {

@@ -20,7 +20,16 @@ import { actorOf, audit } from '../../platform/audit.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { MultipartForm } from '../../platform/multipart-form.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
-import { eventExists, findResource, lockEvent, nextPosition, orderedIds, renumber, sectionsOfEvent, setSections } from './repository.ts';
+import {
+  eventExists,
+  findResource,
+  lockEvent,
+  nextPosition,
+  orderedIds,
+  renumber,
+  sectionsOfEvent,
+  setSections,
+} from './repository.ts';
 
 const eventNotFound = () => notFound('No such event.');
 const resourceNotFound = () => notFound(resourceMessages.notFound);
@@ -42,30 +51,45 @@ interface NewFile {
 function validate(form: MultipartForm, hasFile: boolean): { fields: ResourceFields; file: NewFile | null } {
   const errors: Record<string, string> = {};
   const parsed = resourceFields.safeParse(form.fields);
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'body')] ??= issue.message;
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'body')] ??= issue.message;
   let file: NewFile | null = null;
   if (form.file) {
     // By content: a renamed HTML page or program is refused whatever its name says.
     const type = detectResourceFileType(form.file.bytes, form.file.name);
-    if (type) file = { bytes: form.file.bytes, name: printable(form.file.name).trim().slice(0, 200) || `resource.${type}`, type };
+    if (type)
+      file = {
+        bytes: form.file.bytes,
+        name: printable(form.file.name).trim().slice(0, 200) || `resource.${type}`,
+        type,
+      };
     else errors.file = resourceMessages.fileType;
   }
-  for (const [field, message] of Object.entries(linkOrFileProblems(form.fields.url ?? '', form.file !== null, hasFile))) errors[field] ??= message;
+  for (const [field, message] of Object.entries(linkOrFileProblems(form.fields.url ?? '', form.file !== null, hasFile)))
+    errors[field] ??= message;
   if (!parsed.success || Object.keys(errors).length > 0) throw badRequest(correct, errors);
   return { fields: parsed.data, file };
 }
 
 async function checkSections(tx: Executor, eventId: string, sectionIds: readonly string[]): Promise<void> {
-  if (!(await sectionsOfEvent(tx, eventId, sectionIds))) throw badRequest(resourceMessages.sectionsOfEvent, { sectionIds: resourceMessages.sectionsOfEvent });
+  if (!(await sectionsOfEvent(tx, eventId, sectionIds)))
+    throw badRequest(resourceMessages.sectionsOfEvent, { sectionIds: resourceMessages.sectionsOfEvent });
 }
 
-const fileKeyOf = (resourceId: string, type: ResourceFileType) => `event-resources/${resourceId}/${randomUUID()}.${type}`;
+const fileKeyOf = (resourceId: string, type: ResourceFileType) =>
+  `event-resources/${resourceId}/${randomUUID()}.${type}`;
 
 /**
  * Runs a write whose new file (if any) is stored last inside the transaction, and removed again when
  * the transaction fails; a file the write replaced or dropped is removed only after the commit.
  */
-async function withFiles<T>(deps: AppDeps, run: (tx: Executor, store: (key: string, file: NewFile) => Promise<void>) => Promise<{ result: T; dropped: string | null }>): Promise<T> {
+async function withFiles<T>(
+  deps: AppDeps,
+  run: (
+    tx: Executor,
+    store: (key: string, file: NewFile) => Promise<void>,
+  ) => Promise<{ result: T; dropped: string | null }>,
+): Promise<T> {
   const stored: string[] = [];
   try {
     const { result, dropped } = await deps.db.transaction(async (tx) =>
@@ -94,7 +118,12 @@ export async function listStaffResources(deps: AppDeps, eventId: string): Promis
 }
 
 /** POST /api/admin/events/:eventId/resources: a link or a file, last in the event's order. */
-export async function createResource(deps: AppDeps, auth: RequestAuth, eventId: string, form: MultipartForm): Promise<ResourceRow> {
+export async function createResource(
+  deps: AppDeps,
+  auth: RequestAuth,
+  eventId: string,
+  form: MultipartForm,
+): Promise<ResourceRow> {
   const { fields, file } = validate(form, false);
   const resourceId = randomUUID();
   await withFiles(deps, async (tx, store) => {
@@ -120,7 +149,13 @@ export async function createResource(deps: AppDeps, auth: RequestAuth, eventId: 
       action: 'event-resource.create',
       subjectType: 'event_resource',
       subjectId: resourceId,
-      data: { eventId, title: fields.title, url: file ? null : fields.url, file: file ? { name: file.name, size: file.bytes.length } : null, sectionIds: fields.sectionIds },
+      data: {
+        eventId,
+        title: fields.title,
+        url: file ? null : fields.url,
+        file: file ? { name: file.name, size: file.bytes.length } : null,
+        sectionIds: fields.sectionIds,
+      },
     });
     if (file && fileKey) await store(fileKey, file);
     return { result: undefined, dropped: null };
@@ -132,7 +167,12 @@ export async function createResource(deps: AppDeps, auth: RequestAuth, eventId: 
  * PUT /api/admin/resources/:id. A new file replaces the old one; a link replaces a file; with neither,
  * a file resource keeps its file. The row is locked, so two saves at once apply one after the other.
  */
-export async function updateResource(deps: AppDeps, auth: RequestAuth, resourceId: string, form: MultipartForm): Promise<ResourceRow> {
+export async function updateResource(
+  deps: AppDeps,
+  auth: RequestAuth,
+  resourceId: string,
+  form: MultipartForm,
+): Promise<ResourceRow> {
   const current = await findResource(deps.db, resourceId);
   if (!current) throw resourceNotFound();
   const { fields, file } = validate(form, current.fileKey !== null);
@@ -165,7 +205,13 @@ export async function updateResource(deps: AppDeps, auth: RequestAuth, resourceI
       action: 'event-resource.update',
       subjectType: 'event_resource',
       subjectId: resourceId,
-      data: { eventId: current.eventId, title: fields.title, url: keepFile || file ? null : fields.url, file: file ? { name: file.name, size: file.bytes.length } : null, sectionIds: fields.sectionIds },
+      data: {
+        eventId: current.eventId,
+        title: fields.title,
+        url: keepFile || file ? null : fields.url,
+        file: file ? { name: file.name, size: file.bytes.length } : null,
+        sectionIds: fields.sectionIds,
+      },
     });
     if (file && fileKey) await store(fileKey, file);
     return { result: undefined, dropped: keepFile ? null : locked.fileKey };
@@ -179,10 +225,19 @@ export async function deleteResource(deps: AppDeps, auth: RequestAuth, resourceI
   if (!current) throw resourceNotFound();
   await withFiles(deps, async (tx) => {
     await lockEvent(tx, current.eventId);
-    const [deleted] = await tx.delete(eventResources).where(eq(eventResources.id, resourceId)).returning({ fileKey: eventResources.fileKey });
+    const [deleted] = await tx
+      .delete(eventResources)
+      .where(eq(eventResources.id, resourceId))
+      .returning({ fileKey: eventResources.fileKey });
     if (!deleted) throw resourceNotFound();
     await renumber(tx, await orderedIds(tx, current.eventId));
-    await audit(tx, { ...actorOf(auth), action: 'event-resource.delete', subjectType: 'event_resource', subjectId: resourceId, data: { eventId: current.eventId } });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'event-resource.delete',
+      subjectType: 'event_resource',
+      subjectId: resourceId,
+      data: { eventId: current.eventId },
+    });
     return { result: undefined, dropped: deleted.fileKey };
   });
 }
@@ -191,7 +246,12 @@ export async function deleteResource(deps: AppDeps, auth: RequestAuth, resourceI
  * POST /api/admin/resources/:id/move: swaps the resource with its neighbour above or below, under
  * the event's lock. The first cannot move up nor the last down (the screen disables those buttons).
  */
-export async function moveResource(deps: AppDeps, auth: RequestAuth, resourceId: string, move: ResourceMove): Promise<StaffResourceList> {
+export async function moveResource(
+  deps: AppDeps,
+  auth: RequestAuth,
+  resourceId: string,
+  move: ResourceMove,
+): Promise<StaffResourceList> {
   const current = await findResource(deps.db, resourceId);
   if (!current) throw resourceNotFound();
   await deps.db.transaction(async (tx) => {
@@ -201,11 +261,18 @@ export async function moveResource(deps: AppDeps, auth: RequestAuth, resourceId:
     if (at < 0) throw resourceNotFound();
     const to = move.direction === 'up' ? at - 1 : at + 1;
     const neighbour = ids[to];
-    if (neighbour === undefined) throw conflict(move.direction === 'up' ? 'This resource is already first.' : 'This resource is already last.');
+    if (neighbour === undefined)
+      throw conflict(move.direction === 'up' ? 'This resource is already first.' : 'This resource is already last.');
     ids[to] = resourceId;
     ids[at] = neighbour;
     await renumber(tx, ids);
-    await audit(tx, { ...actorOf(auth), action: 'event-resource.move', subjectType: 'event_resource', subjectId: resourceId, data: { eventId: current.eventId, direction: move.direction } });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'event-resource.move',
+      subjectType: 'event_resource',
+      subjectId: resourceId,
+      data: { eventId: current.eventId, direction: move.direction },
+    });
   });
   return { items: await readEventResources(deps.db, current.eventId) };
 }

@@ -1,5 +1,10 @@
 import { and, asc, count, eq, ilike, isNull, max, or, sql, type SQL } from 'drizzle-orm';
-import type { StaffToolkitCategory, StaffToolkitDocument, StaffToolkitGrouping, ToolkitAudience } from '@portal/domain/content/toolkit.ts';
+import type {
+  StaffToolkitCategory,
+  StaffToolkitDocument,
+  StaffToolkitGrouping,
+  ToolkitAudience,
+} from '@portal/domain/content/toolkit.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { toolkitCategories, toolkitDocuments, toolkitGroupings } from '../../db/schema/toolkit.ts';
 
@@ -11,7 +16,9 @@ export async function lockToolkit(db: Executor): Promise<void> {
 const documentCount = (column: typeof toolkitDocuments.categoryId | typeof toolkitDocuments.groupingId, owner: SQL) =>
   sql<number>`(select count(*)::int from toolkit_documents d where d.${sql.identifier(column.name)} = ${owner})`;
 
-export async function readOutline(db: Database): Promise<{ categories: StaffToolkitCategory[]; groupings: StaffToolkitGrouping[] }> {
+export async function readOutline(
+  db: Database,
+): Promise<{ categories: StaffToolkitCategory[]; groupings: StaffToolkitGrouping[] }> {
   const [categories, groupings] = await Promise.all([
     db
       .select({
@@ -46,7 +53,8 @@ export async function groupingParents(db: Executor): Promise<{ id: string; paren
 }
 
 export const categoryExists = async (db: Executor, id: string) =>
-  (await db.select({ id: toolkitCategories.id }).from(toolkitCategories).where(eq(toolkitCategories.id, id))).length > 0;
+  (await db.select({ id: toolkitCategories.id }).from(toolkitCategories).where(eq(toolkitCategories.id, id))).length >
+  0;
 
 export const groupingExists = async (db: Executor, id: string) =>
   (await db.select({ id: toolkitGroupings.id }).from(toolkitGroupings).where(eq(toolkitGroupings.id, id))).length > 0;
@@ -57,10 +65,14 @@ export async function nextCategoryPosition(db: Executor): Promise<number> {
   return (row?.last ?? -1) + 1;
 }
 
-const parentIs = (parentId: string | null) => (parentId === null ? isNull(toolkitGroupings.parentId) : eq(toolkitGroupings.parentId, parentId));
+const parentIs = (parentId: string | null) =>
+  parentId === null ? isNull(toolkitGroupings.parentId) : eq(toolkitGroupings.parentId, parentId);
 
 export async function nextGroupingPosition(db: Executor, parentId: string | null): Promise<number> {
-  const [row] = await db.select({ last: max(toolkitGroupings.position) }).from(toolkitGroupings).where(parentIs(parentId));
+  const [row] = await db
+    .select({ last: max(toolkitGroupings.position) })
+    .from(toolkitGroupings)
+    .where(parentIs(parentId));
   return (row?.last ?? -1) + 1;
 }
 
@@ -70,10 +82,15 @@ export interface Place {
 }
 
 const inPlace = (place: Place) =>
-  place.categoryId !== null ? eq(toolkitDocuments.categoryId, place.categoryId) : eq(toolkitDocuments.groupingId, place.groupingId ?? '');
+  place.categoryId !== null
+    ? eq(toolkitDocuments.categoryId, place.categoryId)
+    : eq(toolkitDocuments.groupingId, place.groupingId ?? '');
 
 export async function nextDocumentPosition(db: Executor, place: Place): Promise<number> {
-  const [row] = await db.select({ last: max(toolkitDocuments.position) }).from(toolkitDocuments).where(inPlace(place));
+  const [row] = await db
+    .select({ last: max(toolkitDocuments.position) })
+    .from(toolkitDocuments)
+    .where(inPlace(place));
   return (row?.last ?? -1) + 1;
 }
 
@@ -104,13 +121,19 @@ export async function documentIdsInPlace(db: Executor, place: Place): Promise<st
 }
 
 /** Numbers rows 0, 1, 2… in the given order (one statement). */
-export async function renumber(db: Executor, table: 'toolkit_categories' | 'toolkit_groupings' | 'toolkit_documents', ids: readonly string[]): Promise<void> {
+export async function renumber(
+  db: Executor,
+  table: 'toolkit_categories' | 'toolkit_groupings' | 'toolkit_documents',
+  ids: readonly string[],
+): Promise<void> {
   if (ids.length === 0) return;
   const values = sql.join(
     ids.map((id, index) => sql`(${id}::uuid, ${index}::int)`),
     sql`, `,
   );
-  await db.execute(sql`update ${sql.identifier(table)} t set position = v.position from (values ${values}) as v(id, position) where t.id = v.id`);
+  await db.execute(
+    sql`update ${sql.identifier(table)} t set position = v.position from (values ${values}) as v(id, position) where t.id = v.id`,
+  );
 }
 
 const documentColumns = {
@@ -125,7 +148,10 @@ const documentColumns = {
 };
 
 export async function findDocument(db: Executor, id: string) {
-  const [row] = await db.select({ ...documentColumns, fileKey: toolkitDocuments.fileKey }).from(toolkitDocuments).where(eq(toolkitDocuments.id, id));
+  const [row] = await db
+    .select({ ...documentColumns, fileKey: toolkitDocuments.fileKey })
+    .from(toolkitDocuments)
+    .where(eq(toolkitDocuments.id, id));
   return row;
 }
 
@@ -136,7 +162,13 @@ function containing(search: string): string {
 /** A page of documents, optionally in one container and matching a search of title or file name. */
 export async function readDocumentPage(
   db: Database,
-  query: { search?: string | undefined; categoryId?: string | undefined; groupingId?: string | undefined; page: number; pageSize: number },
+  query: {
+    search?: string | undefined;
+    categoryId?: string | undefined;
+    groupingId?: string | undefined;
+    page: number;
+    pageSize: number;
+  },
 ): Promise<{ items: StaffToolkitDocument[]; total: number }> {
   const pattern = query.search ? containing(query.search) : null;
   const where = and(
@@ -150,7 +182,11 @@ export async function readDocumentPage(
       .from(toolkitDocuments)
       .where(where)
       // Within one place, the order members see (and staff arrange); across places, by title.
-      .orderBy(...(query.categoryId || query.groupingId ? [asc(toolkitDocuments.position)] : []), asc(toolkitDocuments.title), asc(toolkitDocuments.id))
+      .orderBy(
+        ...(query.categoryId || query.groupingId ? [asc(toolkitDocuments.position)] : []),
+        asc(toolkitDocuments.title),
+        asc(toolkitDocuments.id),
+      )
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ total: count() }).from(toolkitDocuments).where(where),
@@ -175,6 +211,10 @@ export async function holdsAnything(db: Executor, kind: 'category' | 'grouping',
     .limit(1);
   if (document) return true;
   if (kind === 'category') return false;
-  const [child] = await db.select({ id: toolkitGroupings.id }).from(toolkitGroupings).where(eq(toolkitGroupings.parentId, id)).limit(1);
+  const [child] = await db
+    .select({ id: toolkitGroupings.id })
+    .from(toolkitGroupings)
+    .where(eq(toolkitGroupings.parentId, id))
+    .limit(1);
   return child !== undefined;
 }

@@ -38,7 +38,10 @@ const idParams = z.object({ id: z.uuid('Not an id') });
 const userParams = z.object({ userId: z.uuid('Not a user id') });
 const staff = { access: 'staff' } as const;
 const tags = ['admin'];
-const formMessages = { notMultipart: 'Send the document form as multipart/form-data.', fileTooLarge: toolkitMessages.fileTooLarge };
+const formMessages = {
+  notMultipart: 'Send the document form as multipart/form-data.',
+  fileTooLarge: toolkitMessages.fileTooLarge,
+};
 
 /**
  * The staff console's toolkit library: Treasure Chest categories and nested groupings (ordered, aimed
@@ -46,7 +49,11 @@ const formMessages = { notMultipart: 'Send the document form as multipart/form-d
  * file), and each user's toolkit flags.
  */
 export const adminToolkitRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  app.get('/admin/toolkit/outline', { config: staff, schema: { tags, response: { 200: staffToolkitOutline } } }, async () => readStaffOutline(deps));
+  app.get(
+    '/admin/toolkit/outline',
+    { config: staff, schema: { tags, response: { 200: staffToolkitOutline } } },
+    async () => readStaffOutline(deps),
+  );
 
   app.post(
     '/admin/toolkit/categories',
@@ -55,7 +62,10 @@ export const adminToolkitRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   );
   app.put(
     '/admin/toolkit/categories/:id',
-    { config: staff, schema: { tags, params: idParams, body: toolkitCategoryInput, response: { 200: staffToolkitOutline } } },
+    {
+      config: staff,
+      schema: { tags, params: idParams, body: toolkitCategoryInput, response: { 200: staffToolkitOutline } },
+    },
     async (request) => updateCategory(deps, caller(request), request.params.id, request.body),
   );
   app.delete(
@@ -76,7 +86,10 @@ export const adminToolkitRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   );
   app.put(
     '/admin/toolkit/groupings/:id',
-    { config: staff, schema: { tags, params: idParams, body: toolkitGroupingInput, response: { 200: staffToolkitOutline } } },
+    {
+      config: staff,
+      schema: { tags, params: idParams, body: toolkitGroupingInput, response: { 200: staffToolkitOutline } },
+    },
     async (request) => updateGrouping(deps, caller(request), request.params.id, request.body),
   );
   app.delete(
@@ -92,26 +105,48 @@ export const adminToolkitRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
 
   app.get(
     '/admin/toolkit/documents',
-    { config: staff, schema: { tags, querystring: staffToolkitDocumentQuery, response: { 200: staffToolkitDocumentPage } } },
+    {
+      config: staff,
+      schema: { tags, querystring: staffToolkitDocumentQuery, response: { 200: staffToolkitDocumentPage } },
+    },
     async (request) => listDocuments(deps, request.query),
   );
   app.post(
     '/admin/toolkit/documents',
     { config: staff, schema: { tags, consumes: ['multipart/form-data'], response: { 201: staffToolkitDocument } } },
-    async (request, reply) => reply.status(201).send(await createDocument(deps, caller(request), await readMultipartForm(request, formMessages))),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createDocument(deps, caller(request), await readMultipartForm(request, formMessages))),
   );
   app.put(
     '/admin/toolkit/documents/:id',
-    { config: staff, schema: { tags, params: idParams, consumes: ['multipart/form-data'], response: { 200: staffToolkitDocument } } },
-    async (request) => updateDocument(deps, caller(request), request.params.id, await readMultipartForm(request, formMessages)),
+    {
+      config: staff,
+      schema: { tags, params: idParams, consumes: ['multipart/form-data'], response: { 200: staffToolkitDocument } },
+    },
+    async (request) =>
+      updateDocument(deps, caller(request), request.params.id, await readMultipartForm(request, formMessages)),
   );
-  app.delete('/admin/toolkit/documents/:id', { config: staff, schema: { tags, params: idParams } }, async (request, reply) => {
-    await deleteDocument(deps, caller(request), request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/admin/toolkit/documents/:id',
+    { config: staff, schema: { tags, params: idParams } },
+    async (request, reply) => {
+      await deleteDocument(deps, caller(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
   app.post(
     '/admin/toolkit/documents/:id/move',
-    { config: staff, schema: { tags, params: idParams, body: toolkitMove, response: { 200: z.object({ items: z.array(staffToolkitDocument) }) } } },
+    {
+      config: staff,
+      schema: {
+        tags,
+        params: idParams,
+        body: toolkitMove,
+        response: { 200: z.object({ items: z.array(staffToolkitDocument) }) },
+      },
+    },
     async (request) => moveDocument(deps, caller(request), request.params.id, request.body),
   );
 

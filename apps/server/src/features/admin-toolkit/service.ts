@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type {
-  toolkitCategoryInput,
-  toolkitGroupingInput} from '@portal/domain/content/toolkit.ts';
+import type { toolkitCategoryInput, toolkitGroupingInput } from '@portal/domain/content/toolkit.ts';
 import {
   groupingParentProblem,
   isPdf,
@@ -60,7 +58,8 @@ function swapped(ids: string[], id: string, direction: ToolkitMove['direction'])
   const at = ids.indexOf(id);
   const to = direction === 'up' ? at - 1 : at + 1;
   const neighbour = ids[to];
-  if (at < 0 || neighbour === undefined) throw conflict(direction === 'up' ? toolkitMessages.alreadyFirst : toolkitMessages.alreadyLast);
+  if (at < 0 || neighbour === undefined)
+    throw conflict(direction === 'up' ? toolkitMessages.alreadyFirst : toolkitMessages.alreadyLast);
   const next = [...ids];
   next[to] = id;
   next[at] = neighbour;
@@ -75,24 +74,49 @@ type CategoryInput = z.output<typeof toolkitCategoryInput>;
 type GroupingInput = z.output<typeof toolkitGroupingInput>;
 
 /** POST /api/admin/toolkit/categories: a category, last in the order. */
-export async function createCategory(deps: AppDeps, auth: RequestAuth, input: CategoryInput): Promise<StaffToolkitOutline> {
+export async function createCategory(
+  deps: AppDeps,
+  auth: RequestAuth,
+  input: CategoryInput,
+): Promise<StaffToolkitOutline> {
   await deps.db.transaction(async (tx) => {
     await lockToolkit(tx);
     const [row] = await tx
       .insert(toolkitCategories)
       .values({ name: input.name, audience: input.audience, position: await nextCategoryPosition(tx) })
       .returning({ id: toolkitCategories.id });
-    await audit(tx, { ...actorOf(auth), action: 'toolkit-category.create', subjectType: 'toolkit_category', subjectId: row?.id ?? null, data: input });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'toolkit-category.create',
+      subjectType: 'toolkit_category',
+      subjectId: row?.id ?? null,
+      data: input,
+    });
   });
   return readOutline(deps.db);
 }
 
 /** PUT /api/admin/toolkit/categories/:id: its name and audience. */
-export async function updateCategory(deps: AppDeps, auth: RequestAuth, id: string, input: CategoryInput): Promise<StaffToolkitOutline> {
+export async function updateCategory(
+  deps: AppDeps,
+  auth: RequestAuth,
+  id: string,
+  input: CategoryInput,
+): Promise<StaffToolkitOutline> {
   await deps.db.transaction(async (tx) => {
-    const updated = await tx.update(toolkitCategories).set({ name: input.name, audience: input.audience }).where(eq(toolkitCategories.id, id)).returning({ id: toolkitCategories.id });
+    const updated = await tx
+      .update(toolkitCategories)
+      .set({ name: input.name, audience: input.audience })
+      .where(eq(toolkitCategories.id, id))
+      .returning({ id: toolkitCategories.id });
     if (updated.length === 0) throw categoryNotFound();
-    await audit(tx, { ...actorOf(auth), action: 'toolkit-category.update', subjectType: 'toolkit_category', subjectId: id, data: input });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'toolkit-category.update',
+      subjectType: 'toolkit_category',
+      subjectId: id,
+      data: input,
+    });
   });
   return readOutline(deps.db);
 }
@@ -105,18 +129,34 @@ export async function deleteCategory(deps: AppDeps, auth: RequestAuth, id: strin
     if (await holdsAnything(tx, 'category', id)) throw conflict(toolkitMessages.notEmpty);
     await tx.delete(toolkitCategories).where(eq(toolkitCategories.id, id));
     await renumber(tx, 'toolkit_categories', await categoryIdsInOrder(tx));
-    await audit(tx, { ...actorOf(auth), action: 'toolkit-category.delete', subjectType: 'toolkit_category', subjectId: id });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'toolkit-category.delete',
+      subjectType: 'toolkit_category',
+      subjectId: id,
+    });
   });
   return readOutline(deps.db);
 }
 
 /** POST /api/admin/toolkit/categories/:id/move: one place up or down. */
-export async function moveCategory(deps: AppDeps, auth: RequestAuth, id: string, move: ToolkitMove): Promise<StaffToolkitOutline> {
+export async function moveCategory(
+  deps: AppDeps,
+  auth: RequestAuth,
+  id: string,
+  move: ToolkitMove,
+): Promise<StaffToolkitOutline> {
   await deps.db.transaction(async (tx) => {
     await lockToolkit(tx);
     if (!(await categoryExists(tx, id))) throw categoryNotFound();
     await renumber(tx, 'toolkit_categories', swapped(await categoryIdsInOrder(tx), id, move.direction));
-    await audit(tx, { ...actorOf(auth), action: 'toolkit-category.move', subjectType: 'toolkit_category', subjectId: id, data: move });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'toolkit-category.move',
+      subjectType: 'toolkit_category',
+      subjectId: id,
+      data: move,
+    });
   });
   return readOutline(deps.db);
 }
@@ -124,39 +164,74 @@ export async function moveCategory(deps: AppDeps, auth: RequestAuth, id: string,
 // ---------------------------------------------------------------- groupings
 
 async function checkParent(tx: Executor, id: string | null, parentId: string | null): Promise<void> {
-  if (parentId !== null && !(await groupingExists(tx, parentId))) throw badRequest(correct, { parentId: toolkitMessages.groupingNotFound });
+  if (parentId !== null && !(await groupingExists(tx, parentId)))
+    throw badRequest(correct, { parentId: toolkitMessages.groupingNotFound });
   const problem = groupingParentProblem(await groupingParents(tx), id, parentId);
   if (problem) throw badRequest(correct, { parentId: problem });
 }
 
 /** POST /api/admin/toolkit/groupings: a grouping at the top or inside another, last among its siblings. */
-export async function createGrouping(deps: AppDeps, auth: RequestAuth, input: GroupingInput): Promise<StaffToolkitOutline> {
+export async function createGrouping(
+  deps: AppDeps,
+  auth: RequestAuth,
+  input: GroupingInput,
+): Promise<StaffToolkitOutline> {
   await deps.db.transaction(async (tx) => {
     await lockToolkit(tx);
     await checkParent(tx, null, input.parentId);
     const [row] = await tx
       .insert(toolkitGroupings)
-      .values({ title: input.title, parentId: input.parentId, audience: input.audience, position: await nextGroupingPosition(tx, input.parentId) })
+      .values({
+        title: input.title,
+        parentId: input.parentId,
+        audience: input.audience,
+        position: await nextGroupingPosition(tx, input.parentId),
+      })
       .returning({ id: toolkitGroupings.id });
-    await audit(tx, { ...actorOf(auth), action: 'toolkit-grouping.create', subjectType: 'toolkit_grouping', subjectId: row?.id ?? null, data: input });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'toolkit-grouping.create',
+      subjectType: 'toolkit_grouping',
+      subjectId: row?.id ?? null,
+      data: input,
+    });
   });
   return readOutline(deps.db);
 }
 
 /** PUT /api/admin/toolkit/groupings/:id: title, audience and parent (never into itself, at most 4 deep). */
-export async function updateGrouping(deps: AppDeps, auth: RequestAuth, id: string, input: GroupingInput): Promise<StaffToolkitOutline> {
+export async function updateGrouping(
+  deps: AppDeps,
+  auth: RequestAuth,
+  id: string,
+  input: GroupingInput,
+): Promise<StaffToolkitOutline> {
   await deps.db.transaction(async (tx) => {
     await lockToolkit(tx);
-    const [current] = await tx.select({ parentId: toolkitGroupings.parentId }).from(toolkitGroupings).where(eq(toolkitGroupings.id, id));
+    const [current] = await tx
+      .select({ parentId: toolkitGroupings.parentId })
+      .from(toolkitGroupings)
+      .where(eq(toolkitGroupings.id, id));
     if (!current) throw groupingNotFound();
     await checkParent(tx, id, input.parentId);
     const moved = current.parentId !== input.parentId;
     await tx
       .update(toolkitGroupings)
-      .set({ title: input.title, audience: input.audience, parentId: input.parentId, ...(moved ? { position: await nextGroupingPosition(tx, input.parentId) } : {}) })
+      .set({
+        title: input.title,
+        audience: input.audience,
+        parentId: input.parentId,
+        ...(moved ? { position: await nextGroupingPosition(tx, input.parentId) } : {}),
+      })
       .where(eq(toolkitGroupings.id, id));
     if (moved) await renumber(tx, 'toolkit_groupings', await siblingGroupingIds(tx, current.parentId));
-    await audit(tx, { ...actorOf(auth), action: 'toolkit-grouping.update', subjectType: 'toolkit_grouping', subjectId: id, data: input });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'toolkit-grouping.update',
+      subjectType: 'toolkit_grouping',
+      subjectId: id,
+      data: input,
+    });
   });
   return readOutline(deps.db);
 }
@@ -165,24 +240,50 @@ export async function updateGrouping(deps: AppDeps, auth: RequestAuth, id: strin
 export async function deleteGrouping(deps: AppDeps, auth: RequestAuth, id: string): Promise<StaffToolkitOutline> {
   await deps.db.transaction(async (tx) => {
     await lockToolkit(tx);
-    const [current] = await tx.select({ parentId: toolkitGroupings.parentId }).from(toolkitGroupings).where(eq(toolkitGroupings.id, id));
+    const [current] = await tx
+      .select({ parentId: toolkitGroupings.parentId })
+      .from(toolkitGroupings)
+      .where(eq(toolkitGroupings.id, id));
     if (!current) throw groupingNotFound();
     if (await holdsAnything(tx, 'grouping', id)) throw conflict(toolkitMessages.notEmpty);
     await tx.delete(toolkitGroupings).where(eq(toolkitGroupings.id, id));
     await renumber(tx, 'toolkit_groupings', await siblingGroupingIds(tx, current.parentId));
-    await audit(tx, { ...actorOf(auth), action: 'toolkit-grouping.delete', subjectType: 'toolkit_grouping', subjectId: id });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'toolkit-grouping.delete',
+      subjectType: 'toolkit_grouping',
+      subjectId: id,
+    });
   });
   return readOutline(deps.db);
 }
 
 /** POST /api/admin/toolkit/groupings/:id/move: one place up or down among its siblings. */
-export async function moveGrouping(deps: AppDeps, auth: RequestAuth, id: string, move: ToolkitMove): Promise<StaffToolkitOutline> {
+export async function moveGrouping(
+  deps: AppDeps,
+  auth: RequestAuth,
+  id: string,
+  move: ToolkitMove,
+): Promise<StaffToolkitOutline> {
   await deps.db.transaction(async (tx) => {
     await lockToolkit(tx);
-    const [current] = await tx.select({ parentId: toolkitGroupings.parentId }).from(toolkitGroupings).where(eq(toolkitGroupings.id, id));
+    const [current] = await tx
+      .select({ parentId: toolkitGroupings.parentId })
+      .from(toolkitGroupings)
+      .where(eq(toolkitGroupings.id, id));
     if (!current) throw groupingNotFound();
-    await renumber(tx, 'toolkit_groupings', swapped(await siblingGroupingIds(tx, current.parentId), id, move.direction));
-    await audit(tx, { ...actorOf(auth), action: 'toolkit-grouping.move', subjectType: 'toolkit_grouping', subjectId: id, data: move });
+    await renumber(
+      tx,
+      'toolkit_groupings',
+      swapped(await siblingGroupingIds(tx, current.parentId), id, move.direction),
+    );
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'toolkit-grouping.move',
+      subjectType: 'toolkit_grouping',
+      subjectId: id,
+      data: move,
+    });
   });
   return readOutline(deps.db);
 }
@@ -195,10 +296,14 @@ interface NewFile {
 }
 
 /** The form's fields and file checked together, so every mistake shows at once; a new document needs a file. */
-function validateDocument(form: MultipartForm, fileRequired: boolean): { fields: ToolkitDocumentFields; file: NewFile | null } {
+function validateDocument(
+  form: MultipartForm,
+  fileRequired: boolean,
+): { fields: ToolkitDocumentFields; file: NewFile | null } {
   const errors: Record<string, string> = {};
   const parsed = toolkitDocumentFields.safeParse(form.fields);
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'body')] ??= issue.message;
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'body')] ??= issue.message;
   // The place is checked even when another field fails, so every mistake shows at once.
   const place = toolkitDocumentFields.pick({ categoryId: true, groupingId: true }).safeParse(form.fields);
   const problem = place.success ? placementProblem(place.data) : null;
@@ -206,7 +311,8 @@ function validateDocument(form: MultipartForm, fileRequired: boolean): { fields:
   let file: NewFile | null = null;
   if (form.file) {
     // By content: a renamed HTML page or program is refused whatever its name says.
-    if (isPdf(form.file.bytes)) file = { bytes: form.file.bytes, name: printable(form.file.name).trim().slice(0, 200) || 'document.pdf' };
+    if (isPdf(form.file.bytes))
+      file = { bytes: form.file.bytes, name: printable(form.file.name).trim().slice(0, 200) || 'document.pdf' };
     else errors.file = toolkitMessages.fileType;
   } else if (fileRequired) errors.file = toolkitMessages.fileRequired;
   if (!parsed.success || Object.keys(errors).length > 0) throw badRequest(correct, errors);
@@ -214,8 +320,10 @@ function validateDocument(form: MultipartForm, fileRequired: boolean): { fields:
 }
 
 async function checkPlace(tx: Executor, place: Place): Promise<void> {
-  if (place.categoryId !== null && !(await categoryExists(tx, place.categoryId))) throw badRequest(correct, { categoryId: toolkitMessages.categoryNotFound });
-  if (place.groupingId !== null && !(await groupingExists(tx, place.groupingId))) throw badRequest(correct, { groupingId: toolkitMessages.groupingNotFound });
+  if (place.categoryId !== null && !(await categoryExists(tx, place.categoryId)))
+    throw badRequest(correct, { categoryId: toolkitMessages.categoryNotFound });
+  if (place.groupingId !== null && !(await groupingExists(tx, place.groupingId)))
+    throw badRequest(correct, { groupingId: toolkitMessages.groupingNotFound });
 }
 
 const fileKeyOf = (documentId: string) => `toolkit-documents/${documentId}/${randomUUID()}.pdf`;
@@ -224,7 +332,12 @@ const fileKeyOf = (documentId: string) => `toolkit-documents/${documentId}/${ran
  * Runs a write whose new file is stored last inside the transaction and removed again when it fails;
  * a file the write replaced or dropped is removed only after the commit.
  */
-async function withFile(deps: AppDeps, file: NewFile | null, key: string, run: (tx: Executor) => Promise<string | null>): Promise<void> {
+async function withFile(
+  deps: AppDeps,
+  file: NewFile | null,
+  key: string,
+  run: (tx: Executor) => Promise<string | null>,
+): Promise<void> {
   let stored = false;
   try {
     const dropped = await deps.db.transaction(async (tx) => {
@@ -249,12 +362,25 @@ async function presentDocument(deps: AppDeps, id: string): Promise<StaffToolkitD
   return document;
 }
 
-export async function listDocuments(deps: AppDeps, query: { search?: string | undefined; categoryId?: string | undefined; groupingId?: string | undefined; page: number; pageSize: number }): Promise<StaffToolkitDocumentPage> {
+export async function listDocuments(
+  deps: AppDeps,
+  query: {
+    search?: string | undefined;
+    categoryId?: string | undefined;
+    groupingId?: string | undefined;
+    page: number;
+    pageSize: number;
+  },
+): Promise<StaffToolkitDocumentPage> {
   return { ...(await readDocumentPage(deps.db, query)), page: query.page, pageSize: query.pageSize };
 }
 
 /** POST /api/admin/toolkit/documents (multipart): a PDF in a category or grouping, last there. */
-export async function createDocument(deps: AppDeps, auth: RequestAuth, form: MultipartForm): Promise<StaffToolkitDocument> {
+export async function createDocument(
+  deps: AppDeps,
+  auth: RequestAuth,
+  form: MultipartForm,
+): Promise<StaffToolkitDocument> {
   const { fields, file } = validateDocument(form, true);
   if (!file) throw badRequest(correct, { file: toolkitMessages.fileRequired });
   const id = randomUUID();
@@ -274,14 +400,25 @@ export async function createDocument(deps: AppDeps, auth: RequestAuth, form: Mul
       position: await nextDocumentPosition(tx, fields),
       createdById: auth.user.id,
     });
-    await audit(tx, { ...actorOf(auth), action: 'toolkit-document.create', subjectType: 'toolkit_document', subjectId: id, data: { ...fields, file: { name: file.name, size: file.bytes.length } } });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'toolkit-document.create',
+      subjectType: 'toolkit_document',
+      subjectId: id,
+      data: { ...fields, file: { name: file.name, size: file.bytes.length } },
+    });
     return null;
   });
   return presentDocument(deps, id);
 }
 
 /** PUT /api/admin/toolkit/documents/:id (multipart): its texts and place; a new PDF replaces the file. */
-export async function updateDocument(deps: AppDeps, auth: RequestAuth, id: string, form: MultipartForm): Promise<StaffToolkitDocument> {
+export async function updateDocument(
+  deps: AppDeps,
+  auth: RequestAuth,
+  id: string,
+  form: MultipartForm,
+): Promise<StaffToolkitDocument> {
   const { fields, file } = validateDocument(form, false);
   const key = fileKeyOf(id);
   await withFile(deps, file, key, async (tx) => {
@@ -323,19 +460,36 @@ export async function deleteDocument(deps: AppDeps, auth: RequestAuth, id: strin
     await tx.delete(toolkitDocuments).where(eq(toolkitDocuments.id, id));
     await removeFavouritesOf(tx, 'toolkit_document', [id]);
     await renumber(tx, 'toolkit_documents', await documentIdsInPlace(tx, current));
-    await audit(tx, { ...actorOf(auth), action: 'toolkit-document.delete', subjectType: 'toolkit_document', subjectId: id, data: { title: current.title } });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'toolkit-document.delete',
+      subjectType: 'toolkit_document',
+      subjectId: id,
+      data: { title: current.title },
+    });
     return current.fileKey;
   });
 }
 
 /** POST /api/admin/toolkit/documents/:id/move: one place up or down in its category or grouping. */
-export async function moveDocument(deps: AppDeps, auth: RequestAuth, id: string, move: ToolkitMove): Promise<{ items: StaffToolkitDocument[] }> {
+export async function moveDocument(
+  deps: AppDeps,
+  auth: RequestAuth,
+  id: string,
+  move: ToolkitMove,
+): Promise<{ items: StaffToolkitDocument[] }> {
   const place = await deps.db.transaction(async (tx) => {
     await lockToolkit(tx);
     const current = await findDocument(tx, id);
     if (!current) throw documentNotFound();
     await renumber(tx, 'toolkit_documents', swapped(await documentIdsInPlace(tx, current), id, move.direction));
-    await audit(tx, { ...actorOf(auth), action: 'toolkit-document.move', subjectType: 'toolkit_document', subjectId: id, data: move });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'toolkit-document.move',
+      subjectType: 'toolkit_document',
+      subjectId: id,
+      data: move,
+    });
     return { categoryId: current.categoryId, groupingId: current.groupingId };
   });
   return { items: await readPlaceDocuments(deps.db, place) };
@@ -364,13 +518,24 @@ export async function readUserFlags(deps: AppDeps, userId: string): Promise<Tool
 }
 
 /** PUT /api/admin/users/:userId/toolkit: sets them all at once (audited with the old and new values). */
-export async function saveUserFlags(deps: AppDeps, auth: RequestAuth, userId: string, flags: ToolkitUserFlags): Promise<ToolkitUser> {
+export async function saveUserFlags(
+  deps: AppDeps,
+  auth: RequestAuth,
+  userId: string,
+  flags: ToolkitUserFlags,
+): Promise<ToolkitUser> {
   return deps.db.transaction(async (tx) => {
     const [before] = await tx.select(flagColumns).from(users).where(eq(users.id, userId)).for('update');
     if (!before) throw notFound('No such user.');
     const [after] = await tx.update(users).set(flags).where(eq(users.id, userId)).returning(flagColumns);
     if (!after) throw notFound('No such user.');
-    await audit(tx, { ...actorOf(auth), action: 'toolkit-flags.update', subjectType: 'user', subjectId: userId, data: { before, after: flags } });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'toolkit-flags.update',
+      subjectType: 'user',
+      subjectId: userId,
+      data: { before, after: flags },
+    });
     return after;
   });
 }

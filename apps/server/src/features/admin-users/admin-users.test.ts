@@ -34,7 +34,7 @@ describe('staff user search', () => {
     expect(page.json().items).toHaveLength(1);
   });
 
-  it('says each user\'s role in every organization, in one query for the page however many organizations', async () => {
+  it("says each user's role in every organization, in one query for the page however many organizations", async () => {
     const { staff, caller } = await staffCaller();
     const lincoln = await createOrganization(t.deps.db, 'Rolecall Lincoln');
     const washington = await createOrganization(t.deps.db, 'Rolecall Washington');
@@ -115,14 +115,18 @@ describe('impersonation', () => {
     const member = await createUser(t.deps.db);
     const memberCaller = await signIn(t.app, member.email, testPassword);
     const other = await createUser(t.deps.db);
-    expect((await call(t.app, 'POST', `/api/admin/users/${other.id}/impersonate`, { caller: memberCaller })).statusCode).toBe(403);
+    expect(
+      (await call(t.app, 'POST', `/api/admin/users/${other.id}/impersonate`, { caller: memberCaller })).statusCode,
+    ).toBe(403);
 
     const { staff, caller } = await staffCaller();
     const self = await call(t.app, 'POST', `/api/admin/users/${staff.id}/impersonate`, { caller });
     expect(self.statusCode).toBe(403);
     expect(self.json().detail).toBe('You cannot view as yourself.');
     const otherStaff = await createUser(t.deps.db, { role: 'STAFF' });
-    expect((await call(t.app, 'POST', `/api/admin/users/${otherStaff.id}/impersonate`, { caller })).statusCode).toBe(403);
+    expect((await call(t.app, 'POST', `/api/admin/users/${otherStaff.id}/impersonate`, { caller })).statusCode).toBe(
+      403,
+    );
     const malformed = await call(t.app, 'POST', '/api/admin/users/not-a-uuid/impersonate', { caller });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().errors).toEqual({ userId: 'Not a user id' });
@@ -135,7 +139,9 @@ describe('impersonation', () => {
     expect(issued.statusCode).toBe(201);
     expect(issued.json().url).toMatch(/^http:\/\/portal\.test\/members\?token=/);
     const memberCaller = await signIn(t.app, member.email, testPassword);
-    expect((await call(t.app, 'POST', `/api/admin/users/${member.id}/sign-in-link`, { caller: memberCaller })).statusCode).toBe(403);
+    expect(
+      (await call(t.app, 'POST', `/api/admin/users/${member.id}/sign-in-link`, { caller: memberCaller })).statusCode,
+    ).toBe(403);
     expect((await call(t.app, 'POST', `/api/admin/users/${member.id}/sign-in-link`)).statusCode).toBe(401);
   });
 });
@@ -156,16 +162,30 @@ describe('a sign-in link staff issued', () => {
     expect(used.json()).toMatchObject({ id: member.id, impersonator: { id: staff.id, name: 'Stella Staffer' } });
     const holder = { cookie: sessionCookieOf(used) };
 
-    expect((await call(t.app, 'GET', '/api/me', { caller: holder })).json()).toMatchObject({ impersonator: { id: staff.id } });
+    expect((await call(t.app, 'GET', '/api/me', { caller: holder })).json()).toMatchObject({
+      impersonator: { id: staff.id },
+    });
     expect((await call(t.app, 'GET', '/api/admin/users', { caller: holder })).statusCode).toBe(403);
-    expect((await call(t.app, 'POST', `/api/admin/users/${member.id}/sign-in-link`, { caller: holder })).statusCode).toBe(403);
-    expect((await call(t.app, 'GET', '/api/profile', { caller: holder })).json()).toMatchObject({ sensitiveHidden: true });
+    expect(
+      (await call(t.app, 'POST', `/api/admin/users/${member.id}/sign-in-link`, { caller: holder })).statusCode,
+    ).toBe(403);
+    expect((await call(t.app, 'GET', '/api/profile', { caller: holder })).json()).toMatchObject({
+      sensitiveHidden: true,
+    });
     // Unlike "View as", issuing a link leaves the staff member's own session open.
-    expect((await call(t.app, 'GET', '/api/me', { caller })).json()).toMatchObject({ id: staff.id, impersonator: null });
+    expect((await call(t.app, 'GET', '/api/me', { caller })).json()).toMatchObject({
+      id: staff.id,
+      impersonator: null,
+    });
 
     expect((await call(t.app, 'POST', '/api/auth/clear-impersonation', { caller: holder })).statusCode).toBe(204);
     const rows = await t.deps.db
-      .select({ action: auditLog.action, actorId: auditLog.actorId, impersonatorId: auditLog.impersonatorId, subjectId: auditLog.subjectId })
+      .select({
+        action: auditLog.action,
+        actorId: auditLog.actorId,
+        impersonatorId: auditLog.impersonatorId,
+        subjectId: auditLog.subjectId,
+      })
       .from(auditLog)
       .where(and(eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, member.id)))
       .orderBy(auditLog.id);

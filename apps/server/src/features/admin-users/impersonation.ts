@@ -16,12 +16,22 @@ async function findMember(deps: AppDeps, staff: RequestAuth, userId: string) {
   return user;
 }
 
-export async function startImpersonation(deps: AppDeps, staff: RequestAuth, userId: string, client: Client): Promise<SignedIn> {
+export async function startImpersonation(
+  deps: AppDeps,
+  staff: RequestAuth,
+  userId: string,
+  client: Client,
+): Promise<SignedIn> {
   const target = await findMember(deps, staff, userId);
   return deps.db.transaction(async (tx) => {
     // The staff member's own session ends: the browser now holds only the impersonation session.
     await revokeSession(tx, deps.clock, staff.sessionId);
-    await audit(tx, { actorId: staff.user.id, action: 'impersonation.start', subjectType: 'user', subjectId: target.id });
+    await audit(tx, {
+      actorId: staff.user.id,
+      action: 'impersonation.start',
+      subjectType: 'user',
+      subjectId: target.id,
+    });
     return signIn(deps, target.id, client, staff.user.id, tx);
   });
 }
@@ -31,7 +41,12 @@ export async function issueSignInLink(deps: AppDeps, staff: RequestAuth, userId:
   const target = await findMember(deps, staff, userId);
   return deps.db.transaction(async (tx) => {
     const secret = await issueOneTimeToken(tx, 'SIGN_IN', target.id, deps.clock(), staff.user.id);
-    await audit(tx, { actorId: staff.user.id, action: 'auth.sign-in-link-issued', subjectType: 'user', subjectId: target.id });
+    await audit(tx, {
+      actorId: staff.user.id,
+      action: 'auth.sign-in-link-issued',
+      subjectType: 'user',
+      subjectId: target.id,
+    });
     return `${deps.config.publicUrl}/members?token=${secret}`;
   });
 }

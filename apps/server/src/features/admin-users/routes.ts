@@ -14,7 +14,10 @@ const userParams = z.object({ userId: z.uuid('Not a user id') });
 export const adminUserRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/admin/users',
-    { config: { access: 'staff' }, schema: { tags: ['admin'], querystring: adminUserSearch, response: { 200: adminUserPage } } },
+    {
+      config: { access: 'staff' },
+      schema: { tags: ['admin'], querystring: adminUserSearch, response: { 200: adminUserPage } },
+    },
     async (request) => listUsers(deps, request.query),
   );
 

@@ -17,7 +17,10 @@ function userSearch(search: string | undefined): SQL | undefined {
  * One page of users with their organizations and their role in each (the Users list's Role
  * column): two queries whatever the page size.
  */
-export async function listUsers(deps: AppDeps, query: { search?: string; page: number; pageSize: number }): Promise<AdminUserPage> {
+export async function listUsers(
+  deps: AppDeps,
+  query: { search?: string; page: number; pageSize: number },
+): Promise<AdminUserPage> {
   const where = userSearch(query.search);
   const organizationsOf = sql<AdminUserRow['organizations']>`coalesce((
       select json_agg(json_build_object('name', o.name, 'role', m.role) order by o.name)

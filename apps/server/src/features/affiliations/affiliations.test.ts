@@ -29,10 +29,17 @@ describe('GET /api/affiliations', () => {
     const school = await createOrganization(t.deps.db, 'Listed Elementary School');
     const archived = await createOrganization(t.deps.db);
     await addMembership(t.deps.db, archived.id, user.id);
-    await t.deps.db.update(organizationMemberships).set({ archivedAt: new Date() }).where(eq(organizationMemberships.organizationId, archived.id));
+    await t.deps.db
+      .update(organizationMemberships)
+      .set({ archivedAt: new Date() })
+      .where(eq(organizationMemberships.organizationId, archived.id));
     const added = await call(t.app, 'POST', '/api/affiliations', {
       caller,
-      body: { organizationId: school.id, positionId: position('COACH'), gradeIds: [grade('3'), grade('Pre-K'), grade('K')] },
+      body: {
+        organizationId: school.id,
+        positionId: position('COACH'),
+        gradeIds: [grade('3'), grade('Pre-K'), grade('K')],
+      },
     });
     expect(added.statusCode).toBe(201);
 
@@ -70,20 +77,37 @@ describe('POST /api/affiliations', () => {
     expect(twice.statusCode).toBe(409);
     expect(twice.json().detail).toBe(affiliationMessages.alreadyAffiliated);
 
-    expect((await call(t.app, 'DELETE', `/api/affiliations/${first.json().membershipId}`, { caller })).statusCode).toBe(204);
-    const back = await call(t.app, 'POST', '/api/affiliations', { caller, body: { ...body, gradeIds: [grade('2'), grade('2')] } });
+    expect((await call(t.app, 'DELETE', `/api/affiliations/${first.json().membershipId}`, { caller })).statusCode).toBe(
+      204,
+    );
+    const back = await call(t.app, 'POST', '/api/affiliations', {
+      caller,
+      body: { ...body, gradeIds: [grade('2'), grade('2')] },
+    });
     expect(back.statusCode).toBe(201);
     expect(back.json()).toMatchObject({ membershipId: first.json().membershipId, grades: ['2'] });
-    const rows = await t.deps.db.select().from(organizationMemberships).where(eq(organizationMemberships.userId, user.id));
+    const rows = await t.deps.db
+      .select()
+      .from(organizationMemberships)
+      .where(eq(organizationMemberships.userId, user.id));
     expect(rows).toHaveLength(1);
-    const actions = await t.deps.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorId, user.id)).orderBy(asc(auditLog.id));
+    const actions = await t.deps.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.actorId, user.id))
+      .orderBy(asc(auditLog.id));
     expect(actions.map((a) => a.action)).toEqual(['affiliation.create', 'affiliation.remove', 'affiliation.create']);
   });
 
   it('refuses a signed-out caller and answers bad input with the domain messages, field by field', async () => {
     const { caller } = await member();
-    expect((await call(t.app, 'POST', '/api/affiliations', { body: { organizationId: crypto.randomUUID() } })).statusCode).toBe(401);
-    const empty = await call(t.app, 'POST', '/api/affiliations', { caller, body: { organizationId: '', positionId: '', gradeIds: [] } });
+    expect(
+      (await call(t.app, 'POST', '/api/affiliations', { body: { organizationId: crypto.randomUUID() } })).statusCode,
+    ).toBe(401);
+    const empty = await call(t.app, 'POST', '/api/affiliations', {
+      caller,
+      body: { organizationId: '', positionId: '', gradeIds: [] },
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toEqual({
       organizationId: affiliationMessages.organizationRequired,
@@ -114,7 +138,10 @@ describe('PUT /api/affiliations/:membershipId', () => {
       body: { organizationId: first.id, positionId: position('TEACHER'), gradeIds: [grade('5')] },
     });
     const id = created.json().membershipId;
-    await t.deps.db.update(organizations).set({ ticketRecipientMembershipId: id }).where(eq(organizations.id, first.id));
+    await t.deps.db
+      .update(organizations)
+      .set({ ticketRecipientMembershipId: id })
+      .where(eq(organizations.id, first.id));
 
     const edited = await call(t.app, 'PUT', `/api/affiliations/${id}`, {
       caller,
@@ -130,7 +157,10 @@ describe('PUT /api/affiliations/:membershipId', () => {
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({ organizationId: second.id, grades: ['6'] });
     expect(moved.json().membershipId).not.toBe(id);
-    const rows = await t.deps.db.select().from(organizationMemberships).where(eq(organizationMemberships.userId, user.id));
+    const rows = await t.deps.db
+      .select()
+      .from(organizationMemberships)
+      .where(eq(organizationMemberships.userId, user.id));
     expect(rows.find((r) => r.id === id)?.archivedAt).not.toBeNull();
     const [organization] = await t.deps.db.select().from(organizations).where(eq(organizations.id, first.id));
     expect(organization?.ticketRecipientMembershipId).toBeNull();
@@ -151,7 +181,10 @@ describe('PUT /api/affiliations/:membershipId', () => {
     const away = await call(t.app, 'PUT', `/api/affiliations/${owned.id}`, { caller, body });
     expect(away.statusCode).toBe(403);
     expect(away.json().detail).toBe(affiliationMessages.ownerCannotRemove);
-    const inPlace = await call(t.app, 'PUT', `/api/affiliations/${owned.id}`, { caller, body: { ...body, organizationId: elsewhere.id } });
+    const inPlace = await call(t.app, 'PUT', `/api/affiliations/${owned.id}`, {
+      caller,
+      body: { ...body, organizationId: elsewhere.id },
+    });
     expect(inPlace.json()).toMatchObject({ role: 'OWNER', grades: ['1'] });
   });
 });
@@ -166,7 +199,9 @@ describe('DELETE /api/affiliations/:membershipId', () => {
     expect(refused.json().detail).toBe('An owner cannot remove this affiliation. Please contact support.');
 
     const other = await member();
-    expect((await call(t.app, 'DELETE', `/api/affiliations/${owned.id}`, { caller: other.caller })).statusCode).toBe(404);
+    expect((await call(t.app, 'DELETE', `/api/affiliations/${owned.id}`, { caller: other.caller })).statusCode).toBe(
+      404,
+    );
     expect((await call(t.app, 'DELETE', `/api/affiliations/${owned.id}`)).statusCode).toBe(401);
     expect((await call(t.app, 'DELETE', '/api/affiliations/123', { caller })).statusCode).toBe(400);
 

@@ -3,7 +3,12 @@ import { searchRules } from '@portal/domain/organizations/messages.ts';
 import type { Affiliation } from '@portal/domain/organizations/affiliations.ts';
 import type { Executor } from '../../db/client.ts';
 import { grades, organizationTypes, positions } from '../../db/schema/lookups.ts';
-import { districts, organizationMembershipGrades, organizationMemberships, organizations } from '../../db/schema/organizations.ts';
+import {
+  districts,
+  organizationMembershipGrades,
+  organizationMemberships,
+  organizations,
+} from '../../db/schema/organizations.ts';
 
 export interface SearchQuery {
   search: string;
@@ -23,7 +28,11 @@ type Searchable = typeof organizations | typeof districts;
 /** Counting stops past this many matches: a term that matches more is too broad to rank or count. */
 const { countedMatches } = searchRules;
 
-const closestFirst = (table: Searchable, search: string) => [desc(sql`similarity(${table.name}, ${search})`), asc(table.name), asc(table.id)];
+const closestFirst = (table: Searchable, search: string) => [
+  desc(sql`similarity(${table.name}, ${search})`),
+  asc(table.name),
+  asc(table.id),
+];
 
 /**
  * A broad term's matches by name, walked in the order of a name index (organizations_name_district,
@@ -136,10 +145,18 @@ export async function affiliationsOf(db: Executor, userId: string, membershipId?
 /** The caller's own active membership, locked for the change about to be made. */
 export async function ownActiveMembership(db: Executor, userId: string, membershipId: string) {
   const [row] = await db
-    .select({ id: organizationMemberships.id, organizationId: organizationMemberships.organizationId, role: organizationMemberships.role })
+    .select({
+      id: organizationMemberships.id,
+      organizationId: organizationMemberships.organizationId,
+      role: organizationMemberships.role,
+    })
     .from(organizationMemberships)
     .where(
-      and(eq(organizationMemberships.id, membershipId), eq(organizationMemberships.userId, userId), isNull(organizationMemberships.archivedAt)),
+      and(
+        eq(organizationMemberships.id, membershipId),
+        eq(organizationMemberships.userId, userId),
+        isNull(organizationMemberships.archivedAt),
+      ),
     )
     .for('update');
   return row;
@@ -168,21 +185,33 @@ export async function setPosition(db: Executor, membershipId: string, positionId
 
 export async function replaceGrades(db: Executor, membershipId: string, gradeIds: string[]): Promise<void> {
   await db.delete(organizationMembershipGrades).where(eq(organizationMembershipGrades.membershipId, membershipId));
-  if (gradeIds.length > 0) await db.insert(organizationMembershipGrades).values(gradeIds.map((gradeId) => ({ membershipId, gradeId })));
+  if (gradeIds.length > 0)
+    await db.insert(organizationMembershipGrades).values(gradeIds.map((gradeId) => ({ membershipId, gradeId })));
 }
 
 export async function organizationExists(db: Executor, organizationId: string): Promise<boolean> {
-  const [row] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId));
+  const [row] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
   return row !== undefined;
 }
 
 /** Which of the form's lookup ids are unknown (gradeIds without duplicates). */
-export async function unknownLookups(db: Executor, ids: { positionId: string; gradeIds: string[]; organizationTypeId?: string }) {
+export async function unknownLookups(
+  db: Executor,
+  ids: { positionId: string; gradeIds: string[]; organizationTypeId?: string },
+) {
   const [position] = await db.select({ id: positions.id }).from(positions).where(eq(positions.id, ids.positionId));
   const [found] = await db.select({ n: count() }).from(grades).where(inArray(grades.id, ids.gradeIds));
   const typeKnown =
     ids.organizationTypeId === undefined ||
-    (await db.select({ id: organizationTypes.id }).from(organizationTypes).where(eq(organizationTypes.id, ids.organizationTypeId))).length > 0;
+    (
+      await db
+        .select({ id: organizationTypes.id })
+        .from(organizationTypes)
+        .where(eq(organizationTypes.id, ids.organizationTypeId))
+    ).length > 0;
   return { position: position === undefined, grades: found?.n !== ids.gradeIds.length, organizationType: !typeKnown };
 }
 
@@ -193,10 +222,19 @@ export async function districtById(db: Executor, districtId: string) {
 
 /** The district of that name whatever its case, else a new one (insert-or-nothing for a racing twin). */
 export async function findOrCreateDistrict(db: Executor, name: string, createdById: string): Promise<string> {
-  const byName = () => db.select({ id: districts.id }).from(districts).where(eq(sql`lower(${districts.name})`, name.toLowerCase())).limit(1);
+  const byName = () =>
+    db
+      .select({ id: districts.id })
+      .from(districts)
+      .where(eq(sql`lower(${districts.name})`, name.toLowerCase()))
+      .limit(1);
   const [existing] = await byName();
   if (existing) return existing.id;
-  const [created] = await db.insert(districts).values({ name, createdById }).onConflictDoNothing().returning({ id: districts.id });
+  const [created] = await db
+    .insert(districts)
+    .values({ name, createdById })
+    .onConflictDoNothing()
+    .returning({ id: districts.id });
   const id = created?.id ?? (await byName())[0]?.id;
   if (!id) throw new Error('district could be neither created nor found');
   return id;
@@ -204,7 +242,11 @@ export async function findOrCreateDistrict(db: Executor, name: string, createdBy
 
 /** Undefined when an organization of that name exists in that district (unique name per district). */
 export async function insertOrganization(db: Executor, organization: typeof organizations.$inferInsert) {
-  const [row] = await db.insert(organizations).values(organization).onConflictDoNothing().returning({ id: organizations.id, name: organizations.name });
+  const [row] = await db
+    .insert(organizations)
+    .values(organization)
+    .onConflictDoNothing()
+    .returning({ id: organizations.id, name: organizations.name });
   return row;
 }
 

@@ -25,15 +25,24 @@ export const affiliationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
 
   app.post(
     '/affiliations',
-    { config: { access: 'signedIn' }, schema: { tags: ['affiliations'], body: affiliationInput, response: { 201: affiliation } } },
-    async (request, reply) => reply.status(201).send(await affiliations.addAffiliation(deps, caller(request), request.body)),
+    {
+      config: { access: 'signedIn' },
+      schema: { tags: ['affiliations'], body: affiliationInput, response: { 201: affiliation } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await affiliations.addAffiliation(deps, caller(request), request.body)),
   );
 
   app.put(
     '/affiliations/:membershipId',
     {
       config: { access: 'signedIn' },
-      schema: { tags: ['affiliations'], params: membershipParams, body: affiliationInput, response: { 200: affiliation } },
+      schema: {
+        tags: ['affiliations'],
+        params: membershipParams,
+        body: affiliationInput,
+        response: { 200: affiliation },
+      },
     },
     async (request) => affiliations.updateAffiliation(deps, caller(request), request.params.membershipId, request.body),
   );
@@ -49,19 +58,29 @@ export const affiliationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
 
   app.get(
     '/organizations/search',
-    { config: { access: 'signedIn' }, schema: { tags: ['affiliations'], querystring: searchQuery, response: { 200: organizationSearchResult } } },
+    {
+      config: { access: 'signedIn' },
+      schema: { tags: ['affiliations'], querystring: searchQuery, response: { 200: organizationSearchResult } },
+    },
     async (request) => affiliations.findOrganizations(deps, request.query),
   );
 
   app.get(
     '/districts/search',
-    { config: { access: 'signedIn' }, schema: { tags: ['affiliations'], querystring: searchQuery, response: { 200: districtSearchResult } } },
+    {
+      config: { access: 'signedIn' },
+      schema: { tags: ['affiliations'], querystring: searchQuery, response: { 200: districtSearchResult } },
+    },
     async (request) => affiliations.findDistricts(deps, request.query),
   );
 
   app.post(
     '/organizations',
-    { config: { access: 'signedIn' }, schema: { tags: ['affiliations'], body: newOrganization, response: { 201: organizationCreated } } },
-    async (request, reply) => reply.status(201).send(await affiliations.createOrganization(deps, caller(request), request.body)),
+    {
+      config: { access: 'signedIn' },
+      schema: { tags: ['affiliations'], body: newOrganization, response: { 201: organizationCreated } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await affiliations.createOrganization(deps, caller(request), request.body)),
   );
 };

@@ -17,10 +17,16 @@ async function member(): Promise<Caller> {
   return signIn(t.app, user.email, testPassword);
 }
 
-const names = (response: { json: () => unknown }) => (response.json() as { items: { name: string }[] }).items.map((item) => item.name);
+const names = (response: { json: () => unknown }) =>
+  (response.json() as { items: { name: string }[] }).items.map((item) => item.name);
 
 const search = (caller: Caller, path: string, params: Record<string, string | number>) =>
-  call(t.app, 'GET', `${path}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`, { caller });
+  call(
+    t.app,
+    'GET',
+    `${path}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`,
+    { caller },
+  );
 
 describe('GET /api/organizations/search', () => {
   it('finds names containing the term, closest first, ten at a time with the total', async () => {
@@ -41,7 +47,13 @@ describe('GET /api/organizations/search', () => {
     expect(first.json()).toMatchObject({ total: 24, totalCapped: false });
     expect(first.json().items).toHaveLength(10);
     // The exact name is the closest match; then names by alphabet.
-    expect(first.json().items[0]).toEqual({ id: expect.any(String), name: 'Quillfeather', districtName: null, city: null, stateProvince: null });
+    expect(first.json().items[0]).toEqual({
+      id: expect.any(String),
+      name: 'Quillfeather',
+      districtName: null,
+      city: null,
+      stateProvince: null,
+    });
     expect(first.json().items[1]).toEqual({
       id: expect.any(String),
       name: 'Quillfeather Academy 01',
@@ -50,9 +62,7 @@ describe('GET /api/organizations/search', () => {
       stateProvince: 'VT',
     });
     const third = await search(caller, '/api/organizations/search', { search: 'ACADEMY 1', skip: 0, take: 10 });
-    expect(names(third)).toEqual(
-      Array.from({ length: 10 }, (_, i) => `Quillfeather Academy 1${i}`),
-    );
+    expect(names(third)).toEqual(Array.from({ length: 10 }, (_, i) => `Quillfeather Academy 1${i}`));
     const last = await search(caller, '/api/organizations/search', { search: 'quillfeather', skip: 20 });
     expect(last.json()).toMatchObject({ total: 24 });
     expect(last.json().items).toHaveLength(4);
@@ -69,7 +79,10 @@ describe('GET /api/organizations/search', () => {
 
     const broad = await search(caller, '/api/organizations/search', { search: 'wrenwood' });
     expect(broad.json()).toMatchObject({ total: searchRules.countedMatches, totalCapped: true });
-    expect(names(broad)).toEqual(['Wrenwood', ...Array.from({ length: 9 }, (_, i) => `Wrenwood Campus ${String(i).padStart(4, '0')}`)]);
+    expect(names(broad)).toEqual([
+      'Wrenwood',
+      ...Array.from({ length: 9 }, (_, i) => `Wrenwood Campus ${String(i).padStart(4, '0')}`),
+    ]);
     const next = await search(caller, '/api/organizations/search', { search: 'wrenwood', skip: 10, take: 2 });
     expect(names(next)).toEqual(['Wrenwood Campus 0009', 'Wrenwood Campus 0010']);
 
@@ -81,12 +94,18 @@ describe('GET /api/organizations/search', () => {
 
   it('treats % and _ as plain characters', async () => {
     const caller = await member();
-    await t.deps.db.insert(organizations).values([{ name: 'Zephyr 100% Charter' }, { name: 'Zephyr_Lab School' }, { name: 'Zephyr Lab School' }]);
+    await t.deps.db
+      .insert(organizations)
+      .values([{ name: 'Zephyr 100% Charter' }, { name: 'Zephyr_Lab School' }, { name: 'Zephyr Lab School' }]);
     const percent = await search(caller, '/api/organizations/search', { search: '0% C' });
     expect(names(percent)).toEqual(['Zephyr 100% Charter']);
     const underscore = await search(caller, '/api/organizations/search', { search: 'r_La' });
     expect(names(underscore)).toEqual(['Zephyr_Lab School']);
-    expect((await search(caller, '/api/organizations/search', { search: '%%%' })).json()).toEqual({ items: [], total: 0, totalCapped: false });
+    expect((await search(caller, '/api/organizations/search', { search: '%%%' })).json()).toEqual({
+      items: [],
+      total: 0,
+      totalCapped: false,
+    });
   });
 
   it('needs 3 characters, a signed-in caller and a sane page', async () => {
@@ -102,13 +121,17 @@ describe('GET /api/organizations/search', () => {
 describe('GET /api/districts/search', () => {
   it('finds districts by part of the name, escapes wildcards, needs 3 characters and a signed-in caller', async () => {
     const caller = await member();
-    await t.deps.db.insert(districts).values([{ name: 'Yarrowfield School District' }, { name: 'Yarrow_field Unified' }]);
+    await t.deps.db
+      .insert(districts)
+      .values([{ name: 'Yarrowfield School District' }, { name: 'Yarrow_field Unified' }]);
     const found = await search(caller, '/api/districts/search', { search: 'yarrowfield' });
     expect(found.statusCode).toBe(200);
-    expect(found.json()).toEqual({ items: [{ id: expect.any(String), name: 'Yarrowfield School District' }], total: 1, totalCapped: false });
-    expect(names(await search(caller, '/api/districts/search', { search: 'w_f' }))).toEqual([
-      'Yarrow_field Unified',
-    ]);
+    expect(found.json()).toEqual({
+      items: [{ id: expect.any(String), name: 'Yarrowfield School District' }],
+      total: 1,
+      totalCapped: false,
+    });
+    expect(names(await search(caller, '/api/districts/search', { search: 'w_f' }))).toEqual(['Yarrow_field Unified']);
     expect((await search(caller, '/api/districts/search', { search: 'ya' })).statusCode).toBe(400);
     expect((await call(t.app, 'GET', '/api/districts/search?search=yarrow')).statusCode).toBe(401);
   });
@@ -152,14 +175,31 @@ describe('POST /api/organizations (Create a New Organization)', () => {
         grades: ['1', '2'],
       }),
     });
-    const [organization] = await t.deps.db.select().from(organizations).where(eq(organizations.id, response.json().organization.id));
-    expect(organization).toMatchObject({ mailingAddressLine1: '12 Main Street', mailingAddressLine2: null, mailingPhone: '2175550100', mailingZipPostal: '62701' });
-    const [audited] = await t.deps.db.select().from(auditLog).where(eq(auditLog.subjectId, organization?.id ?? ''));
+    const [organization] = await t.deps.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, response.json().organization.id));
+    expect(organization).toMatchObject({
+      mailingAddressLine1: '12 Main Street',
+      mailingAddressLine2: null,
+      mailingPhone: '2175550100',
+      mailingZipPostal: '62701',
+    });
+    const [audited] = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subjectId, organization?.id ?? ''));
     expect(audited).toMatchObject({ action: 'organization.create', subjectType: 'organization' });
 
-    const sameDistrict = await call(t.app, 'POST', '/api/organizations', { caller, body: await form({ districtName: 'BRANDNEW county schools' }) });
+    const sameDistrict = await call(t.app, 'POST', '/api/organizations', {
+      caller,
+      body: await form({ districtName: 'BRANDNEW county schools' }),
+    });
     expect(sameDistrict.json().affiliation.districtName).toBe('Brandnew County Schools');
-    const named = await t.deps.db.select().from(districts).where(eq(sql`lower(${districts.name})`, 'brandnew county schools'));
+    const named = await t.deps.db
+      .select()
+      .from(districts)
+      .where(eq(sql`lower(${districts.name})`, 'brandnew county schools'));
     expect(named).toHaveLength(1);
 
     const duplicate = await call(t.app, 'POST', '/api/organizations', { caller, body: { ...body } });
@@ -170,7 +210,10 @@ describe('POST /api/organizations (Create a New Organization)', () => {
   it('uses an existing district by id, or none when not part of a district', async () => {
     const caller = await member();
     const [district] = await t.deps.db.insert(districts).values({ name: 'Existing Id District' }).returning();
-    const withId = await call(t.app, 'POST', '/api/organizations', { caller, body: await form({ districtId: district?.id }) });
+    const withId = await call(t.app, 'POST', '/api/organizations', {
+      caller,
+      body: await form({ districtId: district?.id }),
+    });
     expect(withId.statusCode).toBe(201);
     expect(withId.json().affiliation.districtName).toBe('Existing Id District');
 
@@ -187,13 +230,18 @@ describe('POST /api/organizations (Create a New Organization)', () => {
       .where(eq(organizationMemberships.organizationId, unaffiliated.json().organization.id));
     expect(memberships).toMatchObject([{ role: 'MEMBER' }]);
 
-    const unknownDistrict = await call(t.app, 'POST', '/api/organizations', { caller, body: await form({ districtId: crypto.randomUUID() }) });
+    const unknownDistrict = await call(t.app, 'POST', '/api/organizations', {
+      caller,
+      body: await form({ districtId: crypto.randomUUID() }),
+    });
     expect(unknownDistrict.statusCode).toBe(400);
     expect(unknownDistrict.json().errors).toEqual({ districtId: affiliationMessages.districtRequired });
   });
 
   it('refuses a signed-out caller and answers bad input with the exact messages', async () => {
-    expect((await call(t.app, 'POST', '/api/organizations', { body: await form({ districtName: 'X' }) })).statusCode).toBe(401);
+    expect(
+      (await call(t.app, 'POST', '/api/organizations', { body: await form({ districtName: 'X' }) })).statusCode,
+    ).toBe(401);
     const caller = await member();
     const response = await call(t.app, 'POST', '/api/organizations', {
       caller,
@@ -225,7 +273,10 @@ describe('POST /api/organizations (Create a New Organization)', () => {
       gradeIds: affiliationMessages.selectionRequired,
       districtId: affiliationMessages.districtRequired,
     });
-    const unknownType = await call(t.app, 'POST', '/api/organizations', { caller, body: await form({ organizationTypeId: crypto.randomUUID(), districtName: 'Y' }) });
+    const unknownType = await call(t.app, 'POST', '/api/organizations', {
+      caller,
+      body: await form({ organizationTypeId: crypto.randomUUID(), districtName: 'Y' }),
+    });
     expect(unknownType.statusCode).toBe(400);
     expect(unknownType.json().errors).toEqual({ organizationTypeId: affiliationMessages.selectionRequired });
   });

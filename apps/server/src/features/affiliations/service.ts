@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { affiliationMessages, type Affiliation, type affiliationInput, type newOrganization, type OrganizationCreated } from '@portal/domain/organizations/affiliations.ts';
+import {
+  affiliationMessages,
+  type Affiliation,
+  type affiliationInput,
+  type newOrganization,
+  type OrganizationCreated,
+} from '@portal/domain/organizations/affiliations.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
@@ -49,7 +55,8 @@ async function presentAffiliation(db: Executor, userId: string, membershipId: st
 async function checkAffiliationLookups(db: Executor, form: AffiliationForm, gradeIds: string[]) {
   const unknown = await unknownLookups(db, { positionId: form.positionId, gradeIds });
   const errors: Record<string, string> = {};
-  if (!(await organizationExists(db, form.organizationId))) errors.organizationId = affiliationMessages.organizationRequired;
+  if (!(await organizationExists(db, form.organizationId)))
+    errors.organizationId = affiliationMessages.organizationRequired;
   if (unknown.position) errors.positionId = affiliationMessages.positionRequired;
   if (unknown.grades) errors.gradeIds = affiliationMessages.gradesRequired;
   const first = Object.values(errors)[0];
@@ -59,7 +66,8 @@ async function checkAffiliationLookups(db: Executor, form: AffiliationForm, grad
 /** Joins the organization as a MEMBER with position and grades; an archived membership comes back. */
 async function join(tx: Executor, auth: RequestAuth, form: AffiliationForm, gradeIds: string[]) {
   const membership = await joinOrganization(tx, form.organizationId, auth.user.id, form.positionId);
-  if (!membership) throw conflict(affiliationMessages.alreadyAffiliated, { organizationId: affiliationMessages.alreadyAffiliated });
+  if (!membership)
+    throw conflict(affiliationMessages.alreadyAffiliated, { organizationId: affiliationMessages.alreadyAffiliated });
   await replaceGrades(tx, membership.id, gradeIds);
   return membership;
 }
@@ -81,7 +89,12 @@ export async function addAffiliation(deps: AppDeps, auth: RequestAuth, form: Aff
 }
 
 /** Own memberships only (else 404). Another organization moves the affiliation: archive + join. */
-export async function updateAffiliation(deps: AppDeps, auth: RequestAuth, membershipId: string, form: AffiliationForm): Promise<Affiliation> {
+export async function updateAffiliation(
+  deps: AppDeps,
+  auth: RequestAuth,
+  membershipId: string,
+  form: AffiliationForm,
+): Promise<Affiliation> {
   const gradeIds = [...new Set(form.gradeIds)];
   return deps.db.transaction(async (tx) => {
     const current = await ownActiveMembership(tx, auth.user.id, membershipId);
@@ -128,7 +141,8 @@ async function districtFor(tx: Executor, auth: RequestAuth, form: NewOrganizatio
   if (form.isUnaffiliatedToDistrict) return null;
   if (form.districtId) {
     const district = await districtById(tx, form.districtId);
-    if (!district) throw badRequest(affiliationMessages.districtRequired, { districtId: affiliationMessages.districtRequired });
+    if (!district)
+      throw badRequest(affiliationMessages.districtRequired, { districtId: affiliationMessages.districtRequired });
     return district.id;
   }
   if (form.districtName) return findOrCreateDistrict(tx, form.districtName, auth.user.id);
@@ -136,10 +150,18 @@ async function districtFor(tx: Executor, auth: RequestAuth, form: NewOrganizatio
 }
 
 /** 'Create a New Organization': the creator becomes a MEMBER (staff make someone OWNER). */
-export async function createOrganization(deps: AppDeps, auth: RequestAuth, form: NewOrganizationForm): Promise<OrganizationCreated> {
+export async function createOrganization(
+  deps: AppDeps,
+  auth: RequestAuth,
+  form: NewOrganizationForm,
+): Promise<OrganizationCreated> {
   const gradeIds = [...new Set(form.gradeIds)];
   return deps.db.transaction(async (tx) => {
-    const unknown = await unknownLookups(tx, { positionId: form.positionId, gradeIds, organizationTypeId: form.organizationTypeId });
+    const unknown = await unknownLookups(tx, {
+      positionId: form.positionId,
+      gradeIds,
+      organizationTypeId: form.organizationTypeId,
+    });
     const errors: Record<string, string> = {};
     if (unknown.organizationType) errors.organizationTypeId = affiliationMessages.selectionRequired;
     if (unknown.position) errors.positionId = affiliationMessages.selectionRequired;
@@ -160,7 +182,10 @@ export async function createOrganization(deps: AppDeps, auth: RequestAuth, form:
       mailingPhone: form.phone,
       createdById: auth.user.id,
     });
-    if (!organization) throw conflict(affiliationMessages.organizationExists, { organizationName: affiliationMessages.organizationExists });
+    if (!organization)
+      throw conflict(affiliationMessages.organizationExists, {
+        organizationName: affiliationMessages.organizationExists,
+      });
     const membership = await addMembership(tx, organization.id, auth.user.id, form.positionId);
     await replaceGrades(tx, membership.id, gradeIds);
     await audit(tx, {

@@ -4,12 +4,24 @@ import { describe, expect, it } from 'vitest';
 import { allocationMessages, type AllocationReply } from '@portal/domain/tickets/allocation.ts';
 import { paymentMessages, type EventPaymentPage } from '@portal/domain/commerce/payments.ts';
 import { purchaseClosedMessage } from '@portal/domain/commerce/purchase-window.ts';
-import { eventGroupings, eventPaymentItems, eventPayments, eventSections, purchaseOrders } from '../../db/schema/commerce.ts';
+import {
+  eventGroupings,
+  eventPaymentItems,
+  eventPayments,
+  eventSections,
+  purchaseOrders,
+} from '../../db/schema/commerce.ts';
 import { invitations } from '../../db/schema/organizations.ts';
 import { auditLog, mailMessages } from '../../db/schema/platform.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
 import { createSession, sessionCookie } from '../../platform/sessions.ts';
-import { createConferenceDay, createEvent, createPayment, createPurchaseOrder, signedInUser } from '../../test/commerce-factories.ts';
+import {
+  createConferenceDay,
+  createEvent,
+  createPayment,
+  createPurchaseOrder,
+  signedInUser,
+} from '../../test/commerce-factories.ts';
 import { paidInstituteSeat } from '../../test/application-factories.ts';
 import { addMembership, createOrganization, createUser } from '../../test/factories.ts';
 import { call, type Caller, useTestApp } from '../../test/harness.ts';
@@ -35,7 +47,8 @@ async function paidConferenceDay(status: 'PAID' | 'AWAITING_PO' | 'CANCELLED' = 
     staff.push(user);
   }
   const url = `/api/event-payments/${payment.id}/allocation`;
-  const read = async (caller: Caller = admin.caller) => (await call(t.app, 'GET', url, { caller })).json<AllocationReply>();
+  const read = async (caller: Caller = admin.caller) =>
+    (await call(t.app, 'GET', url, { caller })).json<AllocationReply>();
   const itemId = async () => (await read()).events[0]?.sections[0]?.itemId ?? '';
   return { admin, organization, day, payment, staff, url, read, itemId };
 }
@@ -61,7 +74,16 @@ describe('GET /api/event-payments/:id/allocation', () => {
         {
           eventId: s.day.event.id,
           closedMessage: null,
-          sections: [{ sectionId: s.day.section.id, title: 'Coaching Writing', dates: ['2026-12-10'], maxTickets: 40, numberOfTickets: 3, assignedUsers: [] }],
+          sections: [
+            {
+              sectionId: s.day.section.id,
+              title: 'Coaching Writing',
+              dates: ['2026-12-10'],
+              maxTickets: 40,
+              numberOfTickets: 3,
+              assignedUsers: [],
+            },
+          ],
         },
       ],
     });
@@ -88,29 +110,55 @@ describe('PUT /api/event-payments/:id/allocation', () => {
     const s = await paidConferenceDay();
     const itemId = await s.itemId();
     const [sam, sue] = s.staff;
-    const response = await call(t.app, 'PUT', s.url, { caller: s.admin.caller, body: { items: [{ itemId, assignedUsers: [sam?.id, sue?.id] }] } });
+    const response = await call(t.app, 'PUT', s.url, {
+      caller: s.admin.caller,
+      body: { items: [{ itemId, assignedUsers: [sam?.id, sue?.id] }] },
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json<AllocationReply>().events[0]?.sections[0]?.assignedUsers.map((u) => u.firstName)).toEqual(['Sam', 'Sue']);
+    expect(response.json<AllocationReply>().events[0]?.sections[0]?.assignedUsers.map((u) => u.firstName)).toEqual([
+      'Sam',
+      'Sue',
+    ]);
 
-    const [mail] = await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, sam?.email ?? ''));
+    const [mail] = await t.deps.db
+      .select()
+      .from(mailMessages)
+      .where(eq(mailMessages.to, sam?.email ?? ''));
     expect(mail?.subject).toBe(`Your ticket for ${s.day.event.name}`);
     expect(mail?.text).toContain('Section: Coaching Writing');
     expect(mail?.text).toContain('Day: 2026-12-10');
     expect(mail?.attachments?.[0]).toMatchObject({ filename: 'ticket.ics' });
     expect(mail?.attachments?.[0]?.content).toContain('DTSTART;VALUE=DATE:20261210');
-    const audits = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.action, 'allocation.save'), eq(auditLog.subjectId, s.payment.id)));
+    const audits = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'allocation.save'), eq(auditLog.subjectId, s.payment.id)));
     expect(audits).toHaveLength(1);
 
     // Replacing Sue by Sid mails only Sid; Sam keeps his ticket (and gets no second mail).
-    await call(t.app, 'PUT', s.url, { caller: s.admin.caller, body: { items: [{ itemId, assignedUsers: [sam?.id, s.staff[2]?.id] }] } });
-    expect(await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, sam?.email ?? ''))).toHaveLength(1);
+    await call(t.app, 'PUT', s.url, {
+      caller: s.admin.caller,
+      body: { items: [{ itemId, assignedUsers: [sam?.id, s.staff[2]?.id] }] },
+    });
+    expect(
+      await t.deps.db
+        .select()
+        .from(mailMessages)
+        .where(eq(mailMessages.to, sam?.email ?? '')),
+    ).toHaveLength(1);
     expect((await s.read()).events[0]?.sections[0]?.assignedUsers.map((u) => u.firstName)).toEqual(['Sam', 'Sid']);
     // The saved order is kept when only the order changes.
-    await call(t.app, 'PUT', s.url, { caller: s.admin.caller, body: { items: [{ itemId, assignedUsers: [s.staff[2]?.id, sam?.id] }] } });
+    await call(t.app, 'PUT', s.url, {
+      caller: s.admin.caller,
+      body: { items: [{ itemId, assignedUsers: [s.staff[2]?.id, sam?.id] }] },
+    });
     expect((await s.read()).events[0]?.sections[0]?.assignedUsers.map((u) => u.firstName)).toEqual(['Sid', 'Sam']);
     // 'Manage Events' shows the progress.
     const list = await call(t.app, 'GET', '/api/event-payments', { caller: s.admin.caller });
-    expect(list.json<EventPaymentPage>().items.find((p) => p.id === s.payment.id)).toMatchObject({ numberOfTickets: 3, allocatedTickets: 2 });
+    expect(list.json<EventPaymentPage>().items.find((p) => p.id === s.payment.id)).toMatchObject({
+      numberOfTickets: 3,
+      allocatedTickets: 2,
+    });
   });
 
   it.each([
@@ -119,7 +167,10 @@ describe('PUT /api/event-payments/:id/allocation', () => {
   ])('refuses %s with 400 and the message', async (_, pick, message) => {
     const s = await paidConferenceDay();
     const itemId = await s.itemId();
-    const response = await call(t.app, 'PUT', s.url, { caller: s.admin.caller, body: { items: [{ itemId, assignedUsers: pick(s.staff.map((u) => u.id)) }] } });
+    const response = await call(t.app, 'PUT', s.url, {
+      caller: s.admin.caller,
+      body: { items: [{ itemId, assignedUsers: pick(s.staff.map((u) => u.id)) }] },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ detail: message });
     expect(await t.deps.db.select().from(eventTickets).where(eq(eventTickets.paymentItemId, itemId))).toHaveLength(0);
@@ -129,12 +180,25 @@ describe('PUT /api/event-payments/:id/allocation', () => {
     const s = await paidConferenceDay();
     const itemId = await s.itemId();
     const stranger = await createUser(t.deps.db);
-    const notMember = await call(t.app, 'PUT', s.url, { caller: s.admin.caller, body: { items: [{ itemId, assignedUsers: [stranger.id] }] } });
+    const notMember = await call(t.app, 'PUT', s.url, {
+      caller: s.admin.caller,
+      body: { items: [{ itemId, assignedUsers: [stranger.id] }] },
+    });
     expect(notMember.statusCode).toBe(400);
     expect(notMember.json()).toMatchObject({ detail: allocationMessages.notAssignable });
-    const unknown = await call(t.app, 'PUT', s.url, { caller: s.admin.caller, body: { items: [{ itemId: s.payment.id, assignedUsers: [] }] } });
+    const unknown = await call(t.app, 'PUT', s.url, {
+      caller: s.admin.caller,
+      body: { items: [{ itemId: s.payment.id, assignedUsers: [] }] },
+    });
     expect(unknown.json()).toMatchObject({ status: 400, detail: allocationMessages.unknownItem });
-    expect((await call(t.app, 'PUT', s.url, { caller: s.admin.caller, body: { items: [{ itemId: 'x', assignedUsers: 'y' }] } })).statusCode).toBe(400);
+    expect(
+      (
+        await call(t.app, 'PUT', s.url, {
+          caller: s.admin.caller,
+          body: { items: [{ itemId: 'x', assignedUsers: 'y' }] },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('lets a buyer who administers no organization, paying by card, allocate the tickets to themselves and no one else', async () => {
@@ -144,19 +208,44 @@ describe('PUT /api/event-payments/:id/allocation', () => {
     const colleague = await createUser(t.deps.db);
     await addMembership(t.deps.db, school.id, colleague.id);
     const { event, ticketType } = await createEvent(t.deps.db, { maxTickets: 10 });
-    await call(t.app, 'POST', '/api/cart/items', { caller: teacher.caller, body: { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 2 } });
-    const bought = await call(t.app, 'POST', '/api/checkout', { caller: teacher.caller, body: { method: 'CARD' }, headers: { 'idempotency-key': randomUUID() } });
+    await call(t.app, 'POST', '/api/cart/items', {
+      caller: teacher.caller,
+      body: { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 2 },
+    });
+    const bought = await call(t.app, 'POST', '/api/checkout', {
+      caller: teacher.caller,
+      body: { method: 'CARD' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
     const { eventPaymentId } = bought.json();
-    expect((await call(t.app, 'POST', `/api/payments/demo/${eventPaymentId}`, { caller: teacher.caller, body: { outcome: 'succeed' } })).statusCode).toBe(200);
+    expect(
+      (
+        await call(t.app, 'POST', `/api/payments/demo/${eventPaymentId}`, {
+          caller: teacher.caller,
+          body: { outcome: 'succeed' },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const url = `/api/event-payments/${eventPaymentId}/allocation`;
     const reply = (await call(t.app, 'GET', url, { caller: teacher.caller })).json<AllocationReply>();
-    expect(reply).toMatchObject({ organizationId: null, assigneeScope: 'BUYER', buyer: { id: teacher.user.id, firstName: 'Tara' }, blocked: null });
+    expect(reply).toMatchObject({
+      organizationId: null,
+      assigneeScope: 'BUYER',
+      buyer: { id: teacher.user.id, firstName: 'Tara' },
+      blocked: null,
+    });
     const itemId = reply.events[0]?.sections[0]?.itemId ?? '';
-    const other = await call(t.app, 'PUT', url, { caller: teacher.caller, body: { items: [{ itemId, assignedUsers: [colleague.id] }] } });
+    const other = await call(t.app, 'PUT', url, {
+      caller: teacher.caller,
+      body: { items: [{ itemId, assignedUsers: [colleague.id] }] },
+    });
     expect(other.statusCode).toBe(400);
     expect(other.json().detail).toBe(allocationMessages.onlyBuyer);
-    const own = await call(t.app, 'PUT', url, { caller: teacher.caller, body: { items: [{ itemId, assignedUsers: [teacher.user.id] }] } });
+    const own = await call(t.app, 'PUT', url, {
+      caller: teacher.caller,
+      body: { items: [{ itemId, assignedUsers: [teacher.user.id] }] },
+    });
     expect(own.statusCode).toBe(200);
     expect(own.json().events[0].sections[0].assignedUsers).toEqual([expect.objectContaining({ id: teacher.user.id })]);
     expect((await call(t.app, 'GET', '/api/my-tickets', { caller: teacher.caller })).json().items).toHaveLength(1);
@@ -170,18 +259,30 @@ describe('PUT /api/event-payments/:id/allocation', () => {
       userId: member.user.id,
       organizationId: s.organization.id,
       status: 'PAID',
-      lines: [{ eventId: s.day.event.id, ticketTypeId: s.day.ticketType.id, sectionId: s.day.section.id, numberOfTickets: 2 }],
+      lines: [
+        { eventId: s.day.event.id, ticketTypeId: s.day.ticketType.id, sectionId: s.day.section.id, numberOfTickets: 2 },
+      ],
     });
     const url = `/api/event-payments/${payment.id}/allocation`;
     const asBuyer = (await call(t.app, 'GET', url, { caller: member.caller })).json<AllocationReply>();
     expect(asBuyer).toMatchObject({ assigneeScope: 'BUYER', buyer: { id: member.user.id } });
     const itemId = asBuyer.events[0]?.sections[0]?.itemId ?? '';
     const staffMember = s.staff[0]?.id ?? '';
-    expect((await call(t.app, 'PUT', url, { caller: member.caller, body: { items: [{ itemId, assignedUsers: [staffMember] }] } })).json().detail).toBe(
-      allocationMessages.onlyBuyer,
-    );
-    expect((await call(t.app, 'GET', url, { caller: s.admin.caller })).json()).toMatchObject({ assigneeScope: 'ORGANIZATION' });
-    const byAdmin = await call(t.app, 'PUT', url, { caller: s.admin.caller, body: { items: [{ itemId, assignedUsers: [staffMember, member.user.id] }] } });
+    expect(
+      (
+        await call(t.app, 'PUT', url, {
+          caller: member.caller,
+          body: { items: [{ itemId, assignedUsers: [staffMember] }] },
+        })
+      ).json().detail,
+    ).toBe(allocationMessages.onlyBuyer);
+    expect((await call(t.app, 'GET', url, { caller: s.admin.caller })).json()).toMatchObject({
+      assigneeScope: 'ORGANIZATION',
+    });
+    const byAdmin = await call(t.app, 'PUT', url, {
+      caller: s.admin.caller,
+      body: { items: [{ itemId, assignedUsers: [staffMember, member.user.id] }] },
+    });
     expect(byAdmin.statusCode).toBe(200);
   });
 
@@ -189,7 +290,12 @@ describe('PUT /api/event-payments/:id/allocation', () => {
     const s = await paidConferenceDay();
     const [second] = await t.deps.db
       .insert(eventSections)
-      .values({ eventId: s.day.event.id, groupingId: s.day.grouping.id, title: 'Coaching Reading', dates: ['2026-12-10'] })
+      .values({
+        eventId: s.day.event.id,
+        groupingId: s.day.grouping.id,
+        title: 'Coaching Reading',
+        dates: ['2026-12-10'],
+      })
       .returning();
     if (!second) throw new Error('no section');
     // Bought before the grouping's limit was lowered to 4: 3 + 2 tickets, more than the grouping may seat.
@@ -202,7 +308,10 @@ describe('PUT /api/event-payments/:id/allocation', () => {
       numberOfTickets: 2,
       priceCents: 14_900,
     });
-    await t.deps.db.update(eventGroupings).set({ maxTickets: 4, ticketsTaken: 4 }).where(eq(eventGroupings.id, s.day.grouping.id));
+    await t.deps.db
+      .update(eventGroupings)
+      .set({ maxTickets: 4, ticketsTaken: 4 })
+      .where(eq(eventGroupings.id, s.day.grouping.id));
     const reply = await s.read();
     const sections = reply.events[0]?.sections ?? [];
     const writing = sections.find((section) => section.title === 'Coaching Writing');
@@ -212,15 +321,28 @@ describe('PUT /api/event-payments/:id/allocation', () => {
     const save = (a: string[], b: string[]) =>
       call(t.app, 'PUT', s.url, {
         caller: s.admin.caller,
-        body: { items: [{ itemId: writing?.itemId, assignedUsers: a }, { itemId: reading?.itemId, assignedUsers: b }] },
+        body: {
+          items: [
+            { itemId: writing?.itemId, assignedUsers: a },
+            { itemId: reading?.itemId, assignedUsers: b },
+          ],
+        },
       });
     const over = await save(ids.slice(0, 3), ids.slice(0, 2));
     expect(over.statusCode).toBe(400);
     expect(over.json().detail).toBe(allocationMessages.overallocated);
-    expect(await t.deps.db.select().from(eventTickets).where(eq(eventTickets.paymentItemId, writing?.itemId ?? ''))).toHaveLength(0);
+    expect(
+      await t.deps.db
+        .select()
+        .from(eventTickets)
+        .where(eq(eventTickets.paymentItemId, writing?.itemId ?? '')),
+    ).toHaveLength(0);
     expect((await save(ids.slice(0, 3), ids.slice(0, 1))).statusCode).toBe(200);
     // A save naming only the second line is checked with the holders the first keeps.
-    const alone = await call(t.app, 'PUT', s.url, { caller: s.admin.caller, body: { items: [{ itemId: reading?.itemId, assignedUsers: ids.slice(0, 2) }] } });
+    const alone = await call(t.app, 'PUT', s.url, {
+      caller: s.admin.caller,
+      body: { items: [{ itemId: reading?.itemId, assignedUsers: ids.slice(0, 2) }] },
+    });
     expect(alone.json().detail).toBe(allocationMessages.overallocated);
   });
 
@@ -230,7 +352,9 @@ describe('PUT /api/event-payments/:id/allocation', () => {
     const ids = s.staff.map((u) => u.id);
     const picks = [ids.slice(0, 3), ids.slice(1, 4), [ids[3], ids[0], ids[2]], ids.slice(0, 2), [ids[2], ids[3]]];
     const responses = await Promise.all(
-      picks.map((assignedUsers) => call(t.app, 'PUT', s.url, { caller: s.admin.caller, body: { items: [{ itemId, assignedUsers }] } })),
+      picks.map((assignedUsers) =>
+        call(t.app, 'PUT', s.url, { caller: s.admin.caller, body: { items: [{ itemId, assignedUsers }] } }),
+      ),
     );
     expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const rows = await t.deps.db.select().from(eventTickets).where(eq(eventTickets.paymentItemId, itemId));
@@ -245,7 +369,11 @@ describe('PUT /api/event-payments/:id/allocation', () => {
     const holder = await createUser(t.deps.db);
     await addMembership(t.deps.db, organization.id, holder.id);
     // Today is 2026-11-22; an event on the 24th closing 3 days before closed on the 21st.
-    const { event, ticketType } = await createEvent(t.deps.db, { startDate: '2026-11-24', endDate: '2026-11-25', daysBeforePurchaseClose: 3 });
+    const { event, ticketType } = await createEvent(t.deps.db, {
+      startDate: '2026-11-24',
+      endDate: '2026-11-25',
+      daysBeforePurchaseClose: 3,
+    });
     const payment = await createPayment(t.deps.db, {
       userId: admin.user.id,
       organizationId: organization.id,
@@ -264,18 +392,29 @@ describe('PUT /api/event-payments/:id/allocation', () => {
     expect(refused.json()).toMatchObject({ detail: purchaseClosedMessage(3) });
 
     const staff = await createUser(t.deps.db, { role: 'STAFF' });
-    const { secret } = await createSession(t.deps.db, t.deps.clock, t.deps.config.sessionTtlMs, { userId: admin.user.id, impersonatorId: staff.id });
+    const { secret } = await createSession(t.deps.db, t.deps.clock, t.deps.config.sessionTtlMs, {
+      userId: admin.user.id,
+      impersonatorId: staff.id,
+    });
     const impersonated = { cookie: `${sessionCookie}=${secret}` };
-    expect((await call(t.app, 'GET', url, { caller: impersonated })).json()).toMatchObject({ blocked: null, events: [{ closedMessage: null }] });
+    expect((await call(t.app, 'GET', url, { caller: impersonated })).json()).toMatchObject({
+      blocked: null,
+      events: [{ closedMessage: null }],
+    });
     const saved = await call(t.app, 'PUT', url, { caller: impersonated, body });
     expect(saved.statusCode).toBe(200);
-    const [audit] = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.action, 'allocation.save'), eq(auditLog.subjectId, payment.id)));
+    const [audit] = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'allocation.save'), eq(auditLog.subjectId, payment.id)));
     expect(audit).toMatchObject({ actorId: admin.user.id, impersonatorId: staff.id });
   });
 
   it('refuses a cancelled, a voided and an unpaid payment', async () => {
     const cancelled = await paidConferenceDay('CANCELLED');
-    expect(await cancelled.read()).toMatchObject({ blocked: { reason: 'voided', message: 'The event payment has been voided or cancelled.' } });
+    expect(await cancelled.read()).toMatchObject({
+      blocked: { reason: 'voided', message: 'The event payment has been voided or cancelled.' },
+    });
     const body = { items: [{ itemId: await cancelled.itemId(), assignedUsers: [cancelled.staff[0]?.id] }] };
     const refused = await call(t.app, 'PUT', cancelled.url, { caller: cancelled.admin.caller, body });
     expect(refused.statusCode).toBe(409);
@@ -294,7 +433,10 @@ describe('PUT /api/event-payments/:id/allocation', () => {
 
     const unpaid = await paidConferenceDay('AWAITING_PO');
     expect(await unpaid.read()).toMatchObject({ blocked: { reason: 'unpaid', message: allocationMessages.unpaid } });
-    const put = await call(t.app, 'PUT', unpaid.url, { caller: unpaid.admin.caller, body: { items: [{ itemId: await unpaid.itemId(), assignedUsers: [] }] } });
+    const put = await call(t.app, 'PUT', unpaid.url, {
+      caller: unpaid.admin.caller,
+      body: { items: [{ itemId: await unpaid.itemId(), assignedUsers: [] }] },
+    });
     expect(put.statusCode).toBe(409);
   });
 });
@@ -327,11 +469,19 @@ describe('assignable users and pending users', () => {
     expect(mail?.text).toContain(`/members/accept-organization-invitation/${invitation?.code}`);
 
     // Asking again answers the same pending user without a second invitation.
-    expect((await call(t.app, 'POST', url, { caller: s.admin.caller, body })).json()).toMatchObject({ id: user.id, isPending: true });
-    const searched = await call(t.app, 'GET', `/api/organizations/${s.organization.id}/assignable-users?search=nia`, { caller: s.admin.caller });
+    expect((await call(t.app, 'POST', url, { caller: s.admin.caller, body })).json()).toMatchObject({
+      id: user.id,
+      isPending: true,
+    });
+    const searched = await call(t.app, 'GET', `/api/organizations/${s.organization.id}/assignable-users?search=nia`, {
+      caller: s.admin.caller,
+    });
     expect(searched.json()).toMatchObject({ total: 1, items: [{ id: user.id, isPending: true }] });
 
-    const saved = await call(t.app, 'PUT', s.url, { caller: s.admin.caller, body: { items: [{ itemId: await s.itemId(), assignedUsers: [user.id] }] } });
+    const saved = await call(t.app, 'PUT', s.url, {
+      caller: s.admin.caller,
+      body: { items: [{ itemId: await s.itemId(), assignedUsers: [user.id] }] },
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json<AllocationReply>().events[0]?.sections[0]?.assignedUsers).toEqual([{ ...user }]);
   });
@@ -343,8 +493,17 @@ describe('assignable users and pending users', () => {
     ['organizationId', { organizationId: '' }, 'Organization required'],
   ])('400 without %s', async (field, change, message) => {
     const s = await paidConferenceDay();
-    const body = { firstName: 'A', lastName: 'B', email: 'ab@school.test', organizationId: s.organization.id, ...change };
-    const response = await call(t.app, 'POST', `/api/organizations/${s.organization.id}/pending-users`, { caller: s.admin.caller, body });
+    const body = {
+      firstName: 'A',
+      lastName: 'B',
+      email: 'ab@school.test',
+      organizationId: s.organization.id,
+      ...change,
+    };
+    const response = await call(t.app, 'POST', `/api/organizations/${s.organization.id}/pending-users`, {
+      caller: s.admin.caller,
+      body,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toMatchObject({ [field]: message });
   });
@@ -372,8 +531,13 @@ describe('my tickets and the staff console', () => {
     const s = await paidConferenceDay();
     await t.deps.db.update(eventSections).set({ locationName: 'Hall A' }).where(eq(eventSections.id, s.day.section.id));
     const sam = s.staff[0];
-    await call(t.app, 'PUT', s.url, { caller: s.admin.caller, body: { items: [{ itemId: await s.itemId(), assignedUsers: [sam?.id] }] } });
-    const { secret } = await createSession(t.deps.db, t.deps.clock, t.deps.config.sessionTtlMs, { userId: sam?.id ?? '' });
+    await call(t.app, 'PUT', s.url, {
+      caller: s.admin.caller,
+      body: { items: [{ itemId: await s.itemId(), assignedUsers: [sam?.id] }] },
+    });
+    const { secret } = await createSession(t.deps.db, t.deps.clock, t.deps.config.sessionTtlMs, {
+      userId: sam?.id ?? '',
+    });
     const response = await call(t.app, 'GET', '/api/my-tickets', { caller: { cookie: `${sessionCookie}=${secret}` } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -393,17 +557,29 @@ describe('my tickets and the staff console', () => {
   it('lets staff read an allocation and cancel a paid payment, which blocks the member', async () => {
     const s = await paidConferenceDay();
     const staff = await signedInUser(t, 'STAFF');
-    const read = await call(t.app, 'GET', `/api/admin/event-payments/${s.payment.id}/allocation`, { caller: staff.caller });
+    const read = await call(t.app, 'GET', `/api/admin/event-payments/${s.payment.id}/allocation`, {
+      caller: staff.caller,
+    });
     expect(read.json()).toMatchObject({ eventPaymentId: s.payment.id, blocked: null });
-    expect((await call(t.app, 'GET', `/api/admin/event-payments/${s.payment.id}/allocation`, { caller: s.admin.caller })).statusCode).toBe(403);
-    expect((await call(t.app, 'POST', `/api/admin/event-payments/${s.payment.id}/cancel`, { caller: s.admin.caller })).statusCode).toBe(403);
+    expect(
+      (await call(t.app, 'GET', `/api/admin/event-payments/${s.payment.id}/allocation`, { caller: s.admin.caller }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call(t.app, 'POST', `/api/admin/event-payments/${s.payment.id}/cancel`, { caller: s.admin.caller }))
+        .statusCode,
+    ).toBe(403);
 
-    const cancelled = await call(t.app, 'POST', `/api/admin/event-payments/${s.payment.id}/cancel`, { caller: staff.caller });
+    const cancelled = await call(t.app, 'POST', `/api/admin/event-payments/${s.payment.id}/cancel`, {
+      caller: staff.caller,
+    });
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toEqual({ status: 'CANCELLED' });
     expect(await s.read()).toMatchObject({ blocked: { reason: 'voided' } });
     // Cancelling again changes nothing; an unpaid payment's seats go back.
-    expect((await call(t.app, 'POST', `/api/admin/event-payments/${s.payment.id}/cancel`, { caller: staff.caller })).json()).toEqual({ status: 'CANCELLED' });
+    expect(
+      (await call(t.app, 'POST', `/api/admin/event-payments/${s.payment.id}/cancel`, { caller: staff.caller })).json(),
+    ).toEqual({ status: 'CANCELLED' });
     const unpaid = await paidConferenceDay('AWAITING_PO');
     await call(t.app, 'POST', `/api/admin/event-payments/${unpaid.payment.id}/cancel`, { caller: staff.caller });
     const [section] = await t.deps.db.select().from(eventSections).where(eq(eventSections.id, unpaid.day.section.id));
@@ -418,16 +594,28 @@ describe('an institute seat (a paid, accepted application)', () => {
     const payment = await createPayment(t.deps.db, {
       userId: applicant.user.id,
       status: 'PAID',
-      lines: [{ eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 1 }],
+      lines: [
+        { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 1 },
+      ],
     });
     const [item] = await t.deps.db.select().from(eventPaymentItems).where(eq(eventPaymentItems.paymentId, payment.id));
-    await t.deps.db.insert(eventTickets).values({ paymentItemId: item?.id ?? '', userId: applicant.user.id, eventId: day.event.id, sectionId: day.section.id });
+    await t.deps.db.insert(eventTickets).values({
+      paymentItemId: item?.id ?? '',
+      userId: applicant.user.id,
+      eventId: day.event.id,
+      sectionId: day.section.id,
+    });
 
     const response = await call(t.app, 'GET', '/api/my-tickets', { caller: applicant.caller });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       items: [
-        expect.objectContaining({ kind: 'TICKET', applicationId: null, eventId: day.event.id, startDate: '2026-12-10' }),
+        expect.objectContaining({
+          kind: 'TICKET',
+          applicationId: null,
+          eventId: day.event.id,
+          startDate: '2026-12-10',
+        }),
         {
           id: eventPaymentId,
           kind: 'INSTITUTE_SEAT',

@@ -35,7 +35,10 @@ export async function findPayment(db: Executor, paymentId: string, viewer: Viewe
         eq(eventPayments.id, paymentId),
         viewer.staff
           ? undefined
-          : and(paymentVisibleTo(viewer.userId), or(isNull(eventPayments.applicationId), eq(eventPayments.userId, viewer.userId))),
+          : and(
+              paymentVisibleTo(viewer.userId),
+              or(isNull(eventPayments.applicationId), eq(eventPayments.userId, viewer.userId)),
+            ),
       ),
     );
   return row;
@@ -76,7 +79,14 @@ export async function itemsOf(db: Executor, paymentId: string) {
     .leftJoin(eventSections, eq(eventSections.id, eventPaymentItems.sectionId))
     .leftJoin(eventGroupings, eq(eventGroupings.id, eventSections.groupingId))
     .where(eq(eventPaymentItems.paymentId, paymentId))
-    .orderBy(asc(events.startDate), asc(events.name), asc(events.id), asc(eventSections.position), asc(eventSections.title), asc(eventPaymentItems.id));
+    .orderBy(
+      asc(events.startDate),
+      asc(events.name),
+      asc(events.id),
+      asc(eventSections.position),
+      asc(eventSections.title),
+      asc(eventPaymentItems.id),
+    );
 }
 export type PaymentItem = Awaited<ReturnType<typeof itemsOf>>[number];
 
@@ -102,12 +112,19 @@ export async function holdersOf(db: Executor, itemIds: readonly string[], organi
     .from(eventTickets)
     .innerJoin(users, eq(users.id, eventTickets.userId))
     .where(inArray(eventTickets.paymentItemId, [...itemIds]))
-    .orderBy(asc(eventTickets.paymentItemId), asc(eventTickets.position), asc(eventTickets.createdAt), asc(eventTickets.id));
+    .orderBy(
+      asc(eventTickets.paymentItemId),
+      asc(eventTickets.position),
+      asc(eventTickets.createdAt),
+      asc(eventTickets.id),
+    );
 }
 
 export async function removeHolders(tx: Executor, itemId: string, userIds: readonly string[]): Promise<void> {
   if (userIds.length === 0) return;
-  await tx.delete(eventTickets).where(and(eq(eventTickets.paymentItemId, itemId), inArray(eventTickets.userId, [...userIds])));
+  await tx
+    .delete(eventTickets)
+    .where(and(eq(eventTickets.paymentItemId, itemId), inArray(eventTickets.userId, [...userIds])));
 }
 
 export async function addHolders(
@@ -119,7 +136,14 @@ export async function addHolders(
 ): Promise<void> {
   if (userIds.length === 0) return;
   await tx.insert(eventTickets).values(
-    userIds.map((userId) => ({ paymentItemId: item.itemId, userId, eventId: item.eventId, sectionId: item.sectionId, assignedById, createdAt: now })),
+    userIds.map((userId) => ({
+      paymentItemId: item.itemId,
+      userId,
+      eventId: item.eventId,
+      sectionId: item.sectionId,
+      assignedById,
+      createdAt: now,
+    })),
   );
 }
 
@@ -181,7 +205,9 @@ export async function seatsOfUser(db: Executor, userId: string) {
     .innerJoin(eventPaymentItems, eq(eventPaymentItems.paymentId, eventPayments.id))
     .innerJoin(events, eq(events.id, eventPaymentItems.eventId))
     .leftJoin(organizations, eq(organizations.id, eventPayments.organizationId))
-    .where(and(eq(eventPayments.userId, userId), eq(eventPayments.status, 'PAID'), isNotNull(eventPayments.applicationId)))
+    .where(
+      and(eq(eventPayments.userId, userId), eq(eventPayments.status, 'PAID'), isNotNull(eventPayments.applicationId)),
+    )
     .orderBy(asc(events.startDate), asc(events.name), asc(eventPayments.id));
 }
 
@@ -200,6 +226,9 @@ export async function userSummary(db: Executor, userId: string): Promise<Assigna
 }
 
 export async function organizationName(db: Executor, organizationId: string): Promise<string | undefined> {
-  const [row] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId));
+  const [row] = await db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
   return row?.name;
 }

@@ -30,21 +30,41 @@ export const allocationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
 
   app.put(
     '/event-payments/:eventPaymentId/allocation',
-    { config: signedIn, schema: { tags, params: paymentParams, body: allocationSave, response: { 200: allocationReply } } },
+    {
+      config: signedIn,
+      schema: { tags, params: paymentParams, body: allocationSave, response: { 200: allocationReply } },
+    },
     async (request) => allocation.saveAllocation(deps, caller(request), request.params.eventPaymentId, request.body),
   );
 
   app.get(
     '/organizations/:organizationId/assignable-users',
-    { config: signedIn, schema: { tags, params: organizationParams, querystring: assignableUsersQuery, response: { 200: assignableUsersPage } } },
-    async (request) => allocation.listAssignableUsers(deps, caller(request), request.params.organizationId, request.query),
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        params: organizationParams,
+        querystring: assignableUsersQuery,
+        response: { 200: assignableUsersPage },
+      },
+    },
+    async (request) =>
+      allocation.listAssignableUsers(deps, caller(request), request.params.organizationId, request.query),
   );
 
   app.post(
     '/organizations/:organizationId/pending-users',
-    { config: signedIn, schema: { tags, params: organizationParams, body: newPendingUser, response: { 201: assignableUser } } },
+    {
+      config: signedIn,
+      schema: { tags, params: organizationParams, body: newPendingUser, response: { 201: assignableUser } },
+    },
     async (request, reply) => {
-      const user = await allocation.createPendingUser(deps, caller(request), request.params.organizationId, request.body);
+      const user = await allocation.createPendingUser(
+        deps,
+        caller(request),
+        request.params.organizationId,
+        request.body,
+      );
       return reply.status(201).send(user);
     },
   );

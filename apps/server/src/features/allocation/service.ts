@@ -55,7 +55,10 @@ import {
 const paymentNotFound = () => notFound(paymentMessages.notFound);
 
 /** Staff in their own session see every payment; an impersonated session has the member's rights. */
-const viewerOf = (auth: RequestAuth): Viewer => ({ userId: auth.user.id, staff: auth.user.role === 'STAFF' && !auth.impersonator });
+const viewerOf = (auth: RequestAuth): Viewer => ({
+  userId: auth.user.id,
+  staff: auth.user.role === 'STAFF' && !auth.impersonator,
+});
 
 const todayOf = (deps: AppDeps) => calendarDateIn(deps.clock(), deps.config.timeZone);
 
@@ -68,7 +71,9 @@ function closedMessageOf(item: PaymentItem, today: string, impersonated: boolean
 }
 
 function ticketDates(item: PaymentItem): string[] {
-  return item.sectionId && item.sectionDates && item.sectionDates.length > 0 ? [...item.sectionDates].sort() : daysBetween(item.startDate, item.endDate);
+  return item.sectionId && item.sectionDates && item.sectionDates.length > 0
+    ? [...item.sectionDates].sort()
+    : daysBetween(item.startDate, item.endDate);
 }
 
 interface Loaded {
@@ -94,7 +99,13 @@ async function scopeOf(db: Executor, payment: FoundPayment, viewer: Viewer): Pro
   return assigneeScope(payment, viewer.staff || role === 'OWNER' || role === 'ADMIN');
 }
 
-async function buildReply(db: Executor, loaded: Loaded, viewer: Viewer, today: string, impersonated: boolean): Promise<AllocationReply> {
+async function buildReply(
+  db: Executor,
+  loaded: Loaded,
+  viewer: Viewer,
+  today: string,
+  impersonated: boolean,
+): Promise<AllocationReply> {
   const { payment, items } = loaded;
   const scope = await scopeOf(db, payment, viewer);
   const buyer = await userSummary(db, payment.userId);
@@ -129,7 +140,9 @@ async function buildReply(db: Executor, loaded: Loaded, viewer: Viewer, today: s
       dates: ticketDates(item),
       locationName: item.sectionLocation ?? item.eventLocation,
       maxTickets: item.sectionId ? item.sectionMaxTickets : item.eventMaxTickets,
-      grouping: item.groupingId ? { id: item.groupingId, name: item.groupingName ?? '', maxTickets: item.groupingMaxTickets } : null,
+      grouping: item.groupingId
+        ? { id: item.groupingId, name: item.groupingName ?? '', maxTickets: item.groupingMaxTickets }
+        : null,
       numberOfTickets: item.numberOfTickets,
       assignedUsers: holders.filter((h) => h.itemId === item.itemId).map(({ itemId: _item, ...user }) => user),
     });
@@ -147,7 +160,12 @@ async function buildReply(db: Executor, loaded: Loaded, viewer: Viewer, today: s
 }
 
 /** GET /api/event-payments/:id/allocation (and the staff console's read, with `asStaff`). */
-export async function getAllocation(deps: AppDeps, auth: RequestAuth, paymentId: string, asStaff = false): Promise<AllocationReply> {
+export async function getAllocation(
+  deps: AppDeps,
+  auth: RequestAuth,
+  paymentId: string,
+  asStaff = false,
+): Promise<AllocationReply> {
   const viewer = asStaff ? { userId: auth.user.id, staff: true } : viewerOf(auth);
   const loaded = await loadPayment(deps.db, paymentId, viewer);
   return buildReply(deps.db, loaded, viewer, todayOf(deps), auth.impersonator !== null);
@@ -177,7 +195,10 @@ function assignmentMail(user: AssignableUser, item: PaymentItem, organizationNam
       {
         filename: 'ticket.ics',
         contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-        content: ticketCalendar({ uid: `${item.itemId}-${user.id}`, title: what, dates, location, description: text }, now),
+        content: ticketCalendar(
+          { uid: `${item.itemId}-${user.id}`, title: what, dates, location, description: text },
+          now,
+        ),
       },
     ],
   };
@@ -188,7 +209,12 @@ function assignmentMail(user: AssignableUser, item: PaymentItem, organizationNam
  * the payment's row lock, so concurrent saves run one after the other and each is checked against
  * what the previous one left. Items not listed are left as they are.
  */
-export async function saveAllocation(deps: AppDeps, auth: RequestAuth, paymentId: string, body: AllocationSave): Promise<AllocationReply> {
+export async function saveAllocation(
+  deps: AppDeps,
+  auth: RequestAuth,
+  paymentId: string,
+  body: AllocationSave,
+): Promise<AllocationReply> {
   const viewer = viewerOf(auth);
   const impersonated = auth.impersonator !== null;
   const today = todayOf(deps);
@@ -212,7 +238,11 @@ export async function saveAllocation(deps: AppDeps, auth: RequestAuth, paymentId
     // grouping's limit holds over all of its sections whatever a save lists.
     const current = await holdersOf(tx, [...byId.keys()], payment.organizationId);
     const listed = new Map(body.items.map((entry) => [entry.itemId, entry.assignedUsers]));
-    const groupings = new Map(items.flatMap((item) => (item.groupingId ? [[item.groupingId, { id: item.groupingId, maxTickets: item.groupingMaxTickets }]] : [])));
+    const groupings = new Map(
+      items.flatMap((item) =>
+        item.groupingId ? [[item.groupingId, { id: item.groupingId, maxTickets: item.groupingMaxTickets }]] : [],
+      ),
+    );
     const check = checkAllocation(
       items.map((item) => ({
         numberOfTickets: item.numberOfTickets,
@@ -253,7 +283,8 @@ export async function saveAllocation(deps: AppDeps, auth: RequestAuth, paymentId
     for (const change of changes) {
       await removeHolders(tx, change.item.itemId, change.removed);
       await addHolders(tx, change.item, change.added, auth.user.id, now);
-      if (change.added.length > 0 || change.removed.length > 0 || change.reordered) await orderHolders(tx, change.item.itemId, change.assignedUsers);
+      if (change.added.length > 0 || change.removed.length > 0 || change.reordered)
+        await orderHolders(tx, change.item.itemId, change.assignedUsers);
       for (const userId of change.added) {
         const person = people.get(userId);
         if (person) await queueMail(tx, assignmentMail(person, change.item, payment.organizationName, now));
@@ -274,14 +305,31 @@ export async function saveAllocation(deps: AppDeps, auth: RequestAuth, paymentId
 }
 
 /** GET /api/organizations/:organizationId/assignable-users: OWNER/ADMIN of it, or staff. */
-export async function listAssignableUsers(deps: AppDeps, auth: RequestAuth, organizationId: string, query: AssignableUsersQuery): Promise<AssignableUsersPage> {
+export async function listAssignableUsers(
+  deps: AppDeps,
+  auth: RequestAuth,
+  organizationId: string,
+  query: AssignableUsersQuery,
+): Promise<AssignableUsersPage> {
   if (!viewerOf(auth).staff) await managerRole(deps.db, organizationId, auth.user.id);
-  return assignableUsersPage(deps.db, organizationId, { page: query.page, pageSize: query.pageSize, search: query.search || undefined });
+  return assignableUsersPage(deps.db, organizationId, {
+    page: query.page,
+    pageSize: query.pageSize,
+    search: query.search || undefined,
+  });
 }
 
 /** POST /api/organizations/:organizationId/pending-users ('+ Add New User'). */
-export async function createPendingUser(deps: AppDeps, auth: RequestAuth, organizationId: string, form: NewPendingUser): Promise<AssignableUser> {
-  if (form.organizationId !== organizationId) throw badRequest(allocationMessages.organizationRequired, { organizationId: allocationMessages.organizationRequired });
+export async function createPendingUser(
+  deps: AppDeps,
+  auth: RequestAuth,
+  organizationId: string,
+  form: NewPendingUser,
+): Promise<AssignableUser> {
+  if (form.organizationId !== organizationId)
+    throw badRequest(allocationMessages.organizationRequired, {
+      organizationId: allocationMessages.organizationRequired,
+    });
   return deps.db.transaction(async (tx) => {
     if (!viewerOf(auth).staff) await managerRole(tx, organizationId, auth.user.id);
     const name = await organizationName(tx, organizationId);
@@ -301,7 +349,14 @@ export async function createPendingUser(deps: AppDeps, auth: RequestAuth, organi
         action: 'invitation.create',
         subjectType: 'invitation',
         subjectId: result.invitationId,
-        data: { kind: 'ORGANIZATION', targetId: organizationId, userId: result.user.id, role: 'MEMBER', newUser: result.created, via: 'allocation' },
+        data: {
+          kind: 'ORGANIZATION',
+          targetId: organizationId,
+          userId: result.user.id,
+          role: 'MEMBER',
+          newUser: result.created,
+          via: 'allocation',
+        },
       });
     }
     return result.user;
@@ -348,7 +403,10 @@ export async function myTickets(deps: AppDeps, auth: RequestAuth): Promise<MyTic
     eventName: row.eventName,
     sectionId: row.sectionId,
     sectionTitle: row.sectionTitle,
-    dates: row.sectionDates && row.sectionDates.length > 0 ? [...row.sectionDates].sort() : daysBetween(row.startDate, row.endDate),
+    dates:
+      row.sectionDates && row.sectionDates.length > 0
+        ? [...row.sectionDates].sort()
+        : daysBetween(row.startDate, row.endDate),
     startDate: row.startDate,
     endDate: row.endDate,
     locationName: row.sectionLocation ?? row.eventLocation,
@@ -383,13 +441,16 @@ export async function myTickets(deps: AppDeps, auth: RequestAuth): Promise<MyTic
     organizationName: row.organizationName,
   }));
   // Stable: tickets of one day keep their order, seats and package tickets after them.
-  return { items: [...tickets, ...instituteSeats, ...packageTickets].sort((a, b) => a.startDate.localeCompare(b.startDate)) };
+  return {
+    items: [...tickets, ...instituteSeats, ...packageTickets].sort((a, b) => a.startDate.localeCompare(b.startDate)),
+  };
 }
 
 /**
  * POST /api/admin/event-payments/:id/cancel. An unpaid payment is released (seats and coupon use
  * back) by platform/capacity; a PAID one is set CANCELLED directly, keeping its seats counted (see
- * docs/decisions/0046-ticket-allocation-impersonation-and-cancel.md). Either way allocation is blocked afterwards. Cancelling twice changes nothing.
+ * docs/decisions/0046-ticket-allocation-impersonation-and-cancel.md). Either way allocation is blocked afterwards.
+ * Cancelling twice changes nothing.
  */
 export async function cancelPayment(deps: AppDeps, auth: RequestAuth, paymentId: string): Promise<CancelPaymentReply> {
   const now = deps.clock();
@@ -402,7 +463,13 @@ export async function cancelPayment(deps: AppDeps, auth: RequestAuth, paymentId:
     const before = payment.status;
     if (payment.status === 'PAID') await setPaymentCancelled(tx, paymentId, now);
     else await releasePayment(tx, paymentId, 'CANCELLED', now);
-    await audit(tx, { ...actorOf(auth), action: 'event-payment.cancel', subjectType: 'event_payment', subjectId: paymentId, data: { from: before } });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'event-payment.cancel',
+      subjectType: 'event_payment',
+      subjectId: paymentId,
+      data: { from: before },
+    });
     return { status: 'CANCELLED' as const };
   });
 }

@@ -3,13 +3,29 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { applicationPaths } from '@portal/domain/applications/paths.ts';
 import { applicationMessages, selectionMessages } from '@portal/domain/applications/rules.ts';
-import { generalInformationMessages, type ApplicationDetail, type ApplicationPage } from '@portal/domain/applications/contracts.ts';
+import {
+  generalInformationMessages,
+  type ApplicationDetail,
+  type ApplicationPage,
+} from '@portal/domain/applications/contracts.ts';
 import { couponRefusals } from '@portal/domain/commerce/cart.ts';
 import { applicationQuestions, eventApplications, legacyEventApplications } from '../../db/schema/applications.ts';
-import { coupons, eventGroupings, eventPaths, eventPaymentItems, eventPayments, events } from '../../db/schema/commerce.ts';
+import {
+  coupons,
+  eventGroupings,
+  eventPaths,
+  eventPaymentItems,
+  eventPayments,
+  events,
+} from '../../db/schema/commerce.ts';
 import { auditLog, mailMessages } from '../../db/schema/platform.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
-import { createCompleteApplication, createInstitute, setApplicationStatus, type Institute } from '../../test/application-factories.ts';
+import {
+  createCompleteApplication,
+  createInstitute,
+  setApplicationStatus,
+  type Institute,
+} from '../../test/application-factories.ts';
 import { createCoupon, createEvent, signedInUser } from '../../test/commerce-factories.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';
@@ -18,15 +34,17 @@ import { generalInformation } from '../../test/valid-inputs.ts';
 
 const t = useTestApp();
 
-const start = (caller: Caller | undefined, eventId: string) => call(t.app, 'POST', '/api/event-applications', { caller, body: { eventId } });
+const start = (caller: Caller | undefined, eventId: string) =>
+  call(t.app, 'POST', '/api/event-applications', { caller, body: { eventId } });
 const read = (caller: Caller, id: string) => call(t.app, 'GET', `/api/event-applications/${id}`, { caller });
-const save = (caller: Caller, id: string, body: unknown) => call(t.app, 'PUT', `/api/event-applications/${id}/segments`, { caller, body });
+const save = (caller: Caller, id: string, body: unknown) =>
+  call(t.app, 'PUT', `/api/event-applications/${id}/segments`, { caller, body });
 const pay = (caller: Caller, id: string, key: string = randomUUID()) =>
   call(t.app, 'POST', `/api/event-applications/${id}/pay`, { caller, headers: { 'idempotency-key': key } });
 const changeMethod = (caller: Caller, id: string, paymentOptionId: string) =>
   call(t.app, 'PUT', `/api/event-applications/${id}/payment-method`, { caller, body: { paymentOptionId } });
-const coupon = (caller: Caller, id: string, code: string) => call(t.app, 'POST', `/api/event-applications/${id}/coupon`, { caller, body: { code } });
-
+const coupon = (caller: Caller, id: string, code: string) =>
+  call(t.app, 'POST', `/api/event-applications/${id}/coupon`, { caller, body: { code } });
 
 /** A member of a school with a started application to a fresh institute. */
 async function applicant(fields: { firstName?: string } = {}) {
@@ -40,7 +58,10 @@ async function applicant(fields: { firstName?: string } = {}) {
 }
 
 /** An accepted application with every step done, paid by `option`. */
-async function accepted(option: 'card' | 'purchaseOrder' = 'card', fields: { couponId?: string; institute?: Institute } = {}) {
+async function accepted(
+  option: 'card' | 'purchaseOrder' = 'card',
+  fields: { couponId?: string; institute?: Institute } = {},
+) {
   const institute = fields.institute ?? (await createInstitute(t.deps.db));
   const member = await signedInUser(t);
   const organization = await createOrganization(t.deps.db);
@@ -64,7 +85,9 @@ const ranked = (institute: Institute, rankings: (number | null)[]) => ({
 
 /** The first step done, so that the sections step may be saved (§2). */
 async function withGeneralInformation(caller: Caller, applicationId: string) {
-  expect((await save(caller, applicationId, { segment: 'GENERAL_INFORMATION', data: generalInformation })).statusCode).toBe(200);
+  expect(
+    (await save(caller, applicationId, { segment: 'GENERAL_INFORMATION', data: generalInformation })).statusCode,
+  ).toBe(200);
 }
 
 async function paymentRow(id: string) {
@@ -72,7 +95,8 @@ async function paymentRow(id: string) {
   if (!row) throw new Error('no payment');
   return row;
 }
-const seatsTaken = async (eventId: string) => (await t.deps.db.select().from(events).where(eq(events.id, eventId)))[0]?.ticketsTaken;
+const seatsTaken = async (eventId: string) =>
+  (await t.deps.db.select().from(events).where(eq(events.id, eventId)))[0]?.ticketsTaken;
 
 describe('POST /api/event-applications', () => {
   it('starts one application per member and event: a second start answers the same one', async () => {
@@ -96,7 +120,9 @@ describe('POST /api/event-applications', () => {
     expect(closed.statusCode).toBe(400);
     expect(closed.json().detail).toBe(applicationMessages.notOpen);
     expect((await start(caller, randomUUID())).statusCode).toBe(400);
-    expect((await call(t.app, 'POST', '/api/event-applications', { caller, body: { eventId: 'nope' } })).statusCode).toBe(400);
+    expect(
+      (await call(t.app, 'POST', '/api/event-applications', { caller, body: { eventId: 'nope' } })).statusCode,
+    ).toBe(400);
     const institute = await createInstitute(t.deps.db);
     expect((await start(undefined, institute.event.id)).statusCode).toBe(401);
   });
@@ -118,13 +144,20 @@ describe('GET /api/event-applications/:id', () => {
       paymentStatus: 'PENDING',
       payment: null,
       amounts: { priceCents: 95_000, discountCents: 0, amountDueCents: 95_000 },
-      event: { id: institute.event.id, finance: { dueDays: 30, paymentOptions: [{ label: 'Credit Card' }, { label: 'Purchase Order' }] } },
+      event: {
+        id: institute.event.id,
+        finance: { dueDays: 30, paymentOptions: [{ label: 'Credit Card' }, { label: 'Purchase Order' }] },
+      },
     });
     expect(detail.event.paths.map((p) => [p.name, p.eligible])).toEqual([
       ['First Year', true],
       ['Advanced', false],
     ]);
-    expect(detail.event.paths[0]?.groupings[0]?.sections.map((s) => s.title)).toEqual(['Coaching Cycles', 'Data Conversations', 'Modeling Lessons']);
+    expect(detail.event.paths[0]?.groupings[0]?.sections.map((s) => s.title)).toEqual([
+      'Coaching Cycles',
+      'Data Conversations',
+      'Modeling Lessons',
+    ]);
     expect(detail.event.questions.map((q) => q.label)).toEqual([
       'Why do you want to attend?',
       'Which grades do you coach?',
@@ -135,7 +168,10 @@ describe('GET /api/event-applications/:id', () => {
     const foreign = await read(other.caller, applicationId);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().detail).toBe(applicationMessages.notFound);
-    expect((await save(other.caller, applicationId, { segment: 'GENERAL_INFORMATION', data: generalInformation })).statusCode).toBe(404);
+    expect(
+      (await save(other.caller, applicationId, { segment: 'GENERAL_INFORMATION', data: generalInformation }))
+        .statusCode,
+    ).toBe(404);
     expect((await call(t.app, 'GET', '/api/event-applications/not-a-uuid', { caller })).statusCode).toBe(400);
     expect((await call(t.app, 'GET', `/api/event-applications/${applicationId}`)).statusCode).toBe(401);
   });
@@ -145,7 +181,10 @@ describe('GET /api/event-applications/:id', () => {
     await t.deps.db.delete(applicationQuestions).where(eq(applicationQuestions.eventId, institute.event.id));
     const { caller } = await signedInUser(t);
     const { applicationId } = (await start(caller, institute.event.id)).json();
-    expect((await read(caller, applicationId)).json().progress).toMatchObject({ questionnaire: true, affiliation: false });
+    expect((await read(caller, applicationId)).json().progress).toMatchObject({
+      questionnaire: true,
+      affiliation: false,
+    });
   });
 
   it('counts the sections of an event without paths as chosen: there is nothing to choose', async () => {
@@ -172,7 +211,10 @@ describe('PUT /api/event-applications/:id/segments', () => {
       'data.zipPostal': generalInformationMessages.zipPostal,
     });
 
-    const saved = await save(caller, applicationId, { segment: 'GENERAL_INFORMATION', data: { ...generalInformation, firstName: '  Cora ' } });
+    const saved = await save(caller, applicationId, {
+      segment: 'GENERAL_INFORMATION',
+      data: { ...generalInformation, firstName: '  Cora ' },
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({
       generalInformationSaved: true,
@@ -186,7 +228,10 @@ describe('PUT /api/event-applications/:id/segments', () => {
     await withGeneralInformation(caller, applicationId);
     const incomplete = await save(caller, applicationId, ranked(institute, [1]));
     expect(incomplete.statusCode).toBe(200);
-    expect(incomplete.json()).toMatchObject({ pathId: institute.firstYear.path.id, progress: { sectionChosen: true, section: false } });
+    expect(incomplete.json()).toMatchObject({
+      pathId: institute.firstYear.path.id,
+      progress: { sectionChosen: true, section: false },
+    });
     expect(incomplete.json().requestedSections).toHaveLength(1);
 
     const complete = await save(caller, applicationId, ranked(institute, [2, 1]));
@@ -208,12 +253,19 @@ describe('PUT /api/event-applications/:id/segments', () => {
     const { caller, institute, applicationId } = await applicant();
     await withGeneralInformation(caller, applicationId);
     const other = await createInstitute(t.deps.db);
-    const foreignPath = await save(caller, applicationId, { segment: 'SECTIONS', data: { pathId: other.firstYear.path.id, requestedGroupings: [], requestedSections: [] } });
+    const foreignPath = await save(caller, applicationId, {
+      segment: 'SECTIONS',
+      data: { pathId: other.firstYear.path.id, requestedGroupings: [], requestedSections: [] },
+    });
     expect(foreignPath.statusCode).toBe(400);
     expect(foreignPath.json().detail).toBe(applicationMessages.pathUnknown);
     const wrongSection = await save(caller, applicationId, {
       segment: 'SECTIONS',
-      data: { pathId: institute.firstYear.path.id, requestedGroupings: [], requestedSections: [{ id: institute.advanced.sections[0]?.id, ranking: 1 }] },
+      data: {
+        pathId: institute.firstYear.path.id,
+        requestedGroupings: [],
+        requestedSections: [{ id: institute.advanced.sections[0]?.id, ranking: 1 }],
+      },
     });
     expect(wrongSection.statusCode).toBe(400);
     expect(wrongSection.json().detail).toBe(selectionMessages.unknown);
@@ -224,25 +276,46 @@ describe('PUT /api/event-applications/:id/segments', () => {
     await withGeneralInformation(caller, applicationId);
     const advanced = {
       segment: 'SECTIONS',
-      data: { pathId: institute.advanced.path.id, requestedGroupings: [], requestedSections: [{ id: institute.advanced.sections[1]?.id, ranking: null }] },
+      data: {
+        pathId: institute.advanced.path.id,
+        requestedGroupings: [],
+        requestedSections: [{ id: institute.advanced.sections[1]?.id, ranking: null }],
+      },
     };
     const refused = await save(caller, applicationId, advanced);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().detail).toBe(applicationMessages.advancedNotEligible);
 
     // Two years ago, Coaching Reading: it matches Coaching Writing.
-    const past = await createEvent(t.deps.db, { eventType: 'Institute', eventSubtype: 'Coaching Reading', startDate: '2024-07-01', endDate: '2024-07-03' });
+    const past = await createEvent(t.deps.db, {
+      eventType: 'Institute',
+      eventSubtype: 'Coaching Reading',
+      startDate: '2024-07-01',
+      endDate: '2024-07-03',
+    });
     const [payment] = await t.deps.db
       .insert(eventPayments)
       .values({ userId: user.id, status: 'PAID', method: 'CARD', subtotalCents: 100, totalCents: 100, seatsHeld: true })
       .returning();
     const [item] = await t.deps.db
       .insert(eventPaymentItems)
-      .values({ paymentId: payment?.id ?? '', eventId: past.event.id, ticketTypeId: past.ticketType.id, title: 'Past', numberOfTickets: 1, priceCents: 100 })
+      .values({
+        paymentId: payment?.id ?? '',
+        eventId: past.event.id,
+        ticketTypeId: past.ticketType.id,
+        title: 'Past',
+        numberOfTickets: 1,
+        priceCents: 100,
+      })
       .returning();
-    await t.deps.db.insert(eventTickets).values({ paymentItemId: item?.id ?? '', userId: user.id, eventId: past.event.id });
+    await t.deps.db
+      .insert(eventTickets)
+      .values({ paymentItemId: item?.id ?? '', userId: user.id, eventId: past.event.id });
 
-    expect((await read(caller, applicationId)).json<ApplicationDetail>().event.paths.map((p) => p.eligible)).toEqual([true, true]);
+    expect((await read(caller, applicationId)).json<ApplicationDetail>().event.paths.map((p) => p.eligible)).toEqual([
+      true,
+      true,
+    ]);
     const allowed = await save(caller, applicationId, advanced);
     expect(allowed.statusCode).toBe(200);
     expect(allowed.json()).toMatchObject({ pathId: institute.advanced.path.id, progress: { section: true } });
@@ -251,24 +324,44 @@ describe('PUT /api/event-applications/:id/segments', () => {
     const [first, second] = institute.advanced.sections;
     const both = await save(caller, applicationId, {
       segment: 'SECTIONS',
-      data: { pathId: institute.advanced.path.id, requestedGroupings: [], requestedSections: [{ id: first?.id, ranking: null }, { id: second?.id, ranking: null }] },
+      data: {
+        pathId: institute.advanced.path.id,
+        requestedGroupings: [],
+        requestedSections: [
+          { id: first?.id, ranking: null },
+          { id: second?.id, ranking: null },
+        ],
+      },
     });
     expect(both.statusCode).toBe(400);
-    expect(both.json()).toMatchObject({ detail: selectionMessages.oneSectionPerGrouping, errors: { requestedSections: selectionMessages.oneSectionPerGrouping } });
+    expect(both.json()).toMatchObject({
+      detail: selectionMessages.oneSectionPerGrouping,
+      errors: { requestedSections: selectionMessages.oneSectionPerGrouping },
+    });
     const rankedHere = await save(caller, applicationId, {
       segment: 'SECTIONS',
-      data: { pathId: institute.advanced.path.id, requestedGroupings: [], requestedSections: [{ id: first?.id, ranking: 1 }] },
+      data: {
+        pathId: institute.advanced.path.id,
+        requestedGroupings: [],
+        requestedSections: [{ id: first?.id, ranking: 1 }],
+      },
     });
     expect(rankedHere.statusCode).toBe(400);
     expect(rankedHere.json().detail).toBe(selectionMessages.rankingNotAsked);
     const groupingInstead = await save(caller, applicationId, {
       segment: 'SECTIONS',
-      data: { pathId: institute.advanced.path.id, requestedGroupings: [{ id: institute.advanced.grouping.id, ranking: null }], requestedSections: [] },
+      data: {
+        pathId: institute.advanced.path.id,
+        requestedGroupings: [{ id: institute.advanced.grouping.id, ranking: null }],
+        requestedSections: [],
+      },
     });
     expect(groupingInstead.statusCode).toBe(400);
     expect(groupingInstead.json().detail).toBe(selectionMessages.groupingsNotAsked);
     // The refusals changed nothing.
-    expect((await read(caller, applicationId)).json<ApplicationDetail>().requestedSections.map((s) => s.id)).toEqual([second?.id]);
+    expect((await read(caller, applicationId)).json<ApplicationDetail>().requestedSections.map((s) => s.id)).toEqual([
+      second?.id,
+    ]);
   });
 
   it('SECTIONS: ranks run from 1 to rankedSelectionAmount (2 here): rank 2 is kept, 3 and 7 are refused', async () => {
@@ -281,7 +374,10 @@ describe('PUT /api/event-applications/:id/segments', () => {
     for (const rankings of [[1, 3], [7], [1, 2, 3]]) {
       const refused = await save(caller, applicationId, ranked(institute, rankings));
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toMatchObject({ detail: selectionMessages.rankingRange(2), errors: { requestedSections: selectionMessages.rankingRange(2) } });
+      expect(refused.json()).toMatchObject({
+        detail: selectionMessages.rankingRange(2),
+        errors: { requestedSections: selectionMessages.rankingRange(2) },
+      });
     }
     const unranked = await save(caller, applicationId, ranked(institute, [1, null]));
     expect(unranked.statusCode).toBe(400);
@@ -295,17 +391,30 @@ describe('PUT /api/event-applications/:id/segments', () => {
   it('SECTIONS: an unranked path chosen by grouping takes exactly one grouping, and no sections', async () => {
     const { caller, institute, applicationId } = await applicant();
     const path = institute.firstYear.path;
-    await t.deps.db.update(eventPaths).set({ requireRankedSelection: false, applicationSelectionLevel: 'GROUPINGS' }).where(eq(eventPaths.id, path.id));
-    const [second] = await t.deps.db.insert(eventGroupings).values({ pathId: path.id, name: 'Second strand', position: 1 }).returning();
+    await t.deps.db
+      .update(eventPaths)
+      .set({ requireRankedSelection: false, applicationSelectionLevel: 'GROUPINGS' })
+      .where(eq(eventPaths.id, path.id));
+    const [second] = await t.deps.db
+      .insert(eventGroupings)
+      .values({ pathId: path.id, name: 'Second strand', position: 1 })
+      .returning();
     await withGeneralInformation(caller, applicationId);
-    const groupings = (...ids: string[]) => ({ segment: 'SECTIONS', data: { pathId: path.id, requestedGroupings: ids.map((id) => ({ id, ranking: null })), requestedSections: [] } });
+    const groupings = (...ids: string[]) => ({
+      segment: 'SECTIONS',
+      data: { pathId: path.id, requestedGroupings: ids.map((id) => ({ id, ranking: null })), requestedSections: [] },
+    });
 
     const two = await save(caller, applicationId, groupings(institute.firstYear.grouping.id, second?.id ?? ''));
     expect(two.statusCode).toBe(400);
     expect(two.json().detail).toBe(selectionMessages.oneGrouping);
     const withSections = await save(caller, applicationId, {
       segment: 'SECTIONS',
-      data: { pathId: path.id, requestedGroupings: [{ id: institute.firstYear.grouping.id, ranking: null }], requestedSections: [{ id: institute.firstYear.sections[0]?.id, ranking: null }] },
+      data: {
+        pathId: path.id,
+        requestedGroupings: [{ id: institute.firstYear.grouping.id, ranking: null }],
+        requestedSections: [{ id: institute.firstYear.sections[0]?.id, ranking: null }],
+      },
     });
     expect(withSections.statusCode).toBe(400);
     expect(withSections.json().detail).toBe(selectionMessages.sectionsNotAsked);
@@ -313,12 +422,18 @@ describe('PUT /api/event-applications/:id/segments', () => {
     expect(none.json().progress).toMatchObject({ sectionChosen: false, section: false });
     const one = await save(caller, applicationId, groupings(second?.id ?? ''));
     expect(one.statusCode).toBe(200);
-    expect(one.json()).toMatchObject({ requestedGroupings: [{ id: second?.id }], progress: { sectionChosen: true, section: true } });
+    expect(one.json()).toMatchObject({
+      requestedGroupings: [{ id: second?.id }],
+      progress: { sectionChosen: true, section: true },
+    });
   });
 
   it('keeps the wizard order (§2): sections need general information, the questionnaire a chosen section, review every step', async () => {
     const { caller, institute, applicationId } = await applicant();
-    const answers = { segment: 'QUESTIONNAIRE', data: { answers: [{ questionId: institute.questions.why.id, value: ['To grow'] }] } };
+    const answers = {
+      segment: 'QUESTIONNAIRE',
+      data: { answers: [{ questionId: institute.questions.why.id, value: ['To grow'] }] },
+    };
 
     const sectionsFirst = await save(caller, applicationId, ranked(institute, [1, 2]));
     expect(sectionsFirst.statusCode).toBe(409);
@@ -332,27 +447,55 @@ describe('PUT /api/event-applications/:id/segments', () => {
       generalInformation: applicationMessages.generalInformationMissing,
       sectionChosen: applicationMessages.sectionMissing,
     });
-    const reviewFirst = await save(caller, applicationId, { segment: 'REVIEW_AND_SUBMIT', data: { paymentOptionId: institute.options.card.id } });
+    const reviewFirst = await save(caller, applicationId, {
+      segment: 'REVIEW_AND_SUBMIT',
+      data: { paymentOptionId: institute.options.card.id },
+    });
     expect(reviewFirst.statusCode).toBe(409);
     // Nothing of the refused saves was kept.
-    expect((await read(caller, applicationId)).json()).toMatchObject({ status: 'STARTED', pathId: null, requestedSections: [], answers: [] });
+    expect((await read(caller, applicationId)).json()).toMatchObject({
+      status: 'STARTED',
+      pathId: null,
+      requestedSections: [],
+      answers: [],
+    });
 
     await withGeneralInformation(caller, applicationId);
     const noSection = await save(caller, applicationId, answers);
     expect(noSection.statusCode).toBe(409);
-    expect(noSection.json()).toMatchObject({ detail: applicationMessages.sectionMissing, errors: { sectionChosen: applicationMessages.sectionMissing } });
+    expect(noSection.json()).toMatchObject({
+      detail: applicationMessages.sectionMissing,
+      errors: { sectionChosen: applicationMessages.sectionMissing },
+    });
 
     // One ranked section of the two asked: the questionnaire opens (a section is chosen), submitting does not.
     expect((await save(caller, applicationId, ranked(institute, [1]))).statusCode).toBe(200);
     expect((await save(caller, applicationId, answers)).statusCode).toBe(200);
     const complete = await save(caller, applicationId, {
       segment: 'QUESTIONNAIRE',
-      data: { answers: [{ questionId: institute.questions.why.id, value: ['To grow'] }, { questionId: institute.questions.grades.id, value: ['3-5'] }] },
+      data: {
+        answers: [
+          { questionId: institute.questions.why.id, value: ['To grow'] },
+          { questionId: institute.questions.grades.id, value: ['3-5'] },
+        ],
+      },
     });
-    expect(complete.json().progress).toEqual({ generalInformation: true, affiliation: true, sectionChosen: true, section: false, questionnaire: true });
-    const incomplete = await save(caller, applicationId, { segment: 'REVIEW_AND_SUBMIT', data: { paymentOptionId: institute.options.card.id } });
+    expect(complete.json().progress).toEqual({
+      generalInformation: true,
+      affiliation: true,
+      sectionChosen: true,
+      section: false,
+      questionnaire: true,
+    });
+    const incomplete = await save(caller, applicationId, {
+      segment: 'REVIEW_AND_SUBMIT',
+      data: { paymentOptionId: institute.options.card.id },
+    });
     expect(incomplete.statusCode).toBe(400);
-    expect(incomplete.json()).toMatchObject({ detail: applicationMessages.sectionMissing, errors: { section: applicationMessages.sectionMissing } });
+    expect(incomplete.json()).toMatchObject({
+      detail: applicationMessages.sectionMissing,
+      errors: { section: applicationMessages.sectionMissing },
+    });
     expect((await read(caller, applicationId)).json().status).toBe('STARTED');
   });
 
@@ -364,11 +507,22 @@ describe('PUT /api/event-applications/:id/segments', () => {
     await save(caller, applicationId, ranked(institute, [1, 2]));
     await save(caller, applicationId, {
       segment: 'QUESTIONNAIRE',
-      data: { answers: [{ questionId: institute.questions.why.id, value: ['To grow'] }, { questionId: institute.questions.grades.id, value: ['3-5'] }] },
+      data: {
+        answers: [
+          { questionId: institute.questions.why.id, value: ['To grow'] },
+          { questionId: institute.questions.grades.id, value: ['3-5'] },
+        ],
+      },
     });
-    const refused = await save(caller, applicationId, { segment: 'REVIEW_AND_SUBMIT', data: { paymentOptionId: institute.options.card.id } });
+    const refused = await save(caller, applicationId, {
+      segment: 'REVIEW_AND_SUBMIT',
+      data: { paymentOptionId: institute.options.card.id },
+    });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ detail: applicationMessages.affiliationMissing, errors: { affiliation: applicationMessages.affiliationMissing } });
+    expect(refused.json()).toMatchObject({
+      detail: applicationMessages.affiliationMissing,
+      errors: { affiliation: applicationMessages.affiliationMissing },
+    });
   });
 
   it('QUESTIONNAIRE: trims answers, leaves a missing required answer incomplete, and refuses options that do not exist', async () => {
@@ -378,7 +532,12 @@ describe('PUT /api/event-applications/:id/segments', () => {
     const { why, grades, anything } = institute.questions;
     const partial = await save(caller, applicationId, {
       segment: 'QUESTIONNAIRE',
-      data: { answers: [{ questionId: why.id, value: ['  To grow  '] }, { questionId: grades.id, value: [] }] },
+      data: {
+        answers: [
+          { questionId: why.id, value: ['  To grow  '] },
+          { questionId: grades.id, value: [] },
+        ],
+      },
     });
     expect(partial.statusCode).toBe(200);
     expect(partial.json().answers).toEqual([{ questionId: why.id, value: ['To grow'] }]);
@@ -386,14 +545,27 @@ describe('PUT /api/event-applications/:id/segments', () => {
 
     const wrong = await save(caller, applicationId, {
       segment: 'QUESTIONNAIRE',
-      data: { answers: [{ questionId: grades.id, value: ['K-2', '9-12'] }, { questionId: anything.id, value: ['a', 'b'] }] },
+      data: {
+        answers: [
+          { questionId: grades.id, value: ['K-2', '9-12'] },
+          { questionId: anything.id, value: ['a', 'b'] },
+        ],
+      },
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().errors).toEqual({ [grades.id]: applicationMessages.optionUnknown, [anything.id]: applicationMessages.optionUnknown });
+    expect(wrong.json().errors).toEqual({
+      [grades.id]: applicationMessages.optionUnknown,
+      [anything.id]: applicationMessages.optionUnknown,
+    });
 
     const complete = await save(caller, applicationId, {
       segment: 'QUESTIONNAIRE',
-      data: { answers: [{ questionId: why.id, value: ['To grow'] }, { questionId: grades.id, value: [' K-2', '6-8 '] }] },
+      data: {
+        answers: [
+          { questionId: why.id, value: ['To grow'] },
+          { questionId: grades.id, value: [' K-2', '6-8 '] },
+        ],
+      },
     });
     expect(complete.json()).toMatchObject({
       answers: [
@@ -408,23 +580,40 @@ describe('PUT /api/event-applications/:id/segments', () => {
     const { caller, user, institute, applicationId } = await applicant();
     await save(caller, applicationId, { segment: 'GENERAL_INFORMATION', data: generalInformation });
     await save(caller, applicationId, ranked(institute, [1, 2]));
-    await save(caller, applicationId, { segment: 'QUESTIONNAIRE', data: { answers: [{ questionId: institute.questions.why.id, value: ['To grow'] }] } });
+    await save(caller, applicationId, {
+      segment: 'QUESTIONNAIRE',
+      data: { answers: [{ questionId: institute.questions.why.id, value: ['To grow'] }] },
+    });
 
     // Review is not reachable while a required question is unanswered.
-    const missing = await save(caller, applicationId, { segment: 'REVIEW_AND_SUBMIT', data: { paymentOptionId: institute.options.card.id } });
+    const missing = await save(caller, applicationId, {
+      segment: 'REVIEW_AND_SUBMIT',
+      data: { paymentOptionId: institute.options.card.id },
+    });
     expect(missing.statusCode).toBe(409);
     expect(missing.json().detail).toBe(applicationMessages.questionnaireMissing);
     expect(missing.json().errors).toEqual({ questionnaire: applicationMessages.questionnaireMissing });
 
     await save(caller, applicationId, {
       segment: 'QUESTIONNAIRE',
-      data: { answers: [{ questionId: institute.questions.why.id, value: ['To grow'] }, { questionId: institute.questions.grades.id, value: ['3-5'] }] },
+      data: {
+        answers: [
+          { questionId: institute.questions.why.id, value: ['To grow'] },
+          { questionId: institute.questions.grades.id, value: ['3-5'] },
+        ],
+      },
     });
-    const noOption = await save(caller, applicationId, { segment: 'REVIEW_AND_SUBMIT', data: { paymentOptionId: null } });
+    const noOption = await save(caller, applicationId, {
+      segment: 'REVIEW_AND_SUBMIT',
+      data: { paymentOptionId: null },
+    });
     expect(noOption.statusCode).toBe(400);
     expect(noOption.json().detail).toBe(applicationMessages.paymentOptionRequired);
 
-    const submitted = await save(caller, applicationId, { segment: 'REVIEW_AND_SUBMIT', data: { paymentOptionId: institute.options.purchaseOrder.id } });
+    const submitted = await save(caller, applicationId, {
+      segment: 'REVIEW_AND_SUBMIT',
+      data: { paymentOptionId: institute.options.purchaseOrder.id },
+    });
     expect(submitted.statusCode).toBe(200);
     expect(submitted.json()).toMatchObject({
       status: 'SUBMITTED',
@@ -434,8 +623,13 @@ describe('PUT /api/event-applications/:id/segments', () => {
       paymentStatus: 'AWAITING_PO',
     });
     const mails = await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, user.email));
-    expect(mails.map((mail) => mail.subject)).toEqual([`Your application to ${institute.event.name} has been submitted`]);
-    const audits = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.subjectId, applicationId), eq(auditLog.action, 'event-application.submit')));
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `Your application to ${institute.event.name} has been submitted`,
+    ]);
+    const audits = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, applicationId), eq(auditLog.action, 'event-application.submit')));
     expect(audits).toHaveLength(1);
 
     const late = await save(caller, applicationId, { segment: 'GENERAL_INFORMATION', data: generalInformation });
@@ -446,10 +640,16 @@ describe('PUT /api/event-applications/:id/segments', () => {
   it('lets the applicant edit again after staff asked for changes', async () => {
     const { caller, applicationId } = await accepted();
     await setApplicationStatus(t.deps.db, applicationId, 'CHANGES_REQUESTED');
-    const saved = await save(caller, applicationId, { segment: 'GENERAL_INFORMATION', data: { ...generalInformation, city: 'Chicago' } });
+    const saved = await save(caller, applicationId, {
+      segment: 'GENERAL_INFORMATION',
+      data: { ...generalInformation, city: 'Chicago' },
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().generalInformation.city).toBe('Chicago');
-    const resubmitted = await save(caller, applicationId, { segment: 'REVIEW_AND_SUBMIT', data: { paymentOptionId: saved.json().paymentOption.id } });
+    const resubmitted = await save(caller, applicationId, {
+      segment: 'REVIEW_AND_SUBMIT',
+      data: { paymentOptionId: saved.json().paymentOption.id },
+    });
     expect(resubmitted.json().status).toBe('SUBMITTED');
   });
 });
@@ -478,18 +678,30 @@ describe('PUT /api/event-applications/:id/payment-method', () => {
 describe('POST /api/event-applications/:id/coupon', () => {
   it('applies a coupon for the event, refuses bad ones with the reason, and removes with an empty code', async () => {
     const { caller, institute, applicationId } = await accepted('card');
-    const good = await createCoupon(t.deps.db, { type: 'PERCENTAGE', discountPercentage: 10, eventId: institute.event.id });
+    const good = await createCoupon(t.deps.db, {
+      type: 'PERCENTAGE',
+      discountPercentage: 10,
+      eventId: institute.event.id,
+    });
     const applied = await coupon(caller, applicationId, good.code.toLowerCase());
     expect(applied.statusCode).toBe(200);
-    expect(applied.json()).toMatchObject({ coupon: { code: good.code }, amounts: { priceCents: 95_000, discountCents: 9_500, amountDueCents: 85_500 } });
+    expect(applied.json()).toMatchObject({
+      coupon: { code: good.code },
+      amounts: { priceCents: 95_000, discountCents: 9_500, amountDueCents: 85_500 },
+    });
 
     const unknown = await coupon(caller, applicationId, 'NO-SUCH-CODE');
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toMatchObject({ detail: applicationMessages.couponError, errors: { code: couponRefusals.unknown } });
+    expect(unknown.json()).toMatchObject({
+      detail: applicationMessages.couponError,
+      errors: { code: couponRefusals.unknown },
+    });
     const expired = await createCoupon(t.deps.db, { validUntil: new Date(t.clock().getTime() - 1000) });
     expect((await coupon(caller, applicationId, expired.code)).json().errors).toEqual({ code: couponRefusals.expired });
     const elsewhere = await createCoupon(t.deps.db, { eventId: (await createInstitute(t.deps.db)).event.id });
-    expect((await coupon(caller, applicationId, elsewhere.code)).json().errors).toEqual({ code: 'This coupon is not valid for this event.' });
+    expect((await coupon(caller, applicationId, elsewhere.code)).json().errors).toEqual({
+      code: 'This coupon is not valid for this event.',
+    });
     const usedUp = await createCoupon(t.deps.db, { maxUses: 1, timesUsed: 1 });
     expect((await coupon(caller, applicationId, usedUp.code)).json().errors).toEqual({ code: couponRefusals.usedUp });
 
@@ -518,13 +730,33 @@ describe('POST /api/event-applications/:id/pay', () => {
       seatsHeld: true,
     });
     expect(payment.holdExpiresAt?.toISOString()).toBe(new Date(t.clock().getTime() + 30 * 60_000).toISOString());
-    const items = await t.deps.db.select().from(eventPaymentItems).where(eq(eventPaymentItems.paymentId, eventPaymentId));
-    expect(items).toMatchObject([{ eventId: institute.event.id, sectionId: null, ticketTypeId: institute.ticketType.id, numberOfTickets: 1, priceCents: 95_000 }]);
-    expect((await read(caller, applicationId)).json()).toMatchObject({ paymentStatus: 'PENDING', payment: { eventPaymentId, status: 'PENDING' } });
+    const items = await t.deps.db
+      .select()
+      .from(eventPaymentItems)
+      .where(eq(eventPaymentItems.paymentId, eventPaymentId));
+    expect(items).toMatchObject([
+      {
+        eventId: institute.event.id,
+        sectionId: null,
+        ticketTypeId: institute.ticketType.id,
+        numberOfTickets: 1,
+        priceCents: 95_000,
+      },
+    ]);
+    expect((await read(caller, applicationId)).json()).toMatchObject({
+      paymentStatus: 'PENDING',
+      payment: { eventPaymentId, status: 'PENDING' },
+    });
 
-    const demo = await call(t.app, 'POST', `/api/payments/demo/${eventPaymentId}`, { caller, body: { outcome: 'succeed' } });
+    const demo = await call(t.app, 'POST', `/api/payments/demo/${eventPaymentId}`, {
+      caller,
+      body: { outcome: 'succeed' },
+    });
     expect(demo.json()).toEqual({ redirectUrl: applicationPaths.success(eventPaymentId, 'demo') });
-    expect((await read(caller, applicationId)).json()).toMatchObject({ paymentStatus: 'PAID', payment: { status: 'PAID' } });
+    expect((await read(caller, applicationId)).json()).toMatchObject({
+      paymentStatus: 'PAID',
+      payment: { status: 'PAID' },
+    });
     expect(await seatsTaken(institute.event.id)).toBe(1);
 
     const again = await pay(caller, applicationId);
@@ -536,7 +768,10 @@ describe('POST /api/event-applications/:id/pay', () => {
   it('sends a declined card back to the applications, not into the cart, and lets the applicant pay again', async () => {
     const { caller, institute, applicationId } = await accepted('card');
     const { eventPaymentId } = (await pay(caller, applicationId)).json();
-    const demo = await call(t.app, 'POST', `/api/payments/demo/${eventPaymentId}`, { caller, body: { outcome: 'decline' } });
+    const demo = await call(t.app, 'POST', `/api/payments/demo/${eventPaymentId}`, {
+      caller,
+      body: { outcome: 'decline' },
+    });
     expect(demo.json()).toEqual({ redirectUrl: applicationPaths.list });
     expect((await call(t.app, 'GET', '/api/cart', { caller })).json().items).toEqual([]);
     expect((await read(caller, applicationId)).json().paymentStatus).toBe('CANCELLED');
@@ -550,9 +785,15 @@ describe('POST /api/event-applications/:id/pay', () => {
     const { caller, institute, applicationId } = await accepted('card');
     const { eventPaymentId } = (await pay(caller, applicationId)).json();
     // What the payments service leaves when a late success finds the seat gone (features/payments).
-    await t.deps.db.update(eventPayments).set({ status: 'REFUND_NEEDED', refundReason: 'SEATS_GONE', seatsHeld: false }).where(eq(eventPayments.id, eventPaymentId));
+    await t.deps.db
+      .update(eventPayments)
+      .set({ status: 'REFUND_NEEDED', refundReason: 'SEATS_GONE', seatsHeld: false })
+      .where(eq(eventPayments.id, eventPaymentId));
     await t.deps.db.update(events).set({ ticketsTaken: 0 }).where(eq(events.id, institute.event.id));
-    expect((await read(caller, applicationId)).json()).toMatchObject({ paymentStatus: 'REFUND_NEEDED', payment: { eventPaymentId, status: 'REFUND_NEEDED' } });
+    expect((await read(caller, applicationId)).json()).toMatchObject({
+      paymentStatus: 'REFUND_NEEDED',
+      payment: { eventPaymentId, status: 'REFUND_NEEDED' },
+    });
     const listed = (await call(t.app, 'GET', '/api/event-applications', { caller })).json<ApplicationPage>();
     expect(listed.items[0]).toMatchObject({ id: applicationId, paymentStatus: 'REFUND_NEEDED' });
     const retry = await pay(caller, applicationId);
@@ -568,7 +809,9 @@ describe('POST /api/event-applications/:id/pay', () => {
     expect(redirectUrl).toBe(applicationPaths.purchaseOrder(eventPaymentId));
     const payment = await paymentRow(eventPaymentId);
     expect(payment).toMatchObject({ status: 'AWAITING_PO', method: 'PURCHASE_ORDER', provider: null });
-    expect(payment.holdExpiresAt?.toISOString()).toBe(new Date(t.clock().getTime() + 30 * 24 * 60 * 60_000).toISOString());
+    expect(payment.holdExpiresAt?.toISOString()).toBe(
+      new Date(t.clock().getTime() + 30 * 24 * 60 * 60_000).toISOString(),
+    );
     expect((await read(caller, applicationId)).json().paymentStatus).toBe('AWAITING_PO');
     // The payment page the web shows reads the ordinary event payment.
     expect((await call(t.app, 'GET', `/api/event-payments/${eventPaymentId}`, { caller })).statusCode).toBe(200);
@@ -588,9 +831,16 @@ describe('POST /api/event-applications/:id/pay', () => {
       },
       { name: 'po.pdf', bytes: tinyPdf },
     );
-    const upload = await call(t.app, 'POST', '/api/purchase-orders', { caller, body: form.body, headers: form.headers });
+    const upload = await call(t.app, 'POST', '/api/purchase-orders', {
+      caller,
+      body: form.body,
+      headers: form.headers,
+    });
     expect(upload.statusCode).toBe(201);
-    expect((await read(caller, applicationId)).json()).toMatchObject({ paymentStatus: 'PO_SUBMITTED', payment: { status: 'PO_SUBMITTED' } });
+    expect((await read(caller, applicationId)).json()).toMatchObject({
+      paymentStatus: 'PO_SUBMITTED',
+      payment: { status: 'PO_SUBMITTED' },
+    });
 
     const change = await changeMethod(caller, applicationId, institute.options.card.id);
     expect(change.statusCode).toBe(409);
@@ -608,7 +858,9 @@ describe('POST /api/event-applications/:id/pay', () => {
     const payments = await t.deps.db.select().from(eventPayments).where(eq(eventPayments.applicationId, applicationId));
     expect(payments).toHaveLength(1);
     expect(await seatsTaken(institute.event.id)).toBe(1);
-    expect((await call(t.app, 'POST', `/api/event-applications/${applicationId}/pay`, { caller })).statusCode).toBe(400);
+    expect((await call(t.app, 'POST', `/api/event-applications/${applicationId}/pay`, { caller })).statusCode).toBe(
+      400,
+    );
   });
 
   it('refuses an application that is not accepted, and one of someone else', async () => {
@@ -627,8 +879,17 @@ describe('POST /api/event-applications/:id/pay', () => {
     const response = await pay(caller, applicationId);
     const { eventPaymentId, redirectUrl } = response.json();
     expect(redirectUrl).toBe(applicationPaths.success(eventPaymentId, 'free'));
-    expect(await paymentRow(eventPaymentId)).toMatchObject({ status: 'PAID', totalCents: 0, discountCents: 95_000, provider: null, couponId: free.id });
-    expect((await read(caller, applicationId)).json()).toMatchObject({ paymentStatus: 'COMPLIMENTARY', amounts: { amountDueCents: 0 } });
+    expect(await paymentRow(eventPaymentId)).toMatchObject({
+      status: 'PAID',
+      totalCents: 0,
+      discountCents: 95_000,
+      provider: null,
+      couponId: free.id,
+    });
+    expect((await read(caller, applicationId)).json()).toMatchObject({
+      paymentStatus: 'COMPLIMENTARY',
+      amounts: { amountDueCents: 0 },
+    });
     expect((await t.deps.db.select().from(coupons).where(eq(coupons.id, free.id)))[0]?.timesUsed).toBe(1);
     expect(await seatsTaken(institute.event.id)).toBe(1);
   });
@@ -644,10 +905,17 @@ describe('application payments elsewhere', () => {
       items: [{ id: eventPaymentId, status: 'PAID', applicationId, canAllocate: false }],
       total: 1,
     });
-    expect((await call(t.app, 'GET', `/api/event-payments/${eventPaymentId}/allocation`, { caller })).statusCode).toBe(409);
-    expect((await call(t.app, 'PUT', `/api/event-payments/${eventPaymentId}/allocation`, { caller, body: { items: [] } })).statusCode).toBe(409);
+    expect((await call(t.app, 'GET', `/api/event-payments/${eventPaymentId}/allocation`, { caller })).statusCode).toBe(
+      409,
+    );
+    expect(
+      (await call(t.app, 'PUT', `/api/event-payments/${eventPaymentId}/allocation`, { caller, body: { items: [] } }))
+        .statusCode,
+    ).toBe(409);
     const staff = await signedInUser(t, 'STAFF');
-    const listed = await call(t.app, 'GET', `/api/admin/event-payments?search=${eventPaymentId}`, { caller: staff.caller });
+    const listed = await call(t.app, 'GET', `/api/admin/event-payments?search=${eventPaymentId}`, {
+      caller: staff.caller,
+    });
     expect(listed.json<{ items: { id: string }[] }>().items.map((row) => row.id)).toEqual([eventPaymentId]);
   });
 });
@@ -689,9 +957,14 @@ describe('GET /api/event-applications and /api/legacy-event-applications', () =>
       paymentTypeId: 1,
     });
     const legacy = await call(t.app, 'GET', '/api/legacy-event-applications', { caller });
-    expect(legacy.json()).toMatchObject({ total: 1, items: [{ eventName: 'Summer Reading Institute 2019', statusId: 3, paymentStatusId: 2 }] });
+    expect(legacy.json()).toMatchObject({
+      total: 1,
+      items: [{ eventName: 'Summer Reading Institute 2019', statusId: 3, paymentStatusId: 2 }],
+    });
     const stranger = await signedInUser(t);
-    expect((await call(t.app, 'GET', '/api/legacy-event-applications', { caller: stranger.caller })).json()).toMatchObject({ total: 0, items: [] });
+    expect(
+      (await call(t.app, 'GET', '/api/legacy-event-applications', { caller: stranger.caller })).json(),
+    ).toMatchObject({ total: 0, items: [] });
     expect((await call(t.app, 'GET', '/api/event-applications', { caller: stranger.caller })).json().total).toBe(0);
     expect((await call(t.app, 'GET', '/api/event-applications')).statusCode).toBe(401);
   });
@@ -700,11 +973,21 @@ describe('GET /api/event-applications and /api/legacy-event-applications', () =>
     const { user, caller } = await signedInUser(t);
     const [unpaid] = await t.deps.db
       .insert(legacyEventApplications)
-      .values({ userId: user.id, legacyId: `legacy-${randomUUID()}`, eventName: 'Math Leaders Institute 2022', statusId: 4, paymentStatusId: 1, paymentTypeId: 1 })
+      .values({
+        userId: user.id,
+        legacyId: `legacy-${randomUUID()}`,
+        eventName: 'Math Leaders Institute 2022',
+        statusId: 4,
+        paymentStatusId: 1,
+        paymentTypeId: 1,
+      })
       .returning();
     const legacyId = unpaid?.id ?? '';
     expect((await pay(caller, legacyId)).statusCode).toBe(404);
-    const confirm = await call(t.app, 'POST', '/api/payments/cashnet/confirm', { caller, body: { batchno: '1042', tx: 'TX-1', custcode: 'CUST-7', ref3val1: legacyId } });
+    const confirm = await call(t.app, 'POST', '/api/payments/cashnet/confirm', {
+      caller,
+      body: { batchno: '1042', tx: 'TX-1', custcode: 'CUST-7', ref3val1: legacyId },
+    });
     expect(confirm.statusCode).toBe(404);
     expect(await t.deps.db.select().from(eventPayments).where(eq(eventPayments.userId, user.id))).toEqual([]);
     expect((await call(t.app, 'GET', '/api/legacy-event-applications', { caller })).json().items).toEqual([

@@ -17,7 +17,10 @@ type Page = { page: number; pageSize: number };
 
 /** The event an application is started for, when it exists. */
 export async function findEvent(db: Executor, eventId: string) {
-  const [event] = await db.select({ id: events.id, acceptsApplications: events.acceptsApplications }).from(events).where(eq(events.id, eventId));
+  const [event] = await db
+    .select({ id: events.id, acceptsApplications: events.acceptsApplications })
+    .from(events)
+    .where(eq(events.id, eventId));
   return event;
 }
 
@@ -26,13 +29,23 @@ export async function findOpenApplication(db: Executor, userId: string, eventId:
   const [row] = await db
     .select({ id: eventApplications.id })
     .from(eventApplications)
-    .where(and(eq(eventApplications.userId, userId), eq(eventApplications.eventId, eventId), ne(eventApplications.status, 'VOIDED')));
+    .where(
+      and(
+        eq(eventApplications.userId, userId),
+        eq(eventApplications.eventId, eventId),
+        ne(eventApplications.status, 'VOIDED'),
+      ),
+    );
   return row?.id;
 }
 
 /** Starts an application; undefined when a concurrent start won the partial unique index. */
 export async function insertApplication(db: Executor, userId: string, eventId: string): Promise<string | undefined> {
-  const [row] = await db.insert(eventApplications).values({ userId, eventId }).onConflictDoNothing().returning({ id: eventApplications.id });
+  const [row] = await db
+    .insert(eventApplications)
+    .values({ userId, eventId })
+    .onConflictDoNothing()
+    .returning({ id: eventApplications.id });
   return row?.id;
 }
 
@@ -62,7 +75,12 @@ export async function lockOwnApplication(tx: Executor, applicationId: string, us
 }
 export type LockedApplication = NonNullable<Awaited<ReturnType<typeof lockOwnApplication>>>;
 
-export async function updateApplication(tx: Executor, applicationId: string, fields: Partial<typeof eventApplications.$inferInsert>, now: Date): Promise<void> {
+export async function updateApplication(
+  tx: Executor,
+  applicationId: string,
+  fields: Partial<typeof eventApplications.$inferInsert>,
+  now: Date,
+): Promise<void> {
   await tx
     .update(eventApplications)
     .set({ ...fields, updatedAt: now })
@@ -78,21 +96,34 @@ export async function replaceSelection(
 ): Promise<void> {
   await tx.delete(eventApplicationGroupings).where(eq(eventApplicationGroupings.applicationId, applicationId));
   await tx.delete(eventApplicationSections).where(eq(eventApplicationSections.applicationId, applicationId));
-  if (groupings.length > 0) await tx.insert(eventApplicationGroupings).values(groupings.map((grouping) => ({ applicationId, ...grouping })));
-  if (sections.length > 0) await tx.insert(eventApplicationSections).values(sections.map((section) => ({ applicationId, ...section })));
+  if (groupings.length > 0)
+    await tx.insert(eventApplicationGroupings).values(groupings.map((grouping) => ({ applicationId, ...grouping })));
+  if (sections.length > 0)
+    await tx.insert(eventApplicationSections).values(sections.map((section) => ({ applicationId, ...section })));
 }
 
 export function questionsOf(db: Executor, eventId: string) {
   return db
-    .select({ id: applicationQuestions.id, type: applicationQuestions.type, options: applicationQuestions.options, required: applicationQuestions.required })
+    .select({
+      id: applicationQuestions.id,
+      type: applicationQuestions.type,
+      options: applicationQuestions.options,
+      required: applicationQuestions.required,
+    })
     .from(applicationQuestions)
     .where(eq(applicationQuestions.eventId, eventId));
 }
 
 /** The answers replace the previous ones; empty answers are not stored. */
-export async function replaceAnswers(tx: Executor, applicationId: string, answers: ReadonlyMap<string, readonly string[]>): Promise<void> {
+export async function replaceAnswers(
+  tx: Executor,
+  applicationId: string,
+  answers: ReadonlyMap<string, readonly string[]>,
+): Promise<void> {
   await tx.delete(eventApplicationAnswers).where(eq(eventApplicationAnswers.applicationId, applicationId));
-  const rows = [...answers].filter(([, value]) => value.length > 0).map(([questionId, value]) => ({ applicationId, questionId, value: [...value] }));
+  const rows = [...answers]
+    .filter(([, value]) => value.length > 0)
+    .map(([questionId, value]) => ({ applicationId, questionId, value: [...value] }));
   if (rows.length > 0) await tx.insert(eventApplicationAnswers).values(rows);
 }
 
@@ -130,17 +161,29 @@ const paymentColumns = {
 export type ApplicationPayment = { [K in keyof typeof paymentColumns]: (typeof eventPayments.$inferSelect)[K] };
 
 /** The application's newest payment that still counts: unpaid and holding its seat, or paid. */
-export async function liveApplicationPayment(db: Executor, applicationId: string): Promise<ApplicationPayment | undefined> {
+export async function liveApplicationPayment(
+  db: Executor,
+  applicationId: string,
+): Promise<ApplicationPayment | undefined> {
   const [payment] = await db
     .select(paymentColumns)
     .from(eventPayments)
-    .where(and(eq(eventPayments.applicationId, applicationId), inArray(eventPayments.status, ['PENDING', 'AWAITING_PO', 'PO_SUBMITTED', 'PAID'])))
+    .where(
+      and(
+        eq(eventPayments.applicationId, applicationId),
+        inArray(eventPayments.status, ['PENDING', 'AWAITING_PO', 'PO_SUBMITTED', 'PAID']),
+      ),
+    )
     .orderBy(desc(eventPayments.createdAt), desc(eventPayments.id))
     .limit(1);
   return payment;
 }
 
-export async function findByIdempotencyKey(db: Executor, userId: string, key: string): Promise<ApplicationPayment | undefined> {
+export async function findByIdempotencyKey(
+  db: Executor,
+  userId: string,
+  key: string,
+): Promise<ApplicationPayment | undefined> {
   const [payment] = await db
     .select(paymentColumns)
     .from(eventPayments)
@@ -151,7 +194,11 @@ export async function findByIdempotencyKey(db: Executor, userId: string, key: st
 export type NewEventPayment = typeof eventPayments.$inferInsert;
 export type NewEventPaymentItem = Omit<typeof eventPaymentItems.$inferInsert, 'paymentId'>;
 
-export async function insertPayment(db: Executor, payment: NewEventPayment, item: NewEventPaymentItem): Promise<ApplicationPayment> {
+export async function insertPayment(
+  db: Executor,
+  payment: NewEventPayment,
+  item: NewEventPaymentItem,
+): Promise<ApplicationPayment> {
   const [created] = await db.insert(eventPayments).values(payment).returning(paymentColumns);
   if (!created) throw new Error('event payment was not written');
   await db.insert(eventPaymentItems).values({ ...item, paymentId: created.id });
@@ -159,7 +206,10 @@ export async function insertPayment(db: Executor, payment: NewEventPayment, item
 }
 
 export async function ticketPrice(db: Executor, ticketTypeId: string) {
-  const [row] = await db.select({ priceCents: eventTicketTypes.priceCents }).from(eventTicketTypes).where(eq(eventTicketTypes.id, ticketTypeId));
+  const [row] = await db
+    .select({ priceCents: eventTicketTypes.priceCents })
+    .from(eventTicketTypes)
+    .where(eq(eventTicketTypes.id, ticketTypeId));
   return row?.priceCents;
 }
 
@@ -184,7 +234,13 @@ export async function pageOfApplications(db: Database, userId: string, page: Pag
         isSimplified: eventApplications.isSimplified,
         submittedAt: eventApplications.submittedAt,
         createdAt: eventApplications.createdAt,
-        event: { id: events.id, name: events.name, startDate: events.startDate, endDate: events.endDate, locationName: events.locationName },
+        event: {
+          id: events.id,
+          name: events.name,
+          startDate: events.startDate,
+          endDate: events.endDate,
+          locationName: events.locationName,
+        },
         dueDays: events.paymentDueDays,
         ...applicationPricingColumns,
       })

@@ -41,9 +41,16 @@ export const applicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
 
   app.post(
     '/event-applications',
-    { config: signedIn, schema: { tags, body: startApplicationInput, response: { 200: applicationStarted, 201: applicationStarted } } },
+    {
+      config: signedIn,
+      schema: { tags, body: startApplicationInput, response: { 200: applicationStarted, 201: applicationStarted } },
+    },
     async (request, reply) => {
-      const { created, applicationId } = await applications.startApplication(deps, caller(request), request.body.eventId);
+      const { created, applicationId } = await applications.startApplication(
+        deps,
+        caller(request),
+        request.body.eventId,
+      );
       return reply.status(created ? 201 : 200).send({ applicationId });
     },
   );
@@ -63,7 +70,13 @@ export const applicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
   app.put(
     '/event-applications/:applicationId/payment-method',
     { config: signedIn, schema: { tags, params, body: paymentMethodInput, response: { 200: applicationDetail } } },
-    async (request) => applications.changePaymentMethod(deps, caller(request), request.params.applicationId, request.body.paymentOptionId),
+    async (request) =>
+      applications.changePaymentMethod(
+        deps,
+        caller(request),
+        request.params.applicationId,
+        request.body.paymentOptionId,
+      ),
   );
 
   app.post(
@@ -75,6 +88,12 @@ export const applicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
   app.post(
     '/event-applications/:applicationId/pay',
     { config: signedIn, schema: { tags, params, headers: payHeaders, response: { 200: applicationPayReply } } },
-    async (request) => applications.payApplication(deps, caller(request), request.params.applicationId, request.headers['idempotency-key']),
+    async (request) =>
+      applications.payApplication(
+        deps,
+        caller(request),
+        request.params.applicationId,
+        request.headers['idempotency-key'],
+      ),
   );
 };

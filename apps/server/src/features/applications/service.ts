@@ -1,5 +1,17 @@
 import { applicationPaths } from '@portal/domain/applications/paths.ts';
-import { applicationMessages, answerProblem, isAdvancedEligible, isEditable, missingPrerequisites, normalizeAnswer, questionnaireComplete, selectionMessages, selectionProblem, selectionRefusal, type WizardStep } from '@portal/domain/applications/rules.ts';
+import {
+  applicationMessages,
+  answerProblem,
+  isAdvancedEligible,
+  isEditable,
+  missingPrerequisites,
+  normalizeAnswer,
+  questionnaireComplete,
+  selectionMessages,
+  selectionProblem,
+  selectionRefusal,
+  type WizardStep,
+} from '@portal/domain/applications/rules.ts';
 import type {
   ApplicationDetail,
   ApplicationPage,
@@ -15,7 +27,14 @@ import { orderTotals } from '@portal/domain/commerce/pricing.ts';
 import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Transaction } from '../../db/client.ts';
-import { applicationPaymentStates, pastEventsOf, readApplicationDetail, readApplicationPaths, readPaymentOptions, selectablePath } from '../../core/application-reads.ts';
+import {
+  applicationPaymentStates,
+  pastEventsOf,
+  readApplicationDetail,
+  readApplicationPaths,
+  readPaymentOptions,
+  selectablePath,
+} from '../../core/application-reads.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { expireHolds, releasePayment, takeCouponUse, takeSeats } from '../../core/capacity.ts';
 import { requestsOfApplications } from '../../core/registration-requests.ts';
@@ -57,7 +76,12 @@ const rankingIndex = 'event_application_sections_ranking';
 
 const applicationNotFound = () => notFound(applicationMessages.notFound);
 const todayOf = (deps: AppDeps) => calendarDateIn(deps.clock(), deps.config.timeZone);
-const couponReply = (coupon: { code: string; type: 'FIXED' | 'PERCENTAGE'; discountAmount: number | null; discountPercentage: number | null }) => ({
+const couponReply = (coupon: {
+  code: string;
+  type: 'FIXED' | 'PERCENTAGE';
+  discountAmount: number | null;
+  discountPercentage: number | null;
+}) => ({
   code: coupon.code,
   type: coupon.type,
   discountAmount: coupon.discountAmount,
@@ -87,7 +111,10 @@ export async function listApplications(deps: AppDeps, auth: RequestAuth, page: P
     ),
   ]);
   const items = rows.map((row) => {
-    const coupon = row.coupon?.code && row.coupon.type ? couponReply({ ...row.coupon, code: row.coupon.code, type: row.coupon.type }) : null;
+    const coupon =
+      row.coupon?.code && row.coupon.type
+        ? couponReply({ ...row.coupon, code: row.coupon.code, type: row.coupon.type })
+        : null;
     const totals = orderTotals([{ numberOfTickets: 1, price: row.priceCents ?? 0 }], coupon);
     const state = states.get(row.id);
     return {
@@ -111,7 +138,11 @@ export async function listApplications(deps: AppDeps, auth: RequestAuth, page: P
 }
 
 /** GET /api/legacy-event-applications */
-export async function listLegacyApplications(deps: AppDeps, auth: RequestAuth, page: Page): Promise<LegacyApplicationPage> {
+export async function listLegacyApplications(
+  deps: AppDeps,
+  auth: RequestAuth,
+  page: Page,
+): Promise<LegacyApplicationPage> {
   const { rows, total } = await pageOfLegacyApplications(deps.db, auth.user.id, page);
   return { items: rows, page: page.page, pageSize: page.pageSize, total };
 }
@@ -120,15 +151,26 @@ export async function listLegacyApplications(deps: AppDeps, auth: RequestAuth, p
  * POST /api/event-applications. A member has at most one application per event that is not voided:
  * starting again (a double click, a second tab) answers the existing one.
  */
-export async function startApplication(deps: AppDeps, auth: RequestAuth, eventId: string): Promise<{ created: boolean; applicationId: string }> {
+export async function startApplication(
+  deps: AppDeps,
+  auth: RequestAuth,
+  eventId: string,
+): Promise<{ created: boolean; applicationId: string }> {
   const event = await findEvent(deps.db, eventId);
-  if (!event?.acceptsApplications) throw badRequest(applicationMessages.notOpen, { eventId: applicationMessages.notOpen });
+  if (!event?.acceptsApplications)
+    throw badRequest(applicationMessages.notOpen, { eventId: applicationMessages.notOpen });
   const existing = await findOpenApplication(deps.db, auth.user.id, eventId);
   if (existing) return { created: false, applicationId: existing };
   const started = await deps.db.transaction(async (tx) => {
     const applicationId = await insertApplication(tx, auth.user.id, eventId);
     if (applicationId) {
-      await audit(tx, { ...actorOf(auth), action: 'event-application.start', subjectType: 'event_application', subjectId: applicationId, data: { eventId } });
+      await audit(tx, {
+        ...actorOf(auth),
+        action: 'event-application.start',
+        subjectType: 'event_application',
+        subjectId: applicationId,
+        data: { eventId },
+      });
     }
     return applicationId;
   });
@@ -139,20 +181,34 @@ export async function startApplication(deps: AppDeps, auth: RequestAuth, eventId
   return { created: false, applicationId: raced };
 }
 
-async function detailOf(deps: AppDeps, db: AppDeps['db'] | Transaction, applicationId: string, userId: string): Promise<ApplicationDetail> {
+async function detailOf(
+  deps: AppDeps,
+  db: AppDeps['db'] | Transaction,
+  applicationId: string,
+  userId: string,
+): Promise<ApplicationDetail> {
   const detail = await readApplicationDetail(db, applicationId, todayOf(deps), userId);
   if (!detail) throw applicationNotFound();
   return detail;
 }
 
 /** GET /api/event-applications/:id — only the applicant's own. */
-export async function getApplication(deps: AppDeps, auth: RequestAuth, applicationId: string): Promise<ApplicationDetail> {
+export async function getApplication(
+  deps: AppDeps,
+  auth: RequestAuth,
+  applicationId: string,
+): Promise<ApplicationDetail> {
   await expireHolds(deps.db, deps.clock());
   return detailOf(deps, deps.db, applicationId, auth.user.id);
 }
 
 /** Runs `change` on the caller's own application, its row locked; anyone else's is not found. */
-async function withOwnApplication<T>(deps: AppDeps, auth: RequestAuth, applicationId: string, change: (tx: Transaction, application: LockedApplication) => Promise<T>) {
+async function withOwnApplication<T>(
+  deps: AppDeps,
+  auth: RequestAuth,
+  applicationId: string,
+  change: (tx: Transaction, application: LockedApplication) => Promise<T>,
+) {
   return deps.db.transaction(async (tx) => {
     const application = await lockOwnApplication(tx, applicationId, auth.user.id);
     if (!application) throw applicationNotFound();
@@ -164,7 +220,12 @@ function requireEditable(application: LockedApplication): void {
   if (!isEditable(application.status)) throw conflict(applicationMessages.notEditable);
 }
 
-async function saveGeneralInformation(tx: Transaction, application: LockedApplication, data: GeneralInformation, now: Date): Promise<void> {
+async function saveGeneralInformation(
+  tx: Transaction,
+  application: LockedApplication,
+  data: GeneralInformation,
+  now: Date,
+): Promise<void> {
   await updateApplication(tx, application.id, { ...data, generalInformationSavedAt: now }, now);
 }
 
@@ -174,7 +235,13 @@ async function saveGeneralInformation(tx: Transaction, application: LockedApplic
  * sections, a rank out of range or used twice, two groupings, …). Anything else is saved, and counts
  * as complete only when selectionProblem finds nothing.
  */
-async function saveSections(deps: AppDeps, tx: Transaction, application: LockedApplication, data: SectionsSegment, now: Date): Promise<void> {
+async function saveSections(
+  deps: AppDeps,
+  tx: Transaction,
+  application: LockedApplication,
+  data: SectionsSegment,
+  now: Date,
+): Promise<void> {
   const paths = await readApplicationPaths(tx, application.eventId);
   const path = paths.find((candidate) => candidate.id === data.pathId);
   if (!path) throw badRequest(applicationMessages.pathUnknown, { pathId: applicationMessages.pathUnknown });
@@ -192,21 +259,37 @@ async function saveSections(deps: AppDeps, tx: Transaction, application: LockedA
   const groupingRanked = data.requestedGroupings.some((grouping) => grouping.ranking !== null);
   const refusal = groupingRanked ? selectionMessages.rankingNotAsked : selectionRefusal(selectable, selection);
   if (refusal) throw badRequest(refusal, { requestedSections: refusal });
-  const groupingOfSection = new Map(path.groupings.flatMap((grouping) => grouping.sections.map((section) => [section.id, grouping.id] as const)));
+  const groupingOfSection = new Map(
+    path.groupings.flatMap((grouping) => grouping.sections.map((section) => [section.id, grouping.id] as const)),
+  );
   await replaceSelection(
     tx,
     application.id,
     data.requestedGroupings.map((grouping) => ({ groupingId: grouping.id, ranking: null })),
-    data.requestedSections.map((section) => ({ sectionId: section.id, groupingId: groupingOfSection.get(section.id) ?? '', ranking: section.ranking })),
+    data.requestedSections.map((section) => ({
+      sectionId: section.id,
+      groupingId: groupingOfSection.get(section.id) ?? '',
+      ranking: section.ranking,
+    })),
   );
-  await updateApplication(tx, application.id, { pathId: path.id, sectionsComplete: selectionProblem(selectable, selection) === null }, now);
+  await updateApplication(
+    tx,
+    application.id,
+    { pathId: path.id, sectionsComplete: selectionProblem(selectable, selection) === null },
+    now,
+  );
 }
 
 /**
  * QUESTIONNAIRE: answers trimmed; a wrong answer (not one of the options, several where one is
  * asked) is refused by question id, while a missing required answer only leaves it incomplete.
  */
-async function saveQuestionnaire(tx: Transaction, application: LockedApplication, data: QuestionnaireSegment, now: Date): Promise<void> {
+async function saveQuestionnaire(
+  tx: Transaction,
+  application: LockedApplication,
+  data: QuestionnaireSegment,
+  now: Date,
+): Promise<void> {
   const questions = await questionsOf(tx, application.eventId);
   const byId = new Map(questions.map((question) => [question.id, question]));
   const answers = new Map<string, string[]>();
@@ -224,7 +307,12 @@ async function saveQuestionnaire(tx: Transaction, application: LockedApplication
   }
   if (Object.keys(errors).length > 0) throw badRequest(applicationMessages.updateFailed, errors);
   await replaceAnswers(tx, application.id, answers);
-  await updateApplication(tx, application.id, { questionnaireComplete: questionnaireComplete(questions, answers) }, now);
+  await updateApplication(
+    tx,
+    application.id,
+    { questionnaireComplete: questionnaireComplete(questions, answers) },
+    now,
+  );
 }
 
 /**
@@ -232,17 +320,34 @@ async function saveQuestionnaire(tx: Transaction, application: LockedApplication
  * field errors) and a payment option when the event offers any; then SUBMITTED, audited, and the
  * applicant mailed in the same transaction.
  */
-async function submit(deps: AppDeps, tx: Transaction, auth: RequestAuth, application: LockedApplication, paymentOptionId: string | null, now: Date) {
+async function submit(
+  deps: AppDeps,
+  tx: Transaction,
+  auth: RequestAuth,
+  application: LockedApplication,
+  paymentOptionId: string | null,
+  now: Date,
+) {
   const detail = await detailOf(deps, tx, application.id, auth.user.id);
   const missing = missingPrerequisites('submit', detail.progress);
   if (missing.length > 0) {
-    throw badRequest(missing[0]?.message ?? applicationMessages.updateFailed, Object.fromEntries(missing.map(({ field, message }) => [field, message])));
+    throw badRequest(
+      missing[0]?.message ?? applicationMessages.updateFailed,
+      Object.fromEntries(missing.map(({ field, message }) => [field, message])),
+    );
   }
   const options = detail.event.finance.paymentOptions;
   if (options.length > 0 && !options.some((option) => option.id === paymentOptionId)) {
-    throw badRequest(applicationMessages.paymentOptionRequired, { paymentOptionId: applicationMessages.paymentOptionRequired });
+    throw badRequest(applicationMessages.paymentOptionRequired, {
+      paymentOptionId: applicationMessages.paymentOptionRequired,
+    });
   }
-  await updateApplication(tx, application.id, { status: 'SUBMITTED', submittedAt: now, paymentOptionId: options.length > 0 ? paymentOptionId : null }, now);
+  await updateApplication(
+    tx,
+    application.id,
+    { status: 'SUBMITTED', submittedAt: now, paymentOptionId: options.length > 0 ? paymentOptionId : null },
+    now,
+  );
   await audit(tx, {
     ...actorOf(auth),
     action: 'event-application.submit',
@@ -282,16 +387,30 @@ const segmentSteps: Record<Segment['segment'], WizardStep> = {
  * application-rules.missingPrerequisites): sections after general information, and so on. 409 names
  * what is missing first, with each missing part as a field.
  */
-async function requireReachable(deps: AppDeps, tx: Transaction, auth: RequestAuth, application: LockedApplication, step: WizardStep): Promise<void> {
+async function requireReachable(
+  deps: AppDeps,
+  tx: Transaction,
+  auth: RequestAuth,
+  application: LockedApplication,
+  step: WizardStep,
+): Promise<void> {
   const { progress } = await detailOf(deps, tx, application.id, auth.user.id);
   const missing = missingPrerequisites(step, progress);
   if (missing.length > 0) {
-    throw conflict(missing[0]?.message ?? applicationMessages.updateFailed, Object.fromEntries(missing.map(({ field, message }) => [field, message])));
+    throw conflict(
+      missing[0]?.message ?? applicationMessages.updateFailed,
+      Object.fromEntries(missing.map(({ field, message }) => [field, message])),
+    );
   }
 }
 
 /** PUT /api/event-applications/:id/segments */
-export async function saveSegment(deps: AppDeps, auth: RequestAuth, applicationId: string, input: Segment): Promise<ApplicationDetail> {
+export async function saveSegment(
+  deps: AppDeps,
+  auth: RequestAuth,
+  applicationId: string,
+  input: Segment,
+): Promise<ApplicationDetail> {
   const now = deps.clock();
   try {
     return await withOwnApplication(deps, auth, applicationId, async (tx, application) => {
@@ -327,13 +446,24 @@ export async function saveSegment(deps: AppDeps, auth: RequestAuth, applicationI
  * open is cancelled (its seat and coupon use given back) and Pay starts a new one. A purchase order
  * under review, or a paid application, cannot change any more.
  */
-async function cancelOpenPayment(tx: Transaction, auth: RequestAuth, application: LockedApplication, now: Date): Promise<void> {
+async function cancelOpenPayment(
+  tx: Transaction,
+  auth: RequestAuth,
+  application: LockedApplication,
+  now: Date,
+): Promise<void> {
   const payment = await liveApplicationPayment(tx, application.id);
   if (!payment) return;
   if (payment.status === 'PAID') throw conflict(applicationMessages.alreadyPaid);
   if (payment.status === 'PO_SUBMITTED') throw conflict(applicationMessages.purchaseOrderUnderReview);
   await releasePayment(tx, payment.id, 'CANCELLED', now);
-  await audit(tx, { ...actorOf(auth), action: 'event-payment.cancel', subjectType: 'event_payment', subjectId: payment.id, data: { from: payment.status, applicationId: application.id } });
+  await audit(tx, {
+    ...actorOf(auth),
+    action: 'event-payment.cancel',
+    subjectType: 'event_payment',
+    subjectId: payment.id,
+    data: { from: payment.status, applicationId: application.id },
+  });
 }
 
 function requireNotVoided(application: LockedApplication): void {
@@ -341,13 +471,20 @@ function requireNotVoided(application: LockedApplication): void {
 }
 
 /** PUT /api/event-applications/:id/payment-method */
-export async function changePaymentMethod(deps: AppDeps, auth: RequestAuth, applicationId: string, paymentOptionId: string): Promise<ApplicationDetail> {
+export async function changePaymentMethod(
+  deps: AppDeps,
+  auth: RequestAuth,
+  applicationId: string,
+  paymentOptionId: string,
+): Promise<ApplicationDetail> {
   const now = deps.clock();
   return withOwnApplication(deps, auth, applicationId, async (tx, application) => {
     requireNotVoided(application);
     const options = await paymentOptionsOfEvent(tx, application.eventId);
     if (!options.some((option) => option.id === paymentOptionId)) {
-      throw badRequest(applicationMessages.paymentOptionRequired, { paymentOptionId: applicationMessages.optionUnknown });
+      throw badRequest(applicationMessages.paymentOptionRequired, {
+        paymentOptionId: applicationMessages.optionUnknown,
+      });
     }
     if (application.paymentOptionId !== paymentOptionId) {
       await cancelOpenPayment(tx, auth, application, now);
@@ -365,7 +502,12 @@ export async function changePaymentMethod(deps: AppDeps, auth: RequestAuth, appl
 }
 
 /** POST /api/event-applications/:id/coupon — the cart's coupon terms, for this one event; an empty code removes it. */
-export async function applyCoupon(deps: AppDeps, auth: RequestAuth, applicationId: string, code: string): Promise<ApplicationDetail> {
+export async function applyCoupon(
+  deps: AppDeps,
+  auth: RequestAuth,
+  applicationId: string,
+  code: string,
+): Promise<ApplicationDetail> {
   const now = deps.clock();
   return withOwnApplication(deps, auth, applicationId, async (tx, application) => {
     requireNotVoided(application);
@@ -373,7 +515,8 @@ export async function applyCoupon(deps: AppDeps, auth: RequestAuth, applicationI
     if (code !== '') {
       const coupon = await findCouponByCode(tx, code);
       const refusal = coupon ? couponRefusal(coupon, now, [application.eventId]) : 'unknown';
-      if (refusal || !coupon) throw badRequest(applicationMessages.couponError, { code: applicationCouponRefusalText(refusal ?? 'unknown') });
+      if (refusal || !coupon)
+        throw badRequest(applicationMessages.couponError, { code: applicationCouponRefusalText(refusal ?? 'unknown') });
       couponId = coupon.id;
     }
     if (couponId !== application.couponId) {
@@ -410,7 +553,14 @@ interface Created {
  * type, priced by pricing.orderTotals with the application's coupon, takes the event's seat and
  * counts the coupon use — all undone by any refusal.
  */
-async function createPayment(deps: AppDeps, tx: Transaction, auth: RequestAuth, applicationId: string, idempotencyKey: string, now: Date): Promise<Created> {
+async function createPayment(
+  deps: AppDeps,
+  tx: Transaction,
+  auth: RequestAuth,
+  applicationId: string,
+  idempotencyKey: string,
+  now: Date,
+): Promise<Created> {
   const application = await lockOwnApplication(tx, applicationId, auth.user.id);
   if (!application) throw applicationNotFound();
   if (application.status !== 'ACCEPTED') throw conflict(applicationMessages.notAccepted);
@@ -418,8 +568,13 @@ async function createPayment(deps: AppDeps, tx: Transaction, auth: RequestAuth, 
   if (live?.status === 'PAID') throw conflict(applicationMessages.alreadyPaid);
   if (live?.status === 'PO_SUBMITTED') throw conflict(applicationMessages.purchaseOrderUnderReview);
   if (live) return { payment: live, description: application.eventName };
-  const option = (await paymentOptionsOfEvent(tx, application.eventId)).find((candidate) => candidate.id === application.paymentOptionId);
-  if (!option) throw badRequest(applicationMessages.paymentOptionRequired, { paymentOptionId: applicationMessages.paymentOptionRequired });
+  const option = (await paymentOptionsOfEvent(tx, application.eventId)).find(
+    (candidate) => candidate.id === application.paymentOptionId,
+  );
+  if (!option)
+    throw badRequest(applicationMessages.paymentOptionRequired, {
+      paymentOptionId: applicationMessages.paymentOptionRequired,
+    });
   const price = application.ticketTypeId ? await ticketPrice(tx, application.ticketTypeId) : undefined;
   if (!application.ticketTypeId || price === undefined) throw conflict(applicationMessages.noPrice);
   const coupon = application.couponId ? await findCoupon(tx, application.couponId) : undefined;
@@ -445,10 +600,20 @@ async function createPayment(deps: AppDeps, tx: Transaction, auth: RequestAuth, 
       idempotencyKey,
       applicationId: application.id,
     },
-    { eventId: application.eventId, sectionId: null, ticketTypeId: application.ticketTypeId, title: application.eventName, numberOfTickets: 1, priceCents: price },
+    {
+      eventId: application.eventId,
+      sectionId: null,
+      ticketTypeId: application.ticketTypeId,
+      title: application.eventName,
+      numberOfTickets: 1,
+      priceCents: price,
+    },
   );
-  await takeSeats(tx, [{ eventId: application.eventId, sectionId: null, numberOfTickets: 1, title: application.eventName }]);
-  if (coupon && !(await takeCouponUse(tx, coupon.id))) throw conflict(couponRefusals.usedUp, { code: couponRefusals.usedUp });
+  await takeSeats(tx, [
+    { eventId: application.eventId, sectionId: null, numberOfTickets: 1, title: application.eventName },
+  ]);
+  if (coupon && !(await takeCouponUse(tx, coupon.id)))
+    throw conflict(couponRefusals.usedUp, { code: couponRefusals.usedUp });
   await audit(tx, {
     ...actorOf(auth),
     action: 'event-application.pay',
@@ -460,7 +625,9 @@ async function createPayment(deps: AppDeps, tx: Transaction, auth: RequestAuth, 
 }
 
 async function answer(deps: AppDeps, auth: RequestAuth, created: Created): Promise<ApplicationPayReply> {
-  const redirectUrl = redirectOf(created.payment) ?? (await startCardPayment(deps, auth, created.payment, created.description, async (tx) => {
+  const redirectUrl =
+    redirectOf(created.payment) ??
+    (await startCardPayment(deps, auth, created.payment, created.description, async (tx) => {
       await releasePayment(tx, created.payment.id, 'CANCELLED', deps.clock());
     }));
   return { eventPaymentId: created.payment.id, redirectUrl };
@@ -470,7 +637,12 @@ async function answer(deps: AppDeps, auth: RequestAuth, created: Created): Promi
  * POST /api/event-applications/:id/pay. The Idempotency-Key makes a repeat (double click, retry,
  * race) answer the payment the first call made.
  */
-export async function payApplication(deps: AppDeps, auth: RequestAuth, applicationId: string, idempotencyKey: string): Promise<ApplicationPayReply> {
+export async function payApplication(
+  deps: AppDeps,
+  auth: RequestAuth,
+  applicationId: string,
+  idempotencyKey: string,
+): Promise<ApplicationPayReply> {
   const now = deps.clock();
   await expireHolds(deps.db, now);
   const replayOf = async (payment: ApplicationPayment) => {
@@ -481,7 +653,9 @@ export async function payApplication(deps: AppDeps, auth: RequestAuth, applicati
   if (existing) return replayOf(existing);
   let created: Created;
   try {
-    created = await deps.db.transaction(async (tx) => createPayment(deps, tx, auth, applicationId, idempotencyKey, now));
+    created = await deps.db.transaction(async (tx) =>
+      createPayment(deps, tx, auth, applicationId, idempotencyKey, now),
+    );
   } catch (error) {
     const raced = await findByIdempotencyKey(deps.db, auth.user.id, idempotencyKey);
     if (raced) return replayOf(raced);

@@ -18,13 +18,22 @@ async function acceptedApplicant(option: 'card' | 'purchaseOrder') {
   const { user, caller } = await signedInUser(t);
   const organization = await createOrganization(t.deps.db);
   await addMembership(t.deps.db, organization.id, user.id);
-  const application = await createCompleteApplication(t.deps.db, institute, user.id, { status: 'ACCEPTED', paymentOptionId: institute.options[option].id });
-  const pay = () => call(t.app, 'POST', `/api/event-applications/${application.id}/pay`, { caller, headers: { 'idempotency-key': randomUUID() } });
+  const application = await createCompleteApplication(t.deps.db, institute, user.id, {
+    status: 'ACCEPTED',
+    paymentOptionId: institute.options[option].id,
+  });
+  const pay = () =>
+    call(t.app, 'POST', `/api/event-applications/${application.id}/pay`, {
+      caller,
+      headers: { 'idempotency-key': randomUUID() },
+    });
   return { institute, application, pay };
 }
 
-const paymentsOf = (applicationId: string) => t.deps.db.select().from(eventPayments).where(eq(eventPayments.applicationId, applicationId));
-const seatsTaken = async (eventId: string) => (await t.deps.db.select({ n: events.ticketsTaken }).from(events).where(eq(events.id, eventId)))[0]?.n;
+const paymentsOf = (applicationId: string) =>
+  t.deps.db.select().from(eventPayments).where(eq(eventPayments.applicationId, applicationId));
+const seatsTaken = async (eventId: string) =>
+  (await t.deps.db.select({ n: events.ticketsTaken }).from(events).where(eq(events.id, eventId)))[0]?.n;
 
 describe('paying an accepted application without a card provider', () => {
   it("refuses 'Pay by Credit Card' with the reason the list shows, taking no seat and writing no payment", async () => {
@@ -43,6 +52,8 @@ describe('paying an accepted application without a card provider', () => {
     expect(paid.statusCode).toBe(200);
     const { eventPaymentId, redirectUrl } = paid.json<{ eventPaymentId: string; redirectUrl: string }>();
     expect(redirectUrl).toBe(applicationPaths.purchaseOrder(eventPaymentId));
-    expect(await paymentsOf(application.id)).toEqual([expect.objectContaining({ status: 'AWAITING_PO', method: 'PURCHASE_ORDER', provider: null })]);
+    expect(await paymentsOf(application.id)).toEqual([
+      expect.objectContaining({ status: 'AWAITING_PO', method: 'PURCHASE_ORDER', provider: null }),
+    ]);
   });
 });

@@ -33,7 +33,9 @@ describe('attendance takers', () => {
     expect(events.json<{ items: { id: string }[] }>().items.map((e) => e.id)).toEqual([world.event.id]);
     const sections = await call(t.app, 'GET', `/api/events/${world.event.id}/attendance`, { caller: taker });
     expect(sections.statusCode).toBe(200);
-    expect(sections.json().sections).toEqual([{ id: world.section.id, title: world.section.title, level: 'FIRST_YEAR', dates: world.section.dates }]);
+    expect(sections.json().sections).toEqual([
+      { id: world.section.id, title: world.section.title, level: 'FIRST_YEAR', dates: world.section.dates },
+    ]);
   });
 
   it("reads today's list: the paid ticket holder and the accepted applicant, unmarked", async () => {
@@ -60,13 +62,24 @@ describe('attendance takers', () => {
     expect((await call(t.app, 'GET', otherSection, { caller: taker })).statusCode).toBe(404);
     expect((await call(t.app, 'PUT', otherSection, { caller: taker, body })).statusCode).toBe(404);
     expect((await call(t.app, 'PUT', rollUrl(), { body })).statusCode).toBe(401);
-    expect(await t.deps.db.select().from(eventDailyAttendances).where(eq(eventDailyAttendances.eventId, world.event.id))).toEqual([]);
+    expect(
+      await t.deps.db.select().from(eventDailyAttendances).where(eq(eventDailyAttendances.eventId, world.event.id)),
+    ).toEqual([]);
   });
 
   it('refuses bad input with a clear 400: no rows, a duplicate, a day to come, a day the section does not meet, a stranger', async () => {
     const cases: [unknown, string][] = [
       [{ date: today, rows: [] }, 'Please correct the highlighted fields.'],
-      [{ date: today, rows: [{ userId: world.holder.id, attended: true }, { userId: world.holder.id, attended: false }] }, 'Please correct the highlighted fields.'],
+      [
+        {
+          date: today,
+          rows: [
+            { userId: world.holder.id, attended: true },
+            { userId: world.holder.id, attended: false },
+          ],
+        },
+        'Please correct the highlighted fields.',
+      ],
       [{ date: '2026-11-23', rows: [{ userId: world.holder.id, attended: true }] }, attendanceMessages.futureDay],
       [{ date: '2026-11-20', rows: [{ userId: world.holder.id, attended: true }] }, attendanceMessages.notSectionDay],
       [{ date: today, rows: [{ userId: world.buyer.id, attended: true }] }, attendanceMessages.notExpected],
@@ -76,17 +89,27 @@ describe('attendance takers', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json().detail).toBe(detail);
     }
-    expect(await t.deps.db.select().from(eventDailyAttendances).where(eq(eventDailyAttendances.eventId, world.event.id))).toEqual([]);
+    expect(
+      await t.deps.db.select().from(eventDailyAttendances).where(eq(eventDailyAttendances.eventId, world.event.id)),
+    ).toEqual([]);
   });
 
   it('saves changed rows, issues certificates, and a replay changes nothing', async () => {
-    const body = { date: today, rows: [{ userId: world.holder.id, attended: true }, { userId: world.applicant.id, attended: true }] };
+    const body = {
+      date: today,
+      rows: [
+        { userId: world.holder.id, attended: true },
+        { userId: world.applicant.id, attended: true },
+      ],
+    };
     const saved = await call(t.app, 'PUT', rollUrl(), { caller: taker, body });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({ updated: 2, message: 'Attendance updated' });
     const replay = await call(t.app, 'PUT', rollUrl(), { caller: taker, body });
     expect(replay.statusCode).toBe(200);
-    expect(await t.deps.db.select().from(eventDailyAttendances).where(eq(eventDailyAttendances.eventId, world.event.id))).toHaveLength(2);
+    expect(
+      await t.deps.db.select().from(eventDailyAttendances).where(eq(eventDailyAttendances.eventId, world.event.id)),
+    ).toHaveLength(2);
 
     const issued = await t.deps.db.select().from(certificates).where(eq(certificates.eventId, world.event.id));
     expect(issued.map((c) => [c.minutesAttended, c.dates])).toEqual([
@@ -98,7 +121,10 @@ describe('attendance takers', () => {
   });
 
   it('takes a save made offline yesterday, and withdraws a certificate whose last day is unmarked', async () => {
-    const late = await call(t.app, 'PUT', rollUrl(), { caller: taker, body: { date: '2026-11-21', rows: [{ userId: world.holder.id, attended: true }] } });
+    const late = await call(t.app, 'PUT', rollUrl(), {
+      caller: taker,
+      body: { date: '2026-11-21', rows: [{ userId: world.holder.id, attended: true }] },
+    });
     expect(late.statusCode).toBe(200);
     const [holderCertificate] = await t.deps.db
       .select()
@@ -107,7 +133,10 @@ describe('attendance takers', () => {
     expect(holderCertificate?.minutesAttended).toBe(720);
     expect(holderCertificate?.dates).toEqual(['2026-11-21', today]);
 
-    await call(t.app, 'PUT', rollUrl(), { caller: taker, body: { date: today, rows: [{ userId: world.applicant.id, attended: false }] } });
+    await call(t.app, 'PUT', rollUrl(), {
+      caller: taker,
+      body: { date: today, rows: [{ userId: world.applicant.id, attended: false }] },
+    });
     const left = await t.deps.db
       .select()
       .from(certificates)
@@ -118,8 +147,14 @@ describe('attendance takers', () => {
   it('keeps every mark when two takers save the same person at once', async () => {
     const second = await sessionFor(world.taker.id);
     const [a, b] = await Promise.all([
-      call(t.app, 'PUT', rollUrl(), { caller: taker, body: { date: '2026-11-21', rows: [{ userId: world.applicant.id, attended: true }] } }),
-      call(t.app, 'PUT', rollUrl(), { caller: second, body: { date: today, rows: [{ userId: world.applicant.id, attended: true }] } }),
+      call(t.app, 'PUT', rollUrl(), {
+        caller: taker,
+        body: { date: '2026-11-21', rows: [{ userId: world.applicant.id, attended: true }] },
+      }),
+      call(t.app, 'PUT', rollUrl(), {
+        caller: second,
+        body: { date: today, rows: [{ userId: world.applicant.id, attended: true }] },
+      }),
     ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     const [certificate] = await t.deps.db

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { attendanceList, attendanceSaveInput, attendanceSaveReply, attendanceSections, takerEvents } from '@portal/domain/events/attendance.ts';
+import {
+  attendanceList,
+  attendanceSaveInput,
+  attendanceSaveReply,
+  attendanceSections,
+  takerEvents,
+} from '@portal/domain/events/attendance.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import * as attendance from './service.ts';
@@ -16,12 +22,16 @@ const tags = ['attendance'];
  * section named in the URL; anyone else is told there is no attendance to manage (404).
  */
 export const attendanceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  app.get('/attendance/events', { config: signedIn, schema: { tags, response: { 200: takerEvents } } }, async (request) =>
-    attendance.listTakerEvents(deps, caller(request)),
+  app.get(
+    '/attendance/events',
+    { config: signedIn, schema: { tags, response: { 200: takerEvents } } },
+    async (request) => attendance.listTakerEvents(deps, caller(request)),
   );
 
-  app.get('/events/:eventId/attendance', { config: signedIn, schema: { tags, params: eventParams, response: { 200: attendanceSections } } }, async (request) =>
-    attendance.listSections(deps, caller(request), request.params.eventId),
+  app.get(
+    '/events/:eventId/attendance',
+    { config: signedIn, schema: { tags, params: eventParams, response: { 200: attendanceSections } } },
+    async (request) => attendance.listSections(deps, caller(request), request.params.eventId),
   );
 
   app.get(
@@ -32,7 +42,11 @@ export const attendanceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
 
   app.put(
     '/events/:eventId/attendance/:sectionId',
-    { config: signedIn, schema: { tags, params: sectionParams, body: attendanceSaveInput, response: { 200: attendanceSaveReply } } },
-    async (request) => attendance.saveRoll(deps, caller(request), request.params.eventId, request.params.sectionId, request.body),
+    {
+      config: signedIn,
+      schema: { tags, params: sectionParams, body: attendanceSaveInput, response: { 200: attendanceSaveReply } },
+    },
+    async (request) =>
+      attendance.saveRoll(deps, caller(request), request.params.eventId, request.params.sectionId, request.body),
   );
 };

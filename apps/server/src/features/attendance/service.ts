@@ -1,5 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
-import { attendanceMessages, type AttendanceList, type AttendanceSaveInput, type AttendanceSections } from '@portal/domain/events/attendance.ts';
+import {
+  attendanceMessages,
+  type AttendanceList,
+  type AttendanceSaveInput,
+  type AttendanceSections,
+} from '@portal/domain/events/attendance.ts';
 import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { attendanceTakers } from '../../db/schema/attendance.ts';
@@ -36,7 +41,12 @@ export async function listSections(deps: AppDeps, auth: RequestAuth, eventId: st
   const { event, sections } = await takerSections(deps, auth, eventId);
   return {
     event: { id: event.id, name: event.name },
-    sections: sections.map((section) => ({ id: section.id, title: section.title, level: section.level, dates: section.dates })),
+    sections: sections.map((section) => ({
+      id: section.id,
+      title: section.title,
+      level: section.level,
+      dates: section.dates,
+    })),
   };
 }
 
@@ -53,7 +63,12 @@ async function takerSection(deps: AppDeps, auth: RequestAuth, eventId: string, s
 const today = (deps: AppDeps) => calendarDateIn(deps.clock(), deps.config.timeZone);
 
 /** GET /api/events/:eventId/attendance/:sectionId: today's list, one line per expected person. */
-export async function readRoll(deps: AppDeps, auth: RequestAuth, eventId: string, sectionId: string): Promise<AttendanceList> {
+export async function readRoll(
+  deps: AppDeps,
+  auth: RequestAuth,
+  eventId: string,
+  sectionId: string,
+): Promise<AttendanceList> {
   const { event, section } = await takerSection(deps, auth, eventId, sectionId);
   const date = today(deps);
   const people = await sectionRoll(deps.db, eventId, sectionId, date);
@@ -67,11 +82,25 @@ export async function readRoll(deps: AppDeps, auth: RequestAuth, eventId: string
 }
 
 /** PUT /api/events/:eventId/attendance/:sectionId: the changed marks of one day, with certificates. */
-export async function saveRoll(deps: AppDeps, auth: RequestAuth, eventId: string, sectionId: string, input: AttendanceSaveInput) {
+export async function saveRoll(
+  deps: AppDeps,
+  auth: RequestAuth,
+  eventId: string,
+  sectionId: string,
+  input: AttendanceSaveInput,
+) {
   const { section } = await takerSection(deps, auth, eventId, sectionId);
   const updated = await deps.db.transaction((tx) =>
-    saveMarks(tx, { eventId, section, date: input.date, today: today(deps), now: deps.clock(), rows: input.rows, actor: actorOf(auth), source: 'TAKER' }),
+    saveMarks(tx, {
+      eventId,
+      section,
+      date: input.date,
+      today: today(deps),
+      now: deps.clock(),
+      rows: input.rows,
+      actor: actorOf(auth),
+      source: 'TAKER',
+    }),
   );
   return { updated, message: attendanceMessages.updated };
 }
-

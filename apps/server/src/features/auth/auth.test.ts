@@ -15,12 +15,17 @@ const t = useTestApp({ LOGIN_RATE_LIMIT_PER_ACCOUNT: '3' });
 
 /** What the server's worker does between requests: look the address up, write the mail, hold it (no SMTP). */
 const runWorker = () =>
-  runDueJobs(t.deps.db, { [passwordResetJob]: sendPasswordReset(t.deps), [deliverMailJob]: deliverMail(t.deps.db, null, 'portal@test') });
+  runDueJobs(t.deps.db, {
+    [passwordResetJob]: sendPasswordReset(t.deps),
+    [deliverMailJob]: deliverMail(t.deps.db, null, 'portal@test'),
+  });
 
 describe('sign-in', () => {
   it('signs in with the right password, whatever the case of the email, and sets a safe cookie', async () => {
     const user = await createUser(t.deps.db, { email: 'Mixed.Case@Example.test' });
-    const response = await call(t.app, 'POST', '/api/auth/login', { body: { email: '  mixed.case@example.TEST ', password: testPassword } });
+    const response = await call(t.app, 'POST', '/api/auth/login', {
+      body: { email: '  mixed.case@example.TEST ', password: testPassword },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: user.id, email: 'Mixed.Case@Example.test', impersonator: null });
     const cookie = String(response.headers['set-cookie']);
@@ -46,12 +51,19 @@ describe('sign-in', () => {
     const response = await call(t.app, 'POST', '/api/auth/login', { body: { email: 'not-an-email', password: '' } });
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(/application\/problem\+json/);
-    expect(response.json().errors).toEqual({ email: authMessages.emailInvalid, password: authMessages.passwordRequired });
+    expect(response.json().errors).toEqual({
+      email: authMessages.emailInvalid,
+      password: authMessages.passwordRequired,
+    });
   });
 
   it('refuses a mutating call without the CSRF header, and one from another origin', async () => {
     const user = await createUser(t.deps.db);
-    const bare = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: testPassword } });
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: testPassword },
+    });
     expect(bare.statusCode).toBe(403);
     const crossSite = await call(t.app, 'POST', '/api/auth/login', {
       body: { email: user.email, password: testPassword },
@@ -62,7 +74,8 @@ describe('sign-in', () => {
 
   it('rate-limits repeated attempts on one email', async () => {
     const user = await createUser(t.deps.db);
-    const attempt = () => call(t.app, 'POST', '/api/auth/login', { body: { email: user.email, password: 'wrong-password' } });
+    const attempt = () =>
+      call(t.app, 'POST', '/api/auth/login', { body: { email: user.email, password: 'wrong-password' } });
     for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(401);
     const limited = await attempt();
     expect(limited.statusCode).toBe(429);
@@ -145,12 +158,19 @@ describe('password reset', () => {
     const user = await createUser(t.deps.db);
     const oldSession = await signIn(t.app, user.email, testPassword);
     const token = await requestReset(user.email);
-    const reset = await call(t.app, 'POST', '/api/auth/reset-password', { body: { token, password: 'a-brand-new-password' } });
+    const reset = await call(t.app, 'POST', '/api/auth/reset-password', {
+      body: { token, password: 'a-brand-new-password' },
+    });
     expect(reset.statusCode).toBe(204);
     expect((await call(t.app, 'GET', '/api/me', { caller: oldSession })).statusCode).toBe(401);
-    expect((await call(t.app, 'POST', '/api/auth/login', { body: { email: user.email, password: testPassword } })).statusCode).toBe(401);
+    expect(
+      (await call(t.app, 'POST', '/api/auth/login', { body: { email: user.email, password: testPassword } }))
+        .statusCode,
+    ).toBe(401);
     await signIn(t.app, user.email, 'a-brand-new-password');
-    const again = await call(t.app, 'POST', '/api/auth/reset-password', { body: { token, password: 'yet-another-password' } });
+    const again = await call(t.app, 'POST', '/api/auth/reset-password', {
+      body: { token, password: 'yet-another-password' },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ detail: authMessages.resetTokenInvalid });
   });
@@ -159,7 +179,9 @@ describe('password reset', () => {
     const user = await createUser(t.deps.db);
     const token = await requestReset(user.email);
     t.clock.advance(oneTimeTokenTtlMs.PASSWORD_RESET + 1);
-    const response = await call(t.app, 'POST', '/api/auth/reset-password', { body: { token, password: 'a-brand-new-password' } });
+    const response = await call(t.app, 'POST', '/api/auth/reset-password', {
+      body: { token, password: 'a-brand-new-password' },
+    });
     expect(response.statusCode).toBe(400);
     const [row] = await t.deps.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, user.id));
     expect(row?.usedAt).toBeNull();
@@ -181,7 +203,9 @@ describe('password reset', () => {
 
     // The request only queued a job: no link, no mail yet, even for the account that exists.
     const queued = await t.deps.db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.kind, passwordResetJob));
-    expect(queued.map((job) => job.payload)).toEqual(expect.arrayContaining([{ email: unknown }, { email: user.email.toLowerCase() }]));
+    expect(queued.map((job) => job.payload)).toEqual(
+      expect.arrayContaining([{ email: unknown }, { email: user.email.toLowerCase() }]),
+    );
     expect(await t.deps.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, user.id))).toEqual([]);
     expect(await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, user.email))).toEqual([]);
 
@@ -194,9 +218,13 @@ describe('password reset', () => {
     const user = await createUser(t.deps.db);
     const first = await requestReset(user.email);
     const second = await requestReset(user.email);
-    const used = await call(t.app, 'POST', '/api/auth/reset-password', { body: { token: second, password: 'a-brand-new-password' } });
+    const used = await call(t.app, 'POST', '/api/auth/reset-password', {
+      body: { token: second, password: 'a-brand-new-password' },
+    });
     expect(used.statusCode).toBe(204);
-    const other = await call(t.app, 'POST', '/api/auth/reset-password', { body: { token: first, password: 'an-attackers-password' } });
+    const other = await call(t.app, 'POST', '/api/auth/reset-password', {
+      body: { token: first, password: 'an-attackers-password' },
+    });
     expect(other.statusCode).toBe(400);
     expect(other.json()).toMatchObject({ detail: authMessages.resetTokenInvalid });
     await signIn(t.app, user.email, 'a-brand-new-password');

@@ -85,9 +85,13 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
   );
 
-  app.post('/auth/clear-impersonation', { config: { access: 'signedIn' }, schema: { tags: ['auth'] } }, async (request, reply) => {
-    await auth.clearImpersonation(deps, caller(request));
-    clearSessionCookie(reply, deps.config);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/auth/clear-impersonation',
+    { config: { access: 'signedIn' }, schema: { tags: ['auth'] } },
+    async (request, reply) => {
+      await auth.clearImpersonation(deps, caller(request));
+      clearSessionCookie(reply, deps.config);
+      return reply.status(204).send();
+    },
+  );
 };

@@ -13,7 +13,10 @@ import { revokeSession, revokeUserSessions, type RequestAuth } from '../../platf
 import { signIn, type Client, type SignedIn } from '../../platform/sign-in.ts';
 
 async function findUserByEmail(db: Executor, email: string) {
-  const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   return user;
 }
 

@@ -23,7 +23,8 @@ describe('sign-in rate limits, counted in this process', () => {
 
   it('limits attempts on one account across addresses, with the spec message', async () => {
     const user = await createUser(t.deps.db);
-    for (const address of ['10.1.0.1', '10.1.0.2', '10.1.0.3']) expect((await attempt(t.app, user.email, address)).statusCode).toBe(401);
+    for (const address of ['10.1.0.1', '10.1.0.2', '10.1.0.3'])
+      expect((await attempt(t.app, user.email, address)).statusCode).toBe(401);
     // A fourth address, and even the right password: the account has had its attempts for this minute.
     const limited = await attempt(t.app, user.email, '10.1.0.4', testPassword);
     expect(limited.statusCode).toBe(429);
@@ -41,7 +42,8 @@ describe('sign-in rate limits, counted in this process', () => {
 
   it('limits attempts from one address across accounts', async () => {
     const address = '10.3.0.1';
-    for (let i = 0; i < 4; i += 1) expect((await attempt(t.app, `nobody-${i}@example.test`, address)).statusCode).toBe(401);
+    for (let i = 0; i < 4; i += 1)
+      expect((await attempt(t.app, `nobody-${i}@example.test`, address)).statusCode).toBe(401);
     const user = await createUser(t.deps.db);
     const limited = await attempt(t.app, user.email, address, testPassword);
     expect(limited.statusCode).toBe(429);
@@ -54,7 +56,8 @@ describe('sign-in rate limits, counted in this process', () => {
     const other = await buildApp(t.deps);
     try {
       const user = await createUser(t.deps.db);
-      for (const address of ['10.4.0.1', '10.4.0.2', '10.4.0.3']) expect((await attempt(t.app, user.email, address)).statusCode).toBe(401);
+      for (const address of ['10.4.0.1', '10.4.0.2', '10.4.0.3'])
+        expect((await attempt(t.app, user.email, address)).statusCode).toBe(401);
       expect((await attempt(other, user.email, '10.4.0.4')).statusCode).toBe(401);
     } finally {
       await other.close();
@@ -62,9 +65,14 @@ describe('sign-in rate limits, counted in this process', () => {
   });
 });
 
-// CI and the development machine run Redis at 127.0.0.1:6379; without it this suite fails (buildApp cannot connect), it never skips.
+// CI and the development machine run Redis at 127.0.0.1:6379; without it this suite fails (buildApp cannot connect), it
+// never skips.
 describe('sign-in rate limits shared through Redis', () => {
-  const t = useTestApp({ ...limits, REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: `portal-test:${randomUUID()}:` });
+  const t = useTestApp({
+    ...limits,
+    REDIS_URL: 'redis://127.0.0.1:6379',
+    REDIS_KEY_PREFIX: `portal-test:${randomUUID()}:`,
+  });
   let other: App;
   beforeAll(async () => {
     other = await buildApp(t.deps);

@@ -15,11 +15,25 @@ describe('GET /api/cart and POST /api/cart/items', () => {
   it('adds conference-day tickets, raises the same line again, caps it at 100 and prices on the server', async () => {
     const { caller } = await signedInUser(t);
     const day = await createConferenceDay(t.deps.db, null);
-    const line = { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 3 };
+    const line = {
+      eventId: day.event.id,
+      ticketTypeId: day.ticketType.id,
+      sectionId: day.section.id,
+      numberOfTickets: 3,
+    };
     const first = await add(caller, line);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({
-      items: [{ title: `${day.event.name} — Coaching Writing`, numberOfTickets: 3, ticketType: { price: 14_900 }, subtotal: 44_700, remaining: null, display: true }],
+      items: [
+        {
+          title: `${day.event.name} — Coaching Writing`,
+          numberOfTickets: 3,
+          ticketType: { price: 14_900 },
+          subtotal: 44_700,
+          remaining: null,
+          display: true,
+        },
+      ],
       couponUse: null,
       subtotal: 44_700,
       discount: 0,
@@ -36,7 +50,12 @@ describe('GET /api/cart and POST /api/cart/items', () => {
     const { caller } = await signedInUser(t);
     const day = await createConferenceDay(t.deps.db, null);
     await t.deps.db.update(eventSections).set({ isFree: true }).where(eq(eventSections.id, day.section.id));
-    const cart = await add(caller, { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 2 });
+    const cart = await add(caller, {
+      eventId: day.event.id,
+      ticketTypeId: day.ticketType.id,
+      sectionId: day.section.id,
+      numberOfTickets: 2,
+    });
     expect(cart.json()).toMatchObject({ subtotal: 0, total: 0, items: [{ ticketType: { price: 0 }, subtotal: 0 }] });
   });
 
@@ -60,24 +79,56 @@ describe('GET /api/cart and POST /api/cart/items', () => {
     const noSection = await add(caller, { eventId: day.event.id, ticketTypeId: day.ticketType.id, numberOfTickets: 1 });
     expect(noSection.statusCode).toBe(400);
     expect(noSection.json().errors).toEqual({ sectionId: catalogueMessages.sectionRequired });
-    const foreign = await add(caller, { eventId: day.event.id, ticketTypeId: other.ticketType.id, sectionId: day.section.id, numberOfTickets: 1 });
+    const foreign = await add(caller, {
+      eventId: day.event.id,
+      ticketTypeId: other.ticketType.id,
+      sectionId: day.section.id,
+      numberOfTickets: 1,
+    });
     expect(foreign.statusCode).toBe(400);
-    const tooMany = await add(caller, { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 3 });
+    const tooMany = await add(caller, {
+      eventId: day.event.id,
+      ticketTypeId: day.ticketType.id,
+      sectionId: day.section.id,
+      numberOfTickets: 3,
+    });
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json().detail).toBe(catalogueMessages.notEnoughSeats(2));
-    const closed = await createEvent(t.deps.db, { startDate: '2026-11-25', endDate: '2026-11-25', daysBeforePurchaseClose: 5 });
-    const late = await add(caller, { eventId: closed.event.id, ticketTypeId: closed.ticketType.id, numberOfTickets: 1 });
+    const closed = await createEvent(t.deps.db, {
+      startDate: '2026-11-25',
+      endDate: '2026-11-25',
+      daysBeforePurchaseClose: 5,
+    });
+    const late = await add(caller, {
+      eventId: closed.event.id,
+      ticketTypeId: closed.ticketType.id,
+      numberOfTickets: 1,
+    });
     expect(late.statusCode).toBe(409);
     expect(late.json().detail).toBe(catalogueMessages.purchaseClosed);
     const hidden = await createEvent(t.deps.db, { published: false });
-    const unpublished = await add(caller, { eventId: hidden.event.id, ticketTypeId: hidden.ticketType.id, numberOfTickets: 1 });
+    const unpublished = await add(caller, {
+      eventId: hidden.event.id,
+      ticketTypeId: hidden.ticketType.id,
+      numberOfTickets: 1,
+    });
     expect(unpublished.statusCode).toBe(404);
     expect(unpublished.json().detail).toBe(purchaseRefusals.notOffered);
     const otherSection = await createConferenceDay(t.deps.db, 5);
-    const wrongSection = await add(caller, { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: otherSection.section.id, numberOfTickets: 1 });
+    const wrongSection = await add(caller, {
+      eventId: day.event.id,
+      ticketTypeId: day.ticketType.id,
+      sectionId: otherSection.section.id,
+      numberOfTickets: 1,
+    });
     expect(wrongSection.statusCode).toBe(400);
     expect(wrongSection.json().errors).toEqual({ sectionId: purchaseRefusals.sectionNotOfEvent });
-    const series = await add(caller, { eventId: other.event.id, ticketTypeId: other.ticketType.id, sectionId: day.section.id, numberOfTickets: 1 });
+    const series = await add(caller, {
+      eventId: other.event.id,
+      ticketTypeId: other.ticketType.id,
+      sectionId: day.section.id,
+      numberOfTickets: 1,
+    });
     expect(series.json().errors).toEqual({ sectionId: purchaseRefusals.noSections });
     expect((await call(t.app, 'GET', '/api/cart', { caller })).json().items).toEqual([]);
   });
@@ -87,10 +138,19 @@ describe('GET /api/cart and POST /api/cart/items', () => {
     const institute = await createInstitute(t.deps.db);
     const section = institute.firstYear.sections[0];
     if (!section) throw new Error('no section');
-    const bySection = await add(caller, { eventId: institute.event.id, ticketTypeId: institute.ticketType.id, sectionId: section.id, numberOfTickets: 1 });
+    const bySection = await add(caller, {
+      eventId: institute.event.id,
+      ticketTypeId: institute.ticketType.id,
+      sectionId: section.id,
+      numberOfTickets: 1,
+    });
     expect(bySection.statusCode).toBe(409);
     expect(bySection.json().detail).toBe(purchaseRefusals.takesApplications);
-    const whole = await add(caller, { eventId: institute.event.id, ticketTypeId: institute.ticketType.id, numberOfTickets: 1 });
+    const whole = await add(caller, {
+      eventId: institute.event.id,
+      ticketTypeId: institute.ticketType.id,
+      numberOfTickets: 1,
+    });
     expect(whole.statusCode).toBe(409);
     expect(whole.json().detail).toBe(purchaseRefusals.takesApplications);
     expect(await t.deps.db.select().from(cartItems).where(eq(cartItems.eventId, institute.event.id))).toEqual([]);
@@ -102,14 +162,18 @@ describe('GET /api/cart and POST /api/cart/items', () => {
     await add(caller, { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 1 });
     await t.deps.db.update(events).set({ acceptsApplications: true }).where(eq(events.id, event.id));
     const cart = (await call(t.app, 'GET', '/api/cart', { caller })).json();
-    expect(cart.items).toEqual([expect.objectContaining({ display: false, unavailableReason: purchaseRefusals.takesApplications })]);
+    expect(cart.items).toEqual([
+      expect.objectContaining({ display: false, unavailableReason: purchaseRefusals.takesApplications }),
+    ]);
   });
 
   it('refuses a signed-out caller and a request without the CSRF header', async () => {
     const { caller } = await signedInUser(t);
     const { event, ticketType } = await createEvent(t.deps.db);
     expect((await call(t.app, 'GET', '/api/cart')).statusCode).toBe(401);
-    expect((await add({}, { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 1 })).statusCode).toBe(401);
+    expect((await add({}, { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 1 })).statusCode).toBe(
+      401,
+    );
     const noHeader = await t.app.inject({
       method: 'POST',
       url: '/api/cart/items',
@@ -125,12 +189,20 @@ describe('PATCH and DELETE /api/cart/items/:itemId', () => {
     const { caller } = await signedInUser(t);
     const other = await signedInUser(t);
     const { event, ticketType } = await createEvent(t.deps.db, { maxTickets: 10 });
-    const itemId = (await add(caller, { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 1 })).json().items[0].id;
+    const itemId = (await add(caller, { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 1 })).json()
+      .items[0].id;
     const updated = await call(t.app, 'PATCH', `/api/cart/items/${itemId}`, { caller, body: { numberOfTickets: 4 } });
     expect(updated.json()).toMatchObject({ items: [{ numberOfTickets: 4, remaining: 10 }], total: 59_600 });
-    expect((await call(t.app, 'PATCH', `/api/cart/items/${itemId}`, { caller, body: { numberOfTickets: 11 } })).statusCode).toBe(409);
-    expect((await call(t.app, 'PATCH', `/api/cart/items/${itemId}`, { caller, body: { numberOfTickets: 0 } })).statusCode).toBe(400);
-    expect((await call(t.app, 'PATCH', `/api/cart/items/${itemId}`, { caller: other.caller, body: { numberOfTickets: 2 } })).statusCode).toBe(404);
+    expect(
+      (await call(t.app, 'PATCH', `/api/cart/items/${itemId}`, { caller, body: { numberOfTickets: 11 } })).statusCode,
+    ).toBe(409);
+    expect(
+      (await call(t.app, 'PATCH', `/api/cart/items/${itemId}`, { caller, body: { numberOfTickets: 0 } })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call(t.app, 'PATCH', `/api/cart/items/${itemId}`, { caller: other.caller, body: { numberOfTickets: 2 } }))
+        .statusCode,
+    ).toBe(404);
     expect((await call(t.app, 'DELETE', `/api/cart/items/${itemId}`, { caller: other.caller })).statusCode).toBe(404);
     expect((await call(t.app, 'DELETE', `/api/cart/items/${itemId}`)).statusCode).toBe(401);
     expect((await call(t.app, 'DELETE', '/api/cart/items/not-an-id', { caller })).statusCode).toBe(400);
@@ -146,7 +218,10 @@ describe('POST and DELETE /api/cart/coupon', () => {
     const { event, ticketType } = await createEvent(t.deps.db);
     const coupon = await createCoupon(t.deps.db, { type: 'FIXED', discountAmount: 2_500, discountPercentage: null });
     await add(caller, { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 2 });
-    const applied = await call(t.app, 'POST', '/api/cart/coupon', { caller, body: { code: coupon.code.toLowerCase() } });
+    const applied = await call(t.app, 'POST', '/api/cart/coupon', {
+      caller,
+      body: { code: coupon.code.toLowerCase() },
+    });
     expect(applied.statusCode).toBe(200);
     expect(applied.json()).toMatchObject({
       couponUse: { coupon: { code: coupon.code, type: 'FIXED', discountAmount: 2_500 } },

@@ -6,7 +6,9 @@ import { cartItems, carts, coupons, eventGroupings, events, eventSections } from
  * Seats a section still sells: its own and its grouping's, whichever is fewer (least() and greatest()
  * skip a NULL, so an unlimited limit is left out, and both unlimited is named null before it reads as 0).
  */
-const sectionRemaining = sql<number | null>`case when ${eventSections.maxTickets} is null and ${eventGroupings.maxTickets} is null then null
+const sectionRemaining = sql<
+  number | null
+>`case when ${eventSections.maxTickets} is null and ${eventGroupings.maxTickets} is null then null
   else greatest(least(${eventSections.maxTickets} - ${eventSections.ticketsTaken}, ${eventGroupings.maxTickets} - ${eventGroupings.ticketsTaken}), 0) end`;
 
 const noSection = sql`'00000000-0000-0000-0000-000000000000'::uuid`;
@@ -16,7 +18,13 @@ const noSection = sql`'00000000-0000-0000-0000-000000000000'::uuid`;
  * ticket type and the section are its own, the seats left, and the tickets of this ticket type and
  * section already in the member's cart.
  */
-export async function purchaseTarget(db: Executor, userId: string, eventId: string, ticketTypeId: string, sectionId: string | null) {
+export async function purchaseTarget(
+  db: Executor,
+  userId: string,
+  eventId: string,
+  ticketTypeId: string,
+  sectionId: string | null,
+) {
   const [row] = await db
     .select({
       id: events.id,
@@ -25,7 +33,9 @@ export async function purchaseTarget(db: Executor, userId: string, eventId: stri
       acceptsApplications: events.acceptsApplications,
       startDate: events.startDate,
       daysBeforePurchaseClose: events.daysBeforePurchaseClose,
-      remaining: sql<number | null>`case when events.max_tickets is null then null else greatest(events.max_tickets - events.tickets_taken, 0) end`,
+      remaining: sql<
+        number | null
+      >`case when events.max_tickets is null then null else greatest(events.max_tickets - events.tickets_taken, 0) end`,
       hasSections: sql<boolean>`exists (select 1 from event_sections s where s.event_id = events.id)`,
       ticketTypeFound: sql<boolean>`exists (select 1 from event_ticket_types t where t.id = ${ticketTypeId} and t.event_id = events.id)`,
       sectionId: eventSections.id,
@@ -45,7 +55,10 @@ export async function purchaseTarget(db: Executor, userId: string, eventId: stri
   return {
     event,
     ticketTypeFound,
-    section: foundSection !== null && sectionTitle !== null ? { id: foundSection, title: sectionTitle, remaining: left } : undefined,
+    section:
+      foundSection !== null && sectionTitle !== null
+        ? { id: foundSection, title: sectionTitle, remaining: left }
+        : undefined,
     inCart,
   };
 }
@@ -68,7 +81,12 @@ export async function findOwnLine(db: Executor, userId: string, itemId: string) 
   return line;
 }
 
-export async function setLineQuantity(db: Executor, userId: string, itemId: string, numberOfTickets: number): Promise<void> {
+export async function setLineQuantity(
+  db: Executor,
+  userId: string,
+  itemId: string,
+  numberOfTickets: number,
+): Promise<void> {
   await db
     .update(cartItems)
     .set({ numberOfTickets })

@@ -12,23 +12,31 @@ const response = { 200: cartReply };
 
 /** The member's event cart; every change answers with the whole cart, priced on the server. */
 export const cartRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  app.get('/cart', { config: signedIn, schema: { tags, response } }, async (request) => cart.getCart(deps, caller(request)));
+  app.get('/cart', { config: signedIn, schema: { tags, response } }, async (request) =>
+    cart.getCart(deps, caller(request)),
+  );
 
   app.post('/cart/items', { config: signedIn, schema: { tags, body: addCartItem, response } }, async (request) =>
     cart.addItem(deps, caller(request), request.body),
   );
 
-  app.patch('/cart/items/:itemId', { config: signedIn, schema: { tags, params: itemParams, body: updateCartItem, response } }, async (request) =>
-    cart.updateItem(deps, caller(request), request.params.itemId, request.body.numberOfTickets),
+  app.patch(
+    '/cart/items/:itemId',
+    { config: signedIn, schema: { tags, params: itemParams, body: updateCartItem, response } },
+    async (request) => cart.updateItem(deps, caller(request), request.params.itemId, request.body.numberOfTickets),
   );
 
-  app.delete('/cart/items/:itemId', { config: signedIn, schema: { tags, params: itemParams, response } }, async (request) =>
-    cart.removeItem(deps, caller(request), request.params.itemId),
+  app.delete(
+    '/cart/items/:itemId',
+    { config: signedIn, schema: { tags, params: itemParams, response } },
+    async (request) => cart.removeItem(deps, caller(request), request.params.itemId),
   );
 
   app.post('/cart/coupon', { config: signedIn, schema: { tags, body: applyCoupon, response } }, async (request) =>
     cart.applyCoupon(deps, caller(request), request.body.code),
   );
 
-  app.delete('/cart/coupon', { config: signedIn, schema: { tags, response } }, async (request) => cart.removeCoupon(deps, caller(request)));
+  app.delete('/cart/coupon', { config: signedIn, schema: { tags, response } }, async (request) =>
+    cart.removeCoupon(deps, caller(request)),
+  );
 };

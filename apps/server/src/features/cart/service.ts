@@ -1,5 +1,16 @@
-import { couponRefusal, couponRefusals, maxTicketsPerLine, type AddCartItem, type CartReply } from '@portal/domain/commerce/cart.ts';
-import { catalogueMessages, lineRefusal, purchaseRefusals, type PurchaseRefusal } from '@portal/domain/events/catalogue.ts';
+import {
+  couponRefusal,
+  couponRefusals,
+  maxTicketsPerLine,
+  type AddCartItem,
+  type CartReply,
+} from '@portal/domain/commerce/cart.ts';
+import {
+  catalogueMessages,
+  lineRefusal,
+  purchaseRefusals,
+  type PurchaseRefusal,
+} from '@portal/domain/events/catalogue.ts';
 import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { expireDueHolds, expireHolds } from '../../core/capacity.ts';
@@ -31,7 +42,12 @@ const isShort = (remaining: number | null, wanted: number) => remaining !== null
  * Seats left count holds until the hold-expiry job releases them: when a line looks short, holds
  * already run out are released (capacity.expireDueHolds) and, if any were, the seats are read again.
  */
-async function seatsLeft<T>(deps: AppDeps, read: () => Promise<T>, remainingOf: (value: T) => number | null, wanted: (value: T) => number): Promise<T> {
+async function seatsLeft<T>(
+  deps: AppDeps,
+  read: () => Promise<T>,
+  remainingOf: (value: T) => number | null,
+  wanted: (value: T) => number,
+): Promise<T> {
   const first = await read();
   if (!isShort(remainingOf(first), wanted(first)) || (await expireDueHolds(deps.db, deps.clock())) === 0) return first;
   return read();
@@ -72,21 +88,38 @@ export async function getCart(deps: AppDeps, auth: RequestAuth): Promise<CartRep
 export async function addItem(deps: AppDeps, auth: RequestAuth, input: AddCartItem): Promise<CartReply> {
   const sectionId = input.sectionId ?? null;
   const read = () => purchaseTarget(deps.db, auth.user.id, input.eventId, input.ticketTypeId, sectionId);
-  const remainingOf = (target: Awaited<ReturnType<typeof read>>) => (target ? (target.section ? target.section.remaining : target.event.remaining) : null);
-  const wanted = (target: Awaited<ReturnType<typeof read>>) => Math.min((target?.inCart ?? 0) + input.numberOfTickets, maxTicketsPerLine);
+  const remainingOf = (target: Awaited<ReturnType<typeof read>>) =>
+    target ? (target.section ? target.section.remaining : target.event.remaining) : null;
+  const wanted = (target: Awaited<ReturnType<typeof read>>) =>
+    Math.min((target?.inCart ?? 0) + input.numberOfTickets, maxTicketsPerLine);
   const target = await seatsLeft(deps, read, remainingOf, wanted);
   if (!target) throw refusalProblem('notOffered');
   const refusal = lineRefusal(
-    { event: target.event, ticketTypeOfEvent: target.ticketTypeFound, section: sectionId === null ? 'none' : target.section ? 'ofEvent' : 'notOfEvent' },
+    {
+      event: target.event,
+      ticketTypeOfEvent: target.ticketTypeFound,
+      section: sectionId === null ? 'none' : target.section ? 'ofEvent' : 'notOfEvent',
+    },
     todayOf(deps),
   );
   if (refusal) throw refusalProblem(refusal);
   checkSeatsLeft(remainingOf(target), wanted(target));
-  await addToCart(deps.db, { userId: auth.user.id, eventId: input.eventId, sectionId, ticketTypeId: input.ticketTypeId, numberOfTickets: input.numberOfTickets });
+  await addToCart(deps.db, {
+    userId: auth.user.id,
+    eventId: input.eventId,
+    sectionId,
+    ticketTypeId: input.ticketTypeId,
+    numberOfTickets: input.numberOfTickets,
+  });
   return currentCart(deps, auth);
 }
 
-export async function updateItem(deps: AppDeps, auth: RequestAuth, itemId: string, numberOfTickets: number): Promise<CartReply> {
+export async function updateItem(
+  deps: AppDeps,
+  auth: RequestAuth,
+  itemId: string,
+  numberOfTickets: number,
+): Promise<CartReply> {
   const line = await seatsLeft(
     deps,
     () => findOwnLine(deps.db, auth.user.id, itemId),
@@ -109,7 +142,13 @@ export async function applyCoupon(deps: AppDeps, auth: RequestAuth, code: string
   const now = deps.clock();
   const coupon = await findCouponByCode(deps.db, code);
   const cart = await loadCart(deps.db, auth.user.id, now, todayOf(deps));
-  const refusal = coupon ? couponRefusal(coupon, now, cart.lines.map((line) => line.eventId)) : 'unknown';
+  const refusal = coupon
+    ? couponRefusal(
+        coupon,
+        now,
+        cart.lines.map((line) => line.eventId),
+      )
+    : 'unknown';
   if (refusal || !coupon) {
     const detail = couponRefusals[refusal ?? 'unknown'];
     throw badRequest(detail, { code: detail });

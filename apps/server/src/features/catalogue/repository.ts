@@ -9,7 +9,9 @@ import { events } from '../../db/schema/commerce.ts';
  */
 
 /** Lowest ticket price of the event, in cents; null when it sells nothing. */
-const priceFrom = sql<number | null>`(select min(t.price_cents)::int from event_ticket_types t where t.event_id = events.id)`;
+const priceFrom = sql<
+  number | null
+>`(select min(t.price_cents)::int from event_ticket_types t where t.event_id = events.id)`;
 
 /**
  * Seats left over the event's buckets: its sections when it has any (null when one is unlimited),
@@ -74,7 +76,10 @@ function upcomingStatements(searching: boolean) {
         order by ${events.startDate}, ${events.name}, ${events.id}
         limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`,
     ),
-    count: staticStatement(`catalogue_count_${suffix}`, sql`select count(*)::int as total from ${events} where ${upcoming(searching)}`),
+    count: staticStatement(
+      `catalogue_count_${suffix}`,
+      sql`select count(*)::int as total from ${events} where ${upcoming(searching)}`,
+    ),
   };
 }
 
@@ -85,7 +90,11 @@ function upcomingStatements(searching: boolean) {
  */
 const statements = { all: upcomingStatements(false), search: upcomingStatements(true) };
 
-export async function listUpcomingEvents(db: Database, today: string, query: { search?: string; page: number; pageSize: number }) {
+export async function listUpcomingEvents(
+  db: Database,
+  today: string,
+  query: { search?: string; page: number; pageSize: number },
+) {
   const { page, count } = query.search ? statements.search : statements.all;
   const values = {
     today,

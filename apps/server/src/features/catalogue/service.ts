@@ -1,4 +1,9 @@
-import { catalogueOffers, type CatalogueEventDetail, type CataloguePage, type ConferenceSection } from '@portal/domain/events/catalogue.ts';
+import {
+  catalogueOffers,
+  type CatalogueEventDetail,
+  type CataloguePage,
+  type ConferenceSection,
+} from '@portal/domain/events/catalogue.ts';
 import { calendarDateIn } from '@portal/domain/dates.ts';
 import { purchaseIsOpen } from '@portal/domain/commerce/purchase-window.ts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -9,13 +14,17 @@ import { findPublishedEvent, listUpcomingEvents } from './repository.ts';
 
 const eventNotFound = () => notFound('No such event.');
 
-const remainingOf = (maxTickets: number | null, taken: number) => (maxTickets === null ? null : Math.max(maxTickets - taken, 0));
+const remainingOf = (maxTickets: number | null, taken: number) =>
+  maxTickets === null ? null : Math.max(maxTickets - taken, 0);
 const leastRemaining = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
 
 const todayOf = (deps: AppDeps) => calendarDateIn(deps.clock(), deps.config.timeZone);
 
 /** 'PD Services': published events that have not ended, soonest first. */
-export async function listCatalogue(deps: AppDeps, query: { search?: string; page: number; pageSize: number }): Promise<CataloguePage> {
+export async function listCatalogue(
+  deps: AppDeps,
+  query: { search?: string; page: number; pageSize: number },
+): Promise<CataloguePage> {
   const today = todayOf(deps);
   const { items, total } = await listUpcomingEvents(deps.db, today, query);
   return {
@@ -61,7 +70,10 @@ export async function getCatalogueEvent(deps: AppDeps, eventId: string): Promise
         sections: grouping.sections.map(({ ticketsTaken, position: _position, ...section }): ConferenceSection => ({
           ...section,
           // A section sells no more than its own limit nor what its grouping has left.
-          remaining: leastRemaining(remainingOf(section.maxTickets, ticketsTaken), remainingOf(grouping.maxTickets, grouping.ticketsTaken)),
+          remaining: leastRemaining(
+            remainingOf(section.maxTickets, ticketsTaken),
+            remainingOf(grouping.maxTickets, grouping.ticketsTaken),
+          ),
         })),
       })),
     })),

@@ -22,7 +22,10 @@ beforeAll(async () => {
   const taker = await sessionFor(world.taker.id);
   const url = `/api/events/${world.event.id}/attendance/${world.section.id}`;
   for (const date of ['2026-11-21', '2026-11-22']) {
-    const saved = await call(t.app, 'PUT', url, { caller: taker, body: { date, rows: [{ userId: world.holder.id, attended: true }] } });
+    const saved = await call(t.app, 'PUT', url, {
+      caller: taker,
+      body: { date, rows: [{ userId: world.holder.id, attended: true }] },
+    });
     if (saved.statusCode !== 200) throw new Error(saved.body);
   }
   holder = await sessionFor(world.holder.id);
@@ -32,7 +35,12 @@ beforeAll(async () => {
 
 describe('certificates', () => {
   it('lists the holder’s certificate with its hours and days', () => {
-    expect(certificate).toMatchObject({ eventId: world.event.id, eventName: world.event.name, minutesAttended: 720, dates: ['2026-11-21', '2026-11-22'] });
+    expect(certificate).toMatchObject({
+      eventId: world.event.id,
+      eventName: world.event.name,
+      minutesAttended: 720,
+      dates: ['2026-11-21', '2026-11-22'],
+    });
     expect(certificate.code).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5}$/);
   });
 
@@ -52,7 +60,9 @@ describe('certificates', () => {
 
   it('refuses another member the download (404) and anyone signed out (401)', async () => {
     const other = (await signedInUser(t)).caller;
-    expect((await call(t.app, 'GET', `/api/certificates/${certificate.id}/pdf`, { caller: other })).statusCode).toBe(404);
+    expect((await call(t.app, 'GET', `/api/certificates/${certificate.id}/pdf`, { caller: other })).statusCode).toBe(
+      404,
+    );
     expect((await call(t.app, 'GET', `/api/certificates/${certificate.id}/pdf`)).statusCode).toBe(401);
     expect((await call(t.app, 'GET', '/api/certificates/not-an-id/pdf', { caller: holder })).statusCode).toBe(400);
   });

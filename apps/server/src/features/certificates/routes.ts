@@ -21,22 +21,37 @@ export const certificateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
 
   app.get(
     '/certificates/:certificateId/pdf',
-    { config: signedIn, schema: { tags, params: z.object({ certificateId: z.uuid('Not a certificate id') }), produces: ['application/pdf'] } },
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        params: z.object({ certificateId: z.uuid('Not a certificate id') }),
+        produces: ['application/pdf'],
+      },
+    },
     async (request, reply) => {
       const file = await certificates.certificateFile(deps, caller(request), request.params.certificateId);
       return sendDownload(reply, { fileName: file.filename, contentType: 'application/pdf', body: file.bytes });
     },
   );
 
-  app.get('/certificates/transcript.pdf', { config: signedIn, schema: { tags, produces: ['application/pdf'] } }, async (request, reply) => {
-    const file = await certificates.transcript(deps, caller(request), 'pdf');
-    return sendDownload(reply, { fileName: file.filename, contentType: file.type, body: file.bytes });
-  });
+  app.get(
+    '/certificates/transcript.pdf',
+    { config: signedIn, schema: { tags, produces: ['application/pdf'] } },
+    async (request, reply) => {
+      const file = await certificates.transcript(deps, caller(request), 'pdf');
+      return sendDownload(reply, { fileName: file.filename, contentType: file.type, body: file.bytes });
+    },
+  );
 
-  app.get('/certificates/transcript.csv', { config: signedIn, schema: { tags, produces: ['text/csv'] } }, async (request, reply) => {
-    const file = await certificates.transcript(deps, caller(request), 'csv');
-    return sendDownload(reply, { fileName: file.filename, contentType: file.type, body: file.bytes });
-  });
+  app.get(
+    '/certificates/transcript.csv',
+    { config: signedIn, schema: { tags, produces: ['text/csv'] } },
+    async (request, reply) => {
+      const file = await certificates.transcript(deps, caller(request), 'csv');
+      return sendDownload(reply, { fileName: file.filename, contentType: file.type, body: file.bytes });
+    },
+  );
 
   app.get(
     '/verify/:code',

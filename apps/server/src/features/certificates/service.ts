@@ -1,5 +1,10 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { certificateMessages, normalizeCertificateCode, transcriptCsv, type VerifiedCertificate } from '@portal/domain/events/certificates.ts';
+import {
+  certificateMessages,
+  normalizeCertificateCode,
+  transcriptCsv,
+  type VerifiedCertificate,
+} from '@portal/domain/events/certificates.ts';
 import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { certificates } from '../../db/schema/attendance.ts';
@@ -36,7 +41,12 @@ export async function listMine(deps: AppDeps, auth: RequestAuth) {
 
 const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
 const issuedOn = (deps: AppDeps, at: Date) => calendarDateIn(at, deps.config.timeZone);
-const fileSafe = (text: string) => text.replace(/[^\w -]+/g, '').trim().replace(/\s+/g, '-').toLowerCase() || 'certificate';
+const fileSafe = (text: string) =>
+  text
+    .replace(/[^\w -]+/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .toLowerCase() || 'certificate';
 
 /** GET /api/certificates/:certificateId/pdf: only its holder downloads it; anyone else is told it does not exist. */
 export async function certificateFile(deps: AppDeps, auth: RequestAuth, certificateId: string) {
@@ -61,8 +71,13 @@ export async function certificateFile(deps: AppDeps, auth: RequestAuth, certific
 /** GET /api/certificates/transcript.pdf and .csv: every certificate of the caller, with the total hours. */
 export async function transcript(deps: AppDeps, auth: RequestAuth, format: 'pdf' | 'csv') {
   const lines = await certificatesOf(deps, auth.user.id);
-  if (format === 'csv') return { bytes: transcriptCsv(lines), filename: 'pd-transcript.csv', type: 'text/csv; charset=utf-8' };
-  const bytes = await transcriptPdf({ name: fullName(auth.user), lines, generatedOn: calendarDateIn(deps.clock(), deps.config.timeZone) });
+  if (format === 'csv')
+    return { bytes: transcriptCsv(lines), filename: 'pd-transcript.csv', type: 'text/csv; charset=utf-8' };
+  const bytes = await transcriptPdf({
+    name: fullName(auth.user),
+    lines,
+    generatedOn: calendarDateIn(deps.clock(), deps.config.timeZone),
+  });
   return { bytes, filename: 'pd-transcript.pdf', type: 'application/pdf' };
 }
 

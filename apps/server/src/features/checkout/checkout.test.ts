@@ -4,10 +4,24 @@ import { describe, expect, it } from 'vitest';
 import { checkoutOrganizationMessages, couponGoneMessage } from '@portal/domain/commerce/cart.ts';
 import { catalogueMessages, purchaseRefusals, type CatalogueEventDetail } from '@portal/domain/events/catalogue.ts';
 import { cancelCheckoutMessages, paymentMessages } from '@portal/domain/commerce/payments.ts';
-import { cartItems, coupons, eventGroupings, eventPaymentItems, eventPayments, events, eventSections } from '../../db/schema/commerce.ts';
+import {
+  cartItems,
+  coupons,
+  eventGroupings,
+  eventPaymentItems,
+  eventPayments,
+  events,
+  eventSections,
+} from '../../db/schema/commerce.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';
 import { paidInstituteSeat } from '../../test/application-factories.ts';
-import { createConferenceDay, createCoupon, createEvent, createPurchaseOrder, signedInUser } from '../../test/commerce-factories.ts';
+import {
+  createConferenceDay,
+  createCoupon,
+  createEvent,
+  createPurchaseOrder,
+  signedInUser,
+} from '../../test/commerce-factories.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';
 
 const t = useTestApp();
@@ -21,9 +35,12 @@ async function paymentRow(id: string) {
   if (!row) throw new Error('no payment');
   return row;
 }
-const sectionTaken = async (id: string) => (await t.deps.db.select().from(eventSections).where(eq(eventSections.id, id)))[0]?.ticketsTaken;
-const eventTaken = async (id: string) => (await t.deps.db.select().from(events).where(eq(events.id, id)))[0]?.ticketsTaken;
-const couponUses = async (id: string) => (await t.deps.db.select().from(coupons).where(eq(coupons.id, id)))[0]?.timesUsed;
+const sectionTaken = async (id: string) =>
+  (await t.deps.db.select().from(eventSections).where(eq(eventSections.id, id)))[0]?.ticketsTaken;
+const eventTaken = async (id: string) =>
+  (await t.deps.db.select().from(events).where(eq(events.id, id)))[0]?.ticketsTaken;
+const couponUses = async (id: string) =>
+  (await t.deps.db.select().from(coupons).where(eq(coupons.id, id)))[0]?.timesUsed;
 
 describe('POST /api/checkout', () => {
   it('freezes the cart into a PENDING card payment that holds its seats for 30 minutes and counts the coupon', async () => {
@@ -31,7 +48,12 @@ describe('POST /api/checkout', () => {
     const day = await createConferenceDay(t.deps.db, 40);
     const series = await createEvent(t.deps.db, { maxTickets: 60 });
     const coupon = await createCoupon(t.deps.db, { type: 'PERCENTAGE', discountPercentage: 10 });
-    await add(caller, { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 3 });
+    await add(caller, {
+      eventId: day.event.id,
+      ticketTypeId: day.ticketType.id,
+      sectionId: day.section.id,
+      numberOfTickets: 3,
+    });
     await add(caller, { eventId: series.event.id, ticketTypeId: series.ticketType.id, numberOfTickets: 2 });
     await call(t.app, 'POST', '/api/cart/coupon', { caller, body: { code: coupon.code } });
 
@@ -53,7 +75,10 @@ describe('POST /api/checkout', () => {
       checkoutUrl: redirectUrl,
     });
     expect(payment.holdExpiresAt?.toISOString()).toBe(new Date(t.clock().getTime() + 30 * 60_000).toISOString());
-    const items = await t.deps.db.select().from(eventPaymentItems).where(eq(eventPaymentItems.paymentId, eventPaymentId));
+    const items = await t.deps.db
+      .select()
+      .from(eventPaymentItems)
+      .where(eq(eventPaymentItems.paymentId, eventPaymentId));
     expect(items.map((i) => [i.title, i.numberOfTickets, i.priceCents]).sort()).toEqual(
       [
         [`${day.event.name} — Coaching Writing`, 3, 14_900],
@@ -70,9 +95,17 @@ describe('POST /api/checkout', () => {
   it('answers the same payment for the same Idempotency-Key and takes the seats once', async () => {
     const { caller } = await signedInUser(t);
     const day = await createConferenceDay(t.deps.db, 40);
-    await add(caller, { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 2 });
+    await add(caller, {
+      eventId: day.event.id,
+      ticketTypeId: day.ticketType.id,
+      sectionId: day.section.id,
+      numberOfTickets: 2,
+    });
     const key = randomUUID();
-    const [first, second] = await Promise.all([checkout(caller, { method: 'CARD' }, key), checkout(caller, { method: 'CARD' }, key)]);
+    const [first, second] = await Promise.all([
+      checkout(caller, { method: 'CARD' }, key),
+      checkout(caller, { method: 'CARD' }, key),
+    ]);
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(201);
     expect(second.json()).toEqual(first.json());
@@ -92,8 +125,18 @@ describe('POST /api/checkout', () => {
     const series = await createEvent(t.deps.db, { maxTickets: 10 });
     const coupon = await createCoupon(t.deps.db);
     await add(caller, { eventId: series.event.id, ticketTypeId: series.ticketType.id, numberOfTickets: 2 });
-    await add(caller, { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 2 });
-    await add(other.caller, { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 2 });
+    await add(caller, {
+      eventId: day.event.id,
+      ticketTypeId: day.ticketType.id,
+      sectionId: day.section.id,
+      numberOfTickets: 2,
+    });
+    await add(other.caller, {
+      eventId: day.event.id,
+      ticketTypeId: day.ticketType.id,
+      sectionId: day.section.id,
+      numberOfTickets: 2,
+    });
     expect((await checkout(other.caller, { method: 'CARD' })).statusCode).toBe(201);
     await call(t.app, 'POST', '/api/cart/coupon', { caller, body: { code: coupon.code } });
 
@@ -110,7 +153,13 @@ describe('POST /api/checkout', () => {
     const { caller, user } = await signedInUser(t);
     const { caller: rival } = await signedInUser(t);
     const { event, ticketType } = await createEvent(t.deps.db, { maxTickets: 10 });
-    const coupon = await createCoupon(t.deps.db, { code: `SAVE${randomUUID().slice(0, 6).toUpperCase()}`, type: 'FIXED', discountAmount: 2_500, discountPercentage: null, maxUses: 1 });
+    const coupon = await createCoupon(t.deps.db, {
+      code: `SAVE${randomUUID().slice(0, 6).toUpperCase()}`,
+      type: 'FIXED',
+      discountAmount: 2_500,
+      discountPercentage: null,
+      maxUses: 1,
+    });
     for (const member of [caller, rival]) {
       await add(member, { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 1 });
       await call(t.app, 'POST', '/api/cart/coupon', { caller: member, body: { code: coupon.code } });
@@ -126,7 +175,12 @@ describe('POST /api/checkout', () => {
     expect(await t.deps.db.select().from(eventPayments).where(eq(eventPayments.userId, user.id))).toEqual([]);
     expect(await eventTaken(event.id)).toBe(1);
     expect(await couponUses(coupon.id)).toBe(1);
-    expect((await call(t.app, 'GET', '/api/cart', { caller })).json()).toMatchObject({ couponUse: null, discount: 0, total: 14_900, items: [{ numberOfTickets: 1 }] });
+    expect((await call(t.app, 'GET', '/api/cart', { caller })).json()).toMatchObject({
+      couponUse: null,
+      discount: 0,
+      total: 14_900,
+      items: [{ numberOfTickets: 1 }],
+    });
 
     const confirmed = await checkout(caller, { method: 'CARD' });
     expect(confirmed.statusCode).toBe(201);
@@ -137,7 +191,12 @@ describe('POST /api/checkout', () => {
   it('refuses again at checkout a line the catalogue stopped selling after it was added, taking nothing', async () => {
     const { caller } = await signedInUser(t);
     const day = await createConferenceDay(t.deps.db, 10);
-    await add(caller, { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 2 });
+    await add(caller, {
+      eventId: day.event.id,
+      ticketTypeId: day.ticketType.id,
+      sectionId: day.section.id,
+      numberOfTickets: 2,
+    });
     const title = `${day.event.name} — Coaching Writing`;
     const cases: [Partial<typeof events.$inferInsert>, string][] = [
       [{ acceptsApplications: true }, purchaseRefusals.takesApplications],
@@ -169,7 +228,13 @@ describe('POST /api/checkout', () => {
     const { eventPaymentId, redirectUrl } = response.json();
     expect(redirectUrl).toBe(`/members/event-cart/checkout/purchase-order?eventPaymentId=${eventPaymentId}`);
     const payment = await paymentRow(eventPaymentId);
-    expect(payment).toMatchObject({ status: 'AWAITING_PO', method: 'PURCHASE_ORDER', provider: null, organizationId: organization.id, totalCents: 44_700 });
+    expect(payment).toMatchObject({
+      status: 'AWAITING_PO',
+      method: 'PURCHASE_ORDER',
+      provider: null,
+      organizationId: organization.id,
+      totalCents: 44_700,
+    });
     expect(payment.holdExpiresAt?.toISOString()).toBe(new Date(t.clock().getTime() + 30 * 86_400_000).toISOString());
   });
 
@@ -221,7 +286,13 @@ describe('POST /api/checkout', () => {
     const response = await checkout(caller, { method: 'CARD' });
     const { eventPaymentId, redirectUrl } = response.json();
     expect(redirectUrl).toBe(`/members/event-cart/checkout/success?eventPaymentId=${eventPaymentId}&source=free`);
-    expect(await paymentRow(eventPaymentId)).toMatchObject({ status: 'PAID', totalCents: 0, discountCents: 29_800, provider: null, holdExpiresAt: null });
+    expect(await paymentRow(eventPaymentId)).toMatchObject({
+      status: 'PAID',
+      totalCents: 0,
+      discountCents: 29_800,
+      provider: null,
+      holdExpiresAt: null,
+    });
     expect(await eventTaken(event.id)).toBe(2);
   });
 
@@ -251,30 +322,54 @@ describe("a grouping's maxTickets over its sections together (events.md §5)", (
     const day = await createConferenceDay(t.deps.db, 10);
     const [second] = await t.deps.db
       .insert(eventSections)
-      .values({ eventId: day.event.id, groupingId: day.grouping.id, title: 'Coaching Reading', maxTickets: 10, dates: ['2026-12-10'] })
+      .values({
+        eventId: day.event.id,
+        groupingId: day.grouping.id,
+        title: 'Coaching Reading',
+        maxTickets: 10,
+        dates: ['2026-12-10'],
+      })
       .returning();
     if (!second) throw new Error('no section');
     await t.deps.db.update(eventGroupings).set({ maxTickets: 3 }).where(eq(eventGroupings.id, day.grouping.id));
-    const groupingTaken = async () => (await t.deps.db.select().from(eventGroupings).where(eq(eventGroupings.id, day.grouping.id)))[0]?.ticketsTaken;
+    const groupingTaken = async () =>
+      (await t.deps.db.select().from(eventGroupings).where(eq(eventGroupings.id, day.grouping.id)))[0]?.ticketsTaken;
     const first = await signedInUser(t);
     const late = await signedInUser(t);
-    await add(first.caller, { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 2 });
+    await add(first.caller, {
+      eventId: day.event.id,
+      ticketTypeId: day.ticketType.id,
+      sectionId: day.section.id,
+      numberOfTickets: 2,
+    });
     const bought = await checkout(first.caller, { method: 'CARD' });
     expect(bought.statusCode).toBe(201);
     expect(await groupingTaken()).toBe(2);
 
     // The other section has 10 seats of its own, but the grouping has 1 left: the cart says so, checkout refuses 2.
-    const added = await add(late.caller, { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: second.id, numberOfTickets: 2 });
+    const added = await add(late.caller, {
+      eventId: day.event.id,
+      ticketTypeId: day.ticketType.id,
+      sectionId: second.id,
+      numberOfTickets: 2,
+    });
     expect(added.statusCode).toBe(409);
     expect(added.json().detail).toBe(catalogueMessages.notEnoughSeats(1));
-    await add(late.caller, { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: second.id, numberOfTickets: 1 });
+    await add(late.caller, {
+      eventId: day.event.id,
+      ticketTypeId: day.ticketType.id,
+      sectionId: second.id,
+      numberOfTickets: 1,
+    });
     await t.deps.db.update(cartItems).set({ numberOfTickets: 2 }).where(eq(cartItems.sectionId, second.id));
     const refused = await checkout(late.caller, { method: 'CARD' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toBe(paymentMessages.soldOut(`${day.event.name} — Morning`, 1));
     expect(await sectionTaken(second.id)).toBe(0);
     expect(await groupingTaken()).toBe(2);
-    const catalogue = (await call(t.app, 'GET', `/api/catalogue/events/${day.event.id}`, { caller: late.caller })).json<CatalogueEventDetail>();
+    const catalogue = (
+      await call(t.app, 'GET', `/api/catalogue/events/${day.event.id}`, { caller: late.caller })
+    ).json<CatalogueEventDetail>();
     expect(catalogue.paths[0]?.groupings[0]?.sections.map((section) => section.remaining)).toEqual([1, 1]);
 
     // The limit itself sells.
@@ -295,7 +390,12 @@ describe('hold expiry', () => {
     const a = await signedInUser(t);
     const b = await signedInUser(t);
     const day = await createConferenceDay(t.deps.db, 2);
-    const line = { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 2 };
+    const line = {
+      eventId: day.event.id,
+      ticketTypeId: day.ticketType.id,
+      sectionId: day.section.id,
+      numberOfTickets: 2,
+    };
     expect((await add(b.caller, line)).statusCode).toBe(200);
     expect((await add(a.caller, line)).statusCode).toBe(200);
     const { eventPaymentId } = (await checkout(a.caller, { method: 'CARD' })).json();
@@ -316,7 +416,12 @@ describe('hold expiry', () => {
     const a = await signedInUser(t);
     const b = await signedInUser(t);
     const day = await createConferenceDay(t.deps.db, 2);
-    const line = { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 2 };
+    const line = {
+      eventId: day.event.id,
+      ticketTypeId: day.ticketType.id,
+      sectionId: day.section.id,
+      numberOfTickets: 2,
+    };
     await add(a.caller, line);
     const { eventPaymentId } = (await checkout(a.caller, { method: 'CARD' })).json();
     expect((await add(b.caller, line)).statusCode).toBe(409);
@@ -332,13 +437,20 @@ describe('hold expiry', () => {
     const { caller } = await signedInUser(t);
     const day = await createConferenceDay(t.deps.db, 5);
     const coupon = await createCoupon(t.deps.db);
-    await add(caller, { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 4 });
+    await add(caller, {
+      eventId: day.event.id,
+      ticketTypeId: day.ticketType.id,
+      sectionId: day.section.id,
+      numberOfTickets: 4,
+    });
     await call(t.app, 'POST', '/api/cart/coupon', { caller, body: { code: coupon.code } });
     const { eventPaymentId } = (await checkout(caller, { method: 'CARD' })).json();
     expect(await sectionTaken(day.section.id)).toBe(4);
 
     t.clock.advance(29 * 60_000);
-    expect((await call(t.app, 'GET', `/api/event-payments/${eventPaymentId}`, { caller })).json().status).toBe('PENDING');
+    expect((await call(t.app, 'GET', `/api/event-payments/${eventPaymentId}`, { caller })).json().status).toBe(
+      'PENDING',
+    );
     t.clock.advance(2 * 60_000);
     const [a, b] = await Promise.all([
       call(t.app, 'GET', `/api/event-payments/${eventPaymentId}`, { caller }),
@@ -361,11 +473,18 @@ describe('POST /api/checkout/:eventPaymentId/cancel', () => {
     const day = await createConferenceDay(t.deps.db, 40);
     const series = await createEvent(t.deps.db, { maxTickets: 60 });
     const coupon = await createCoupon(t.deps.db, { type: 'PERCENTAGE', discountPercentage: 10 });
-    await add(buyer.caller, { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 3 });
+    await add(buyer.caller, {
+      eventId: day.event.id,
+      ticketTypeId: day.ticketType.id,
+      sectionId: day.section.id,
+      numberOfTickets: 3,
+    });
     await add(buyer.caller, { eventId: series.event.id, ticketTypeId: series.ticketType.id, numberOfTickets: 2 });
     await call(t.app, 'POST', '/api/cart/coupon', { caller: buyer.caller, body: { code: coupon.code } });
     const cartBefore = (await call(t.app, 'GET', '/api/cart', { caller: buyer.caller })).json();
-    const { eventPaymentId } = (await checkout(buyer.caller, { method: 'PURCHASE_ORDER' })).json<{ eventPaymentId: string }>();
+    const { eventPaymentId } = (await checkout(buyer.caller, { method: 'PURCHASE_ORDER' })).json<{
+      eventPaymentId: string;
+    }>();
     return { ...buyer, day, series, coupon, cartBefore, eventPaymentId };
   }
 
@@ -383,7 +502,9 @@ describe('POST /api/checkout/:eventPaymentId/cancel', () => {
     // The same lines (restored lines are added together, so their order among themselves is by id).
     const byTitle = (a: { title: string }, b: { title: string }) => a.title.localeCompare(b.title);
     expect([...cart.items].sort(byTitle)).toEqual(
-      [...s.cartBefore.items].sort(byTitle).map((item: Record<string, unknown>) => ({ ...item, id: expect.any(String) })),
+      [...s.cartBefore.items]
+        .sort(byTitle)
+        .map((item: Record<string, unknown>) => ({ ...item, id: expect.any(String) })),
     );
     expect(cart.couponUse).toEqual(s.cartBefore.couponUse);
     expect(await sectionTaken(s.day.section.id)).toBe(0);
@@ -433,7 +554,7 @@ describe('POST /api/checkout/:eventPaymentId/cancel', () => {
     expect((await paymentRow(seat.eventPaymentId)).status).toBe('PAID');
   });
 
-  it("answers another member 404, the signed-out 401 and a bad id 400, changing nothing", async () => {
+  it('answers another member 404, the signed-out 401 and a bad id 400, changing nothing', async () => {
     const s = await awaitingPurchaseOrder();
     const other = await signedInUser(t);
     const refused = await cancel(other.caller, s.eventPaymentId);

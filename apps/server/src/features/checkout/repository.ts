@@ -20,7 +20,11 @@ const paymentColumns = {
 };
 export type CheckedOutPayment = { [K in keyof typeof paymentColumns]: (typeof eventPayments.$inferSelect)[K] };
 
-export async function findByIdempotencyKey(db: Executor, userId: string, key: string): Promise<CheckedOutPayment | undefined> {
+export async function findByIdempotencyKey(
+  db: Executor,
+  userId: string,
+  key: string,
+): Promise<CheckedOutPayment | undefined> {
   const [payment] = await db
     .select(paymentColumns)
     .from(eventPayments)

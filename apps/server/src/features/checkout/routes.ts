@@ -13,13 +13,20 @@ const paymentParams = z.object({ eventPaymentId: z.uuid('Not an event payment id
 export const checkoutRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     '/checkout',
-    { config: { access: 'signedIn' }, schema: { tags: ['cart'], headers, body: checkoutInput, response: { 201: checkoutReply } } },
-    async (request, reply) => reply.status(201).send(await checkout(deps, caller(request), request.body, request.headers['idempotency-key'])),
+    {
+      config: { access: 'signedIn' },
+      schema: { tags: ['cart'], headers, body: checkoutInput, response: { 201: checkoutReply } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await checkout(deps, caller(request), request.body, request.headers['idempotency-key'])),
   );
 
   app.post(
     '/checkout/:eventPaymentId/cancel',
-    { config: { access: 'signedIn' }, schema: { tags: ['cart'], params: paymentParams, response: { 200: cancelCheckoutReply } } },
+    {
+      config: { access: 'signedIn' },
+      schema: { tags: ['cart'], params: paymentParams, response: { 200: cancelCheckoutReply } },
+    },
     async (request) => cancelCheckout(deps, caller(request), request.params.eventPaymentId),
   );
 };

@@ -22,9 +22,16 @@ import { checkoutPath, successPath } from '../../core/payment-paths.ts';
 import { pageWithoutCall, requireCardProvider, startCardPayment } from '../../core/card-checkout.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { managedOrganizationIds } from '../../core/memberships.ts';
-import { dropCartCoupon, findByIdempotencyKey, lockOwnPayment, writeCheckout, type CheckedOutPayment } from './repository.ts';
+import {
+  dropCartCoupon,
+  findByIdempotencyKey,
+  lockOwnPayment,
+  writeCheckout,
+  type CheckedOutPayment,
+} from './repository.ts';
 
-const purchaseOrderPath = (paymentId: string) => `/members/event-cart/checkout/purchase-order?eventPaymentId=${encodeURIComponent(paymentId)}`;
+const purchaseOrderPath = (paymentId: string) =>
+  `/members/event-cart/checkout/purchase-order?eventPaymentId=${encodeURIComponent(paymentId)}`;
 
 /**
  * The cart's coupon cannot be used (it ran out to a concurrent checkout, expired, or no longer fits
@@ -40,7 +47,8 @@ class CouponGone extends Error {
   }
 }
 
-const couponGone = (cart: LoadedCart, coupon: CartCoupon) => new CouponGone(coupon.id, couponGoneMessage(coupon.code, orderTotals(cart.lines, null).total));
+const couponGone = (cart: LoadedCart, coupon: CartCoupon) =>
+  new CouponGone(coupon.id, couponGoneMessage(coupon.code, orderTotals(cart.lines, null).total));
 
 interface Frozen {
   payment: CheckedOutPayment;
@@ -55,7 +63,14 @@ interface Frozen {
  * shares are locked only for their own updates and the commit. Any refusal (a line the catalogue no
  * longer sells, sold out, the coupon gone, no organization chosen among several) undoes all of it.
  */
-async function freezeCart(deps: AppDeps, tx: Transaction, auth: RequestAuth, input: CheckoutInput, idempotencyKey: string, now: Date): Promise<Frozen> {
+async function freezeCart(
+  deps: AppDeps,
+  tx: Transaction,
+  auth: RequestAuth,
+  input: CheckoutInput,
+  idempotencyKey: string,
+  now: Date,
+): Promise<Frozen> {
   const cart = await loadCheckoutCart(tx, auth.user.id, now, calendarDateIn(now, deps.config.timeZone));
   // The cart's query reads the managed organizations only with lines: an empty cart asks for them on its own.
   const managed = cart.lines.length > 0 ? cart.managedOrganizationIds : await managedOrganizationIds(tx, auth.user.id);
@@ -77,9 +92,16 @@ async function freezeCart(deps: AppDeps, tx: Transaction, auth: RequestAuth, inp
   const description = cart.lines.map((line) => `${line.numberOfTickets} × ${line.title}`).join('; ');
   const id = randomUUID();
   const provider = input.method === 'CARD' && terms.status !== 'PAID' ? requireCardProvider(deps) : null;
-  // A provider page built without calling the provider is stored with the payment: nothing is left to do after the commit.
+  // A provider page built without calling the provider is stored with the payment: nothing is left to do after the
+  // commit.
   const page = provider
-    ? pageWithoutCall(deps, auth, provider, { id, totalCents: totals.total, holdExpiresAt: terms.holdExpiresAt, applicationId: null }, description)
+    ? pageWithoutCall(
+        deps,
+        auth,
+        provider,
+        { id, totalCents: totals.total, holdExpiresAt: terms.holdExpiresAt, applicationId: null },
+        description,
+      )
     : null;
   const payment = await writeCheckout(tx, {
     payment: {
@@ -109,7 +131,12 @@ async function freezeCart(deps: AppDeps, tx: Transaction, auth: RequestAuth, inp
       ...actorOf(auth),
       action: 'event-payment.checkout',
       subjectType: 'event_payment',
-      data: { method: input.method, status: terms.status, totalCents: totals.total, tickets: cart.lines.reduce((n, line) => n + line.numberOfTickets, 0) },
+      data: {
+        method: input.method,
+        status: terms.status,
+        totalCents: totals.total,
+        tickets: cart.lines.reduce((n, line) => n + line.numberOfTickets, 0),
+      },
     },
   });
   await takeSeats(tx, cart.lines);
@@ -139,7 +166,12 @@ function redirectOf(payment: CheckedOutPayment): string | null {
  * POST /api/checkout. The Idempotency-Key makes it safe to repeat: the same key (a double click, a
  * retried request, two racing requests) answers the payment the first call made.
  */
-export async function checkout(deps: AppDeps, auth: RequestAuth, input: CheckoutInput, idempotencyKey: string): Promise<CheckoutReply> {
+export async function checkout(
+  deps: AppDeps,
+  auth: RequestAuth,
+  input: CheckoutInput,
+  idempotencyKey: string,
+): Promise<CheckoutReply> {
   const now = deps.clock();
   let frozen: Frozen;
   try {
@@ -164,7 +196,13 @@ export async function checkout(deps: AppDeps, auth: RequestAuth, input: Checkout
  * The checkout transaction, tried once more when a bucket was short and holds that had run out were
  * released meanwhile (capacity.expireDueHolds): the job releases them on a timer, not every request.
  */
-async function freeze(deps: AppDeps, auth: RequestAuth, input: CheckoutInput, idempotencyKey: string, now: Date): Promise<Frozen> {
+async function freeze(
+  deps: AppDeps,
+  auth: RequestAuth,
+  input: CheckoutInput,
+  idempotencyKey: string,
+  now: Date,
+): Promise<Frozen> {
   const attempt = () => deps.db.transaction(async (tx) => freezeCart(deps, tx, auth, input, idempotencyKey, now));
   try {
     return await attempt();
@@ -175,7 +213,9 @@ async function freeze(deps: AppDeps, auth: RequestAuth, input: CheckoutInput, id
 }
 
 async function replay(deps: AppDeps, auth: RequestAuth, payment: CheckedOutPayment): Promise<CheckoutReply> {
-  const redirectUrl = redirectOf(payment) ?? (await sendToProvider(deps, auth, { payment, description: 'Event tickets', couponId: null }));
+  const redirectUrl =
+    redirectOf(payment) ??
+    (await sendToProvider(deps, auth, { payment, description: 'Event tickets', couponId: null }));
   return { eventPaymentId: payment.id, redirectUrl };
 }
 
@@ -188,19 +228,30 @@ async function replay(deps: AppDeps, auth: RequestAuth, payment: CheckedOutPayme
  * order is for staff to decide (409); an application's or a registration request's payment never
  * came from the cart (409).
  */
-export async function cancelCheckout(deps: AppDeps, auth: RequestAuth, paymentId: string): Promise<CancelCheckoutReply> {
+export async function cancelCheckout(
+  deps: AppDeps,
+  auth: RequestAuth,
+  paymentId: string,
+): Promise<CancelCheckoutReply> {
   const now = deps.clock();
   return deps.db.transaction(async (tx) => {
     const payment = await lockOwnPayment(tx, paymentId, auth.user.id);
     if (!payment) throw notFound(paymentMessages.notFound);
-    if (payment.applicationId !== null || payment.forRegistration || payment.method !== 'PURCHASE_ORDER') throw conflict(cancelCheckoutMessages.notCancellable);
+    if (payment.applicationId !== null || payment.forRegistration || payment.method !== 'PURCHASE_ORDER')
+      throw conflict(cancelCheckoutMessages.notCancellable);
     const cancelled = { status: 'CANCELLED', redirectUrl: checkoutPath } as const;
     if (payment.status === 'CANCELLED') return cancelled;
     if (payment.status === 'PO_SUBMITTED') throw conflict(cancelCheckoutMessages.purchaseOrderSubmitted);
     if (payment.status !== 'AWAITING_PO') throw conflict(cancelCheckoutMessages.notCancellable);
     const released = await releasePayment(tx, paymentId, 'CANCELLED', now);
     if (released.seatsReleased) await restoreCart(tx, paymentId, auth.user.id, payment.couponId);
-    await audit(tx, { ...actorOf(auth), action: 'event-payment.cancel', subjectType: 'event_payment', subjectId: paymentId, data: { from: payment.status, by: 'buyer' } });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'event-payment.cancel',
+      subjectType: 'event_payment',
+      subjectId: paymentId,
+      data: { from: payment.status, by: 'buyer' },
+    });
     return cancelled;
   });
 }

@@ -6,7 +6,13 @@ import { mailMessages } from '../../db/schema/platform.ts';
 export async function mailPage(db: Database, page: number, pageSize: number) {
   const [items, [total]] = await Promise.all([
     db
-      .select({ id: mailMessages.id, to: mailMessages.to, subject: mailMessages.subject, text: mailMessages.text, createdAt: mailMessages.createdAt })
+      .select({
+        id: mailMessages.id,
+        to: mailMessages.to,
+        subject: mailMessages.subject,
+        text: mailMessages.text,
+        createdAt: mailMessages.createdAt,
+      })
       .from(mailMessages)
       .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))
       .limit(pageSize)

@@ -22,7 +22,10 @@ const mailRow = z.object({
 export const devMailboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/dev/mailbox',
-    { config: { access: 'public' }, schema: { tags: ['platform'], querystring: pageQuery, response: { 200: paginated(mailRow) } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['platform'], querystring: pageQuery, response: { 200: paginated(mailRow) } },
+    },
     async (request) => {
       return mailPage(deps.db, request.query.page, request.query.pageSize);
     },

@@ -5,7 +5,14 @@ import { paymentMessages, type EventPaymentPage } from '@portal/domain/commerce/
 import { eventPayments, purchaseOrders } from '../../db/schema/commerce.ts';
 import { paidInstituteSeat } from '../../test/application-factories.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';
-import { createConferenceDay, createCoupon, createEvent, createPayment, createPurchaseOrder, signedInUser } from '../../test/commerce-factories.ts';
+import {
+  createConferenceDay,
+  createCoupon,
+  createEvent,
+  createPayment,
+  createPurchaseOrder,
+  signedInUser,
+} from '../../test/commerce-factories.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';
 
 interface Row {
@@ -16,9 +23,17 @@ const idsOf = (page: { items: Row[] }) => page.items.map((row) => row.id);
 
 const t = useTestApp();
 
-async function buy(caller: Caller, lines: Record<string, unknown>[], body: Record<string, unknown> = { method: 'CARD' }) {
+async function buy(
+  caller: Caller,
+  lines: Record<string, unknown>[],
+  body: Record<string, unknown> = { method: 'CARD' },
+) {
   for (const line of lines) await call(t.app, 'POST', '/api/cart/items', { caller, body: line });
-  const response = await call(t.app, 'POST', '/api/checkout', { caller, body, headers: { 'idempotency-key': randomUUID() } });
+  const response = await call(t.app, 'POST', '/api/checkout', {
+    caller,
+    body,
+    headers: { 'idempotency-key': randomUUID() },
+  });
   if (response.statusCode !== 201) throw new Error(response.body);
   return response.json().eventPaymentId as string;
 }
@@ -28,7 +43,10 @@ describe('GET /api/event-payments/:eventPaymentId', () => {
     const { caller } = await signedInUser(t);
     const day = await createConferenceDay(t.deps.db, 10);
     const coupon = await createCoupon(t.deps.db, { type: 'PERCENTAGE', discountPercentage: 10 });
-    await call(t.app, 'POST', '/api/cart/items', { caller, body: { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 2 } });
+    await call(t.app, 'POST', '/api/cart/items', {
+      caller,
+      body: { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 2 },
+    });
     await call(t.app, 'POST', '/api/cart/coupon', { caller, body: { code: coupon.code } });
     const id = await buy(caller, []);
     const response = await call(t.app, 'GET', `/api/event-payments/${id}`, { caller });
@@ -38,7 +56,17 @@ describe('GET /api/event-payments/:eventPaymentId', () => {
       status: 'PENDING',
       method: 'CARD',
       provider: 'demo',
-      items: [{ eventId: day.event.id, sectionId: day.section.id, numberOfTickets: 2, price: 14_900, subtotal: 29_800, eventName: day.event.name, startDate: '2026-12-10' }],
+      items: [
+        {
+          eventId: day.event.id,
+          sectionId: day.section.id,
+          numberOfTickets: 2,
+          price: 14_900,
+          subtotal: 29_800,
+          eventName: day.event.name,
+          startDate: '2026-12-10',
+        },
+      ],
       couponUse: { coupon: { code: coupon.code, type: 'PERCENTAGE', discountPercentage: 10 } },
       subtotal: 29_800,
       discount: 2_980,
@@ -78,9 +106,13 @@ describe('GET /api/event-payments', () => {
     ]);
     t.clock.advance(1_000);
     // A member who administers no organization buys for none; the purchase order names the school.
-    const second = await buy(buyer.caller, [{ eventId: series.event.id, ticketTypeId: series.ticketType.id, numberOfTickets: 3 }], {
-      method: 'PURCHASE_ORDER',
-    });
+    const second = await buy(
+      buyer.caller,
+      [{ eventId: series.event.id, ticketTypeId: series.ticketType.id, numberOfTickets: 3 }],
+      {
+        method: 'PURCHASE_ORDER',
+      },
+    );
     const order = await createPurchaseOrder(t.deps.db, t.deps.storage, {
       paymentId: second,
       userId: buyer.user.id,
@@ -90,7 +122,9 @@ describe('GET /api/event-payments', () => {
     });
     await t.deps.db.update(eventPayments).set({ organizationId: organization.id }).where(eq(eventPayments.id, second));
 
-    const own: { items: (Row & Record<string, unknown>)[] } = (await call(t.app, 'GET', '/api/event-payments', { caller: buyer.caller })).json();
+    const own: { items: (Row & Record<string, unknown>)[] } = (
+      await call(t.app, 'GET', '/api/event-payments', { caller: buyer.caller })
+    ).json();
     expect(own).toMatchObject({ page: 1, pageSize: 25, total: 2 });
     expect(idsOf(own)).toEqual([second, first]);
     expect(own.items[0]).toMatchObject({
@@ -104,16 +138,27 @@ describe('GET /api/event-payments', () => {
     });
     expect(own.items[1]?.events.map((e) => e.id).sort()).toEqual([day.event.id, series.event.id].sort());
     // Times are ISO 8601 in UTC to the millisecond, as JavaScript writes the stored instant.
-    const [stored] = await t.deps.db.select({ createdAt: eventPayments.createdAt }).from(eventPayments).where(eq(eventPayments.id, second));
-    const [storedOrder] = await t.deps.db.select({ createdAt: purchaseOrders.createdAt }).from(purchaseOrders).where(eq(purchaseOrders.id, order.id));
+    const [stored] = await t.deps.db
+      .select({ createdAt: eventPayments.createdAt })
+      .from(eventPayments)
+      .where(eq(eventPayments.id, second));
+    const [storedOrder] = await t.deps.db
+      .select({ createdAt: purchaseOrders.createdAt })
+      .from(purchaseOrders)
+      .where(eq(purchaseOrders.id, order.id));
     expect(own.items[0]?.createdAt).toBe(stored?.createdAt.toISOString());
-    expect(own.items[0]?.purchaseOrders).toEqual([expect.objectContaining({ createdAt: storedOrder?.createdAt.toISOString() })]);
+    expect(own.items[0]?.purchaseOrders).toEqual([
+      expect.objectContaining({ createdAt: storedOrder?.createdAt.toISOString() }),
+    ]);
     expect(own.items[1]?.numberOfTickets).toBe(3);
 
     expect(idsOf((await call(t.app, 'GET', '/api/event-payments', { caller: admin.caller })).json())).toEqual([second]);
     expect((await call(t.app, 'GET', `/api/event-payments/${second}`, { caller: admin.caller })).statusCode).toBe(200);
     expect((await call(t.app, 'GET', `/api/event-payments/${first}`, { caller: admin.caller })).statusCode).toBe(404);
-    expect((await call(t.app, 'GET', '/api/event-payments', { caller: member.caller })).json()).toMatchObject({ items: [], total: 0 });
+    expect((await call(t.app, 'GET', '/api/event-payments', { caller: member.caller })).json()).toMatchObject({
+      items: [],
+      total: 0,
+    });
 
     const paged = (await call(t.app, 'GET', '/api/event-payments?page=2&pageSize=1', { caller: buyer.caller })).json();
     expect(paged).toMatchObject({ page: 2, pageSize: 1, total: 2 });
@@ -130,7 +175,9 @@ describe('GET /api/event-payments', () => {
 describe('GET /api/event-payments: institute seats and what can be allocated', () => {
   it("lists a paid application's payment to its applicant as a seat with nothing to allocate, not to their school's ADMIN", async () => {
     const { applicant, schoolAdmin, institute, applicationId, eventPaymentId } = await paidInstituteSeat(t);
-    const own = (await call(t.app, 'GET', '/api/event-payments', { caller: applicant.caller })).json<EventPaymentPage>();
+    const own = (
+      await call(t.app, 'GET', '/api/event-payments', { caller: applicant.caller })
+    ).json<EventPaymentPage>();
     expect(own.total).toBe(1);
     expect(own.items).toMatchObject([
       {
@@ -145,14 +192,20 @@ describe('GET /api/event-payments: institute seats and what can be allocated', (
         total: 95_000,
       },
     ]);
-    expect((await call(t.app, 'GET', '/api/event-payments', { caller: schoolAdmin.caller })).json()).toMatchObject({ items: [], total: 0 });
+    expect((await call(t.app, 'GET', '/api/event-payments', { caller: schoolAdmin.caller })).json()).toMatchObject({
+      items: [],
+      total: 0,
+    });
   });
 
   it('leaves out application payments that were cancelled or expired (attempts the application replaced)', async () => {
     const { applicant, eventPaymentId } = await paidInstituteSeat(t);
     for (const status of ['CANCELLED', 'EXPIRED'] as const) {
       await t.deps.db.update(eventPayments).set({ status }).where(eq(eventPayments.id, eventPaymentId));
-      expect((await call(t.app, 'GET', '/api/event-payments', { caller: applicant.caller })).json()).toMatchObject({ items: [], total: 0 });
+      expect((await call(t.app, 'GET', '/api/event-payments', { caller: applicant.caller })).json()).toMatchObject({
+        items: [],
+        total: 0,
+      });
     }
   });
 
@@ -164,8 +217,16 @@ describe('GET /api/event-payments: institute seats and what can be allocated', (
     ['a cancelled payment', 'CANCELLED', '2026-12-20', false],
   ] as const)('offers allocation only when it can be done: %s', async (_, status, startDate, canAllocate) => {
     const buyer = await signedInUser(t);
-    const { event, ticketType } = await createEvent(t.deps.db, { startDate, endDate: startDate, daysBeforePurchaseClose: 3 });
-    await createPayment(t.deps.db, { userId: buyer.user.id, status, lines: [{ eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 1 }] });
+    const { event, ticketType } = await createEvent(t.deps.db, {
+      startDate,
+      endDate: startDate,
+      daysBeforePurchaseClose: 3,
+    });
+    await createPayment(t.deps.db, {
+      userId: buyer.user.id,
+      status,
+      lines: [{ eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 1 }],
+    });
     const page = (await call(t.app, 'GET', '/api/event-payments', { caller: buyer.caller })).json<EventPaymentPage>();
     expect(page.items).toMatchObject([{ applicationId: null, canAllocate }]);
   });

@@ -22,7 +22,10 @@ const visible = and(
   paymentVisibleTo(sql.placeholder('userId')),
   or(
     isNull(eventPayments.applicationId),
-    and(eq(eventPayments.userId, sql.placeholder('userId')), notInArray(eventPayments.status, ['CANCELLED', 'EXPIRED'])),
+    and(
+      eq(eventPayments.userId, sql.placeholder('userId')),
+      notInArray(eventPayments.status, ['CANCELLED', 'EXPIRED']),
+    ),
   ),
 );
 
@@ -52,7 +55,10 @@ const paymentPage = staticStatement(
     order by shown.created_at desc, shown.id desc`,
 );
 
-const paymentCount = staticStatement('payments_count', sql`select count(*)::int as total from ${eventPayments} where ${visible}`);
+const paymentCount = staticStatement(
+  'payments_count',
+  sql`select count(*)::int as total from ${eventPayments} where ${visible}`,
+);
 
 /** A row of a payments page as PostgreSQL answers it. */
 export interface PaymentPageRow {

@@ -1,5 +1,10 @@
 import { allocationBlock, allocationClosedMessage } from '@portal/domain/tickets/allocation.ts';
-import { isVoidedOrCancelled, paymentMessages, type EventPaymentPage, type EventPaymentReply } from '@portal/domain/commerce/payments.ts';
+import {
+  isVoidedOrCancelled,
+  paymentMessages,
+  type EventPaymentPage,
+  type EventPaymentReply,
+} from '@portal/domain/commerce/payments.ts';
 import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { expireHolds } from '../../core/capacity.ts';
@@ -24,7 +29,11 @@ function byPayment<Row extends { paymentId: string | null }>(rows: readonly Row[
  * allocated now by the rule the allocation screen and its save apply. Three queries per page: the
  * page, its events, its purchase orders.
  */
-export async function listEventPayments(deps: AppDeps, auth: RequestAuth, query: { page: number; pageSize: number }): Promise<EventPaymentPage> {
+export async function listEventPayments(
+  deps: AppDeps,
+  auth: RequestAuth,
+  query: { page: number; pageSize: number },
+): Promise<EventPaymentPage> {
   await expireHolds(deps.db, deps.clock());
   const { rows, total } = await pageOfPayments(deps.db, auth.user.id, query);
   const ids = rows.map((row) => row.id);

@@ -9,9 +9,12 @@ import { createCategory, createDocument, createGrouping, toolkitMember } from '.
 
 const t = useTestApp();
 
-const list = (caller: Caller | undefined, query = '') => call(t.app, 'GET', `/api/favourites${query}`, caller ? { caller } : {});
-const save = (caller: Caller, targetId: string, targetType = 'toolkit_document') => call(t.app, 'POST', '/api/favourites', { caller, body: { targetType, targetId } });
-const unsave = (caller: Caller, targetId: string) => call(t.app, 'DELETE', '/api/favourites', { caller, body: { targetType: 'toolkit_document', targetId } });
+const list = (caller: Caller | undefined, query = '') =>
+  call(t.app, 'GET', `/api/favourites${query}`, caller ? { caller } : {});
+const save = (caller: Caller, targetId: string, targetType = 'toolkit_document') =>
+  call(t.app, 'POST', '/api/favourites', { caller, body: { targetType, targetId } });
+const unsave = (caller: Caller, targetId: string) =>
+  call(t.app, 'DELETE', '/api/favourites', { caller, body: { targetType: 'toolkit_document', targetId } });
 
 let open: { id: string }[];
 let leadersOnly: string;
@@ -27,14 +30,15 @@ beforeAll(async () => {
     await createDocument(db, t.deps.storage, { title: 'Reading workshop', groupingId: grouping.id }),
     await createDocument(db, t.deps.storage, { title: 'Conferring notes', groupingId: grouping.id, position: 1 }),
   ];
-  leadersOnly = (await createDocument(db, t.deps.storage, { title: 'Walkthrough checklist', categoryId: leaders.id })).id;
+  leadersOnly = (await createDocument(db, t.deps.storage, { title: 'Walkthrough checklist', categoryId: leaders.id }))
+    .id;
   member = await toolkitMember(t);
 });
 
 const idAt = (index: number) => open[index]?.id ?? '';
 
 describe('/api/favourites', () => {
-  it("starts empty, saves idempotently, and lists saved resources with type, download link and collection", async () => {
+  it('starts empty, saves idempotently, and lists saved resources with type, download link and collection', async () => {
     expect((await list(member.caller)).json()).toEqual({ items: [], total: 0, page: 1, pageSize: 20 });
     const first = await save(member.caller, idAt(0));
     expect(first.statusCode).toBe(200);
@@ -59,13 +63,17 @@ describe('/api/favourites', () => {
   });
 
   it('marks saved documents in the Treasure Chest, and removes idempotently', async () => {
-    const shown = (await call(t.app, 'GET', '/api/toolkit/treasure-chest', { caller: member.caller })).json<TreasureChest>();
+    const shown = (
+      await call(t.app, 'GET', '/api/toolkit/treasure-chest', { caller: member.caller })
+    ).json<TreasureChest>();
     expect(shown.categories[0]?.documents[0]?.isFavorited).toBe(true);
     expect(shown.groupings[0]?.documents.map((d) => d.isFavorited)).toEqual([true, false]);
     const removed = await unsave(member.caller, idAt(0));
     expect(removed.json()).toEqual({ targetType: 'toolkit_document', targetId: idAt(0), isFavorited: false });
     expect((await unsave(member.caller, idAt(0))).statusCode).toBe(200);
-    expect((await list(member.caller)).json<SavedResourceList>().items.map((i) => i.title)).toEqual(['Reading workshop']);
+    expect((await list(member.caller)).json<SavedResourceList>().items.map((i) => i.title)).toEqual([
+      'Reading workshop',
+    ]);
   });
 
   it("pages the list, and keeps each member's favourites to themselves", async () => {
@@ -87,14 +95,25 @@ describe('/api/favourites', () => {
     expect((await list(leader.caller)).json<SavedResourceList>().total).toBe(1);
     await call(t.app, 'PUT', `/api/admin/users/${leader.user.id}/toolkit`, {
       caller: (await signedInUser(t, 'STAFF')).caller,
-      body: { toolKitAccess: true, schoolLeaderAccess: false, testPrep: false, grade3Pilot: false, grade4Pilot: false, grade5Pilot: false },
+      body: {
+        toolKitAccess: true,
+        schoolLeaderAccess: false,
+        testPrep: false,
+        grade3Pilot: false,
+        grade4Pilot: false,
+        grade5Pilot: false,
+      },
     });
     expect((await list(leader.caller)).json<SavedResourceList>()).toMatchObject({ items: [], total: 0 });
   });
 
   it('refuses a member without toolkit access on every call (403), and signed out (401)', async () => {
     const outsider = await toolkitMember(t, { toolKitAccess: false });
-    for (const response of [await list(outsider.caller), await save(outsider.caller, idAt(0)), await unsave(outsider.caller, idAt(0))]) {
+    for (const response of [
+      await list(outsider.caller),
+      await save(outsider.caller, idAt(0)),
+      await unsave(outsider.caller, idAt(0)),
+    ]) {
       expect(response.statusCode).toBe(403);
       expect(response.json().detail).toBe(toolkitMessages.noAccess);
     }
@@ -107,7 +126,13 @@ describe('/api/favourites', () => {
     expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
     expect((await list(saver.caller)).json<SavedResourceList>().total).toBe(1);
     // 498 more saved rows (of targets that need not exist) bring the shelf to 499: one more fits, the next does not.
-    await t.deps.db.insert(favourites).values(Array.from({ length: favouritesPerUserMax - 2 }, () => ({ userId: saver.user.id, targetType: 'video', targetId: randomUUID() })));
+    await t.deps.db.insert(favourites).values(
+      Array.from({ length: favouritesPerUserMax - 2 }, () => ({
+        userId: saver.user.id,
+        targetType: 'video',
+        targetId: randomUUID(),
+      })),
+    );
     expect((await save(saver.caller, idAt(1))).statusCode).toBe(200);
     const full = await save(saver.caller, idAt(2));
     expect(full.statusCode).toBe(409);

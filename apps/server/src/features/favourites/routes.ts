@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { favouriteState, favouriteTarget, savedResourceList, savedResourceQuery } from '@portal/domain/content/favourites.ts';
+import {
+  favouriteState,
+  favouriteTarget,
+  savedResourceList,
+  savedResourceQuery,
+} from '@portal/domain/content/favourites.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { listFavourites, saveFavourite, unsaveFavourite } from './service.ts';

@@ -16,16 +16,29 @@ function requireToolkit(auth: RequestAuth): string {
 }
 
 /** GET /api/favourites: the caller's saved resources they may still open, newest first. */
-export async function listFavourites(deps: AppDeps, auth: RequestAuth, page: number, pageSize: number): Promise<SavedResourceList> {
+export async function listFavourites(
+  deps: AppDeps,
+  auth: RequestAuth,
+  page: number,
+  pageSize: number,
+): Promise<SavedResourceList> {
   return listSavedResources(deps.db, requireToolkit(auth), page, pageSize);
 }
 
 /** POST /api/favourites: saves a target the caller may open (again: no change). */
-export async function saveFavourite(deps: AppDeps, auth: RequestAuth, target: FavouriteTarget): Promise<FavouriteState> {
+export async function saveFavourite(
+  deps: AppDeps,
+  auth: RequestAuth,
+  target: FavouriteTarget,
+): Promise<FavouriteState> {
   return addFavourite(deps.db, requireToolkit(auth), target);
 }
 
 /** DELETE /api/favourites: unsaves a target (not saved: no change). */
-export async function unsaveFavourite(deps: AppDeps, auth: RequestAuth, target: FavouriteTarget): Promise<FavouriteState> {
+export async function unsaveFavourite(
+  deps: AppDeps,
+  auth: RequestAuth,
+  target: FavouriteTarget,
+): Promise<FavouriteState> {
   return removeFavourite(deps.db, requireToolkit(auth), target);
 }

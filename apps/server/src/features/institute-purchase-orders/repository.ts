@@ -11,7 +11,13 @@ const isInstitute = and(eq(events.acceptsApplications, true), eq(events.publishe
 export async function listInstitutes(db: Database, page: { page: number; pageSize: number }) {
   const [rows, [total]] = await Promise.all([
     db
-      .select({ id: events.id, name: events.name, startDate: events.startDate, endDate: events.endDate, priceCents: eventTicketTypes.priceCents })
+      .select({
+        id: events.id,
+        name: events.name,
+        startDate: events.startDate,
+        endDate: events.endDate,
+        priceCents: eventTicketTypes.priceCents,
+      })
       .from(events)
       .leftJoin(eventTicketTypes, eq(eventTicketTypes.id, events.applicationTicketTypeId))
       .where(isInstitute)
@@ -26,7 +32,12 @@ export async function listInstitutes(db: Database, page: { page: number; pageSiz
 /** The institute a purchase order is for, with the ticket type and price an accepted applicant pays. */
 export async function findInstitute(db: Executor, instituteId: string) {
   const [row] = await db
-    .select({ id: events.id, name: events.name, ticketTypeId: eventTicketTypes.id, priceCents: eventTicketTypes.priceCents })
+    .select({
+      id: events.id,
+      name: events.name,
+      ticketTypeId: eventTicketTypes.id,
+      priceCents: eventTicketTypes.priceCents,
+    })
     .from(events)
     .leftJoin(eventTicketTypes, eq(eventTicketTypes.id, events.applicationTicketTypeId))
     .where(and(eq(events.id, instituteId), isInstitute));
@@ -53,7 +64,10 @@ function available(instituteId: string, organizationId: string) {
 }
 
 export async function countAvailable(db: Executor, instituteId: string, organizationId: string): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(eventApplications).where(available(instituteId, organizationId));
+  const [row] = await db
+    .select({ total: count() })
+    .from(eventApplications)
+    .where(available(instituteId, organizationId));
   return row?.total ?? 0;
 }
 
@@ -79,7 +93,12 @@ export async function findAvailable(db: Executor, instituteId: string, organizat
  * purchase orders racing for one applicant are taken one after the other, and the second finds the
  * application under review.
  */
-export async function lockAvailable(db: Executor, instituteId: string, organizationId: string, emails: readonly string[]) {
+export async function lockAvailable(
+  db: Executor,
+  instituteId: string,
+  organizationId: string,
+  emails: readonly string[],
+) {
   return db
     .select(applicantColumns)
     .from(eventApplications)
@@ -94,7 +113,12 @@ export async function openPayments(db: Executor, applicationIds: readonly string
   return db
     .select({ id: eventPayments.id, status: eventPayments.status, applicationId: eventPayments.applicationId })
     .from(eventPayments)
-    .where(and(inArray(eventPayments.applicationId, [...applicationIds]), inArray(eventPayments.status, ['PENDING', 'AWAITING_PO'])));
+    .where(
+      and(
+        inArray(eventPayments.applicationId, [...applicationIds]),
+        inArray(eventPayments.status, ['PENDING', 'AWAITING_PO']),
+      ),
+    );
 }
 
 export type NewPayment = typeof eventPayments.$inferInsert;

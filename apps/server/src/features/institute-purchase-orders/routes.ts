@@ -18,7 +18,9 @@ import * as service from './service.ts';
 
 const signedIn = { access: 'signedIn' } as const;
 const tags = ['purchase-orders'];
-const idempotencyHeaders = z.object({ 'idempotency-key': z.uuid('An Idempotency-Key header with a UUID is required.') });
+const idempotencyHeaders = z.object({
+  'idempotency-key': z.uuid('An Idempotency-Key header with a UUID is required.'),
+});
 
 /**
  * A member's purchase order for accepted applicants of an institute (organizations.md §2, §7: the
@@ -53,11 +55,20 @@ export const institutePurchaseOrderRoutes: FastifyPluginAsyncZod<AppDeps> = asyn
     '/institute-purchase-orders',
     {
       config: signedIn,
-      schema: { tags, headers: idempotencyHeaders, consumes: ['multipart/form-data'], response: { 201: purchaseOrderSubmitted } },
+      schema: {
+        tags,
+        headers: idempotencyHeaders,
+        consumes: ['multipart/form-data'],
+        response: { 201: purchaseOrderSubmitted },
+      },
     },
     async (request, reply) => {
       const upload = await readUpload(request);
-      return reply.status(201).send(await service.submitInstitutePurchaseOrder(deps, caller(request), upload, request.headers['idempotency-key']));
+      return reply
+        .status(201)
+        .send(
+          await service.submitInstitutePurchaseOrder(deps, caller(request), upload, request.headers['idempotency-key']),
+        );
     },
   );
 };

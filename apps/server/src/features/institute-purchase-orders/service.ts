@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { applicationCouponRefusalText, cartMessages, couponRefusal, couponRefusals } from '@portal/domain/commerce/cart.ts';
+import {
+  applicationCouponRefusalText,
+  cartMessages,
+  couponRefusal,
+  couponRefusals,
+} from '@portal/domain/commerce/cart.ts';
 import { purchaseOrderHoldDays } from '@portal/domain/commerce/payments.ts';
 import type { PurchaseOrderSubmitted } from '@portal/domain/commerce/purchase-orders.ts';
 import {
@@ -23,11 +28,25 @@ import { purchaseOrderApplications } from '../../db/schema/purchase-order-links.
 import { expireHolds, releasePayment, takeCouponUse, takeSeats } from '../../core/capacity.ts';
 import { findCouponByCode } from '../../core/coupons.ts';
 import { isActiveMember } from '../../core/memberships.ts';
-import { checkUpload, findSentWithKey, purchaseOrderFileKey, recordWithFile, type Upload } from '../../core/purchase-order-upload.ts';
+import {
+  checkUpload,
+  findSentWithKey,
+  purchaseOrderFileKey,
+  recordWithFile,
+  type Upload,
+} from '../../core/purchase-order-upload.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
-import { countAvailable, findAvailable, findInstitute, insertPayment, listInstitutes, lockAvailable, openPayments } from './repository.ts';
+import {
+  countAvailable,
+  findAvailable,
+  findInstitute,
+  insertPayment,
+  listInstitutes,
+  lockAvailable,
+  openPayments,
+} from './repository.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -44,37 +63,66 @@ export async function institutes(deps: AppDeps, query: z.output<typeof institute
 }
 
 /** GET /api/institute-purchase-orders/available-applicants: how many the form may still add (usersCount). */
-export async function availableApplicants(deps: AppDeps, auth: RequestAuth, query: z.output<typeof applicantsQuery>): Promise<AvailableApplicants> {
+export async function availableApplicants(
+  deps: AppDeps,
+  auth: RequestAuth,
+  query: z.output<typeof applicantsQuery>,
+): Promise<AvailableApplicants> {
   await requireMember(deps.db, query.organizationId, auth.user.id);
   return { usersCount: await countAvailable(deps.db, query.instituteId, query.organizationId) };
 }
 
 /** GET /api/institute-purchase-orders/applicant: whether the email is an available applicant (userAvailable). */
-export async function applicantAvailability(deps: AppDeps, auth: RequestAuth, query: z.output<typeof applicantQuery>): Promise<ApplicantAvailability> {
+export async function applicantAvailability(
+  deps: AppDeps,
+  auth: RequestAuth,
+  query: z.output<typeof applicantQuery>,
+): Promise<ApplicantAvailability> {
   await requireMember(deps.db, query.organizationId, auth.user.id);
   const applicant = await findAvailable(deps.db, query.instituteId, query.organizationId, query.email);
   return applicant
-    ? { userAvailable: true, applicant: { email: applicant.email, name: `${applicant.firstName} ${applicant.lastName}` } }
+    ? {
+        userAvailable: true,
+        applicant: { email: applicant.email, name: `${applicant.firstName} ${applicant.lastName}` },
+      }
     : { userAvailable: false, applicant: null };
 }
 
 type CouponRow = NonNullable<Awaited<ReturnType<typeof findCouponByCode>>>;
 
 /** The coupon if it can be used on the institute now; a 400 naming why not (field `field`) otherwise. */
-async function usableCoupon(db: AppDeps['db'] | Transaction, code: string, eventId: string, now: Date, field: string): Promise<CouponRow> {
+async function usableCoupon(
+  db: AppDeps['db'] | Transaction,
+  code: string,
+  eventId: string,
+  now: Date,
+  field: string,
+): Promise<CouponRow> {
   const coupon = await findCouponByCode(db, code);
   const refusal = coupon ? couponRefusal(coupon, now, [eventId]) : 'unknown';
-  if (!coupon || refusal) throw badRequest(cartMessages.couponError, { [field]: applicationCouponRefusalText(refusal ?? 'unknown') });
+  if (!coupon || refusal)
+    throw badRequest(cartMessages.couponError, { [field]: applicationCouponRefusalText(refusal ?? 'unknown') });
   return coupon;
 }
 
 /** POST /api/institute-purchase-orders/coupon: validates a code against the institute (organizations.md §7). */
-export async function validateCoupon(deps: AppDeps, input: z.output<typeof couponValidationInput>): Promise<CouponValidation> {
-  if (!(await findInstitute(deps.db, input.eventId))) throw badRequest(memberPurchaseOrderMessages.notAnInstitute, { eventId: memberPurchaseOrderMessages.notAnInstitute });
+export async function validateCoupon(
+  deps: AppDeps,
+  input: z.output<typeof couponValidationInput>,
+): Promise<CouponValidation> {
+  if (!(await findInstitute(deps.db, input.eventId)))
+    throw badRequest(memberPurchaseOrderMessages.notAnInstitute, {
+      eventId: memberPurchaseOrderMessages.notAnInstitute,
+    });
   const coupon = await usableCoupon(deps.db, input.code, input.eventId, deps.clock(), 'code');
   return {
     state: 'SUCCESS',
-    coupon: { code: coupon.code, type: coupon.type, discountAmount: coupon.discountAmount, discountPercentage: coupon.discountPercentage },
+    coupon: {
+      code: coupon.code,
+      type: coupon.type,
+      discountAmount: coupon.discountAmount,
+      discountPercentage: coupon.discountPercentage,
+    },
     message: cartMessages.couponApplied,
   };
 }
@@ -86,19 +134,40 @@ export async function validateCoupon(deps: AppDeps, input: z.output<typeof coupo
  * whole order once, its use counted on the first payment), holding its seat for purchaseOrderHoldDays;
  * the purchase order records what the server derived beside the total typed, and links the payments.
  */
-async function record(deps: AppDeps, tx: Transaction, auth: RequestAuth, purchaseOrderId: string, fields: z.output<typeof institutePurchaseOrderFields>, fileSize: number, idempotencyKey: string, now: Date) {
+async function record(
+  deps: AppDeps,
+  tx: Transaction,
+  auth: RequestAuth,
+  purchaseOrderId: string,
+  fields: z.output<typeof institutePurchaseOrderFields>,
+  fileSize: number,
+  idempotencyKey: string,
+  now: Date,
+) {
   await requireMember(tx, fields.organizationId, auth.user.id);
   const institute = await findInstitute(tx, fields.instituteId);
-  if (!institute) throw badRequest(memberPurchaseOrderMessages.notAnInstitute, { instituteId: memberPurchaseOrderMessages.notAnInstitute });
-  if (institute.ticketTypeId === null || institute.priceCents === null) throw conflict(memberPurchaseOrderMessages.noPrice);
+  if (!institute)
+    throw badRequest(memberPurchaseOrderMessages.notAnInstitute, {
+      instituteId: memberPurchaseOrderMessages.notAnInstitute,
+    });
+  if (institute.ticketTypeId === null || institute.priceCents === null)
+    throw conflict(memberPurchaseOrderMessages.noPrice);
   const coupon = fields.couponCode ? await usableCoupon(tx, fields.couponCode, institute.id, now, 'couponCode') : null;
   const applicants = await lockAvailable(tx, institute.id, fields.organizationId, fields.applicants);
   const found = new Set(applicants.map((applicant) => applicant.email.toLowerCase()));
   const missing = fields.applicants.find((email) => !found.has(email));
-  if (missing !== undefined) throw badRequest(memberPurchaseOrderMessages.applicantNotFound, { applicants: memberPurchaseOrderMessages.applicantUnavailable(missing) });
+  if (missing !== undefined)
+    throw badRequest(memberPurchaseOrderMessages.applicantNotFound, {
+      applicants: memberPurchaseOrderMessages.applicantUnavailable(missing),
+    });
   // The form's order, so the shares and the coupon's use land on the applicants as they were added.
-  const ordered = fields.applicants.map((email) => applicants.find((applicant) => applicant.email.toLowerCase() === email)).filter((applicant) => applicant !== undefined);
-  for (const open of await openPayments(tx, ordered.map((applicant) => applicant.applicationId))) {
+  const ordered = fields.applicants
+    .map((email) => applicants.find((applicant) => applicant.email.toLowerCase() === email))
+    .filter((applicant) => applicant !== undefined);
+  for (const open of await openPayments(
+    tx,
+    ordered.map((applicant) => applicant.applicationId),
+  )) {
     await releasePayment(tx, open.id, 'CANCELLED', now);
   }
   const totals = institutePurchaseOrderTotals(institute.priceCents, ordered.length, coupon);
@@ -139,19 +208,36 @@ async function record(deps: AppDeps, tx: Transaction, auth: RequestAuth, purchas
         holdExpiresAt,
         applicationId: applicant.applicationId,
       },
-      { eventId: institute.id, sectionId: null, ticketTypeId: institute.ticketTypeId, title: institute.name, numberOfTickets: 1, priceCents: institute.priceCents },
+      {
+        eventId: institute.id,
+        sectionId: null,
+        ticketTypeId: institute.ticketTypeId,
+        title: institute.name,
+        numberOfTickets: 1,
+        priceCents: institute.priceCents,
+      },
     );
     links.push({ purchaseOrderId, applicationId: applicant.applicationId, paymentId });
   }
-  await takeSeats(tx, [{ eventId: institute.id, sectionId: null, numberOfTickets: ordered.length, title: institute.name }]);
-  if (coupon && !(await takeCouponUse(tx, coupon.id))) throw conflict(couponRefusals.usedUp, { couponCode: couponRefusals.usedUp });
+  await takeSeats(tx, [
+    { eventId: institute.id, sectionId: null, numberOfTickets: ordered.length, title: institute.name },
+  ]);
+  if (coupon && !(await takeCouponUse(tx, coupon.id)))
+    throw conflict(couponRefusals.usedUp, { couponCode: couponRefusals.usedUp });
   await tx.insert(purchaseOrderApplications).values(links);
   await audit(tx, {
     ...actorOf(auth),
     action: 'purchaseOrder.submit',
     subjectType: 'purchase_order',
     subjectId: purchaseOrderId,
-    data: { type: 'EVENT', instituteId: institute.id, applicationIds: links.map((link) => link.applicationId), totalCents: totals.total, submittedTotalCents: fields.total, fileSize },
+    data: {
+      type: 'EVENT',
+      instituteId: institute.id,
+      applicationIds: links.map((link) => link.applicationId),
+      totalCents: totals.total,
+      submittedTotalCents: fields.total,
+      fileSize,
+    },
   });
 }
 
@@ -159,7 +245,12 @@ async function record(deps: AppDeps, tx: Transaction, auth: RequestAuth, purchas
  * POST /api/institute-purchase-orders. The Idempotency-Key makes a double submit, a retry or two
  * racing calls answer the one purchase order the first made.
  */
-export async function submitInstitutePurchaseOrder(deps: AppDeps, auth: RequestAuth, upload: Upload, idempotencyKey: string): Promise<PurchaseOrderSubmitted> {
+export async function submitInstitutePurchaseOrder(
+  deps: AppDeps,
+  auth: RequestAuth,
+  upload: Upload,
+  idempotencyKey: string,
+): Promise<PurchaseOrderSubmitted> {
   const replay = async () => {
     const sent = await findSentWithKey(deps.db, auth.user.id, idempotencyKey);
     if (sent && sent.type !== 'EVENT') throw conflict(memberPurchaseOrderMessages.idempotencyKeyReused);
@@ -173,7 +264,9 @@ export async function submitInstitutePurchaseOrder(deps: AppDeps, auth: RequestA
   await expireHolds(deps.db, now);
   const purchaseOrderId = randomUUID();
   try {
-    await recordWithFile(deps, purchaseOrderId, bytes, (tx) => record(deps, tx, auth, purchaseOrderId, fields, bytes.length, idempotencyKey, now));
+    await recordWithFile(deps, purchaseOrderId, bytes, (tx) =>
+      record(deps, tx, auth, purchaseOrderId, fields, bytes.length, idempotencyKey, now),
+    );
   } catch (error) {
     const raced = await replay();
     if (raced) return raced;

@@ -58,7 +58,12 @@ async function staffForm(overrides: Record<string, unknown> = {}) {
 }
 
 async function latestMailTo(email: string) {
-  const [mail] = await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, email)).orderBy(desc(mailMessages.createdAt)).limit(1);
+  const [mail] = await t.deps.db
+    .select()
+    .from(mailMessages)
+    .where(eq(mailMessages.to, email))
+    .orderBy(desc(mailMessages.createdAt))
+    .limit(1);
   if (!mail) throw new Error(`no mail to ${email}`);
   return mail;
 }
@@ -79,19 +84,37 @@ describe('POST /api/organizations/:organizationId/invitations (add staff member)
 
     const email = form.email.toLowerCase();
     const [invitee] = await t.deps.db.select().from(users).where(eq(users.email, email));
-    expect(invitee).toMatchObject({ passwordHash: null, firstName: 'Nina', lastName: 'Newman', city: 'Riverside', toolKitAccess: false });
+    expect(invitee).toMatchObject({
+      passwordHash: null,
+      firstName: 'Nina',
+      lastName: 'Newman',
+      city: 'Riverside',
+      toolKitAccess: false,
+    });
     expect(decryptField(t.deps.config.encryptionKey, invitee?.dateOfBirthEncrypted ?? null)).toBe('1996-02-29');
     expect(decryptField(t.deps.config.encryptionKey, invitee?.last4SsnEncrypted ?? null)).toBe('1234');
 
-    const [invitation] = await t.deps.db.select().from(invitations).where(eq(invitations.id, response.json().invitationId));
-    expect(invitation).toMatchObject({ kind: 'ORGANIZATION', role: 'MEMBER', status: 'SENT', toolKitAccess: true, invitedById: owner.id });
+    const [invitation] = await t.deps.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.id, response.json().invitationId));
+    expect(invitation).toMatchObject({
+      kind: 'ORGANIZATION',
+      role: 'MEMBER',
+      status: 'SENT',
+      toolKitAccess: true,
+      invitedById: owner.id,
+    });
 
     const mail = await latestMailTo(email);
     expect(mail.subject).toBe(`You are invited to ${organization.name}`);
     expect(mail.text).toContain(`http://portal.test/members/accept-organization-invitation/${invitation?.code}`);
     expect(mail.text).toContain('You will choose a password');
 
-    const [row] = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.action, 'invitation.create'), eq(auditLog.subjectId, invitation?.id ?? '')));
+    const [row] = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'invitation.create'), eq(auditLog.subjectId, invitation?.id ?? '')));
     expect(row).toMatchObject({ actorId: owner.id, subjectType: 'invitation' });
     const recorded = JSON.stringify(row?.data);
     expect(recorded).not.toContain('1996');
@@ -102,7 +125,11 @@ describe('POST /api/organizations/:organizationId/invitations (add staff member)
     const { organization, admin } = await school();
     const existing = await createUser(t.deps.db, { firstName: 'Erin', city: 'Elsewhere' });
     const adminCaller = await signIn(t.app, admin.email, testPassword);
-    const response = await invite(adminCaller, organization.id, await staffForm({ email: existing.email.toUpperCase(), firstName: 'Changed' }));
+    const response = await invite(
+      adminCaller,
+      organization.id,
+      await staffForm({ email: existing.email.toUpperCase(), firstName: 'Changed' }),
+    );
     expect(response.statusCode).toBe(201);
     const [after] = await t.deps.db.select().from(users).where(eq(users.id, existing.id));
     expect(after).toMatchObject({ firstName: 'Erin', city: 'Elsewhere', passwordHash: existing.passwordHash });
@@ -140,7 +167,11 @@ describe('POST /api/organizations/:organizationId/invitations (add staff member)
       dateOfBirth: rosterMessages.dateOfBirthInvalid,
       ssnLastFour: rosterMessages.ssnLastFourRange,
     });
-    const unknownPosition = await invite(ownerCaller, organization.id, await staffForm({ positionId: crypto.randomUUID() }));
+    const unknownPosition = await invite(
+      ownerCaller,
+      organization.id,
+      await staffForm({ positionId: crypto.randomUUID() }),
+    );
     expect(unknownPosition.statusCode).toBe(400);
     expect(unknownPosition.json().errors).toEqual({ positionId: rosterMessages.positionRequired });
     expect((await invite(ownerCaller, 'not-an-id', await staffForm())).statusCode).toBe(400);
@@ -150,14 +181,23 @@ describe('POST /api/organizations/:organizationId/invitations (add staff member)
     const { organization, member, ownerCaller } = await school();
     const asMember = await invite(ownerCaller, organization.id, await staffForm({ email: member.email }));
     expect(asMember.statusCode).toBe(409);
-    expect(asMember.json()).toMatchObject({ detail: rosterMessages.alreadyMember, errors: { email: rosterMessages.alreadyMember } });
+    expect(asMember.json()).toMatchObject({
+      detail: rosterMessages.alreadyMember,
+      errors: { email: rosterMessages.alreadyMember },
+    });
 
     const form = await staffForm();
     expect((await invite(ownerCaller, organization.id, form)).statusCode).toBe(201);
     const twice = await invite(ownerCaller, organization.id, form);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().detail).toBe(rosterMessages.alreadyInvited);
-    expect(await t.deps.db.select().from(invitations).innerJoin(users, eq(users.id, invitations.userId)).where(eq(users.email, form.email.toLowerCase()))).toHaveLength(1);
+    expect(
+      await t.deps.db
+        .select()
+        .from(invitations)
+        .innerJoin(users, eq(users.id, invitations.userId))
+        .where(eq(users.email, form.email.toLowerCase())),
+    ).toHaveLength(1);
   });
 });
 
@@ -190,30 +230,46 @@ describe('invite → mail → lookup → accept', () => {
     expect(wrong.json().detail).toBe(invitationMessages.wrongUser);
 
     // The invitee chooses a password while accepting and is signed in.
-    const accepted = await call(t.app, 'POST', `/api/invitations/${code}/accept-with-password`, { body: { password: 'a-new-password-1' } });
+    const accepted = await call(t.app, 'POST', `/api/invitations/${code}/accept-with-password`, {
+      body: { password: 'a-new-password-1' },
+    });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toMatchObject({ email, firstName: 'Nina', contentAccess: { toolKitAccess: true } });
-    expect(accepted.json().memberships).toEqual([{ organizationId: organization.id, organizationName: organization.name, role: 'MEMBER' }]);
+    expect(accepted.json().memberships).toEqual([
+      { organizationId: organization.id, organizationName: organization.name, role: 'MEMBER' },
+    ]);
     const invitee = { cookie: sessionCookieOf(accepted) };
     expect((await call(t.app, 'GET', '/api/me', { caller: invitee })).json()).toMatchObject({ email });
 
     const [membership] = await t.deps.db
-      .select({ id: organizationMemberships.id, role: organizationMemberships.role, positionId: organizationMemberships.positionId })
+      .select({
+        id: organizationMemberships.id,
+        role: organizationMemberships.role,
+        positionId: organizationMemberships.positionId,
+      })
       .from(organizationMemberships)
       .innerJoin(users, eq(users.id, organizationMemberships.userId))
       .where(and(eq(organizationMemberships.organizationId, organization.id), eq(users.email, email)));
     expect(membership).toMatchObject({ role: 'MEMBER', positionId: teacherId });
-    const gradeRows = await t.deps.db.select().from(organizationMembershipGrades).where(eq(organizationMembershipGrades.membershipId, membership?.id ?? ''));
+    const gradeRows = await t.deps.db
+      .select()
+      .from(organizationMembershipGrades)
+      .where(eq(organizationMembershipGrades.membershipId, membership?.id ?? ''));
     expect(gradeRows.map((g) => g.gradeId).sort()).toEqual([grade('K'), grade('1'), grade('2')].sort());
 
     // Accepting again changes nothing and says so.
     const again = await call(t.app, 'POST', `/api/invitations/${code}/accept`, { caller: invitee });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ message: invitationMessages.alreadyActivated, status: 'ACCEPTED' });
-    expect((await call(t.app, 'GET', `/api/invitations/${code}`)).json()).toMatchObject({ status: 'ACCEPTED', needsPassword: false });
+    expect((await call(t.app, 'GET', `/api/invitations/${code}`)).json()).toMatchObject({
+      status: 'ACCEPTED',
+      needsPassword: false,
+    });
 
     // A password exists now: choosing one through the code is refused.
-    const replay = await call(t.app, 'POST', `/api/invitations/${code}/accept-with-password`, { body: { password: 'another-password-2' } });
+    const replay = await call(t.app, 'POST', `/api/invitations/${code}/accept-with-password`, {
+      body: { password: 'another-password-2' },
+    });
     expect(replay.statusCode).toBe(409);
     expect(replay.json().detail).toBe(invitationMessages.hasPassword);
   });
@@ -230,11 +286,18 @@ describe('invite → mail → lookup → accept', () => {
       call(t.app, 'POST', `/api/invitations/${code}/accept`, { caller: invitee }),
     ]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
-    expect(answers.map((a) => a.json<{ message: string }>().message).sort()).toEqual([invitationMessages.activated, invitationMessages.alreadyActivated].sort());
+    expect(answers.map((a) => a.json<{ message: string }>().message).sort()).toEqual(
+      [invitationMessages.activated, invitationMessages.alreadyActivated].sort(),
+    );
     const memberships = await t.deps.db
       .select()
       .from(organizationMemberships)
-      .where(and(eq(organizationMemberships.organizationId, organization.id), eq(organizationMemberships.userId, existing.id)));
+      .where(
+        and(
+          eq(organizationMemberships.organizationId, organization.id),
+          eq(organizationMemberships.userId, existing.id),
+        ),
+      );
     expect(memberships).toHaveLength(1);
     const accepts = await t.deps.db
       .select()
@@ -247,11 +310,16 @@ describe('invite → mail → lookup → accept', () => {
     const { organization, ownerCaller } = await school();
     const former = await createUser(t.deps.db);
     const old = await addMembership(t.deps.db, organization.id, former.id, 'MEMBER');
-    await t.deps.db.update(organizationMemberships).set({ archivedAt: new Date() }).where(eq(organizationMemberships.id, old.id));
+    await t.deps.db
+      .update(organizationMemberships)
+      .set({ archivedAt: new Date() })
+      .where(eq(organizationMemberships.id, old.id));
     await invite(ownerCaller, organization.id, await staffForm({ email: former.email }));
     const code = codeIn((await latestMailTo(former.email)).text);
 
-    const withPassword = await call(t.app, 'POST', `/api/invitations/${code}/accept-with-password`, { body: { password: 'a-new-password-1' } });
+    const withPassword = await call(t.app, 'POST', `/api/invitations/${code}/accept-with-password`, {
+      body: { password: 'a-new-password-1' },
+    });
     expect(withPassword.statusCode).toBe(409);
     expect(withPassword.json().detail).toBe(invitationMessages.hasPassword);
     expect((await t.deps.db.select().from(invitations).where(eq(invitations.code, code)))[0]?.status).toBe('SENT');
@@ -259,7 +327,10 @@ describe('invite → mail → lookup → accept', () => {
     const caller = await signIn(t.app, former.email, testPassword);
     const accepted = await call(t.app, 'POST', `/api/invitations/${code}/accept`, { caller });
     expect(accepted.json()).toEqual({ message: invitationMessages.activated, status: 'ACCEPTED' });
-    const [membership] = await t.deps.db.select().from(organizationMemberships).where(eq(organizationMemberships.id, old.id));
+    const [membership] = await t.deps.db
+      .select()
+      .from(organizationMemberships)
+      .where(eq(organizationMemberships.id, old.id));
     expect(membership?.archivedAt).toBeNull();
   });
 
@@ -282,13 +353,16 @@ describe('invite → mail → lookup → accept', () => {
     expect((await call(t.app, 'POST', `/api/invitations/${code}/accept`, { caller: stranger })).statusCode).toBe(404);
     expect((await call(t.app, 'POST', '/api/invitations/bad/accept', { caller: stranger })).statusCode).toBe(400);
     expect((await call(t.app, 'POST', `/api/invitations/${code}/accept`)).statusCode).toBe(401);
-    const shortPassword = await call(t.app, 'POST', `/api/invitations/${code}/accept-with-password`, { body: { password: 'short' } });
+    const shortPassword = await call(t.app, 'POST', `/api/invitations/${code}/accept-with-password`, {
+      body: { password: 'short' },
+    });
     expect(shortPassword.statusCode).toBe(400);
     expect(shortPassword.json().errors).toHaveProperty('password');
   });
 
   it('counts code lookups per address: the 21st in a minute is refused', async () => {
-    const lookup = () => t.app.inject({ method: 'GET', url: `/api/invitations/${crypto.randomUUID()}`, remoteAddress: '203.0.113.7' });
+    const lookup = () =>
+      t.app.inject({ method: 'GET', url: `/api/invitations/${crypto.randomUUID()}`, remoteAddress: '203.0.113.7' });
     for (let i = 0; i < 20; i += 1) expect((await lookup()).statusCode).toBe(404);
     const refused = await lookup();
     expect(refused.statusCode).toBe(429);
@@ -304,27 +378,50 @@ describe('POST /api/admin/invitations (staff)', () => {
 
   it('invites an existing member to a district; accepting creates the district membership', async () => {
     const caller = await staff();
-    const [district] = await t.deps.db.insert(districts).values({ name: `Invited District ${crypto.randomUUID().slice(0, 6)}` }).returning();
+    const [district] = await t.deps.db
+      .insert(districts)
+      .values({ name: `Invited District ${crypto.randomUUID().slice(0, 6)}` })
+      .returning();
     const member = await createUser(t.deps.db, { firstName: 'Dora' });
     const response = await call(t.app, 'POST', '/api/admin/invitations', {
       caller,
-      body: { kind: 'DISTRICT', districtId: district?.id, email: member.email, firstName: 'Dora', lastName: 'District', role: 'ADMIN' },
+      body: {
+        kind: 'DISTRICT',
+        districtId: district?.id,
+        email: member.email,
+        firstName: 'Dora',
+        lastName: 'District',
+        role: 'ADMIN',
+      },
     });
     expect(response.statusCode).toBe(201);
     const mail = await latestMailTo(member.email);
     expect(mail.subject).toBe(`You are invited to ${district?.name}`);
     expect(mail.text).toContain('http://portal.test/members/accept-district-invitation/');
     const code = codeIn(mail.text);
-    expect((await call(t.app, 'GET', `/api/invitations/${code}`)).json()).toMatchObject({ kind: 'DISTRICT', name: district?.name, needsPassword: false });
+    expect((await call(t.app, 'GET', `/api/invitations/${code}`)).json()).toMatchObject({
+      kind: 'DISTRICT',
+      name: district?.name,
+      needsPassword: false,
+    });
 
     const memberCaller = await signIn(t.app, member.email, testPassword);
-    expect((await call(t.app, 'POST', `/api/invitations/${code}/accept`, { caller: memberCaller })).json().message).toBe(invitationMessages.activated);
+    expect(
+      (await call(t.app, 'POST', `/api/invitations/${code}/accept`, { caller: memberCaller })).json().message,
+    ).toBe(invitationMessages.activated);
     const rows = await t.deps.db.select().from(districtMemberships).where(eq(districtMemberships.userId, member.id));
     expect(rows).toMatchObject([{ districtId: district?.id, role: 'ADMIN', archivedAt: null }]);
 
     const again = await call(t.app, 'POST', '/api/admin/invitations', {
       caller,
-      body: { kind: 'DISTRICT', districtId: district?.id, email: member.email, firstName: 'Dora', lastName: 'District', role: 'MEMBER' },
+      body: {
+        kind: 'DISTRICT',
+        districtId: district?.id,
+        email: member.email,
+        firstName: 'Dora',
+        lastName: 'District',
+        role: 'MEMBER',
+      },
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe(invitationMessages.alreadyDistrictMember);
@@ -335,26 +432,65 @@ describe('POST /api/admin/invitations (staff)', () => {
     const { organization, owner } = await school();
     const response = await call(t.app, 'POST', '/api/admin/invitations', {
       caller,
-      body: { kind: 'ORGANIZATION', organizationId: organization.id, email: `boss-${crypto.randomUUID().slice(0, 6)}@example.test`, firstName: 'Bo', lastName: 'Boss', role: 'OWNER' },
+      body: {
+        kind: 'ORGANIZATION',
+        organizationId: organization.id,
+        email: `boss-${crypto.randomUUID().slice(0, 6)}@example.test`,
+        firstName: 'Bo',
+        lastName: 'Boss',
+        role: 'OWNER',
+      },
     });
     expect(response.statusCode).toBe(201);
-    const [invitation] = await t.deps.db.select().from(invitations).where(eq(invitations.id, response.json().invitationId));
-    const accepted = await call(t.app, 'POST', `/api/invitations/${invitation?.code}/accept-with-password`, { body: { password: 'owner-password-1' } });
+    const [invitation] = await t.deps.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.id, response.json().invitationId));
+    const accepted = await call(t.app, 'POST', `/api/invitations/${invitation?.code}/accept-with-password`, {
+      body: { password: 'owner-password-1' },
+    });
     expect(accepted.statusCode).toBe(200);
     const roles = await t.deps.db
       .select({ userId: organizationMemberships.userId, role: organizationMemberships.role })
       .from(organizationMemberships)
-      .where(and(eq(organizationMemberships.organizationId, organization.id), inArray(organizationMemberships.userId, [owner.id, invitation?.userId ?? ''])));
-    expect(roles).toEqual(expect.arrayContaining([{ userId: owner.id, role: 'ADMIN' }, { userId: invitation?.userId, role: 'OWNER' }]));
+      .where(
+        and(
+          eq(organizationMemberships.organizationId, organization.id),
+          inArray(organizationMemberships.userId, [owner.id, invitation?.userId ?? '']),
+        ),
+      );
+    expect(roles).toEqual(
+      expect.arrayContaining([
+        { userId: owner.id, role: 'ADMIN' },
+        { userId: invitation?.userId, role: 'OWNER' },
+      ]),
+    );
   });
 
   it('refuses members, unknown places and a missing target id', async () => {
     const { ownerCaller, organization } = await school();
-    const body = { kind: 'ORGANIZATION', organizationId: organization.id, email: 'x@example.test', firstName: 'X', lastName: 'Y', role: 'MEMBER' };
+    const body = {
+      kind: 'ORGANIZATION',
+      organizationId: organization.id,
+      email: 'x@example.test',
+      firstName: 'X',
+      lastName: 'Y',
+      role: 'MEMBER',
+    };
     expect((await call(t.app, 'POST', '/api/admin/invitations', { caller: ownerCaller, body })).statusCode).toBe(403);
     const caller = await staff();
-    expect((await call(t.app, 'POST', '/api/admin/invitations', { caller, body: { ...body, organizationId: crypto.randomUUID() } })).statusCode).toBe(404);
-    const missing = await call(t.app, 'POST', '/api/admin/invitations', { caller, body: { ...body, kind: 'DISTRICT' } });
+    expect(
+      (
+        await call(t.app, 'POST', '/api/admin/invitations', {
+          caller,
+          body: { ...body, organizationId: crypto.randomUUID() },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const missing = await call(t.app, 'POST', '/api/admin/invitations', {
+      caller,
+      body: { ...body, kind: 'DISTRICT' },
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual({ districtId: invitationMessages.districtRequired });
   });

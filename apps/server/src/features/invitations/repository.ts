@@ -32,7 +32,9 @@ export async function findInvitationByCode(db: Executor, code: string) {
       firstName: users.firstName,
       lastName: users.lastName,
       needsPassword: sql<boolean>`${users.passwordHash} is null`,
-      gradeIds: sql<string[]>`array(select ${invitationGrades.gradeId}::text from ${invitationGrades} where ${invitationGrades.invitationId} = ${invitations.id})`,
+      gradeIds: sql<
+        string[]
+      >`array(select ${invitationGrades.gradeId}::text from ${invitationGrades} where ${invitationGrades.invitationId} = ${invitations.id})`,
     })
     .from(invitations)
     .innerJoin(users, eq(users.id, invitations.userId))
@@ -57,7 +59,10 @@ export async function markAccepted(db: Executor, invitationId: string, now: Date
 }
 
 export async function invitationStatus(db: Executor, invitationId: string) {
-  const [row] = await db.select({ status: invitations.status }).from(invitations).where(eq(invitations.id, invitationId));
+  const [row] = await db
+    .select({ status: invitations.status })
+    .from(invitations)
+    .where(eq(invitations.id, invitationId));
   return row?.status;
 }
 
@@ -87,7 +92,12 @@ export async function activateMembership(db: Executor, invitation: FoundInvitati
     }
     const [membership] = await db
       .insert(organizationMemberships)
-      .values({ organizationId: invitation.organizationId, userId: invitation.userId, role: invitation.role, positionId: invitation.positionId })
+      .values({
+        organizationId: invitation.organizationId,
+        userId: invitation.userId,
+        role: invitation.role,
+        positionId: invitation.positionId,
+      })
       .onConflictDoUpdate({
         target: [organizationMemberships.organizationId, organizationMemberships.userId],
         set: {
@@ -100,7 +110,9 @@ export async function activateMembership(db: Executor, invitation: FoundInvitati
     if (!membership) throw new Error('membership was not written');
     if (invitation.gradeIds.length > 0) {
       await db.delete(organizationMembershipGrades).where(eq(organizationMembershipGrades.membershipId, membership.id));
-      await db.insert(organizationMembershipGrades).values(invitation.gradeIds.map((gradeId) => ({ membershipId: membership.id, gradeId })));
+      await db
+        .insert(organizationMembershipGrades)
+        .values(invitation.gradeIds.map((gradeId) => ({ membershipId: membership.id, gradeId })));
     }
   } else if (invitation.kind === 'DISTRICT' && invitation.districtId) {
     await db
@@ -112,7 +124,8 @@ export async function activateMembership(db: Executor, invitation: FoundInvitati
       });
   }
   // The flag grants access; an invitation without it never takes access away.
-  if (invitation.toolKitAccess) await db.update(users).set({ toolKitAccess: true }).where(eq(users.id, invitation.userId));
+  if (invitation.toolKitAccess)
+    await db.update(users).set({ toolKitAccess: true }).where(eq(users.id, invitation.userId));
 }
 
 export async function findUserByEmail(db: Executor, email: string) {
@@ -144,7 +157,13 @@ export async function isActiveDistrictMember(db: Executor, districtId: string, u
   const [row] = await db
     .select({ id: districtMemberships.id })
     .from(districtMemberships)
-    .where(and(eq(districtMemberships.districtId, districtId), eq(districtMemberships.userId, userId), isNull(districtMemberships.archivedAt)));
+    .where(
+      and(
+        eq(districtMemberships.districtId, districtId),
+        eq(districtMemberships.userId, userId),
+        isNull(districtMemberships.archivedAt),
+      ),
+    );
   return row !== undefined;
 }
 
@@ -176,8 +195,13 @@ export interface NewInvitation {
 /** Undefined when an open invitation for that person and place exists already (partial unique index). */
 export async function insertInvitation(db: Executor, invitation: NewInvitation) {
   const { gradeIds, ...fields } = invitation;
-  const [row] = await db.insert(invitations).values(fields).onConflictDoNothing().returning({ id: invitations.id, code: invitations.code });
+  const [row] = await db
+    .insert(invitations)
+    .values(fields)
+    .onConflictDoNothing()
+    .returning({ id: invitations.id, code: invitations.code });
   if (!row) return undefined;
-  if (gradeIds.length > 0) await db.insert(invitationGrades).values(gradeIds.map((gradeId) => ({ invitationId: row.id, gradeId })));
+  if (gradeIds.length > 0)
+    await db.insert(invitationGrades).values(gradeIds.map((gradeId) => ({ invitationId: row.id, gradeId })));
   return row;
 }

@@ -34,18 +34,32 @@ export const invitationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     '/organizations/:organizationId/invitations',
     {
       config: { access: 'signedIn' },
-      schema: { tags: ['invitations'], params: organizationParams, body: addStaffMember, response: { 201: staffMemberInvited } },
+      schema: {
+        tags: ['invitations'],
+        params: organizationParams,
+        body: addStaffMember,
+        response: { 201: staffMemberInvited },
+      },
     },
     async (request, reply) => {
-      const invited = await invitations.inviteStaffMember(deps, caller(request), request.params.organizationId, request.body);
+      const invited = await invitations.inviteStaffMember(
+        deps,
+        caller(request),
+        request.params.organizationId,
+        request.body,
+      );
       return reply.status(201).send(invited);
     },
   );
 
   app.post(
     '/admin/invitations',
-    { config: { access: 'staff' }, schema: { tags: ['admin'], body: adminInvitation, response: { 201: adminInvitationCreated } } },
-    async (request, reply) => reply.status(201).send(await invitations.inviteByStaff(deps, caller(request), request.body)),
+    {
+      config: { access: 'staff' },
+      schema: { tags: ['admin'], body: adminInvitation, response: { 201: adminInvitationCreated } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await invitations.inviteByStaff(deps, caller(request), request.body)),
   );
 
   app.get(
@@ -73,7 +87,12 @@ export const invitationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
       schema: { tags: ['invitations'], params: codeParams, body: acceptWithPassword, response: { 200: currentUser } },
     },
     async (request, reply) => {
-      const signedIn = await invitations.acceptWithPassword(deps, request.params.code, request.body.password, clientOf(request));
+      const signedIn = await invitations.acceptWithPassword(
+        deps,
+        request.params.code,
+        request.body.password,
+        clientOf(request),
+      );
       return replyWithSession(deps, reply, signedIn);
     },
   );

@@ -100,7 +100,13 @@ async function invite(
   const link = `${deps.config.publicUrl}${invitationPath(target.kind, invitation.code)}`;
   await queueMail(tx, {
     to: invitee.email,
-    ...invitationMail({ kind: target.kind, name: target.name, firstName: user.firstName, link, newUser: user.passwordHash === null }),
+    ...invitationMail({
+      kind: target.kind,
+      name: target.name,
+      firstName: user.firstName,
+      link,
+      newUser: user.passwordHash === null,
+    }),
   });
   await audit(tx, {
     ...actorOf(auth),
@@ -113,14 +119,20 @@ async function invite(
 }
 
 /** "Add staff member" on the roster: OWNER or ADMIN of the organization (anyone else: 404). */
-export async function inviteStaffMember(deps: AppDeps, auth: RequestAuth, organizationId: string, form: StaffMemberForm) {
+export async function inviteStaffMember(
+  deps: AppDeps,
+  auth: RequestAuth,
+  organizationId: string,
+  form: StaffMemberForm,
+) {
   const gradeIds = [...new Set(form.gradeIds)];
   return deps.db.transaction(async (tx) => {
     await managerRole(tx, organizationId, auth.user.id);
     const name = await targetName(tx, 'ORGANIZATION', organizationId);
     if (name === undefined) throw organizationNotFound();
     const found = await lookupsExist(tx, form.positionId, gradeIds);
-    if (!found.position) throw badRequest(rosterMessages.positionRequired, { positionId: rosterMessages.positionRequired });
+    if (!found.position)
+      throw badRequest(rosterMessages.positionRequired, { positionId: rosterMessages.positionRequired });
     if (!found.grades) throw badRequest(rosterMessages.gradesRequired, { gradeIds: rosterMessages.gradesRequired });
     const dateOfBirth = form.dateOfBirth ? parseUsDate(form.dateOfBirth) : null;
     const key = deps.config.encryptionKey;
@@ -196,7 +208,12 @@ export async function acceptInvitation(deps: AppDeps, auth: RequestAuth, code: s
       throw notFound(invitationMessages.invalidCode);
     }
     await activateMembership(tx, invitation);
-    await audit(tx, { ...actorOf(auth), action: 'invitation.accept', subjectType: 'invitation', subjectId: invitation.id });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'invitation.accept',
+      subjectType: 'invitation',
+      subjectId: invitation.id,
+    });
     return { message: invitationMessages.activated, status: 'ACCEPTED' };
   });
 }
@@ -205,7 +222,12 @@ export async function acceptInvitation(deps: AppDeps, auth: RequestAuth, code: s
  * A new invitee (no password yet) chooses one while accepting: the code, mailed to them, proves the
  * address. Password, acceptance and session are one transaction; any refusal leaves all three undone.
  */
-export async function acceptWithPassword(deps: AppDeps, code: string, password: string, client: Client): Promise<SignedIn> {
+export async function acceptWithPassword(
+  deps: AppDeps,
+  code: string,
+  password: string,
+  client: Client,
+): Promise<SignedIn> {
   const passwordHash = await hashPassword(password);
   return deps.db.transaction(async (tx) => {
     const invitation = await usableInvitation(tx, code);

@@ -6,7 +6,10 @@ import { countries, grades, organizationTypes, positions, schoolYears, usStates 
 export async function readLookups(db: Database) {
   const [gradeRows, positionRows, stateRows, countryRows, yearRows, typeRows] = await Promise.all([
     db.select({ id: grades.id, name: grades.name }).from(grades).orderBy(asc(grades.sortOrder)),
-    db.select({ id: positions.id, name: positions.name, label: positions.label }).from(positions).orderBy(asc(positions.sortOrder)),
+    db
+      .select({ id: positions.id, name: positions.name, label: positions.label })
+      .from(positions)
+      .orderBy(asc(positions.sortOrder)),
     db.select().from(usStates).orderBy(asc(usStates.name)),
     db.select({ id: countries.id, name: countries.name }).from(countries).orderBy(asc(countries.sortOrder)),
     db.select().from(schoolYears).orderBy(asc(schoolYears.startsOn)),

@@ -14,7 +14,11 @@ const lookups = z.object({
 
 /** The option lists every form uses; public, since invitation screens need them before sign-in. */
 export const lookupRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  app.get('/lookups', { config: { access: 'public' }, schema: { tags: ['lookups'], response: { 200: lookups } } }, async () => {
-    return readLookups(deps.db);
-  });
+  app.get(
+    '/lookups',
+    { config: { access: 'public' }, schema: { tags: ['lookups'], response: { 200: lookups } } },
+    async () => {
+      return readLookups(deps.db);
+    },
+  );
 };

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { initiatePackageInput, initiatePackageReply, servicesQuery, servicesReply } from '@portal/domain/packages/contracts.ts';
+import {
+  initiatePackageInput,
+  initiatePackageReply,
+  servicesQuery,
+  servicesReply,
+} from '@portal/domain/packages/contracts.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { initiatePackageRequest, listServices } from './service.ts';
@@ -20,6 +25,7 @@ export const manageServicesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
   app.post(
     '/organizations/:organizationId/package-requests',
     { config: signedIn, schema: { tags, params, body: initiatePackageInput, response: { 200: initiatePackageReply } } },
-    async (request) => initiatePackageRequest(deps, caller(request), request.params.organizationId, request.body.packageId),
+    async (request) =>
+      initiatePackageRequest(deps, caller(request), request.params.organizationId, request.body.packageId),
   );
 };

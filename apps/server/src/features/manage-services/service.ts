@@ -15,10 +15,18 @@ import type { RequestAuth } from '../../platform/sessions.ts';
  * organization'): the school years that have packages, and the chosen year's packages split into
  * those not started and this organization's requests. OWNER and ADMIN only.
  */
-export async function listServices(deps: AppDeps, auth: RequestAuth, organizationId: string, schoolYearId: string | undefined): Promise<ServicesReply> {
+export async function listServices(
+  deps: AppDeps,
+  auth: RequestAuth,
+  organizationId: string,
+  schoolYearId: string | undefined,
+): Promise<ServicesReply> {
   await managerRole(deps.db, organizationId, auth.user.id);
   const [[organization], years] = await Promise.all([
-    deps.db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId)),
+    deps.db
+      .select({ id: organizations.id, name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId)),
     deps.db
       .selectDistinct({ id: schoolYears.id, name: schoolYears.name, startsOn: schoolYears.startsOn })
       .from(schoolYears)
@@ -29,9 +37,18 @@ export async function listServices(deps: AppDeps, auth: RequestAuth, organizatio
   const chosen = schoolYearId ?? years.at(-1)?.id ?? null;
   const rows = chosen
     ? await deps.db
-        .select({ id: packages.id, name: packages.name, description: packages.description, requestId: packageRequests.id, status: packageRequests.status })
+        .select({
+          id: packages.id,
+          name: packages.name,
+          description: packages.description,
+          requestId: packageRequests.id,
+          status: packageRequests.status,
+        })
         .from(packages)
-        .leftJoin(packageRequests, and(eq(packageRequests.packageId, packages.id), eq(packageRequests.organizationId, organizationId)))
+        .leftJoin(
+          packageRequests,
+          and(eq(packageRequests.packageId, packages.id), eq(packageRequests.organizationId, organizationId)),
+        )
         .where(eq(packages.schoolYearId, chosen))
         .orderBy(asc(packages.position), asc(packages.name))
     : [];
@@ -39,8 +56,12 @@ export async function listServices(deps: AppDeps, auth: RequestAuth, organizatio
     organization,
     schoolYears: years.map(({ id, name }) => ({ id, name })),
     schoolYearId: chosen,
-    unstartedPackages: rows.filter((row) => row.requestId === null).map(({ id, name, description }) => ({ id, name, description, status: 'NOT_STARTED' as const })),
-    packageRequests: rows.flatMap(({ id, name, description, requestId, status }) => (requestId && status ? [{ id: requestId, packageId: id, name, description, status }] : [])),
+    unstartedPackages: rows
+      .filter((row) => row.requestId === null)
+      .map(({ id, name, description }) => ({ id, name, description, status: 'NOT_STARTED' as const })),
+    packageRequests: rows.flatMap(({ id, name, description, requestId, status }) =>
+      requestId && status ? [{ id: requestId, packageId: id, name, description, status }] : [],
+    ),
   };
 }
 
@@ -49,7 +70,12 @@ export async function listServices(deps: AppDeps, auth: RequestAuth, organizatio
  * organization's request for the package, or returns the one already started (one per package and
  * organization, so a double click or a second admin opens the same request).
  */
-export async function initiatePackageRequest(deps: AppDeps, auth: RequestAuth, organizationId: string, packageId: string): Promise<{ packageRequest: { id: string } }> {
+export async function initiatePackageRequest(
+  deps: AppDeps,
+  auth: RequestAuth,
+  organizationId: string,
+  packageId: string,
+): Promise<{ packageRequest: { id: string } }> {
   await managerRole(deps.db, organizationId, auth.user.id);
   return deps.db.transaction(async (tx) => {
     const [pkg] = await tx.select({ id: packages.id }).from(packages).where(eq(packages.id, packageId));
@@ -60,7 +86,13 @@ export async function initiatePackageRequest(deps: AppDeps, auth: RequestAuth, o
       .onConflictDoNothing({ target: [packageRequests.packageId, packageRequests.organizationId] })
       .returning({ id: packageRequests.id });
     if (created) {
-      await audit(tx, { ...actorOf(auth), action: 'package_request.initiate', subjectType: 'package_request', subjectId: created.id, data: { packageId, organizationId } });
+      await audit(tx, {
+        ...actorOf(auth),
+        action: 'package_request.initiate',
+        subjectType: 'package_request',
+        subjectId: created.id,
+        data: { packageId, organizationId },
+      });
       return { packageRequest: created };
     }
     const [existing] = await tx

@@ -1,6 +1,10 @@
 import { desc } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { organizationResourceMessages, type OrganizationResourceFilters, type OrganizationResourceList } from '@portal/domain/content/organization-resources.ts';
+import {
+  organizationResourceMessages,
+  type OrganizationResourceFilters,
+  type OrganizationResourceList,
+} from '@portal/domain/content/organization-resources.ts';
 import { organizationResources } from '../../db/schema/content.ts';
 import { schoolYears } from '../../db/schema/lookups.ts';
 import { signedInUser } from '../../test/commerce-factories.ts';
@@ -20,9 +24,14 @@ let otherPdfId: string;
 
 const list = (caller: Caller | undefined, query: Record<string, string>) =>
   call(t.app, 'GET', `/api/organization-resources?${new URLSearchParams(query).toString()}`, caller ? { caller } : {});
-const titlesOf = (response: { json: () => unknown }) => (response.json() as OrganizationResourceList).items.map((item) => item.title);
+const titlesOf = (response: { json: () => unknown }) =>
+  (response.json() as OrganizationResourceList).items.map((item) => item.title);
 
-async function addResource(organizationId: string, schoolYearId: string, fields: { title: string; description?: string; grades?: string; pdf?: boolean }) {
+async function addResource(
+  organizationId: string,
+  schoolYearId: string,
+  fields: { title: string; description?: string; grades?: string; pdf?: boolean },
+) {
   const id = crypto.randomUUID();
   const fileKey = fields.pdf ? `organization-resources/${id}/test.pdf` : null;
   if (fileKey) await t.deps.storage.put(fileKey, resourcePdf, 'application/pdf');
@@ -42,7 +51,10 @@ async function addResource(organizationId: string, schoolYearId: string, fields:
 }
 
 beforeAll(async () => {
-  const years = await t.deps.db.select({ id: schoolYears.id, startsOn: schoolYears.startsOn }).from(schoolYears).orderBy(desc(schoolYears.startsOn));
+  const years = await t.deps.db
+    .select({ id: schoolYears.id, startsOn: schoolYears.startsOn })
+    .from(schoolYears)
+    .orderBy(desc(schoolYears.startsOn));
   // seedLookups: next year, this year (the test clock's, 2026-2027), and two before.
   thisYear = years[1]?.id ?? '';
   lastYear = years[2]?.id ?? '';
@@ -51,9 +63,21 @@ beforeAll(async () => {
   member = await signedInUser(t);
   await addMembership(t.deps.db, lincoln.id, member.user.id);
   // The body match comes first alphabetically, so only ranking can put the title match first.
-  await addResource(lincoln.id, thisYear, { title: 'A guide to small groups', description: 'Planning guided reading with fluency checks and running records.' });
-  await addResource(lincoln.id, thisYear, { title: 'Fluency routines for grade 2', description: 'Daily partner reading.', grades: 'Grades 1–2' });
-  pdfId = await addResource(lincoln.id, thisYear, { title: 'Math talk moves', description: 'Number talks for the first month.', grades: 'K–5', pdf: true });
+  await addResource(lincoln.id, thisYear, {
+    title: 'A guide to small groups',
+    description: 'Planning guided reading with fluency checks and running records.',
+  });
+  await addResource(lincoln.id, thisYear, {
+    title: 'Fluency routines for grade 2',
+    description: 'Daily partner reading.',
+    grades: 'Grades 1–2',
+  });
+  pdfId = await addResource(lincoln.id, thisYear, {
+    title: 'Math talk moves',
+    description: 'Number talks for the first month.',
+    grades: 'K–5',
+    pdf: true,
+  });
   await addResource(lincoln.id, lastYear, { title: 'Old fluency plan', description: 'Last year.' });
   otherPdfId = await addResource(washington.id, thisYear, { title: 'Washington fluency handbook', pdf: true });
 });
@@ -75,12 +99,24 @@ describe('GET /api/organization-resources', () => {
     expect(response.statusCode).toBe(200);
     expect(titlesOf(response)).toEqual(['A guide to small groups', 'Fluency routines for grade 2', 'Math talk moves']);
     expect(response.json()).toMatchObject({ total: 3, page: 1, pageSize: 20 });
-    expect(response.json<OrganizationResourceList>().items[2]).toMatchObject({ grades: 'K–5', url: null, file: { name: 'Math talk moves.pdf' }, titleParts: null, isFavorited: false });
-    expect(titlesOf(await list(member.caller, { organizationId: lincoln.id, schoolYearId: lastYear }))).toEqual(['Old fluency plan']);
+    expect(response.json<OrganizationResourceList>().items[2]).toMatchObject({
+      grades: 'K–5',
+      url: null,
+      file: { name: 'Math talk moves.pdf' },
+      titleParts: null,
+      isFavorited: false,
+    });
+    expect(titlesOf(await list(member.caller, { organizationId: lincoln.id, schoolYearId: lastYear }))).toEqual([
+      'Old fluency plan',
+    ]);
   });
 
   it('ranks a title match above a description match, and marks the matches', async () => {
-    const response = await list(member.caller, { organizationId: lincoln.id, schoolYearId: thisYear, search: 'fluency' });
+    const response = await list(member.caller, {
+      organizationId: lincoln.id,
+      schoolYearId: thisYear,
+      search: 'fluency',
+    });
     expect(titlesOf(response)).toEqual(['Fluency routines for grade 2', 'A guide to small groups']);
     const [first, second] = response.json<OrganizationResourceList>().items;
     expect(first?.titleParts).toEqual([
@@ -91,13 +127,27 @@ describe('GET /api/organization-resources', () => {
   });
 
   it('matches word beginnings and stems, every word, and takes query syntax as plain text', async () => {
-    expect(titlesOf(await list(member.caller, { organizationId: lincoln.id, schoolYearId: thisYear, search: 'rout' }))).toEqual(['Fluency routines for grade 2']);
-    expect(titlesOf(await list(member.caller, { organizationId: lincoln.id, schoolYearId: thisYear, search: 'talking' }))).toEqual(['Math talk moves']);
-    expect(titlesOf(await list(member.caller, { organizationId: lincoln.id, schoolYearId: thisYear, search: 'fluency math' }))).toEqual([]);
-    const syntax = await list(member.caller, { organizationId: lincoln.id, schoolYearId: thisYear, search: "math & !(' :*" });
+    expect(
+      titlesOf(await list(member.caller, { organizationId: lincoln.id, schoolYearId: thisYear, search: 'rout' })),
+    ).toEqual(['Fluency routines for grade 2']);
+    expect(
+      titlesOf(await list(member.caller, { organizationId: lincoln.id, schoolYearId: thisYear, search: 'talking' })),
+    ).toEqual(['Math talk moves']);
+    expect(
+      titlesOf(
+        await list(member.caller, { organizationId: lincoln.id, schoolYearId: thisYear, search: 'fluency math' }),
+      ),
+    ).toEqual([]);
+    const syntax = await list(member.caller, {
+      organizationId: lincoln.id,
+      schoolYearId: thisYear,
+      search: "math & !(' :*",
+    });
     expect(syntax.statusCode).toBe(200);
     expect(titlesOf(syntax)).toEqual(['Math talk moves']);
-    expect(titlesOf(await list(member.caller, { organizationId: lincoln.id, schoolYearId: thisYear, search: '&&' }))).toHaveLength(3);
+    expect(
+      titlesOf(await list(member.caller, { organizationId: lincoln.id, schoolYearId: thisYear, search: '&&' })),
+    ).toHaveLength(3);
   });
 
   it('refuses a member of another organization, an unknown organization (the same 404), and a signed-out caller', async () => {
@@ -114,19 +164,32 @@ describe('GET /api/organization-resources', () => {
   it('refuses an archived membership', async () => {
     const former = await signedInUser(t);
     await addMembership(t.deps.db, lincoln.id, former.user.id);
-    await t.deps.db.execute(`update organization_memberships set archived_at = now() where user_id = '${former.user.id}'`);
+    await t.deps.db.execute(
+      `update organization_memberships set archived_at = now() where user_id = '${former.user.id}'`,
+    );
     expect((await list(former.caller, { organizationId: lincoln.id, schoolYearId: thisYear })).statusCode).toBe(404);
   });
 
   it('opens any organization to staff', async () => {
     const staff = await signedInUser(t, 'STAFF');
-    expect(titlesOf(await list(staff.caller, { organizationId: washington.id, schoolYearId: thisYear }))).toEqual(['Washington fluency handbook']);
+    expect(titlesOf(await list(staff.caller, { organizationId: washington.id, schoolYearId: thisYear }))).toEqual([
+      'Washington fluency handbook',
+    ]);
   });
 
   it('refuses bad input with a message per field', async () => {
-    const bad = await list(member.caller, { organizationId: 'nope', schoolYearId: thisYear, pageSize: '101', search: 'x'.repeat(101) });
+    const bad = await list(member.caller, {
+      organizationId: 'nope',
+      schoolYearId: thisYear,
+      pageSize: '101',
+      search: 'x'.repeat(101),
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toMatchObject({ organizationId: 'Not an organization id', pageSize: expect.any(String), search: 'At most 100 characters' });
+    expect(bad.json().errors).toMatchObject({
+      organizationId: 'Not an organization id',
+      pageSize: expect.any(String),
+      search: 'At most 100 characters',
+    });
     expect((await list(member.caller, { organizationId: lincoln.id })).statusCode).toBe(400);
   });
 });
@@ -142,12 +205,19 @@ describe('GET /api/organization-resources/:resourceId/file', () => {
   });
 
   it("refuses another organization's PDF by id (404, as an unknown id), and bad ids", async () => {
-    const refused = await call(t.app, 'GET', `/api/organization-resources/${otherPdfId}/file`, { caller: member.caller });
+    const refused = await call(t.app, 'GET', `/api/organization-resources/${otherPdfId}/file`, {
+      caller: member.caller,
+    });
     expect(refused.statusCode).toBe(404);
     expect(refused.json().detail).toBe(organizationResourceMessages.notFound);
     expect(refused.rawPayload.equals(resourcePdf)).toBe(false);
-    expect((await call(t.app, 'GET', `/api/organization-resources/${crypto.randomUUID()}/file`, { caller: member.caller })).statusCode).toBe(404);
-    expect((await call(t.app, 'GET', '/api/organization-resources/not-an-id/file', { caller: member.caller })).statusCode).toBe(400);
+    expect(
+      (await call(t.app, 'GET', `/api/organization-resources/${crypto.randomUUID()}/file`, { caller: member.caller }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(t.app, 'GET', '/api/organization-resources/not-an-id/file', { caller: member.caller })).statusCode,
+    ).toBe(400);
     expect((await call(t.app, 'GET', `/api/organization-resources/${pdfId}/file`)).statusCode).toBe(401);
   });
 });

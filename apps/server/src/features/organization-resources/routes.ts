@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { organizationResourceFilters, organizationResourceList, organizationResourceQuery } from '@portal/domain/content/organization-resources.ts';
+import {
+  organizationResourceFilters,
+  organizationResourceList,
+  organizationResourceQuery,
+} from '@portal/domain/content/organization-resources.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { sendDownload } from '../../platform/downloads.ts';
@@ -20,7 +24,10 @@ export const organizationResourceRoutes: FastifyPluginAsyncZod<AppDeps> = async 
 
   app.get(
     '/organization-resources',
-    { config: signedIn, schema: { tags, querystring: organizationResourceQuery, response: { 200: organizationResourceList } } },
+    {
+      config: signedIn,
+      schema: { tags, querystring: organizationResourceQuery, response: { 200: organizationResourceList } },
+    },
     async (request) => listOrganizationResources(deps, caller(request), request.query),
   );
 

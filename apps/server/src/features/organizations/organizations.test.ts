@@ -33,7 +33,10 @@ describe('GET /api/organizations/managed', () => {
     await addMembership(t.deps.db, administered.id, user.id, 'ADMIN');
     await addMembership(t.deps.db, joined.id, user.id, 'MEMBER');
     const archived = await addMembership(t.deps.db, left.id, user.id, 'ADMIN');
-    await t.deps.db.update(organizationMemberships).set({ archivedAt: new Date() }).where(eq(organizationMemberships.id, archived.id));
+    await t.deps.db
+      .update(organizationMemberships)
+      .set({ archivedAt: new Date() })
+      .where(eq(organizationMemberships.id, archived.id));
 
     const response = await call(t.app, 'GET', '/api/organizations/managed', { caller });
     expect(response.statusCode).toBe(200);
@@ -47,7 +50,9 @@ describe('GET /api/organizations/managed', () => {
 
   it('answers a plain member with no organizations and refuses a signed-out caller', async () => {
     const { member } = await school(t);
-    expect((await call(t.app, 'GET', '/api/organizations/managed', { caller: member.caller })).json()).toEqual({ items: [] });
+    expect((await call(t.app, 'GET', '/api/organizations/managed', { caller: member.caller })).json()).toEqual({
+      items: [],
+    });
     expect((await call(t.app, 'GET', '/api/organizations/managed')).statusCode).toBe(401);
   });
 });
@@ -97,7 +102,10 @@ describe('GET /api/organizations/:organizationId', () => {
 describe('PUT /api/organizations/:organizationId/name', () => {
   it('lets the OWNER rename the organization', async () => {
     const { organization, owner } = await school(t);
-    const response = await call(t.app, 'PUT', url(organization.id, '/name'), { caller: owner.caller, body: { name: '  Renamed School ' } });
+    const response = await call(t.app, 'PUT', url(organization.id, '/name'), {
+      caller: owner.caller,
+      body: { name: '  Renamed School ' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ name: 'Renamed School', organizationMemberRole: 'OWNER' });
   });
@@ -109,20 +117,33 @@ describe('PUT /api/organizations/:organizationId/name', () => {
     const asAdmin = await call(t.app, 'PUT', url(organization.id, '/name'), { caller: admin.caller, body });
     expect(asAdmin.statusCode).toBe(403);
     expect(asAdmin.json().detail).toBe(organizationMessages.ownerOnly);
-    expect((await call(t.app, 'PUT', url(organization.id, '/name'), { caller: member.caller, body })).statusCode).toBe(404);
-    expect((await call(t.app, 'PUT', url(organization.id, '/name'), { caller: other.owner.caller, body })).statusCode).toBe(404);
+    expect((await call(t.app, 'PUT', url(organization.id, '/name'), { caller: member.caller, body })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call(t.app, 'PUT', url(organization.id, '/name'), { caller: other.owner.caller, body })).statusCode,
+    ).toBe(404);
   });
 
   it('refuses a blank name and a name another organization of the district has', async () => {
     const { organization, owner } = await school(t);
-    const blank = await call(t.app, 'PUT', url(organization.id, '/name'), { caller: owner.caller, body: { name: ' ' } });
+    const blank = await call(t.app, 'PUT', url(organization.id, '/name'), {
+      caller: owner.caller,
+      body: { name: ' ' },
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().errors).toEqual({ name: organizationMessages.nameRequired });
 
     await t.deps.db.insert(organizations).values({ name: 'Neighbour School', districtId: organization.districtId });
-    const taken = await call(t.app, 'PUT', url(organization.id, '/name'), { caller: owner.caller, body: { name: 'Neighbour School' } });
+    const taken = await call(t.app, 'PUT', url(organization.id, '/name'), {
+      caller: owner.caller,
+      body: { name: 'Neighbour School' },
+    });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toMatchObject({ detail: organizationMessages.nameTaken, errors: { name: organizationMessages.nameTaken } });
+    expect(taken.json()).toMatchObject({
+      detail: organizationMessages.nameTaken,
+      errors: { name: organizationMessages.nameTaken },
+    });
   });
 });
 
@@ -135,15 +156,22 @@ describe.each(['mailing', 'billing'] as const)('PUT /api/organizations/:organiza
     const response = await call(t.app, 'PUT', url(organization.id, path), { caller: admin.caller, body: address });
     expect(response.statusCode).toBe(200);
     expect(response.json()[field]).toEqual({ ...address, addressLine2: null });
-    const again = await call(t.app, 'PUT', url(organization.id, path), { caller: owner.caller, body: { ...address, city: 'Troy' } });
+    const again = await call(t.app, 'PUT', url(organization.id, path), {
+      caller: owner.caller,
+      body: { ...address, city: 'Troy' },
+    });
     expect(again.json()[field].city).toBe('Troy');
   });
 
   it('refuses a member and another organization’s admin (404), and a signed-out caller', async () => {
     const { organization, member } = await school(t);
     const other = await school(t);
-    expect((await call(t.app, 'PUT', url(organization.id, path), { caller: member.caller, body: address })).statusCode).toBe(404);
-    expect((await call(t.app, 'PUT', url(organization.id, path), { caller: other.admin.caller, body: address })).statusCode).toBe(404);
+    expect(
+      (await call(t.app, 'PUT', url(organization.id, path), { caller: member.caller, body: address })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(t.app, 'PUT', url(organization.id, path), { caller: other.admin.caller, body: address })).statusCode,
+    ).toBe(404);
     expect((await call(t.app, 'PUT', url(organization.id, path), { body: address })).statusCode).toBe(401);
   });
 
@@ -165,10 +193,19 @@ describe.each(['mailing', 'billing'] as const)('PUT /api/organizations/:organiza
 describe('billing contacts', () => {
   it('lets the ADMIN add one (201) and edit it; blank parts are unset', async () => {
     const { organization, admin } = await school(t);
-    const added = await call(t.app, 'POST', url(organization.id, '/billing-contacts'), { caller: admin.caller, body: contact });
+    const added = await call(t.app, 'POST', url(organization.id, '/billing-contacts'), {
+      caller: admin.caller,
+      body: contact,
+    });
     expect(added.statusCode).toBe(201);
     const [created] = added.json().billingContacts;
-    expect(created).toMatchObject({ firstName: 'Paula', email: 'paula.payer@school.test', phone: null, city: 'Troy', addressLine1: null });
+    expect(created).toMatchObject({
+      firstName: 'Paula',
+      email: 'paula.payer@school.test',
+      phone: null,
+      city: 'Troy',
+      addressLine1: null,
+    });
 
     const edited = await call(t.app, 'PUT', url(organization.id, `/billing-contacts/${created.id}`), {
       caller: admin.caller,
@@ -181,10 +218,19 @@ describe('billing contacts', () => {
   it('refuses a member (404) and a contact of another organization (404)', async () => {
     const { organization, admin, member } = await school(t);
     const other = await school(t);
-    expect((await call(t.app, 'POST', url(organization.id, '/billing-contacts'), { caller: member.caller, body: contact })).statusCode).toBe(404);
-    const theirs = await call(t.app, 'POST', url(other.organization.id, '/billing-contacts'), { caller: other.admin.caller, body: contact });
+    expect(
+      (await call(t.app, 'POST', url(organization.id, '/billing-contacts'), { caller: member.caller, body: contact }))
+        .statusCode,
+    ).toBe(404);
+    const theirs = await call(t.app, 'POST', url(other.organization.id, '/billing-contacts'), {
+      caller: other.admin.caller,
+      body: contact,
+    });
     const theirContactId = theirs.json().billingContacts[0].id;
-    const crossed = await call(t.app, 'PUT', url(organization.id, `/billing-contacts/${theirContactId}`), { caller: admin.caller, body: contact });
+    const crossed = await call(t.app, 'PUT', url(organization.id, `/billing-contacts/${theirContactId}`), {
+      caller: admin.caller,
+      body: contact,
+    });
     expect(crossed.statusCode).toBe(404);
     const asOutsider = await call(t.app, 'PUT', url(other.organization.id, `/billing-contacts/${theirContactId}`), {
       caller: admin.caller,
@@ -200,8 +246,14 @@ describe('billing contacts', () => {
       body: { ...contact, firstName: '', email: 'nope' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual({ firstName: organizationMessages.firstNameRequired, email: organizationMessages.emailInvalid });
-    const badId = await call(t.app, 'PUT', url(organization.id, '/billing-contacts/nope'), { caller: admin.caller, body: contact });
+    expect(bad.json().errors).toEqual({
+      firstName: organizationMessages.firstNameRequired,
+      email: organizationMessages.emailInvalid,
+    });
+    const badId = await call(t.app, 'PUT', url(organization.id, '/billing-contacts/nope'), {
+      caller: admin.caller,
+      body: contact,
+    });
     expect(badId.statusCode).toBe(400);
   });
 });
@@ -214,15 +266,25 @@ describe('PUT /api/organizations/:organizationId/ticket-recipient', () => {
       body: { membershipId: member.membership.id },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().ticketRecipient).toEqual({ membershipId: member.membership.id, name: 'Mia Member', email: member.user.email });
+    expect(response.json().ticketRecipient).toEqual({
+      membershipId: member.membership.id,
+      name: 'Mia Member',
+      email: member.user.email,
+    });
   });
 
   it('refuses a membership of another organization or an archived one on the field', async () => {
     const { organization, admin, member } = await school(t);
     const other = await school(t);
-    await t.deps.db.update(organizationMemberships).set({ archivedAt: new Date() }).where(eq(organizationMemberships.id, member.membership.id));
+    await t.deps.db
+      .update(organizationMemberships)
+      .set({ archivedAt: new Date() })
+      .where(eq(organizationMemberships.id, member.membership.id));
     for (const membershipId of [other.member.membership.id, member.membership.id]) {
-      const response = await call(t.app, 'PUT', url(organization.id, '/ticket-recipient'), { caller: admin.caller, body: { membershipId } });
+      const response = await call(t.app, 'PUT', url(organization.id, '/ticket-recipient'), {
+        caller: admin.caller,
+        body: { membershipId },
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().errors).toEqual({ membershipId: organizationMessages.ticketRecipientNotMember });
     }
@@ -231,8 +293,13 @@ describe('PUT /api/organizations/:organizationId/ticket-recipient', () => {
   it('refuses a member (404) and a missing recipient (400)', async () => {
     const { organization, admin, member } = await school(t);
     const body = { membershipId: member.membership.id };
-    expect((await call(t.app, 'PUT', url(organization.id, '/ticket-recipient'), { caller: member.caller, body })).statusCode).toBe(404);
-    const missing = await call(t.app, 'PUT', url(organization.id, '/ticket-recipient'), { caller: admin.caller, body: { membershipId: '' } });
+    expect(
+      (await call(t.app, 'PUT', url(organization.id, '/ticket-recipient'), { caller: member.caller, body })).statusCode,
+    ).toBe(404);
+    const missing = await call(t.app, 'PUT', url(organization.id, '/ticket-recipient'), {
+      caller: admin.caller,
+      body: { membershipId: '' },
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual({ membershipId: organizationMessages.ticketRecipientRequired });
   });
@@ -243,13 +310,19 @@ describe('audit of organization updates', () => {
     const { organization, owner, admin, member } = await school(t);
     const as = owner.caller;
     await call(t.app, 'PUT', url(organization.id, '/name'), { caller: admin.caller, body: { name: 'Refused' } });
-    await call(t.app, 'PUT', url(organization.id, '/name'), { caller: as, body: { name: `Audited ${organization.id}` } });
+    await call(t.app, 'PUT', url(organization.id, '/name'), {
+      caller: as,
+      body: { name: `Audited ${organization.id}` },
+    });
     await call(t.app, 'PUT', url(organization.id, '/mailing-address'), { caller: as, body: address });
     await call(t.app, 'PUT', url(organization.id, '/billing-address'), { caller: as, body: address });
     const added = await call(t.app, 'POST', url(organization.id, '/billing-contacts'), { caller: as, body: contact });
     const contactId = added.json().billingContacts[0].id;
     await call(t.app, 'PUT', url(organization.id, `/billing-contacts/${contactId}`), { caller: as, body: contact });
-    await call(t.app, 'PUT', url(organization.id, '/ticket-recipient'), { caller: as, body: { membershipId: member.membership.id } });
+    await call(t.app, 'PUT', url(organization.id, '/ticket-recipient'), {
+      caller: as,
+      body: { membershipId: member.membership.id },
+    });
 
     const rows = await t.deps.db
       .select({ action: auditLog.action, actorId: auditLog.actorId })

@@ -35,7 +35,10 @@ function organizationQuery(db: Executor) {
     .leftJoin(organizationTypes, eq(organizationTypes.id, organizations.organizationTypeId))
     .leftJoin(
       recipientMembership,
-      and(eq(recipientMembership.id, organizations.ticketRecipientMembershipId), isNull(recipientMembership.archivedAt)),
+      and(
+        eq(recipientMembership.id, organizations.ticketRecipientMembershipId),
+        isNull(recipientMembership.archivedAt),
+      ),
     )
     .leftJoin(recipientUser, eq(recipientUser.id, recipientMembership.userId))
     .where(eq(organizations.id, sql.placeholder('organizationId')))
@@ -79,7 +82,12 @@ export async function listBillingContacts(db: Executor, organizationId: string) 
 /** Active memberships, as the ticket recipient picker lists them. */
 export async function listActiveMembers(db: Executor, organizationId: string) {
   const rows = await db
-    .select({ membershipId: organizationMemberships.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .select({
+      membershipId: organizationMemberships.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
     .from(organizationMemberships)
     .innerJoin(users, eq(users.id, organizationMemberships.userId))
     .where(and(eq(organizationMemberships.organizationId, organizationId), isNull(organizationMemberships.archivedAt)))
@@ -87,14 +95,24 @@ export async function listActiveMembers(db: Executor, organizationId: string) {
   return rows.map((row) => ({ membershipId: row.membershipId, name: displayName(row), email: row.email }));
 }
 
-export async function findActiveMembership(db: Executor, organizationId: string, where: { membershipId: string } | { userId: string }) {
+export async function findActiveMembership(
+  db: Executor,
+  organizationId: string,
+  where: { membershipId: string } | { userId: string },
+) {
   const [row] = await db
-    .select({ id: organizationMemberships.id, userId: organizationMemberships.userId, role: organizationMemberships.role })
+    .select({
+      id: organizationMemberships.id,
+      userId: organizationMemberships.userId,
+      role: organizationMemberships.role,
+    })
     .from(organizationMemberships)
     .where(
       and(
         eq(organizationMemberships.organizationId, organizationId),
-        'membershipId' in where ? eq(organizationMemberships.id, where.membershipId) : eq(organizationMemberships.userId, where.userId),
+        'membershipId' in where
+          ? eq(organizationMemberships.id, where.membershipId)
+          : eq(organizationMemberships.userId, where.userId),
         isNull(organizationMemberships.archivedAt),
       ),
     );

@@ -15,7 +15,9 @@ function escapeLike(text: string): string {
 const organizationId = sql.placeholder('organizationId');
 
 const matching = (searching: boolean): SQL =>
-  searching ? sql`and ((u.first_name || ' ' || u.last_name) ilike ${sql.placeholder('pattern')} or u.email ilike ${sql.placeholder('pattern')})` : sql``;
+  searching
+    ? sql`and ((u.first_name || ' ' || u.last_name) ilike ${sql.placeholder('pattern')} or u.email ilike ${sql.placeholder('pattern')})`
+    : sql``;
 
 const memberColumns = sql`u.id as "userId", m.id as "membershipId", null::uuid as "invitationId",
   u.first_name as "firstName", u.last_name as "lastName", u.email, m.role, p.label as "positionLabel",
@@ -90,10 +92,16 @@ const pageOf = (searching: boolean) => sql`
 
 const statements = {
   all: { page: staticStatement('roster_page', pageOf(false)), count: staticStatement('roster_count', counted(false)) },
-  search: { page: staticStatement('roster_page_search', pageOf(true)), count: staticStatement('roster_count_search', counted(true)) },
+  search: {
+    page: staticStatement('roster_page_search', pageOf(true)),
+    count: staticStatement('roster_count_search', counted(true)),
+  },
 };
 
-const organizationName = staticStatement('organization_name', sql`select name from organizations where id = ${organizationId}`);
+const organizationName = staticStatement(
+  'organization_name',
+  sql`select name from organizations where id = ${organizationId}`,
+);
 
 /** The name the roster is headed with (the whole organization, with district, type and recipient, is not needed). */
 export async function organizationNameOf(db: Database, organization: string): Promise<string | undefined> {

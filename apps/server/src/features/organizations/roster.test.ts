@@ -23,17 +23,37 @@ describe('GET /api/organizations/:organizationId/roster', () => {
     const teaching = await lookupIds(t, 'TEACHER', ['10', 'K', '3']);
     const teacher = await enrol(t, organization.id, 'MEMBER', { firstName: 'Bea', lastName: 'Brown' }, teaching);
     const gone = await enrol(t, organization.id, 'MEMBER', { lastName: 'Archived' });
-    await t.deps.db.update(organizationMemberships).set({ archivedAt: new Date() }).where(eq(organizationMemberships.id, gone.membership.id));
-    const pending = await invite(t, { organizationId: organization.id }, { firstName: 'Pat', lastName: 'Pending', toolKitAccess: true }, teaching);
+    await t.deps.db
+      .update(organizationMemberships)
+      .set({ archivedAt: new Date() })
+      .where(eq(organizationMemberships.id, gone.membership.id));
+    const pending = await invite(
+      t,
+      { organizationId: organization.id },
+      { firstName: 'Pat', lastName: 'Pending', toolKitAccess: true },
+      teaching,
+    );
     await invite(t, { organizationId: organization.id }, { lastName: 'Cancelled', status: 'CANCELLED' });
     await invite(t, { organizationId: (await school(t)).organization.id }, { lastName: 'Elsewhere' });
 
     const response = await call(t.app, 'GET', url(organization.id, '/roster'), { caller: owner.caller });
     expect(response.statusCode).toBe(200);
     const body = response.json<RosterPage>();
-    expect(body).toMatchObject({ organizationId: organization.id, organizationName: organization.name, viewerRole: 'OWNER', page: 1, pageSize: 50, total: 5 });
+    expect(body).toMatchObject({
+      organizationId: organization.id,
+      organizationName: organization.name,
+      viewerRole: 'OWNER',
+      page: 1,
+      pageSize: 50,
+      total: 5,
+    });
     expect(body.items.map((row) => row.lastName)).toEqual(['Owner', 'Admin', 'Brown', 'Member', 'Pending']);
-    expect(body.items[0]).toMatchObject({ userId: owner.user.id, membershipId: owner.membership.id, role: 'OWNER', pending: false });
+    expect(body.items[0]).toMatchObject({
+      userId: owner.user.id,
+      membershipId: owner.membership.id,
+      role: 'OWNER',
+      pending: false,
+    });
     expect(body.items[2]).toEqual({
       userId: teacher.user.id,
       membershipId: teacher.membership.id,
@@ -73,25 +93,36 @@ describe('GET /api/organizations/:organizationId/roster', () => {
 
     const byName = await call(t.app, 'GET', url(organization.id, '/roster?search=mia%20mem'), { caller: admin.caller });
     expect(byName.json<RosterPage>().items.map((row) => row.userId)).toEqual([member.user.id]);
-    const byEmail = await call(t.app, 'GET', url(organization.id, `/roster?search=${encodeURIComponent(member.user.email)}`), {
-      caller: admin.caller,
-    });
+    const byEmail = await call(
+      t.app,
+      'GET',
+      url(organization.id, `/roster?search=${encodeURIComponent(member.user.email)}`),
+      {
+        caller: admin.caller,
+      },
+    );
     expect(byEmail.json().total).toBe(1);
-    expect((await call(t.app, 'GET', url(organization.id, '/roster?search=%25'), { caller: admin.caller })).json().total).toBe(0);
+    expect(
+      (await call(t.app, 'GET', url(organization.id, '/roster?search=%25'), { caller: admin.caller })).json().total,
+    ).toBe(0);
   });
 
   it('cuts every page from members and invitees merged in one order, an invited OWNER after the OWNER', async () => {
     const { organization, owner } = await school(t);
     for (const lastName of ['Cole', 'Abbot', 'Evans']) await enrol(t, organization.id, 'MEMBER', { lastName });
-    for (const lastName of ['Baker', 'Dunn', 'Young']) await invite(t, { organizationId: organization.id }, { lastName });
+    for (const lastName of ['Baker', 'Dunn', 'Young'])
+      await invite(t, { organizationId: organization.id }, { lastName });
     await invite(t, { organizationId: organization.id }, { lastName: 'Zane', role: 'OWNER' });
     const lastNames = async (query: string) =>
-      (await call(t.app, 'GET', url(organization.id, `/roster?${query}`), { caller: owner.caller })).json<RosterPage>().items.map((row) => row.lastName);
+      (await call(t.app, 'GET', url(organization.id, `/roster?${query}`), { caller: owner.caller }))
+        .json<RosterPage>()
+        .items.map((row) => row.lastName);
     const everyone = ['Owner', 'Zane', 'Abbot', 'Admin', 'Baker', 'Cole', 'Dunn', 'Evans', 'Member', 'Young'];
     expect(await lastNames('')).toEqual(everyone);
     for (const pageSize of [1, 3]) {
       const pages: string[] = [];
-      for (let page = 1; page <= Math.ceil(everyone.length / pageSize); page += 1) pages.push(...(await lastNames(`pageSize=${pageSize}&page=${page}`)));
+      for (let page = 1; page <= Math.ceil(everyone.length / pageSize); page += 1)
+        pages.push(...(await lastNames(`pageSize=${pageSize}&page=${page}`)));
       expect(pages, `pages of ${pageSize}`).toEqual(everyone);
     }
   });
@@ -132,8 +163,13 @@ describe('GET /api/organizations/:organizationId/roster', () => {
 describe('DELETE /api/organizations/:organizationId/members/:userId', () => {
   it('archives an active member, clears them as ticket recipient and audits', async () => {
     const { organization, admin, member } = await school(t);
-    await t.deps.db.update(organizations).set({ ticketRecipientMembershipId: member.membership.id }).where(eq(organizations.id, organization.id));
-    const response = await call(t.app, 'DELETE', url(organization.id, `/members/${member.user.id}`), { caller: admin.caller });
+    await t.deps.db
+      .update(organizations)
+      .set({ ticketRecipientMembershipId: member.membership.id })
+      .where(eq(organizations.id, organization.id));
+    const response = await call(t.app, 'DELETE', url(organization.id, `/members/${member.user.id}`), {
+      caller: admin.caller,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: rosterMessages.deleted });
     expect((await membershipOf(member.membership.id))?.archivedAt).toBeInstanceOf(Date);
@@ -145,13 +181,18 @@ describe('DELETE /api/organizations/:organizationId/members/:userId', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'organization.member-delete'), eq(auditLog.subjectId, organization.id)));
-    expect(entry).toMatchObject({ actorId: admin.user.id, data: { userId: member.user.id, membershipId: member.membership.id } });
+    expect(entry).toMatchObject({
+      actorId: admin.user.id,
+      data: { userId: member.user.id, membershipId: member.membership.id },
+    });
   });
 
   it('cancels the open invitation of a pending invitee', async () => {
     const { organization, owner } = await school(t);
     const { invitee, invitation } = await invite(t, { organizationId: organization.id });
-    const response = await call(t.app, 'DELETE', url(organization.id, `/members/${invitee.id}`), { caller: owner.caller });
+    const response = await call(t.app, 'DELETE', url(organization.id, `/members/${invitee.id}`), {
+      caller: owner.caller,
+    });
     expect(response.statusCode).toBe(200);
     const [row] = await t.deps.db.select().from(invitations).where(eq(invitations.id, invitation.id));
     expect(row?.status).toBe('CANCELLED');
@@ -161,15 +202,29 @@ describe('DELETE /api/organizations/:organizationId/members/:userId', () => {
 
   it('archives a member who also holds an open invitation, cancelling it, and keeps another member as ticket recipient', async () => {
     const { organization, owner, admin, member } = await school(t);
-    await t.deps.db.update(organizations).set({ ticketRecipientMembershipId: admin.membership.id }).where(eq(organizations.id, organization.id));
+    await t.deps.db
+      .update(organizations)
+      .set({ ticketRecipientMembershipId: admin.membership.id })
+      .where(eq(organizations.id, organization.id));
     const [open] = await t.deps.db
       .insert(invitations)
-      .values({ kind: 'ORGANIZATION', organizationId: organization.id, userId: member.user.id, role: 'MEMBER', status: 'SENT' })
+      .values({
+        kind: 'ORGANIZATION',
+        organizationId: organization.id,
+        userId: member.user.id,
+        role: 'MEMBER',
+        status: 'SENT',
+      })
       .returning();
-    const response = await call(t.app, 'DELETE', url(organization.id, `/members/${member.user.id}`), { caller: owner.caller });
+    const response = await call(t.app, 'DELETE', url(organization.id, `/members/${member.user.id}`), {
+      caller: owner.caller,
+    });
     expect(response.statusCode).toBe(200);
     expect((await membershipOf(member.membership.id))?.archivedAt).toBeInstanceOf(Date);
-    const [invitation] = await t.deps.db.select().from(invitations).where(eq(invitations.id, open?.id ?? ''));
+    const [invitation] = await t.deps.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.id, open?.id ?? ''));
     expect(invitation?.status).toBe('CANCELLED');
     const [after] = await t.deps.db.select().from(organizations).where(eq(organizations.id, organization.id));
     expect(after?.ticketRecipientMembershipId).toBe(admin.membership.id);
@@ -177,10 +232,14 @@ describe('DELETE /api/organizations/:organizationId/members/:userId', () => {
 
   it('refuses deleting oneself with the exact message, and an ADMIN deleting the OWNER', async () => {
     const { organization, owner, admin } = await school(t);
-    const self = await call(t.app, 'DELETE', url(organization.id, `/members/${admin.user.id}`), { caller: admin.caller });
+    const self = await call(t.app, 'DELETE', url(organization.id, `/members/${admin.user.id}`), {
+      caller: admin.caller,
+    });
     expect(self.statusCode).toBe(400);
     expect(self.json().detail).toBe('You cannot delete yourself from an organization. Please contact support.');
-    const theOwner = await call(t.app, 'DELETE', url(organization.id, `/members/${owner.user.id}`), { caller: admin.caller });
+    const theOwner = await call(t.app, 'DELETE', url(organization.id, `/members/${owner.user.id}`), {
+      caller: admin.caller,
+    });
     expect(theOwner.statusCode).toBe(403);
     expect(theOwner.json().detail).toBe(rosterMessages.ownerCannotChange);
     expect((await membershipOf(owner.membership.id))?.archivedAt).toBeNull();
@@ -189,9 +248,18 @@ describe('DELETE /api/organizations/:organizationId/members/:userId', () => {
   it('answers 404 to a member, to another organization’s admin and for someone not on the roster', async () => {
     const { organization, admin, member } = await school(t);
     const other = await school(t);
-    expect((await call(t.app, 'DELETE', url(organization.id, `/members/${admin.user.id}`), { caller: member.caller })).statusCode).toBe(404);
-    expect((await call(t.app, 'DELETE', url(organization.id, `/members/${member.user.id}`), { caller: other.admin.caller })).statusCode).toBe(404);
-    expect((await call(t.app, 'DELETE', url(organization.id, `/members/${other.member.user.id}`), { caller: admin.caller })).statusCode).toBe(404);
+    expect(
+      (await call(t.app, 'DELETE', url(organization.id, `/members/${admin.user.id}`), { caller: member.caller }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(t.app, 'DELETE', url(organization.id, `/members/${member.user.id}`), { caller: other.admin.caller }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(t.app, 'DELETE', url(organization.id, `/members/${other.member.user.id}`), { caller: admin.caller }))
+        .statusCode,
+    ).toBe(404);
     expect((await membershipOf(member.membership.id))?.archivedAt).toBeNull();
   });
 
@@ -273,7 +341,10 @@ describe('PUT /api/organizations/:organizationId/memberships/:membershipId/role'
 
 describe('PUT /api/organizations/:organizationId/members/:userId/toolkit-access', () => {
   async function toolkitOf(userId: string) {
-    const [row] = await t.deps.db.select({ toolKitAccess: users.toolKitAccess }).from(users).where(eq(users.id, userId));
+    const [row] = await t.deps.db
+      .select({ toolKitAccess: users.toolKitAccess })
+      .from(users)
+      .where(eq(users.id, userId));
     return row?.toolKitAccess;
   }
 
@@ -298,7 +369,10 @@ describe('PUT /api/organizations/:organizationId/members/:userId/toolkit-access'
     const { organization, owner, admin, member } = await school(t);
     const other = await school(t);
     const body = { toolKitAccess: true };
-    const onOwner = await call(t.app, 'PUT', url(organization.id, `/members/${owner.user.id}/toolkit-access`), { caller: admin.caller, body });
+    const onOwner = await call(t.app, 'PUT', url(organization.id, `/members/${owner.user.id}/toolkit-access`), {
+      caller: admin.caller,
+      body,
+    });
     expect(onOwner.statusCode).toBe(403);
     expect(onOwner.json().detail).toBe(rosterMessages.ownerCannotChange);
     const outsider = await call(t.app, 'PUT', url(organization.id, `/members/${other.member.user.id}/toolkit-access`), {
@@ -307,7 +381,10 @@ describe('PUT /api/organizations/:organizationId/members/:userId/toolkit-access'
     });
     expect(outsider.statusCode).toBe(404);
     for (const caller of [member.caller, other.admin.caller]) {
-      const response = await call(t.app, 'PUT', url(organization.id, `/members/${member.user.id}/toolkit-access`), { caller, body });
+      const response = await call(t.app, 'PUT', url(organization.id, `/members/${member.user.id}/toolkit-access`), {
+        caller,
+        body,
+      });
       expect(response.statusCode).toBe(404);
     }
     expect(await toolkitOf(other.member.user.id)).toBe(false);

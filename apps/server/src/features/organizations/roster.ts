@@ -20,7 +20,10 @@ export async function getRoster(
   query: { page: number; pageSize: number; search?: string },
 ): Promise<RosterPage> {
   const viewerRole = await managerRole(deps.db, organizationId, auth.user.id);
-  const [organizationName, page] = await Promise.all([organizationNameOf(deps.db, organizationId), rosterPage(deps.db, organizationId, query)]);
+  const [organizationName, page] = await Promise.all([
+    organizationNameOf(deps.db, organizationId),
+    rosterPage(deps.db, organizationId, query),
+  ]);
   return {
     organizationId,
     organizationName: organizationName ?? '',
@@ -36,7 +39,12 @@ export async function getRoster(
  * Deleting a member archives their membership (their history stays); deleting a pending invitee
  * cancels the open invitation. Nobody deletes themselves, and the OWNER cannot be deleted here.
  */
-export async function removeMember(deps: AppDeps, auth: RequestAuth, organizationId: string, userId: string): Promise<void> {
+export async function removeMember(
+  deps: AppDeps,
+  auth: RequestAuth,
+  organizationId: string,
+  userId: string,
+): Promise<void> {
   await managerRole(deps.db, organizationId, auth.user.id);
   if (userId === auth.user.id) throw badRequest(rosterMessages.cannotDeleteSelf);
   await deps.db.transaction(async (tx) => {
@@ -46,7 +54,13 @@ export async function removeMember(deps: AppDeps, auth: RequestAuth, organizatio
     const cancelled = await tx
       .update(invitations)
       .set({ status: 'CANCELLED' })
-      .where(and(eq(invitations.organizationId, organizationId), eq(invitations.userId, userId), eq(invitations.status, 'SENT')))
+      .where(
+        and(
+          eq(invitations.organizationId, organizationId),
+          eq(invitations.userId, userId),
+          eq(invitations.status, 'SENT'),
+        ),
+      )
       .returning({ id: invitations.id });
     if (!membership && cancelled.length === 0) throw memberNotFound();
     await audit(tx, {

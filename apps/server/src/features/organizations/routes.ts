@@ -8,7 +8,13 @@ import {
   organizationSummary,
   ticketRecipient,
 } from '@portal/domain/organizations/contracts.ts';
-import { adminRoleChange, rosterMessages, rosterPage, rosterQuery, toolkitAccessChange } from '@portal/domain/organizations/roster.ts';
+import {
+  adminRoleChange,
+  rosterMessages,
+  rosterPage,
+  rosterQuery,
+  toolkitAccessChange,
+} from '@portal/domain/organizations/roster.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { changeAdminRole, changeToolkitAccess, getRoster, removeMember } from './roster.ts';
@@ -51,21 +57,30 @@ export const organizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
 
   app.put(
     '/organizations/:organizationId/name',
-    { config: signedIn, schema: { tags, params: organizationParams, body: organizationName, response: { 200: organizationDetail } } },
+    {
+      config: signedIn,
+      schema: { tags, params: organizationParams, body: organizationName, response: { 200: organizationDetail } },
+    },
     async (request) => renameOrganization(deps, caller(request), request.params.organizationId, request.body.name),
   );
 
   for (const kind of ['mailing', 'billing'] as const) {
     app.put(
       `/organizations/:organizationId/${kind}-address`,
-      { config: signedIn, schema: { tags, params: organizationParams, body: organizationAddress, response: { 200: organizationDetail } } },
+      {
+        config: signedIn,
+        schema: { tags, params: organizationParams, body: organizationAddress, response: { 200: organizationDetail } },
+      },
       async (request) => updateAddress(deps, caller(request), request.params.organizationId, kind, request.body),
     );
   }
 
   app.post(
     '/organizations/:organizationId/billing-contacts',
-    { config: signedIn, schema: { tags, params: organizationParams, body: billingContact, response: { 201: organizationDetail } } },
+    {
+      config: signedIn,
+      schema: { tags, params: organizationParams, body: billingContact, response: { 201: organizationDetail } },
+    },
     async (request, reply) => {
       const detail = await addBillingContact(deps, caller(request), request.params.organizationId, request.body);
       return reply.status(201).send(detail);
@@ -74,20 +89,36 @@ export const organizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
 
   app.put(
     '/organizations/:organizationId/billing-contacts/:contactId',
-    { config: signedIn, schema: { tags, params: contactParams, body: billingContact, response: { 200: organizationDetail } } },
+    {
+      config: signedIn,
+      schema: { tags, params: contactParams, body: billingContact, response: { 200: organizationDetail } },
+    },
     async (request) =>
-      updateBillingContact(deps, caller(request), request.params.organizationId, request.params.contactId, request.body),
+      updateBillingContact(
+        deps,
+        caller(request),
+        request.params.organizationId,
+        request.params.contactId,
+        request.body,
+      ),
   );
 
   app.put(
     '/organizations/:organizationId/ticket-recipient',
-    { config: signedIn, schema: { tags, params: organizationParams, body: ticketRecipient, response: { 200: organizationDetail } } },
-    async (request) => setTicketRecipient(deps, caller(request), request.params.organizationId, request.body.membershipId),
+    {
+      config: signedIn,
+      schema: { tags, params: organizationParams, body: ticketRecipient, response: { 200: organizationDetail } },
+    },
+    async (request) =>
+      setTicketRecipient(deps, caller(request), request.params.organizationId, request.body.membershipId),
   );
 
   app.get(
     '/organizations/:organizationId/roster',
-    { config: signedIn, schema: { tags, params: organizationParams, querystring: rosterQuery, response: { 200: rosterPage } } },
+    {
+      config: signedIn,
+      schema: { tags, params: organizationParams, querystring: rosterQuery, response: { 200: rosterPage } },
+    },
     async (request) => getRoster(deps, caller(request), request.params.organizationId, request.query),
   );
 
@@ -104,7 +135,13 @@ export const organizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     '/organizations/:organizationId/memberships/:membershipId/role',
     { config: signedIn, schema: { tags, params: membershipParams, body: adminRoleChange, response: { 200: message } } },
     async (request) => ({
-      message: await changeAdminRole(deps, caller(request), request.params.organizationId, request.params.membershipId, request.body.role),
+      message: await changeAdminRole(
+        deps,
+        caller(request),
+        request.params.organizationId,
+        request.params.membershipId,
+        request.body.role,
+      ),
     }),
   );
 
@@ -121,5 +158,4 @@ export const organizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       ),
     }),
   );
-
 };

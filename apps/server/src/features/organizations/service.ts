@@ -23,9 +23,17 @@ type Address = z.output<typeof organizationAddress>;
 type BillingContact = z.output<typeof billingContact>;
 
 /** Organizations the caller runs (active OWNER or ADMIN), by name. */
-export async function listManagedOrganizations(deps: AppDeps, auth: RequestAuth): Promise<{ items: OrganizationSummary[] }> {
+export async function listManagedOrganizations(
+  deps: AppDeps,
+  auth: RequestAuth,
+): Promise<{ items: OrganizationSummary[] }> {
   const items = await deps.db
-    .select({ id: organizations.id, name: organizations.name, districtName: districts.name, role: organizationMemberships.role })
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      districtName: districts.name,
+      role: organizationMemberships.role,
+    })
     .from(organizationMemberships)
     .innerJoin(organizations, eq(organizations.id, organizationMemberships.organizationId))
     .leftJoin(districts, eq(districts.id, organizations.districtId))
@@ -66,19 +74,30 @@ async function presentDetail(db: Database, organizationId: string, role: Manager
   };
 }
 
-export async function getOrganization(deps: AppDeps, auth: RequestAuth, organizationId: string): Promise<OrganizationDetail> {
+export async function getOrganization(
+  deps: AppDeps,
+  auth: RequestAuth,
+  organizationId: string,
+): Promise<OrganizationDetail> {
   const role = await managerRole(deps.db, organizationId, auth.user.id);
   return presentDetail(deps.db, organizationId, role);
 }
 
 interface Change {
-  action: 'name' | 'mailing-address' | 'billing-address' | 'new-billing-contact' | 'billing-contact' | 'ticket-recipient';
+  action:
+    'name' | 'mailing-address' | 'billing-address' | 'new-billing-contact' | 'billing-contact' | 'ticket-recipient';
   data?: Record<string, unknown>;
   write: (tx: Executor) => Promise<void>;
 }
 
 /** One update of the management page: the write and its audit row in one transaction, then the page again. */
-async function applyChange(deps: AppDeps, auth: RequestAuth, organizationId: string, role: ManagerRole, change: Change) {
+async function applyChange(
+  deps: AppDeps,
+  auth: RequestAuth,
+  organizationId: string,
+  role: ManagerRole,
+  change: Change,
+) {
   await deps.db.transaction(async (tx) => {
     await change.write(tx);
     await audit(tx, {
@@ -163,7 +182,12 @@ function contactColumns(contact: BillingContact) {
   };
 }
 
-export async function addBillingContact(deps: AppDeps, auth: RequestAuth, organizationId: string, contact: BillingContact) {
+export async function addBillingContact(
+  deps: AppDeps,
+  auth: RequestAuth,
+  organizationId: string,
+  contact: BillingContact,
+) {
   const role = await managerRole(deps.db, organizationId, auth.user.id);
   return applyChange(deps, auth, organizationId, role, {
     action: 'new-billing-contact',
@@ -195,16 +219,26 @@ export async function updateBillingContact(
   });
 }
 
-export async function setTicketRecipient(deps: AppDeps, auth: RequestAuth, organizationId: string, membershipId: string) {
+export async function setTicketRecipient(
+  deps: AppDeps,
+  auth: RequestAuth,
+  organizationId: string,
+  membershipId: string,
+) {
   const role = await managerRole(deps.db, organizationId, auth.user.id);
   return applyChange(deps, auth, organizationId, role, {
     action: 'ticket-recipient',
     data: { membershipId },
     write: async (tx) => {
       if (!(await findActiveMembership(tx, organizationId, { membershipId }))) {
-        throw badRequest(organizationMessages.ticketRecipientNotMember, { membershipId: organizationMessages.ticketRecipientNotMember });
+        throw badRequest(organizationMessages.ticketRecipientNotMember, {
+          membershipId: organizationMessages.ticketRecipientNotMember,
+        });
       }
-      await tx.update(organizations).set({ ticketRecipientMembershipId: membershipId }).where(eq(organizations.id, organizationId));
+      await tx
+        .update(organizations)
+        .set({ ticketRecipientMembershipId: membershipId })
+        .where(eq(organizations.id, organizationId));
     },
   });
 }

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { allocateTicketsInput, assignApplicantsInput, assignStaffInput, packageAssignmentsReply, packageNotificationsReply } from '@portal/domain/packages/assignments.ts';
+import {
+  allocateTicketsInput,
+  assignApplicantsInput,
+  assignStaffInput,
+  packageAssignmentsReply,
+  packageNotificationsReply,
+} from '@portal/domain/packages/assignments.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { getPackageAssignments, savePackageAssignments, sendPackageNotifications } from './service.ts';
@@ -22,20 +28,40 @@ export const packageAssignmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
     getPackageAssignments(deps, caller(request), request.params.packageRequestId),
   );
 
-  app.put(`${base}/allocate-tickets`, { config: signedIn, schema: { tags, params, body: allocateTicketsInput, response } }, async (request) =>
-    savePackageAssignments(deps, caller(request), request.params.packageRequestId, { segment: 'allocate-tickets', body: request.body }),
+  app.put(
+    `${base}/allocate-tickets`,
+    { config: signedIn, schema: { tags, params, body: allocateTicketsInput, response } },
+    async (request) =>
+      savePackageAssignments(deps, caller(request), request.params.packageRequestId, {
+        segment: 'allocate-tickets',
+        body: request.body,
+      }),
   );
 
-  app.put(`${base}/assign-staff`, { config: signedIn, schema: { tags, params, body: assignStaffInput, response } }, async (request) =>
-    savePackageAssignments(deps, caller(request), request.params.packageRequestId, { segment: 'assign-staff', body: request.body }),
+  app.put(
+    `${base}/assign-staff`,
+    { config: signedIn, schema: { tags, params, body: assignStaffInput, response } },
+    async (request) =>
+      savePackageAssignments(deps, caller(request), request.params.packageRequestId, {
+        segment: 'assign-staff',
+        body: request.body,
+      }),
   );
 
-  app.put(`${base}/assign-applicants`, { config: signedIn, schema: { tags, params, body: assignApplicantsInput, response } }, async (request) =>
-    savePackageAssignments(deps, caller(request), request.params.packageRequestId, { segment: 'assign-applicants', body: request.body }),
+  app.put(
+    `${base}/assign-applicants`,
+    { config: signedIn, schema: { tags, params, body: assignApplicantsInput, response } },
+    async (request) =>
+      savePackageAssignments(deps, caller(request), request.params.packageRequestId, {
+        segment: 'assign-applicants',
+        body: request.body,
+      }),
   );
 
   // 'Send Update Notifications' (events.md §6): each assignee emailed what they hold; 409 when nobody is assigned.
-  app.post(`${base}/notifications`, { config: signedIn, schema: { tags, params, response: { 200: packageNotificationsReply } } }, async (request) =>
-    sendPackageNotifications(deps, caller(request), request.params.packageRequestId),
+  app.post(
+    `${base}/notifications`,
+    { config: signedIn, schema: { tags, params, response: { 200: packageNotificationsReply } } },
+    async (request) => sendPackageNotifications(deps, caller(request), request.params.packageRequestId),
   );
 };

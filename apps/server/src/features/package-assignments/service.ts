@@ -18,7 +18,14 @@ import {
 import type { PackageAssignmentSegment } from '@portal/domain/packages/paths.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { assignableByIds } from '../../core/assignable-users.ts';
-import { loadPackage, loadSelections, managedPackageRequest, packageRequestNotFound, type ManagedPackageRequest, type PackageRequestRow } from '../../core/packages.ts';
+import {
+  loadPackage,
+  loadSelections,
+  managedPackageRequest,
+  packageRequestNotFound,
+  type ManagedPackageRequest,
+  type PackageRequestRow,
+} from '../../core/packages.ts';
 import type { Executor } from '../../db/client.ts';
 import { packageAssignments } from '../../db/schema/package-assignments.ts';
 import { organizations } from '../../db/schema/organizations.ts';
@@ -48,7 +55,12 @@ function itemColumns(segment: PackageAssignmentSegment, itemId: string): Record<
 }
 
 /** An accepted request its organization's owner or admin manages; before acceptance nothing is assigned. */
-async function managedRequest(db: Executor, auth: RequestAuth, packageRequestId: string, lock = false): Promise<ManagedPackageRequest> {
+async function managedRequest(
+  db: Executor,
+  auth: RequestAuth,
+  packageRequestId: string,
+  lock = false,
+): Promise<ManagedPackageRequest> {
   const managed = await managedPackageRequest(db, auth.user.id, packageRequestId, lock);
   if (!assignmentsOpen(managed.request.status)) throw conflict(packageAssignmentMessages.notAccepted);
   return managed;
@@ -66,7 +78,11 @@ async function loadItems(db: Executor, request: PackageRequestRow): Promise<Load
   return { packageName: pkg.name, items: assignableItems(pkg, selections) };
 }
 
-type Holder = AssignableUser & { packageEventId: string | null; groupSectionId: string | null; packageInstituteId: string | null };
+type Holder = AssignableUser & {
+  packageEventId: string | null;
+  groupSectionId: string | null;
+  packageInstituteId: string | null;
+};
 
 /** Every assignee of the request in saved order; pending while not an active member of the organization. */
 async function holdersOf(db: Executor, request: PackageRequestRow): Promise<Holder[]> {
@@ -88,12 +104,25 @@ async function holdersOf(db: Executor, request: PackageRequestRow): Promise<Hold
     .orderBy(asc(packageAssignments.position), asc(packageAssignments.createdAt), asc(packageAssignments.id));
 }
 
-const person = ({ id, firstName, lastName, email, isPending }: Holder): AssignableUser => ({ id, firstName, lastName, email, isPending });
+const person = ({ id, firstName, lastName, email, isPending }: Holder): AssignableUser => ({
+  id,
+  firstName,
+  lastName,
+  email,
+  isPending,
+});
 
-async function buildReply(db: Executor, managed: ManagedPackageRequest, loaded: Loaded): Promise<PackageAssignmentsReply> {
+async function buildReply(
+  db: Executor,
+  managed: ManagedPackageRequest,
+  loaded: Loaded,
+): Promise<PackageAssignmentsReply> {
   const { request } = managed;
   const holders = await holdersOf(db, request);
-  const [organization] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, request.organizationId));
+  const [organization] = await db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, request.organizationId));
   if (!organization) throw packageRequestNotFound();
   const of = (key: ItemKey, itemId: string) => holders.filter((h) => h[key] === itemId).map(person);
   const { items } = loaded;
@@ -105,30 +134,53 @@ async function buildReply(db: Executor, managed: ManagedPackageRequest, loaded: 
     organizationName: organization.name,
     newYorkNotice: showsNewYorkNotice(managed.positionName),
     events: items.events.map((e) => ({ ...e, assignedUsers: of('packageEventId', e.packageEventId) })),
-    groups: items.groups.map((g) => ({ ...g, sections: g.sections.map((s) => ({ ...s, assignedUsers: of('groupSectionId', s.sectionId) })) })),
+    groups: items.groups.map((g) => ({
+      ...g,
+      sections: g.sections.map((s) => ({ ...s, assignedUsers: of('groupSectionId', s.sectionId) })),
+    })),
     institutes: items.institutes.map((i) => ({ ...i, assignedUsers: of('packageInstituteId', i.packageInstituteId) })),
   };
 }
 
 /** GET /api/package-requests/:id/assignments. */
-export async function getPackageAssignments(deps: AppDeps, auth: RequestAuth, packageRequestId: string): Promise<PackageAssignmentsReply> {
+export async function getPackageAssignments(
+  deps: AppDeps,
+  auth: RequestAuth,
+  packageRequestId: string,
+): Promise<PackageAssignmentsReply> {
   const managed = await managedRequest(deps.db, auth, packageRequestId);
   return buildReply(deps.db, managed, await loadItems(deps.db, managed.request));
 }
 
 async function replaceAssignees(
   tx: Executor,
-  input: { request: PackageRequestRow; segment: PackageAssignmentSegment; itemId: string; assignedUsers: readonly string[]; before: readonly string[] },
+  input: {
+    request: PackageRequestRow;
+    segment: PackageAssignmentSegment;
+    itemId: string;
+    assignedUsers: readonly string[];
+    before: readonly string[];
+  },
   assignedById: string,
   now: Date,
 ): Promise<void> {
   const { request, segment, itemId, assignedUsers, before } = input;
   const column = packageAssignments[itemKey[segment]];
   const mine = and(eq(packageAssignments.packageRequestId, request.id), eq(column, itemId));
-  await tx.delete(packageAssignments).where(assignedUsers.length > 0 ? and(mine, notInArray(packageAssignments.userId, [...assignedUsers])) : mine);
+  await tx
+    .delete(packageAssignments)
+    .where(assignedUsers.length > 0 ? and(mine, notInArray(packageAssignments.userId, [...assignedUsers])) : mine);
   const added = assignedUsers.filter((id) => !before.includes(id));
   if (added.length > 0) {
-    await tx.insert(packageAssignments).values(added.map((userId) => ({ packageRequestId: request.id, ...itemColumns(segment, itemId), userId, assignedById, createdAt: now })));
+    await tx.insert(packageAssignments).values(
+      added.map((userId) => ({
+        packageRequestId: request.id,
+        ...itemColumns(segment, itemId),
+        userId,
+        assignedById,
+        createdAt: now,
+      })),
+    );
   }
   if (assignedUsers.length > 0) {
     const order = sql.join(
@@ -147,7 +199,12 @@ async function replaceAssignees(
  * transaction under the request's row lock, so concurrent saves run one after the other and each is
  * checked against what the request holds. Items not listed keep their assignees.
  */
-export async function savePackageAssignments(deps: AppDeps, auth: RequestAuth, packageRequestId: string, input: SegmentInput): Promise<PackageAssignmentsReply> {
+export async function savePackageAssignments(
+  deps: AppDeps,
+  auth: RequestAuth,
+  packageRequestId: string,
+  input: SegmentInput,
+): Promise<PackageAssignmentsReply> {
   const now = deps.clock();
   return deps.db.transaction(async (tx) => {
     // Visibility first, so a stranger cannot even wait on the lock.
@@ -166,14 +223,30 @@ export async function savePackageAssignments(deps: AppDeps, auth: RequestAuth, p
     const key = itemKey[input.segment];
     const changes = entries.map((entry) => {
       const before = holders.filter((h) => h[key] === entry.itemId).map((h) => h.id);
-      return { ...entry, before, added: entry.assignedUsers.filter((id) => !before.includes(id)), removed: before.filter((id) => !entry.assignedUsers.includes(id)) };
+      return {
+        ...entry,
+        before,
+        added: entry.assignedUsers.filter((id) => !before.includes(id)),
+        removed: before.filter((id) => !entry.assignedUsers.includes(id)),
+      };
     });
     const newcomers = [...new Set(changes.flatMap((c) => c.added))];
     const found = await assignableByIds(tx, request.organizationId, newcomers);
     if (newcomers.some((id) => !found.has(id))) throw badRequest(packageAssignmentMessages.notAssignable);
 
     for (const change of changes) {
-      await replaceAssignees(tx, { request, segment: input.segment, itemId: change.itemId, assignedUsers: change.assignedUsers, before: change.before }, auth.user.id, now);
+      await replaceAssignees(
+        tx,
+        {
+          request,
+          segment: input.segment,
+          itemId: change.itemId,
+          assignedUsers: change.assignedUsers,
+          before: change.before,
+        },
+        auth.user.id,
+        now,
+      );
     }
     const changed = changes.filter((c) => c.added.length > 0 || c.removed.length > 0);
     if (changed.length > 0) {
@@ -195,26 +268,52 @@ export async function savePackageAssignments(deps: AppDeps, auth: RequestAuth, p
  * what they hold as last saved. Under the request's row lock, so it reads what concurrent saves
  * committed; refused (409) when nobody is assigned.
  */
-export async function sendPackageNotifications(deps: AppDeps, auth: RequestAuth, packageRequestId: string): Promise<PackageNotificationsReply> {
+export async function sendPackageNotifications(
+  deps: AppDeps,
+  auth: RequestAuth,
+  packageRequestId: string,
+): Promise<PackageNotificationsReply> {
   return deps.db.transaction(async (tx) => {
     await managedRequest(tx, auth, packageRequestId);
     const { request } = await managedRequest(tx, auth, packageRequestId, true);
     const loaded = await loadItems(tx, request);
     const holders = await holdersOf(tx, request);
-    const [organization] = await tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, request.organizationId));
+    const [organization] = await tx
+      .select({ name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, request.organizationId));
     if (!organization) throw packageRequestNotFound();
     const summaries = assigneeSummaries(
       loaded.items,
-      holders.map((h) => ({ userId: h.id, packageEventId: h.packageEventId, groupSectionId: h.groupSectionId, packageInstituteId: h.packageInstituteId })),
+      holders.map((h) => ({
+        userId: h.id,
+        packageEventId: h.packageEventId,
+        groupSectionId: h.groupSectionId,
+        packageInstituteId: h.packageInstituteId,
+      })),
     );
     if (summaries.size === 0) throw conflict(packageAssignmentMessages.nobodyAssigned);
     const people = new Map(holders.map((h) => [h.id, h]));
     for (const [userId, lines] of summaries) {
       const person = people.get(userId);
       if (!person) continue;
-      await queueMail(tx, { to: person.email, ...packageUpdateMail({ firstName: person.firstName, organizationName: organization.name, packageName: loaded.packageName, lines }) });
+      await queueMail(tx, {
+        to: person.email,
+        ...packageUpdateMail({
+          firstName: person.firstName,
+          organizationName: organization.name,
+          packageName: loaded.packageName,
+          lines,
+        }),
+      });
     }
-    await audit(tx, { ...actorOf(auth), action: 'package_assignments.notify', subjectType: 'package_request', subjectId: request.id, data: { people: [...summaries.keys()] } });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'package_assignments.notify',
+      subjectType: 'package_request',
+      subjectId: request.id,
+      data: { people: [...summaries.keys()] },
+    });
     return { notified: summaries.size };
   });
 }

@@ -23,7 +23,12 @@ async function school() {
   await t.deps.storage.put(signedPdfKey, tinyPdf, 'application/pdf');
   const [contract] = await t.deps.db
     .insert(contracts)
-    .values({ organizationId: organization.id, packageName: 'Literacy Partnership', signedPdfKey, totalCents: 1_250_000 })
+    .values({
+      organizationId: organization.id,
+      packageName: 'Literacy Partnership',
+      signedPdfKey,
+      totalCents: 1_250_000,
+    })
     .returning();
   if (!contract) throw new Error('contract not created');
   return { organization, owner, member, contract };
@@ -44,15 +49,25 @@ const form = (organizationId: string, contractId: string, fields: Record<string,
 
 function submit(caller: Caller | undefined, fields: Record<string, string>, key: string = randomUUID()) {
   const { body, headers } = multipartBody(fields, { name: 'po.pdf', bytes: tinyPdf });
-  return call(t.app, 'POST', '/api/package-purchase-orders', { caller, body, headers: { ...headers, 'idempotency-key': key } });
+  return call(t.app, 'POST', '/api/package-purchase-orders', {
+    caller,
+    body,
+    headers: { ...headers, 'idempotency-key': key },
+  });
 }
 
-const ordersOf = (organizationId: string) => t.deps.db.select().from(purchaseOrders).where(eq(purchaseOrders.organizationId, organizationId));
+const ordersOf = (organizationId: string) =>
+  t.deps.db.select().from(purchaseOrders).where(eq(purchaseOrders.organizationId, organizationId));
 
 describe('GET /api/package-purchase-orders/contracts', () => {
   it("answers an owner the organization's contracts; a member is refused with the server's message (403); a bad id is 400", async () => {
     const { organization, owner, member, contract } = await school();
-    const response = await call(t.app, 'GET', `/api/package-purchase-orders/contracts?organizationId=${organization.id}`, { caller: owner.caller });
+    const response = await call(
+      t.app,
+      'GET',
+      `/api/package-purchase-orders/contracts?organizationId=${organization.id}`,
+      { caller: owner.caller },
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       contracts: [
@@ -68,11 +83,21 @@ describe('GET /api/package-purchase-orders/contracts', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload).toEqual(tinyPdf);
 
-    const refused = await call(t.app, 'GET', `/api/package-purchase-orders/contracts?organizationId=${organization.id}`, { caller: member.caller });
+    const refused = await call(
+      t.app,
+      'GET',
+      `/api/package-purchase-orders/contracts?organizationId=${organization.id}`,
+      { caller: member.caller },
+    );
     expect(refused.statusCode).toBe(403);
     expect(refused.json().detail).toBe(memberPurchaseOrderMessages.contractsForbidden);
-    expect((await call(t.app, 'GET', response.json().contracts[0].signedUrl, { caller: member.caller })).statusCode).toBe(403);
-    expect((await call(t.app, 'GET', '/api/package-purchase-orders/contracts?organizationId=42', { caller: owner.caller })).statusCode).toBe(400);
+    expect(
+      (await call(t.app, 'GET', response.json().contracts[0].signedUrl, { caller: member.caller })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(t.app, 'GET', '/api/package-purchase-orders/contracts?organizationId=42', { caller: owner.caller }))
+        .statusCode,
+    ).toBe(400);
   });
 });
 
@@ -82,12 +107,16 @@ describe('POST /api/package-purchase-orders', () => {
     const key = randomUUID();
     const first = await submit(owner.caller, form(organization.id, contract.id, { total: '100' }), key);
     expect(first.statusCode).toBe(201);
-    expect((await submit(owner.caller, form(organization.id, contract.id, { total: '100' }), key)).json()).toEqual(first.json());
+    expect((await submit(owner.caller, form(organization.id, contract.id, { total: '100' }), key)).json()).toEqual(
+      first.json(),
+    );
     const again = await submit(owner.caller, form(organization.id, contract.id));
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe(memberPurchaseOrderMessages.contractHasPurchaseOrder);
     const orders = await ordersOf(organization.id);
-    expect(orders.map((o) => [o.type, o.paymentId, o.totalCents, o.submittedTotalCents])).toEqual([['PACKAGE', null, 1_250_000, 100]]);
+    expect(orders.map((o) => [o.type, o.paymentId, o.totalCents, o.submittedTotalCents])).toEqual([
+      ['PACKAGE', null, 1_250_000, 100],
+    ]);
   });
 
   it("refuses a member who does not manage the organization (403), another organization's contract (404), bad input (400) and signed-out callers (401)", async () => {
@@ -110,11 +139,20 @@ describe('POST /api/package-purchase-orders', () => {
     const { organization, owner, contract } = await school();
     const sent = await submit(owner.caller, form(organization.id, contract.id));
     const staff = await signedInUser(t, 'STAFF');
-    const list = await call(t.app, 'GET', `/api/admin/purchase-orders?search=${encodeURIComponent(owner.user.email)}`, { caller: staff.caller });
+    const list = await call(t.app, 'GET', `/api/admin/purchase-orders?search=${encodeURIComponent(owner.user.email)}`, {
+      caller: staff.caller,
+    });
     expect(list.json<AdminPurchaseOrderPage>().items).toEqual([
-      expect.objectContaining({ id: sent.json().purchaseOrderId, type: 'PACKAGE', paysFor: 'Literacy Partnership', paymentTotalCents: 1_250_000 }),
+      expect.objectContaining({
+        id: sent.json().purchaseOrderId,
+        type: 'PACKAGE',
+        paysFor: 'Literacy Partnership',
+        paymentTotalCents: 1_250_000,
+      }),
     ]);
-    const approved = await call(t.app, 'POST', `/api/admin/purchase-orders/${sent.json().purchaseOrderId}/approve`, { caller: staff.caller });
+    const approved = await call(t.app, 'POST', `/api/admin/purchase-orders/${sent.json().purchaseOrderId}/approve`, {
+      caller: staff.caller,
+    });
     expect(approved.statusCode).toBe(200);
     expect(approved.json().status).toBe('APPROVED');
   });

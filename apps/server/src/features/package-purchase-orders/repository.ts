@@ -9,7 +9,12 @@ const contractListLimit = 100;
 
 export async function listContracts(db: Executor, organizationId: string) {
   return db
-    .select({ id: contracts.id, packageName: contracts.packageName, signedPdfKey: contracts.signedPdfKey, totalCents: contracts.totalCents })
+    .select({
+      id: contracts.id,
+      packageName: contracts.packageName,
+      signedPdfKey: contracts.signedPdfKey,
+      totalCents: contracts.totalCents,
+    })
     .from(contracts)
     .where(eq(contracts.organizationId, organizationId))
     .orderBy(desc(contracts.createdAt), desc(contracts.id))
@@ -40,7 +45,9 @@ export async function hasLivePurchaseOrder(db: Executor, contractId: string): Pr
     .select({ id: purchaseOrders.id })
     .from(purchaseOrderContracts)
     .innerJoin(purchaseOrders, eq(purchaseOrders.id, purchaseOrderContracts.purchaseOrderId))
-    .where(and(eq(purchaseOrderContracts.contractId, contractId), inArray(purchaseOrders.status, ['SUBMITTED', 'APPROVED'])))
+    .where(
+      and(eq(purchaseOrderContracts.contractId, contractId), inArray(purchaseOrders.status, ['SUBMITTED', 'APPROVED'])),
+    )
     .limit(1);
   return row !== undefined;
 }

@@ -10,7 +10,9 @@ import { contractsOf, signedContract, submitPackagePurchaseOrder } from './servi
 
 const signedIn = { access: 'signedIn' } as const;
 const tags = ['purchase-orders'];
-const idempotencyHeaders = z.object({ 'idempotency-key': z.uuid('An Idempotency-Key header with a UUID is required.') });
+const idempotencyHeaders = z.object({
+  'idempotency-key': z.uuid('An Idempotency-Key header with a UUID is required.'),
+});
 const contractParams = z.object({ contractId: z.uuid('Not a contract id') });
 
 /** A package purchase order: the organization's signed contracts, and the purchase order paying one (organizations.md §2, §7). */
@@ -23,7 +25,10 @@ export const packagePurchaseOrderRoutes: FastifyPluginAsyncZod<AppDeps> = async 
 
   app.get(
     '/package-purchase-orders/contracts/:contractId/signed-pdf',
-    { config: signedIn, schema: { tags, params: contractParams, querystring: contractsQuery, produces: ['application/pdf'] } },
+    {
+      config: signedIn,
+      schema: { tags, params: contractParams, querystring: contractsQuery, produces: ['application/pdf'] },
+    },
     async (request, reply) => {
       const file = await signedContract(deps, caller(request), request.query.organizationId, request.params.contractId);
       return sendDownload(reply, { fileName: file.filename, contentType: 'application/pdf', body: file.bytes });
@@ -34,11 +39,18 @@ export const packagePurchaseOrderRoutes: FastifyPluginAsyncZod<AppDeps> = async 
     '/package-purchase-orders',
     {
       config: signedIn,
-      schema: { tags, headers: idempotencyHeaders, consumes: ['multipart/form-data'], response: { 201: purchaseOrderSubmitted } },
+      schema: {
+        tags,
+        headers: idempotencyHeaders,
+        consumes: ['multipart/form-data'],
+        response: { 201: purchaseOrderSubmitted },
+      },
     },
     async (request, reply) => {
       const upload = await readUpload(request);
-      return reply.status(201).send(await submitPackagePurchaseOrder(deps, caller(request), upload, request.headers['idempotency-key']));
+      return reply
+        .status(201)
+        .send(await submitPackagePurchaseOrder(deps, caller(request), upload, request.headers['idempotency-key']));
     },
   );
 };

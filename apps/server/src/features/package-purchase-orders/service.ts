@@ -1,13 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { PurchaseOrderSubmitted } from '@portal/domain/commerce/purchase-orders.ts';
-import { memberPurchaseOrderMessages, packagePurchaseOrderFields, type ContractList } from '@portal/domain/commerce/member-purchase-orders.ts';
+import {
+  memberPurchaseOrderMessages,
+  packagePurchaseOrderFields,
+  type ContractList,
+} from '@portal/domain/commerce/member-purchase-orders.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { purchaseOrders } from '../../db/schema/commerce.ts';
 import { purchaseOrderContracts } from '../../db/schema/purchase-order-links.ts';
 import { activeMembershipRole } from '../../core/memberships.ts';
-import { checkUpload, findSentWithKey, purchaseOrderFileKey, recordWithFile, type Upload } from '../../core/purchase-order-upload.ts';
+import {
+  checkUpload,
+  findSentWithKey,
+  purchaseOrderFileKey,
+  recordWithFile,
+  type Upload,
+} from '../../core/purchase-order-upload.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
@@ -37,7 +47,12 @@ export async function contractsOf(deps: AppDeps, auth: RequestAuth, organization
 }
 
 /** The signed contract's PDF, for the organization's owners and administrators. */
-export async function signedContract(deps: AppDeps, auth: RequestAuth, organizationId: string, contractId: string): Promise<{ bytes: Buffer; filename: string }> {
+export async function signedContract(
+  deps: AppDeps,
+  auth: RequestAuth,
+  organizationId: string,
+  contractId: string,
+): Promise<{ bytes: Buffer; filename: string }> {
   await requireManager(deps.db, organizationId, auth.user.id, memberPurchaseOrderMessages.contractsForbidden);
   const contract = await findContract(deps.db, organizationId, contractId);
   if (!contract?.signedPdfKey) throw notFound(memberPurchaseOrderMessages.contractNotFound);
@@ -46,7 +61,14 @@ export async function signedContract(deps: AppDeps, auth: RequestAuth, organizat
   return { bytes, filename: 'signed-contract.pdf' };
 }
 
-async function record(tx: Transaction, auth: RequestAuth, purchaseOrderId: string, fields: z.output<typeof packagePurchaseOrderFields>, fileSize: number, idempotencyKey: string) {
+async function record(
+  tx: Transaction,
+  auth: RequestAuth,
+  purchaseOrderId: string,
+  fields: z.output<typeof packagePurchaseOrderFields>,
+  fileSize: number,
+  idempotencyKey: string,
+) {
   await requireManager(tx, fields.organizationId, auth.user.id, memberPurchaseOrderMessages.notManager);
   const contract = await lockContract(tx, fields.organizationId, fields.contractId);
   if (!contract) throw notFound(memberPurchaseOrderMessages.contractNotFound);
@@ -75,12 +97,23 @@ async function record(tx: Transaction, auth: RequestAuth, purchaseOrderId: strin
     action: 'purchaseOrder.submit',
     subjectType: 'purchase_order',
     subjectId: purchaseOrderId,
-    data: { type: 'PACKAGE', contractId: contract.id, totalCents: contract.totalCents, submittedTotalCents: fields.total, fileSize },
+    data: {
+      type: 'PACKAGE',
+      contractId: contract.id,
+      totalCents: contract.totalCents,
+      submittedTotalCents: fields.total,
+      fileSize,
+    },
   });
 }
 
 /** POST /api/package-purchase-orders: one purchase order per Idempotency-Key, however often it is sent. */
-export async function submitPackagePurchaseOrder(deps: AppDeps, auth: RequestAuth, upload: Upload, idempotencyKey: string): Promise<PurchaseOrderSubmitted> {
+export async function submitPackagePurchaseOrder(
+  deps: AppDeps,
+  auth: RequestAuth,
+  upload: Upload,
+  idempotencyKey: string,
+): Promise<PurchaseOrderSubmitted> {
   const replay = async () => {
     const sent = await findSentWithKey(deps.db, auth.user.id, idempotencyKey);
     if (sent && sent.type !== 'PACKAGE') throw conflict(memberPurchaseOrderMessages.idempotencyKeyReused);
@@ -91,7 +124,9 @@ export async function submitPackagePurchaseOrder(deps: AppDeps, auth: RequestAut
   const { fields, bytes } = checkUpload(packagePurchaseOrderFields, upload);
   const purchaseOrderId = randomUUID();
   try {
-    await recordWithFile(deps, purchaseOrderId, bytes, (tx) => record(tx, auth, purchaseOrderId, fields, bytes.length, idempotencyKey));
+    await recordWithFile(deps, purchaseOrderId, bytes, (tx) =>
+      record(tx, auth, purchaseOrderId, fields, bytes.length, idempotencyKey),
+    );
   } catch (error) {
     const raced = await replay();
     if (raced) return raced;

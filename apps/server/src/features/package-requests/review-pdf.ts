@@ -5,7 +5,8 @@ import { packageStatusLabels } from '@portal/domain/packages/rules.ts';
 import type { PackageRequestDetail } from '@portal/domain/packages/contracts.ts';
 import { printable } from '../../core/certificates.ts';
 
-const range = (low: number, high: number) => (low === high ? formatCents(low) : `${formatCents(low)} - ${formatCents(high)}`);
+const range = (low: number, high: number) =>
+  low === high ? formatCents(low) : `${formatCents(low)} - ${formatCents(high)}`;
 
 /**
  * package-review.pdf (§2 Review, §7): the review screen on paper — every selection with its cost,
@@ -40,25 +41,31 @@ export async function packageReviewPdf(detail: PackageRequestDetail, now: Date):
   if (totals.pdSessions.some((s) => s.days > 0)) {
     line('School-based PD sessions', 13, bold);
     for (const s of totals.pdSessions.filter((s) => s.days > 0))
-      line(`${s.name}: ${s.days} ${s.days === 1 ? 'day' : 'days'}, ${formatCents(s.cost)}; travel ${range(s.travelLow, s.travelHigh)}`);
+      line(
+        `${s.name}: ${s.days} ${s.days === 1 ? 'day' : 'days'}, ${formatCents(s.cost)}; travel ${range(s.travelLow, s.travelHigh)}`,
+      );
     gap();
   }
   if (totals.events.some((e) => e.participants > 0)) {
     line('Events', 13, bold);
-    for (const e of totals.events.filter((e) => e.participants > 0)) line(`${e.name}: ${e.participants} participants, ${formatCents(e.cost)}`);
+    for (const e of totals.events.filter((e) => e.participants > 0))
+      line(`${e.name}: ${e.participants} participants, ${formatCents(e.cost)}`);
     gap();
   }
   if (totals.groups.some((g) => g.participants > 0)) {
     line('Groups', 13, bold);
     for (const g of totals.groups.filter((g) => g.participants > 0)) {
-      line(`${g.name}: ${g.participants} participants${g.freeSeats > 0 ? ` (${g.freeSeats} free)` : ''}, ${formatCents(g.cost)}`);
+      line(
+        `${g.name}: ${g.participants} participants${g.freeSeats > 0 ? ` (${g.freeSeats} free)` : ''}, ${formatCents(g.cost)}`,
+      );
       for (const s of g.sections.filter((s) => s.participants > 0)) line(`   ${s.title}: ${s.participants}`, 10);
     }
     gap();
   }
   if (totals.institutes.some((i) => i.participants > 0)) {
     line('Institutes', 13, bold);
-    for (const i of totals.institutes.filter((i) => i.participants > 0)) line(`${i.name}: ${i.participants} participants, ${formatCents(i.cost)}`);
+    for (const i of totals.institutes.filter((i) => i.participants > 0))
+      line(`${i.name}: ${i.participants} participants, ${formatCents(i.cost)}`);
     gap();
   }
   line(`Package total: ${range(totals.total.low, totals.total.high)}`, 14, bold);

@@ -31,20 +31,28 @@ const reply = { 200: packageRequestDetail };
  * request' by segment). The service allows only an OWNER or ADMIN of the request's organization.
  */
 export const packageRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  app.get('/package-requests/:packageRequestId', { config: signedIn, schema: { tags, params, response: reply } }, async (request) =>
-    readPackageRequest(deps, caller(request), request.params.packageRequestId),
+  app.get(
+    '/package-requests/:packageRequestId',
+    { config: signedIn, schema: { tags, params, response: reply } },
+    async (request) => readPackageRequest(deps, caller(request), request.params.packageRequestId),
   );
 
-  app.put('/package-requests/:packageRequestId/staff-options', { config: signedIn, schema: { tags, params, body: staffOptionsInput, response: reply } }, async (request) =>
-    saveStaffOptions(deps, caller(request), request.params.packageRequestId, request.body),
+  app.put(
+    '/package-requests/:packageRequestId/staff-options',
+    { config: signedIn, schema: { tags, params, body: staffOptionsInput, response: reply } },
+    async (request) => saveStaffOptions(deps, caller(request), request.params.packageRequestId, request.body),
   );
 
-  app.put('/package-requests/:packageRequestId/event-selection', { config: signedIn, schema: { tags, params, body: eventSelectionInput, response: reply } }, async (request) =>
-    saveEventSelection(deps, caller(request), request.params.packageRequestId, request.body),
+  app.put(
+    '/package-requests/:packageRequestId/event-selection',
+    { config: signedIn, schema: { tags, params, body: eventSelectionInput, response: reply } },
+    async (request) => saveEventSelection(deps, caller(request), request.params.packageRequestId, request.body),
   );
 
-  app.put('/package-requests/:packageRequestId/group-selection', { config: signedIn, schema: { tags, params, body: groupSelectionInput, response: reply } }, async (request) =>
-    saveGroupSelection(deps, caller(request), request.params.packageRequestId, request.body),
+  app.put(
+    '/package-requests/:packageRequestId/group-selection',
+    { config: signedIn, schema: { tags, params, body: groupSelectionInput, response: reply } },
+    async (request) => saveGroupSelection(deps, caller(request), request.params.packageRequestId, request.body),
   );
 
   app.put(
@@ -53,12 +61,19 @@ export const packageRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
     async (request) => saveInstituteSelection(deps, caller(request), request.params.packageRequestId, request.body),
   );
 
-  app.post('/package-requests/:packageRequestId/submit', { config: signedIn, schema: { tags, params, body: submitPackageInput, response: reply } }, async (request) =>
-    submitPackageRequest(deps, caller(request), request.params.packageRequestId, request.body.usingPtaFunds),
+  app.post(
+    '/package-requests/:packageRequestId/submit',
+    { config: signedIn, schema: { tags, params, body: submitPackageInput, response: reply } },
+    async (request) =>
+      submitPackageRequest(deps, caller(request), request.params.packageRequestId, request.body.usingPtaFunds),
   );
 
-  app.get('/package-requests/:packageRequestId/review.pdf', { config: signedIn, schema: { tags, params, produces: ['application/pdf'] } }, async (request, response) => {
-    const bytes = await reviewPdf(deps, caller(request), request.params.packageRequestId);
-    return sendDownload(response, { fileName: 'package-review.pdf', contentType: 'application/pdf', body: bytes });
-  });
+  app.get(
+    '/package-requests/:packageRequestId/review.pdf',
+    { config: signedIn, schema: { tags, params, produces: ['application/pdf'] } },
+    async (request, response) => {
+      const bytes = await reviewPdf(deps, caller(request), request.params.packageRequestId);
+      return sendDownload(response, { fileName: 'package-review.pdf', contentType: 'application/pdf', body: bytes });
+    },
+  );
 };

@@ -26,7 +26,14 @@ import type {
   StaffOptionsInput,
 } from '@portal/domain/packages/contracts.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { loadPackage, loadPackageRequestDetail, loadSelections, managedPackageRequest, packageRequestNotFound, type PackageRequestRow } from '../../core/packages.ts';
+import {
+  loadPackage,
+  loadPackageRequestDetail,
+  loadSelections,
+  managedPackageRequest,
+  packageRequestNotFound,
+  type PackageRequestRow,
+} from '../../core/packages.ts';
 import type { Transaction } from '../../db/client.ts';
 import { grades } from '../../db/schema/lookups.ts';
 import {
@@ -48,8 +55,15 @@ import { packageReviewPdf } from './review-pdf.ts';
  * told it does not exist. Every rule the screen shows is checked again here on the saved amounts.
  */
 
-export async function readPackageRequest(deps: AppDeps, auth: RequestAuth, packageRequestId: string): Promise<PackageRequestDetail> {
-  return loadPackageRequestDetail(deps.db, (await managedPackageRequest(deps.db, auth.user.id, packageRequestId)).request);
+export async function readPackageRequest(
+  deps: AppDeps,
+  auth: RequestAuth,
+  packageRequestId: string,
+): Promise<PackageRequestDetail> {
+  return loadPackageRequestDetail(
+    deps.db,
+    (await managedPackageRequest(deps.db, auth.user.id, packageRequestId)).request,
+  );
 }
 
 interface EditContext {
@@ -60,7 +74,13 @@ interface EditContext {
 }
 
 /** Locks the request, refuses a non-editable one, and hands the package and saved selections to `save`. */
-async function editRequest(deps: AppDeps, auth: RequestAuth, packageRequestId: string, step: EditableStep | 'submit', save: (context: EditContext) => Promise<void>) {
+async function editRequest(
+  deps: AppDeps,
+  auth: RequestAuth,
+  packageRequestId: string,
+  step: EditableStep | 'submit',
+  save: (context: EditContext) => Promise<void>,
+) {
   await deps.db.transaction(async (tx) => {
     const { request } = await managedPackageRequest(tx, auth.user.id, packageRequestId, true);
     if (!isPackageRequestEditable(request.status)) throw conflict(packageMessages.notEditable);
@@ -69,7 +89,12 @@ async function editRequest(deps: AppDeps, auth: RequestAuth, packageRequestId: s
     if (!pkg) throw packageRequestNotFound();
     await save({ tx, request, pkg, current });
     await tx.update(packageRequests).set({ updatedAt: deps.clock() }).where(eq(packageRequests.id, request.id));
-    await audit(tx, { ...actorOf(auth), action: `package_request.${step}`, subjectType: 'package_request', subjectId: request.id });
+    await audit(tx, {
+      ...actorOf(auth),
+      action: `package_request.${step}`,
+      subjectType: 'package_request',
+      subjectId: request.id,
+    });
   });
   return readPackageRequest(deps, auth, packageRequestId);
 }
@@ -87,8 +112,18 @@ function keyed(list: string, problems: ReadonlyMap<string, string>): Problems {
 }
 
 /** Whether an amount of participants is one an event or institute of the package offers. */
-function participantOptions(item: { minParticipants: number; maxParticipants: number; selectionInterval: number; allowZeroSelection: boolean }) {
-  const options = optionList({ min: item.minParticipants, max: item.maxParticipants, interval: item.selectionInterval, allowZeroSelection: item.allowZeroSelection });
+function participantOptions(item: {
+  minParticipants: number;
+  maxParticipants: number;
+  selectionInterval: number;
+  allowZeroSelection: boolean;
+}) {
+  const options = optionList({
+    min: item.minParticipants,
+    max: item.maxParticipants,
+    interval: item.selectionInterval,
+    allowZeroSelection: item.allowZeroSelection,
+  });
   return (amount: number) => options.includes(amount);
 }
 
@@ -99,21 +134,51 @@ export async function saveStaffOptions(deps: AppDeps, auth: RequestAuth, id: str
     const sent = new Map(input.pdSessions.map((s) => [s.pdSessionId, s.requestedDays]));
     const offered = new Map(
       [...sessions].map(([sessionId, session]) => {
-        const options = optionList({ min: session.minDays, max: session.maxDays, interval: session.selectionInterval, allowZeroSelection: session.allowZeroSelection, customSelections: session.useCustomSelection ? session.customSelections : null });
+        const options = optionList({
+          min: session.minDays,
+          max: session.maxDays,
+          interval: session.selectionInterval,
+          allowZeroSelection: session.allowZeroSelection,
+          customSelections: session.useCustomSelection ? session.customSelections : null,
+        });
         return [sessionId, (days: number) => options.includes(days)] as const;
       }),
     );
-    const inForce = new Map(current.pdSessions.map((s) => [s.pdSessionId, { overrideDate: s.overrideDate, amount: effectiveAmount(s.requestedDays, s.overrideDate, s.overrideAmount) }]));
+    const inForce = new Map(
+      current.pdSessions.map((s) => [
+        s.pdSessionId,
+        { overrideDate: s.overrideDate, amount: effectiveAmount(s.requestedDays, s.overrideDate, s.overrideAmount) },
+      ]),
+    );
     refuseIf(keyed('pdSessions', selectionProblems({ offered, saved: inForce, sent })));
     const next: PackageSelections['pdSessions'] = [...sessions.keys()].map((pdSessionId) => {
       const row = saved.get(pdSessionId);
-      return row && isOverridden(row) ? row : { pdSessionId, requestedDays: sent.get(pdSessionId) ?? 0, overrideDate: null, overrideAmount: null, createdByInitiator: true };
+      return row && isOverridden(row)
+        ? row
+        : {
+            pdSessionId,
+            requestedDays: sent.get(pdSessionId) ?? 0,
+            overrideDate: null,
+            overrideAmount: null,
+            createdByInitiator: true,
+          };
     });
     const short = groupingsBelowMinimum(pkg, pdSessionDaysMap({ pdSessions: next }));
     refuseIf(Object.fromEntries(short.map((title) => [`groupings.${title}`, minimumDaysMessage(title)])));
-    await tx.delete(packageRequestPdSessions).where(and(eq(packageRequestPdSessions.packageRequestId, request.id), isNull(packageRequestPdSessions.overrideDate)));
+    await tx
+      .delete(packageRequestPdSessions)
+      .where(
+        and(eq(packageRequestPdSessions.packageRequestId, request.id), isNull(packageRequestPdSessions.overrideDate)),
+      );
     const rows = next.filter((row) => !isOverridden(row) && row.requestedDays > 0);
-    if (rows.length > 0) await tx.insert(packageRequestPdSessions).values(rows.map((r) => ({ packageRequestId: request.id, pdSessionId: r.pdSessionId, requestedDays: r.requestedDays })));
+    if (rows.length > 0)
+      await tx.insert(packageRequestPdSessions).values(
+        rows.map((r) => ({
+          packageRequestId: request.id,
+          pdSessionId: r.pdSessionId,
+          requestedDays: r.requestedDays,
+        })),
+      );
   });
 }
 
@@ -123,11 +188,28 @@ export async function saveEventSelection(deps: AppDeps, auth: RequestAuth, id: s
     const saved = new Map(current.events.map((e) => [e.packageEventId, e]));
     const sent = new Map(input.events.map((e) => [e.packageEventId, e.requestedParticipants]));
     const offered = new Map([...items].map(([itemId, item]) => [itemId, participantOptions(item)] as const));
-    const inForce = new Map(current.events.map((e) => [e.packageEventId, { overrideDate: e.overrideDate, amount: effectiveAmount(e.requestedParticipants, e.overrideDate, e.overrideAmount) }]));
+    const inForce = new Map(
+      current.events.map((e) => [
+        e.packageEventId,
+        {
+          overrideDate: e.overrideDate,
+          amount: effectiveAmount(e.requestedParticipants, e.overrideDate, e.overrideAmount),
+        },
+      ]),
+    );
     refuseIf(keyed('events', selectionProblems({ offered, saved: inForce, sent })));
-    await tx.delete(packageRequestEvents).where(and(eq(packageRequestEvents.packageRequestId, request.id), isNull(packageRequestEvents.overrideDate)));
+    await tx
+      .delete(packageRequestEvents)
+      .where(and(eq(packageRequestEvents.packageRequestId, request.id), isNull(packageRequestEvents.overrideDate)));
     const rows = [...items.keys()].filter((itemId) => !isOverridden(saved.get(itemId)) && (sent.get(itemId) ?? 0) > 0);
-    if (rows.length > 0) await tx.insert(packageRequestEvents).values(rows.map((packageEventId) => ({ packageRequestId: request.id, packageEventId, requestedParticipants: sent.get(packageEventId) ?? 0 })));
+    if (rows.length > 0)
+      await tx.insert(packageRequestEvents).values(
+        rows.map((packageEventId) => ({
+          packageRequestId: request.id,
+          packageEventId,
+          requestedParticipants: sent.get(packageEventId) ?? 0,
+        })),
+      );
   });
 }
 
@@ -136,25 +218,67 @@ export async function saveGroupSelection(deps: AppDeps, auth: RequestAuth, id: s
     const sections = new Map(pkg.groups.flatMap((g) => g.sections.map((s) => [s.id, s] as const)));
     const saved = new Map(current.groupSections.map((s) => [s.groupSectionId, s]));
     const sent = new Map(input.sections.map((s) => [s.groupSectionId, s.requestedParticipants]));
-    const offered = new Map([...sections].map(([sectionId, section]) => [sectionId, (value: number) => value === 0 || (value >= section.minTickets && value <= section.maxTickets)] as const));
-    const inForce = new Map(current.groupSections.map((s) => [s.groupSectionId, { overrideDate: s.overrideDate, amount: effectiveAmount(s.requestedParticipants, s.overrideDate, s.overrideParticipants) }]));
+    const offered = new Map(
+      [...sections].map(
+        ([sectionId, section]) =>
+          [
+            sectionId,
+            (value: number) => value === 0 || (value >= section.minTickets && value <= section.maxTickets),
+          ] as const,
+      ),
+    );
+    const inForce = new Map(
+      current.groupSections.map((s) => [
+        s.groupSectionId,
+        {
+          overrideDate: s.overrideDate,
+          amount: effectiveAmount(s.requestedParticipants, s.overrideDate, s.overrideParticipants),
+        },
+      ]),
+    );
     refuseIf(keyed('sections', selectionProblems({ offered, saved: inForce, sent })));
     const next = [...sections.keys()].map((groupSectionId) => {
       const row = saved.get(groupSectionId);
-      return row && isOverridden(row) ? row : { groupSectionId, requestedParticipants: sent.get(groupSectionId) ?? 0, overrideDate: null, overrideParticipants: null };
+      return row && isOverridden(row)
+        ? row
+        : {
+            groupSectionId,
+            requestedParticipants: sent.get(groupSectionId) ?? 0,
+            overrideDate: null,
+            overrideParticipants: null,
+          };
     });
     const participants = sectionParticipantMap({ groupSections: next });
     const over = overallocatedGroups(pkg, participants);
     refuseIf(Object.fromEntries(over.map((name) => [`groups.${name}`, packageMessages.groupsOverallocated])));
     const short = groupsBelowMinimum(pkg, participants);
     if (short.length > 0) throw badRequest(groupMinimumMessage(short));
-    await tx.delete(packageRequestGroupSections).where(and(eq(packageRequestGroupSections.packageRequestId, request.id), isNull(packageRequestGroupSections.overrideDate)));
+    await tx
+      .delete(packageRequestGroupSections)
+      .where(
+        and(
+          eq(packageRequestGroupSections.packageRequestId, request.id),
+          isNull(packageRequestGroupSections.overrideDate),
+        ),
+      );
     const rows = next.filter((row) => !isOverridden(row) && row.requestedParticipants > 0);
-    if (rows.length > 0) await tx.insert(packageRequestGroupSections).values(rows.map((r) => ({ packageRequestId: request.id, groupSectionId: r.groupSectionId, requestedParticipants: r.requestedParticipants })));
+    if (rows.length > 0)
+      await tx.insert(packageRequestGroupSections).values(
+        rows.map((r) => ({
+          packageRequestId: request.id,
+          groupSectionId: r.groupSectionId,
+          requestedParticipants: r.requestedParticipants,
+        })),
+      );
   });
 }
 
-export async function saveInstituteSelection(deps: AppDeps, auth: RequestAuth, id: string, input: InstituteSelectionInput) {
+export async function saveInstituteSelection(
+  deps: AppDeps,
+  auth: RequestAuth,
+  id: string,
+  input: InstituteSelectionInput,
+) {
   return editRequest(deps, auth, id, 'institute-selection', async ({ tx, request, pkg, current }) => {
     const items = new Map(pkg.institutes.map((i) => [i.id, i]));
     const saved = new Map(current.institutes.map((i) => [i.packageInstituteId, i]));
@@ -163,25 +287,49 @@ export async function saveInstituteSelection(deps: AppDeps, auth: RequestAuth, i
     const problems: Problems = {};
     for (const [itemId, entry] of sent) {
       if (!items.has(itemId)) problems[`institutes.${itemId}`] = packageMessages.unknownItem;
-      for (const grade of entry.grades) if (!gradeIds.has(grade.gradeId)) problems[`institutes.${itemId}.${grade.gradeId}`] = packageMessages.unknownItem;
+      for (const grade of entry.grades)
+        if (!gradeIds.has(grade.gradeId))
+          problems[`institutes.${itemId}.${grade.gradeId}`] = packageMessages.unknownItem;
     }
     const offered = new Map([...items].map(([itemId, item]) => [itemId, participantOptions(item)] as const));
-    const inForce = new Map(current.institutes.map((i) => [i.packageInstituteId, { overrideDate: i.overrideDate, amount: effectiveAmount(i.requestedParticipants, i.overrideDate, i.overrideAmount) }]));
-    const amounts = selectionProblems({ offered, saved: inForce, sent: new Map([...sent].map(([itemId, entry]) => [itemId, entry.requestedParticipants])) });
+    const inForce = new Map(
+      current.institutes.map((i) => [
+        i.packageInstituteId,
+        {
+          overrideDate: i.overrideDate,
+          amount: effectiveAmount(i.requestedParticipants, i.overrideDate, i.overrideAmount),
+        },
+      ]),
+    );
+    const amounts = selectionProblems({
+      offered,
+      saved: inForce,
+      sent: new Map([...sent].map(([itemId, entry]) => [itemId, entry.requestedParticipants])),
+    });
     Object.assign(problems, keyed('institutes', amounts));
     // An institute's amount that stands (staff's once overridden) is spread over its grades exactly.
     for (const itemId of items.keys()) {
       if (amounts.has(itemId)) continue;
       const entry = sent.get(itemId);
-      const standing = isOverridden(saved.get(itemId)) ? (inForce.get(itemId)?.amount ?? 0) : (entry?.requestedParticipants ?? 0);
+      const standing = isOverridden(saved.get(itemId))
+        ? (inForce.get(itemId)?.amount ?? 0)
+        : (entry?.requestedParticipants ?? 0);
       const distributed = (entry?.grades ?? []).reduce((sum, grade) => sum + grade.participants, 0);
       if (distributed !== standing) problems[`institutes.${itemId}`] = packageMessages.instituteUnbalanced;
     }
     refuseIf(problems);
     const keep = [...items.keys()].filter((itemId) => isOverridden(saved.get(itemId)));
-    await tx.delete(packageRequestInstituteGrades).where(eq(packageRequestInstituteGrades.packageRequestId, request.id));
-    await tx.delete(packageRequestInstitutes).where(and(eq(packageRequestInstitutes.packageRequestId, request.id), isNull(packageRequestInstitutes.overrideDate)));
-    const fresh = [...items.keys()].filter((itemId) => !keep.includes(itemId) && (sent.get(itemId)?.requestedParticipants ?? 0) > 0);
+    await tx
+      .delete(packageRequestInstituteGrades)
+      .where(eq(packageRequestInstituteGrades.packageRequestId, request.id));
+    await tx
+      .delete(packageRequestInstitutes)
+      .where(
+        and(eq(packageRequestInstitutes.packageRequestId, request.id), isNull(packageRequestInstitutes.overrideDate)),
+      );
+    const fresh = [...items.keys()].filter(
+      (itemId) => !keep.includes(itemId) && (sent.get(itemId)?.requestedParticipants ?? 0) > 0,
+    );
     if (fresh.length > 0)
       await tx.insert(packageRequestInstitutes).values(
         fresh.map((packageInstituteId) => ({
@@ -194,7 +342,12 @@ export async function saveInstituteSelection(deps: AppDeps, auth: RequestAuth, i
     const gradeRows = [...keep, ...fresh].flatMap((packageInstituteId) =>
       (sent.get(packageInstituteId)?.grades ?? [])
         .filter((grade) => grade.participants > 0)
-        .map((grade) => ({ packageRequestId: request.id, packageInstituteId, gradeId: grade.gradeId, participants: grade.participants })),
+        .map((grade) => ({
+          packageRequestId: request.id,
+          packageInstituteId,
+          gradeId: grade.gradeId,
+          participants: grade.participants,
+        })),
     );
     if (gradeRows.length > 0) await tx.insert(packageRequestInstituteGrades).values(gradeRows);
   });
@@ -208,7 +361,10 @@ export async function submitPackageRequest(deps: AppDeps, auth: RequestAuth, id:
     const totals = packageTotals(pkg, current);
     if (totals.groupsBelowMinimum.length > 0) throw badRequest(groupMinimumMessage(totals.groupsBelowMinimum));
     if (totals.belowMinimum) throw badRequest(packageMessages.belowMinimum);
-    await tx.update(packageRequests).set({ status: 'SUBMITTED', usingPtaFunds, submittedAt: deps.clock() }).where(eq(packageRequests.id, request.id));
+    await tx
+      .update(packageRequests)
+      .set({ status: 'SUBMITTED', usingPtaFunds, submittedAt: deps.clock() })
+      .where(eq(packageRequests.id, request.id));
   });
 }
 

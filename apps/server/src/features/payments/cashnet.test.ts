@@ -20,26 +20,44 @@ const server = createServer((request, response) => {
     const parameters = JSON.parse(body) as { tx: string; ref3val1: string };
     const approved = parameters.tx.startsWith('ok-');
     response.setHeader('content-type', 'application/json');
-    response.end(JSON.stringify({ status: approved ? 'approved' : 'declined', ref3val1: gateway.echo.get(parameters.tx) ?? parameters.ref3val1, amountCents: gateway.amounts.get(parameters.ref3val1) ?? 0 }));
+    response.end(
+      JSON.stringify({
+        status: approved ? 'approved' : 'declined',
+        ref3val1: gateway.echo.get(parameters.tx) ?? parameters.ref3val1,
+        amountCents: gateway.amounts.get(parameters.ref3val1) ?? 0,
+      }),
+    );
   });
 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const gatewayUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const t = useTestApp({ PAYMENT_PROVIDER: 'cashnet', CASHNET_CHECKOUT_URL: `${gatewayUrl}/pay`, CASHNET_VERIFY_URL: `${gatewayUrl}/verify` });
+const t = useTestApp({
+  PAYMENT_PROVIDER: 'cashnet',
+  CASHNET_CHECKOUT_URL: `${gatewayUrl}/pay`,
+  CASHNET_VERIFY_URL: `${gatewayUrl}/verify`,
+});
 
 async function cashnetPayment() {
   const buyer = await signedInUser(t);
   const { event, ticketType } = await createEvent(t.deps.db, { maxTickets: 10 });
-  await call(t.app, 'POST', '/api/cart/items', { caller: buyer.caller, body: { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 2 } });
-  const response = await call(t.app, 'POST', '/api/checkout', { caller: buyer.caller, body: { method: 'CARD' }, headers: { 'idempotency-key': randomUUID() } });
+  await call(t.app, 'POST', '/api/cart/items', {
+    caller: buyer.caller,
+    body: { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 2 },
+  });
+  const response = await call(t.app, 'POST', '/api/checkout', {
+    caller: buyer.caller,
+    body: { method: 'CARD' },
+    headers: { 'idempotency-key': randomUUID() },
+  });
   const paymentId = response.json().eventPaymentId as string;
   gateway.amounts.set(paymentId, 29_800);
   return { ...buyer, paymentId, redirectUrl: response.json().redirectUrl as string };
 }
 
-const confirm = (caller: { cookie?: string }, body: Record<string, unknown>) => call(t.app, 'POST', '/api/payments/cashnet/confirm', { caller, body });
+const confirm = (caller: { cookie?: string }, body: Record<string, unknown>) =>
+  call(t.app, 'POST', '/api/payments/cashnet/confirm', { caller, body });
 const returnOf = (paymentId: string, tx: string) => ({ batchno: '1042', tx, custcode: 'CUST-7', ref3val1: paymentId });
 
 describe('POST /api/payments/cashnet/confirm', () => {
@@ -54,7 +72,9 @@ describe('POST /api/payments/cashnet/confirm', () => {
     expect((await confirm(caller, returnOf(paymentId, 'ok-1'))).json().status).toBe('PAID');
     const [after] = await t.deps.db.select().from(eventPayments).where(eq(eventPayments.id, paymentId));
     expect(after).toEqual(before);
-    expect(await t.deps.db.select().from(paymentProviderEvents).where(eq(paymentProviderEvents.paymentId, paymentId))).toHaveLength(1);
+    expect(
+      await t.deps.db.select().from(paymentProviderEvents).where(eq(paymentProviderEvents.paymentId, paymentId)),
+    ).toHaveLength(1);
   });
 
   it('records a declined return as a decline', async () => {
@@ -69,8 +89,13 @@ describe('POST /api/payments/cashnet/confirm', () => {
     const confirmed = await confirm(caller, returnOf(paymentId, 'ok-2'));
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toMatchObject({ status: 'REFUND_NEEDED', refundReason: 'AMOUNT_MISMATCH', paidAt: null });
-    expect((await t.deps.db.select().from(eventPayments).where(eq(eventPayments.id, paymentId)))[0]).toMatchObject({ status: 'REFUND_NEEDED', seatsHeld: false });
-    expect(await t.deps.db.select().from(paymentProviderEvents).where(eq(paymentProviderEvents.paymentId, paymentId))).toHaveLength(1);
+    expect((await t.deps.db.select().from(eventPayments).where(eq(eventPayments.id, paymentId)))[0]).toMatchObject({
+      status: 'REFUND_NEEDED',
+      seatsHeld: false,
+    });
+    expect(
+      await t.deps.db.select().from(paymentProviderEvents).where(eq(paymentProviderEvents.paymentId, paymentId)),
+    ).toHaveLength(1);
   });
 
   it('refuses a transaction the gateway reports for another payment, recording nothing', async () => {
@@ -80,8 +105,15 @@ describe('POST /api/payments/cashnet/confirm', () => {
     gateway.echo.set('ok-swapped', other.paymentId);
     const refused = await confirm(caller, returnOf(paymentId, 'ok-swapped'));
     expect(refused.statusCode).toBe(400);
-    expect(await t.deps.db.select().from(paymentProviderEvents).where(eq(paymentProviderEvents.providerEventId, 'ok-swapped'))).toHaveLength(0);
-    expect((await t.deps.db.select().from(eventPayments).where(eq(eventPayments.id, paymentId)))[0]?.status).toBe('PENDING');
+    expect(
+      await t.deps.db
+        .select()
+        .from(paymentProviderEvents)
+        .where(eq(paymentProviderEvents.providerEventId, 'ok-swapped')),
+    ).toHaveLength(0);
+    expect((await t.deps.db.select().from(eventPayments).where(eq(eventPayments.id, paymentId)))[0]?.status).toBe(
+      'PENDING',
+    );
   });
 
   it('refuses another member (404), a signed-out caller (401) and missing parameters (400)', async () => {

@@ -19,7 +19,12 @@ type Day = Awaited<ReturnType<typeof createConferenceDay>>;
 async function addToCart(caller: Caller, day: Day, tickets: number, couponCode?: string) {
   const added = await call(t.app, 'POST', '/api/cart/items', {
     caller,
-    body: { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: tickets },
+    body: {
+      eventId: day.event.id,
+      ticketTypeId: day.ticketType.id,
+      sectionId: day.section.id,
+      numberOfTickets: tickets,
+    },
   });
   if (added.statusCode !== 200 && added.statusCode !== 201) throw new Error(added.body);
   if (couponCode) {
@@ -29,7 +34,11 @@ async function addToCart(caller: Caller, day: Day, tickets: number, couponCode?:
 }
 
 const checkout = (caller: Caller) =>
-  call(t.app, 'POST', '/api/checkout', { caller, body: { method: 'CARD' }, headers: { 'idempotency-key': randomUUID() } });
+  call(t.app, 'POST', '/api/checkout', {
+    caller,
+    body: { method: 'CARD' },
+    headers: { 'idempotency-key': randomUUID() },
+  });
 
 async function checkedOut(caller: Caller): Promise<string> {
   const response = await checkout(caller);
@@ -42,20 +51,29 @@ function demoWebhook(body: Record<string, unknown>) {
   return t.app.inject({
     method: 'POST',
     url: '/api/payments/demo/webhook',
-    headers: { 'content-type': 'application/json', 'x-demo-signature': signDemoEvent(t.deps.config.payments.demoSecret, raw) },
+    headers: {
+      'content-type': 'application/json',
+      'x-demo-signature': signDemoEvent(t.deps.config.payments.demoSecret, raw),
+    },
     payload: raw,
   });
 }
 
-const success = (paymentId: string) => ({ id: `demo_${randomUUID()}`, type: 'payment.succeeded', eventPaymentId: paymentId });
+const success = (paymentId: string) => ({
+  id: `demo_${randomUUID()}`,
+  type: 'payment.succeeded',
+  eventPaymentId: paymentId,
+});
 
 async function payment(id: string) {
   const [row] = await t.deps.db.select().from(eventPayments).where(eq(eventPayments.id, id));
   if (!row) throw new Error('no payment');
   return row;
 }
-const taken = async (sectionId: string) => (await t.deps.db.select().from(eventSections).where(eq(eventSections.id, sectionId)))[0]?.ticketsTaken;
-const uses = async (couponId: string) => (await t.deps.db.select().from(coupons).where(eq(coupons.id, couponId)))[0]?.timesUsed;
+const taken = async (sectionId: string) =>
+  (await t.deps.db.select().from(eventSections).where(eq(eventSections.id, sectionId)))[0]?.ticketsTaken;
+const uses = async (couponId: string) =>
+  (await t.deps.db.select().from(coupons).where(eq(coupons.id, couponId)))[0]?.timesUsed;
 
 /** Buyer A checks out `tickets` seats with a one-use coupon and declines the card: the seats and the use are given back. */
 async function declinedWithCoupon(capacity: number, tickets: number) {
@@ -65,7 +83,10 @@ async function declinedWithCoupon(capacity: number, tickets: number) {
   await addToCart(a.caller, day, tickets, coupon.code);
   const paymentId = await checkedOut(a.caller);
   expect(await uses(coupon.id)).toBe(1);
-  const declined = await call(t.app, 'POST', `/api/payments/demo/${paymentId}`, { caller: a.caller, body: { outcome: 'decline' } });
+  const declined = await call(t.app, 'POST', `/api/payments/demo/${paymentId}`, {
+    caller: a.caller,
+    body: { outcome: 'decline' },
+  });
   expect(declined.statusCode).toBe(200);
   expect(await payment(paymentId)).toMatchObject({ status: 'CANCELLED', seatsHeld: false });
   expect(await uses(coupon.id)).toBe(0);
@@ -87,7 +108,11 @@ describe('a late card success on a declined payment', () => {
     const late = await demoWebhook(event);
     expect(late.statusCode).toBe(200);
     expect(late.json()).toEqual({ outcome: 'applied' });
-    expect(await payment(paymentId)).toMatchObject({ status: 'REFUND_NEEDED', refundReason: 'COUPON_USED_UP', seatsHeld: false });
+    expect(await payment(paymentId)).toMatchObject({
+      status: 'REFUND_NEEDED',
+      refundReason: 'COUPON_USED_UP',
+      seatsHeld: false,
+    });
     // Nothing was counted for A: B's seat and B's coupon use only.
     expect(await taken(day.section.id)).toBe(1);
     expect(await uses(coupon.id)).toBe(1);
@@ -96,7 +121,9 @@ describe('a late card success on a declined payment', () => {
     const before = await payment(paymentId);
     expect((await demoWebhook(event)).json()).toEqual({ outcome: 'replayed' });
     expect(await payment(paymentId)).toEqual(before);
-    expect(await t.deps.db.select().from(paymentProviderEvents).where(eq(paymentProviderEvents.providerEventId, event.id))).toHaveLength(1);
+    expect(
+      await t.deps.db.select().from(paymentProviderEvents).where(eq(paymentProviderEvents.providerEventId, event.id)),
+    ).toHaveLength(1);
 
     // The buyer reads it (not paid), staff are told and find it by its status.
     const read = await call(t.app, 'GET', `/api/event-payments/${paymentId}`, { caller: a.caller });
@@ -108,7 +135,9 @@ describe('a late card success on a declined payment', () => {
     expect(audits).toHaveLength(1);
     const mails = await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, staff.user.email));
     expect(mails.some((mail) => mail.text.includes(paymentId))).toBe(true);
-    const listed = await call(t.app, 'GET', '/api/admin/event-payments?status=REFUND_NEEDED&pageSize=100', { caller: staff.caller });
+    const listed = await call(t.app, 'GET', '/api/admin/event-payments?status=REFUND_NEEDED&pageSize=100', {
+      caller: staff.caller,
+    });
     expect(listed.statusCode).toBe(200);
     expect(listed.json<{ items: { id: string; refundReason: string }[] }>().items).toContainEqual(
       expect.objectContaining({ id: paymentId, refundReason: 'COUPON_USED_UP' }),
@@ -118,7 +147,12 @@ describe('a late card success on a declined payment', () => {
   it('a late success that can take its seats and coupon use back becomes PAID and counts them again', async () => {
     const { day, coupon, paymentId } = await declinedWithCoupon(10, 2);
     expect((await demoWebhook(success(paymentId))).json()).toEqual({ outcome: 'applied' });
-    expect(await payment(paymentId)).toMatchObject({ status: 'PAID', seatsHeld: true, refundReason: null, paidAt: t.clock() });
+    expect(await payment(paymentId)).toMatchObject({
+      status: 'PAID',
+      seatsHeld: true,
+      refundReason: null,
+      paidAt: t.clock(),
+    });
     expect(await taken(day.section.id)).toBe(2);
     expect(await uses(coupon.id)).toBe(1);
   });
@@ -131,7 +165,11 @@ describe('a late card success on a declined payment', () => {
     expect(await taken(day.section.id)).toBe(2);
 
     expect((await demoWebhook(success(paymentId))).json()).toEqual({ outcome: 'applied' });
-    expect(await payment(paymentId)).toMatchObject({ status: 'REFUND_NEEDED', refundReason: 'SEATS_GONE', seatsHeld: false });
+    expect(await payment(paymentId)).toMatchObject({
+      status: 'REFUND_NEEDED',
+      refundReason: 'SEATS_GONE',
+      seatsHeld: false,
+    });
     expect(await taken(day.section.id)).toBe(2);
     expect(await uses(coupon.id)).toBe(0);
     // A later success for it (another event id) settles nothing again.
@@ -163,16 +201,20 @@ describe('a late card success on a declined payment', () => {
       const [late, cCheckout] =
         round % 2 === 0
           ? await Promise.all([demoWebhook(success(paymentId)), checkout(c.caller)])
-          : await Promise.all([checkout(c.caller), demoWebhook(success(paymentId))]).then(([checkedOut, webhook]) => [webhook, checkedOut] as const);
+          : await Promise.all([checkout(c.caller), demoWebhook(success(paymentId))]).then(
+              ([checkedOut, webhook]) => [webhook, checkedOut] as const,
+            );
       expect(late.statusCode).toBe(200);
       expect(cCheckout.statusCode).toBeLessThan(500);
 
       const aWon = (await payment(paymentId)).status === 'PAID';
-      const cPaymentId = cCheckout.statusCode === 201 ? cCheckout.json<{ eventPaymentId: string }>().eventPaymentId : null;
+      const cPaymentId =
+        cCheckout.statusCode === 201 ? cCheckout.json<{ eventPaymentId: string }>().eventPaymentId : null;
       const cWon = cPaymentId !== null && (await payment(cPaymentId)).couponId === coupon.id;
       expect([aWon, cWon].filter(Boolean)).toHaveLength(1);
       expect(await uses(coupon.id)).toBe(1);
-      if (!aWon) expect(await payment(paymentId)).toMatchObject({ status: 'REFUND_NEEDED', refundReason: 'COUPON_USED_UP' });
+      if (!aWon)
+        expect(await payment(paymentId)).toMatchObject({ status: 'REFUND_NEEDED', refundReason: 'COUPON_USED_UP' });
       // Seats: A's only when A won, C's whenever C's checkout went through.
       expect(await taken(day.section.id)).toBe((aWon ? 1 : 0) + (cPaymentId ? 1 : 0));
     }

@@ -17,9 +17,18 @@ async function pendingPayment(tickets = 2, capacity = 10) {
   const day = await createConferenceDay(t.deps.db, capacity);
   await call(t.app, 'POST', '/api/cart/items', {
     caller: buyer.caller,
-    body: { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: tickets },
+    body: {
+      eventId: day.event.id,
+      ticketTypeId: day.ticketType.id,
+      sectionId: day.section.id,
+      numberOfTickets: tickets,
+    },
   });
-  const response = await call(t.app, 'POST', '/api/checkout', { caller: buyer.caller, body: { method: 'CARD' }, headers: { 'idempotency-key': randomUUID() } });
+  const response = await call(t.app, 'POST', '/api/checkout', {
+    caller: buyer.caller,
+    body: { method: 'CARD' },
+    headers: { 'idempotency-key': randomUUID() },
+  });
   if (response.statusCode !== 201) throw new Error(response.body);
   return { ...buyer, day, paymentId: response.json().eventPaymentId as string };
 }
@@ -29,14 +38,18 @@ async function payment(id: string) {
   if (!row) throw new Error('no payment');
   return row;
 }
-const taken = async (sectionId: string) => (await t.deps.db.select().from(eventSections).where(eq(eventSections.id, sectionId)))[0]?.ticketsTaken;
+const taken = async (sectionId: string) =>
+  (await t.deps.db.select().from(eventSections).where(eq(eventSections.id, sectionId)))[0]?.ticketsTaken;
 
 function demoWebhook(body: Record<string, unknown>, signature?: string) {
   const raw = JSON.stringify(body);
   return t.app.inject({
     method: 'POST',
     url: '/api/payments/demo/webhook',
-    headers: { 'content-type': 'application/json', 'x-demo-signature': signature ?? signDemoEvent(t.deps.config.payments.demoSecret, raw) },
+    headers: {
+      'content-type': 'application/json',
+      'x-demo-signature': signature ?? signDemoEvent(t.deps.config.payments.demoSecret, raw),
+    },
     payload: raw,
   });
 }
@@ -46,7 +59,10 @@ function stripeWebhook(event: Record<string, unknown>, secret = webhookSecret) {
   return t.app.inject({
     method: 'POST',
     url: '/api/payments/stripe/webhook',
-    headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: raw, secret }) },
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: raw, secret }),
+    },
     payload: raw,
   });
 }
@@ -71,20 +87,34 @@ const stripeSession = (type: string, paymentId: string, paymentStatus = 'paid') 
 
 /** Makes a payment a Stripe one, as a Checkout Session created at checkout would have (no network in tests). */
 async function asStripePayment(paymentId: string) {
-  await t.deps.db.update(eventPayments).set({ provider: 'stripe', providerReference: `cs_test_${paymentId.slice(0, 8)}` }).where(eq(eventPayments.id, paymentId));
+  await t.deps.db
+    .update(eventPayments)
+    .set({ provider: 'stripe', providerReference: `cs_test_${paymentId.slice(0, 8)}` })
+    .where(eq(eventPayments.id, paymentId));
 }
 
-const pay = (caller: Caller, paymentId: string, outcome: string) => call(t.app, 'POST', `/api/payments/demo/${paymentId}`, { caller, body: { outcome } });
+const pay = (caller: Caller, paymentId: string, outcome: string) =>
+  call(t.app, 'POST', `/api/payments/demo/${paymentId}`, { caller, body: { outcome } });
 
 describe('POST /api/payments/demo/:eventPaymentId (the demo card page)', () => {
   it('pays: the payment becomes PAID, its seats stay sold, and the browser goes to the success page', async () => {
     const { caller, paymentId, day } = await pendingPayment(2);
     const response = await pay(caller, paymentId, 'succeed');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ redirectUrl: `/members/event-cart/checkout/success?eventPaymentId=${paymentId}&source=demo` });
-    expect(await payment(paymentId)).toMatchObject({ status: 'PAID', seatsHeld: true, holdExpiresAt: null, paidAt: t.clock() });
+    expect(response.json()).toEqual({
+      redirectUrl: `/members/event-cart/checkout/success?eventPaymentId=${paymentId}&source=demo`,
+    });
+    expect(await payment(paymentId)).toMatchObject({
+      status: 'PAID',
+      seatsHeld: true,
+      holdExpiresAt: null,
+      paidAt: t.clock(),
+    });
     expect(await taken(day.section.id)).toBe(2);
-    const events = await t.deps.db.select().from(paymentProviderEvents).where(eq(paymentProviderEvents.paymentId, paymentId));
+    const events = await t.deps.db
+      .select()
+      .from(paymentProviderEvents)
+      .where(eq(paymentProviderEvents.paymentId, paymentId));
     expect(events).toEqual([expect.objectContaining({ provider: 'demo', type: 'payment.succeeded' })]);
     // A second click changes nothing.
     expect((await pay(caller, paymentId, 'decline')).json().redirectUrl).toContain('/checkout/success');
@@ -126,13 +156,19 @@ describe('POST /api/payments/demo/webhook', () => {
     expect(replay.json()).toEqual({ outcome: 'replayed' });
     expect(await payment(paymentId)).toEqual(paid);
     expect(await taken(day.section.id)).toBe(2);
-    expect(await t.deps.db.select().from(paymentProviderEvents).where(eq(paymentProviderEvents.providerEventId, body.id))).toHaveLength(1);
+    expect(
+      await t.deps.db.select().from(paymentProviderEvents).where(eq(paymentProviderEvents.providerEventId, body.id)),
+    ).toHaveLength(1);
   });
 
   it('never downgrades PAID: a later decline is recorded and ignored', async () => {
     const { paymentId, day } = await pendingPayment(2);
     await demoWebhook({ id: `demo_${randomUUID()}`, type: 'payment.succeeded', eventPaymentId: paymentId });
-    const decline = await demoWebhook({ id: `demo_${randomUUID()}`, type: 'payment.declined', eventPaymentId: paymentId });
+    const decline = await demoWebhook({
+      id: `demo_${randomUUID()}`,
+      type: 'payment.declined',
+      eventPaymentId: paymentId,
+    });
     expect(decline.json()).toEqual({ outcome: 'ignored' });
     expect(await payment(paymentId)).toMatchObject({ status: 'PAID', seatsHeld: true });
     expect(await taken(day.section.id)).toBe(2);
@@ -164,14 +200,18 @@ describe('POST /api/payments/stripe/webhook', () => {
     expect(await payment(paymentId)).toEqual(paid);
     expect(await taken(day.section.id)).toBe(2);
     // An expiry arriving out of order after the completion changes nothing either.
-    expect((await stripeWebhook(stripeSession('checkout.session.expired', paymentId))).json()).toEqual({ outcome: 'ignored' });
+    expect((await stripeWebhook(stripeSession('checkout.session.expired', paymentId))).json()).toEqual({
+      outcome: 'ignored',
+    });
     expect((await payment(paymentId)).status).toBe('PAID');
   });
 
   it('releases the seats of an expired Checkout Session', async () => {
     const { paymentId, day } = await pendingPayment(4);
     await asStripePayment(paymentId);
-    expect((await stripeWebhook(stripeSession('checkout.session.expired', paymentId))).json()).toEqual({ outcome: 'applied' });
+    expect((await stripeWebhook(stripeSession('checkout.session.expired', paymentId))).json()).toEqual({
+      outcome: 'applied',
+    });
     expect(await payment(paymentId)).toMatchObject({ status: 'EXPIRED', seatsHeld: false });
     expect(await taken(day.section.id)).toBe(0);
   });
@@ -181,7 +221,9 @@ describe('POST /api/payments/stripe/webhook', () => {
     const forged = await stripeWebhook(stripeSession('checkout.session.completed', paymentId), 'whsec_someone_else');
     expect(forged.statusCode).toBe(400);
     // The payment is a demo one: a Stripe event naming it is recorded but not applied.
-    expect((await stripeWebhook(stripeSession('checkout.session.completed', paymentId))).json()).toEqual({ outcome: 'ignored' });
+    expect((await stripeWebhook(stripeSession('checkout.session.completed', paymentId))).json()).toEqual({
+      outcome: 'ignored',
+    });
     expect((await payment(paymentId)).status).toBe('PENDING');
   });
 });
@@ -194,7 +236,11 @@ describe('a success arriving after the hold expired', () => {
     expect(await payment(paymentId)).toMatchObject({ status: 'EXPIRED', seatsHeld: false });
     expect(await taken(day.section.id)).toBe(0);
 
-    const late = await demoWebhook({ id: `demo_${randomUUID()}`, type: 'payment.succeeded', eventPaymentId: paymentId });
+    const late = await demoWebhook({
+      id: `demo_${randomUUID()}`,
+      type: 'payment.succeeded',
+      eventPaymentId: paymentId,
+    });
     expect(late.json()).toEqual({ outcome: 'applied' });
     expect(await payment(paymentId)).toMatchObject({ status: 'PAID', seatsHeld: true });
     expect(await taken(day.section.id)).toBe(2);
@@ -210,12 +256,29 @@ describe('a success arriving after the hold expired', () => {
       caller: rival.caller,
       body: { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 2 },
     });
-    expect((await call(t.app, 'POST', '/api/checkout', { caller: rival.caller, body: { method: 'CARD' }, headers: { 'idempotency-key': randomUUID() } })).statusCode).toBe(201);
+    expect(
+      (
+        await call(t.app, 'POST', '/api/checkout', {
+          caller: rival.caller,
+          body: { method: 'CARD' },
+          headers: { 'idempotency-key': randomUUID() },
+        })
+      ).statusCode,
+    ).toBe(201);
     expect((await payment(paymentId)).status).toBe('EXPIRED');
 
-    const late = await demoWebhook({ id: `demo_${randomUUID()}`, type: 'payment.succeeded', eventPaymentId: paymentId });
+    const late = await demoWebhook({
+      id: `demo_${randomUUID()}`,
+      type: 'payment.succeeded',
+      eventPaymentId: paymentId,
+    });
     expect(late.json()).toEqual({ outcome: 'applied' });
-    expect(await payment(paymentId)).toMatchObject({ status: 'REFUND_NEEDED', refundReason: 'SEATS_GONE', seatsHeld: false, paidAt: null });
+    expect(await payment(paymentId)).toMatchObject({
+      status: 'REFUND_NEEDED',
+      refundReason: 'SEATS_GONE',
+      seatsHeld: false,
+      paidAt: null,
+    });
     expect(await taken(day.section.id)).toBe(2);
     const audits = await t.deps.db
       .select()
@@ -224,7 +287,9 @@ describe('a success arriving after the hold expired', () => {
     expect(audits).toHaveLength(1);
     const [mail] = await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, staff.user.email));
     expect(mail?.text).toContain(paymentId);
-    expect((await call(t.app, 'GET', `/api/event-payments/${paymentId}`, { caller })).json().status).toBe('REFUND_NEEDED');
+    expect((await call(t.app, 'GET', `/api/event-payments/${paymentId}`, { caller })).json().status).toBe(
+      'REFUND_NEEDED',
+    );
     expect(await t.deps.db.select().from(cartItems).where(eq(cartItems.userId, rival.user.id))).toHaveLength(0);
   });
 });

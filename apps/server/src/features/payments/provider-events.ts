@@ -7,7 +7,13 @@ import { restoreCart } from '../../core/carts.ts';
 import { isForCancelledRequest } from '../../core/registration-requests.ts';
 import { queueMail } from '../../platform/mail.ts';
 import type { Transaction } from '../../db/client.ts';
-import { lockProviderPayment, paymentTitles, recordProviderEvent, staffEmails, type ProviderPayment } from './repository.ts';
+import {
+  lockProviderPayment,
+  paymentTitles,
+  recordProviderEvent,
+  staffEmails,
+  type ProviderPayment,
+} from './repository.ts';
 
 /** A provider's message, verified and reduced to what the portal acts on. */
 export interface ProviderEvent {
@@ -36,7 +42,11 @@ const currency = 'usd';
 /** A success whose charge is not this payment's: another checkout, or another amount or currency. */
 function chargeMismatch(event: ProviderEvent, payment: ProviderPayment): RefundReason | null {
   if (event.checkoutId !== undefined && event.checkoutId !== payment.providerReference) return 'CHECKOUT_MISMATCH';
-  if (event.charge && (event.charge.amountCents !== payment.totalCents || event.charge.currency.toLowerCase() !== currency)) return 'AMOUNT_MISMATCH';
+  if (
+    event.charge &&
+    (event.charge.amountCents !== payment.totalCents || event.charge.currency.toLowerCase() !== currency)
+  )
+    return 'AMOUNT_MISMATCH';
   return null;
 }
 
@@ -48,14 +58,25 @@ async function mailStaff(tx: Transaction, subject: string, lines: string[]): Pro
  * Money the portal cannot honour: the payment becomes REFUND_NEEDED (never PAID, its seats and
  * coupon use not counted), audited, and every staff user is mailed to refund the buyer.
  */
-async function refundNeeded(tx: Transaction, event: ProviderEvent, paymentId: string, reason: RefundReason): Promise<void> {
+async function refundNeeded(
+  tx: Transaction,
+  event: ProviderEvent,
+  paymentId: string,
+  reason: RefundReason,
+): Promise<void> {
   await markRefundNeeded(tx, paymentId, reason);
   await audit(tx, {
     ...actor,
     action: 'event-payment.refund-needed',
     subjectType: 'event_payment',
     subjectId: paymentId,
-    data: { provider: event.provider, providerEventId: event.id, reason, ...(event.charge ? { charged: event.charge } : {}), checkoutId: event.checkoutId ?? null },
+    data: {
+      provider: event.provider,
+      providerEventId: event.id,
+      reason,
+      ...(event.charge ? { charged: event.charge } : {}),
+      checkoutId: event.checkoutId ?? null,
+    },
   });
   await mailStaff(tx, 'A card payment needs a refund', [
     `Event payment ${paymentId} was reported paid by ${event.provider} (event ${event.id}), but it cannot be honoured:`,
@@ -75,11 +96,21 @@ async function refundNeeded(tx: Transaction, event: ProviderEvent, paymentId: st
  * A payment already settled otherwise (REFUND_NEEDED, or paid once and cancelled by staff) is not
  * settled again: the event is kept, audited, and staff are told to check for a second charge.
  */
-async function applySuccess(tx: Transaction, event: ProviderEvent, payment: ProviderPayment, now: Date): Promise<ProviderEventResult> {
+async function applySuccess(
+  tx: Transaction,
+  event: ProviderEvent,
+  payment: ProviderPayment,
+  now: Date,
+): Promise<ProviderEventResult> {
   const subject = { subjectType: 'event_payment', subjectId: payment.id };
   if (payment.status === 'PAID') return { outcome: 'ignored', status: payment.status };
   if (payment.status === 'REFUND_NEEDED' || payment.paidAt !== null) {
-    await audit(tx, { ...actor, action: 'event-payment.success-ignored', ...subject, data: { provider: event.provider, providerEventId: event.id, status: payment.status } });
+    await audit(tx, {
+      ...actor,
+      action: 'event-payment.success-ignored',
+      ...subject,
+      data: { provider: event.provider, providerEventId: event.id, status: payment.status },
+    });
     await mailStaff(tx, 'A further card payment was reported for a settled payment', [
       `Event payment ${payment.id} is ${payment.status}; ${event.provider} reported another success for it (event ${event.id}).`,
       'Check the provider for a second charge and refund it if there is one.',
@@ -91,7 +122,8 @@ async function applySuccess(tx: Transaction, event: ProviderEvent, payment: Prov
     await refundNeeded(tx, event, payment.id, mismatch);
     return { outcome: 'applied', status: 'REFUND_NEEDED' };
   }
-  // Read after the payment's lock: a cancel that released it has committed, one still running finds it PAID and refunds it.
+  // Read after the payment's lock: a cancel that released it has committed, one still running finds it PAID and refunds
+  // it.
   if (await isForCancelledRequest(tx, payment.id)) {
     await refundNeeded(tx, event, payment.id, 'BUYER_CANCELLED');
     return { outcome: 'applied', status: 'REFUND_NEEDED' };
@@ -102,8 +134,17 @@ async function applySuccess(tx: Transaction, event: ProviderEvent, payment: Prov
     return { outcome: 'applied', status: 'REFUND_NEEDED' };
   }
   // The row is locked already, and its seats are held now (kept or just taken back).
-  await markPaid(tx, payment.id, event.provider, now, { status: payment.status, couponId: payment.couponId, seatsHeld: true });
-  await audit(tx, { ...actor, action: 'event-payment.paid', ...subject, data: { provider: event.provider, providerEventId: event.id, late: !payment.seatsHeld } });
+  await markPaid(tx, payment.id, event.provider, now, {
+    status: payment.status,
+    couponId: payment.couponId,
+    seatsHeld: true,
+  });
+  await audit(tx, {
+    ...actor,
+    action: 'event-payment.paid',
+    ...subject,
+    data: { provider: event.provider, providerEventId: event.id, late: !payment.seatsHeld },
+  });
   return { outcome: 'applied', status: 'PAID' };
 }
 
@@ -138,9 +179,11 @@ export async function applyProviderEvent(deps: AppDeps, event: ProviderEvent): P
     if (!recorded) return { outcome: 'replayed', status };
     if (!payment || event.kind === 'other') return { outcome: 'ignored', status };
     if (event.kind === 'succeeded') return applySuccess(tx, event, payment, now);
-    if (payment.status !== 'PENDING' || chargeMismatch({ ...event, charge: undefined }, payment)) return { outcome: 'ignored', status };
+    if (payment.status !== 'PENDING' || chargeMismatch({ ...event, charge: undefined }, payment))
+      return { outcome: 'ignored', status };
     const released = await releasePayment(tx, payment.id, event.kind === 'declined' ? 'CANCELLED' : 'EXPIRED', now);
-    if (event.kind === 'declined' && released.seatsReleased) await restoreCart(tx, payment.id, payment.userId, payment.couponId);
+    if (event.kind === 'declined' && released.seatsReleased)
+      await restoreCart(tx, payment.id, payment.userId, payment.couponId);
     await audit(tx, {
       ...actor,
       action: event.kind === 'declined' ? 'event-payment.declined' : 'event-payment.expired',

@@ -28,7 +28,12 @@ export async function lockProviderPayment(db: Executor, paymentId: string, provi
 export type ProviderPayment = NonNullable<Awaited<ReturnType<typeof lockProviderPayment>>>;
 
 /** A buyer's own card payment with a given provider. */
-export async function findBuyersPayment(db: Executor, paymentId: string, userId: string, provider: PaymentProviderName) {
+export async function findBuyersPayment(
+  db: Executor,
+  paymentId: string,
+  userId: string,
+  provider: PaymentProviderName,
+) {
   const [payment] = await db
     .select({
       id: eventPayments.id,
@@ -48,7 +53,13 @@ export async function findBuyersPayment(db: Executor, paymentId: string, userId:
 /** Records a provider event once: false when (provider, event id) was already recorded (a replay). */
 export async function recordProviderEvent(
   db: Executor,
-  event: { provider: PaymentProviderName; providerEventId: string; paymentId: string | null; type: string; payload: Record<string, unknown> },
+  event: {
+    provider: PaymentProviderName;
+    providerEventId: string;
+    paymentId: string | null;
+    type: string;
+    payload: Record<string, unknown>;
+  },
 ): Promise<boolean> {
   const inserted = await db
     .insert(paymentProviderEvents)

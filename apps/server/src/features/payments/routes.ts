@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cashnetReturn, demoPaymentOutcome, eventPaymentReply, paymentOptionsReply } from '@portal/domain/commerce/payments.ts';
+import {
+  cashnetReturn,
+  demoPaymentOutcome,
+  eventPaymentReply,
+  paymentOptionsReply,
+} from '@portal/domain/commerce/payments.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { paymentOptions } from '../../core/card-checkout.ts';
 import { caller } from '../../platform/access.ts';
@@ -41,9 +46,17 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   await app.register(async (webhooks) => {
     keepRawJson(webhooks);
 
-    webhooks.post('/payments/stripe/webhook', { config: callback, schema: { tags, response: { 200: webhookReply } } }, async (request) => ({
-      outcome: await receiveStripeWebhook(deps, rawBodyOf(request.body), headerOf(request.headers['stripe-signature'])),
-    }));
+    webhooks.post(
+      '/payments/stripe/webhook',
+      { config: callback, schema: { tags, response: { 200: webhookReply } } },
+      async (request) => ({
+        outcome: await receiveStripeWebhook(
+          deps,
+          rawBodyOf(request.body),
+          headerOf(request.headers['stripe-signature']),
+        ),
+      }),
+    );
   });
 };
 
@@ -56,15 +69,24 @@ export const demoPaymentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     '/payments/demo/:eventPaymentId',
     {
       config: { access: 'signedIn' },
-      schema: { tags, params: paymentParams, body: demoPaymentOutcome, response: { 200: z.object({ redirectUrl: z.string() }) } },
+      schema: {
+        tags,
+        params: paymentParams,
+        body: demoPaymentOutcome,
+        response: { 200: z.object({ redirectUrl: z.string() }) },
+      },
     },
     async (request) => payWithDemo(deps, caller(request), request.params.eventPaymentId, request.body.outcome),
   );
 
   await app.register(async (webhooks) => {
     keepRawJson(webhooks);
-    webhooks.post('/payments/demo/webhook', { config: callback, schema: { tags, response: { 200: webhookReply } } }, async (request) => ({
-      outcome: await receiveDemoWebhook(deps, rawBodyOf(request.body), headerOf(request.headers['x-demo-signature'])),
-    }));
+    webhooks.post(
+      '/payments/demo/webhook',
+      { config: callback, schema: { tags, response: { 200: webhookReply } } },
+      async (request) => ({
+        outcome: await receiveDemoWebhook(deps, rawBodyOf(request.body), headerOf(request.headers['x-demo-signature'])),
+      }),
+    );
   });
 };

@@ -8,7 +8,12 @@ import { readEventPayment } from '../../core/event-payments.ts';
 import { paidPath, unpaidPath } from '../../core/payment-paths.ts';
 import { verifyCashnetReturn, verifyDemoSignature, verifyStripeEvent } from '../../platform/payment-providers.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
-import { applyProviderEvent, handleProviderEvent, type ProviderEvent, type ProviderEventOutcome } from './provider-events.ts';
+import {
+  applyProviderEvent,
+  handleProviderEvent,
+  type ProviderEvent,
+  type ProviderEventOutcome,
+} from './provider-events.ts';
 import { findBuyersPayment } from './repository.ts';
 
 const paymentNotFound = () => notFound(paymentMessages.notFound);
@@ -45,7 +50,9 @@ export async function payWithDemo(deps: AppDeps, auth: RequestAuth, paymentId: s
   }
   // A declined application or registration payment goes back to where Pay is offered again.
   if (payment.registrationRequestId) return { redirectUrl: unpaidPath(null, payment.registrationRequestId) };
-  return { redirectUrl: payment.applicationId ? unpaidPath(payment.applicationId) : `${unpaidPath(null)}?declined=true` };
+  return {
+    redirectUrl: payment.applicationId ? unpaidPath(payment.applicationId) : `${unpaidPath(null)}?declined=true`,
+  };
 }
 
 const demoWebhookBody = z.object({
@@ -65,7 +72,11 @@ function parseJson(rawBody: Buffer): unknown {
 }
 
 /** POST /api/payments/demo/webhook: a demo provider event signed with DEMO_PAYMENT_SECRET (lets tests replay events). */
-export async function receiveDemoWebhook(deps: AppDeps, rawBody: Buffer, signature: string | undefined): Promise<ProviderEventOutcome> {
+export async function receiveDemoWebhook(
+  deps: AppDeps,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<ProviderEventOutcome> {
   requireDemo(deps);
   if (!verifyDemoSignature(deps.config.payments.demoSecret, rawBody, signature)) throw invalidSignature();
   const parsed = demoWebhookBody.safeParse(parseJson(rawBody));
@@ -91,7 +102,14 @@ function fromStripe(event: Stripe.Event): ProviderEvent {
     ...base,
     paymentId: uuidOrNull(session.client_reference_id ?? session.metadata?.eventPaymentId),
     checkoutId: session.id,
-    payload: { id: event.id, type: event.type, created: event.created, sessionId: session.id, amountTotal: session.amount_total, currency: session.currency },
+    payload: {
+      id: event.id,
+      type: event.type,
+      created: event.created,
+      sessionId: session.id,
+      amountTotal: session.amount_total,
+      currency: session.currency,
+    },
   });
   switch (event.type) {
     case 'checkout.session.completed':
@@ -99,19 +117,32 @@ function fromStripe(event: Stripe.Event): ProviderEvent {
       const session = event.data.object;
       const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
       if (!paid) return { ...about(session), kind: 'other' };
-      return { ...about(session), kind: 'succeeded', charge: { amountCents: session.amount_total ?? -1, currency: session.currency ?? '' } };
+      return {
+        ...about(session),
+        kind: 'succeeded',
+        charge: { amountCents: session.amount_total ?? -1, currency: session.currency ?? '' },
+      };
     }
     case 'checkout.session.async_payment_failed':
       return { ...about(event.data.object), kind: 'declined' };
     case 'checkout.session.expired':
       return { ...about(event.data.object), kind: 'expired' };
     default:
-      return { ...base, kind: 'other', paymentId: null, payload: { id: event.id, type: event.type, created: event.created } };
+      return {
+        ...base,
+        kind: 'other',
+        paymentId: null,
+        payload: { id: event.id, type: event.type, created: event.created },
+      };
   }
 }
 
 /** POST /api/payments/stripe/webhook: verified with STRIPE_WEBHOOK_SECRET by the Stripe SDK. */
-export async function receiveStripeWebhook(deps: AppDeps, rawBody: Buffer, signature: string | undefined): Promise<ProviderEventOutcome> {
+export async function receiveStripeWebhook(
+  deps: AppDeps,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<ProviderEventOutcome> {
   const secret = deps.config.payments.stripeWebhookSecret;
   if (!secret) throw notFound('Stripe is not configured.');
   let event: Stripe.Event;
@@ -132,7 +163,11 @@ const notConfirmed = 'The payment could not be confirmed with the payment gatewa
  * another payment is refused (400, nothing recorded); one approved for this payment but for another
  * amount is recorded, and the handler makes the payment REFUND_NEEDED rather than PAID.
  */
-export async function confirmCashnet(deps: AppDeps, auth: RequestAuth, parameters: CashnetReturn): Promise<EventPaymentReply> {
+export async function confirmCashnet(
+  deps: AppDeps,
+  auth: RequestAuth,
+  parameters: CashnetReturn,
+): Promise<EventPaymentReply> {
   const verifyUrl = deps.config.payments.cashnetVerifyUrl;
   const payment = await findBuyersPayment(deps.db, parameters.ref3val1, auth.user.id, 'cashnet');
   if (!payment || !verifyUrl) throw paymentNotFound();

@@ -17,7 +17,10 @@ describe('production without a card provider', () => {
     const organization = await createOrganization(t.deps.db);
     await addMembership(t.deps.db, organization.id, user.id, 'ADMIN');
     const { event, ticketType } = await createEvent(t.deps.db);
-    const added = await call(t.app, 'POST', '/api/cart/items', { caller, body: { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 1 } });
+    const added = await call(t.app, 'POST', '/api/cart/items', {
+      caller,
+      body: { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 1 },
+    });
     expect(added.statusCode).toBe(200);
     return { caller, organization };
   }
@@ -42,7 +45,10 @@ describe('production without a card provider', () => {
 
   it('has no demo payment page, no demo provider webhook and no development mailbox', async () => {
     const { caller } = await signedInUser(t);
-    const pay = await call(t.app, 'POST', `/api/payments/demo/${randomUUID()}`, { caller, body: { outcome: 'succeed' } });
+    const pay = await call(t.app, 'POST', `/api/payments/demo/${randomUUID()}`, {
+      caller,
+      body: { outcome: 'succeed' },
+    });
     expect(pay.statusCode).toBe(404);
     const webhook = await call(t.app, 'POST', '/api/payments/demo/webhook', {
       headers: { 'x-demo-signature': 'anything' },
@@ -50,7 +56,9 @@ describe('production without a card provider', () => {
     });
     expect(webhook.statusCode).toBe(404);
     expect((await call(t.app, 'GET', '/api/dev/mailbox')).statusCode).toBe(404);
-    expect(t.app.registeredRoutes.filter((route) => route.url.includes('/demo') || route.url.includes('/dev/'))).toEqual([]);
+    expect(
+      t.app.registeredRoutes.filter((route) => route.url.includes('/demo') || route.url.includes('/dev/')),
+    ).toEqual([]);
   });
 });
 
@@ -61,7 +69,10 @@ describe('development with the demo provider', () => {
     const { caller } = await signedInUser(t);
     const options = await call(t.app, 'GET', '/api/payments/options', { caller });
     expect(options.json()).toEqual({ card: { available: true, unavailableReason: null } });
-    const pay = await call(t.app, 'POST', `/api/payments/demo/${randomUUID()}`, { caller, body: { outcome: 'succeed' } });
+    const pay = await call(t.app, 'POST', `/api/payments/demo/${randomUUID()}`, {
+      caller,
+      body: { outcome: 'succeed' },
+    });
     expect(pay.statusCode).toBe(404);
     expect(pay.json().detail).not.toBe('Not found.');
     expect(t.app.registeredRoutes.map((route) => `${route.method} ${route.url}`)).toEqual(

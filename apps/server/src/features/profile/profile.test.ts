@@ -52,12 +52,23 @@ describe('GET /api/profile', () => {
       .where(eq(organizations.id, school.id));
     const [teacher] = await t.deps.db.select().from(positions).where(eq(positions.name, 'TEACHER'));
     const membership = await addMembership(t.deps.db, school.id, user.id, 'ADMIN');
-    await t.deps.db.update(organizationMemberships).set({ positionId: teacher?.id }).where(eq(organizationMemberships.id, membership.id));
-    const gradeRows = await t.deps.db.select().from(grades).where(inArray(grades.name, ['3', 'K', '10']));
-    await t.deps.db.insert(organizationMembershipGrades).values(gradeRows.map((g) => ({ membershipId: membership.id, gradeId: g.id })));
+    await t.deps.db
+      .update(organizationMemberships)
+      .set({ positionId: teacher?.id })
+      .where(eq(organizationMemberships.id, membership.id));
+    const gradeRows = await t.deps.db
+      .select()
+      .from(grades)
+      .where(inArray(grades.name, ['3', 'K', '10']));
+    await t.deps.db
+      .insert(organizationMembershipGrades)
+      .values(gradeRows.map((g) => ({ membershipId: membership.id, gradeId: g.id })));
     const archived = await createOrganization(t.deps.db, 'Archived Academy');
     const gone = await addMembership(t.deps.db, archived.id, user.id);
-    await t.deps.db.update(organizationMemberships).set({ archivedAt: new Date() }).where(eq(organizationMemberships.id, gone.id));
+    await t.deps.db
+      .update(organizationMemberships)
+      .set({ archivedAt: new Date() })
+      .where(eq(organizationMemberships.id, gone.id));
 
     const response = await call(t.app, 'GET', '/api/profile', { caller });
     expect(response.statusCode).toBe(200);
@@ -92,7 +103,13 @@ describe('PUT /api/profile', () => {
     const { user, caller } = await member();
     const response = await call(t.app, 'PUT', '/api/profile', { caller, body: edit });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ ...edit, address2: null, dateOfBirth: '02/29/1988', last4SSN: '4321', sensitiveHidden: false });
+    expect(response.json()).toMatchObject({
+      ...edit,
+      address2: null,
+      dateOfBirth: '02/29/1988',
+      last4SSN: '4321',
+      sensitiveHidden: false,
+    });
 
     const raw = await rawSensitive(user.id);
     expect(raw?.dateOfBirth).toMatch(/^v1\./);
@@ -108,7 +125,10 @@ describe('PUT /api/profile', () => {
     expect(entry?.data).toEqual({ fields: expect.arrayContaining(['firstName', 'dateOfBirth', 'last4SSN']) });
     expect(JSON.stringify(entry?.data)).not.toMatch(/4321|1988/);
 
-    const cleared = await call(t.app, 'PUT', '/api/profile', { caller, body: { ...edit, dateOfBirth: '', last4SSN: null } });
+    const cleared = await call(t.app, 'PUT', '/api/profile', {
+      caller,
+      body: { ...edit, dateOfBirth: '', last4SSN: null },
+    });
     expect(cleared.json()).toMatchObject({ dateOfBirth: null, last4SSN: null });
     expect(await rawSensitive(user.id)).toEqual({ dateOfBirth: null, last4Ssn: null });
   });
@@ -127,7 +147,12 @@ describe('PUT /api/profile', () => {
       body: { ...edit, firstName: 'Augusta', dateOfBirth: '01/01/2000', last4SSN: '9999' },
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ firstName: 'Augusta', dateOfBirth: null, last4SSN: null, sensitiveHidden: true });
+    expect(saved.json()).toMatchObject({
+      firstName: 'Augusta',
+      dateOfBirth: null,
+      last4SSN: null,
+      sensitiveHidden: true,
+    });
     expect(await rawSensitive(user.id)).toEqual(before);
     const own = await callerFor(user.id);
     expect((await call(t.app, 'GET', '/api/profile', { caller: own })).json()).toMatchObject({
@@ -138,7 +163,13 @@ describe('PUT /api/profile', () => {
     const [entry] = await t.deps.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'profile.update'), eq(auditLog.subjectId, user.id), eq(auditLog.impersonatorId, viewing.staff.id)));
+      .where(
+        and(
+          eq(auditLog.action, 'profile.update'),
+          eq(auditLog.subjectId, user.id),
+          eq(auditLog.impersonatorId, viewing.staff.id),
+        ),
+      );
     expect(entry?.data).toEqual({ fields: ['firstName'] });
   });
 
@@ -157,7 +188,12 @@ describe('PUT /api/profile', () => {
   it('refuses a signed-out caller and a request without the CSRF header', async () => {
     expect((await call(t.app, 'PUT', '/api/profile', { body: edit })).statusCode).toBe(401);
     const { caller } = await member();
-    const response = await t.app.inject({ method: 'PUT', url: '/api/profile', headers: { cookie: caller.cookie }, payload: edit });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: { cookie: caller.cookie },
+      payload: edit,
+    });
     expect(response.statusCode).toBe(403);
   });
 });
@@ -187,27 +223,44 @@ describe('PUT /api/profile/email', () => {
     const staff = await createUser(t.deps.db, { role: 'STAFF' });
     const reset = await issueOneTimeToken(t.deps.db, 'PASSWORD_RESET', user.id, t.clock());
     const signInLink = await issueOneTimeToken(t.deps.db, 'SIGN_IN', user.id, t.clock(), staff.id);
-    const changed = await call(t.app, 'PUT', '/api/profile/email', { caller, body: { email: `moved.${user.id.slice(0, 8)}@example.test` } });
+    const changed = await call(t.app, 'PUT', '/api/profile/email', {
+      caller,
+      body: { email: `moved.${user.id.slice(0, 8)}@example.test` },
+    });
     expect(changed.statusCode).toBe(200);
-    const usedReset = await call(t.app, 'POST', '/api/auth/reset-password', { body: { token: reset, password: 'an-attackers-password' } });
+    const usedReset = await call(t.app, 'POST', '/api/auth/reset-password', {
+      body: { token: reset, password: 'an-attackers-password' },
+    });
     expect(usedReset.statusCode).toBe(400);
     expect((await call(t.app, 'POST', '/api/auth/token', { body: { token: signInLink } })).statusCode).toBe(401);
   });
 
   it('refuses the same email, whatever its case, on the field', async () => {
     const { user, caller } = await member();
-    const response = await call(t.app, 'PUT', '/api/profile/email', { caller, body: { email: user.email.toUpperCase() } });
+    const response = await call(t.app, 'PUT', '/api/profile/email', {
+      caller,
+      body: { email: user.email.toUpperCase() },
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ detail: profileMessages.emailUnchanged, errors: { email: profileMessages.emailUnchanged } });
+    expect(response.json()).toMatchObject({
+      detail: profileMessages.emailUnchanged,
+      errors: { email: profileMessages.emailUnchanged },
+    });
     expect((await call(t.app, 'GET', '/api/me', { caller })).statusCode).toBe(200);
   });
 
   it('refuses an email another user holds, compared case-insensitively, and keeps the sessions', async () => {
     const taken = await createUser(t.deps.db, { email: `Taken.${Date.now()}@Example.TEST` });
     const { caller } = await member();
-    const response = await call(t.app, 'PUT', '/api/profile/email', { caller, body: { email: taken.email.toLowerCase() } });
+    const response = await call(t.app, 'PUT', '/api/profile/email', {
+      caller,
+      body: { email: taken.email.toLowerCase() },
+    });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ detail: profileMessages.emailTaken, errors: { email: profileMessages.emailTaken } });
+    expect(response.json()).toMatchObject({
+      detail: profileMessages.emailTaken,
+      errors: { email: profileMessages.emailTaken },
+    });
     expect((await call(t.app, 'GET', '/api/me', { caller })).statusCode).toBe(200);
   });
 

@@ -1,7 +1,12 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { positions } from '../../db/schema/lookups.ts';
-import { districts, mailingAddressColumns, organizationMemberships, organizations } from '../../db/schema/organizations.ts';
+import {
+  districts,
+  mailingAddressColumns,
+  organizationMemberships,
+  organizations,
+} from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
 
 export async function findProfileUser(db: Executor, userId: string) {

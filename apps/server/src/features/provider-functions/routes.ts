@@ -21,13 +21,18 @@ const security = [{ functionsKey: [] }];
  * registers them only when an API key is configured (production has none by default).
  */
 export const providerFunctionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  app.get('/event/GetEvent', { config: apiKey, schema: { tags, security, querystring: getEventQuery, response: { 200: getEventReply } } }, async (request) =>
-    functions.getEvent(deps, request.query),
+  app.get(
+    '/event/GetEvent',
+    { config: apiKey, schema: { tags, security, querystring: getEventQuery, response: { 200: getEventReply } } },
+    async (request) => functions.getEvent(deps, request.query),
   );
 
   app.get(
     '/Section/GetAttendances',
-    { config: apiKey, schema: { tags, security, querystring: getAttendancesQuery, response: { 200: getAttendancesReply } } },
+    {
+      config: apiKey,
+      schema: { tags, security, querystring: getAttendancesQuery, response: { 200: getAttendancesReply } },
+    },
     async (request) => functions.getAttendances(deps, request.query),
   );
 
@@ -39,7 +44,10 @@ export const providerFunctionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
 
   app.post(
     '/Certificate/GenerateEventCertificates',
-    { config: apiKey, schema: { tags, security, body: generateCertificatesInput, response: { 200: generateCertificatesReply } } },
+    {
+      config: apiKey,
+      schema: { tags, security, body: generateCertificatesInput, response: { 200: generateCertificatesReply } },
+    },
     async (request) => functions.generateEventCertificates(deps, request.body),
   );
 };

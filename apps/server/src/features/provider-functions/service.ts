@@ -7,12 +7,24 @@ import type { AppDeps } from '../../app-deps.ts';
 import { attendanceTakers, certificates, eventDailyAttendances } from '../../db/schema/attendance.ts';
 import { eventSections } from '../../db/schema/commerce.ts';
 import { users } from '../../db/schema/users.ts';
-import { eventSectionsWithLevel, findEvent, saveMarks, sectionRoll, type SectionWithLevel } from '../../core/attendance.ts';
+import {
+  eventSectionsWithLevel,
+  findEvent,
+  saveMarks,
+  sectionRoll,
+  type SectionWithLevel,
+} from '../../core/attendance.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 
 type Event = NonNullable<Awaited<ReturnType<typeof findEvent>>>;
 
-const eventOut = (event: Event) => ({ EventID: event.id, Name: event.name, ShortName: event.name, StartDate: event.startDate, EndDate: event.endDate });
+const eventOut = (event: Event) => ({
+  EventID: event.id,
+  Name: event.name,
+  ShortName: event.name,
+  StartDate: event.startDate,
+  EndDate: event.endDate,
+});
 const sectionOut = (eventId: string, section: SectionWithLevel) => ({
   SectionID: section.id,
   EventID: eventId,
@@ -24,7 +36,10 @@ const sectionOut = (eventId: string, section: SectionWithLevel) => ({
 const today = (deps: AppDeps) => calendarDateIn(deps.clock(), deps.config.timeZone);
 
 async function sectionOf(deps: AppDeps, sectionId: string) {
-  const [row] = await deps.db.select({ eventId: eventSections.eventId }).from(eventSections).where(eq(eventSections.id, sectionId));
+  const [row] = await deps.db
+    .select({ eventId: eventSections.eventId })
+    .from(eventSections)
+    .where(eq(eventSections.id, sectionId));
   const [section] = row ? await eventSectionsWithLevel(deps.db, row.eventId, [sectionId]) : [];
   const event = row ? await findEvent(deps.db, row.eventId) : null;
   if (!section || !event) throw notFound('No such section.');
@@ -32,13 +47,20 @@ async function sectionOf(deps: AppDeps, sectionId: string) {
 }
 
 /** event/GetEvent: the event, its sections, and the sections attendance takers are assigned to. */
-export async function getEvent(deps: AppDeps, query: { EventID: string; IncludeSections: boolean; IncludeAssignedSections: boolean }) {
+export async function getEvent(
+  deps: AppDeps,
+  query: { EventID: string; IncludeSections: boolean; IncludeAssignedSections: boolean },
+) {
   const event = await findEvent(deps.db, query.EventID);
   if (!event) throw notFound('No such event.');
-  const sections = query.IncludeSections || query.IncludeAssignedSections ? await eventSectionsWithLevel(deps.db, event.id) : [];
+  const sections =
+    query.IncludeSections || query.IncludeAssignedSections ? await eventSectionsWithLevel(deps.db, event.id) : [];
   let assigned: SectionWithLevel[] | undefined;
   if (query.IncludeAssignedSections) {
-    const grants = await deps.db.select({ sectionId: attendanceTakers.sectionId }).from(attendanceTakers).where(eq(attendanceTakers.eventId, event.id));
+    const grants = await deps.db
+      .select({ sectionId: attendanceTakers.sectionId })
+      .from(attendanceTakers)
+      .where(eq(attendanceTakers.eventId, event.id));
     const wholeEvent = grants.some((grant) => grant.sectionId === null);
     const granted = new Set(grants.map((grant) => grant.sectionId));
     assigned = sections.filter((section) => wholeEvent || granted.has(section.id));
@@ -62,14 +84,35 @@ type AttendanceRecord = z.infer<typeof attendanceRecord>;
  * Section/GetAttendances: with onlyToday, every person expected today (unmarked people have no id
  * yet); without it, every mark ever saved for the section, by day.
  */
-export async function getAttendances(deps: AppDeps, query: { sectionId: string; onlyToday: boolean }): Promise<AttendanceRecord[]> {
+export async function getAttendances(
+  deps: AppDeps,
+  query: { sectionId: string; onlyToday: boolean },
+): Promise<AttendanceRecord[]> {
   const { event, section } = await sectionOf(deps, query.sectionId);
-  const sectionPart = { SectionID: section.id, EventID: event.id, AdminTitle: section.title, Event: { ShortName: event.name } };
-  const record = (row: { id: string | null; attended: boolean; date: string; userId: string; firstName: string; lastName: string; email: string }) => ({
+  const sectionPart = {
+    SectionID: section.id,
+    EventID: event.id,
+    AdminTitle: section.title,
+    Event: { ShortName: event.name },
+  };
+  const record = (row: {
+    id: string | null;
+    attended: boolean;
+    date: string;
+    userId: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+  }) => ({
     EventDailyAttendanceID: row.id,
     Attended: row.attended,
     Date: row.date,
-    User: { UserID: row.userId, FirstName: row.firstName, FullName: `${row.firstName} ${row.lastName}`.trim(), Email: row.email },
+    User: {
+      UserID: row.userId,
+      FirstName: row.firstName,
+      FullName: `${row.firstName} ${row.lastName}`.trim(),
+      Email: row.email,
+    },
     Section: sectionPart,
   });
   if (query.onlyToday) {
@@ -100,7 +143,8 @@ export async function getAttendances(deps: AppDeps, query: { sectionId: string; 
  */
 export async function generateEventCertificates(deps: AppDeps, input: z.infer<typeof generateCertificatesInput>) {
   const { event, section } = await sectionOf(deps, input.SectionID);
-  if (event.id !== input.EventID) throw badRequest(attendanceMessages.sectionNotInEvent, { SectionID: attendanceMessages.sectionNotInEvent });
+  if (event.id !== input.EventID)
+    throw badRequest(attendanceMessages.sectionNotInEvent, { SectionID: attendanceMessages.sectionNotInEvent });
   const date = input.Date ?? today(deps);
   const rows = input.EventDailyAttendances.map((row) => ({ userId: row.UserID, attended: row.Attended }));
   const named = input.EventDailyAttendances.filter((row) => row.EventDailyAttendanceID);
@@ -110,17 +154,43 @@ export async function generateEventCertificates(deps: AppDeps, input: z.infer<ty
       const known = await tx
         .select({ id: eventDailyAttendances.id, userId: eventDailyAttendances.userId })
         .from(eventDailyAttendances)
-        .where(and(eq(eventDailyAttendances.sectionId, section.id), eq(eventDailyAttendances.date, date), inArray(eventDailyAttendances.id, named.map((row) => row.EventDailyAttendanceID ?? ''))));
+        .where(
+          and(
+            eq(eventDailyAttendances.sectionId, section.id),
+            eq(eventDailyAttendances.date, date),
+            inArray(
+              eventDailyAttendances.id,
+              named.map((row) => row.EventDailyAttendanceID ?? ''),
+            ),
+          ),
+        );
       const owner = new Map(known.map((row) => [row.id, row.userId]));
       if (named.some((row) => owner.get(row.EventDailyAttendanceID ?? '') !== row.UserID)) {
         throw badRequest('An EventDailyAttendanceID does not belong to that person, section and day.');
       }
     }
-    const updated = await saveMarks(tx, { eventId: event.id, section, date, today: today(deps), now: deps.clock(), rows, actor: { actorId: null }, source: 'FUNCTIONS' });
+    const updated = await saveMarks(tx, {
+      eventId: event.id,
+      section,
+      date,
+      today: today(deps),
+      now: deps.clock(),
+      rows,
+      actor: { actorId: null },
+      source: 'FUNCTIONS',
+    });
     const issued = await tx
       .select({ UserID: certificates.userId, Code: certificates.code, MinutesAttended: certificates.minutesAttended })
       .from(certificates)
-      .where(and(eq(certificates.eventId, event.id), inArray(certificates.userId, rows.map((row) => row.userId))))
+      .where(
+        and(
+          eq(certificates.eventId, event.id),
+          inArray(
+            certificates.userId,
+            rows.map((row) => row.userId),
+          ),
+        ),
+      )
       .orderBy(asc(certificates.userId));
     return { Updated: updated, Certificates: issued };
   });

@@ -44,7 +44,11 @@ const form = (eventPaymentId: string, organizationId: string, fields: Record<str
   ...fields,
 });
 
-function upload(caller: Caller | undefined, fields: Record<string, string>, file: FilePart | null = { name: 'po.pdf', bytes: pdf }) {
+function upload(
+  caller: Caller | undefined,
+  fields: Record<string, string>,
+  file: FilePart | null = { name: 'po.pdf', bytes: pdf },
+) {
   const { body, headers } = multipartBody(fields, file ?? undefined);
   return call(t.app, 'POST', '/api/purchase-orders', { caller, body, headers });
 }
@@ -55,7 +59,10 @@ async function paymentOf(id: string) {
 }
 
 async function sectionTaken(id: string) {
-  const [row] = await t.deps.db.select({ ticketsTaken: eventSections.ticketsTaken }).from(eventSections).where(eq(eventSections.id, id));
+  const [row] = await t.deps.db
+    .select({ ticketsTaken: eventSections.ticketsTaken })
+    .from(eventSections)
+    .where(eq(eventSections.id, id));
   return row?.ticketsTaken;
 }
 
@@ -98,13 +105,19 @@ describe('POST /api/purchase-orders', () => {
     const { buyer, organization, payment } = await awaitingPurchaseOrder();
     const response = await upload(buyer.caller, form(payment.id, organization.id, { total: '1' }));
     expect(response.statusCode).toBe(201);
-    const [po] = await t.deps.db.select().from(purchaseOrders).where(eq(purchaseOrders.id, response.json().purchaseOrderId));
+    const [po] = await t.deps.db
+      .select()
+      .from(purchaseOrders)
+      .where(eq(purchaseOrders.id, response.json().purchaseOrderId));
     expect(po).toMatchObject({ type: 'CONFERENCE_DAY', totalCents: 44_700, submittedTotalCents: 1 });
   });
 
   it('derives the type from the payment: a matching type is accepted, another one refused on its field', async () => {
     const matching = await awaitingPurchaseOrder();
-    const accepted = await upload(matching.buyer.caller, form(matching.payment.id, matching.organization.id, { type: 'CONFERENCE_DAY' }));
+    const accepted = await upload(
+      matching.buyer.caller,
+      form(matching.payment.id, matching.organization.id, { type: 'CONFERENCE_DAY' }),
+    );
     expect(accepted.statusCode).toBe(201);
 
     const { buyer, organization, payment } = await awaitingPurchaseOrder();
@@ -119,19 +132,31 @@ describe('POST /api/purchase-orders', () => {
 
   it('makes an accepted application’s purchase order EVENT_APPLICATION whatever the form says', async () => {
     const { buyer, organization, payment, day } = await awaitingPurchaseOrder();
-    const [application] = await t.deps.db.insert(eventApplications).values({ userId: buyer.user.id, eventId: day.event.id }).returning();
-    await t.deps.db.update(eventPayments).set({ applicationId: application?.id }).where(eq(eventPayments.id, payment.id));
+    const [application] = await t.deps.db
+      .insert(eventApplications)
+      .values({ userId: buyer.user.id, eventId: day.event.id })
+      .returning();
+    await t.deps.db
+      .update(eventPayments)
+      .set({ applicationId: application?.id })
+      .where(eq(eventPayments.id, payment.id));
     const refused = await upload(buyer.caller, form(payment.id, organization.id, { type: 'CONFERENCE_DAY' }));
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual({ type: purchaseOrderMessages.typeMismatch });
     const accepted = await upload(buyer.caller, form(payment.id, organization.id));
     expect(accepted.statusCode).toBe(201);
-    const [po] = await t.deps.db.select().from(purchaseOrders).where(eq(purchaseOrders.id, accepted.json().purchaseOrderId));
+    const [po] = await t.deps.db
+      .select()
+      .from(purchaseOrders)
+      .where(eq(purchaseOrders.id, accepted.json().purchaseOrderId));
     expect(po).toMatchObject({ type: 'EVENT_APPLICATION', totalCents: 44_700 });
   });
 
   it.each([
-    ['an HTML page named .pdf', { name: 'po.pdf', bytes: Buffer.from('<!doctype html><html><body>%PDF-1.4 %%EOF</body></html>') }],
+    [
+      'an HTML page named .pdf',
+      { name: 'po.pdf', bytes: Buffer.from('<!doctype html><html><body>%PDF-1.4 %%EOF</body></html>') },
+    ],
     ['a text file renamed to .pdf', { name: 'notes.pdf', bytes: Buffer.from('Purchase order 4411\nTotal: $447.00\n') }],
     ['a PDF header without an end', { name: 'cut.pdf', bytes: pdf.subarray(0, 40) }],
     ['an empty file', { name: 'empty.pdf', bytes: Buffer.alloc(0) }],
@@ -163,7 +188,14 @@ describe('POST /api/purchase-orders', () => {
     const { buyer, organization, payment } = await awaitingPurchaseOrder();
     const response = await upload(
       buyer.caller,
-      form(payment.id, organization.id, { filename: ' ', contactEmail: 'not-an-email', contactName: '', contactPhone: '555-12', number: '', total: '' }),
+      form(payment.id, organization.id, {
+        filename: ' ',
+        contactEmail: 'not-an-email',
+        contactName: '',
+        contactPhone: '555-12',
+        number: '',
+        total: '',
+      }),
     );
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({
@@ -197,7 +229,10 @@ describe('POST /api/purchase-orders', () => {
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().detail).toBe(paymentMessages.notFound);
     expect((await upload(undefined, form(payment.id, organization.id))).statusCode).toBe(401);
-    const json = await call(t.app, 'POST', '/api/purchase-orders', { caller: other.caller, body: form(payment.id, organization.id) });
+    const json = await call(t.app, 'POST', '/api/purchase-orders', {
+      caller: other.caller,
+      body: form(payment.id, organization.id),
+    });
     expect(json.statusCode).toBe(400);
     expect((await paymentOf(payment.id))?.status).toBe('AWAITING_PO');
   });

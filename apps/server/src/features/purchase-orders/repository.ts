@@ -3,16 +3,25 @@ import type { Executor } from '../../db/client.ts';
 import { eventPayments } from '../../db/schema/commerce.ts';
 import { eventRegistrationPayments } from '../../db/schema/registration-requests.ts';
 
-
 /**
  * AWAITING_PO → PO_SUBMITTED as one conditional UPDATE, holding the seats for another term: a
  * payment whose seats were released, or that is not waiting for a purchase order, changes nothing.
  * A payment made without an organization takes the purchase order's, so its administrators see it.
  */
-export async function markPurchaseOrderSubmitted(db: Executor, paymentId: string, userId: string, organizationId: string, holdExpiresAt: Date) {
+export async function markPurchaseOrderSubmitted(
+  db: Executor,
+  paymentId: string,
+  userId: string,
+  organizationId: string,
+  holdExpiresAt: Date,
+) {
   const updated = await db
     .update(eventPayments)
-    .set({ status: 'PO_SUBMITTED', holdExpiresAt, organizationId: sql`coalesce(${eventPayments.organizationId}, ${organizationId}::uuid)` })
+    .set({
+      status: 'PO_SUBMITTED',
+      holdExpiresAt,
+      organizationId: sql`coalesce(${eventPayments.organizationId}, ${organizationId}::uuid)`,
+    })
     .where(
       and(
         eq(eventPayments.id, paymentId),

@@ -14,7 +14,11 @@ export const purchaseOrderRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     '/purchase-orders',
     {
       config: { access: 'signedIn' },
-      schema: { tags: ['purchase-orders'], consumes: ['multipart/form-data'], response: { 201: purchaseOrderSubmitted } },
+      schema: {
+        tags: ['purchase-orders'],
+        consumes: ['multipart/form-data'],
+        response: { 201: purchaseOrderSubmitted },
+      },
     },
     async (request, reply) => {
       const upload = await readUpload(request);

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { paymentMessages, purchaseOrderHoldDays } from '@portal/domain/commerce/payments.ts';
-import { purchaseOrderFields, purchaseOrderMessages, purchaseOrderTypeOf, type PurchaseOrderSubmitted } from '@portal/domain/commerce/purchase-orders.ts';
+import {
+  purchaseOrderFields,
+  purchaseOrderMessages,
+  purchaseOrderTypeOf,
+  type PurchaseOrderSubmitted,
+} from '@portal/domain/commerce/purchase-orders.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { purchaseOrders } from '../../db/schema/commerce.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
@@ -21,7 +26,11 @@ const dayMs = 24 * 60 * 60 * 1000;
  * Its type and total are the payment's (purchaseOrderTypeOf, totalCents); the total the buyer typed
  * is kept beside them for staff, who cannot approve a purchase order whose typed total differs.
  */
-export async function submitPurchaseOrder(deps: AppDeps, auth: RequestAuth, upload: Upload): Promise<PurchaseOrderSubmitted> {
+export async function submitPurchaseOrder(
+  deps: AppDeps,
+  auth: RequestAuth,
+  upload: Upload,
+): Promise<PurchaseOrderSubmitted> {
   const { fields, bytes } = checkUpload(purchaseOrderFields, upload);
   const now = deps.clock();
   // A hold that ran out is released first, so it is refused below rather than extended after the fact.
@@ -31,12 +40,17 @@ export async function submitPurchaseOrder(deps: AppDeps, auth: RequestAuth, uplo
     const payment = await paymentTerms(tx, fields.eventPaymentId);
     if (!payment || payment.userId !== auth.user.id) throw notFound(paymentMessages.notFound);
     const type = purchaseOrderTypeOf(payment);
-    if (fields.type !== undefined && fields.type !== type) throw badRequest(purchaseOrderMessages.typeMismatch, { type: purchaseOrderMessages.typeMismatch });
+    if (fields.type !== undefined && fields.type !== type)
+      throw badRequest(purchaseOrderMessages.typeMismatch, { type: purchaseOrderMessages.typeMismatch });
     if (!(await isActiveMember(tx, fields.organizationId, auth.user.id))) {
-      throw badRequest(purchaseOrderMessages.organizationRequired, { organizationId: purchaseOrderMessages.organizationRequired });
+      throw badRequest(purchaseOrderMessages.organizationRequired, {
+        organizationId: purchaseOrderMessages.organizationRequired,
+      });
     }
     const holdExpiresAt = new Date(now.getTime() + purchaseOrderHoldDays * dayMs);
-    if (!(await markPurchaseOrderSubmitted(tx, fields.eventPaymentId, auth.user.id, fields.organizationId, holdExpiresAt))) {
+    if (
+      !(await markPurchaseOrderSubmitted(tx, fields.eventPaymentId, auth.user.id, fields.organizationId, holdExpiresAt))
+    ) {
       throw conflict(purchaseOrderMessages.notAwaiting);
     }
     await tx.insert(purchaseOrders).values({
@@ -61,7 +75,13 @@ export async function submitPurchaseOrder(deps: AppDeps, auth: RequestAuth, uplo
       action: 'purchaseOrder.submit',
       subjectType: 'purchase_order',
       subjectId: purchaseOrderId,
-      data: { eventPaymentId: fields.eventPaymentId, number: fields.number, totalCents: payment.totalCents, submittedTotalCents: fields.total, fileSize: bytes.length },
+      data: {
+        eventPaymentId: fields.eventPaymentId,
+        number: fields.number,
+        totalCents: payment.totalCents,
+        submittedTotalCents: fields.total,
+        fileSize: bytes.length,
+      },
     });
   });
   return { purchaseOrderId };

@@ -10,7 +10,14 @@ import { queueMail, type MailInput } from '../../platform/mail.ts';
  * is invited to choose a password through 'Forgot password', which works for any account with that
  * email; everyone is pointed at My Event Applications, where the seat's application is.
  */
-export function attendeeMail(input: { to: string; firstName: string; newUser: boolean; eventName: string; requesterName: string; publicUrl: string }): MailInput {
+export function attendeeMail(input: {
+  to: string;
+  firstName: string;
+  newUser: boolean;
+  eventName: string;
+  requesterName: string;
+  publicUrl: string;
+}): MailInput {
   const who = input.requesterName || 'A colleague';
   const lines = [
     input.firstName ? `Hello ${input.firstName},` : 'Hello,',
@@ -34,7 +41,10 @@ export function attendeeMail(input: { to: string; firstName: string; newUser: bo
 }
 
 /** Staff refund a paid registration request its member cancelled (REFUND_NEEDED, reason BUYER_CANCELLED). */
-export async function refundMail(tx: Executor, input: { paymentId: string; requestId: string; total: number; publicUrl: string }): Promise<void> {
+export async function refundMail(
+  tx: Executor,
+  input: { paymentId: string; requestId: string; total: number; publicUrl: string },
+): Promise<void> {
   const staff = await tx.select({ email: users.email }).from(users).where(eq(users.role, 'STAFF'));
   const text = [
     `Event payment ${input.paymentId} (${formatCents(input.total)}) paid registration request ${input.requestId}, which its member has cancelled.`,
@@ -43,5 +53,6 @@ export async function refundMail(tx: Executor, input: { paymentId: string; reque
     'It is recorded as REFUND_NEEDED. Refund the buyer through the payment provider or the purchase order:',
     `${input.publicUrl}/admin/event-payments/${input.paymentId}`,
   ].join('\n');
-  for (const { email } of staff) await queueMail(tx, { to: email, subject: 'A cancelled registration request needs a refund', text });
+  for (const { email } of staff)
+    await queueMail(tx, { to: email, subject: 'A cancelled registration request needs a refund', text });
 }

@@ -26,11 +26,15 @@ import { call, useTestApp, type Caller } from '../../test/harness.ts';
 const t = useTestApp();
 
 const base = '/api/event-registration-requests';
-const create = (caller: Caller | undefined, body: unknown, key: string = randomUUID()) => call(t.app, 'POST', base, { caller, body, headers: { 'idempotency-key': key } });
+const create = (caller: Caller | undefined, body: unknown, key: string = randomUUID()) =>
+  call(t.app, 'POST', base, { caller, body, headers: { 'idempotency-key': key } });
 const read = (caller: Caller, id: string) => call(t.app, 'GET', `${base}/${id}`, { caller });
-const seats = (caller: Caller, id: string, seatsRequested: unknown) => call(t.app, 'PUT', `${base}/${id}/seats`, { caller, body: { seatsRequested } });
-const attendees = (caller: Caller, id: string, emails: string[]) => call(t.app, 'PUT', `${base}/${id}/attendees`, { caller, body: { emails } });
-const coupon = (caller: Caller, id: string, code: string) => call(t.app, 'POST', `${base}/${id}/coupon`, { caller, body: { code } });
+const seats = (caller: Caller, id: string, seatsRequested: unknown) =>
+  call(t.app, 'PUT', `${base}/${id}/seats`, { caller, body: { seatsRequested } });
+const attendees = (caller: Caller, id: string, emails: string[]) =>
+  call(t.app, 'PUT', `${base}/${id}/attendees`, { caller, body: { emails } });
+const coupon = (caller: Caller, id: string, code: string) =>
+  call(t.app, 'POST', `${base}/${id}/coupon`, { caller, body: { code } });
 const pay = (caller: Caller, id: string, method: 'CARD' | 'PURCHASE_ORDER' = 'CARD', key: string = randomUUID()) =>
   call(t.app, 'POST', `${base}/${id}/pay`, { caller, body: { method }, headers: { 'idempotency-key': key } });
 const cancel = (caller: Caller, id: string) => call(t.app, 'POST', `${base}/${id}/cancel`, { caller });
@@ -38,9 +42,13 @@ const cancel = (caller: Caller, id: string) => call(t.app, 'POST', `${base}/${id
 /** An event open to group registration at $100 a seat, two free seats past ten, with `maxTickets` seats. */
 async function openEvent(maxTickets: number | null = null) {
   const institute = await createInstitute(t.deps.db, { maxTickets });
-  await t.deps.db
-    .insert(eventGroupRegistrations)
-    .values({ eventId: institute.event.id, open: true, attendeeCostCents: 10_000, paidSeatsRequiredForOffer: 10, freeSeatsInOffer: 2 });
+  await t.deps.db.insert(eventGroupRegistrations).values({
+    eventId: institute.event.id,
+    open: true,
+    attendeeCostCents: 10_000,
+    paidSeatsRequiredForOffer: 10,
+    freeSeatsInOffer: 2,
+  });
   return institute;
 }
 
@@ -57,7 +65,8 @@ async function requestFor(seatsRequested: number, maxTickets: number | null = nu
   return { ...member, institute, requestId: response.json<{ id: string }>().id };
 }
 
-const emailsFor = (n: number) => Array.from({ length: n }, (_, i) => `attendee-${i}-${randomUUID().slice(0, 8)}@example.test`);
+const emailsFor = (n: number) =>
+  Array.from({ length: n }, (_, i) => `attendee-${i}-${randomUUID().slice(0, 8)}@example.test`);
 
 describe('POST /api/event-registration-requests', () => {
   it('creates a request for an open event, priced with the offer', async () => {
@@ -94,7 +103,11 @@ describe('POST /api/event-registration-requests', () => {
     const notOpen = await create(caller, { eventId: closed.event.id, seatsRequested: 2 });
     expect(notOpen.statusCode).toBe(400);
     expect(notOpen.json().detail).toBe(messages.notOpen);
-    const foreign = await create(caller, { eventId: open.event.id, seatsRequested: 2, sectionIds: [closed.firstYear.sections[0]?.id] });
+    const foreign = await create(caller, {
+      eventId: open.event.id,
+      seatsRequested: 2,
+      sectionIds: [closed.firstYear.sections[0]?.id],
+    });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().detail).toBe(messages.sectionNotInEvent);
   });
@@ -102,7 +115,10 @@ describe('POST /api/event-registration-requests', () => {
   it('refuses once the purchase window has closed, and paying then too (409)', async () => {
     const { caller, requestId, institute } = await requestFor(2);
     // The test clock is 2026-11-22; an event starting in 5 days with a 7-day window is closed.
-    await t.deps.db.update(events).set({ startDate: '2026-11-27', endDate: '2026-11-28', daysBeforePurchaseClose: 7 }).where(eq(events.id, institute.event.id));
+    await t.deps.db
+      .update(events)
+      .set({ startDate: '2026-11-27', endDate: '2026-11-28', daysBeforePurchaseClose: 7 })
+      .where(eq(events.id, institute.event.id));
     const created = await create(caller, { eventId: institute.event.id, seatsRequested: 2 });
     expect(created.statusCode).toBe(409);
     expect(created.json().detail).toBe(catalogueMessages.purchaseClosed);
@@ -121,7 +137,10 @@ describe('POST /api/event-registration-requests', () => {
     const replayed = await create(caller, body, key);
     expect(replayed.statusCode).toBe(201);
     expect(replayed.json<{ id: string }>().id).toBe(first);
-    const made = await t.deps.db.select().from(eventRegistrationRequests).where(eq(eventRegistrationRequests.userId, user.id));
+    const made = await t.deps.db
+      .select()
+      .from(eventRegistrationRequests)
+      .where(eq(eventRegistrationRequests.userId, user.id));
     expect(made).toHaveLength(1);
     // Another click of another attempt (a new key) is another request.
     expect((await create(caller, body)).json<{ id: string }>().id).not.toBe(first);
@@ -130,21 +149,31 @@ describe('POST /api/event-registration-requests', () => {
     const reused = await create(caller, { eventId: other.event.id, seatsRequested: 3 }, key);
     expect(reused.statusCode).toBe(409);
     expect(reused.json().detail).toBe(messages.requestKeyReused);
-    expect(await t.deps.db.select().from(eventRegistrationRequests).where(eq(eventRegistrationRequests.userId, user.id))).toHaveLength(2);
+    expect(
+      await t.deps.db.select().from(eventRegistrationRequests).where(eq(eventRegistrationRequests.userId, user.id)),
+    ).toHaveLength(2);
   });
 
   it('refuses a create without an Idempotency-Key (400)', async () => {
     const institute = await openEvent();
     const { caller } = await signedInUser(t);
-    const response = await call(t.app, 'POST', base, { caller, body: { eventId: institute.event.id, seatsRequested: 2 } });
+    const response = await call(t.app, 'POST', base, {
+      caller,
+      body: { eventId: institute.event.id, seatsRequested: 2 },
+    });
     expect(response.statusCode).toBe(400);
   });
 
   it('asks for groupings on a path chosen by grouping and sections on one chosen by section, and refuses the other way round (400)', async () => {
     const institute = await openEvent();
-    await t.deps.db.update(eventPaths).set({ applicationSelectionLevel: 'GROUPINGS' }).where(eq(eventPaths.id, institute.advanced.path.id));
+    await t.deps.db
+      .update(eventPaths)
+      .set({ applicationSelectionLevel: 'GROUPINGS' })
+      .where(eq(eventPaths.id, institute.advanced.path.id));
     const { caller } = await signedInUser(t);
-    const offer = await call(t.app, 'GET', `/api/catalogue/events/${institute.event.id}/group-registration`, { caller });
+    const offer = await call(t.app, 'GET', `/api/catalogue/events/${institute.event.id}/group-registration`, {
+      caller,
+    });
     expect(offer.json()).toMatchObject({ groupingPathIds: [institute.advanced.path.id] });
 
     const fitting = await create(caller, {
@@ -155,12 +184,22 @@ describe('POST /api/event-registration-requests', () => {
     });
     expect(fitting.statusCode).toBe(201);
     const detail = (await read(caller, fitting.json<{ id: string }>().id)).json<RegistrationRequestDetail>();
-    expect(detail.requestedGroupings).toEqual([{ id: institute.advanced.grouping.id, name: institute.advanced.grouping.name }]);
+    expect(detail.requestedGroupings).toEqual([
+      { id: institute.advanced.grouping.id, name: institute.advanced.grouping.name },
+    ]);
 
-    const groupingOfSectionPath = await create(caller, { eventId: institute.event.id, seatsRequested: 2, groupingIds: [institute.firstYear.grouping.id] });
+    const groupingOfSectionPath = await create(caller, {
+      eventId: institute.event.id,
+      seatsRequested: 2,
+      groupingIds: [institute.firstYear.grouping.id],
+    });
     expect(groupingOfSectionPath.statusCode).toBe(400);
     expect(groupingOfSectionPath.json().errors.groupingIds).toBe(messages.groupingOfSectionPath);
-    const sectionOfGroupingPath = await create(caller, { eventId: institute.event.id, seatsRequested: 2, sectionIds: [institute.advanced.sections[0]?.id] });
+    const sectionOfGroupingPath = await create(caller, {
+      eventId: institute.event.id,
+      seatsRequested: 2,
+      sectionIds: [institute.advanced.sections[0]?.id],
+    });
     expect(sectionOfGroupingPath.statusCode).toBe(400);
     expect(sectionOfGroupingPath.json().errors.sectionIds).toBe(messages.sectionOfGroupingPath);
   });
@@ -177,8 +216,15 @@ describe('reading requests', () => {
     const other = await signedInUser(t);
     const list = (await call(t.app, 'GET', base, { caller: mine.caller })).json<RegistrationRequestPage>();
     expect(list.items.map((row) => row.id)).toEqual([mine.requestId]);
-    expect(list.items[0]).toMatchObject({ seatsRequested: 3, attendeesAssigned: 0, total: 30_000, paymentStatus: null });
-    expect((await call(t.app, 'GET', base, { caller: other.caller })).json<RegistrationRequestPage>().items).toEqual([]);
+    expect(list.items[0]).toMatchObject({
+      seatsRequested: 3,
+      attendeesAssigned: 0,
+      total: 30_000,
+      paymentStatus: null,
+    });
+    expect((await call(t.app, 'GET', base, { caller: other.caller })).json<RegistrationRequestPage>().items).toEqual(
+      [],
+    );
     expect((await read(other.caller, mine.requestId)).statusCode).toBe(404);
     expect((await seats(other.caller, mine.requestId, 4)).statusCode).toBe(404);
     expect((await cancel(other.caller, mine.requestId)).statusCode).toBe(404);
@@ -188,9 +234,19 @@ describe('reading requests', () => {
     const institute = await openEvent();
     const closed = await createEvent(t.deps.db);
     const { caller } = await signedInUser(t);
-    const offer = await call(t.app, 'GET', `/api/catalogue/events/${institute.event.id}/group-registration`, { caller });
-    expect(offer.json()).toEqual({ eventId: institute.event.id, attendeeCost: 10_000, paidSeatsRequiredForOffer: 10, freeSeatsInOffer: 2, groupingPathIds: [] });
-    expect((await call(t.app, 'GET', `/api/catalogue/events/${closed.event.id}/group-registration`, { caller })).statusCode).toBe(404);
+    const offer = await call(t.app, 'GET', `/api/catalogue/events/${institute.event.id}/group-registration`, {
+      caller,
+    });
+    expect(offer.json()).toEqual({
+      eventId: institute.event.id,
+      attendeeCost: 10_000,
+      paidSeatsRequiredForOffer: 10,
+      freeSeatsInOffer: 2,
+      groupingPathIds: [],
+    });
+    expect(
+      (await call(t.app, 'GET', `/api/catalogue/events/${closed.event.id}/group-registration`, { caller })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -211,11 +267,18 @@ describe('PUT /api/event-registration-requests/:id/seats', () => {
     expect((await attendees(caller, requestId, emails)).statusCode).toBe(200);
     const fewer = (await seats(caller, requestId, 2)).json<RegistrationRequestDetail>();
     expect(fewer.seats.map((seat) => seat.attendee?.email)).toEqual(emails.slice(0, 2));
-    const [dropped] = await t.deps.db.select({ status: eventApplications.status }).from(eventApplications).innerJoin(users, eq(users.id, eventApplications.userId)).where(eq(users.email, emails[2] ?? ''));
+    const [dropped] = await t.deps.db
+      .select({ status: eventApplications.status })
+      .from(eventApplications)
+      .innerJoin(users, eq(users.id, eventApplications.userId))
+      .where(eq(users.email, emails[2] ?? ''));
     expect(dropped?.status).toBe('VOIDED');
 
     // A free event: nothing to pay, PAID at once.
-    await t.deps.db.update(eventGroupRegistrations).set({ attendeeCostCents: 0 }).where(eq(eventGroupRegistrations.eventId, institute.event.id));
+    await t.deps.db
+      .update(eventGroupRegistrations)
+      .set({ attendeeCostCents: 0 })
+      .where(eq(eventGroupRegistrations.eventId, institute.event.id));
     const paid = await pay(caller, requestId);
     expect(paid.json().redirectUrl).toContain(registrationRequestPaths.success(requestId, paid.json().eventPaymentId));
     const refused = await seats(caller, requestId, 3);
@@ -233,7 +296,9 @@ describe('PUT /api/event-registration-requests/:id/attendees', () => {
     const bad = await attendees(caller, requestId, ['a@example.test', 'not-an-email', 'A@example.test']);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ 'emails.1': messages.emailInvalid, 'emails.2': messages.emailDuplicate });
-    expect((await read(caller, requestId)).json<RegistrationRequestDetail>().seats.every((seat) => seat.attendee === null)).toBe(true);
+    expect(
+      (await read(caller, requestId)).json<RegistrationRequestDetail>().seats.every((seat) => seat.attendee === null),
+    ).toBe(true);
   });
 
   it('gives each attendee a simplified application with the requested sections, invites those without an account, and shows Manage Registration to the requester', async () => {
@@ -249,20 +314,39 @@ describe('PUT /api/event-registration-requests/:id/attendees', () => {
       [user.email, false],
     ]);
     const applicationIds = detail.seats.map((seat) => seat.attendee?.applicationId ?? '');
-    const applications = await t.deps.db.select().from(eventApplications).where(eq(eventApplications.eventId, institute.event.id));
-    expect(applications.filter((a) => applicationIds.includes(a.id)).every((a) => a.isSimplified && a.status === 'STARTED')).toBe(true);
-    const sections = await t.deps.db.select().from(eventApplicationSections).where(eq(eventApplicationSections.applicationId, applicationIds[1] ?? ''));
+    const applications = await t.deps.db
+      .select()
+      .from(eventApplications)
+      .where(eq(eventApplications.eventId, institute.event.id));
+    expect(
+      applications.filter((a) => applicationIds.includes(a.id)).every((a) => a.isSimplified && a.status === 'STARTED'),
+    ).toBe(true);
+    const sections = await t.deps.db
+      .select()
+      .from(eventApplicationSections)
+      .where(eq(eventApplicationSections.applicationId, applicationIds[1] ?? ''));
     expect(sections.map((s) => s.sectionId)).toEqual([institute.firstYear.sections[0]?.id]);
-    const mail = await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, newcomer1 ?? ''));
+    const mail = await t.deps.db
+      .select()
+      .from(mailMessages)
+      .where(eq(mailMessages.to, newcomer1 ?? ''));
     expect(mail[0]?.text).toContain('/auth/forgot-password');
 
     const list = (await call(t.app, 'GET', '/api/event-applications', { caller })).json<ApplicationPage>();
-    expect(list.items.find((row) => row.id === applicationIds[2])).toMatchObject({ isSimplified: true, registrationRequestId: requestId });
+    expect(list.items.find((row) => row.id === applicationIds[2])).toMatchObject({
+      isSimplified: true,
+      registrationRequestId: requestId,
+    });
 
     // Replacing an attendee voids their application and keeps the others'.
-    const replaced = (await attendees(caller, requestId, [existing.email, newcomer2 ?? '', user.email])).json<RegistrationRequestDetail>();
+    const replaced = (
+      await attendees(caller, requestId, [existing.email, newcomer2 ?? '', user.email])
+    ).json<RegistrationRequestDetail>();
     expect(replaced.seats[0]?.attendee?.applicationId).toBe(applicationIds[0]);
-    const [voided] = await t.deps.db.select({ status: eventApplications.status }).from(eventApplications).where(eq(eventApplications.id, applicationIds[1] ?? ''));
+    const [voided] = await t.deps.db
+      .select({ status: eventApplications.status })
+      .from(eventApplications)
+      .where(eq(eventApplications.id, applicationIds[1] ?? ''));
     expect(voided?.status).toBe('VOIDED');
   });
 
@@ -273,11 +357,17 @@ describe('PUT /api/event-registration-requests/:id/attendees', () => {
     const url = `${base}/${requestId}/applications/${attendee.user.id}`;
     const byRequester = await call(t.app, 'GET', url, { caller });
     expect(byRequester.statusCode).toBe(200);
-    expect(byRequester.json()).toMatchObject({ id: saved.seats[0]?.attendee?.applicationId, isSimplified: true, status: 'STARTED' });
+    expect(byRequester.json()).toMatchObject({
+      id: saved.seats[0]?.attendee?.applicationId,
+      isSimplified: true,
+      status: 'STARTED',
+    });
     expect((await call(t.app, 'GET', url, { caller: attendee.caller })).statusCode).toBe(200);
     const stranger = await signedInUser(t);
     expect((await call(t.app, 'GET', url, { caller: stranger.caller })).statusCode).toBe(404);
-    expect((await call(t.app, 'GET', `${base}/${requestId}/applications/${stranger.user.id}`, { caller })).statusCode).toBe(404);
+    expect(
+      (await call(t.app, 'GET', `${base}/${requestId}/applications/${stranger.user.id}`, { caller })).statusCode,
+    ).toBe(404);
   });
 
   it('two requests naming the same new person at once: one gets the seat, the other a 400, never a 500', async () => {
@@ -290,13 +380,25 @@ describe('PUT /api/event-registration-requests/:id/attendees', () => {
       attendees(second.caller, other.json<{ id: string }>().id, [email ?? '']),
     ]);
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 400]);
-    expect(await t.deps.db.select().from(users).where(eq(users.email, email ?? ''))).toHaveLength(1);
+    expect(
+      await t.deps.db
+        .select()
+        .from(users)
+        .where(eq(users.email, email ?? '')),
+    ).toHaveLength(1);
   });
 
   it('refuses someone who already applies to the event', async () => {
     const { caller, requestId, institute } = await requestFor(1);
     const applicant = await signedInUser(t);
-    expect((await call(t.app, 'POST', '/api/event-applications', { caller: applicant.caller, body: { eventId: institute.event.id } })).statusCode).toBe(201);
+    expect(
+      (
+        await call(t.app, 'POST', '/api/event-applications', {
+          caller: applicant.caller,
+          body: { eventId: institute.event.id },
+        })
+      ).statusCode,
+    ).toBe(201);
     const refused = await attendees(caller, requestId, [applicant.user.email]);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual({ 'emails.0': messages.alreadyApplied });
@@ -311,7 +413,11 @@ describe('coupon and payment', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().detail).toBe(cartMessages.couponError);
     const applied = await coupon(caller, requestId, tenOff.code.toLowerCase());
-    expect(applied.json<RegistrationRequestDetail>().price).toMatchObject({ subtotal: 30_000, couponDiscount: 3_000, total: 27_000 });
+    expect(applied.json<RegistrationRequestDetail>().price).toMatchObject({
+      subtotal: 30_000,
+      couponDiscount: 3_000,
+      total: 27_000,
+    });
 
     const key = randomUUID();
     const started = await pay(caller, requestId, 'CARD', key);
@@ -321,18 +427,36 @@ describe('coupon and payment', () => {
     // A double click answers the same payment.
     expect((await pay(caller, requestId, 'CARD', key)).json().eventPaymentId).toBe(eventPaymentId);
     const [payment] = await t.deps.db.select().from(eventPayments).where(eq(eventPayments.id, eventPaymentId));
-    expect(payment).toMatchObject({ status: 'PENDING', subtotalCents: 30_000, discountCents: 3_000, totalCents: 27_000, seatsHeld: true });
-    const [event] = await t.deps.db.select({ taken: events.ticketsTaken }).from(events).where(eq(events.id, institute.event.id));
+    expect(payment).toMatchObject({
+      status: 'PENDING',
+      subtotalCents: 30_000,
+      discountCents: 3_000,
+      totalCents: 27_000,
+      seatsHeld: true,
+    });
+    const [event] = await t.deps.db
+      .select({ taken: events.ticketsTaken })
+      .from(events)
+      .where(eq(events.id, institute.event.id));
     expect(event?.taken).toBe(3);
-    const [used] = await t.deps.db.select({ timesUsed: coupons.timesUsed }).from(coupons).where(eq(coupons.id, tenOff.id));
+    const [used] = await t.deps.db
+      .select({ timesUsed: coupons.timesUsed })
+      .from(coupons)
+      .where(eq(coupons.id, tenOff.id));
     expect(used?.timesUsed).toBe(1);
 
-    const demo = await call(t.app, 'POST', `/api/payments/demo/${eventPaymentId}`, { caller, body: { outcome: 'succeed' } });
+    const demo = await call(t.app, 'POST', `/api/payments/demo/${eventPaymentId}`, {
+      caller,
+      body: { outcome: 'succeed' },
+    });
     expect(demo.json().redirectUrl).toBe(registrationRequestPaths.success(requestId, eventPaymentId));
     const lookup = await call(t.app, 'GET', `${base}/${requestId}/payments/${eventPaymentId}`, { caller });
     expect(lookup.json()).toMatchObject({ id: eventPaymentId, status: 'PAID', total: 27_000 });
     const detail = (await read(caller, requestId)).json<RegistrationRequestDetail>();
-    expect(detail).toMatchObject({ paymentStatus: 'PAID', abilities: { changeSeats: false, changeCoupon: false, pay: false, assignAttendees: true, cancel: true } });
+    expect(detail).toMatchObject({
+      paymentStatus: 'PAID',
+      abilities: { changeSeats: false, changeCoupon: false, pay: false, assignAttendees: true, cancel: true },
+    });
     expect((await coupon(caller, requestId, '')).statusCode).toBe(409);
     expect((await pay(caller, requestId)).statusCode).toBe(409);
   });
@@ -342,28 +466,52 @@ describe('coupon and payment', () => {
     const started = (await pay(first.caller, first.requestId)).json<{ eventPaymentId: string }>();
     const second = await requestFor(1);
     const other = await signedInUser(t);
-    expect((await call(t.app, 'GET', `${base}/${first.requestId}/payments/${started.eventPaymentId}`, { caller: other.caller })).statusCode).toBe(404);
-    expect((await call(t.app, 'GET', `${base}/${second.requestId}/payments/${started.eventPaymentId}`, { caller: second.caller })).statusCode).toBe(404);
+    expect(
+      (
+        await call(t.app, 'GET', `${base}/${first.requestId}/payments/${started.eventPaymentId}`, {
+          caller: other.caller,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call(t.app, 'GET', `${base}/${second.requestId}/payments/${started.eventPaymentId}`, {
+          caller: second.caller,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('pays by purchase order: the purchase order page, then the existing form makes it PO_SUBMITTED', async () => {
     const { caller, requestId } = await requestFor(2);
-    const started = (await pay(caller, requestId, 'PURCHASE_ORDER')).json<{ eventPaymentId: string; redirectUrl: string }>();
+    const started = (await pay(caller, requestId, 'PURCHASE_ORDER')).json<{
+      eventPaymentId: string;
+      redirectUrl: string;
+    }>();
     expect(started.redirectUrl).toBe(registrationRequestPaths.purchaseOrder(requestId, started.eventPaymentId));
     const [payment] = await t.deps.db.select().from(eventPayments).where(eq(eventPayments.id, started.eventPaymentId));
     expect(payment).toMatchObject({ status: 'AWAITING_PO', method: 'PURCHASE_ORDER', totalCents: 20_000 });
     // Switching to a card cancels the purchase-order payment and gives its seats back first.
     const card = (await pay(caller, requestId, 'CARD')).json<{ eventPaymentId: string }>();
     expect(card.eventPaymentId).not.toBe(started.eventPaymentId);
-    const [old] = await t.deps.db.select({ status: eventPayments.status }).from(eventPayments).where(eq(eventPayments.id, started.eventPaymentId));
+    const [old] = await t.deps.db
+      .select({ status: eventPayments.status })
+      .from(eventPayments)
+      .where(eq(eventPayments.id, started.eventPaymentId));
     expect(old?.status).toBe('CANCELLED');
   });
 
   it('a card payment that became REFUND_NEEDED (a late success without its seats) is not answered again: paying makes a new one', async () => {
     const { caller, requestId } = await requestFor(1);
     const first = (await pay(caller, requestId)).json<{ eventPaymentId: string }>();
-    await t.deps.db.update(eventPayments).set({ status: 'REFUND_NEEDED', refundReason: 'SEATS_GONE', seatsHeld: false }).where(eq(eventPayments.id, first.eventPaymentId));
-    await t.deps.db.update(events).set({ ticketsTaken: 0 }).where(eq(events.id, (await read(caller, requestId)).json<RegistrationRequestDetail>().event.id));
+    await t.deps.db
+      .update(eventPayments)
+      .set({ status: 'REFUND_NEEDED', refundReason: 'SEATS_GONE', seatsHeld: false })
+      .where(eq(eventPayments.id, first.eventPaymentId));
+    await t.deps.db
+      .update(events)
+      .set({ ticketsTaken: 0 })
+      .where(eq(events.id, (await read(caller, requestId)).json<RegistrationRequestDetail>().event.id));
     const second = await pay(caller, requestId);
     expect(second.statusCode).toBe(200);
     expect(second.json().eventPaymentId).not.toBe(first.eventPaymentId);
@@ -374,30 +522,43 @@ describe('coupon and payment', () => {
     const organization = await createOrganization(t.deps.db);
     await addMembership(t.deps.db, organization.id, user.id);
     const started = (await pay(caller, requestId, 'PURCHASE_ORDER')).json<{ eventPaymentId: string }>();
-    const { body, headers } = multipart({
-      eventPaymentId: started.eventPaymentId,
-      filename: 'District PO',
-      contactEmail: 'purchasing@district.test',
-      contactName: 'Pat Purchasing',
-      contactPhone: '5551234567',
-      number: 'PO-7',
-      organizationId: organization.id,
-      // Typed in dollars on the form, sent in cents.
-      total: '20000',
-      type: 'EVENT',
-    }, pdf);
+    const { body, headers } = multipart(
+      {
+        eventPaymentId: started.eventPaymentId,
+        filename: 'District PO',
+        contactEmail: 'purchasing@district.test',
+        contactName: 'Pat Purchasing',
+        contactPhone: '5551234567',
+        number: 'PO-7',
+        organizationId: organization.id,
+        // Typed in dollars on the form, sent in cents.
+        total: '20000',
+        type: 'EVENT',
+      },
+      pdf,
+    );
     const submitted = await call(t.app, 'POST', '/api/purchase-orders', { caller, body, headers });
     expect(submitted.statusCode).toBe(201);
-    expect((await read(caller, requestId)).json<RegistrationRequestDetail>()).toMatchObject({ paymentStatus: 'PO_SUBMITTED', abilities: { changeSeats: false, pay: false } });
+    expect((await read(caller, requestId)).json<RegistrationRequestDetail>()).toMatchObject({
+      paymentStatus: 'PO_SUBMITTED',
+      abilities: { changeSeats: false, pay: false },
+    });
     const staff = await signedInUser(t, 'STAFF');
-    const approved = await call(t.app, 'POST', `/api/admin/purchase-orders/${submitted.json<{ purchaseOrderId: string }>().purchaseOrderId}/approve`, { caller: staff.caller });
+    const approved = await call(
+      t.app,
+      'POST',
+      `/api/admin/purchase-orders/${submitted.json<{ purchaseOrderId: string }>().purchaseOrderId}/approve`,
+      { caller: staff.caller },
+    );
     expect(approved.statusCode).toBe(200);
     expect((await read(caller, requestId)).json<RegistrationRequestDetail>().paymentStatus).toBe('PAID');
   });
 
   it('a payment without the Idempotency-Key is refused (400)', async () => {
     const { caller, requestId } = await requestFor(1);
-    expect((await call(t.app, 'POST', `${base}/${requestId}/pay`, { caller, body: { method: 'CARD' } })).statusCode).toBe(400);
+    expect(
+      (await call(t.app, 'POST', `${base}/${requestId}/pay`, { caller, body: { method: 'CARD' } })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -414,8 +575,12 @@ describe('concurrent requests never oversell', () => {
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(3);
     expect(statuses.filter((status) => status === 409)).toHaveLength(5);
-    for (const refused of responses.filter((r) => r.statusCode === 409)) expect(refused.json().detail).toBe(paymentMessages.soldOut(institute.event.name, 1));
-    const [event] = await t.deps.db.select({ taken: events.ticketsTaken }).from(events).where(eq(events.id, institute.event.id));
+    for (const refused of responses.filter((r) => r.statusCode === 409))
+      expect(refused.json().detail).toBe(paymentMessages.soldOut(institute.event.name, 1));
+    const [event] = await t.deps.db
+      .select({ taken: events.ticketsTaken })
+      .from(events)
+      .where(eq(events.id, institute.event.id));
     expect(event?.taken).toBe(9);
   });
 });
@@ -427,12 +592,24 @@ describe('POST /api/event-registration-requests/:id/cancel', () => {
     const started = (await pay(caller, requestId)).json<{ eventPaymentId: string }>();
     const cancelled = await cancel(caller, requestId);
     expect(cancelled.statusCode).toBe(200);
-    expect(cancelled.json<RegistrationRequestDetail>()).toMatchObject({ status: 'CANCELLED', abilities: { assignAttendees: false, cancel: false } });
-    const [payment] = await t.deps.db.select({ status: eventPayments.status }).from(eventPayments).where(eq(eventPayments.id, started.eventPaymentId));
+    expect(cancelled.json<RegistrationRequestDetail>()).toMatchObject({
+      status: 'CANCELLED',
+      abilities: { assignAttendees: false, cancel: false },
+    });
+    const [payment] = await t.deps.db
+      .select({ status: eventPayments.status })
+      .from(eventPayments)
+      .where(eq(eventPayments.id, started.eventPaymentId));
     expect(payment?.status).toBe('CANCELLED');
-    const [event] = await t.deps.db.select({ taken: events.ticketsTaken }).from(events).where(eq(events.id, institute.event.id));
+    const [event] = await t.deps.db
+      .select({ taken: events.ticketsTaken })
+      .from(events)
+      .where(eq(events.id, institute.event.id));
     expect(event?.taken).toBe(0);
-    const voided = await t.deps.db.select({ status: eventApplications.status }).from(eventApplications).where(eq(eventApplications.eventId, institute.event.id));
+    const voided = await t.deps.db
+      .select({ status: eventApplications.status })
+      .from(eventApplications)
+      .where(eq(eventApplications.eventId, institute.event.id));
     expect(voided.map((a) => a.status)).toEqual(['VOIDED', 'VOIDED']);
     expect((await cancel(caller, requestId)).statusCode).toBe(409);
   });
@@ -445,7 +622,10 @@ describe('POST /api/event-registration-requests/:id/cancel', () => {
     expect((await cancel(caller, requestId)).statusCode).toBe(200);
     const [payment] = await t.deps.db.select().from(eventPayments).where(eq(eventPayments.id, started.eventPaymentId));
     expect(payment).toMatchObject({ status: 'REFUND_NEEDED', refundReason: 'BUYER_CANCELLED', seatsHeld: false });
-    const [event] = await t.deps.db.select({ taken: events.ticketsTaken }).from(events).where(eq(events.id, institute.event.id));
+    const [event] = await t.deps.db
+      .select({ taken: events.ticketsTaken })
+      .from(events)
+      .where(eq(events.id, institute.event.id));
     expect(event?.taken).toBe(0);
     const mail = await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, staff.user.email));
     expect(mail.map((m) => m.subject)).toContain('A cancelled registration request needs a refund');
@@ -457,32 +637,60 @@ describe('POST /api/event-registration-requests/:id/cancel', () => {
     const started = (await pay(caller, requestId)).json<{ eventPaymentId: string }>();
     expect((await cancel(caller, requestId)).statusCode).toBe(200);
 
-    const demo = await call(t.app, 'POST', `/api/payments/demo/${started.eventPaymentId}`, { caller, body: { outcome: 'succeed' } });
+    const demo = await call(t.app, 'POST', `/api/payments/demo/${started.eventPaymentId}`, {
+      caller,
+      body: { outcome: 'succeed' },
+    });
     expect(demo.statusCode).toBe(200);
     const [payment] = await t.deps.db.select().from(eventPayments).where(eq(eventPayments.id, started.eventPaymentId));
-    expect(payment).toMatchObject({ status: 'REFUND_NEEDED', refundReason: 'BUYER_CANCELLED', seatsHeld: false, paidAt: null });
-    const [event] = await t.deps.db.select({ taken: events.ticketsTaken }).from(events).where(eq(events.id, institute.event.id));
+    expect(payment).toMatchObject({
+      status: 'REFUND_NEEDED',
+      refundReason: 'BUYER_CANCELLED',
+      seatsHeld: false,
+      paidAt: null,
+    });
+    const [event] = await t.deps.db
+      .select({ taken: events.ticketsTaken })
+      .from(events)
+      .where(eq(events.id, institute.event.id));
     expect(event?.taken).toBe(0);
-    expect((await read(caller, requestId)).json<RegistrationRequestDetail>()).toMatchObject({ status: 'CANCELLED', paymentStatus: 'REFUND_NEEDED' });
+    expect((await read(caller, requestId)).json<RegistrationRequestDetail>()).toMatchObject({
+      status: 'CANCELLED',
+      paymentStatus: 'REFUND_NEEDED',
+    });
     const audits = await t.deps.db.select().from(auditLog).where(eq(auditLog.subjectId, started.eventPaymentId));
     expect(audits.map((row) => row.action)).toContain('event-payment.refund-needed');
     const mail = await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, staff.user.email));
-    expect(mail.some((m) => m.subject === 'A card payment needs a refund' && m.text.includes(started.eventPaymentId))).toBe(true);
-    const listed = await call(t.app, 'GET', '/api/admin/event-payments?status=REFUND_NEEDED&pageSize=100', { caller: staff.caller });
+    expect(
+      mail.some((m) => m.subject === 'A card payment needs a refund' && m.text.includes(started.eventPaymentId)),
+    ).toBe(true);
+    const listed = await call(t.app, 'GET', '/api/admin/event-payments?status=REFUND_NEEDED&pageSize=100', {
+      caller: staff.caller,
+    });
     expect(listed.json<{ items: { id: string; refundReason: string }[] }>().items).toContainEqual(
       expect.objectContaining({ id: started.eventPaymentId, refundReason: 'BUYER_CANCELLED' }),
     );
 
     // The provider's own webhook for another of its events settles nothing again.
-    const raw = JSON.stringify({ id: `demo_${randomUUID()}`, type: 'payment.succeeded', eventPaymentId: started.eventPaymentId });
+    const raw = JSON.stringify({
+      id: `demo_${randomUUID()}`,
+      type: 'payment.succeeded',
+      eventPaymentId: started.eventPaymentId,
+    });
     const webhook = await t.app.inject({
       method: 'POST',
       url: '/api/payments/demo/webhook',
-      headers: { 'content-type': 'application/json', 'x-demo-signature': signDemoEvent(t.deps.config.payments.demoSecret, raw) },
+      headers: {
+        'content-type': 'application/json',
+        'x-demo-signature': signDemoEvent(t.deps.config.payments.demoSecret, raw),
+      },
       payload: raw,
     });
     expect(webhook.json()).toEqual({ outcome: 'ignored' });
-    const [after] = await t.deps.db.select({ status: eventPayments.status }).from(eventPayments).where(eq(eventPayments.id, started.eventPaymentId));
+    const [after] = await t.deps.db
+      .select({ status: eventPayments.status })
+      .from(eventPayments)
+      .where(eq(eventPayments.id, started.eventPaymentId));
     expect(after?.status).toBe('REFUND_NEEDED');
   });
 
@@ -490,11 +698,18 @@ describe('POST /api/event-registration-requests/:id/cancel', () => {
     const { caller, requestId } = await requestFor(1, 10);
     const started = (await pay(caller, requestId)).json<{ eventPaymentId: string }>();
     expect((await cancel(caller, requestId)).statusCode).toBe(200);
-    const raw = JSON.stringify({ id: `demo_${randomUUID()}`, type: 'payment.succeeded', eventPaymentId: started.eventPaymentId });
+    const raw = JSON.stringify({
+      id: `demo_${randomUUID()}`,
+      type: 'payment.succeeded',
+      eventPaymentId: started.eventPaymentId,
+    });
     const webhook = await t.app.inject({
       method: 'POST',
       url: '/api/payments/demo/webhook',
-      headers: { 'content-type': 'application/json', 'x-demo-signature': signDemoEvent(t.deps.config.payments.demoSecret, raw) },
+      headers: {
+        'content-type': 'application/json',
+        'x-demo-signature': signDemoEvent(t.deps.config.payments.demoSecret, raw),
+      },
       payload: raw,
     });
     expect(webhook.json()).toEqual({ outcome: 'applied' });
@@ -502,22 +717,35 @@ describe('POST /api/event-registration-requests/:id/cancel', () => {
     expect(payment).toMatchObject({ status: 'REFUND_NEEDED', refundReason: 'BUYER_CANCELLED', seatsHeld: false });
   });
 
-  it('a cancel and a card success at once: the request is cancelled and its payment is a refund, never PAID', { timeout: 60_000 }, async () => {
-    for (let round = 0; round < 4; round += 1) {
-      const { caller, requestId, institute } = await requestFor(2, 10);
-      const started = (await pay(caller, requestId)).json<{ eventPaymentId: string }>();
-      const [cancelled, succeeded] = await Promise.all([
-        cancel(caller, requestId),
-        call(t.app, 'POST', `/api/payments/demo/${started.eventPaymentId}`, { caller, body: { outcome: 'succeed' } }),
-      ]);
-      expect(cancelled.statusCode).toBe(200);
-      expect(succeeded.statusCode).toBe(200);
-      const [request] = await t.deps.db.select({ status: eventRegistrationRequests.status }).from(eventRegistrationRequests).where(eq(eventRegistrationRequests.id, requestId));
-      expect(request?.status).toBe('CANCELLED');
-      const [payment] = await t.deps.db.select().from(eventPayments).where(eq(eventPayments.id, started.eventPaymentId));
-      expect(payment).toMatchObject({ status: 'REFUND_NEEDED', refundReason: 'BUYER_CANCELLED', seatsHeld: false });
-      const [event] = await t.deps.db.select({ taken: events.ticketsTaken }).from(events).where(eq(events.id, institute.event.id));
-      expect(event?.taken).toBe(0);
-    }
-  });
+  it(
+    'a cancel and a card success at once: the request is cancelled and its payment is a refund, never PAID',
+    { timeout: 60_000 },
+    async () => {
+      for (let round = 0; round < 4; round += 1) {
+        const { caller, requestId, institute } = await requestFor(2, 10);
+        const started = (await pay(caller, requestId)).json<{ eventPaymentId: string }>();
+        const [cancelled, succeeded] = await Promise.all([
+          cancel(caller, requestId),
+          call(t.app, 'POST', `/api/payments/demo/${started.eventPaymentId}`, { caller, body: { outcome: 'succeed' } }),
+        ]);
+        expect(cancelled.statusCode).toBe(200);
+        expect(succeeded.statusCode).toBe(200);
+        const [request] = await t.deps.db
+          .select({ status: eventRegistrationRequests.status })
+          .from(eventRegistrationRequests)
+          .where(eq(eventRegistrationRequests.id, requestId));
+        expect(request?.status).toBe('CANCELLED');
+        const [payment] = await t.deps.db
+          .select()
+          .from(eventPayments)
+          .where(eq(eventPayments.id, started.eventPaymentId));
+        expect(payment).toMatchObject({ status: 'REFUND_NEEDED', refundReason: 'BUYER_CANCELLED', seatsHeld: false });
+        const [event] = await t.deps.db
+          .select({ taken: events.ticketsTaken })
+          .from(events)
+          .where(eq(events.id, institute.event.id));
+        expect(event?.taken).toBe(0);
+      }
+    },
+  );
 });

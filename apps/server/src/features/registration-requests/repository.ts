@@ -1,7 +1,19 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { eventApplicationGroupings, eventApplications, eventApplicationSections } from '../../db/schema/applications.ts';
-import { coupons, eventGroupings, eventPaths, eventPayments, events, eventSections, eventTicketTypes } from '../../db/schema/commerce.ts';
+import {
+  eventApplicationGroupings,
+  eventApplications,
+  eventApplicationSections,
+} from '../../db/schema/applications.ts';
+import {
+  coupons,
+  eventGroupings,
+  eventPaths,
+  eventPayments,
+  events,
+  eventSections,
+  eventTicketTypes,
+} from '../../db/schema/commerce.ts';
 import {
   eventGroupRegistrations,
   eventRegistrationPayments,
@@ -42,12 +54,21 @@ export async function groupingPathIds(db: Executor, eventId: string): Promise<st
 }
 
 /** Which of these sections and groupings belong to the event: the ids that do, with each one's path level (and a section's grouping). */
-export async function partsOfEvent(db: Executor, eventId: string, sectionIds: readonly string[], groupingIds: readonly string[]) {
+export async function partsOfEvent(
+  db: Executor,
+  eventId: string,
+  sectionIds: readonly string[],
+  groupingIds: readonly string[],
+) {
   const sections =
     sectionIds.length === 0
       ? []
       : await db
-          .select({ id: eventSections.id, groupingId: eventSections.groupingId, pathLevel: eventPaths.applicationSelectionLevel })
+          .select({
+            id: eventSections.id,
+            groupingId: eventSections.groupingId,
+            pathLevel: eventPaths.applicationSelectionLevel,
+          })
           .from(eventSections)
           .innerJoin(eventGroupings, eq(eventGroupings.id, eventSections.groupingId))
           .innerJoin(eventPaths, eq(eventPaths.id, eventGroupings.pathId))
@@ -69,11 +90,19 @@ export async function insertRequest(
   sections: readonly { id: string }[],
   groupings: readonly { id: string }[],
 ) {
-  const [created] = await db.insert(eventRegistrationRequests).values(request).returning({ id: eventRegistrationRequests.id });
+  const [created] = await db
+    .insert(eventRegistrationRequests)
+    .values(request)
+    .returning({ id: eventRegistrationRequests.id });
   if (!created) throw new Error('registration request was not written');
-  if (sections.length > 0) await db.insert(eventRegistrationRequestSections).values(sections.map((section) => ({ requestId: created.id, sectionId: section.id })));
+  if (sections.length > 0)
+    await db
+      .insert(eventRegistrationRequestSections)
+      .values(sections.map((section) => ({ requestId: created.id, sectionId: section.id })));
   if (groupings.length > 0) {
-    await db.insert(eventRegistrationRequestGroupings).values(groupings.map((grouping) => ({ requestId: created.id, groupingId: grouping.id })));
+    await db
+      .insert(eventRegistrationRequestGroupings)
+      .values(groupings.map((grouping) => ({ requestId: created.id, groupingId: grouping.id })));
   }
   return created;
 }
@@ -95,7 +124,11 @@ export async function lockOwnRequest(db: Executor, requestId: string, userId: st
 }
 export type LockedRequest = NonNullable<Awaited<ReturnType<typeof lockOwnRequest>>>;
 
-export async function updateRequest(db: Executor, requestId: string, fields: Partial<typeof eventRegistrationRequests.$inferInsert>) {
+export async function updateRequest(
+  db: Executor,
+  requestId: string,
+  fields: Partial<typeof eventRegistrationRequests.$inferInsert>,
+) {
   await db.update(eventRegistrationRequests).set(fields).where(eq(eventRegistrationRequests.id, requestId));
 }
 
@@ -119,7 +152,11 @@ export async function requestTicketType(db: Executor, eventId: string) {
     .from(eventTicketTypes)
     .innerJoin(events, eq(events.id, eventTicketTypes.eventId))
     .where(eq(eventTicketTypes.eventId, eventId))
-    .orderBy(sql`${eventTicketTypes.id} = ${events.applicationTicketTypeId} desc nulls last`, asc(eventTicketTypes.createdAt), asc(eventTicketTypes.id))
+    .orderBy(
+      sql`${eventTicketTypes.id} = ${events.applicationTicketTypeId} desc nulls last`,
+      asc(eventTicketTypes.createdAt),
+      asc(eventTicketTypes.id),
+    )
     .limit(1);
   return row?.id;
 }
@@ -133,7 +170,9 @@ export async function requestByIdempotencyKey(db: Executor, userId: string, idem
   const [row] = await db
     .select({ id: eventRegistrationRequests.id, eventId: eventRegistrationRequests.eventId })
     .from(eventRegistrationRequests)
-    .where(and(eq(eventRegistrationRequests.userId, userId), eq(eventRegistrationRequests.idempotencyKey, idempotencyKey)));
+    .where(
+      and(eq(eventRegistrationRequests.userId, userId), eq(eventRegistrationRequests.idempotencyKey, idempotencyKey)),
+    );
   return row;
 }
 
@@ -205,7 +244,13 @@ export async function usersWithApplication(db: Executor, eventId: string, userId
   const rows = await db
     .select({ userId: eventApplications.userId })
     .from(eventApplications)
-    .where(and(eq(eventApplications.eventId, eventId), inArray(eventApplications.userId, [...userIds]), ne(eventApplications.status, 'VOIDED')));
+    .where(
+      and(
+        eq(eventApplications.eventId, eventId),
+        inArray(eventApplications.userId, [...userIds]),
+        ne(eventApplications.status, 'VOIDED'),
+      ),
+    );
   return new Set(rows.map((row) => row.userId));
 }
 
@@ -234,12 +279,23 @@ export async function insertSimplifiedApplication(
     .returning({ id: eventApplications.id });
   if (!created) throw new Error('application was not written');
   if (parts.sections.length > 0) {
-    await db
-      .insert(eventApplicationSections)
-      .values(parts.sections.map((section) => ({ applicationId: created.id, sectionId: section.sectionId, groupingId: section.groupingId, ranking: null })));
+    await db.insert(eventApplicationSections).values(
+      parts.sections.map((section) => ({
+        applicationId: created.id,
+        sectionId: section.sectionId,
+        groupingId: section.groupingId,
+        ranking: null,
+      })),
+    );
   }
   if (parts.groupings.length > 0) {
-    await db.insert(eventApplicationGroupings).values(parts.groupings.map((grouping) => ({ applicationId: created.id, groupingId: grouping.groupingId, ranking: null })));
+    await db.insert(eventApplicationGroupings).values(
+      parts.groupings.map((grouping) => ({
+        applicationId: created.id,
+        groupingId: grouping.groupingId,
+        ranking: null,
+      })),
+    );
   }
   return created.id;
 }
@@ -250,7 +306,13 @@ export async function voidSimplifiedApplications(db: Executor, applicationIds: r
   await db
     .update(eventApplications)
     .set({ status: 'VOIDED', decidedAt: now })
-    .where(and(inArray(eventApplications.id, [...applicationIds]), eq(eventApplications.isSimplified, true), eq(eventApplications.status, 'STARTED')));
+    .where(
+      and(
+        inArray(eventApplications.id, [...applicationIds]),
+        eq(eventApplications.isSimplified, true),
+        eq(eventApplications.status, 'STARTED'),
+      ),
+    );
 }
 
 /** An attendee's seat on a request, with who made the request (the simplified application lookup's key). */

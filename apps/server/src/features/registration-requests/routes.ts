@@ -23,7 +23,9 @@ const params = z.object({ requestId: z.uuid('Not a registration request id') });
 const paymentParams = params.extend({ eventPaymentId: z.uuid('Not an event payment id') });
 const eventParams = z.object({ eventId: z.uuid('Not an event id') });
 const attendeeParams = params.extend({ userId: z.uuid('Not a user id') });
-const idempotencyHeaders = z.object({ 'idempotency-key': z.uuid('An Idempotency-Key header with a UUID is required.') });
+const idempotencyHeaders = z.object({
+  'idempotency-key': z.uuid('An Idempotency-Key header with a UUID is required.'),
+});
 const signedIn = { access: 'signedIn' } as const;
 const tags = ['registration-requests'];
 const detail = { 200: registrationRequestDetail };
@@ -41,25 +43,41 @@ export const registrationRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (
 
   app.get(
     '/event-registration-requests',
-    { config: signedIn, schema: { tags, querystring: registrationRequestListQuery, response: { 200: registrationRequestPage } } },
+    {
+      config: signedIn,
+      schema: { tags, querystring: registrationRequestListQuery, response: { 200: registrationRequestPage } },
+    },
     async (request) => requests.listRequests(deps, caller(request), request.query),
   );
 
   app.post(
     '/event-registration-requests',
-    { config: signedIn, schema: { tags, headers: idempotencyHeaders, body: createRegistrationRequestInput, response: { 201: registrationRequestCreated } } },
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        headers: idempotencyHeaders,
+        body: createRegistrationRequestInput,
+        response: { 201: registrationRequestCreated },
+      },
+    },
     async (request, reply) =>
-      reply.status(201).send(await requests.createRequest(deps, caller(request), request.body, request.headers['idempotency-key'])),
+      reply
+        .status(201)
+        .send(await requests.createRequest(deps, caller(request), request.body, request.headers['idempotency-key'])),
   );
 
-  app.get('/event-registration-requests/:requestId', { config: signedIn, schema: { tags, params, response: detail } }, async (request) =>
-    requests.getRequest(deps, caller(request), request.params.requestId),
+  app.get(
+    '/event-registration-requests/:requestId',
+    { config: signedIn, schema: { tags, params, response: detail } },
+    async (request) => requests.getRequest(deps, caller(request), request.params.requestId),
   );
 
   app.put(
     '/event-registration-requests/:requestId/seats',
     { config: signedIn, schema: { tags, params, body: updateSeatsInput, response: detail } },
-    async (request) => requests.updateSeats(deps, caller(request), request.params.requestId, request.body.seatsRequested),
+    async (request) =>
+      requests.updateSeats(deps, caller(request), request.params.requestId, request.body.seatsRequested),
   );
 
   app.put(
@@ -76,24 +94,43 @@ export const registrationRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (
 
   app.post(
     '/event-registration-requests/:requestId/pay',
-    { config: signedIn, schema: { tags, params, headers: idempotencyHeaders, body: registrationPayInput, response: { 200: registrationPayReply } } },
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        params,
+        headers: idempotencyHeaders,
+        body: registrationPayInput,
+        response: { 200: registrationPayReply },
+      },
+    },
     async (request) =>
-      requests.payRequest(deps, caller(request), request.params.requestId, request.body.method, request.headers['idempotency-key']),
+      requests.payRequest(
+        deps,
+        caller(request),
+        request.params.requestId,
+        request.body.method,
+        request.headers['idempotency-key'],
+      ),
   );
 
   app.get(
     '/event-registration-requests/:requestId/payments/:eventPaymentId',
     { config: signedIn, schema: { tags, params: paymentParams, response: { 200: eventPaymentReply } } },
-    async (request) => requests.getRequestPayment(deps, caller(request), request.params.requestId, request.params.eventPaymentId),
+    async (request) =>
+      requests.getRequestPayment(deps, caller(request), request.params.requestId, request.params.eventPaymentId),
   );
 
   app.get(
     '/event-registration-requests/:requestId/applications/:userId',
     { config: signedIn, schema: { tags, params: attendeeParams, response: { 200: applicationDetail } } },
-    async (request) => requests.getAttendeeApplication(deps, caller(request), request.params.requestId, request.params.userId),
+    async (request) =>
+      requests.getAttendeeApplication(deps, caller(request), request.params.requestId, request.params.userId),
   );
 
-  app.post('/event-registration-requests/:requestId/cancel', { config: signedIn, schema: { tags, params, response: detail } }, async (request) =>
-    requests.cancelRequest(deps, caller(request), request.params.requestId),
+  app.post(
+    '/event-registration-requests/:requestId/cancel',
+    { config: signedIn, schema: { tags, params, response: detail } },
+    async (request) => requests.cancelRequest(deps, caller(request), request.params.requestId),
   );
 };

@@ -1,5 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { applicationCouponRefusalText, cartMessages, couponRefusal, couponRefusals } from '@portal/domain/commerce/cart.ts';
+import {
+  applicationCouponRefusalText,
+  cartMessages,
+  couponRefusal,
+  couponRefusals,
+} from '@portal/domain/commerce/cart.ts';
 import type { EventPaymentMethod } from '@portal/domain/commerce/enums.ts';
 import type { ApplicationDetail } from '@portal/domain/applications/contracts.ts';
 import type { EventPaymentReply } from '@portal/domain/commerce/payments.ts';
@@ -29,7 +34,14 @@ import { expireHolds, refundPaidPayment, releasePayment, takeCouponUse, takeSeat
 import { requireCardProvider, startCardPayment } from '../../core/card-checkout.ts';
 import { readApplicationDetail } from '../../core/application-reads.ts';
 import { readEventPayment } from '../../core/event-payments.ts';
-import { decidingStatus, latestRequestPayment, offerOf, pageOfRequests, readRegistrationRequest, type RequestPayment } from '../../core/registration-requests.ts';
+import {
+  decidingStatus,
+  latestRequestPayment,
+  offerOf,
+  pageOfRequests,
+  readRegistrationRequest,
+  type RequestPayment,
+} from '../../core/registration-requests.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { violatedUniqueIndex } from '../../platform/database-errors.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
@@ -73,7 +85,9 @@ const requestNotFound = () => notFound(messages.notFound);
 
 /** Seats are sold as the cart sells tickets: not once the event's purchase window has closed (409). */
 function requirePurchaseOpen(deps: AppDeps, event: { startDate: string; daysBeforePurchaseClose: number }) {
-  if (!purchaseIsOpen(event.startDate, event.daysBeforePurchaseClose, calendarDateIn(deps.clock(), deps.config.timeZone))) {
+  if (
+    !purchaseIsOpen(event.startDate, event.daysBeforePurchaseClose, calendarDateIn(deps.clock(), deps.config.timeZone))
+  ) {
     throw conflict(catalogueMessages.purchaseClosed);
   }
 }
@@ -98,7 +112,11 @@ export async function listRequests(deps: AppDeps, auth: RequestAuth, page: Page)
   return { items, page: page.page, pageSize: page.pageSize, total };
 }
 
-export async function getRequest(deps: AppDeps, auth: RequestAuth, requestId: string): Promise<RegistrationRequestDetail> {
+export async function getRequest(
+  deps: AppDeps,
+  auth: RequestAuth,
+  requestId: string,
+): Promise<RegistrationRequestDetail> {
   await expireHolds(deps.db, deps.clock());
   const detail = await readRegistrationRequest(deps.db, requestId, auth.user.id);
   if (!detail) throw requestNotFound();
@@ -127,7 +145,12 @@ export async function createRequest(
   }
 }
 
-async function insertNewRequest(deps: AppDeps, auth: RequestAuth, input: CreateRegistrationRequestInput & { sectionIds: string[]; groupingIds: string[] }, idempotencyKey: string) {
+async function insertNewRequest(
+  deps: AppDeps,
+  auth: RequestAuth,
+  input: CreateRegistrationRequestInput & { sectionIds: string[]; groupingIds: string[] },
+  idempotencyKey: string,
+) {
   return deps.db.transaction(async (tx) => {
     const settings = await groupSettings(tx, input.eventId);
     if (!settings?.open) throw badRequest(messages.notOpen, { eventId: messages.notOpen });
@@ -139,7 +162,10 @@ async function insertNewRequest(deps: AppDeps, auth: RequestAuth, input: CreateR
       throw badRequest(messages.sectionNotInEvent, { sectionIds: messages.sectionNotInEvent });
     }
     const refusal = requestPartsRefusal(parts.sections, parts.groupings);
-    if (refusal) throw badRequest(refusal, { [refusal === messages.sectionOfGroupingPath ? 'sectionIds' : 'groupingIds']: refusal });
+    if (refusal)
+      throw badRequest(refusal, {
+        [refusal === messages.sectionOfGroupingPath ? 'sectionIds' : 'groupingIds']: refusal,
+      });
     const created = await insertRequest(
       tx,
       { userId: auth.user.id, eventId: input.eventId, seatsRequested: input.seatsRequested, idempotencyKey },
@@ -157,7 +183,12 @@ async function insertNewRequest(deps: AppDeps, auth: RequestAuth, input: CreateR
   });
 }
 
-async function withOwnRequest<T>(deps: AppDeps, auth: RequestAuth, requestId: string, work: (tx: Transaction, request: LockedRequest) => Promise<T>) {
+async function withOwnRequest<T>(
+  deps: AppDeps,
+  auth: RequestAuth,
+  requestId: string,
+  work: (tx: Transaction, request: LockedRequest) => Promise<T>,
+) {
   return deps.db.transaction(async (tx) => {
     const request = await lockOwnRequest(tx, requestId, auth.user.id);
     if (!request) throw requestNotFound();
@@ -182,17 +213,34 @@ async function requirePriceChangeable(tx: Transaction, request: LockedRequest): 
 }
 
 /** A payment still open for the old price is cancelled (its hold given back): the member pays the new price. */
-async function cancelOpenPayment(tx: Transaction, auth: RequestAuth, payment: RequestPayment | undefined, requestId: string, now: Date) {
+async function cancelOpenPayment(
+  tx: Transaction,
+  auth: RequestAuth,
+  payment: RequestPayment | undefined,
+  requestId: string,
+  now: Date,
+) {
   if (!payment || !isOpenPayment(payment.status)) return;
   await releasePayment(tx, payment.id, 'CANCELLED', now);
-  await audit(tx, { ...actorOf(auth), action: 'event-payment.cancel', subjectType: 'event_payment', subjectId: payment.id, data: { from: payment.status, registrationRequestId: requestId } });
+  await audit(tx, {
+    ...actorOf(auth),
+    action: 'event-payment.cancel',
+    subjectType: 'event_payment',
+    subjectId: payment.id,
+    data: { from: payment.status, registrationRequestId: requestId },
+  });
 }
 
 /**
  * PUT /api/event-registration-requests/:id/seats. Allowed until paid (409 after, and while a purchase
  * order is under review). Attendees on seats past the new number lose them.
  */
-export async function updateSeats(deps: AppDeps, auth: RequestAuth, requestId: string, seatsRequested: number): Promise<RegistrationRequestDetail> {
+export async function updateSeats(
+  deps: AppDeps,
+  auth: RequestAuth,
+  requestId: string,
+  seatsRequested: number,
+): Promise<RegistrationRequestDetail> {
   const now = deps.clock();
   return withOwnRequest(deps, auth, requestId, async (tx, request) => {
     const payment = await requirePriceChangeable(tx, request);
@@ -203,7 +251,11 @@ export async function updateSeats(deps: AppDeps, auth: RequestAuth, requestId: s
       const dropped = seats.filter((seat) => seat.position > seatsRequested);
       if (dropped.length > 0) {
         await replaceSeats(tx, request.id, kept);
-        await voidSimplifiedApplications(tx, dropped.flatMap((seat) => (seat.applicationId ? [seat.applicationId] : [])), now);
+        await voidSimplifiedApplications(
+          tx,
+          dropped.flatMap((seat) => (seat.applicationId ? [seat.applicationId] : [])),
+          now,
+        );
       }
       await updateRequest(tx, request.id, { seatsRequested });
       await audit(tx, {
@@ -224,26 +276,41 @@ export async function updateSeats(deps: AppDeps, auth: RequestAuth, requestId: s
  * application with the requested sections and groupings; an attendee who lost their seat has theirs
  * voided. Someone already applying to the event is refused on their seat.
  */
-export async function saveAttendees(deps: AppDeps, auth: RequestAuth, requestId: string, rawEmails: readonly string[]): Promise<RegistrationRequestDetail> {
+export async function saveAttendees(
+  deps: AppDeps,
+  auth: RequestAuth,
+  requestId: string,
+  rawEmails: readonly string[],
+): Promise<RegistrationRequestDetail> {
   try {
     return await writeAttendees(deps, auth, requestId, rawEmails);
   } catch (error) {
-    // Another request (or the attendee) started an application to the event meanwhile: the database's one-open-application index decided.
+    // Another request (or the attendee) started an application to the event meanwhile: the database's
+    // one-open-application index decided.
     if (violatedUniqueIndex(error) === 'event_applications_one_open') throw badRequest(messages.alreadyApplied);
     throw error;
   }
 }
 
-async function writeAttendees(deps: AppDeps, auth: RequestAuth, requestId: string, rawEmails: readonly string[]): Promise<RegistrationRequestDetail> {
+async function writeAttendees(
+  deps: AppDeps,
+  auth: RequestAuth,
+  requestId: string,
+  rawEmails: readonly string[],
+): Promise<RegistrationRequestDetail> {
   const now = deps.clock();
   return withOwnRequest(deps, auth, requestId, async (tx, request) => {
-    if (!requestAbilities({ status: request.status, paymentStatus: null }).assignAttendees) throw conflict(messages.isCancelled);
+    if (!requestAbilities({ status: request.status, paymentStatus: null }).assignAttendees)
+      throw conflict(messages.isCancelled);
     const emails = rawEmails.map((email) => email.trim().toLowerCase());
     const padded = Array.from({ length: request.seatsRequested }, (_, index) => emails[index] ?? '');
     const problems = attendeeProblems(padded);
-    const errors = Object.fromEntries(Object.entries(problems.seats).map(([index, message]) => [`emails.${index}`, message]));
+    const errors = Object.fromEntries(
+      Object.entries(problems.seats).map(([index, message]) => [`emails.${index}`, message]),
+    );
     if (emails.length > request.seatsRequested) errors.emails = messages.seatsRange;
-    if (problems.form !== null || Object.keys(errors).length > 0) throw badRequest(problems.form ?? 'Please correct the highlighted seats.', errors);
+    if (problems.form !== null || Object.keys(errors).length > 0)
+      throw badRequest(problems.form ?? 'Please correct the highlighted seats.', errors);
 
     const current = await seatsOf(tx, request.id);
     const currentByEmail = new Map(current.map((seat) => [seat.email.toLowerCase(), seat]));
@@ -265,7 +332,10 @@ async function writeAttendees(deps: AppDeps, auth: RequestAuth, requestId: strin
 
     const parts = await requestedParts(tx, request.id);
     const event = await groupSettings(tx, request.eventId);
-    const [requester] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, auth.user.id));
+    const [requester] = await tx
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, auth.user.id));
     const seats = [];
     for (const [index, email] of emails.entries()) {
       const existing = currentByEmail.get(email);
@@ -274,7 +344,11 @@ async function writeAttendees(deps: AppDeps, auth: RequestAuth, requestId: strin
         continue;
       }
       const person = knownByEmail.get(email) ?? (await insertPendingUser(tx, email));
-      const applicationId = await insertSimplifiedApplication(tx, { userId: person.id, eventId: request.eventId }, parts);
+      const applicationId = await insertSimplifiedApplication(
+        tx,
+        { userId: person.id, eventId: request.eventId },
+        parts,
+      );
       seats.push({ position: index + 1, userId: person.id, email, applicationId });
       await queueMail(
         tx,
@@ -290,7 +364,11 @@ async function writeAttendees(deps: AppDeps, auth: RequestAuth, requestId: strin
     }
     const leaving = current.filter((seat) => !emails.includes(seat.email.toLowerCase()));
     await replaceSeats(tx, request.id, seats);
-    await voidSimplifiedApplications(tx, leaving.flatMap((seat) => (seat.applicationId ? [seat.applicationId] : [])), now);
+    await voidSimplifiedApplications(
+      tx,
+      leaving.flatMap((seat) => (seat.applicationId ? [seat.applicationId] : [])),
+      now,
+    );
     await audit(tx, {
       ...actorOf(auth),
       action: 'registration-request.attendees',
@@ -303,7 +381,12 @@ async function writeAttendees(deps: AppDeps, auth: RequestAuth, requestId: strin
 }
 
 /** POST /api/event-registration-requests/:id/coupon: the cart's coupon terms for this one event; an empty code removes it. */
-export async function applyCoupon(deps: AppDeps, auth: RequestAuth, requestId: string, code: string): Promise<RegistrationRequestDetail> {
+export async function applyCoupon(
+  deps: AppDeps,
+  auth: RequestAuth,
+  requestId: string,
+  code: string,
+): Promise<RegistrationRequestDetail> {
   const now = deps.clock();
   return withOwnRequest(deps, auth, requestId, async (tx, request) => {
     const payment = await requirePriceChangeable(tx, request);
@@ -311,7 +394,8 @@ export async function applyCoupon(deps: AppDeps, auth: RequestAuth, requestId: s
     if (code !== '') {
       const coupon = await findCouponByCode(tx, code);
       const refusal = coupon ? couponRefusal(coupon, now, [request.eventId]) : 'unknown';
-      if (refusal || !coupon) throw badRequest(cartMessages.couponError, { code: applicationCouponRefusalText(refusal ?? 'unknown') });
+      if (refusal || !coupon)
+        throw badRequest(cartMessages.couponError, { code: applicationCouponRefusalText(refusal ?? 'unknown') });
       couponId = coupon.id;
     }
     if (couponId !== request.couponId) {
@@ -330,7 +414,14 @@ export async function applyCoupon(deps: AppDeps, auth: RequestAuth, requestId: s
 }
 
 interface Created {
-  payment: { id: string; status: string; method: EventPaymentMethod; checkoutUrl: string | null; totalCents: number; holdExpiresAt: Date | null };
+  payment: {
+    id: string;
+    status: string;
+    method: EventPaymentMethod;
+    checkoutUrl: string | null;
+    totalCents: number;
+    holdExpiresAt: Date | null;
+  };
   requestId: string;
   description: string;
 }
@@ -399,19 +490,34 @@ async function createPayment(
   if (!payment) throw new Error('event payment was not written');
   const paidSeats = price.seats - price.freeSeats;
   const item = { paymentId: payment.id, eventId: request.eventId, sectionId: null, ticketTypeId };
-  await tx.insert(eventPaymentItems).values([
-    ...(paidSeats > 0 ? [{ ...item, title: settings.eventName, numberOfTickets: paidSeats, priceCents: settings.attendeeCostCents }] : []),
-    ...(price.freeSeats > 0 ? [{ ...item, title: `${settings.eventName} (free seats)`, numberOfTickets: price.freeSeats, priceCents: 0 }] : []),
-  ]);
+  await tx
+    .insert(eventPaymentItems)
+    .values([
+      ...(paidSeats > 0
+        ? [{ ...item, title: settings.eventName, numberOfTickets: paidSeats, priceCents: settings.attendeeCostCents }]
+        : []),
+      ...(price.freeSeats > 0
+        ? [{ ...item, title: `${settings.eventName} (free seats)`, numberOfTickets: price.freeSeats, priceCents: 0 }]
+        : []),
+    ]);
   await linkPayment(tx, request.id, payment.id);
-  await takeSeats(tx, [{ eventId: request.eventId, sectionId: null, numberOfTickets: request.seatsRequested, title: settings.eventName }]);
-  if (coupon && !(await takeCouponUse(tx, coupon.id))) throw conflict(couponRefusals.usedUp, { code: couponRefusals.usedUp });
+  await takeSeats(tx, [
+    { eventId: request.eventId, sectionId: null, numberOfTickets: request.seatsRequested, title: settings.eventName },
+  ]);
+  if (coupon && !(await takeCouponUse(tx, coupon.id)))
+    throw conflict(couponRefusals.usedUp, { code: couponRefusals.usedUp });
   await audit(tx, {
     ...actorOf(auth),
     action: 'registration-request.pay',
     subjectType: 'event_payment',
     subjectId: payment.id,
-    data: { registrationRequestId: request.id, method, status: payment.status, totalCents: price.total, freeSeats: price.freeSeats },
+    data: {
+      registrationRequestId: request.id,
+      method,
+      status: payment.status,
+      totalCents: price.total,
+      freeSeats: price.freeSeats,
+    },
   });
   return { payment, requestId: request.id, description };
 }
@@ -431,7 +537,13 @@ async function answer(deps: AppDeps, auth: RequestAuth, created: Created): Promi
     (await startCardPayment(
       deps,
       auth,
-      { id: created.payment.id, totalCents: created.payment.totalCents, holdExpiresAt: created.payment.holdExpiresAt, applicationId: null, registrationRequestId: created.requestId },
+      {
+        id: created.payment.id,
+        totalCents: created.payment.totalCents,
+        holdExpiresAt: created.payment.holdExpiresAt,
+        applicationId: null,
+        registrationRequestId: created.requestId,
+      },
       created.description,
       async (tx) => {
         await releasePayment(tx, created.payment.id, 'CANCELLED', deps.clock());
@@ -444,20 +556,32 @@ async function answer(deps: AppDeps, auth: RequestAuth, created: Created): Promi
  * POST /api/event-registration-requests/:id/pay. The Idempotency-Key makes a repeat (double click,
  * retry, race) answer the payment the first call made.
  */
-export async function payRequest(deps: AppDeps, auth: RequestAuth, requestId: string, method: EventPaymentMethod, idempotencyKey: string): Promise<RegistrationPayReply> {
+export async function payRequest(
+  deps: AppDeps,
+  auth: RequestAuth,
+  requestId: string,
+  method: EventPaymentMethod,
+  idempotencyKey: string,
+): Promise<RegistrationPayReply> {
   const now = deps.clock();
   await expireHolds(deps.db, now);
   const replayOf = async (existing: { id: string; requestId: string | null }) => {
     if (existing.requestId !== requestId) throw conflict(messages.idempotencyKeyReused);
     const payment = await latestRequestPayment(deps.db, requestId);
     if (!payment || payment.id !== existing.id) throw conflict(messages.idempotencyKeyReused);
-    return answer(deps, auth, { payment: { ...payment, totalCents: payment.total }, requestId, description: 'Group registration' });
+    return answer(deps, auth, {
+      payment: { ...payment, totalCents: payment.total },
+      requestId,
+      description: 'Group registration',
+    });
   };
   const existing = await findByIdempotencyKey(deps.db, auth.user.id, idempotencyKey);
   if (existing) return replayOf(existing);
   let created: Created;
   try {
-    created = await deps.db.transaction(async (tx) => createPayment(deps, tx, auth, requestId, method, idempotencyKey, now));
+    created = await deps.db.transaction(async (tx) =>
+      createPayment(deps, tx, auth, requestId, method, idempotencyKey, now),
+    );
   } catch (error) {
     const raced = await findByIdempotencyKey(deps.db, auth.user.id, idempotencyKey);
     if (raced) return replayOf(raced);
@@ -467,7 +591,12 @@ export async function payRequest(deps: AppDeps, auth: RequestAuth, requestId: st
 }
 
 /** GET /api/event-registration-requests/:id/payments/:paymentId — §7 'Registration payment lookup', polled by the success page. */
-export async function getRequestPayment(deps: AppDeps, auth: RequestAuth, requestId: string, paymentId: string): Promise<EventPaymentReply> {
+export async function getRequestPayment(
+  deps: AppDeps,
+  auth: RequestAuth,
+  requestId: string,
+  paymentId: string,
+): Promise<EventPaymentReply> {
   await expireHolds(deps.db, deps.clock());
   const detail = await readRegistrationRequest(deps.db, requestId, auth.user.id);
   if (!detail || !(await isRequestPayment(deps.db, requestId, paymentId))) throw notFound(paymentMessages.notFound);
@@ -481,7 +610,11 @@ export async function getRequestPayment(deps: AppDeps, auth: RequestAuth, reques
  * back: an unpaid payment is cancelled (its purchase order under review voided); a paid one becomes
  * REFUND_NEEDED for staff, who are mailed. Attendees' simplified applications are voided.
  */
-export async function cancelRequest(deps: AppDeps, auth: RequestAuth, requestId: string): Promise<RegistrationRequestDetail> {
+export async function cancelRequest(
+  deps: AppDeps,
+  auth: RequestAuth,
+  requestId: string,
+): Promise<RegistrationRequestDetail> {
   const now = deps.clock();
   return withOwnRequest(deps, auth, requestId, async (tx, request) => {
     if (request.status === 'CANCELLED') throw conflict(messages.isCancelled);
@@ -496,10 +629,19 @@ export async function cancelRequest(deps: AppDeps, auth: RequestAuth, requestId:
       paid = (await releasePayment(tx, payment.id, 'CANCELLED', now)).status === 'PAID';
     }
     if (payment && paid && (await refundPaidPayment(tx, payment.id, 'BUYER_CANCELLED'))) {
-      await refundMail(tx, { paymentId: payment.id, requestId: request.id, total: payment.total, publicUrl: deps.config.publicUrl });
+      await refundMail(tx, {
+        paymentId: payment.id,
+        requestId: request.id,
+        total: payment.total,
+        publicUrl: deps.config.publicUrl,
+      });
     }
     const seats = await seatsOf(tx, request.id);
-    await voidSimplifiedApplications(tx, seats.flatMap((seat) => (seat.applicationId ? [seat.applicationId] : [])), now);
+    await voidSimplifiedApplications(
+      tx,
+      seats.flatMap((seat) => (seat.applicationId ? [seat.applicationId] : [])),
+      now,
+    );
     await updateRequest(tx, request.id, { status: 'CANCELLED', cancelledAt: now });
     await audit(tx, {
       ...actorOf(auth),
@@ -517,10 +659,18 @@ export async function cancelRequest(deps: AppDeps, auth: RequestAuth, requestId:
  * (eventRegistrationRequestId, userId): an attendee's application, for the member who made the request
  * and for the attendee. Anyone else, or a person without a seat: 404.
  */
-export async function getAttendeeApplication(deps: AppDeps, auth: RequestAuth, requestId: string, userId: string): Promise<ApplicationDetail> {
+export async function getAttendeeApplication(
+  deps: AppDeps,
+  auth: RequestAuth,
+  requestId: string,
+  userId: string,
+): Promise<ApplicationDetail> {
   const seat = await seatOfAttendee(deps.db, requestId, userId);
   const allowed = seat && (seat.requesterId === auth.user.id || userId === auth.user.id);
-  const detail = allowed && seat.applicationId ? await readApplicationDetail(deps.db, seat.applicationId, calendarDateIn(deps.clock(), deps.config.timeZone)) : undefined;
+  const detail =
+    allowed && seat.applicationId
+      ? await readApplicationDetail(deps.db, seat.applicationId, calendarDateIn(deps.clock(), deps.config.timeZone))
+      : undefined;
   if (!detail) throw notFound('No such application.');
   return detail;
 }

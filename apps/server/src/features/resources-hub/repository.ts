@@ -23,7 +23,12 @@ async function legacyEventIds(db: Executor, userId: string): Promise<string[]> {
     .from(legacyEventApplications)
     .where(and(eq(legacyEventApplications.userId, userId), isNotNull(legacyEventApplications.eventId)));
   return rows.flatMap((row) =>
-    row.eventId && legacyApplicationView(row.statusId, row.paymentStatusId, row.paymentTypeId).actions.some((action) => action.kind === 'resources') ? [row.eventId] : [],
+    row.eventId &&
+    legacyApplicationView(row.statusId, row.paymentStatusId, row.paymentTypeId).actions.some(
+      (action) => action.kind === 'resources',
+    )
+      ? [row.eventId]
+      : [],
   );
 }
 

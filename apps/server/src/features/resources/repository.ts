@@ -2,7 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { legacyApplicationView } from '@portal/domain/applications/rules.ts';
 import { combineAccess, noAccess, type ResourceAccess } from '@portal/domain/content/resources.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { eventApplicationGroupings, eventApplicationSections, eventApplications, legacyEventApplications } from '../../db/schema/applications.ts';
+import {
+  eventApplicationGroupings,
+  eventApplicationSections,
+  eventApplications,
+  legacyEventApplications,
+} from '../../db/schema/applications.ts';
 import { eventPaymentItems, eventPayments, events, eventSections } from '../../db/schema/commerce.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
 
@@ -37,7 +42,12 @@ async function ticketAccess(db: Executor, userId: string, eventId: string): Prom
  * What ACCEPTED applications give: their requested sections and the sections of their requested
  * groupings; an accepted application with no choice at all (an event without paths) is the whole event.
  */
-async function applicationAccess(db: Executor, userId: string, eventId: string, applicationId?: string): Promise<ResourceAccess> {
+async function applicationAccess(
+  db: Executor,
+  userId: string,
+  eventId: string,
+  applicationId?: string,
+): Promise<ResourceAccess> {
   const mine = and(
     eq(eventApplications.userId, userId),
     eq(eventApplications.eventId, eventId),
@@ -58,17 +68,34 @@ async function applicationAccess(db: Executor, userId: string, eventId: string, 
     )
     .where(mine);
   const byApplication = new Map<string, string[]>();
-  for (const row of rows) byApplication.set(row.applicationId, [...(byApplication.get(row.applicationId) ?? []), ...(row.sectionId ? [row.sectionId] : [])]);
+  for (const row of rows)
+    byApplication.set(row.applicationId, [
+      ...(byApplication.get(row.applicationId) ?? []),
+      ...(row.sectionId ? [row.sectionId] : []),
+    ]);
   return [...byApplication.values()].reduce<ResourceAccess>(
-    (access, sectionIds) => combineAccess(access, sectionIds.length === 0 ? { wholeEvent: true, sectionIds: [] } : { wholeEvent: false, sectionIds }),
+    (access, sectionIds) =>
+      combineAccess(
+        access,
+        sectionIds.length === 0 ? { wholeEvent: true, sectionIds: [] } : { wholeEvent: false, sectionIds },
+      ),
     noAccess,
   );
 }
 
 /** Applications from the previous system that are accepted and paid (legacyApplicationView offers 'Resources'): the whole event. */
-async function legacyAccess(db: Executor, userId: string, eventId: string, applicationId?: string): Promise<ResourceAccess> {
+async function legacyAccess(
+  db: Executor,
+  userId: string,
+  eventId: string,
+  applicationId?: string,
+): Promise<ResourceAccess> {
   const rows = await db
-    .select({ statusId: legacyEventApplications.statusId, paymentStatusId: legacyEventApplications.paymentStatusId, paymentTypeId: legacyEventApplications.paymentTypeId })
+    .select({
+      statusId: legacyEventApplications.statusId,
+      paymentStatusId: legacyEventApplications.paymentStatusId,
+      paymentTypeId: legacyEventApplications.paymentTypeId,
+    })
     .from(legacyEventApplications)
     .where(
       and(
@@ -77,21 +104,42 @@ async function legacyAccess(db: Executor, userId: string, eventId: string, appli
         applicationId ? eq(legacyEventApplications.id, applicationId) : undefined,
       ),
     );
-  const wholeEvent = rows.some((row) => legacyApplicationView(row.statusId, row.paymentStatusId, row.paymentTypeId).actions.some((a) => a.kind === 'resources'));
+  const wholeEvent = rows.some((row) =>
+    legacyApplicationView(row.statusId, row.paymentStatusId, row.paymentTypeId).actions.some(
+      (a) => a.kind === 'resources',
+    ),
+  );
   return { wholeEvent, sectionIds: [] };
 }
 
 /** Whether the application (new or legacy) is the user's, for this event, whatever its status. */
-export async function ownsApplication(db: Executor, userId: string, eventId: string, applicationId: string): Promise<boolean> {
+export async function ownsApplication(
+  db: Executor,
+  userId: string,
+  eventId: string,
+  applicationId: string,
+): Promise<boolean> {
   const [current] = await db
     .select({ id: eventApplications.id })
     .from(eventApplications)
-    .where(and(eq(eventApplications.id, applicationId), eq(eventApplications.userId, userId), eq(eventApplications.eventId, eventId)));
+    .where(
+      and(
+        eq(eventApplications.id, applicationId),
+        eq(eventApplications.userId, userId),
+        eq(eventApplications.eventId, eventId),
+      ),
+    );
   if (current) return true;
   const [legacy] = await db
     .select({ id: legacyEventApplications.id })
     .from(legacyEventApplications)
-    .where(and(eq(legacyEventApplications.id, applicationId), eq(legacyEventApplications.userId, userId), eq(legacyEventApplications.eventId, eventId)));
+    .where(
+      and(
+        eq(legacyEventApplications.id, applicationId),
+        eq(legacyEventApplications.userId, userId),
+        eq(legacyEventApplications.eventId, eventId),
+      ),
+    );
   return legacy !== undefined;
 }
 
@@ -99,9 +147,17 @@ export async function ownsApplication(db: Executor, userId: string, eventId: str
  * What the user attends of the event. With an application id (eaId), that application alone (its
  * sections narrow the list); without, every ticket and accepted application together.
  */
-export async function attendanceOf(db: Database, userId: string, eventId: string, applicationId?: string): Promise<ResourceAccess> {
+export async function attendanceOf(
+  db: Database,
+  userId: string,
+  eventId: string,
+  applicationId?: string,
+): Promise<ResourceAccess> {
   if (applicationId) {
-    const [current, legacy] = await Promise.all([applicationAccess(db, userId, eventId, applicationId), legacyAccess(db, userId, eventId, applicationId)]);
+    const [current, legacy] = await Promise.all([
+      applicationAccess(db, userId, eventId, applicationId),
+      legacyAccess(db, userId, eventId, applicationId),
+    ]);
     return combineAccess(current, legacy);
   }
   const [tickets, current, legacy] = await Promise.all([
@@ -111,4 +167,3 @@ export async function attendanceOf(db: Database, userId: string, eventId: string
   ]);
   return combineAccess(combineAccess(tickets, current), legacy);
 }
-

@@ -2,7 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { resourceMessages, type ResourceListReply } from '@portal/domain/content/resources.ts';
 import { legacyEventApplications } from '../../db/schema/applications.ts';
 import { eventSections } from '../../db/schema/commerce.ts';
-import { createCompleteApplication, createInstitute, setApplicationStatus, type Institute } from '../../test/application-factories.ts';
+import {
+  createCompleteApplication,
+  createInstitute,
+  setApplicationStatus,
+  type Institute,
+} from '../../test/application-factories.ts';
 import { createConferenceDay, createEvent, signedInUser } from '../../test/commerce-factories.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';
 import { createResource, holdTicket, resourcePdf } from '../../test/resource-factories.ts';
@@ -13,11 +18,17 @@ type Day = Awaited<ReturnType<typeof createConferenceDay>>;
 let day: Day;
 let otherSectionId: string;
 let holder: { user: { id: string }; caller: Caller };
-const titles = { wide: 'Welcome letter', mine: 'Coaching Writing slides', other: 'Data workshop notes', file: 'Conference map' };
+const titles = {
+  wide: 'Welcome letter',
+  mine: 'Coaching Writing slides',
+  other: 'Data workshop notes',
+  file: 'Conference map',
+};
 
 const list = (caller: Caller | undefined, eventId: string, query = '') =>
   call(t.app, 'GET', `/api/events/${eventId}/resources${query}`, caller ? { caller } : {});
-const titlesOf = (response: { json: () => unknown }) => (response.json() as ResourceListReply).items.map((item) => item.title);
+const titlesOf = (response: { json: () => unknown }) =>
+  (response.json() as ResourceListReply).items.map((item) => item.title);
 
 beforeAll(async () => {
   const db = t.deps.db;
@@ -28,12 +39,39 @@ beforeAll(async () => {
     .returning();
   if (!other) throw new Error('section not created');
   otherSectionId = other.id;
-  await createResource(db, t.deps.storage, { eventId: day.event.id, title: titles.wide, description: 'Parking and lunch for everyone', position: 0 });
-  await createResource(db, t.deps.storage, { eventId: day.event.id, title: titles.mine, description: 'Conferring with writers', sectionIds: [day.section.id], position: 1 });
-  await createResource(db, t.deps.storage, { eventId: day.event.id, title: titles.other, description: 'Assessment data', sectionIds: [otherSectionId], position: 2 });
-  await createResource(db, t.deps.storage, { eventId: day.event.id, title: titles.file, file: resourcePdf, position: 3 });
+  await createResource(db, t.deps.storage, {
+    eventId: day.event.id,
+    title: titles.wide,
+    description: 'Parking and lunch for everyone',
+    position: 0,
+  });
+  await createResource(db, t.deps.storage, {
+    eventId: day.event.id,
+    title: titles.mine,
+    description: 'Conferring with writers',
+    sectionIds: [day.section.id],
+    position: 1,
+  });
+  await createResource(db, t.deps.storage, {
+    eventId: day.event.id,
+    title: titles.other,
+    description: 'Assessment data',
+    sectionIds: [otherSectionId],
+    position: 2,
+  });
+  await createResource(db, t.deps.storage, {
+    eventId: day.event.id,
+    title: titles.file,
+    file: resourcePdf,
+    position: 3,
+  });
   holder = await signedInUser(t);
-  await holdTicket(db, { userId: holder.user.id, eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id });
+  await holdTicket(db, {
+    userId: holder.user.id,
+    eventId: day.event.id,
+    ticketTypeId: day.ticketType.id,
+    sectionId: day.section.id,
+  });
 });
 
 describe('GET /api/events/:eventId/resources', () => {
@@ -42,9 +80,24 @@ describe('GET /api/events/:eventId/resources', () => {
     expect(response.statusCode).toBe(200);
     const reply = response.json<ResourceListReply>();
     expect(reply.items.map((item) => item.title)).toEqual([titles.wide, titles.mine, titles.file]);
-    expect(reply).toMatchObject({ event: { id: day.event.id, name: day.event.name }, section: null, total: 3, page: 1, pageSize: 20 });
-    expect(reply.items[1]).toMatchObject({ url: 'https://example.org/resource', file: null, order: 1, sections: [{ id: day.section.id, title: 'Coaching Writing' }] });
-    expect(reply.items[2]).toMatchObject({ url: null, file: { name: `${titles.file}.pdf`, size: resourcePdf.length, type: 'pdf' }, sections: [] });
+    expect(reply).toMatchObject({
+      event: { id: day.event.id, name: day.event.name },
+      section: null,
+      total: 3,
+      page: 1,
+      pageSize: 20,
+    });
+    expect(reply.items[1]).toMatchObject({
+      url: 'https://example.org/resource',
+      file: null,
+      order: 1,
+      sections: [{ id: day.section.id, title: 'Coaching Writing' }],
+    });
+    expect(reply.items[2]).toMatchObject({
+      url: null,
+      file: { name: `${titles.file}.pdf`, size: resourcePdf.length, type: 'pdf' },
+      sections: [],
+    });
   });
 
   it('searches titles and descriptions, case-insensitively, taking % and _ literally', async () => {
@@ -76,10 +129,20 @@ describe('GET /api/events/:eventId/resources', () => {
   it('a ticket of another event, or of a cancelled payment, does not open this one', async () => {
     const other = await createEvent(t.deps.db);
     const elsewhere = await signedInUser(t);
-    await holdTicket(t.deps.db, { userId: elsewhere.user.id, eventId: other.event.id, ticketTypeId: other.ticketType.id });
+    await holdTicket(t.deps.db, {
+      userId: elsewhere.user.id,
+      eventId: other.event.id,
+      ticketTypeId: other.ticketType.id,
+    });
     expect((await list(elsewhere.caller, day.event.id)).statusCode).toBe(404);
     const cancelled = await signedInUser(t);
-    await holdTicket(t.deps.db, { userId: cancelled.user.id, eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, status: 'CANCELLED' });
+    await holdTicket(t.deps.db, {
+      userId: cancelled.user.id,
+      eventId: day.event.id,
+      ticketTypeId: day.ticketType.id,
+      sectionId: day.section.id,
+      status: 'CANCELLED',
+    });
     expect((await list(cancelled.caller, day.event.id)).statusCode).toBe(404);
   });
 
@@ -94,8 +157,17 @@ describe('GET /api/events/:eventId/resources', () => {
 
   it('shows staff every resource, and narrows to any section', async () => {
     const staff = await signedInUser(t, 'STAFF');
-    expect(titlesOf(await list(staff.caller, day.event.id))).toEqual([titles.wide, titles.mine, titles.other, titles.file]);
-    expect(titlesOf(await list(staff.caller, day.event.id, `?eventSectionId=${otherSectionId}`))).toEqual([titles.wide, titles.other, titles.file]);
+    expect(titlesOf(await list(staff.caller, day.event.id))).toEqual([
+      titles.wide,
+      titles.mine,
+      titles.other,
+      titles.file,
+    ]);
+    expect(titlesOf(await list(staff.caller, day.event.id, `?eventSectionId=${otherSectionId}`))).toEqual([
+      titles.wide,
+      titles.other,
+      titles.file,
+    ]);
   });
 
   it('refuses bad input with a message per field', async () => {
@@ -114,14 +186,30 @@ describe('accepted applicants (eaId)', () => {
     institute = await createInstitute(t.deps.db);
     const [first, , third] = institute.firstYear.sections;
     if (!first || !third) throw new Error('institute has no sections');
-    await createResource(t.deps.db, t.deps.storage, { eventId: institute.event.id, title: 'Institute schedule', position: 0 });
-    await createResource(t.deps.db, t.deps.storage, { eventId: institute.event.id, title: strand.first, sectionIds: [first.id], position: 1 });
-    await createResource(t.deps.db, t.deps.storage, { eventId: institute.event.id, title: strand.third, sectionIds: [third.id], position: 2 });
+    await createResource(t.deps.db, t.deps.storage, {
+      eventId: institute.event.id,
+      title: 'Institute schedule',
+      position: 0,
+    });
+    await createResource(t.deps.db, t.deps.storage, {
+      eventId: institute.event.id,
+      title: strand.first,
+      sectionIds: [first.id],
+      position: 1,
+    });
+    await createResource(t.deps.db, t.deps.storage, {
+      eventId: institute.event.id,
+      title: strand.third,
+      sectionIds: [third.id],
+      position: 2,
+    });
   });
 
   it("shows an accepted applicant the event's resources and those of the sections they chose", async () => {
     const applicant = await signedInUser(t);
-    const application = await createCompleteApplication(t.deps.db, institute, applicant.user.id, { status: 'ACCEPTED' });
+    const application = await createCompleteApplication(t.deps.db, institute, applicant.user.id, {
+      status: 'ACCEPTED',
+    });
     const response = await list(applicant.caller, institute.event.id, `?eaId=${application.id}`);
     expect(response.statusCode).toBe(200);
     expect(titlesOf(response)).toEqual(['Institute schedule', strand.first]);
@@ -148,10 +236,22 @@ describe('accepted applicants (eaId)', () => {
     const applicant = await signedInUser(t);
     const [legacy] = await t.deps.db
       .insert(legacyEventApplications)
-      .values({ userId: applicant.user.id, legacyId: `L-${applicant.user.id}`, eventId: institute.event.id, eventName: 'Old institute', statusId: 1, paymentStatusId: 2, paymentTypeId: 1 })
+      .values({
+        userId: applicant.user.id,
+        legacyId: `L-${applicant.user.id}`,
+        eventId: institute.event.id,
+        eventName: 'Old institute',
+        statusId: 1,
+        paymentStatusId: 2,
+        paymentTypeId: 1,
+      })
       .returning();
     if (!legacy) throw new Error('legacy application not created');
-    expect(titlesOf(await list(applicant.caller, institute.event.id, `?eaId=${legacy.id}`))).toEqual(['Institute schedule', strand.first, strand.third]);
+    expect(titlesOf(await list(applicant.caller, institute.event.id, `?eaId=${legacy.id}`))).toEqual([
+      'Institute schedule',
+      strand.first,
+      strand.third,
+    ]);
   });
 });
 
@@ -160,7 +260,9 @@ describe('GET /api/events/:eventId/resources/:resourceId/file', () => {
     const reply = await list(holder.caller, day.event.id, '?search=map');
     const [resource] = reply.json<ResourceListReply>().items;
     if (!resource) throw new Error('resource not listed');
-    const response = await call(t.app, 'GET', `/api/events/${day.event.id}/resources/${resource.id}/file`, { caller: holder.caller });
+    const response = await call(t.app, 'GET', `/api/events/${day.event.id}/resources/${resource.id}/file`, {
+      caller: holder.caller,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="${titles.file}.pdf"`);
@@ -168,11 +270,20 @@ describe('GET /api/events/:eventId/resources/:resourceId/file', () => {
   });
 
   it("refuses a non-attendee, and a section resource to another section's holder (404)", async () => {
-    const secret = await createResource(t.deps.db, t.deps.storage, { eventId: day.event.id, title: 'Other section file', file: resourcePdf, sectionIds: [otherSectionId], position: 9 });
+    const secret = await createResource(t.deps.db, t.deps.storage, {
+      eventId: day.event.id,
+      title: 'Other section file',
+      file: resourcePdf,
+      sectionIds: [otherSectionId],
+      position: 9,
+    });
     const url = `/api/events/${day.event.id}/resources/${secret.id}/file`;
     expect((await call(t.app, 'GET', url, { caller: holder.caller })).statusCode).toBe(404);
     expect((await call(t.app, 'GET', url, { caller: (await signedInUser(t)).caller })).statusCode).toBe(404);
     expect((await call(t.app, 'GET', url, { caller: (await signedInUser(t, 'STAFF')).caller })).statusCode).toBe(200);
-    expect((await call(t.app, 'GET', `/api/events/${day.event.id}/resources/not-an-id/file`, { caller: holder.caller })).statusCode).toBe(400);
+    expect(
+      (await call(t.app, 'GET', `/api/events/${day.event.id}/resources/not-an-id/file`, { caller: holder.caller }))
+        .statusCode,
+    ).toBe(400);
   });
 });

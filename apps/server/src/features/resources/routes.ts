@@ -15,7 +15,10 @@ const tags = ['resources'];
 export const resourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/events/:eventId/resources',
-    { config: signedIn, schema: { tags, params: eventParams, querystring: resourceQuery, response: { 200: resourceListReply } } },
+    {
+      config: signedIn,
+      schema: { tags, params: eventParams, querystring: resourceQuery, response: { 200: resourceListReply } },
+    },
     async (request) => listResources(deps, caller(request), request.params.eventId, request.query),
   );
 
@@ -24,7 +27,11 @@ export const resourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     { config: signedIn, schema: { tags, params: fileParams, produces: Object.values(resourceContentTypes) } },
     async (request, reply) => {
       const file = await downloadResource(deps, caller(request), request.params.eventId, request.params.resourceId);
-      return sendDownload(reply, { fileName: file.filename, contentType: resourceContentTypes[file.type], body: file.bytes });
+      return sendDownload(reply, {
+        fileName: file.filename,
+        contentType: resourceContentTypes[file.type],
+        body: file.bytes,
+      });
     },
   );
 };

@@ -1,8 +1,19 @@
 import { hasToolkitAccess } from '@portal/domain/people/roles.ts';
-import { toolkitMessages, toolkitPaths, type ToolkitDocument, type TreasureChest } from '@portal/domain/content/toolkit.ts';
+import {
+  toolkitMessages,
+  toolkitPaths,
+  type ToolkitDocument,
+  type TreasureChest,
+} from '@portal/domain/content/toolkit.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { favouritedIds } from '../../core/favourites.ts';
-import { readToolkitFlags, toolkitDocumentDownload, visibleContainers, visibleDocuments, type VisibleDocument } from '../../core/toolkit-content.ts';
+import {
+  readToolkitFlags,
+  toolkitDocumentDownload,
+  visibleContainers,
+  visibleDocuments,
+  type VisibleDocument,
+} from '../../core/toolkit-content.ts';
 import { forbidden } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 
@@ -37,8 +48,14 @@ export async function readTreasureChest(deps: AppDeps, auth: RequestAuth): Promi
     isFavorited: saved.has(d.id),
   });
   return {
-    categories: containers.categories.map((c) => ({ ...c, documents: documents.filter((d) => d.categoryId === c.id).map(present) })),
-    groupings: containers.groupings.map((g) => ({ ...g, documents: documents.filter((d) => d.groupingId === g.id).map(present) })),
+    categories: containers.categories.map((c) => ({
+      ...c,
+      documents: documents.filter((d) => d.categoryId === c.id).map(present),
+    })),
+    groupings: containers.groupings.map((g) => ({
+      ...g,
+      documents: documents.filter((d) => d.groupingId === g.id).map(present),
+    })),
   };
 }
 

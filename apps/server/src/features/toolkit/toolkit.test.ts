@@ -7,7 +7,8 @@ import { createCategory, createDocument, createGrouping, toolkitMember } from '.
 const t = useTestApp();
 
 const chest = (caller?: Caller) => call(t.app, 'GET', '/api/toolkit/treasure-chest', caller ? { caller } : {});
-const download = (caller: Caller | undefined, id: string) => call(t.app, 'GET', `/api/toolkit/documents/${id}/file`, caller ? { caller } : {});
+const download = (caller: Caller | undefined, id: string) =>
+  call(t.app, 'GET', `/api/toolkit/documents/${id}/file`, caller ? { caller } : {});
 
 /** Every title a Treasure Chest shows: containers and documents. */
 function titles(reply: TreasureChest): string[] {
@@ -28,7 +29,11 @@ beforeAll(async () => {
   const literacy = await createGrouping(db, 'Literacy', { position: 0 });
   const grade3 = await createGrouping(db, 'Grade 3 pilot', { parentId: literacy.id, audience: ['grade3Pilot'] });
   const units = await createGrouping(db, 'Units', { parentId: grade3.id });
-  const grade5 = await createGrouping(db, 'Grade 5 pilot', { parentId: literacy.id, audience: ['grade5Pilot'], position: 1 });
+  const grade5 = await createGrouping(db, 'Grade 5 pilot', {
+    parentId: literacy.id,
+    audience: ['grade5Pilot'],
+    position: 1,
+  });
   ids.everyone = (await createDocument(db, storage, { title: 'Morning meeting guide', categoryId: everyone.id })).id;
   ids.leaders = (await createDocument(db, storage, { title: 'Walkthrough checklist', categoryId: leaders.id })).id;
   ids.testPrep = (await createDocument(db, storage, { title: 'Practice test', categoryId: testPrep.id })).id;
@@ -101,7 +106,9 @@ describe('GET /api/toolkit/documents/:documentId/file', () => {
     ['grade5', { grade5Pilot: true }],
   ] as const)('a document aimed at a flag (%s) downloads with the flag and is 404 without it', async (key, flag) => {
     const id = ids[key] ?? '';
-    expect((await download((await toolkitMember(t, { toolKitAccess: true, ...flag })).caller, id)).statusCode).toBe(200);
+    expect((await download((await toolkitMember(t, { toolKitAccess: true, ...flag })).caller, id)).statusCode).toBe(
+      200,
+    );
     const without = await download((await toolkitMember(t)).caller, id);
     expect(without.statusCode).toBe(404);
     expect(without.json().detail).toBe(toolkitMessages.documentNotFound);

@@ -28,7 +28,21 @@ import { toolkitRows } from './matrix/toolkit.ts';
  */
 
 const t = useTestApp();
-const rows: Rows = { ...accountRows, ...organizationRows, ...commerceRows, ...applicationRows, ...staffRows, ...resourceRows, ...registrationRequestRows, ...attendanceRows, ...toolkitRows, ...packageRows, ...staffPackageRows, ...purchaseOrderRows, ...contentRows };
+const rows: Rows = {
+  ...accountRows,
+  ...organizationRows,
+  ...commerceRows,
+  ...applicationRows,
+  ...staffRows,
+  ...resourceRows,
+  ...registrationRequestRows,
+  ...attendanceRows,
+  ...toolkitRows,
+  ...packageRows,
+  ...staffPackageRows,
+  ...purchaseOrderRows,
+  ...contentRows,
+};
 
 const readOnly = new Set(['GET', 'HEAD']);
 
@@ -106,9 +120,18 @@ describe('access matrix', () => {
   });
 
   it('names a route added without a row, and a row left behind by a removed route', () => {
-    const routeKeys = [...Object.keys(rows), 'HEAD /api/health', 'POST /api/new-thing', 'GET /api/new-list', 'HEAD /api/new-list'];
+    const routeKeys = [
+      ...Object.keys(rows),
+      'HEAD /api/health',
+      'POST /api/new-thing',
+      'GET /api/new-list',
+      'HEAD /api/new-list',
+    ];
     const { 'DELETE /api/cart/coupon': _removed, ...withoutOne } = rows;
-    expect(matrixCoverage(routeKeys, rows)).toEqual({ missing: ['POST /api/new-thing', 'GET /api/new-list', 'HEAD /api/new-list'], stale: [] });
+    expect(matrixCoverage(routeKeys, rows)).toEqual({
+      missing: ['POST /api/new-thing', 'GET /api/new-list', 'HEAD /api/new-list'],
+      stale: [],
+    });
     expect(matrixCoverage(Object.keys(withoutOne), rows).stale).toEqual(['DELETE /api/cart/coupon']);
   });
 
@@ -122,10 +145,14 @@ describe('access matrix', () => {
         for (const m of methods) {
           const response = await send(m, path, cell);
           const expected = row.expect[cell.who];
-          if (response.statusCode !== expected) mismatches.push(`${m} ${path} as ${cell.who}: expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 200)}`);
+          if (response.statusCode !== expected)
+            mismatches.push(
+              `${m} ${path} as ${cell.who}: expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 200)}`,
+            );
           if (!row.mayShowAnything) {
             for (const [what, secret] of Object.entries(secretsFor(w, cell.who))) {
-              if (response.body.includes(secret)) mismatches.push(`${m} ${path} as ${cell.who}: the answer shows ${what}`);
+              if (response.body.includes(secret))
+                mismatches.push(`${m} ${path} as ${cell.who}: the answer shows ${what}`);
             }
           }
         }
@@ -148,7 +175,9 @@ describe('access matrix', () => {
         // Staff viewing as a member act as the member, and the audit log says it was staff.
         for (const entry of await t.deps.db.select().from(auditLog).where(gt(auditLog.id, lastAudit))) {
           if (entry.actorId === w.schoolA.member.user.id && entry.impersonatorId !== w.staff.id) {
-            mismatches.push(`${key} as staffAsMember: audit '${entry.action}' does not name the staff member viewing as the member`);
+            mismatches.push(
+              `${key} as staffAsMember: audit '${entry.action}' does not name the staff member viewing as the member`,
+            );
           }
         }
       }
@@ -156,7 +185,7 @@ describe('access matrix', () => {
     expect(mismatches).toEqual([]);
   }, 600_000);
 
-  it('refuses, writing nothing, a second object that is not the caller\'s inside one that is', async () => {
+  it("refuses, writing nothing, a second object that is not the caller's inside one that is", async () => {
     const mismatches: string[] = [];
     for (const crossed of crossedCells) {
       const [method = '', path = ''] = crossed.route.split(' ');
@@ -166,9 +195,14 @@ describe('access matrix', () => {
       const response = await send(method, path, cell);
       const changed = changedTables(before, await databaseFingerprint(t.deps.db));
       if (response.statusCode !== crossed.expect) {
-        mismatches.push(`${crossed.route} as ${crossed.as}, ${crossed.what}: expected ${crossed.expect}, got ${response.statusCode} ${response.body.slice(0, 200)}`);
+        mismatches.push(
+          `${crossed.route} as ${crossed.as}, ${crossed.what}: expected ${crossed.expect}, got ${response.statusCode} ${response.body.slice(0, 200)}`,
+        );
       }
-      if (changed.length > 0) mismatches.push(`${crossed.route} as ${crossed.as}, ${crossed.what}: the refusal changed ${changed.join(', ')}`);
+      if (changed.length > 0)
+        mismatches.push(
+          `${crossed.route} as ${crossed.as}, ${crossed.what}: the refusal changed ${changed.join(', ')}`,
+        );
     }
     expect(mismatches).toEqual([]);
   }, 120_000);

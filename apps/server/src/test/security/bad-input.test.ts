@@ -18,7 +18,10 @@ import { databaseFingerprint } from './fingerprint.ts';
 const t = useTestApp();
 
 /** The one error shape: problem+json, and a body with nothing but the problem's keys. */
-function expectProblem(response: { statusCode: number; headers: Record<string, unknown>; body: string }, status: number) {
+function expectProblem(
+  response: { statusCode: number; headers: Record<string, unknown>; body: string },
+  status: number,
+) {
   expect(response.statusCode, response.body).toBe(status);
   expect(String(response.headers['content-type'])).toMatch(/^application\/problem\+json/);
   const body = sentProblem.parse(JSON.parse(response.body));
@@ -35,13 +38,21 @@ describe('Origin on a mutating route', () => {
     ['another site', 'https://evil.test'],
   ])('%s is refused with 403 problem+json, not a 500', async (_label, origin) => {
     const { caller } = await signedInUser(t);
-    const response = await call(t.app, 'POST', '/api/cart/coupon', { caller, body: { code: 'SAVE10' }, headers: { origin } });
+    const response = await call(t.app, 'POST', '/api/cart/coupon', {
+      caller,
+      body: { code: 'SAVE10' },
+      headers: { origin },
+    });
     expect(expectProblem(response, 403).detail).toBe('Cross-site request refused.');
   });
 
-  it('the portal\'s own origin passes the check', async () => {
+  it("the portal's own origin passes the check", async () => {
     const { caller } = await signedInUser(t);
-    const response = await call(t.app, 'POST', '/api/cart/coupon', { caller, body: { code: 'NO-SUCH-CODE' }, headers: { origin: 'http://portal.test' } });
+    const response = await call(t.app, 'POST', '/api/cart/coupon', {
+      caller,
+      body: { code: 'NO-SUCH-CODE' },
+      headers: { origin: 'http://portal.test' },
+    });
     expect(response.statusCode).not.toBe(403);
     expect(response.statusCode).toBeLessThan(500);
   });
@@ -65,7 +76,10 @@ describe('a NUL character in any input is a 400 naming the field, before the dat
     const before = await databaseFingerprint(t.deps.db);
     const coupon = await call(t.app, 'POST', '/api/cart/coupon', { caller, body: { code: 'SAVE\u000010' } });
     expect(expectProblem(coupon, 400).errors).toEqual({ code: nulMessage });
-    const nested = await call(t.app, 'PUT', '/api/profile', { caller, body: { firstName: 'Ann', extra: { 'k\u0000': 1 } } });
+    const nested = await call(t.app, 'PUT', '/api/profile', {
+      caller,
+      body: { firstName: 'Ann', extra: { 'k\u0000': 1 } },
+    });
     expect(expectProblem(nested, 400).errors).toEqual({ 'extra.k\u0000': nulMessage });
     expect(await databaseFingerprint(t.deps.db)).toBe(before);
   });
@@ -73,7 +87,11 @@ describe('a NUL character in any input is a 400 naming the field, before the dat
   it('a body nested far deeper than the call stack is walked without a 500', async () => {
     const { caller } = await signedInUser(t);
     const deep = `${'['.repeat(200_000)}"\\u0000"${']'.repeat(200_000)}`;
-    const response = await call(t.app, 'POST', '/api/cart/coupon', { caller, body: deep, headers: { 'content-type': 'application/json' } });
+    const response = await call(t.app, 'POST', '/api/cart/coupon', {
+      caller,
+      body: deep,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(400);
     expectProblem(response, 400);
   });
@@ -83,7 +101,14 @@ describe('numbers past what the database stores are a 400, not a 500', () => {
   it('a path position beyond int4 (found by the fuzz)', async () => {
     const { caller } = await signedInUser(t, 'STAFF');
     const day = await createConferenceDay(t.deps.db);
-    const body = { name: 'First Year', level: 'FIRST_YEAR', applicationSelectionLevel: 'SECTIONS', requireRankedSelection: false, rankedSelectionAmount: 1, position: Number.MAX_SAFE_INTEGER };
+    const body = {
+      name: 'First Year',
+      level: 'FIRST_YEAR',
+      applicationSelectionLevel: 'SECTIONS',
+      requireRankedSelection: false,
+      rankedSelectionAmount: 1,
+      position: Number.MAX_SAFE_INTEGER,
+    };
     const response = await call(t.app, 'PUT', `/api/admin/paths/${day.path.id}`, { caller, body });
     expect(Object.keys(expectProblem(response, 400).errors ?? {})).toEqual(['position']);
   });
@@ -92,10 +117,17 @@ describe('numbers past what the database stores are a 400, not a 500', () => {
     const { caller } = await signedInUser(t);
     const { event, ticketType } = await createEvent(t.deps.db);
     await t.deps.db.update(eventTicketTypes).set({ priceCents: int4Max }).where(eq(eventTicketTypes.id, ticketType.id));
-    const added = await call(t.app, 'POST', '/api/cart/items', { caller, body: { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 2 } });
+    const added = await call(t.app, 'POST', '/api/cart/items', {
+      caller,
+      body: { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 2 },
+    });
     expect(added.statusCode, added.body).toBe(200);
     const before = await databaseFingerprint(t.deps.db);
-    const checkout = await call(t.app, 'POST', '/api/checkout', { caller, body: { method: 'PURCHASE_ORDER' }, headers: { 'idempotency-key': randomUUID() } });
+    const checkout = await call(t.app, 'POST', '/api/checkout', {
+      caller,
+      body: { method: 'PURCHASE_ORDER' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
     expect(expectProblem(checkout, 400).detail).toBe(amountTooLargeMessage);
     expect(await databaseFingerprint(t.deps.db)).toBe(before);
   });
@@ -106,19 +138,48 @@ describe('every error the API sends has the one problem+json shape', () => {
   it.each([
     ['bad JSON', 400, { method: 'POST', url: '/api/cart/coupon', body: '{"code":', headers: json }],
     ['an empty JSON body', 400, { method: 'POST', url: '/api/cart/coupon', body: '', headers: json }],
-    ['a prototype-polluting key', 400, { method: 'POST', url: '/api/cart/coupon', body: '{"code":"A","__proto__":{"admin":true}}', headers: json }],
-    ['a constructor.prototype key', 400, { method: 'POST', url: '/api/cart/coupon', body: '{"constructor":{"prototype":{"admin":true}}}', headers: json }],
-    ['a body over the 1 MB limit', 413, { method: 'POST', url: '/api/cart/coupon', body: JSON.stringify({ code: 'x'.repeat(1_100_000) }), headers: json }],
-    ['an unsupported media type', 415, { method: 'POST', url: '/api/cart/coupon', body: 'code=A', headers: { 'content-type': 'application/x-www-form-urlencoded' } }],
+    [
+      'a prototype-polluting key',
+      400,
+      { method: 'POST', url: '/api/cart/coupon', body: '{"code":"A","__proto__":{"admin":true}}', headers: json },
+    ],
+    [
+      'a constructor.prototype key',
+      400,
+      { method: 'POST', url: '/api/cart/coupon', body: '{"constructor":{"prototype":{"admin":true}}}', headers: json },
+    ],
+    [
+      'a body over the 1 MB limit',
+      413,
+      { method: 'POST', url: '/api/cart/coupon', body: JSON.stringify({ code: 'x'.repeat(1_100_000) }), headers: json },
+    ],
+    [
+      'an unsupported media type',
+      415,
+      {
+        method: 'POST',
+        url: '/api/cart/coupon',
+        body: 'code=A',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
+    ],
     ['a route that does not exist', 404, { method: 'GET', url: '/api/no-such-thing' }],
     ['a method the route does not have', 404, { method: 'PATCH', url: '/api/cart' }],
-    ['a path parameter over the router limit (414)', 414, { method: 'GET', url: `/api/catalogue/events/${'a'.repeat(500)}` }],
+    [
+      'a path parameter over the router limit (414)',
+      414,
+      { method: 'GET', url: `/api/catalogue/events/${'a'.repeat(500)}` },
+    ],
     ['a malformed percent escape', 400, { method: 'GET', url: '/api/catalogue/events/%E0%A4%A' }],
-    ['a missing CSRF header', 403, { method: 'POST', url: '/api/cart/coupon', body: '{}', headers: { ...json, 'x-requested-with': '' } }],
+    [
+      'a missing CSRF header',
+      403,
+      { method: 'POST', url: '/api/cart/coupon', body: '{}', headers: { ...json, 'x-requested-with': '' } },
+    ],
     ['a signed-in route without a session', 401, { method: 'GET', url: '/api/cart', anonymous: true }],
     ['a staff route as a member', 403, { method: 'GET', url: '/api/admin/users' }],
     ['an invalid query', 400, { method: 'GET', url: '/api/districts/search?search=a' }],
-    ['the documentation\'s missing asset', 404, { method: 'GET', url: '/api/docs/static/no-such-file.js' }],
+    ["the documentation's missing asset", 404, { method: 'GET', url: '/api/docs/static/no-such-file.js' }],
   ] as const)('%s → %i', async (_label, status, request) => {
     const { caller } = await signedInUser(t);
     const response = await t.app.inject({
@@ -158,7 +219,7 @@ describe('every error the API sends has the one problem+json shape', () => {
       });
     }
 
-    it('an address or headers over Node\'s 16 kB header limit → 431', async () => {
+    it("an address or headers over Node's 16 kB header limit → 431", async () => {
       expectProblem(await rawRequest(`/api/catalogue/events?search=${'a'.repeat(20_000)}`, {}), 431);
       expectProblem(await rawRequest('/api/health', { 'x-padding': 'a'.repeat(20_000) }), 431);
     });
@@ -174,7 +235,10 @@ describe('every error the API sends has the one problem+json shape', () => {
       expectProblem(await web.inject({ method: 'GET', url: '/assets/missing.js' }), 404);
       expectProblem(await web.inject({ method: 'GET', url: '/assets/%E0%A4%A' }), 400);
       expectProblem(await web.inject({ method: 'GET', url: '/api/no-such-thing' }), 404);
-      expectProblem(await web.inject({ method: 'POST', url: '/members', headers: { 'x-requested-with': 'portal' } }), 404);
+      expectProblem(
+        await web.inject({ method: 'POST', url: '/members', headers: { 'x-requested-with': 'portal' } }),
+        404,
+      );
       const page = await web.inject({ method: 'GET', url: '/members/profile?tab=%00' });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toMatch(/^text\/html/);

@@ -14,7 +14,8 @@ export async function databaseFingerprint(db: Executor): Promise<string> {
   );
   const tables = listed as { rows: { name: string }[] };
   const perTable = tables.rows.map(
-    ({ name }) => `select '${name}' as name, md5(coalesce(string_agg(md5(r::text), ',' order by md5(r::text)), '')) as hash from public."${name}" r`,
+    ({ name }) =>
+      `select '${name}' as name, md5(coalesce(string_agg(md5(r::text), ',' order by md5(r::text)), '')) as hash from public."${name}" r`,
   );
   const hashed: unknown = await db.execute(sql.raw(perTable.join(' union all ')));
   return (hashed as { rows: { name: string; hash: string }[] }).rows.map((row) => `${row.name}:${row.hash}`).join('\n');

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { applicationQuestions } from '../../db/schema/applications.ts';
-import { cartItems, eventGroupings, eventPaymentItems, eventPayments, eventPaths, eventSections, eventTicketTypes } from '../../db/schema/commerce.ts';
+import {
+  cartItems,
+  eventGroupings,
+  eventPaymentItems,
+  eventPayments,
+  eventPaths,
+  eventSections,
+  eventTicketTypes,
+} from '../../db/schema/commerce.ts';
 import { grades, organizationTypes, positions } from '../../db/schema/lookups.ts';
 import { billingContacts, invitations } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
@@ -10,7 +18,13 @@ import { invite, school } from '../school.ts';
 import { issueOneTimeToken } from '../../platform/one-time-tokens.ts';
 import { createSession, sessionCookie } from '../../platform/sessions.ts';
 import { createCompleteApplication, createInstitute, setApplicationStatus } from '../application-factories.ts';
-import { createConferenceDay, createCoupon, createEvent, createPayment, createPurchaseOrder } from '../commerce-factories.ts';
+import {
+  createConferenceDay,
+  createCoupon,
+  createEvent,
+  createPayment,
+  createPurchaseOrder,
+} from '../commerce-factories.ts';
 import { addMembership, createOrganization, createUser } from '../factories.ts';
 import type { Caller, TestContext } from '../harness.ts';
 import { multipartBody } from '../multipart.ts';
@@ -62,14 +76,21 @@ export async function buildWorld(t: TestContext) {
   if (!paidItem) throw new Error('payment item not created');
   const [contact] = await db
     .insert(billingContacts)
-    .values({ organizationId: schoolA.organization.id, firstName: 'Paula', lastName: 'Payer', email: 'paula@school-a.test' })
+    .values({
+      organizationId: schoolA.organization.id,
+      firstName: 'Paula',
+      lastName: 'Payer',
+      email: 'paula@school-a.test',
+    })
     .returning();
   if (!contact) throw new Error('billing contact not created');
 
   const institute = await createInstitute(db);
   const application = await createCompleteApplication(db, institute, schoolA.member.user.id);
   const startedInstitute = await createInstitute(db);
-  const startedApplication = await createCompleteApplication(db, startedInstitute, schoolA.member.user.id, { status: 'STARTED' });
+  const startedApplication = await createCompleteApplication(db, startedInstitute, schoolA.member.user.id, {
+    status: 'STARTED',
+  });
   const coupon = await createCoupon(db, { maxUses: 10_000 });
 
   // Staff edit these, so nothing a member reads changes under the other rows.
@@ -133,7 +154,11 @@ export function userOf(w: World, name: CallerName): { id: string; email: string 
  * not theirs. A list route answering 200 could otherwise leak them where the status alone says nothing.
  */
 export function secretsFor(w: World, name: CallerName): Record<string, string> {
-  const managersOnly = { "school A's payment": w.paidPayment.id, "school A's billing contact": w.contact.id, "school A's purchase order": w.purchaseOrder.id };
+  const managersOnly = {
+    "school A's payment": w.paidPayment.id,
+    "school A's billing contact": w.contact.id,
+    "school A's purchase order": w.purchaseOrder.id,
+  };
   const ofMember = {
     "school A member's application": w.application.id,
     "school A member's started application": w.startedApplication.id,
@@ -141,20 +166,34 @@ export function secretsFor(w: World, name: CallerName): Record<string, string> {
   };
   // Nobody, staff included, ever reads a password hash (every test user has the same one).
   const never = { 'a password hash': w.schoolA.member.user.passwordHash ?? 'no hash' };
-  const sensitive = { "school A member's date of birth": memberDateOfBirth.shown, "school A member's stored date of birth": memberDateOfBirth.iso };
+  const sensitive = {
+    "school A member's date of birth": memberDateOfBirth.shown,
+    "school A member's stored date of birth": memberDateOfBirth.iso,
+  };
   switch (name) {
     case 'anonymous':
     case 'otherMember':
     case 'otherAdmin':
     case 'otherOwner':
-      return { ...never, ...sensitive, ...managersOnly, ...ofMember, "school A admin's user id": w.schoolA.admin.user.id };
+      return {
+        ...never,
+        ...sensitive,
+        ...managersOnly,
+        ...ofMember,
+        "school A admin's user id": w.schoolA.admin.user.id,
+      };
     case 'member':
       return { ...never, ...managersOnly };
     case 'staffAsMember':
       return { ...never, ...sensitive, ...managersOnly };
     case 'admin':
     case 'owner':
-      return { ...never, ...sensitive, "school A member's application": w.application.id, "school A member's started application": w.startedApplication.id };
+      return {
+        ...never,
+        ...sensitive,
+        "school A member's application": w.application.id,
+        "school A member's started application": w.startedApplication.id,
+      };
     case 'staff':
       return never;
   }
@@ -198,7 +237,11 @@ export async function freshPaymentOfA(w: World, status: 'PENDING' | 'AWAITING_PO
   });
   if (status !== 'PENDING') return payment;
   // A card payment waits on the provider it was sent to: the test app's is the demo.
-  const [sent] = await w.t.deps.db.update(eventPayments).set({ provider: 'demo' }).where(eq(eventPayments.id, payment.id)).returning();
+  const [sent] = await w.t.deps.db
+    .update(eventPayments)
+    .set({ provider: 'demo' })
+    .where(eq(eventPayments.id, payment.id))
+    .returning();
   return sent ?? payment;
 }
 
@@ -232,7 +275,9 @@ export async function freshApplication(w: World, status: 'SUBMITTED' | 'ACCEPTED
 /** One ticket of the open series in the user's cart; answers the line's id. */
 export async function cartLineOf(w: World, userId: string): Promise<string> {
   const db = w.t.deps.db;
-  await db.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.ticketTypeId, w.series.ticketType.id)));
+  await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.ticketTypeId, w.series.ticketType.id)));
   const [line] = await db
     .insert(cartItems)
     .values({ userId, eventId: w.series.event.id, ticketTypeId: w.series.ticketType.id, numberOfTickets: 1 })
@@ -270,19 +315,28 @@ export async function freshUser(w: World) {
 
 /** Parts of the staff event nothing else uses, so deleting them is allowed. */
 export async function freshTicketType(w: World): Promise<string> {
-  const [row] = await w.t.deps.db.insert(eventTicketTypes).values({ eventId: w.staffDay.event.id, name: `Spare ${unique()}`, priceCents: 100 }).returning();
+  const [row] = await w.t.deps.db
+    .insert(eventTicketTypes)
+    .values({ eventId: w.staffDay.event.id, name: `Spare ${unique()}`, priceCents: 100 })
+    .returning();
   if (!row) throw new Error('ticket type not created');
   return row.id;
 }
 
 export async function freshPath(w: World): Promise<string> {
-  const [row] = await w.t.deps.db.insert(eventPaths).values({ eventId: w.staffDay.event.id, name: `spare-${unique()}` }).returning();
+  const [row] = await w.t.deps.db
+    .insert(eventPaths)
+    .values({ eventId: w.staffDay.event.id, name: `spare-${unique()}` })
+    .returning();
   if (!row) throw new Error('path not created');
   return row.id;
 }
 
 export async function freshGrouping(w: World): Promise<string> {
-  const [row] = await w.t.deps.db.insert(eventGroupings).values({ pathId: w.staffDay.path.id, name: `Spare ${unique()}` }).returning();
+  const [row] = await w.t.deps.db
+    .insert(eventGroupings)
+    .values({ pathId: w.staffDay.path.id, name: `Spare ${unique()}` })
+    .returning();
   if (!row) throw new Error('grouping not created');
   return row.id;
 }
@@ -290,7 +344,13 @@ export async function freshGrouping(w: World): Promise<string> {
 export async function freshSection(w: World): Promise<string> {
   const [row] = await w.t.deps.db
     .insert(eventSections)
-    .values({ eventId: w.staffDay.event.id, groupingId: w.staffDay.grouping.id, title: `Spare ${unique()}`, maxTickets: 10, dates: ['2026-12-10'] })
+    .values({
+      eventId: w.staffDay.event.id,
+      groupingId: w.staffDay.grouping.id,
+      title: `Spare ${unique()}`,
+      maxTickets: 10,
+      dates: ['2026-12-10'],
+    })
     .returning();
   if (!row) throw new Error('section not created');
   return row.id;
@@ -299,7 +359,13 @@ export async function freshSection(w: World): Promise<string> {
 export async function freshQuestion(w: World): Promise<string> {
   const [row] = await w.t.deps.db
     .insert(applicationQuestions)
-    .values({ eventId: w.staffInstitute.event.id, type: 'TEXT', label: `Spare ${unique()}`, required: false, position: 9 })
+    .values({
+      eventId: w.staffInstitute.event.id,
+      type: 'TEXT',
+      label: `Spare ${unique()}`,
+      required: false,
+      position: 9,
+    })
     .returning();
   if (!row) throw new Error('question not created');
   return row.id;
@@ -309,4 +375,5 @@ export const newEmail = (prefix = 'matrix') => `${prefix}-${unique()}@example.te
 export const uniqueName = (prefix: string) => `${prefix} ${unique()}`;
 
 /** A multipart/form-data body as a browser's FormData sends it, with one PDF file. */
-export const multipart = (fields: Record<string, string>, file: Buffer) => multipartBody(fields, { name: 'po.pdf', bytes: file });
+export const multipart = (fields: Record<string, string>, file: Buffer) =>
+  multipartBody(fields, { name: 'po.pdf', bytes: file });

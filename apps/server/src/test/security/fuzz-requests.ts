@@ -52,7 +52,10 @@ export interface FuzzRequest {
 }
 
 interface OpenApiDocument {
-  paths?: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>>;
+  paths?: Record<
+    string,
+    Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>
+  >;
 }
 
 const methods = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -129,7 +132,11 @@ function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-const dates = fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true });
+const dates = fc.date({
+  min: new Date('1900-01-01T00:00:00Z'),
+  max: new Date('2100-12-31T00:00:00Z'),
+  noInvalidDate: true,
+});
 
 interface Mix {
   ids: string[];
@@ -165,14 +172,23 @@ function wellFormedNotNull(schema: Schema, mix: Mix): fc.Arbitrary<unknown> {
       const max = Math.min(schema.maximum ?? int32, Number.MAX_SAFE_INTEGER);
       // The schema's own bounds are where an int4 column or a page offset overflows.
       if (mix.edge) return fc.constant(max);
-      return fc.oneof(fc.integer({ min: Math.max(min, -int32), max: Math.min(Math.max(max, min), int32) }), fc.constantFrom(min, max, Math.min(max, int32 + 1)));
+      return fc.oneof(
+        fc.integer({ min: Math.max(min, -int32), max: Math.min(Math.max(max, min), int32) }),
+        fc.constantFrom(min, max, Math.min(max, int32 + 1)),
+      );
     }
     case 'number':
-      return fc.double({ min: schema.minimum ?? -1e9, max: schema.maximum ?? 1e9, noNaN: true, noDefaultInfinity: true });
+      return fc.double({
+        min: schema.minimum ?? -1e9,
+        max: schema.maximum ?? 1e9,
+        noNaN: true,
+        noDefaultInfinity: true,
+      });
     case 'boolean':
       return fc.boolean();
     case 'string':
-      if (mix.edge && !schema.format && !schema.pattern) return fc.constant('x'.repeat(Math.min(schema.maxLength ?? 10_000, 10_000)));
+      if (mix.edge && !schema.format && !schema.pattern)
+        return fc.constant('x'.repeat(Math.min(schema.maxLength ?? 10_000, 10_000)));
       return wellFormedString(schema, mix.ids);
     default:
       return fc.jsonValue({ maxDepth: 2 });
@@ -198,7 +214,10 @@ function wellFormedString(schema: Schema, ids: string[]): fc.Arbitrary<string> {
   let pattern: RegExp;
   try {
     pattern = new RegExp(schema.pattern);
-    return fc.oneof(fc.stringMatching(pattern).filter((text) => text.length <= 200), bounded);
+    return fc.oneof(
+      fc.stringMatching(pattern).filter((text) => text.length <= 200),
+      bounded,
+    );
   } catch {
     return bounded;
   }
@@ -247,7 +266,10 @@ const hostileSegment = fc.constantFrom(
 
 function pathSegment(schema: Schema | undefined, ids: string[]): fc.Arbitrary<string> {
   return fc.oneof(
-    { arbitrary: wellFormed(schema ?? { type: 'string' }, { ids, bent: false }).map((value) => encode(asText(value))), weight: 6 },
+    {
+      arbitrary: wellFormed(schema ?? { type: 'string' }, { ids, bent: false }).map((value) => encode(asText(value))),
+      weight: 6,
+    },
     { arbitrary: hostileSegment, weight: 2 },
     { arbitrary: hostileValue.map((value) => encode(asText(value))), weight: 1 },
   );
@@ -256,24 +278,46 @@ function pathSegment(schema: Schema | undefined, ids: string[]): fc.Arbitrary<st
 function queryString(parameters: Parameter[], ids: string[]): fc.Arbitrary<string> {
   const declared = parameters.map((parameter) =>
     fc.option(
-      leaf(parameter.schema ?? { type: 'string' }, { ids, bent: true }).map((value) => [[parameter.name, asText(value)]]),
+      leaf(parameter.schema ?? { type: 'string' }, { ids, bent: true }).map((value) => [
+        [parameter.name, asText(value)],
+      ]),
       { nil: [] as string[][], freq: 2 },
     ),
   );
   const extra = fc.oneof(
     { arbitrary: fc.constant([] as string[][]), weight: 6 },
-    { arbitrary: fc.constantFrom([['__proto__[admin]', '1']], [['constructor[prototype][admin]', '1']], [['search', 'a'], ['search', 'b']], [['', '']]), weight: 2 },
-    { arbitrary: fc.tuple(fc.string({ maxLength: 10 }), fc.string({ unit: 'binary', maxLength: 20 })).map((pair) => [pair]), weight: 1 },
+    {
+      arbitrary: fc.constantFrom(
+        [['__proto__[admin]', '1']],
+        [['constructor[prototype][admin]', '1']],
+        [
+          ['search', 'a'],
+          ['search', 'b'],
+        ],
+        [['', '']],
+      ),
+      weight: 2,
+    },
+    {
+      arbitrary: fc
+        .tuple(fc.string({ maxLength: 10 }), fc.string({ unit: 'binary', maxLength: 20 }))
+        .map((pair) => [pair]),
+      weight: 1,
+    },
   );
   return fc.tuple(fc.tuple(...declared), extra).map(([chosen, more]) => {
     const pairs = [...chosen.flat(), ...more];
-    return pairs.length === 0 ? '' : `?${pairs.map(([key, value]) => `${encode(key ?? '')}=${encode(value ?? '')}`).join('&')}`;
+    return pairs.length === 0
+      ? ''
+      : `?${pairs.map(([key, value]) => `${encode(key ?? '')}=${encode(value ?? '')}`).join('&')}`;
   });
 }
 
 /** Puts a prototype-polluting key into a JSON object's text (JSON.stringify would drop __proto__). */
 function withPollution(text: string, key: string): string {
-  return text.startsWith('{') ? `{"${key}":{"isStaff":true,"role":"STAFF"}${text === '{}' ? '' : ','}${text.slice(1)}` : text;
+  return text.startsWith('{')
+    ? `{"${key}":{"isStaff":true,"role":"STAFF"}${text === '{}' ? '' : ','}${text.slice(1)}`
+    : text;
 }
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -284,10 +328,26 @@ interface Body {
 }
 
 function bodyFor(operation: Operation, ids: string[]): fc.Arbitrary<Body> {
-  const json = (value: unknown): Body => ({ payload: JSON.stringify(value) ?? 'null', contentType: 'application/json' });
+  const json = (value: unknown): Body => ({
+    payload: JSON.stringify(value) ?? 'null',
+    contentType: 'application/json',
+  });
   const formFields = fc.array(
     fc.tuple(
-      fc.constantFrom('eventPaymentId', 'type', 'filename', 'contactEmail', 'contactName', 'contactPhone', 'number', 'organizationId', 'total', 'couponCode', '__proto__', 'x'),
+      fc.constantFrom(
+        'eventPaymentId',
+        'type',
+        'filename',
+        'contactEmail',
+        'contactName',
+        'contactPhone',
+        'number',
+        'organizationId',
+        'total',
+        'couponCode',
+        '__proto__',
+        'x',
+      ),
       fc.oneof(fc.constantFrom(...ids), fc.string({ maxLength: 30 }), hostileValue.map(asText)),
     ),
     { maxLength: 12 },
@@ -297,18 +357,42 @@ function bodyFor(operation: Operation, ids: string[]): fc.Arbitrary<Body> {
     { arbitrary: fc.constant({}), weight: 1 },
     {
       arbitrary: fc
-        .tuple(fc.string({ unit: 'binary', maxLength: 60 }), fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data', 'application/json; charset=utf-16'))
+        .tuple(
+          fc.string({ unit: 'binary', maxLength: 60 }),
+          fc.constantFrom(
+            'application/json',
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'application/xml',
+            'multipart/form-data',
+            'application/json; charset=utf-16',
+          ),
+        )
         .map(([payload, contentType]) => ({ payload, contentType })),
       weight: 1,
     },
-    { arbitrary: fc.tuple(formFields, fc.option(fc.constantFrom(pdf, Buffer.from('not a pdf')), { nil: null })).map(([fields, file]) => {
-      // Quotes would end the part's name; a fixed boundary keeps the seed's bodies the same.
-      const named = fields.map(([name, value]) => [name.replaceAll('"', ''), value] as const);
-      const form = multipartBody(named, file ? { name: 'po.pdf', bytes: file } : undefined, '----fuzz-boundary');
-      return { payload: form.body, contentType: form.headers['content-type'] };
-    }), weight: 1 },
-    { arbitrary: fc.constant({ payload: `{"pad":"${'x'.repeat(1_100_000)}"}`, contentType: 'application/json' }), weight: 1 },
-    { arbitrary: fc.constant({ payload: `${'['.repeat(50_000)}${']'.repeat(50_000)}`, contentType: 'application/json' }), weight: 1 },
+    {
+      arbitrary: fc
+        .tuple(formFields, fc.option(fc.constantFrom(pdf, Buffer.from('not a pdf')), { nil: null }))
+        .map(([fields, file]) => {
+          // Quotes would end the part's name; a fixed boundary keeps the seed's bodies the same.
+          const named = fields.map(([name, value]) => [name.replaceAll('"', ''), value] as const);
+          const form = multipartBody(named, file ? { name: 'po.pdf', bytes: file } : undefined, '----fuzz-boundary');
+          return { payload: form.body, contentType: form.headers['content-type'] };
+        }),
+      weight: 1,
+    },
+    {
+      arbitrary: fc.constant({ payload: `{"pad":"${'x'.repeat(1_100_000)}"}`, contentType: 'application/json' }),
+      weight: 1,
+    },
+    {
+      arbitrary: fc.constant({
+        payload: `${'['.repeat(50_000)}${']'.repeat(50_000)}`,
+        contentType: 'application/json',
+      }),
+      weight: 1,
+    },
   ];
   if (operation.body) {
     // The body as a whole is well formed (an object); each of its fields may be hostile.
@@ -324,7 +408,15 @@ function bodyFor(operation: Operation, ids: string[]): fc.Arbitrary<Body> {
   return fc.oneof(...variants);
 }
 
-const hostileOrigins = fc.constantFrom('null', 'https://evil.test', 'not a url', 'http://', 'http://[::1', 'file://', 'http://portal.test.evil.test');
+const hostileOrigins = fc.constantFrom(
+  'null',
+  'https://evil.test',
+  'not a url',
+  'http://',
+  'http://[::1',
+  'file://',
+  'http://portal.test.evil.test',
+);
 const hostileCsrf = fc.constantFrom(undefined, 'PORTAL', '');
 
 /**
@@ -339,13 +431,23 @@ export function requestFor(operation: Operation, ids: string[], edge = false): f
   const segments = fc.tuple(...pathParameters.map((parameter) => pathSegment(parameter.schema, ids)));
   const declaredHeaders = fc.tuple(
     ...headerParameters.map((parameter) =>
-      fc.option(fc.oneof(fc.uuid(), fc.string({ maxLength: 300 })).map((value) => [parameter.name, value] as const), { nil: null }),
+      fc.option(
+        fc.oneof(fc.uuid(), fc.string({ maxLength: 300 })).map((value) => [parameter.name, value] as const),
+        { nil: null },
+      ),
     ),
   );
   const withBody = operation.method !== 'GET' && operation.method !== 'DELETE';
   const fromSchema = (bent: boolean): fc.Arbitrary<Body> =>
-    operation.body ? wellFormed(operation.body, { ids, bent, edge }).map((value) => ({ payload: JSON.stringify(value), contentType: 'application/json' })) : fc.constant({});
-  const schemaBody = edge ? fromSchema(false) : fc.oneof({ arbitrary: fromSchema(false), weight: 2 }, { arbitrary: fromSchema(true), weight: 3 });
+    operation.body
+      ? wellFormed(operation.body, { ids, bent, edge }).map((value) => ({
+          payload: JSON.stringify(value),
+          contentType: 'application/json',
+        }))
+      : fc.constant({});
+  const schemaBody = edge
+    ? fromSchema(false)
+    : fc.oneof({ arbitrary: fromSchema(false), weight: 2 }, { arbitrary: fromSchema(true), weight: 3 });
   const wellFormedEnvelope = fc.record({
     // Staff routes are mostly called as staff, so their handlers run rather than the access check.
     role: operation.path.startsWith('/api/admin/')
@@ -367,7 +469,11 @@ export function requestFor(operation: Operation, ids: string[], edge = false): f
           weight: 1,
         },
       );
-  const body = !withBody ? fc.constant<Body>({}) : edge ? schemaBody : fc.oneof({ arbitrary: schemaBody, weight: 3 }, { arbitrary: bodyFor(operation, ids), weight: 1 });
+  const body = !withBody
+    ? fc.constant<Body>({})
+    : edge
+      ? schemaBody
+      : fc.oneof({ arbitrary: schemaBody, weight: 3 }, { arbitrary: bodyFor(operation, ids), weight: 1 });
   return fc
     .record({ envelope, segments, query: queryString(queryParameters, ids), body, declaredHeaders })
     .map(({ envelope: { role, origin, csrf }, segments: values, query, body: chosenBody, declaredHeaders: chosen }) => {
@@ -378,6 +484,12 @@ export function requestFor(operation: Operation, ids: string[], edge = false): f
       if (origin !== undefined) headers.origin = origin;
       if (chosenBody.contentType) headers['content-type'] = chosenBody.contentType;
       for (const header of chosen) if (header) headers[header[0]] = header[1];
-      return { role, method: operation.method, url: `${path}${query}`, headers, ...(chosenBody.payload === undefined ? {} : { payload: chosenBody.payload }) };
+      return {
+        role,
+        method: operation.method,
+        url: `${path}${query}`,
+        headers,
+        ...(chosenBody.payload === undefined ? {} : { payload: chosenBody.payload }),
+      };
     });
 }

@@ -21,7 +21,8 @@ import { operationsOf, requestFor, type FuzzRequest, type Operation } from './fu
  * operation (default 3); `npm run bench:fuzz` raises it and may pass another FUZZ_SEED.
  */
 
-// eslint-disable-next-line no-restricted-properties -- knobs of this test run, not app configuration: bench/fuzz.mjs sets them for the long run
+// eslint-disable-next-line no-restricted-properties -- knobs of this test run, not app configuration: bench/fuzz.mjs
+// sets them for the long run
 const { FUZZ_SEED, FUZZ_RUNS_PER_OPERATION, FUZZ_SUMMARY } = process.env;
 const seed = Number(FUZZ_SEED ?? 20_261_124);
 const runsPerOperation = Number(FUZZ_RUNS_PER_OPERATION ?? 3);
@@ -115,7 +116,8 @@ async function send(operation: Operation, request: FuzzRequest): Promise<Finding
     ...(request.payload === undefined ? {} : { payload: request.payload }),
   });
   const findings: Finding[] = [];
-  const found = (problem: string) => findings.push({ operation: `${operation.method} ${operation.path}`, request: describeRequest(request), problem });
+  const found = (problem: string) =>
+    findings.push({ operation: `${operation.method} ${operation.path}`, request: describeRequest(request), problem });
   statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
   if (response.statusCode < 400) {
     sessions.clear();
@@ -124,7 +126,8 @@ async function send(operation: Operation, request: FuzzRequest): Promise<Finding
   if (response.statusCode >= 500) found(`answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
   if (response.statusCode >= 400) {
     const type = String(response.headers['content-type'] ?? '');
-    if (!type.startsWith('application/problem+json')) found(`error ${response.statusCode} sent as ${type || 'no content type'}`);
+    if (!type.startsWith('application/problem+json'))
+      found(`error ${response.statusCode} sent as ${type || 'no content type'}`);
     let parsed: unknown;
     try {
       parsed = JSON.parse(response.body);
@@ -133,7 +136,8 @@ async function send(operation: Operation, request: FuzzRequest): Promise<Finding
     }
     const shape = sentProblem.safeParse(parsed);
     if (!shape.success) found(`error ${response.statusCode} is not the problem shape: ${response.body.slice(0, 300)}`);
-    else if (shape.data.status !== response.statusCode) found(`problem status ${shape.data.status} differs from HTTP ${response.statusCode}`);
+    else if (shape.data.status !== response.statusCode)
+      found(`problem status ${shape.data.status} differs from HTTP ${response.statusCode}`);
     fingerprint = await databaseFingerprint(t.deps.db);
     const changed = changedTables(before, fingerprint);
     if (changed.length > 0) found(`refused with ${response.statusCode} but wrote to ${changed.join(', ')}`);
@@ -145,7 +149,10 @@ describe('OpenAPI-driven fuzz (fixed seed)', () => {
   it('covers every API route the server registers', () => {
     const documented = new Set(operations.map((operation) => `${operation.method} ${operation.path}`));
     const registered = t.app.registeredRoutes
-      .filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && route.url !== '/api/openapi.json')
+      .filter(
+        (route) =>
+          route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && route.url !== '/api/openapi.json',
+      )
       .filter((route) => route.method !== 'HEAD')
       .map((route) => `${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`);
     expect(registered.filter((route) => !documented.has(route))).toEqual([]);

@@ -36,7 +36,11 @@ function multipart(parts: Part[]) {
   for (const part of parts) {
     const disposition = `Content-Disposition: form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
     const headers = [disposition, ...(part.filename ? ['Content-Type: application/pdf'] : []), ...(part.headers ?? [])];
-    chunks.push(Buffer.from(`--${boundary}\r\n${headers.join('\r\n')}\r\n\r\n`), Buffer.from(part.value), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\n${headers.join('\r\n')}\r\n\r\n`),
+      Buffer.from(part.value),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -93,7 +97,10 @@ describe('multipart limits (app.ts multipartLimits)', () => {
 
   it('more text fields than the limit → 413 "too many fields"', async () => {
     const { caller, fields, file } = await awaitingPurchaseOrder();
-    const padding = Array.from({ length: multipartLimits.fields }, (_, index) => ({ name: `extra${index}`, value: 'x' }));
+    const padding = Array.from({ length: multipartLimits.fields }, (_, index) => ({
+      name: `extra${index}`,
+      value: 'x',
+    }));
     const problem = await expectRefused(caller, [...fields, ...padding, file], 413);
     expect(problem.detail).toBe('The form has too many fields.');
   });
@@ -106,7 +113,9 @@ describe('multipart limits (app.ts multipartLimits)', () => {
 
   it('a text field over the field size limit → 413, never stored cut short', async () => {
     const { caller, fields, file } = await awaitingPurchaseOrder();
-    const long = fields.map((part) => (part.name === 'contactName' ? { ...part, value: 'P'.repeat(multipartLimits.fieldSize + 1) } : part));
+    const long = fields.map((part) =>
+      part.name === 'contactName' ? { ...part, value: 'P'.repeat(multipartLimits.fieldSize + 1) } : part,
+    );
     const problem = await expectRefused(caller, [...long, file], 413);
     expect(problem.detail).toBe(formFieldTooLarge);
   });
@@ -132,7 +141,13 @@ describe('multipart limits (app.ts multipartLimits)', () => {
 
   it('a part with more headers than the limit is read without a 5xx (busboy ignores the extra headers)', async () => {
     const { caller, fields, file } = await awaitingPurchaseOrder();
-    const noisy = { ...file, headers: Array.from({ length: multipartLimits.headerPairs * 3 }, (_, index) => `X-Noise-${index}: ${'n'.repeat(50)}`) };
+    const noisy = {
+      ...file,
+      headers: Array.from(
+        { length: multipartLimits.headerPairs * 3 },
+        (_, index) => `X-Noise-${index}: ${'n'.repeat(50)}`,
+      ),
+    };
     const response = await upload(caller, [...fields, noisy]);
     expect(response.statusCode, response.body).toBeLessThan(500);
   });
@@ -143,7 +158,10 @@ describe('multipart limits (app.ts multipartLimits)', () => {
       { body: 'anything', headers: { 'content-type': 'multipart/form-data' } },
       { body: 'anything', headers: { 'content-type': 'multipart/form-data; boundary=' } },
       { body: 'anything', headers: { 'content-type': `multipart/form-data; boundary=${'b'.repeat(300)}` } },
-      { body: '------x\r\nContent-Disposition: form-data; name="number"\r\n\r\nPO', headers: { 'content-type': 'multipart/form-data; boundary=----x' } },
+      {
+        body: '------x\r\nContent-Disposition: form-data; name="number"\r\n\r\nPO',
+        headers: { 'content-type': 'multipart/form-data; boundary=----x' },
+      },
     ]) {
       const before = await databaseFingerprint(t.deps.db);
       const response = await call(t.app, 'POST', '/api/purchase-orders', { caller, ...request });

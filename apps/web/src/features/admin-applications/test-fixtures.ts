@@ -5,7 +5,13 @@ import type {
   ApplicationSettingsReply,
 } from '@portal/domain/applications/contracts.ts';
 import type { StaffEventPage } from '@portal/domain/events/staff-contracts.ts';
-import { aSubmittedApplication, applicationId, instituteId, paymentOptionIds, questionIds } from '../../test/applications.ts';
+import {
+  aSubmittedApplication,
+  applicationId,
+  instituteId,
+  paymentOptionIds,
+  questionIds,
+} from '../../test/applications.ts';
 import { aUser } from '../../test/users.ts';
 
 /** Test data of the staff application screens: what the API answers, as the contracts shape it. */
@@ -102,8 +108,22 @@ export function someSettings(overrides: Partial<ApplicationSettingsReply> = {}):
     ],
     ticketTypes: [{ id: ticketTypeId, name: 'Institute tuition', priceCents: 95000 }],
     questions: [
-      { id: questionIds.why, type: 'TEXTAREA', label: 'Why do you want to attend?', options: [], required: true, position: 0 },
-      { id: questionIds.grades, type: 'CHECKBOX', label: 'Which grades do you coach?', options: ['K-2', '3-5', '6-8'], required: true, position: 1 },
+      {
+        id: questionIds.why,
+        type: 'TEXTAREA',
+        label: 'Why do you want to attend?',
+        options: [],
+        required: true,
+        position: 0,
+      },
+      {
+        id: questionIds.grades,
+        type: 'CHECKBOX',
+        label: 'Which grades do you coach?',
+        options: ['K-2', '3-5', '6-8'],
+        required: true,
+        position: 1,
+      },
     ],
     ...overrides,
   };

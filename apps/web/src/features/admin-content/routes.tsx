@@ -5,7 +5,10 @@ export const adminContentRoutes: FeatureRouteFactory = () => ({
   admin: [
     {
       path: 'organization-resources',
-      lazy: () => import('./pages/organization-resources-admin-page.tsx').then((m) => ({ Component: m.OrganizationResourcesAdminPage })),
+      lazy: () =>
+        import('./pages/organization-resources-admin-page.tsx').then((m) => ({
+          Component: m.OrganizationResourcesAdminPage,
+        })),
     },
     {
       path: 'school-years',
@@ -13,11 +16,13 @@ export const adminContentRoutes: FeatureRouteFactory = () => ({
     },
     {
       path: 'video-collections',
-      lazy: () => import('./pages/video-collections-admin-page.tsx').then((m) => ({ Component: m.VideoCollectionsAdminPage })),
+      lazy: () =>
+        import('./pages/video-collections-admin-page.tsx').then((m) => ({ Component: m.VideoCollectionsAdminPage })),
     },
     {
       path: 'video-collections/:collectionId',
-      lazy: () => import('./pages/video-collection-admin-page.tsx').then((m) => ({ Component: m.VideoCollectionAdminPage })),
+      lazy: () =>
+        import('./pages/video-collection-admin-page.tsx').then((m) => ({ Component: m.VideoCollectionAdminPage })),
     },
   ],
 });

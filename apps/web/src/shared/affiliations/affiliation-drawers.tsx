@@ -19,7 +19,9 @@ const closeButtonProps = { 'aria-label': 'Close' };
 
 // Most members only pick an existing organization: the creation form (address fields, district search)
 // loads when its panel first opens.
-const NewOrganizationForm = lazy(() => import('./new-organization-form.tsx').then((m) => ({ default: m.NewOrganizationForm })));
+const NewOrganizationForm = lazy(() =>
+  import('./new-organization-form.tsx').then((m) => ({ default: m.NewOrganizationForm })),
+);
 
 /**
  * The affiliation editor and, stacked over it, the 'Create a New Organization' panel. Loaded only when

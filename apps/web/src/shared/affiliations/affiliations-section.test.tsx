@@ -82,12 +82,18 @@ describe('My affiliations', { timeout: 15_000 }, () => {
     // The creation form is its own chunk, loaded when the panel first opens.
     expect(await within(panel).findByRole('combobox', { name: /^Country/ })).toHaveValue('United States');
     await user.click(within(panel).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create a New Organization' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Create a New Organization' })).not.toBeInTheDocument(),
+    );
     expect(screen.getByRole('dialog', { name: 'Add affiliation' })).toBeInTheDocument();
   });
 
   it('adds an affiliation with an organization found by search', async () => {
-    const saved = anAffiliation({ membershipId: 'm-2', organizationId: ids.washington, organizationName: 'Washington Middle School' });
+    const saved = anAffiliation({
+      membershipId: 'm-2',
+      organizationId: ids.washington,
+      organizationName: 'Washington Middle School',
+    });
     const calls = stubFetch({
       'GET /api/affiliations': () => jsonResponse(200, { items: [] }),
       'GET /api/lookups': () => jsonResponse(200, lookups),
@@ -132,7 +138,9 @@ describe('My affiliations', { timeout: 15_000 }, () => {
 
     await user.click(await screen.findByRole('button', { name: 'Edit affiliation with Lincoln Elementary School' }));
     const editor = await screen.findByRole('dialog', { name: 'Edit affiliation' });
-    expect(await within(editor).findByRole('combobox', { name: /^Organization/ })).toHaveValue('Lincoln Elementary School');
+    expect(await within(editor).findByRole('combobox', { name: /^Organization/ })).toHaveValue(
+      'Lincoln Elementary School',
+    );
     await user.click(within(editor).getByRole('combobox', { name: /^Position/ }));
     await user.click(await screen.findByRole('option', { name: 'Instructional Coach' }));
     await user.click(within(editor).getByRole('button', { name: 'Save' }));
@@ -151,7 +159,10 @@ describe('My affiliations', { timeout: 15_000 }, () => {
     const calls = stubFetch({
       'GET /api/affiliations': () =>
         jsonResponse(200, {
-          items: [anAffiliation(), anAffiliation({ membershipId: 'm-9', organizationName: 'Owned School', role: 'OWNER' })],
+          items: [
+            anAffiliation(),
+            anAffiliation({ membershipId: 'm-9', organizationName: 'Owned School', role: 'OWNER' }),
+          ],
         }),
       'DELETE /api/affiliations/m-1': () => new Response(null, { status: 204 }),
       'DELETE /api/affiliations/m-9': () => problemResponse(403, 'Forbidden', { detail: owner }),
@@ -160,12 +171,22 @@ describe('My affiliations', { timeout: 15_000 }, () => {
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Remove affiliation with Lincoln Elementary School' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Remove this affiliation?' })).getByRole('button', { name: 'Remove' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Remove this affiliation?' })).getByRole('button', {
+        name: 'Remove',
+      }),
+    );
     expect(await screen.findByText('Affiliation removed')).toBeInTheDocument();
-    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual(['/api/affiliations/m-1']);
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+      '/api/affiliations/m-1',
+    ]);
 
     await user.click(screen.getByRole('button', { name: 'Remove affiliation with Owned School' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Remove this affiliation?' })).getByRole('button', { name: 'Remove' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Remove this affiliation?' })).getByRole('button', {
+        name: 'Remove',
+      }),
+    );
     expect(await screen.findByText(owner)).toBeInTheDocument();
   });
 });

@@ -76,7 +76,9 @@ export function AffiliationsSection() {
                   <Text fw={600}>{affiliation.organizationName}</Text>
                   {affiliation.districtName ? <Text size="sm">{affiliation.districtName}</Text> : null}
                   <Text size="sm">Position: {affiliation.positionLabel ?? 'Not set'}</Text>
-                  <Text size="sm">Grades: {affiliation.grades.length > 0 ? affiliation.grades.join(', ') : 'Not set'}</Text>
+                  <Text size="sm">
+                    Grades: {affiliation.grades.length > 0 ? affiliation.grades.join(', ') : 'Not set'}
+                  </Text>
                 </Stack>
                 <Group gap="xs">
                   <Button

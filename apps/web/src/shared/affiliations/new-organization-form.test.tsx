@@ -38,7 +38,11 @@ async function fillOrganization(user: UserEvent) {
 const createdReply = {
   message: 'Success! New Organization Created!',
   organization: { id: ids.washington, name: 'Harbor Learning Academy' },
-  affiliation: anAffiliation({ membershipId: 'm-new', organizationName: 'Harbor Learning Academy', districtName: null }),
+  affiliation: anAffiliation({
+    membershipId: 'm-new',
+    organizationName: 'Harbor Learning Academy',
+    districtName: null,
+  }),
 };
 
 const create = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Create organization' }));

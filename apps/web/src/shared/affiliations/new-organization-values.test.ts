@@ -22,14 +22,30 @@ const filled: NewOrganizationValues = {
 
 describe('new organization values', () => {
   it('sends the phone as digits and an empty address line 2 as null', () => {
-    expect(toNewOrganizationRequest(filled)).toMatchObject({ phone: '5185550188', addressLine2: null, country: 'United States' });
+    expect(toNewOrganizationRequest(filled)).toMatchObject({
+      phone: '5185550188',
+      addressLine2: null,
+      country: 'United States',
+    });
   });
 
   it.each([
     ['an existing district', { districtId: ids.springfield }, { districtId: ids.springfield, districtName: null }],
-    ['a new district by name', { districtName: ' Harbor District ' }, { districtId: null, districtName: 'Harbor District' }],
-    ['the search choice over a typed name', { districtId: ids.springfield, districtName: 'Harbor' }, { districtId: ids.springfield, districtName: null }],
-    ['no district', { isUnaffiliatedToDistrict: true, districtId: ids.springfield, districtName: 'Harbor' }, { districtId: null, districtName: null }],
+    [
+      'a new district by name',
+      { districtName: ' Harbor District ' },
+      { districtId: null, districtName: 'Harbor District' },
+    ],
+    [
+      'the search choice over a typed name',
+      { districtId: ids.springfield, districtName: 'Harbor' },
+      { districtId: ids.springfield, districtName: null },
+    ],
+    [
+      'no district',
+      { isUnaffiliatedToDistrict: true, districtId: ids.springfield, districtName: 'Harbor' },
+      { districtId: null, districtName: null },
+    ],
   ])('names %s', (_case, district, expected) => {
     expect(toNewOrganizationRequest({ ...filled, ...district })).toMatchObject(expected);
   });

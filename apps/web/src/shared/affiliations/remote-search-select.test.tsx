@@ -19,7 +19,13 @@ function OrganizationPicker() {
   );
 }
 
-const hit = { id: ids.lincoln, name: 'Lincoln Elementary School', districtName: 'Springfield District', city: 'Springfield', stateProvince: 'NY' };
+const hit = {
+  id: ids.lincoln,
+  name: 'Lincoln Elementary School',
+  districtName: 'Springfield District',
+  city: 'Springfield',
+  stateProvince: 'NY',
+};
 
 describe('organization search', () => {
   beforeEach(() => {
@@ -55,8 +61,14 @@ describe('organization search', () => {
   });
 
   it('says "over 1,000" when the server stopped counting', async () => {
-    const many = Array.from({ length: 10 }, (_, i) => ({ ...hit, id: `${ids.lincoln.slice(0, -2)}${String(i).padStart(2, '0')}`, name: `School ${i}` }));
-    stubFetch({ 'GET /api/organizations/search': () => jsonResponse(200, { items: many, total: 1000, totalCapped: true }) });
+    const many = Array.from({ length: 10 }, (_, i) => ({
+      ...hit,
+      id: `${ids.lincoln.slice(0, -2)}${String(i).padStart(2, '0')}`,
+      name: `School ${i}`,
+    }));
+    stubFetch({
+      'GET /api/organizations/search': () => jsonResponse(200, { items: many, total: 1000, totalCapped: true }),
+    });
     renderWithProviders(<OrganizationPicker />);
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
 

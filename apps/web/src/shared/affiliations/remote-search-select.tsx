@@ -29,7 +29,14 @@ const minLength = searchRules.minLength;
  * A searchable Select whose options come from the server: nothing is asked under 3 characters, and
  * one request goes out once typing has paused for 300 ms, for 10 results (events.md §5, §9).
  */
-export function RemoteSearchSelect({ kind, label, selected, onChange, noResults, ...inputProps }: RemoteSearchSelectProps) {
+export function RemoteSearchSelect({
+  kind,
+  label,
+  selected,
+  onChange,
+  noResults,
+  ...inputProps
+}: RemoteSearchSelectProps) {
   const [search, setSearch] = useState(selected?.label ?? '');
   // Showing the chosen option's label is not a search; anything else typed is.
   const searching = search !== (selected?.label ?? '');
@@ -39,7 +46,10 @@ export function RemoteSearchSelect({ kind, label, selected, onChange, noResults,
 
   const hits = term.length >= minLength && results.data ? results.data.items : [];
   const details = new Map(
-    hits.map((hit) => [hit.id, 'city' in hit ? [hit.districtName, [hit.city, hit.stateProvince].filter(Boolean).join(', ')] : []]),
+    hits.map((hit) => [
+      hit.id,
+      'city' in hit ? [hit.districtName, [hit.city, hit.stateProvince].filter(Boolean).join(', ')] : [],
+    ]),
   );
   const data = searching ? hits.map((hit) => ({ value: hit.id, label: hit.name })) : selected ? [selected] : [];
 

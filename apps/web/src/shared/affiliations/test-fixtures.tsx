@@ -13,7 +13,6 @@ import { ids } from './test-ids.ts';
 
 export { ids };
 
-
 export const lookups: Lookups = {
   grades: [
     { id: ids.gradeK, name: 'K' },

@@ -14,7 +14,8 @@ export function userLabel(user: AssignableUser): string {
 export const searchDebounceMs = 300;
 
 /** Where a picker finds people: the organization's members and pending users (searched on the server), or only the buyer. */
-export type AssigneeSource = { kind: 'organization'; organizationId: string } | { kind: 'buyer'; buyer: AssignableUser };
+export type AssigneeSource =
+  { kind: 'organization'; organizationId: string } | { kind: 'buyer'; buyer: AssignableUser };
 
 interface AssigneePickerProps {
   source: AssigneeSource;
@@ -34,7 +35,16 @@ interface AssigneePickerProps {
  * server searches (typing paused 300 ms) and answers one page, so the list stays short with thousands
  * of staff; nothing is asked until the list is opened.
  */
-export function AssigneePicker({ source, label, value, slots, slotIndex, onChange, disabled, error }: AssigneePickerProps) {
+export function AssigneePicker({
+  source,
+  label,
+  value,
+  slots,
+  slotIndex,
+  onChange,
+  disabled,
+  error,
+}: AssigneePickerProps) {
   const selectedLabel = value ? userLabel(value) : '';
   const [search, setSearch] = useState(selectedLabel);
   const [opened, setOpened] = useState(false);
@@ -42,7 +52,10 @@ export function AssigneePicker({ source, label, value, slots, slotIndex, onChang
   const term = search !== selectedLabel ? search.trim() : '';
   const [debounced] = useDebouncedValue(term, searchDebounceMs);
   const organizationId = source.kind === 'organization' ? source.organizationId : '';
-  const results = useQuery({ ...assignableUsersQuery(organizationId, debounced), enabled: opened && source.kind === 'organization' });
+  const results = useQuery({
+    ...assignableUsersQuery(organizationId, debounced),
+    enabled: opened && source.kind === 'organization',
+  });
   const found = source.kind === 'buyer' ? [source.buyer] : (results.data?.items ?? []);
 
   const hits = pickableUsers(found, slots, slotIndex).filter((user) => user.id !== value?.id);
@@ -72,11 +85,17 @@ export function AssigneePicker({ source, label, value, slots, slotIndex, onChang
       onDropdownClose={() => setOpened(false)}
       // The server has already matched the search; Mantine must not filter its answer again.
       filter={({ options }) => options}
-      nothingFoundMessage={searching ? 'Searching…' : results.isError ? 'The search failed. Please try again.' : 'No users found'}
+      nothingFoundMessage={
+        searching ? 'Searching…' : results.isError ? 'The search failed. Please try again.' : 'No users found'
+      }
       description={
         opened ? (
           <span role="status">
-            {searching ? 'Searching…' : more ? `Showing ${results.data?.items.length} of ${results.data?.total}: type to narrow` : ''}
+            {searching
+              ? 'Searching…'
+              : more
+                ? `Showing ${results.data?.items.length} of ${results.data?.total}: type to narrow`
+                : ''}
           </span>
         ) : undefined
       }

@@ -49,7 +49,19 @@ interface AssigneeSlotsProps {
  * One bought line's ticket slots: one picker per ticket, a chosen person gone from the line's other
  * pickers, the count of assignees with those over the limit in red.
  */
-export function AssigneeSlots({ heading, detail, count, source, slots, excess, readOnly = false, onPick, removableFrom, onAddSlot, onRemoveSlot }: AssigneeSlotsProps) {
+export function AssigneeSlots({
+  heading,
+  detail,
+  count,
+  source,
+  slots,
+  excess,
+  readOnly = false,
+  onPick,
+  removableFrom,
+  onAddSlot,
+  onRemoveSlot,
+}: AssigneeSlotsProps) {
   const headingId = useId();
   const assigned = slots.filter(Boolean).length;
   const over = excessSlots(slots, excess);
@@ -93,7 +105,11 @@ export function AssigneeSlots({ heading, detail, count, source, slots, excess, r
               {allocationMessages.clearSelection}
             </Button>
             {onRemoveSlot && removableFrom !== undefined && index >= removableFrom && !readOnly ? (
-              <Button variant="subtle" onClick={() => onRemoveSlot(index)} aria-label={`Remove ${ticket.toLowerCase()} of ${heading}`}>
+              <Button
+                variant="subtle"
+                onClick={() => onRemoveSlot(index)}
+                aria-label={`Remove ${ticket.toLowerCase()} of ${heading}`}
+              >
                 Remove
               </Button>
             ) : null}

@@ -8,7 +8,8 @@ import { api, withQuery } from '../../lib/api.ts';
  */
 export const assigneeKeys = {
   assignableUsers: (organizationId: string) => ['assignable-users', organizationId] as const,
-  assignableUsersSearch: (organizationId: string, search: string) => [...assigneeKeys.assignableUsers(organizationId), search] as const,
+  assignableUsersSearch: (organizationId: string, search: string) =>
+    [...assigneeKeys.assignableUsers(organizationId), search] as const,
 };
 
 /** One page of matches is all a picker ever shows: with 5,000 staff, typing narrows it. */
@@ -24,7 +25,11 @@ export function assignableUsersQuery(organizationId: string, search: string) {
     queryKey: assigneeKeys.assignableUsersSearch(organizationId, search),
     queryFn: ({ signal }) =>
       api.get<AssignableUsersPage>(
-        withQuery(organizationPath(organizationId, 'assignable-users'), { search, page: 1, pageSize: assignableUsersPageSize }),
+        withQuery(organizationPath(organizationId, 'assignable-users'), {
+          search,
+          page: 1,
+          pageSize: assignableUsersPageSize,
+        }),
         signal,
       ),
     placeholderData: keepPreviousData,

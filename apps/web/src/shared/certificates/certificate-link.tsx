@@ -9,7 +9,12 @@ export function CertificateLink({ eventId, eventName }: { eventId: string; event
   const certificate = certificates.data?.items.find((item) => item.eventId === eventId);
   if (!certificate) return null;
   return (
-    <Anchor href={certificatePdfPath(certificate.id)} download size="sm" aria-label={`${certificateMessages.download}: ${eventName}`}>
+    <Anchor
+      href={certificatePdfPath(certificate.id)}
+      download
+      size="sm"
+      aria-label={`${certificateMessages.download}: ${eventName}`}
+    >
       {certificateMessages.download}
     </Anchor>
   );

@@ -10,4 +10,7 @@ export const myCertificatesQuery = queryOptions({
 });
 
 export const certificatePdfPath = (certificateId: string) => `/api/certificates/${certificateId}/pdf`;
-export const transcriptPaths = { pdf: '/api/certificates/transcript.pdf', csv: '/api/certificates/transcript.csv' } as const;
+export const transcriptPaths = {
+  pdf: '/api/certificates/transcript.pdf',
+  csv: '/api/certificates/transcript.csv',
+} as const;

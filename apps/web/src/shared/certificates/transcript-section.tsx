@@ -13,7 +13,14 @@ export function TranscriptSection() {
   const certificates = useQuery(myCertificatesQuery);
   let body;
   if (certificates.isPending) body = <Skeleton height={44} role="status" aria-label="Loading certificates" />;
-  else if (certificates.isError) body = <ErrorState title="Could not load your certificates" message={errorMessage(certificates.error)} onRetry={() => void certificates.refetch()} />;
+  else if (certificates.isError)
+    body = (
+      <ErrorState
+        title="Could not load your certificates"
+        message={errorMessage(certificates.error)}
+        onRetry={() => void certificates.refetch()}
+      />
+    );
   else if (certificates.data.items.length === 0) body = <EmptyState message={certificateMessages.noCertificates} />;
   else {
     const total = certificates.data.items.reduce((sum, item) => sum + item.minutesAttended, 0);
@@ -38,7 +45,12 @@ export function TranscriptSection() {
                 </Table.Td>
                 <Table.Td>{hoursLabel(item.minutesAttended)}</Table.Td>
                 <Table.Td>
-                  <Anchor href={certificatePdfPath(item.id)} download size="sm" aria-label={`${certificateMessages.download}: ${item.eventName}`}>
+                  <Anchor
+                    href={certificatePdfPath(item.id)}
+                    download
+                    size="sm"
+                    aria-label={`${certificateMessages.download}: ${item.eventName}`}
+                  >
                     {certificateMessages.download}
                   </Anchor>
                 </Table.Td>

@@ -29,7 +29,11 @@ export function statusListParams<Status extends string>(
 }
 
 /** GET a status list: by status (none for all), searched, 20 a page. */
-export function getStatusList<Page>(path: string, params: StatusListParams<string>, signal: AbortSignal): Promise<Page> {
+export function getStatusList<Page>(
+  path: string,
+  params: StatusListParams<string>,
+  signal: AbortSignal,
+): Promise<Page> {
   return api.get<Page>(
     withQuery(path, {
       status: params.status === 'ALL' ? undefined : params.status,

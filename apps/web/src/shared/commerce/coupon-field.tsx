@@ -10,7 +10,9 @@ export interface AppliedCoupon {
 }
 
 function couponValue(coupon: AppliedCoupon): string {
-  return coupon.type === 'PERCENTAGE' ? `${coupon.discountPercentage ?? 0}% off` : `${formatCents(coupon.discountAmount ?? 0)} off`;
+  return coupon.type === 'PERCENTAGE'
+    ? `${coupon.discountPercentage ?? 0}% off`
+    : `${formatCents(coupon.discountAmount ?? 0)} off`;
 }
 
 interface CouponFieldProps {
@@ -32,7 +34,17 @@ interface CouponFieldProps {
 }
 
 /** The applied coupon and Remove coupon, or a code field and Apply: the cart's and an application's. */
-export function CouponField({ coupon, formLabel, requiredMessage, pending, refusal = null, onEdit, onApply, onRemove, size = 'md' }: CouponFieldProps) {
+export function CouponField({
+  coupon,
+  formLabel,
+  requiredMessage,
+  pending,
+  refusal = null,
+  onEdit,
+  onApply,
+  onRemove,
+  size = 'md',
+}: CouponFieldProps) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
 

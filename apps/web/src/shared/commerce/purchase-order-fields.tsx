@@ -47,12 +47,25 @@ export function PurchaseOrderFields({ form, totalDescription, organization }: Pu
       <TextInput label="Filename" withAsterisk {...inputProps('filename')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="Purchase order number" withAsterisk {...inputProps('number')} />
-        <TextInput label="Purchase order total" description={totalDescription} inputMode="decimal" leftSection="$" withAsterisk {...inputProps('total')} />
+        <TextInput
+          label="Purchase order total"
+          description={totalDescription}
+          inputMode="decimal"
+          leftSection="$"
+          withAsterisk
+          {...inputProps('total')}
+        />
       </SimpleGrid>
       {organization}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="Contact name" autoComplete="name" withAsterisk {...inputProps('contactName')} />
-        <TextInput label="Contact email" type="email" autoComplete="email" withAsterisk {...inputProps('contactEmail')} />
+        <TextInput
+          label="Contact email"
+          type="email"
+          autoComplete="email"
+          withAsterisk
+          {...inputProps('contactEmail')}
+        />
       </SimpleGrid>
       <PhoneInput label="Contact phone" withAsterisk {...inputProps('contactPhone')} />
     </Stack>

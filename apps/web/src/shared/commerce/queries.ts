@@ -30,7 +30,8 @@ export const cartQuery = queryOptions({
 export function eventPaymentQuery(eventPaymentId: string) {
   return queryOptions({
     queryKey: commerceKeys.eventPayment(eventPaymentId),
-    queryFn: ({ signal }) => api.get<EventPaymentReply>(`/api/event-payments/${encodeURIComponent(eventPaymentId)}`, signal),
+    queryFn: ({ signal }) =>
+      api.get<EventPaymentReply>(`/api/event-payments/${encodeURIComponent(eventPaymentId)}`, signal),
     staleTime: 0,
   });
 }

@@ -17,7 +17,8 @@ export const favouriteKeys = {
 export function savedResourcesQuery(page: number) {
   return queryOptions({
     queryKey: favouriteKeys.page(page),
-    queryFn: ({ signal }) => api.get<SavedResourceList>(withQuery(favouritePaths.api, { page, pageSize: savedResourcePageSize }), signal),
+    queryFn: ({ signal }) =>
+      api.get<SavedResourceList>(withQuery(favouritePaths.api, { page, pageSize: savedResourcePageSize }), signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -32,7 +33,9 @@ export function useToggleFavourite(invalidates: readonly QueryKey[] = []) {
     mutationFn: ({ target, save }: { target: FavouriteTarget; save: boolean }) =>
       apiRequest<FavouriteState>(save ? 'POST' : 'DELETE', favouritePaths.api, { body: target }),
     onSettled: async () => {
-      await Promise.all([favouriteKeys.all, ...invalidates].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await Promise.all(
+        [favouriteKeys.all, ...invalidates].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
     },
   });
 }

@@ -46,11 +46,16 @@ describe('FavouriteToggle', () => {
   });
 
   it("shows the server's refusal, leaving the toggle as it was", async () => {
-    stubFetch({ 'POST /api/favourites': () => problemResponse(404, 'Not Found', { detail: favouriteMessages.notFound }) });
+    stubFetch({
+      'POST /api/favourites': () => problemResponse(404, 'Not Found', { detail: favouriteMessages.notFound }),
+    });
     renderToggle(aUser());
     await userEvent.click(screen.getByRole('button', { name: 'Favorite Modeling a read-aloud' }));
     expect(await screen.findByText(favouriteMessages.notFound)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Favorite Modeling a read-aloud' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'Favorite Modeling a read-aloud' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
   });
 
   it('is not shown to a member without toolkit access', () => {

@@ -45,7 +45,10 @@ export function FavouriteToggle({ targetType, targetId, title, isFavorited, inva
           {
             onSuccess: (state) => {
               setAnswered({ for: isFavorited, now: state.isFavorited });
-              notifications.show({ color: 'green', message: state.isFavorited ? favouriteMessages.added : favouriteMessages.removed });
+              notifications.show({
+                color: 'green',
+                message: state.isFavorited ? favouriteMessages.added : favouriteMessages.removed,
+              });
             },
             onError: notifyError,
           },

@@ -20,7 +20,10 @@ export function groupOfferQuery(eventId: string) {
     queryKey: registrationKeys.offer(eventId),
     queryFn: async ({ signal }) => {
       try {
-        return await api.get<GroupRegistrationOfferReply>(`/api/catalogue/events/${encodeURIComponent(eventId)}/group-registration`, signal);
+        return await api.get<GroupRegistrationOfferReply>(
+          `/api/catalogue/events/${encodeURIComponent(eventId)}/group-registration`,
+          signal,
+        );
       } catch (error) {
         if (isApiError(error, 404)) return null;
         throw error;

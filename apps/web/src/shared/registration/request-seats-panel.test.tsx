@@ -10,10 +10,19 @@ import { aUser } from '../../test/users.ts';
 
 const requestId = '00000000-0000-4000-8000-0000000b0001';
 const offerApi = `/api/catalogue/events/${conferenceDayId}/group-registration`;
-const offer = { eventId: conferenceDayId, attendeeCost: 12_500, paidSeatsRequiredForOffer: 10, freeSeatsInOffer: 2, groupingPathIds: [] };
+const offer = {
+  eventId: conferenceDayId,
+  attendeeCost: 12_500,
+  paidSeatsRequiredForOffer: 10,
+  freeSeatsInOffer: 2,
+  groupingPathIds: [],
+};
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-function stub(offerReply: () => Response, created: () => Response | Promise<Response> = () => jsonResponse(201, { id: requestId })) {
+function stub(
+  offerReply: () => Response,
+  created: () => Response | Promise<Response> = () => jsonResponse(201, { id: requestId }),
+) {
   return stubFetch({
     'GET /api/me': () => jsonResponse(200, aUser()),
     [`GET /api/catalogue/events/${conferenceDayId}`]: () => jsonResponse(200, aConferenceDay()),
@@ -28,7 +37,9 @@ describe("'Request seats' on an event's page", { timeout: 20_000 }, () => {
   it('is not offered on an event that is not open to group registration', async () => {
     stub(() => jsonResponse(404, { title: 'Not Found', status: 404 }));
     renderApp(`/members/events/${conferenceDayId}`);
-    expect(await screen.findByRole('heading', { level: 1, name: aConferenceDay().name }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: aConferenceDay().name }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Group registration' })).not.toBeInTheDocument());
   });
 

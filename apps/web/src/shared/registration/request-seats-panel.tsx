@@ -21,7 +21,9 @@ import { groupOfferQuery, registrationKeys } from './queries.ts';
 import { SeatsInput } from './seats-input.tsx';
 
 /** What the offer gives, in words ("Seats past 10 are free, up to 2 free seats."). */
-export function offerText(offer: Pick<GroupRegistrationOfferReply, 'paidSeatsRequiredForOffer' | 'freeSeatsInOffer'>): string | null {
+export function offerText(
+  offer: Pick<GroupRegistrationOfferReply, 'paidSeatsRequiredForOffer' | 'freeSeatsInOffer'>,
+): string | null {
   const { paidSeatsRequiredForOffer: paid, freeSeatsInOffer: free } = offer;
   if (paid === null || free === null) return null;
   return `Seats past ${paid} are free, up to ${free} free ${free === 1 ? 'seat' : 'seats'}.`;
@@ -60,7 +62,9 @@ function RequestSeatsForm({ event, offer }: { event: CatalogueEventDetail; offer
   const byGrouping = new Set(offer.groupingPathIds);
   const sectionPaths = event.paths.filter((path) => !byGrouping.has(path.id));
   const groupingPaths = event.paths.filter((path) => byGrouping.has(path.id) && path.groupings.length > 0);
-  const sections = sectionPaths.flatMap((path) => path.groupings.flatMap((grouping) => grouping.sections.map((section) => ({ grouping, section }))));
+  const sections = sectionPaths.flatMap((path) =>
+    path.groupings.flatMap((grouping) => grouping.sections.map((section) => ({ grouping, section }))),
+  );
 
   const submit = (formEvent: FormEvent) => {
     formEvent.preventDefault();
@@ -90,7 +94,12 @@ function RequestSeatsForm({ event, offer }: { event: CatalogueEventDetail; offer
           w={200}
         />
         {sections.length > 0 ? (
-          <Checkbox.Group label="Sections wanted" description="Every attendee is registered for the sections chosen here." value={sectionIds} onChange={setSectionIds}>
+          <Checkbox.Group
+            label="Sections wanted"
+            description="Every attendee is registered for the sections chosen here."
+            value={sectionIds}
+            onChange={setSectionIds}
+          >
             <Stack gap={6} mt="xs">
               {sections.map(({ grouping, section }) => (
                 <Checkbox key={section.id} value={section.id} label={`${grouping.name}: ${section.title}`} />
@@ -99,10 +108,17 @@ function RequestSeatsForm({ event, offer }: { event: CatalogueEventDetail; offer
           </Checkbox.Group>
         ) : null}
         {groupingPaths.length > 0 ? (
-          <Checkbox.Group label="Groupings wanted" description="Every attendee is registered for the groupings chosen here." value={groupingIds} onChange={setGroupingIds}>
+          <Checkbox.Group
+            label="Groupings wanted"
+            description="Every attendee is registered for the groupings chosen here."
+            value={groupingIds}
+            onChange={setGroupingIds}
+          >
             <Stack gap={6} mt="xs">
               {groupingPaths.flatMap((path) =>
-                path.groupings.map((grouping) => <Checkbox key={grouping.id} value={grouping.id} label={`${path.name}: ${grouping.name}`} />),
+                path.groupings.map((grouping) => (
+                  <Checkbox key={grouping.id} value={grouping.id} label={`${path.name}: ${grouping.name}`} />
+                )),
               )}
             </Stack>
           </Checkbox.Group>

@@ -1,23 +1,40 @@
-import { freshPasswordlessInvitation, memberDateOfBirth, freshToken, freshUser, newEmail, userOf } from '../fixtures.ts';
+import {
+  freshPasswordlessInvitation,
+  memberDateOfBirth,
+  freshToken,
+  freshUser,
+  newEmail,
+  userOf,
+} from '../fixtures.ts';
 import { testPassword } from '../../factories.ts';
 import { profileEdit } from '../../valid-inputs.ts';
 import { anyone, signedIn, type Rows } from './rows.ts';
 
-
-const documentation = 'The API documentation (@fastify/swagger-ui) describes routes, it holds no data; its prefix is exempt from access rules.';
+const documentation =
+  'The API documentation (@fastify/swagger-ui) describes routes, it holds no data; its prefix is exempt from access rules.';
 
 /** Signing in and out, the caller's own account, and what is public by design. */
 export const accountRows: Rows = {
   'GET /api/health': { why: 'A load balancer probes it without a session.', expect: anyone(200) },
-  'GET /api/lookups': { why: 'Positions, grades, states and countries: reference lists the sign-up and invitation pages need before sign-in.', expect: anyone(200) },
+  'GET /api/lookups': {
+    why: 'Positions, grades, states and countries: reference lists the sign-up and invitation pages need before sign-in.',
+    expect: anyone(200),
+  },
   'GET /api/openapi.json': { why: 'The API description, as the documentation pages.', expect: anyone(200) },
   'GET /api/docs': { why: documentation, expect: anyone(200) },
   'HEAD /api/docs/': { why: documentation, expect: anyone(200) },
   'GET /api/docs/json': { why: documentation, expect: anyone(200) },
   'GET /api/docs/yaml': { why: documentation, expect: anyone(200) },
-  'GET /api/docs/static/index.html': { why: `${documentation} It redirects to the pages' address.`, expect: anyone(302) },
+  'GET /api/docs/static/index.html': {
+    why: `${documentation} It redirects to the pages' address.`,
+    expect: anyone(302),
+  },
   'GET /api/docs/static/swagger-initializer.js': { why: documentation, expect: anyone(200) },
-  'GET /api/docs/static/*': { why: documentation, input: () => ({ params: { '*': 'swagger-ui.css' } }), expect: anyone(200) },
+  'GET /api/docs/static/*': {
+    why: documentation,
+    input: () => ({ params: { '*': 'swagger-ui.css' } }),
+    expect: anyone(200),
+  },
   'GET /api/dev/mailbox': {
     why: 'Development only (the test app runs the development configuration): every mail written, reset links included, for a machine without SMTP; never registered in production, and the server listens on 127.0.0.1 unless HOST is set.',
     mayShowAnything: true,
@@ -34,7 +51,11 @@ export const accountRows: Rows = {
     input: async (w) => ({ body: { token: await freshToken(w, 'SIGN_IN') } }),
     expect: anyone(200),
   },
-  'POST /api/auth/forgot-password': { why: 'Answers the same for any address.', input: () => ({ body: { email: newEmail() } }), expect: anyone(202) },
+  'POST /api/auth/forgot-password': {
+    why: 'Answers the same for any address.',
+    input: () => ({ body: { email: newEmail() } }),
+    expect: anyone(202),
+  },
   'POST /api/auth/reset-password': {
     why: 'The mailed reset link is the credential.',
     input: async (w) => ({ body: { token: await freshToken(w, 'PASSWORD_RESET'), password: 'a-brand-new-password' } }),
@@ -47,7 +68,11 @@ export const accountRows: Rows = {
   'PUT /api/profile': {
     // School A's member keeps the date of birth the matrix checks nobody else reads.
     input: (w, who) => ({
-      body: { ...profileEdit, lastName: userOf(w, who)?.id.slice(0, 8) ?? 'Nobody', ...(who === 'member' ? { dateOfBirth: memberDateOfBirth.shown } : {}) },
+      body: {
+        ...profileEdit,
+        lastName: userOf(w, who)?.id.slice(0, 8) ?? 'Nobody',
+        ...(who === 'member' ? { dateOfBirth: memberDateOfBirth.shown } : {}),
+      },
     }),
     expect: signedIn(200),
   },
@@ -60,7 +85,10 @@ export const accountRows: Rows = {
   },
   'POST /api/invitations/:code/accept-with-password': {
     why: 'A new invitee has no account to sign in with: the mailed code proves the address.',
-    input: async (w) => ({ params: { code: await freshPasswordlessInvitation(w) }, body: { password: 'a-new-password-1' } }),
+    input: async (w) => ({
+      params: { code: await freshPasswordlessInvitation(w) },
+      body: { password: 'a-new-password-1' },
+    }),
     expect: anyone(200),
   },
 };

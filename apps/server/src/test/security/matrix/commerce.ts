@@ -14,13 +14,22 @@ async function withCartLine(w: World, who: CallerName): Promise<void> {
 
 function demoWebhook(w: World, eventPaymentId: string): CellInput {
   const body = JSON.stringify({ id: `evt_${randomUUID()}`, type: 'payment.succeeded', eventPaymentId });
-  return { body, headers: { 'content-type': 'application/json', 'x-demo-signature': signDemoEvent(w.t.deps.config.payments.demoSecret, body) } };
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'x-demo-signature': signDemoEvent(w.t.deps.config.payments.demoSecret, body),
+    },
+  };
 }
 
 /** The catalogue, the cart, checkout, card payments, purchase orders and the tickets bought. */
 export const commerceRows: Rows = {
   'GET /api/catalogue/events': { expect: signedIn(200) },
-  'GET /api/catalogue/events/:eventId': { input: (w) => ({ params: { eventId: w.day.event.id } }), expect: signedIn(200) },
+  'GET /api/catalogue/events/:eventId': {
+    input: (w) => ({ params: { eventId: w.day.event.id } }),
+    expect: signedIn(200),
+  },
 
   'GET /api/cart': { expect: signedIn(200) },
   'POST /api/cart/items': {
@@ -28,7 +37,10 @@ export const commerceRows: Rows = {
     expect: signedIn(200),
   },
   'PATCH /api/cart/items/:itemId': {
-    input: async (w) => ({ params: { itemId: await cartLineOf(w, w.schoolA.member.user.id) }, body: { numberOfTickets: 2 } }),
+    input: async (w) => ({
+      params: { itemId: await cartLineOf(w, w.schoolA.member.user.id) },
+      body: { numberOfTickets: 2 },
+    }),
     expect: memberOfA(200),
   },
   'DELETE /api/cart/items/:itemId': {
@@ -58,12 +70,17 @@ export const commerceRows: Rows = {
 
   'GET /api/payments/options': { expect: signedIn(200) },
   'POST /api/payments/demo/:eventPaymentId': {
-    input: async (w) => ({ params: { eventPaymentId: (await freshPaymentOfA(w, 'PENDING')).id }, body: { outcome: 'succeed' } }),
+    input: async (w) => ({
+      params: { eventPaymentId: (await freshPaymentOfA(w, 'PENDING')).id },
+      body: { outcome: 'succeed' },
+    }),
     expect: buyerOnly(200),
   },
   'POST /api/payments/cashnet/confirm': {
     why: 'The test app runs the demo provider: a CashNet return is refused for everyone signed in.',
-    input: async (w) => ({ body: { batchno: '1', tx: randomUUID(), custcode: 'matrix', ref3val1: (await freshPaymentOfA(w, 'PENDING')).id } }),
+    input: async (w) => ({
+      body: { batchno: '1', tx: randomUUID(), custcode: 'matrix', ref3val1: (await freshPaymentOfA(w, 'PENDING')).id },
+    }),
     expect: signedIn(404),
   },
   'POST /api/payments/demo/webhook': {
@@ -78,7 +95,10 @@ export const commerceRows: Rows = {
   },
 
   'GET /api/event-payments': { expect: signedIn(200) },
-  'GET /api/event-payments/:eventPaymentId': { input: (w) => ({ params: { eventPaymentId: w.paidPayment.id } }), expect: managersOfA(200) },
+  'GET /api/event-payments/:eventPaymentId': {
+    input: (w) => ({ params: { eventPaymentId: w.paidPayment.id } }),
+    expect: managersOfA(200),
+  },
   'GET /api/event-payments/:eventPaymentId/allocation': {
     why: 'The buyer, a manager of its school, or staff in their own session (api.md).',
     input: (w) => ({ params: { eventPaymentId: w.paidPayment.id } }),

@@ -2,13 +2,29 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { eventPaymentItems } from '../../../db/schema/commerce.ts';
 import { billingContacts, organizationMemberships } from '../../../db/schema/organizations.ts';
-import { eventGroupRegistrations, eventRegistrationPayments, eventRegistrationRequests, eventRegistrationSeats } from '../../../db/schema/registration-requests.ts';
+import {
+  eventGroupRegistrations,
+  eventRegistrationPayments,
+  eventRegistrationRequests,
+  eventRegistrationSeats,
+} from '../../../db/schema/registration-requests.ts';
 import { sessions } from '../../../db/schema/users.ts';
 import { csrfHeader, csrfHeaderValue } from '../../../platform/security.ts';
 import { createSession, sessionCookie } from '../../../platform/sessions.ts';
 import { createInstitute } from '../../application-factories.ts';
 import { createCoupon, createEvent, createPayment } from '../../commerce-factories.ts';
-import { cartLineOf, freshApplication, freshInvitationFor, freshMember, freshPaymentOfA, multipart, newEmail, pdf, type CallerName, type World } from '../fixtures.ts';
+import {
+  cartLineOf,
+  freshApplication,
+  freshInvitationFor,
+  freshMember,
+  freshPaymentOfA,
+  multipart,
+  newEmail,
+  pdf,
+  type CallerName,
+  type World,
+} from '../fixtures.ts';
 import type { CellInput } from './rows.ts';
 
 /**
@@ -52,8 +68,13 @@ async function itemOfB(w: World): Promise<string> {
 /** A group registration request of `userId` for one seat of a fresh event open to it. */
 async function requestOf(w: World, userId: string) {
   const series = await createEvent(w.t.deps.db, { maxTickets: null });
-  await w.t.deps.db.insert(eventGroupRegistrations).values({ eventId: series.event.id, open: true, attendeeCostCents: 10_000 });
-  const [request] = await w.t.deps.db.insert(eventRegistrationRequests).values({ userId, eventId: series.event.id, seatsRequested: 1 }).returning();
+  await w.t.deps.db
+    .insert(eventGroupRegistrations)
+    .values({ eventId: series.event.id, open: true, attendeeCostCents: 10_000 });
+  const [request] = await w.t.deps.db
+    .insert(eventRegistrationRequests)
+    .values({ userId, eventId: series.event.id, seatsRequested: 1 })
+    .returning();
   if (!request) throw new Error('registration request not created');
   return { series, request };
 }
@@ -68,7 +89,9 @@ async function requestOfB(w: World) {
     lines: [{ eventId: series.event.id, ticketTypeId: series.ticketType.id, numberOfTickets: 1, priceCents: 10_000 }],
   });
   await w.t.deps.db.insert(eventRegistrationPayments).values({ requestId: request.id, paymentId: payment.id });
-  await w.t.deps.db.insert(eventRegistrationSeats).values({ requestId: request.id, position: 1, userId: member.id, email: member.email });
+  await w.t.deps.db
+    .insert(eventRegistrationSeats)
+    .values({ requestId: request.id, position: 1, userId: member.id, email: member.email });
   return { request, paymentId: payment.id, attendeeId: member.id };
 }
 
@@ -77,7 +100,10 @@ export const crossedCells: CrossedCell[] = [
     route: 'PUT /api/organizations/:organizationId/billing-contacts/:contactId',
     as: 'admin',
     what: "school B's billing contact under school A's URL",
-    input: async (w) => ({ params: { organizationId: a(w), contactId: await contactOfB(w) }, body: { firstName: 'Hi', lastName: 'Jack', email: 'hi@jack.test' } }),
+    input: async (w) => ({
+      params: { organizationId: a(w), contactId: await contactOfB(w) },
+      body: { firstName: 'Hi', lastName: 'Jack', email: 'hi@jack.test' },
+    }),
     expect: 404,
   },
   {
@@ -98,42 +124,65 @@ export const crossedCells: CrossedCell[] = [
     route: 'PUT /api/organizations/:organizationId/memberships/:membershipId/role',
     as: 'owner',
     what: "school B's membership promoted through school A",
-    input: (w) => ({ params: { organizationId: a(w), membershipId: w.schoolB.member.membership.id }, body: { role: 'ADMIN' } }),
+    input: (w) => ({
+      params: { organizationId: a(w), membershipId: w.schoolB.member.membership.id },
+      body: { role: 'ADMIN' },
+    }),
     expect: 404,
   },
   {
     route: 'PUT /api/organizations/:organizationId/members/:userId/toolkit-access',
     as: 'admin',
     what: "toolkit access (a flag of the person) granted to school B's member through school A",
-    input: (w) => ({ params: { organizationId: a(w), userId: w.schoolB.member.user.id }, body: { toolKitAccess: true } }),
+    input: (w) => ({
+      params: { organizationId: a(w), userId: w.schoolB.member.user.id },
+      body: { toolKitAccess: true },
+    }),
     expect: 404,
   },
   {
     route: 'PUT /api/admin/organizations/:organizationId/memberships/:membershipId/role',
     as: 'staff',
     what: "school B's membership under school A's URL",
-    input: (w) => ({ params: { organizationId: a(w), membershipId: w.schoolB.member.membership.id }, body: { role: 'OWNER' } }),
+    input: (w) => ({
+      params: { organizationId: a(w), membershipId: w.schoolB.member.membership.id },
+      body: { role: 'OWNER' },
+    }),
     expect: 404,
   },
   {
     route: 'POST /api/organizations/:organizationId/pending-users',
     as: 'admin',
     what: "a pending user for school B, sent to school A's URL",
-    input: (w) => ({ params: { organizationId: a(w) }, body: { firstName: 'Pat', lastName: 'Pending', email: newEmail('crossed'), organizationId: w.schoolB.organization.id } }),
+    input: (w) => ({
+      params: { organizationId: a(w) },
+      body: {
+        firstName: 'Pat',
+        lastName: 'Pending',
+        email: newEmail('crossed'),
+        organizationId: w.schoolB.organization.id,
+      },
+    }),
     expect: 400,
   },
   {
     route: 'PUT /api/event-payments/:eventPaymentId/allocation',
     as: 'admin',
     what: "a ticket of school A's payment given to school B's member",
-    input: (w) => ({ params: { eventPaymentId: w.paidPayment.id }, body: { items: [{ itemId: w.paidItemId, assignedUsers: [w.schoolB.member.user.id] }] } }),
+    input: (w) => ({
+      params: { eventPaymentId: w.paidPayment.id },
+      body: { items: [{ itemId: w.paidItemId, assignedUsers: [w.schoolB.member.user.id] }] },
+    }),
     expect: 400,
   },
   {
     route: 'PUT /api/event-payments/:eventPaymentId/allocation',
     as: 'admin',
     what: "school B's payment item saved through school A's payment",
-    input: async (w) => ({ params: { eventPaymentId: w.paidPayment.id }, body: { items: [{ itemId: await itemOfB(w), assignedUsers: [w.schoolA.member.user.id] }] } }),
+    input: async (w) => ({
+      params: { eventPaymentId: w.paidPayment.id },
+      body: { items: [{ itemId: await itemOfB(w), assignedUsers: [w.schoolA.member.user.id] }] },
+    }),
     expect: 400,
   },
   {
@@ -142,7 +191,10 @@ export const crossedCells: CrossedCell[] = [
     what: 'tickets bought for school B by an admin of school A',
     input: async (w) => {
       await cartLineOf(w, w.schoolA.admin.user.id);
-      return { body: { method: 'PURCHASE_ORDER', organizationId: w.schoolB.organization.id }, headers: { 'idempotency-key': randomUUID() } };
+      return {
+        body: { method: 'PURCHASE_ORDER', organizationId: w.schoolB.organization.id },
+        headers: { 'idempotency-key': randomUUID() },
+      };
     },
     expect: 400,
   },
@@ -181,7 +233,14 @@ export const crossedCells: CrossedCell[] = [
     route: 'POST /api/cart/items',
     as: 'member',
     what: "another event's section on this event's line",
-    input: (w) => ({ body: { eventId: w.series.event.id, ticketTypeId: w.series.ticketType.id, sectionId: w.day.section.id, numberOfTickets: 1 } }),
+    input: (w) => ({
+      body: {
+        eventId: w.series.event.id,
+        ticketTypeId: w.series.ticketType.id,
+        sectionId: w.day.section.id,
+        numberOfTickets: 1,
+      },
+    }),
     expect: 400,
   },
   {
@@ -206,7 +265,14 @@ export const crossedCells: CrossedCell[] = [
         params: { applicationId: w.startedApplication.id },
         body: {
           segment: 'SECTIONS',
-          data: { pathId: other.firstYear.path.id, requestedGroupings: [], requestedSections: [{ id: first?.id, ranking: 1 }, { id: second?.id, ranking: 2 }] },
+          data: {
+            pathId: other.firstYear.path.id,
+            requestedGroupings: [],
+            requestedSections: [
+              { id: first?.id, ranking: 1 },
+              { id: second?.id, ranking: 2 },
+            ],
+          },
         },
       };
     },
@@ -215,7 +281,7 @@ export const crossedCells: CrossedCell[] = [
   {
     route: 'POST /api/event-applications/:applicationId/coupon',
     as: 'member',
-    what: "a coupon limited to another event",
+    what: 'a coupon limited to another event',
     input: async (w) => {
       const { application } = await freshApplication(w, 'ACCEPTED');
       const coupon = await createCoupon(w.t.deps.db, { eventId: w.series.event.id });
@@ -274,7 +340,10 @@ export const crossedCells: CrossedCell[] = [
     what: 'the roster, by a former admin whose membership was archived',
     input: async (w) => {
       const former = await freshMember(w, a(w));
-      await w.t.deps.db.update(organizationMemberships).set({ role: 'ADMIN', archivedAt: w.t.deps.clock() }).where(eq(organizationMemberships.id, former.membership.id));
+      await w.t.deps.db
+        .update(organizationMemberships)
+        .set({ role: 'ADMIN', archivedAt: w.t.deps.clock() })
+        .where(eq(organizationMemberships.id, former.membership.id));
       return { params: { organizationId: a(w) }, headers: { cookie: await cookieOf(w, former.user.id) } };
     },
     expect: 404,
@@ -292,7 +361,10 @@ export const crossedCells: CrossedCell[] = [
     what: 'a revoked session',
     input: async (w) => {
       const cookie = await cookieOf(w, w.schoolA.member.user.id);
-      await w.t.deps.db.update(sessions).set({ revokedAt: w.t.deps.clock() }).where(eq(sessions.userId, w.schoolA.member.user.id));
+      await w.t.deps.db
+        .update(sessions)
+        .set({ revokedAt: w.t.deps.clock() })
+        .where(eq(sessions.userId, w.schoolA.member.user.id));
       return { headers: { cookie } };
     },
     expect: 401,
@@ -319,7 +391,10 @@ export const crossedCells: CrossedCell[] = [
       const other = await createInstitute(w.t.deps.db);
       return {
         params: { applicationId: w.startedApplication.id },
-        body: { segment: 'QUESTIONNAIRE', data: { answers: [{ questionId: other.questions.why.id, value: ['Because'] }] } },
+        body: {
+          segment: 'QUESTIONNAIRE',
+          data: { answers: [{ questionId: other.questions.why.id, value: ['Because'] }] },
+        },
       };
     },
     expect: 400,
@@ -330,7 +405,10 @@ export const crossedCells: CrossedCell[] = [
     what: "another institute's payment option on review",
     input: async (w) => {
       const other = await createInstitute(w.t.deps.db);
-      return { params: { applicationId: w.startedApplication.id }, body: { segment: 'REVIEW_AND_SUBMIT', data: { paymentOptionId: other.options.card.id } } };
+      return {
+        params: { applicationId: w.startedApplication.id },
+        body: { segment: 'REVIEW_AND_SUBMIT', data: { paymentOptionId: other.options.card.id } },
+      };
     },
     expect: 400,
   },
@@ -395,6 +473,10 @@ async function applicationPaymentOfMember(w: World): Promise<string> {
     headers,
     payload: { paymentOptionId: institute.options.purchaseOrder.id },
   });
-  const paid = await w.t.app.inject({ method: 'POST', url: `/api/event-applications/${application.id}/pay`, headers: { ...headers, 'idempotency-key': randomUUID() } });
+  const paid = await w.t.app.inject({
+    method: 'POST',
+    url: `/api/event-applications/${application.id}/pay`,
+    headers: { ...headers, 'idempotency-key': randomUUID() },
+  });
   return paid.json<{ eventPaymentId: string }>().eventPaymentId;
 }

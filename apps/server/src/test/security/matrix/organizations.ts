@@ -1,4 +1,12 @@
-import { freshAffiliation, freshInvitationFor, freshMember, freshOrganization, newEmail, uniqueName, type World } from '../fixtures.ts';
+import {
+  freshAffiliation,
+  freshInvitationFor,
+  freshMember,
+  freshOrganization,
+  newEmail,
+  uniqueName,
+  type World,
+} from '../fixtures.ts';
 import { managersOfA, memberOfA, ownerOfA, signedIn, staffOnly, type Rows } from './rows.ts';
 
 const address = {
@@ -13,7 +21,11 @@ const address = {
 const contact = { firstName: 'Paula', lastName: 'Payer', email: 'paula@school-a.test', phone: '', city: 'Troy' };
 
 const a = (w: World) => w.schoolA.organization.id;
-const affiliationBody = (w: World, organizationId: string) => ({ organizationId, positionId: w.lookups.teacherId, gradeIds: w.lookups.gradeIds });
+const affiliationBody = (w: World, organizationId: string) => ({
+  organizationId,
+  positionId: w.lookups.teacherId,
+  gradeIds: w.lookups.gradeIds,
+});
 
 /** Organization management, the roster, invitations and affiliations: the school of the URL is school A. */
 export const organizationRows: Rows = {
@@ -34,14 +46,26 @@ export const organizationRows: Rows = {
     expect: signedIn(201),
   },
 
-  'GET /api/organizations/:organizationId': { input: (w) => ({ params: { organizationId: a(w) } }), expect: managersOfA(200) },
+  'GET /api/organizations/:organizationId': {
+    input: (w) => ({ params: { organizationId: a(w) } }),
+    expect: managersOfA(200),
+  },
   'PUT /api/organizations/:organizationId/name': {
     input: (w) => ({ params: { organizationId: a(w) }, body: { name: uniqueName('School A') } }),
     expect: ownerOfA(200),
   },
-  'PUT /api/organizations/:organizationId/mailing-address': { input: (w) => ({ params: { organizationId: a(w) }, body: address }), expect: managersOfA(200) },
-  'PUT /api/organizations/:organizationId/billing-address': { input: (w) => ({ params: { organizationId: a(w) }, body: address }), expect: managersOfA(200) },
-  'POST /api/organizations/:organizationId/billing-contacts': { input: (w) => ({ params: { organizationId: a(w) }, body: contact }), expect: managersOfA(201) },
+  'PUT /api/organizations/:organizationId/mailing-address': {
+    input: (w) => ({ params: { organizationId: a(w) }, body: address }),
+    expect: managersOfA(200),
+  },
+  'PUT /api/organizations/:organizationId/billing-address': {
+    input: (w) => ({ params: { organizationId: a(w) }, body: address }),
+    expect: managersOfA(200),
+  },
+  'POST /api/organizations/:organizationId/billing-contacts': {
+    input: (w) => ({ params: { organizationId: a(w) }, body: contact }),
+    expect: managersOfA(201),
+  },
   'PUT /api/organizations/:organizationId/billing-contacts/:contactId': {
     input: (w) => ({ params: { organizationId: a(w), contactId: w.contact.id }, body: contact }),
     expect: managersOfA(200),
@@ -50,17 +74,26 @@ export const organizationRows: Rows = {
     input: (w) => ({ params: { organizationId: a(w) }, body: { membershipId: w.schoolA.member.membership.id } }),
     expect: managersOfA(200),
   },
-  'GET /api/organizations/:organizationId/roster': { input: (w) => ({ params: { organizationId: a(w) } }), expect: managersOfA(200) },
+  'GET /api/organizations/:organizationId/roster': {
+    input: (w) => ({ params: { organizationId: a(w) } }),
+    expect: managersOfA(200),
+  },
   'DELETE /api/organizations/:organizationId/members/:userId': {
     input: async (w) => ({ params: { organizationId: a(w), userId: (await freshMember(w, a(w))).user.id } }),
     expect: managersOfA(200),
   },
   'PUT /api/organizations/:organizationId/memberships/:membershipId/role': {
-    input: async (w) => ({ params: { organizationId: a(w), membershipId: (await freshMember(w, a(w))).membership.id }, body: { role: 'ADMIN' } }),
+    input: async (w) => ({
+      params: { organizationId: a(w), membershipId: (await freshMember(w, a(w))).membership.id },
+      body: { role: 'ADMIN' },
+    }),
     expect: ownerOfA(200),
   },
   'PUT /api/organizations/:organizationId/members/:userId/toolkit-access': {
-    input: (w) => ({ params: { organizationId: a(w), userId: w.schoolA.member.user.id }, body: { toolKitAccess: true } }),
+    input: (w) => ({
+      params: { organizationId: a(w), userId: w.schoolA.member.user.id },
+      body: { toolKitAccess: true },
+    }),
     expect: managersOfA(200),
   },
   'POST /api/organizations/:organizationId/invitations': {
@@ -91,7 +124,10 @@ export const organizationRows: Rows = {
   },
   'POST /api/organizations/:organizationId/pending-users': {
     why: 'Staff allocate tickets for a school (api.md: manager of it, or staff).',
-    input: (w) => ({ params: { organizationId: a(w) }, body: { firstName: 'Pat', lastName: 'Pending', email: newEmail('pending'), organizationId: a(w) } }),
+    input: (w) => ({
+      params: { organizationId: a(w) },
+      body: { firstName: 'Pat', lastName: 'Pending', email: newEmail('pending'), organizationId: a(w) },
+    }),
     expect: { ...managersOfA(201), staff: 201 },
   },
 
@@ -114,7 +150,9 @@ export const organizationRows: Rows = {
     expect: memberOfA(200),
   },
   'DELETE /api/affiliations/:membershipId': {
-    input: async (w) => ({ params: { membershipId: (await freshAffiliation(w, w.schoolA.member.user.id)).membership.id } }),
+    input: async (w) => ({
+      params: { membershipId: (await freshAffiliation(w, w.schoolA.member.user.id)).membership.id },
+    }),
     expect: memberOfA(204),
   },
 };

@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { insertPackage, staffOnlyPackageSpec } from '../../../db/seed/demo-packages.ts';
 import { schoolYears } from '../../../db/schema/lookups.ts';
-import { packagePdSessionGroupings, packagePdSessions, packageRequestPdSessions, packageRequests } from '../../../db/schema/packages.ts';
+import {
+  packagePdSessionGroupings,
+  packagePdSessions,
+  packageRequestPdSessions,
+  packageRequests,
+} from '../../../db/schema/packages.ts';
 import { uniqueName, type World } from '../fixtures.ts';
 import { managersOfA, staffOnly, type Rows } from './rows.ts';
 
@@ -23,11 +28,19 @@ async function freshPackage(w: World): Promise<{ packageId: string; pdSessionId:
   return { packageId, pdSessionId: session.id };
 }
 
-async function freshRequest(w: World, status: 'STARTED' | 'SUBMITTED' | 'ACCEPTED' = 'STARTED'): Promise<{ packageRequestId: string; pdSessionId: string }> {
+async function freshRequest(
+  w: World,
+  status: 'STARTED' | 'SUBMITTED' | 'ACCEPTED' = 'STARTED',
+): Promise<{ packageRequestId: string; pdSessionId: string }> {
   const { packageId, pdSessionId } = await freshPackage(w);
-  const [request] = await w.t.deps.db.insert(packageRequests).values({ packageId, organizationId: w.schoolA.organization.id, status }).returning({ id: packageRequests.id });
+  const [request] = await w.t.deps.db
+    .insert(packageRequests)
+    .values({ packageId, organizationId: w.schoolA.organization.id, status })
+    .returning({ id: packageRequests.id });
   if (!request) throw new Error('package request not created');
-  await w.t.deps.db.insert(packageRequestPdSessions).values({ packageRequestId: request.id, pdSessionId, requestedDays: 2 });
+  await w.t.deps.db
+    .insert(packageRequestPdSessions)
+    .values({ packageRequestId: request.id, pdSessionId, requestedDays: 2 });
   return { packageRequestId: request.id, pdSessionId };
 }
 
@@ -43,9 +56,15 @@ const onAccepted = (body?: unknown) => async (w: World) => {
 };
 
 export const packageRows: Rows = {
-  'GET /api/organizations/:organizationId/services': { input: (w) => ({ params: { organizationId: w.schoolA.organization.id } }), expect: managersOfA(200) },
+  'GET /api/organizations/:organizationId/services': {
+    input: (w) => ({ params: { organizationId: w.schoolA.organization.id } }),
+    expect: managersOfA(200),
+  },
   'POST /api/organizations/:organizationId/package-requests': {
-    input: async (w) => ({ params: { organizationId: w.schoolA.organization.id }, body: { packageId: (await freshPackage(w)).packageId } }),
+    input: async (w) => ({
+      params: { organizationId: w.schoolA.organization.id },
+      body: { packageId: (await freshPackage(w)).packageId },
+    }),
     expect: managersOfA(200),
   },
   'GET /api/package-requests/:packageRequestId': { input: onRequest(), expect: managersOfA(200) },
@@ -54,14 +73,35 @@ export const packageRows: Rows = {
     input: onRequest((pdSessionId) => ({ pdSessions: [{ pdSessionId, requestedDays: 3 }] })),
     expect: managersOfA(200),
   },
-  'PUT /api/package-requests/:packageRequestId/event-selection': { input: onRequest(() => ({ events: [] })), expect: managersOfA(200) },
-  'PUT /api/package-requests/:packageRequestId/group-selection': { input: onRequest(() => ({ sections: [] })), expect: managersOfA(200) },
-  'PUT /api/package-requests/:packageRequestId/institute-selection': { input: onRequest(() => ({ institutes: [] })), expect: managersOfA(200) },
-  'POST /api/package-requests/:packageRequestId/submit': { input: onRequest(() => ({ usingPtaFunds: false })), expect: managersOfA(200) },
+  'PUT /api/package-requests/:packageRequestId/event-selection': {
+    input: onRequest(() => ({ events: [] })),
+    expect: managersOfA(200),
+  },
+  'PUT /api/package-requests/:packageRequestId/group-selection': {
+    input: onRequest(() => ({ sections: [] })),
+    expect: managersOfA(200),
+  },
+  'PUT /api/package-requests/:packageRequestId/institute-selection': {
+    input: onRequest(() => ({ institutes: [] })),
+    expect: managersOfA(200),
+  },
+  'POST /api/package-requests/:packageRequestId/submit': {
+    input: onRequest(() => ({ usingPtaFunds: false })),
+    expect: managersOfA(200),
+  },
   'GET /api/package-requests/:packageRequestId/assignments': { input: onAccepted(), expect: managersOfA(200) },
-  'PUT /api/package-requests/:packageRequestId/assignments/allocate-tickets': { input: onAccepted({ events: [] }), expect: managersOfA(200) },
-  'PUT /api/package-requests/:packageRequestId/assignments/assign-staff': { input: onAccepted({ groups: [] }), expect: managersOfA(200) },
-  'PUT /api/package-requests/:packageRequestId/assignments/assign-applicants': { input: onAccepted({ institutes: [] }), expect: managersOfA(200) },
+  'PUT /api/package-requests/:packageRequestId/assignments/allocate-tickets': {
+    input: onAccepted({ events: [] }),
+    expect: managersOfA(200),
+  },
+  'PUT /api/package-requests/:packageRequestId/assignments/assign-staff': {
+    input: onAccepted({ groups: [] }),
+    expect: managersOfA(200),
+  },
+  'PUT /api/package-requests/:packageRequestId/assignments/assign-applicants': {
+    input: onAccepted({ institutes: [] }),
+    expect: managersOfA(200),
+  },
   'POST /api/package-requests/:packageRequestId/assignments/notifications': {
     why: 'A fresh accepted request has nobody assigned: its OWNER and ADMIN get 409 (nothing to send), anyone else 404; the mails sent are proven in package-assignments.test.ts.',
     input: onAccepted(),
@@ -72,7 +112,10 @@ export const packageRows: Rows = {
   'GET /api/admin/package-requests': { input: () => ({ query: { status: 'SUBMITTED' } }), expect: staffOnly(200) },
   'GET /api/admin/package-requests/:packageRequestId': { input: onRequest(), expect: staffOnly(200) },
   'POST /api/admin/package-requests/:packageRequestId/decision': {
-    input: async (w) => ({ params: { packageRequestId: (await freshRequest(w, 'SUBMITTED')).packageRequestId }, body: { action: 'accept' } }),
+    input: async (w) => ({
+      params: { packageRequestId: (await freshRequest(w, 'SUBMITTED')).packageRequestId },
+      body: { action: 'accept' },
+    }),
     expect: staffOnly(200),
   },
   'PUT /api/admin/package-requests/:packageRequestId/overrides': {

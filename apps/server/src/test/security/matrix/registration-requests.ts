@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eventApplications } from '../../../db/schema/applications.ts';
-import { eventGroupRegistrations, eventRegistrationPayments, eventRegistrationRequests, eventRegistrationSeats } from '../../../db/schema/registration-requests.ts';
+import {
+  eventGroupRegistrations,
+  eventRegistrationPayments,
+  eventRegistrationRequests,
+  eventRegistrationSeats,
+} from '../../../db/schema/registration-requests.ts';
 import { createEvent, createPayment } from '../../commerce-factories.ts';
 import type { World } from '../fixtures.ts';
 import { memberOfA, signedIn, staffOnly, type Rows } from './rows.ts';
@@ -8,7 +13,9 @@ import { memberOfA, signedIn, staffOnly, type Rows } from './rows.ts';
 /** An event open to group registration, made per cell. */
 async function openEvent(w: World) {
   const series = await createEvent(w.t.deps.db, { maxTickets: null });
-  await w.t.deps.db.insert(eventGroupRegistrations).values({ eventId: series.event.id, open: true, attendeeCostCents: 10_000 });
+  await w.t.deps.db
+    .insert(eventGroupRegistrations)
+    .values({ eventId: series.event.id, open: true, attendeeCostCents: 10_000 });
   return series;
 }
 
@@ -40,16 +47,25 @@ export const registrationRequestRows: Rows = {
   },
   'GET /api/event-registration-requests': { expect: signedIn(200) },
   'POST /api/event-registration-requests': {
-    input: async (w) => ({ body: { eventId: (await openEvent(w)).event.id, seatsRequested: 2 }, headers: { 'idempotency-key': randomUUID() } }),
+    input: async (w) => ({
+      body: { eventId: (await openEvent(w)).event.id, seatsRequested: 2 },
+      headers: { 'idempotency-key': randomUUID() },
+    }),
     expect: signedIn(201),
   },
-  'GET /api/event-registration-requests/:requestId': { input: async (w) => ({ params: await ofRequest(w) }), expect: memberOfA(200) },
+  'GET /api/event-registration-requests/:requestId': {
+    input: async (w) => ({ params: await ofRequest(w) }),
+    expect: memberOfA(200),
+  },
   'PUT /api/event-registration-requests/:requestId/seats': {
     input: async (w) => ({ params: await ofRequest(w), body: { seatsRequested: 3 } }),
     expect: memberOfA(200),
   },
   'PUT /api/event-registration-requests/:requestId/attendees': {
-    input: async (w) => ({ params: await ofRequest(w), body: { emails: [`matrix-attendee-${randomUUID().slice(0, 8)}@example.test`] } }),
+    input: async (w) => ({
+      params: await ofRequest(w),
+      body: { emails: [`matrix-attendee-${randomUUID().slice(0, 8)}@example.test`] },
+    }),
     expect: memberOfA(200),
   },
   'POST /api/event-registration-requests/:requestId/coupon': {
@@ -57,7 +73,11 @@ export const registrationRequestRows: Rows = {
     expect: memberOfA(200),
   },
   'POST /api/event-registration-requests/:requestId/pay': {
-    input: async (w) => ({ params: await ofRequest(w), body: { method: 'PURCHASE_ORDER' }, headers: { 'idempotency-key': randomUUID() } }),
+    input: async (w) => ({
+      params: await ofRequest(w),
+      body: { method: 'PURCHASE_ORDER' },
+      headers: { 'idempotency-key': randomUUID() },
+    }),
     expect: memberOfA(200),
   },
   'GET /api/event-registration-requests/:requestId/payments/:eventPaymentId': {
@@ -75,15 +95,25 @@ export const registrationRequestRows: Rows = {
         .values({ userId: w.schoolA.member.user.id, eventId: request.eventId, isSimplified: true })
         .returning();
       if (!application) throw new Error('application not created');
-      await w.t.deps.db
-        .insert(eventRegistrationSeats)
-        .values({ requestId: request.id, position: 1, userId: w.schoolA.member.user.id, email: w.schoolA.member.user.email, applicationId: application.id });
+      await w.t.deps.db.insert(eventRegistrationSeats).values({
+        requestId: request.id,
+        position: 1,
+        userId: w.schoolA.member.user.id,
+        email: w.schoolA.member.user.email,
+        applicationId: application.id,
+      });
       return { params: { requestId: request.id, userId: w.schoolA.member.user.id } };
     },
     expect: memberOfA(200),
   },
-  'POST /api/event-registration-requests/:requestId/cancel': { input: async (w) => ({ params: await ofRequest(w) }), expect: memberOfA(200) },
-  'GET /api/admin/events/:eventId/group-registration': { input: (w) => ({ params: { eventId: w.staffInstitute.event.id } }), expect: staffOnly(200) },
+  'POST /api/event-registration-requests/:requestId/cancel': {
+    input: async (w) => ({ params: await ofRequest(w) }),
+    expect: memberOfA(200),
+  },
+  'GET /api/admin/events/:eventId/group-registration': {
+    input: (w) => ({ params: { eventId: w.staffInstitute.event.id } }),
+    expect: staffOnly(200),
+  },
   'PUT /api/admin/events/:eventId/group-registration': {
     input: async (w) => ({
       params: { eventId: (await createEvent(w.t.deps.db)).event.id },
@@ -91,7 +121,11 @@ export const registrationRequestRows: Rows = {
     }),
     expect: staffOnly(200),
   },
-  'GET /api/admin/registration-requests': { expect: staffOnly(200), mayShowAnything: true, why: 'Staff read every request, with who made it.' },
+  'GET /api/admin/registration-requests': {
+    expect: staffOnly(200),
+    mayShowAnything: true,
+    why: 'Staff read every request, with who made it.',
+  },
   'GET /api/admin/registration-requests/:requestId': {
     input: async (w) => ({ params: await ofRequest(w) }),
     expect: staffOnly(200),

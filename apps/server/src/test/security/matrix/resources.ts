@@ -22,7 +22,14 @@ const built = new WeakMap<World, Promise<ResourceWorld>>();
 async function resourceFile(w: World, eventId: string): Promise<string> {
   const [row] = await w.t.deps.db
     .insert(eventResources)
-    .values({ eventId, title: uniqueName('Handout'), fileKey: `event-resources/${eventId}/${uniqueName('f').replace(' ', '-')}.pdf`, fileName: 'handout.pdf', fileSize: pdf.length, fileType: 'pdf' })
+    .values({
+      eventId,
+      title: uniqueName('Handout'),
+      fileKey: `event-resources/${eventId}/${uniqueName('f').replace(' ', '-')}.pdf`,
+      fileName: 'handout.pdf',
+      fileSize: pdf.length,
+      fileType: 'pdf',
+    })
     .returning();
   if (!row?.fileKey) throw new Error('resource not created');
   await w.t.deps.storage.put(row.fileKey, pdf, 'application/pdf');
@@ -35,10 +42,16 @@ function resourceWorld(w: World): Promise<ResourceWorld> {
     found = (async () => {
       const db = w.t.deps.db;
       const { event, ticketType } = await createEvent(db);
-      const payment = await createPayment(db, { userId: w.schoolA.member.user.id, status: 'PAID', lines: [{ eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 1 }] });
+      const payment = await createPayment(db, {
+        userId: w.schoolA.member.user.id,
+        status: 'PAID',
+        lines: [{ eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 1 }],
+      });
       const [item] = await db.select().from(eventPaymentItems).where(eq(eventPaymentItems.paymentId, payment.id));
       if (!item) throw new Error('payment item not created');
-      await db.insert(eventTickets).values({ paymentItemId: item.id, userId: w.schoolA.member.user.id, eventId: event.id });
+      await db
+        .insert(eventTickets)
+        .values({ paymentItemId: item.id, userId: w.schoolA.member.user.id, eventId: event.id });
       return { eventId: event.id, resourceId: await resourceFile(w, event.id) };
     })();
     built.set(w, found);
@@ -46,7 +59,8 @@ function resourceWorld(w: World): Promise<ResourceWorld> {
   return found;
 }
 
-const form = (fields: Record<string, string> = {}) => multipart({ title: uniqueName('Slides'), description: 'Week one', sectionIds: '', ...fields }, pdf);
+const form = (fields: Record<string, string> = {}) =>
+  multipart({ title: uniqueName('Slides'), description: 'Week one', sectionIds: '', ...fields }, pdf);
 
 export const resourceRows: Rows = {
   'GET /api/events/:eventId/resources': {
@@ -61,7 +75,10 @@ export const resourceRows: Rows = {
     expect: attended(200),
   },
 
-  'GET /api/admin/events/:eventId/resources': { input: async (w) => ({ params: { eventId: (await resourceWorld(w)).eventId } }), expect: staffOnly(200) },
+  'GET /api/admin/events/:eventId/resources': {
+    input: async (w) => ({ params: { eventId: (await resourceWorld(w)).eventId } }),
+    expect: staffOnly(200),
+  },
   'POST /api/admin/events/:eventId/resources': {
     input: async (w) => ({ params: { eventId: (await resourceWorld(w)).eventId }, ...form() }),
     expect: staffOnly(201),
@@ -76,7 +93,10 @@ export const resourceRows: Rows = {
   },
   'POST /api/admin/resources/:id/move': {
     // A new resource is last, after the world's own: it can move up.
-    input: async (w) => ({ params: { id: await resourceFile(w, (await resourceWorld(w)).eventId) }, body: { direction: 'up' } }),
+    input: async (w) => ({
+      params: { id: await resourceFile(w, (await resourceWorld(w)).eventId) },
+      body: { direction: 'up' },
+    }),
     expect: staffOnly(200),
   },
 };

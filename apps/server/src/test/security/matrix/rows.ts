@@ -24,7 +24,8 @@ export interface Row {
 /** Keyed 'METHOD /api/path/:param', exactly as the route table names the route. */
 export type Rows = Record<string, Row>;
 
-const every = (status: number) => Object.fromEntries(callerNames.map((name) => [name, status])) as Record<CallerName, number>;
+const every = (status: number) =>
+  Object.fromEntries(callerNames.map((name) => [name, status])) as Record<CallerName, number>;
 
 /** Everyone, signed in or not, gets the same answer. */
 export const anyone = (status: number) => every(status);
@@ -50,7 +51,10 @@ export const memberOfA = (ok: number) => ({ ...every(404), anonymous: 401, membe
  */
 export function matrixCoverage(routeKeys: Iterable<string>, rows: Rows): { missing: string[]; stale: string[] } {
   const routes = new Set(routeKeys);
-  const coveredByGet = (key: string) => key.startsWith('HEAD ') && routes.has(key.replace(/^HEAD /, 'GET ')) && rows[key.replace(/^HEAD /, 'GET ')] !== undefined;
+  const coveredByGet = (key: string) =>
+    key.startsWith('HEAD ') &&
+    routes.has(key.replace(/^HEAD /, 'GET ')) &&
+    rows[key.replace(/^HEAD /, 'GET ')] !== undefined;
   return {
     missing: [...routes].filter((key) => rows[key] === undefined && !coveredByGet(key)),
     stale: Object.keys(rows).filter((key) => !routes.has(key)),

@@ -1,5 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApplicationSettingsInput, ApplicationSettingsReply, QuestionInput } from '@portal/domain/applications/contracts.ts';
+import type {
+  ApplicationSettingsInput,
+  ApplicationSettingsReply,
+  QuestionInput,
+} from '@portal/domain/applications/contracts.ts';
 import { api } from '../../../lib/api.ts';
 
 const enc = encodeURIComponent;

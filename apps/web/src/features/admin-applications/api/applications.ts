@@ -1,5 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { applicationStatuses, type ApplicationDecision, type ApplicationStatus } from '@portal/domain/applications/rules.ts';
+import {
+  applicationStatuses,
+  type ApplicationDecision,
+  type ApplicationStatus,
+} from '@portal/domain/applications/rules.ts';
 import type { AdminApplicationDetail, AdminApplicationPage } from '@portal/domain/applications/contracts.ts';
 import type { StaffEventPage } from '@portal/domain/events/staff-contracts.ts';
 import { api, withQuery } from '../../../lib/api.ts';
@@ -68,7 +72,8 @@ export function adminApplicationQuery(id: string) {
 export function applicationEventOptionsQuery() {
   return queryOptions({
     queryKey: ['admin', 'applications', 'event-options'] as const,
-    queryFn: ({ signal }) => api.get<StaffEventPage>(withQuery('/api/admin/events', { page: 1, pageSize: 100 }), signal),
+    queryFn: ({ signal }) =>
+      api.get<StaffEventPage>(withQuery('/api/admin/events', { page: 1, pageSize: 100 }), signal),
   });
 }
 
@@ -79,7 +84,8 @@ export function applicationEventOptionsQuery() {
 export function useDecideApplication(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { decision: ApplicationDecision; note?: string }) => api.post<AdminApplicationDetail>(`${applicationPath(id)}/decision`, body),
+    mutationFn: (body: { decision: ApplicationDecision; note?: string }) =>
+      api.post<AdminApplicationDetail>(`${applicationPath(id)}/decision`, body),
     onSuccess: (detail) => queryClient.setQueryData(adminApplicationKeys.detail(id), detail),
     // Refused or not, the status may have moved under us (another staff member): read it all again.
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminApplicationKeys.all }),

@@ -16,7 +16,9 @@ export function GeneralInformationSummary({ application }: { application: Detail
   const info = application.generalInformation;
   return (
     <Stack gap="sm">
-      {application.generalInformationSaved ? null : <Text size="sm">Not saved yet: these are the applicant’s profile values.</Text>}
+      {application.generalInformationSaved ? null : (
+        <Text size="sm">Not saved yet: these are the applicant’s profile values.</Text>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
         <Fact label="Name">
           {info.firstName} {info.lastName}
@@ -71,7 +73,9 @@ export function SelectionSummary({ application }: { application: Detail }) {
         {path.requireRankedSelection ? ` · ${path.rankedSelectionAmount} ranked per grouping` : ''}
       </Text>
       {path.groupings.map((grouping) => {
-        const sections = application.requestedSections.filter((section) => section.groupingId === grouping.id).sort(byRanking);
+        const sections = application.requestedSections
+          .filter((section) => section.groupingId === grouping.id)
+          .sort(byRanking);
         const groupingChosen = rankedGroupings.has(grouping.id);
         const groupingRanking = rankedGroupings.get(grouping.id) ?? null;
         return (
@@ -109,7 +113,13 @@ export function AnswersSummary({ application }: { application: Detail }) {
         const answer = answers.get(question.id) ?? [];
         return (
           <Fact key={question.id} label={`${question.label}${question.required ? ' (required)' : ''}`}>
-            {answer.length > 0 ? <Text style={{ whiteSpace: 'pre-wrap' }} inherit>{answer.join(', ')}</Text> : 'Not answered'}
+            {answer.length > 0 ? (
+              <Text style={{ whiteSpace: 'pre-wrap' }} inherit>
+                {answer.join(', ')}
+              </Text>
+            ) : (
+              'Not answered'
+            )}
           </Fact>
         );
       })}
@@ -130,7 +140,13 @@ export function PaymentSummary({ application }: { application: Detail }) {
       <Fact label="Price">{formatCents(amounts.priceCents)}</Fact>
       <Fact label="Discount">{formatCents(amounts.discountCents)}</Fact>
       {/* Once paid (or given free) the amount is what was paid, no longer what is owed. */}
-      <Fact label={application.paymentStatus === 'PAID' || application.paymentStatus === 'COMPLIMENTARY' ? 'Amount paid' : 'Amount due'}>
+      <Fact
+        label={
+          application.paymentStatus === 'PAID' || application.paymentStatus === 'COMPLIMENTARY'
+            ? 'Amount paid'
+            : 'Amount due'
+        }
+      >
         {formatCents(amounts.amountDueCents)}
       </Fact>
       {payment ? (

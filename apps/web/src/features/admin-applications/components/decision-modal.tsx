@@ -32,12 +32,19 @@ interface DecisionModalProps {
 export function DecisionModal({ decision, applicantName, busy, onConfirm, onClose }: DecisionModalProps) {
   return (
     <Modal opened={decision !== null} onClose={onClose} title={decision ? questions[decision](applicantName) : ''}>
-      {decision ? <DecisionForm key={decision} decision={decision} busy={busy} onConfirm={onConfirm} onClose={onClose} /> : null}
+      {decision ? (
+        <DecisionForm key={decision} decision={decision} busy={busy} onConfirm={onConfirm} onClose={onClose} />
+      ) : null}
     </Modal>
   );
 }
 
-function DecisionForm({ decision, busy, onConfirm, onClose }: Omit<DecisionModalProps, 'decision' | 'applicantName'> & { decision: ApplicationDecision }) {
+function DecisionForm({
+  decision,
+  busy,
+  onConfirm,
+  onClose,
+}: Omit<DecisionModalProps, 'decision' | 'applicantName'> & { decision: ApplicationDecision }) {
   const [note, setNote] = useState('');
   const tooLong = note.trim().length > 2000;
   return (

@@ -51,7 +51,14 @@ export function QuestionForm({ eventId, questionId, initialValues, onDone }: Que
             {...form.getInputProps('position')}
           />
         </SimpleGrid>
-        <Textarea label="Label" description="The question as applicants read it" withAsterisk rows={2} data-autofocus {...form.getInputProps('label')} />
+        <Textarea
+          label="Label"
+          description="The question as applicants read it"
+          withAsterisk
+          rows={2}
+          data-autofocus
+          {...form.getInputProps('label')}
+        />
         {choiceTypes.includes(form.values.type) ? (
           <Textarea
             label="Options"
@@ -61,7 +68,11 @@ export function QuestionForm({ eventId, questionId, initialValues, onDone }: Que
             {...form.getInputProps('options')}
           />
         ) : null}
-        <Switch label="Required" description="Applicants must answer it to submit" {...form.getInputProps('required', { type: 'checkbox' })} />
+        <Switch
+          label="Required"
+          description="Applicants must answer it to submit"
+          {...form.getInputProps('required', { type: 'checkbox' })}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel

@@ -37,10 +37,21 @@ export function QuestionsTable({ questions, onEdit, onDelete }: QuestionsTablePr
             <Table.Td>{question.required ? 'Yes' : 'No'}</Table.Td>
             <Table.Td>
               <Group gap="xs" wrap="nowrap" preventGrowOverflow={false}>
-                <Button size="xs" variant="default" aria-label={`Edit question ${question.label}`} onClick={() => onEdit(question)}>
+                <Button
+                  size="xs"
+                  variant="default"
+                  aria-label={`Edit question ${question.label}`}
+                  onClick={() => onEdit(question)}
+                >
                   Edit
                 </Button>
-                <Button size="xs" variant="outline" color="red.9" aria-label={`Delete question ${question.label}`} onClick={() => onDelete(question)}>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  color="red.9"
+                  aria-label={`Delete question ${question.label}`}
+                  onClick={() => onDelete(question)}
+                >
                   Delete
                 </Button>
               </Group>

@@ -7,9 +7,18 @@ import { formatCents } from '@portal/domain/money.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useSaveApplicationSettings } from '../api/application-settings.ts';
 import { paymentMethodLabels } from './labels.ts';
-import { newPaymentOption, settingsInputOf, settingsValuesOf, validateSettings, type SettingsFormValues } from './settings-values.ts';
+import {
+  newPaymentOption,
+  settingsInputOf,
+  settingsValuesOf,
+  validateSettings,
+  type SettingsFormValues,
+} from './settings-values.ts';
 
-const methodOptions = (['CARD', 'PURCHASE_ORDER'] as const).map((method) => ({ value: method, label: paymentMethodLabels[method] }));
+const methodOptions = (['CARD', 'PURCHASE_ORDER'] as const).map((method) => ({
+  value: method,
+  label: paymentMethodLabels[method],
+}));
 
 /** Whether the event takes applications, what applicants pay and how long they have, and how they may pay. */
 export function SettingsForm({ eventId, settings }: { eventId: string; settings: ApplicationSettingsReply }) {
@@ -45,7 +54,11 @@ export function SettingsForm({ eventId, settings }: { eventId: string; settings:
         <Group align="flex-start" grow preventGrowOverflow={false} wrap="wrap">
           <Select
             label="Ticket type"
-            description={ticketTypeOptions.length === 0 ? 'Add a ticket type to the event first' : 'Accepted applicants pay its price'}
+            description={
+              ticketTypeOptions.length === 0
+                ? 'Add a ticket type to the event first'
+                : 'Accepted applicants pay its price'
+            }
             placeholder="None"
             clearable
             data={ticketTypeOptions}
@@ -67,7 +80,9 @@ export function SettingsForm({ eventId, settings }: { eventId: string; settings:
           <Text component="legend" fw={500} size="sm">
             Payment options
           </Text>
-          {form.values.paymentOptions.length === 0 ? <Text size="sm">No payment options: applicants are not asked how they pay.</Text> : null}
+          {form.values.paymentOptions.length === 0 ? (
+            <Text size="sm">No payment options: applicants are not asked how they pay.</Text>
+          ) : null}
           {form.values.paymentOptions.map((option, index) => (
             <Group key={option.key} align="flex-start" wrap="wrap">
               <TextInput

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { staffApplicationMessages } from '@portal/domain/applications/contracts.ts';
 import { historyActionLabel, paymentStatusText } from './labels.ts';
-import { questionInputOf, settingsInputOf, validateQuestion, validateSettings, type SettingsFormValues } from './settings-values.ts';
+import {
+  questionInputOf,
+  settingsInputOf,
+  validateQuestion,
+  validateSettings,
+  type SettingsFormValues,
+} from './settings-values.ts';
 
 const settings: SettingsFormValues = {
   acceptsApplications: true,
@@ -36,15 +42,23 @@ describe('application settings as typed', () => {
 describe('a question as typed', () => {
   it('splits the options by line, dropping empty ones, and sends none for a text question', () => {
     const radio = { type: 'RADIO' as const, label: ' Years? ', options: ' 0-2 \n\n3+\n', required: true, position: 2 };
-    expect(questionInputOf(radio)).toEqual({ type: 'RADIO', label: 'Years?', options: ['0-2', '3+'], required: true, position: 2 });
+    expect(questionInputOf(radio)).toEqual({
+      type: 'RADIO',
+      label: 'Years?',
+      options: ['0-2', '3+'],
+      required: true,
+      position: 2,
+    });
     expect(questionInputOf({ ...radio, type: 'TEXT' }).options).toEqual([]);
   });
 
   it('asks a choice question for options, and for a position', () => {
-    expect(validateQuestion({ type: 'CHECKBOX', label: 'Grades', options: '', required: false, position: '' })).toEqual({
-      options: staffApplicationMessages.optionsRequired,
-      position: 'Enter a whole number of 0 or more',
-    });
+    expect(validateQuestion({ type: 'CHECKBOX', label: 'Grades', options: '', required: false, position: '' })).toEqual(
+      {
+        options: staffApplicationMessages.optionsRequired,
+        position: 'Enter a whole number of 0 or more',
+      },
+    );
   });
 });
 

@@ -38,7 +38,12 @@ export function settingsValuesOf(reply: ApplicationSettingsReply): SettingsFormV
     acceptsApplications: reply.acceptsApplications,
     ticketTypeId: reply.ticketTypeId,
     dueDays: reply.dueDays ?? '',
-    paymentOptions: reply.paymentOptions.map((option) => ({ key: option.id, id: option.id, label: option.label, method: option.method })),
+    paymentOptions: reply.paymentOptions.map((option) => ({
+      key: option.id,
+      id: option.id,
+      label: option.label,
+      method: option.method,
+    })),
   };
 }
 
@@ -61,7 +66,8 @@ export function settingsInputOf(values: SettingsFormValues): ApplicationSettings
 }
 
 const resolveSettings = schemaResolver(applicationSettingsInput, { sync: true });
-export const validateSettings = (values: SettingsFormValues): Errors => resolveSettings(settingsInputOf(values)) as Errors;
+export const validateSettings = (values: SettingsFormValues): Errors =>
+  resolveSettings(settingsInputOf(values)) as Errors;
 
 /* Questions. */
 

@@ -18,7 +18,10 @@ const section = (name: string) => screen.getByRole('region', { name });
 
 describe('staff console: one application', { timeout: 20_000 }, () => {
   it('shows everything the applicant entered, their affiliations and the history', async () => {
-    stubFetch({ 'GET /api/me': () => jsonResponse(200, staff), [`GET ${detailPath}`]: () => jsonResponse(200, anAdminApplication()) });
+    stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      [`GET ${detailPath}`]: () => jsonResponse(200, anAdminApplication()),
+    });
     await openPage();
 
     expect(within(section('Overview')).getByText(/counselor\.washington@demo\.test/)).toBeInTheDocument();
@@ -34,12 +37,18 @@ describe('staff console: one application', { timeout: 20_000 }, () => {
     expect(within(general).getByText('Albany, NY 12210')).toBeInTheDocument();
     expect(within(general).getByText('(518) 555-0123')).toBeInTheDocument();
 
-    expect(within(section('Affiliations')).getByText('Washington Middle School · Counselor · Grades 6, 7')).toBeInTheDocument();
+    expect(
+      within(section('Affiliations')).getByText('Washington Middle School · Counselor · Grades 6, 7'),
+    ).toBeInTheDocument();
 
     const selection = section('Path and sections');
     expect(within(selection).getByText('Path First Year · First Year · 2 ranked per grouping')).toBeInTheDocument();
     const strands = within(selection).getByRole('region', { name: 'Grouping Strands' });
-    expect(within(strands).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1. Data Conversations', '2. Coaching Cycles']);
+    expect(
+      within(strands)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['1. Data Conversations', '2. Coaching Cycles']);
 
     const answers = section('Questionnaire');
     expect(within(answers).getByText('Why do you want to attend? (required)')).toBeInTheDocument();
@@ -60,7 +69,8 @@ describe('staff console: one application', { timeout: 20_000 }, () => {
   it('offers only the decisions the status allows', async () => {
     stubFetch({
       'GET /api/me': () => jsonResponse(200, staff),
-      [`GET ${detailPath}`]: () => jsonResponse(200, anAdminApplication({ status: 'ACCEPTED', paymentStatus: 'PO_SUBMITTED' })),
+      [`GET ${detailPath}`]: () =>
+        jsonResponse(200, anAdminApplication({ status: 'ACCEPTED', paymentStatus: 'PO_SUBMITTED' })),
     });
     await openPage();
     expect(screen.getByRole('button', { name: 'Void' })).toBeInTheDocument();
@@ -136,7 +146,8 @@ describe('staff console: one application', { timeout: 20_000 }, () => {
     stubFetch({
       'GET /api/me': () => jsonResponse(200, staff),
       [`GET ${detailPath}`]: () => jsonResponse(200, anAdminApplication()),
-      [`POST ${detailPath}/decision`]: () => problemResponse(409, 'Conflict', { detail: staffApplicationMessages.notAllowed }),
+      [`POST ${detailPath}/decision`]: () =>
+        problemResponse(409, 'Conflict', { detail: staffApplicationMessages.notAllowed }),
     });
     await openPage();
     const user = userEvent.setup({ delay: null });

@@ -39,7 +39,8 @@ export const applicationLoader =
     return null;
   };
 
-const applicantName = (application: AdminApplicationDetail) => `${application.applicant.firstName} ${application.applicant.lastName}`;
+const applicantName = (application: AdminApplicationDetail) =>
+  `${application.applicant.firstName} ${application.applicant.lastName}`;
 
 function Overview({ application }: { application: AdminApplicationDetail }) {
   const { event } = application;
@@ -74,7 +75,10 @@ export function ApplicationPage() {
       {
         onSuccess: (detail) => {
           setDeciding(null);
-          notifications.show({ color: 'green', message: staffApplicationMessages.decided(applicationStatusLabels[detail.status]) });
+          notifications.show({
+            color: 'green',
+            message: staffApplicationMessages.decided(applicationStatusLabels[detail.status]),
+          });
         },
         onError: (error) => {
           setDeciding(null);

@@ -20,7 +20,10 @@ const puts = (calls: RecordedCall[]) => calls.filter((call) => call.method === '
 
 describe('staff console: application settings of an event', { timeout: 20_000 }, () => {
   it('shows the settings and the questions', async () => {
-    stubFetch({ 'GET /api/me': () => jsonResponse(200, staff), [`GET ${settingsPath}`]: () => jsonResponse(200, someSettings()) });
+    stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      [`GET ${settingsPath}`]: () => jsonResponse(200, someSettings()),
+    });
     await openPage();
 
     expect(screen.getByRole('switch', { name: /Accepts applications/ })).toBeChecked();
@@ -99,7 +102,10 @@ describe('staff console: application settings of an event', { timeout: 20_000 },
       'GET /api/me': () => jsonResponse(200, staff),
       [`GET ${settingsPath}`]: () => jsonResponse(200, someSettings()),
       [`PUT ${settingsPath}`]: () =>
-        problemResponse(400, 'Bad Request', { detail: 'Invalid input', errors: { ticketTypeId: staffApplicationMessages.ticketTypeUnknown } }),
+        problemResponse(400, 'Bad Request', {
+          detail: 'Invalid input',
+          errors: { ticketTypeId: staffApplicationMessages.ticketTypeUnknown },
+        }),
     });
     await openPage();
     const user = userEvent.setup({ delay: null });
@@ -121,7 +127,14 @@ describe('staff console: application settings of an event', { timeout: 20_000 },
       'GET /api/me': () => jsonResponse(200, staff),
       [`GET ${settingsPath}`]: () => jsonResponse(200, someSettings({ questions })),
       [`POST /api/admin/events/${instituteId}/questions`]: () => {
-        const added = { id: 'q-new', type: 'RADIO' as const, label: 'Years coaching?', options: ['0-2', '3+'], required: true, position: 2 };
+        const added = {
+          id: 'q-new',
+          type: 'RADIO' as const,
+          label: 'Years coaching?',
+          options: ['0-2', '3+'],
+          required: true,
+          position: 2,
+        };
         questions = [...questions, added];
         return jsonResponse(201, added);
       },
@@ -159,13 +172,16 @@ describe('staff console: application settings of an event', { timeout: 20_000 },
     const calls = stubFetch({
       'GET /api/me': () => jsonResponse(200, staff),
       [`GET ${settingsPath}`]: () => jsonResponse(200, someSettings()),
-      [`PUT /api/admin/questions/${questionIds.why}`]: (body) => jsonResponse(200, { id: questionIds.why, ...(body as object) }),
+      [`PUT /api/admin/questions/${questionIds.why}`]: (body) =>
+        jsonResponse(200, { id: questionIds.why, ...(body as object) }),
     });
     await openPage();
     const user = userEvent.setup({ delay: null });
 
     await user.click(screen.getByRole('button', { name: 'Edit question Why do you want to attend?' }));
-    const form = await within(await screen.findByRole('dialog', { name: 'Edit question' })).findByRole('form', { name: 'Question' });
+    const form = await within(await screen.findByRole('dialog', { name: 'Edit question' })).findByRole('form', {
+      name: 'Question',
+    });
     expect(within(form).queryByRole('textbox', { name: /^Options/ })).not.toBeInTheDocument();
     const label = within(form).getByRole('textbox', { name: /^Label/ });
     await user.clear(label);
@@ -200,8 +216,12 @@ describe('staff console: application settings of an event', { timeout: 20_000 },
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByText(staffApplicationMessages.questionDeleted)).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Which grades do you coach?' })).not.toBeInTheDocument());
-    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.headers['x-requested-with'])).toEqual(['portal']);
+    await waitFor(() =>
+      expect(screen.queryByRole('rowheader', { name: 'Which grades do you coach?' })).not.toBeInTheDocument(),
+    );
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.headers['x-requested-with'])).toEqual([
+      'portal',
+    ]);
   });
 
   it("shows the server's reason when an answered question cannot be deleted", async () => {

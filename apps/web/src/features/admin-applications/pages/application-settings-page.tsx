@@ -32,7 +32,8 @@ type Question = ApplicationSettingsReply['questions'][number];
 /** Which question the modal edits: none (closed), a new one, or an existing one. */
 type Editing = { id: string | null; values: QuestionFormValues } | null;
 
-const nextPosition = (questions: readonly Question[]) => questions.reduce((max, question) => Math.max(max, question.position + 1), 0);
+const nextPosition = (questions: readonly Question[]) =>
+  questions.reduce((max, question) => Math.max(max, question.position + 1), 0);
 
 /** /admin/events/{id}/applications: whether and how the event takes applications, and its questionnaire. */
 export function ApplicationSettingsPage() {
@@ -101,7 +102,13 @@ export function ApplicationSettingsPage() {
                 onClick={() =>
                   setEditing({
                     id: null,
-                    values: { type: 'TEXT', label: '', options: '', required: false, position: nextPosition(settings.data.questions) },
+                    values: {
+                      type: 'TEXT',
+                      label: '',
+                      options: '',
+                      required: false,
+                      position: nextPosition(settings.data.questions),
+                    },
                   })
                 }
               >
@@ -113,7 +120,15 @@ export function ApplicationSettingsPage() {
       )}
       <Modal opened={editing !== null} onClose={close} title={editing?.id ? 'Edit question' : 'Add question'} size="lg">
         <Suspense fallback={<PageLoader label="Loading the form" />}>
-          {editing ? <QuestionForm key={editing.id ?? 'new'} eventId={eventId} questionId={editing.id} initialValues={editing.values} onDone={close} /> : null}
+          {editing ? (
+            <QuestionForm
+              key={editing.id ?? 'new'}
+              eventId={eventId}
+              questionId={editing.id}
+              initialValues={editing.values}
+              onDone={close}
+            />
+          ) : null}
         </Suspense>
       </Modal>
     </Stack>

@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { anApplicationPage, anApplicationRow, applicationId, eventOptions, instituteId, staff } from '../test-fixtures.ts';
+import {
+  anApplicationPage,
+  anApplicationRow,
+  applicationId,
+  eventOptions,
+  instituteId,
+  staff,
+} from '../test-fixtures.ts';
 
 const list = '/api/admin/applications';
 const submitted = anApplicationRow();
@@ -21,7 +28,11 @@ function filtered(url: URL) {
   const eventId = url.searchParams.get('eventId');
   return jsonResponse(
     200,
-    anApplicationPage([submitted, accepted].filter((row) => (!status || row.status === status) && (!eventId || row.event.id === eventId))),
+    anApplicationPage(
+      [submitted, accepted].filter(
+        (row) => (!status || row.status === status) && (!eventId || row.event.id === eventId),
+      ),
+    ),
   );
 }
 
@@ -49,7 +60,10 @@ describe('staff console: the application review queue', { timeout: 20_000 }, () 
     // Not accepted yet: nothing is owed, so no payment status reads as a debt.
     expect(within(row).getByText('—')).toBeInTheDocument();
     expect(within(row).getByText('05/01/2026')).toBeInTheDocument();
-    expect(within(row).getByRole('link', { name: 'Cora Cruz' })).toHaveAttribute('href', `/admin/applications/${applicationId}`);
+    expect(within(row).getByRole('link', { name: 'Cora Cruz' })).toHaveAttribute(
+      'href',
+      `/admin/applications/${applicationId}`,
+    );
 
     const acceptedRow = screen.getByRole('rowheader', { name: 'Tara Thompson' }).closest('tr') as HTMLElement;
     expect(within(acceptedRow).getByText('Accepted')).toBeInTheDocument();
@@ -74,9 +88,13 @@ describe('staff console: the application review queue', { timeout: 20_000 }, () 
 
     await user.click(screen.getByRole('combobox', { name: /^Event/ }));
     await user.click(await screen.findByRole('option', { name: 'Reading Workshop Series', hidden: true }));
-    await waitFor(() => expect(app.location()).toBe('/admin/applications?status=ACCEPTED&eventId=00000000-0000-4000-8000-0000000e0002'));
+    await waitFor(() =>
+      expect(app.location()).toBe('/admin/applications?status=ACCEPTED&eventId=00000000-0000-4000-8000-0000000e0002'),
+    );
     expect(await screen.findByText('No applications')).toBeInTheDocument();
-    expect(calls.at(-1)?.path).toBe(`${list}?eventId=00000000-0000-4000-8000-0000000e0002&status=ACCEPTED&page=1&pageSize=20`);
+    expect(calls.at(-1)?.path).toBe(
+      `${list}?eventId=00000000-0000-4000-8000-0000000e0002&status=ACCEPTED&page=1&pageSize=20`,
+    );
   });
 
   it('reads the filters from the address and searches by applicant', async () => {
@@ -88,8 +106,12 @@ describe('staff console: the application review queue', { timeout: 20_000 }, () 
     expect(screen.getByRole('combobox', { name: /^Status/ })).toHaveValue('Submitted');
 
     await user.type(screen.getByLabelText('Search applications'), 'Cruz');
-    await waitFor(() => expect(app.location()).toBe(`/admin/applications?eventId=${instituteId}&status=SUBMITTED&search=Cruz`));
-    await waitFor(() => expect(calls.at(-1)?.path).toBe(`${list}?eventId=${instituteId}&status=SUBMITTED&search=Cruz&page=1&pageSize=20`));
+    await waitFor(() =>
+      expect(app.location()).toBe(`/admin/applications?eventId=${instituteId}&status=SUBMITTED&search=Cruz`),
+    );
+    await waitFor(() =>
+      expect(calls.at(-1)?.path).toBe(`${list}?eventId=${instituteId}&status=SUBMITTED&search=Cruz&page=1&pageSize=20`),
+    );
   });
 
   it('says when there are no applications', async () => {
@@ -99,7 +121,10 @@ describe('staff console: the application review queue', { timeout: 20_000 }, () 
   });
 
   it('says when the queue cannot be loaded, and offers to retry', async () => {
-    stubFetch({ ...routes, [`GET ${list}`]: () => problemResponse(500, 'Internal Server Error', { detail: 'Something broke' }) });
+    stubFetch({
+      ...routes,
+      [`GET ${list}`]: () => problemResponse(500, 'Internal Server Error', { detail: 'Something broke' }),
+    });
     await openPage();
     expect(await screen.findByText('Something broke', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();

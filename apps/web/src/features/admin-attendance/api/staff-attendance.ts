@@ -24,7 +24,11 @@ export function takersQuery(eventId: string) {
 export function overviewQuery(eventId: string, page: number) {
   return queryOptions({
     queryKey: staffAttendanceKeys.overview(eventId, page),
-    queryFn: ({ signal }) => api.get<AttendanceOverview>(withQuery(`/api/admin/events/${eventId}/attendance`, { page, pageSize: overviewPageSize }), signal),
+    queryFn: ({ signal }) =>
+      api.get<AttendanceOverview>(
+        withQuery(`/api/admin/events/${eventId}/attendance`, { page, pageSize: overviewPageSize }),
+        signal,
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -34,7 +38,8 @@ export const overviewCsvPath = (eventId: string) => `/api/admin/events/${eventId
 export function useGrantTaker(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TakerGrantInput) => api.post<{ items: TakerRow[] }>(`/api/admin/events/${eventId}/attendance-takers`, input),
+    mutationFn: (input: TakerGrantInput) =>
+      api.post<{ items: TakerRow[] }>(`/api/admin/events/${eventId}/attendance-takers`, input),
     onSuccess: (reply) => {
       queryClient.setQueryData(staffAttendanceKeys.takers(eventId), reply);
       notifications.show({ color: 'green', message: 'Attendance taker added' });

@@ -48,7 +48,11 @@ export function SectionHours({ eventId, sections }: SectionHoursProps) {
         Certificate hours
       </Title>
       <Text size="sm">Changing a section’s hours updates every certificate of the event.</Text>
-      {sections.length === 0 ? <Text>No sections found</Text> : sections.map((section) => <HoursRow key={section.sectionId} eventId={eventId} section={section} />)}
+      {sections.length === 0 ? (
+        <Text>No sections found</Text>
+      ) : (
+        sections.map((section) => <HoursRow key={section.sectionId} eventId={eventId} section={section} />)
+      )}
     </Stack>
   );
 }

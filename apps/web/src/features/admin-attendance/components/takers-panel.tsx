@@ -26,7 +26,8 @@ export function TakersPanel({ eventId, sections }: TakersPanelProps) {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: '', scope: wholeEvent },
-    validate: (values) => resolve({ email: values.email, sectionId: values.scope === wholeEvent ? null : values.scope }),
+    validate: (values) =>
+      resolve({ email: values.email, sectionId: values.scope === wholeEvent ? null : values.scope }),
   });
   const submit = form.onSubmit((values) => {
     grant.mutate(
@@ -74,7 +75,13 @@ export function TakersPanel({ eventId, sections }: TakersPanelProps) {
                 </Table.Td>
                 <Table.Td>{row.sectionTitle ?? 'All sections'}</Table.Td>
                 <Table.Td>
-                  <Button size="xs" variant="default" color="red" onClick={() => confirmRemove(row.id, row.name)} aria-label={`Remove ${row.name}`}>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    color="red"
+                    onClick={() => confirmRemove(row.id, row.name)}
+                    aria-label={`Remove ${row.name}`}
+                  >
                     Remove
                   </Button>
                 </Table.Td>
@@ -85,11 +92,21 @@ export function TakersPanel({ eventId, sections }: TakersPanelProps) {
       )}
       <form onSubmit={submit} noValidate aria-label="Add an attendance taker">
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput label="Email" type="email" withAsterisk key={form.key('email')} {...form.getInputProps('email')} style={{ flex: '1 1 220px' }} />
+          <TextInput
+            label="Email"
+            type="email"
+            withAsterisk
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+            style={{ flex: '1 1 220px' }}
+          />
           {/* The browser's own list: a few choices, no search needed, and none of the combobox's code on this page. */}
           <NativeSelect
             label="For"
-            data={[{ value: wholeEvent, label: 'All sections' }, ...sections.map((section) => ({ value: section.sectionId, label: section.title }))]}
+            data={[
+              { value: wholeEvent, label: 'All sections' },
+              ...sections.map((section) => ({ value: section.sectionId, label: section.title })),
+            ]}
             key={form.key('scope')}
             {...form.getInputProps('scope')}
             style={{ flex: '1 1 200px' }}

@@ -14,14 +14,37 @@ const overview: AttendanceOverview = {
   event: { id: eventId, name: 'Literacy Coaching Days' },
   sections: [{ sectionId, title: 'Guided Reading Foundations', minutesPerDay: 360 }],
   rows: [
-    { userId: 'u1', name: 'Tara Thompson', email: 'tara@example.test', sectionId, sectionTitle: 'Guided Reading Foundations', daysAttended: ['2026-11-24'], minutesAttended: 360 },
-    { userId: 'u2', name: 'Adam Alvarez', email: 'adam@example.test', sectionId, sectionTitle: 'Guided Reading Foundations', daysAttended: [], minutesAttended: 0 },
+    {
+      userId: 'u1',
+      name: 'Tara Thompson',
+      email: 'tara@example.test',
+      sectionId,
+      sectionTitle: 'Guided Reading Foundations',
+      daysAttended: ['2026-11-24'],
+      minutesAttended: 360,
+    },
+    {
+      userId: 'u2',
+      name: 'Adam Alvarez',
+      email: 'adam@example.test',
+      sectionId,
+      sectionTitle: 'Guided Reading Foundations',
+      daysAttended: [],
+      minutesAttended: 0,
+    },
   ],
   page: 1,
   pageSize: 25,
   total: 2,
 };
-const theo: TakerRow = { id: 't1', userId: 'u3', name: 'Theo Taylor', email: 'attendance@example.test', sectionId: null, sectionTitle: null };
+const theo: TakerRow = {
+  id: 't1',
+  userId: 'u3',
+  name: 'Theo Taylor',
+  email: 'attendance@example.test',
+  sectionId: null,
+  sectionTitle: null,
+};
 
 describe('staff: an event’s attendance', { timeout: 20_000 }, () => {
   it('lists takers and who attended, exports CSV, and adds a taker for one section', async () => {
@@ -31,16 +54,29 @@ describe('staff: an event’s attendance', { timeout: 20_000 }, () => {
       [`GET /api/admin/events/${eventId}/attendance-takers`]: () => jsonResponse(200, { items: [theo] }),
       [`POST /api/admin/events/${eventId}/attendance-takers`]: (body) =>
         (body as { email: string }).email === 'nobody@example.test'
-          ? problemResponse(400, 'Bad Request', { detail: attendanceMessages.takerUnknownUser, errors: { email: attendanceMessages.takerUnknownUser } })
-          : jsonResponse(201, { items: [theo, { ...theo, id: 't2', name: 'Carlos Chen', sectionId, sectionTitle: 'Guided Reading Foundations' }] }),
+          ? problemResponse(400, 'Bad Request', {
+              detail: attendanceMessages.takerUnknownUser,
+              errors: { email: attendanceMessages.takerUnknownUser },
+            })
+          : jsonResponse(201, {
+              items: [
+                theo,
+                { ...theo, id: 't2', name: 'Carlos Chen', sectionId, sectionTitle: 'Guided Reading Foundations' },
+              ],
+            }),
     });
     renderApp(`/admin/events/${eventId}/attendance`, { mantineEnv: 'test' });
     expect(await screen.findByRole('heading', { name: 'Attendance: Literacy Coaching Days' })).toBeInTheDocument();
     const attended = screen.getByRole('table', { name: 'Who attended' });
     expect(within(attended).getByText('6 hours')).toBeInTheDocument();
     expect(within(attended).getByText('None')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', `/api/admin/events/${eventId}/attendance.csv`);
-    expect(within(await screen.findByRole('table', { name: 'Attendance takers' })).getByText('All sections')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
+      'href',
+      `/api/admin/events/${eventId}/attendance.csv`,
+    );
+    expect(
+      within(await screen.findByRole('table', { name: 'Attendance takers' })).getByText('All sections'),
+    ).toBeInTheDocument();
 
     const form = screen.getByRole('form', { name: 'Add an attendance taker' });
     await userEvent.type(within(form).getByRole('textbox', { name: /Email/ }), 'nobody@example.test');

@@ -33,7 +33,8 @@ export function EventAttendancePage() {
   const overview = useQuery(overviewQuery(eventId, page));
 
   if (overview.isPending) return <PageLoader label="Loading attendance" />;
-  if (overview.isError) return <ErrorState message={errorMessage(overview.error)} onRetry={() => void overview.refetch()} />;
+  if (overview.isError)
+    return <ErrorState message={errorMessage(overview.error)} onRetry={() => void overview.refetch()} />;
   const { event, sections, rows, total } = overview.data;
   const totalPages = Math.max(1, Math.ceil(total / overviewPageSize));
 
@@ -76,14 +77,22 @@ export function EventAttendancePage() {
                     <Text size="sm">{row.email}</Text>
                   </Table.Td>
                   <Table.Td>{row.sectionTitle}</Table.Td>
-                  <Table.Td>{row.daysAttended.length === 0 ? 'None' : row.daysAttended.map(formatUsDate).join(', ')}</Table.Td>
+                  <Table.Td>
+                    {row.daysAttended.length === 0 ? 'None' : row.daysAttended.map(formatUsDate).join(', ')}
+                  </Table.Td>
                   <Table.Td>{hoursLabel(row.minutesAttended)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </ResponsiveTable>
         )}
-        <ListFooter total={total} noun={['line', 'lines']} totalPages={totalPages} page={page} onPage={(next) => setSearchParams({ page: String(next) })} />
+        <ListFooter
+          total={total}
+          noun={['line', 'lines']}
+          totalPages={totalPages}
+          page={page}
+          onPage={(next) => setSearchParams({ page: String(next) })}
+        />
       </Stack>
     </Stack>
   );

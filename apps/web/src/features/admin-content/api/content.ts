@@ -7,27 +7,37 @@ import type {
   StaffOrganizationResourceRow,
 } from '@portal/domain/content/organization-resources.ts';
 import type { AdminOrganizationPage } from '@portal/domain/organizations/contracts.ts';
-import type { VideoCollection, VideoCollectionInput, VideoCollectionSummaries, VideoInput } from '@portal/domain/content/video-collections.ts';
+import type {
+  VideoCollection,
+  VideoCollectionInput,
+  VideoCollectionSummaries,
+  VideoInput,
+} from '@portal/domain/content/video-collections.ts';
 import { api, apiRequest, withQuery } from '../../../lib/api.ts';
 
 export const contentKeys = {
   all: ['admin-content'] as const,
   schoolYears: () => [...contentKeys.all, 'school-years'] as const,
   organizations: (search: string) => [...contentKeys.all, 'organizations', search] as const,
-  resources: (organizationId: string, schoolYearId: string, page: number) => [...contentKeys.all, 'resources', organizationId, schoolYearId, page] as const,
+  resources: (organizationId: string, schoolYearId: string, page: number) =>
+    [...contentKeys.all, 'resources', organizationId, schoolYearId, page] as const,
   collections: () => [...contentKeys.all, 'collections'] as const,
   collection: (id: string) => [...contentKeys.all, 'collection', id] as const,
 };
 
 export function schoolYearsQuery() {
-  return queryOptions({ queryKey: contentKeys.schoolYears(), queryFn: ({ signal }) => api.get<SchoolYearList>('/api/admin/school-years', signal) });
+  return queryOptions({
+    queryKey: contentKeys.schoolYears(),
+    queryFn: ({ signal }) => api.get<SchoolYearList>('/api/admin/school-years', signal),
+  });
 }
 
 /** The organizations a staff member may pick, found by name (the staff organizations list, 10 at a time). */
 export function organizationSearchQuery(search: string) {
   return queryOptions({
     queryKey: contentKeys.organizations(search),
-    queryFn: ({ signal }) => api.get<AdminOrganizationPage>(withQuery('/api/admin/organizations', { search, page: 1, pageSize: 10 }), signal),
+    queryFn: ({ signal }) =>
+      api.get<AdminOrganizationPage>(withQuery('/api/admin/organizations', { search, page: 1, pageSize: 10 }), signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -36,13 +46,19 @@ export function staffResourcesQuery(organizationId: string, schoolYearId: string
   return queryOptions({
     queryKey: contentKeys.resources(organizationId, schoolYearId, page),
     queryFn: ({ signal }) =>
-      api.get<StaffOrganizationResourceList>(withQuery('/api/admin/organization-resources', { organizationId, schoolYearId, page, pageSize: 20 }), signal),
+      api.get<StaffOrganizationResourceList>(
+        withQuery('/api/admin/organization-resources', { organizationId, schoolYearId, page, pageSize: 20 }),
+        signal,
+      ),
     placeholderData: keepPreviousData,
   });
 }
 
 export function collectionsQuery() {
-  return queryOptions({ queryKey: contentKeys.collections(), queryFn: ({ signal }) => api.get<VideoCollectionSummaries>('/api/admin/video-collections', signal) });
+  return queryOptions({
+    queryKey: contentKeys.collections(),
+    queryFn: ({ signal }) => api.get<VideoCollectionSummaries>('/api/admin/video-collections', signal),
+  });
 }
 
 export function collectionQuery(id: string) {
@@ -74,7 +90,11 @@ export function useSaveResource(organizationId: string, schoolYearId: string) {
       if (values.file) body.set('file', values.file, values.file.name);
       return id === null
         ? apiRequest<StaffOrganizationResourceRow>('POST', '/api/admin/organization-resources', { body })
-        : apiRequest<StaffOrganizationResourceRow>('PUT', `/api/admin/organization-resources/${encodeURIComponent(id)}`, { body });
+        : apiRequest<StaffOrganizationResourceRow>(
+            'PUT',
+            `/api/admin/organization-resources/${encodeURIComponent(id)}`,
+            { body },
+          );
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...contentKeys.all, 'resources'] }),
   });
@@ -108,13 +128,20 @@ function useCollectionWrite<T>(write: (input: T) => Promise<VideoCollection>) {
   });
 }
 
-export const useCreateCollection = () => useCollectionWrite((input: VideoCollectionInput) => api.post<VideoCollection>('/api/admin/video-collections', input));
+export const useCreateCollection = () =>
+  useCollectionWrite((input: VideoCollectionInput) => api.post<VideoCollection>('/api/admin/video-collections', input));
 export const useUpdateCollection = (id: string) =>
-  useCollectionWrite((input: VideoCollectionInput) => api.put<VideoCollection>(`/api/admin/video-collections/${encodeURIComponent(id)}`, input));
+  useCollectionWrite((input: VideoCollectionInput) =>
+    api.put<VideoCollection>(`/api/admin/video-collections/${encodeURIComponent(id)}`, input),
+  );
 export const useAddVideo = (collectionId: string) =>
-  useCollectionWrite((input: VideoInput) => api.post<VideoCollection>(`/api/admin/video-collections/${encodeURIComponent(collectionId)}/videos`, input));
+  useCollectionWrite((input: VideoInput) =>
+    api.post<VideoCollection>(`/api/admin/video-collections/${encodeURIComponent(collectionId)}/videos`, input),
+  );
 export const useUpdateVideo = () =>
-  useCollectionWrite(({ id, input }: { id: string; input: VideoInput }) => api.put<VideoCollection>(`/api/admin/videos/${encodeURIComponent(id)}`, input));
+  useCollectionWrite(({ id, input }: { id: string; input: VideoInput }) =>
+    api.put<VideoCollection>(`/api/admin/videos/${encodeURIComponent(id)}`, input),
+  );
 export const useAddDocument = () =>
   useCollectionWrite(({ videoId, title, file }: { videoId: string; title: string; file: File }) => {
     const body = new FormData();

@@ -23,7 +23,13 @@ interface Props {
 export function OrganizationResourceForm({ organizationId, schoolYearId, resource, onDone }: Props) {
   const save = useSaveResource(organizationId, schoolYearId);
   const form = useForm<ResourceFormValues>({
-    initialValues: { title: resource?.title ?? '', grades: resource?.grades ?? '', description: resource?.description ?? '', url: resource?.url ?? '', file: null },
+    initialValues: {
+      title: resource?.title ?? '',
+      grades: resource?.grades ?? '',
+      description: resource?.description ?? '',
+      url: resource?.url ?? '',
+      file: null,
+    },
     validate: (values) =>
       linkOrFileFormProblems(values, resource?.file != null, {
         linkOrFileProblems: linkOrPdfProblems,
@@ -36,7 +42,10 @@ export function OrganizationResourceForm({ organizationId, schoolYearId, resourc
       { id: resource?.id ?? null, values },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: resource ? organizationResourceMessages.saved : organizationResourceMessages.created });
+          notifications.show({
+            color: 'green',
+            message: resource ? organizationResourceMessages.saved : organizationResourceMessages.created,
+          });
           onDone();
         },
         onError: (error) => void showSubmitError(form, error),
@@ -47,12 +56,18 @@ export function OrganizationResourceForm({ organizationId, schoolYearId, resourc
     <form onSubmit={submit} noValidate aria-label={resource ? `Edit ${resource.title}` : 'New resource'}>
       <Stack gap="sm">
         <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />
-        <TextInput label="Grades" description="As members should read it, e.g. Grades K–2" {...form.getInputProps('grades')} />
+        <TextInput
+          label="Grades"
+          description="As members should read it, e.g. Grades K–2"
+          {...form.getInputProps('grades')}
+        />
         <Textarea label="Description" rows={3} {...form.getInputProps('description')} />
         <LinkOrFileFields
           form={form}
           noun="PDF"
-          fileDescription={resource?.file ? `Now: ${resource.file.name}. Choose a PDF to replace it (at most 10 MB).` : 'At most 10 MB'}
+          fileDescription={
+            resource?.file ? `Now: ${resource.file.name}. Choose a PDF to replace it (at most 10 MB).` : 'At most 10 MB'
+          }
           accept="application/pdf,.pdf"
           hasStoredFile={resource?.file != null}
         />

@@ -7,7 +7,15 @@ import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useAddDocument, useAddVideo, useUpdateVideo } from '../api/content.ts';
 
 /** A video's Vimeo number, title and description: a new one (video null) or an edit. */
-export function VideoForm({ collectionId, video, onDone }: { collectionId: string; video: Video | null; onDone: () => void }) {
+export function VideoForm({
+  collectionId,
+  video,
+  onDone,
+}: {
+  collectionId: string;
+  video: Video | null;
+  onDone: () => void;
+}) {
   const add = useAddVideo(collectionId);
   const update = useUpdateVideo();
   const form = useForm({
@@ -19,17 +27,27 @@ export function VideoForm({ collectionId, video, onDone }: { collectionId: strin
   });
   const options = {
     onSuccess: () => {
-      notifications.show({ color: 'green', message: video ? videoCollectionMessages.videoSaved : videoCollectionMessages.videoCreated });
+      notifications.show({
+        color: 'green',
+        message: video ? videoCollectionMessages.videoSaved : videoCollectionMessages.videoCreated,
+      });
       form.reset();
       onDone();
     },
     onError: (error: Error) => void showSubmitError(form, error),
   };
-  const submit = form.onSubmit((values) => (video ? update.mutate({ id: video.id, input: values }, options) : add.mutate(values, options)));
+  const submit = form.onSubmit((values) =>
+    video ? update.mutate({ id: video.id, input: values }, options) : add.mutate(values, options),
+  );
   return (
     <form onSubmit={submit} noValidate aria-label={video ? `Edit ${video.title}` : 'New video'}>
       <Stack gap="sm">
-        <TextInput label="Vimeo number" description="The number at the end of the video’s vimeo.com address" withAsterisk {...form.getInputProps('vimeoId')} />
+        <TextInput
+          label="Vimeo number"
+          description="The number at the end of the video’s vimeo.com address"
+          withAsterisk
+          {...form.getInputProps('vimeoId')}
+        />
         <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />
         <Textarea label="Description" rows={2} {...form.getInputProps('description')} />
         <Group justify="flex-end">
@@ -54,7 +72,12 @@ export function DocumentForm({ video }: { video: Video }) {
     initialValues: { title: '', file: null },
     validate: {
       title: (value) => (value.trim() ? null : videoCollectionMessages.titleRequired),
-      file: (value) => (!value ? videoCollectionMessages.fileRequired : value.size > organizationResourceFileMaxBytes ? videoCollectionMessages.fileTooLarge : null),
+      file: (value) =>
+        !value
+          ? videoCollectionMessages.fileRequired
+          : value.size > organizationResourceFileMaxBytes
+            ? videoCollectionMessages.fileTooLarge
+            : null,
     },
   });
   const submit = form.onSubmit((values) => {
@@ -74,7 +97,15 @@ export function DocumentForm({ video }: { video: Video }) {
     <form onSubmit={submit} noValidate aria-label={`New document for ${video.title}`}>
       <Group align="flex-start" gap="sm">
         <TextInput label="Document title" withAsterisk {...form.getInputProps('title')} w={220} />
-        <FileInput label="PDF" withAsterisk accept="application/pdf,.pdf" clearable clearButtonProps={{ 'aria-label': 'Clear file' }} {...form.getInputProps('file')} w={220} />
+        <FileInput
+          label="PDF"
+          withAsterisk
+          accept="application/pdf,.pdf"
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear file' }}
+          {...form.getInputProps('file')}
+          w={220}
+        />
         <Button type="submit" mt={25} variant="default" loading={add.isPending}>
           Upload
         </Button>

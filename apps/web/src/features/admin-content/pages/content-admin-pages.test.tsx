@@ -8,11 +8,19 @@ import { renderApp } from '../../../test/render-app.tsx';
 import { aUser } from '../../../test/users.ts';
 
 const staff = aUser({ role: 'STAFF', memberships: [] });
-const years: SchoolYearList = { items: [{ id: 'y-26', name: '2026-2027', startsOn: '2026-07-01', endsOn: '2027-06-30' }] };
+const years: SchoolYearList = {
+  items: [{ id: 'y-26', name: '2026-2027', startsOn: '2026-07-01', endsOn: '2027-06-30' }],
+};
 
 describe('staff content library', { timeout: 30_000 }, () => {
   it('creates a video collection with its address made from the name, then opens it', async () => {
-    const created: VideoCollection = { id: 'c-1', slug: 'math-number-talks', name: 'Math Number Talks', description: '', videos: [] };
+    const created: VideoCollection = {
+      id: 'c-1',
+      slug: 'math-number-talks',
+      name: 'Math Number Talks',
+      description: '',
+      videos: [],
+    };
     const calls = stubFetch({
       'GET /api/me': () => jsonResponse(200, staff),
       'GET /api/admin/video-collections': () => jsonResponse(200, { items: [] }),
@@ -26,7 +34,11 @@ describe('staff content library', { timeout: 30_000 }, () => {
     expect(screen.getByRole('textbox', { name: /Address/ })).toHaveValue('math-number-talks');
     await user.click(screen.getByRole('button', { name: 'Create collection' }));
     await waitFor(() => expect(view.location()).toBe('/admin/video-collections/c-1'));
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'Math Number Talks', slug: 'math-number-talks', description: '' });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      name: 'Math Number Talks',
+      slug: 'math-number-talks',
+      description: '',
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Math Number Talks' })).toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'New video' })).toBeInTheDocument();
   });
@@ -35,7 +47,11 @@ describe('staff content library', { timeout: 30_000 }, () => {
     stubFetch({
       'GET /api/me': () => jsonResponse(200, staff),
       'GET /api/admin/school-years': () => jsonResponse(200, years),
-      'POST /api/admin/school-years': () => problemResponse(409, 'Conflict', { detail: schoolYearMessages.taken, errors: { name: schoolYearMessages.taken } }),
+      'POST /api/admin/school-years': () =>
+        problemResponse(409, 'Conflict', {
+          detail: schoolYearMessages.taken,
+          errors: { name: schoolYearMessages.taken },
+        }),
     });
     renderApp('/admin/school-years');
     expect(await screen.findByRole('cell', { name: '2026-2027' }, { timeout: 5000 })).toBeInTheDocument();
@@ -50,7 +66,8 @@ describe('staff content library', { timeout: 30_000 }, () => {
   it('shows the error of a failed load with a retry', async () => {
     stubFetch({
       'GET /api/me': () => jsonResponse(200, staff),
-      'GET /api/admin/video-collections': () => problemResponse(500, 'Internal Server Error', { detail: 'Something went wrong' }),
+      'GET /api/admin/video-collections': () =>
+        problemResponse(500, 'Internal Server Error', { detail: 'Something went wrong' }),
     });
     renderApp('/admin/video-collections');
     expect(await screen.findByText('Could not load video collections', {}, { timeout: 5000 })).toBeInTheDocument();

@@ -1,11 +1,28 @@
-import { Anchor, Button, Drawer, Group, NativeSelect, Pagination, Skeleton, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Drawer,
+  Group,
+  NativeSelect,
+  Pagination,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { openConfirmModal } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { organizationResourceMessages, type StaffOrganizationResourceRow } from '@portal/domain/content/organization-resources.ts';
+import {
+  organizationResourceMessages,
+  type StaffOrganizationResourceRow,
+} from '@portal/domain/content/organization-resources.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
 import { useListFilter } from '../../../lib/list-search.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -42,7 +59,15 @@ export function OrganizationResourcesAdminPage() {
           w={200}
         />
       ) : null}
-      {organizationId && schoolYearId ? <Resources key={`${organizationId}:${schoolYearId}`} organizationId={organizationId} schoolYearId={schoolYearId} /> : <Text size="sm">Choose an organization to see its resources.</Text>}
+      {organizationId && schoolYearId ? (
+        <Resources
+          key={`${organizationId}:${schoolYearId}`}
+          organizationId={organizationId}
+          schoolYearId={schoolYearId}
+        />
+      ) : (
+        <Text size="sm">Choose an organization to see its resources.</Text>
+      )}
     </Stack>
   );
 }
@@ -53,7 +78,15 @@ function OrganizationPicker({ selected, onSelect }: { selected: string | null; o
   const found = useQuery({ ...organizationSearchQuery(search), enabled: search.length >= 3 });
   return (
     <Stack gap="xs">
-      <TextInput label="Find an organization" description="At least 3 letters of its name" type="search" value={input} onChange={(event) => setInput(event.currentTarget.value)} w={420} maw="100%" />
+      <TextInput
+        label="Find an organization"
+        description="At least 3 letters of its name"
+        type="search"
+        value={input}
+        onChange={(event) => setInput(event.currentTarget.value)}
+        w={420}
+        maw="100%"
+      />
       {found.data && search.length >= 3 ? (
         found.data.items.length === 0 ? (
           <Text size="sm">No organizations found</Text>
@@ -61,7 +94,11 @@ function OrganizationPicker({ selected, onSelect }: { selected: string | null; o
           <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Organizations found">
             {found.data.items.map((organization) => (
               <li key={organization.id}>
-                <UnstyledButton onClick={() => onSelect(organization.id)} aria-pressed={organization.id === selected} fw={organization.id === selected ? 700 : 400}>
+                <UnstyledButton
+                  onClick={() => onSelect(organization.id)}
+                  aria-pressed={organization.id === selected}
+                  fw={organization.id === selected ? 700 : 400}
+                >
                   {organization.name}
                   {organization.districtName ? ` (${organization.districtName})` : ''}
                 </UnstyledButton>
@@ -88,7 +125,11 @@ function Resources({ organizationId, schoolYearId }: { organizationId: string; s
       children: <Text size="sm">{organizationResourceMessages.deleteConfirm}</Text>,
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red.9' },
-      onConfirm: () => remove.mutate(resource.id, { onSuccess: () => notifications.show({ color: 'green', message: organizationResourceMessages.deleted }), onError: notifyError }),
+      onConfirm: () =>
+        remove.mutate(resource.id, {
+          onSuccess: () => notifications.show({ color: 'green', message: organizationResourceMessages.deleted }),
+          onError: notifyError,
+        }),
     });
 
   return (
@@ -102,7 +143,11 @@ function Resources({ organizationId, schoolYearId }: { organizationId: string; s
       {resources.isPending ? (
         <Skeleton height={120} role="status" aria-label="Loading resources" />
       ) : resources.isError ? (
-        <ErrorState title="Could not load resources" message={errorMessage(resources.error)} onRetry={() => void resources.refetch()} />
+        <ErrorState
+          title="Could not load resources"
+          message={errorMessage(resources.error)}
+          onRetry={() => void resources.refetch()}
+        />
       ) : resources.data.items.length === 0 ? (
         <EmptyState message={organizationResourceMessages.empty} />
       ) : (
@@ -121,13 +166,26 @@ function Resources({ organizationId, schoolYearId }: { organizationId: string; s
                 <Table.Tr key={resource.id}>
                   <Table.Td>{resource.title}</Table.Td>
                   <Table.Td>{resource.grades}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{resource.file ? resource.file.name : resource.url}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    {resource.file ? resource.file.name : resource.url}
+                  </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="default" onClick={() => setEditing(resource)} aria-label={`Edit ${resource.title}`}>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => setEditing(resource)}
+                        aria-label={`Edit ${resource.title}`}
+                      >
                         Edit
                       </Button>
-                      <Button size="xs" variant="default" color="red.9" onClick={() => confirmDelete(resource)} aria-label={`Delete ${resource.title}`}>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        color="red.9"
+                        onClick={() => confirmDelete(resource)}
+                        aria-label={`Delete ${resource.title}`}
+                      >
                         Delete
                       </Button>
                     </Group>
@@ -138,10 +196,26 @@ function Resources({ organizationId, schoolYearId }: { organizationId: string; s
           </Table>
         </Table.ScrollContainer>
       )}
-      <Pagination total={Math.max(1, Math.ceil((resources.data?.total ?? 0) / 20))} value={page} onChange={setPage} hideWithOnePage getItemProps={(p) => ({ 'aria-label': `Page ${p}` })} />
-      <Drawer opened={editing !== undefined} onClose={() => setEditing(undefined)} title={editing ? `Edit ${editing.title}` : 'New resource'} position="right">
+      <Pagination
+        total={Math.max(1, Math.ceil((resources.data?.total ?? 0) / 20))}
+        value={page}
+        onChange={setPage}
+        hideWithOnePage
+        getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+      />
+      <Drawer
+        opened={editing !== undefined}
+        onClose={() => setEditing(undefined)}
+        title={editing ? `Edit ${editing.title}` : 'New resource'}
+        position="right"
+      >
         {editing !== undefined ? (
-          <OrganizationResourceForm organizationId={organizationId} schoolYearId={schoolYearId} resource={editing} onDone={() => setEditing(undefined)} />
+          <OrganizationResourceForm
+            organizationId={organizationId}
+            schoolYearId={schoolYearId}
+            resource={editing}
+            onDone={() => setEditing(undefined)}
+          />
         ) : null}
       </Drawer>
     </Stack>

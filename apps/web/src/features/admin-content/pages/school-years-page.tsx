@@ -46,7 +46,11 @@ export function SchoolYearsPage() {
       {years.isPending ? (
         <Skeleton height={120} role="status" aria-label="Loading school years" />
       ) : years.isError ? (
-        <ErrorState title="Could not load school years" message={errorMessage(years.error)} onRetry={() => void years.refetch()} />
+        <ErrorState
+          title="Could not load school years"
+          message={errorMessage(years.error)}
+          onRetry={() => void years.refetch()}
+        />
       ) : (
         <Table maw={520}>
           <Table.Thead>

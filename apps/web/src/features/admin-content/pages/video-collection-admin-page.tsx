@@ -5,7 +5,11 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { videoCollectionMessages, videoCollectionPaths, type VideoCollection } from '@portal/domain/content/video-collections.ts';
+import {
+  videoCollectionMessages,
+  videoCollectionPaths,
+  type VideoCollection,
+} from '@portal/domain/content/video-collections.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
@@ -20,12 +24,19 @@ export function VideoCollectionAdminPage() {
   const collection = useQuery(collectionQuery(id));
   if (isApiError(collection.error, 404)) return <NotFound />;
   if (collection.isPending) return <Skeleton height={200} role="status" aria-label="Loading the collection" />;
-  if (collection.isError) return <ErrorState message={errorMessage(collection.error)} onRetry={() => void collection.refetch()} />;
+  if (collection.isError)
+    return <ErrorState message={errorMessage(collection.error)} onRetry={() => void collection.refetch()} />;
   return <Collection collection={collection.data} />;
 }
 
 function confirm(title: string, message: string, onConfirm: () => void) {
-  openConfirmModal({ title, children: <Text size="sm">{message}</Text>, labels: { confirm: 'Delete', cancel: 'Cancel' }, confirmProps: { color: 'red.9' }, onConfirm });
+  openConfirmModal({
+    title,
+    children: <Text size="sm">{message}</Text>,
+    labels: { confirm: 'Delete', cancel: 'Cancel' },
+    confirmProps: { color: 'red.9' },
+    onConfirm,
+  });
 }
 
 function Collection({ collection }: { collection: VideoCollection }) {
@@ -33,7 +44,9 @@ function Collection({ collection }: { collection: VideoCollection }) {
   const update = useUpdateCollection(collection.id);
   const remove = useContentDelete();
   const [editingVideo, setEditingVideo] = useState<string | null>(null);
-  const form = useForm({ initialValues: { name: collection.name, slug: collection.slug, description: collection.description } });
+  const form = useForm({
+    initialValues: { name: collection.name, slug: collection.slug, description: collection.description },
+  });
   const submit = form.onSubmit((values) =>
     update.mutate(values, {
       onSuccess: () => notifications.show({ color: 'green', message: videoCollectionMessages.collectionSaved }),
@@ -71,7 +84,10 @@ function Collection({ collection }: { collection: VideoCollection }) {
               color="red.9"
               onClick={() =>
                 confirm(`Delete ${collection.name}?`, videoCollectionMessages.collectionDeleteConfirm, () =>
-                  remove.mutate(`/api/admin/video-collections/${collection.id}`, deleted(videoCollectionMessages.collectionDeleted, () => void navigate('/admin/video-collections'))),
+                  remove.mutate(
+                    `/api/admin/video-collections/${collection.id}`,
+                    deleted(videoCollectionMessages.collectionDeleted, () => void navigate('/admin/video-collections')),
+                  ),
                 )
               }
             >
@@ -98,7 +114,12 @@ function Collection({ collection }: { collection: VideoCollection }) {
                   </Text>
                 </Text>
                 <Group gap="xs">
-                  <Button size="xs" variant="default" onClick={() => setEditingVideo(video.id)} aria-label={`Edit ${video.title}`}>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => setEditingVideo(video.id)}
+                    aria-label={`Edit ${video.title}`}
+                  >
                     Edit
                   </Button>
                   <Button
@@ -106,7 +127,11 @@ function Collection({ collection }: { collection: VideoCollection }) {
                     variant="default"
                     color="red.9"
                     aria-label={`Delete ${video.title}`}
-                    onClick={() => confirm(`Delete ${video.title}?`, videoCollectionMessages.videoDeleteConfirm, () => remove.mutate(`/api/admin/videos/${video.id}`, deleted(videoCollectionMessages.videoDeleted)))}
+                    onClick={() =>
+                      confirm(`Delete ${video.title}?`, videoCollectionMessages.videoDeleteConfirm, () =>
+                        remove.mutate(`/api/admin/videos/${video.id}`, deleted(videoCollectionMessages.videoDeleted)),
+                      )
+                    }
                   >
                     Delete
                   </Button>
@@ -125,7 +150,10 @@ function Collection({ collection }: { collection: VideoCollection }) {
                     aria-label={`Delete ${document.title}`}
                     onClick={() =>
                       confirm(`Delete ${document.title}?`, videoCollectionMessages.documentDeleteConfirm, () =>
-                        remove.mutate(`/api/admin/video-documents/${document.id}`, deleted(videoCollectionMessages.documentDeleted)),
+                        remove.mutate(
+                          `/api/admin/video-documents/${document.id}`,
+                          deleted(videoCollectionMessages.documentDeleted),
+                        ),
                       )
                     }
                   >

@@ -3,7 +3,11 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { slugOf, videoCollectionMessages, type VideoCollectionInput } from '@portal/domain/content/video-collections.ts';
+import {
+  slugOf,
+  videoCollectionMessages,
+  type VideoCollectionInput,
+} from '@portal/domain/content/video-collections.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -38,7 +42,11 @@ export function VideoCollectionsAdminPage() {
       {collections.isPending ? (
         <Skeleton height={120} role="status" aria-label="Loading video collections" />
       ) : collections.isError ? (
-        <ErrorState title="Could not load video collections" message={errorMessage(collections.error)} onRetry={() => void collections.refetch()} />
+        <ErrorState
+          title="Could not load video collections"
+          message={errorMessage(collections.error)}
+          onRetry={() => void collections.refetch()}
+        />
       ) : collections.data.items.length === 0 ? (
         <EmptyState message="No video collections yet." />
       ) : (
@@ -80,7 +88,12 @@ export function VideoCollectionsAdminPage() {
               form.setFieldValue('name', name);
             }}
           />
-          <TextInput label="Address" description={`Members open it at /members/video-collection/${form.values.slug || '…'}`} withAsterisk {...form.getInputProps('slug')} />
+          <TextInput
+            label="Address"
+            description={`Members open it at /members/video-collection/${form.values.slug || '…'}`}
+            withAsterisk
+            {...form.getInputProps('slug')}
+          />
           <Textarea label="Description" rows={2} {...form.getInputProps('description')} />
           <Group>
             <Button type="submit" loading={create.isPending}>

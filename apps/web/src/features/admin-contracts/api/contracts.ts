@@ -9,7 +9,10 @@ export const signedPdfPath = (contractId: string) => `/api/admin/contracts/${enc
 
 /** GET: the organization's contracts and the accepted requests a new one may be for. */
 export const contractsQuery = (organizationId: string) =>
-  queryOptions({ queryKey: contractKeys.organization(organizationId), queryFn: ({ signal }) => api.get<StaffContractList>(listPath(organizationId), signal) });
+  queryOptions({
+    queryKey: contractKeys.organization(organizationId),
+    queryFn: ({ signal }) => api.get<StaffContractList>(listPath(organizationId), signal),
+  });
 
 function useReplace(organizationId: string) {
   const queryClient = useQueryClient();
@@ -18,7 +21,10 @@ function useReplace(organizationId: string) {
 
 export function useCreateContract(organizationId: string) {
   const replace = useReplace(organizationId);
-  return useMutation({ mutationFn: (input: StaffContractInput) => api.post<StaffContractList>(listPath(organizationId), input), onSuccess: replace });
+  return useMutation({
+    mutationFn: (input: StaffContractInput) => api.post<StaffContractList>(listPath(organizationId), input),
+    onSuccess: replace,
+  });
 }
 
 /** PUT multipart/form-data with the signed PDF as `file`: the server checks it is a PDF by its content. */

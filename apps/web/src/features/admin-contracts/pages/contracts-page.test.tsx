@@ -12,8 +12,20 @@ const staff = aUser({ id: 'staff-1', role: 'STAFF', firstName: 'Sam', lastName: 
 const organizationId = '00000000-0000-4000-8000-00000000a001';
 const requestId = '00000000-0000-4000-8000-00000000b001';
 const list = `/api/admin/organizations/${organizationId}/contracts`;
-const empty: StaffContractList = { organization: { id: organizationId, name: 'Washington Middle School' }, contracts: [], acceptedRequests: [{ id: requestId, packageName: 'Literacy Partnership' }] };
-const contract = { id: 'c-1', packageName: 'Literacy Partnership', packageRequestId: requestId, total: 1_250_000, hasSignedPdf: false, purchaseOrderStatus: null, createdAt: '2026-11-20T15:00:00.000Z' };
+const empty: StaffContractList = {
+  organization: { id: organizationId, name: 'Washington Middle School' },
+  contracts: [],
+  acceptedRequests: [{ id: requestId, packageName: 'Literacy Partnership' }],
+};
+const contract = {
+  id: 'c-1',
+  packageName: 'Literacy Partnership',
+  packageRequestId: requestId,
+  total: 1_250_000,
+  hasSignedPdf: false,
+  purchaseOrderStatus: null,
+  createdAt: '2026-11-20T15:00:00.000Z',
+};
 
 async function openPage() {
   renderApp(`/admin/organizations/${organizationId}/contracts`);
@@ -35,11 +47,17 @@ describe('staff console: contracts', { timeout: 20_000 }, () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Record contract' }));
     expect(await within(form).findByText(staffPackageMessages.contractPackageRequired)).toBeInTheDocument();
     expect(within(form).getByText(staffPackageMessages.contractTotalInvalid)).toBeInTheDocument();
-    await userEvent.selectOptions(within(form).getByRole('combobox', { name: 'Package request' }), 'Literacy Partnership');
+    await userEvent.selectOptions(
+      within(form).getByRole('combobox', { name: 'Package request' }),
+      'Literacy Partnership',
+    );
     await userEvent.type(within(form).getByRole('textbox', { name: 'Total ($)' }), '12,500.00');
     await userEvent.click(within(form).getByRole('button', { name: 'Record contract' }));
     await screen.findByText(staffPackageMessages.contractSaved);
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ packageRequestId: requestId, total: 1_250_000 });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      packageRequestId: requestId,
+      total: 1_250_000,
+    });
     const row = (await screen.findByRole('cell', { name: 'Literacy Partnership' })).closest('tr') as HTMLElement;
     expect(within(row).getByText('$12,500.00')).toBeInTheDocument();
     expect(within(row).getByText('Not uploaded')).toBeInTheDocument();
@@ -53,7 +71,10 @@ describe('staff console: contracts', { timeout: 20_000 }, () => {
       [`GET ${list}`]: () => jsonResponse(200, { ...empty, contracts: [contract] }),
       'PUT /api/admin/contracts/c-1/signed-pdf': () =>
         refuse
-          ? problemResponse(400, 'Bad Request', { detail: staffPackageMessages.fileRequired, errors: { file: staffPackageMessages.fileRequired } })
+          ? problemResponse(400, 'Bad Request', {
+              detail: staffPackageMessages.fileRequired,
+              errors: { file: staffPackageMessages.fileRequired },
+            })
           : jsonResponse(200, { ...empty, contracts: [{ ...contract, hasSignedPdf: true }] }),
     });
     await openPage();
@@ -66,6 +87,11 @@ describe('staff console: contracts', { timeout: 20_000 }, () => {
     refuse = false;
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
     await screen.findByText(staffPackageMessages.signedPdfUploaded);
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Download signed PDF' })).toHaveAttribute('href', '/api/admin/contracts/c-1/signed-pdf'));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Download signed PDF' })).toHaveAttribute(
+        'href',
+        '/api/admin/contracts/c-1/signed-pdf',
+      ),
+    );
   });
 });

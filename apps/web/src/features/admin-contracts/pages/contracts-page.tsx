@@ -27,7 +27,8 @@ function NewContract({ organizationId, list }: { organizationId: string; list: S
   const [requestId, setRequestId] = useState('');
   const [total, setTotal] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  if (list.acceptedRequests.length === 0) return <Text size="sm">No accepted package request to record a contract for.</Text>;
+  if (list.acceptedRequests.length === 0)
+    return <Text size="sm">No accepted package request to record a contract for.</Text>;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const cents = dollarsToCents(total);
@@ -44,7 +45,8 @@ function NewContract({ organizationId, list }: { organizationId: string; list: S
           setRequestId('');
           setTotal('');
         },
-        onError: (error) => (isApiError(error) && error.problem.errors ? setErrors(error.problem.errors) : notifyError(error)),
+        onError: (error) =>
+          isApiError(error) && error.problem.errors ? setErrors(error.problem.errors) : notifyError(error),
       },
     );
   };
@@ -55,11 +57,21 @@ function NewContract({ organizationId, list }: { organizationId: string; list: S
           label="Package request"
           value={requestId}
           onChange={(e) => setRequestId(e.currentTarget.value)}
-          data={[{ value: '', label: 'Choose an accepted request' }, ...list.acceptedRequests.map((r) => ({ value: r.id, label: r.packageName }))]}
+          data={[
+            { value: '', label: 'Choose an accepted request' },
+            ...list.acceptedRequests.map((r) => ({ value: r.id, label: r.packageName })),
+          ]}
           error={errors.packageRequestId}
           style={{ flex: '1 1 14rem' }}
         />
-        <TextInput label="Total ($)" inputMode="decimal" value={total} onChange={(e) => setTotal(e.currentTarget.value)} error={errors.total} style={{ flex: '1 1 8rem' }} />
+        <TextInput
+          label="Total ($)"
+          inputMode="decimal"
+          value={total}
+          onChange={(e) => setTotal(e.currentTarget.value)}
+          error={errors.total}
+          style={{ flex: '1 1 8rem' }}
+        />
         <Button type="submit" loading={create.isPending}>
           Record contract
         </Button>
@@ -99,7 +111,15 @@ function SignedPdf({ organizationId, contract }: { organizationId: string; contr
         <Text size="sm">Not uploaded</Text>
       )}
       <Group gap="xs" align="flex-end">
-        <FileInput label={`Signed PDF for ${contract.packageName}`} accept="application/pdf" value={file} onChange={setFile} error={error} clearable style={{ flex: '1 1 10rem' }} />
+        <FileInput
+          label={`Signed PDF for ${contract.packageName}`}
+          accept="application/pdf"
+          value={file}
+          onChange={setFile}
+          error={error}
+          clearable
+          style={{ flex: '1 1 10rem' }}
+        />
         <Button size="sm" variant="default" onClick={send} loading={upload.isPending}>
           Upload
         </Button>
@@ -146,7 +166,13 @@ export function ContractsPage() {
                 <Table.Tr key={contract.id}>
                   <Table.Td>{contract.packageName}</Table.Td>
                   <Table.Td>{formatCents(contract.total)}</Table.Td>
-                  <Table.Td>{contract.purchaseOrderStatus === 'APPROVED' ? 'Approved' : contract.purchaseOrderStatus === 'SUBMITTED' ? 'Submitted' : 'None yet'}</Table.Td>
+                  <Table.Td>
+                    {contract.purchaseOrderStatus === 'APPROVED'
+                      ? 'Approved'
+                      : contract.purchaseOrderStatus === 'SUBMITTED'
+                        ? 'Submitted'
+                        : 'None yet'}
+                  </Table.Td>
                   <Table.Td>
                     <SignedPdf organizationId={organizationId} contract={contract} />
                   </Table.Td>

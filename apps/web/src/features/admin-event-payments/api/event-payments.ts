@@ -59,7 +59,9 @@ export function useCancelEventPayment(id: string) {
   return useMutation({
     mutationFn: () => api.post<CancelPaymentReply>(`${paymentPath(id)}/cancel`),
     onSuccess: () => {
-      queryClient.setQueryData<AdminEventPaymentRow>(adminEventPaymentKeys.detail(id), (row) => (row ? { ...row, status: 'CANCELLED' } : row));
+      queryClient.setQueryData<AdminEventPaymentRow>(adminEventPaymentKeys.detail(id), (row) =>
+        row ? { ...row, status: 'CANCELLED' } : row,
+      );
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminEventPaymentKeys.all }),
   });

@@ -33,7 +33,13 @@ export function AllocationSummary({ allocation }: { allocation: AllocationReply 
           {event.sections.map((section) => {
             const allocated = section.assignedUsers.length;
             return (
-              <Card key={section.itemId} withBorder padding="sm" component="article" aria-label={`${event.name}: ${section.title}`}>
+              <Card
+                key={section.itemId}
+                withBorder
+                padding="sm"
+                component="article"
+                aria-label={`${event.name}: ${section.title}`}
+              >
                 <Group justify="space-between" align="baseline" wrap="wrap">
                   <Title order={4} size="h5">
                     {section.title}
@@ -44,7 +50,12 @@ export function AllocationSummary({ allocation }: { allocation: AllocationReply 
                 </Group>
                 {section.dates.length > 0 || section.locationName ? (
                   <Text size="sm" c="dimmed">
-                    {[section.dates.length > 0 ? formatDateRange(section.dates[0] ?? '', section.dates.at(-1) ?? '') : null, section.locationName]
+                    {[
+                      section.dates.length > 0
+                        ? formatDateRange(section.dates[0] ?? '', section.dates.at(-1) ?? '')
+                        : null,
+                      section.locationName,
+                    ]
                       .filter(Boolean)
                       .join(' · ')}
                   </Text>

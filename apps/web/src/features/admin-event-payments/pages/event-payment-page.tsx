@@ -13,7 +13,11 @@ import { DetailSection } from '../../../ui/detail-section.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { NotFound } from '../../../ui/not-found.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
-import { adminEventPaymentAllocationQuery, adminEventPaymentQuery, useCancelEventPayment } from '../api/event-payments.ts';
+import {
+  adminEventPaymentAllocationQuery,
+  adminEventPaymentQuery,
+  useCancelEventPayment,
+} from '../api/event-payments.ts';
 import { AllocationSummary } from '../components/allocation-summary.tsx';
 import { EventPaymentStatusBadge } from '../components/event-payment-status-badge.tsx';
 import { shortPaymentId } from '../components/event-payments-table.tsx';
@@ -92,7 +96,10 @@ export function EventPaymentPage() {
   const id = useParams().eventPaymentId ?? '';
   const payment = useQuery(adminEventPaymentQuery(id));
   const applicationId = payment.data?.applicationId ?? null;
-  const allocation = useQuery({ ...adminEventPaymentAllocationQuery(id), enabled: payment.isSuccess && applicationId === null });
+  const allocation = useQuery({
+    ...adminEventPaymentAllocationQuery(id),
+    enabled: payment.isSuccess && applicationId === null,
+  });
   const cancel = useCancelEventPayment(id);
 
   if (isApiError(payment.error, 404)) return <NotFound />;
@@ -135,8 +142,8 @@ export function EventPaymentPage() {
           {payment.data.status === 'REFUND_NEEDED' && payment.data.refundReason ? (
             <Alert color="orange" variant="light" role="status">
               <Text size="sm">
-                {refundReasonLabels[payment.data.refundReason]} No tickets were issued for it: refund the buyer through the payment
-                provider, then cancel the payment here.
+                {refundReasonLabels[payment.data.refundReason]} No tickets were issued for it: refund the buyer through
+                the payment provider, then cancel the payment here.
               </Text>
             </Alert>
           ) : null}
@@ -152,7 +159,11 @@ export function EventPaymentPage() {
               {allocation.isPending ? (
                 <PageLoader label="Loading allocation" />
               ) : allocation.isError ? (
-                <ErrorState title="Could not load the allocation" message={errorMessage(allocation.error)} onRetry={() => void allocation.refetch()} />
+                <ErrorState
+                  title="Could not load the allocation"
+                  message={errorMessage(allocation.error)}
+                  onRetry={() => void allocation.refetch()}
+                />
               ) : (
                 <AllocationSummary allocation={allocation.data} />
               )}

@@ -3,7 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AllocationReply } from '@portal/domain/tickets/allocation.ts';
-import { refundReasonLabels, type AdminEventPaymentPage, type AdminEventPaymentRow } from '@portal/domain/commerce/payments.ts';
+import {
+  refundReasonLabels,
+  type AdminEventPaymentPage,
+  type AdminEventPaymentRow,
+} from '@portal/domain/commerce/payments.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { eventPaymentMessages } from './event-payment-page.tsx';
@@ -30,10 +34,20 @@ function aPayment(overrides: Partial<AdminEventPaymentRow> = {}): AdminEventPaym
     ...overrides,
   };
 }
-const pagesOf = (items: AdminEventPaymentRow[]): AdminEventPaymentPage => ({ items, page: 1, pageSize: 20, total: items.length });
+const pagesOf = (items: AdminEventPaymentRow[]): AdminEventPaymentPage => ({
+  items,
+  page: 1,
+  pageSize: 20,
+  total: items.length,
+});
 
 const paid = aPayment();
-const pending = aPayment({ id: '9f8e7d6c-0000-4000-8000-000000000002', status: 'PENDING', buyerName: 'Pat Pending', organizationName: null });
+const pending = aPayment({
+  id: '9f8e7d6c-0000-4000-8000-000000000002',
+  status: 'PENDING',
+  buyerName: 'Pat Pending',
+  organizationName: null,
+});
 
 const allocation: AllocationReply = {
   eventPaymentId: paymentId,
@@ -78,7 +92,10 @@ function byStatus(url: URL) {
 
 describe('staff console: event payments list', { timeout: 20_000 }, () => {
   it('lists every payment with its buyer, allocation progress and status, linking to its page', async () => {
-    const calls = stubFetch({ 'GET /api/me': () => jsonResponse(200, staff), [`GET ${list}`]: (_body, url) => byStatus(url) });
+    const calls = stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      [`GET ${list}`]: (_body, url) => byStatus(url),
+    });
     renderApp('/admin/event-payments');
     await screen.findByRole('heading', { name: 'Event payments', level: 1 }, { timeout: 5000 });
 
@@ -90,25 +107,42 @@ describe('staff console: event payments list', { timeout: 20_000 }, () => {
     expect(within(row).getByText('Fall Literacy Conference')).toBeInTheDocument();
     expect(within(row).getByText('2 / 3')).toBeInTheDocument();
     expect(within(row).getByText('$447.00')).toBeInTheDocument();
-    expect(within(row).getByText('Paid').closest('.mantine-Badge-root')).toHaveStyle({ color: 'var(--mantine-color-dark-text)' });
+    expect(within(row).getByText('Paid').closest('.mantine-Badge-root')).toHaveStyle({
+      color: 'var(--mantine-color-dark-text)',
+    });
     expect(screen.getByRole('link', { name: 'Payment 9f8e7d6c by Pat Pending' })).toBeInTheDocument();
     expect(calls.find((call) => call.path.startsWith(list))?.path).toBe(`${list}?page=1&pageSize=20`);
     expect(screen.getByRole('link', { name: 'Event payments' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('shows a payment that needs a refund, with the reason, and offers the status as a filter (issue 10)', async () => {
-    const refund = aPayment({ id: '5e5e5e5e-0000-4000-8000-000000000009', buyerName: 'Rita Late', status: 'REFUND_NEEDED', refundReason: 'COUPON_USED_UP' });
-    const calls = stubFetch({ 'GET /api/me': () => jsonResponse(200, staff), [`GET ${list}`]: () => jsonResponse(200, pagesOf([refund])) });
+    const refund = aPayment({
+      id: '5e5e5e5e-0000-4000-8000-000000000009',
+      buyerName: 'Rita Late',
+      status: 'REFUND_NEEDED',
+      refundReason: 'COUPON_USED_UP',
+    });
+    const calls = stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      [`GET ${list}`]: () => jsonResponse(200, pagesOf([refund])),
+    });
     renderApp('/admin/event-payments?status=REFUND_NEEDED');
-    const row = (await screen.findByRole('link', { name: 'Payment 5e5e5e5e by Rita Late' }, { timeout: 5000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByRole('link', { name: 'Payment 5e5e5e5e by Rita Late' }, { timeout: 5000 })).closest(
+      'tr',
+    ) as HTMLElement;
     expect(within(row).getByText('Refund needed')).toBeInTheDocument();
     expect(within(row).getByText(refundReasonLabels.COUPON_USED_UP)).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: /^Status/ })).toHaveValue('Refund needed');
-    expect(calls.find((call) => call.path.startsWith(list))?.path).toBe(`${list}?status=REFUND_NEEDED&page=1&pageSize=20`);
+    expect(calls.find((call) => call.path.startsWith(list))?.path).toBe(
+      `${list}?status=REFUND_NEEDED&page=1&pageSize=20`,
+    );
   });
 
   it('filters by status and searches, keeping the filter', async () => {
-    const calls = stubFetch({ 'GET /api/me': () => jsonResponse(200, staff), [`GET ${list}`]: (_body, url) => byStatus(url) });
+    const calls = stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      [`GET ${list}`]: (_body, url) => byStatus(url),
+    });
     const app = renderApp('/admin/event-payments');
     const user = userEvent.setup({ delay: null });
     await screen.findByRole('link', { name: /Payment 0a1b2c3d/ }, { timeout: 5000 });
@@ -153,7 +187,15 @@ describe('staff console: one event payment', { timeout: 20_000 }, () => {
       'GET /api/me': () => jsonResponse(200, staff),
       [`GET ${detail}`]: () => jsonResponse(200, aPayment({ status: current })),
       [`GET ${detail}/allocation`]: () =>
-        jsonResponse(200, current === 'CANCELLED' ? { ...allocation, blocked: { reason: 'voided', message: 'The event payment has been voided or cancelled.' } } : allocation),
+        jsonResponse(
+          200,
+          current === 'CANCELLED'
+            ? {
+                ...allocation,
+                blocked: { reason: 'voided', message: 'The event payment has been voided or cancelled.' },
+              }
+            : allocation,
+        ),
       [`POST ${detail}/cancel`]: () => {
         current = 'CANCELLED';
         return jsonResponse(200, { status: 'CANCELLED' });
@@ -178,7 +220,10 @@ describe('staff console: one event payment', { timeout: 20_000 }, () => {
     const section = await screen.findByRole('article', { name: 'Fall Literacy Conference: Coaching Writing' });
     expect(within(section).getByText('2 / 3 allocated')).toBeInTheDocument();
     const holders = within(section).getAllByRole('listitem');
-    expect(holders.map((item) => item.textContent)).toEqual(['Sam Sellersam@example.test', 'Nina Newnina@example.test' + 'Pending']);
+    expect(holders.map((item) => item.textContent)).toEqual([
+      'Sam Sellersam@example.test',
+      'Nina Newnina@example.test' + 'Pending',
+    ]);
     expect(screen.getByRole('heading', { name: 'Fall Literacy Conference', level: 3 })).toBeInTheDocument();
   });
 
@@ -200,14 +245,26 @@ describe('staff console: one event payment', { timeout: 20_000 }, () => {
   it("loads an application's payment without an allocation: its applicant, institute and a link to the application", async () => {
     const calls = stubDetail({
       [`GET ${detail}`]: () =>
-        jsonResponse(200, aPayment({ applicationId: 'application-7', events: ['Coaching Institute'], numberOfTickets: 1, allocatedTickets: 0, total: 95_000 })),
+        jsonResponse(
+          200,
+          aPayment({
+            applicationId: 'application-7',
+            events: ['Coaching Institute'],
+            numberOfTickets: 1,
+            allocatedTickets: 0,
+            total: 95_000,
+          }),
+        ),
     });
     await openDetail();
     expect(screen.getByRole('heading', { name: 'Institute application', level: 2 })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Allocation', level: 2 })).not.toBeInTheDocument();
     expect(screen.getByText('Institute seat')).toBeInTheDocument();
     expect(screen.getAllByText('Olivia Owens · owner@example.test')).toHaveLength(2);
-    expect(screen.getByRole('link', { name: 'Open the application' })).toHaveAttribute('href', '/admin/applications/application-7');
+    expect(screen.getByRole('link', { name: 'Open the application' })).toHaveAttribute(
+      'href',
+      '/admin/applications/application-7',
+    );
     expect(calls.some((call) => call.path.endsWith('/allocation'))).toBe(false);
   });
 
@@ -216,7 +273,9 @@ describe('staff console: one event payment', { timeout: 20_000 }, () => {
       [`GET ${detail}`]: () => jsonResponse(200, aPayment({ status: 'REFUND_NEEDED', refundReason: 'SEATS_GONE' })),
     });
     await openDetail();
-    const alert = await screen.findByText(/refund the buyer through the payment provider, then cancel the payment here/);
+    const alert = await screen.findByText(
+      /refund the buyer through the payment provider, then cancel the payment here/,
+    );
     expect(alert).toHaveTextContent(refundReasonLabels.SEATS_GONE);
     expect(screen.getByText('Refund needed')).toBeInTheDocument();
   });
@@ -252,7 +311,9 @@ describe('staff console: one event payment', { timeout: 20_000 }, () => {
   });
 
   it("shows the server's reason when cancelling fails", async () => {
-    stubDetail({ [`POST ${detail}/cancel`]: () => problemResponse(409, 'Conflict', { detail: 'The payment is being changed.' }) });
+    stubDetail({
+      [`POST ${detail}/cancel`]: () => problemResponse(409, 'Conflict', { detail: 'The payment is being changed.' }),
+    });
     await openDetail();
     const user = userEvent.setup({ delay: null });
 

@@ -45,7 +45,16 @@ export function EventPaymentsPage() {
       pageSize={commercePageSize}
       search={search}
       query={payments}
-      filters={<Select label="Status" data={filters} value={params.status} onChange={setFilter} allowDeselect={false} w={260} />}
+      filters={
+        <Select
+          label="Status"
+          data={filters}
+          value={params.status}
+          onChange={setFilter}
+          allowDeselect={false}
+          w={260}
+        />
+      }
     >
       {(items) => <EventPaymentsTable payments={items} />}
     </SearchList>

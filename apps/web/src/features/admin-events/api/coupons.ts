@@ -18,7 +18,10 @@ export function adminCouponsQuery(params: ListParams) {
   return queryOptions({
     queryKey: adminCouponKeys.list(params),
     queryFn: ({ signal }) =>
-      api.get<CouponPage>(withQuery('/api/admin/coupons', { search: params.search, page: params.page, pageSize: commercePageSize }), signal),
+      api.get<CouponPage>(
+        withQuery('/api/admin/coupons', { search: params.search, page: params.page, pageSize: commercePageSize }),
+        signal,
+      ),
     placeholderData: keepPreviousData,
   });
 }

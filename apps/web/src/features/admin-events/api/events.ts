@@ -32,7 +32,10 @@ export function adminEventsQuery(params: ListParams, pageSize = commercePageSize
   return queryOptions({
     queryKey: adminEventKeys.list({ ...params, pageSize }),
     queryFn: ({ signal }) =>
-      api.get<StaffEventPage>(withQuery('/api/admin/events', { search: params.search, page: params.page, pageSize }), signal),
+      api.get<StaffEventPage>(
+        withQuery('/api/admin/events', { search: params.search, page: params.page, pageSize }),
+        signal,
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -75,30 +78,54 @@ export interface EventChange {
 
 /** Every change the event editor makes, in the words of the API (docs/api.md, staff events). */
 export const eventChanges = {
-  updateEvent: (eventId: string, body: StaffEventInput): EventChange => ({ method: 'PUT', path: eventPath(eventId), body }),
+  updateEvent: (eventId: string, body: StaffEventInput): EventChange => ({
+    method: 'PUT',
+    path: eventPath(eventId),
+    body,
+  }),
   addTicketType: (eventId: string, body: TicketTypeBody): EventChange => ({
     method: 'POST',
     path: `${eventPath(eventId)}/ticket-types`,
     body,
   }),
-  updateTicketType: (id: string, body: TicketTypeBody): EventChange => ({ method: 'PUT', path: `/api/admin/ticket-types/${enc(id)}`, body }),
+  updateTicketType: (id: string, body: TicketTypeBody): EventChange => ({
+    method: 'PUT',
+    path: `/api/admin/ticket-types/${enc(id)}`,
+    body,
+  }),
   deleteTicketType: (id: string): EventChange => ({ method: 'DELETE', path: `/api/admin/ticket-types/${enc(id)}` }),
-  addPath: (eventId: string, body: PathBody): EventChange => ({ method: 'POST', path: `${eventPath(eventId)}/paths`, body }),
-  updatePath: (id: string, body: PathBody): EventChange => ({ method: 'PUT', path: `/api/admin/paths/${enc(id)}`, body }),
+  addPath: (eventId: string, body: PathBody): EventChange => ({
+    method: 'POST',
+    path: `${eventPath(eventId)}/paths`,
+    body,
+  }),
+  updatePath: (id: string, body: PathBody): EventChange => ({
+    method: 'PUT',
+    path: `/api/admin/paths/${enc(id)}`,
+    body,
+  }),
   deletePath: (id: string): EventChange => ({ method: 'DELETE', path: `/api/admin/paths/${enc(id)}` }),
   addGrouping: (pathId: string, body: GroupingBody): EventChange => ({
     method: 'POST',
     path: `/api/admin/paths/${enc(pathId)}/groupings`,
     body,
   }),
-  updateGrouping: (id: string, body: GroupingBody): EventChange => ({ method: 'PUT', path: `/api/admin/groupings/${enc(id)}`, body }),
+  updateGrouping: (id: string, body: GroupingBody): EventChange => ({
+    method: 'PUT',
+    path: `/api/admin/groupings/${enc(id)}`,
+    body,
+  }),
   deleteGrouping: (id: string): EventChange => ({ method: 'DELETE', path: `/api/admin/groupings/${enc(id)}` }),
   addSection: (groupingId: string, body: SectionBody): EventChange => ({
     method: 'POST',
     path: `/api/admin/groupings/${enc(groupingId)}/sections`,
     body,
   }),
-  updateSection: (id: string, body: SectionBody): EventChange => ({ method: 'PUT', path: `/api/admin/sections/${enc(id)}`, body }),
+  updateSection: (id: string, body: SectionBody): EventChange => ({
+    method: 'PUT',
+    path: `/api/admin/sections/${enc(id)}`,
+    body,
+  }),
   deleteSection: (id: string): EventChange => ({ method: 'DELETE', path: `/api/admin/sections/${enc(id)}` }),
 };
 

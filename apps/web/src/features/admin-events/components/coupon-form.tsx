@@ -75,16 +75,53 @@ export function CouponForm({ coupon, onDone }: { coupon: CouponRow | null; onDon
     <form onSubmit={submit} noValidate aria-label={coupon ? `Coupon ${coupon.code}` : 'New coupon'}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Code" description="Letters, digits, - and _" withAsterisk data-autofocus {...form.getInputProps('code')} />
+          <TextInput
+            label="Code"
+            description="Letters, digits, - and _"
+            withAsterisk
+            data-autofocus
+            {...form.getInputProps('code')}
+          />
           <Select label="Type" withAsterisk allowDeselect={false} data={typeOptions} {...form.getInputProps('type')} />
           {fixed ? (
-            <TextInput label="Amount" description="In dollars, e.g. 25.00" leftSection="$" withAsterisk inputMode="decimal" {...form.getInputProps('amount')} />
+            <TextInput
+              label="Amount"
+              description="In dollars, e.g. 25.00"
+              leftSection="$"
+              withAsterisk
+              inputMode="decimal"
+              {...form.getInputProps('amount')}
+            />
           ) : (
-            <TextInput label="Percentage" description="1 to 100" rightSection="%" withAsterisk inputMode="numeric" {...form.getInputProps('percentage')} />
+            <TextInput
+              label="Percentage"
+              description="1 to 100"
+              rightSection="%"
+              withAsterisk
+              inputMode="numeric"
+              {...form.getInputProps('percentage')}
+            />
           )}
-          <TextInput label="Maximum uses" description="Empty for no limit" inputMode="numeric" {...form.getInputProps('maxUses')} />
-          <TextInput label="Valid from" description="MM/DD/YYYY; empty for now" placeholder="MM/DD/YYYY" inputMode="numeric" {...form.getInputProps('validFrom')} />
-          <TextInput label="Valid until" description="MM/DD/YYYY, through that day; empty for no end" placeholder="MM/DD/YYYY" inputMode="numeric" {...form.getInputProps('validUntil')} />
+          <TextInput
+            label="Maximum uses"
+            description="Empty for no limit"
+            inputMode="numeric"
+            {...form.getInputProps('maxUses')}
+          />
+          <TextInput
+            label="Valid from"
+            description="MM/DD/YYYY; empty for now"
+            placeholder="MM/DD/YYYY"
+            inputMode="numeric"
+            {...form.getInputProps('validFrom')}
+          />
+          <TextInput
+            label="Valid until"
+            description="MM/DD/YYYY, through that day; empty for no end"
+            placeholder="MM/DD/YYYY"
+            inputMode="numeric"
+            {...form.getInputProps('validUntil')}
+          />
           <Select
             label="Event"
             description={events.isError ? 'The events could not be loaded' : 'Empty for every event'}
@@ -96,7 +133,11 @@ export function CouponForm({ coupon, onDone }: { coupon: CouponRow | null; onDon
             {...form.getInputProps('eventId')}
           />
         </SimpleGrid>
-        <Checkbox label="Active" description="Members can apply it" {...form.getInputProps('active', { type: 'checkbox' })} />
+        <Checkbox
+          label="Active"
+          description="Members can apply it"
+          {...form.getInputProps('active', { type: 'checkbox' })}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel

@@ -28,7 +28,12 @@ export function EventEditForm({ event }: { event: StaffEventDetail }) {
       <Stack gap="md">
         <EventFields bind={bind} />
         <Group justify="flex-end">
-          <Button type="button" variant="default" onClick={() => form.setValues(eventValuesOf(event))} disabled={!form.isDirty()}>
+          <Button
+            type="button"
+            variant="default"
+            onClick={() => form.setValues(eventValuesOf(event))}
+            disabled={!form.isDirty()}
+          >
             Undo changes
           </Button>
           <Button type="submit" loading={change.isPending}>

@@ -19,8 +19,22 @@ export function EventFields({ bind }: { bind: Bind<EventFormValues> }) {
           description="Optional. Advanced paths are open to members who attended an event of the same type and subtype in the last 10 years (Coaching Reading and Coaching Writing count as one)"
           {...bind('eventSubtype')}
         />
-        <TextInput label="Start date" description="MM/DD/YYYY" placeholder="MM/DD/YYYY" withAsterisk inputMode="numeric" {...bind('startDate')} />
-        <TextInput label="End date" description="MM/DD/YYYY" placeholder="MM/DD/YYYY" withAsterisk inputMode="numeric" {...bind('endDate')} />
+        <TextInput
+          label="Start date"
+          description="MM/DD/YYYY"
+          placeholder="MM/DD/YYYY"
+          withAsterisk
+          inputMode="numeric"
+          {...bind('startDate')}
+        />
+        <TextInput
+          label="End date"
+          description="MM/DD/YYYY"
+          placeholder="MM/DD/YYYY"
+          withAsterisk
+          inputMode="numeric"
+          {...bind('endDate')}
+        />
         <TextInput
           label="Days before purchase closes"
           description="Sales close this many days before the start date"
@@ -28,11 +42,20 @@ export function EventFields({ bind }: { bind: Bind<EventFormValues> }) {
           inputMode="numeric"
           {...bind('daysBeforePurchaseClose')}
         />
-        <TextInput label="Capacity" description="Tickets for the whole event; empty for unlimited" inputMode="numeric" {...bind('maxTickets')} />
+        <TextInput
+          label="Capacity"
+          description="Tickets for the whole event; empty for unlimited"
+          inputMode="numeric"
+          {...bind('maxTickets')}
+        />
         <TextInput label="Location" description="Optional" {...bind('locationName')} />
       </SimpleGrid>
       <Textarea label="Description" rows={4} {...bind('description')} />
-      <Checkbox label="Published" description="Members see it in the catalogue" {...bind('published', { type: 'checkbox' })} />
+      <Checkbox
+        label="Published"
+        description="Members see it in the catalogue"
+        {...bind('published', { type: 'checkbox' })}
+      />
     </Stack>
   );
 }

@@ -19,7 +19,8 @@ interface EventStructureProps {
   onDelete: (what: string, name: string, call: EventChange, consequence?: string) => void;
 }
 
-const nextPosition = (siblings: readonly { position: number }[]) => String(siblings.reduce((max, s) => Math.max(max, s.position + 1), 0));
+const nextPosition = (siblings: readonly { position: number }[]) =>
+  String(siblings.reduce((max, s) => Math.max(max, s.position + 1), 0));
 
 const pathValues = (path: Path) => ({
   name: path.name,
@@ -41,7 +42,17 @@ const sectionValues = (section: Section) => ({
   position: String(section.position),
 });
 
-function ActionButtons({ what, name, onEdit, onDelete }: { what: string; name: string; onEdit: () => void; onDelete: () => void }) {
+function ActionButtons({
+  what,
+  name,
+  onEdit,
+  onDelete,
+}: {
+  what: string;
+  name: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   return (
     <Group gap="xs" wrap="nowrap" preventGrowOverflow={false}>
       <Button size="xs" variant="default" aria-label={`Edit ${what} ${name}`} onClick={onEdit}>
@@ -68,7 +79,8 @@ export function EventStructure({ paths, onEdit, onDelete }: EventStructureProps)
                   Path {path.name}
                 </Title>
                 <Text size="sm" c="dimmed">
-                  {pathLevelLabels[path.level]} · selection by {selectionLevelLabels[path.applicationSelectionLevel].toLowerCase()}
+                  {pathLevelLabels[path.level]} · selection by{' '}
+                  {selectionLevelLabels[path.applicationSelectionLevel].toLowerCase()}
                   {path.requireRankedSelection ? `, ${path.rankedSelectionAmount} ranked` : ''}
                 </Text>
               </Stack>
@@ -76,11 +88,24 @@ export function EventStructure({ paths, onEdit, onDelete }: EventStructureProps)
                 what="path"
                 name={path.name}
                 onEdit={() => onEdit({ part: 'path', id: path.id, values: pathValues(path) })}
-                onDelete={() => onDelete('path', path.name, eventChanges.deletePath(path.id), 'Its groupings and sections are deleted with it.')}
+                onDelete={() =>
+                  onDelete(
+                    'path',
+                    path.name,
+                    eventChanges.deletePath(path.id),
+                    'Its groupings and sections are deleted with it.',
+                  )
+                }
               />
             </Group>
             {path.groupings.map((grouping) => (
-              <GroupingBlock key={grouping.id} pathId={path.id} grouping={grouping} onEdit={onEdit} onDelete={onDelete} />
+              <GroupingBlock
+                key={grouping.id}
+                pathId={path.id}
+                grouping={grouping}
+                onEdit={onEdit}
+                onDelete={onDelete}
+              />
             ))}
             <Group>
               <Button
@@ -88,7 +113,12 @@ export function EventStructure({ paths, onEdit, onDelete }: EventStructureProps)
                 variant="light"
                 aria-label={`Add grouping to path ${path.name}`}
                 onClick={() =>
-                  onEdit({ part: 'grouping', id: null, pathId: path.id, values: { name: '', maxTickets: '', position: nextPosition(path.groupings) } })
+                  onEdit({
+                    part: 'grouping',
+                    id: null,
+                    pathId: path.id,
+                    values: { name: '', maxTickets: '', position: nextPosition(path.groupings) },
+                  })
                 }
               >
                 Add grouping
@@ -104,7 +134,14 @@ export function EventStructure({ paths, onEdit, onDelete }: EventStructureProps)
             onEdit({
               part: 'path',
               id: null,
-              values: { name: '', level: 'FIRST_YEAR', applicationSelectionLevel: 'SECTIONS', requireRankedSelection: false, rankedSelectionAmount: '1', position: nextPosition(paths) },
+              values: {
+                name: '',
+                level: 'FIRST_YEAR',
+                applicationSelectionLevel: 'SECTIONS',
+                requireRankedSelection: false,
+                rankedSelectionAmount: '1',
+                position: nextPosition(paths),
+              },
             })
           }
         >
@@ -115,7 +152,12 @@ export function EventStructure({ paths, onEdit, onDelete }: EventStructureProps)
   );
 }
 
-function GroupingBlock({ pathId, grouping, onEdit, onDelete }: { pathId: string; grouping: Grouping } & Omit<EventStructureProps, 'paths'>) {
+function GroupingBlock({
+  pathId,
+  grouping,
+  onEdit,
+  onDelete,
+}: { pathId: string; grouping: Grouping } & Omit<EventStructureProps, 'paths'>) {
   const taken = grouping.sections.reduce((sum, section) => sum + section.ticketsTaken, 0);
   return (
     <Stack gap="xs" pl="md" component="section" aria-label={`Grouping ${grouping.name}`}>
@@ -136,10 +178,21 @@ function GroupingBlock({ pathId, grouping, onEdit, onDelete }: { pathId: string;
               part: 'grouping',
               id: grouping.id,
               pathId,
-              values: { name: grouping.name, maxTickets: capacityToText(grouping.maxTickets), position: String(grouping.position) },
+              values: {
+                name: grouping.name,
+                maxTickets: capacityToText(grouping.maxTickets),
+                position: String(grouping.position),
+              },
             })
           }
-          onDelete={() => onDelete('grouping', grouping.name, eventChanges.deleteGrouping(grouping.id), 'Its sections are deleted with it.')}
+          onDelete={() =>
+            onDelete(
+              'grouping',
+              grouping.name,
+              eventChanges.deleteGrouping(grouping.id),
+              'Its sections are deleted with it.',
+            )
+          }
         />
       </Group>
       {grouping.sections.length > 0 ? (

@@ -9,7 +9,9 @@ describe('staff form values', () => {
     expect(capacityFromText('')).toBeNull();
     expect(capacityFromText(' 40 ')).toBe(40);
     expect(capacityFromText('4.5')).toBe(0);
-    expect(validateGrouping({ name: 'Morning', maxTickets: '0', position: '0' })).toEqual({ maxTickets: staffEventMessages.capacityInvalid });
+    expect(validateGrouping({ name: 'Morning', maxTickets: '0', position: '0' })).toEqual({
+      maxTickets: staffEventMessages.capacityInvalid,
+    });
     expect(validateGrouping({ name: 'Morning', maxTickets: '', position: '-1' }).position).toBeDefined();
   });
 
@@ -20,13 +22,26 @@ describe('staff form values', () => {
   });
 
   it('asks a path for a ranked amount from 1 to 20', () => {
-    const path = { name: 'first-year', level: 'FIRST_YEAR' as const, applicationSelectionLevel: 'SECTIONS' as const, requireRankedSelection: true, rankedSelectionAmount: '21', position: '0' };
+    const path = {
+      name: 'first-year',
+      level: 'FIRST_YEAR' as const,
+      applicationSelectionLevel: 'SECTIONS' as const,
+      requireRankedSelection: true,
+      rankedSelectionAmount: '21',
+      position: '0',
+    };
     expect(validatePath(path)).toEqual({ rankedSelectionAmount: 'Enter a whole number from 1 to 20' });
     expect(validatePath({ ...path, rankedSelectionAmount: '3' })).toEqual({});
   });
 
   it('makes a coupon valid from the start of its first day to the end of its last, here', () => {
-    const values = { ...emptyCouponValues, code: 'fall', amount: '25', validFrom: '09/01/2026', validUntil: '09/30/2026' };
+    const values = {
+      ...emptyCouponValues,
+      code: 'fall',
+      amount: '25',
+      validFrom: '09/01/2026',
+      validUntil: '09/30/2026',
+    };
     expect(validateCoupon(values)).toEqual({});
     const body = couponBodyOf(values);
     expect(body.code).toBe('FALL');
@@ -34,11 +49,23 @@ describe('staff form values', () => {
     expect(new Date(body.validFrom ?? '').getTime()).toBe(new Date(2026, 8, 1).getTime());
     expect(new Date(body.validUntil ?? '').getTime()).toBe(new Date(2026, 8, 30, 23, 59, 59, 999).getTime());
     // And back again for editing.
-    expect(couponValuesOf({ ...body, discountPercentage: null, type: 'FIXED' })).toMatchObject({ validFrom: '09/01/2026', validUntil: '09/30/2026', amount: '25.00' });
+    expect(couponValuesOf({ ...body, discountPercentage: null, type: 'FIXED' })).toMatchObject({
+      validFrom: '09/01/2026',
+      validUntil: '09/30/2026',
+      amount: '25.00',
+    });
   });
 
   it('refuses a coupon date that is not MM/DD/YYYY', () => {
-    expect(validateCoupon({ ...emptyCouponValues, code: 'X', amount: '1', validFrom: '2026-09-01', validUntil: '02/30/2026' })).toEqual({
+    expect(
+      validateCoupon({
+        ...emptyCouponValues,
+        code: 'X',
+        amount: '1',
+        validFrom: '2026-09-01',
+        validUntil: '02/30/2026',
+      }),
+    ).toEqual({
       validFrom: staffEventMessages.dateInvalid,
       validUntil: staffEventMessages.dateInvalid,
     });

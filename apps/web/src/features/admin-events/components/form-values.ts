@@ -42,7 +42,6 @@ const isoFromUs = (text: string) => parseUsDate(text) ?? '';
 /** Dollars as typed, in cents; -1 (refused as "Enter a price of $0.00 or more") when not a sum of money. */
 export const priceFromText = (text: string) => dollarsToCents(text) ?? -1;
 
-
 /* Events. */
 
 export interface EventFormValues {
@@ -118,10 +117,16 @@ export interface NewEventFormValues extends EventFormValues {
   ticketPrice: string;
 }
 
-export const emptyNewEventValues: NewEventFormValues = { ...emptyEventValues, ticketTypeName: 'General admission', ticketPrice: '' };
+export const emptyNewEventValues: NewEventFormValues = {
+  ...emptyEventValues,
+  ticketTypeName: 'General admission',
+  ticketPrice: '',
+};
 
 export function validateNewEvent(values: NewEventFormValues): Errors {
-  const ticket = resolveTicketType(ticketTypeInputOf({ name: values.ticketTypeName, price: values.ticketPrice })) as Errors;
+  const ticket = resolveTicketType(
+    ticketTypeInputOf({ name: values.ticketTypeName, price: values.ticketPrice }),
+  ) as Errors;
   return {
     ...validateEvent(values),
     ...(ticket.name ? { ticketTypeName: ticket.name } : {}),
@@ -168,10 +173,11 @@ export function pathInputOf(values: PathFormValues) {
 }
 
 const resolvePath = schemaResolver(pathInput, { sync: true });
-export const validatePath = (values: PathFormValues) => withMessages(resolvePath(pathInputOf(values)) as Errors, {
-  rankedSelectionAmount: 'Enter a whole number from 1 to 20',
-  position: positionInvalid,
-});
+export const validatePath = (values: PathFormValues) =>
+  withMessages(resolvePath(pathInputOf(values)) as Errors, {
+    rankedSelectionAmount: 'Enter a whole number from 1 to 20',
+    position: positionInvalid,
+  });
 
 export interface GroupingFormValues {
   name: string;
@@ -180,7 +186,11 @@ export interface GroupingFormValues {
 }
 
 export function groupingInputOf(values: GroupingFormValues) {
-  return { name: values.name.trim(), maxTickets: capacityFromText(values.maxTickets), position: wholeNumber(values.position, -1) };
+  return {
+    name: values.name.trim(),
+    maxTickets: capacityFromText(values.maxTickets),
+    position: wholeNumber(values.position, -1),
+  };
 }
 
 const resolveGrouping = schemaResolver(groupingInput, { sync: true });

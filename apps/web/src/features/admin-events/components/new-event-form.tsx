@@ -26,7 +26,10 @@ export function NewEventForm({ onCancel }: { onCancel: () => void }) {
 
   const submit = form.onSubmit((values) => {
     create.mutate(
-      { event: eventInputOf(values), ticketType: ticketTypeInputOf({ name: values.ticketTypeName, price: values.ticketPrice }) },
+      {
+        event: eventInputOf(values),
+        ticketType: ticketTypeInputOf({ name: values.ticketTypeName, price: values.ticketPrice }),
+      },
       {
         onSuccess: ({ id, ticketTypeError }) => {
           notifications.show({ color: 'green', message: staffEventMessages.created });
@@ -47,7 +50,14 @@ export function NewEventForm({ onCancel }: { onCancel: () => void }) {
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Ticket type name" withAsterisk {...form.getInputProps('ticketTypeName')} />
-          <TextInput label="Ticket price" description="In dollars, e.g. 149.00" leftSection="$" withAsterisk inputMode="decimal" {...form.getInputProps('ticketPrice')} />
+          <TextInput
+            label="Ticket price"
+            description="In dollars, e.g. 149.00"
+            leftSection="$"
+            withAsterisk
+            inputMode="decimal"
+            {...form.getInputProps('ticketPrice')}
+          />
         </SimpleGrid>
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>

@@ -41,7 +41,9 @@ export function PartEditorForm({ eventId, edit, onDone }: { eventId: string; edi
           initialValues={edit.values}
           validate={validatePath}
           toChange={(values) =>
-            edit.id === null ? eventChanges.addPath(eventId, pathInputOf(values)) : eventChanges.updatePath(edit.id, pathInputOf(values))
+            edit.id === null
+              ? eventChanges.addPath(eventId, pathInputOf(values))
+              : eventChanges.updatePath(edit.id, pathInputOf(values))
           }
         >
           {(bind) => <PathFields bind={bind} />}

@@ -21,13 +21,23 @@ export type PartEdit =
 const partNames = { ticketType: 'ticket type', path: 'path', grouping: 'grouping', section: 'section' } as const;
 
 /** The modal with the form of the part being added or edited. */
-export function PartEditorModal({ eventId, edit, onClose }: { eventId: string; edit: PartEdit | null; onClose: () => void }) {
+export function PartEditorModal({
+  eventId,
+  edit,
+  onClose,
+}: {
+  eventId: string;
+  edit: PartEdit | null;
+  onClose: () => void;
+}) {
   const name = edit ? partNames[edit.part] : '';
   const title = edit ? `${edit.id === null ? 'Add' : 'Edit'} ${name}` : '';
   return (
     <Modal opened={edit !== null} onClose={onClose} title={title} size="lg">
       <Suspense fallback={<PageLoader label="Loading the form" />}>
-        {edit ? <PartEditorForm key={`${edit.part}-${edit.id ?? 'new'}`} eventId={eventId} edit={edit} onDone={onClose} /> : null}
+        {edit ? (
+          <PartEditorForm key={`${edit.part}-${edit.id ?? 'new'}`} eventId={eventId} edit={edit} onDone={onClose} />
+        ) : null}
       </Suspense>
     </Modal>
   );
@@ -42,11 +52,7 @@ export function useDeletePart(eventId: string) {
   return (what: string, name: string, call: EventChange, consequence?: string) =>
     openConfirmModal({
       title: `Delete ${what} ${name}?`,
-      children: (
-        <Text size="sm">
-          {consequence ? `${consequence} ` : ''}This cannot be undone.
-        </Text>
-      ),
+      children: <Text size="sm">{consequence ? `${consequence} ` : ''}This cannot be undone.</Text>,
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red.9' },
       onConfirm: () =>

@@ -5,14 +5,25 @@ import type { GroupingFormValues, PathFormValues, SectionFormValues, TicketTypeF
 import { selectionLevelLabels } from './labels.ts';
 import type { Bind } from './part-form.tsx';
 
-const positionProps = { label: 'Position', description: 'Order among its siblings, 0 first', inputMode: 'numeric' } as const;
+const positionProps = {
+  label: 'Position',
+  description: 'Order among its siblings, 0 first',
+  inputMode: 'numeric',
+} as const;
 const capacityProps = { label: 'Capacity', description: 'Empty for unlimited', inputMode: 'numeric' } as const;
 
 export function TicketTypeFields({ bind }: { bind: Bind<TicketTypeFormValues> }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <TextInput label="Name" withAsterisk data-autofocus {...bind('name')} />
-      <TextInput label="Price" description="In dollars, e.g. 149.00" leftSection="$" withAsterisk inputMode="decimal" {...bind('price')} />
+      <TextInput
+        label="Price"
+        description="In dollars, e.g. 149.00"
+        leftSection="$"
+        withAsterisk
+        inputMode="decimal"
+        {...bind('price')}
+      />
     </SimpleGrid>
   );
 }
@@ -32,8 +43,20 @@ export function PathFields({ bind }: { bind: Bind<PathFormValues> }) {
         data={pathLevelOptions}
         {...bind('level')}
       />
-      <Select label="Application selection level" withAsterisk allowDeselect={false} data={levelOptions} {...bind('applicationSelectionLevel')} />
-      <TextInput label="Ranked selection amount" description="1 to 20" withAsterisk inputMode="numeric" {...bind('rankedSelectionAmount')} />
+      <Select
+        label="Application selection level"
+        withAsterisk
+        allowDeselect={false}
+        data={levelOptions}
+        {...bind('applicationSelectionLevel')}
+      />
+      <TextInput
+        label="Ranked selection amount"
+        description="1 to 20"
+        withAsterisk
+        inputMode="numeric"
+        {...bind('rankedSelectionAmount')}
+      />
       <TextInput {...positionProps} withAsterisk {...bind('position')} />
       <Checkbox label="Require ranked selection" {...bind('requireRankedSelection', { type: 'checkbox' })} />
     </SimpleGrid>
@@ -44,7 +67,11 @@ export function GroupingFields({ bind }: { bind: Bind<GroupingFormValues> }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <TextInput label="Name" description="e.g. Morning" withAsterisk data-autofocus {...bind('name')} />
-      <TextInput {...capacityProps} description="Tickets across its sections; empty for unlimited" {...bind('maxTickets')} />
+      <TextInput
+        {...capacityProps}
+        description="Tickets across its sections; empty for unlimited"
+        {...bind('maxTickets')}
+      />
       <TextInput {...positionProps} withAsterisk {...bind('position')} />
     </SimpleGrid>
   );
@@ -55,9 +82,18 @@ export function SectionFields({ bind, ticketsTaken }: { bind: Bind<SectionFormVa
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="Title" withAsterisk data-autofocus {...bind('title')} />
-        <TextInput label="Dates" description="MM/DD/YYYY, separated by commas" placeholder="MM/DD/YYYY, MM/DD/YYYY" {...bind('dates')} />
+        <TextInput
+          label="Dates"
+          description="MM/DD/YYYY, separated by commas"
+          placeholder="MM/DD/YYYY, MM/DD/YYYY"
+          {...bind('dates')}
+        />
         <TextInput label="Location" description="Optional" {...bind('locationName')} />
-        <TextInput label="Audience types" description="Separated by commas, e.g. Teachers, Coaches" {...bind('audienceType')} />
+        <TextInput
+          label="Audience types"
+          description="Separated by commas, e.g. Teachers, Coaches"
+          {...bind('audienceType')}
+        />
         <TextInput {...capacityProps} {...bind('maxTickets')} />
         <TextInput {...positionProps} withAsterisk {...bind('position')} />
       </SimpleGrid>

@@ -54,7 +54,9 @@ export function TicketTypesTable({ ticketTypes, onEdit, onDelete }: TicketTypesT
                       variant="outline"
                       color="red.9"
                       aria-label={`Delete ticket type ${ticketType.name}`}
-                      onClick={() => onDelete('ticket type', ticketType.name, eventChanges.deleteTicketType(ticketType.id))}
+                      onClick={() =>
+                        onDelete('ticket type', ticketType.name, eventChanges.deleteTicketType(ticketType.id))
+                      }
                     >
                       Delete
                     </Button>
@@ -66,7 +68,10 @@ export function TicketTypesTable({ ticketTypes, onEdit, onDelete }: TicketTypesT
         </ResponsiveTable>
       )}
       <Group>
-        <Button variant="light" onClick={() => onEdit({ part: 'ticketType', id: null, values: { name: '', price: '' } })}>
+        <Button
+          variant="light"
+          onClick={() => onEdit({ part: 'ticketType', id: null, values: { name: '', price: '' } })}
+        >
           Add ticket type
         </Button>
       </Group>

@@ -57,7 +57,9 @@ describe('staff console: coupons', { timeout: 20_000 }, () => {
     expect(within(percent).getByText('Always')).toBeInTheDocument();
     expect(within(percent).getByText('Active')).toBeInTheDocument();
     // Dark text: green-9 on the light variant's green tint is 3.8:1, below AA.
-    expect(within(percent).getByText('Active').closest('.mantine-Badge-root')).toHaveStyle({ color: 'var(--mantine-color-dark-text)' });
+    expect(within(percent).getByText('Active').closest('.mantine-Badge-root')).toHaveStyle({
+      color: 'var(--mantine-color-dark-text)',
+    });
 
     const fixed = screen.getByRole('rowheader', { name: 'SAVE25' }).closest('tr') as HTMLElement;
     expect(within(fixed).getByText('$25.00')).toBeInTheDocument();
@@ -67,7 +69,10 @@ describe('staff console: coupons', { timeout: 20_000 }, () => {
   });
 
   it('says when there are no coupons', async () => {
-    stubFetch({ 'GET /api/me': () => jsonResponse(200, staff), [`GET ${list}`]: () => jsonResponse(200, aCouponPage([])) });
+    stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      [`GET ${list}`]: () => jsonResponse(200, aCouponPage([])),
+    });
     await openPage();
     expect(await screen.findByText('No coupons')).toBeInTheDocument();
   });
@@ -140,7 +145,9 @@ describe('staff console: coupons', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Edit coupon SAVE25' }));
     const form = await screen.findByRole('form', { name: 'Coupon SAVE25' }, { timeout: 5000 });
     expect(within(form).getByLabelText(/^Amount/)).toHaveValue('25.00');
-    await waitFor(() => expect(within(form).getByRole('combobox', { name: /^Event/ })).toHaveValue('Fall Leadership Conference Day'));
+    await waitFor(() =>
+      expect(within(form).getByRole('combobox', { name: /^Event/ })).toHaveValue('Fall Leadership Conference Day'),
+    );
     await user.click(within(form).getByRole('checkbox', { name: /^Active/ }));
     await user.click(within(form).getByRole('button', { name: 'Save coupon' }));
 

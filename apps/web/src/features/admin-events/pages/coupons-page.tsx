@@ -83,10 +83,17 @@ export function CouponsPage() {
                   </Table.Td>
                   <Table.Td>{coupon.eventName ?? 'Every event'}</Table.Td>
                   <Table.Td>
-                    <StatusBadge tone={coupon.active ? 'paid' : 'neutral'}>{coupon.active ? 'Active' : 'Inactive'}</StatusBadge>
+                    <StatusBadge tone={coupon.active ? 'paid' : 'neutral'}>
+                      {coupon.active ? 'Active' : 'Inactive'}
+                    </StatusBadge>
                   </Table.Td>
                   <Table.Td>
-                    <Button size="xs" variant="default" aria-label={`Edit coupon ${coupon.code}`} onClick={() => setEditing({ coupon })}>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      aria-label={`Edit coupon ${coupon.code}`}
+                      onClick={() => setEditing({ coupon })}
+                    >
                       Edit
                     </Button>
                   </Table.Td>
@@ -96,7 +103,12 @@ export function CouponsPage() {
           </ResponsiveTable>
         )}
       </SearchList>
-      <Modal opened={editing !== null} onClose={close} title={editing?.coupon ? `Edit coupon ${editing.coupon.code}` : 'New coupon'} size="lg">
+      <Modal
+        opened={editing !== null}
+        onClose={close}
+        title={editing?.coupon ? `Edit coupon ${editing.coupon.code}` : 'New coupon'}
+        size="lg"
+      >
         <Suspense fallback={<PageLoader label="Loading the form" />}>
           {editing ? <CouponForm key={editing.coupon?.id ?? 'new'} coupon={editing.coupon} onDone={close} /> : null}
         </Suspense>

@@ -115,7 +115,10 @@ describe('staff console: an event', { timeout: 20_000 }, () => {
     await screen.findByRole('form', { name: 'Event details' }, { timeout: 5000 });
     const user = userEvent.setup({ delay: null });
 
-    expect(screen.getByRole('link', { name: 'Application settings' })).toHaveAttribute('href', `/admin/events/${eventId}/applications`);
+    expect(screen.getByRole('link', { name: 'Application settings' })).toHaveAttribute(
+      'href',
+      `/admin/events/${eventId}/applications`,
+    );
     const structure = screen.getByRole('region', { name: 'Paths, groupings and sections' });
     expect(within(structure).getByText(/^First Year · selection by sections/)).toBeInTheDocument();
 
@@ -179,7 +182,9 @@ describe('staff console: an event', { timeout: 20_000 }, () => {
       'GET /api/me': () => jsonResponse(200, staff),
       [`GET ${api}`]: () => jsonResponse(200, anEvent()),
       'DELETE /api/admin/sections/section-1': () =>
-        inUse ? problemResponse(409, 'Conflict', { detail: staffEventMessages.inUse }) : new Response(null, { status: 204 }),
+        inUse
+          ? problemResponse(409, 'Conflict', { detail: staffEventMessages.inUse })
+          : new Response(null, { status: 204 }),
     });
     const user = await openPage();
 
@@ -203,7 +208,10 @@ describe('staff console: an event', { timeout: 20_000 }, () => {
   });
 
   it('shows the not-found page for an unknown event', async () => {
-    stubFetch({ 'GET /api/me': () => jsonResponse(200, staff), [`GET ${api}`]: () => problemResponse(404, 'Not Found') });
+    stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      [`GET ${api}`]: () => problemResponse(404, 'Not Found'),
+    });
     renderApp(`/admin/events/${eventId}`);
     expect(await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 5000 })).toBeInTheDocument();
   });

@@ -19,7 +19,9 @@ import { PublishedBadge } from '../components/published-badge.tsx';
 import { TicketTypesTable } from '../components/ticket-types-table.tsx';
 
 // The event's form and its validation (zod) load after the page itself.
-const EventEditForm = lazy(() => import('../components/event-edit-form.tsx').then((m) => ({ default: m.EventEditForm })));
+const EventEditForm = lazy(() =>
+  import('../components/event-edit-form.tsx').then((m) => ({ default: m.EventEditForm })),
+);
 
 export const eventLoader =
   (queryClient: QueryClient) =>
@@ -64,7 +66,8 @@ export function EventPage() {
               <PublishedBadge published={event.data.published} />
             </Group>
             <Text>
-              {eventKindLabels[event.data.kind]} · {formatDateRange(event.data.startDate, event.data.endDate)} · {soldLabel(event.data)}
+              {eventKindLabels[event.data.kind]} · {formatDateRange(event.data.startDate, event.data.endDate)} ·{' '}
+              {soldLabel(event.data)}
             </Text>
             <Group gap="md">
               <Anchor component={Link} to={`/admin/events/${encodeURIComponent(eventId)}/applications`} size="sm">

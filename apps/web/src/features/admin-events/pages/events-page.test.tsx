@@ -27,17 +27,27 @@ describe('staff console: events', { timeout: 20_000 }, () => {
   beforeEach(() => notifications.clean());
 
   it('lists events with their kind, dates, seats sold and whether they are published', async () => {
-    const calls = stubFetch({ 'GET /api/me': () => jsonResponse(200, staff), [`GET ${list}`]: () => jsonResponse(200, anEventPage(eventRows)) });
+    const calls = stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      [`GET ${list}`]: () => jsonResponse(200, anEventPage(eventRows)),
+    });
     await openPage();
 
-    const day = (await screen.findByRole('link', { name: 'Fall Leadership Conference Day' })).closest('tr') as HTMLElement;
+    const day = (await screen.findByRole('link', { name: 'Fall Leadership Conference Day' })).closest(
+      'tr',
+    ) as HTMLElement;
     expect(within(day).getByText('Conference day')).toBeInTheDocument();
     expect(within(day).getByText('10/15/2026')).toBeInTheDocument();
     expect(within(day).getByText('By section')).toBeInTheDocument();
     expect(within(day).getByText('Published')).toBeInTheDocument();
     // Dark text: green-9 on the light variant's green tint is 3.8:1, below AA.
-    expect(within(day).getByText('Published').closest('.mantine-Badge-root')).toHaveStyle({ color: 'var(--mantine-color-dark-text)' });
-    expect(screen.getByRole('link', { name: 'Fall Leadership Conference Day' })).toHaveAttribute('href', `/admin/events/${eventId}`);
+    expect(within(day).getByText('Published').closest('.mantine-Badge-root')).toHaveStyle({
+      color: 'var(--mantine-color-dark-text)',
+    });
+    expect(screen.getByRole('link', { name: 'Fall Leadership Conference Day' })).toHaveAttribute(
+      'href',
+      `/admin/events/${eventId}`,
+    );
 
     const series = screen.getByRole('link', { name: 'Reading Workshop Series' }).closest('tr') as HTMLElement;
     expect(within(series).getByText('09/01/2026 – 09/03/2026')).toBeInTheDocument();
@@ -47,13 +57,19 @@ describe('staff console: events', { timeout: 20_000 }, () => {
   });
 
   it('says when there are no events', async () => {
-    stubFetch({ 'GET /api/me': () => jsonResponse(200, staff), [`GET ${list}`]: () => jsonResponse(200, anEventPage([])) });
+    stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      [`GET ${list}`]: () => jsonResponse(200, anEventPage([])),
+    });
     await openPage();
     expect(await screen.findByText('No events')).toBeInTheDocument();
   });
 
   it('checks a new event before sending it: required fields, dates, the end before the start, the price', async () => {
-    const calls = stubFetch({ 'GET /api/me': () => jsonResponse(200, staff), [`GET ${list}`]: () => jsonResponse(200, anEventPage(eventRows)) });
+    const calls = stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      [`GET ${list}`]: () => jsonResponse(200, anEventPage(eventRows)),
+    });
     await openPage();
     const { user, form } = await openNewEventForm();
 
@@ -80,7 +96,13 @@ describe('staff console: events', { timeout: 20_000 }, () => {
   });
 
   it('creates an event with its first ticket type (price in cents) and opens it', async () => {
-    const created = anEvent({ id: 'event-new', name: 'Winter Institute', kind: 'INSTITUTE', paths: [], ticketTypes: [] });
+    const created = anEvent({
+      id: 'event-new',
+      name: 'Winter Institute',
+      kind: 'INSTITUTE',
+      paths: [],
+      ticketTypes: [],
+    });
     const calls = stubFetch({
       'GET /api/me': () => jsonResponse(200, staff),
       [`GET ${list}`]: () => jsonResponse(200, anEventPage(eventRows)),

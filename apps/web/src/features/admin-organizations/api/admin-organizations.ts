@@ -22,7 +22,11 @@ export function adminOrganizationsQuery(params: ListParams) {
     queryKey: adminOrganizationKeys.list(params),
     queryFn: ({ signal }) =>
       api.get<AdminOrganizationPage>(
-        withQuery('/api/admin/organizations', { search: params.search, page: params.page, pageSize: adminListPageSize }),
+        withQuery('/api/admin/organizations', {
+          search: params.search,
+          page: params.page,
+          pageSize: adminListPageSize,
+        }),
         signal,
       ),
     placeholderData: keepPreviousData,

@@ -17,7 +17,11 @@ const pageSize = 100;
 export const organizationPackagesQuery = (organizationId: string) =>
   queryOptions({
     queryKey: ['admin', 'organizations', 'detail', organizationId, 'packages'] as const,
-    queryFn: ({ signal }) => api.get<StaffPackageRequestPage>(withQuery('/api/admin/package-requests', { organizationId, page: 1, pageSize }), signal),
+    queryFn: ({ signal }) =>
+      api.get<StaffPackageRequestPage>(
+        withQuery('/api/admin/package-requests', { organizationId, page: 1, pageSize }),
+        signal,
+      ),
   });
 
 /** The staff organization page's packages (issue 13 'Where it shows elsewhere'): each request's status, with a link to review it. */
@@ -29,7 +33,8 @@ export function OrganizationPackages({ organizationId }: { organizationId: strin
     </Anchor>
   );
   if (requests.isPending) return <PageLoader label="Loading packages" />;
-  if (requests.isError) return <ErrorState message={errorMessage(requests.error)} onRetry={() => void requests.refetch()} />;
+  if (requests.isError)
+    return <ErrorState message={errorMessage(requests.error)} onRetry={() => void requests.refetch()} />;
   if (requests.data.total === 0)
     return (
       <Stack gap="xs">
@@ -50,7 +55,11 @@ export function OrganizationPackages({ organizationId }: { organizationId: strin
           {requests.data.items.map((row) => (
             <Table.Tr key={row.id}>
               <Table.Td>
-                <Anchor component={Link} to={`/admin/package-requests/${row.id}`} aria-label={`Review ${row.packageName}`}>
+                <Anchor
+                  component={Link}
+                  to={`/admin/package-requests/${row.id}`}
+                  aria-label={`Review ${row.packageName}`}
+                >
                   {row.packageName}
                 </Anchor>
               </Table.Td>
@@ -59,7 +68,9 @@ export function OrganizationPackages({ organizationId }: { organizationId: strin
           ))}
         </Table.Tbody>
       </ResponsiveTable>
-      {requests.data.total > requests.data.items.length ? <Text size="sm">{`The latest ${requests.data.items.length} of ${requests.data.total} are shown.`}</Text> : null}
+      {requests.data.total > requests.data.items.length ? (
+        <Text size="sm">{`The latest ${requests.data.items.length} of ${requests.data.total} are shown.`}</Text>
+      ) : null}
       {contracts}
     </Stack>
   );

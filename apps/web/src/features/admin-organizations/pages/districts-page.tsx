@@ -20,7 +20,13 @@ export function DistrictsPage() {
   const districts = useQuery(adminDistrictsQuery(search.params));
 
   return (
-    <SearchList title="Districts" noun={['district', 'districts']} pageSize={adminListPageSize} search={search} query={districts}>
+    <SearchList
+      title="Districts"
+      noun={['district', 'districts']}
+      pageSize={adminListPageSize}
+      search={search}
+      query={districts}
+    >
       {(items) => (
         <ResponsiveTable striped withTableBorder verticalSpacing="sm">
           <Table.Thead>

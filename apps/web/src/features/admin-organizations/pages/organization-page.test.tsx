@@ -17,12 +17,44 @@ function anOrganization(): AdminOrganizationDetail {
     name: 'Lincoln Elementary School',
     districtName: 'Capital District',
     memberships: [
-      { membershipId: 'm-owner', userId: 'u-owner', firstName: 'Olivia', lastName: 'Owens', email: 'owner@example.test', role: 'OWNER', archived: false },
-      { membershipId: 'm-carlos', userId: 'u-carlos', firstName: 'Carlos', lastName: 'Chen', email: 'carlos@example.test', role: 'MEMBER', archived: false },
-      { membershipId: 'm-old', userId: 'u-old', firstName: 'Oscar', lastName: 'Old', email: 'old@example.test', role: 'MEMBER', archived: true },
+      {
+        membershipId: 'm-owner',
+        userId: 'u-owner',
+        firstName: 'Olivia',
+        lastName: 'Owens',
+        email: 'owner@example.test',
+        role: 'OWNER',
+        archived: false,
+      },
+      {
+        membershipId: 'm-carlos',
+        userId: 'u-carlos',
+        firstName: 'Carlos',
+        lastName: 'Chen',
+        email: 'carlos@example.test',
+        role: 'MEMBER',
+        archived: false,
+      },
+      {
+        membershipId: 'm-old',
+        userId: 'u-old',
+        firstName: 'Oscar',
+        lastName: 'Old',
+        email: 'old@example.test',
+        role: 'MEMBER',
+        archived: true,
+      },
     ],
     invitations: [
-      { invitationId: 'i-1', email: 'ivy@example.test', firstName: 'Ivy', lastName: 'Inman', role: 'MEMBER', status: 'SENT', createdAt: '2026-05-01T12:00:00.000Z' },
+      {
+        invitationId: 'i-1',
+        email: 'ivy@example.test',
+        firstName: 'Ivy',
+        lastName: 'Inman',
+        role: 'MEMBER',
+        status: 'SENT',
+        createdAt: '2026-05-01T12:00:00.000Z',
+      },
     ],
   };
 }
@@ -34,14 +66,19 @@ async function openPage() {
 
 describe('staff console: an organization', { timeout: 20_000 }, () => {
   it('lists members (archived marked) and invitations', async () => {
-    stubFetch({ 'GET /api/me': () => jsonResponse(200, staff), [`GET ${api}`]: () => jsonResponse(200, anOrganization()) });
+    stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      [`GET ${api}`]: () => jsonResponse(200, anOrganization()),
+    });
     await openPage();
 
     const members = screen.getByRole('region', { name: 'Members' });
     expect(within(members).getByRole('combobox', { name: 'Role of Carlos Chen' })).toHaveValue('Member');
     expect(within(members).getByText('Archived')).toBeInTheDocument();
     expect(within(members).queryByRole('combobox', { name: 'Role of Oscar Old' })).not.toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Invitations' })).getByText('ivy@example.test')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Invitations' })).getByText('ivy@example.test'),
+    ).toBeInTheDocument();
   });
 
   it('changes a role after confirming; cancelling says so', async () => {
@@ -105,7 +142,10 @@ describe('staff console: an organization', { timeout: 20_000 }, () => {
   });
 
   it('shows the not-found page for an unknown organization', async () => {
-    stubFetch({ 'GET /api/me': () => jsonResponse(200, staff), [`GET ${api}`]: () => problemResponse(404, 'Not Found') });
+    stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      [`GET ${api}`]: () => problemResponse(404, 'Not Found'),
+    });
     renderApp(`/admin/organizations/${organizationId}`);
     expect(await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 5000 })).toBeInTheDocument();
   });

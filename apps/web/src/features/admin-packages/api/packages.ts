@@ -1,7 +1,15 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PackageRequestStatus, StaffPackageAction } from '@portal/domain/packages/rules.ts';
-import type { PackageRequestDetail, StaffPackageList, StaffPackageRequestPage } from '@portal/domain/packages/contracts.ts';
-import type { PackageEventOptions, StaffPackageDetail, StaffSelectionOverrideInput } from '@portal/domain/packages/staff-contracts.ts';
+import type {
+  PackageRequestDetail,
+  StaffPackageList,
+  StaffPackageRequestPage,
+} from '@portal/domain/packages/contracts.ts';
+import type {
+  PackageEventOptions,
+  StaffPackageDetail,
+  StaffSelectionOverrideInput,
+} from '@portal/domain/packages/staff-contracts.ts';
 import { api, apiRequest, withQuery } from '../../../lib/api.ts';
 
 export const staffPackageKeys = {
@@ -9,7 +17,8 @@ export const staffPackageKeys = {
   catalogue: () => [...staffPackageKeys.all, 'catalogue'] as const,
   options: () => [...staffPackageKeys.all, 'options'] as const,
   package: (id: string) => [...staffPackageKeys.all, 'package', id] as const,
-  requests: (page: number, status: PackageRequestStatus | undefined) => [...staffPackageKeys.all, 'requests', page, status ?? 'all'] as const,
+  requests: (page: number, status: PackageRequestStatus | undefined) =>
+    [...staffPackageKeys.all, 'requests', page, status ?? 'all'] as const,
   request: (id: string) => [...staffPackageKeys.all, 'request', id] as const,
 };
 
@@ -37,7 +46,11 @@ export const staffPackageQuery = (id: string) =>
 export const staffRequestsQuery = (page: number, status: PackageRequestStatus | undefined) =>
   queryOptions({
     queryKey: staffPackageKeys.requests(page, status),
-    queryFn: ({ signal }) => api.get<StaffPackageRequestPage>(withQuery('/api/admin/package-requests', { page, pageSize: staffRequestsPageSize, status }), signal),
+    queryFn: ({ signal }) =>
+      api.get<StaffPackageRequestPage>(
+        withQuery('/api/admin/package-requests', { page, pageSize: staffRequestsPageSize, status }),
+        signal,
+      ),
     // Members submit while staff look: the review list is read again each time it is opened.
     staleTime: 0,
   });
@@ -58,28 +71,52 @@ export interface PackageChange {
 /** The kinds of part the editor adds, edits and deletes, with the API's path for each. */
 export type PartKind = 'package' | 'grouping' | 'pdSession' | 'event' | 'group' | 'section' | 'institute';
 
-const partPaths: Record<Exclude<PartKind, 'package'>, { add: (parentId: string) => string; one: (id: string) => string }> = {
-  grouping: { add: (p) => `/api/admin/packages/${enc(p)}/pd-session-groupings`, one: (id) => `/api/admin/package-pd-session-groupings/${enc(id)}` },
-  pdSession: { add: (p) => `/api/admin/package-pd-session-groupings/${enc(p)}/pd-sessions`, one: (id) => `/api/admin/package-pd-sessions/${enc(id)}` },
+const partPaths: Record<
+  Exclude<PartKind, 'package'>,
+  { add: (parentId: string) => string; one: (id: string) => string }
+> = {
+  grouping: {
+    add: (p) => `/api/admin/packages/${enc(p)}/pd-session-groupings`,
+    one: (id) => `/api/admin/package-pd-session-groupings/${enc(id)}`,
+  },
+  pdSession: {
+    add: (p) => `/api/admin/package-pd-session-groupings/${enc(p)}/pd-sessions`,
+    one: (id) => `/api/admin/package-pd-sessions/${enc(id)}`,
+  },
   event: { add: (p) => `/api/admin/packages/${enc(p)}/events`, one: (id) => `/api/admin/package-events/${enc(id)}` },
   group: { add: (p) => `/api/admin/packages/${enc(p)}/groups`, one: (id) => `/api/admin/package-groups/${enc(id)}` },
-  section: { add: (p) => `/api/admin/package-groups/${enc(p)}/sections`, one: (id) => `/api/admin/package-group-sections/${enc(id)}` },
-  institute: { add: (p) => `/api/admin/packages/${enc(p)}/institutes`, one: (id) => `/api/admin/package-institutes/${enc(id)}` },
+  section: {
+    add: (p) => `/api/admin/package-groups/${enc(p)}/sections`,
+    one: (id) => `/api/admin/package-group-sections/${enc(id)}`,
+  },
+  institute: {
+    add: (p) => `/api/admin/packages/${enc(p)}/institutes`,
+    one: (id) => `/api/admin/package-institutes/${enc(id)}`,
+  },
 };
 
 /** Saving a part: added under its parent (id null) or edited; a package is created (no id) or edited. */
 export function saveChange(kind: PartKind, id: string | null, parentId: string | null, body: unknown): PackageChange {
-  if (kind === 'package') return id === null ? { method: 'POST', path: '/api/admin/packages', body } : { method: 'PUT', path: `/api/admin/packages/${enc(id)}`, body };
-  return id === null ? { method: 'POST', path: partPaths[kind].add(parentId ?? ''), body } : { method: 'PUT', path: partPaths[kind].one(id), body };
+  if (kind === 'package')
+    return id === null
+      ? { method: 'POST', path: '/api/admin/packages', body }
+      : { method: 'PUT', path: `/api/admin/packages/${enc(id)}`, body };
+  return id === null
+    ? { method: 'POST', path: partPaths[kind].add(parentId ?? ''), body }
+    : { method: 'PUT', path: partPaths[kind].one(id), body };
 }
 
-export const deleteChange = (kind: Exclude<PartKind, 'package'>, id: string): PackageChange => ({ method: 'DELETE', path: partPaths[kind].one(id) });
+export const deleteChange = (kind: Exclude<PartKind, 'package'>, id: string): PackageChange => ({
+  method: 'DELETE',
+  path: partPaths[kind].one(id),
+});
 
 /** Makes one change; the answer is the package as the editor shows it, kept for its page, and the catalogue is read again. */
 export function usePackageChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ method, path, body }: PackageChange) => apiRequest<StaffPackageDetail>(method, path, body === undefined ? {} : { body }),
+    mutationFn: ({ method, path, body }: PackageChange) =>
+      apiRequest<StaffPackageDetail>(method, path, body === undefined ? {} : { body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(staffPackageKeys.package(saved.id), saved);
       return queryClient.invalidateQueries({ queryKey: staffPackageKeys.catalogue() });
@@ -98,7 +135,8 @@ function useReplaceRequest(id: string) {
 export function useDecidePackageRequest(id: string) {
   const replace = useReplaceRequest(id);
   return useMutation({
-    mutationFn: (action: StaffPackageAction) => api.post<PackageRequestDetail>(`/api/admin/package-requests/${enc(id)}/decision`, { action }),
+    mutationFn: (action: StaffPackageAction) =>
+      api.post<PackageRequestDetail>(`/api/admin/package-requests/${enc(id)}/decision`, { action }),
     onSuccess: replace,
   });
 }
@@ -108,7 +146,8 @@ export type OverrideKind = StaffSelectionOverrideInput['kind'];
 export function useOverrideSelection(id: string) {
   const replace = useReplaceRequest(id);
   return useMutation({
-    mutationFn: (input: StaffSelectionOverrideInput) => api.put<PackageRequestDetail>(`/api/admin/package-requests/${enc(id)}/overrides`, input),
+    mutationFn: (input: StaffSelectionOverrideInput) =>
+      api.put<PackageRequestDetail>(`/api/admin/package-requests/${enc(id)}/overrides`, input),
     onSuccess: replace,
   });
 }

@@ -4,7 +4,16 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { dollarsToCents, formatCents } from '@portal/domain/money.ts';
-import { groupSectionInput, packageEventInput, packageGroupInput, packageInput, packageInstituteInput, pdSessionGroupingInput, pdSessionInput, type StaffPackageDetail } from '@portal/domain/packages/staff-contracts.ts';
+import {
+  groupSectionInput,
+  packageEventInput,
+  packageGroupInput,
+  packageInput,
+  packageInstituteInput,
+  pdSessionGroupingInput,
+  pdSessionInput,
+  type StaffPackageDetail,
+} from '@portal/domain/packages/staff-contracts.ts';
 import { staffPackageMessages } from '@portal/domain/packages/staff-rules.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { PageLoader } from '../../../ui/page-loader.tsx';
@@ -41,7 +50,8 @@ export function inputOf(kind: PartKind, values: FormValues): Record<string, unkn
 export function validatePart(kind: PartKind, values: FormValues): Record<string, string> {
   const parsed = schemas[kind].safeParse(inputOf(kind, values));
   const errors: Record<string, string> = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'name')] ??= issue.message;
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'name')] ??= issue.message;
   return errors;
 }
 
@@ -64,7 +74,10 @@ export function PackagePartForm({ kind, id, parentId, initialValues, onDone }: P
   const submit = form.onSubmit((values) =>
     change.mutate(saveChange(kind, id, parentId, inputOf(kind, values)), {
       onSuccess: (saved) => {
-        notifications.show({ color: 'green', message: kind === 'package' && id === null ? staffPackageMessages.created : staffPackageMessages.saved });
+        notifications.show({
+          color: 'green',
+          message: kind === 'package' && id === null ? staffPackageMessages.created : staffPackageMessages.saved,
+        });
         onDone(saved);
       },
       onError: (error) => showSubmitError(form, error),
@@ -76,11 +89,23 @@ export function PackagePartForm({ kind, id, parentId, initialValues, onDone }: P
   const selectData = (field: FieldSpec) => {
     switch (field.type) {
       case 'schoolYear':
-        return [{ value: '', label: 'Choose a school year' }, ...(options.data?.schoolYears ?? []).map((y) => ({ value: y.id, label: y.name }))];
+        return [
+          { value: '', label: 'Choose a school year' },
+          ...(options.data?.schoolYears ?? []).map((y) => ({ value: y.id, label: y.name })),
+        ];
       case 'event':
-        return [{ value: '', label: 'Choose an event' }, ...events.map((e) => ({ value: e.id, label: `${e.name} (${e.startDate})` }))];
+        return [
+          { value: '', label: 'Choose an event' },
+          ...events.map((e) => ({ value: e.id, label: `${e.name} (${e.startDate})` })),
+        ];
       case 'ticketType':
-        return [{ value: '', label: 'Choose a ticket type' }, ...(chosenEvent?.ticketTypes ?? []).map((t) => ({ value: t.id, label: `${t.name}, ${formatCents(t.priceCents)}` }))];
+        return [
+          { value: '', label: 'Choose a ticket type' },
+          ...(chosenEvent?.ticketTypes ?? []).map((t) => ({
+            value: t.id,
+            label: `${t.name}, ${formatCents(t.priceCents)}`,
+          })),
+        ];
       case 'travelCostType':
         return [
           { value: 'FIXED_COST', label: 'Fixed cost' },
@@ -96,8 +121,10 @@ export function PackagePartForm({ kind, id, parentId, initialValues, onDone }: P
 
   const render = (field: FieldSpec) => {
     const common = { label: field.label, description: field.description };
-    if (field.type === 'checkbox') return <Checkbox key={field.name} {...common} {...form.getInputProps(field.name, { type: 'checkbox' })} />;
-    if (field.type === 'textarea') return <Textarea key={field.name} {...common} rows={3} {...form.getInputProps(field.name)} />;
+    if (field.type === 'checkbox')
+      return <Checkbox key={field.name} {...common} {...form.getInputProps(field.name, { type: 'checkbox' })} />;
+    if (field.type === 'textarea')
+      return <Textarea key={field.name} {...common} rows={3} {...form.getInputProps(field.name)} />;
     if (['schoolYear', 'event', 'ticketType', 'travelCostType', 'setting'].includes(field.type)) {
       const props = form.getInputProps(field.name);
       return (

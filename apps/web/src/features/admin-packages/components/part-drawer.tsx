@@ -16,12 +16,34 @@ export interface PartEdit {
   values: FormValues;
 }
 
-export function PartDrawer({ edit, onClose }: { edit: PartEdit | null; onClose: (saved: StaffPackageDetail | null) => void }) {
+export function PartDrawer({
+  edit,
+  onClose,
+}: {
+  edit: PartEdit | null;
+  onClose: (saved: StaffPackageDetail | null) => void;
+}) {
   const title = edit ? `${edit.id === null ? 'Add' : 'Edit'} ${partNames[edit.kind]}` : '';
   return (
-    <Drawer opened={edit !== null} onClose={() => onClose(null)} title={title} position="right" size="md" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Drawer
+      opened={edit !== null}
+      onClose={() => onClose(null)}
+      title={title}
+      position="right"
+      size="md"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Suspense fallback={<PageLoader label="Loading the form" />}>
-        {edit ? <PackagePartForm key={`${edit.kind}-${edit.id ?? 'new'}-${edit.parentId ?? ''}`} kind={edit.kind} id={edit.id} parentId={edit.parentId} initialValues={edit.values} onDone={onClose} /> : null}
+        {edit ? (
+          <PackagePartForm
+            key={`${edit.kind}-${edit.id ?? 'new'}-${edit.parentId ?? ''}`}
+            kind={edit.kind}
+            id={edit.id}
+            parentId={edit.parentId}
+            initialValues={edit.values}
+            onDone={onClose}
+          />
+        ) : null}
       </Suspense>
     </Drawer>
   );

@@ -6,7 +6,18 @@ import type { PartKind } from '../api/packages.ts';
  * this; the schemas come with the form, which loads when a drawer opens.
  */
 
-export type FieldType = 'text' | 'textarea' | 'money' | 'whole' | 'list' | 'checkbox' | 'schoolYear' | 'travelCostType' | 'setting' | 'event' | 'ticketType';
+export type FieldType =
+  | 'text'
+  | 'textarea'
+  | 'money'
+  | 'whole'
+  | 'list'
+  | 'checkbox'
+  | 'schoolYear'
+  | 'travelCostType'
+  | 'setting'
+  | 'event'
+  | 'ticketType';
 export interface FieldSpec {
   name: string;
   label: string;
@@ -15,12 +26,22 @@ export interface FieldSpec {
 }
 export type FormValues = Record<string, string | boolean>;
 
-const f = (name: string, label: string, type: FieldType, description?: string): FieldSpec => ({ name, label, type, ...(description ? { description } : {}) });
+const f = (name: string, label: string, type: FieldType, description?: string): FieldSpec => ({
+  name,
+  label,
+  type,
+  ...(description ? { description } : {}),
+});
 
 const range = (what: string): FieldSpec[] => [
   f(`min${what}`, `Minimum ${what.toLowerCase()}`, 'whole'),
   f(`max${what}`, `Maximum ${what.toLowerCase()}`, 'whole'),
-  f('selectionInterval', 'Selection interval', 'whole', 'The options go from the minimum up to the maximum in steps of this'),
+  f(
+    'selectionInterval',
+    'Selection interval',
+    'whole',
+    'The options go from the minimum up to the maximum in steps of this',
+  ),
   f('allowZeroSelection', 'Allow a selection of 0', 'checkbox'),
 ];
 
@@ -36,7 +57,11 @@ export const partFields: Record<PartKind, FieldSpec[]> = {
     f('travelCostType', 'Travel cost type', 'travelCostType'),
     f('travelCostAmount', 'Travel cost per day ($)', 'money', 'Per day of a PD session that is not remote'),
   ],
-  grouping: [f('title', 'Title', 'text'), f('description', 'Description', 'textarea'), f('minDays', 'Minimum days', 'whole')],
+  grouping: [
+    f('title', 'Title', 'text'),
+    f('description', 'Description', 'textarea'),
+    f('minDays', 'Minimum days', 'whole'),
+  ],
   pdSession: [
     f('name', 'Name', 'text'),
     f('description', 'Description', 'textarea'),
@@ -66,7 +91,11 @@ export const partFields: Record<PartKind, FieldSpec[]> = {
     f('maxTickets', 'Maximum tickets', 'whole'),
     f('staffDevelopers', 'Staff developers', 'text'),
   ],
-  institute: [f('eventId', 'Institute event', 'event'), f('participantCost', 'Participant cost ($)', 'money'), ...range('Participants')],
+  institute: [
+    f('eventId', 'Institute event', 'event'),
+    f('participantCost', 'Participant cost ($)', 'money'),
+    ...range('Participants'),
+  ],
 };
 
 export const partNames: Record<PartKind, string> = {
@@ -79,14 +108,24 @@ export const partNames: Record<PartKind, string> = {
   institute: 'institute',
 };
 
-const defaults: Partial<Record<FieldType, string | boolean>> = { checkbox: false, whole: '0', money: '0.00', setting: 'ON_SITE', travelCostType: 'FIXED_COST' };
+const defaults: Partial<Record<FieldType, string | boolean>> = {
+  checkbox: false,
+  whole: '0',
+  money: '0.00',
+  setting: 'ON_SITE',
+  travelCostType: 'FIXED_COST',
+};
 
 /** The form's values from what the API holds (cents shown in dollars), or the blanks of a new part. */
 export function formValuesOf(kind: PartKind, source: Record<string, unknown> | null): FormValues {
   return Object.fromEntries(
     partFields[kind].map((field) => {
       const value = source?.[field.name];
-      if (value === undefined || value === null) return [field.name, field.name.startsWith('max') ? '1' : field.name === 'selectionInterval' ? '1' : (defaults[field.type] ?? '')];
+      if (value === undefined || value === null)
+        return [
+          field.name,
+          field.name.startsWith('max') ? '1' : field.name === 'selectionInterval' ? '1' : (defaults[field.type] ?? ''),
+        ];
       if (field.type === 'checkbox') return [field.name, value === true];
       if (field.type === 'money') return [field.name, (Number(value) / 100).toFixed(2)];
       if (field.type === 'list') return [field.name, Array.isArray(value) ? value.join(', ') : ''];
@@ -96,6 +135,13 @@ export function formValuesOf(kind: PartKind, source: Record<string, unknown> | n
 }
 
 /** A package as its form reads it: the school year's id and the travel cost's type and amount sit on their own. */
-export function packageSource(pkg: { schoolYear: { id: string }; travelCost: { type: string; amountPerDay: number } } & Record<string, unknown>): Record<string, unknown> {
-  return { ...pkg, schoolYearId: pkg.schoolYear.id, travelCostType: pkg.travelCost.type, travelCostAmount: pkg.travelCost.amountPerDay };
+export function packageSource(
+  pkg: { schoolYear: { id: string }; travelCost: { type: string; amountPerDay: number } } & Record<string, unknown>,
+): Record<string, unknown> {
+  return {
+    ...pkg,
+    schoolYearId: pkg.schoolYear.id,
+    travelCostType: pkg.travelCost.type,
+    travelCostAmount: pkg.travelCost.amountPerDay,
+  };
 }

@@ -50,7 +50,14 @@ export function PartCard({
             <Button size="xs" variant="default" onClick={onEdit} aria-label={`Edit ${name}`}>
               Edit
             </Button>
-            <Button size="xs" variant="default" color="red.9" onClick={confirmDelete} loading={change.isPending} aria-label={`Delete ${name}`}>
+            <Button
+              size="xs"
+              variant="default"
+              color="red.9"
+              onClick={confirmDelete}
+              loading={change.isPending}
+              aria-label={`Delete ${name}`}
+            >
               Delete
             </Button>
           </Group>

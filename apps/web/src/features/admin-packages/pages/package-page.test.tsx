@@ -22,11 +22,29 @@ const pkg: StaffPackageDetail = {
   travelCost: { type: 'FIXED_COST', amountPerDay: 0 },
   pdSessionGroupings: [],
   events: [],
-  groups: [{ id: 'g-1', name: 'Leaders', description: '', requiredForPurchase: false, minimumAmount: 0, attendeeCost: 50_000, minAttendees: 0, maxAttendees: 20, enableFreeSeatOffer: false, paidSeatsRequiredForOffer: 0, freeSeatsInOffer: 0, sections: [] }],
+  groups: [
+    {
+      id: 'g-1',
+      name: 'Leaders',
+      description: '',
+      requiredForPurchase: false,
+      minimumAmount: 0,
+      attendeeCost: 50_000,
+      minAttendees: 0,
+      maxAttendees: 20,
+      enableFreeSeatOffer: false,
+      paidSeatsRequiredForOffer: 0,
+      freeSeatsInOffer: 0,
+      sections: [],
+    },
+  ],
   institutes: [],
   requests: 1,
 };
-const withGrouping: StaffPackageDetail = { ...pkg, pdSessionGroupings: [{ id: 'gr-1', title: 'Coaching', description: '', minDays: 2, pdSessions: [] }] };
+const withGrouping: StaffPackageDetail = {
+  ...pkg,
+  pdSessionGroupings: [{ id: 'gr-1', title: 'Coaching', description: '', minDays: 2, pdSessions: [] }],
+};
 
 async function openPage() {
   renderApp(`/admin/packages/${packageId}`);
@@ -54,7 +72,11 @@ describe('staff console: package editor', { timeout: 20_000 }, () => {
     await userEvent.type(within(drawer).getByRole('textbox', { name: 'Minimum days' }), '2');
     await userEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
     await screen.findByText(staffPackageMessages.saved);
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ title: 'Coaching', description: '', minDays: 2 });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      title: 'Coaching',
+      description: '',
+      minDays: 2,
+    });
     expect(await screen.findByText('At least 2 days')).toBeInTheDocument();
   });
 
@@ -62,7 +84,8 @@ describe('staff console: package editor', { timeout: 20_000 }, () => {
     stubFetch({
       'GET /api/me': () => jsonResponse(200, staff),
       [`GET /api/admin/packages/${packageId}`]: () => jsonResponse(200, pkg),
-      'DELETE /api/admin/package-groups/g-1': () => problemResponse(409, 'Conflict', { detail: staffPackageMessages.inUse }),
+      'DELETE /api/admin/package-groups/g-1': () =>
+        problemResponse(409, 'Conflict', { detail: staffPackageMessages.inUse }),
     });
     await openPage();
     await userEvent.click(screen.getByRole('button', { name: 'Delete Leaders' }));

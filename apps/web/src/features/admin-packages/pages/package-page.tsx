@@ -23,7 +23,8 @@ export const staffPackageLoader =
     return null;
   };
 
-const range = (min: number, max: number, interval: number, zero: boolean) => `${min}–${max} in steps of ${interval}${zero ? ', 0 allowed' : ''}`;
+const range = (min: number, max: number, interval: number, zero: boolean) =>
+  `${min}–${max} in steps of ${interval}${zero ? ', 0 allowed' : ''}`;
 
 type Open = (kind: PartKind, id: string | null, parentId: string | null, source: object | null) => void;
 
@@ -40,7 +41,14 @@ function Parts({ pkg, open }: { pkg: StaffPackageDetail; open: Open }) {
       <DetailSection title="PD session groupings">
         {pkg.pdSessionGroupings.length === 0 ? <EmptyState message="No PD session groupings yet" /> : null}
         {pkg.pdSessionGroupings.map((grouping) => (
-          <PartCard key={grouping.id} kind="grouping" id={grouping.id} name={grouping.title} summary={`At least ${grouping.minDays} days`} onEdit={() => open('grouping', grouping.id, pkg.id, grouping)}>
+          <PartCard
+            key={grouping.id}
+            kind="grouping"
+            id={grouping.id}
+            name={grouping.title}
+            summary={`At least ${grouping.minDays} days`}
+            onEdit={() => open('grouping', grouping.id, pkg.id, grouping)}
+          >
             {grouping.pdSessions.map((session) => (
               <PartCard
                 key={session.id}
@@ -48,7 +56,9 @@ function Parts({ pkg, open }: { pkg: StaffPackageDetail; open: Open }) {
                 id={session.id}
                 name={session.name}
                 summary={`${session.setting === 'REMOTE' ? 'Remote' : 'On site'} · ${formatCents(session.dayRate)} a day · ${
-                  session.useCustomSelection ? `days ${session.customSelections.join(', ')}` : range(session.minDays, session.maxDays, session.selectionInterval, session.allowZeroSelection)
+                  session.useCustomSelection
+                    ? `days ${session.customSelections.join(', ')}`
+                    : range(session.minDays, session.maxDays, session.selectionInterval, session.allowZeroSelection)
                 }`}
                 onEdit={() => open('pdSession', session.id, grouping.id, session)}
               />
@@ -81,7 +91,9 @@ function Parts({ pkg, open }: { pkg: StaffPackageDetail; open: Open }) {
             id={group.id}
             name={group.name}
             summary={`${formatCents(group.attendeeCost)} an attendee · ${group.minAttendees}–${group.maxAttendees} attendees${group.requiredForPurchase ? ` · required, minimum ${formatCents(group.minimumAmount)}` : ''}${
-              group.enableFreeSeatOffer ? ` · ${group.freeSeatsInOffer} free past ${group.paidSeatsRequiredForOffer} paid` : ''
+              group.enableFreeSeatOffer
+                ? ` · ${group.freeSeatsInOffer} free past ${group.paidSeatsRequiredForOffer} paid`
+                : ''
             }`}
             onEdit={() => open('group', group.id, pkg.id, group)}
           >
@@ -129,7 +141,8 @@ export function StaffPackagePage() {
     return <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
   }
   const pkg = query.data;
-  const open: Open = (kind, id, parentId, source) => setEdit({ kind, id, parentId, values: formValuesOf(kind, source as Record<string, unknown> | null) });
+  const open: Open = (kind, id, parentId, source) =>
+    setEdit({ kind, id, parentId, values: formValuesOf(kind, source as Record<string, unknown> | null) });
   return (
     <Stack gap="lg">
       <Anchor component={Link} to="/admin/packages" size="sm">
@@ -138,13 +151,25 @@ export function StaffPackagePage() {
       <Stack gap={4}>
         <Title order={1}>{pkg.name}</Title>
         <Text>
-          {pkg.schoolYear.name} · minimum {formatCents(pkg.minimumAmount)} · travel {pkg.travelCost.type === 'ACTUAL_COST' ? 'at actual cost' : 'fixed'}, {formatCents(pkg.travelCost.amountPerDay)} a day ·{' '}
+          {pkg.schoolYear.name} · minimum {formatCents(pkg.minimumAmount)} · travel{' '}
+          {pkg.travelCost.type === 'ACTUAL_COST' ? 'at actual cost' : 'fixed'},{' '}
+          {formatCents(pkg.travelCost.amountPerDay)} a day ·{' '}
           {pkg.requests === 1 ? '1 request' : `${pkg.requests} requests`}
         </Text>
         {pkg.description ? <Text size="sm">{pkg.description}</Text> : null}
       </Stack>
       <Group>
-        <Button variant="default" onClick={() => setEdit({ kind: 'package', id: pkg.id, parentId: null, values: formValuesOf('package', packageSource(pkg)) })}>
+        <Button
+          variant="default"
+          onClick={() =>
+            setEdit({
+              kind: 'package',
+              id: pkg.id,
+              parentId: null,
+              values: formValuesOf('package', packageSource(pkg)),
+            })
+          }
+        >
           Edit package
         </Button>
       </Group>

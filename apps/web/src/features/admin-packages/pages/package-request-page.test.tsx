@@ -2,7 +2,12 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { packageMessages, packageStepList, packageTotals, type PackageRequestStatus } from '@portal/domain/packages/rules.ts';
+import {
+  packageMessages,
+  packageStepList,
+  packageTotals,
+  type PackageRequestStatus,
+} from '@portal/domain/packages/rules.ts';
 import type { PackageDetail, PackageRequestDetail } from '@portal/domain/packages/contracts.ts';
 import { staffPackageMessages } from '@portal/domain/packages/staff-rules.ts';
 import { jsonResponse, stubFetch } from '../../../test/fetch-stub.ts';
@@ -27,7 +32,21 @@ const pkg: PackageDetail = {
       title: 'Coaching',
       description: '',
       minDays: 0,
-      pdSessions: [{ id: 's-1', name: 'On-site coaching', description: '', setting: 'ON_SITE', minDays: 1, maxDays: 4, selectionInterval: 1, allowZeroSelection: true, useCustomSelection: false, customSelections: [], dayRate: 100_000 }],
+      pdSessions: [
+        {
+          id: 's-1',
+          name: 'On-site coaching',
+          description: '',
+          setting: 'ON_SITE',
+          minDays: 1,
+          maxDays: 4,
+          selectionInterval: 1,
+          allowZeroSelection: true,
+          useCustomSelection: false,
+          customSelections: [],
+          dayRate: 100_000,
+        },
+      ],
     },
   ],
   events: [],
@@ -35,9 +54,20 @@ const pkg: PackageDetail = {
   institutes: [],
 };
 
-function aRequest(status: PackageRequestStatus, override: { amount: number; date: string } | null = null): PackageRequestDetail {
+function aRequest(
+  status: PackageRequestStatus,
+  override: { amount: number; date: string } | null = null,
+): PackageRequestDetail {
   const selections = {
-    pdSessions: [{ pdSessionId: 's-1', requestedDays: 2, overrideAmount: override?.amount ?? null, overrideDate: override?.date ?? null, createdByInitiator: true }],
+    pdSessions: [
+      {
+        pdSessionId: 's-1',
+        requestedDays: 2,
+        overrideAmount: override?.amount ?? null,
+        overrideDate: override?.date ?? null,
+        createdByInitiator: true,
+      },
+    ],
     events: [],
     groupSections: [],
     institutes: [],
@@ -81,24 +111,39 @@ describe('staff console: package request review', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Override On-site coaching?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Override' }));
     await screen.findByText(packageMessages.updated);
-    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ kind: 'pdSession', itemId: 's-1', amount: 3, overrideDate: '2026-11-20' });
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      kind: 'pdSession',
+      itemId: 's-1',
+      amount: 3,
+      overrideDate: '2026-11-20',
+    });
     expect(await screen.findByText(`${packageMessages.overriddenByAdmin} on 11/20/2026`)).toBeInTheDocument();
     expect(screen.getByText('Package total: $3,000.00')).toBeInTheDocument();
   });
 
   it('sends nothing when the override is cancelled', async () => {
-    const calls = stubFetch({ 'GET /api/me': () => jsonResponse(200, staff), [`GET ${url}`]: () => jsonResponse(200, aRequest('SUBMITTED')) });
+    const calls = stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      [`GET ${url}`]: () => jsonResponse(200, aRequest('SUBMITTED')),
+    });
     await openPage();
     const row = screen.getByRole('row', { name: /On-site coaching/ });
     await userEvent.type(within(row).getByRole('spinbutton', { name: 'Override for On-site coaching' }), '3');
     await userEvent.click(within(row).getByRole('button', { name: 'Override' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Override On-site coaching?' })).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Override On-site coaching?' })).getByRole('button', {
+        name: 'Cancel',
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
   });
 
   it('offers no override on a decided request, says why, and offers Reopen', async () => {
-    stubFetch({ 'GET /api/me': () => jsonResponse(200, staff), [`GET ${url}`]: () => jsonResponse(200, aRequest('ACCEPTED')) });
+    stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      [`GET ${url}`]: () => jsonResponse(200, aRequest('ACCEPTED')),
+    });
     await openPage();
     expect(screen.getByText(staffPackageMessages.overrideClosed)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Override' })).not.toBeInTheDocument();

@@ -21,7 +21,12 @@ import { ErrorState } from '../../../ui/error-state.tsx';
 import { NotFound } from '../../../ui/not-found.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
-import { staffRequestQuery, useDecidePackageRequest, useOverrideSelection, type OverrideKind } from '../api/packages.ts';
+import {
+  staffRequestQuery,
+  useDecidePackageRequest,
+  useOverrideSelection,
+  type OverrideKind,
+} from '../api/packages.ts';
 
 export const staffPackageRequestLoader =
   (queryClient: QueryClient) =>
@@ -51,22 +56,58 @@ function linesOf(detail: PackageRequestDetail): Line[] {
     ...pkg.pdSessionGroupings.flatMap((g) =>
       g.pdSessions.map((s) => {
         const row = pd.get(s.id);
-        return { kind: 'pdSession' as const, itemId: s.id, name: s.name, unit: 'days', requested: row?.requestedDays ?? 0, override: row?.overrideAmount ?? null, overrideDate: row?.overrideDate ?? null, createdByAdmin: row ? !row.createdByInitiator : false };
+        return {
+          kind: 'pdSession' as const,
+          itemId: s.id,
+          name: s.name,
+          unit: 'days',
+          requested: row?.requestedDays ?? 0,
+          override: row?.overrideAmount ?? null,
+          overrideDate: row?.overrideDate ?? null,
+          createdByAdmin: row ? !row.createdByInitiator : false,
+        };
       }),
     ),
     ...pkg.events.map((e) => {
       const row = ev.get(e.id);
-      return { kind: 'event' as const, itemId: e.id, name: e.name, unit: 'participants', requested: row?.requestedParticipants ?? 0, override: row?.overrideAmount ?? null, overrideDate: row?.overrideDate ?? null, createdByAdmin: false };
+      return {
+        kind: 'event' as const,
+        itemId: e.id,
+        name: e.name,
+        unit: 'participants',
+        requested: row?.requestedParticipants ?? 0,
+        override: row?.overrideAmount ?? null,
+        overrideDate: row?.overrideDate ?? null,
+        createdByAdmin: false,
+      };
     }),
     ...pkg.groups.flatMap((g) =>
       g.sections.map((s) => {
         const row = gs.get(s.id);
-        return { kind: 'groupSection' as const, itemId: s.id, name: `${g.name}: ${s.title}`, unit: 'participants', requested: row?.requestedParticipants ?? 0, override: row?.overrideParticipants ?? null, overrideDate: row?.overrideDate ?? null, createdByAdmin: false };
+        return {
+          kind: 'groupSection' as const,
+          itemId: s.id,
+          name: `${g.name}: ${s.title}`,
+          unit: 'participants',
+          requested: row?.requestedParticipants ?? 0,
+          override: row?.overrideParticipants ?? null,
+          overrideDate: row?.overrideDate ?? null,
+          createdByAdmin: false,
+        };
       }),
     ),
     ...pkg.institutes.map((i) => {
       const row = ins.get(i.id);
-      return { kind: 'institute' as const, itemId: i.id, name: i.name, unit: 'participants', requested: row?.requestedParticipants ?? 0, override: row?.overrideAmount ?? null, overrideDate: row?.overrideDate ?? null, createdByAdmin: row ? !row.createdByInitiator : false };
+      return {
+        kind: 'institute' as const,
+        itemId: i.id,
+        name: i.name,
+        unit: 'participants',
+        requested: row?.requestedParticipants ?? 0,
+        override: row?.overrideAmount ?? null,
+        overrideDate: row?.overrideDate ?? null,
+        createdByAdmin: row ? !row.createdByInitiator : false,
+      };
     }),
   ];
 }
@@ -90,8 +131,16 @@ function OverrideRow({ requestId, line, overridable }: { requestId: string; line
       labels: { confirm: next === null ? 'Clear' : 'Override', cancel: 'Cancel' },
       onConfirm: () =>
         override.mutate(
-          { kind: line.kind, itemId: line.itemId, amount: next, ...(next !== null && date ? { overrideDate: date } : {}) },
-          { onSuccess: () => notifications.show({ color: 'green', message: packageMessages.updated }), onError: notifyError },
+          {
+            kind: line.kind,
+            itemId: line.itemId,
+            amount: next,
+            ...(next !== null && date ? { overrideDate: date } : {}),
+          },
+          {
+            onSuccess: () => notifications.show({ color: 'green', message: packageMessages.updated }),
+            onError: notifyError,
+          },
         ),
     });
   return (
@@ -99,24 +148,40 @@ function OverrideRow({ requestId, line, overridable }: { requestId: string; line
       <Table.Td>
         <Text size="sm">{line.name}</Text>
         {line.createdByAdmin ? <Text size="xs">{packageMessages.createdByAdmin}</Text> : null}
-        {line.overrideDate ? <Text size="xs">{`${packageMessages.overriddenByAdmin} on ${formatUsDate(line.overrideDate)}`}</Text> : null}
+        {line.overrideDate ? (
+          <Text size="xs">{`${packageMessages.overriddenByAdmin} on ${formatUsDate(line.overrideDate)}`}</Text>
+        ) : null}
       </Table.Td>
       <Table.Td>{line.createdByAdmin ? 'Not selected' : `${line.requested} ${line.unit}`}</Table.Td>
       {overridable ? (
-      <Table.Td>
-        <Group gap="xs" align="flex-end">
-          <TextInput type="number" min={0} label={`Override for ${line.name}`} value={value} onChange={(e) => setValue(e.currentTarget.value)} w={120} />
-          <TextInput type="date" label={`Override date for ${line.name}`} description="Today when empty" value={date} onChange={(e) => setDate(e.currentTarget.value)} w={170} />
-          <Button size="sm" onClick={() => send(amount)} disabled={!valid || override.isPending}>
-            Override
-          </Button>
-          {line.overrideDate ? (
-            <Button size="sm" variant="default" onClick={() => send(null)} disabled={override.isPending}>
-              Clear
+        <Table.Td>
+          <Group gap="xs" align="flex-end">
+            <TextInput
+              type="number"
+              min={0}
+              label={`Override for ${line.name}`}
+              value={value}
+              onChange={(e) => setValue(e.currentTarget.value)}
+              w={120}
+            />
+            <TextInput
+              type="date"
+              label={`Override date for ${line.name}`}
+              description="Today when empty"
+              value={date}
+              onChange={(e) => setDate(e.currentTarget.value)}
+              w={170}
+            />
+            <Button size="sm" onClick={() => send(amount)} disabled={!valid || override.isPending}>
+              Override
             </Button>
-          ) : null}
-        </Group>
-      </Table.Td>
+            {line.overrideDate ? (
+              <Button size="sm" variant="default" onClick={() => send(null)} disabled={override.isPending}>
+                Clear
+              </Button>
+            ) : null}
+          </Group>
+        </Table.Td>
       ) : null}
     </Table.Tr>
   );
@@ -124,7 +189,9 @@ function OverrideRow({ requestId, line, overridable }: { requestId: string; line
 
 function Decisions({ detail }: { detail: PackageRequestDetail }) {
   const decide = useDecidePackageRequest(detail.id);
-  const actions = (Object.keys(staffPackageActions) as StaffPackageAction[]).filter((action) => staffActionAllowed(action, detail.status));
+  const actions = (Object.keys(staffPackageActions) as StaffPackageAction[]).filter((action) =>
+    staffActionAllowed(action, detail.status),
+  );
   if (actions.length === 0) return null;
   const confirm = (action: StaffPackageAction) =>
     openConfirmModal({
@@ -134,14 +201,23 @@ function Decisions({ detail }: { detail: PackageRequestDetail }) {
       confirmProps: action === 'reject' ? { color: 'red.9' } : {},
       onConfirm: () =>
         decide.mutate(action, {
-          onSuccess: (saved) => notifications.show({ color: 'green', message: `${packageMessages.updated}: ${packageStatusLabels[saved.status]}` }),
+          onSuccess: (saved) =>
+            notifications.show({
+              color: 'green',
+              message: `${packageMessages.updated}: ${packageStatusLabels[saved.status]}`,
+            }),
           onError: notifyError,
         }),
     });
   return (
     <Group gap="sm">
       {actions.map((action) => (
-        <Button key={action} variant={action === 'accept' ? 'filled' : 'default'} onClick={() => confirm(action)} loading={decide.isPending && decide.variables === action}>
+        <Button
+          key={action}
+          variant={action === 'accept' ? 'filled' : 'default'}
+          onClick={() => confirm(action)}
+          loading={decide.isPending && decide.variables === action}
+        >
           {staffPackageActions[action].label}
         </Button>
       ))}
@@ -176,25 +252,33 @@ export function StaffPackageRequestPage() {
       <Decisions detail={detail} />
       <Card withBorder padding="md">
         <Text fw={700}>
-          Package total: {totals.total.low === totals.total.high ? formatCents(totals.total.low) : `${formatCents(totals.total.low)} – ${formatCents(totals.total.high)}`}
+          Package total:{' '}
+          {totals.total.low === totals.total.high
+            ? formatCents(totals.total.low)
+            : `${formatCents(totals.total.low)} – ${formatCents(totals.total.high)}`}
         </Text>
         <Text size="sm">Package minimum: {formatCents(totals.minimumAmount)}</Text>
       </Card>
       <Title order={2}>Selections</Title>
       {overridable ? null : <Text size="sm">{staffPackageMessages.overrideClosed}</Text>}
       <ResponsiveTable minWidth={640} withTableBorder striped aria-label="Selections">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Item</Table.Th>
-              <Table.Th scope="col">Requested</Table.Th>
-              {overridable ? <Table.Th scope="col">Override</Table.Th> : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {linesOf(detail).map((line) => (
-              <OverrideRow key={`${line.itemId}-${line.override ?? 'none'}-${line.overrideDate ?? ''}`} requestId={detail.id} line={line} overridable={overridable} />
-            ))}
-          </Table.Tbody>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Item</Table.Th>
+            <Table.Th scope="col">Requested</Table.Th>
+            {overridable ? <Table.Th scope="col">Override</Table.Th> : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {linesOf(detail).map((line) => (
+            <OverrideRow
+              key={`${line.itemId}-${line.override ?? 'none'}-${line.overrideDate ?? ''}`}
+              requestId={detail.id}
+              line={line}
+              overridable={overridable}
+            />
+          ))}
+        </Table.Tbody>
       </ResponsiveTable>
     </Stack>
   );

@@ -4,7 +4,13 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatUsDate } from '@portal/domain/dates.ts';
 import { formatCents } from '@portal/domain/money.ts';
-import { packageMessages, packageRequestStatuses, packageStatusLabels, packageStepLabels, type PackageRequestStatus } from '@portal/domain/packages/rules.ts';
+import {
+  packageMessages,
+  packageRequestStatuses,
+  packageStatusLabels,
+  packageStepLabels,
+  type PackageRequestStatus,
+} from '@portal/domain/packages/rules.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
@@ -14,14 +20,18 @@ import { PartDrawer, type PartEdit } from '../components/part-drawer.tsx';
 import { formValuesOf } from '../components/part-fields.ts';
 
 export const staffPackagesLoader = (queryClient: QueryClient) => async () => {
-  await Promise.all([queryClient.prefetchQuery(staffCatalogueQuery), queryClient.prefetchQuery(staffRequestsQuery(1, 'SUBMITTED'))]);
+  await Promise.all([
+    queryClient.prefetchQuery(staffCatalogueQuery),
+    queryClient.prefetchQuery(staffRequestsQuery(1, 'SUBMITTED')),
+  ]);
   return null;
 };
 
 function Catalogue() {
   const catalogue = useQuery(staffCatalogueQuery);
   if (catalogue.isPending) return <PageLoader label="Loading packages" />;
-  if (catalogue.isError) return <ErrorState message={errorMessage(catalogue.error)} onRetry={() => void catalogue.refetch()} />;
+  if (catalogue.isError)
+    return <ErrorState message={errorMessage(catalogue.error)} onRetry={() => void catalogue.refetch()} />;
   if (catalogue.data.items.length === 0) return <EmptyState message={packageMessages.noPackages} />;
   return (
     <Table.ScrollContainer minWidth={560}>
@@ -67,7 +77,10 @@ function Requests() {
         label="Status"
         maw={260}
         value={status ?? ''}
-        data={[{ value: '', label: 'Every status' }, ...packageRequestStatuses.map((s) => ({ value: s, label: packageStatusLabels[s] }))]}
+        data={[
+          { value: '', label: 'Every status' },
+          ...packageRequestStatuses.map((s) => ({ value: s, label: packageStatusLabels[s] })),
+        ]}
         onChange={(e) => {
           setStatus((e.currentTarget.value || undefined) as PackageRequestStatus | undefined);
           setPage(1);
@@ -134,7 +147,11 @@ export function StaffPackagesPage() {
       <Requests />
       <Group justify="space-between">
         <Title order={2}>Catalogue</Title>
-        <Button onClick={() => setEdit({ kind: 'package', id: null, parentId: null, values: formValuesOf('package', null) })}>New package</Button>
+        <Button
+          onClick={() => setEdit({ kind: 'package', id: null, parentId: null, values: formValuesOf('package', null) })}
+        >
+          New package
+        </Button>
       </Group>
       <Catalogue />
       <PartDrawer

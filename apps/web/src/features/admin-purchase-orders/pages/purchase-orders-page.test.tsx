@@ -10,7 +10,14 @@ import { staff } from '../../../test/users.ts';
 
 const list = '/api/admin/purchase-orders';
 const submitted = aPurchaseOrder();
-const approved = aPurchaseOrder({ id: 'po-2', number: 'PO-0999', status: 'APPROVED', totalCents: 14900, submittedTotalCents: 10000, paymentTotalCents: 14900 });
+const approved = aPurchaseOrder({
+  id: 'po-2',
+  number: 'PO-0999',
+  status: 'APPROVED',
+  totalCents: 14900,
+  submittedTotalCents: 10000,
+  paymentTotalCents: 14900,
+});
 
 /** The list as the server filters it by ?status= (none: all). */
 function byStatus(url: URL) {
@@ -29,7 +36,10 @@ describe('staff console: purchase orders', { timeout: 20_000 }, () => {
   beforeEach(() => notifications.clean());
 
   it('lists the submitted purchase orders first, with the PDF to download', async () => {
-    const calls = stubFetch({ 'GET /api/me': () => jsonResponse(200, staff), [`GET ${list}`]: (_body, url) => byStatus(url) });
+    const calls = stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      [`GET ${list}`]: (_body, url) => byStatus(url),
+    });
     await openPage();
 
     const row = (await screen.findByRole('rowheader', { name: 'PO-1001' })).closest('tr') as HTMLElement;
@@ -50,7 +60,10 @@ describe('staff console: purchase orders', { timeout: 20_000 }, () => {
   });
 
   it('filters by status, and shows every status under All', async () => {
-    const calls = stubFetch({ 'GET /api/me': () => jsonResponse(200, staff), [`GET ${list}`]: (_body, url) => byStatus(url) });
+    const calls = stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      [`GET ${list}`]: (_body, url) => byStatus(url),
+    });
     const app = await openPage();
     const user = userEvent.setup({ delay: null });
     await screen.findByRole('rowheader', { name: 'PO-1001' });
@@ -81,7 +94,11 @@ describe('staff console: purchase orders', { timeout: 20_000 }, () => {
     });
     await openPage('/admin/purchase-orders?status=ALL');
 
-    for (const [number, label] of [['PO-1001', 'Submitted'], ['PO-0999', 'Approved'], ['PO-0998', 'Voided']] as const) {
+    for (const [number, label] of [
+      ['PO-1001', 'Submitted'],
+      ['PO-0999', 'Approved'],
+      ['PO-0998', 'Voided'],
+    ] as const) {
       const row = (await screen.findByRole('rowheader', { name: number })).closest('tr') as HTMLElement;
       const badge = within(row).getByText(label).closest('.mantine-Badge-root');
       expect(badge, label).toHaveStyle({ color: 'var(--mantine-color-dark-text)' });
@@ -89,7 +106,10 @@ describe('staff console: purchase orders', { timeout: 20_000 }, () => {
   });
 
   it('keeps the status filter while searching', async () => {
-    const calls = stubFetch({ 'GET /api/me': () => jsonResponse(200, staff), [`GET ${list}`]: (_body, url) => byStatus(url) });
+    const calls = stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      [`GET ${list}`]: (_body, url) => byStatus(url),
+    });
     const app = await openPage('/admin/purchase-orders?status=VOIDED');
     const user = userEvent.setup({ delay: null });
     expect(await screen.findByText('No purchase orders')).toBeInTheDocument();
@@ -159,8 +179,17 @@ describe('staff console: purchase orders', { timeout: 20_000 }, () => {
   });
 
   it('issue 10: shows a typed total that differs from the payment’s, and offers Void but not Approve', async () => {
-    const oneCent = aPurchaseOrder({ id: 'po-4', number: 'PO-0001', submittedTotalCents: 1, totalCents: 14900, paymentTotalCents: 14900 });
-    stubFetch({ 'GET /api/me': () => jsonResponse(200, staff), [`GET ${list}`]: () => jsonResponse(200, aPurchaseOrderPage([oneCent])) });
+    const oneCent = aPurchaseOrder({
+      id: 'po-4',
+      number: 'PO-0001',
+      submittedTotalCents: 1,
+      totalCents: 14900,
+      paymentTotalCents: 14900,
+    });
+    stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      [`GET ${list}`]: () => jsonResponse(200, aPurchaseOrderPage([oneCent])),
+    });
     await openPage();
 
     const row = (await screen.findByRole('rowheader', { name: 'PO-0001' })).closest('tr') as HTMLElement;
@@ -169,7 +198,9 @@ describe('staff console: purchase orders', { timeout: 20_000 }, () => {
     expect(within(row).getByText('Differs from the payment')).toBeInTheDocument();
     const approve = within(row).getByRole('button', { name: 'Approve purchase order PO-0001' });
     expect(approve).toBeDisabled();
-    expect(approve).toHaveAccessibleDescription('The totals differ: void it and ask the buyer for a corrected purchase order.');
+    expect(approve).toHaveAccessibleDescription(
+      'The totals differ: void it and ask the buyer for a corrected purchase order.',
+    );
     expect(within(row).getByRole('button', { name: 'Void purchase order PO-0001' })).toBeEnabled();
   });
 
@@ -177,7 +208,8 @@ describe('staff console: purchase orders', { timeout: 20_000 }, () => {
     stubFetch({
       'GET /api/me': () => jsonResponse(200, staff),
       [`GET ${list}`]: () => jsonResponse(200, aPurchaseOrderPage([submitted])),
-      [`POST ${list}/po-1/approve`]: () => problemResponse(409, 'Conflict', { detail: purchaseOrderMessages.seatsGone }),
+      [`POST ${list}/po-1/approve`]: () =>
+        problemResponse(409, 'Conflict', { detail: purchaseOrderMessages.seatsGone }),
     });
     await openPage();
     const user = userEvent.setup({ delay: null });
@@ -199,8 +231,26 @@ describe('staff console: purchase orders', { timeout: 20_000 }, () => {
   });
 
   it('shows what a package and an institute purchase order pay for, and approves a package one', async () => {
-    const pkg = aPurchaseOrder({ id: 'po-p', number: 'PKG-1', type: 'PACKAGE', eventPaymentId: null, paysFor: 'Literacy Partnership', submittedTotalCents: 1_250_000, paymentTotalCents: 1_250_000, totalCents: 1_250_000 });
-    const institute = aPurchaseOrder({ id: 'po-i', number: 'INS-1', type: 'EVENT', eventPaymentId: null, paysFor: 'Summer Institute: 2 applicants', submittedTotalCents: 190_000, paymentTotalCents: 190_000, totalCents: 190_000 });
+    const pkg = aPurchaseOrder({
+      id: 'po-p',
+      number: 'PKG-1',
+      type: 'PACKAGE',
+      eventPaymentId: null,
+      paysFor: 'Literacy Partnership',
+      submittedTotalCents: 1_250_000,
+      paymentTotalCents: 1_250_000,
+      totalCents: 1_250_000,
+    });
+    const institute = aPurchaseOrder({
+      id: 'po-i',
+      number: 'INS-1',
+      type: 'EVENT',
+      eventPaymentId: null,
+      paysFor: 'Summer Institute: 2 applicants',
+      submittedTotalCents: 190_000,
+      paymentTotalCents: 190_000,
+      totalCents: 190_000,
+    });
     const calls = stubFetch({
       'GET /api/me': () => jsonResponse(200, staff),
       [`GET ${list}`]: () => jsonResponse(200, aPurchaseOrderPage([pkg, institute])),
@@ -214,6 +264,10 @@ describe('staff console: purchase orders', { timeout: 20_000 }, () => {
     expect(within(instituteRow).getByText('Summer Institute: 2 applicants')).toBeInTheDocument();
     await userEvent.click(within(packageRow).getByRole('button', { name: 'Approve purchase order PKG-1' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
-    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.path === '/api/admin/purchase-orders/po-p/approve')).toBe(true));
+    await waitFor(() =>
+      expect(
+        calls.some((call) => call.method === 'POST' && call.path === '/api/admin/purchase-orders/po-p/approve'),
+      ).toBe(true),
+    );
   });
 });

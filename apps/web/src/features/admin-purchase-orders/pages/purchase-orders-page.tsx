@@ -8,7 +8,14 @@ import { purchaseOrderMessages, type AdminPurchaseOrderRow } from '@portal/domai
 import { notifyError } from '../../../lib/errors.ts';
 import { useListFilter, useListSearch } from '../../../lib/list-search.ts';
 import { SearchList } from '../../../ui/search-list.tsx';
-import { adminPurchaseOrdersQuery, defaultPurchaseOrderFilter, purchaseOrderListParams, useDecidePurchaseOrder, type PurchaseOrderDecision, type PurchaseOrderFilter } from '../api/purchase-orders.ts';
+import {
+  adminPurchaseOrdersQuery,
+  defaultPurchaseOrderFilter,
+  purchaseOrderListParams,
+  useDecidePurchaseOrder,
+  type PurchaseOrderDecision,
+  type PurchaseOrderFilter,
+} from '../api/purchase-orders.ts';
 import { purchaseOrderStatusLabels } from '../components/labels.ts';
 import { PurchaseOrdersTable } from '../components/purchase-orders-table.tsx';
 import { commercePageSize } from '../../../shared/commerce/admin-lists.ts';
@@ -16,7 +23,9 @@ import { commercePageSize } from '../../../shared/commerce/admin-lists.ts';
 export const purchaseOrdersLoader =
   (queryClient: QueryClient) =>
   async ({ request }: LoaderFunctionArgs) => {
-    await queryClient.prefetchQuery(adminPurchaseOrdersQuery(purchaseOrderListParams(new URL(request.url).searchParams)));
+    await queryClient.prefetchQuery(
+      adminPurchaseOrdersQuery(purchaseOrderListParams(new URL(request.url).searchParams)),
+    );
     return null;
   };
 
@@ -26,8 +35,18 @@ const filters: { value: PurchaseOrderFilter; label: string }[] = [
 ];
 
 const decisions = {
-  approve: { verb: 'Approve', question: purchaseOrderMessages.approveConfirm, done: purchaseOrderMessages.approved, color: undefined },
-  void: { verb: 'Void', question: purchaseOrderMessages.voidConfirm, done: purchaseOrderMessages.voided, color: 'red.9' },
+  approve: {
+    verb: 'Approve',
+    question: purchaseOrderMessages.approveConfirm,
+    done: purchaseOrderMessages.approved,
+    color: undefined,
+  },
+  void: {
+    verb: 'Void',
+    question: purchaseOrderMessages.voidConfirm,
+    done: purchaseOrderMessages.voided,
+    color: 'red.9',
+  },
 } as const;
 
 /** /admin/purchase-orders: the purchase orders members uploaded, to download, approve or void. */

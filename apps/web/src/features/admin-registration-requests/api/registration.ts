@@ -22,14 +22,16 @@ const enc = encodeURIComponent;
 export function settingsQuery(eventId: string) {
   return queryOptions({
     queryKey: adminRegistrationKeys.settings(eventId),
-    queryFn: ({ signal }) => api.get<GroupRegistrationSettings>(`/api/admin/events/${enc(eventId)}/group-registration`, signal),
+    queryFn: ({ signal }) =>
+      api.get<GroupRegistrationSettings>(`/api/admin/events/${enc(eventId)}/group-registration`, signal),
   });
 }
 
 export function useSaveSettings(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: GroupRegistrationSettingsInput) => api.put<GroupRegistrationSettings>(`/api/admin/events/${enc(eventId)}/group-registration`, input),
+    mutationFn: (input: GroupRegistrationSettingsInput) =>
+      api.put<GroupRegistrationSettings>(`/api/admin/events/${enc(eventId)}/group-registration`, input),
     onSuccess: (saved) => {
       queryClient.setQueryData(adminRegistrationKeys.settings(eventId), saved);
       // Totals of the event's unpaid requests follow the new price.
@@ -44,7 +46,11 @@ export function adminRequestsQuery(page: number, eventId: string | null = null) 
     queryKey: adminRegistrationKeys.list(page, eventId),
     queryFn: ({ signal }) =>
       api.get<RegistrationRequestPage>(
-        withQuery('/api/admin/registration-requests', { page, pageSize: adminRequestsPageSize, eventId: eventId ?? undefined }),
+        withQuery('/api/admin/registration-requests', {
+          page,
+          pageSize: adminRequestsPageSize,
+          eventId: eventId ?? undefined,
+        }),
         signal,
       ),
     placeholderData: keepPreviousData,
@@ -55,7 +61,8 @@ export function adminRequestsQuery(page: number, eventId: string | null = null) 
 export function adminRequestQuery(requestId: string) {
   return queryOptions({
     queryKey: adminRegistrationKeys.detail(requestId),
-    queryFn: ({ signal }) => api.get<RegistrationRequestDetail>(`/api/admin/registration-requests/${enc(requestId)}`, signal),
+    queryFn: ({ signal }) =>
+      api.get<RegistrationRequestDetail>(`/api/admin/registration-requests/${enc(requestId)}`, signal),
     staleTime: 0,
   });
 }

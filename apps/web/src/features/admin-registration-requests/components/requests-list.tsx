@@ -15,7 +15,8 @@ export function RequestsList({ eventId = null }: { eventId?: string | null }) {
   const [page, setPage] = useState(1);
   const requests = useQuery(adminRequestsQuery(page, eventId));
   if (requests.isPending) return <PageLoader label="Loading registration requests" />;
-  if (requests.isError) return <ErrorState message={errorMessage(requests.error)} onRetry={() => void requests.refetch()} />;
+  if (requests.isError)
+    return <ErrorState message={errorMessage(requests.error)} onRetry={() => void requests.refetch()} />;
   if (requests.data.total === 0) return <EmptyState message={registrationRequestMessages.empty} />;
   return (
     <Stack gap="sm">

@@ -2,7 +2,11 @@ import { Button, Group, NumberInput, Stack, Switch, TextInput } from '@mantine/c
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { dollarsToCents } from '@portal/domain/money.ts';
-import { groupRegistrationSettingsInput, registrationRequestMessages as messages, type GroupRegistrationSettings } from '@portal/domain/registrations/requests.ts';
+import {
+  groupRegistrationSettingsInput,
+  registrationRequestMessages as messages,
+  type GroupRegistrationSettings,
+} from '@portal/domain/registrations/requests.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import { useSaveSettings } from '../api/registration.ts';
@@ -47,7 +51,11 @@ export function SettingsForm({ eventId, settings }: { eventId: string; settings:
   return (
     <form onSubmit={submit} noValidate aria-label="Group registration settings">
       <Stack gap="sm" maw={420}>
-        <Switch label="Open to group registration ('Request seats' on the event's page)" checked={open} onChange={(e) => setOpen(e.currentTarget.checked)} />
+        <Switch
+          label="Open to group registration ('Request seats' on the event's page)"
+          checked={open}
+          onChange={(e) => setOpen(e.currentTarget.checked)}
+        />
         <TextInput
           label="Attendee cost (per seat, in dollars)"
           value={cost}

@@ -22,7 +22,9 @@ describe('staff console: group registration of an event', { timeout: 20_000 }, (
       'GET /api/admin/registration-requests': () => jsonResponse(200, { items: [], page: 1, pageSize: 20, total: 0 }),
     });
     renderApp(`/admin/events/${eventId}/group-registration`);
-    expect(await screen.findByRole('heading', { name: 'Group registration', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Group registration', level: 1 }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(await screen.findByText(messages.empty)).toBeInTheDocument();
 
     const user = userEvent.setup();

@@ -28,8 +28,9 @@ function Details({ detail }: { detail: RegistrationRequestDetail }) {
       <Stack gap={4}>
         <Title order={1}>{detail.event.name}</Title>
         <Text>
-          {formatDateRange(detail.event.startDate, detail.event.endDate)} · requested {formatRequestDate(detail.createdAt)} by{' '}
-          {`${detail.requester.firstName} ${detail.requester.lastName}`.trim()} ({detail.requester.email})
+          {formatDateRange(detail.event.startDate, detail.event.endDate)} · requested{' '}
+          {formatRequestDate(detail.createdAt)} by {`${detail.requester.firstName} ${detail.requester.lastName}`.trim()}{' '}
+          ({detail.requester.email})
         </Text>
         <Group gap="xs">
           {detail.status === 'CANCELLED' ? (
@@ -51,7 +52,8 @@ function Details({ detail }: { detail: RegistrationRequestDetail }) {
         <Text size="sm">
           {price.seats} × {formatCents(price.attendeeCost)} = {formatCents(price.grossTotal)}
           {price.freeSeats > 0 ? `, ${price.freeSeats} free (−${formatCents(price.offerDiscount)})` : ''}
-          {detail.coupon ? `, coupon ${detail.coupon.code} (−${formatCents(price.couponDiscount)})` : ''}; total {formatCents(price.total)}
+          {detail.coupon ? `, coupon ${detail.coupon.code} (−${formatCents(price.couponDiscount)})` : ''}; total{' '}
+          {formatCents(price.total)}
         </Text>
         {detail.requestedSections.length > 0 ? (
           <List size="sm">

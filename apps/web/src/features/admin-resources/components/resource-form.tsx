@@ -39,7 +39,11 @@ export function ResourceForm({ eventId, resource, sections, onDone }: ResourceFo
       file: null,
     },
     validate: (values) =>
-      linkOrFileFormProblems(values, resource?.file != null, { linkOrFileProblems, maxBytes: resourceFileMaxBytes, messages: resourceMessages }),
+      linkOrFileFormProblems(values, resource?.file != null, {
+        linkOrFileProblems,
+        maxBytes: resourceFileMaxBytes,
+        messages: resourceMessages,
+      }),
   });
 
   const submit = form.onSubmit((values) =>
@@ -75,7 +79,11 @@ export function ResourceForm({ eventId, resource, sections, onDone }: ResourceFo
         >
           <MultiSelect
             label="Sections"
-            description={sections.length > 0 ? 'Leave empty for everyone attending the event' : 'This event has no sections: the resource is for everyone attending it'}
+            description={
+              sections.length > 0
+                ? 'Leave empty for everyone attending the event'
+                : 'This event has no sections: the resource is for everyone attending it'
+            }
             data={sections}
             disabled={sections.length === 0}
             searchable

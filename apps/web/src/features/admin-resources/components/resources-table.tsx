@@ -1,5 +1,10 @@
 import { Anchor, Button, Group, Table, Text } from '@mantine/core';
-import { formatFileSize, resourceFileLabels, resourcePaths, type ResourceRow } from '@portal/domain/content/resources.ts';
+import {
+  formatFileSize,
+  resourceFileLabels,
+  resourcePaths,
+  type ResourceRow,
+} from '@portal/domain/content/resources.ts';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 
 interface ResourcesTableProps {
@@ -29,7 +34,13 @@ export function ResourcesTable({ eventId, resources, onEdit, onDelete, onMove, m
           <Table.Tr key={resource.id}>
             <Table.Td>
               <Group gap={4} wrap="nowrap">
-                <Button size="compact-sm" variant="default" disabled={index === 0 || moving} onClick={() => onMove(resource, 'up')} aria-label={`Move ${resource.title} up`}>
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  disabled={index === 0 || moving}
+                  onClick={() => onMove(resource, 'up')}
+                  aria-label={`Move ${resource.title} up`}
+                >
                   Up
                 </Button>
                 <Button
@@ -64,13 +75,26 @@ export function ResourcesTable({ eventId, resources, onEdit, onDelete, onMove, m
                 </Anchor>
               ) : null}
             </Table.Td>
-            <Table.Td>{resource.sections.length > 0 ? resource.sections.map((s) => s.title).join(', ') : 'Whole event'}</Table.Td>
+            <Table.Td>
+              {resource.sections.length > 0 ? resource.sections.map((s) => s.title).join(', ') : 'Whole event'}
+            </Table.Td>
             <Table.Td>
               <Group gap={4} wrap="nowrap">
-                <Button size="compact-sm" variant="default" onClick={() => onEdit(resource)} aria-label={`Edit ${resource.title}`}>
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  onClick={() => onEdit(resource)}
+                  aria-label={`Edit ${resource.title}`}
+                >
                   Edit
                 </Button>
-                <Button size="compact-sm" variant="default" color="red.9" onClick={() => onDelete(resource)} aria-label={`Delete ${resource.title}`}>
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  color="red.9"
+                  onClick={() => onDelete(resource)}
+                  aria-label={`Delete ${resource.title}`}
+                >
                   Delete
                 </Button>
               </Group>

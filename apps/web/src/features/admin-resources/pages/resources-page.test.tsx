@@ -15,7 +15,9 @@ const staff = aUser({ role: 'STAFF', memberships: [] });
 const event = {
   id: eventId,
   name: 'Fall Leadership Conference Day',
-  paths: [{ id: 'p1', groupings: [{ id: 'g1', name: 'Morning', sections: [{ id: 's1', title: 'Coaching Writing' }] }] }],
+  paths: [
+    { id: 'p1', groupings: [{ id: 'g1', name: 'Morning', sections: [{ id: 's1', title: 'Coaching Writing' }] }] },
+  ],
 } as unknown as StaffEventDetail;
 
 const row = (id: string, title: string, order: number, fields: Partial<ResourceRow> = {}): ResourceRow => ({
@@ -29,7 +31,11 @@ const row = (id: string, title: string, order: number, fields: Partial<ResourceR
   ...fields,
 });
 const first = row('r1', 'Welcome letter', 0);
-const second = row('r2', 'Slides', 1, { url: null, file: { name: 'slides.pdf', size: 2048, type: 'pdf' }, sections: [{ id: 's1', title: 'Coaching Writing' }] });
+const second = row('r2', 'Slides', 1, {
+  url: null,
+  file: { name: 'slides.pdf', size: 2048, type: 'pdf' },
+  sections: [{ id: 's1', title: 'Coaching Writing' }],
+});
 
 async function openPage() {
   renderApp(`/admin/events/${eventId}/resources`, { mantineEnv: 'test' });
@@ -45,7 +51,13 @@ describe('staff console: event resources', { timeout: 20_000 }, () => {
       'GET /api/me': () => jsonResponse(200, staff),
       [`GET ${api}`]: () => jsonResponse(200, event),
       [`GET ${api}/resources`]: () => jsonResponse(200, { items: [first, second] }),
-      'POST /api/admin/resources/r2/move': () => jsonResponse(200, { items: [{ ...second, order: 0 }, { ...first, order: 1 }] }),
+      'POST /api/admin/resources/r2/move': () =>
+        jsonResponse(200, {
+          items: [
+            { ...second, order: 0 },
+            { ...first, order: 1 },
+          ],
+        }),
     });
     const user = await openPage();
     const table = await screen.findByRole('table', { name: 'Resources' });
@@ -63,7 +75,11 @@ describe('staff console: event resources', { timeout: 20_000 }, () => {
       'GET /api/me': () => jsonResponse(200, staff),
       [`GET ${api}`]: () => jsonResponse(200, event),
       [`GET ${api}/resources`]: () => jsonResponse(200, { items: [] }),
-      [`POST ${api}/resources`]: () => problemResponse(400, 'Bad Request', { detail: 'Please correct the highlighted fields.', errors: { url: resourceMessages.urlInvalid } }),
+      [`POST ${api}/resources`]: () =>
+        problemResponse(400, 'Bad Request', {
+          detail: 'Please correct the highlighted fields.',
+          errors: { url: resourceMessages.urlInvalid },
+        }),
     });
     const user = await openPage();
     expect(await screen.findByText(resourceMessages.empty)).toBeInTheDocument();
@@ -78,6 +94,11 @@ describe('staff console: event resources', { timeout: 20_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'Create resource' }));
     expect(await within(form).findByText(resourceMessages.urlInvalid)).toBeInTheDocument();
     const sent = calls.find((call) => call.method === 'POST')?.body as FormData;
-    expect([sent.get('title'), sent.get('url'), sent.get('sectionIds'), sent.get('file')]).toEqual(['Reading list', 'https://example.org/list', '', null]);
+    expect([sent.get('title'), sent.get('url'), sent.get('sectionIds'), sent.get('file')]).toEqual([
+      'Reading list',
+      'https://example.org/list',
+      '',
+      null,
+    ]);
   });
 });

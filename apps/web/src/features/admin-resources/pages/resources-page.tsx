@@ -22,14 +22,19 @@ export const adminResourcesLoader =
   (queryClient: QueryClient) =>
   async ({ params }: LoaderFunctionArgs) => {
     const eventId = params.eventId ?? '';
-    await Promise.all([queryClient.prefetchQuery(adminResourcesQuery(eventId)), queryClient.prefetchQuery(adminResourceEventQuery(eventId))]);
+    await Promise.all([
+      queryClient.prefetchQuery(adminResourcesQuery(eventId)),
+      queryClient.prefetchQuery(adminResourceEventQuery(eventId)),
+    ]);
     return null;
   };
 
 /** Every section of the event as a picker option, named with its grouping. */
 function sectionOptions(event: StaffEventDetail | undefined) {
   return (event?.paths ?? []).flatMap((path) =>
-    path.groupings.flatMap((grouping) => grouping.sections.map((section) => ({ value: section.id, label: `${section.title} (${grouping.name})` }))),
+    path.groupings.flatMap((grouping) =>
+      grouping.sections.map((section) => ({ value: section.id, label: `${section.title} (${grouping.name})` })),
+    ),
   );
 }
 
@@ -73,8 +78,8 @@ export function AdminResourcesPage() {
         <Button onClick={() => setEditing(null)}>New resource</Button>
       </Group>
       <Text size="sm">
-        Members see a resource when they hold a ticket for the event or were accepted to it. A resource aimed at sections is shown only to
-        those sections&apos; attendees.
+        Members see a resource when they hold a ticket for the event or were accepted to it. A resource aimed at
+        sections is shown only to those sections&apos; attendees.
       </Text>
       {resources.isPending ? (
         <Stack gap="xs" role="status" aria-label="Loading resources">
@@ -94,7 +99,13 @@ export function AdminResourcesPage() {
           onDelete={confirmDelete}
           moving={move.isPending}
           onMove={(resource, direction) =>
-            move.mutate({ id: resource.id, direction }, { onSuccess: () => notifications.show({ color: 'green', message: resourceMessages.moved }), onError: notifyError })
+            move.mutate(
+              { id: resource.id, direction },
+              {
+                onSuccess: () => notifications.show({ color: 'green', message: resourceMessages.moved }),
+                onError: notifyError,
+              },
+            )
           }
         />
       )}
@@ -108,7 +119,13 @@ export function AdminResourcesPage() {
       >
         <Suspense fallback={<PageLoader label="Loading the form" />}>
           {editing !== undefined ? (
-            <ResourceForm key={editing?.id ?? 'new'} eventId={eventId} resource={editing} sections={sectionOptions(event.data)} onDone={() => setEditing(undefined)} />
+            <ResourceForm
+              key={editing?.id ?? 'new'}
+              eventId={eventId}
+              resource={editing}
+              sections={sectionOptions(event.data)}
+              onDone={() => setEditing(undefined)}
+            />
           ) : null}
         </Suspense>
       </Drawer>

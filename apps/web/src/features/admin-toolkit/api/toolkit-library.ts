@@ -52,7 +52,10 @@ export function documentsQuery(params: DocumentListParams) {
 /** Every change to the library refreshes the outline (counts) and the document lists. */
 function useLibraryMutation<TInput, TResult>(run: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: run, onSettled: () => queryClient.invalidateQueries({ queryKey: adminToolkitKeys.all }) });
+  return useMutation({
+    mutationFn: run,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminToolkitKeys.all }),
+  });
 }
 
 export interface ContainerValues {
@@ -65,14 +68,19 @@ type Kind = 'categories' | 'groupings';
 
 export const useSaveContainer = () =>
   useLibraryMutation(({ kind, id, values }: { kind: Kind; id: string | null; values: ContainerValues }) => {
-    const body = kind === 'categories' ? { name: values.name, audience: values.audience } : { title: values.name, parentId: values.parentId, audience: values.audience };
+    const body =
+      kind === 'categories'
+        ? { name: values.name, audience: values.audience }
+        : { title: values.name, parentId: values.parentId, audience: values.audience };
     return id === null
       ? api.post<StaffToolkitOutline>(`/api/admin/toolkit/${kind}`, body)
       : api.put<StaffToolkitOutline>(`/api/admin/toolkit/${kind}/${encodeURIComponent(id)}`, body);
   });
 
 export const useDeleteContainer = () =>
-  useLibraryMutation(({ kind, id }: { kind: Kind; id: string }) => apiRequest<StaffToolkitOutline>('DELETE', `/api/admin/toolkit/${kind}/${encodeURIComponent(id)}`));
+  useLibraryMutation(({ kind, id }: { kind: Kind; id: string }) =>
+    apiRequest<StaffToolkitOutline>('DELETE', `/api/admin/toolkit/${kind}/${encodeURIComponent(id)}`),
+  );
 
 export const useMoveContainer = () =>
   useLibraryMutation(({ kind, id, direction }: { kind: Kind; id: string } & ToolkitMove) =>
@@ -102,14 +110,19 @@ export const useSaveDocument = () =>
   useLibraryMutation(({ id, values }: { id: string | null; values: DocumentValues }) =>
     id === null
       ? apiRequest<StaffToolkitDocument>('POST', '/api/admin/toolkit/documents', { body: documentForm(values) })
-      : apiRequest<StaffToolkitDocument>('PUT', `/api/admin/toolkit/documents/${encodeURIComponent(id)}`, { body: documentForm(values) }),
+      : apiRequest<StaffToolkitDocument>('PUT', `/api/admin/toolkit/documents/${encodeURIComponent(id)}`, {
+          body: documentForm(values),
+        }),
   );
 
-export const useDeleteDocument = () => useLibraryMutation((id: string) => api.delete<undefined>(`/api/admin/toolkit/documents/${encodeURIComponent(id)}`));
+export const useDeleteDocument = () =>
+  useLibraryMutation((id: string) => api.delete<undefined>(`/api/admin/toolkit/documents/${encodeURIComponent(id)}`));
 
 export const useMoveDocument = () =>
   useLibraryMutation(({ id, direction }: { id: string } & ToolkitMove) =>
-    api.post<{ items: StaffToolkitDocument[] }>(`/api/admin/toolkit/documents/${encodeURIComponent(id)}/move`, { direction }),
+    api.post<{ items: StaffToolkitDocument[] }>(`/api/admin/toolkit/documents/${encodeURIComponent(id)}/move`, {
+      direction,
+    }),
   );
 
 /** GET /api/admin/users/{id}/toolkit: a user's toolkit access and flags. */
@@ -123,7 +136,8 @@ export function toolkitUserQuery(userId: string) {
 export function useSaveToolkitUser(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (flags: ToolkitUserFlags) => api.put<ToolkitUser>(`/api/admin/users/${encodeURIComponent(userId)}/toolkit`, flags),
+    mutationFn: (flags: ToolkitUserFlags) =>
+      api.put<ToolkitUser>(`/api/admin/users/${encodeURIComponent(userId)}/toolkit`, flags),
     onSuccess: (user) => queryClient.setQueryData(adminToolkitKeys.user(userId), user),
   });
 }

@@ -14,7 +14,9 @@ export function AudienceField({ value, onChange, error }: AudienceFieldProps) {
       label="Shown to"
       description="Tick none to show it to every member with toolkit access; otherwise members holding any ticked flag see it."
       value={value}
-      onChange={(next) => onChange(next.filter((flag): flag is ToolkitAudience => (toolkitAudiences as readonly string[]).includes(flag)))}
+      onChange={(next) =>
+        onChange(next.filter((flag): flag is ToolkitAudience => (toolkitAudiences as readonly string[]).includes(flag)))
+      }
       error={error}
     >
       <Group gap="sm" mt={6}>

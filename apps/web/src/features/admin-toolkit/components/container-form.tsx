@@ -1,7 +1,12 @@
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { groupingParentProblem, toolkitMessages, type StaffToolkitOutline, type ToolkitAudience } from '@portal/domain/content/toolkit.ts';
+import {
+  groupingParentProblem,
+  toolkitMessages,
+  type StaffToolkitOutline,
+  type ToolkitAudience,
+} from '@portal/domain/content/toolkit.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useSaveContainer, type ContainerValues } from '../api/toolkit-library.ts';
 import { AudienceField } from './audience-field.tsx';
@@ -22,7 +27,11 @@ export function ContainerForm({ edit, outline, onDone }: ContainerFormProps) {
   const save = useSaveContainer();
   const isGrouping = edit.kind === 'groupings';
   const form = useForm<ContainerValues>({
-    initialValues: { name: edit.name, parentId: edit.kind === 'groupings' ? edit.parentId : null, audience: edit.audience },
+    initialValues: {
+      name: edit.name,
+      parentId: edit.kind === 'groupings' ? edit.parentId : null,
+      audience: edit.audience,
+    },
     validate: (values) => ({
       name: values.name.trim() ? null : isGrouping ? toolkitMessages.titleRequired : toolkitMessages.nameRequired,
       parentId: isGrouping ? groupingParentProblem(outline.groupings, edit.id, values.parentId) : null,
@@ -38,7 +47,10 @@ export function ContainerForm({ edit, outline, onDone }: ContainerFormProps) {
       { kind: edit.kind, id: edit.id, values },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: isGrouping ? toolkitMessages.groupingSaved : toolkitMessages.categorySaved });
+          notifications.show({
+            color: 'green',
+            message: isGrouping ? toolkitMessages.groupingSaved : toolkitMessages.categorySaved,
+          });
           onDone();
         },
         onError: (error) => {
@@ -53,7 +65,14 @@ export function ContainerForm({ edit, outline, onDone }: ContainerFormProps) {
       <Stack gap="sm">
         <TextInput label={isGrouping ? 'Title' : 'Name'} withAsterisk {...form.getInputProps('name')} />
         {isGrouping ? (
-          <Select label="Inside" placeholder="At the top" data={parents} clearable searchable {...form.getInputProps('parentId')} />
+          <Select
+            label="Inside"
+            placeholder="At the top"
+            data={parents}
+            clearable
+            searchable
+            {...form.getInputProps('parentId')}
+          />
         ) : null}
         <AudienceField value={form.values.audience} onChange={(audience) => form.setFieldValue('audience', audience)} />
         <Group justify="flex-end">

@@ -2,7 +2,12 @@ import { Button, FileInput, Group, Select, Stack, Textarea, TextInput } from '@m
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { formatFileSize } from '@portal/domain/content/resources.ts';
-import { toolkitFileMaxBytes, toolkitMessages, type StaffToolkitDocument, type StaffToolkitOutline } from '@portal/domain/content/toolkit.ts';
+import {
+  toolkitFileMaxBytes,
+  toolkitMessages,
+  type StaffToolkitDocument,
+  type StaffToolkitOutline,
+} from '@portal/domain/content/toolkit.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useSaveDocument, type DocumentValues } from '../api/toolkit-library.ts';
 import { placeOptions } from './outline-options.ts';
@@ -21,13 +26,22 @@ export function DocumentForm({ document, outline, onDone }: DocumentFormProps) {
     initialValues: {
       title: document?.title ?? '',
       description: document?.description ?? '',
-      place: document ? (document.categoryId ? `category:${document.categoryId}` : `grouping:${document.groupingId ?? ''}`) : '',
+      place: document
+        ? document.categoryId
+          ? `category:${document.categoryId}`
+          : `grouping:${document.groupingId ?? ''}`
+        : '',
       file: null,
     },
     validate: (values) => ({
       title: values.title.trim() ? null : toolkitMessages.titleRequired,
       place: values.place ? null : toolkitMessages.placeRequired,
-      file: !document && !values.file ? toolkitMessages.fileRequired : values.file && values.file.size > toolkitFileMaxBytes ? toolkitMessages.fileTooLarge : null,
+      file:
+        !document && !values.file
+          ? toolkitMessages.fileRequired
+          : values.file && values.file.size > toolkitFileMaxBytes
+            ? toolkitMessages.fileTooLarge
+            : null,
     }),
   });
 
@@ -36,7 +50,10 @@ export function DocumentForm({ document, outline, onDone }: DocumentFormProps) {
       { id: document?.id ?? null, values },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: document ? toolkitMessages.documentSaved : toolkitMessages.documentCreated });
+          notifications.show({
+            color: 'green',
+            message: document ? toolkitMessages.documentSaved : toolkitMessages.documentCreated,
+          });
           onDone();
         },
         onError: (error) => {
@@ -51,11 +68,22 @@ export function DocumentForm({ document, outline, onDone }: DocumentFormProps) {
       <Stack gap="sm">
         <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />
         <Textarea label="Description" rows={3} {...form.getInputProps('description')} />
-        <Select label="Place" placeholder="Choose a category or grouping" withAsterisk data={placeOptions(outline)} searchable {...form.getInputProps('place')} />
+        <Select
+          label="Place"
+          placeholder="Choose a category or grouping"
+          withAsterisk
+          data={placeOptions(outline)}
+          searchable
+          {...form.getInputProps('place')}
+        />
         <FileInput
           label="PDF"
           withAsterisk={!document}
-          description={document ? `Now: ${document.fileName} (${formatFileSize(document.fileSize)}). Choose a PDF to replace it; at most 10 MB.` : 'A PDF of at most 10 MB'}
+          description={
+            document
+              ? `Now: ${document.fileName} (${formatFileSize(document.fileSize)}). Choose a PDF to replace it; at most 10 MB.`
+              : 'A PDF of at most 10 MB'
+          }
           accept="application/pdf,.pdf"
           clearable
           clearButtonProps={{ 'aria-label': 'Clear file' }}

@@ -3,7 +3,12 @@ import { openConfirmModal } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { toolkitDocumentPageSize, toolkitMessages, type StaffToolkitDocument, type StaffToolkitOutline } from '@portal/domain/content/toolkit.ts';
+import {
+  toolkitDocumentPageSize,
+  toolkitMessages,
+  type StaffToolkitDocument,
+  type StaffToolkitOutline,
+} from '@portal/domain/content/toolkit.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
 import { useListFilter, useListSearch } from '../../../lib/list-search.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -33,10 +38,16 @@ export function DocumentsSection({ outline, onUpload, onEdit }: DocumentsSection
   const confirmDelete = (document: StaffToolkitDocument) =>
     openConfirmModal({
       title: `Delete ${document.title}?`,
-      children: <Text size="sm">Members will no longer see it, and it leaves every member&apos;s saved resources.</Text>,
+      children: (
+        <Text size="sm">Members will no longer see it, and it leaves every member&apos;s saved resources.</Text>
+      ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red.9' },
-      onConfirm: () => remove.mutate(document.id, { onSuccess: () => notifications.show({ color: 'green', message: toolkitMessages.documentDeleted }), onError: notifyError }),
+      onConfirm: () =>
+        remove.mutate(document.id, {
+          onSuccess: () => notifications.show({ color: 'green', message: toolkitMessages.documentDeleted }),
+          onError: notifyError,
+        }),
     });
 
   return (
@@ -48,7 +59,15 @@ export function DocumentsSection({ outline, onUpload, onEdit }: DocumentsSection
         <Button onClick={onUpload}>Upload document</Button>
       </Group>
       <Group align="flex-end" gap="sm">
-        <TextInput label="Search documents" description="Title or file name" type="search" value={search.input} onChange={(e) => search.setInput(e.currentTarget.value)} w={280} maw="100%" />
+        <TextInput
+          label="Search documents"
+          description="Title or file name"
+          type="search"
+          value={search.input}
+          onChange={(e) => search.setInput(e.currentTarget.value)}
+          w={280}
+          maw="100%"
+        />
         {/* A native select keeps the combobox out of this page's chunk (60 kB route budget). */}
         <NativeSelect
           label="Place"
@@ -66,7 +85,11 @@ export function DocumentsSection({ outline, onUpload, onEdit }: DocumentsSection
           ))}
         </Stack>
       ) : documents.isError ? (
-        <ErrorState title="Could not load documents" message={errorMessage(documents.error)} onRetry={() => void documents.refetch()} />
+        <ErrorState
+          title="Could not load documents"
+          message={errorMessage(documents.error)}
+          onRetry={() => void documents.refetch()}
+        />
       ) : documents.data.items.length === 0 ? (
         <EmptyState message="No documents found" />
       ) : (
@@ -77,12 +100,25 @@ export function DocumentsSection({ outline, onUpload, onEdit }: DocumentsSection
             ordered={place !== '' && !search.params.search && documents.data.total <= toolkitDocumentPageSize}
             busy={move.isPending}
             onMove={(document, direction) =>
-              move.mutate({ id: document.id, direction }, { onSuccess: () => notifications.show({ color: 'green', message: toolkitMessages.moved }), onError: notifyError })
+              move.mutate(
+                { id: document.id, direction },
+                {
+                  onSuccess: () => notifications.show({ color: 'green', message: toolkitMessages.moved }),
+                  onError: notifyError,
+                },
+              )
             }
             onEdit={onEdit}
             onDelete={confirmDelete}
           />
-          <ListFooter total={documents.data.total} noun={['document', 'documents']} totalPages={totalPages} page={search.params.page} onPage={search.goToPage} announce />
+          <ListFooter
+            total={documents.data.total}
+            noun={['document', 'documents']}
+            totalPages={totalPages}
+            page={search.params.page}
+            onPage={search.goToPage}
+            announce
+          />
         </>
       )}
     </Stack>

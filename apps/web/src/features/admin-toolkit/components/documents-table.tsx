@@ -33,7 +33,13 @@ export function DocumentsTable({ documents, outline, ordered, busy, onMove, onEd
           <Table.Tr key={document.id}>
             {ordered ? (
               <Table.Td>
-                <OrderButtons name={document.title} first={index === 0} last={index === documents.length - 1} busy={busy} onMove={(d) => onMove(document, d)} />
+                <OrderButtons
+                  name={document.title}
+                  first={index === 0}
+                  last={index === documents.length - 1}
+                  busy={busy}
+                  onMove={(d) => onMove(document, d)}
+                />
               </Table.Td>
             ) : null}
             <Table.Td>

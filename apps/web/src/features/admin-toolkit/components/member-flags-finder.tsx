@@ -18,7 +18,15 @@ export function MemberFlagsFinder() {
       <Title order={2} id="toolkit-members">
         Members&apos; flags
       </Title>
-      <TextInput label="Find a member" description="Name or email, at least 2 letters" type="search" value={input} onChange={(e) => setInput(e.currentTarget.value)} w={360} maw="100%" />
+      <TextInput
+        label="Find a member"
+        description="Name or email, at least 2 letters"
+        type="search"
+        value={input}
+        onChange={(e) => setInput(e.currentTarget.value)}
+        w={360}
+        maw="100%"
+      />
       {search.length < 2 ? null : users.isError ? (
         <Text size="sm" c="red.9">
           {errorMessage(users.error)}

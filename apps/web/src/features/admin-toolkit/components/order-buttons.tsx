@@ -12,10 +12,22 @@ interface OrderButtonsProps {
 export function OrderButtons({ name, first, last, busy, onMove }: OrderButtonsProps) {
   return (
     <Group gap={4} wrap="nowrap">
-      <Button size="compact-sm" variant="default" disabled={first || busy} onClick={() => onMove('up')} aria-label={`Move ${name} up`}>
+      <Button
+        size="compact-sm"
+        variant="default"
+        disabled={first || busy}
+        onClick={() => onMove('up')}
+        aria-label={`Move ${name} up`}
+      >
         Up
       </Button>
-      <Button size="compact-sm" variant="default" disabled={last || busy} onClick={() => onMove('down')} aria-label={`Move ${name} down`}>
+      <Button
+        size="compact-sm"
+        variant="default"
+        disabled={last || busy}
+        onClick={() => onMove('down')}
+        aria-label={`Move ${name} down`}
+      >
         Down
       </Button>
     </Group>

@@ -28,12 +28,19 @@ export function placeOptions(outline: StaffToolkitOutline | undefined) {
   if (!outline) return [];
   return [
     { group: 'Categories', items: outline.categories.map((c) => ({ value: `category:${c.id}`, label: c.name })) },
-    { group: 'Groupings', items: groupingRows(outline.groupings).map((g) => ({ value: `grouping:${g.id}`, label: g.path })) },
+    {
+      group: 'Groupings',
+      items: groupingRows(outline.groupings).map((g) => ({ value: `grouping:${g.id}`, label: g.path })),
+    },
   ];
 }
 
 /** The name of a document's place, for the documents table. */
-export function placeName(outline: StaffToolkitOutline | undefined, categoryId: string | null, groupingId: string | null): string {
+export function placeName(
+  outline: StaffToolkitOutline | undefined,
+  categoryId: string | null,
+  groupingId: string | null,
+): string {
   if (!outline) return '';
   if (categoryId) return outline.categories.find((c) => c.id === categoryId)?.name ?? '';
   return groupingRows(outline.groupings).find((g) => g.id === groupingId)?.path ?? '';

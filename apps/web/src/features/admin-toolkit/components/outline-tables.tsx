@@ -12,7 +12,13 @@ interface TableProps<T> {
   onDelete: (row: T) => void;
 }
 
-export function CategoriesTable({ categories, busy, onMove, onEdit, onDelete }: TableProps<StaffToolkitCategory> & { categories: StaffToolkitCategory[] }) {
+export function CategoriesTable({
+  categories,
+  busy,
+  onMove,
+  onEdit,
+  onDelete,
+}: TableProps<StaffToolkitCategory> & { categories: StaffToolkitCategory[] }) {
   return (
     <ResponsiveTable minWidth={640} withTableBorder striped verticalSpacing="sm" aria-label="Categories">
       <Table.Thead>
@@ -28,7 +34,13 @@ export function CategoriesTable({ categories, busy, onMove, onEdit, onDelete }: 
         {categories.map((category, index) => (
           <Table.Tr key={category.id}>
             <Table.Td>
-              <OrderButtons name={category.name} first={index === 0} last={index === categories.length - 1} busy={busy} onMove={(d) => onMove(category, d)} />
+              <OrderButtons
+                name={category.name}
+                first={index === 0}
+                last={index === categories.length - 1}
+                busy={busy}
+                onMove={(d) => onMove(category, d)}
+              />
             </Table.Td>
             <Table.Td>{category.name}</Table.Td>
             <Table.Td>{audienceText(category.audience)}</Table.Td>
@@ -44,7 +56,13 @@ export function CategoriesTable({ categories, busy, onMove, onEdit, onDelete }: 
 }
 
 /** Groupings depth first; a child is indented under its parent and moves only among its siblings. */
-export function GroupingsTable({ outline, busy, onMove, onEdit, onDelete }: TableProps<GroupingRow> & { outline: StaffToolkitOutline }) {
+export function GroupingsTable({
+  outline,
+  busy,
+  onMove,
+  onEdit,
+  onDelete,
+}: TableProps<GroupingRow> & { outline: StaffToolkitOutline }) {
   const rows = groupingRows(outline.groupings);
   return (
     <ResponsiveTable minWidth={640} withTableBorder striped verticalSpacing="sm" aria-label="Groupings">
@@ -61,7 +79,13 @@ export function GroupingsTable({ outline, busy, onMove, onEdit, onDelete }: Tabl
         {rows.map((row) => (
           <Table.Tr key={row.id}>
             <Table.Td>
-              <OrderButtons name={row.path} first={row.first} last={row.last} busy={busy} onMove={(d) => onMove(row, d)} />
+              <OrderButtons
+                name={row.path}
+                first={row.first}
+                last={row.last}
+                busy={busy}
+                onMove={(d) => onMove(row, d)}
+              />
             </Table.Td>
             <Table.Td>
               <Text size="sm" pl={row.depth * 16}>

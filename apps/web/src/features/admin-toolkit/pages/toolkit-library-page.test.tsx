@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { toolkitMessages, type StaffToolkitDocumentPage, type StaffToolkitOutline } from '@portal/domain/content/toolkit.ts';
+import {
+  toolkitMessages,
+  type StaffToolkitDocumentPage,
+  type StaffToolkitOutline,
+} from '@portal/domain/content/toolkit.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { aUser } from '../../../test/users.ts';
@@ -18,7 +22,18 @@ const outline: StaffToolkitOutline = {
   ],
 };
 const documents: StaffToolkitDocumentPage = {
-  items: [{ id: 'd1', title: 'Morning meeting guide', description: '', fileName: 'morning.pdf', fileSize: 2048, categoryId: 'c1', groupingId: null, order: 0 }],
+  items: [
+    {
+      id: 'd1',
+      title: 'Morning meeting guide',
+      description: '',
+      fileName: 'morning.pdf',
+      fileSize: 2048,
+      categoryId: 'c1',
+      groupingId: null,
+      order: 0,
+    },
+  ],
   total: 1,
   page: 1,
   pageSize: 25,
@@ -30,7 +45,8 @@ describe('Toolkit library', { timeout: 30_000 }, () => {
       'GET /api/me': () => jsonResponse(200, staff),
       'GET /api/admin/toolkit/outline': () => jsonResponse(200, outline),
       'GET /api/admin/toolkit/documents': () => jsonResponse(200, documents),
-      'POST /api/admin/toolkit/categories/c2/move': () => jsonResponse(200, { ...outline, categories: [...outline.categories].reverse() }),
+      'POST /api/admin/toolkit/categories/c2/move': () =>
+        jsonResponse(200, { ...outline, categories: [...outline.categories].reverse() }),
     });
     renderApp('/admin/toolkit');
     expect(await screen.findByRole('heading', { level: 1, name: 'Toolkit library' })).toBeInTheDocument();
@@ -72,7 +88,11 @@ describe('Toolkit library', { timeout: 30_000 }, () => {
     await user.click(within(form).getByRole('checkbox', { name: 'Test prep' }));
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(toolkitMessages.groupingSaved)).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ title: 'Grade 3', parentId: 'g1', audience: ['grade3Pilot', 'testPrep'] });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      title: 'Grade 3',
+      parentId: 'g1',
+      audience: ['grade3Pilot', 'testPrep'],
+    });
   });
 
   it('creates a grouping inside another, aimed at a flag', async () => {
@@ -88,17 +108,24 @@ describe('Toolkit library', { timeout: 30_000 }, () => {
     const form = await screen.findByRole('form', { name: 'Grouping' });
     await user.type(within(form).getByRole('textbox', { name: 'Title' }), 'Units');
     await user.click(within(form).getByRole('combobox', { name: 'Inside' }));
-    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Literacy › Grade 3 pilot' }));
+    await user.click(
+      within(await screen.findByRole('listbox')).getByRole('option', { name: 'Literacy › Grade 3 pilot' }),
+    );
     await user.click(within(form).getByRole('checkbox', { name: 'Test prep' }));
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(toolkitMessages.groupingSaved)).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ title: 'Units', parentId: 'g2', audience: ['testPrep'] });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      title: 'Units',
+      parentId: 'g2',
+      audience: ['testPrep'],
+    });
   });
 
   it('shows empty lists, and a failed load with Retry', async () => {
     stubFetch({
       'GET /api/me': () => jsonResponse(200, staff),
-      'GET /api/admin/toolkit/outline': () => problemResponse(500, 'Internal Server Error', { detail: 'Something went wrong' }),
+      'GET /api/admin/toolkit/outline': () =>
+        problemResponse(500, 'Internal Server Error', { detail: 'Something went wrong' }),
       'GET /api/admin/toolkit/documents': () => jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 25 }),
     });
     renderApp('/admin/toolkit');
@@ -110,7 +137,18 @@ describe('Toolkit library', { timeout: 30_000 }, () => {
 
 describe('Toolkit access of a user', { timeout: 30_000 }, () => {
   it('staff tick flags and save them', async () => {
-    const user = { id: 'u1', firstName: 'Tara', lastName: 'Thompson', email: 'tara@demo.test', toolKitAccess: true, schoolLeaderAccess: false, testPrep: false, grade3Pilot: false, grade4Pilot: false, grade5Pilot: false };
+    const user = {
+      id: 'u1',
+      firstName: 'Tara',
+      lastName: 'Thompson',
+      email: 'tara@demo.test',
+      toolKitAccess: true,
+      schoolLeaderAccess: false,
+      testPrep: false,
+      grade3Pilot: false,
+      grade4Pilot: false,
+      grade5Pilot: false,
+    };
     const calls = stubFetch({
       'GET /api/me': () => jsonResponse(200, staff),
       'GET /api/admin/users/u1/toolkit': () => jsonResponse(200, user),
@@ -121,6 +159,13 @@ describe('Toolkit access of a user', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Grade 4 pilot' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(toolkitMessages.flagsSaved)).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ toolKitAccess: true, schoolLeaderAccess: false, testPrep: false, grade3Pilot: false, grade4Pilot: true, grade5Pilot: false });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      toolKitAccess: true,
+      schoolLeaderAccess: false,
+      testPrep: false,
+      grade3Pilot: false,
+      grade4Pilot: true,
+      grade5Pilot: false,
+    });
   });
 });

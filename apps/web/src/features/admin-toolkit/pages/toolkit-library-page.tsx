@@ -15,7 +15,9 @@ import { MemberFlagsFinder } from '../components/member-flags-finder.tsx';
 import { CategoriesTable, GroupingsTable } from '../components/outline-tables.tsx';
 
 // The forms (Mantine form, file and place pickers) load when staff open the drawer.
-const ContainerForm = lazy(() => import('../components/container-form.tsx').then((m) => ({ default: m.ContainerForm })));
+const ContainerForm = lazy(() =>
+  import('../components/container-form.tsx').then((m) => ({ default: m.ContainerForm })),
+);
 const DocumentForm = lazy(() => import('../components/document-form.tsx').then((m) => ({ default: m.DocumentForm })));
 
 export const toolkitLibraryLoader = (queryClient: QueryClient) => async () => {
@@ -23,7 +25,8 @@ export const toolkitLibraryLoader = (queryClient: QueryClient) => async () => {
   return null;
 };
 
-type Editing = { what: 'container'; edit: ContainerEdit } | { what: 'document'; document: StaffToolkitDocument | null } | null;
+type Editing =
+  { what: 'container'; edit: ContainerEdit } | { what: 'document'; document: StaffToolkitDocument | null } | null;
 
 /**
  * /admin/toolkit: the Treasure Chest as staff arrange it — categories and nested groupings, ordered
@@ -37,15 +40,28 @@ export function ToolkitLibraryPage() {
   const close = () => setEditing(null);
 
   const onMove = (kind: 'categories' | 'groupings') => (row: { id: string }, direction: 'up' | 'down') =>
-    move.mutate({ kind, id: row.id, direction }, { onSuccess: () => notifications.show({ color: 'green', message: toolkitMessages.moved }), onError: notifyError });
-  const confirmDelete = (kind: 'categories' | 'groupings') => (row: { id: string; documentCount: number }, name: string) =>
-    openConfirmModal({
-      title: `Delete ${name}?`,
-      children: <Text size="sm">Only an empty {kind === 'categories' ? 'category' : 'grouping'} can be deleted.</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red.9' },
-      onConfirm: () => remove.mutate({ kind, id: row.id }, { onSuccess: () => notifications.show({ color: 'green', message: toolkitMessages.deleted }), onError: notifyError }),
-    });
+    move.mutate(
+      { kind, id: row.id, direction },
+      { onSuccess: () => notifications.show({ color: 'green', message: toolkitMessages.moved }), onError: notifyError },
+    );
+  const confirmDelete =
+    (kind: 'categories' | 'groupings') => (row: { id: string; documentCount: number }, name: string) =>
+      openConfirmModal({
+        title: `Delete ${name}?`,
+        children: (
+          <Text size="sm">Only an empty {kind === 'categories' ? 'category' : 'grouping'} can be deleted.</Text>
+        ),
+        labels: { confirm: 'Delete', cancel: 'Cancel' },
+        confirmProps: { color: 'red.9' },
+        onConfirm: () =>
+          remove.mutate(
+            { kind, id: row.id },
+            {
+              onSuccess: () => notifications.show({ color: 'green', message: toolkitMessages.deleted }),
+              onError: notifyError,
+            },
+          ),
+      });
 
   const drawerTitle =
     editing?.what === 'document'
@@ -61,8 +77,9 @@ export function ToolkitLibraryPage() {
       <Stack gap={4}>
         <Title order={1}>Toolkit library</Title>
         <Text size="sm">
-          Members with toolkit access see the Treasure Chest in this order. Each category and grouping is shown to every toolkit member, or only to
-          those holding a flag you tick; a grouping hidden from a member hides everything inside it. Set a member&apos;s flags from Users.
+          Members with toolkit access see the Treasure Chest in this order. Each category and grouping is shown to every
+          toolkit member, or only to those holding a flag you tick; a grouping hidden from a member hides everything
+          inside it. Set a member&apos;s flags from Users.
         </Text>
       </Stack>
       {outline.isPending ? (
@@ -72,7 +89,11 @@ export function ToolkitLibraryPage() {
           ))}
         </Stack>
       ) : outline.isError ? (
-        <ErrorState title="Could not load the library" message={errorMessage(outline.error)} onRetry={() => void outline.refetch()} />
+        <ErrorState
+          title="Could not load the library"
+          message={errorMessage(outline.error)}
+          onRetry={() => void outline.refetch()}
+        />
       ) : (
         <>
           <Stack component="section" gap="sm" aria-labelledby="toolkit-categories">
@@ -80,7 +101,13 @@ export function ToolkitLibraryPage() {
               <Title order={2} id="toolkit-categories">
                 Categories
               </Title>
-              <Button onClick={() => setEditing({ what: 'container', edit: { kind: 'categories', id: null, name: '', audience: [] } })}>New category</Button>
+              <Button
+                onClick={() =>
+                  setEditing({ what: 'container', edit: { kind: 'categories', id: null, name: '', audience: [] } })
+                }
+              >
+                New category
+              </Button>
             </Group>
             {outline.data.categories.length === 0 ? (
               <EmptyState message="No categories yet" />
@@ -89,7 +116,12 @@ export function ToolkitLibraryPage() {
                 categories={outline.data.categories}
                 busy={move.isPending}
                 onMove={onMove('categories')}
-                onEdit={(c) => setEditing({ what: 'container', edit: { kind: 'categories', id: c.id, name: c.name, audience: c.audience } })}
+                onEdit={(c) =>
+                  setEditing({
+                    what: 'container',
+                    edit: { kind: 'categories', id: c.id, name: c.name, audience: c.audience },
+                  })
+                }
                 onDelete={(c) => confirmDelete('categories')(c, c.name)}
               />
             )}
@@ -99,7 +131,14 @@ export function ToolkitLibraryPage() {
               <Title order={2} id="toolkit-groupings">
                 Groupings
               </Title>
-              <Button onClick={() => setEditing({ what: 'container', edit: { kind: 'groupings', id: null, name: '', parentId: null, audience: [] } })}>
+              <Button
+                onClick={() =>
+                  setEditing({
+                    what: 'container',
+                    edit: { kind: 'groupings', id: null, name: '', parentId: null, audience: [] },
+                  })
+                }
+              >
                 New grouping
               </Button>
             </Group>
@@ -110,19 +149,44 @@ export function ToolkitLibraryPage() {
                 outline={outline.data}
                 busy={move.isPending}
                 onMove={onMove('groupings')}
-                onEdit={(g) => setEditing({ what: 'container', edit: { kind: 'groupings', id: g.id, name: g.title, parentId: g.parentId, audience: g.audience } })}
+                onEdit={(g) =>
+                  setEditing({
+                    what: 'container',
+                    edit: { kind: 'groupings', id: g.id, name: g.title, parentId: g.parentId, audience: g.audience },
+                  })
+                }
                 onDelete={(g) => confirmDelete('groupings')(g, g.path)}
               />
             )}
           </Stack>
         </>
       )}
-      <DocumentsSection outline={outline.data} onUpload={() => setEditing({ what: 'document', document: null })} onEdit={(document) => setEditing({ what: 'document', document })} />
+      <DocumentsSection
+        outline={outline.data}
+        onUpload={() => setEditing({ what: 'document', document: null })}
+        onEdit={(document) => setEditing({ what: 'document', document })}
+      />
       <MemberFlagsFinder />
-      <Drawer opened={editing !== null} onClose={close} title={drawerTitle} position="right" size="md" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Drawer
+        opened={editing !== null}
+        onClose={close}
+        title={drawerTitle}
+        position="right"
+        size="md"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <Suspense fallback={<PageLoader label="Loading the form" />}>
-          {editing?.what === 'container' && outline.data ? <ContainerForm key={editing.edit.id ?? 'new'} edit={editing.edit} outline={outline.data} onDone={close} /> : null}
-          {editing?.what === 'document' && outline.data ? <DocumentForm key={editing.document?.id ?? 'new'} document={editing.document} outline={outline.data} onDone={close} /> : null}
+          {editing?.what === 'container' && outline.data ? (
+            <ContainerForm key={editing.edit.id ?? 'new'} edit={editing.edit} outline={outline.data} onDone={close} />
+          ) : null}
+          {editing?.what === 'document' && outline.data ? (
+            <DocumentForm
+              key={editing.document?.id ?? 'new'}
+              document={editing.document}
+              outline={outline.data}
+              onDone={close}
+            />
+          ) : null}
         </Suspense>
       </Drawer>
     </Stack>

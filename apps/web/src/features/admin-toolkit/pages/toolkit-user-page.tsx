@@ -3,7 +3,12 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
-import { toolkitAudienceLabels, toolkitMessages, type ToolkitUser, type ToolkitUserFlags } from '@portal/domain/content/toolkit.ts';
+import {
+  toolkitAudienceLabels,
+  toolkitMessages,
+  type ToolkitUser,
+  type ToolkitUserFlags,
+} from '@portal/domain/content/toolkit.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
 import { ErrorState } from '../../../ui/error-state.tsx';
@@ -43,7 +48,10 @@ function FlagsForm({ user }: { user: ToolkitUser }) {
       aria-label="Toolkit flags"
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate(flags, { onSuccess: () => notifications.show({ color: 'green', message: toolkitMessages.flagsSaved }), onError: notifyError });
+        save.mutate(flags, {
+          onSuccess: () => notifications.show({ color: 'green', message: toolkitMessages.flagsSaved }),
+          onError: notifyError,
+        });
       }}
     >
       <Stack gap="sm">
@@ -58,7 +66,10 @@ function FlagsForm({ user }: { user: ToolkitUser }) {
             }}
           />
         ))}
-        <Text size="sm">The flags choose which Treasure Chest categories and groupings the member sees; without toolkit access they see none.</Text>
+        <Text size="sm">
+          The flags choose which Treasure Chest categories and groupings the member sees; without toolkit access they
+          see none.
+        </Text>
         <Group>
           <Button type="submit" loading={save.isPending}>
             Save

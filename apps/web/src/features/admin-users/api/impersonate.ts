@@ -14,8 +14,7 @@ export function useImpersonate() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (userId: string) =>
-      api.post<CurrentUser>(`/api/admin/users/${encodeURIComponent(userId)}/impersonate`),
+    mutationFn: (userId: string) => api.post<CurrentUser>(`/api/admin/users/${encodeURIComponent(userId)}/impersonate`),
     onSuccess: async (user) => {
       await switchSession(queryClient, user, () => navigate(homePath));
     },

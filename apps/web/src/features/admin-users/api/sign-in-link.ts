@@ -8,7 +8,8 @@ import { notifyError } from '../../../lib/errors.ts';
  */
 export function useSignInLink() {
   return useMutation({
-    mutationFn: (userId: string) => api.post<{ url: string }>(`/api/admin/users/${encodeURIComponent(userId)}/sign-in-link`),
+    mutationFn: (userId: string) =>
+      api.post<{ url: string }>(`/api/admin/users/${encodeURIComponent(userId)}/sign-in-link`),
     onError: notifyError,
   });
 }

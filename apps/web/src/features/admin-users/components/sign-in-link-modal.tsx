@@ -17,8 +17,8 @@ export function SignInLinkModal({ link, onClose }: { link: IssuedSignInLink | nu
       {link && (
         <Stack gap="sm">
           <Text size="sm">
-            Whoever opens this link within one hour views the portal as {link.name} on your behalf: the Viewing as banner
-            shows, staff tools are off, and the audit log records your name. The link works once.
+            Whoever opens this link within one hour views the portal as {link.name} on your behalf: the Viewing as
+            banner shows, staff tools are off, and the audit log records your name. The link works once.
           </Text>
           <TextInput label="Sign-in link" value={link.url} readOnly onFocus={(event) => event.currentTarget.select()} />
           <Group justify="flex-end">

@@ -50,10 +50,21 @@ export function UsersTable({ users, currentUserId, onViewAs, onSignInLink }: Use
                     <Button size="xs" variant="default" aria-label={`View as ${name}`} onClick={() => onViewAs(user)}>
                       View as
                     </Button>
-                    <Button size="xs" variant="default" aria-label={`Sign-in link for ${name}`} onClick={() => onSignInLink(user)}>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      aria-label={`Sign-in link for ${name}`}
+                      onClick={() => onSignInLink(user)}
+                    >
                       Sign-in link
                     </Button>
-                    <Button size="xs" variant="default" component={Link} to={toolkitPaths.adminUser(user.id)} aria-label={`Toolkit access of ${name}`}>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      component={Link}
+                      to={toolkitPaths.adminUser(user.id)}
+                      aria-label={`Toolkit access of ${name}`}
+                    >
                       Toolkit access
                     </Button>
                   </Group>

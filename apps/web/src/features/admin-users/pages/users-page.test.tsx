@@ -50,7 +50,8 @@ describe('staff console: users', () => {
     });
     renderApp('/admin/users');
     const table = await screen.findByRole('table', { name: 'Users' });
-    const roleOf = (name: string) => within(within(table).getByRole('cell', { name }).closest('tr') as HTMLElement).getAllByRole('cell')[2];
+    const roleOf = (name: string) =>
+      within(within(table).getByRole('cell', { name }).closest('tr') as HTMLElement).getAllByRole('cell')[2];
     expect(roleOf('Sam Staff')).toHaveTextContent(/^Staff$/);
     expect(roleOf('Tara Thompson')).toHaveTextContent(/^Owner of Lincoln Elementary School$/);
     expect(roleOf('Noah Nolan')).toHaveTextContent(/^Member$/);
@@ -91,7 +92,10 @@ describe('staff console: users', () => {
 
     // Staff accounts cannot be viewed as, so their row offers neither action.
     expect(await screen.findByRole('button', { name: 'Sign-in link for Tara Thompson' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Toolkit access of Tara Thompson' })).toHaveAttribute('href', expect.stringMatching(/^\/admin\/users\/.+\/toolkit$/));
+    expect(screen.getByRole('link', { name: 'Toolkit access of Tara Thompson' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/admin\/users\/.+\/toolkit$/),
+    );
     expect(screen.queryByRole('button', { name: 'Sign-in link for Sam Staff' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'View as Sam Staff' })).not.toBeInTheDocument();
 
@@ -100,7 +104,9 @@ describe('staff console: users', () => {
     expect(within(dialog).getByLabelText('Sign-in link')).toHaveValue(url);
     expect(within(dialog).getByText(/views the portal as Tara Thompson on your behalf/)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
-    expect(calls.find((call) => call.path === '/api/admin/users/user-1/sign-in-link')?.headers['x-requested-with']).toBe('portal');
+    expect(
+      calls.find((call) => call.path === '/api/admin/users/user-1/sign-in-link')?.headers['x-requested-with'],
+    ).toBe('portal');
   });
 
   it('says when no user matches', async () => {

@@ -89,8 +89,19 @@ export function UsersPage() {
         <EmptyState message="No users found" />
       ) : (
         <>
-          <UsersTable users={users.data.items} currentUserId={me?.id} onViewAs={confirmViewAs} onSignInLink={issueSignInLink} />
-          <ListFooter total={users.data.total} noun={['user', 'users']} totalPages={totalPages} page={params.page} onPage={goToPage} />
+          <UsersTable
+            users={users.data.items}
+            currentUserId={me?.id}
+            onViewAs={confirmViewAs}
+            onSignInLink={issueSignInLink}
+          />
+          <ListFooter
+            total={users.data.total}
+            noun={['user', 'users']}
+            totalPages={totalPages}
+            page={params.page}
+            onPage={goToPage}
+          />
         </>
       )}
       <SignInLinkModal link={issuedLink} onClose={() => setIssuedLink(null)} />

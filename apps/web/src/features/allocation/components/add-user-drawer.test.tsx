@@ -8,15 +8,24 @@ import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-st
 import { renderApp } from '../../../test/render-app.tsx';
 import { aUser } from '../../../test/users.ts';
 
-const admin = aUser({ memberships: [{ organizationId, organizationName: 'Lincoln Elementary School', role: 'ADMIN' }] });
+const admin = aUser({
+  memberships: [{ organizationId, organizationName: 'Lincoln Elementary School', role: 'ADMIN' }],
+});
 const pagePath = `/members/event/assign-tickets?eventPaymentId=${eventPaymentId}`;
-const gina: AssignableUser = { id: '00000000-0000-4000-8000-000000000104', firstName: 'Gina', lastName: 'Gray', email: 'gina@lincoln.test', isPending: true };
+const gina: AssignableUser = {
+  id: '00000000-0000-4000-8000-000000000104',
+  firstName: 'Gina',
+  lastName: 'Gray',
+  email: 'gina@lincoln.test',
+  isPending: true,
+};
 
 function routes(everyone: AssignableUser[], create: (body: NewPendingUser) => Response) {
   return {
     'GET /api/me': () => jsonResponse(200, admin),
     [`GET /api/event-payments/${eventPaymentId}/allocation`]: () => jsonResponse(200, anAllocation()),
-    [`GET /api/organizations/${organizationId}/assignable-users`]: () => jsonResponse(200, { items: everyone, total: everyone.length }),
+    [`GET /api/organizations/${organizationId}/assignable-users`]: () =>
+      jsonResponse(200, { items: everyone, total: everyone.length }),
     [`POST /api/organizations/${organizationId}/pending-users`]: (body: unknown) => create(body as NewPendingUser),
   };
 }
@@ -76,7 +85,11 @@ describe('+ Add New User', { timeout: 30_000 }, () => {
   });
 
   it('shows the server’s message when the user cannot be created', async () => {
-    stubFetch(routes([people.dana], () => problemResponse(409, 'Conflict', { detail: 'A user with this email already exists.' })));
+    stubFetch(
+      routes([people.dana], () =>
+        problemResponse(409, 'Conflict', { detail: 'A user with this email already exists.' }),
+      ),
+    );
     const { user, drawer } = await openDrawer();
 
     await user.type(within(drawer).getByRole('textbox', { name: 'First name' }), 'Gina');
@@ -84,7 +97,9 @@ describe('+ Add New User', { timeout: 30_000 }, () => {
     await user.type(within(drawer).getByRole('textbox', { name: 'Email' }), 'gina@lincoln.test');
     await user.click(within(drawer).getByRole('button', { name: 'Create user' }));
 
-    expect(await screen.findByText('A user with this email already exists.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('A user with this email already exists.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Add New User' })).toBeInTheDocument();
   });
 });

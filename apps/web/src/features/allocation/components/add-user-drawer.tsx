@@ -21,7 +21,12 @@ export default function AddUserDrawer({ opened, organizations, organizationId, o
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {opened ? (
-        <NewUserForm organizations={organizations} organizationId={organizationId} onCreated={onClose} onCancel={onClose} />
+        <NewUserForm
+          organizations={organizations}
+          organizationId={organizationId}
+          onCreated={onClose}
+          onCancel={onClose}
+        />
       ) : null}
     </Drawer>
   );

@@ -1,7 +1,12 @@
 import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { allocationMessages, newPendingUser, type AssignableUser, type NewPendingUser } from '@portal/domain/tickets/allocation.ts';
+import {
+  allocationMessages,
+  newPendingUser,
+  type AssignableUser,
+  type NewPendingUser,
+} from '@portal/domain/tickets/allocation.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useCreatePendingUser } from '../api/assignable-users.ts';
 
@@ -41,7 +46,13 @@ export function NewUserForm({ organizations, organizationId, onCreated, onCancel
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <TextInput label="First name" autoComplete="off" withAsterisk data-autofocus {...form.getInputProps('firstName')} />
+        <TextInput
+          label="First name"
+          autoComplete="off"
+          withAsterisk
+          data-autofocus
+          {...form.getInputProps('firstName')}
+        />
         <TextInput label="Last name" autoComplete="off" withAsterisk {...form.getInputProps('lastName')} />
         <TextInput label="Email" type="email" autoComplete="off" withAsterisk {...form.getInputProps('email')} />
         <NativeSelect

@@ -19,7 +19,16 @@ interface SectionAllocationProps {
  * One bought line (a conference-day section, or a series event as a whole): one picker per ticket,
  * a chosen person gone from the section's other pickers, the count of assignees against the tickets.
  */
-export function SectionAllocation({ section, source, slots, excess, readOnly, onPick, onAddSlot, onRemoveSlot }: SectionAllocationProps) {
+export function SectionAllocation({
+  section,
+  source,
+  slots,
+  excess,
+  readOnly,
+  onPick,
+  onAddSlot,
+  onRemoveSlot,
+}: SectionAllocationProps) {
   const isSection = section.sectionId !== null;
   return (
     <AssigneeSlots

@@ -51,7 +51,9 @@ function sameAssignees(a: readonly DraftSlot[], b: readonly DraftSlot[]): boolea
 /** The groupings of some sections, once each: their maxTickets limit their sections' assignees together. */
 export function groupingsOf(sections: readonly AllocationSection[]): DraftGrouping[] {
   const byId = new Map<string, DraftGrouping>();
-  for (const section of sections) if (section.grouping) byId.set(section.grouping.id, { id: section.grouping.id, maxTickets: section.grouping.maxTickets });
+  for (const section of sections)
+    if (section.grouping)
+      byId.set(section.grouping.id, { id: section.grouping.id, maxTickets: section.grouping.maxTickets });
   return [...byId.values()];
 }
 

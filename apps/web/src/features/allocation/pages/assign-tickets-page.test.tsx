@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { allocationMessages, type AllocationSave, type AssignableUser } from '@portal/domain/tickets/allocation.ts';
 import { paymentMessages } from '@portal/domain/commerce/payments.ts';
-import { aConferenceDayAllocation, anAllocation, anAllocationSection, aSeriesAllocation, itemIds, organizationId, people } from '../../../test/allocation.ts';
+import {
+  aConferenceDayAllocation,
+  anAllocation,
+  anAllocationSection,
+  aSeriesAllocation,
+  itemIds,
+  organizationId,
+  people,
+} from '../../../test/allocation.ts';
 import { anEventPaymentPage, eventPaymentId } from '../../../test/commerce.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -11,7 +19,9 @@ import { aUser } from '../../../test/users.ts';
 import { unsavedChangesMessage } from '../../../ui/unsaved-changes-prompt.tsx';
 import { overLimitMessage } from '../../../shared/assignees/assignee-slots.tsx';
 
-const admin = aUser({ memberships: [{ organizationId, organizationName: 'Lincoln Elementary School', role: 'ADMIN' }] });
+const admin = aUser({
+  memberships: [{ organizationId, organizationName: 'Lincoln Elementary School', role: 'ADMIN' }],
+});
 const allocationPath = `/api/event-payments/${eventPaymentId}/allocation`;
 const pagePath = `/members/event/assign-tickets?eventPaymentId=${eventPaymentId}`;
 const testEnv = { mantineEnv: 'test' } as const;
@@ -43,7 +53,8 @@ async function openPage() {
 }
 
 const section = (name: string) => screen.getByRole('region', { name });
-const picker = (sectionName: string, ticket: number) => within(section(sectionName)).getByRole('combobox', { name: `Ticket ${ticket}` });
+const picker = (sectionName: string, ticket: number) =>
+  within(section(sectionName)).getByRole('combobox', { name: `Ticket ${ticket}` });
 
 async function optionsOf(user: ReturnType<typeof userEvent.setup>, sectionName: string, ticket: number) {
   await user.click(picker(sectionName, ticket));
@@ -64,12 +75,17 @@ describe('Allocate Tickets', { timeout: 30_000 }, () => {
     stubFetch(routes());
     await openPage();
 
-    expect(screen.getByRole('button', { name: /Fall Leadership Conference Day/ })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: /Fall Leadership Conference Day/ })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     expect(within(section('Coaching Writing')).getByText('10/14/2026 · Room 101')).toBeInTheDocument();
     expect(picker('Coaching Writing', 1)).toHaveValue('Dana Diaz');
     expect(picker('Coaching Writing', 2)).toHaveValue('');
     expect(picker('Data-Driven Instruction', 1)).toHaveValue('');
-    expect(within(section('Data-Driven Instruction')).queryByRole('combobox', { name: 'Ticket 2' })).not.toBeInTheDocument();
+    expect(
+      within(section('Data-Driven Instruction')).queryByRole('combobox', { name: 'Ticket 2' }),
+    ).not.toBeInTheDocument();
     expect(within(section('Coaching Writing')).getAllByRole('button', { name: /^Clear selection/ })).toHaveLength(2);
     expect(screen.getByRole('button', { name: allocationMessages.addNewUser })).toBeInTheDocument();
     expect(screen.getByText(allocationMessages.notAllAllocated)).toBeInTheDocument();
@@ -81,7 +97,10 @@ describe('Allocate Tickets', { timeout: 30_000 }, () => {
     await openPage();
     const user = userEvent.setup();
 
-    expect(await optionsOf(user, 'Coaching Writing', 2)).toEqual(['Eli Evanseli@lincoln.test', 'Finn Ford (pending)finn@lincoln.test']);
+    expect(await optionsOf(user, 'Coaching Writing', 2)).toEqual([
+      'Eli Evanseli@lincoln.test',
+      'Finn Ford (pending)finn@lincoln.test',
+    ]);
     await user.keyboard('{Escape}');
     // Dana holds ticket 1 of Coaching Writing, not a ticket of the other section.
     expect(await optionsOf(user, 'Data-Driven Instruction', 1)).toEqual([
@@ -94,10 +113,17 @@ describe('Allocate Tickets', { timeout: 30_000 }, () => {
   it('lets a buyer without an organization they administer allocate the tickets to themselves only', async () => {
     const buyer = people.eli;
     let saved: AllocationSave | undefined;
-    const mine = anAllocation({ organizationId: null, organizationName: null, assigneeScope: 'BUYER', buyer, events: [aConferenceDayAllocation({ sections: [anAllocationSectionOf(2)] })] });
+    const mine = anAllocation({
+      organizationId: null,
+      organizationName: null,
+      assigneeScope: 'BUYER',
+      buyer,
+      events: [aConferenceDayAllocation({ sections: [anAllocationSectionOf(2)] })],
+    });
     const calls = stubFetch(
       routes({
-        'GET /api/me': () => jsonResponse(200, aUser({ id: buyer.id, firstName: 'Eli', lastName: 'Evans', memberships: [] })),
+        'GET /api/me': () =>
+          jsonResponse(200, aUser({ id: buyer.id, firstName: 'Eli', lastName: 'Evans', memberships: [] })),
         [`GET ${allocationPath}`]: () => jsonResponse(200, mine),
         [`PUT ${allocationPath}`]: (body) => {
           saved = body as AllocationSave;
@@ -126,7 +152,9 @@ describe('Allocate Tickets', { timeout: 30_000 }, () => {
     await user.keyboard('Fin');
     expect(await screen.findByRole('option', { name: /Finn Ford \(pending\)/ }, { timeout: 5000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('option', { name: /Eli Evans/ })).not.toBeInTheDocument());
-    const searches = calls.filter((call) => call.path.startsWith(`/api/organizations/${organizationId}/assignable-users`)).map((call) => call.path);
+    const searches = calls
+      .filter((call) => call.path.startsWith(`/api/organizations/${organizationId}/assignable-users`))
+      .map((call) => call.path);
     expect(searches).toEqual([
       `/api/organizations/${organizationId}/assignable-users?page=1&pageSize=25`,
       `/api/organizations/${organizationId}/assignable-users?search=Fin&page=1&pageSize=25`,
@@ -149,7 +177,9 @@ describe('Allocate Tickets', { timeout: 30_000 }, () => {
     await pick(user, 'Data-Driven Instruction', 1, 'Eli Evans');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText(allocationMessages.ticketAllocationsSaved, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(allocationMessages.ticketAllocationsSaved, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(saved).toEqual({
       items: [
         { itemId: itemIds.writing, assignedUsers: [people.dana.id] },
@@ -184,7 +214,9 @@ describe('Allocate Tickets', { timeout: 30_000 }, () => {
       routes({
         [`GET ${allocationPath}`]: () => jsonResponse(200, aSeriesAllocation()),
         [`PUT ${allocationPath}`]: () =>
-          fail ? problemResponse(400, 'Bad Request', { detail: allocationMessages.notAssignable }) : jsonResponse(200, aSeriesAllocation()),
+          fail
+            ? problemResponse(400, 'Bad Request', { detail: allocationMessages.notAssignable })
+            : jsonResponse(200, aSeriesAllocation()),
       }),
     );
     renderApp(pagePath, testEnv);
@@ -265,7 +297,10 @@ describe('Allocate Tickets', { timeout: 30_000 }, () => {
     stubFetch(
       routes({
         [`GET ${allocationPath}`]: () =>
-          jsonResponse(200, anAllocation({ blocked: { reason: 'voided', message: paymentMessages.voidedOrCancelled } })),
+          jsonResponse(
+            200,
+            anAllocation({ blocked: { reason: 'voided', message: paymentMessages.voidedOrCancelled } }),
+          ),
       }),
     );
     renderApp(pagePath, testEnv);
@@ -289,7 +324,12 @@ describe('Allocate Tickets', { timeout: 30_000 }, () => {
   });
 
   it('sends a visitor without an eventPaymentId to Manage Events', async () => {
-    stubFetch(routes({ 'GET /api/event-payments': () => jsonResponse(200, anEventPaymentPage([])), 'GET /api/my-tickets': () => jsonResponse(200, { items: [] }) }));
+    stubFetch(
+      routes({
+        'GET /api/event-payments': () => jsonResponse(200, anEventPaymentPage([])),
+        'GET /api/my-tickets': () => jsonResponse(200, { items: [] }),
+      }),
+    );
     const app = renderApp('/members/event/assign-tickets', testEnv);
 
     await screen.findByRole('heading', { level: 1, name: 'Manage Events' }, { timeout: 8000 });
@@ -297,7 +337,11 @@ describe('Allocate Tickets', { timeout: 30_000 }, () => {
   });
 
   it('shows a payment it cannot read with Retry', async () => {
-    stubFetch(routes({ [`GET ${allocationPath}`]: () => problemResponse(404, 'Not Found', { detail: paymentMessages.notFound }) }));
+    stubFetch(
+      routes({
+        [`GET ${allocationPath}`]: () => problemResponse(404, 'Not Found', { detail: paymentMessages.notFound }),
+      }),
+    );
     renderApp(pagePath, testEnv);
 
     expect(await screen.findByText(paymentMessages.notFound, {}, { timeout: 8000 })).toBeInTheDocument();
@@ -305,7 +349,12 @@ describe('Allocate Tickets', { timeout: 30_000 }, () => {
   });
 
   it('asks before leaving with unsaved changes', async () => {
-    stubFetch(routes({ 'GET /api/event-payments': () => jsonResponse(200, anEventPaymentPage([])), 'GET /api/my-tickets': () => jsonResponse(200, { items: [] }) }));
+    stubFetch(
+      routes({
+        'GET /api/event-payments': () => jsonResponse(200, anEventPaymentPage([])),
+        'GET /api/my-tickets': () => jsonResponse(200, { items: [] }),
+      }),
+    );
     const app = await openPage();
     const user = userEvent.setup();
 
@@ -341,20 +390,37 @@ describe('Allocate Tickets', { timeout: 30_000 }, () => {
 
   it('opens only the event named by eventId', async () => {
     const reply = anAllocation();
-    const other = aConferenceDayAllocation({ eventId: 'spring-day', name: 'Spring Conference Day', startDate: '2027-04-01', endDate: '2027-04-01' });
-    other.sections = other.sections.map((part, index) => ({ ...part, itemId: `spring-item-${index}`, title: `Spring ${part.title}` }));
+    const other = aConferenceDayAllocation({
+      eventId: 'spring-day',
+      name: 'Spring Conference Day',
+      startDate: '2027-04-01',
+      endDate: '2027-04-01',
+    });
+    other.sections = other.sections.map((part, index) => ({
+      ...part,
+      itemId: `spring-item-${index}`,
+      title: `Spring ${part.title}`,
+    }));
     reply.events.push(other);
     stubFetch(routes({ [`GET ${allocationPath}`]: () => jsonResponse(200, reply) }));
     renderApp(`${pagePath}&eventId=spring-day`, testEnv);
 
     const spring = await screen.findByRole('button', { name: /Spring Conference Day/ }, { timeout: 8000 });
     expect(spring).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('button', { name: /Fall Leadership Conference Day/ })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: /Fall Leadership Conference Day/ })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
     expect(screen.getByRole('heading', { level: 2, name: /Spring Conference Day/ })).toBeInTheDocument();
   });
 
   it('leaves without asking when nothing changed', async () => {
-    stubFetch(routes({ 'GET /api/event-payments': () => jsonResponse(200, anEventPaymentPage([])), 'GET /api/my-tickets': () => jsonResponse(200, { items: [] }) }));
+    stubFetch(
+      routes({
+        'GET /api/event-payments': () => jsonResponse(200, anEventPaymentPage([])),
+        'GET /api/my-tickets': () => jsonResponse(200, { items: [] }),
+      }),
+    );
     const app = await openPage();
 
     await userEvent.setup().click(screen.getByRole('link', { name: 'Manage Events' }));

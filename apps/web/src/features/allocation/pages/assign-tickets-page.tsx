@@ -40,7 +40,8 @@ function useOrganizationOptions(reply: AllocationReply): OrganizationOption[] {
   const options = new Map<string, string>();
   if (reply.organizationId) options.set(reply.organizationId, reply.organizationName ?? 'This organization');
   for (const membership of user?.memberships ?? []) {
-    if (membership.role === 'OWNER' || membership.role === 'ADMIN') options.set(membership.organizationId, membership.organizationName);
+    if (membership.role === 'OWNER' || membership.role === 'ADMIN')
+      options.set(membership.organizationId, membership.organizationName);
   }
   return [...options].map(([value, label]) => ({ value, label }));
 }
@@ -60,7 +61,10 @@ function AllocationEditor({ reply, eventId }: { reply: AllocationReply; eventId:
   const [current, setCurrent] = useState(reply);
   const source = sourceOf(current);
   const editable = editableSections(current).length > 0;
-  const opened = eventId && current.events.some((event) => event.eventId === eventId) ? [eventId] : current.events.map((event) => event.eventId);
+  const opened =
+    eventId && current.events.some((event) => event.eventId === eventId)
+      ? [eventId]
+      : current.events.map((event) => event.eventId);
 
   const submit = () => {
     save.mutate(saveBodyOf(current, draft.draft), {
@@ -85,7 +89,12 @@ function AllocationEditor({ reply, eventId }: { reply: AllocationReply; eventId:
           <Text>{allocationMessages.buyerOnly}</Text>
         )}
         {editable && source.kind === 'organization' ? (
-          <Button variant="default" onMouseEnter={() => void loadAddUserDrawer()} onFocus={() => void loadAddUserDrawer()} onClick={() => setAdding(true)}>
+          <Button
+            variant="default"
+            onMouseEnter={() => void loadAddUserDrawer()}
+            onFocus={() => void loadAddUserDrawer()}
+            onClick={() => setAdding(true)}
+          >
             {allocationMessages.addNewUser}
           </Button>
         ) : null}
@@ -116,7 +125,12 @@ function AllocationEditor({ reply, eventId }: { reply: AllocationReply; eventId:
       ) : null}
       {adding && source.kind === 'organization' ? (
         <Suspense fallback={null}>
-          <AddUserDrawer opened={adding} organizations={organizations} organizationId={source.organizationId} onClose={() => setAdding(false)} />
+          <AddUserDrawer
+            opened={adding}
+            organizations={organizations}
+            organizationId={source.organizationId}
+            onClose={() => setAdding(false)}
+          />
         </Suspense>
       ) : null}
     </Stack>

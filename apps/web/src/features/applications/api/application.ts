@@ -27,7 +27,8 @@ export function applicationQuery(applicationId: string) {
 export function useSaveSegmentMutation(applicationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SaveSegmentInput) => api.put<ApplicationDetail>(`${applicationPath(applicationId)}/segments`, input),
+    mutationFn: (input: SaveSegmentInput) =>
+      api.put<ApplicationDetail>(`${applicationPath(applicationId)}/segments`, input),
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: applicationKeys.all, refetchType: 'none' });
       queryClient.setQueryData(applicationKeys.detail(applicationId), saved);

@@ -1,5 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApplicationDetail, ApplicationPage, ApplicationPayReply, LegacyApplicationPage } from '@portal/domain/applications/contracts.ts';
+import type {
+  ApplicationDetail,
+  ApplicationPage,
+  ApplicationPayReply,
+  LegacyApplicationPage,
+} from '@portal/domain/applications/contracts.ts';
 import { api, withQuery } from '../../../lib/api.ts';
 
 export const applicationsPageSize = 10;
@@ -23,7 +28,8 @@ const applicationPath = (applicationId: string) => `/api/event-applications/${en
 export function applicationsQuery(page: number) {
   return queryOptions({
     queryKey: applicationListKeys.list(page),
-    queryFn: ({ signal }) => api.get<ApplicationPage>(withQuery('/api/event-applications', { page, pageSize: applicationsPageSize }), signal),
+    queryFn: ({ signal }) =>
+      api.get<ApplicationPage>(withQuery('/api/event-applications', { page, pageSize: applicationsPageSize }), signal),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -34,7 +40,10 @@ export function legacyApplicationsQuery(page: number) {
   return queryOptions({
     queryKey: applicationListKeys.legacy(page),
     queryFn: ({ signal }) =>
-      api.get<LegacyApplicationPage>(withQuery('/api/legacy-event-applications', { page, pageSize: applicationsPageSize }), signal),
+      api.get<LegacyApplicationPage>(
+        withQuery('/api/legacy-event-applications', { page, pageSize: applicationsPageSize }),
+        signal,
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -50,8 +59,9 @@ function useApplicationMutation<Variables>(request: (variables: Variables) => Pr
 
 /** PUT /api/event-applications/{id}/payment-method: an open unpaid payment is cancelled by the server. */
 export function useChangePaymentMethod() {
-  return useApplicationMutation(({ applicationId, paymentOptionId }: { applicationId: string; paymentOptionId: string }) =>
-    api.put<ApplicationDetail>(`${applicationPath(applicationId)}/payment-method`, { paymentOptionId }),
+  return useApplicationMutation(
+    ({ applicationId, paymentOptionId }: { applicationId: string; paymentOptionId: string }) =>
+      api.put<ApplicationDetail>(`${applicationPath(applicationId)}/payment-method`, { paymentOptionId }),
   );
 }
 

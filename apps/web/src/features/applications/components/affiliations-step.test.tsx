@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { affiliationMessages } from '@portal/domain/organizations/messages.ts';
 import { applicationMessages } from '@portal/domain/applications/rules.ts';
-import { aCompleteApplication, anApplicationDetail, aSubmittedApplication, wizardPath, wizardRoutes } from '../../../test/applications.ts';
+import {
+  aCompleteApplication,
+  anApplicationDetail,
+  aSubmittedApplication,
+  wizardPath,
+  wizardRoutes,
+} from '../../../test/applications.ts';
 import { jsonResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
@@ -27,9 +33,20 @@ describe('Application wizard: affiliations and attendance', { timeout: 30_000 },
 
   it('refuses to go on without an affiliation', async () => {
     const { app, user } = await openStep(
-      wizardRoutes(anApplicationDetail({ progress: { generalInformation: true, affiliation: false, sectionChosen: false, section: false, questionnaire: false } }), {
-        'GET /api/affiliations': () => jsonResponse(200, { items: [] }),
-      }),
+      wizardRoutes(
+        anApplicationDetail({
+          progress: {
+            generalInformation: true,
+            affiliation: false,
+            sectionChosen: false,
+            section: false,
+            questionnaire: false,
+          },
+        }),
+        {
+          'GET /api/affiliations': () => jsonResponse(200, { items: [] }),
+        },
+      ),
     );
 
     await screen.findByText('You have no affiliations yet.', {}, { timeout: 5000 });

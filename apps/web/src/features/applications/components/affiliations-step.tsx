@@ -14,7 +14,8 @@ import type { StepProps } from './step-props.ts';
 function ReadOnlyAffiliations() {
   const affiliations = useQuery(affiliationsQuery);
   const items = affiliations.data?.items ?? [];
-  if (affiliations.isSuccess && items.length === 0) return <EmptyState message={applicationMessages.affiliationMissing} />;
+  if (affiliations.isSuccess && items.length === 0)
+    return <EmptyState message={applicationMessages.affiliationMissing} />;
   return (
     <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label="My affiliations">
       {items.map((affiliation) => (

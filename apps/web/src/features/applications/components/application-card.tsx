@@ -3,7 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { applicationPaths } from '@portal/domain/applications/paths.ts';
-import { applicationActions, applicationPaymentLabels, applicationStatusLabels, awaitsPayment, paymentDueText, showsPaymentStatusLine, type ApplicationAction } from '@portal/domain/applications/rules.ts';
+import {
+  applicationActions,
+  applicationPaymentLabels,
+  applicationStatusLabels,
+  awaitsPayment,
+  paymentDueText,
+  showsPaymentStatusLine,
+  type ApplicationAction,
+} from '@portal/domain/applications/rules.ts';
 import type { ApplicationRow } from '@portal/domain/applications/contracts.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import { paymentMessages } from '@portal/domain/commerce/payments.ts';
@@ -166,9 +174,7 @@ export function ApplicationCard({ row }: { row: ApplicationRow }) {
             <Text size="sm">{formatDateRange(row.event.startDate, row.event.endDate)}</Text>
             {row.event.locationName ? <Text size="sm">{row.event.locationName}</Text> : null}
           </Stack>
-          <StatusBadge tone={applicationTones[row.status]}>
-            {applicationStatusLabels[row.status]}
-          </StatusBadge>
+          <StatusBadge tone={applicationTones[row.status]}>{applicationStatusLabels[row.status]}</StatusBadge>
         </Group>
         {showsPayment(row) ? <PaymentDetails row={row} /> : null}
         {payable(row) ? <ApplicationCouponForm row={row} /> : null}

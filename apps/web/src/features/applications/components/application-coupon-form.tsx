@@ -23,14 +23,19 @@ export function ApplicationCouponForm({ row }: { row: ApplicationRow }) {
       {
         onSuccess: () => {
           applied?.();
-          notifications.show({ color: 'green', message: sent ? applicationMessages.couponApplied : applicationMessages.couponRemoved });
+          notifications.show({
+            color: 'green',
+            message: sent ? applicationMessages.couponApplied : applicationMessages.couponRemoved,
+          });
         },
         onError: (failure) => {
           setRefusal(couponRefusal(failure));
-          // No toast title: Mantine dims a titled toast's text below 4.5:1 (docs/decisions/0043-web-checkout-attempts-and-commerce-pages.md).
+          // No toast title: Mantine dims a titled toast's text below 4.5:1
+          // (docs/decisions/0043-web-checkout-attempts-and-commerce-pages.md).
           notifications.show({
             color: 'red',
-            message: isApiError(failure) && failure.status < 500 ? applicationMessages.couponError : errorMessage(failure),
+            message:
+              isApiError(failure) && failure.status < 500 ? applicationMessages.couponError : errorMessage(failure),
           });
         },
       },

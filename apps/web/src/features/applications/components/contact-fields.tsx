@@ -7,7 +7,12 @@ import type { GeneralInformationForm } from './general-information-values.ts';
 export function ContactFields({ form, lookups }: { form: GeneralInformationForm; lookups: Lookups }) {
   return (
     <>
-      <AddressFields form={form} lookups={lookups} required={{ line1: true, city: true, stateProvince: true, country: true }} clearableCountry />
+      <AddressFields
+        form={form}
+        lookups={lookups}
+        required={{ line1: true, city: true, stateProvince: true, country: true }}
+        clearableCountry
+      />
       <PhoneInput label="Phone" withAsterisk {...form.getInputProps('phone')} />
     </>
   );

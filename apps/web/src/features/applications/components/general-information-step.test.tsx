@@ -20,11 +20,16 @@ async function openStep(routes: ReturnType<typeof wizardRoutes>) {
   return { app, calls, user: userEvent.setup() };
 }
 
-const saves = (calls: ReturnType<typeof stubFetch>) => calls.filter((call) => `${call.method} ${call.path}` === segmentsPath);
+const saves = (calls: ReturnType<typeof stubFetch>) =>
+  calls.filter((call) => `${call.method} ${call.path}` === segmentsPath);
 
 describe('Application wizard: general information', { timeout: 30_000 }, () => {
   it('is prefilled, with the phone in its mask and the country defaulting to the United States', async () => {
-    await openStep(wizardRoutes(anApplicationDetail({ generalInformation: { ...anApplicationDetail().generalInformation, country: '' } })));
+    await openStep(
+      wizardRoutes(
+        anApplicationDetail({ generalInformation: { ...anApplicationDetail().generalInformation, country: '' } }),
+      ),
+    );
 
     expect(field(/Last name/)).toHaveValue('Thompson');
     expect(field(/Address 1/)).toHaveValue('1 School Road');
@@ -72,7 +77,13 @@ describe('Application wizard: general information', { timeout: 30_000 }, () => {
       wizardRoutes(detail, {
         [segmentsPath]: (body) => {
           sent = body as SaveSegmentInput;
-          return jsonResponse(200, anApplicationDetail({ generalInformationSaved: true, progress: { ...detail.progress, generalInformation: true } }));
+          return jsonResponse(
+            200,
+            anApplicationDetail({
+              generalInformationSaved: true,
+              progress: { ...detail.progress, generalInformation: true },
+            }),
+          );
         },
       }),
     );
@@ -123,7 +134,10 @@ describe('Application wizard: general information', { timeout: 30_000 }, () => {
     const { user } = await openStep(
       wizardRoutes(anApplicationDetail(), {
         [segmentsPath]: () =>
-          problemResponse(400, 'Bad Request', { detail: 'Please correct the highlighted fields.', errors: { 'data.zipPostal': generalInformationMessages.zipPostal } }),
+          problemResponse(400, 'Bad Request', {
+            detail: 'Please correct the highlighted fields.',
+            errors: { 'data.zipPostal': generalInformationMessages.zipPostal },
+          }),
       }),
     );
 

@@ -54,7 +54,8 @@ export function GeneralInformationStep({ detail }: StepProps) {
   });
 
   if (lookups.isPending) return <PageLoader label="Loading the form" />;
-  if (lookups.isError) return <ErrorState message={errorMessage(lookups.error)} onRetry={() => void lookups.refetch()} />;
+  if (lookups.isError)
+    return <ErrorState message={errorMessage(lookups.error)} onRetry={() => void lookups.refetch()} />;
 
   const submit = (after: AfterSave) =>
     form.onSubmit((values) => {
@@ -71,8 +72,18 @@ export function GeneralInformationStep({ detail }: StepProps) {
         <Fieldset variant="unstyled" disabled={!detail.editable}>
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="First name" withAsterisk autoComplete="given-name" {...form.getInputProps('firstName')} />
-              <TextInput label="Last name" withAsterisk autoComplete="family-name" {...form.getInputProps('lastName')} />
+              <TextInput
+                label="First name"
+                withAsterisk
+                autoComplete="given-name"
+                {...form.getInputProps('firstName')}
+              />
+              <TextInput
+                label="Last name"
+                withAsterisk
+                autoComplete="family-name"
+                {...form.getInputProps('lastName')}
+              />
             </SimpleGrid>
             <Suspense fallback={<PageLoader label="Loading the address fields" />}>
               <ContactFields form={form} lookups={lookups.data} />

@@ -6,7 +6,15 @@ import type { LegacyApplicationRow } from '@portal/domain/applications/contracts
 import { formatDateRange } from '../../../shared/commerce/format.ts';
 import { applicationTones, StatusBadge } from '../../../ui/status-badge.tsx';
 
-function LegacyAction({ action, row, helpId }: { action: ApplicationAction; row: LegacyApplicationRow; helpId: string }) {
+function LegacyAction({
+  action,
+  row,
+  helpId,
+}: {
+  action: ApplicationAction;
+  row: LegacyApplicationRow;
+  helpId: string;
+}) {
   if (action.kind === 'pay') {
     // The previous system holds what is owed: the button the ids imply, off, with how to pay instead.
     return (
@@ -38,9 +46,7 @@ export function LegacyApplicationCard({ row }: { row: LegacyApplicationRow }) {
             </Title>
             {row.startDate && row.endDate ? <Text size="sm">{formatDateRange(row.startDate, row.endDate)}</Text> : null}
           </Stack>
-          <StatusBadge tone={view.status ? applicationTones[view.status] : 'neutral'}>
-            {view.statusLabel}
-          </StatusBadge>
+          <StatusBadge tone={view.status ? applicationTones[view.status] : 'neutral'}>{view.statusLabel}</StatusBadge>
         </Group>
         {view.paymentLabel ? (
           <Text size="sm">

@@ -24,7 +24,9 @@ export function PathChoice({ paths, value, onChange, error }: PathChoiceProps) {
               <Stack gap={2}>
                 <Text fw={600}>{path.name}</Text>
                 {/* A path named after its level ('First Year') need not say it twice. */}
-                {path.name === pathLevelLabels[path.level] ? null : <Text size="sm">{pathLevelLabels[path.level]}</Text>}
+                {path.name === pathLevelLabels[path.level] ? null : (
+                  <Text size="sm">{pathLevelLabels[path.level]}</Text>
+                )}
                 {path.eligible ? null : <Text size="sm">{applicationMessages.advancedNotEligible}</Text>}
               </Stack>
             </Group>

@@ -21,11 +21,14 @@ function sectionDetails(section: Section): string {
 
 /** Ranked selection: a rank per section from 1 to the grouping's highest, unique within its grouping (the hint below says when it is not). */
 function RankedGroupings({ path, draft, onChange }: PathSelectionProps) {
-  const rankOf = (sectionId: string) => draft.sections.find((section) => section.sectionId === sectionId)?.ranking ?? null;
+  const rankOf = (sectionId: string) =>
+    draft.sections.find((section) => section.sectionId === sectionId)?.ranking ?? null;
   return (
     <>
       {path.groupings.map((grouping) => {
-        const ranks = Array.from({ length: maxRanking(path, grouping.sections.length) }, (_, index) => String(index + 1));
+        const ranks = Array.from({ length: maxRanking(path, grouping.sections.length) }, (_, index) =>
+          String(index + 1),
+        );
         return (
           <Fieldset key={grouping.id} legend={grouping.name}>
             <Stack gap="sm">
@@ -34,7 +37,10 @@ function RankedGroupings({ path, draft, onChange }: PathSelectionProps) {
                   key={section.id}
                   label={section.title}
                   description={sectionDetails(section)}
-                  data={[{ value: '', label: 'Not ranked' }, ...ranks.map((rank) => ({ value: rank, label: `Rank ${rank}` }))]}
+                  data={[
+                    { value: '', label: 'Not ranked' },
+                    ...ranks.map((rank) => ({ value: rank, label: `Rank ${rank}` })),
+                  ]}
                   value={String(rankOf(section.id) ?? '')}
                   onChange={(event) => {
                     const value = event.currentTarget.value;
@@ -53,7 +59,12 @@ function RankedGroupings({ path, draft, onChange }: PathSelectionProps) {
 /** Without ranking, GROUPINGS level: exactly one grouping. */
 function OneGrouping({ path, draft, onChange }: PathSelectionProps) {
   return (
-    <Radio.Group label="Grouping" withAsterisk value={draft.groupingIds[0] ?? null} onChange={(id) => onChange({ ...draft, groupingIds: [id] })}>
+    <Radio.Group
+      label="Grouping"
+      withAsterisk
+      value={draft.groupingIds[0] ?? null}
+      onChange={(id) => onChange({ ...draft, groupingIds: [id] })}
+    >
       <Stack gap="sm" mt="xs">
         {path.groupings.map((grouping) => (
           <Radio
@@ -76,10 +87,20 @@ function OneSectionPerGrouping({ path, draft, onChange }: PathSelectionProps) {
         const ids = grouping.sections.map((section) => section.id);
         const chosen = draft.sections.find((section) => ids.includes(section.sectionId))?.sectionId ?? null;
         return (
-          <Radio.Group key={grouping.id} label={grouping.name} value={chosen} onChange={(id) => onChange(pickSection(draft, ids, id))}>
+          <Radio.Group
+            key={grouping.id}
+            label={grouping.name}
+            value={chosen}
+            onChange={(id) => onChange(pickSection(draft, ids, id))}
+          >
             <Stack gap="sm" mt="xs">
               {grouping.sections.map((section) => (
-                <Radio key={section.id} value={section.id} label={section.title} description={sectionDetails(section)} />
+                <Radio
+                  key={section.id}
+                  value={section.id}
+                  label={section.title}
+                  description={sectionDetails(section)}
+                />
               ))}
             </Stack>
           </Radio.Group>

@@ -50,7 +50,10 @@ function PaymentMethodForm({ row, onDone }: { row: ApplicationRow; onDone: () =>
       <Stack gap="md">
         <NativeSelect
           label="Payment option"
-          data={[{ value: '', label: 'Choose a payment option' }, ...row.paymentOptions.map((option) => ({ value: option.id, label: option.label }))]}
+          data={[
+            { value: '', label: 'Choose a payment option' },
+            ...row.paymentOptions.map((option) => ({ value: option.id, label: option.label })),
+          ]}
           value={paymentOptionId}
           onChange={(event) => {
             setPaymentOptionId(event.currentTarget.value);

@@ -17,7 +17,9 @@ export function QuestionField({ question, value, error, onChange }: QuestionFiel
     case 'TEXT':
       return <TextInput {...common} value={single} onChange={(event) => onChange([event.currentTarget.value])} />;
     case 'TEXTAREA':
-      return <Textarea {...common} rows={4} value={single} onChange={(event) => onChange([event.currentTarget.value])} />;
+      return (
+        <Textarea {...common} rows={4} value={single} onChange={(event) => onChange([event.currentTarget.value])} />
+      );
     case 'SELECT':
       return (
         <Select

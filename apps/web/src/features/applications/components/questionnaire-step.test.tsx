@@ -3,12 +3,30 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { applicationMessages } from '@portal/domain/applications/rules.ts';
 import type { ApplicationDetail, SaveSegmentInput } from '@portal/domain/applications/contracts.ts';
-import { aCompleteApplication, anApplicationDetail, questionIds, segmentsPath, wizardPath, wizardRoutes } from '../../../test/applications.ts';
+import {
+  aCompleteApplication,
+  anApplicationDetail,
+  questionIds,
+  segmentsPath,
+  wizardPath,
+  wizardRoutes,
+} from '../../../test/applications.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
-const progress = { generalInformation: true, affiliation: true, sectionChosen: true, section: true, questionnaire: false };
-const unanswered = () => anApplicationDetail({ progress, pathId: aCompleteApplication().pathId, requestedSections: aCompleteApplication().requestedSections });
+const progress = {
+  generalInformation: true,
+  affiliation: true,
+  sectionChosen: true,
+  section: true,
+  questionnaire: false,
+};
+const unanswered = () =>
+  anApplicationDetail({
+    progress,
+    pathId: aCompleteApplication().pathId,
+    requestedSections: aCompleteApplication().requestedSections,
+  });
 
 async function openStep(detail: ApplicationDetail, routes: Parameters<typeof wizardRoutes>[1] = {}) {
   const calls = stubFetch(wizardRoutes(detail, routes));
@@ -17,7 +35,8 @@ async function openStep(detail: ApplicationDetail, routes: Parameters<typeof wiz
   return { app, calls, user: userEvent.setup() };
 }
 
-const saves = (calls: ReturnType<typeof stubFetch>) => calls.filter((call) => `${call.method} ${call.path}` === segmentsPath);
+const saves = (calls: ReturnType<typeof stubFetch>) =>
+  calls.filter((call) => `${call.method} ${call.path}` === segmentsPath);
 
 describe('Application wizard: questionnaire', { timeout: 30_000 }, () => {
   it('renders each question by its type, required ones marked, checkbox options in a named group', async () => {
@@ -72,12 +91,18 @@ describe('Application wizard: questionnaire', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
 
     await waitFor(() => expect(app.location()).toBe(wizardPath('review-and-submit')));
-    expect(sent).toMatchObject({ data: { answers: [{ value: ['To grow.'] }, { value: ['3-5', 'K-2'] }, { value: [] }] } });
+    expect(sent).toMatchObject({
+      data: { answers: [{ value: ['To grow.'] }, { value: ['3-5', 'K-2'] }, { value: [] }] },
+    });
   });
 
   it('shows the server’s refusal of an answer on its question', async () => {
     const { user } = await openStep(aCompleteApplication({ progress }), {
-      [segmentsPath]: () => problemResponse(400, 'Bad Request', { detail: 'Please correct the answers.', errors: { [questionIds.grades]: applicationMessages.optionUnknown } }),
+      [segmentsPath]: () =>
+        problemResponse(400, 'Bad Request', {
+          detail: 'Please correct the answers.',
+          errors: { [questionIds.grades]: applicationMessages.optionUnknown },
+        }),
     });
 
     await user.click(screen.getByRole('button', { name: 'Save' }));

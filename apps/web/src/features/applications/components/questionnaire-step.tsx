@@ -16,7 +16,10 @@ function answersOf(detail: ApplicationDetail): Answers {
 
 /** Answers as they are sent and compared: trimmed, empty entries dropped. */
 function normalized(detail: ApplicationDetail, answers: Answers) {
-  return detail.event.questions.map((question) => ({ questionId: question.id, value: normalizeAnswer(answers[question.id] ?? []) }));
+  return detail.event.questions.map((question) => ({
+    questionId: question.id,
+    value: normalizeAnswer(answers[question.id] ?? []),
+  }));
 }
 
 /**
@@ -38,7 +41,9 @@ export function QuestionnaireStep({ detail }: StepProps) {
       if (problem) problems[question.id] = problem;
     }
     setErrors(problems);
-    const blocking = Object.values(problems).filter((problem) => after === 'next' || problem !== applicationMessages.questionRequired);
+    const blocking = Object.values(problems).filter(
+      (problem) => after === 'next' || problem !== applicationMessages.questionRequired,
+    );
     if (blocking.length > 0) return;
     const data = { answers: normalized(detail, answers) };
     save({ segment: 'QUESTIONNAIRE', data }, after, {

@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { applicationMessages } from '@portal/domain/applications/rules.ts';
 import type { ApplicationDetail } from '@portal/domain/applications/contracts.ts';
-import { aCompleteApplication, aSubmittedApplication, paymentOptionIds, segmentsPath, wizardPath, wizardRoutes } from '../../../test/applications.ts';
+import {
+  aCompleteApplication,
+  aSubmittedApplication,
+  paymentOptionIds,
+  segmentsPath,
+  wizardPath,
+  wizardRoutes,
+} from '../../../test/applications.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
@@ -42,16 +49,25 @@ describe('Application wizard: review and submit', { timeout: 30_000 }, () => {
     await waitFor(() => expect(app.location()).toBe('/members/profile'));
     expect(await screen.findByText(applicationMessages.submitted)).toBeInTheDocument();
     const submits = calls.filter((call) => `${call.method} ${call.path}` === segmentsPath);
-    expect(submits.map((call) => call.body)).toEqual([{ segment: 'REVIEW_AND_SUBMIT', data: { paymentOptionId: paymentOptionIds.purchaseOrder } }]);
+    expect(submits.map((call) => call.body)).toEqual([
+      { segment: 'REVIEW_AND_SUBMIT', data: { paymentOptionId: paymentOptionIds.purchaseOrder } },
+    ]);
   });
 
   it('lists what is missing and keeps Submit disabled until nothing is', async () => {
-    const missing = { generalInformation: true, affiliation: false, sectionChosen: true, section: true, questionnaire: true };
+    const missing = {
+      generalInformation: true,
+      affiliation: false,
+      sectionChosen: true,
+      section: true,
+      questionnaire: true,
+    };
     // An application that lost its affiliation after reaching review (the server still answers it).
     const { app } = await openStep(aCompleteApplication(), {
       [`GET /api/event-applications/${aCompleteApplication().id}`]: (() => {
         let reads = 0;
-        return () => jsonResponse(200, reads++ === 0 ? aCompleteApplication() : aCompleteApplication({ progress: missing }));
+        return () =>
+          jsonResponse(200, reads++ === 0 ? aCompleteApplication() : aCompleteApplication({ progress: missing }));
       })(),
     });
 
@@ -61,9 +77,12 @@ describe('Application wizard: review and submit', { timeout: 30_000 }, () => {
   });
 
   it('shows the server’s message when the submit is refused', async () => {
-    const { app, user } = await openStep(aCompleteApplication({ paymentOption: { id: paymentOptionIds.card, label: 'Credit Card', method: 'CARD' } }), {
-      [segmentsPath]: () => problemResponse(400, 'Bad Request', { detail: applicationMessages.questionnaireMissing }),
-    });
+    const { app, user } = await openStep(
+      aCompleteApplication({ paymentOption: { id: paymentOptionIds.card, label: 'Credit Card', method: 'CARD' } }),
+      {
+        [segmentsPath]: () => problemResponse(400, 'Bad Request', { detail: applicationMessages.questionnaireMissing }),
+      },
+    );
 
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(applicationMessages.questionnaireMissing)).toBeInTheDocument();

@@ -50,7 +50,10 @@ export function ReviewStep({ detail }: StepProps) {
           label="Payment option"
           withAsterisk
           disabled={!detail.editable}
-          data={[{ value: '', label: 'Choose a payment option' }, ...options.map((option) => ({ value: option.id, label: option.label }))]}
+          data={[
+            { value: '', label: 'Choose a payment option' },
+            ...options.map((option) => ({ value: option.id, label: option.label })),
+          ]}
           value={paymentOptionId}
           error={paymentError}
           onChange={(event) => {

@@ -18,11 +18,20 @@ import { jsonResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { unsavedChangesMessage } from '../../../ui/unsaved-changes-prompt.tsx';
 
-const progress = { generalInformation: true, affiliation: true, sectionChosen: false, section: false, questionnaire: false };
+const progress = {
+  generalInformation: true,
+  affiliation: true,
+  sectionChosen: false,
+  section: false,
+  questionnaire: false,
+};
 
 async function openStep(detail: ApplicationDetail, onSave?: (body: SaveSegmentInput) => ApplicationDetail) {
   const calls = stubFetch(
-    wizardRoutes(detail, onSave ? { [segmentsPath]: (body) => jsonResponse(200, onSave(body as SaveSegmentInput)) } : {}),
+    wizardRoutes(
+      detail,
+      onSave ? { [segmentsPath]: (body) => jsonResponse(200, onSave(body as SaveSegmentInput)) } : {},
+    ),
   );
   const app = renderApp(wizardPath('sections'));
   await screen.findByRole('radiogroup', { name: /Path/ }, { timeout: 8000 });
@@ -46,7 +55,14 @@ describe('Application wizard: sections', { timeout: 30_000 }, () => {
     const { app, user } = await openStep(anApplicationDetail({ progress }), (body) => {
       bodies.push(body);
       const complete = body.segment === 'SECTIONS' && body.data.requestedSections.length === 2;
-      return anApplicationDetail({ pathId: pathIds.firstYear, progress: { ...progress, sectionChosen: body.segment === 'SECTIONS' && body.data.requestedSections.length > 0, section: complete } });
+      return anApplicationDetail({
+        pathId: pathIds.firstYear,
+        progress: {
+          ...progress,
+          sectionChosen: body.segment === 'SECTIONS' && body.data.requestedSections.length > 0,
+          section: complete,
+        },
+      });
     });
 
     await user.click(screen.getByRole('radio', { name: /First Year/ }));
@@ -67,7 +83,11 @@ describe('Application wizard: sections', { timeout: 30_000 }, () => {
     expect(await screen.findByText(applicationMessages.saved)).toBeInTheDocument();
     expect(bodies[0]).toEqual({
       segment: 'SECTIONS',
-      data: { pathId: pathIds.firstYear, requestedGroupings: [], requestedSections: [{ id: applicationSectionIds.cycles, ranking: 2 }] },
+      data: {
+        pathId: pathIds.firstYear,
+        requestedGroupings: [],
+        requestedSections: [{ id: applicationSectionIds.cycles, ranking: 2 }],
+      },
     });
 
     await user.selectOptions(rank('Data Conversations'), 'Rank 1');
@@ -77,7 +97,9 @@ describe('Application wizard: sections', { timeout: 30_000 }, () => {
   });
 
   it('stays with the reason when the saved choice is still incomplete', async () => {
-    const { app, user } = await openStep(anApplicationDetail({ progress }), () => anApplicationDetail({ pathId: pathIds.firstYear, progress }));
+    const { app, user } = await openStep(anApplicationDetail({ progress }), () =>
+      anApplicationDetail({ pathId: pathIds.firstYear, progress }),
+    );
 
     await user.click(screen.getByRole('radio', { name: /First Year/ }));
     await user.selectOptions(rank('Modeling Lessons'), 'Rank 1');
@@ -98,7 +120,10 @@ describe('Application wizard: sections', { timeout: 30_000 }, () => {
   it('picks one section per grouping on an unranked path', async () => {
     const bodies: SaveSegmentInput[] = [];
     const { user } = await openStep(
-      anApplicationDetail({ progress, event: { ...anApplicationDetail().event, paths: [aFirstYearPath(), anAdvancedPath({ eligible: true })] } }),
+      anApplicationDetail({
+        progress,
+        event: { ...anApplicationDetail().event, paths: [aFirstYearPath(), anAdvancedPath({ eligible: true })] },
+      }),
       (body) => {
         bodies.push(body);
         return anApplicationDetail({ progress });
@@ -113,16 +138,21 @@ describe('Application wizard: sections', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(bodies).toHaveLength(1));
-    expect(bodies[0]).toMatchObject({ data: { pathId: pathIds.advanced, requestedSections: [{ id: applicationSectionIds.coaches, ranking: null }] } });
+    expect(bodies[0]).toMatchObject({
+      data: { pathId: pathIds.advanced, requestedSections: [{ id: applicationSectionIds.coaches, ranking: null }] },
+    });
   });
 
   it('picks exactly one grouping on a GROUPINGS path', async () => {
     const bodies: SaveSegmentInput[] = [];
     const path = aFirstYearPath({ applicationSelectionLevel: 'GROUPINGS', requireRankedSelection: false });
-    const { user } = await openStep(anApplicationDetail({ progress, event: { ...anApplicationDetail().event, paths: [path] } }), (body) => {
-      bodies.push(body);
-      return anApplicationDetail({ progress });
-    });
+    const { user } = await openStep(
+      anApplicationDetail({ progress, event: { ...anApplicationDetail().event, paths: [path] } }),
+      (body) => {
+        bodies.push(body);
+        return anApplicationDetail({ progress });
+      },
+    );
 
     await user.click(screen.getByRole('radio', { name: /First Year/ }));
     expect(screen.getByText(selectionMessages.oneGrouping)).toBeInTheDocument();
@@ -130,7 +160,9 @@ describe('Application wizard: sections', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(bodies).toHaveLength(1));
-    expect(bodies[0]).toMatchObject({ data: { requestedGroupings: [{ id: groupingIds.strands, ranking: null }], requestedSections: [] } });
+    expect(bodies[0]).toMatchObject({
+      data: { requestedGroupings: [{ id: groupingIds.strands, ranking: null }], requestedSections: [] },
+    });
   });
 
   it('asks before Previous drops unsaved choices', async () => {
@@ -145,7 +177,10 @@ describe('Application wizard: sections', { timeout: 30_000 }, () => {
 
   it('says an event without paths has nothing to choose, and continues to the questionnaire without saving', async () => {
     const base = anApplicationDetail();
-    const detail = anApplicationDetail({ event: { ...base.event, paths: [] }, progress: { ...progress, sectionChosen: true, section: true } });
+    const detail = anApplicationDetail({
+      event: { ...base.event, paths: [] },
+      progress: { ...progress, sectionChosen: true, section: true },
+    });
     const calls = stubFetch(wizardRoutes(detail));
     const app = renderApp(wizardPath('sections'));
     const user = userEvent.setup();

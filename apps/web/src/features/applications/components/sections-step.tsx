@@ -2,7 +2,14 @@ import '@mantine/core/styles/Fieldset.css';
 import { Button, Fieldset, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { applicationMessages, selectionProblem, selectionRefusal } from '@portal/domain/applications/rules.ts';
-import { draftOf, sameDraft, sectionsInput, selectablePath, choosePath, type SectionsDraft } from '../hooks/sections-draft.ts';
+import {
+  draftOf,
+  sameDraft,
+  sectionsInput,
+  selectablePath,
+  choosePath,
+  type SectionsDraft,
+} from '../hooks/sections-draft.ts';
 import { useStepSave, type AfterSave } from '../hooks/use-step-save.ts';
 import { PathChoice } from './path-choice.tsx';
 import { PathSelection } from './path-selection.tsx';
@@ -43,7 +50,14 @@ export function SectionsStep({ detail }: StepProps) {
     return (
       <Stack gap="md">
         <Text>{applicationMessages.noSections}</Text>
-        <StepActions applicationId={detail.id} step="sections" editable={detail.editable} dirty={false} saving={false} leaveTo={leaveTo}>
+        <StepActions
+          applicationId={detail.id}
+          step="sections"
+          editable={detail.editable}
+          dirty={false}
+          saving={false}
+          leaveTo={leaveTo}
+        >
           {detail.editable ? <Button onClick={() => goNext(detail.progress)}>Continue</Button> : null}
         </StepActions>
       </Stack>

@@ -37,7 +37,17 @@ function SaveButtons({ saving, onSave, onContinue }: Pick<StepActionsProps, 'sav
  * Previous, Save and Save & Continue (events.md §2). Save buttons are disabled while a save is out,
  * and hidden when the application can no longer be changed.
  */
-export function StepActions({ applicationId, step, editable, dirty, saving, leaveTo, onSave, onContinue, children }: StepActionsProps) {
+export function StepActions({
+  applicationId,
+  step,
+  editable,
+  dirty,
+  saving,
+  leaveTo,
+  onSave,
+  onContinue,
+  children,
+}: StepActionsProps) {
   const navigate = useNavigate();
   const previous = previousStep(step);
 

@@ -2,7 +2,13 @@ import '@mantine/core/styles/Stepper.css';
 import { Stepper } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { applicationPaths } from '@portal/domain/applications/paths.ts';
-import { isStepReachable, wizardSteps, wizardStepTitles, type ApplicationProgress, type WizardStep } from '@portal/domain/applications/rules.ts';
+import {
+  isStepReachable,
+  wizardSteps,
+  wizardStepTitles,
+  type ApplicationProgress,
+  type WizardStep,
+} from '@portal/domain/applications/rules.ts';
 import type { ApplicationDetail } from '@portal/domain/applications/contracts.ts';
 
 /** What each of the first four steps completes; review-and-submit completes the application itself. */

@@ -1,5 +1,9 @@
 import type { RequestedSection, SelectablePath, Selection } from '@portal/domain/applications/rules.ts';
-import type { ApplicationDetail, ApplicationPathReply, SaveSegmentInput } from '@portal/domain/applications/contracts.ts';
+import type {
+  ApplicationDetail,
+  ApplicationPathReply,
+  SaveSegmentInput,
+} from '@portal/domain/applications/contracts.ts';
 
 /** The sections step as edited on screen: the chosen path and the groupings or ranked sections in it. */
 export interface SectionsDraft extends Selection {
@@ -32,7 +36,10 @@ export function selectablePath(path: ApplicationPathReply): SelectablePath {
     applicationSelectionLevel: path.applicationSelectionLevel,
     requireRankedSelection: path.requireRankedSelection,
     rankedSelectionAmount: path.rankedSelectionAmount,
-    groupings: path.groupings.map((grouping) => ({ id: grouping.id, sectionIds: grouping.sections.map((section) => section.id) })),
+    groupings: path.groupings.map((grouping) => ({
+      id: grouping.id,
+      sectionIds: grouping.sections.map((section) => section.id),
+    })),
   };
 }
 
@@ -48,7 +55,11 @@ export function rankSection(draft: SectionsDraft, sectionId: string, ranking: nu
 }
 
 /** Unranked, one section per grouping: the grouping's section is replaced. */
-export function pickSection(draft: SectionsDraft, groupingSectionIds: readonly string[], sectionId: string): SectionsDraft {
+export function pickSection(
+  draft: SectionsDraft,
+  groupingSectionIds: readonly string[],
+  sectionId: string,
+): SectionsDraft {
   const others = draft.sections.filter((section) => !groupingSectionIds.includes(section.sectionId));
   const picked: RequestedSection = { sectionId, ranking: null };
   return { ...draft, sections: [...others, picked] };

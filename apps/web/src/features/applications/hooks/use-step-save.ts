@@ -2,7 +2,14 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { applicationPaths } from '@portal/domain/applications/paths.ts';
-import { applicationMessages, isStepReachable, nextStep, stepBlockers, type ApplicationProgress, type WizardStep } from '@portal/domain/applications/rules.ts';
+import {
+  applicationMessages,
+  isStepReachable,
+  nextStep,
+  stepBlockers,
+  type ApplicationProgress,
+  type WizardStep,
+} from '@portal/domain/applications/rules.ts';
 import type { ApplicationDetail, SaveSegmentInput } from '@portal/domain/applications/contracts.ts';
 import { homePath } from '@portal/domain/navigation.ts';
 import { genericErrorMessage } from '@portal/domain/problems/messages.ts';
@@ -24,7 +31,9 @@ export function blockingMessage(step: WizardStep, progress: ApplicationProgress)
 /** A refused save's per-field messages, named as the step's fields are (the server names them under `data.`). */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   if (!isApiError(error, 400) || !error.problem.errors) return {};
-  return Object.fromEntries(Object.entries(error.problem.errors).map(([field, message]) => [field.replace(/^data\./, ''), message]));
+  return Object.fromEntries(
+    Object.entries(error.problem.errors).map(([field, message]) => [field.replace(/^data\./, ''), message]),
+  );
 }
 
 interface SaveHandlers {

@@ -24,7 +24,8 @@ const stepModules: Record<WizardStep, StepModule> = {
     void loadContactFields();
     return import('../components/general-information-step.tsx').then((m) => ({ default: m.GeneralInformationStep }));
   },
-  'affiliations-and-attendance': () => import('../components/affiliations-step.tsx').then((m) => ({ default: m.AffiliationsStep })),
+  'affiliations-and-attendance': () =>
+    import('../components/affiliations-step.tsx').then((m) => ({ default: m.AffiliationsStep })),
   sections: () => import('../components/sections-step.tsx').then((m) => ({ default: m.SectionsStep })),
   questionnaire: () => import('../components/questionnaire-step.tsx').then((m) => ({ default: m.QuestionnaireStep })),
   'review-and-submit': () => import('../components/review-step.tsx').then((m) => ({ default: m.ReviewStep })),
@@ -92,7 +93,10 @@ function Wizard({ detail, step }: { detail: ApplicationDetail; step: WizardStep 
 export function ApplicationWizardPage() {
   const params = useParams();
   const step = stepOf(params.step);
-  const application = useQuery({ ...applicationQuery(params.applicationId ?? ''), enabled: step !== null && Boolean(params.applicationId) });
+  const application = useQuery({
+    ...applicationQuery(params.applicationId ?? ''),
+    enabled: step !== null && Boolean(params.applicationId),
+  });
 
   if (!step) return <NotFound />;
   if (application.isPending) return <PageLoader label="Loading the application" />;

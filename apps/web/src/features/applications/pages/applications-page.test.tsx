@@ -40,12 +40,15 @@ function stubList(rows: ApplicationRow[], routes: Parameters<typeof stubFetch>[0
 
 async function openList() {
   const app = renderApp(listPath);
-  expect(await screen.findByRole('heading', { level: 1, name: 'My Event Applications' }, { timeout: 5000 })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'My Event Applications' }, { timeout: 5000 }),
+  ).toBeInTheDocument();
   return { app, user: userEvent.setup({ delay: null }) };
 }
 
 const card = (name = 'Coaching Institute') => screen.findByRole('article', { name });
-const calledWith = (calls: RecordedCall[], method: string, path: string) => calls.filter((call) => call.method === method && call.path === path);
+const calledWith = (calls: RecordedCall[], method: string, path: string) =>
+  calls.filter((call) => call.method === method && call.path === path);
 
 describe('My Event Applications', { timeout: 30_000 }, () => {
   beforeEach(() => notifications.clean());
@@ -53,7 +56,11 @@ describe('My Event Applications', { timeout: 30_000 }, () => {
   it('shows each application with its event, dates, status and the buttons of its state', async () => {
     stubList([
       anApplicationRow(),
-      anApplicationRow({ id: rowIds.submitted, status: 'SUBMITTED', event: { ...anApplicationRow().event, name: 'Leadership Institute' } }),
+      anApplicationRow({
+        id: rowIds.submitted,
+        status: 'SUBMITTED',
+        event: { ...anApplicationRow().event, name: 'Leadership Institute' },
+      }),
       anAcceptedRow({ event: { ...anApplicationRow().event, name: 'Writing Institute' } }),
     ]);
     await openList();
@@ -103,7 +110,12 @@ describe('My Event Applications', { timeout: 30_000 }, () => {
         event: { ...anApplicationRow().event, name: 'Leadership Institute' },
         paymentStatus: 'PO_SUBMITTED',
         paymentOption: rowPaymentOptions.purchaseOrder,
-        payment: { eventPaymentId: applicationPaymentId, status: 'PO_SUBMITTED', method: 'PURCHASE_ORDER', totalCents: 95000 },
+        payment: {
+          eventPaymentId: applicationPaymentId,
+          status: 'PO_SUBMITTED',
+          method: 'PURCHASE_ORDER',
+          totalCents: 95000,
+        },
       }),
       anAcceptedRow({
         id: rowIds.started,
@@ -133,7 +145,10 @@ describe('My Event Applications', { timeout: 30_000 }, () => {
     expect(within(free).getByText('Price $950.00, coupon −$950.00')).toBeInTheDocument();
     expect(within(free).getByText('Amount due: $0.00')).toBeInTheDocument();
     expect(within(free).getByRole('button', { name: 'Pay' })).toBeInTheDocument();
-    expect(within(free).getByRole('link', { name: 'Manage Registration' })).toHaveAttribute('href', applicationPaths.registration('request-7'));
+    expect(within(free).getByRole('link', { name: 'Manage Registration' })).toHaveAttribute(
+      'href',
+      applicationPaths.registration('request-7'),
+    );
   });
 
   it('shows a paid application as Paid, with its resources and nothing left to pay', async () => {
@@ -175,7 +190,10 @@ describe('My Event Applications', { timeout: 30_000 }, () => {
     let saved = false;
     const calls = stubList([anAcceptedRow({ paymentOption: null })], {
       'GET /api/event-applications': () =>
-        jsonResponse(200, anApplicationPage([anAcceptedRow({ paymentOption: saved ? rowPaymentOptions.purchaseOrder : null })])),
+        jsonResponse(
+          200,
+          anApplicationPage([anAcceptedRow({ paymentOption: saved ? rowPaymentOptions.purchaseOrder : null })]),
+        ),
       [`PUT /api/event-applications/${rowIds.accepted}/payment-method`]: () => {
         saved = true;
         return jsonResponse(200, {});
@@ -230,7 +248,10 @@ describe('My Event Applications', { timeout: 30_000 }, () => {
       [`POST ${couponApi}`]: (body) => {
         const code = (body as { code: string }).code;
         if (code === 'EXPIRED10') {
-          return problemResponse(400, 'Bad Request', { detail: applicationMessages.couponError, errors: { code: 'This coupon has expired.' } });
+          return problemResponse(400, 'Bad Request', {
+            detail: applicationMessages.couponError,
+            errors: { code: 'This coupon has expired.' },
+          });
         }
         coupon = code ? { code, type: 'FIXED', discountAmount: 10000, discountPercentage: null } : null;
         return jsonResponse(200, {});
@@ -245,7 +266,9 @@ describe('My Event Applications', { timeout: 30_000 }, () => {
 
     await user.type(within(accepted).getByRole('textbox', { name: 'Coupon code' }), 'EXPIRED10');
     await user.click(within(accepted).getByRole('button', { name: 'Apply' }));
-    expect(await screen.findByText(applicationMessages.couponError, { selector: '.mantine-Notification-description' })).toBeInTheDocument();
+    expect(
+      await screen.findByText(applicationMessages.couponError, { selector: '.mantine-Notification-description' }),
+    ).toBeInTheDocument();
     expect(await within(accepted).findByText('This coupon has expired.')).toBeInTheDocument();
 
     const field = within(accepted).getByRole('textbox', { name: 'Coupon code' });
@@ -302,9 +325,13 @@ describe('My Event Applications', { timeout: 30_000 }, () => {
         attempts += 1;
         if (attempts === 1) return problemResponse(503, 'Service Unavailable');
         if (attempts === 2) return problemResponse(409, 'Conflict', { detail: 'Coaching Institute is sold out.' });
-        return jsonResponse(201, { eventPaymentId: applicationPaymentId, redirectUrl: applicationPaths.success(applicationPaymentId, 'free') });
+        return jsonResponse(201, {
+          eventPaymentId: applicationPaymentId,
+          redirectUrl: applicationPaths.success(applicationPaymentId, 'free'),
+        });
       },
-      [`GET /api/event-payments/${applicationPaymentId}`]: () => jsonResponse(200, anApplicationPayment({ status: 'PAID', total: 0 })),
+      [`GET /api/event-payments/${applicationPaymentId}`]: () =>
+        jsonResponse(200, anApplicationPayment({ status: 'PAID', total: 0 })),
     });
     const { app, user } = await openList();
     const payButton = async () => within(await card()).getByRole('button', { name: 'Pay by Credit Card' });
@@ -334,8 +361,20 @@ describe('My Event Applications', { timeout: 30_000 }, () => {
       aLegacyPage([
         aLegacyRow(),
         aLegacyRow({ id: 'legacy-2', eventName: 'Spring Math Institute 2018', statusId: 3, paymentStatusId: null }),
-        aLegacyRow({ id: 'legacy-3', eventName: 'Writing Coaches Institute 2021', statusId: 4, paymentStatusId: 1, paymentTypeId: 4 }),
-        aLegacyRow({ id: 'legacy-4', eventName: 'Math Leaders Institute 2022', statusId: 1, paymentStatusId: 1, paymentTypeId: 5 }),
+        aLegacyRow({
+          id: 'legacy-3',
+          eventName: 'Writing Coaches Institute 2021',
+          statusId: 4,
+          paymentStatusId: 1,
+          paymentTypeId: 4,
+        }),
+        aLegacyRow({
+          id: 'legacy-4',
+          eventName: 'Math Leaders Institute 2022',
+          statusId: 1,
+          paymentStatusId: 1,
+          paymentTypeId: 5,
+        }),
       ]),
     );
     await openList();
@@ -372,8 +411,19 @@ describe('My Event Applications', { timeout: 30_000 }, () => {
 
   it('turns Pay by Credit Card off, saying why, when card payment is not configured; purchase orders stay', async () => {
     const calls = stubList(
-      [anAcceptedRow(), anAcceptedRow({ id: rowIds.submitted, event: { ...anApplicationRow().event, name: 'Writing Institute' }, paymentOption: rowPaymentOptions.purchaseOrder, paymentStatus: 'AWAITING_PO' })],
-      { 'GET /api/payments/options': () => jsonResponse(200, { card: { available: false, unavailableReason: paymentMessages.cardUnavailable } }) },
+      [
+        anAcceptedRow(),
+        anAcceptedRow({
+          id: rowIds.submitted,
+          event: { ...anApplicationRow().event, name: 'Writing Institute' },
+          paymentOption: rowPaymentOptions.purchaseOrder,
+          paymentStatus: 'AWAITING_PO',
+        }),
+      ],
+      {
+        'GET /api/payments/options': () =>
+          jsonResponse(200, { card: { available: false, unavailableReason: paymentMessages.cardUnavailable } }),
+      },
     );
     const { user } = await openList();
 
@@ -400,7 +450,8 @@ describe('My Event Applications', { timeout: 30_000 }, () => {
   it('shows a failed load with Retry, and reads again', async () => {
     let fail = true;
     stubList([], {
-      'GET /api/event-applications': () => (fail ? problemResponse(500, 'Internal Server Error') : jsonResponse(200, anApplicationPage())),
+      'GET /api/event-applications': () =>
+        fail ? problemResponse(500, 'Internal Server Error') : jsonResponse(200, anApplicationPage()),
     });
     const { user } = await openList();
 
@@ -414,7 +465,10 @@ describe('My Event Applications', { timeout: 30_000 }, () => {
     const calls = stubList([], {
       'GET /api/event-applications': (_body, url) => {
         const page = Number(url.searchParams.get('page'));
-        const row = anApplicationRow({ id: `row-${page}`, event: { ...anApplicationRow().event, name: `Institute ${page}` } });
+        const row = anApplicationRow({
+          id: `row-${page}`,
+          event: { ...anApplicationRow().event, name: `Institute ${page}` },
+        });
         return jsonResponse(200, { ...anApplicationPage([row], 25), page });
       },
     });

@@ -101,7 +101,11 @@ function Applications() {
             <ApplicationCard key={row.id} row={row} />
           ))}
           <Group justify="flex-end">
-            <ParamPagination total={applications.data.total} param={pageParams.applications} label="Applications pages" />
+            <ParamPagination
+              total={applications.data.total}
+              param={pageParams.applications}
+              label="Applications pages"
+            />
           </Group>
         </ListSection>
       ) : null}

@@ -23,5 +23,8 @@ export function attendanceListQuery(eventId: string, sectionId: string) {
 
 /** PUT /api/events/{eventId}/attendance/{sectionId}: the changed rows of one day. */
 export function saveAttendance(eventId: string, sectionId: string, date: string, rows: AttendanceMark[]) {
-  return api.put<{ updated: number; message: string }>(`/api/events/${eventId}/attendance/${sectionId}`, { date, rows });
+  return api.put<{ updated: number; message: string }>(`/api/events/${eventId}/attendance/${sectionId}`, {
+    date,
+    rows,
+  });
 }

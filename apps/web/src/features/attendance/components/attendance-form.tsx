@@ -23,7 +23,10 @@ export function AttendanceForm({ list, backTo, pending, onSave }: AttendanceForm
     const server = list.people.map((person) => ({ userId: person.userId, attended: person.attended }));
     const waiting = pending.filter((save) => save.date === list.date).flatMap((save) => save.rows);
     const expected = new Set(server.map((mark) => mark.userId));
-    return mergeMarks(server, waiting.filter((mark) => expected.has(mark.userId)));
+    return mergeMarks(
+      server,
+      waiting.filter((mark) => expected.has(mark.userId)),
+    );
   }, [list, pending]);
   const [edits, setEdits] = useState<Record<string, boolean>>({});
   const [saving, setSaving] = useState(false);
@@ -61,7 +64,14 @@ export function AttendanceForm({ list, backTo, pending, onSave }: AttendanceForm
   }
   const attendedCount = current.filter((mark) => mark.attended).length;
   return (
-    <Stack gap="md" component="form" onSubmit={(event) => { event.preventDefault(); void save(); }}>
+    <Stack
+      gap="md"
+      component="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
       <Text aria-live="polite">
         {attendedCount} of {current.length} present
       </Text>
@@ -69,7 +79,14 @@ export function AttendanceForm({ list, backTo, pending, onSave }: AttendanceForm
         {list.people.map((person) => {
           const checked = current.find((mark) => mark.userId === person.userId)?.attended ?? false;
           return (
-            <Paper key={person.userId} withBorder radius="md" px="md" py="sm" bg={checked ? 'var(--mantine-color-green-light)' : undefined}>
+            <Paper
+              key={person.userId}
+              withBorder
+              radius="md"
+              px="md"
+              py="sm"
+              bg={checked ? 'var(--mantine-color-green-light)' : undefined}
+            >
               <Checkbox
                 size="lg"
                 checked={checked}
@@ -79,7 +96,10 @@ export function AttendanceForm({ list, backTo, pending, onSave }: AttendanceForm
                 }}
                 label={`${person.firstName} ${person.lastName}`}
                 description={person.email}
-                styles={{ body: { alignItems: 'center', minHeight: 44 }, labelWrapper: { flex: 1, minWidth: 0, overflowWrap: 'anywhere' } }}
+                styles={{
+                  body: { alignItems: 'center', minHeight: 44 },
+                  labelWrapper: { flex: 1, minWidth: 0, overflowWrap: 'anywhere' },
+                }}
               />
             </Paper>
           );

@@ -11,7 +11,8 @@ import { dropPendingSave, keepPendingSave, pendingSavesOf, type PendingSave } fr
 export type SaveOutcome = 'sent' | 'kept' | 'failed';
 
 const updated = () => notifications.show({ color: 'green', message: attendanceMessages.updated });
-const failed = (error: unknown) => notifications.show({ color: 'red', title: attendanceMessages.somethingWentWrong, message: errorMessage(error) });
+const failed = (error: unknown) =>
+  notifications.show({ color: 'red', title: attendanceMessages.somethingWentWrong, message: errorMessage(error) });
 
 /**
  * Sends a section's saves, or keeps them on the device while there is no connection and sends them

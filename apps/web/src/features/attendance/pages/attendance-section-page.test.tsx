@@ -53,7 +53,9 @@ describe('attendance of one section', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('checkbox', { name: /Tara Thompson/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(attendanceMessages.updated)).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ date: '2026-11-24', rows: [{ userId: tara, attended: true }] }]);
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { date: '2026-11-24', rows: [{ userId: tara, attended: true }] },
+    ]);
     await waitFor(() => expect(screen.getByText('2 of 2 present')).toBeInTheDocument());
   });
 
@@ -69,7 +71,9 @@ describe('attendance of one section', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(attendanceMessages.offline)).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
-    expect(JSON.parse(window.localStorage.getItem(pendingAttendanceKey(eventId, sectionId, '2026-11-24')) ?? '{}')).toMatchObject({
+    expect(
+      JSON.parse(window.localStorage.getItem(pendingAttendanceKey(eventId, sectionId, '2026-11-24')) ?? '{}'),
+    ).toMatchObject({
       rows: [{ userId: adam, attended: true }],
     });
     // Still marked on screen while it waits.
@@ -78,7 +82,9 @@ describe('attendance of one section', { timeout: 20_000 }, () => {
     setOnline(true);
     window.dispatchEvent(new Event('online'));
     expect(await screen.findByText(attendanceMessages.updated)).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ date: '2026-11-24', rows: [{ userId: adam, attended: true }] }]);
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { date: '2026-11-24', rows: [{ userId: adam, attended: true }] },
+    ]);
     expect(window.localStorage.getItem(pendingAttendanceKey(eventId, sectionId, '2026-11-24'))).toBeNull();
   });
 
@@ -96,7 +102,9 @@ describe('attendance of one section', { timeout: 20_000 }, () => {
     renderApp(url);
     await userEvent.click(await screen.findByRole('checkbox', { name: /Tara Thompson/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Attendance saved on this device has not reached the server yet.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Attendance saved on this device has not reached the server yet.'),
+    ).toBeInTheDocument();
     expect(window.localStorage.getItem(pendingAttendanceKey(eventId, sectionId, '2026-11-24'))).not.toBeNull();
     reachable = true;
     await userEvent.click(screen.getByRole('button', { name: 'Send now' }));
@@ -134,7 +142,8 @@ describe('attendance of one section', { timeout: 20_000 }, () => {
   it('tells a non-taker there is no attendance to manage', async () => {
     stubFetch({
       'GET /api/me': () => jsonResponse(200, aUser()),
-      [`GET /api/events/${eventId}/attendance`]: () => problemResponse(404, 'Not Found', { detail: attendanceMessages.noAttendance }),
+      [`GET /api/events/${eventId}/attendance`]: () =>
+        problemResponse(404, 'Not Found', { detail: attendanceMessages.noAttendance }),
     });
     renderApp(`/members/events/${eventId}/attendance`);
     expect(await screen.findByText(attendanceMessages.noAttendance)).toBeInTheDocument();

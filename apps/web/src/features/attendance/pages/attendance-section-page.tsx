@@ -15,7 +15,8 @@ import { useAttendanceSync } from '../hooks/use-attendance-sync.ts';
 export const attendanceSectionLoader =
   (queryClient: QueryClient) =>
   ({ params }: LoaderFunctionArgs) => {
-    if (params.eventId && params.sectionId) void queryClient.prefetchQuery(attendanceListQuery(params.eventId, params.sectionId));
+    if (params.eventId && params.sectionId)
+      void queryClient.prefetchQuery(attendanceListQuery(params.eventId, params.sectionId));
     return null;
   };
 
@@ -27,7 +28,13 @@ function OfflineNotice({ online, waiting, onSend }: { online: boolean; waiting: 
   if (online && waiting === 0) return null;
   return (
     // The light yellow title is below 4.5:1 on its tint: it takes the text colour.
-    <Alert color="yellow" variant="light" role="status" title={online ? 'Not sent yet' : 'Offline'} styles={{ title: { color: 'var(--mantine-color-text)' } }}>
+    <Alert
+      color="yellow"
+      variant="light"
+      role="status"
+      title={online ? 'Not sent yet' : 'Offline'}
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+    >
       {online ? (
         <Group gap="sm" justify="space-between">
           <Text size="sm">Attendance saved on this device has not reached the server yet.</Text>

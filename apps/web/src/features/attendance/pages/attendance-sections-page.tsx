@@ -63,7 +63,12 @@ export function AttendanceSectionsPage() {
                   <Badge variant="light">{levelBadge(section.level)}</Badge>
                 </Group>
                 {section.dates.length > 0 ? <Text size="sm">{section.dates.map(formatUsDate).join(', ')}</Text> : null}
-                <Button component={Link} to={attendanceSectionPath(event.id, section.id, section.level)} size="md" aria-label={`Take attendance: ${section.title}`}>
+                <Button
+                  component={Link}
+                  to={attendanceSectionPath(event.id, section.id, section.level)}
+                  size="md"
+                  aria-label={`Take attendance: ${section.title}`}
+                >
                   Take attendance
                 </Button>
               </Stack>

@@ -28,7 +28,10 @@ describe('reset password page', () => {
   });
 
   it('sets the new password with the token, then asks to sign in', async () => {
-    const calls = stubFetch({ ...signedOut, 'POST /api/auth/reset-password': () => new Response(null, { status: 204 }) });
+    const calls = stubFetch({
+      ...signedOut,
+      'POST /api/auth/reset-password': () => new Response(null, { status: 204 }),
+    });
     const app = renderApp('/auth/reset-password?token=abc');
     await screen.findByRole('heading', { name: 'Reset password' });
 

@@ -13,7 +13,11 @@ const itemPath = (itemId: string) => `/api/cart/items/${encodeURIComponent(itemI
  * Every cart change answers with the whole cart, which replaces the one on screen. A refusal that
  * means the cart changed elsewhere (404, 409) reads it again.
  */
-function useCartMutation<Variables>(request: (variables: Variables) => Promise<CartReply>, success: string, onError = notifyError) {
+function useCartMutation<Variables>(
+  request: (variables: Variables) => Promise<CartReply>,
+  success: string,
+  onError = notifyError,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
@@ -23,7 +27,8 @@ function useCartMutation<Variables>(request: (variables: Variables) => Promise<C
     },
     onError: (error) => {
       onError(error);
-      if (isApiError(error, 404) || isApiError(error, 409)) void queryClient.invalidateQueries({ queryKey: commerceKeys.cart });
+      if (isApiError(error, 404) || isApiError(error, 409))
+        void queryClient.invalidateQueries({ queryKey: commerceKeys.cart });
     },
   });
 }
@@ -51,7 +56,13 @@ export function useApplyCoupon() {
     (error) =>
       notifications.show({
         color: 'red',
-        message: createElement(Fragment, null, createElement('strong', null, cartMessages.couponError), createElement('br'), errorMessage(error)),
+        message: createElement(
+          Fragment,
+          null,
+          createElement('strong', null, cartMessages.couponError),
+          createElement('br'),
+          errorMessage(error),
+        ),
       }),
   );
 }

@@ -36,7 +36,10 @@ export function OrganizationChoice({ organizations, value, onChange, error }: Or
       required
       data={[
         { value: '', label: 'Choose an organization' },
-        ...organizations.map((organization) => ({ value: organization.organizationId, label: organization.organizationName })),
+        ...organizations.map((organization) => ({
+          value: organization.organizationId,
+          label: organization.organizationName,
+        })),
       ]}
       value={value ?? ''}
       onChange={(event) => onChange(event.currentTarget.value || null)}

@@ -45,7 +45,8 @@ export function useCheckoutAttempt(cart: CartReply, organizationId: string | nul
     inFlight.current = true;
     const signature = cartSignature(cart, organizationId);
     const current = attempt.current;
-    const key = current && current.method === method && current.signature === signature ? current.key : newIdempotencyKey();
+    const key =
+      current && current.method === method && current.signature === signature ? current.key : newIdempotencyKey();
     attempt.current = { method, signature, key };
     setSubmitting(method);
     setRefusal(null);
@@ -64,7 +65,8 @@ export function useCheckoutAttempt(cart: CartReply, organizationId: string | nul
           }
           attempt.current = null;
           if (error.status === 409) {
-            // Sold out, no longer sold, or the coupon gone since the cart was shown: say which, and show the cart as it is now.
+            // Sold out, no longer sold, or the coupon gone since the cart was shown: say which, and show the cart as it
+            // is now.
             setRefusal(errorMessage(error));
             void queryClient.invalidateQueries({ queryKey: commerceKeys.cart });
           } else {

@@ -34,7 +34,8 @@ async function openCart() {
   return { app, user: userEvent.setup({ delay: null }) };
 }
 
-const checkoutCalls = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'POST' && call.path === '/api/checkout');
+const checkoutCalls = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.method === 'POST' && call.path === '/api/checkout');
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -43,7 +44,8 @@ afterEach(() => {
 describe('checkout page (Event Cart)', { timeout: 20_000 }, () => {
   it('turns card payment off, saying why, when no card provider is set up; purchase orders stay', async () => {
     stubCart(aCart(), {
-      'GET /api/payments/options': () => jsonResponse(200, { card: { available: false, unavailableReason: paymentMessages.cardUnavailable } }),
+      'GET /api/payments/options': () =>
+        jsonResponse(200, { card: { available: false, unavailableReason: paymentMessages.cardUnavailable } }),
     });
     await openCart();
     const card = await screen.findByRole('button', { name: 'Pay by card' });
@@ -57,7 +59,16 @@ describe('checkout page (Event Cart)', { timeout: 20_000 }, () => {
   it('lists the items with price, tickets and subtotal, then the totals', async () => {
     stubCart(
       aCart({
-        items: [aCartItem(), aCartItem({ id: 'item-2', title: 'Reading Workshop Series', numberOfTickets: 1, ticketType: { id: 't2', name: 'Series pass', price: 8900 }, subtotal: 8900 })],
+        items: [
+          aCartItem(),
+          aCartItem({
+            id: 'item-2',
+            title: 'Reading Workshop Series',
+            numberOfTickets: 1,
+            ticketType: { id: 't2', name: 'Series pass', price: 8900 },
+            subtotal: 8900,
+          }),
+        ],
         couponUse: { coupon: { code: 'WELCOME10', type: 'PERCENTAGE', discountAmount: null, discountPercentage: 10 } },
         subtotal: 38700,
         discount: 3870,
@@ -93,7 +104,8 @@ describe('checkout page (Event Cart)', { timeout: 20_000 }, () => {
 
   it('changes the number of tickets when the field is left, and refuses 0', async () => {
     const calls = stubCart(aCart(), {
-      'PATCH /api/cart/items/item-1': () => jsonResponse(200, aCart({ items: [aCartItem({ numberOfTickets: 3, subtotal: 44700 })] })),
+      'PATCH /api/cart/items/item-1': () =>
+        jsonResponse(200, aCart({ items: [aCartItem({ numberOfTickets: 3, subtotal: 44700 })] })),
     });
     const { user } = await openCart();
     const quantity = screen.getByRole('textbox', { name: `Number of tickets for ${itemTitle}` });
@@ -308,7 +320,9 @@ describe('checkout page (Event Cart)', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Pay by card' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(gone);
     expect(gone).toContain('is no longer available');
-    await waitFor(() => expect(within(screen.getByRole('group', { name: 'Totals' })).getAllByText('$298.00')).toHaveLength(2));
+    await waitFor(() =>
+      expect(within(screen.getByRole('group', { name: 'Totals' })).getAllByText('$298.00')).toHaveLength(2),
+    );
     expect(screen.queryByRole('button', { name: 'Remove coupon' })).not.toBeInTheDocument();
     expect(app.location()).toBe(checkoutPath);
 
@@ -344,11 +358,11 @@ describe('checkout page (Event Cart)', { timeout: 20_000 }, () => {
     });
     const { app, user } = await openCart();
     const choice = screen.getByRole('combobox', { name: checkoutOrganizationMessages.label });
-    expect(within(choice).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Choose an organization',
-      'Lincoln Elementary School',
-      'Washington Middle School',
-    ]);
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose an organization', 'Lincoln Elementary School', 'Washington Middle School']);
 
     await user.click(screen.getByRole('button', { name: 'Pay by card' }));
     expect(await screen.findByText(checkoutOrganizationMessages.required)).toBeInTheDocument();
@@ -363,7 +377,13 @@ describe('checkout page (Event Cart)', { timeout: 20_000 }, () => {
 
   it('says for whom the tickets are bought when there is nothing to choose', async () => {
     stubCart(aCart(), {
-      'GET /api/me': () => jsonResponse(200, aUser({ memberships: [{ organizationId: 'org-1', organizationName: 'Lincoln Elementary School', role: 'ADMIN' }] })),
+      'GET /api/me': () =>
+        jsonResponse(
+          200,
+          aUser({
+            memberships: [{ organizationId: 'org-1', organizationName: 'Lincoln Elementary School', role: 'ADMIN' }],
+          }),
+        ),
     });
     await openCart();
     expect(await screen.findByText('Lincoln Elementary School')).toBeInTheDocument();

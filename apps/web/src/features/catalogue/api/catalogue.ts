@@ -32,7 +32,8 @@ export function catalogueQuery(params: ListParams) {
 export function catalogueEventQuery(eventId: string) {
   return queryOptions({
     queryKey: catalogueKeys.detail(eventId),
-    queryFn: ({ signal }) => api.get<CatalogueEventDetail>(`/api/catalogue/events/${encodeURIComponent(eventId)}`, signal),
+    queryFn: ({ signal }) =>
+      api.get<CatalogueEventDetail>(`/api/catalogue/events/${encodeURIComponent(eventId)}`, signal),
   });
 }
 

@@ -25,7 +25,14 @@ function quantityError(value: number | string, remaining: number | null): string
 }
 
 /** A ticket type (when there are several), how many tickets (1–100) and 'Add to cart'. */
-export function AddToCartForm({ eventId, sectionId, itemName, ticketTypes, remaining, isFree = false }: AddToCartFormProps) {
+export function AddToCartForm({
+  eventId,
+  sectionId,
+  itemName,
+  ticketTypes,
+  remaining,
+  isFree = false,
+}: AddToCartFormProps) {
   const addToCart = useAddToCart();
   const [ticketTypeId, setTicketTypeId] = useState<string | null>(ticketTypes[0]?.id ?? null);
   const [quantity, setQuantity] = useState<number | string>(1);
@@ -55,7 +62,10 @@ export function AddToCartForm({ eventId, sectionId, itemName, ticketTypes, remai
         ) : (
           <NativeSelect
             label="Ticket type"
-            data={ticketTypes.map((type) => ({ value: type.id, label: `${type.name} — ${formatCents(type.priceCents)}` }))}
+            data={ticketTypes.map((type) => ({
+              value: type.id,
+              label: `${type.name} — ${formatCents(type.priceCents)}`,
+            }))}
             value={ticketTypeId ?? ''}
             onChange={(event) => setTicketTypeId(event.currentTarget.value)}
             w={260}

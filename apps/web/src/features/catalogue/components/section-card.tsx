@@ -14,7 +14,8 @@ interface SectionCardProps {
 export function SectionCard({ event, section }: SectionCardProps) {
   const headingId = `section-${section.id}`;
   const soldOut = section.remaining === 0;
-  // onSale is the server's catalogueOffers: a section of an event that takes applications is chosen in the application, not bought.
+  // onSale is the server's catalogueOffers: a section of an event that takes applications is chosen in the application,
+  // not bought.
   const canBuy = event.onSale && !soldOut && event.ticketTypes.length > 0;
 
   return (
@@ -25,11 +26,7 @@ export function SectionCard({ event, section }: SectionCardProps) {
             {section.title}
           </Title>
           <Group gap="xs">
-            {section.isFree ? (
-              <StatusBadge tone="neutral">
-                Free
-              </StatusBadge>
-            ) : null}
+            {section.isFree ? <StatusBadge tone="neutral">Free</StatusBadge> : null}
             <SeatsBadge remaining={section.remaining} />
           </Group>
         </Group>

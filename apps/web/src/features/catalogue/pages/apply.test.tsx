@@ -31,7 +31,9 @@ function stubInstitute(routes: Parameters<typeof stubFetch>[0] = {}) {
 
 async function openInstitute() {
   const app = renderApp(`/members/events/${institute.id}`);
-  expect(await screen.findByRole('heading', { level: 1, name: 'Coaching Institute' }, { timeout: 5000 })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Coaching Institute' }, { timeout: 5000 }),
+  ).toBeInTheDocument();
   return { app, user: userEvent.setup({ delay: null }) };
 }
 
@@ -45,7 +47,10 @@ describe('applying from the catalogue', { timeout: 20_000 }, () => {
     const panel = screen.getByRole('region', { name: 'Applications' });
     expect(within(panel).getByText(eventTexts.takesApplications)).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Apply' })).toBeInTheDocument();
-    expect(within(panel).getByRole('link', { name: eventTexts.myApplications })).toHaveAttribute('href', applicationPaths.list);
+    expect(within(panel).getByRole('link', { name: eventTexts.myApplications })).toHaveAttribute(
+      'href',
+      applicationPaths.list,
+    );
     // The sections are shown (the applicant chooses them in the application), without Add to cart.
     expect(screen.getByRole('article', { name: 'Coaching Writing' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
@@ -65,7 +70,8 @@ describe('applying from the catalogue', { timeout: 20_000 }, () => {
 
   it('shows the server refusal and stays on the event', async () => {
     stubInstitute({
-      'POST /api/event-applications': () => problemResponse(400, 'Bad Request', { detail: applicationMessages.notOpen }),
+      'POST /api/event-applications': () =>
+        problemResponse(400, 'Bad Request', { detail: applicationMessages.notOpen }),
     });
     const { app, user } = await openInstitute();
 
@@ -91,7 +97,10 @@ describe('applying from the catalogue', { timeout: 20_000 }, () => {
       'GET /api/catalogue/events': () =>
         jsonResponse(
           200,
-          aCataloguePage([aCatalogueEvent(), aCatalogueEvent({ id: institute.id, name: 'Coaching Institute', acceptsApplications: true, onSale: false })]),
+          aCataloguePage([
+            aCatalogueEvent(),
+            aCatalogueEvent({ id: institute.id, name: 'Coaching Institute', acceptsApplications: true, onSale: false }),
+          ]),
         ),
     });
     renderApp('/members/events');

@@ -36,7 +36,9 @@ describe('catalogue (PD Services)', { timeout: 20_000 }, () => {
     });
     renderApp('/members/events');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'PD Services' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'PD Services' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     const conference = await screen.findByRole('article', { name: 'Fall Leadership Conference Day' });
     expect(within(conference).getByText('10/14/2026')).toBeInTheDocument();
     expect(within(conference).getByText('Albany Convention Center')).toBeInTheDocument();
@@ -84,7 +86,9 @@ describe('catalogue (PD Services)', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
 
     await user.click(await screen.findByRole('button', { name: 'Page 2' }, { timeout: 5000 }));
-    await waitFor(() => expect(calls.some((call) => call.path === '/api/catalogue/events?page=2&pageSize=10')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === '/api/catalogue/events?page=2&pageSize=10')).toBe(true),
+    );
     expect(app.location()).toBe('/members/events?page=2');
 
     await user.type(screen.getByRole('searchbox', { name: 'Search events' }), 'leader');
@@ -105,7 +109,9 @@ describe('catalogue (PD Services)', { timeout: 20_000 }, () => {
     const menu = await screen.findByRole('navigation', { name: 'Side menu' }, { timeout: 5000 });
 
     await user.click(within(menu).getByRole('link', { name: 'PD Services' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'PD Services' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'PD Services' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(app.location()).toBe('/members/events');
 
     await user.click(within(menu).getByRole('link', { name: 'Event Cart' }));

@@ -30,19 +30,9 @@ function EventCard({ event }: { event: CatalogueEvent }) {
             </Anchor>
           </Title>
           <Group gap="xs">
-            {event.acceptsApplications ? (
-              <StatusBadge tone="neutral">
-                {eventTexts.applicationsOpen}
-              </StatusBadge>
-            ) : null}
-            {event.remaining === 0 ? (
-              <StatusBadge tone="cancelled">
-                {catalogueMessages.soldOut}
-              </StatusBadge>
-            ) : null}
-            <StatusBadge tone="neutral">
-              {eventKindLabels[event.kind]}
-            </StatusBadge>
+            {event.acceptsApplications ? <StatusBadge tone="neutral">{eventTexts.applicationsOpen}</StatusBadge> : null}
+            {event.remaining === 0 ? <StatusBadge tone="cancelled">{catalogueMessages.soldOut}</StatusBadge> : null}
+            <StatusBadge tone="neutral">{eventKindLabels[event.kind]}</StatusBadge>
           </Group>
         </Group>
         <Text size="sm">{formatDateRange(event.startDate, event.endDate)}</Text>

@@ -40,7 +40,9 @@ describe('event page', { timeout: 20_000 }, () => {
     stubEvent();
     renderApp(conferencePath);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Fall Leadership Conference Day' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Fall Leadership Conference Day' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('A day of workshops for school leaders.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'First Year' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 3, name: 'Morning' })).toBeInTheDocument();
@@ -78,7 +80,12 @@ describe('event page', { timeout: 20_000 }, () => {
     expect(await screen.findByText(catalogueMessages.added)).toBeInTheDocument();
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.path).toBe('/api/cart/items');
-    expect(post?.body).toEqual({ eventId: conferenceDayId, ticketTypeId, sectionId: sectionIds.writing, numberOfTickets: 2 });
+    expect(post?.body).toEqual({
+      eventId: conferenceDayId,
+      ticketTypeId,
+      sectionId: sectionIds.writing,
+      numberOfTickets: 2,
+    });
     expect(post?.headers['x-requested-with']).toBe('portal');
   });
 
@@ -121,10 +128,11 @@ describe('event page', { timeout: 20_000 }, () => {
 
     const writing = await section('Coaching Writing');
     const ticketType = within(writing).getByRole('combobox', { name: 'Ticket type' });
-    expect(within(ticketType).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Conference day — $149.00',
-      'Early bird — $99.00',
-    ]);
+    expect(
+      within(ticketType)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Conference day — $149.00', 'Early bird — $99.00']);
     await user.selectOptions(ticketType, 'Early bird — $99.00');
     await user.click(within(writing).getByRole('button', { name: 'Add to cart' }));
 
@@ -143,7 +151,9 @@ describe('event page', { timeout: 20_000 }, () => {
     renderApp(`/members/events/${seriesEventId}`);
     const user = userEvent.setup({ delay: null });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Reading Workshop Series' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Reading Workshop Series' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('09/21/2026 – 11/30/2026')).toBeInTheDocument();
     expect(screen.getByText('Series pass: $89.00')).toBeInTheDocument();
     expect(screen.getByText('60 seats left')).toBeInTheDocument();

@@ -140,9 +140,7 @@ export function EventPage() {
           <Stack gap={4}>
             <Title order={1}>{event.data.name}</Title>
             <Group gap="xs">
-              <StatusBadge tone="neutral">
-                {eventKindLabels[event.data.kind]}
-              </StatusBadge>
+              <StatusBadge tone="neutral">{eventKindLabels[event.data.kind]}</StatusBadge>
               <Text size="sm">{formatDateRange(event.data.startDate, event.data.endDate)}</Text>
             </Group>
             {event.data.locationName ? <Text size="sm">{event.data.locationName}</Text> : null}
@@ -156,7 +154,11 @@ export function EventPage() {
               {catalogueMessages.purchaseClosed}
             </Alert>
           )}
-          {hasSections(event.data) ? <Paths event={event.data} /> : event.data.acceptsApplications ? null : <WholeEventPurchase event={event.data} />}
+          {hasSections(event.data) ? (
+            <Paths event={event.data} />
+          ) : event.data.acceptsApplications ? null : (
+            <WholeEventPurchase event={event.data} />
+          )}
         </>
       )}
     </Stack>

@@ -27,7 +27,9 @@ describe('certificate verification', { timeout: 20_000 }, () => {
   });
 
   it('says when no certificate has the code', async () => {
-    stubFetch({ 'GET /api/verify/NOPE': () => problemResponse(404, 'Not Found', { detail: certificateMessages.notFound }) });
+    stubFetch({
+      'GET /api/verify/NOPE': () => problemResponse(404, 'Not Found', { detail: certificateMessages.notFound }),
+    });
     renderApp('/verify/NOPE');
     expect(await screen.findByText(certificateMessages.notFound)).toBeInTheDocument();
   });

@@ -32,7 +32,8 @@ export const cartFlavour: CheckoutFlavour = {
   homePath: checkoutPath,
   homeLabel: checkoutTexts.backToCart,
   successPath,
-  purchaseOrderPath: (eventPaymentId) => `${checkoutPath}/purchase-order?${new URLSearchParams({ eventPaymentId }).toString()}`,
+  purchaseOrderPath: (eventPaymentId) =>
+    `${checkoutPath}/purchase-order?${new URLSearchParams({ eventPaymentId }).toString()}`,
   paidMessage: paymentMessages.paid,
   allocates: true,
   showsInstitute: false,
@@ -58,8 +59,10 @@ export function registrationFlavour(requestId: string | null): CheckoutFlavour {
   return {
     homePath: requestId ? registrationRequestPaths.detail(requestId) : registrationRequestPaths.list,
     homeLabel: requestId ? registrationRequestMessages.backToRequest : registrationRequestMessages.listTitle,
-    successPath: (eventPaymentId) => (requestId ? registrationRequestPaths.success(requestId, eventPaymentId) : registrationRequestPaths.list),
-    purchaseOrderPath: (eventPaymentId) => (requestId ? registrationRequestPaths.purchaseOrder(requestId, eventPaymentId) : registrationRequestPaths.list),
+    successPath: (eventPaymentId) =>
+      requestId ? registrationRequestPaths.success(requestId, eventPaymentId) : registrationRequestPaths.list,
+    purchaseOrderPath: (eventPaymentId) =>
+      requestId ? registrationRequestPaths.purchaseOrder(requestId, eventPaymentId) : registrationRequestPaths.list,
     paidMessage: checkoutTexts.registrationPaid,
     allocates: false,
     showsInstitute: false,

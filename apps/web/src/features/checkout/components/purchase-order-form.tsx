@@ -93,7 +93,9 @@ export function PurchaseOrderForm({ payment, memberships, flavour }: PurchaseOrd
   return (
     <form onSubmit={submit} noValidate aria-labelledby="purchase-order-form-heading">
       <Stack gap="sm">
-        {flavour.showsInstitute ? <TextInput label={checkoutTexts.institute} value={instituteOf(payment)} readOnly /> : null}
+        {flavour.showsInstitute ? (
+          <TextInput label={checkoutTexts.institute} value={instituteOf(payment)} readOnly />
+        ) : null}
         <PurchaseOrderFields
           form={form}
           totalDescription={`In dollars. This order comes to ${formatCents(payment.total)}.`}
@@ -107,7 +109,11 @@ export function PurchaseOrderForm({ payment, memberships, flavour }: PurchaseOrd
             />
           }
         />
-        <PurchaseOrderButtons pending={submitOrder.isPending} onCancel={cancelOrder.cancel} cancelling={cancelOrder.pending} />
+        <PurchaseOrderButtons
+          pending={submitOrder.isPending}
+          onCancel={cancelOrder.cancel}
+          cancelling={cancelOrder.pending}
+        />
       </Stack>
     </form>
   );

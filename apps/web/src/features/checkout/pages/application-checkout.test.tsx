@@ -5,7 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applicationPaths } from '@portal/domain/applications/paths.ts';
 import { paymentMessages, paymentPollMs } from '@portal/domain/commerce/payments.ts';
 import { purchaseOrderMessages } from '@portal/domain/commerce/purchase-orders.ts';
-import { aLegacyPage, anApplicationPage, anApplicationPayment, applicationPaymentId } from '../../../test/application-rows.ts';
+import {
+  aLegacyPage,
+  anApplicationPage,
+  anApplicationPayment,
+  applicationPaymentId,
+} from '../../../test/application-rows.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { aProfile } from '../../../test/profile.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -64,7 +69,11 @@ describe('application checkout success page', { timeout: 20_000 }, () => {
     const calls = stubPayment(() =>
       jsonResponse(
         200,
-        anApplicationPayment(paid ? { status: 'PAID', method: 'CARD', paidAt: '2026-09-01T12:05:00.000Z' } : { status: 'PENDING', method: 'CARD' }),
+        anApplicationPayment(
+          paid
+            ? { status: 'PAID', method: 'CARD', paidAt: '2026-09-01T12:05:00.000Z' }
+            : { status: 'PENDING', method: 'CARD' },
+        ),
       ),
     );
     renderApp(successUrl('demo'));
@@ -101,7 +110,8 @@ describe('application checkout success page', { timeout: 20_000 }, () => {
     renderApp(successUrl('stripe'));
 
     expect(await screen.findByText(checkoutTexts.expired, {}, { timeout: 5000 })).toBeInTheDocument();
-    for (const link of screen.getAllByRole('link', { name: checkoutTexts.backToApplications })) expect(link).toHaveAttribute('href', listPath);
+    for (const link of screen.getAllByRole('link', { name: checkoutTexts.backToApplications }))
+      expect(link).toHaveAttribute('href', listPath);
     expect(screen.queryByRole('link', { name: checkoutTexts.backToCart })).not.toBeInTheDocument();
   });
 
@@ -109,7 +119,10 @@ describe('application checkout success page', { timeout: 20_000 }, () => {
     stubPayment(() => jsonResponse(200, anApplicationPayment()));
     renderApp(successUrl('stripe'));
 
-    expect(await screen.findByRole('link', { name: 'Upload the purchase order' }, { timeout: 5000 })).toHaveAttribute('href', purchaseOrderUrl);
+    expect(await screen.findByRole('link', { name: 'Upload the purchase order' }, { timeout: 5000 })).toHaveAttribute(
+      'href',
+      purchaseOrderUrl,
+    );
   });
 });
 

@@ -33,7 +33,9 @@ describe('demo card payment page', { timeout: 20_000 }, () => {
     const app = renderApp(pagePath);
     const user = userEvent.setup({ delay: null });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Demo card payment' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Demo card payment' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/No real card is charged/)).toBeInTheDocument();
     expect(await screen.findByText('Fall Leadership Conference Day — Coaching Writing')).toBeInTheDocument();
     expect(screen.getByText('Amount due:')).toBeInTheDocument();
@@ -47,7 +49,9 @@ describe('demo card payment page', { timeout: 20_000 }, () => {
   });
 
   it('offers nothing to pay for a payment another provider took', async () => {
-    stubDemo({ [`GET /api/event-payments/${eventPaymentId}`]: () => jsonResponse(200, anEventPayment({ provider: 'stripe' })) });
+    stubDemo({
+      [`GET /api/event-payments/${eventPaymentId}`]: () => jsonResponse(200, anEventPayment({ provider: 'stripe' })),
+    });
     renderApp(pagePath);
     expect(await screen.findByText(checkoutTexts.notCardPayment, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
@@ -69,7 +73,9 @@ describe('demo card payment page', { timeout: 20_000 }, () => {
   });
 
   it('offers no buttons for a payment that can no longer be paid', async () => {
-    stubDemo({ [`GET /api/event-payments/${eventPaymentId}`]: () => jsonResponse(200, anEventPayment({ status: 'EXPIRED' })) });
+    stubDemo({
+      [`GET /api/event-payments/${eventPaymentId}`]: () => jsonResponse(200, anEventPayment({ status: 'EXPIRED' })),
+    });
     renderApp(pagePath);
 
     expect(await screen.findByText(checkoutTexts.expired, {}, { timeout: 5000 })).toBeInTheDocument();

@@ -44,7 +44,12 @@ function PayOrDecline({ payment }: { payment: EventPaymentReply }) {
       <Button onClick={() => choose('succeed')} loading={chosen === 'succeed'} disabled={chosen !== null}>
         Pay {formatCents(payment.total)}
       </Button>
-      <Button variant="default" onClick={() => choose('decline')} loading={chosen === 'decline'} disabled={chosen !== null}>
+      <Button
+        variant="default"
+        onClick={() => choose('decline')}
+        loading={chosen === 'decline'}
+        disabled={chosen !== null}
+      >
         Decline
       </Button>
     </Group>
@@ -95,8 +100,8 @@ export function DemoPayPage() {
     <Stack gap="lg" maw={720}>
       <Title order={1}>Demo card payment</Title>
       <Alert color="gray" variant="light">
-        <strong>Demo payment provider.</strong> This page stands in for a card payment provider. No real card is charged:
-        choose whether the payment succeeds or is declined.
+        <strong>Demo payment provider.</strong> This page stands in for a card payment provider. No real card is
+        charged: choose whether the payment succeeds or is declined.
       </Alert>
       {payment.isPending || payment.isError ? (
         <PageLoader label="Loading your order" />
@@ -107,7 +112,9 @@ export function DemoPayPage() {
           </Text>
           <OrderSummary payment={payment.data} />
           {/* Only a payment the demo provider took may be "paid" here: in production no payment ever is. */}
-          {payment.data.status === 'PENDING' && payment.data.provider === 'demo' && !isVoidedOrCancelled(payment.data) ? (
+          {payment.data.status === 'PENDING' &&
+          payment.data.provider === 'demo' &&
+          !isVoidedOrCancelled(payment.data) ? (
             <PayOrDecline payment={payment.data} />
           ) : (
             <NotPayable payment={payment.data} />

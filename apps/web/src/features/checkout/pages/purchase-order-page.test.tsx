@@ -72,7 +72,8 @@ describe('purchase order page', { timeout: 20_000 }, () => {
 
   it('sends the member to the checkout when the payment cannot be read', async () => {
     stubPayment(awaiting, {
-      [`GET /api/event-payments/${eventPaymentId}`]: () => problemResponse(404, 'Not Found', { detail: paymentMessages.notFound }),
+      [`GET /api/event-payments/${eventPaymentId}`]: () =>
+        problemResponse(404, 'Not Found', { detail: paymentMessages.notFound }),
     });
     const app = renderApp(pagePath);
 
@@ -200,11 +201,11 @@ describe('purchase order page', { timeout: 20_000 }, () => {
     const organization = screen.getByRole('combobox', { name: /^Organization/ });
 
     expect(organization).toHaveValue('');
-    expect(within(organization).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Choose an organization',
-      'Lincoln Elementary School',
-      'Washington Middle School',
-    ]);
+    expect(
+      within(organization)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose an organization', 'Lincoln Elementary School', 'Washington Middle School']);
     await user.selectOptions(organization, 'Washington Middle School');
     await user.upload(fileInput(), aPdf());
     await user.type(field('Purchase order number'), 'PO-7');
@@ -214,7 +215,9 @@ describe('purchase order page', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Submit purchase order' }));
 
     await waitFor(() =>
-      expect((calls.find((call) => call.method === 'POST')?.body as FormData | undefined)?.get('organizationId')).toBe('org-2'),
+      expect((calls.find((call) => call.method === 'POST')?.body as FormData | undefined)?.get('organizationId')).toBe(
+        'org-2',
+      ),
     );
   });
 
@@ -240,39 +243,47 @@ describe('purchase order page', { timeout: 20_000 }, () => {
     stubPayment(awaiting, { 'GET /api/profile': () => jsonResponse(200, aProfile({ memberships: [] })) });
     renderApp(pagePath);
 
-    expect(await screen.findByRole('link', { name: 'Add an affiliation on your profile' }, { timeout: 5000 })).toHaveAttribute(
-      'href',
-      '/members/profile',
-    );
+    expect(
+      await screen.findByRole('link', { name: 'Add an affiliation on your profile' }, { timeout: 5000 }),
+    ).toHaveAttribute('href', '/members/profile');
     expect(screen.queryByRole('button', { name: 'Submit purchase order' })).not.toBeInTheDocument();
   });
 
   it('lets a member without an organization cancel the order too, back to the checkout with the tickets in the cart', async () => {
     const calls = stubPayment(awaiting, {
       'GET /api/profile': () => jsonResponse(200, aProfile({ memberships: [] })),
-      [`POST /api/checkout/${eventPaymentId}/cancel`]: () => jsonResponse(200, { status: 'CANCELLED', redirectUrl: checkoutPath }),
+      [`POST /api/checkout/${eventPaymentId}/cancel`]: () =>
+        jsonResponse(200, { status: 'CANCELLED', redirectUrl: checkoutPath }),
     });
     const app = renderApp(pagePath);
 
-    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Cancel' }, { timeout: 5000 }));
+    await userEvent
+      .setup({ delay: null })
+      .click(await screen.findByRole('button', { name: 'Cancel' }, { timeout: 5000 }));
     await waitFor(() => expect(app.location()).toBe(checkoutPath));
-    expect(calls.some((call) => call.method === 'POST' && call.path === `/api/checkout/${eventPaymentId}/cancel`)).toBe(true);
+    expect(calls.some((call) => call.method === 'POST' && call.path === `/api/checkout/${eventPaymentId}/cancel`)).toBe(
+      true,
+    );
   });
 
   it('cancels the order on Cancel (its tickets go back into the cart) and returns to the checkout', async () => {
     const calls = stubPayment(awaiting, {
-      [`POST /api/checkout/${eventPaymentId}/cancel`]: () => jsonResponse(200, { status: 'CANCELLED', redirectUrl: checkoutPath }),
+      [`POST /api/checkout/${eventPaymentId}/cancel`]: () =>
+        jsonResponse(200, { status: 'CANCELLED', redirectUrl: checkoutPath }),
     });
     const { app, user } = await openPage();
 
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(app.location()).toBe(checkoutPath));
-    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([`/api/checkout/${eventPaymentId}/cancel`]);
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      `/api/checkout/${eventPaymentId}/cancel`,
+    ]);
   });
 
   it('stays on the page and says why when the order cannot be cancelled', async () => {
     stubPayment(awaiting, {
-      [`POST /api/checkout/${eventPaymentId}/cancel`]: () => problemResponse(409, cancelCheckoutMessages.purchaseOrderSubmitted),
+      [`POST /api/checkout/${eventPaymentId}/cancel`]: () =>
+        problemResponse(409, cancelCheckoutMessages.purchaseOrderSubmitted),
     });
     const { app, user } = await openPage();
 

@@ -9,7 +9,12 @@ import { eventPaymentQuery } from '../../../shared/commerce/queries.ts';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { membershipsQuery } from '../api/payments.ts';
-import { applicationFlavour, cartFlavour, registrationFlavour, type CheckoutFlavour } from '../components/checkout-flavour.ts';
+import {
+  applicationFlavour,
+  cartFlavour,
+  registrationFlavour,
+  type CheckoutFlavour,
+} from '../components/checkout-flavour.ts';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { PurchaseOrderForm } from '../components/purchase-order-form.tsx';
 import { useCancelOrder } from '../hooks/use-cancel-order.ts';
@@ -19,7 +24,10 @@ function loaderOf(flavour: CheckoutFlavour) {
   return (queryClient: QueryClient) =>
     paymentPageLoader(
       (eventPaymentId) =>
-        Promise.all([queryClient.prefetchQuery(eventPaymentQuery(eventPaymentId)), queryClient.prefetchQuery(membershipsQuery)]),
+        Promise.all([
+          queryClient.prefetchQuery(eventPaymentQuery(eventPaymentId)),
+          queryClient.prefetchQuery(membershipsQuery),
+        ]),
       undefined,
       flavour.homePath,
     );
@@ -46,7 +54,9 @@ function NotAwaiting({ payment, flavour }: { payment: EventPaymentReply; flavour
   return (
     <Alert color="gray" variant="light">
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">{isVoidedOrCancelled(payment) ? paymentMessages.voidedOrCancelled : purchaseOrderMessages.notAwaiting}</Text>
+        <Text size="sm">
+          {isVoidedOrCancelled(payment) ? paymentMessages.voidedOrCancelled : purchaseOrderMessages.notAwaiting}
+        </Text>
         <Anchor component={Link} to={flavour.homePath} size="sm">
           {flavour.homeLabel}
         </Anchor>
@@ -59,7 +69,8 @@ function MembershipsAndForm({ payment, flavour }: { payment: EventPaymentReply; 
   const memberships = useQuery(membershipsQuery);
   const cancelOrder = useCancelOrder(payment.id, flavour);
   if (memberships.isPending) return <PageLoader label="Loading your organizations" />;
-  if (memberships.isError) return <ErrorState message={errorMessage(memberships.error)} onRetry={() => void memberships.refetch()} />;
+  if (memberships.isError)
+    return <ErrorState message={errorMessage(memberships.error)} onRetry={() => void memberships.refetch()} />;
   if (memberships.data.length === 0) {
     return (
       <NoOrganizationAlert>
@@ -114,8 +125,15 @@ export function ApplicationPurchaseOrderPage() {
   return <PurchaseOrderUpload flavour={applicationFlavour} />;
 }
 
-/** /members/events/registration/checkout/purchase-order?eventPaymentId=&eventRegistrationRequestId=: a registration request's payment (type EVENT). */
+/**
+ * /members/events/registration/checkout/purchase-order?eventPaymentId=&eventRegistrationRequestId=: a registration
+ * request's payment (type EVENT).
+ */
 export function RegistrationPurchaseOrderPage() {
   const [searchParams] = useSearchParams();
-  return <PurchaseOrderUpload flavour={registrationFlavour(searchParams.get('eventRegistrationRequestId')?.trim() || null)} />;
+  return (
+    <PurchaseOrderUpload
+      flavour={registrationFlavour(searchParams.get('eventRegistrationRequestId')?.trim() || null)}
+    />
+  );
 }

@@ -10,7 +10,8 @@ import { checkoutTexts } from '../components/payment-texts.ts';
 
 const checkoutPath = '/members/event-cart/checkout';
 const paymentApi = `/api/event-payments/${eventPaymentId}`;
-const successUrl = (query: Record<string, string>) => `${checkoutPath}/success?${new URLSearchParams(query).toString()}`;
+const successUrl = (query: Record<string, string>) =>
+  `${checkoutPath}/success?${new URLSearchParams(query).toString()}`;
 
 function stubPayment(reply: () => Response, routes: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
@@ -38,7 +39,9 @@ describe('checkout success page', { timeout: 20_000 }, () => {
 
   it('thanks a purchase order at once, reading the payment once without polling, and allocation stays off', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const calls = stubPayment(() => jsonResponse(200, anEventPayment({ status: 'AWAITING_PO', method: 'PURCHASE_ORDER' })));
+    const calls = stubPayment(() =>
+      jsonResponse(200, anEventPayment({ status: 'AWAITING_PO', method: 'PURCHASE_ORDER' })),
+    );
     renderApp(successUrl({ eventPaymentId, source: 'purchase-order' }));
 
     expect(await screen.findByText(paymentMessages.purchaseOrderThanks, {}, { timeout: 5000 })).toBeInTheDocument();
@@ -52,7 +55,21 @@ describe('checkout success page', { timeout: 20_000 }, () => {
   });
 
   it.each([
-    ['its purchase order was voided', { status: 'AWAITING_PO' as const, purchaseOrders: [{ id: 'po-1', number: 'PO-1', status: 'VOIDED' as const, totalCents: 14_900, createdAt: '2026-09-01T12:00:00.000Z' }] }],
+    [
+      'its purchase order was voided',
+      {
+        status: 'AWAITING_PO' as const,
+        purchaseOrders: [
+          {
+            id: 'po-1',
+            number: 'PO-1',
+            status: 'VOIDED' as const,
+            totalCents: 14_900,
+            createdAt: '2026-09-01T12:00:00.000Z',
+          },
+        ],
+      },
+    ],
     ['the payment was cancelled', { status: 'CANCELLED' as const }],
   ])('does not thank a purchase order when %s: it says the payment was voided or cancelled', async (_, payment) => {
     stubPayment(() => jsonResponse(200, anEventPayment({ method: 'PURCHASE_ORDER', ...payment })));
@@ -113,7 +130,8 @@ describe('checkout success page', { timeout: 20_000 }, () => {
   it('confirms a CashNet return first, then shows the payment', async () => {
     const cashnet = { batchno: 'B-17', tx: 'TX-9001', custcode: 'C-42', ref3val1: eventPaymentId };
     const calls = stubPayment(() => jsonResponse(200, anEventPayment({ status: 'PAID', provider: 'cashnet' })), {
-      'POST /api/payments/cashnet/confirm': () => jsonResponse(200, anEventPayment({ status: 'PAID', provider: 'cashnet' })),
+      'POST /api/payments/cashnet/confirm': () =>
+        jsonResponse(200, anEventPayment({ status: 'PAID', provider: 'cashnet' })),
     });
     renderApp(successUrl({ eventPaymentId, source: 'cashnet', ...cashnet }));
 
@@ -129,7 +147,8 @@ describe('checkout success page', { timeout: 20_000 }, () => {
   it('takes the payment from ref3val1 when the gateway returns without an eventPaymentId', async () => {
     const cashnet = { batchno: 'B-17', tx: 'TX-9001', custcode: 'C-42', ref3val1: eventPaymentId };
     const calls = stubPayment(() => jsonResponse(200, anEventPayment({ status: 'PAID', provider: 'cashnet' })), {
-      'POST /api/payments/cashnet/confirm': () => jsonResponse(200, anEventPayment({ status: 'PAID', provider: 'cashnet' })),
+      'POST /api/payments/cashnet/confirm': () =>
+        jsonResponse(200, anEventPayment({ status: 'PAID', provider: 'cashnet' })),
     });
     const app = renderApp(successUrl({ source: 'cashnet', ...cashnet }));
 
@@ -172,7 +191,9 @@ describe('checkout success page', { timeout: 20_000 }, () => {
         anEventPayment({
           status: 'PO_SUBMITTED',
           method: 'PURCHASE_ORDER',
-          purchaseOrders: [{ id: 'po-1', number: 'PO-1', status: 'VOIDED', totalCents: 29800, createdAt: '2026-09-01T12:00:00.000Z' }],
+          purchaseOrders: [
+            { id: 'po-1', number: 'PO-1', status: 'VOIDED', totalCents: 29800, createdAt: '2026-09-01T12:00:00.000Z' },
+          ],
         }),
       ),
     );

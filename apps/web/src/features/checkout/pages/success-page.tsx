@@ -11,7 +11,12 @@ import {
 } from '@portal/domain/commerce/payments.ts';
 import { commerceKeys } from '../../../shared/commerce/queries.ts';
 import { cashnetConfirmQuery } from '../api/payments.ts';
-import { applicationFlavour, cartFlavour, registrationFlavour, type CheckoutFlavour } from '../components/checkout-flavour.ts';
+import {
+  applicationFlavour,
+  cartFlavour,
+  registrationFlavour,
+  type CheckoutFlavour,
+} from '../components/checkout-flavour.ts';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { checkoutTexts } from '../components/payment-texts.ts';
 import { eventPaymentIdOf, paymentPageLoader, useLeaveOnError, usePaymentLookup } from '../hooks/use-payment-lookup.ts';
@@ -25,7 +30,8 @@ function successPaymentIdOf(searchParams: URLSearchParams): string | null {
 }
 
 export const successLoader = () => paymentPageLoader(undefined, successPaymentIdOf);
-export const applicationSuccessLoader = () => paymentPageLoader(undefined, successPaymentIdOf, applicationFlavour.homePath);
+export const applicationSuccessLoader = () =>
+  paymentPageLoader(undefined, successPaymentIdOf, applicationFlavour.homePath);
 
 /** §2: a registration request's success page needs both eventRegistrationRequestId and eventRegistrationPaymentId. */
 function registrationIdsOf(searchParams: URLSearchParams): { requestId: string; eventPaymentId: string } | null {
@@ -34,7 +40,11 @@ function registrationIdsOf(searchParams: URLSearchParams): { requestId: string; 
   return requestId && eventPaymentId ? { requestId, eventPaymentId } : null;
 }
 export const registrationSuccessLoader = () =>
-  paymentPageLoader(undefined, (searchParams) => registrationIdsOf(searchParams)?.eventPaymentId ?? null, registrationFlavour(null).homePath);
+  paymentPageLoader(
+    undefined,
+    (searchParams) => registrationIdsOf(searchParams)?.eventPaymentId ?? null,
+    registrationFlavour(null).homePath,
+  );
 
 /** The CashNet-style gateway's return values, when the address carries all of them. */
 function cashnetReturnOf(searchParams: URLSearchParams): CashnetReturn | null {
@@ -125,7 +135,10 @@ function CardPaymentStatus({
   flavour: CheckoutFlavour;
 }) {
   const queryClient = useQueryClient();
-  const confirm = useQuery({ ...cashnetConfirmQuery(cashnet ?? { batchno: '', tx: '', custcode: '', ref3val1: '' }), enabled: cashnet !== null });
+  const confirm = useQuery({
+    ...cashnetConfirmQuery(cashnet ?? { batchno: '', tx: '', custcode: '', ref3val1: '' }),
+    enabled: cashnet !== null,
+  });
   useLeaveOnError(confirm.isError ? confirm.error : null, flavour.homePath);
   const confirmed = cashnet === null || confirm.isSuccess;
 
@@ -178,7 +191,13 @@ function PurchaseOrderStatus({ eventPaymentId, flavour }: { eventPaymentId: stri
  * Where every way of paying ends. A purchase order is thanked at once (approval comes later); a card
  * payment is watched until paid.
  */
-function PaymentOutcome({ flavour, idOf = successPaymentIdOf }: { flavour: CheckoutFlavour; idOf?: (searchParams: URLSearchParams) => string | null }) {
+function PaymentOutcome({
+  flavour,
+  idOf = successPaymentIdOf,
+}: {
+  flavour: CheckoutFlavour;
+  idOf?: (searchParams: URLSearchParams) => string | null;
+}) {
   const [searchParams] = useSearchParams();
   const eventPaymentId = idOf(searchParams) ?? '';
   const source = searchParams.get('source');
@@ -226,5 +245,10 @@ export function ApplicationSuccessPage() {
 export function RegistrationSuccessPage() {
   const [searchParams] = useSearchParams();
   const ids = registrationIdsOf(searchParams);
-  return <PaymentOutcome flavour={registrationFlavour(ids?.requestId ?? null)} idOf={(params) => registrationIdsOf(params)?.eventPaymentId ?? null} />;
+  return (
+    <PaymentOutcome
+      flavour={registrationFlavour(ids?.requestId ?? null)}
+      idOf={(params) => registrationIdsOf(params)?.eventPaymentId ?? null}
+    />
+  );
 }

@@ -7,7 +7,10 @@ describe('linkified mail text', () => {
   it('turns URLs into links and leaves closing punctuation outside them', () => {
     expect(splitLinks('Open http://localhost:3000/auth/reset-password?token=abc. Thanks')).toEqual([
       { text: 'Open ' },
-      { text: 'http://localhost:3000/auth/reset-password?token=abc', href: 'http://localhost:3000/auth/reset-password?token=abc' },
+      {
+        text: 'http://localhost:3000/auth/reset-password?token=abc',
+        href: 'http://localhost:3000/auth/reset-password?token=abc',
+      },
       { text: '.' },
       { text: ' Thanks' },
     ]);

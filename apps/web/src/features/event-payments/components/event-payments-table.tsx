@@ -5,7 +5,11 @@ import { applicationPaths } from '@portal/domain/applications/paths.ts';
 import type { PurchaseOrderStatus } from '@portal/domain/commerce/enums.ts';
 import { formatUsDate } from '@portal/domain/dates.ts';
 import { formatCents } from '@portal/domain/money.ts';
-import { eventPaymentStatusLabels, isVoidedOrCancelled, type EventPaymentRow } from '@portal/domain/commerce/payments.ts';
+import {
+  eventPaymentStatusLabels,
+  isVoidedOrCancelled,
+  type EventPaymentRow,
+} from '@portal/domain/commerce/payments.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 import { eventPaymentTones, StatusBadge } from '../../../ui/status-badge.tsx';
@@ -40,7 +44,11 @@ function RowAction({ row }: { row: EventPaymentRow }) {
   }
   if (row.canAllocate) {
     return (
-      <Anchor component={Link} to={`/members/event/assign-tickets?${query}`} aria-label={`Allocate tickets: ${eventNames(row)}`}>
+      <Anchor
+        component={Link}
+        to={`/members/event/assign-tickets?${query}`}
+        aria-label={`Allocate tickets: ${eventNames(row)}`}
+      >
         Allocate tickets
       </Anchor>
     );

@@ -36,13 +36,25 @@ function ticketTitle(ticket: MyTicket): string {
 /** Saves the ticket's days as an .ics file the member's calendar can import. */
 function downloadCalendar(ticket: MyTicket): void {
   const text = ticketCalendar(
-    { uid: ticket.id, title: ticketTitle(ticket), dates: ticket.dates, location: ticket.locationName, description: ticket.organizationName ?? '' },
+    {
+      uid: ticket.id,
+      title: ticketTitle(ticket),
+      dates: ticket.dates,
+      location: ticket.locationName,
+      description: ticket.organizationName ?? '',
+    },
     new Date(),
   );
   const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar' }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = `${ticketTitle(ticket).replace(/[^\w -]+/g, '').trim().replace(/\s+/g, '-').toLowerCase() || 'ticket'}.ics`;
+  link.download = `${
+    ticketTitle(ticket)
+      .replace(/[^\w -]+/g, '')
+      .trim()
+      .replace(/\s+/g, '-')
+      .toLowerCase() || 'ticket'
+  }.ics`;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
@@ -64,7 +76,13 @@ export function MyTickets() {
     );
   }
   if (tickets.isError) {
-    return <ErrorState title="Could not load your tickets" message={errorMessage(tickets.error)} onRetry={() => void tickets.refetch()} />;
+    return (
+      <ErrorState
+        title="Could not load your tickets"
+        message={errorMessage(tickets.error)}
+        onRetry={() => void tickets.refetch()}
+      />
+    );
   }
   if (tickets.data.items.length === 0) return <EmptyState message={noTickets} />;
   return (
@@ -94,12 +112,20 @@ export function MyTickets() {
             <Table.Td>{ticket.locationName ?? '—'}</Table.Td>
             <Table.Td>
               <Group gap={4} wrap="nowrap">
-                <Button variant="subtle" size="xs" onClick={() => downloadCalendar(ticket)} aria-label={`Add to calendar: ${ticketTitle(ticket)}`}>
+                <Button
+                  variant="subtle"
+                  size="xs"
+                  onClick={() => downloadCalendar(ticket)}
+                  aria-label={`Add to calendar: ${ticketTitle(ticket)}`}
+                >
                   Add to calendar
                 </Button>
                 <Button
                   component={Link}
-                  to={resourcePaths.member(ticket.eventId, { eventSectionId: ticket.sectionId, eaId: ticket.applicationId })}
+                  to={resourcePaths.member(ticket.eventId, {
+                    eventSectionId: ticket.sectionId,
+                    eaId: ticket.applicationId,
+                  })}
                   variant="subtle"
                   size="xs"
                   aria-label={`Resources: ${ticketTitle(ticket)}`}

@@ -36,10 +36,20 @@ describe('Manage Events', { timeout: 20_000 }, () => {
               status: 'PO_SUBMITTED',
               method: 'PURCHASE_ORDER',
               canAllocate: false,
-              events: [{ id: seriesEventId, name: 'Reading Workshop Series', startDate: '2026-09-21', endDate: '2026-11-30' }],
+              events: [
+                { id: seriesEventId, name: 'Reading Workshop Series', startDate: '2026-09-21', endDate: '2026-11-30' },
+              ],
               numberOfTickets: 5,
               total: 44500,
-              purchaseOrders: [{ id: 'po-1', number: 'PO-2026-001', status: 'SUBMITTED', totalCents: 44500, createdAt: '2026-09-02T09:00:00.000Z' }],
+              purchaseOrders: [
+                {
+                  id: 'po-1',
+                  number: 'PO-2026-001',
+                  status: 'SUBMITTED',
+                  totalCents: 44500,
+                  createdAt: '2026-09-02T09:00:00.000Z',
+                },
+              ],
             }),
             anEventPaymentRow({
               id: '00000000-0000-4000-8000-0000000a0003',
@@ -53,7 +63,9 @@ describe('Manage Events', { timeout: 20_000 }, () => {
     });
     renderApp('/members/manage-events');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Manage Events' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Manage Events' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     await screen.findByRole('table', {}, { timeout: 5000 });
 
     const paid = rowOf('Fall Leadership Conference Day');
@@ -91,7 +103,15 @@ describe('Manage Events', { timeout: 20_000 }, () => {
           anEventPaymentPage([
             anEventPaymentRow({
               canAllocate: false,
-              purchaseOrders: [{ id: 'po-1', number: 'PO-9', status: 'VOIDED', totalCents: 29800, createdAt: '2026-09-02T09:00:00.000Z' }],
+              purchaseOrders: [
+                {
+                  id: 'po-1',
+                  number: 'PO-9',
+                  status: 'VOIDED',
+                  totalCents: 29800,
+                  createdAt: '2026-09-02T09:00:00.000Z',
+                },
+              ],
             }),
           ]),
         ),
@@ -108,7 +128,15 @@ describe('Manage Events', { timeout: 20_000 }, () => {
     stubFetch({
       ...signedIn,
       'GET /api/event-payments': () =>
-        jsonResponse(200, anEventPaymentPage([anEventPaymentRow({ canAllocate: false, events: [{ id: 'past', name: 'Spring Institute 2024', startDate: '2024-04-02', endDate: '2024-04-04' }] })])),
+        jsonResponse(
+          200,
+          anEventPaymentPage([
+            anEventPaymentRow({
+              canAllocate: false,
+              events: [{ id: 'past', name: 'Spring Institute 2024', startDate: '2024-04-02', endDate: '2024-04-04' }],
+            }),
+          ]),
+        ),
     });
     renderApp('/members/manage-events');
 
@@ -144,7 +172,15 @@ describe('Manage Events', { timeout: 20_000 }, () => {
         jsonResponse(
           200,
           anEventPaymentPage([
-            anEventPaymentRow({ id: 'payment-9', applicationId: 'application-9', canAllocate: false, events: [institute], numberOfTickets: 1, allocatedTickets: 0, total: 95_000 }),
+            anEventPaymentRow({
+              id: 'payment-9',
+              applicationId: 'application-9',
+              canAllocate: false,
+              events: [institute],
+              numberOfTickets: 1,
+              allocatedTickets: 0,
+              total: 95_000,
+            }),
           ]),
         ),
     });
@@ -166,7 +202,10 @@ describe('Manage Events', { timeout: 20_000 }, () => {
     expect(within(row).getByText('Institute seat')).toBeInTheDocument();
     expect(within(row).getByText('$950.00')).toBeInTheDocument();
     expect(within(row).queryByRole('link', { name: /Allocate tickets/ })).not.toBeInTheDocument();
-    expect(within(row).getByRole('link', { name: 'View application: Coaching Institute' })).toHaveAttribute('href', '/members/events/applications');
+    expect(within(row).getByRole('link', { name: 'View application: Coaching Institute' })).toHaveAttribute(
+      'href',
+      '/members/events/applications',
+    );
   });
 
   it('lists a ticket of an accepted package as a package ticket in My tickets', async () => {
@@ -257,7 +296,11 @@ describe('Manage Events', { timeout: 20_000 }, () => {
     });
     const revokeUrl = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    await userEvent.setup().click(within(conference).getByRole('button', { name: 'Add to calendar: Fall Leadership Conference Day: Coaching Writing' }));
+    await userEvent.setup().click(
+      within(conference).getByRole('button', {
+        name: 'Add to calendar: Fall Leadership Conference Day: Coaching Writing',
+      }),
+    );
     expect(click).toHaveBeenCalledTimes(1);
     expect(blobs[0]?.type).toBe('text/calendar');
     const text = await blobs[0]?.text();
@@ -269,7 +312,10 @@ describe('Manage Events', { timeout: 20_000 }, () => {
   it('keeps the payments table within a 1280-pixel window beside the side menu, so it does not scroll sideways', async () => {
     // A sideways-scrolling table whose rows hold no link (a purchase order under review) is a scroll
     // region no keyboard can reach (axe: scrollable-region-focusable).
-    stubFetch({ ...signedIn, 'GET /api/event-payments': () => jsonResponse(200, anEventPaymentPage([anEventPaymentRow()])) });
+    stubFetch({
+      ...signedIn,
+      'GET /api/event-payments': () => jsonResponse(200, anEventPaymentPage([anEventPaymentRow()])),
+    });
     renderApp('/members/manage-events');
 
     const table = await screen.findByRole('table', {}, { timeout: 5000 });
@@ -301,8 +347,12 @@ describe('Manage Events', { timeout: 20_000 }, () => {
     });
     const app = renderApp('/members/manage-events');
 
-    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Page 3' }, { timeout: 5000 }));
-    await waitFor(() => expect(calls.some((call) => call.path === '/api/event-payments?page=3&pageSize=20')).toBe(true));
+    await userEvent
+      .setup({ delay: null })
+      .click(await screen.findByRole('button', { name: 'Page 3' }, { timeout: 5000 }));
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === '/api/event-payments?page=3&pageSize=20')).toBe(true),
+    );
     expect(app.location()).toBe('/members/manage-events?page=3');
   });
 });

@@ -38,7 +38,8 @@ function EventPayments() {
       </Stack>
     );
   }
-  if (payments.isError) return <ErrorState message={errorMessage(payments.error)} onRetry={() => void payments.refetch()} />;
+  if (payments.isError)
+    return <ErrorState message={errorMessage(payments.error)} onRetry={() => void payments.refetch()} />;
   if (payments.data.items.length === 0) {
     return (
       <Stack gap="sm">
@@ -54,7 +55,13 @@ function EventPayments() {
   return (
     <>
       <EventPaymentsTable rows={payments.data.items} />
-      <ListFooter total={payments.data.total} noun={['payment', 'payments']} totalPages={totalPages} page={page} onPage={(next) => setSearchParams({ page: String(next) })} />
+      <ListFooter
+        total={payments.data.total}
+        noun={['payment', 'payments']}
+        totalPages={totalPages}
+        page={page}
+        onPage={(next) => setSearchParams({ page: String(next) })}
+      />
     </>
   );
 }

@@ -2,7 +2,12 @@ import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { invitationCode, invitationMessages, invitationPath, type InvitationKind } from '@portal/domain/organizations/invitations.ts';
+import {
+  invitationCode,
+  invitationMessages,
+  invitationPath,
+  type InvitationKind,
+} from '@portal/domain/organizations/invitations.ts';
 
 const codeForm = z.object({ code: invitationCode });
 

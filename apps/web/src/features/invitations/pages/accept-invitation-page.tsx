@@ -1,6 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
-import { invitationCodePattern, invitationMessages, type InvitationKind } from '@portal/domain/organizations/invitations.ts';
+import {
+  invitationCodePattern,
+  invitationMessages,
+  type InvitationKind,
+} from '@portal/domain/organizations/invitations.ts';
 import { currentUserQuery } from '../../../lib/current-user.ts';
 import { invitationQuery } from '../api/invitations.ts';
 import { CodeForm } from '../components/code-form.tsx';

@@ -4,20 +4,28 @@ import { api, withQuery } from '../../../lib/api.ts';
 
 export const serviceKeys = {
   all: ['manage-services'] as const,
-  list: (organizationId: string, schoolYearId: string | undefined) => [...serviceKeys.all, organizationId, schoolYearId ?? 'last'] as const,
+  list: (organizationId: string, schoolYearId: string | undefined) =>
+    [...serviceKeys.all, organizationId, schoolYearId ?? 'last'] as const,
 };
 
 /** GET /api/organizations/:id/services (§7 'available packages by school year and organization'). */
 export const servicesQuery = (organizationId: string, schoolYearId: string | undefined) =>
   queryOptions({
     queryKey: serviceKeys.list(organizationId, schoolYearId),
-    queryFn: ({ signal }) => api.get<ServicesReply>(withQuery(`/api/organizations/${encodeURIComponent(organizationId)}/services`, { schoolYearId }), signal),
+    queryFn: ({ signal }) =>
+      api.get<ServicesReply>(
+        withQuery(`/api/organizations/${encodeURIComponent(organizationId)}/services`, { schoolYearId }),
+        signal,
+      ),
   });
 
 /** Choose Package (§7 'initiate package'): the request's id, new or the one already started. */
 export function useInitiatePackage(organizationId: string) {
   return useMutation({
     mutationFn: (packageId: string) =>
-      api.post<{ packageRequest: { id: string } }>(`/api/organizations/${encodeURIComponent(organizationId)}/package-requests`, { packageId }),
+      api.post<{ packageRequest: { id: string } }>(
+        `/api/organizations/${encodeURIComponent(organizationId)}/package-requests`,
+        { packageId },
+      ),
   });
 }

@@ -1,7 +1,10 @@
 import { Stack, Title } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { packagePaths } from '@portal/domain/packages/rules.ts';
-import { ManagedOrganizations, managedOrganizationsQuery } from '../../../shared/managed-organizations/managed-organizations.tsx';
+import {
+  ManagedOrganizations,
+  managedOrganizationsQuery,
+} from '../../../shared/managed-organizations/managed-organizations.tsx';
 
 export const manageServicesOrganizationsLoader = (queryClient: QueryClient) => async () => {
   await queryClient.prefetchQuery(managedOrganizationsQuery);

@@ -3,7 +3,13 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
-import { packageActionLabels, packageMessages, packagePaths, packageRequestActionLinks, packageStatusLabels } from '@portal/domain/packages/rules.ts';
+import {
+  packageActionLabels,
+  packageMessages,
+  packagePaths,
+  packageRequestActionLinks,
+  packageStatusLabels,
+} from '@portal/domain/packages/rules.ts';
 import type { ServicesReply } from '@portal/domain/packages/contracts.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
@@ -34,7 +40,12 @@ function RequestCard({ request }: { request: ServicesReply['packageRequests'][nu
         <Text size="sm">{request.description}</Text>
         <Group gap="sm">
           {packageRequestActionLinks(request.status, request.id).map(({ action, label, path }) => (
-            <Button key={action} component={Link} to={path} variant={action === 'CONTINUE_APPLICATION' ? 'filled' : 'default'}>
+            <Button
+              key={action}
+              component={Link}
+              to={path}
+              variant={action === 'CONTINUE_APPLICATION' ? 'filled' : 'default'}
+            >
               {label}
             </Button>
           ))}
@@ -44,7 +55,15 @@ function RequestCard({ request }: { request: ServicesReply['packageRequests'][nu
   );
 }
 
-function Services({ organizationId, reply, onYear }: { organizationId: string; reply: ServicesReply; onYear: (id: string) => void }) {
+function Services({
+  organizationId,
+  reply,
+  onYear,
+}: {
+  organizationId: string;
+  reply: ServicesReply;
+  onYear: (id: string) => void;
+}) {
   const navigate = useNavigate();
   const initiate = useInitiatePackage(organizationId);
   const choose = (packageId: string) =>
@@ -77,7 +96,12 @@ function Services({ organizationId, reply, onYear }: { organizationId: string; r
                   </Title>
                   <Text size="sm">{pkg.description}</Text>
                   <Group>
-                    <Button onClick={() => choose(pkg.id)} loading={initiate.isPending && initiate.variables === pkg.id} disabled={initiate.isPending} aria-label={`Choose Package ${pkg.name}`}>
+                    <Button
+                      onClick={() => choose(pkg.id)}
+                      loading={initiate.isPending && initiate.variables === pkg.id}
+                      disabled={initiate.isPending}
+                      aria-label={`Choose Package ${pkg.name}`}
+                    >
                       {packageActionLabels.CHOOSE_PACKAGE}
                     </Button>
                   </Group>

@@ -32,11 +32,17 @@ export function organizationResourceFiltersQuery() {
  * What the URL asks for (?organizationId=&schoolYearId=&search=&page=), the filters' first
  * organization and preselected year standing in for a missing or unknown one.
  */
-export function organizationResourceListParams(searchParams: URLSearchParams, filters: OrganizationResourceFilters): OrganizationResourceListParams | null {
+export function organizationResourceListParams(
+  searchParams: URLSearchParams,
+  filters: OrganizationResourceFilters,
+): OrganizationResourceListParams | null {
   const wantedOrganization = searchParams.get('organizationId');
   const organization = filters.organizations.find((o) => o.id === wantedOrganization) ?? filters.organizations[0];
   const wantedYear = searchParams.get('schoolYearId');
-  const year = filters.schoolYears.find((y) => y.id === wantedYear)?.id ?? filters.preselectedSchoolYearId ?? filters.schoolYears[0]?.id;
+  const year =
+    filters.schoolYears.find((y) => y.id === wantedYear)?.id ??
+    filters.preselectedSchoolYearId ??
+    filters.schoolYears[0]?.id;
   if (!organization || !year) return null;
   const page = Number.parseInt(searchParams.get('page') ?? '1', 10);
   return {
@@ -53,7 +59,11 @@ export function organizationResourcesQuery(params: OrganizationResourceListParam
     queryKey: organizationResourceKeys.list(params),
     queryFn: ({ signal }) =>
       api.get<OrganizationResourceList>(
-        withQuery(organizationResourcePaths.api, { ...params, search: params.search || undefined, pageSize: organizationResourcePageSize }),
+        withQuery(organizationResourcePaths.api, {
+          ...params,
+          search: params.search || undefined,
+          pageSize: organizationResourcePageSize,
+        }),
         signal,
       ),
     // The list stays on screen while a new search loads, instead of flashing the skeleton.

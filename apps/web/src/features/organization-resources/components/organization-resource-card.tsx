@@ -1,6 +1,10 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { QueryKey } from '@tanstack/react-query';
-import { organizationResourcePaths, type HeadlinePart, type OrganizationResourceRow } from '@portal/domain/content/organization-resources.ts';
+import {
+  organizationResourcePaths,
+  type HeadlinePart,
+  type OrganizationResourceRow,
+} from '@portal/domain/content/organization-resources.ts';
 import { formatFileSize } from '@portal/domain/content/resources.ts';
 import { FavouriteToggle } from '../../../shared/favourites/favourite-toggle.tsx';
 
@@ -9,13 +13,21 @@ function Marked({ parts, text }: { parts: HeadlinePart[] | null; text: string })
   if (!parts) return <>{text}</>;
   return (
     <>
-      {parts.map((part, index) => (part.match ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>))}
+      {parts.map((part, index) =>
+        part.match ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>,
+      )}
     </>
   );
 }
 
 /** One resource (§2: title, grades and description): a link to open, or a PDF to download. The article is named by its title alone. */
-export function OrganizationResourceCard({ resource, invalidates }: { resource: OrganizationResourceRow; invalidates: readonly QueryKey[] }) {
+export function OrganizationResourceCard({
+  resource,
+  invalidates,
+}: {
+  resource: OrganizationResourceRow;
+  invalidates: readonly QueryKey[];
+}) {
   const headingId = `organization-resource-${resource.id}`;
   const href = resource.file ? organizationResourcePaths.file(resource.id) : (resource.url ?? undefined);
   return (
@@ -42,7 +54,13 @@ export function OrganizationResourceCard({ resource, invalidates }: { resource: 
             )}
           </Title>
           {resource.file ? (
-            <FavouriteToggle targetType="organization_resource" targetId={resource.id} title={resource.title} isFavorited={resource.isFavorited} invalidates={invalidates} />
+            <FavouriteToggle
+              targetType="organization_resource"
+              targetId={resource.id}
+              title={resource.title}
+              isFavorited={resource.isFavorited}
+              invalidates={invalidates}
+            />
           ) : null}
         </Group>
         <Group gap="xs">

@@ -33,7 +33,12 @@ const talkMoves: OrganizationResourceRow = {
   descriptionParts: null,
   isFavorited: false,
 };
-const list = (items: OrganizationResourceRow[]): OrganizationResourceList => ({ items, total: items.length, page: 1, pageSize: 20 });
+const list = (items: OrganizationResourceRow[]): OrganizationResourceList => ({
+  items,
+  total: items.length,
+  page: 1,
+  pageSize: 20,
+});
 
 describe('Organization Resources', { timeout: 30_000 }, () => {
   it('preselects the first organization and the year under way, lists resources, and searches once typing stops, keeping it in the URL', async () => {
@@ -44,31 +49,49 @@ describe('Organization Resources', { timeout: 30_000 }, () => {
         jsonResponse(
           200,
           url.searchParams.get('search') === 'talk'
-            ? list([{ ...talkMoves, titleParts: [{ text: 'Math ', match: false }, { text: 'talk', match: true }, { text: ' moves', match: false }] }])
+            ? list([
+                {
+                  ...talkMoves,
+                  titleParts: [
+                    { text: 'Math ', match: false },
+                    { text: 'talk', match: true },
+                    { text: ' moves', match: false },
+                  ],
+                },
+              ])
             : url.searchParams.get('search')
               ? list([])
               : list([talkMoves]),
         ),
     });
     const view = renderApp('/members/organization-resources');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Organization Resources' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Organization Resources' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(await screen.findByRole('article', { name: talkMoves.title })).toBeInTheDocument();
     expect(screen.getByLabelText('Organization')).toHaveValue('org-1');
     expect(screen.getByLabelText('School year')).toHaveValue('y-26');
     expect(screen.getByText('1 item')).toBeInTheDocument();
     const card = screen.getByRole('article', { name: talkMoves.title });
-    expect(within(card).getByRole('link', { name: talkMoves.title })).toHaveAttribute('href', '/api/organization-resources/r-1/file');
+    expect(within(card).getByRole('link', { name: talkMoves.title })).toHaveAttribute(
+      'href',
+      '/api/organization-resources/r-1/file',
+    );
     expect(within(card).getByText('K–5')).toBeInTheDocument();
     // Text from the server is text: a tag in a description is shown, not rendered.
     expect(within(card).getByText('Number talks <b>for</b> the first month.')).toBeInTheDocument();
-    expect(calls.some((call) => call.path.includes('organizationId=org-1') && call.path.includes('schoolYearId=y-26'))).toBe(true);
+    expect(
+      calls.some((call) => call.path.includes('organizationId=org-1') && call.path.includes('schoolYearId=y-26')),
+    ).toBe(true);
 
     const user = userEvent.setup({ delay: null });
     await user.type(screen.getByRole('searchbox', { name: 'Search resources' }), 'talk');
     await waitFor(() => expect(view.location()).toContain('search=talk'), { timeout: 3000 });
     const marked = await screen.findByText('talk', { selector: 'mark' });
     expect(marked).toBeInTheDocument();
-    const searches = calls.filter((call) => call.path.startsWith('/api/organization-resources?') && call.path.includes('search='));
+    const searches = calls.filter(
+      (call) => call.path.startsWith('/api/organization-resources?') && call.path.includes('search='),
+    );
     expect(searches.map((call) => new URL(call.path, 'http://localhost').searchParams.get('search'))).toEqual(['talk']);
 
     await user.selectOptions(screen.getByLabelText('Organization'), 'org-2');
@@ -82,7 +105,8 @@ describe('Organization Resources', { timeout: 30_000 }, () => {
     stubFetch({
       'GET /api/me': () => jsonResponse(200, aUser()),
       'GET /api/organization-resources/filters': () => jsonResponse(200, filters),
-      'GET /api/organization-resources': () => problemResponse(404, 'Not Found', { detail: organizationResourceMessages.notMember }),
+      'GET /api/organization-resources': () =>
+        problemResponse(404, 'Not Found', { detail: organizationResourceMessages.notMember }),
     });
     renderApp('/members/organization-resources?organizationId=org-2');
     expect(await screen.findByText(organizationResourceMessages.notMember, {}, { timeout: 5000 })).toBeInTheDocument();
@@ -96,6 +120,8 @@ describe('Organization Resources', { timeout: 30_000 }, () => {
       'GET /api/organization-resources/filters': () => jsonResponse(200, { ...filters, organizations: [] }),
     });
     renderApp('/members/organization-resources');
-    expect(await screen.findByText(organizationResourceMessages.noOrganization, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(organizationResourceMessages.noOrganization, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 });

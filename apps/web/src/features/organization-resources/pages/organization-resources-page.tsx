@@ -1,7 +1,11 @@
 import { Group, NativeSelect, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { organizationResourceMessages, organizationResourcePageSize, type OrganizationResourceFilters } from '@portal/domain/content/organization-resources.ts';
+import {
+  organizationResourceMessages,
+  organizationResourcePageSize,
+  type OrganizationResourceFilters,
+} from '@portal/domain/content/organization-resources.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useListFilter, useListSearch } from '../../../lib/list-search.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -45,7 +49,11 @@ export function OrganizationResourcesPage() {
       {filters.isPending ? (
         <Loading label="Loading resources" />
       ) : filters.isError ? (
-        <ErrorState title="Could not load resources" message={errorMessage(filters.error)} onRetry={() => void filters.refetch()} />
+        <ErrorState
+          title="Could not load resources"
+          message={errorMessage(filters.error)}
+          onRetry={() => void filters.refetch()}
+        />
       ) : filters.data.organizations.length === 0 ? (
         <EmptyState message={organizationResourceMessages.noOrganization} />
       ) : (
@@ -60,7 +68,8 @@ function ResourceList({ filters }: { filters: OrganizationResourceFilters }) {
   const search = useListSearch();
   const params = organizationResourceListParams(searchParams, filters);
   const setListFilter = useListFilter();
-  const choose = (key: keyof Pick<OrganizationResourceListParams, 'organizationId' | 'schoolYearId'>, value: string) => setListFilter(key, value);
+  const choose = (key: keyof Pick<OrganizationResourceListParams, 'organizationId' | 'schoolYearId'>, value: string) =>
+    setListFilter(key, value);
 
   return (
     <>
@@ -91,7 +100,11 @@ function ResourceList({ filters }: { filters: OrganizationResourceFilters }) {
         w={420}
         maw="100%"
       />
-      {params ? <Results params={params} goToPage={search.goToPage} /> : <EmptyState message={organizationResourceMessages.empty} />}
+      {params ? (
+        <Results params={params} goToPage={search.goToPage} />
+      ) : (
+        <EmptyState message={organizationResourceMessages.empty} />
+      )}
     </>
   );
 }
@@ -99,7 +112,14 @@ function ResourceList({ filters }: { filters: OrganizationResourceFilters }) {
 function Results({ params, goToPage }: { params: OrganizationResourceListParams; goToPage: (page: number) => void }) {
   const resources = useQuery(organizationResourcesQuery(params));
   if (resources.isPending) return <Loading label="Loading resources" />;
-  if (resources.isError) return <ErrorState title="Could not load resources" message={errorMessage(resources.error)} onRetry={() => void resources.refetch()} />;
+  if (resources.isError)
+    return (
+      <ErrorState
+        title="Could not load resources"
+        message={errorMessage(resources.error)}
+        onRetry={() => void resources.refetch()}
+      />
+    );
   const { items, total } = resources.data;
   const totalPages = Math.max(1, Math.ceil(total / organizationResourcePageSize));
   return (
@@ -112,16 +132,15 @@ function Results({ params, goToPage }: { params: OrganizationResourceListParams;
       ) : (
         <Stack gap="sm" aria-busy={resources.isPlaceholderData}>
           {items.map((resource) => (
-            <OrganizationResourceCard key={resource.id} resource={resource} invalidates={[organizationResourceKeys.all]} />
+            <OrganizationResourceCard
+              key={resource.id}
+              resource={resource}
+              invalidates={[organizationResourceKeys.all]}
+            />
           ))}
         </Stack>
       )}
-      <ListPagination
-        total={totalPages}
-        value={params.page}
-        onChange={goToPage}
-        hideWithOnePage
-      />
+      <ListPagination total={totalPages} value={params.page} onChange={goToPage} hideWithOnePage />
     </Stack>
   );
 }

@@ -6,7 +6,8 @@ export const organizationKeys = {
   organization: (organizationId: string) => [...organizationKeys.all, 'organization', organizationId] as const,
   detail: (organizationId: string) => [...organizationKeys.organization(organizationId), 'detail'] as const,
   rosters: (organizationId: string) => [...organizationKeys.organization(organizationId), 'roster'] as const,
-  roster: (organizationId: string, params: RosterParams) => [...organizationKeys.rosters(organizationId), params] as const,
+  roster: (organizationId: string, params: RosterParams) =>
+    [...organizationKeys.rosters(organizationId), params] as const,
 };
 
 /** The profile lists each membership's organization name and mailing address. */

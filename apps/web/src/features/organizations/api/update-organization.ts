@@ -30,7 +30,10 @@ function send(organizationId: string, update: OrganizationUpdate): Promise<Organ
     case 'new-billing-contact':
       return api.post<OrganizationDetail>(`${base}/billing-contacts`, update.body);
     case 'billing-contact':
-      return api.put<OrganizationDetail>(`${base}/billing-contacts/${encodeURIComponent(update.contactId)}`, update.body);
+      return api.put<OrganizationDetail>(
+        `${base}/billing-contacts/${encodeURIComponent(update.contactId)}`,
+        update.body,
+      );
     default:
       return api.put<OrganizationDetail>(`${base}/${update.kind}`, update.body);
   }

@@ -78,7 +78,14 @@ export function AddStaffForm({ organizationId, lookups, onDone }: AddStaffFormPr
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <TextInput label="Email" type="email" withAsterisk data-autofocus key={form.key('email')} {...form.getInputProps('email')} />
+        <TextInput
+          label="Email"
+          type="email"
+          withAsterisk
+          data-autofocus
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="First name" withAsterisk key={form.key('firstName')} {...form.getInputProps('firstName')} />
           <TextInput label="Last name" withAsterisk key={form.key('lastName')} {...form.getInputProps('lastName')} />
@@ -88,25 +95,37 @@ export function AddStaffForm({ organizationId, lookups, onDone }: AddStaffFormPr
           label="Position"
           withAsterisk
           data={lookups.positions.map((position) => ({ value: position.id, label: position.label }))}
-          key={form.key('positionId')} {...form.getInputProps('positionId')}
+          key={form.key('positionId')}
+          {...form.getInputProps('positionId')}
           onChange={(value: string | null) => form.setFieldValue('positionId', value ?? '', { forceUpdate: false })}
         />
         <MultiSelect
           label="Grades"
           withAsterisk
           data={lookups.grades.map((grade) => ({ value: grade.id, label: grade.name }))}
-          key={form.key('gradeIds')} {...form.getInputProps('gradeIds')}
+          key={form.key('gradeIds')}
+          {...form.getInputProps('gradeIds')}
         />
-        <Checkbox label="Toolkit access" key={form.key('toolkitAccess')} {...form.getInputProps('toolkitAccess', { type: 'checkbox' })} />
+        <Checkbox
+          label="Toolkit access"
+          key={form.key('toolkitAccess')}
+          {...form.getInputProps('toolkitAccess', { type: 'checkbox' })}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Date of birth" placeholder="MM/DD/YYYY" key={form.key('dateOfBirth')} {...form.getInputProps('dateOfBirth')} />
+          <TextInput
+            label="Date of birth"
+            placeholder="MM/DD/YYYY"
+            key={form.key('dateOfBirth')}
+            {...form.getInputProps('dateOfBirth')}
+          />
           <NumberInput
             label="SSN last four"
             hideControls
             allowDecimal={false}
             allowNegative={false}
             clampBehavior="none"
-            key={form.key('ssnLastFour')} {...form.getInputProps('ssnLastFour')}
+            key={form.key('ssnLastFour')}
+            {...form.getInputProps('ssnLastFour')}
           />
         </SimpleGrid>
         <Group justify="flex-end">

@@ -18,7 +18,10 @@ const resolveContact = schemaResolver(billingContact, { sync: true });
 /** Optional parts left empty are sent as null; the phone as its digits, or null when none were typed. */
 function toBody(values: ContactValues) {
   const digits = phoneDigits(values.phone);
-  const entries = Object.entries({ ...values, phone: digits }).map(([key, value]) => [key, value.trim() ? value : null]);
+  const entries = Object.entries({ ...values, phone: digits }).map(([key, value]) => [
+    key,
+    value.trim() ? value : null,
+  ]);
   return Object.fromEntries(entries) as Record<keyof ContactValues, string | null>;
 }
 
@@ -61,17 +64,26 @@ export function BillingContactForm({ organizationId, contact, lookups, onDone }:
 
   const submit = form.onSubmit((values) => {
     const body = billingContact.parse(toBody(values));
-    update.mutate(contact ? { kind: 'billing-contact', contactId: contact.id, body } : { kind: 'new-billing-contact', body }, {
-      onSuccess: onDone,
-      onError: (error) => showSubmitError(form, error),
-    });
+    update.mutate(
+      contact ? { kind: 'billing-contact', contactId: contact.id, body } : { kind: 'new-billing-contact', body },
+      {
+        onSuccess: onDone,
+        onError: (error) => showSubmitError(form, error),
+      },
+    );
   });
 
   return (
     <form onSubmit={submit} noValidate aria-label={contact ? 'Edit billing contact' : 'New billing contact'}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="First name" withAsterisk autoFocus key={form.key('firstName')} {...form.getInputProps('firstName')} />
+          <TextInput
+            label="First name"
+            withAsterisk
+            autoFocus
+            key={form.key('firstName')}
+            {...form.getInputProps('firstName')}
+          />
           <TextInput label="Last name" withAsterisk key={form.key('lastName')} {...form.getInputProps('lastName')} />
         </SimpleGrid>
         <TextInput label="Email" type="email" withAsterisk key={form.key('email')} {...form.getInputProps('email')} />

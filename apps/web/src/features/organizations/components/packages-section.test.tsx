@@ -22,7 +22,8 @@ function renderPage(role: OrganizationDetail['organizationMemberRole']) {
   stubFetch({
     'GET /api/me': () => jsonResponse(200, aUser()),
     'GET /api/lookups': () => jsonResponse(200, someLookups()),
-    [`GET /api/organizations/${organizationId}`]: () => jsonResponse(200, anOrganization({ packageRequests, organizationMemberRole: role })),
+    [`GET /api/organizations/${organizationId}`]: () =>
+      jsonResponse(200, anOrganization({ packageRequests, organizationMemberRole: role })),
   });
   return renderApp(`/members/organization/${organizationId}`);
 }
@@ -36,42 +37,49 @@ async function item(packageName: string) {
   return found;
 }
 
-const links = (listItem: HTMLElement) => within(listItem).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+const links = (listItem: HTMLElement) =>
+  within(listItem)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
 
 describe('affiliated packages on the organization page', { timeout: 20_000 }, () => {
-  it.each(['OWNER', 'ADMIN'] as const)('shows each request with its status and the actions of §4 to an %s', async (role) => {
-    renderPage(role);
+  it.each(['OWNER', 'ADMIN'] as const)(
+    'shows each request with its status and the actions of §4 to an %s',
+    async (role) => {
+      renderPage(role);
 
-    const acceptedItem = await item('New Teacher Mentoring Days');
-    expect(within(acceptedItem).getByText('Accepted')).toBeInTheDocument();
-    expect(links(acceptedItem)).toEqual([
-      ['New Teacher Mentoring Days', `${request(accepted)}/review`],
-      ['Allocate Tickets', `${request(accepted)}/assign-tickets`],
-      ['Assign Staff', `${request(accepted)}/assign-staff`],
-      ['Review Package', `${request(accepted)}/review`],
-    ]);
+      const acceptedItem = await item('New Teacher Mentoring Days');
+      expect(within(acceptedItem).getByText('Accepted')).toBeInTheDocument();
+      expect(links(acceptedItem)).toEqual([
+        ['New Teacher Mentoring Days', `${request(accepted)}/review`],
+        ['Allocate Tickets', `${request(accepted)}/assign-tickets`],
+        ['Assign Staff', `${request(accepted)}/assign-staff`],
+        ['Review Package', `${request(accepted)}/review`],
+      ]);
 
-    const submittedItem = await item('Math Coaching Days');
-    expect(within(submittedItem).getByText('Submitted')).toBeInTheDocument();
-    expect(links(submittedItem)).toEqual([
-      ['Math Coaching Days', `${request(submitted)}/review`],
-      ['Review Application', `${request(submitted)}/review`],
-    ]);
+      const submittedItem = await item('Math Coaching Days');
+      expect(within(submittedItem).getByText('Submitted')).toBeInTheDocument();
+      expect(links(submittedItem)).toEqual([
+        ['Math Coaching Days', `${request(submitted)}/review`],
+        ['Review Application', `${request(submitted)}/review`],
+      ]);
 
-    const changesItem = await item('Literacy Institute');
-    expect(within(changesItem).getByText('Changes requested')).toBeInTheDocument();
-    expect(links(changesItem)).toEqual([
-      ['Literacy Institute', `${request(changesRequested)}/review`],
-      ['Continue Application', `${request(changesRequested)}/staff-options`],
-    ]);
-  });
+      const changesItem = await item('Literacy Institute');
+      expect(within(changesItem).getByText('Changes requested')).toBeInTheDocument();
+      expect(links(changesItem)).toEqual([
+        ['Literacy Institute', `${request(changesRequested)}/review`],
+        ['Continue Application', `${request(changesRequested)}/staff-options`],
+      ]);
+    },
+  );
 
   it('opens the ticket assignment of an accepted package from its action', async () => {
     stubFetch({
       'GET /api/me': () => jsonResponse(200, aUser()),
       'GET /api/lookups': () => jsonResponse(200, someLookups()),
       [`GET /api/organizations/${organizationId}`]: () => jsonResponse(200, anOrganization({ packageRequests })),
-      [`GET /api/package-requests/${accepted}/assignments`]: () => jsonResponse(404, { title: 'Not Found', status: 404, detail: 'Package request not found' }),
+      [`GET /api/package-requests/${accepted}/assignments`]: () =>
+        jsonResponse(404, { title: 'Not Found', status: 404, detail: 'Package request not found' }),
     });
     const { location } = renderApp(`/members/organization/${organizationId}`);
     const user = userEvent.setup({ delay: null });

@@ -18,7 +18,13 @@ function PackageRequestItem({ request }: { request: PackageRequest }) {
       </Group>
       <Group gap="xs" wrap="wrap">
         {packageRequestActionLinks(request.status, request.id).map(({ action, label, path }) => (
-          <Button key={action} component={Link} to={path} size="compact-sm" variant={action === 'CONTINUE_APPLICATION' ? 'filled' : 'default'}>
+          <Button
+            key={action}
+            component={Link}
+            to={path}
+            size="compact-sm"
+            variant={action === 'CONTINUE_APPLICATION' ? 'filled' : 'default'}
+          >
             {label}
           </Button>
         ))}

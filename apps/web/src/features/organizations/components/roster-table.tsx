@@ -1,6 +1,12 @@
 import { Button, Group, Table, Text } from '@mantine/core';
 import { displayName } from '@portal/domain/people/names.ts';
-import { rosterControls, rosterMessages, showsAdminColumn, type RosterPage, type RosterRow } from '@portal/domain/organizations/roster.ts';
+import {
+  rosterControls,
+  rosterMessages,
+  showsAdminColumn,
+  type RosterPage,
+  type RosterRow,
+} from '@portal/domain/organizations/roster.ts';
 import { organizationRoleLabels } from '@portal/domain/people/roles.ts';
 import type { RosterActions } from '../hooks/use-roster-actions.tsx';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
@@ -87,9 +93,7 @@ export function RosterTable({ roster, actions }: RosterTableProps) {
               <Table.Td>
                 <Group gap={4}>
                   <Text size="sm">{name}</Text>
-                  {row.pending ? (
-                    <StatusBadge tone="action">{rosterMessages.pending}</StatusBadge>
-                  ) : null}
+                  {row.pending ? <StatusBadge tone="action">{rosterMessages.pending}</StatusBadge> : null}
                 </Group>
               </Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.email}</Table.Td>

@@ -8,7 +8,8 @@ const TicketRecipientForm = lazy(() =>
   import('./ticket-recipient-form.tsx').then((m) => ({ default: m.TicketRecipientForm })),
 );
 
-export const describeRecipient = (recipient: { name: string; email: string }) => `${recipient.name} (${recipient.email})`;
+export const describeRecipient = (recipient: { name: string; email: string }) =>
+  `${recipient.name} (${recipient.email})`;
 
 /** Who receives the organization's tickets: one of its active members, chosen in place. */
 export function TicketRecipientSection({ organization }: { organization: OrganizationDetail }) {

@@ -47,7 +47,11 @@ export function useRosterActions(organizationId: string, viewerId: string | unde
     changeAdmin: (row: RosterRow) => {
       const makeAdmin = row.role !== 'ADMIN';
       if (!row.membershipId) {
-        notifications.show({ color: 'red', title: 'Error', message: makeAdmin ? rosterMessages.couldNotMakeAdmin : rosterMessages.couldNotRemove });
+        notifications.show({
+          color: 'red',
+          title: 'Error',
+          message: makeAdmin ? rosterMessages.couldNotMakeAdmin : rosterMessages.couldNotRemove,
+        });
         return;
       }
       confirm({

@@ -28,9 +28,16 @@ describe('manage organization page', { timeout: 20_000 }, () => {
     expect(within(await section('Billing address')).getByText(organizationMessages.notSet)).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Billing contacts' })).getByText('Not set')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Ticket recipient' })).getByText('Not set')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Affiliated packages' })).getByText('No packages found')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Mailing address' })).getByText('(518) 555-0199')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to organizations' })).toHaveAttribute('href', '/members/organization/select');
+    expect(
+      within(screen.getByRole('region', { name: 'Affiliated packages' })).getByText('No packages found'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Mailing address' })).getByText('(518) 555-0199'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to organizations' })).toHaveAttribute(
+      'href',
+      '/members/organization/select',
+    );
     expect(screen.getByRole('link', { name: 'Manage staff and toolkit access' })).toHaveAttribute(
       'href',
       `${path}/school-roster`,
@@ -38,13 +45,20 @@ describe('manage organization page', { timeout: 20_000 }, () => {
   });
 
   it('lets only the OWNER edit the name', async () => {
-    stubFetch({ ...base, [`GET ${api}`]: () => jsonResponse(200, anOrganization({ organizationMemberRole: 'ADMIN' })) });
+    stubFetch({
+      ...base,
+      [`GET ${api}`]: () => jsonResponse(200, anOrganization({ organizationMemberRole: 'ADMIN' })),
+    });
     renderApp(path);
 
     const name = await section('Name');
     expect(within(name).getByText('Lincoln Elementary School')).toBeInTheDocument();
     expect(within(name).queryByRole('button', { name: 'Edit name' })).not.toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Mailing address' })).getByRole('button', { name: 'Edit mailing address' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Mailing address' })).getByRole('button', {
+        name: 'Edit mailing address',
+      }),
+    ).toBeInTheDocument();
   });
 
   it('the OWNER renames the organization', async () => {

@@ -42,8 +42,12 @@ describe('school roster', { timeout: 20_000 }, () => {
     expect(screen.getByRole('columnheader', { name: 'Admin' })).toBeInTheDocument();
     expect(within(ownerRow).queryByRole('button')).not.toBeInTheDocument();
     expect(within(await rowOf('Ivy Inman')).getByText(rosterMessages.pending)).toBeInTheDocument();
-    expect(within(await rowOf('Carlos Chen')).getByRole('button', { name: 'Make admin (Carlos Chen)' })).toBeInTheDocument();
-    expect(within(await rowOf('Adam Alvarez')).getByRole('button', { name: 'Remove admin (Adam Alvarez)' })).toBeInTheDocument();
+    expect(
+      within(await rowOf('Carlos Chen')).getByRole('button', { name: 'Make admin (Carlos Chen)' }),
+    ).toBeInTheDocument();
+    expect(
+      within(await rowOf('Adam Alvarez')).getByRole('button', { name: 'Remove admin (Adam Alvarez)' }),
+    ).toBeInTheDocument();
   });
 
   it('hides the Admin column from an ADMIN', async () => {
@@ -55,12 +59,15 @@ describe('school roster', { timeout: 20_000 }, () => {
     expect(within(carlos).queryByRole('button', { name: /admin/i })).not.toBeInTheDocument();
     // The toolkit column reads as the state, then the action: "Toolkit: No · Grant access".
     expect(within(carlos).getByText('Toolkit: No')).toBeInTheDocument();
-    expect(within(carlos).getByRole('button', { name: 'Grant access to the toolkit for Carlos Chen' })).toHaveTextContent(/^Grant access$/);
+    expect(
+      within(carlos).getByRole('button', { name: 'Grant access to the toolkit for Carlos Chen' }),
+    ).toHaveTextContent(/^Grant access$/);
   });
 
   it('asks before making an admin; cancelling says so and changes nothing', async () => {
     const calls = stubAs(owner, {
-      [`PUT ${api}/memberships/membership-user-carlos/role`]: () => jsonResponse(200, { message: rosterMessages.madeAdmin }),
+      [`PUT ${api}/memberships/membership-user-carlos/role`]: () =>
+        jsonResponse(200, { message: rosterMessages.madeAdmin }),
     });
     renderApp(path);
     const user = userEvent.setup({ delay: null });
@@ -79,7 +86,9 @@ describe('school roster', { timeout: 20_000 }, () => {
     expect(await screen.findByText(rosterMessages.madeAdmin)).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ role: 'ADMIN' });
     // The roster is read again after the change.
-    await waitFor(() => expect(calls.filter((call) => call.path.startsWith(`${api}/roster`)).length).toBeGreaterThan(1));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path.startsWith(`${api}/roster`)).length).toBeGreaterThan(1),
+    );
   });
 
   it.each([

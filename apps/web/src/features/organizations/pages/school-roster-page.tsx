@@ -80,7 +80,13 @@ export function SchoolRosterPage() {
       ) : (
         <>
           <RosterTable roster={roster.data} actions={actions} />
-          <ListFooter total={roster.data.total} noun={['person', 'people']} totalPages={totalPages} page={params.page} onPage={goToPage} />
+          <ListFooter
+            total={roster.data.total}
+            noun={['person', 'people']}
+            totalPages={totalPages}
+            page={params.page}
+            onPage={goToPage}
+          />
         </>
       )}
       <AddStaffDrawer organizationId={organizationId} opened={adding} onClose={drawer.close} />

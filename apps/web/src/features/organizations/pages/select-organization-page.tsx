@@ -1,6 +1,9 @@
 import { Stack, Title } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
-import { ManagedOrganizations, managedOrganizationsQuery } from '../../../shared/managed-organizations/managed-organizations.tsx';
+import {
+  ManagedOrganizations,
+  managedOrganizationsQuery,
+} from '../../../shared/managed-organizations/managed-organizations.tsx';
 
 export const selectOrganizationLoader = (queryClient: QueryClient) => async () => {
   await queryClient.prefetchQuery(managedOrganizationsQuery);

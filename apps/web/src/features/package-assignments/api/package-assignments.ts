@@ -1,5 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PackageAssignmentsReply, PackageNotificationsReply, SegmentInput } from '@portal/domain/packages/assignments.ts';
+import type {
+  PackageAssignmentsReply,
+  PackageNotificationsReply,
+  SegmentInput,
+} from '@portal/domain/packages/assignments.ts';
 import { api } from '../../../lib/api.ts';
 import { commerceKeys } from '../../../shared/commerce/queries.ts';
 
@@ -20,7 +24,8 @@ export const packageAssignmentsQuery = (packageRequestId: string) =>
 export function useSavePackageAssignments(packageRequestId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SegmentInput) => api.put<PackageAssignmentsReply>(`${base(packageRequestId)}/${input.segment}`, input.body),
+    mutationFn: (input: SegmentInput) =>
+      api.put<PackageAssignmentsReply>(`${base(packageRequestId)}/${input.segment}`, input.body),
     onSuccess: async (saved) => {
       queryClient.setQueryData(packageAssignmentKeys.request(packageRequestId), saved);
       await queryClient.invalidateQueries({ queryKey: commerceKeys.myTickets, refetchType: 'none' });

@@ -15,7 +15,13 @@ export interface SegmentLine {
 export function segmentLinesOf(reply: PackageAssignmentsReply, segment: PackageAssignmentSegment): SegmentLine[] {
   switch (segment) {
     case 'allocate-tickets':
-      return reply.events.map((e) => ({ itemId: e.packageEventId, title: e.name, detail: formatDateRange(e.startDate, e.endDate), allocated: e.allocated, assignedUsers: e.assignedUsers }));
+      return reply.events.map((e) => ({
+        itemId: e.packageEventId,
+        title: e.name,
+        detail: formatDateRange(e.startDate, e.endDate),
+        allocated: e.allocated,
+        assignedUsers: e.assignedUsers,
+      }));
     case 'assign-staff':
       return reply.groups.flatMap((g) =>
         g.sections.map((s) => ({
@@ -27,21 +33,55 @@ export function segmentLinesOf(reply: PackageAssignmentsReply, segment: PackageA
         })),
       );
     case 'assign-applicants':
-      return reply.institutes.map((i) => ({ itemId: i.packageInstituteId, title: i.name, detail: null, allocated: i.allocated, assignedUsers: i.assignedUsers }));
+      return reply.institutes.map((i) => ({
+        itemId: i.packageInstituteId,
+        title: i.name,
+        detail: null,
+        allocated: i.allocated,
+        assignedUsers: i.assignedUsers,
+      }));
   }
 }
 
 /** The segment's PUT body: every line's assignees (empty slots already dropped), in the segment's payload shape. */
-export function segmentBody(reply: PackageAssignmentsReply, segment: PackageAssignmentSegment, assigned: (itemId: string) => string[]): SegmentInput {
+export function segmentBody(
+  reply: PackageAssignmentsReply,
+  segment: PackageAssignmentSegment,
+  assigned: (itemId: string) => string[],
+): SegmentInput {
   switch (segment) {
     case 'allocate-tickets':
-      return { segment, body: { events: reply.events.map((e) => ({ packageEventId: e.packageEventId, assignedUsers: assigned(e.packageEventId) })) } };
+      return {
+        segment,
+        body: {
+          events: reply.events.map((e) => ({
+            packageEventId: e.packageEventId,
+            assignedUsers: assigned(e.packageEventId),
+          })),
+        },
+      };
     case 'assign-staff':
       return {
         segment,
-        body: { groups: reply.groups.flatMap((g) => g.sections.map((s) => ({ groupId: g.groupId, sectionId: s.sectionId, assignedUsers: assigned(s.sectionId) }))) },
+        body: {
+          groups: reply.groups.flatMap((g) =>
+            g.sections.map((s) => ({
+              groupId: g.groupId,
+              sectionId: s.sectionId,
+              assignedUsers: assigned(s.sectionId),
+            })),
+          ),
+        },
       };
     case 'assign-applicants':
-      return { segment, body: { institutes: reply.institutes.map((i) => ({ packageInstituteId: i.packageInstituteId, assignedUsers: assigned(i.packageInstituteId) })) } };
+      return {
+        segment,
+        body: {
+          institutes: reply.institutes.map((i) => ({
+            packageInstituteId: i.packageInstituteId,
+            assignedUsers: assigned(i.packageInstituteId),
+          })),
+        },
+      };
   }
 }

@@ -2,7 +2,11 @@ import { Alert, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { dropEmptySlots } from '@portal/domain/tickets/allocation.ts';
-import { checkSegment, packageAssignmentMessages, type PackageAssignmentsReply } from '@portal/domain/packages/assignments.ts';
+import {
+  checkSegment,
+  packageAssignmentMessages,
+  type PackageAssignmentsReply,
+} from '@portal/domain/packages/assignments.ts';
 import type { PackageAssignmentSegment } from '@portal/domain/packages/paths.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -24,7 +28,8 @@ function draftOf(lines: readonly SegmentLine[]): Draft {
   return draft;
 }
 
-const assignedIds = (slots: readonly DraftSlot[] | undefined) => dropEmptySlots((slots ?? []).map((slot) => slot?.id ?? null));
+const assignedIds = (slots: readonly DraftSlot[] | undefined) =>
+  dropEmptySlots((slots ?? []).map((slot) => slot?.id ?? null));
 
 interface SegmentPanelProps {
   reply: PackageAssignmentsReply;
@@ -43,27 +48,35 @@ export function SegmentPanel({ reply, segment, onDirty }: SegmentPanelProps) {
     lines.map((line) => ({ itemId: line.itemId, allocated: line.allocated })),
     lines.map((line) => ({ itemId: line.itemId, slots: assignedIds(draft[line.itemId]) })),
   );
-  const dirty = saved.some((line) => assignedIds(draft[line.itemId]).join() !== line.assignedUsers.map((u) => u.id).join());
+  const dirty = saved.some(
+    (line) => assignedIds(draft[line.itemId]).join() !== line.assignedUsers.map((u) => u.id).join(),
+  );
 
   if (lines.length === 0) return <EmptyState message={packageAssignmentMessages.empty} />;
 
   const pick = (itemId: string, index: number, user: DraftSlot) => {
     const next = { ...draft, [itemId]: (draft[itemId] ?? []).map((slot, i) => (i === index ? user : slot)) };
     setDraft(next);
-    onDirty(segment, saved.some((line) => assignedIds(next[line.itemId]).join() !== line.assignedUsers.map((u) => u.id).join()));
+    onDirty(
+      segment,
+      saved.some((line) => assignedIds(next[line.itemId]).join() !== line.assignedUsers.map((u) => u.id).join()),
+    );
   };
 
   const submit = () => {
-    save.mutate(segmentBody(reply, segment, (itemId) => assignedIds(draft[itemId])), {
-      onSuccess: (answer) => {
-        notifications.show({ color: 'green', message: packageAssignmentMessages.saved });
-        const fresh = segmentLinesOf(answer, segment);
-        setSaved(fresh);
-        setDraft(draftOf(fresh));
-        onDirty(segment, false);
+    save.mutate(
+      segmentBody(reply, segment, (itemId) => assignedIds(draft[itemId])),
+      {
+        onSuccess: (answer) => {
+          notifications.show({ color: 'green', message: packageAssignmentMessages.saved });
+          const fresh = segmentLinesOf(answer, segment);
+          setSaved(fresh);
+          setDraft(draftOf(fresh));
+          onDirty(segment, false);
+        },
+        onError: notifyError,
       },
-      onError: notifyError,
-    });
+    );
   };
 
   return (

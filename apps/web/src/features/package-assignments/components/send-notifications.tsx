@@ -2,7 +2,12 @@ import { Button, Group, Text } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useId, useState } from 'react';
-import { assignedPeopleCount, notificationsSentMessage, packageAssignmentMessages, type PackageAssignmentsReply } from '@portal/domain/packages/assignments.ts';
+import {
+  assignedPeopleCount,
+  notificationsSentMessage,
+  packageAssignmentMessages,
+  type PackageAssignmentsReply,
+} from '@portal/domain/packages/assignments.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import { useSendPackageNotifications } from '../api/package-assignments.ts';
 
@@ -22,7 +27,11 @@ export function SendNotifications({ reply, unsaved }: SendNotificationsProps) {
   const [asking, setAsking] = useState(false);
   const send = useSendPackageNotifications(reply.packageRequestId);
   const nobody = assignedPeopleCount(reply) === 0;
-  const hint = unsaved ? packageAssignmentMessages.saveBeforeNotifying : nobody ? packageAssignmentMessages.nobodyAssigned : packageAssignmentMessages.sendNotificationsHint;
+  const hint = unsaved
+    ? packageAssignmentMessages.saveBeforeNotifying
+    : nobody
+      ? packageAssignmentMessages.nobodyAssigned
+      : packageAssignmentMessages.sendNotificationsHint;
 
   const confirm = () => {
     setAsking(true);
@@ -33,7 +42,8 @@ export function SendNotifications({ reply, unsaved }: SendNotificationsProps) {
       onClose: () => setAsking(false),
       onConfirm: () =>
         send.mutate(undefined, {
-          onSuccess: ({ notified }) => notifications.show({ color: 'green', message: notificationsSentMessage(notified) }),
+          onSuccess: ({ notified }) =>
+            notifications.show({ color: 'green', message: notificationsSentMessage(notified) }),
           onError: notifyError,
         }),
     });
@@ -44,7 +54,13 @@ export function SendNotifications({ reply, unsaved }: SendNotificationsProps) {
       <Text size="sm" id={hintId} style={{ flex: '1 1 16rem' }}>
         {hint}
       </Text>
-      <Button variant="default" onClick={confirm} loading={send.isPending} disabled={unsaved || nobody || asking} aria-describedby={hintId}>
+      <Button
+        variant="default"
+        onClick={confirm}
+        loading={send.isPending}
+        disabled={unsaved || nobody || asking}
+        aria-describedby={hintId}
+      >
         {packageAssignmentMessages.sendNotifications}
       </Button>
     </Group>

@@ -2,7 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { allocationMessages, type AssignableUser } from '@portal/domain/tickets/allocation.ts';
-import { notificationsSentMessage, packageAssignmentMessages, type AllocateTicketsInput, type AssignStaffInput, type PackageAssignmentsReply } from '@portal/domain/packages/assignments.ts';
+import {
+  notificationsSentMessage,
+  packageAssignmentMessages,
+  type AllocateTicketsInput,
+  type AssignStaffInput,
+  type PackageAssignmentsReply,
+} from '@portal/domain/packages/assignments.ts';
 import { packageAssignmentTabs } from '@portal/domain/packages/paths.ts';
 import { organizationId, people } from '../../../test/allocation.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
@@ -16,7 +22,9 @@ const ids = {
   section: '00000000-0000-4000-8000-0000000b0202',
   institute: '00000000-0000-4000-8000-0000000b0301',
 };
-const owner = aUser({ memberships: [{ organizationId, organizationName: 'Lincoln Elementary School', role: 'OWNER' }] });
+const owner = aUser({
+  memberships: [{ organizationId, organizationName: 'Lincoln Elementary School', role: 'OWNER' }],
+});
 const assignmentsPath = `/api/package-requests/${requestId}/assignments`;
 const testEnv = { mantineEnv: 'test' } as const;
 
@@ -28,15 +36,35 @@ function aReply(overrides: Partial<PackageAssignmentsReply> = {}): PackageAssign
     organizationId,
     organizationName: 'Lincoln Elementary School',
     newYorkNotice: false,
-    events: [{ packageEventId: ids.event, eventId: 'e1', name: 'Fall Leadership Conference Day', startDate: '2026-10-14', endDate: '2026-10-14', allocated: 2, assignedUsers: [people.dana] }],
+    events: [
+      {
+        packageEventId: ids.event,
+        eventId: 'e1',
+        name: 'Fall Leadership Conference Day',
+        startDate: '2026-10-14',
+        endDate: '2026-10-14',
+        allocated: 2,
+        assignedUsers: [people.dana],
+      },
+    ],
     groups: [
       {
         groupId: ids.group,
         name: 'Leadership Academy',
-        sections: [{ sectionId: ids.section, title: 'Cohort A', staffDevelopers: 'Dana Reyes', allocated: 1, assignedUsers: [] }],
+        sections: [
+          { sectionId: ids.section, title: 'Cohort A', staffDevelopers: 'Dana Reyes', allocated: 1, assignedUsers: [] },
+        ],
       },
     ],
-    institutes: [{ packageInstituteId: ids.institute, eventId: 'e2', name: 'Summer Writing Institute', allocated: 1, assignedUsers: [] }],
+    institutes: [
+      {
+        packageInstituteId: ids.institute,
+        eventId: 'e2',
+        name: 'Summer Writing Institute',
+        allocated: 1,
+        assignedUsers: [],
+      },
+    ],
     ...overrides,
   };
 }
@@ -64,7 +92,8 @@ async function openPage(page: 'assign-tickets' | 'assign-staff', title: string) 
 }
 
 const region = (name: string) => screen.getByRole('region', { name });
-const picker = (name: string, ticket: number) => within(region(name)).getByRole('combobox', { name: `Ticket ${ticket}` });
+const picker = (name: string, ticket: number) =>
+  within(region(name)).getByRole('combobox', { name: `Ticket ${ticket}` });
 
 async function pick(user: ReturnType<typeof userEvent.setup>, name: string, ticket: number, person: string) {
   await user.click(picker(name, ticket));
@@ -78,7 +107,10 @@ describe('package ticket assignment', { timeout: 30_000 }, () => {
     await screen.findByRole('region', { name: 'Fall Leadership Conference Day' }, { timeout: 5000 });
 
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(Object.values(packageAssignmentTabs));
-    expect(screen.getByRole('tab', { name: packageAssignmentTabs['allocate-tickets'] })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: packageAssignmentTabs['allocate-tickets'] })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     expect(picker('Fall Leadership Conference Day', 1)).toHaveValue('Dana Diaz');
     expect(picker('Fall Leadership Conference Day', 2)).toHaveValue('');
     expect(within(region('Fall Leadership Conference Day')).getByText('1 of 2 assigned')).toBeInTheDocument();
@@ -91,7 +123,10 @@ describe('package ticket assignment', { timeout: 30_000 }, () => {
       routes({
         [`PUT ${assignmentsPath}/allocate-tickets`]: (body) => {
           saved = body as AllocateTicketsInput;
-          return jsonResponse(200, aReply({ events: [{ ...aReply().events[0]!, assignedUsers: [people.dana, people.eli] }] }));
+          return jsonResponse(
+            200,
+            aReply({ events: [{ ...aReply().events[0]!, assignedUsers: [people.dana, people.eli] }] }),
+          );
         },
       }),
     );
@@ -105,7 +140,9 @@ describe('package ticket assignment', { timeout: 30_000 }, () => {
 
     expect(await screen.findByText(allocationMessages.assignmentsSaved, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(saved).toEqual({ events: [{ packageEventId: ids.event, assignedUsers: [people.dana.id, people.eli.id] }] });
-    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.path)).toEqual([`${assignmentsPath}/allocate-tickets`]);
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.path)).toEqual([
+      `${assignmentsPath}/allocate-tickets`,
+    ]);
     await waitFor(() => expect(save).toBeDisabled());
   });
 
@@ -121,7 +158,10 @@ describe('package ticket assignment', { timeout: 30_000 }, () => {
     );
     await openPage('assign-staff', 'Assign Staff');
     await screen.findByRole('region', { name: 'Leadership Academy: Cohort A' }, { timeout: 5000 });
-    expect(screen.getByRole('tab', { name: packageAssignmentTabs['assign-staff'] })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: packageAssignmentTabs['assign-staff'] })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     expect(screen.getByText('Staff developer: Dana Reyes')).toBeInTheDocument();
     const user = userEvent.setup();
     await pick(user, 'Leadership Academy: Cohort A', 1, 'Finn Ford');
@@ -129,15 +169,29 @@ describe('package ticket assignment', { timeout: 30_000 }, () => {
     await user.click(within(panel).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText(allocationMessages.notAssignable, {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(saved).toEqual({ groups: [{ groupId: ids.group, sectionId: ids.section, assignedUsers: [people.finn.id] }] });
+    expect(saved).toEqual({
+      groups: [{ groupId: ids.group, sectionId: ids.section, assignedUsers: [people.finn.id] }],
+    });
     expect(picker('Leadership Academy: Cohort A', 1)).toHaveValue('Finn Ford (pending)');
   });
 
   it('marks assignees over what an item holds and refuses to save them', async () => {
-    stubFetch(routes({ [`GET ${assignmentsPath}`]: () => jsonResponse(200, aReply({ institutes: [{ ...aReply().institutes[0]!, allocated: 1, assignedUsers: [people.dana, people.eli] }] })) }));
+    stubFetch(
+      routes({
+        [`GET ${assignmentsPath}`]: () =>
+          jsonResponse(
+            200,
+            aReply({
+              institutes: [{ ...aReply().institutes[0]!, allocated: 1, assignedUsers: [people.dana, people.eli] }],
+            }),
+          ),
+      }),
+    );
     await openPage('assign-tickets', 'Allocate Tickets');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('tab', { name: packageAssignmentTabs['assign-applicants'] }, { timeout: 5000 }));
+    await user.click(
+      await screen.findByRole('tab', { name: packageAssignmentTabs['assign-applicants'] }, { timeout: 5000 }),
+    );
     const panel = screen.getByRole('tabpanel', { name: packageAssignmentTabs['assign-applicants'] });
     expect(within(panel).getByText(allocationMessages.overallocated)).toBeInTheDocument();
     expect(within(panel).getByText('Over the limit')).toBeInTheDocument();
@@ -145,7 +199,12 @@ describe('package ticket assignment', { timeout: 30_000 }, () => {
   });
 
   it('shows the New York notice to a principal and the empty message for a package with nothing to assign', async () => {
-    stubFetch(routes({ [`GET ${assignmentsPath}`]: () => jsonResponse(200, aReply({ newYorkNotice: true, events: [], groups: [], institutes: [] })) }));
+    stubFetch(
+      routes({
+        [`GET ${assignmentsPath}`]: () =>
+          jsonResponse(200, aReply({ newYorkNotice: true, events: [], groups: [], institutes: [] })),
+      }),
+    );
     await openPage('assign-tickets', 'Allocate Tickets');
     expect(await screen.findByText(packageAssignmentMessages.newYorkNotice, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText(packageAssignmentMessages.empty)).toBeInTheDocument();
@@ -155,18 +214,31 @@ describe('package ticket assignment', { timeout: 30_000 }, () => {
   it('an empty tab says so', async () => {
     stubFetch(routes({ [`GET ${assignmentsPath}`]: () => jsonResponse(200, aReply({ groups: [] })) }));
     await openPage('assign-staff', 'Assign Staff');
-    const panel = await screen.findByRole('tabpanel', { name: packageAssignmentTabs['assign-staff'] }, { timeout: 5000 });
+    const panel = await screen.findByRole(
+      'tabpanel',
+      { name: packageAssignmentTabs['assign-staff'] },
+      { timeout: 5000 },
+    );
     expect(within(panel).getByText(packageAssignmentMessages.empty)).toBeInTheDocument();
   });
 
   it('a request not accepted shows the server’s message; an unknown one is not found', async () => {
-    stubFetch(routes({ [`GET ${assignmentsPath}`]: () => problemResponse(409, 'Conflict', { detail: packageAssignmentMessages.notAccepted }) }));
+    stubFetch(
+      routes({
+        [`GET ${assignmentsPath}`]: () =>
+          problemResponse(409, 'Conflict', { detail: packageAssignmentMessages.notAccepted }),
+      }),
+    );
     await openPage('assign-tickets', 'Allocate Tickets');
     expect(await screen.findByText(packageAssignmentMessages.notAccepted, {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('an unknown request is not found', async () => {
-    stubFetch(routes({ [`GET ${assignmentsPath}`]: () => problemResponse(404, 'Not Found', { detail: 'No such package request.' }) }));
+    stubFetch(
+      routes({
+        [`GET ${assignmentsPath}`]: () => problemResponse(404, 'Not Found', { detail: 'No such package request.' }),
+      }),
+    );
     await openPage('assign-staff', 'Assign Staff');
     expect(await screen.findByRole('heading', { name: /not found/i }, { timeout: 5000 })).toBeInTheDocument();
   });
@@ -184,12 +256,18 @@ describe('Send Update Notifications', { timeout: 30_000 }, () => {
 
   it('asks first, sends once however often it is clicked while sending, then shows the toast', async () => {
     let answer: (response: Response) => void = () => undefined;
-    const calls = stubFetch(routes({ [`POST ${notificationsPath}`]: () => new Promise<Response>((resolve) => (answer = resolve)) }));
+    const calls = stubFetch(
+      routes({ [`POST ${notificationsPath}`]: () => new Promise<Response>((resolve) => (answer = resolve)) }),
+    );
     const user = await openWithButton();
     expect(sendButton()).toHaveAccessibleDescription(packageAssignmentMessages.sendNotificationsHint);
 
     await user.click(sendButton());
-    const dialog = await screen.findByRole('dialog', { name: packageAssignmentMessages.sendNotificationsTitle }, { timeout: 5000 });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: packageAssignmentMessages.sendNotificationsTitle },
+      { timeout: 5000 },
+    );
     expect(within(dialog).getByText(packageAssignmentMessages.sendNotificationsConfirm)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(sendButton()).toBeDisabled());
@@ -205,7 +283,9 @@ describe('Send Update Notifications', { timeout: 30_000 }, () => {
     const calls = stubFetch(routes());
     const user = await openWithButton();
     await user.click(sendButton());
-    await user.click(within(await screen.findByRole('dialog', {}, { timeout: 5000 })).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByRole('dialog', {}, { timeout: 5000 })).getByRole('button', { name: 'Cancel' }),
+    );
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
@@ -213,16 +293,28 @@ describe('Send Update Notifications', { timeout: 30_000 }, () => {
   });
 
   it('shows the server’s refusal', async () => {
-    stubFetch(routes({ [`POST ${notificationsPath}`]: () => problemResponse(409, 'Conflict', { detail: packageAssignmentMessages.notAccepted }) }));
+    stubFetch(
+      routes({
+        [`POST ${notificationsPath}`]: () =>
+          problemResponse(409, 'Conflict', { detail: packageAssignmentMessages.notAccepted }),
+      }),
+    );
     const user = await openWithButton();
     await user.click(sendButton());
-    await user.click(within(await screen.findByRole('dialog', {}, { timeout: 5000 })).getByRole('button', { name: 'Send' }));
+    await user.click(
+      within(await screen.findByRole('dialog', {}, { timeout: 5000 })).getByRole('button', { name: 'Send' }),
+    );
 
     expect(await screen.findByText(packageAssignmentMessages.notAccepted, {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('is disabled, saying why, while nobody is assigned and while a tab has unsaved changes', async () => {
-    stubFetch(routes({ [`GET ${assignmentsPath}`]: () => jsonResponse(200, aReply({ events: [{ ...aReply().events[0]!, assignedUsers: [] }] })) }));
+    stubFetch(
+      routes({
+        [`GET ${assignmentsPath}`]: () =>
+          jsonResponse(200, aReply({ events: [{ ...aReply().events[0]!, assignedUsers: [] }] })),
+      }),
+    );
     const user = await openWithButton();
     expect(sendButton()).toBeDisabled();
     expect(sendButton()).toHaveAccessibleDescription(packageAssignmentMessages.nobodyAssigned);

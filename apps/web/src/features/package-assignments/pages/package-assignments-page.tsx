@@ -2,8 +2,18 @@ import { Alert, Anchor, Divider, Stack, Tabs, Text, Title } from '@mantine/core'
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
-import { isEmptyPackage, packageAssignmentMessages, type PackageAssignmentsReply } from '@portal/domain/packages/assignments.ts';
-import { packageAssignmentPages, packageAssignmentSegments, packageAssignmentTabs, type PackageAssignmentPage, type PackageAssignmentSegment } from '@portal/domain/packages/paths.ts';
+import {
+  isEmptyPackage,
+  packageAssignmentMessages,
+  type PackageAssignmentsReply,
+} from '@portal/domain/packages/assignments.ts';
+import {
+  packageAssignmentPages,
+  packageAssignmentSegments,
+  packageAssignmentTabs,
+  type PackageAssignmentPage,
+  type PackageAssignmentSegment,
+} from '@portal/domain/packages/paths.ts';
 import { packagePaths } from '@portal/domain/packages/rules.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';

@@ -21,7 +21,9 @@ export function useSavePackageStep(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ step, body }: { step: EditableStep | 'submit'; body: unknown }) =>
-      step === 'submit' ? api.post<PackageRequestDetail>(`${base(id)}/submit`, body) : api.put<PackageRequestDetail>(`${base(id)}/${step}`, body),
+      step === 'submit'
+        ? api.post<PackageRequestDetail>(`${base(id)}/submit`, body)
+        : api.put<PackageRequestDetail>(`${base(id)}/${step}`, body),
     onSuccess: (saved) => queryClient.setQueryData(packageRequestKeys.detail(id), saved),
   });
 }

@@ -10,7 +10,12 @@ import { amountOptions, changed, participants, type StepProps } from './step-pro
 import { useStepSave } from './use-step-save.ts';
 
 const participantsOf = (detail: PackageRequestDetail) =>
-  Object.fromEntries(detail.selections.events.map((s) => [s.packageEventId, effectiveAmount(s.requestedParticipants, s.overrideDate, s.overrideAmount)]));
+  Object.fromEntries(
+    detail.selections.events.map((s) => [
+      s.packageEventId,
+      effectiveAmount(s.requestedParticipants, s.overrideDate, s.overrideAmount),
+    ]),
+  );
 
 /** event-selection (§2): participants per package event. */
 export function EventSelectionStep({ detail }: StepProps) {
@@ -24,7 +29,11 @@ export function EventSelectionStep({ detail }: StepProps) {
   const selections = new Map(detail.selections.events.map((s) => [s.packageEventId, s]));
   const onSave = (andContinue: boolean) =>
     save(
-      { events: detail.package.events.filter((e) => !isOverridden(selections.get(e.id))).map((e) => ({ packageEventId: e.id, requestedParticipants: draft[e.id] ?? 0 })) },
+      {
+        events: detail.package.events
+          .filter((e) => !isOverridden(selections.get(e.id)))
+          .map((e) => ({ packageEventId: e.id, requestedParticipants: draft[e.id] ?? 0 })),
+      },
       andContinue,
     );
   return (
@@ -34,14 +43,22 @@ export function EventSelectionStep({ detail }: StepProps) {
         const selection = selections.get(event.id);
         const overridden = isOverridden(selection);
         const value = draft[event.id] ?? 0;
-        const options = optionList({ min: event.minParticipants, max: event.maxParticipants, interval: event.selectionInterval, allowZeroSelection: event.allowZeroSelection });
+        const options = optionList({
+          min: event.minParticipants,
+          max: event.maxParticipants,
+          interval: event.selectionInterval,
+          allowZeroSelection: event.allowZeroSelection,
+        });
         return (
           <Card key={event.id} withBorder padding="md" radius="md">
             <Stack gap={4}>
               <NativeSelect
                 label={event.name}
                 description={`${formatUsDate(event.startDate)} · ${formatCents(event.price)} a participant`}
-                data={amountOptions([...new Set([...options, value])].sort((a, b) => a - b), participants)}
+                data={amountOptions(
+                  [...new Set([...options, value])].sort((a, b) => a - b),
+                  participants,
+                )}
                 value={String(value)}
                 disabled={overridden}
                 onChange={(e) => setDraft({ ...draft, [event.id]: Number(e.currentTarget.value) })}
@@ -52,7 +69,16 @@ export function EventSelectionStep({ detail }: StepProps) {
           </Card>
         );
       })}
-      <StepActions packageRequestId={detail.id} steps={detail.steps} step="event-selection" dirty={changed(draft, saved)} saving={saving} blocked={false} leaveTo={leaveTo} onSave={onSave} />
+      <StepActions
+        packageRequestId={detail.id}
+        steps={detail.steps}
+        step="event-selection"
+        dirty={changed(draft, saved)}
+        saving={saving}
+        blocked={false}
+        leaveTo={leaveTo}
+        onSave={onSave}
+      />
     </Stack>
   );
 }

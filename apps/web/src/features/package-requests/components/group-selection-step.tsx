@@ -18,9 +18,17 @@ import { amountOptions, changed, participants, type StepProps } from './step-pro
 import { useStepSave } from './use-step-save.ts';
 
 const participantsOf = (detail: PackageRequestDetail) =>
-  Object.fromEntries(detail.selections.groupSections.map((s) => [s.groupSectionId, effectiveAmount(s.requestedParticipants, s.overrideDate, s.overrideParticipants)]));
+  Object.fromEntries(
+    detail.selections.groupSections.map((s) => [
+      s.groupSectionId,
+      effectiveAmount(s.requestedParticipants, s.overrideDate, s.overrideParticipants),
+    ]),
+  );
 
-const range = (min: number, max: number) => [0, ...Array.from({ length: Math.max(max - Math.max(min, 1) + 1, 0) }, (_, i) => Math.max(min, 1) + i)];
+const range = (min: number, max: number) => [
+  0,
+  ...Array.from({ length: Math.max(max - Math.max(min, 1) + 1, 0) }, (_, i) => Math.max(min, 1) + i),
+];
 
 /** group-selection (§2, §5): participants per group section, spots remaining per group, the required groups' minimums. */
 export function GroupSelectionStep({ detail }: StepProps) {
@@ -70,7 +78,9 @@ export function GroupSelectionStep({ detail }: StepProps) {
           <Text size="sm">
             {formatCents(group.attendeeCost)} an attendee
             {group.requiredForPurchase ? ` · required, at least ${formatCents(group.minimumAmount)}` : ''}
-            {group.enableFreeSeatOffer ? ` · past ${group.paidSeatsRequiredForOffer} seats, up to ${group.freeSeatsInOffer} free` : ''}
+            {group.enableFreeSeatOffer
+              ? ` · past ${group.paidSeatsRequiredForOffer} seats, up to ${group.freeSeatsInOffer} free`
+              : ''}
           </Text>
           {group.sections.map((section) => {
             const selection = selections.get(section.id);
@@ -78,11 +88,25 @@ export function GroupSelectionStep({ detail }: StepProps) {
             const value = draft[section.id] ?? 0;
             const virtual = isVirtualSection(section.title);
             return (
-              <Stack key={section.id} gap={4} p="xs" style={{ borderLeft: `4px solid var(--mantine-color-${virtual ? 'violet' : 'blue'}-7)` }}>
+              <Stack
+                key={section.id}
+                gap={4}
+                p="xs"
+                style={{ borderLeft: `4px solid var(--mantine-color-${virtual ? 'violet' : 'blue'}-7)` }}
+              >
                 <NativeSelect
                   label={section.title}
-                  description={[virtual ? 'Virtual' : null, section.staffDevelopers ? `Staff developers: ${section.staffDevelopers}` : null, section.description || null].filter(Boolean).join(' · ')}
-                  data={amountOptions([...new Set([...range(section.minTickets, section.maxTickets), value])].sort((a, b) => a - b), participants)}
+                  description={[
+                    virtual ? 'Virtual' : null,
+                    section.staffDevelopers ? `Staff developers: ${section.staffDevelopers}` : null,
+                    section.description || null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                  data={amountOptions(
+                    [...new Set([...range(section.minTickets, section.maxTickets), value])].sort((a, b) => a - b),
+                    participants,
+                  )}
                   value={String(value)}
                   disabled={overridden}
                   onChange={(e) => setDraft({ ...draft, [section.id]: Number(e.currentTarget.value) })}

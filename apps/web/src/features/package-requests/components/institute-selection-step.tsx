@@ -1,7 +1,14 @@
 import { Alert, Card, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatCents } from '@portal/domain/money.ts';
-import { effectiveAmount, instituteBalance, isOverridden, optionList, packageMessages, type BalanceColour } from '@portal/domain/packages/rules.ts';
+import {
+  effectiveAmount,
+  instituteBalance,
+  isOverridden,
+  optionList,
+  packageMessages,
+  type BalanceColour,
+} from '@portal/domain/packages/rules.ts';
 import type { PackageRequestDetail } from '@portal/domain/packages/contracts.ts';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import type { StatusTone } from '../../../ui/theme.ts';
@@ -24,7 +31,12 @@ const draftOf = (detail: PackageRequestDetail): Draft =>
   );
 
 const tones: Record<BalanceColour, StatusTone> = { red: 'cancelled', green: 'paid', yellow: 'action' };
-const balanceWords = (remaining: number) => (remaining < 0 ? `Over-allocated by ${-remaining}` : remaining === 0 ? 'All allocated' : `${remaining} left to allocate`);
+const balanceWords = (remaining: number) =>
+  remaining < 0
+    ? `Over-allocated by ${-remaining}`
+    : remaining === 0
+      ? 'All allocated'
+      : `${remaining} left to allocate`;
 const sum = (grades: Record<string, number>) => Object.values(grades).reduce((total, n) => total + n, 0);
 
 /** institute-selection (§2, §4): participants per institute, distributed over the grades; Save only when balanced. */
@@ -38,7 +50,9 @@ export function InstituteSelectionStep({ detail }: StepProps) {
   });
   const selections = new Map(detail.selections.institutes.map((s) => [s.packageInstituteId, s]));
   const entry = (id: string) => draft[id] ?? { requested: 0, grades: {} };
-  const unbalanced = detail.package.institutes.some((i) => instituteBalance(entry(i.id).requested, sum(entry(i.id).grades)).remaining !== 0);
+  const unbalanced = detail.package.institutes.some(
+    (i) => instituteBalance(entry(i.id).requested, sum(entry(i.id).grades)).remaining !== 0,
+  );
   const onSave = (andContinue: boolean) =>
     save(
       {
@@ -61,7 +75,12 @@ export function InstituteSelectionStep({ detail }: StepProps) {
         const overridden = isOverridden(selection);
         const current = entry(institute.id);
         const balance = instituteBalance(current.requested, sum(current.grades));
-        const options = optionList({ min: institute.minParticipants, max: institute.maxParticipants, interval: institute.selectionInterval, allowZeroSelection: institute.allowZeroSelection });
+        const options = optionList({
+          min: institute.minParticipants,
+          max: institute.maxParticipants,
+          interval: institute.selectionInterval,
+          allowZeroSelection: institute.allowZeroSelection,
+        });
         return (
           <Card key={institute.id} withBorder padding="md" radius="md">
             <Stack gap="sm">
@@ -71,12 +90,20 @@ export function InstituteSelectionStep({ detail }: StepProps) {
               <NativeSelect
                 label="Participants"
                 description={`${formatCents(institute.participantCost)} a participant`}
-                data={amountOptions([...new Set([...options, current.requested])].sort((a, b) => a - b), participants)}
+                data={amountOptions(
+                  [...new Set([...options, current.requested])].sort((a, b) => a - b),
+                  participants,
+                )}
                 value={String(current.requested)}
                 disabled={overridden}
-                onChange={(e) => setDraft({ ...draft, [institute.id]: { ...current, requested: Number(e.currentTarget.value) } })}
+                onChange={(e) =>
+                  setDraft({ ...draft, [institute.id]: { ...current, requested: Number(e.currentTarget.value) } })
+                }
               />
-              <OverrideNote overridden={overridden} createdByAdmin={selection ? !selection.createdByInitiator : false} />
+              <OverrideNote
+                overridden={overridden}
+                createdByAdmin={selection ? !selection.createdByInitiator : false}
+              />
               {current.requested > 0 ? (
                 <>
                   <Group justify="space-between">
@@ -97,7 +124,10 @@ export function InstituteSelectionStep({ detail }: StepProps) {
                         value={String(current.grades[grade.id] ?? 0)}
                         onChange={(e) => {
                           const n = Math.max(0, Math.floor(Number(e.currentTarget.value) || 0));
-                          setDraft({ ...draft, [institute.id]: { ...current, grades: { ...current.grades, [grade.id]: n } } });
+                          setDraft({
+                            ...draft,
+                            [institute.id]: { ...current, grades: { ...current.grades, [grade.id]: n } },
+                          });
                         }}
                       />
                     ))}

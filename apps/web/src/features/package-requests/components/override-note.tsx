@@ -6,7 +6,12 @@ export function OverrideNote({ overridden, createdByAdmin }: { overridden: boole
   if (!overridden && !createdByAdmin) return null;
   return (
     <Text size="sm" fs="italic">
-      {[createdByAdmin ? packageMessages.createdByAdmin : null, overridden ? `This amount was ${packageMessages.overriddenByAdmin}.` : null].filter(Boolean).join(' · ')}
+      {[
+        createdByAdmin ? packageMessages.createdByAdmin : null,
+        overridden ? `This amount was ${packageMessages.overriddenByAdmin}.` : null,
+      ]
+        .filter(Boolean)
+        .join(' · ')}
     </Text>
   );
 }

@@ -7,7 +7,8 @@ import { errorMessage } from '../../../lib/errors.ts';
 import { useSavePackageStep } from '../api/package-request.ts';
 import type { StepProps } from './step-props.ts';
 
-const range = (low: number, high: number) => (low === high ? formatCents(low) : `${formatCents(low)} – ${formatCents(high)}`);
+const range = (low: number, high: number) =>
+  low === high ? formatCents(low) : `${formatCents(low)} – ${formatCents(high)}`;
 
 /** review (§2, §4, §9): costs, the total as a range, the PDF, and submit; read-only once submitted. */
 export function ReviewStep({ detail }: StepProps) {
@@ -16,15 +17,46 @@ export function ReviewStep({ detail }: StepProps) {
   const [usingPtaFunds, setUsingPtaFunds] = useState(detail.usingPtaFunds);
   const [justSubmitted, setJustSubmitted] = useState(false);
   const lines = [
-    ...totals.pdSessions.filter((l) => l.days > 0).map((l) => ({ key: l.pdSessionId, item: l.name, amount: `${l.days} ${l.days === 1 ? 'day' : 'days'}`, cost: formatCents(l.cost) })),
+    ...totals.pdSessions
+      .filter((l) => l.days > 0)
+      .map((l) => ({
+        key: l.pdSessionId,
+        item: l.name,
+        amount: `${l.days} ${l.days === 1 ? 'day' : 'days'}`,
+        cost: formatCents(l.cost),
+      })),
     ...totals.pdSessions
       .filter((l) => l.travelHigh > 0)
-      .map((l) => ({ key: `travel-${l.pdSessionId}`, item: `Travel: ${l.name}`, amount: 'estimate', cost: range(l.travelLow, l.travelHigh) })),
-    ...totals.events.filter((l) => l.participants > 0).map((l) => ({ key: l.packageEventId, item: l.name, amount: `${l.participants} participants`, cost: formatCents(l.cost) })),
+      .map((l) => ({
+        key: `travel-${l.pdSessionId}`,
+        item: `Travel: ${l.name}`,
+        amount: 'estimate',
+        cost: range(l.travelLow, l.travelHigh),
+      })),
+    ...totals.events
+      .filter((l) => l.participants > 0)
+      .map((l) => ({
+        key: l.packageEventId,
+        item: l.name,
+        amount: `${l.participants} participants`,
+        cost: formatCents(l.cost),
+      })),
     ...totals.groups
       .filter((l) => l.participants > 0)
-      .map((l) => ({ key: l.packageGroupId, item: l.name, amount: `${l.participants} participants${l.freeSeats > 0 ? ` (${l.freeSeats} free)` : ''}`, cost: formatCents(l.cost) })),
-    ...totals.institutes.filter((l) => l.participants > 0).map((l) => ({ key: l.packageInstituteId, item: l.name, amount: `${l.participants} participants`, cost: formatCents(l.cost) })),
+      .map((l) => ({
+        key: l.packageGroupId,
+        item: l.name,
+        amount: `${l.participants} participants${l.freeSeats > 0 ? ` (${l.freeSeats} free)` : ''}`,
+        cost: formatCents(l.cost),
+      })),
+    ...totals.institutes
+      .filter((l) => l.participants > 0)
+      .map((l) => ({
+        key: l.packageInstituteId,
+        item: l.name,
+        amount: `${l.participants} participants`,
+        cost: formatCents(l.cost),
+      })),
   ];
   const onSubmit = () =>
     submit.mutate(
@@ -97,7 +129,11 @@ export function ReviewStep({ detail }: StepProps) {
               {groupMinimumMessage(totals.groupsBelowMinimum)}
             </Alert>
           ) : null}
-          <Checkbox label="We are using PTA funds" checked={usingPtaFunds} onChange={(e) => setUsingPtaFunds(e.currentTarget.checked)} />
+          <Checkbox
+            label="We are using PTA funds"
+            checked={usingPtaFunds}
+            onChange={(e) => setUsingPtaFunds(e.currentTarget.checked)}
+          />
           <Group>
             <Button onClick={onSubmit} loading={submit.isPending} disabled={!totals.canSubmit}>
               Submit

@@ -1,7 +1,13 @@
 import { Alert, Card, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatCents } from '@portal/domain/money.ts';
-import { effectiveAmount, groupingsBelowMinimum, isOverridden, minimumDaysMessage, optionList } from '@portal/domain/packages/rules.ts';
+import {
+  effectiveAmount,
+  groupingsBelowMinimum,
+  isOverridden,
+  minimumDaysMessage,
+  optionList,
+} from '@portal/domain/packages/rules.ts';
 import type { PackageRequestDetail } from '@portal/domain/packages/contracts.ts';
 import { OverrideNote } from './override-note.tsx';
 import { StepActions } from './step-actions.tsx';
@@ -9,7 +15,12 @@ import { amountOptions, changed, days, type StepProps } from './step-props.ts';
 import { useStepSave } from './use-step-save.ts';
 
 const daysOf = (detail: PackageRequestDetail) =>
-  Object.fromEntries(detail.selections.pdSessions.map((s) => [s.pdSessionId, effectiveAmount(s.requestedDays, s.overrideDate, s.overrideAmount)]));
+  Object.fromEntries(
+    detail.selections.pdSessions.map((s) => [
+      s.pdSessionId,
+      effectiveAmount(s.requestedDays, s.overrideDate, s.overrideAmount),
+    ]),
+  );
 
 /** staff-options (§2, §5): days per PD session; each grouping needs its minimum days. */
 export function StaffOptionsStep({ detail }: StepProps) {
@@ -35,7 +46,9 @@ export function StaffOptionsStep({ detail }: StepProps) {
 
   return (
     <Stack gap="lg">
-      {detail.package.schoolBasedPDSessionsDescription ? <Text>{detail.package.schoolBasedPDSessionsDescription}</Text> : null}
+      {detail.package.schoolBasedPDSessionsDescription ? (
+        <Text>{detail.package.schoolBasedPDSessionsDescription}</Text>
+      ) : null}
       {detail.package.pdSessionGroupings.map((grouping) => (
         <Card key={grouping.id} withBorder padding="md" radius="md">
           <Stack gap="sm">
@@ -60,12 +73,18 @@ export function StaffOptionsStep({ detail }: StepProps) {
                   <NativeSelect
                     label={session.name}
                     description={`${session.setting === 'REMOTE' ? 'Remote' : 'On site'} · ${formatCents(session.dayRate)} a day${session.description ? ` · ${session.description}` : ''}`}
-                    data={amountOptions([...new Set([...options, value])].sort((a, b) => a - b), days)}
+                    data={amountOptions(
+                      [...new Set([...options, value])].sort((a, b) => a - b),
+                      days,
+                    )}
                     value={String(value)}
                     disabled={overridden}
                     onChange={(event) => setDraft({ ...draft, [session.id]: Number(event.currentTarget.value) })}
                   />
-                  <OverrideNote overridden={overridden} createdByAdmin={selection ? !selection.createdByInitiator : false} />
+                  <OverrideNote
+                    overridden={overridden}
+                    createdByAdmin={selection ? !selection.createdByInitiator : false}
+                  />
                 </Stack>
               );
             })}

@@ -17,7 +17,16 @@ interface StepActionsProps {
 }
 
 /** Previous, Save and Save & Continue (§2), with the unsaved-changes question on leaving. */
-export function StepActions({ packageRequestId, steps, step, dirty, saving, blocked, leaveTo, onSave }: StepActionsProps) {
+export function StepActions({
+  packageRequestId,
+  steps,
+  step,
+  dirty,
+  saving,
+  blocked,
+  leaveTo,
+  onSave,
+}: StepActionsProps) {
   const navigate = useNavigate();
   const previous = steps[steps.indexOf(step) - 1];
   useEffect(() => {

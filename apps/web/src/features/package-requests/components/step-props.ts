@@ -5,7 +5,8 @@ export interface StepProps {
 }
 
 /** Select options from amounts: the labels say the unit. */
-export const amountOptions = (values: readonly number[], unit: (n: number) => string) => values.map((value) => ({ value: String(value), label: unit(value) }));
+export const amountOptions = (values: readonly number[], unit: (n: number) => string) =>
+  values.map((value) => ({ value: String(value), label: unit(value) }));
 export const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 export const participants = (n: number) => `${n} ${n === 1 ? 'participant' : 'participants'}`;
 

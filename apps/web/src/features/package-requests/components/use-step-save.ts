@@ -10,7 +10,11 @@ import { useSavePackageStep } from '../api/package-request.ts';
  * the next step of the package's list. A failed save shows the server's words and leaves the step's
  * draft as it was, so nothing typed is lost. `leaveTo` is followed once the step shows no unsaved change.
  */
-export function useStepSave(detail: PackageRequestDetail, step: EditableStep, onSaved: (saved: PackageRequestDetail) => void) {
+export function useStepSave(
+  detail: PackageRequestDetail,
+  step: EditableStep,
+  onSaved: (saved: PackageRequestDetail) => void,
+) {
   const mutation = useSavePackageStep(detail.id);
   const inFlight = useRef(false);
   const [leaveTo, setLeaveTo] = useState<string | null>(null);

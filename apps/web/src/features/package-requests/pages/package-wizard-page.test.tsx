@@ -1,7 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { emptySelections, minimumDaysMessage, packageMessages, packageStepList, packageTotals, type PackageRequestStatus } from '@portal/domain/packages/rules.ts';
+import {
+  emptySelections,
+  minimumDaysMessage,
+  packageMessages,
+  packageStepList,
+  packageTotals,
+  type PackageRequestStatus,
+} from '@portal/domain/packages/rules.ts';
 import type { PackageDetail, PackageRequestDetail } from '@portal/domain/packages/contracts.ts';
 import { genericErrorMessage } from '@portal/domain/problems/messages.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
@@ -34,13 +41,24 @@ const pkg: PackageDetail = {
   schoolYear: { id: 'year-1', name: '2026-2027' },
   minimumAmount: 300_000,
   travelCost: { type: 'FIXED_COST', amountPerDay: 0 },
-  pdSessionGroupings: [{ id: 'grouping-1', title: 'Coaching', description: '', minDays: 3, pdSessions: [session('s-1', 'On-site coaching'), session('s-2', 'Walkthroughs')] }],
+  pdSessionGroupings: [
+    {
+      id: 'grouping-1',
+      title: 'Coaching',
+      description: '',
+      minDays: 3,
+      pdSessions: [session('s-1', 'On-site coaching'), session('s-2', 'Walkthroughs')],
+    },
+  ],
   events: [],
   groups: [],
   institutes: [],
 };
 
-function aRequest(selections: PackageRequestDetail['selections'] = emptySelections as PackageRequestDetail['selections'], status: PackageRequestStatus = 'STARTED'): PackageRequestDetail {
+function aRequest(
+  selections: PackageRequestDetail['selections'] = emptySelections as PackageRequestDetail['selections'],
+  status: PackageRequestStatus = 'STARTED',
+): PackageRequestDetail {
   return {
     id: requestId,
     status,
@@ -74,7 +92,10 @@ describe('Package wizard', { timeout: 30_000 }, () => {
         const sent = (body as { pdSessions: { pdSessionId: string; requestedDays: number }[] }).pdSessions;
         return jsonResponse(
           200,
-          aRequest({ ...emptySelections, pdSessions: sent.map((s) => ({ ...s, overrideDate: null, overrideAmount: null, createdByInitiator: true })) } as PackageRequestDetail['selections']),
+          aRequest({
+            ...emptySelections,
+            pdSessions: sent.map((s) => ({ ...s, overrideDate: null, overrideAmount: null, createdByInitiator: true })),
+          } as PackageRequestDetail['selections']),
         );
       },
     });
@@ -117,7 +138,10 @@ describe('Package wizard', { timeout: 30_000 }, () => {
         const sent = (body as { pdSessions: { pdSessionId: string; requestedDays: number }[] }).pdSessions;
         return jsonResponse(
           200,
-          aRequest({ ...emptySelections, pdSessions: sent.map((s) => ({ ...s, overrideDate: null, overrideAmount: null, createdByInitiator: true })) } as PackageRequestDetail['selections']),
+          aRequest({
+            ...emptySelections,
+            pdSessions: sent.map((s) => ({ ...s, overrideDate: null, overrideAmount: null, createdByInitiator: true })),
+          } as PackageRequestDetail['selections']),
         );
       },
     });
@@ -149,14 +173,24 @@ describe('Package wizard', { timeout: 30_000 }, () => {
   it('locks a selection overriden by admin, and leaves it out of the save', async () => {
     const overridden = aRequest({
       ...emptySelections,
-      pdSessions: [{ pdSessionId: 's-1', requestedDays: 1, overrideDate: '2026-11-20', overrideAmount: 3, createdByInitiator: false }],
+      pdSessions: [
+        {
+          pdSessionId: 's-1',
+          requestedDays: 1,
+          overrideDate: '2026-11-20',
+          overrideAmount: 3,
+          createdByInitiator: false,
+        },
+      ],
     } as PackageRequestDetail['selections']);
     stubFetch(base(overridden));
     renderApp(path('staff-options'));
     const coaching = await screen.findByRole('combobox', { name: 'On-site coaching' }, { timeout: 8000 });
     expect(coaching).toBeDisabled();
     expect(coaching).toHaveValue('3');
-    expect(screen.getByText(new RegExp(packageMessages.createdByAdmin))).toHaveTextContent(packageMessages.overriddenByAdmin);
+    expect(screen.getByText(new RegExp(packageMessages.createdByAdmin))).toHaveTextContent(
+      packageMessages.overriddenByAdmin,
+    );
   });
 
   it('sends a submitted request from any step to its read-only review', async () => {
@@ -164,7 +198,10 @@ describe('Package wizard', { timeout: 30_000 }, () => {
     const app = renderApp(path('staff-options'));
     await waitFor(() => expect(app.location()).toBe(path('review')), { timeout: 8000 });
     expect(await screen.findByText(packageMessages.notEditable)).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', `/api/package-requests/${requestId}/review.pdf`);
+    expect(await screen.findByRole('link', { name: 'Download PDF' })).toHaveAttribute(
+      'href',
+      `/api/package-requests/${requestId}/review.pdf`,
+    );
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
   });
 });

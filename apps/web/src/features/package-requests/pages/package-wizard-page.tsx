@@ -2,7 +2,14 @@ import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Link, Navigate, redirect, useParams, type LoaderFunctionArgs } from 'react-router';
-import { packageMessages, packagePaths, packageStatusLabels, packageStepLabels, packageStepRedirect, type PackageStep } from '@portal/domain/packages/rules.ts';
+import {
+  packageMessages,
+  packagePaths,
+  packageStatusLabels,
+  packageStepLabels,
+  packageStepRedirect,
+  type PackageStep,
+} from '@portal/domain/packages/rules.ts';
 import type { PackageRequestDetail } from '@portal/domain/packages/contracts.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
@@ -13,10 +20,18 @@ import { packageRequestQuery } from '../api/package-request.ts';
 import type { StepProps } from '../components/step-props.ts';
 
 const stepComponents: Record<PackageStep, ComponentType<StepProps>> = {
-  'staff-options': lazy(() => import('../components/staff-options-step.tsx').then((m) => ({ default: m.StaffOptionsStep }))),
-  'event-selection': lazy(() => import('../components/event-selection-step.tsx').then((m) => ({ default: m.EventSelectionStep }))),
-  'group-selection': lazy(() => import('../components/group-selection-step.tsx').then((m) => ({ default: m.GroupSelectionStep }))),
-  'institute-selection': lazy(() => import('../components/institute-selection-step.tsx').then((m) => ({ default: m.InstituteSelectionStep }))),
+  'staff-options': lazy(() =>
+    import('../components/staff-options-step.tsx').then((m) => ({ default: m.StaffOptionsStep })),
+  ),
+  'event-selection': lazy(() =>
+    import('../components/event-selection-step.tsx').then((m) => ({ default: m.EventSelectionStep })),
+  ),
+  'group-selection': lazy(() =>
+    import('../components/group-selection-step.tsx').then((m) => ({ default: m.GroupSelectionStep })),
+  ),
+  'institute-selection': lazy(() =>
+    import('../components/institute-selection-step.tsx').then((m) => ({ default: m.InstituteSelectionStep })),
+  ),
   review: lazy(() => import('../components/review-step.tsx').then((m) => ({ default: m.ReviewStep }))),
 };
 
@@ -36,7 +51,14 @@ function StepNav({ detail, step }: { detail: PackageRequestDetail; step: Package
     <nav aria-label="Package request steps">
       <Group gap="xs" wrap="wrap">
         {steps.map((s, index) => (
-          <Button key={s} component={Link} to={packagePaths.step(detail.id, s)} size="compact-sm" variant={s === step ? 'filled' : 'default'} aria-current={s === step ? 'step' : undefined}>
+          <Button
+            key={s}
+            component={Link}
+            to={packagePaths.step(detail.id, s)}
+            size="compact-sm"
+            variant={s === step ? 'filled' : 'default'}
+            aria-current={s === step ? 'step' : undefined}
+          >
             {index + 1}. {packageStepLabels[s]}
           </Button>
         ))}
@@ -58,7 +80,8 @@ export function PackageWizardPage() {
   const detail = request.data;
   const target = packageStepRedirect(detail.status, detail.steps, params.step ?? '');
   // A request submitted meanwhile (here or elsewhere) shows its review only.
-  if (target && !(target === 'review' && params.step === 'review')) return <Navigate to={packagePaths.step(id, target)} replace />;
+  if (target && !(target === 'review' && params.step === 'review'))
+    return <Navigate to={packagePaths.step(id, target)} replace />;
   const step = (params.step ?? 'review') as PackageStep;
   const Step = stepComponents[step];
   return (

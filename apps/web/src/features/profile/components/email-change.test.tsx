@@ -66,7 +66,9 @@ describe('changing the email', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText(profileMessages.emailUpdated)).toBeInTheDocument();
     expect(app.location()).toBe('/members/profile');
-    expect(calls.find((call) => call.path === '/api/profile/email')?.body).toEqual({ email: 'new.address@example.test' });
+    expect(calls.find((call) => call.path === '/api/profile/email')?.body).toEqual({
+      email: 'new.address@example.test',
+    });
 
     await act(() => vi.advanceTimersByTimeAsync(logoutAfterEmailChangeMs));
 

@@ -65,7 +65,8 @@ export function ProfileForm({ profile, onDone }: ProfileFormProps) {
   });
 
   if (lookups.isPending) return <PageLoader label="Loading the profile form" />;
-  if (lookups.isError) return <ErrorState message={errorMessage(lookups.error)} onRetry={() => void lookups.refetch()} />;
+  if (lookups.isError)
+    return <ErrorState message={errorMessage(lookups.error)} onRetry={() => void lookups.refetch()} />;
 
   const submit = form.onSubmit((values) => {
     const { dateOfBirth, last4SSN, ...fields } = profileUpdate.parse(values);
@@ -87,19 +88,46 @@ export function ProfileForm({ profile, onDone }: ProfileFormProps) {
     <form onSubmit={submit} noValidate aria-label="Edit profile">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="First name" withAsterisk autoComplete="given-name" key={form.key('firstName')} {...form.getInputProps('firstName')} />
-          <TextInput label="Last name" withAsterisk autoComplete="family-name" key={form.key('lastName')} {...form.getInputProps('lastName')} />
+          <TextInput
+            label="First name"
+            withAsterisk
+            autoComplete="given-name"
+            key={form.key('firstName')}
+            {...form.getInputProps('firstName')}
+          />
+          <TextInput
+            label="Last name"
+            withAsterisk
+            autoComplete="family-name"
+            key={form.key('lastName')}
+            {...form.getInputProps('lastName')}
+          />
         </SimpleGrid>
         <AddressFields form={form} lookups={lookups.data} required={{ country: true }} />
-        <TextInput label="Phone" type="tel" autoComplete="tel" key={form.key('phone')} {...form.getInputProps('phone')} />
+        <TextInput
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          key={form.key('phone')}
+          {...form.getInputProps('phone')}
+        />
         {profile.sensitiveHidden ? (
-          <Text size="sm">
-            Date of birth and last 4 SSN: {sensitiveHiddenText}
-          </Text>
+          <Text size="sm">Date of birth and last 4 SSN: {sensitiveHiddenText}</Text>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Date of birth" placeholder="MM/DD/YYYY" key={form.key('dateOfBirth')} {...form.getInputProps('dateOfBirth')} />
-            <TextInput label="Last 4 SSN" inputMode="numeric" autoComplete="off" key={form.key('last4SSN')} {...form.getInputProps('last4SSN')} />
+            <TextInput
+              label="Date of birth"
+              placeholder="MM/DD/YYYY"
+              key={form.key('dateOfBirth')}
+              {...form.getInputProps('dateOfBirth')}
+            />
+            <TextInput
+              label="Last 4 SSN"
+              inputMode="numeric"
+              autoComplete="off"
+              key={form.key('last4SSN')}
+              {...form.getInputProps('last4SSN')}
+            />
           </SimpleGrid>
         )}
         <Textarea label="Background" rows={4} key={form.key('background')} {...form.getInputProps('background')} />

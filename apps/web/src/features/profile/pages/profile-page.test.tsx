@@ -45,7 +45,8 @@ describe('profile page', { timeout: 20_000 }, () => {
   it('hides date of birth and SSN digits while staff view as the member', async () => {
     stubFetch({
       ...signedIn,
-      'GET /api/profile': () => jsonResponse(200, aProfile({ dateOfBirth: null, last4SSN: null, sensitiveHidden: true })),
+      'GET /api/profile': () =>
+        jsonResponse(200, aProfile({ dateOfBirth: null, last4SSN: null, sensitiveHidden: true })),
     });
     renderApp('/members/profile');
     expect(await screen.findAllByText('Hidden while viewing as this member', {}, { timeout: 5000 })).toHaveLength(2);
@@ -114,7 +115,12 @@ describe('profile page', { timeout: 20_000 }, () => {
     expect(await screen.findByText(profileMessages.updated)).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Edit profile' })).toBeInTheDocument();
     const put = calls.find((call) => call.method === 'PUT' && call.path === '/api/profile');
-    expect(put?.body).toMatchObject({ firstName: 'Tamara', address2: null, dateOfBirth: '04/12/1988', last4SSN: '1234' });
+    expect(put?.body).toMatchObject({
+      firstName: 'Tamara',
+      address2: null,
+      dateOfBirth: '04/12/1988',
+      last4SSN: '1234',
+    });
   });
 
   it('says when saving failed, and shows the server field errors', async () => {

@@ -20,7 +20,8 @@ import { newIdempotencyKey } from '../../../shared/commerce/idempotency-key.ts';
 export const purchaseOrderKeys = {
   all: ['member-purchase-orders'] as const,
   institutes: ['member-purchase-orders', 'institutes'] as const,
-  available: (instituteId: string, organizationId: string) => ['member-purchase-orders', 'available', instituteId, organizationId] as const,
+  available: (instituteId: string, organizationId: string) =>
+    ['member-purchase-orders', 'available', instituteId, organizationId] as const,
   contracts: (organizationId: string) => ['member-purchase-orders', 'contracts', organizationId] as const,
 };
 
@@ -45,13 +46,18 @@ export function availableApplicantsQuery(instituteId: string, organizationId: st
   return queryOptions({
     queryKey: purchaseOrderKeys.available(instituteId, organizationId),
     queryFn: ({ signal }) =>
-      api.get<AvailableApplicants>(withQuery('/api/institute-purchase-orders/available-applicants', { instituteId, organizationId }), signal),
+      api.get<AvailableApplicants>(
+        withQuery('/api/institute-purchase-orders/available-applicants', { instituteId, organizationId }),
+        signal,
+      ),
     enabled: instituteId !== '' && organizationId !== '',
   });
 }
 
 export function checkApplicant(instituteId: string, organizationId: string, email: string) {
-  return api.get<ApplicantAvailability>(withQuery('/api/institute-purchase-orders/applicant', { instituteId, organizationId, email }));
+  return api.get<ApplicantAvailability>(
+    withQuery('/api/institute-purchase-orders/applicant', { instituteId, organizationId, email }),
+  );
 }
 
 export function validateCoupon(code: string, eventId: string) {
@@ -62,7 +68,8 @@ export function validateCoupon(code: string, eventId: string) {
 export function contractsQuery(organizationId: string) {
   return queryOptions({
     queryKey: purchaseOrderKeys.contracts(organizationId),
-    queryFn: ({ signal }) => api.get<ContractList>(withQuery('/api/package-purchase-orders/contracts', { organizationId }), signal),
+    queryFn: ({ signal }) =>
+      api.get<ContractList>(withQuery('/api/package-purchase-orders/contracts', { organizationId }), signal),
     enabled: organizationId !== '',
     retry: false,
   });

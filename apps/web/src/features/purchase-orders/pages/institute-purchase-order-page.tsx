@@ -21,7 +21,14 @@ import { errorMessage } from '../../../lib/errors.ts';
 import { CouponField, type AppliedCoupon } from '../../../shared/commerce/coupon-field.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
-import { availableApplicantsQuery, checkApplicant, institutesQuery, membershipsQuery, useSendPurchaseOrder, validateCoupon } from '../api/purchase-orders.ts';
+import {
+  availableApplicantsQuery,
+  checkApplicant,
+  institutesQuery,
+  membershipsQuery,
+  useSendPurchaseOrder,
+  validateCoupon,
+} from '../api/purchase-orders.ts';
 import {
   appendCommonFields,
   emptyPurchaseOrderValues,
@@ -58,7 +65,13 @@ function dollarsLine(institute: InstituteOption | undefined, applicants: number,
   return `In dollars. ${applicants} ${applicants === 1 ? 'applicant comes' : 'applicants come'} to ${formatCents(total)}.`;
 }
 
-function InstituteForm({ institutes, organizations }: { institutes: InstituteOption[]; organizations: { value: string; label: string }[] }) {
+function InstituteForm({
+  institutes,
+  organizations,
+}: {
+  institutes: InstituteOption[];
+  organizations: { value: string; label: string }[];
+}) {
   const navigate = useNavigate();
   const submitOrder = useSendPurchaseOrder('/api/institute-purchase-orders');
   const [applicants, setApplicants] = useState<Applicant[]>([]);
@@ -107,7 +120,9 @@ function InstituteForm({ institutes, organizations }: { institutes: InstituteOpt
   const addApplicant = async (event: FormEvent) => {
     event.preventDefault();
     if (!instituteId || !organizationId) {
-      setApplicantError(!instituteId ? memberPurchaseOrderMessages.instituteRequired : purchaseOrderMessages.organizationRequired);
+      setApplicantError(
+        !instituteId ? memberPurchaseOrderMessages.instituteRequired : purchaseOrderMessages.organizationRequired,
+      );
       return;
     }
     const refusal = applicantAddRefusal(email, form.values.applicants, remaining);
@@ -144,7 +159,9 @@ function InstituteForm({ institutes, organizations }: { institutes: InstituteOpt
       notifications.show({ color: 'green', message: answer.message });
       applied();
     } catch (error) {
-      setCouponRefusal(isApiError(error) ? (error.problem.errors?.code ?? cartMessages.couponError) : cartMessages.couponError);
+      setCouponRefusal(
+        isApiError(error) ? (error.problem.errors?.code ?? cartMessages.couponError) : cartMessages.couponError,
+      );
     } finally {
       setCouponPending(false);
     }
@@ -162,7 +179,10 @@ function InstituteForm({ institutes, organizations }: { institutes: InstituteOpt
         </Title>
         <NativeSelect
           label="Institute"
-          data={[{ value: '', label: 'Choose an institute' }, ...institutes.map((option) => ({ value: option.id, label: option.name }))]}
+          data={[
+            { value: '', label: 'Choose an institute' },
+            ...institutes.map((option) => ({ value: option.id, label: option.name })),
+          ]}
           withAsterisk
           error={form.errors.instituteId}
           value={instituteId ?? ''}
@@ -176,7 +196,9 @@ function InstituteForm({ institutes, organizations }: { institutes: InstituteOpt
           value={organizationId ?? ''}
           onChange={(event) => choose('organizationId', event.currentTarget.value)}
         />
-        {institute?.priceCents != null ? <Text size="sm">Each applicant's tuition: {formatCents(institute.priceCents)}</Text> : null}
+        {institute?.priceCents != null ? (
+          <Text size="sm">Each applicant's tuition: {formatCents(institute.priceCents)}</Text>
+        ) : null}
       </Stack>
 
       <Stack gap="sm" component="section" aria-labelledby="applicants-heading">
@@ -265,11 +287,11 @@ function InstituteForm({ institutes, organizations }: { institutes: InstituteOpt
         </Title>
         <form onSubmit={submit} noValidate aria-labelledby="purchase-order-heading">
           <Stack gap="sm">
-            <PurchaseOrderFields
-              form={form}
-              totalDescription={dollarsLine(institute, applicants.length, coupon)}
+            <PurchaseOrderFields form={form} totalDescription={dollarsLine(institute, applicants.length, coupon)} />
+            <PurchaseOrderButtons
+              pending={submitOrder.isPending}
+              onCancel={() => void navigate(memberPurchaseOrderPaths.landing)}
             />
-            <PurchaseOrderButtons pending={submitOrder.isPending} onCancel={() => void navigate(memberPurchaseOrderPaths.landing)} />
           </Stack>
         </form>
       </Stack>
@@ -277,7 +299,10 @@ function InstituteForm({ institutes, organizations }: { institutes: InstituteOpt
   );
 }
 
-/** /members/purchase-orders/institute (organizations.md §2, events.md §2): a purchase order paying accepted applicants of an institute (type EVENT). */
+/**
+ * /members/purchase-orders/institute (organizations.md §2, events.md §2): a purchase order paying accepted applicants
+ * of an institute (type EVENT).
+ */
 export function InstitutePurchaseOrderPage() {
   const institutes = useQuery(institutesQuery);
   const memberships = useQuery(membershipsQuery);

@@ -41,7 +41,11 @@ function PackageForm({ organizations }: { organizations: { value: string; label:
   const submitOrder = useSendPurchaseOrder('/api/package-purchase-orders');
   const form = useForm<PackagePurchaseOrderFormValues>({
     mode: 'controlled',
-    initialValues: { ...emptyPurchaseOrderValues, organizationId: organizations.length === 1 ? (organizations[0]?.value ?? null) : null, contractId: null },
+    initialValues: {
+      ...emptyPurchaseOrderValues,
+      organizationId: organizations.length === 1 ? (organizations[0]?.value ?? null) : null,
+      contractId: null,
+    },
     validate: validatePackagePurchaseOrderForm,
   });
   const organizationId = form.values.organizationId ?? '';
@@ -78,10 +82,19 @@ function PackageForm({ organizations }: { organizations: { value: string; label:
         ) : (
           <NativeSelect
             label="Package"
-            description={contracts.isLoading ? 'Loading the contracts…' : contracts.data?.contracts.length === 0 ? 'This organization has no signed package contracts yet.' : undefined}
+            description={
+              contracts.isLoading
+                ? 'Loading the contracts…'
+                : contracts.data?.contracts.length === 0
+                  ? 'This organization has no signed package contracts yet.'
+                  : undefined
+            }
             data={[
               { value: '', label: 'Choose a package' },
-              ...(contracts.data?.contracts ?? []).map((option) => ({ value: option.id, label: `${option.packageName} (${formatCents(option.total)})` })),
+              ...(contracts.data?.contracts ?? []).map((option) => ({
+                value: option.id,
+                label: `${option.packageName} (${formatCents(option.total)})`,
+              })),
             ]}
             withAsterisk
             disabled={!organizationId || contracts.isLoading}
@@ -97,9 +110,14 @@ function PackageForm({ organizations }: { organizations: { value: string; label:
         ) : null}
         <PurchaseOrderFields
           form={form}
-          totalDescription={contract ? `In dollars. This contract comes to ${formatCents(contract.total)}.` : 'In dollars.'}
+          totalDescription={
+            contract ? `In dollars. This contract comes to ${formatCents(contract.total)}.` : 'In dollars.'
+          }
         />
-        <PurchaseOrderButtons pending={submitOrder.isPending} onCancel={() => void navigate(memberPurchaseOrderPaths.landing)} />
+        <PurchaseOrderButtons
+          pending={submitOrder.isPending}
+          onCancel={() => void navigate(memberPurchaseOrderPaths.landing)}
+        />
       </Stack>
     </form>
   );
@@ -107,7 +125,9 @@ function PackageForm({ organizations }: { organizations: { value: string; label:
 
 /** organizations.md §6: a package purchase order is for an organization the member owns or administers. */
 function managed(memberships: Profile['memberships']) {
-  return organizationOptions(memberships.filter((membership) => membership.role === 'OWNER' || membership.role === 'ADMIN'));
+  return organizationOptions(
+    memberships.filter((membership) => membership.role === 'OWNER' || membership.role === 'ADMIN'),
+  );
 }
 
 /** /members/purchase-orders/package (organizations.md §2): a purchase order paying a signed package contract (type PACKAGE). */
@@ -127,7 +147,10 @@ export function PackagePurchaseOrderPage() {
         <ErrorState message={errorMessage(memberships.error)} onRetry={() => void memberships.refetch()} />
       ) : managed(memberships.data).length === 0 ? (
         <Alert color="gray" variant="light">
-          <Text size="sm">Package purchase orders are sent by an organization's owners and administrators, and you manage no organization.</Text>
+          <Text size="sm">
+            Package purchase orders are sent by an organization's owners and administrators, and you manage no
+            organization.
+          </Text>
         </Alert>
       ) : (
         <PackageForm organizations={managed(memberships.data)} />

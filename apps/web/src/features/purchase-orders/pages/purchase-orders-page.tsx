@@ -7,7 +7,9 @@ export function PurchaseOrdersPage() {
   return (
     <Stack gap="md" maw={720}>
       <Title order={1}>Purchase Orders</Title>
-      <Text>Send a purchase order for accepted applicants of an institute, or for a signed professional-development package.</Text>
+      <Text>
+        Send a purchase order for accepted applicants of an institute, or for a signed professional-development package.
+      </Text>
       <Group gap="sm">
         <Button component={Link} to={memberPurchaseOrderPaths.institute}>
           Institute purchase order

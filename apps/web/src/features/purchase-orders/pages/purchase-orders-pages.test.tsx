@@ -11,7 +11,15 @@ import { aUser } from '../../../test/users.ts';
 
 const instituteId = '7a3a1f0e-1b2c-4d5e-8f90-123456789abc';
 const institutes = {
-  items: [{ id: instituteId, name: 'Instructional Leadership Institute', startDate: '2027-04-20', endDate: '2027-04-23', priceCents: 80_000 }],
+  items: [
+    {
+      id: instituteId,
+      name: 'Instructional Leadership Institute',
+      startDate: '2027-04-20',
+      endDate: '2027-04-23',
+      priceCents: 80_000,
+    },
+  ],
   page: 1,
   pageSize: 100,
   total: 1,
@@ -64,7 +72,9 @@ describe('purchase orders', { timeout: 20_000 }, () => {
   it('the landing offers an institute and a package purchase order', async () => {
     stub();
     const app = renderApp('/members/purchase-orders');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Purchase Orders' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Purchase Orders' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     await user().click(screen.getByRole('link', { name: 'Institute purchase order' }));
     await waitFor(() => expect(app.location()).toBe('/members/purchase-orders/institute'));
   });
@@ -106,7 +116,9 @@ describe('purchase orders', { timeout: 20_000 }, () => {
   });
 
   it('institute: with no applicants left the add control is disabled; an empty form names what it needs and sends nothing', async () => {
-    const calls = stub({ 'GET /api/institute-purchase-orders/available-applicants': () => jsonResponse(200, { usersCount: 0 }) });
+    const calls = stub({
+      'GET /api/institute-purchase-orders/available-applicants': () => jsonResponse(200, { usersCount: 0 }),
+    });
     renderApp('/members/purchase-orders/institute');
     await screen.findByRole('heading', { level: 1, name: 'Institute Purchase Order' }, { timeout: 5000 });
     const u = user();
@@ -138,7 +150,10 @@ describe('purchase orders', { timeout: 20_000 }, () => {
 
   it("package: a FORBIDDEN contracts answer shows the server's message", async () => {
     stub(
-      { 'GET /api/package-purchase-orders/contracts': () => problemResponse(403, 'Forbidden', { detail: memberPurchaseOrderMessages.contractsForbidden }) },
+      {
+        'GET /api/package-purchase-orders/contracts': () =>
+          problemResponse(403, 'Forbidden', { detail: memberPurchaseOrderMessages.contractsForbidden }),
+      },
       'OWNER',
     );
     renderApp('/members/purchase-orders/package');
@@ -151,7 +166,9 @@ describe('purchase orders', { timeout: 20_000 }, () => {
     const calls = stub(
       {
         'GET /api/package-purchase-orders/contracts': () =>
-          jsonResponse(200, { contracts: [{ id: contractId, packageName: 'Literacy Partnership', signedUrl: null, total: 1_250_000 }] }),
+          jsonResponse(200, {
+            contracts: [{ id: contractId, packageName: 'Literacy Partnership', signedUrl: null, total: 1_250_000 }],
+          }),
       },
       'OWNER',
     );

@@ -1,6 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EventPaymentMethod } from '@portal/domain/commerce/enums.ts';
-import type { RegistrationPayReply, RegistrationRequestDetail, RegistrationRequestPage } from '@portal/domain/registrations/requests.ts';
+import type {
+  RegistrationPayReply,
+  RegistrationRequestDetail,
+  RegistrationRequestPage,
+} from '@portal/domain/registrations/requests.ts';
 import { api, withQuery } from '../../../lib/api.ts';
 import { registrationKeys } from '../../../shared/registration/queries.ts';
 
@@ -12,7 +16,11 @@ const requestPath = (requestId: string) => `/api/event-registration-requests/${e
 export function requestsQuery(page: number) {
   return queryOptions({
     queryKey: registrationKeys.list(page),
-    queryFn: ({ signal }) => api.get<RegistrationRequestPage>(withQuery('/api/event-registration-requests', { page, pageSize: requestsPageSize }), signal),
+    queryFn: ({ signal }) =>
+      api.get<RegistrationRequestPage>(
+        withQuery('/api/event-registration-requests', { page, pageSize: requestsPageSize }),
+        signal,
+      ),
     placeholderData: keepPreviousData,
     // Payments settle outside this tab (providers, staff approving a purchase order).
     staleTime: 0,
@@ -41,16 +49,22 @@ function useRequestMutation<Variables>(request: (variables: Variables) => Promis
 }
 
 export function useUpdateSeats(requestId: string) {
-  return useRequestMutation((seatsRequested: number) => api.put<RegistrationRequestDetail>(`${requestPath(requestId)}/seats`, { seatsRequested }));
+  return useRequestMutation((seatsRequested: number) =>
+    api.put<RegistrationRequestDetail>(`${requestPath(requestId)}/seats`, { seatsRequested }),
+  );
 }
 
 export function useSaveAttendees(requestId: string) {
-  return useRequestMutation((emails: string[]) => api.put<RegistrationRequestDetail>(`${requestPath(requestId)}/attendees`, { emails }));
+  return useRequestMutation((emails: string[]) =>
+    api.put<RegistrationRequestDetail>(`${requestPath(requestId)}/attendees`, { emails }),
+  );
 }
 
 /** An empty code removes the coupon (events.md §7). */
 export function useRequestCoupon(requestId: string) {
-  return useRequestMutation((code: string) => api.post<RegistrationRequestDetail>(`${requestPath(requestId)}/coupon`, { code }));
+  return useRequestMutation((code: string) =>
+    api.post<RegistrationRequestDetail>(`${requestPath(requestId)}/coupon`, { code }),
+  );
 }
 
 export function useCancelRequest(requestId: string) {
@@ -62,7 +76,11 @@ export function usePayRequest(requestId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ method, idempotencyKey }: { method: EventPaymentMethod; idempotencyKey: string }) =>
-      api.post<RegistrationPayReply>(`${requestPath(requestId)}/pay`, { method }, { 'Idempotency-Key': idempotencyKey }),
+      api.post<RegistrationPayReply>(
+        `${requestPath(requestId)}/pay`,
+        { method },
+        { 'Idempotency-Key': idempotencyKey },
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: registrationKeys.all, refetchType: 'none' }),
   });
 }

@@ -1,7 +1,11 @@
 import { Alert, Badge, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
-import { attendeeProblems, registrationRequestMessages as messages, type RegistrationRequestDetail } from '@portal/domain/registrations/requests.ts';
+import {
+  attendeeProblems,
+  registrationRequestMessages as messages,
+  type RegistrationRequestDetail,
+} from '@portal/domain/registrations/requests.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useSaveAttendees } from '../api/requests.ts';

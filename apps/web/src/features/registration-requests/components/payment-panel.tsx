@@ -63,7 +63,10 @@ function RequestCoupon({ detail }: { detail: RegistrationRequestDetail }) {
       },
       onError: (failure) => {
         setRefusal(isApiError(failure) ? (failure.problem.errors?.code ?? null) : null);
-        notifications.show({ color: 'red', message: isApiError(failure) && failure.status === 400 ? cartMessages.couponError : errorMessage(failure) });
+        notifications.show({
+          color: 'red',
+          message: isApiError(failure) && failure.status === 400 ? cartMessages.couponError : errorMessage(failure),
+        });
       },
     });
   if (!detail.abilities.changeCoupon) return null;
@@ -109,7 +112,8 @@ function PayButtons({ detail }: { detail: RegistrationRequestDetail }) {
           notifyError(error);
           if (!isApiError(error) || error.status >= 500) return;
           attempt.current = null;
-          if (error.status === 409) void queryClient.invalidateQueries({ queryKey: registrationKeys.detail(detail.id) });
+          if (error.status === 409)
+            void queryClient.invalidateQueries({ queryKey: registrationKeys.detail(detail.id) });
         },
       },
     );
@@ -131,7 +135,12 @@ function PayButtons({ detail }: { detail: RegistrationRequestDetail }) {
         <Button onClick={() => start('CARD')} loading={paying === 'CARD'} disabled={!cardAvailable || paying !== null}>
           Pay by Credit Card
         </Button>
-        <Button variant="default" onClick={() => start('PURCHASE_ORDER')} loading={paying === 'PURCHASE_ORDER'} disabled={paying !== null}>
+        <Button
+          variant="default"
+          onClick={() => start('PURCHASE_ORDER')}
+          loading={paying === 'PURCHASE_ORDER'}
+          disabled={paying !== null}
+        >
           Pay by Purchase Order
         </Button>
       </Group>

@@ -2,7 +2,10 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { registrationRequestMessages as messages, type RegistrationRequestDetail } from '@portal/domain/registrations/requests.ts';
+import {
+  registrationRequestMessages as messages,
+  type RegistrationRequestDetail,
+} from '@portal/domain/registrations/requests.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { aUser } from '../../../test/users.ts';
@@ -15,11 +18,26 @@ function aRequest(overrides: Partial<RegistrationRequestDetail> = {}): Registrat
   return {
     id: requestId,
     status: 'OPEN',
-    event: { id: 'e1', name: 'Summer Writing Institute', startDate: '2027-07-12', endDate: '2027-07-16', locationName: null },
+    event: {
+      id: 'e1',
+      name: 'Summer Writing Institute',
+      startDate: '2027-07-12',
+      endDate: '2027-07-16',
+      locationName: null,
+    },
     createdAt: '2026-11-20T19:05:00.000Z',
     seatsRequested: seats,
     offer: { paidSeatsRequiredForOffer: null, freeSeatsInOffer: null },
-    price: { attendeeCost: 10_000, seats, freeSeats: 0, grossTotal: seats * 10_000, offerDiscount: 0, subtotal: seats * 10_000, couponDiscount: 0, total: seats * 10_000 },
+    price: {
+      attendeeCost: 10_000,
+      seats,
+      freeSeats: 0,
+      grossTotal: seats * 10_000,
+      offerDiscount: 0,
+      subtotal: seats * 10_000,
+      couponDiscount: 0,
+      total: seats * 10_000,
+    },
     coupon: null,
     paymentStatus: null,
     payment: null,
@@ -44,7 +62,9 @@ describe('registration request page', { timeout: 20_000 }, () => {
       [`GET ${api}`]: () => jsonResponse(200, aRequest()),
     });
     renderApp(`/members/events/registration/requests/${requestId}`);
-    expect(await screen.findByRole('heading', { name: 'Summer Writing Institute', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Summer Writing Institute', level: 1 }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Requested 11/20/2026 02:05')).toBeInTheDocument();
 
     const user = userEvent.setup();
@@ -69,9 +89,31 @@ describe('registration request page', { timeout: 20_000 }, () => {
       [`PUT ${api}/attendees`]: () => {
         if (refuse) {
           refuse = false;
-          return problemResponse(400, 'Bad Request', { detail: messages.alreadyApplied, errors: { 'emails.0': messages.alreadyApplied } });
+          return problemResponse(400, 'Bad Request', {
+            detail: messages.alreadyApplied,
+            errors: { 'emails.0': messages.alreadyApplied },
+          });
         }
-        return jsonResponse(200, aRequest({ seatsRequested: 1, seats: [{ position: 1, free: false, attendee: { userId: 'u2', firstName: '', lastName: '', email: 'b@example.test', isPending: true, applicationId: 'a2' } }] }));
+        return jsonResponse(
+          200,
+          aRequest({
+            seatsRequested: 1,
+            seats: [
+              {
+                position: 1,
+                free: false,
+                attendee: {
+                  userId: 'u2',
+                  firstName: '',
+                  lastName: '',
+                  email: 'b@example.test',
+                  isPending: true,
+                  applicationId: 'a2',
+                },
+              },
+            ],
+          }),
+        );
       },
     });
     renderApp(`/members/events/registration/requests/${requestId}`);
@@ -81,7 +123,10 @@ describe('registration request page', { timeout: 20_000 }, () => {
     expect(await screen.findAllByText(messages.alreadyApplied)).not.toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Save attendees' }));
     expect(await screen.findByText(messages.attendeesSaved)).toBeInTheDocument();
-    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ emails: ['b@example.test'] }, { emails: ['b@example.test'] }]);
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { emails: ['b@example.test'] },
+      { emails: ['b@example.test'] },
+    ]);
   });
 
   it('cancels after the confirmation, with the spec’s texts', async () => {
@@ -90,7 +135,13 @@ describe('registration request page', { timeout: 20_000 }, () => {
       'GET /api/payments/options': () => jsonResponse(200, { card: { available: true, unavailableReason: null } }),
       [`GET ${api}`]: () => jsonResponse(200, aRequest()),
       [`POST ${api}/cancel`]: () =>
-        jsonResponse(200, aRequest({ status: 'CANCELLED', abilities: { changeSeats: false, changeCoupon: false, pay: false, assignAttendees: false, cancel: false } })),
+        jsonResponse(
+          200,
+          aRequest({
+            status: 'CANCELLED',
+            abilities: { changeSeats: false, changeCoupon: false, pay: false, assignAttendees: false, cancel: false },
+          }),
+        ),
     });
     renderApp(`/members/events/registration/requests/${requestId}`);
     const user = userEvent.setup();
@@ -109,11 +160,16 @@ describe('registration request page', { timeout: 20_000 }, () => {
       [`GET ${api}`]: () =>
         jsonResponse(
           200,
-          aRequest({ requestedSections: [{ id: 's1', title: 'Coaching Cycles', groupingId: 'g0' }], requestedGroupings: [{ id: 'g1', name: 'Advanced Strands' }] }),
+          aRequest({
+            requestedSections: [{ id: 's1', title: 'Coaching Cycles', groupingId: 'g0' }],
+            requestedGroupings: [{ id: 'g1', name: 'Advanced Strands' }],
+          }),
         ),
     });
     renderApp(`/members/events/registration/requests/${requestId}`);
-    expect(await screen.findByRole('heading', { name: 'Summer Writing Institute', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Summer Writing Institute', level: 1 }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Sections:')).toBeInTheDocument();
     expect(screen.getByText('Coaching Cycles')).toBeInTheDocument();
     expect(screen.getByText('Groupings:')).toBeInTheDocument();

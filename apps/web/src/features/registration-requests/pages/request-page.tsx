@@ -26,7 +26,10 @@ import { eventPaymentTones, StatusBadge } from '../../../ui/status-badge.tsx';
 export const requestLoader =
   (queryClient: QueryClient) =>
   async ({ params }: LoaderFunctionArgs) => {
-    await Promise.all([queryClient.prefetchQuery(requestQuery(params.requestId ?? '')), queryClient.prefetchQuery(paymentOptionsQuery)]);
+    await Promise.all([
+      queryClient.prefetchQuery(requestQuery(params.requestId ?? '')),
+      queryClient.prefetchQuery(paymentOptionsQuery),
+    ]);
     return null;
   };
 
@@ -61,9 +64,7 @@ function Summary({ detail }: { detail: RegistrationRequestDetail }) {
       ) : null}
       <Group gap="xs">
         {detail.status === 'CANCELLED' ? (
-          <StatusBadge tone="cancelled">
-            {requestStatusLabels.CANCELLED}
-          </StatusBadge>
+          <StatusBadge tone="cancelled">{requestStatusLabels.CANCELLED}</StatusBadge>
         ) : null}
         <StatusBadge tone={eventPaymentTones[detail.paymentStatus ?? 'PENDING']}>
           Payment: {paymentStatusLabel(detail.paymentStatus)}

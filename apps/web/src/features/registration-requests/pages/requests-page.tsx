@@ -40,20 +40,24 @@ function RequestCard({ row }: { row: RegistrationRequestRow }) {
           <Text size="sm">{formatDateRange(row.event.startDate, row.event.endDate)}</Text>
           <Text size="sm">Requested {formatRequestDate(row.createdAt)}</Text>
           <Text size="sm">
-            {row.seatsRequested} {row.seatsRequested === 1 ? 'seat' : 'seats'}, {row.attendeesAssigned} assigned · {formatCents(row.total)}
+            {row.seatsRequested} {row.seatsRequested === 1 ? 'seat' : 'seats'}, {row.attendeesAssigned} assigned ·{' '}
+            {formatCents(row.total)}
           </Text>
           <Group gap="xs">
             {row.status === 'CANCELLED' ? (
-              <StatusBadge tone="cancelled">
-                {requestStatusLabels.CANCELLED}
-              </StatusBadge>
+              <StatusBadge tone="cancelled">{requestStatusLabels.CANCELLED}</StatusBadge>
             ) : null}
             <StatusBadge tone={eventPaymentTones[row.paymentStatus ?? 'PENDING']}>
               {paymentStatusLabel(row.paymentStatus)}
             </StatusBadge>
           </Group>
         </Stack>
-        <Button component={Link} to={registrationRequestPaths.detail(row.id)} variant="default" aria-label={`${messages.view} ${row.event.name}`}>
+        <Button
+          component={Link}
+          to={registrationRequestPaths.detail(row.id)}
+          variant="default"
+          aria-label={`${messages.view} ${row.event.name}`}
+        >
           {messages.view}
         </Button>
       </Group>
@@ -74,7 +78,8 @@ function Requests() {
       </Stack>
     );
   }
-  if (requests.isError) return <ErrorState message={errorMessage(requests.error)} onRetry={() => void requests.refetch()} />;
+  if (requests.isError)
+    return <ErrorState message={errorMessage(requests.error)} onRetry={() => void requests.refetch()} />;
   if (requests.data.total === 0) return <EmptyState message={messages.empty} />;
   return (
     <Stack gap="sm">

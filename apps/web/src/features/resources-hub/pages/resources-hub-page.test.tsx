@@ -7,25 +7,44 @@ import { aUser } from '../../../test/users.ts';
 
 const hub: ResourcesHub = {
   organizations: [{ id: 'org-1', name: 'Lincoln Elementary School' }],
-  videoCollections: [{ id: 'c-1', slug: 'coaching-cycles', name: 'Coaching Cycles in Action', description: '', videoCount: 3 }],
-  events: [{ id: 'e-1', name: 'Literacy Coaching Days', startDate: '2026-11-23', endDate: '2026-11-25', resourceCount: 2 }],
+  videoCollections: [
+    { id: 'c-1', slug: 'coaching-cycles', name: 'Coaching Cycles in Action', description: '', videoCount: 3 },
+  ],
+  events: [
+    { id: 'e-1', name: 'Literacy Coaching Days', startDate: '2026-11-23', endDate: '2026-11-25', resourceCount: 2 },
+  ],
 };
 
 describe("'Resources' page", { timeout: 30_000 }, () => {
   it('links to the organization resources, each video collection and each attended event’s resources', async () => {
-    stubFetch({ 'GET /api/me': () => jsonResponse(200, aUser()), 'GET /api/resources-hub': () => jsonResponse(200, hub) });
+    stubFetch({
+      'GET /api/me': () => jsonResponse(200, aUser()),
+      'GET /api/resources-hub': () => jsonResponse(200, hub),
+    });
     renderApp('/members/resources');
     const organizations = await screen.findByRole('region', { name: 'Organization resources' }, { timeout: 5000 });
-    expect(within(organizations).getByRole('link', { name: 'Lincoln Elementary School' })).toHaveAttribute('href', '/members/organization-resources?organizationId=org-1');
+    expect(within(organizations).getByRole('link', { name: 'Lincoln Elementary School' })).toHaveAttribute(
+      'href',
+      '/members/organization-resources?organizationId=org-1',
+    );
     const videos = screen.getByRole('region', { name: 'Video collections' });
-    expect(within(videos).getByRole('link', { name: 'Coaching Cycles in Action' })).toHaveAttribute('href', '/members/video-collection/coaching-cycles');
+    expect(within(videos).getByRole('link', { name: 'Coaching Cycles in Action' })).toHaveAttribute(
+      'href',
+      '/members/video-collection/coaching-cycles',
+    );
     expect(within(videos).getByText('3 videos')).toBeInTheDocument();
     const events = screen.getByRole('region', { name: 'Event resources' });
-    expect(within(events).getByRole('link', { name: 'Literacy Coaching Days' })).toHaveAttribute('href', '/members/events/e-1/resources');
+    expect(within(events).getByRole('link', { name: 'Literacy Coaching Days' })).toHaveAttribute(
+      'href',
+      '/members/events/e-1/resources',
+    );
   });
 
   it('says what is empty', async () => {
-    stubFetch({ 'GET /api/me': () => jsonResponse(200, aUser()), 'GET /api/resources-hub': () => jsonResponse(200, { organizations: [], videoCollections: [], events: [] }) });
+    stubFetch({
+      'GET /api/me': () => jsonResponse(200, aUser()),
+      'GET /api/resources-hub': () => jsonResponse(200, { organizations: [], videoCollections: [], events: [] }),
+    });
     renderApp('/members/resources');
     expect(await screen.findByText(resourcesHubMessages.noOrganizations, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText(resourcesHubMessages.noCollections)).toBeInTheDocument();
@@ -33,7 +52,10 @@ describe("'Resources' page", { timeout: 30_000 }, () => {
   });
 
   it('shows loading, then the error with a retry', async () => {
-    stubFetch({ 'GET /api/me': () => jsonResponse(200, aUser()), 'GET /api/resources-hub': () => problemResponse(500, 'Internal Server Error', { detail: 'Something went wrong' }) });
+    stubFetch({
+      'GET /api/me': () => jsonResponse(200, aUser()),
+      'GET /api/resources-hub': () => problemResponse(500, 'Internal Server Error', { detail: 'Something went wrong' }),
+    });
     renderApp('/members/resources');
     expect(await screen.findByText('Could not load resources', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();

@@ -15,7 +15,17 @@ export const resourcesHubLoader = (queryClient: QueryClient) => async () => {
   return null;
 };
 
-function Section({ id, title, empty, children }: { id: string; title: string; empty: string | null; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  empty: string | null;
+  children: ReactNode;
+}) {
   return (
     <Paper component="section" withBorder p="md" radius="md" aria-labelledby={id}>
       <Title order={2} size="h4" id={id} mb="xs">
@@ -42,21 +52,36 @@ export function ResourcesHubPage() {
           ))}
         </Stack>
       ) : hub.isError ? (
-        <ErrorState title="Could not load resources" message={errorMessage(hub.error)} onRetry={() => void hub.refetch()} />
+        <ErrorState
+          title="Could not load resources"
+          message={errorMessage(hub.error)}
+          onRetry={() => void hub.refetch()}
+        />
       ) : (
         <>
-          <Section id="hub-organizations" title="Organization resources" empty={hub.data.organizations.length === 0 ? resourcesHubMessages.noOrganizations : null}>
+          <Section
+            id="hub-organizations"
+            title="Organization resources"
+            empty={hub.data.organizations.length === 0 ? resourcesHubMessages.noOrganizations : null}
+          >
             <List spacing={4}>
               {hub.data.organizations.map((organization) => (
                 <List.Item key={organization.id}>
-                  <Anchor component={Link} to={`${organizationResourcePaths.page}?organizationId=${encodeURIComponent(organization.id)}`}>
+                  <Anchor
+                    component={Link}
+                    to={`${organizationResourcePaths.page}?organizationId=${encodeURIComponent(organization.id)}`}
+                  >
                     {organization.name}
                   </Anchor>
                 </List.Item>
               ))}
             </List>
           </Section>
-          <Section id="hub-videos" title="Video collections" empty={hub.data.videoCollections.length === 0 ? resourcesHubMessages.noCollections : null}>
+          <Section
+            id="hub-videos"
+            title="Video collections"
+            empty={hub.data.videoCollections.length === 0 ? resourcesHubMessages.noCollections : null}
+          >
             <List spacing={4}>
               {hub.data.videoCollections.map((collection) => (
                 <List.Item key={collection.id}>
@@ -70,7 +95,11 @@ export function ResourcesHubPage() {
               ))}
             </List>
           </Section>
-          <Section id="hub-events" title="Event resources" empty={hub.data.events.length === 0 ? resourcesHubMessages.noEvents : null}>
+          <Section
+            id="hub-events"
+            title="Event resources"
+            empty={hub.data.events.length === 0 ? resourcesHubMessages.noEvents : null}
+          >
             <List spacing={4}>
               {hub.data.events.map((event) => (
                 <List.Item key={event.id}>
@@ -78,7 +107,9 @@ export function ResourcesHubPage() {
                     {event.name}
                   </Anchor>{' '}
                   <Text span size="sm" c="dimmed">
-                    {event.startDate === event.endDate ? formatUsDate(event.startDate) : `${formatUsDate(event.startDate)} – ${formatUsDate(event.endDate)}`}
+                    {event.startDate === event.endDate
+                      ? formatUsDate(event.startDate)
+                      : `${formatUsDate(event.startDate)} – ${formatUsDate(event.endDate)}`}
                   </Text>
                 </List.Item>
               ))}

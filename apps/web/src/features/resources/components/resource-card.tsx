@@ -1,5 +1,10 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatFileSize, resourceFileLabels, resourcePaths, type ResourceRow } from '@portal/domain/content/resources.ts';
+import {
+  formatFileSize,
+  resourceFileLabels,
+  resourcePaths,
+  type ResourceRow,
+} from '@portal/domain/content/resources.ts';
 
 /** One resource: its title, description, the sections it is for, and a link to open or a file to download. */
 export function ResourceCard({ eventId, resource }: { eventId: string; resource: ResourceRow }) {
@@ -27,7 +32,13 @@ export function ResourceCard({ eventId, resource }: { eventId: string; resource:
         <Group gap="sm">
           {resource.file ? (
             <>
-              <Button component="a" href={resourcePaths.file(eventId, resource.id)} download={resource.file.name} variant="default" aria-label={`Download ${resource.title}`}>
+              <Button
+                component="a"
+                href={resourcePaths.file(eventId, resource.id)}
+                download={resource.file.name}
+                variant="default"
+                aria-label={`Download ${resource.title}`}
+              >
                 Download
               </Button>
               <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>

@@ -15,7 +15,9 @@ export const resourcesLoader =
   (queryClient: QueryClient) =>
   async ({ params, request }: LoaderFunctionArgs) => {
     // A refusal (not attending) is the page's to show: the loader only starts the read.
-    await queryClient.prefetchQuery(resourcesQuery(resourceListParams(params.eventId ?? '', new URL(request.url).searchParams)));
+    await queryClient.prefetchQuery(
+      resourcesQuery(resourceListParams(params.eventId ?? '', new URL(request.url).searchParams)),
+    );
     return null;
   };
 
@@ -64,7 +66,11 @@ export function ResourcesPage() {
           ))}
         </Stack>
       ) : resources.isError ? (
-        <ErrorState title="Could not load resources" message={errorMessage(resources.error)} onRetry={() => void resources.refetch()} />
+        <ErrorState
+          title="Could not load resources"
+          message={errorMessage(resources.error)}
+          onRetry={() => void resources.refetch()}
+        />
       ) : resources.data.items.length === 0 ? (
         <EmptyState message={resourceMessages.empty} />
       ) : (
@@ -74,7 +80,14 @@ export function ResourcesPage() {
               <ResourceCard key={resource.id} eventId={eventId} resource={resource} />
             ))}
           </Stack>
-          <ListFooter total={resources.data.total} noun={['resource', 'resources']} totalPages={totalPages} page={params.page} onPage={search.goToPage} announce />
+          <ListFooter
+            total={resources.data.total}
+            noun={['resource', 'resources']}
+            totalPages={totalPages}
+            page={params.page}
+            onPage={search.goToPage}
+            announce
+          />
         </>
       )}
     </Stack>

@@ -12,7 +12,11 @@ export function DocumentItem({ document }: { document: ToolkitDocument }) {
         <Text fw={600}>{document.title}</Text>
         {document.description ? <Text size="sm">{document.description}</Text> : null}
         <Group gap="sm" justify="space-between">
-          <Anchor href={document.downloadLink} size="sm" aria-label={`Download ${document.title} (PDF, ${formatFileSize(document.fileSize)})`}>
+          <Anchor
+            href={document.downloadLink}
+            size="sm"
+            aria-label={`Download ${document.title} (PDF, ${formatFileSize(document.fileSize)})`}
+          >
             Download (PDF, {formatFileSize(document.fileSize)})
           </Anchor>
           <FavouriteToggle

@@ -9,7 +9,13 @@ import { DocumentList } from './document-item.tsx';
 export function GroupingSection({ grouping, level }: { grouping: NestedGrouping; level: number }) {
   const order = Math.min(2 + level, 6) as TitleOrder;
   return (
-    <Stack component="section" gap="sm" aria-label={grouping.title} pl={level > 0 ? 'sm' : 0} style={level > 0 ? { borderLeft: '2px solid var(--mantine-color-gray-4)' } : undefined}>
+    <Stack
+      component="section"
+      gap="sm"
+      aria-label={grouping.title}
+      pl={level > 0 ? 'sm' : 0}
+      style={level > 0 ? { borderLeft: '2px solid var(--mantine-color-gray-4)' } : undefined}
+    >
       <Title order={order} size={level === 0 ? 'h3' : 'h4'}>
         {grouping.title}
       </Title>

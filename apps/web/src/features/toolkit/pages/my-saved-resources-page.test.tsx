@@ -16,7 +16,16 @@ const guide: SavedResource = {
   collection: 'Classroom routines',
   isFavorited: true,
 };
-const video: SavedResource = { ...guide, id: 'v1', targetType: 'video', title: 'Modeling a read-aloud', type: 'video', downloadLink: null, openLink: '/members/video-collection/literacy?selectedVideo=v1', collection: 'Literacy videos' };
+const video: SavedResource = {
+  ...guide,
+  id: 'v1',
+  targetType: 'video',
+  title: 'Modeling a read-aloud',
+  type: 'video',
+  downloadLink: null,
+  openLink: '/members/video-collection/literacy?selectedVideo=v1',
+  collection: 'Literacy videos',
+};
 const list = (items: SavedResource[]): SavedResourceList => ({ items, total: items.length, page: 1, pageSize: 20 });
 
 describe('My Saved Resources', { timeout: 30_000 }, () => {
@@ -35,9 +44,13 @@ describe('My Saved Resources', { timeout: 30_000 }, () => {
     const items = await screen.findAllByRole('listitem');
     expect(within(items[0] as HTMLElement).getByText('PDF')).toBeInTheDocument();
     expect(within(items[0] as HTMLElement).getByText('Collection: Classroom routines')).toBeInTheDocument();
-    expect(within(items[0] as HTMLElement).getByRole('link', { name: 'Download Morning meeting guide' })).toHaveAttribute('href', guide.downloadLink);
+    expect(
+      within(items[0] as HTMLElement).getByRole('link', { name: 'Download Morning meeting guide' }),
+    ).toHaveAttribute('href', guide.downloadLink);
     expect(within(items[1] as HTMLElement).getByText('Video')).toBeInTheDocument();
-    expect(within(items[1] as HTMLElement).getByRole('link', { name: 'Watch Modeling a read-aloud' })).toBeInTheDocument();
+    expect(
+      within(items[1] as HTMLElement).getByRole('link', { name: 'Watch Modeling a read-aloud' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('2 saved resources')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Favorite Morning meeting guide' }));

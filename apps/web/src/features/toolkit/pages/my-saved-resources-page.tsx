@@ -1,7 +1,12 @@
 import { Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { favouriteMessages, savedResourcePageSize, savedResourceTypeLabels, type SavedResource } from '@portal/domain/content/favourites.ts';
+import {
+  favouriteMessages,
+  savedResourcePageSize,
+  savedResourceTypeLabels,
+  type SavedResource,
+} from '@portal/domain/content/favourites.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { savedResourcesQuery } from '../../../shared/favourites/api.ts';
 import { FavouriteToggle } from '../../../shared/favourites/favourite-toggle.tsx';
@@ -37,7 +42,12 @@ function SavedResourceCard({ resource }: { resource: SavedResource }) {
           ) : (
             <span />
           )}
-          <FavouriteToggle targetType={resource.targetType} targetId={resource.id} title={resource.title} isFavorited={resource.isFavorited} />
+          <FavouriteToggle
+            targetType={resource.targetType}
+            targetId={resource.id}
+            title={resource.title}
+            isFavorited={resource.isFavorited}
+          />
         </Group>
       </Stack>
     </Paper>
@@ -64,17 +74,36 @@ export function MySavedResourcesPage() {
           ))}
         </Stack>
       ) : saved.isError ? (
-        <ErrorState title="Could not load your saved resources" message={errorMessage(saved.error)} onRetry={() => void saved.refetch()} />
+        <ErrorState
+          title="Could not load your saved resources"
+          message={errorMessage(saved.error)}
+          onRetry={() => void saved.refetch()}
+        />
       ) : saved.data.items.length === 0 ? (
         <EmptyState message={favouriteMessages.empty} />
       ) : (
         <>
-          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Saved resources" aria-busy={saved.isPlaceholderData}>
+          <Stack
+            component="ul"
+            gap="sm"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label="Saved resources"
+            aria-busy={saved.isPlaceholderData}
+          >
             {saved.data.items.map((resource) => (
               <SavedResourceCard key={`${resource.targetType}:${resource.id}`} resource={resource} />
             ))}
           </Stack>
-          <ListFooter total={saved.data.total} noun={['saved resource', 'saved resources']} totalPages={totalPages} page={page} onPage={(next) => setSearchParams(next === 1 ? {} : { page: String(next) })} announce />
+          <ListFooter
+            total={saved.data.total}
+            noun={['saved resource', 'saved resources']}
+            totalPages={totalPages}
+            page={page}
+            onPage={(next) => setSearchParams(next === 1 ? {} : { page: String(next) })}
+            announce
+          />
         </>
       )}
     </Stack>

@@ -40,14 +40,20 @@ describe('Treasure Chest', { timeout: 30_000 }, () => {
     const pilot = within(literacy).getByRole('region', { name: 'Grade 3 pilot' });
     expect(within(pilot).getByRole('heading', { level: 3, name: 'Grade 3 pilot' })).toBeInTheDocument();
     expect(within(pilot).getByRole('button', { name: 'Favorite Unit 1 plan' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByRole('link', { name: 'Download Morning meeting guide (PDF, 14 KB)' })).toHaveAttribute('href', '/api/toolkit/documents/d1/file');
+    expect(screen.getByRole('link', { name: 'Download Morning meeting guide (PDF, 14 KB)' })).toHaveAttribute(
+      'href',
+      '/api/toolkit/documents/d1/file',
+    );
 
     const toggle = screen.getByRole('button', { name: 'Favorite Morning meeting guide' });
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(toggle);
     expect(await screen.findByText(favouriteMessages.added)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ targetType: 'toolkit_document', targetId: 'd1' });
-    expect(screen.getByRole('button', { name: 'Favorite Morning meeting guide' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Favorite Morning meeting guide' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 
   it('says so when nothing is open to the member', async () => {
@@ -60,7 +66,8 @@ describe('Treasure Chest', { timeout: 30_000 }, () => {
   });
 
   it('shows a loading state, then a failed load with Retry', async () => {
-    let answer: () => Response = () => problemResponse(500, 'Internal Server Error', { detail: 'Something went wrong' });
+    let answer: () => Response = () =>
+      problemResponse(500, 'Internal Server Error', { detail: 'Something went wrong' });
     stubFetch({
       'GET /api/me': () => jsonResponse(200, aUser()),
       'GET /api/toolkit/treasure-chest': () => answer(),

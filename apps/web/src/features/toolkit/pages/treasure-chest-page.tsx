@@ -26,7 +26,11 @@ export function TreasureChestPage() {
           ))}
         </Stack>
       ) : chest.isError ? (
-        <ErrorState title="Could not load the Treasure Chest" message={errorMessage(chest.error)} onRetry={() => void chest.refetch()} />
+        <ErrorState
+          title="Could not load the Treasure Chest"
+          message={errorMessage(chest.error)}
+          onRetry={() => void chest.refetch()}
+        />
       ) : chest.data.categories.length === 0 && groupings.length === 0 ? (
         <EmptyState message={toolkitMessages.empty} />
       ) : (

@@ -1,5 +1,11 @@
 import { Anchor, Box, Text } from '@mantine/core';
-import { videoCollectionMessages, videoPlayerHeight, vimeoEmbedUrl, vimeoPageUrl, type Video } from '@portal/domain/content/video-collections.ts';
+import {
+  videoCollectionMessages,
+  videoPlayerHeight,
+  vimeoEmbedUrl,
+  vimeoPageUrl,
+  type Video,
+} from '@portal/domain/content/video-collections.ts';
 
 /**
  * The Vimeo player, 500 px high (§9). Whether a cross-origin frame loaded cannot be read from the page,
@@ -16,7 +22,13 @@ export function VideoPlayer({ video }: { video: Video }) {
         allow="autoplay; fullscreen; picture-in-picture"
         allowFullScreen
         referrerPolicy="strict-origin-when-cross-origin"
-        style={{ display: 'block', width: '100%', height: videoPlayerHeight, border: 0, background: 'var(--mantine-color-gray-1)' }}
+        style={{
+          display: 'block',
+          width: '100%',
+          height: videoPlayerHeight,
+          border: 0,
+          background: 'var(--mantine-color-gray-1)',
+        }}
       />
       <Text size="sm" c="dimmed" mt={4}>
         {videoCollectionMessages.playerFallback}{' '}

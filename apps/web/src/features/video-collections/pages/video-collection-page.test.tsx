@@ -12,13 +12,28 @@ const collection: VideoCollection = {
   name: 'Coaching Cycles in Action',
   description: 'Classroom footage of coaching cycles.',
   videos: [
-    { id: 'v-1', vimeoId: '76979871', title: 'Setting a goal', description: 'The first conversation.', documents: [], isFavorited: false },
+    {
+      id: 'v-1',
+      vimeoId: '76979871',
+      title: 'Setting a goal',
+      description: 'The first conversation.',
+      documents: [],
+      isFavorited: false,
+    },
     {
       id: 'v-2',
       vimeoId: '22439234',
       title: 'Modeling a lesson',
       description: 'The coach teaches, the teacher watches.',
-      documents: [{ id: 'd-1', title: 'Viewing guide', fileName: 'guide.pdf', fileSize: 4096, downloadLink: '/api/video-documents/d-1/file' }],
+      documents: [
+        {
+          id: 'd-1',
+          title: 'Viewing guide',
+          fileName: 'guide.pdf',
+          fileSize: 4096,
+          downloadLink: '/api/video-documents/d-1/file',
+        },
+      ],
       isFavorited: true,
     },
   ],
@@ -31,22 +46,35 @@ describe('Video collection', { timeout: 30_000 }, () => {
       'GET /api/video-collections/coaching-cycles': () => jsonResponse(200, collection),
     });
     const view = renderApp('/members/video-collection/coaching-cycles');
-    expect(await screen.findByRole('heading', { level: 1, name: collection.name }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: collection.name }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     const frame = screen.getByTitle('Setting a goal (Vimeo player)');
     expect(frame).toHaveAttribute('src', 'https://player.vimeo.com/video/76979871');
     expect(frame).toHaveStyle({ height: '500px' });
-    expect(screen.getByRole('link', { name: /Watch Setting a goal on Vimeo/ })).toHaveAttribute('href', 'https://vimeo.com/76979871');
+    expect(screen.getByRole('link', { name: /Watch Setting a goal on Vimeo/ })).toHaveAttribute(
+      'href',
+      'https://vimeo.com/76979871',
+    );
 
     const list = screen.getByRole('navigation', { name: 'Videos in this collection' });
     expect(within(list).getByRole('button', { name: /Setting a goal/ })).toHaveAttribute('aria-current', 'true');
     const user = userEvent.setup({ delay: null });
-    within(list).getByRole('button', { name: /Setting a goal/ }).focus();
+    within(list)
+      .getByRole('button', { name: /Setting a goal/ })
+      .focus();
     await user.tab();
     expect(within(list).getByRole('button', { name: 'Modeling a lesson' })).toHaveFocus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(view.location()).toBe('/members/video-collection/coaching-cycles?selectedVideo=v-2'));
-    expect(await screen.findByTitle('Modeling a lesson (Vimeo player)')).toHaveAttribute('src', 'https://player.vimeo.com/video/22439234');
-    expect(screen.getByRole('link', { name: 'Viewing guide' })).toHaveAttribute('href', '/api/video-documents/d-1/file');
+    expect(await screen.findByTitle('Modeling a lesson (Vimeo player)')).toHaveAttribute(
+      'src',
+      'https://player.vimeo.com/video/22439234',
+    );
+    expect(screen.getByRole('link', { name: 'Viewing guide' })).toHaveAttribute(
+      'href',
+      '/api/video-documents/d-1/file',
+    );
     expect(screen.getByRole('button', { name: 'Favorite Modeling a lesson' })).toHaveAttribute('aria-pressed', 'true');
   });
 
@@ -54,7 +82,8 @@ describe('Video collection', { timeout: 30_000 }, () => {
     stubFetch({
       'GET /api/me': () => jsonResponse(200, aUser()),
       'GET /api/video-collections/coaching-cycles': () => jsonResponse(200, collection),
-      'GET /api/video-collections/empty': () => jsonResponse(200, { ...collection, slug: 'empty', name: 'Empty', videos: [] }),
+      'GET /api/video-collections/empty': () =>
+        jsonResponse(200, { ...collection, slug: 'empty', name: 'Empty', videos: [] }),
     });
     const view = renderApp('/members/video-collection/coaching-cycles?selectedVideo=v-2');
     expect(await screen.findByTitle('Modeling a lesson (Vimeo player)', {}, { timeout: 5000 })).toBeInTheDocument();
@@ -65,7 +94,8 @@ describe('Video collection', { timeout: 30_000 }, () => {
   it('shows loading, then an unknown collection’s error', async () => {
     stubFetch({
       'GET /api/me': () => jsonResponse(200, aUser()),
-      'GET /api/video-collections/gone': () => problemResponse(404, 'Not Found', { detail: videoCollectionMessages.notFound }),
+      'GET /api/video-collections/gone': () =>
+        problemResponse(404, 'Not Found', { detail: videoCollectionMessages.notFound }),
     });
     renderApp('/members/video-collection/gone');
     expect(await screen.findByText(videoCollectionMessages.notFound, {}, { timeout: 5000 })).toBeInTheDocument();

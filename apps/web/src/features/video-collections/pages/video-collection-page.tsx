@@ -36,7 +36,13 @@ export function VideoCollectionPage() {
     );
   }
   if (collection.isError) {
-    return <ErrorState title="Could not load this video collection" message={errorMessage(collection.error)} onRetry={() => void collection.refetch()} />;
+    return (
+      <ErrorState
+        title="Could not load this video collection"
+        message={errorMessage(collection.error)}
+        onRetry={() => void collection.refetch()}
+      />
+    );
   }
   const { name, description, videos } = collection.data;
   const selected = selectedVideoOf(videos, searchParams.get('selectedVideo'));
@@ -69,7 +75,9 @@ export function VideoCollectionPage() {
                 invalidates={[videoCollectionKeys.collection(slug)]}
               />
             </Group>
-            {selected.description ? <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{selected.description}</Text> : null}
+            {selected.description ? (
+              <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{selected.description}</Text>
+            ) : null}
             {selected.documents.length > 0 ? (
               <section aria-labelledby="video-documents">
                 <Title order={3} size="h5" id="video-documents">
@@ -105,7 +113,12 @@ export function VideoCollectionPage() {
                       w="100%"
                       style={{ borderRadius: 'var(--mantine-radius-md)' }}
                     >
-                      <Paper withBorder p="sm" radius="md" bg={current ? 'var(--mantine-primary-color-light)' : undefined}>
+                      <Paper
+                        withBorder
+                        p="sm"
+                        radius="md"
+                        bg={current ? 'var(--mantine-primary-color-light)' : undefined}
+                      >
                         <Text fw={current ? 700 : 500} style={{ overflowWrap: 'anywhere' }}>
                           {video.title}
                         </Text>
