@@ -21,8 +21,8 @@ import { operationsOf, requestFor, type FuzzRequest, type Operation } from './fu
  * operation (default 3); `npm run bench:fuzz` raises it and may pass another FUZZ_SEED.
  */
 
-// eslint-disable-next-line no-restricted-properties -- knobs of this test run, not app configuration: bench/fuzz.mjs
-// sets them for the long run
+// Knobs of this test run, not app configuration: bench/fuzz.mjs sets them for the long run.
+// eslint-disable-next-line no-restricted-properties -- see above
 const { FUZZ_SEED, FUZZ_RUNS_PER_OPERATION, FUZZ_SUMMARY } = process.env;
 const seed = Number(FUZZ_SEED ?? 20_261_124);
 const runsPerOperation = Number(FUZZ_RUNS_PER_OPERATION ?? 3);
