@@ -1,7 +1,9 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { organizationAddress } from '@portal/domain/organizations/contracts.ts';
 import { displayName } from '@portal/domain/people/names.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { organizationTypes } from '../../db/schema/lookups.ts';
 import {
   billingAddressColumns,
@@ -117,4 +119,86 @@ export async function findActiveMembership(
       ),
     );
   return row;
+}
+
+/** Organizations the user runs (active OWNER or ADMIN), by name. */
+export async function listManagedOrganizationsOf(db: Database, userId: string) {
+  return db
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      districtName: districts.name,
+      role: organizationMemberships.role,
+    })
+    .from(organizationMemberships)
+    .innerJoin(organizations, eq(organizations.id, organizationMemberships.organizationId))
+    .leftJoin(districts, eq(districts.id, organizations.districtId))
+    .where(
+      and(
+        eq(organizationMemberships.userId, userId),
+        isNull(organizationMemberships.archivedAt),
+        inArray(organizationMemberships.role, ['OWNER', 'ADMIN']),
+      ),
+    )
+    .orderBy(asc(organizations.name), asc(organizations.id));
+}
+
+export async function updateOrganizationName(db: Executor, organizationId: string, name: string) {
+  await db.update(organizations).set({ name }).where(eq(organizations.id, organizationId));
+}
+
+export async function updateOrganizationAddress(
+  db: Executor,
+  organizationId: string,
+  kind: 'mailing' | 'billing',
+  address: z.output<typeof organizationAddress>,
+) {
+  const columns =
+    kind === 'mailing'
+      ? {
+          mailingAddressLine1: address.addressLine1,
+          mailingAddressLine2: address.addressLine2,
+          mailingCity: address.city,
+          mailingStateProvince: address.stateProvince,
+          mailingCountry: address.country,
+          mailingZipPostal: address.zipPostal,
+          mailingPhone: address.phone,
+        }
+      : {
+          billingAddressLine1: address.addressLine1,
+          billingAddressLine2: address.addressLine2,
+          billingCity: address.city,
+          billingStateProvince: address.stateProvince,
+          billingCountry: address.country,
+          billingZipPostal: address.zipPostal,
+          billingPhone: address.phone,
+        };
+  await db.update(organizations).set(columns).where(eq(organizations.id, organizationId));
+}
+
+type BillingContactColumns = Omit<typeof billingContacts.$inferInsert, 'id' | 'organizationId' | 'createdAt'>;
+
+export async function insertBillingContact(db: Executor, organizationId: string, contact: BillingContactColumns) {
+  await db.insert(billingContacts).values({ organizationId, ...contact });
+}
+
+/** Updates the organization's contact; the ids returned are empty when it has no such contact. */
+export async function updateBillingContactOf(
+  db: Executor,
+  organizationId: string,
+  contactId: string,
+  contact: BillingContactColumns,
+) {
+  return db
+    .update(billingContacts)
+    .set(contact)
+    .where(and(eq(billingContacts.id, contactId), eq(billingContacts.organizationId, organizationId)))
+    .returning({ id: billingContacts.id });
+}
+
+export async function updateTicketRecipient(db: Executor, organizationId: string, membershipId: string) {
+  await db
+    .update(organizations)
+    .set({ ticketRecipientMembershipId: membershipId })
+    .where(eq(organizations.id, organizationId));
 }

@@ -1,6 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { RosterRow } from '@portal/domain/organizations/roster.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { invitations, organizationMemberships } from '../../db/schema/organizations.ts';
+import { users } from '../../db/schema/users.ts';
 import { executeStatic, staticStatement } from '../../db/prepared.ts';
 
 function escapeLike(text: string): string {
@@ -129,4 +131,32 @@ export async function rosterPage(
     executeStatic<{ total: number }>(db, count, values),
   ]);
   return { items, total: total?.total ?? 0 };
+}
+
+/** Cancels the user's open invitations to the organization; returns the ids cancelled. */
+export async function cancelOpenInvitations(db: Executor, organizationId: string, userId: string) {
+  return db
+    .update(invitations)
+    .set({ status: 'CANCELLED' })
+    .where(
+      and(
+        eq(invitations.organizationId, organizationId),
+        eq(invitations.userId, userId),
+        eq(invitations.status, 'SENT'),
+      ),
+    )
+    .returning({ id: invitations.id });
+}
+
+/** Conditional: a membership that is (or meanwhile became) the owner's is left alone, and no id returns. */
+export async function updateNonOwnerRole(db: Executor, membershipId: string, role: 'ADMIN' | 'MEMBER') {
+  return db
+    .update(organizationMemberships)
+    .set({ role })
+    .where(and(eq(organizationMemberships.id, membershipId), ne(organizationMemberships.role, 'OWNER')))
+    .returning({ id: organizationMemberships.id });
+}
+
+export async function updateToolkitAccess(db: Executor, userId: string, toolKitAccess: boolean) {
+  await db.update(users).set({ toolKitAccess }).where(eq(users.id, userId));
 }

@@ -1,14 +1,17 @@
-import { and, eq, ne } from 'drizzle-orm';
 import { rosterMessages, type RosterPage } from '@portal/domain/organizations/roster.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { invitations, organizationMemberships } from '../../db/schema/organizations.ts';
-import { users } from '../../db/schema/users.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { archiveMembership, managerRole, requireOwner } from '../../core/memberships.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { findActiveMembership } from './repository.ts';
-import { organizationNameOf, rosterPage } from './roster-repository.ts';
+import {
+  cancelOpenInvitations,
+  organizationNameOf,
+  rosterPage,
+  updateNonOwnerRole,
+  updateToolkitAccess,
+} from './roster-repository.ts';
 
 const memberNotFound = () => notFound('No such member of this organization.');
 const ownerCannotChange = () => forbidden(rosterMessages.ownerCannotChange);
@@ -51,17 +54,7 @@ export async function removeMember(
     const membership = await findActiveMembership(tx, organizationId, { userId });
     if (membership?.role === 'OWNER') throw ownerCannotChange();
     if (membership) await archiveMembership(tx, membership.id, deps.clock());
-    const cancelled = await tx
-      .update(invitations)
-      .set({ status: 'CANCELLED' })
-      .where(
-        and(
-          eq(invitations.organizationId, organizationId),
-          eq(invitations.userId, userId),
-          eq(invitations.status, 'SENT'),
-        ),
-      )
-      .returning({ id: invitations.id });
+    const cancelled = await cancelOpenInvitations(tx, organizationId, userId);
     if (!membership && cancelled.length === 0) throw memberNotFound();
     await audit(tx, {
       ...actorOf(auth),
@@ -87,11 +80,7 @@ export async function changeAdminRole(
   if (membership.role === 'OWNER') throw ownerCannotChange();
   await deps.db.transaction(async (tx) => {
     // Conditional: if staff made this member the owner meanwhile, nothing changes.
-    const updated = await tx
-      .update(organizationMemberships)
-      .set({ role })
-      .where(and(eq(organizationMemberships.id, membershipId), ne(organizationMemberships.role, 'OWNER')))
-      .returning({ id: organizationMemberships.id });
+    const updated = await updateNonOwnerRole(tx, membershipId, role);
     if (updated.length === 0) throw ownerCannotChange();
     await audit(tx, {
       ...actorOf(auth),
@@ -117,7 +106,7 @@ export async function changeToolkitAccess(
   if (!membership) throw memberNotFound();
   if (membership.role === 'OWNER') throw ownerCannotChange();
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ toolKitAccess }).where(eq(users.id, userId));
+    await updateToolkitAccess(tx, userId, toolKitAccess);
     await audit(tx, {
       ...actorOf(auth),
       action: 'organization.member-toolkit',

@@ -1,4 +1,3 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   organizationMessages,
@@ -10,14 +9,24 @@ import {
 import { displayName } from '@portal/domain/people/names.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { billingContacts, districts, organizationMemberships, organizations } from '../../db/schema/organizations.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { violatedUniqueIndex } from '../../platform/database-errors.ts';
 import { managerRole, organizationNotFound, requireOwner, type ManagerRole } from '../../core/memberships.ts';
 import { organizationPackageRequests } from '../../core/packages.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
-import { findActiveMembership, findOrganization, listActiveMembers, listBillingContacts } from './repository.ts';
+import {
+  findActiveMembership,
+  findOrganization,
+  insertBillingContact,
+  listActiveMembers,
+  listBillingContacts,
+  listManagedOrganizationsOf,
+  updateBillingContactOf,
+  updateOrganizationAddress,
+  updateOrganizationName,
+  updateTicketRecipient,
+} from './repository.ts';
 
 type Address = z.output<typeof organizationAddress>;
 type BillingContact = z.output<typeof billingContact>;
@@ -27,24 +36,7 @@ export async function listManagedOrganizations(
   deps: AppDeps,
   auth: RequestAuth,
 ): Promise<{ items: OrganizationSummary[] }> {
-  const items = await deps.db
-    .select({
-      id: organizations.id,
-      name: organizations.name,
-      districtName: districts.name,
-      role: organizationMemberships.role,
-    })
-    .from(organizationMemberships)
-    .innerJoin(organizations, eq(organizations.id, organizationMemberships.organizationId))
-    .leftJoin(districts, eq(districts.id, organizations.districtId))
-    .where(
-      and(
-        eq(organizationMemberships.userId, auth.user.id),
-        isNull(organizationMemberships.archivedAt),
-        inArray(organizationMemberships.role, ['OWNER', 'ADMIN']),
-      ),
-    )
-    .orderBy(asc(organizations.name), asc(organizations.id));
+  const items = await listManagedOrganizationsOf(deps.db, auth.user.id);
   return { items };
 }
 
@@ -118,7 +110,7 @@ export async function renameOrganization(deps: AppDeps, auth: RequestAuth, organ
       action: 'name',
       data: { name },
       write: async (tx) => {
-        await tx.update(organizations).set({ name }).where(eq(organizations.id, organizationId));
+        await updateOrganizationName(tx, organizationId, name);
       },
     });
   } catch (error) {
@@ -137,30 +129,10 @@ export async function updateAddress(
   address: Address,
 ) {
   const role = await managerRole(deps.db, organizationId, auth.user.id);
-  const columns =
-    kind === 'mailing'
-      ? {
-          mailingAddressLine1: address.addressLine1,
-          mailingAddressLine2: address.addressLine2,
-          mailingCity: address.city,
-          mailingStateProvince: address.stateProvince,
-          mailingCountry: address.country,
-          mailingZipPostal: address.zipPostal,
-          mailingPhone: address.phone,
-        }
-      : {
-          billingAddressLine1: address.addressLine1,
-          billingAddressLine2: address.addressLine2,
-          billingCity: address.city,
-          billingStateProvince: address.stateProvince,
-          billingCountry: address.country,
-          billingZipPostal: address.zipPostal,
-          billingPhone: address.phone,
-        };
   return applyChange(deps, auth, organizationId, role, {
     action: kind === 'mailing' ? 'mailing-address' : 'billing-address',
     write: async (tx) => {
-      await tx.update(organizations).set(columns).where(eq(organizations.id, organizationId));
+      await updateOrganizationAddress(tx, organizationId, kind, address);
     },
   });
 }
@@ -192,7 +164,7 @@ export async function addBillingContact(
   return applyChange(deps, auth, organizationId, role, {
     action: 'new-billing-contact',
     write: async (tx) => {
-      await tx.insert(billingContacts).values({ organizationId, ...contactColumns(contact) });
+      await insertBillingContact(tx, organizationId, contactColumns(contact));
     },
   });
 }
@@ -209,11 +181,7 @@ export async function updateBillingContact(
     action: 'billing-contact',
     data: { contactId },
     write: async (tx) => {
-      const updated = await tx
-        .update(billingContacts)
-        .set(contactColumns(contact))
-        .where(and(eq(billingContacts.id, contactId), eq(billingContacts.organizationId, organizationId)))
-        .returning({ id: billingContacts.id });
+      const updated = await updateBillingContactOf(tx, organizationId, contactId, contactColumns(contact));
       if (updated.length === 0) throw notFound('No such billing contact.');
     },
   });
@@ -235,10 +203,7 @@ export async function setTicketRecipient(
           membershipId: organizationMessages.ticketRecipientNotMember,
         });
       }
-      await tx
-        .update(organizations)
-        .set({ ticketRecipientMembershipId: membershipId })
-        .where(eq(organizations.id, organizationId));
+      await updateTicketRecipient(tx, organizationId, membershipId);
     },
   });
 }
