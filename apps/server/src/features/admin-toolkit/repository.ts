@@ -4,9 +4,11 @@ import type {
   StaffToolkitDocument,
   StaffToolkitGrouping,
   ToolkitAudience,
+  ToolkitUserFlags,
 } from '@portal/domain/content/toolkit.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { toolkitCategories, toolkitDocuments, toolkitGroupings } from '../../db/schema/toolkit.ts';
+import { users } from '../../db/schema/users.ts';
 
 /** Every write to the Treasure Chest's structure takes this lock: orders and nesting change one at a time. */
 export async function lockToolkit(db: Executor): Promise<void> {
@@ -217,4 +219,105 @@ export async function holdsAnything(db: Executor, kind: 'category' | 'grouping',
     .where(eq(toolkitGroupings.parentId, id))
     .limit(1);
   return child !== undefined;
+}
+
+type CategoryValues = Pick<typeof toolkitCategories.$inferInsert, 'name' | 'audience' | 'position'>;
+
+export async function insertCategory(db: Executor, values: CategoryValues) {
+  const [row] = await db.insert(toolkitCategories).values(values).returning({ id: toolkitCategories.id });
+  return row;
+}
+
+/** The ids returned are empty when there is no such category. */
+export async function updateCategoryRow(db: Executor, id: string, values: Omit<CategoryValues, 'position'>) {
+  return db
+    .update(toolkitCategories)
+    .set(values)
+    .where(eq(toolkitCategories.id, id))
+    .returning({ id: toolkitCategories.id });
+}
+
+export async function deleteCategoryRow(db: Executor, id: string): Promise<void> {
+  await db.delete(toolkitCategories).where(eq(toolkitCategories.id, id));
+}
+
+type GroupingValues = Pick<typeof toolkitGroupings.$inferInsert, 'title' | 'parentId' | 'audience' | 'position'>;
+
+export async function insertGrouping(db: Executor, values: GroupingValues) {
+  const [row] = await db.insert(toolkitGroupings).values(values).returning({ id: toolkitGroupings.id });
+  return row;
+}
+
+/** The grouping's parent, or undefined when there is no such grouping. */
+export async function findGroupingParent(db: Executor, id: string) {
+  const [row] = await db
+    .select({ parentId: toolkitGroupings.parentId })
+    .from(toolkitGroupings)
+    .where(eq(toolkitGroupings.id, id));
+  return row;
+}
+
+/** A new position is given only when the grouping moves to another parent. */
+export async function updateGroupingRow(
+  db: Executor,
+  id: string,
+  values: Omit<GroupingValues, 'position'> & Partial<Pick<GroupingValues, 'position'>>,
+): Promise<void> {
+  await db.update(toolkitGroupings).set(values).where(eq(toolkitGroupings.id, id));
+}
+
+export async function deleteGroupingRow(db: Executor, id: string): Promise<void> {
+  await db.delete(toolkitGroupings).where(eq(toolkitGroupings.id, id));
+}
+
+export async function insertDocument(db: Executor, values: typeof toolkitDocuments.$inferInsert): Promise<void> {
+  await db.insert(toolkitDocuments).values(values);
+}
+
+type DocumentValues = Pick<
+  typeof toolkitDocuments.$inferInsert,
+  'title' | 'description' | 'categoryId' | 'groupingId' | 'position' | 'fileKey' | 'fileName' | 'fileSize'
+>;
+
+/** Texts and place always; a position when the document moves, the file's columns when it is replaced. */
+export async function updateDocumentRow(
+  db: Executor,
+  id: string,
+  values: Pick<DocumentValues, 'title' | 'description' | 'categoryId' | 'groupingId'> &
+    Partial<Pick<DocumentValues, 'position' | 'fileKey' | 'fileName' | 'fileSize'>>,
+): Promise<void> {
+  await db.update(toolkitDocuments).set(values).where(eq(toolkitDocuments.id, id));
+}
+
+export async function deleteDocumentRow(db: Executor, id: string): Promise<void> {
+  await db.delete(toolkitDocuments).where(eq(toolkitDocuments.id, id));
+}
+
+const flagColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  toolKitAccess: users.toolKitAccess,
+  schoolLeaderAccess: users.schoolLeaderAccess,
+  testPrep: users.testPrep,
+  grade3Pilot: users.grade3Pilot,
+  grade4Pilot: users.grade4Pilot,
+  grade5Pilot: users.grade5Pilot,
+};
+
+export async function findUserFlags(db: Database, userId: string) {
+  const [row] = await db.select(flagColumns).from(users).where(eq(users.id, userId));
+  return row;
+}
+
+/** Locked, so the audit's old values are the ones the update replaces. */
+export async function lockUserFlags(db: Executor, userId: string) {
+  const [row] = await db.select(flagColumns).from(users).where(eq(users.id, userId)).for('update');
+  return row;
+}
+
+export async function updateUserFlags(db: Executor, userId: string, flags: ToolkitUserFlags) {
+  const [row] = await db.update(users).set(flags).where(eq(users.id, userId)).returning(flagColumns);
+  return row;
 }

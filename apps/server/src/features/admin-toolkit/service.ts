@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { toolkitCategoryInput, toolkitGroupingInput } from '@portal/domain/content/toolkit.ts';
 import {
   groupingParentProblem,
@@ -18,8 +17,6 @@ import {
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
-import { toolkitCategories, toolkitDocuments, toolkitGroupings } from '../../db/schema/toolkit.ts';
-import { users } from '../../db/schema/users.ts';
 import { removeFavouritesOf } from '../../core/favourites.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
@@ -28,12 +25,21 @@ import type { RequestAuth } from '../../platform/sessions.ts';
 import {
   categoryExists,
   categoryIdsInOrder,
+  deleteCategoryRow,
+  deleteDocumentRow,
+  deleteGroupingRow,
   documentIdsInPlace,
   findDocument,
+  findGroupingParent,
+  findUserFlags,
   groupingExists,
   groupingParents,
   holdsAnything,
+  insertCategory,
+  insertDocument,
+  insertGrouping,
   lockToolkit,
+  lockUserFlags,
   nextCategoryPosition,
   nextDocumentPosition,
   nextGroupingPosition,
@@ -42,6 +48,10 @@ import {
   readPlaceDocuments,
   renumber,
   siblingGroupingIds,
+  updateCategoryRow,
+  updateDocumentRow,
+  updateGroupingRow,
+  updateUserFlags,
   type Place,
 } from './repository.ts';
 
@@ -81,10 +91,11 @@ export async function createCategory(
 ): Promise<StaffToolkitOutline> {
   await deps.db.transaction(async (tx) => {
     await lockToolkit(tx);
-    const [row] = await tx
-      .insert(toolkitCategories)
-      .values({ name: input.name, audience: input.audience, position: await nextCategoryPosition(tx) })
-      .returning({ id: toolkitCategories.id });
+    const row = await insertCategory(tx, {
+      name: input.name,
+      audience: input.audience,
+      position: await nextCategoryPosition(tx),
+    });
     await audit(tx, {
       ...actorOf(auth),
       action: 'toolkit-category.create',
@@ -104,11 +115,7 @@ export async function updateCategory(
   input: CategoryInput,
 ): Promise<StaffToolkitOutline> {
   await deps.db.transaction(async (tx) => {
-    const updated = await tx
-      .update(toolkitCategories)
-      .set({ name: input.name, audience: input.audience })
-      .where(eq(toolkitCategories.id, id))
-      .returning({ id: toolkitCategories.id });
+    const updated = await updateCategoryRow(tx, id, { name: input.name, audience: input.audience });
     if (updated.length === 0) throw categoryNotFound();
     await audit(tx, {
       ...actorOf(auth),
@@ -127,7 +134,7 @@ export async function deleteCategory(deps: AppDeps, auth: RequestAuth, id: strin
     await lockToolkit(tx);
     if (!(await categoryExists(tx, id))) throw categoryNotFound();
     if (await holdsAnything(tx, 'category', id)) throw conflict(toolkitMessages.notEmpty);
-    await tx.delete(toolkitCategories).where(eq(toolkitCategories.id, id));
+    await deleteCategoryRow(tx, id);
     await renumber(tx, 'toolkit_categories', await categoryIdsInOrder(tx));
     await audit(tx, {
       ...actorOf(auth),
@@ -179,15 +186,12 @@ export async function createGrouping(
   await deps.db.transaction(async (tx) => {
     await lockToolkit(tx);
     await checkParent(tx, null, input.parentId);
-    const [row] = await tx
-      .insert(toolkitGroupings)
-      .values({
-        title: input.title,
-        parentId: input.parentId,
-        audience: input.audience,
-        position: await nextGroupingPosition(tx, input.parentId),
-      })
-      .returning({ id: toolkitGroupings.id });
+    const row = await insertGrouping(tx, {
+      title: input.title,
+      parentId: input.parentId,
+      audience: input.audience,
+      position: await nextGroupingPosition(tx, input.parentId),
+    });
     await audit(tx, {
       ...actorOf(auth),
       action: 'toolkit-grouping.create',
@@ -208,22 +212,16 @@ export async function updateGrouping(
 ): Promise<StaffToolkitOutline> {
   await deps.db.transaction(async (tx) => {
     await lockToolkit(tx);
-    const [current] = await tx
-      .select({ parentId: toolkitGroupings.parentId })
-      .from(toolkitGroupings)
-      .where(eq(toolkitGroupings.id, id));
+    const current = await findGroupingParent(tx, id);
     if (!current) throw groupingNotFound();
     await checkParent(tx, id, input.parentId);
     const moved = current.parentId !== input.parentId;
-    await tx
-      .update(toolkitGroupings)
-      .set({
-        title: input.title,
-        audience: input.audience,
-        parentId: input.parentId,
-        ...(moved ? { position: await nextGroupingPosition(tx, input.parentId) } : {}),
-      })
-      .where(eq(toolkitGroupings.id, id));
+    await updateGroupingRow(tx, id, {
+      title: input.title,
+      audience: input.audience,
+      parentId: input.parentId,
+      ...(moved ? { position: await nextGroupingPosition(tx, input.parentId) } : {}),
+    });
     if (moved) await renumber(tx, 'toolkit_groupings', await siblingGroupingIds(tx, current.parentId));
     await audit(tx, {
       ...actorOf(auth),
@@ -240,13 +238,10 @@ export async function updateGrouping(
 export async function deleteGrouping(deps: AppDeps, auth: RequestAuth, id: string): Promise<StaffToolkitOutline> {
   await deps.db.transaction(async (tx) => {
     await lockToolkit(tx);
-    const [current] = await tx
-      .select({ parentId: toolkitGroupings.parentId })
-      .from(toolkitGroupings)
-      .where(eq(toolkitGroupings.id, id));
+    const current = await findGroupingParent(tx, id);
     if (!current) throw groupingNotFound();
     if (await holdsAnything(tx, 'grouping', id)) throw conflict(toolkitMessages.notEmpty);
-    await tx.delete(toolkitGroupings).where(eq(toolkitGroupings.id, id));
+    await deleteGroupingRow(tx, id);
     await renumber(tx, 'toolkit_groupings', await siblingGroupingIds(tx, current.parentId));
     await audit(tx, {
       ...actorOf(auth),
@@ -267,10 +262,7 @@ export async function moveGrouping(
 ): Promise<StaffToolkitOutline> {
   await deps.db.transaction(async (tx) => {
     await lockToolkit(tx);
-    const [current] = await tx
-      .select({ parentId: toolkitGroupings.parentId })
-      .from(toolkitGroupings)
-      .where(eq(toolkitGroupings.id, id));
+    const current = await findGroupingParent(tx, id);
     if (!current) throw groupingNotFound();
     await renumber(
       tx,
@@ -388,7 +380,7 @@ export async function createDocument(
   await withFile(deps, file, key, async (tx) => {
     await lockToolkit(tx);
     await checkPlace(tx, fields);
-    await tx.insert(toolkitDocuments).values({
+    await insertDocument(tx, {
       id,
       title: fields.title,
       description: fields.description,
@@ -427,17 +419,14 @@ export async function updateDocument(
     if (!current) throw documentNotFound();
     await checkPlace(tx, fields);
     const moved = current.categoryId !== fields.categoryId || current.groupingId !== fields.groupingId;
-    await tx
-      .update(toolkitDocuments)
-      .set({
-        title: fields.title,
-        description: fields.description,
-        categoryId: fields.categoryId,
-        groupingId: fields.groupingId,
-        ...(moved ? { position: await nextDocumentPosition(tx, fields) } : {}),
-        ...(file ? { fileKey: key, fileName: file.name, fileSize: file.bytes.length } : {}),
-      })
-      .where(eq(toolkitDocuments.id, id));
+    await updateDocumentRow(tx, id, {
+      title: fields.title,
+      description: fields.description,
+      categoryId: fields.categoryId,
+      groupingId: fields.groupingId,
+      ...(moved ? { position: await nextDocumentPosition(tx, fields) } : {}),
+      ...(file ? { fileKey: key, fileName: file.name, fileSize: file.bytes.length } : {}),
+    });
     if (moved) await renumber(tx, 'toolkit_documents', await documentIdsInPlace(tx, current));
     await audit(tx, {
       ...actorOf(auth),
@@ -457,7 +446,7 @@ export async function deleteDocument(deps: AppDeps, auth: RequestAuth, id: strin
     await lockToolkit(tx);
     const current = await findDocument(tx, id);
     if (!current) throw documentNotFound();
-    await tx.delete(toolkitDocuments).where(eq(toolkitDocuments.id, id));
+    await deleteDocumentRow(tx, id);
     await removeFavouritesOf(tx, 'toolkit_document', [id]);
     await renumber(tx, 'toolkit_documents', await documentIdsInPlace(tx, current));
     await audit(tx, {
@@ -497,22 +486,9 @@ export async function moveDocument(
 
 // ---------------------------------------------------------------- a user's flags
 
-const flagColumns = {
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-  toolKitAccess: users.toolKitAccess,
-  schoolLeaderAccess: users.schoolLeaderAccess,
-  testPrep: users.testPrep,
-  grade3Pilot: users.grade3Pilot,
-  grade4Pilot: users.grade4Pilot,
-  grade5Pilot: users.grade5Pilot,
-};
-
 /** GET /api/admin/users/:userId/toolkit: a user's toolkit access and Treasure Chest flags. */
 export async function readUserFlags(deps: AppDeps, userId: string): Promise<ToolkitUser> {
-  const [row] = await deps.db.select(flagColumns).from(users).where(eq(users.id, userId));
+  const row = await findUserFlags(deps.db, userId);
   if (!row) throw notFound('No such user.');
   return row;
 }
@@ -525,9 +501,9 @@ export async function saveUserFlags(
   flags: ToolkitUserFlags,
 ): Promise<ToolkitUser> {
   return deps.db.transaction(async (tx) => {
-    const [before] = await tx.select(flagColumns).from(users).where(eq(users.id, userId)).for('update');
+    const before = await lockUserFlags(tx, userId);
     if (!before) throw notFound('No such user.');
-    const [after] = await tx.update(users).set(flags).where(eq(users.id, userId)).returning(flagColumns);
+    const after = await updateUserFlags(tx, userId, flags);
     if (!after) throw notFound('No such user.');
     await audit(tx, {
       ...actorOf(auth),
