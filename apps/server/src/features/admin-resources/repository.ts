@@ -71,3 +71,41 @@ export async function renumber(db: Executor, ids: readonly string[]): Promise<vo
     from (values ${values}) as v(id, position)
     where r.id = v.id and r.position <> v.position`);
 }
+
+export async function insertResource(db: Executor, values: typeof eventResources.$inferInsert): Promise<void> {
+  await db.insert(eventResources).values(values);
+}
+
+/** Locks the resource's row, so two saves at once apply one after the other. */
+export async function lockResourceFile(db: Executor, resourceId: string) {
+  const [row] = await db
+    .select({ fileKey: eventResources.fileKey })
+    .from(eventResources)
+    .where(eq(eventResources.id, resourceId))
+    .for('update');
+  return row;
+}
+
+type ResourceValues = Pick<
+  typeof eventResources.$inferInsert,
+  'title' | 'description' | 'url' | 'fileKey' | 'fileName' | 'fileSize' | 'fileType'
+>;
+
+/** Title and description always; the link and file columns only when the link or file changes. */
+export async function updateResourceRow(
+  db: Executor,
+  resourceId: string,
+  values: Pick<ResourceValues, 'title' | 'description'> &
+    Partial<Pick<ResourceValues, 'url' | 'fileKey' | 'fileName' | 'fileSize' | 'fileType'>>,
+): Promise<void> {
+  await db.update(eventResources).set(values).where(eq(eventResources.id, resourceId));
+}
+
+/** The deleted resource's file key, or undefined when there was no such resource. */
+export async function deleteResourceRow(db: Executor, resourceId: string) {
+  const [row] = await db
+    .delete(eventResources)
+    .where(eq(eventResources.id, resourceId))
+    .returning({ fileKey: eventResources.fileKey });
+  return row;
+}

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import {
   detectResourceFileType,
   linkOrFileProblems,
@@ -14,21 +13,24 @@ import {
 } from '@portal/domain/content/resources.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
-import { eventResources } from '../../db/schema/resources.ts';
 import { readEventResources, readResourceFileRow } from '../../core/event-resources.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { MultipartForm } from '../../platform/multipart-form.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import {
+  deleteResourceRow,
   eventExists,
   findResource,
+  insertResource,
   lockEvent,
+  lockResourceFile,
   nextPosition,
   orderedIds,
   renumber,
   sectionsOfEvent,
   setSections,
+  updateResourceRow,
 } from './repository.ts';
 
 const eventNotFound = () => notFound('No such event.');
@@ -130,7 +132,7 @@ export async function createResource(
     if (!(await lockEvent(tx, eventId))) throw eventNotFound();
     await checkSections(tx, eventId, fields.sectionIds);
     const fileKey = file ? fileKeyOf(resourceId, file.type) : null;
-    await tx.insert(eventResources).values({
+    await insertResource(tx, {
       id: resourceId,
       eventId,
       title: fields.title,
@@ -177,28 +179,21 @@ export async function updateResource(
   if (!current) throw resourceNotFound();
   const { fields, file } = validate(form, current.fileKey !== null);
   await withFiles(deps, async (tx, store) => {
-    const [locked] = await tx
-      .select({ fileKey: eventResources.fileKey })
-      .from(eventResources)
-      .where(eq(eventResources.id, resourceId))
-      .for('update');
+    const locked = await lockResourceFile(tx, resourceId);
     if (!locked) throw resourceNotFound();
     await checkSections(tx, current.eventId, fields.sectionIds);
     const keepFile = !file && fields.url === '';
     if (keepFile && locked.fileKey === null) throw badRequest(correct, linkOrFileProblems('', false, false));
     const fileKey = file ? fileKeyOf(resourceId, file.type) : null;
-    await tx
-      .update(eventResources)
-      .set({
-        title: fields.title,
-        description: fields.description,
-        ...(keepFile
-          ? {}
-          : file
-            ? { url: null, fileKey, fileName: file.name, fileSize: file.bytes.length, fileType: file.type }
-            : { url: fields.url, fileKey: null, fileName: null, fileSize: null, fileType: null }),
-      })
-      .where(eq(eventResources.id, resourceId));
+    await updateResourceRow(tx, resourceId, {
+      title: fields.title,
+      description: fields.description,
+      ...(keepFile
+        ? {}
+        : file
+          ? { url: null, fileKey, fileName: file.name, fileSize: file.bytes.length, fileType: file.type }
+          : { url: fields.url, fileKey: null, fileName: null, fileSize: null, fileType: null }),
+    });
     await setSections(tx, resourceId, fields.sectionIds);
     await audit(tx, {
       ...actorOf(auth),
@@ -225,10 +220,7 @@ export async function deleteResource(deps: AppDeps, auth: RequestAuth, resourceI
   if (!current) throw resourceNotFound();
   await withFiles(deps, async (tx) => {
     await lockEvent(tx, current.eventId);
-    const [deleted] = await tx
-      .delete(eventResources)
-      .where(eq(eventResources.id, resourceId))
-      .returning({ fileKey: eventResources.fileKey });
+    const deleted = await deleteResourceRow(tx, resourceId);
     if (!deleted) throw resourceNotFound();
     await renumber(tx, await orderedIds(tx, current.eventId));
     await audit(tx, {
