@@ -1,6 +1,11 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ApplicationStatus } from '@portal/domain/applications/rules.ts';
-import type { AdminApplicationDetail, AdminApplicationQuery } from '@portal/domain/applications/contracts.ts';
+import type {
+  AdminApplicationDetail,
+  AdminApplicationQuery,
+  ApplicationSettingsInput,
+  QuestionInput,
+} from '@portal/domain/applications/contracts.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import {
   applicationQuestions,
@@ -13,6 +18,7 @@ import { grades, positions } from '../../db/schema/lookups.ts';
 import { organizationMembershipGrades, organizationMemberships, organizations } from '../../db/schema/organizations.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { users } from '../../db/schema/users.ts';
+import { questionColumns } from '../../core/application-reads.ts';
 
 /** What the audit log calls an application (the applicant side writes the same). */
 export const applicationSubject = 'event_application';
@@ -232,4 +238,67 @@ export async function questionAnswered(db: Executor, questionId: string): Promis
     .where(eq(eventApplicationAnswers.questionId, questionId))
     .limit(1);
   return answer !== undefined;
+}
+
+export async function ticketTypeOfEventExists(db: Executor, eventId: string, ticketTypeId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: eventTicketTypes.id })
+    .from(eventTicketTypes)
+    .where(and(eq(eventTicketTypes.id, ticketTypeId), eq(eventTicketTypes.eventId, eventId)));
+  return row !== undefined;
+}
+
+export async function updateApplicationSettings(
+  db: Executor,
+  eventId: string,
+  settings: Pick<ApplicationSettingsInput, 'acceptsApplications' | 'ticketTypeId' | 'dueDays'>,
+): Promise<void> {
+  await db
+    .update(events)
+    .set({
+      acceptsApplications: settings.acceptsApplications,
+      applicationTicketTypeId: settings.ticketTypeId,
+      paymentDueDays: settings.dueDays,
+    })
+    .where(eq(events.id, eventId));
+}
+
+export async function deletePaymentOptions(db: Executor, optionIds: readonly string[]): Promise<void> {
+  await db.delete(eventPaymentOptions).where(inArray(eventPaymentOptions.id, [...optionIds]));
+}
+
+type PaymentOptionValues = Pick<typeof eventPaymentOptions.$inferInsert, 'label' | 'method' | 'position'>;
+
+export async function updatePaymentOption(db: Executor, optionId: string, values: PaymentOptionValues): Promise<void> {
+  await db.update(eventPaymentOptions).set(values).where(eq(eventPaymentOptions.id, optionId));
+}
+
+export async function insertPaymentOption(db: Executor, eventId: string, values: PaymentOptionValues): Promise<void> {
+  await db.insert(eventPaymentOptions).values({ ...values, eventId });
+}
+
+export async function movePaymentOption(db: Executor, optionId: string, position: number): Promise<void> {
+  await db.update(eventPaymentOptions).set({ position }).where(eq(eventPaymentOptions.id, optionId));
+}
+
+export async function insertQuestion(db: Executor, eventId: string, values: QuestionInput) {
+  const [row] = await db
+    .insert(applicationQuestions)
+    .values({ ...values, eventId })
+    .returning(questionColumns);
+  return row;
+}
+
+/** The updated question with its event, or undefined when there is no such question. */
+export async function updateQuestionRow(db: Executor, questionId: string, values: QuestionInput) {
+  const [row] = await db
+    .update(applicationQuestions)
+    .set(values)
+    .where(eq(applicationQuestions.id, questionId))
+    .returning({ ...questionColumns, eventId: applicationQuestions.eventId });
+  return row;
+}
+
+export async function deleteQuestionRow(db: Executor, questionId: string): Promise<void> {
+  await db.delete(applicationQuestions).where(eq(applicationQuestions.id, questionId));
 }

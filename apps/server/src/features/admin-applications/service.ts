@@ -1,4 +1,3 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { applicationMessages, decide, type ApplicationDecision } from '@portal/domain/applications/rules.ts';
 import {
   staffApplicationMessages,
@@ -13,11 +12,8 @@ import {
 import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { applicationQuestions, eventPaymentOptions } from '../../db/schema/applications.ts';
-import { events, eventTicketTypes } from '../../db/schema/commerce.ts';
 import {
   applicationPaymentStates,
-  questionColumns,
   readApplicationDetail,
   readPaymentOptions,
   readQuestions,
@@ -30,17 +26,26 @@ import type { RequestAuth } from '../../platform/sessions.ts';
 import { decisionMail } from './decision-mail.ts';
 import {
   applicationSubject,
+  deletePaymentOptions,
+  deleteQuestionRow,
   findEventSettings,
   findForDecision,
+  insertPaymentOption,
+  insertQuestion,
   listQueue,
   lockEvent,
   lockQuestion,
+  movePaymentOption,
   moveStatus,
   openUnpaidPayments,
   questionAnswered,
   readOptionsInUse,
   readStaffExtras,
   readTicketTypes,
+  ticketTypeOfEventExists,
+  updateApplicationSettings,
+  updatePaymentOption,
+  updateQuestionRow,
   voidSubmittedPurchaseOrders,
 } from './repository.ts';
 
@@ -198,25 +203,13 @@ export async function saveSettings(
 ): Promise<ApplicationSettingsReply> {
   await deps.db.transaction(async (tx) => {
     if (!(await lockEvent(tx, eventId))) throw eventNotFound();
-    if (input.ticketTypeId !== null) {
-      const [ticketType] = await tx
-        .select({ id: eventTicketTypes.id })
-        .from(eventTicketTypes)
-        .where(and(eq(eventTicketTypes.id, input.ticketTypeId), eq(eventTicketTypes.eventId, eventId)));
-      if (!ticketType)
-        throw badRequest(staffApplicationMessages.ticketTypeUnknown, {
-          ticketTypeId: staffApplicationMessages.ticketTypeUnknown,
-        });
+    if (input.ticketTypeId !== null && !(await ticketTypeOfEventExists(tx, eventId, input.ticketTypeId))) {
+      throw badRequest(staffApplicationMessages.ticketTypeUnknown, {
+        ticketTypeId: staffApplicationMessages.ticketTypeUnknown,
+      });
     }
     await replacePaymentOptions(tx, eventId, input.paymentOptions);
-    await tx
-      .update(events)
-      .set({
-        acceptsApplications: input.acceptsApplications,
-        applicationTicketTypeId: input.ticketTypeId,
-        paymentDueDays: input.dueDays,
-      })
-      .where(eq(events.id, eventId));
+    await updateApplicationSettings(tx, eventId, input);
     await audit(tx, {
       ...actorOf(auth),
       action: 'event.application-settings.update',
@@ -243,18 +236,15 @@ async function replacePaymentOptions(
   if (Object.keys(errors).length > 0) throw badRequest('Please correct the highlighted fields.', errors);
   const removed = existing.filter((row) => !sentIds.has(row.id));
   const deletable = removed.filter((row) => !row.inUse).map((row) => row.id);
-  if (deletable.length > 0) await tx.delete(eventPaymentOptions).where(inArray(eventPaymentOptions.id, deletable));
+  if (deletable.length > 0) await deletePaymentOptions(tx, deletable);
   for (const [position, option] of sent.entries()) {
     const values = { label: option.label, method: option.method, position };
-    if (option.id) await tx.update(eventPaymentOptions).set(values).where(eq(eventPaymentOptions.id, option.id));
-    else await tx.insert(eventPaymentOptions).values({ ...values, eventId });
+    if (option.id) await updatePaymentOption(tx, option.id, values);
+    else await insertPaymentOption(tx, eventId, values);
   }
   const kept = removed.filter((row) => row.inUse).map((row) => row.id);
   for (const [index, id] of kept.entries()) {
-    await tx
-      .update(eventPaymentOptions)
-      .set({ position: sent.length + index })
-      .where(eq(eventPaymentOptions.id, id));
+    await movePaymentOption(tx, id, sent.length + index);
   }
 }
 
@@ -276,10 +266,7 @@ export async function addQuestion(
 ): Promise<PositionedQuestion> {
   return deps.db.transaction(async (tx) => {
     if (!(await lockEvent(tx, eventId))) throw eventNotFound();
-    const [question] = await tx
-      .insert(applicationQuestions)
-      .values({ ...questionValues(input), eventId })
-      .returning(questionColumns);
+    const question = await insertQuestion(tx, eventId, questionValues(input));
     if (!question) throw new Error('question was not created');
     await audit(tx, {
       ...actorOf(auth),
@@ -299,11 +286,7 @@ export async function updateQuestion(
   input: QuestionInput,
 ): Promise<PositionedQuestion> {
   return deps.db.transaction(async (tx) => {
-    const [question] = await tx
-      .update(applicationQuestions)
-      .set(questionValues(input))
-      .where(eq(applicationQuestions.id, questionId))
-      .returning({ ...questionColumns, eventId: applicationQuestions.eventId });
+    const question = await updateQuestionRow(tx, questionId, questionValues(input));
     if (!question) throw questionNotFound();
     const { eventId, ...reply } = question;
     await audit(tx, {
@@ -327,7 +310,7 @@ export async function deleteQuestion(
     const owner = await lockQuestion(tx, questionId);
     if (!owner) throw questionNotFound();
     if (await questionAnswered(tx, questionId)) throw conflict(staffApplicationMessages.questionAnswered);
-    await tx.delete(applicationQuestions).where(eq(applicationQuestions.id, questionId));
+    await deleteQuestionRow(tx, questionId);
     await audit(tx, {
       ...actorOf(auth),
       action: 'event.question.delete',
