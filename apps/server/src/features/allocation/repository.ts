@@ -3,6 +3,8 @@ import type { AssignableUser } from '@portal/domain/tickets/allocation.ts';
 import type { Executor } from '../../db/client.ts';
 import { eventGroupings, eventPaymentItems, eventPayments, events, eventSections } from '../../db/schema/commerce.ts';
 import { organizations } from '../../db/schema/organizations.ts';
+import { packageAssignments } from '../../db/schema/package-assignments.ts';
+import { packageEvents, packageInstitutes, packageRequests } from '../../db/schema/packages.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
 import { users } from '../../db/schema/users.ts';
 import { paymentVisibleTo } from '../../core/event-payments.ts';
@@ -231,4 +233,29 @@ export async function organizationName(db: Executor, organizationId: string): Pr
     .from(organizations)
     .where(eq(organizations.id, organizationId));
   return row?.name;
+}
+
+/**
+ * The member's conference-day tickets and institute places of ACCEPTED package requests (package
+ * ticket assignment; a reopened request's are not shown until staff accept it again), soonest first.
+ */
+export async function packageTicketsOfUser(db: Executor, userId: string) {
+  return db
+    .select({
+      id: packageAssignments.id,
+      eventId: events.id,
+      eventName: events.name,
+      startDate: events.startDate,
+      endDate: events.endDate,
+      eventLocation: events.locationName,
+      organizationName: organizations.name,
+    })
+    .from(packageAssignments)
+    .innerJoin(packageRequests, eq(packageRequests.id, packageAssignments.packageRequestId))
+    .innerJoin(organizations, eq(organizations.id, packageRequests.organizationId))
+    .leftJoin(packageEvents, eq(packageEvents.id, packageAssignments.packageEventId))
+    .leftJoin(packageInstitutes, eq(packageInstitutes.id, packageAssignments.packageInstituteId))
+    .innerJoin(events, eq(events.id, sql`coalesce(${packageEvents.eventId}, ${packageInstitutes.eventId})`))
+    .where(and(eq(packageAssignments.userId, userId), eq(packageRequests.status, 'ACCEPTED')))
+    .orderBy(asc(events.startDate), asc(events.name), asc(packageAssignments.id));
 }

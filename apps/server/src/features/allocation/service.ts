@@ -20,12 +20,7 @@ import { ticketCalendar } from '@portal/domain/tickets/calendar.ts';
 import { isVoidedOrCancelled, paymentMessages } from '@portal/domain/commerce/payments.ts';
 import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { events } from '../../db/schema/commerce.ts';
-import { organizations } from '../../db/schema/organizations.ts';
-import { packageAssignments } from '../../db/schema/package-assignments.ts';
-import { packageEvents, packageInstitutes, packageRequests } from '../../db/schema/packages.ts';
 import { addPendingUser, assignableByIds, assignableUsersPage } from '../../core/assignable-users.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { releasePayment } from '../../core/capacity.ts';
@@ -41,6 +36,7 @@ import {
   itemsOf,
   lockPayment,
   orderHolders,
+  packageTicketsOfUser,
   removeHolders,
   seatsOfUser,
   setPaymentCancelled,
@@ -361,31 +357,6 @@ export async function createPendingUser(
     }
     return result.user;
   });
-}
-
-/**
- * The member's conference-day tickets and institute places of ACCEPTED package requests (package
- * ticket assignment; a reopened request's are not shown until staff accept it again), soonest first.
- */
-async function packageTicketsOfUser(db: Executor, userId: string) {
-  return db
-    .select({
-      id: packageAssignments.id,
-      eventId: events.id,
-      eventName: events.name,
-      startDate: events.startDate,
-      endDate: events.endDate,
-      eventLocation: events.locationName,
-      organizationName: organizations.name,
-    })
-    .from(packageAssignments)
-    .innerJoin(packageRequests, eq(packageRequests.id, packageAssignments.packageRequestId))
-    .innerJoin(organizations, eq(organizations.id, packageRequests.organizationId))
-    .leftJoin(packageEvents, eq(packageEvents.id, packageAssignments.packageEventId))
-    .leftJoin(packageInstitutes, eq(packageInstitutes.id, packageAssignments.packageInstituteId))
-    .innerJoin(events, eq(events.id, sql`coalesce(${packageEvents.eventId}, ${packageInstitutes.eventId})`))
-    .where(and(eq(packageAssignments.userId, userId), eq(packageRequests.status, 'ACCEPTED')))
-    .orderBy(asc(events.startDate), asc(events.name), asc(packageAssignments.id));
 }
 
 /** GET /api/my-tickets: the member's allocated tickets, institute seats and package tickets together, soonest event first. */

@@ -23,8 +23,6 @@ import {
 } from '@portal/domain/commerce/member-purchase-orders.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Transaction } from '../../db/client.ts';
-import { purchaseOrders } from '../../db/schema/commerce.ts';
-import { purchaseOrderApplications } from '../../db/schema/purchase-order-links.ts';
 import { expireHolds, releasePayment, takeCouponUse, takeSeats } from '../../core/capacity.ts';
 import { findCouponByCode } from '../../core/coupons.ts';
 import { isActiveMember } from '../../core/memberships.ts';
@@ -43,9 +41,12 @@ import {
   findAvailable,
   findInstitute,
   insertPayment,
+  insertPurchaseOrder,
+  linkPurchaseOrderApplications,
   listInstitutes,
   lockAvailable,
   openPayments,
+  type PurchaseOrderApplicationLink,
 } from './repository.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -171,7 +172,7 @@ async function record(
     await releasePayment(tx, open.id, 'CANCELLED', now);
   }
   const totals = institutePurchaseOrderTotals(institute.priceCents, ordered.length, coupon);
-  await tx.insert(purchaseOrders).values({
+  await insertPurchaseOrder(tx, {
     id: purchaseOrderId,
     paymentId: null,
     type: 'EVENT',
@@ -190,7 +191,7 @@ async function record(
     idempotencyKey,
   });
   const holdExpiresAt = new Date(now.getTime() + purchaseOrderHoldDays * dayMs);
-  const links: (typeof purchaseOrderApplications.$inferInsert)[] = [];
+  const links: PurchaseOrderApplicationLink[] = [];
   for (const [index, applicant] of ordered.entries()) {
     const share = totals.shares[index] ?? 0;
     const paymentId = await insertPayment(
@@ -224,7 +225,7 @@ async function record(
   ]);
   if (coupon && !(await takeCouponUse(tx, coupon.id)))
     throw conflict(couponRefusals.usedUp, { couponCode: couponRefusals.usedUp });
-  await tx.insert(purchaseOrderApplications).values(links);
+  await linkPurchaseOrderApplications(tx, links);
   await audit(tx, {
     ...actorOf(auth),
     action: 'purchaseOrder.submit',

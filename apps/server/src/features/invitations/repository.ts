@@ -58,6 +58,19 @@ export async function markAccepted(db: Executor, invitationId: string, now: Date
   return updated.length === 1;
 }
 
+/**
+ * Sets the invitee's password only while the account has none, as one conditional update: an
+ * account that already has one (set meanwhile, or before the invitation) changes nothing.
+ */
+export async function setFirstPassword(db: Executor, userId: string, passwordHash: string): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, userId), isNull(users.passwordHash)))
+    .returning({ id: users.id });
+  return updated.length === 1;
+}
+
 export async function invitationStatus(db: Executor, invitationId: string) {
   const [row] = await db
     .select({ status: invitations.status })
@@ -135,6 +148,9 @@ export async function findUserByEmail(db: Executor, email: string) {
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   return user;
 }
+
+/** What an invitation may fill in of the invitee's account besides the email and name. */
+export type InviteeProfile = Partial<typeof users.$inferInsert>;
 
 /**
  * The invitee's user row: the existing account for that email, or a new one without a password

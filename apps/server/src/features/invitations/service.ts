@@ -1,4 +1,3 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { parseUsDate } from '@portal/domain/dates.ts';
 import {
@@ -13,7 +12,6 @@ import {
 import { rosterMessages, type addStaffMember } from '@portal/domain/organizations/roster.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../../db/schema/users.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { encryptField } from '../../platform/crypto.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
@@ -31,8 +29,10 @@ import {
   isActiveDistrictMember,
   lookupsExist,
   markAccepted,
+  setFirstPassword,
   targetName,
   type FoundInvitation,
+  type InviteeProfile,
   type NewInvitation,
 } from './repository.ts';
 
@@ -50,7 +50,7 @@ interface Invitee {
   email: string;
   firstName: string;
   lastName: string;
-  profile?: Partial<typeof users.$inferInsert>;
+  profile?: InviteeProfile;
 }
 
 interface Target {
@@ -232,12 +232,7 @@ export async function acceptWithPassword(
   return deps.db.transaction(async (tx) => {
     const invitation = await usableInvitation(tx, code);
     if (invitation.status !== 'SENT') throw conflict(invitationMessages.hasPassword);
-    const set = await tx
-      .update(users)
-      .set({ passwordHash })
-      .where(and(eq(users.id, invitation.userId), isNull(users.passwordHash)))
-      .returning({ id: users.id });
-    if (set.length === 0) throw conflict(invitationMessages.hasPassword);
+    if (!(await setFirstPassword(tx, invitation.userId, passwordHash))) throw conflict(invitationMessages.hasPassword);
     if (!(await markAccepted(tx, invitation.id, deps.clock()))) throw conflict(invitationMessages.hasPassword);
     await activateMembership(tx, invitation);
     const actor = { actorId: invitation.userId };

@@ -8,8 +8,6 @@ import {
 } from '@portal/domain/commerce/member-purchase-orders.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
-import { purchaseOrders } from '../../db/schema/commerce.ts';
-import { purchaseOrderContracts } from '../../db/schema/purchase-order-links.ts';
 import { activeMembershipRole } from '../../core/memberships.ts';
 import {
   checkUpload,
@@ -21,7 +19,14 @@ import {
 import { actorOf, audit } from '../../platform/audit.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
-import { findContract, hasLivePurchaseOrder, listContracts, lockContract } from './repository.ts';
+import {
+  findContract,
+  hasLivePurchaseOrder,
+  insertPurchaseOrder,
+  linkPurchaseOrderContract,
+  listContracts,
+  lockContract,
+} from './repository.ts';
 
 /** organizations.md §6: package purchase orders are for organizations the caller owns or administers (else 403, its message shown). */
 async function requireManager(db: Executor, organizationId: string, userId: string, message: string): Promise<void> {
@@ -73,7 +78,7 @@ async function record(
   const contract = await lockContract(tx, fields.organizationId, fields.contractId);
   if (!contract) throw notFound(memberPurchaseOrderMessages.contractNotFound);
   if (await hasLivePurchaseOrder(tx, contract.id)) throw conflict(memberPurchaseOrderMessages.contractHasPurchaseOrder);
-  await tx.insert(purchaseOrders).values({
+  await insertPurchaseOrder(tx, {
     id: purchaseOrderId,
     paymentId: null,
     type: 'PACKAGE',
@@ -91,7 +96,7 @@ async function record(
     submittedById: auth.user.id,
     idempotencyKey,
   });
-  await tx.insert(purchaseOrderContracts).values({ purchaseOrderId, contractId: contract.id });
+  await linkPurchaseOrderContract(tx, purchaseOrderId, contract.id);
   await audit(tx, {
     ...actorOf(auth),
     action: 'purchaseOrder.submit',

@@ -66,3 +66,10 @@ export async function emailTakenByAnother(db: Executor, email: string, userId: s
     .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), ne(users.id, userId)));
   return row !== undefined;
 }
+
+/** The columns of a member's own row that a profile or email change writes. */
+export type ProfileChanges = Partial<typeof users.$inferInsert>;
+
+export async function updateProfileUser(db: Executor, userId: string, changes: ProfileChanges) {
+  await db.update(users).set(changes).where(eq(users.id, userId));
+}

@@ -1,17 +1,22 @@
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { formatUsDate, parseUsDate } from '@portal/domain/dates.ts';
 import { profileMessages, type Profile, type profileUpdate } from '@portal/domain/people/profile.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../../db/schema/users.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { decryptField, encryptField } from '../../platform/crypto.ts';
 import { violatedUniqueIndex } from '../../platform/database-errors.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { endUserTokens } from '../../platform/one-time-tokens.ts';
 import { revokeUserSessions, type RequestAuth } from '../../platform/sessions.ts';
-import { emailTakenByAnother, findProfileUser, listActiveMemberships, type ProfileUserRow } from './repository.ts';
+import {
+  emailTakenByAnother,
+  findProfileUser,
+  listActiveMemberships,
+  updateProfileUser,
+  type ProfileChanges,
+  type ProfileUserRow,
+} from './repository.ts';
 
 type ProfileUpdate = z.output<typeof profileUpdate>;
 
@@ -63,7 +68,7 @@ export async function updateProfile(deps: AppDeps, auth: RequestAuth, input: Pro
   const user = await deps.db.transaction(async (tx) => {
     const current = await loadUser(tx, auth.user.id);
     const { dateOfBirth, last4SSN, ...plain } = input;
-    const changes: Partial<typeof users.$inferInsert> = plain;
+    const changes: ProfileChanges = plain;
     // Field names only: the audit log never holds the values of sensitive fields.
     const changed: string[] = plainFields.filter((field) => current[field] !== input[field]);
     if (!sensitiveHidden(auth)) {
@@ -78,7 +83,7 @@ export async function updateProfile(deps: AppDeps, auth: RequestAuth, input: Pro
         changed.push('last4SSN');
       }
     }
-    await tx.update(users).set(changes).where(eq(users.id, auth.user.id));
+    await updateProfileUser(tx, auth.user.id, changes);
     await audit(tx, {
       ...actorOf(auth),
       action: 'profile.update',
@@ -102,7 +107,7 @@ export async function changeEmail(deps: AppDeps, auth: RequestAuth, email: strin
         throw badRequest(profileMessages.emailUnchanged, { email: profileMessages.emailUnchanged });
       }
       if (await emailTakenByAnother(tx, email, auth.user.id)) throw emailTaken();
-      await tx.update(users).set({ email }).where(eq(users.id, auth.user.id));
+      await updateProfileUser(tx, auth.user.id, { email });
       // Links mailed to the old address must not open the account any more, nor the sessions already open.
       await endUserTokens(tx, auth.user.id, deps.clock());
       await revokeUserSessions(tx, deps.clock, auth.user.id);

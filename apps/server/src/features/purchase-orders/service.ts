@@ -7,13 +7,12 @@ import {
   type PurchaseOrderSubmitted,
 } from '@portal/domain/commerce/purchase-orders.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { purchaseOrders } from '../../db/schema/commerce.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { expireHolds } from '../../core/capacity.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { isActiveMember } from '../../core/memberships.ts';
-import { markPurchaseOrderSubmitted, paymentTerms } from './repository.ts';
+import { insertPurchaseOrder, markPurchaseOrderSubmitted, paymentTerms } from './repository.ts';
 import { checkUpload, purchaseOrderFileKey, recordWithFile, type Upload } from '../../core/purchase-order-upload.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -53,7 +52,7 @@ export async function submitPurchaseOrder(
     ) {
       throw conflict(purchaseOrderMessages.notAwaiting);
     }
-    await tx.insert(purchaseOrders).values({
+    await insertPurchaseOrder(tx, {
       id: purchaseOrderId,
       paymentId: fields.eventPaymentId,
       type,

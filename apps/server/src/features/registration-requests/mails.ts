@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { formatCents } from '@portal/domain/money.ts';
 import { refundReasonLabels } from '@portal/domain/commerce/payments.ts';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../../db/schema/users.ts';
 import { queueMail, type MailInput } from '../../platform/mail.ts';
+import { staffEmails } from './repository.ts';
 
 /**
  * The mail a new attendee receives. Someone without an account (a pending user, no password yet)
@@ -45,7 +44,7 @@ export async function refundMail(
   tx: Executor,
   input: { paymentId: string; requestId: string; total: number; publicUrl: string },
 ): Promise<void> {
-  const staff = await tx.select({ email: users.email }).from(users).where(eq(users.role, 'STAFF'));
+  const staff = await staffEmails(tx);
   const text = [
     `Event payment ${input.paymentId} (${formatCents(input.total)}) paid registration request ${input.requestId}, which its member has cancelled.`,
     refundReasonLabels.BUYER_CANCELLED,

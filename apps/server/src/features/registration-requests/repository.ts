@@ -9,10 +9,12 @@ import {
   coupons,
   eventGroupings,
   eventPaths,
+  eventPaymentItems,
   eventPayments,
   events,
   eventSections,
   eventTicketTypes,
+  purchaseOrders,
 } from '../../db/schema/commerce.ts';
 import {
   eventGroupRegistrations,
@@ -163,6 +165,32 @@ export async function requestTicketType(db: Executor, eventId: string) {
 
 export async function linkPayment(db: Executor, requestId: string, paymentId: string) {
   await db.insert(eventRegistrationPayments).values({ requestId, paymentId });
+}
+
+/** The payment of a request, seats held; the service sets its terms, price and coupon beforehand. */
+export async function insertRequestPayment(db: Executor, values: typeof eventPayments.$inferInsert) {
+  const [payment] = await db.insert(eventPayments).values(values).returning({
+    id: eventPayments.id,
+    status: eventPayments.status,
+    method: eventPayments.method,
+    checkoutUrl: eventPayments.checkoutUrl,
+    totalCents: eventPayments.totalCents,
+    holdExpiresAt: eventPayments.holdExpiresAt,
+  });
+  return payment;
+}
+
+/** The lines of a request's payment (paid seats and free seats), in one statement. */
+export async function insertPaymentItems(db: Executor, items: (typeof eventPaymentItems.$inferInsert)[]) {
+  await db.insert(eventPaymentItems).values(items);
+}
+
+/** A cancelled request's payment is no longer due: its purchase orders still under review are voided. */
+export async function voidSubmittedPurchaseOrders(db: Executor, paymentId: string, now: Date) {
+  await db
+    .update(purchaseOrders)
+    .set({ status: 'VOIDED', decidedAt: now })
+    .where(and(eq(purchaseOrders.paymentId, paymentId), eq(purchaseOrders.status, 'SUBMITTED')));
 }
 
 /** The request the member made with this Idempotency-Key (a double click or a replay of the create call). */
@@ -323,4 +351,18 @@ export async function seatOfAttendee(db: Executor, requestId: string, userId: st
     .innerJoin(eventRegistrationRequests, eq(eventRegistrationRequests.id, eventRegistrationSeats.requestId))
     .where(and(eq(eventRegistrationSeats.requestId, requestId), eq(eventRegistrationSeats.userId, userId)));
   return row;
+}
+
+/** The requester's name, which the attendees' mails give. */
+export async function nameOfUser(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** Every staff member's address: all of them are mailed a refund to make. */
+export async function staffEmails(db: Executor) {
+  return db.select({ email: users.email }).from(users).where(eq(users.role, 'STAFF'));
 }

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import {
   applicationCouponRefusalText,
   cartMessages,
@@ -28,8 +27,6 @@ import { purchaseIsOpen } from '@portal/domain/commerce/purchase-window.ts';
 import { amountTooLargeMessage, int4Max } from '@portal/domain/stored-integers.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Transaction } from '../../db/client.ts';
-import { eventPaymentItems, eventPayments, purchaseOrders } from '../../db/schema/commerce.ts';
-import { users } from '../../db/schema/users.ts';
 import { expireHolds, refundPaidPayment, releasePayment, takeCouponUse, takeSeats } from '../../core/capacity.ts';
 import { requireCardProvider, startCardPayment } from '../../core/card-checkout.ts';
 import { readApplicationDetail } from '../../core/application-reads.ts';
@@ -54,12 +51,15 @@ import {
   findCouponByCode,
   groupingPathIds,
   groupSettings,
+  insertPaymentItems,
   insertPendingUser,
   insertRequest,
+  insertRequestPayment,
   insertSimplifiedApplication,
   isRequestPayment,
   linkPayment,
   lockOwnRequest,
+  nameOfUser,
   partsOfEvent,
   replaceSeats,
   requestByIdempotencyKey,
@@ -71,6 +71,7 @@ import {
   usersByEmail,
   usersWithApplication,
   voidSimplifiedApplications,
+  voidSubmittedPurchaseOrders,
   type LockedRequest,
 } from './repository.ts';
 
@@ -332,10 +333,7 @@ async function writeAttendees(
 
     const parts = await requestedParts(tx, request.id);
     const event = await groupSettings(tx, request.eventId);
-    const [requester] = await tx
-      .select({ firstName: users.firstName, lastName: users.lastName })
-      .from(users)
-      .where(eq(users.id, auth.user.id));
+    const requester = await nameOfUser(tx, auth.user.id);
     const seats = [];
     for (const [index, email] of emails.entries()) {
       const existing = currentByEmail.get(email);
@@ -465,41 +463,29 @@ async function createPayment(
   const price = groupPrice(request.seatsRequested, offerOf(settings), coupon ?? null);
   if (price.grossTotal > int4Max) throw badRequest(amountTooLargeMessage);
   const terms = openingTerms(method, price.total, now);
-  const [payment] = await tx
-    .insert(eventPayments)
-    .values({
-      userId: auth.user.id,
-      ...terms,
-      method,
-      provider: method === 'CARD' && terms.status !== 'PAID' ? requireCardProvider(deps).name : null,
-      subtotalCents: price.subtotal,
-      discountCents: price.couponDiscount,
-      totalCents: price.total,
-      couponId: coupon?.id ?? null,
-      seatsHeld: true,
-      idempotencyKey,
-    })
-    .returning({
-      id: eventPayments.id,
-      status: eventPayments.status,
-      method: eventPayments.method,
-      checkoutUrl: eventPayments.checkoutUrl,
-      totalCents: eventPayments.totalCents,
-      holdExpiresAt: eventPayments.holdExpiresAt,
-    });
+  const payment = await insertRequestPayment(tx, {
+    userId: auth.user.id,
+    ...terms,
+    method,
+    provider: method === 'CARD' && terms.status !== 'PAID' ? requireCardProvider(deps).name : null,
+    subtotalCents: price.subtotal,
+    discountCents: price.couponDiscount,
+    totalCents: price.total,
+    couponId: coupon?.id ?? null,
+    seatsHeld: true,
+    idempotencyKey,
+  });
   if (!payment) throw new Error('event payment was not written');
   const paidSeats = price.seats - price.freeSeats;
   const item = { paymentId: payment.id, eventId: request.eventId, sectionId: null, ticketTypeId };
-  await tx
-    .insert(eventPaymentItems)
-    .values([
-      ...(paidSeats > 0
-        ? [{ ...item, title: settings.eventName, numberOfTickets: paidSeats, priceCents: settings.attendeeCostCents }]
-        : []),
-      ...(price.freeSeats > 0
-        ? [{ ...item, title: `${settings.eventName} (free seats)`, numberOfTickets: price.freeSeats, priceCents: 0 }]
-        : []),
-    ]);
+  await insertPaymentItems(tx, [
+    ...(paidSeats > 0
+      ? [{ ...item, title: settings.eventName, numberOfTickets: paidSeats, priceCents: settings.attendeeCostCents }]
+      : []),
+    ...(price.freeSeats > 0
+      ? [{ ...item, title: `${settings.eventName} (free seats)`, numberOfTickets: price.freeSeats, priceCents: 0 }]
+      : []),
+  ]);
   await linkPayment(tx, request.id, payment.id);
   await takeSeats(tx, [
     { eventId: request.eventId, sectionId: null, numberOfTickets: request.seatsRequested, title: settings.eventName },
@@ -621,10 +607,7 @@ export async function cancelRequest(
     const payment = await latestRequestPayment(tx, request.id);
     let paid = payment !== undefined && decidingStatus(payment) === 'PAID';
     if (payment && isOpenPayment(payment.status)) {
-      await tx
-        .update(purchaseOrders)
-        .set({ status: 'VOIDED', decidedAt: now })
-        .where(and(eq(purchaseOrders.paymentId, payment.id), eq(purchaseOrders.status, 'SUBMITTED')));
+      await voidSubmittedPurchaseOrders(tx, payment.id, now);
       // A card success that committed while this waited for the payment's lock left it PAID: refunded as a paid one.
       paid = (await releasePayment(tx, payment.id, 'CANCELLED', now)).status === 'PAID';
     }
