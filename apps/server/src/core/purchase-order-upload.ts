@@ -99,3 +99,8 @@ export async function findSentWithKey(db: Executor, userId: string, key: string)
     .where(and(eq(purchaseOrders.submittedById, userId), eq(purchaseOrders.idempotencyKey, key)));
   return row;
 }
+
+/** Every kind of purchase order (cart, application, institute, package) is one row of purchase_orders. */
+export async function insertPurchaseOrder(db: Executor, values: typeof purchaseOrders.$inferInsert) {
+  await db.insert(purchaseOrders).values(values);
+}

@@ -1,13 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { eventApplications } from '../../db/schema/applications.ts';
-import {
-  eventPaymentItems,
-  eventPayments,
-  events,
-  eventTicketTypes,
-  purchaseOrders,
-} from '../../db/schema/commerce.ts';
+import { eventPaymentItems, eventPayments, events, eventTicketTypes } from '../../db/schema/commerce.ts';
 import { purchaseOrderApplications } from '../../db/schema/purchase-order-links.ts';
 import { organizationMemberships } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
@@ -140,11 +134,6 @@ export async function insertPayment(db: Executor, payment: NewPayment, item: New
 
 /** One applicant's share of an institute purchase order: the application and the payment made for it. */
 export type PurchaseOrderApplicationLink = typeof purchaseOrderApplications.$inferInsert;
-
-/** Records an institute purchase order; its total is the institute's price for the applicants, set by the service. */
-export async function insertPurchaseOrder(db: Executor, values: typeof purchaseOrders.$inferInsert) {
-  await db.insert(purchaseOrders).values(values);
-}
 
 /** Ties an institute purchase order to each applicant's application and payment, in one statement. */
 export async function linkPurchaseOrderApplications(db: Executor, links: PurchaseOrderApplicationLink[]) {

@@ -32,6 +32,7 @@ import {
   purchaseOrderFileKey,
   recordWithFile,
   type Upload,
+  insertPurchaseOrder,
 } from '../../core/purchase-order-upload.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
@@ -41,7 +42,6 @@ import {
   findAvailable,
   findInstitute,
   insertPayment,
-  insertPurchaseOrder,
   linkPurchaseOrderApplications,
   listInstitutes,
   lockAvailable,

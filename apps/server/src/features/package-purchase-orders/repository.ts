@@ -52,11 +52,6 @@ export async function hasLivePurchaseOrder(db: Executor, contractId: string): Pr
   return row !== undefined;
 }
 
-/** Records a package purchase order; its total is the contract's, set by the service. */
-export async function insertPurchaseOrder(db: Executor, values: typeof purchaseOrders.$inferInsert) {
-  await db.insert(purchaseOrders).values(values);
-}
-
 /** Ties a package purchase order to the contract it pays, which hasLivePurchaseOrder then finds. */
 export async function linkPurchaseOrderContract(db: Executor, purchaseOrderId: string, contractId: string) {
   await db.insert(purchaseOrderContracts).values({ purchaseOrderId, contractId });

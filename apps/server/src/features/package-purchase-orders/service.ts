@@ -15,6 +15,7 @@ import {
   purchaseOrderFileKey,
   recordWithFile,
   type Upload,
+  insertPurchaseOrder,
 } from '../../core/purchase-order-upload.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
@@ -22,7 +23,6 @@ import type { RequestAuth } from '../../platform/sessions.ts';
 import {
   findContract,
   hasLivePurchaseOrder,
-  insertPurchaseOrder,
   linkPurchaseOrderContract,
   listContracts,
   lockContract,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { eventPayments, purchaseOrders } from '../../db/schema/commerce.ts';
+import { eventPayments } from '../../db/schema/commerce.ts';
 import { eventRegistrationPayments } from '../../db/schema/registration-requests.ts';
 
 /**
@@ -47,9 +47,4 @@ export async function paymentTerms(db: Executor, paymentId: string) {
     .leftJoin(eventRegistrationPayments, eq(eventRegistrationPayments.paymentId, eventPayments.id))
     .where(eq(eventPayments.id, paymentId));
   return row;
-}
-
-/** Records a submitted purchase order; the service decides its type and total beforehand. */
-export async function insertPurchaseOrder(db: Executor, values: typeof purchaseOrders.$inferInsert) {
-  await db.insert(purchaseOrders).values(values);
 }

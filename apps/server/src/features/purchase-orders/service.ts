@@ -12,8 +12,14 @@ import { expireHolds } from '../../core/capacity.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { isActiveMember } from '../../core/memberships.ts';
-import { insertPurchaseOrder, markPurchaseOrderSubmitted, paymentTerms } from './repository.ts';
-import { checkUpload, purchaseOrderFileKey, recordWithFile, type Upload } from '../../core/purchase-order-upload.ts';
+import { markPurchaseOrderSubmitted, paymentTerms } from './repository.ts';
+import {
+  checkUpload,
+  insertPurchaseOrder,
+  purchaseOrderFileKey,
+  recordWithFile,
+  type Upload,
+} from '../../core/purchase-order-upload.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
