@@ -10,8 +10,8 @@ import { sql } from 'drizzle-orm';
 /* eslint-disable no-restricted-imports */
 import { districtKinds, places, schoolNames } from '../apps/server/src/db/seed/demo-organizations.ts';
 import { organizationSearch, searchOrganizations } from '../apps/server/src/features/affiliations/repository.ts';
-import { createTestDatabase } from '../apps/server/src/test/database.ts';
 /* eslint-enable no-restricted-imports */
+import { createBenchDatabase } from './lib/bench-database.mjs';
 
 const organizationCount = 100_000;
 const districtCount = 1_000;
@@ -85,7 +85,7 @@ async function plan(db, search) {
   return { totalCapped, indexes, lines };
 }
 
-const database = await createTestDatabase();
+const database = await createBenchDatabase();
 try {
   const { db } = database;
   console.log(`Database: ${database.kind === 'pglite' ? 'PGlite (in memory)' : 'PostgreSQL (throw-away database)'}`);

@@ -30,7 +30,7 @@ const { buildApp } = await import('../apps/server/src/app.ts');
 const { loadConfig } = await import('../apps/server/src/config.ts');
 const { localStorage } = await import('../apps/server/src/platform/storage.ts');
 const { systemClock } = await import('../apps/server/src/platform/clock.ts');
-const { createTestDatabase } = await import('../apps/server/src/test/database.ts');
+const { createBenchDatabase } = await import('./lib/bench-database.mjs');
 
 export const goal = 0.7;
 const seconds = Number(process.env.READS_SECONDS ?? 4);
@@ -124,7 +124,7 @@ function load(url, headers, pid) {
   });
 }
 
-const database = await createTestDatabase();
+const database = await createBenchDatabase();
 const stops = [];
 const temporary = [];
 try {

@@ -27,6 +27,13 @@ const levels = ['Elementary School', 'Middle School', 'High School', 'Academy'];
 const selectiveTerm = 'jeff';
 const commonTerm = 'schoo';
 
+/**
+ * Schools repeat names across districts as real ones do: every organization is named from the 300
+ * commonest names (Jefferson, Lincoln, Washington …) and a level, so a term such as 'jeff' matches one
+ * school in every few hundred, the spread that once made the planner scan the whole table.
+ */
+const commonNames = schoolNames.slice(0, 300);
+
 /** Districts for organizations numbered from..to-1, 100 per district, names unique per district. */
 async function addOrganizations(db, from, to) {
   const placeList = JSON.stringify(places);
@@ -37,7 +44,7 @@ async function addOrganizations(db, from, to) {
     select ${districtName(sql`g`)} from generate_series(${Math.floor(from / 100)}::int, ${Math.ceil(to / 100) - 1}::int) g`);
   await db.execute(sql`
     insert into organizations (name, district_id, mailing_city, mailing_state_province)
-    select (${JSON.stringify(schoolNames)}::jsonb ->> (((g / 100) * 7 + (g % 100) * 41) % ${schoolNames.length})::int) || ' ' ||
+    select (${JSON.stringify(commonNames)}::jsonb ->> (((g / 100) * 7 + (g % 100) * 41) % ${commonNames.length})::int) || ' ' ||
         (${JSON.stringify(levels)}::jsonb ->> (g % 4)::int),
       d.id, 'Springfield', 'NY'
     from generate_series(${from}::int, ${to - 1}::int) g

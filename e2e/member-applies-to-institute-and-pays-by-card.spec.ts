@@ -207,11 +207,15 @@ test('a teacher applies to an institute, staff accept, and she pays by card', as
       `?${new URLSearchParams({ eventPaymentId, source: 'demo' }).toString()}`,
     ),
   );
-  await expect(page.getByRole('status').filter({ hasText: 'Your payment was successful.' })).toBeVisible();
+  // The cart success page's texts (§2: "same behaviour as the cart success screen").
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your purchase was successful. You may now allocate tickets.' }),
+  ).toBeVisible();
   await expectAccessible(page);
 
   // What was saved: the application is paid.
-  await page.getByRole('link', { name: 'My Event Applications' }).first().click();
+  await sideMenu(page).getByRole('link', { name: 'PD Services' }).click();
+  await page.getByRole('link', { name: 'My Event Applications' }).click();
   await expect(application).toContainText('Accepted');
   await expect(application).toContainText('Payment status: Paid');
   await expect(application.getByRole('button', { name: /^Pay/ })).toHaveCount(0);

@@ -8,6 +8,7 @@ import {
   replaceText,
   typePhone,
   uniqueToken,
+  clearPrefilledContact,
 } from './fixtures/forms.ts';
 import { linkInNewestMail } from './fixtures/mailbox.ts';
 import { onePagePdf } from './fixtures/pdf.ts';
@@ -114,6 +115,7 @@ test('a member pays by purchase order, staff approve it, and the payment shows a
   await replaceText(totalField, '');
   const organization = input(form, 'Organization');
   await organization.selectOption({ label: 'Choose an organization' });
+  await clearPrefilledContact(form, buyer);
   const submit = form.getByRole('button', { name: 'Submit purchase order' });
   await submit.click();
   for (const message of emptyFormMessages) {

@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 // demo.
 const requester = demoUsers.adminWashington;
 const eventName = 'Team Literacy Retreat';
+const school = 'Washington Middle School';
 
 /** The page as it is now fits a 390 px phone: nothing scrolls sideways. */
 async function fitsAPhone(page: Page) {
@@ -38,6 +39,9 @@ test('a school admin requests 3 seats, names the attendees, applies a coupon and
   await expectAccessible(page);
   await fitsAPhone(page);
 
+  // Henry belongs to one school: the request is for it, said in words.
+  await expect(panel).toContainText(`Registering for ${school}`);
+
   // Seats 1 to 100: 101 is refused before anything is sent.
   const seats = input(panel, 'Number of seats');
   await seats.fill('101');
@@ -56,7 +60,8 @@ test('a school admin requests 3 seats, names the attendees, applies a coupon and
   await expect(page.getByRole('heading', { name: eventName, level: 1 })).toBeVisible();
   const main = page.getByRole('main');
   await expect(main).toContainText('Seats requested: 3');
-  await expect(main.getByText(/^Requested \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible();
+  await expect(main).toContainText(`Registering for ${school}`);
+  await expect(main.getByText(/^Requested \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [AP]M$/)).toBeVisible();
   const price = page.getByRole('table', { name: 'Price' });
   await expect(price).toContainText('3 × $125.00');
   await expect(price).toContainText('$375.00');
@@ -128,6 +133,28 @@ test('a school admin requests 3 seats, names the attendees, applies a coupon and
   expect(saved.price.total).toBe(33_750);
   expect(saved.seats.map((seat) => seat.attendee?.email)).toEqual([requester.email, colleague, newcomer]);
 
+  // Manage Events: Henry's own seat under My tickets; the payment is the request's seats, with its attendees and a way
+  // to the request, and nothing to allocate (the allocation API refuses it too).
+  await sideMenu(page).getByRole('link', { name: 'Manage Events' }).click();
+  await expect(page.getByRole('heading', { name: 'Manage Events', level: 1 })).toBeVisible();
+  const seat = page.getByRole('table', { name: 'My tickets' }).getByRole('row').filter({ hasText: eventName });
+  await expect(seat).toHaveCount(1);
+  await expect(seat).toContainText('Group registration seat');
+  await expect(seat).toContainText(school);
+  const payment = page.getByRole('table', { name: 'Event payments' }).getByRole('row').filter({ hasText: eventName });
+  await expect(payment).toHaveCount(1);
+  await expect(payment).toContainText(school);
+  await expect(payment).toContainText('3 of 3 attendees named');
+  await expect(payment).toContainText('$337.50');
+  await expect(payment).toContainText('Paid');
+  await expect(payment.getByRole('link', { name: /Allocate tickets/ })).toHaveCount(0);
+  await expectAccessible(page);
+  await fitsAPhone(page);
+  const allocation = await page.request.get(`/api/event-payments/${eventPaymentId}/allocation`);
+  expect(allocation.status()).toBe(409);
+  await payment.getByRole('link', { name: `View registration: ${eventName}` }).click();
+  await expect(page).toHaveURL(atPath(`/members/events/registration/requests/${requestId}`));
+
   // The list, by both of its addresses; and Manage Registration on Henry's own seat's application.
   await page.goto('/members/registration/requests');
   await expect(page).toHaveURL(atPath('/members/events/registration/requests'));
@@ -156,6 +183,7 @@ test('a school admin requests 3 seats, names the attendees, applies a coupon and
     await expect(staffPage.getByRole('heading', { name: 'Registration requests', level: 1 })).toBeVisible();
     const row = staffPage.getByRole('row').filter({ hasText: requester.email });
     await expect(row).toContainText(eventName);
+    await expect(row).toContainText(school);
     await expect(row).toContainText('3 / 3 named');
     await expect(row).toContainText('Paid');
     await expectAccessible(staffPage);
@@ -163,7 +191,18 @@ test('a school admin requests 3 seats, names the attendees, applies a coupon and
     await expect(staffPage).toHaveURL(atPath(`/admin/registration-requests/${requestId}`));
     await expect(staffPage.getByRole('main')).toContainText(newcomer);
     await expect(staffPage.getByRole('main')).toContainText('Invited');
+    await expect(staffPage.getByRole('main')).toContainText(`Organization: ${school}`);
     await expectAccessible(staffPage);
+
+    // Its payment carries the school and shows the request, not an allocation.
+    await staffPage.getByRole('link', { name: 'Open the event payment' }).click();
+    await expect(staffPage).toHaveURL(atPath(`/admin/event-payments/${eventPaymentId}`));
+    const request = staffPage.getByRole('region', { name: 'Registration request' });
+    await expect(request).toContainText(school);
+    await expect(staffPage.getByRole('region', { name: 'Allocation' })).toHaveCount(0);
+    await expectAccessible(staffPage);
+    await request.getByRole('link', { name: 'Open the registration request' }).click();
+    await expect(staffPage).toHaveURL(atPath(`/admin/registration-requests/${requestId}`));
   } finally {
     await staffContext.close();
   }
@@ -178,4 +217,14 @@ test('a school admin requests 3 seats, names the attendees, applies a coupon and
   await expectToast(page, 'Ticket request cancelled successfully', { accessible: true });
   await expect(main).toContainText('Cancelled');
   await expect(main).toContainText('Payment: Refund needed');
+
+  // A cancelled request holds no seat any more.
+  await sideMenu(page).getByRole('link', { name: 'Manage Events' }).click();
+  await expect(page.getByRole('heading', { name: 'Manage Events', level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Event payments' }).getByRole('row').filter({ hasText: eventName }),
+  ).toContainText('Refund needed');
+  await expect(
+    page.getByRole('table', { name: 'My tickets' }).getByRole('row').filter({ hasText: eventName }),
+  ).toHaveCount(0);
 });

@@ -36,6 +36,8 @@ async function readDownload(page: Page, click: () => Promise<void>) {
 
 test('a member searches organization resources by year and organization and opens a video from a collection by keyboard', async ({
   page,
+  browser,
+  baseURL,
 }) => {
   test.setTimeout(journeyTimeout);
   await emptyVimeoPlayer(page);
@@ -91,7 +93,7 @@ test('a member searches organization resources by year and organization and open
   expect(file.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await guide.getByRole('button', { name: `Favorite ${guideTitle}` }).click();
   await expectToast(page, 'Saved to My Saved Resources');
-  await expect(guide.getByRole('button', { name: `Favorite ${guideTitle}` })).toHaveAttribute('aria-pressed', 'true');
+  await expect(guide.getByRole('button', { name: `Saved ${guideTitle}` })).toHaveAttribute('aria-pressed', 'true');
 
   await page.getByRole('searchbox', { name: 'Search resources' }).fill('no such resource anywhere');
   await expect(page.getByText('No resources found')).toBeVisible();
@@ -133,4 +135,20 @@ test('a member searches organization resources by year and organization and open
   await page.reload();
   await expect(page.getByRole('heading', { name: collection.second, level: 2 })).toBeVisible();
   await expectAccessible(page);
+
+  // Staff find the same collection, its videos and their PDFs in the staff console (read only here).
+  const staffContext = await browser.newContext({ baseURL });
+  try {
+    const staff = await staffContext.newPage();
+    await signIn(staff, demoUsers.staff.email);
+    await staff.getByRole('link', { name: 'Staff console' }).click();
+    await staff.getByRole('link', { name: 'Video collections', exact: true }).click();
+    await expect(staff).toHaveURL(atPath('/admin/video-collections'));
+    await staff.getByRole('link', { name: collection.name }).click();
+    await expect(staff.getByRole('heading', { name: collection.name, level: 1 })).toBeVisible();
+    await expect(staff.getByRole('region', { name: collection.second })).toContainText('Modeling observation notes');
+    await expectAccessible(staff);
+  } finally {
+    await staffContext.close();
+  }
 });

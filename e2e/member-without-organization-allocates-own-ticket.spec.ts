@@ -51,9 +51,11 @@ test('a member who administers no organization buys a ticket and allocates it to
   await expect(page.getByRole('button', { name: '+ Add New User' })).toHaveCount(0);
   await expectAccessible(page);
 
-  // The only person offered is the buyer herself.
+  // Her one ticket opens chosen for her (not saved yet), and the only person offered is herself.
   const section = page.getByRole('region', { name: sectionName });
   const ticket = section.getByRole('combobox', { name: 'Ticket 1', exact: true });
+  await expect(ticket).toHaveValue(buyer.name);
+  await expect(section).toContainText('1 of 1 ticket allocated');
   await ticket.click();
   const options = page.getByRole('listbox').getByRole('option');
   await expect(options).toHaveCount(1);

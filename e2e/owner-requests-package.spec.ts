@@ -4,11 +4,14 @@ import { expectAccessible } from './fixtures/accessibility.ts';
 import { demoUsers, sideMenu, signIn } from './fixtures/auth.ts';
 import { expectToast, journeyTimeout } from './fixtures/forms.ts';
 import { expect, test } from './fixtures/test.ts';
+import { escapeRegExp } from './fixtures/patterns.ts';
 
 // Olivia (owner.lincoln) requests the seeded package with every step; only this journey starts it.
+// Staff override its institute's grades and ask for changes, then accept it once she resubmits.
 const owner = demoUsers.ownerLincoln;
 const school = 'Lincoln Elementary School';
 const packageName = 'Comprehensive Literacy Partnership';
+const institute = 'Summer Writing Institute';
 const texts = {
   minimumDays: 'The minimum amount of days for Literacy Coaching has not been reached...',
   unsaved: 'You have unsaved changes that will be lost...',
@@ -17,6 +20,9 @@ const texts = {
   belowMinimum: 'Package total below minimum. Please select more options before continuing',
   submitted: 'Your package application has been submitted',
   saved: 'Successfully saved',
+  updated: 'Package Request Updated',
+  noPackages: 'No packages found',
+  gradesOverridden: 'These grades were overriden by admin.',
 };
 const stepUrl = (step: string) => (url: URL) =>
   new RegExp(`^/members/manage-services/package-request/[0-9a-f-]{36}/${step}$`).test(url.pathname);
@@ -36,7 +42,8 @@ test('an owner requests a package through every step, downloads its review and s
   browser,
   baseURL,
 }) => {
-  test.setTimeout(journeyTimeout);
+  // Submitted twice (staff ask for changes in between): two journeys' worth of steps.
+  test.setTimeout(2 * journeyTimeout);
   await signIn(page, owner.email);
   await sideMenu(page).getByRole('link', { name: 'Manage Services' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/members/manage-services/select-organization');
@@ -52,9 +59,14 @@ test('an owner requests a package through every step, downloads its review and s
   await expectAccessible(page);
   await page.getByRole('button', { name: `Choose Package ${packageName}` }).click();
 
-  // Staff options: the grouping's minimum days, then the unsaved-changes question.
+  // Staff options: nothing is wrong on arrival; the grouping's minimum days once a choice is made, then
+  // the unsaved-changes question.
   await expect(page).toHaveURL(stepUrl('staff-options'));
   await expect(page.getByRole('heading', { name: packageName, level: 1 })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'On-site Literacy Coaching' })).toBeVisible();
+  await expect(page.getByText(texts.minimumDays)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Save & Continue' })).toBeEnabled();
   await choose(page, 'On-site Literacy Coaching', '2 days');
   await expect(page.getByText(texts.minimumDays)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save & Continue' })).toBeDisabled();
@@ -83,9 +95,15 @@ test('an owner requests a package through every step, downloads its review and s
   await choose(page, 'Fall Leadership Conference Day', '4 participants');
   await expectAccessible(page);
   await saveAndContinue(page, 'group-selection');
-  await expect(
-    page.getByText('The minimum amount has not been reached for: Leadership Academy.', { exact: false }),
-  ).toBeVisible();
+  // The required group's minimum is said once Save & Continue is pressed, not on arrival.
+  const groupMinimum = page.getByText('The minimum amount has not been reached for: Leadership Academy.', {
+    exact: false,
+  });
+  await expect(page.getByRole('combobox', { name: 'Cohort A (on site)' })).toBeVisible();
+  await expect(groupMinimum).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save & Continue' }).click();
+  await expect(groupMinimum).toBeVisible();
+  await expect(page).toHaveURL(stepUrl('group-selection'));
   await choose(page, 'Cohort A (on site)', '12 participants');
   await choose(page, 'Virtual Cohort', '12 participants');
   await expect(page.getByText(texts.overallocated)).toBeVisible();
@@ -124,7 +142,17 @@ test('an owner requests a package through every step, downloads its review and s
   expect(text).toContain(school);
   expect(text).toContain('Package total: $19,396.00 - $20,296.00');
   await page.getByRole('checkbox', { name: 'We are using PTA funds' }).check();
-  await page.getByRole('button', { name: 'Submit' }).click();
+  // It cannot be undone: asked first, with the total it commits to.
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Submit this package request?' });
+  // owner-manages-organization.spec.ts may have renamed the school "… (Main Campus <token>)" by now.
+  await expect(confirm).toContainText(
+    new RegExp(
+      `${escapeRegExp(`${packageName} for ${school}`)}( \\(Main Campus \\w+\\))?, package total \\$19,396\\.00 – \\$20,296\\.00\\.`,
+    ),
+  );
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Submit request' }).click();
   await expect(page.getByRole('status').filter({ hasText: texts.submitted })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
   await expectAccessible(page);
@@ -137,8 +165,12 @@ test('an owner requests a package through every step, downloads its review and s
   await expect(card.getByText('Submitted')).toBeVisible();
   await expect(card.getByRole('link', { name: 'Review Application' })).toBeVisible();
   await expect(page.getByRole('button', { name: `Choose Package ${packageName}` })).toHaveCount(0);
+  // It was the school's last package of the year not started.
+  await expect(
+    page.getByRole('heading', { name: 'Available Services' }).locator('..').getByText(texts.noPackages),
+  ).toBeVisible();
 
-  // Staff accept it in the staff console.
+  // Staff override the institute's grades, which makes 4 participants, and ask for changes.
   const staffContext = await browser.newContext({ baseURL });
   try {
     const staff = await staffContext.newPage();
@@ -156,7 +188,62 @@ test('an owner requests a package through every step, downloads its review and s
     await row.getByRole('link', { name: packageName }).click();
     await expect(staff.getByRole('heading', { name: packageName, level: 1 })).toBeVisible();
     await expect(staff.getByText('Package total: $19,396.00 – $20,296.00')).toBeVisible();
+    const grades = staff.getByRole('group', { name: `Override the grades of ${institute}` });
+    await expect(grades.getByRole('spinbutton', { name: 'Grade K', exact: true })).toHaveValue('2');
+    await grades.getByRole('spinbutton', { name: 'Grade K', exact: true }).fill('1');
+    await grades.getByRole('spinbutton', { name: 'Grade 2', exact: true }).fill('2');
+    await expect(grades.getByText('4 participants in all')).toBeVisible();
+    await grades.getByRole('button', { name: 'Override grades' }).click();
+    await staff
+      .getByRole('dialog', { name: `Override the grades of ${institute}?` })
+      .getByRole('button', { name: 'Override' })
+      .click();
+    await expectToast(staff, texts.updated);
+    // One more participant at $1,800: the server's new total.
+    await expect(staff.getByText('Package total: $21,196.00 – $22,096.00')).toBeVisible();
+    await expect(
+      staff.getByText(/^Grades overriden by admin on \d{2}\/\d{2}\/\d{4}: Grade K: 1, Grade 1: 1, Grade 2: 2$/),
+    ).toBeVisible();
     await expectAccessible(staff);
+    await staff.getByRole('button', { name: 'Request changes' }).click();
+    await staff
+      .getByRole('dialog', { name: 'Request changes?' })
+      .getByRole('button', { name: 'Request changes' })
+      .click();
+    await expectToast(staff, `${texts.updated}: Changes requested`);
+
+    // Olivia finds the grades locked as staff set them, and submits again.
+    await page.reload();
+    await expect(card.getByText('Changes requested')).toBeVisible();
+    await card.getByRole('link', { name: 'Continue Application' }).click();
+    await page.getByRole('link', { name: '4. Institute Selection' }).click();
+    await expect(page).toHaveURL(stepUrl('institute-selection'));
+    await expect(page.getByText(texts.gradesOverridden)).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Participants', exact: true })).toBeDisabled();
+    await expect(page.getByRole('combobox', { name: 'Participants', exact: true })).toHaveValue('4');
+    for (const [grade, participants] of [
+      ['Grade K', '1'],
+      ['Grade 1', '1'],
+      ['Grade 2', '2'],
+    ] as const) {
+      const box = page.getByRole('spinbutton', { name: grade, exact: true });
+      await expect(box).toBeDisabled();
+      await expect(box).toHaveValue(participants);
+    }
+    await expect(page.getByText('All allocated')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: '5. Review' }).click();
+    await expect(page.getByText('Package total: $21,196.00 – $22,096.00')).toBeVisible();
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    // Asked again, with the total staff's distribution brought it to.
+    const confirmAgain = page.getByRole('dialog', { name: 'Submit this package request?' });
+    await expect(confirmAgain).toContainText('package total $21,196.00 – $22,096.00.');
+    await confirmAgain.getByRole('button', { name: 'Submit request' }).click();
+    await expect(page.getByRole('status').filter({ hasText: texts.submitted })).toBeVisible();
+
+    // Staff accept it.
+    await staff.reload();
+    await expect(staff.getByText('Package total: $21,196.00 – $22,096.00')).toBeVisible();
     await staff.getByRole('button', { name: 'Accept' }).click();
     await staff.getByRole('dialog', { name: 'Accept?' }).getByRole('button', { name: 'Accept' }).click();
     await expectToast(staff, 'Package Request Updated: Accepted');
@@ -166,7 +253,7 @@ test('an owner requests a package through every step, downloads its review and s
   }
 
   // The owner sees it accepted, on Select a Service and on the organization page.
-  await page.reload();
+  await page.getByRole('link', { name: 'Back to Select a Service' }).click();
   await expect(card.getByText('Accepted')).toBeVisible();
   await expect(card.getByRole('link', { name: 'Review Package' })).toBeVisible();
   await expectAccessible(page);

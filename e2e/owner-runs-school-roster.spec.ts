@@ -1,6 +1,6 @@
 import { expectAccessible } from './fixtures/accessibility.ts';
 import { atPath, demoUsers, field, signIn } from './fixtures/auth.ts';
-import { failCalls } from './fixtures/failures.ts';
+import { alterReads, failCalls } from './fixtures/failures.ts';
 import { chooseOption, chooseOptions, expectToast, input, journeyTimeout, uniqueToken } from './fixtures/forms.ts';
 import { linkInNewestMail } from './fixtures/mailbox.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -14,6 +14,12 @@ const removeAdminConfirm =
   "Removing this user's admin rights revokes their access to application, staff and billing information for this organization. Do you want to continue?";
 const deleteConfirm =
   'Delete this staff member from the organization? They will lose access to its events and resources.';
+
+/** The roster as a server would send it with the member's row missing its membership id. */
+const withoutMembershipOf = (email: string) => (body: unknown) => {
+  const roster = body as { items: { email: string; membershipId: string | null }[] };
+  return { ...roster, items: roster.items.map((row) => (row.email === email ? { ...row, membershipId: null } : row)) };
+};
 
 test("a school's owner makes a staff member an admin, removes the rights, then deletes the member", async ({
   page,
@@ -96,11 +102,26 @@ test("a school's owner makes a staff member an admin, removes the rights, then d
     await expect(makeAdmin).toBeVisible();
     await expect(row.getByRole('cell', { name: /^Member\b/ })).toBeVisible();
 
+    // A row without its membership id (organizations.md's 'missing membership id'): the change is refused at once.
+    const rosterPath = /^\/api\/organizations\/[^/]+\/roster$/;
+    let withoutMembership = await alterReads(page, rosterPath, withoutMembershipOf(member.email));
+    await page.reload();
+    await makeAdmin.click();
+    await expectToast(page, 'The user could not be made admin. Please contact support.', { accessible: true });
+    await withoutMembership.restore();
+    await page.reload();
+
     // Made an admin, then the rights removed, each once confirmed.
     await makeAdmin.click();
     await makeAdminDialog.getByRole('button', { name: 'Confirm' }).click();
     await expectToast(page, 'The user has been made an admin');
     await expect(removeAdmin).toBeVisible();
+    withoutMembership = await alterReads(page, rosterPath, withoutMembershipOf(member.email));
+    await page.reload();
+    await removeAdmin.click();
+    await expectToast(page, 'The user could not be removed. Please contact support.', { accessible: true });
+    await withoutMembership.restore();
+    await page.reload();
 
     await removeAdmin.click();
     const removeAdminDialog = page.getByRole('dialog', { name: `Remove ${member.name}'s admin rights?` });

@@ -1,10 +1,19 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './fixtures/accessibility.ts';
 import { atPath, demoPassword, demoUsers, sideMenu, signIn } from './fixtures/auth.ts';
-import { chooseOption, expectToast, input, journeyTimeout, typePhone, uniqueToken } from './fixtures/forms.ts';
+import {
+  chooseOption,
+  expectToast,
+  input,
+  journeyTimeout,
+  typePhone,
+  uniqueToken,
+  clearPrefilledContact,
+} from './fixtures/forms.ts';
 import { onePagePdf } from './fixtures/pdf.ts';
 import { expect, test } from './fixtures/test.ts';
 import { findPurchaseOrderAsStaff } from './fixtures/staff-purchase-orders.ts';
+import { myPurchaseOrderMessages, purchaseOrderNextStep } from '@portal/domain/commerce/purchase-orders.ts';
 
 // Only this journey pays for the Instructional Leadership Institute's applicants (Ella and Omar of
 // Lincoln Elementary, seeded accepted and unpaid); the journeys that sign in as Olivia only read or
@@ -24,7 +33,7 @@ const applicants = [
   { email: 'omar.lincoln@demo.test', shown: 'Omar Ortiz (omar.lincoln@demo.test)' },
 ];
 // $800.00 tuition each.
-const total = { shown: '$1,600.00', typed: '1,600.00' };
+const total = { shown: '$1,600.00', typed: '1,600.00', prefilled: '1600.00' };
 
 test('an owner sends one institute purchase order for two accepted applicants; staff see it and approve it', async ({
   page,
@@ -106,6 +115,10 @@ test('an owner sends one institute purchase order for two accepted applicants; s
 
   // Sent without the purchase order's own fields, the form names what it needs.
   const form = page.getByRole('form', { name: 'Purchase order' });
+  await clearPrefilledContact(form, buyer);
+  // The total came from the two applicants' tuition; emptied, it is named with the rest.
+  await expect(input(form, 'Purchase order total')).toHaveValue(total.prefilled);
+  await input(form, 'Purchase order total').fill('');
   const submit = form.getByRole('button', { name: 'Submit purchase order' });
   await submit.click();
   for (const message of [
@@ -137,6 +150,22 @@ test('an owner sends one institute purchase order for two accepted applicants; s
   await submit.click();
   await expectToast(page, 'Purchase order submitted successfully', { accessible: true });
   await expect(page).toHaveURL(atPath('/members/purchase-orders'));
+  // The landing lists it under what was sent, waiting for staff, with its file.
+  const sentRow = page
+    .getByRole('table', { name: myPurchaseOrderMessages.title })
+    .getByRole('row')
+    .filter({ hasText: order.number });
+  await expect(sentRow).toContainText('Institute');
+  await expect(sentRow).toContainText(schoolName);
+  await expect(sentRow).toContainText('Submitted');
+  await expect(sentRow).toContainText(purchaseOrderNextStep('SUBMITTED'));
+  const downloading = page.waitForEvent('download');
+  await sentRow.getByRole('link', { name: `Download purchase order ${order.number}` }).click();
+  const download = await downloading;
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe('%PDF-');
+  await expectAccessible(page);
 
   // What was saved: both applicants are under the purchase order now, so none is left to add.
   await page.getByRole('link', { name: 'Institute purchase order' }).click();
@@ -176,4 +205,9 @@ test('an owner sends one institute purchase order for two accepted applicants; s
   } finally {
     await staffContext.close();
   }
+
+  // Back on the buyer's landing, it reads approved.
+  await page.goto('/members/purchase-orders');
+  await expect(sentRow).toContainText('Approved');
+  await expect(sentRow).toContainText(purchaseOrderNextStep('APPROVED'));
 });

@@ -1,6 +1,6 @@
 import { expectAccessible } from './fixtures/accessibility.ts';
 import { atPath, demoUsers, sideMenu, signIn } from './fixtures/auth.ts';
-import { expectToast, input, journeyTimeout, typePhone, uniqueToken } from './fixtures/forms.ts';
+import { expectToast, input, journeyTimeout, typePhone, uniqueToken, clearPrefilledContact } from './fixtures/forms.ts';
 import { onePagePdf } from './fixtures/pdf.ts';
 import { expect, test } from './fixtures/test.ts';
 import { findPurchaseOrderAsStaff } from './fixtures/staff-purchase-orders.ts';
@@ -37,6 +37,7 @@ test('an owner sends a package purchase order for a signed contract after the fo
 
   // Sent empty, the form names every field it needs, the package and the total among them.
   const form = page.getByRole('form', { name: 'Package Purchase Order' });
+  await clearPrefilledContact(form, owner);
   const submit = form.getByRole('button', { name: 'Submit purchase order' });
   await submit.click();
   for (const message of [

@@ -65,7 +65,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseURL,
-      // A fresh embedded database for every run, removed before start and after stop.
+      // A fresh database for every run (support/start-server.mjs), removed after stop.
       DATA_DIR: join(tmpdir(), `portal-e2e-${process.pid}`),
       LOG_LEVEL: 'warn',
       // Every journey signs in from this one address; the per-account limit still applies.

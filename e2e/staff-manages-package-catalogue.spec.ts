@@ -135,7 +135,11 @@ test('staff create a package with a PD session grouping and an event, override a
     await page.getByRole('button', { name: 'Save & Continue' }).click();
     await expectToast(page, texts.wizardSaved);
     await expect(page).toHaveURL(stepUrl('review'));
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Submit this package request?' })
+      .getByRole('button', { name: 'Submit request' })
+      .click();
     await expect(page.getByRole('status').filter({ hasText: texts.submitted })).toBeVisible();
 
     // Staff override the days, then ask for changes, each after confirming.

@@ -6,7 +6,8 @@ import { onePagePdf } from './fixtures/pdf.ts';
 import { expect, test } from './fixtures/test.ts';
 
 // Grace (owner.washington) holds the seeded ticket of the past Coaching Reading Institute; only this
-// journey adds resources to that event, and no journey gives anyone else a ticket for it.
+// journey adds resources to that event, and no journey gives anyone else a ticket for it. Staff only
+// read her payment for it.
 const holder = demoUsers.ownerWashington;
 const staff = demoUsers.staff;
 const eventName = 'Coaching Reading Institute (past)';
@@ -17,6 +18,7 @@ const seeded = {
 };
 const texts = {
   empty: 'No resources found',
+  deadlinePassed: 'Ticket allocation is not available because the event deadline has passed.',
   notAttending: 'Resources are shown only to ticket holders and accepted applicants of this event.',
 };
 
@@ -81,6 +83,20 @@ test('staff upload a resource, and a ticket holder finds it by search and downlo
   await row.getByRole('button', { name: `Move ${created.title} up` }).click();
   await expectToast(page, 'Order saved');
   await expect(table.getByRole('row').last()).toContainText(seeded.books);
+  await expectAccessible(page);
+
+  // Grace's payment for the past institute: its allocation closed with the institute's deadline.
+  await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Event payments' }).click();
+  await expect(page.getByRole('heading', { name: 'Event payments', level: 1 })).toBeVisible();
+  await input(page, 'Search event payments').fill(holder.email);
+  // The search applies once typing pauses (it is kept in the address): click only after it has.
+  await expect(page).toHaveURL((url) => url.searchParams.get('search') === holder.email);
+  const payment = page.getByRole('table').getByRole('row').filter({ hasText: eventName });
+  await expect(payment).toHaveCount(1);
+  await payment.getByRole('link', { name: new RegExp(`^Payment [0-9a-f]{8} by ${holder.name}$`) }).click();
+  await expect(page.getByRole('heading', { name: /^Payment [0-9a-f]{8}$/, level: 1 })).toBeVisible();
+  await expect(page.getByText('Allocation is blocked for the member')).toBeVisible();
+  await expect(page.getByText(texts.deadlinePassed)).toBeVisible();
   await expectAccessible(page);
 
   // Grace, in her own browser, goes from her ticket to the event's resources.

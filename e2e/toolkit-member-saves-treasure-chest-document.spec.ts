@@ -51,7 +51,10 @@ test('a toolkit member favourites a Treasure Chest document, finds it in My Save
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
   await toggle.click();
   await expectToast(page, texts.added);
-  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  // The control now says its state, in its words and its name.
+  const savedToggle = unit.getByRole('button', { name: `Saved ${saved.title}` });
+  await expect(savedToggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(savedToggle).toHaveText('Saved');
 
   await menu.getByRole('link', { name: 'My Saved Resources' }).click();
   await expect(page).toHaveURL(atPath('/members/my-saved-resources'));
@@ -71,7 +74,7 @@ test('a toolkit member favourites a Treasure Chest document, finds it in My Save
   expect(file.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
   // Removing it empties the list again.
-  await item.getByRole('button', { name: `Favorite ${saved.title}` }).click();
+  await item.getByRole('button', { name: `Saved ${saved.title}` }).click();
   await expectToast(page, texts.removed);
   await expect(page.getByText(texts.empty)).toBeVisible();
   await expectAccessible(page);
@@ -83,8 +86,10 @@ test('a member without toolkit access is sent to the profile, and the server ref
   await signIn(page, demoUsers.noToolkit.email);
   await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
   await page.goto('/members/treasure-chest');
-  await expect(page).toHaveURL(atPath('/members/profile'));
+  await expect(page).toHaveURL(atPath('/members/profile', '?notice=toolkit-access'));
   await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  // Told why on the page they land on, not only moved there.
+  await expect(page.getByRole('status').filter({ hasText: 'open to members with toolkit access' })).toBeVisible();
   await expectAccessible(page);
 
   for (const path of ['/api/toolkit/treasure-chest', '/api/favourites']) {

@@ -1,4 +1,5 @@
 import { expectAccessible } from './fixtures/accessibility.ts';
+import { toolkitAccessNotice } from '@portal/domain/navigation.ts';
 import { atPath, demoUsers, expectCookiesSignedOut, sideMenu, signIn } from './fixtures/auth.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -54,13 +55,16 @@ test('a member without toolkit access does not see the toolkit, is kept out of i
   await expect(menu.getByRole('link', { name: 'My Saved Resources' })).toHaveCount(0);
   await expectAccessible(page);
 
-  // Typing the address does not open the toolkit either.
+  // Typing the address does not open the toolkit either: the profile says why.
+  const refused = page.getByRole('status').filter({ hasText: toolkitAccessNotice });
   await page.goto('/members/treasure-chest');
-  await expect(page).toHaveURL(atPath('/members/profile'));
+  await expect(page).toHaveURL(atPath('/members/profile', '?notice=toolkit-access'));
   await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  await expect(refused).toContainText('No toolkit access.');
+  await expectAccessible(page);
   await page.goto('/members/my-saved-resources');
-  await expect(page).toHaveURL(atPath('/members/profile'));
-  await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  await expect(page).toHaveURL(atPath('/members/profile', '?notice=toolkit-access'));
+  await expect(refused).toBeVisible();
 
   const sessionCookies = await context.cookies();
   await menu.getByRole('button', { name: 'Log Out' }).click();

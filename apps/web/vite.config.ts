@@ -80,8 +80,33 @@ function prerender(): Plugin {
   };
 }
 
+/**
+ * The zod rule below (`manualPureFunctions: ['z']`) marks every call of a function named `z` as free
+ * of side effects, and the attendance scanner's QR reader (barcode-detector's bundled ZXing glue) has
+ * a function of that name that registers the WebAssembly's types: dropped, the reader fails with
+ * "unbound types". This renames it in that one file, and fails the build if the file changes shape.
+ */
+function keepZxingTypeRegistrations(): Plugin {
+  const file = /barcode-detector[\\/]dist[\\/]es[\\/]zxing-exported\.js$/;
+  return {
+    name: 'portal-keep-zxing-type-registrations',
+    apply: 'build',
+    transform(code, id) {
+      if (!file.test(id)) return null;
+      const definition = /([,{;]\s*)z = \(e, t, n\) => \{/;
+      if (!definition.test(code)) throw new Error(`${id}: the ZXing glue's z() was not found; check the rename`);
+      return {
+        code: code
+          .replace(definition, '$1zxingWhenTypesResolved = (e, t, n) => {')
+          .replace(/(?<![\w$.'"])z\(/g, 'zxingWhenTypesResolved('),
+        map: null,
+      };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress, prerender()],
+  plugins: [react(), precompress, prerender(), keepZxingTypeRegistrations()],
   server: { port: 5173, proxy: api },
   preview: { proxy: api },
   build: {

@@ -18,7 +18,7 @@ const { seedDemo, demoPassword } = await import('../../apps/server/src/db/seed/d
 const { seedLookups } = await import('../../apps/server/src/db/seed/lookups.ts');
 const { systemClock } = await import('../../apps/server/src/platform/clock.ts');
 const { localStorage } = await import('../../apps/server/src/platform/storage.ts');
-const { createTestDatabase } = await import('../../apps/server/src/test/database.ts');
+const { createBenchDatabase } = await import('./bench-database.mjs');
 
 export const rows = (result) => result.rows;
 
@@ -28,7 +28,7 @@ export const rows = (result) => result.rows;
  * @param {string} benchmark named in the error when DATABASE_URL does not lead to PostgreSQL
  */
 async function openScratchApp(benchmark) {
-  const database = await createTestDatabase();
+  const database = await createBenchDatabase();
   if (database.kind !== 'postgres') {
     await database.close();
     throw new Error(`${benchmark} needs PostgreSQL (DATABASE_URL)`);

@@ -9,7 +9,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
+import type { PoolStats } from './db/client.ts';
+import { adminDashboardRoutes } from './features/admin-dashboard/routes.ts';
 import { adminEventPaymentRoutes } from './features/admin-event-payments/routes.ts';
+import { adminNotificationRoutes } from './features/admin-notifications/routes.ts';
 import { adminOrganizationRoutes } from './features/admin-organizations/routes.ts';
 import { adminPurchaseOrderRoutes } from './features/admin-purchase-orders/routes.ts';
 import { adminUserRoutes } from './features/admin-users/routes.ts';
@@ -42,7 +45,10 @@ import { registrationRequestRoutes } from './features/registration-requests/rout
 import { resourceRoutes } from './features/resources/routes.ts';
 import { adminApplicationRoutes } from './features/admin-applications/routes.ts';
 import { adminAttendanceRoutes } from './features/admin-attendance/routes.ts';
+import { adminPlacementRoutes } from './features/admin-placement/routes.ts';
 import { adminEventRoutes } from './features/admin-events/routes.ts';
+import { adminMessageRoutes } from './features/admin-messages/routes.ts';
+import { adminReportRoutes } from './features/admin-reports/routes.ts';
 import { adminRegistrationRequestRoutes } from './features/admin-registration-requests/routes.ts';
 import { adminContractRoutes } from './features/admin-contracts/routes.ts';
 import { adminPackageRoutes } from './features/admin-packages/routes.ts';
@@ -52,12 +58,17 @@ import { resourcesHubRoutes } from './features/resources-hub/routes.ts';
 import { adminContentRoutes } from './features/admin-content/routes.ts';
 import { videoCollectionRoutes } from './features/video-collections/routes.ts';
 import { adminToolkitRoutes } from './features/admin-toolkit/routes.ts';
+import { adminTicketHolderRoutes } from './features/admin-ticket-holders/routes.ts';
+import { adminAuditLogRoutes } from './features/admin-audit-log/routes.ts';
+import { adminWebhookRoutes } from './features/admin-webhooks/routes.ts';
 import { toolkitRoutes } from './features/toolkit/routes.ts';
 import { registerCompression } from './platform/compression.ts';
+import { registerMetrics } from './platform/metrics.ts';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler, notFoundHandler } from './platform/errors.ts';
 import { documentationPrefix, registerSecurity } from './platform/security.ts';
 import { registerSpa } from './platform/spa.ts';
 import { refuseNulInInput } from './platform/stored-text.ts';
+import { requestIdHeader, requestIdOf } from './platform/request-id.ts';
 
 /**
  * Every multipart form (the purchase-order upload, event resource files) is read into memory, so every busboy limit
@@ -76,6 +87,8 @@ export const multipartLimits = {
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   serveWeb?: boolean;
+  /** The database pool's counts, published on /metrics. */
+  pool?: PoolStats;
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
@@ -86,10 +99,18 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     // Errors raised before a route exists (router, HTTP parser) answer problem+json as well.
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
+    // The proxy's request id when it sends a sane one, else a new one: the same id in the proxy's log,
+    // every line of ours and the answer (x-request-id), which the app shows with an error.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(requestIdHeader, request.id);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  registerMetrics(app, { db: deps.db, token: deps.config.metricsToken, pool: options.pool });
 
   await registerCompression(app);
   await registerSecurity(app, deps);
@@ -126,6 +147,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(invitationRoutes, { prefix: '/api', ...deps });
   await app.register(affiliationRoutes, { prefix: '/api', ...deps });
   await app.register(adminEventRoutes, { prefix: '/api', ...deps });
+  await app.register(adminMessageRoutes, { prefix: '/api', ...deps });
+  await app.register(adminReportRoutes, { prefix: '/api', ...deps });
   await app.register(purchaseOrderRoutes, { prefix: '/api', ...deps });
   await app.register(adminPurchaseOrderRoutes, { prefix: '/api', ...deps });
   await app.register(institutePurchaseOrderRoutes, { prefix: '/api', ...deps });
@@ -139,6 +162,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(adminEventPaymentRoutes, { prefix: '/api', ...deps });
   await app.register(applicationRoutes, { prefix: '/api', ...deps });
   await app.register(adminApplicationRoutes, { prefix: '/api', ...deps });
+  await app.register(adminPlacementRoutes, { prefix: '/api', ...deps });
   await app.register(registrationRequestRoutes, { prefix: '/api', ...deps });
   await app.register(adminRegistrationRequestRoutes, { prefix: '/api', ...deps });
   await app.register(attendanceRoutes, { prefix: '/api', ...deps });
@@ -160,11 +184,20 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(toolkitRoutes, { prefix: '/api', ...deps });
   await app.register(favouriteRoutes, { prefix: '/api', ...deps });
   await app.register(adminToolkitRoutes, { prefix: '/api', ...deps });
+  await app.register(adminDashboardRoutes, { prefix: '/api', ...deps });
+  await app.register(adminNotificationRoutes, { prefix: '/api', ...deps });
+  await app.register(adminTicketHolderRoutes, { prefix: '/api', ...deps });
+  await app.register(adminAuditLogRoutes, { prefix: '/api', ...deps });
+  await app.register(adminWebhookRoutes, { prefix: '/api', ...deps });
   // Development parts exist only when switched on; production refuses both switches (config.ts).
   if (deps.config.mail.devMailbox) await app.register(devMailboxRoutes, { prefix: '/api', ...deps });
   if (deps.config.payments.provider === 'demo') await app.register(demoPaymentRoutes, { prefix: '/api', ...deps });
 
-  if (options.serveWeb) await registerSpa(app, deps.config.webDist);
+  const absentPages = [
+    ...(deps.config.mail.devMailbox ? [] : ['/dev/mailbox']),
+    ...(deps.config.payments.provider === 'demo' ? [] : ['/members/event-cart/checkout/demo-pay']),
+  ];
+  if (options.serveWeb) await registerSpa(app, deps.config.webDist, absentPages);
   else app.setNotFoundHandler(notFoundHandler);
   return app;
 }

@@ -25,7 +25,12 @@ describe('configuration', () => {
       NODE_ENV: 'production',
       ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
     });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://db.example/portal' });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://db.example/portal',
+      connectTimeoutMs: 5_000,
+      statementTimeoutMs: 15_000,
+    });
     expect(config.mail.devMailbox).toBe(false);
     expect(config.seedDemo).toBe(false);
     expect(config.secureCookies).toBe(true);

@@ -17,6 +17,10 @@ const environment = z.object({
   HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().optional(),
+  // A database that does not answer yields 503 in bounded time instead of requests (and SIGTERM) waiting on it.
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1_000).default(20_000),
   DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: flag,
@@ -31,6 +35,8 @@ const environment = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   TIME_ZONE: z.string().default('America/New_York'),
+  /** The hour (0–23, in TIME_ZONE) the staff's daily digest is sent (docs/decisions/0101-staff-notification-defaults.md). */
+  DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .int()
@@ -56,6 +62,7 @@ const environment = z.object({
   CASHNET_VERIFY_URL: z.url().optional(),
   DEMO_PAYMENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   FUNCTIONS_API_KEY: z.string().min(24, 'must be at least 24 characters (openssl rand -base64 32)').optional(),
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters (openssl rand -base64 32)').optional(),
 });
 
 /** Development and test data are not secret; production must bring its own key. */
@@ -128,7 +135,12 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}) {
     secureCookies: publicUrl.startsWith('https://'),
     trustProxy: e.TRUST_PROXY ?? false,
     database: e.DATABASE_URL
-      ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
+      ? ({
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+          statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+        } as const)
       : ({ kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'db') } as const),
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO ?? !production,
@@ -149,6 +161,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}) {
           } as const)
         : ({ driver: 'local', dir: path.resolve(e.STORAGE_DIR ?? path.join(e.DATA_DIR, 'files')) } as const),
     timeZone: e.TIME_ZONE,
+    digestHour: e.DIGEST_HOUR,
     encryptionKey: Buffer.from(e.ENCRYPTION_KEY ?? developmentEncryptionKey, 'base64'),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     signInRateLimit: {
@@ -160,6 +173,10 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}) {
     payments: paymentSettings(e, production),
     /** The REST functions of events.md §7 (features/provider-functions): null switches them off. */
     functionsApiKey: e.FUNCTIONS_API_KEY ?? (production ? null : developmentFunctionsApiKey),
+    /** The Prometheus scraper's bearer token for GET /metrics; without one there is no /metrics. */
+    metricsToken: e.METRICS_TOKEN ?? null,
+    /** How long a stop (SIGTERM) may wait for requests and the running job before the process exits anyway. */
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     webDist: path.join(repoRoot, 'apps/web/dist'),
   };
 }

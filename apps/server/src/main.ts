@@ -11,6 +11,15 @@ function configOrExit() {
 }
 
 const config = configOrExit();
+const sharedCounters = config.signInRateLimit.redis;
+if (sharedCounters) {
+  const { checkRedisReachable } = await import('./platform/rate-limit.ts');
+  const problem = await checkRedisReachable(sharedCounters.url);
+  if (problem) {
+    console.error(`REDIS_URL: Redis is not reachable (${problem}). Start it, or correct REDIS_URL.`);
+    process.exit(1);
+  }
+}
 // The rest loads only once the configuration is valid, so a refused start answers at once.
 const [
   { buildApp },
@@ -22,6 +31,9 @@ const [
   mail,
   { createStorage },
   auth,
+  staffNotifications,
+  receipts,
+  webhooks,
 ] = await Promise.all([
   import('./app.ts'),
   import('./db/client.ts'),
@@ -32,6 +44,9 @@ const [
   import('./platform/mail.ts'),
   import('./platform/storage.ts'),
   import('./features/auth/service.ts'),
+  import('./features/admin-notifications/service.ts'),
+  import('./core/receipts.ts'),
+  import('./core/webhooks.ts'),
 ]);
 const database = await openDatabase(config.database);
 await database.migrate();
@@ -49,6 +64,7 @@ const app = await buildApp(
   { config, db, clock: systemClock, storage },
   {
     serveWeb: true,
+    pool: database.pool,
     logger: {
       level: config.logLevel,
       // Query strings can hold one-time tokens (/auth/reset-password?token=…): log paths only.
@@ -69,9 +85,14 @@ const stopWorker = startJobWorker(
   {
     [mail.deliverMailJob]: mail.deliverMail(db, mail.createMailTransport(config.mail.smtpUrl), config.mail.from),
     [auth.passwordResetJob]: auth.sendPasswordReset({ db, clock: systemClock, config }),
+    [staffNotifications.staffDigestJob]: staffNotifications.runDigestJob({ db, clock: systemClock, config, storage }),
+    [receipts.receiptMailJob]: receipts.receiptMailJobHandler({ db, config }),
+    [webhooks.webhookDeliveryJob]: webhooks.webhookDeliveryJobHandler({ db, config, clock: systemClock }),
   },
   app.log,
 );
+// Every instance asks; the digest day's row lets only one of them queue it.
+await staffNotifications.scheduleNextDigest({ db, config }, systemClock());
 
 // Holds that ran out give their seats back on this timer, on every instance (each release is a
 // conditional update, so instances never release one twice); buying releases them too when a
@@ -89,6 +110,12 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info(`${signal}: shutting down`);
+  // A request or job stuck on a hung database must not hold the stop forever (the supervisor would
+  // kill it without the log line saying why).
+  setTimeout(() => {
+    app.log.error(`${signal}: still busy after ${config.shutdownGraceMs} ms, exiting anyway`);
+    process.exit(1);
+  }, config.shutdownGraceMs).unref();
   await app.close();
   await stopWorker();
   clearInterval(holdExpiry);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -87,6 +87,29 @@ describe.concurrent('production start-up refuses development parts', () => {
   });
 });
 
+describe('a start with Redis out of reach', () => {
+  it('stops before touching the database, naming the cause in one line', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-no-redis-'));
+    try {
+      const server = startServer(
+        productionEnvironment({ DATA_DIR: dataDir, PORT: '0', REDIS_URL: 'redis://127.0.0.1:9' }),
+      );
+      const stillRunning = setTimeout(() => server.child.kill('SIGKILL'), 20_000);
+      const code = await server.exited;
+      clearTimeout(stillRunning);
+      expect(code).toBe(1);
+      const { stderr } = server.output();
+      expect(stderr.trim().split('\n')).toEqual([
+        'REDIS_URL: Redis is not reachable (connect ECONNREFUSED 127.0.0.1:9). Start it, or correct REDIS_URL.',
+      ]);
+      // Nothing was migrated or seeded: the embedded database was never created.
+      expect(existsSync(path.join(dataDir, 'db'))).toBe(false);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('a valid production start', () => {
   let dataDir = '';
   let baseUrl = '';
@@ -135,8 +158,10 @@ describe('a valid production start', () => {
     expect(server.output().stdout).not.toContain('mailbox');
   });
 
-  it('serves no development route', async () => {
+  it('serves no development route, nor the page of one', async () => {
     expect((await fetch(`${baseUrl}/api/dev/mailbox`)).status).toBe(404);
+    expect((await fetch(`${baseUrl}/dev/mailbox`)).status).toBe(404);
+    expect((await fetch(`${baseUrl}/members/event-cart/checkout/demo-pay`)).status).toBe(404);
     expect((await post('/api/payments/demo/00000000-0000-4000-8000-000000000000', { outcome: 'succeed' })).status).toBe(
       404,
     );

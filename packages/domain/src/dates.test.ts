@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDateIn } from './dates.ts';
+import { calendarDateIn, dayEdgeIn, formatMoment, formatMomentDay, formatMomentWithZone } from './dates.ts';
 
 describe('calendarDateIn', () => {
   it.each([
@@ -42,5 +42,65 @@ describe('calendarDateIn', () => {
 
   it('refuses an invalid date as before', () => {
     expect(() => calendarDateIn(new Date(Number.NaN), 'UTC')).toThrow(RangeError);
+  });
+});
+
+describe('formatMoment, formatMomentWithZone and formatMomentDay (MM/dd/yyyy hh:mm a in the provider zone)', () => {
+  it.each([
+    [
+      'an evening in New York (the 21:09 that read 09:09)',
+      '2026-11-28T02:09:00Z',
+      'America/New_York',
+      '11/27/2026 09:09 PM',
+      'EST',
+      '11/27/2026',
+    ],
+    ['summer time in New York', '2026-03-14T18:05:00Z', 'America/New_York', '03/14/2026 02:05 PM', 'EDT', '03/14/2026'],
+    [
+      'midnight reads 12, not 00',
+      '2026-01-02T05:00:00Z',
+      'America/New_York',
+      '01/02/2026 12:00 AM',
+      'EST',
+      '01/02/2026',
+    ],
+    [
+      'the last minute before midnight',
+      '2026-01-02T04:59:00Z',
+      'America/New_York',
+      '01/01/2026 11:59 PM',
+      'EST',
+      '01/01/2026',
+    ],
+    ['noon', '2026-01-02T17:00:00Z', 'America/New_York', '01/02/2026 12:00 PM', 'EST', '01/02/2026'],
+    [
+      'another provider zone',
+      '2026-01-02T17:00:00Z',
+      'America/Los_Angeles',
+      '01/02/2026 09:00 AM',
+      'PST',
+      '01/02/2026',
+    ],
+    ['UTC', '2026-11-28T02:09:00Z', 'UTC', '11/28/2026 02:09 AM', 'UTC', '11/28/2026'],
+  ])('%s', (_, iso, timeZone, moment, zone, day) => {
+    expect(formatMoment(iso, timeZone)).toBe(moment);
+    expect(formatMoment(new Date(iso), timeZone)).toBe(moment);
+    expect(formatMomentWithZone(iso, timeZone)).toBe(`${moment} ${zone}`);
+    expect(formatMomentDay(iso, timeZone)).toBe(day);
+  });
+});
+
+describe('dayEdgeIn (a calendar day as instants in the provider zone)', () => {
+  it.each([
+    ['start of a winter day in New York', '2026-12-31', 'start', 'America/New_York', '2026-12-31T05:00:00.000Z'],
+    ['end of a winter day in New York', '2026-12-31', 'end', 'America/New_York', '2027-01-01T04:59:59.999Z'],
+    ['start of a summer day in New York', '2026-07-01', 'start', 'America/New_York', '2026-07-01T04:00:00.000Z'],
+    ['end of the day clocks go forward', '2026-03-08', 'end', 'America/New_York', '2026-03-09T03:59:59.999Z'],
+    ['start of the day clocks go back', '2026-11-01', 'start', 'America/New_York', '2026-11-01T04:00:00.000Z'],
+    ['end of the day clocks go back', '2026-11-01', 'end', 'America/New_York', '2026-11-02T04:59:59.999Z'],
+    ['UTC', '2026-12-31', 'start', 'UTC', '2026-12-31T00:00:00.000Z'],
+  ] as const)('%s', (_, day, edge, timeZone, expected) => {
+    expect(dayEdgeIn(day, edge, timeZone).toISOString()).toBe(expected);
+    expect(calendarDateIn(dayEdgeIn(day, edge, timeZone), timeZone)).toBe(day);
   });
 });

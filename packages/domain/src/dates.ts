@@ -53,3 +53,99 @@ export function calendarDateIn(instant: Date, timeZone: string): string {
   lastDates.set(timeZone, { second, date });
   return date;
 }
+
+/** The provider's zone when the deployment names none (config TIME_ZONE's default). */
+export const defaultTimeZone = 'America/New_York';
+
+// Same reason as dayFormatters: one per zone, made on first use, since a list formats a moment per row.
+const momentFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function momentFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = momentFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: true,
+      timeZoneName: 'short',
+    });
+    momentFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+function momentParts(instant: Date | string, timeZone: string) {
+  const parts = momentFormatter(timeZone).formatToParts(typeof instant === 'string' ? new Date(instant) : instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  // Some engines write midnight as 00 even with a 12-hour clock; the pattern's hh runs 01–12.
+  const hour = part('hour') === '00' ? '12' : part('hour');
+  return {
+    date: `${part('month')}/${part('day')}/${part('year')}`,
+    time: `${hour}:${part('minute')} ${part('dayPeriod').toUpperCase()}`,
+    zone: part('timeZoneName'),
+  };
+}
+
+/**
+ * A moment as people read it on screens: "MM/dd/yyyy hh:mm a" (events §9's pattern with the AM/PM
+ * marker the 12-hour hh needs) in the provider's time zone, wherever the reader's device is.
+ */
+export function formatMoment(instant: Date | string, timeZone: string): string {
+  const { date, time } = momentParts(instant, timeZone);
+  return `${date} ${time}`;
+}
+
+/**
+ * A moment in a mail or a PDF, read by people in other zones and kept after the moment has passed:
+ * formatMoment's text followed by the zone's name ("03/14/2026 02:05 PM EDT").
+ */
+export function formatMomentWithZone(instant: Date | string, timeZone: string): string {
+  const { date, time, zone } = momentParts(instant, timeZone);
+  return `${date} ${time} ${zone}`;
+}
+
+/** The provider's calendar day a moment fell on, as shown: MM/DD/YYYY. */
+export function formatMomentDay(instant: Date | string, timeZone: string): string {
+  return formatUsDate(calendarDateIn(typeof instant === 'string' ? new Date(instant) : instant, timeZone));
+}
+
+const wallClockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant as the zone's wall clock, written as if it were UTC (milliseconds since the epoch). */
+function wallClockOf(instant: number, timeZone: string): number {
+  let formatter = wallClockFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    wallClockFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return wall + (((instant % 1000) + 1000) % 1000);
+}
+
+/**
+ * The instant a calendar day (YYYY-MM-DD) starts, or its last millisecond, in a time zone: a coupon
+ * valid "until 12/31/2026" runs to the end of that day for the provider, wherever staff typed it.
+ */
+export function dayEdgeIn(isoDate: string, edge: 'start' | 'end', timeZone: string): Date {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  const wall = edge === 'start' ? Date.UTC(year, month - 1, day) : Date.UTC(year, month - 1, day, 23, 59, 59, 999);
+  // The zone's offset at the guess; asked twice, as the guess may sit across a daylight-saving change.
+  let instant = wall;
+  for (let step = 0; step < 2; step += 1) instant = wall - (wallClockOf(instant, timeZone) - instant);
+  return new Date(instant);
+}

@@ -4,6 +4,14 @@ export const loginPath = '/auth/login';
 export const homePath = '/members/profile';
 
 /**
+ * Where a member without toolkit access lands from a toolkit page (organizations.md §1: the profile),
+ * told there why: the redirect alone looked like a broken link.
+ */
+export const toolkitRefusedPath = `${homePath}?notice=toolkit-access`;
+export const toolkitAccessNotice =
+  'Treasure Chest and My Saved Resources are open to members with toolkit access. An owner or admin of your school can grant it from the staff list.';
+
+/**
  * Where to go after signing in. Only a path inside this site is honoured, so a crafted link cannot
  * send a member to another site ("//evil.example", "https://…", "/\\evil", control characters).
  */
@@ -32,6 +40,8 @@ export interface MenuItem {
   toolkitOnly?: boolean;
 }
 
+export const cartPath = '/members/event-cart/checkout';
+
 /** The side menu of organizations.md §2, in its order; Log Out is a button after these. */
 export const sideMenu: readonly MenuItem[] = [
   { label: 'Profile', path: '/members/profile' },
@@ -42,7 +52,7 @@ export const sideMenu: readonly MenuItem[] = [
   { label: 'Resources', path: '/members/resources' },
   { label: 'Manage Services', path: '/members/manage-services' },
   { label: 'Manage Events', path: '/members/manage-events' },
-  { label: 'Event Cart', path: '/members/event-cart/checkout' },
+  { label: 'Event Cart', path: cartPath },
 ];
 
 export function visibleMenu(access: ContentAccess): MenuItem[] {

@@ -18,6 +18,7 @@ const event = {
   eventType: null,
   eventSubtype: null,
   description: '',
+  gradeBands: [],
   locationName: null,
   startDate: '2027-03-01',
   endDate: '2027-03-01',

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import {
   applicationPaymentStatus,
   isAdvancedEligible,
@@ -22,6 +22,7 @@ import {
   eventApplicationSections,
   eventApplications,
   eventPaymentOptions,
+  legacyEventApplications,
 } from '../db/schema/applications.ts';
 import {
   coupons,
@@ -90,6 +91,58 @@ export async function applicationPaymentStates(
     states.set(option.id, { paymentStatus: applicationPaymentStatus(payment, option.label), payment });
   }
   return states;
+}
+
+/**
+ * The latest payment made in this portal for each application imported from the previous system
+ * (application-rules.legacyApplicationView reads its status from it), in one query.
+ */
+export async function latestLegacyPayments(
+  db: Executor,
+  legacyApplicationIds: readonly string[],
+): Promise<Map<string, ApplicationPaymentSummary>> {
+  if (legacyApplicationIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([eventPayments.legacyApplicationId], {
+      legacyApplicationId: eventPayments.legacyApplicationId,
+      eventPaymentId: eventPayments.id,
+      status: eventPayments.status,
+      method: eventPayments.method,
+      totalCents: eventPayments.totalCents,
+    })
+    .from(eventPayments)
+    .where(inArray(eventPayments.legacyApplicationId, [...new Set(legacyApplicationIds)]))
+    .orderBy(eventPayments.legacyApplicationId, desc(eventPayments.createdAt), desc(eventPayments.id));
+  return new Map(
+    rows.flatMap(({ legacyApplicationId, ...payment }) =>
+      legacyApplicationId ? [[legacyApplicationId, payment]] : [],
+    ),
+  );
+}
+
+/** A user's legacy applications of one event (or all with an event), with their latest payment here: who may see its resources. */
+export async function legacyApplicationsWithPayments(db: Executor, userId: string, eventId?: string) {
+  const rows = await db
+    .select({
+      id: legacyEventApplications.id,
+      eventId: legacyEventApplications.eventId,
+      statusId: legacyEventApplications.statusId,
+      paymentStatusId: legacyEventApplications.paymentStatusId,
+      paymentTypeId: legacyEventApplications.paymentTypeId,
+      balanceCents: legacyEventApplications.balanceCents,
+    })
+    .from(legacyEventApplications)
+    .where(
+      and(
+        eq(legacyEventApplications.userId, userId),
+        eventId ? eq(legacyEventApplications.eventId, eventId) : isNotNull(legacyEventApplications.eventId),
+      ),
+    );
+  const payments = await latestLegacyPayments(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, payment: payments.get(row.id) ?? null }));
 }
 
 /**

@@ -79,6 +79,56 @@ export async function assignableByIds(
   return new Map((result as { rows: AssignableUser[] }).rows.map((row) => [row.id, row]));
 }
 
+/** The organization's members and pending users with these emails (lower-cased), by email; a member wins over an invitation. */
+export async function assignableByEmails(
+  db: Executor,
+  organizationId: string,
+  emails: readonly string[],
+): Promise<Map<string, AssignableUser>> {
+  if (emails.length === 0) return new Map();
+  const list = sql.join(
+    emails.map((email) => sql`${email}`),
+    sql`, `,
+  );
+  const result = await db.execute(
+    sql`select distinct on (lower(email)) * from ${assignable(organizationId)} people
+        where lower(email) in (${list}) order by lower(email), "isPending"`,
+  );
+  return new Map((result as { rows: AssignableUser[] }).rows.map((row) => [row.email.toLowerCase(), row]));
+}
+
+/**
+ * The person with this email (compared case-insensitively), or a new one without a password, named as
+ * given: how '+ Add New User' and a registration request's new attendees make pending users.
+ */
+export async function personByEmailOrNew(
+  tx: Executor,
+  input: { email: string; firstName: string; lastName: string },
+): Promise<{
+  person: { id: string; firstName: string; lastName: string; email: string; passwordHash: string | null };
+  created: boolean;
+}> {
+  const columns = {
+    id: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    email: users.email,
+    passwordHash: users.passwordHash,
+  };
+  const [inserted] = await tx
+    .insert(users)
+    .values({ email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash: null })
+    .onConflictDoNothing()
+    .returning(columns);
+  if (inserted) return { person: inserted, created: true };
+  const [found] = await tx
+    .select(columns)
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${input.email})`);
+  if (!found) throw new Error('pending user could be neither created nor found');
+  return { person: found, created: false };
+}
+
 /**
  * '+ Add New User': the person (found by email, or created without a password) with an open
  * invitation to the organization, mailed like the roster's invitations, in the caller's transaction.
@@ -96,33 +146,8 @@ export async function addPendingUser(
     publicUrl: string;
   },
 ): Promise<{ user: AssignableUser; invitationId: string | null; created: boolean }> {
-  const [inserted] = await tx
-    .insert(users)
-    .values({ email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash: null })
-    .onConflictDoNothing()
-    .returning({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      passwordHash: users.passwordHash,
-    });
-  const person =
-    inserted ??
-    (
-      await tx
-        .select({
-          id: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-          passwordHash: users.passwordHash,
-        })
-        .from(users)
-        .where(sql`lower(${users.email}) = lower(${input.email})`)
-    )[0];
-  if (!person) throw new Error('pending user could be neither created nor found');
-  if (!inserted && (await activeMembershipRole(tx, input.organizationId, person.id)) !== undefined) {
+  const { person, created } = await personByEmailOrNew(tx, input);
+  if (!created && (await activeMembershipRole(tx, input.organizationId, person.id)) !== undefined) {
     throw conflict(rosterMessages.alreadyMember, { email: rosterMessages.alreadyMember });
   }
   const user = {
@@ -154,5 +179,5 @@ export async function addPendingUser(
       newUser: person.passwordHash === null,
     }),
   });
-  return { user, invitationId: invitation.id, created: inserted !== undefined };
+  return { user, invitationId: invitation.id, created };
 }

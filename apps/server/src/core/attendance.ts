@@ -1,8 +1,13 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, not, or, sql } from 'drizzle-orm';
 import { attendanceMessages, type AttendanceMark } from '@portal/domain/events/attendance.ts';
 import { defaultMinutesPerDay } from '@portal/domain/events/certificates.ts';
 import type { Executor, Transaction } from '../db/client.ts';
-import { eventApplicationGroupings, eventApplications, eventApplicationSections } from '../db/schema/applications.ts';
+import {
+  eventApplicationGroupings,
+  eventApplicationPlacements,
+  eventApplications,
+  eventApplicationSections,
+} from '../db/schema/applications.ts';
 import { attendanceTakers, eventDailyAttendances, sectionAttendanceHours } from '../db/schema/attendance.ts';
 import {
   eventGroupings,
@@ -17,6 +22,8 @@ import { users } from '../db/schema/users.ts';
 import { audit } from '../platform/audit.ts';
 import { badRequest } from '../platform/errors.ts';
 import { recomputeCertificates } from './certificates.ts';
+import { placedInGrouping } from './placements.ts';
+import { emitWebhookEvent } from './webhooks.ts';
 
 /**
  * Daily attendance, shared by the takers' pages, the provider's REST functions and the staff console:
@@ -75,11 +82,14 @@ export async function takerSectionIds(db: Executor, userId: string, eventId: str
 
 /**
  * Who is expected in the event's sections (or one section): holders of a paid ticket for the section
- * (or for the whole event), and accepted applicants who chose the section or its grouping.
+ * (or for the whole event), accepted applicants placed in the section, and accepted applicants not
+ * placed yet who chose the section or its grouping.
  */
 export function expectedPeople(db: Executor, eventId: string, sectionId?: string) {
-  const inSection = (column: typeof eventSections.id | typeof eventApplicationSections.sectionId) =>
-    sectionId ? eq(column, sectionId) : undefined;
+  const inSection = (
+    column:
+      typeof eventSections.id | typeof eventApplicationSections.sectionId | typeof eventApplicationPlacements.sectionId,
+  ) => (sectionId ? eq(column, sectionId) : undefined);
   const ticketHolders = db
     .select({
       sectionId: sql<string>`${eventSections.id}`.as('expected_section_id'),
@@ -96,6 +106,7 @@ export function expectedPeople(db: Executor, eventId: string, sectionId?: string
       ),
     )
     .where(and(eq(eventTickets.eventId, eventId), eq(eventPayments.status, 'PAID'), inSection(eventSections.id)));
+  // Once placed in a grouping, an applicant is expected in their placed section only.
   const bySection = db
     .select({ sectionId: eventApplicationSections.sectionId, userId: eventApplications.userId })
     .from(eventApplicationSections)
@@ -105,6 +116,18 @@ export function expectedPeople(db: Executor, eventId: string, sectionId?: string
         eq(eventApplications.eventId, eventId),
         eq(eventApplications.status, 'ACCEPTED'),
         inSection(eventApplicationSections.sectionId),
+        not(placedInGrouping(eventApplicationSections.applicationId, eventApplicationSections.groupingId)),
+      ),
+    );
+  const byPlace = db
+    .select({ sectionId: eventApplicationPlacements.sectionId, userId: eventApplications.userId })
+    .from(eventApplicationPlacements)
+    .innerJoin(eventApplications, eq(eventApplications.id, eventApplicationPlacements.applicationId))
+    .where(
+      and(
+        eq(eventApplications.eventId, eventId),
+        eq(eventApplications.status, 'ACCEPTED'),
+        inSection(eventApplicationPlacements.sectionId),
       ),
     );
   const byGrouping = db
@@ -120,10 +143,10 @@ export function expectedPeople(db: Executor, eventId: string, sectionId?: string
       ),
     );
   // The union's columns take the first query's names, unlike any table's, so they never need qualifying.
-  return ticketHolders.union(bySection).union(byGrouping).as('expected');
+  return ticketHolders.union(bySection).union(byPlace).union(byGrouping).as('expected');
 }
 
-/** The people expected in one section, by last and first name, with their mark on `date`. */
+/** The people expected in one section, by last and first name, with their mark on `date` and whether they wait for placement. */
 export async function sectionRoll(db: Executor, eventId: string, sectionId: string, date: string) {
   const expected = expectedPeople(db, eventId, sectionId);
   return db
@@ -134,6 +157,13 @@ export async function sectionRoll(db: Executor, eventId: string, sectionId: stri
       email: users.email,
       attendanceId: eventDailyAttendances.id,
       attended: sql<boolean>`coalesce(${eventDailyAttendances.attended}, false)`,
+      notPlacedYet: sql<boolean>`exists (select 1 from ${eventApplicationSections}
+        inner join ${eventApplications} on ${eventApplications.id} = ${eventApplicationSections.applicationId}
+        inner join ${eventPaths} on ${eventPaths.id} = ${eventApplications.pathId}
+        where ${eventApplications.userId} = ${users.id} and ${eventApplications.eventId} = ${eventId}
+          and ${eventApplications.status} = 'ACCEPTED' and ${eventPaths.requireRankedSelection}
+          and ${eventApplicationSections.sectionId} = ${sectionId}
+          and not ${placedInGrouping(eventApplicationSections.applicationId, eventApplicationSections.groupingId)})`,
     })
     .from(expected)
     .innerJoin(users, eq(users.id, expected.userId))
@@ -146,6 +176,38 @@ export async function sectionRoll(db: Executor, eventId: string, sectionId: stri
       ),
     )
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+}
+
+/** Marks are taken for a day the section meets, today or (a save kept offline) earlier; never for a day to come. */
+export function checkMarkDay(date: string, today: string, sectionDates: readonly string[]): void {
+  if (date > today) throw badRequest(attendanceMessages.futureDay, { date: attendanceMessages.futureDay });
+  if (!sectionDates.includes(date))
+    throw badRequest(attendanceMessages.notSectionDay, { date: attendanceMessages.notSectionDay });
+}
+
+/** One expected person of a section with their mark on `date`, or null when they are not expected there. */
+export async function expectedPerson(db: Executor, eventId: string, sectionId: string, userId: string, date: string) {
+  const expected = expectedPeople(db, eventId, sectionId);
+  const [person] = await db
+    .select({
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      attended: sql<boolean>`coalesce(${eventDailyAttendances.attended}, false)`,
+    })
+    .from(expected)
+    .innerJoin(users, eq(users.id, expected.userId))
+    .leftJoin(
+      eventDailyAttendances,
+      and(
+        eq(eventDailyAttendances.sectionId, sectionId),
+        eq(eventDailyAttendances.userId, users.id),
+        eq(eventDailyAttendances.date, date),
+      ),
+    )
+    .where(eq(users.id, userId))
+    .limit(1);
+  return person ?? null;
 }
 
 export interface MarksToSave {
@@ -165,9 +227,7 @@ export interface MarksToSave {
  * in the section is refused whole: nothing is written.
  */
 export async function saveMarks(tx: Transaction, input: MarksToSave): Promise<number> {
-  if (input.date > input.today) throw badRequest(attendanceMessages.futureDay, { date: attendanceMessages.futureDay });
-  if (!input.section.dates.includes(input.date))
-    throw badRequest(attendanceMessages.notSectionDay, { date: attendanceMessages.notSectionDay });
+  checkMarkDay(input.date, input.today, input.section.dates);
   const expected = expectedPeople(tx, input.eventId, input.section.id);
   const userIds = input.rows.map((row) => row.userId);
   const found = await tx.select({ userId: expected.userId }).from(expected).where(inArray(expected.userId, userIds));
@@ -191,6 +251,17 @@ export async function saveMarks(tx: Transaction, input: MarksToSave): Promise<nu
       set: { attended: sql`excluded.attended`, updatedById: sql`excluded.updated_by_id`, updatedAt: sql`now()` },
     });
   await recomputeCertificates(tx, input.eventId, userIds, input.now);
+  await emitWebhookEvent(
+    tx,
+    'attendance.saved',
+    {
+      eventId: input.eventId,
+      sectionId: input.section.id,
+      date: input.date,
+      marks: input.rows.map((row) => ({ userId: row.userId, attended: row.attended })),
+    },
+    input.now,
+  );
   await audit(tx, {
     ...input.actor,
     action: 'attendance.saved',

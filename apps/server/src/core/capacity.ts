@@ -13,6 +13,8 @@ import {
   eventSections,
 } from '../db/schema/commerce.ts';
 import { conflict, HttpProblem, notFound } from '../platform/errors.ts';
+import { issueReceipt, type CardOnReceipt } from './receipts.ts';
+import { emitPaymentEvent } from './webhooks.ts';
 
 /**
  * Seats and coupon uses as counters beside their limits (pretix's per-quota model). A conference-day
@@ -131,6 +133,8 @@ export class SoldOut extends HttpProblem {
  */
 export async function takeSeats(tx: Executor, requests: readonly SeatRequest[]): Promise<void> {
   const buckets = await bucketsOf(tx, requests);
+  // A payment of no items (a previous-system application's balance) holds no seat.
+  if (buckets.length === 0) return;
   const short =
     new Set(buckets.map((bucket) => bucket.kind)).size === buckets.length
       ? await takeChain(tx, buckets)
@@ -184,7 +188,8 @@ function chainStatement(kinds: readonly BucketKind[]): StaticStatement {
   return statement;
 }
 
-async function releaseSeats(tx: Executor, requests: readonly SeatRequest[]): Promise<void> {
+/** Gives back the seats of every request (the buckets takeSeats took), in the same global order. */
+export async function releaseSeats(tx: Executor, requests: readonly SeatRequest[]): Promise<void> {
   for (const bucket of await bucketsOf(tx, requests)) {
     await tx.execute(
       sql`update ${bucketTables[bucket.kind]} set tickets_taken = tickets_taken - ${bucket.tickets} where id = ${bucket.id}`,
@@ -281,7 +286,12 @@ export async function retakeHold(
  * caller's transaction, with the payment row locked. Seats it still held are given back exactly once
  * (the conditional update on seats_held, as releasePayment). A PAID payment is never changed.
  */
-export async function markRefundNeeded(tx: Executor, paymentId: string, reason: RefundReason): Promise<void> {
+export async function markRefundNeeded(
+  tx: Executor,
+  paymentId: string,
+  reason: RefundReason,
+  now: Date,
+): Promise<void> {
   const [released] = await tx
     .update(eventPayments)
     .set({ status: 'REFUND_NEEDED', refundReason: reason, seatsHeld: false, holdExpiresAt: null })
@@ -289,12 +299,15 @@ export async function markRefundNeeded(tx: Executor, paymentId: string, reason: 
     .returning({ couponId: eventPayments.couponId });
   if (released) {
     await releaseHeld(tx, paymentId, released.couponId);
-    return;
+  } else {
+    const [changed] = await tx
+      .update(eventPayments)
+      .set({ status: 'REFUND_NEEDED', refundReason: reason, holdExpiresAt: null })
+      .where(and(eq(eventPayments.id, paymentId), ne(eventPayments.status, 'PAID')))
+      .returning({ id: eventPayments.id });
+    if (!changed) return;
   }
-  await tx
-    .update(eventPayments)
-    .set({ status: 'REFUND_NEEDED', refundReason: reason, holdExpiresAt: null })
-    .where(and(eq(eventPayments.id, paymentId), ne(eventPayments.status, 'PAID')));
+  await emitPaymentEvent(tx, paymentId, 'payment.refund_needed', now);
 }
 
 /**
@@ -303,7 +316,12 @@ export async function markRefundNeeded(tx: Executor, paymentId: string, reason: 
  * and coupon use are given back exactly once (the conditional update on status and seats_held).
  * False when the payment was not PAID with its seats held (nothing changes then).
  */
-export async function refundPaidPayment(tx: Executor, paymentId: string, reason: RefundReason): Promise<boolean> {
+export async function refundPaidPayment(
+  tx: Executor,
+  paymentId: string,
+  reason: RefundReason,
+  now: Date,
+): Promise<boolean> {
   const [released] = await tx
     .update(eventPayments)
     .set({ status: 'REFUND_NEEDED', refundReason: reason, seatsHeld: false, holdExpiresAt: null })
@@ -311,6 +329,7 @@ export async function refundPaidPayment(tx: Executor, paymentId: string, reason:
     .returning({ couponId: eventPayments.couponId });
   if (!released) return false;
   await releaseHeld(tx, paymentId, released.couponId);
+  await emitPaymentEvent(tx, paymentId, 'payment.refund_needed', now);
   return true;
 }
 
@@ -323,6 +342,8 @@ export type PaidSource = 'purchase-order' | PaymentProviderName | 'free';
  * (purchaseOrderMessages.seatsGone or couponUsedUp) and changes nothing. Paying a PAID payment again
  * is a no-op ('alreadyPaid'). Unknown payment: 404. A caller that has locked the row itself (a
  * provider event) passes what it read as `locked`, so the row is not locked and read twice.
+ * Every way a payment becomes paid comes here, so its receipt is issued here, last (receipts.ts),
+ * with the card a provider described.
  */
 export async function markPaid(
   tx: Executor,
@@ -330,6 +351,7 @@ export async function markPaid(
   source: PaidSource,
   now: Date,
   locked?: LockedPayment,
+  card: CardOnReceipt | null = null,
 ): Promise<'paid' | 'alreadyPaid'> {
   const payment = locked ?? (await lockPayment(tx, paymentId));
   if (payment.status === 'PAID') return 'alreadyPaid';
@@ -346,6 +368,9 @@ export async function markPaid(
       ...(source === 'purchase-order' || source === 'free' ? {} : { provider: source }),
     })
     .where(eq(eventPayments.id, paymentId));
+  await emitPaymentEvent(tx, paymentId, 'payment.paid', now);
+  // Last: the receipt counter's row lock is held until the commit.
+  await issueReceipt(tx, paymentId, now, card);
   return 'paid';
 }
 

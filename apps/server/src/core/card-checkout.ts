@@ -18,6 +18,8 @@ export interface CardPaymentToStart {
   totalCents: number;
   holdExpiresAt: Date | null;
   applicationId: string | null;
+  /** Set for the payment of an application imported from the previous system: the application pages too. */
+  legacyApplicationId?: string | null;
   /** Set for a registration request's payment: its own success page and way back. */
   registrationRequestId?: string | null;
 }
@@ -42,6 +44,7 @@ function checkoutStart(
   payment: CardPaymentToStart,
   description: string,
 ): CheckoutStart {
+  const applicationId = payment.applicationId ?? payment.legacyApplicationId ?? null;
   return {
     paymentId: payment.id,
     totalCents: payment.totalCents,
@@ -50,11 +53,11 @@ function checkoutStart(
     holdExpiresAt: payment.holdExpiresAt ?? deps.clock(),
     productName: payment.registrationRequestId
       ? 'Group registration'
-      : payment.applicationId
+      : applicationId
         ? 'Event application'
         : 'Event tickets',
-    paidPath: paidPath(payment.id, provider.name, payment.applicationId, payment.registrationRequestId ?? null),
-    unpaidPath: unpaidPath(payment.applicationId, payment.registrationRequestId ?? null),
+    paidPath: paidPath(payment.id, provider.name, applicationId, payment.registrationRequestId ?? null),
+    unpaidPath: unpaidPath(applicationId, payment.registrationRequestId ?? null),
   };
 }
 

@@ -12,6 +12,7 @@ import {
 import { formatUsDate } from '@portal/domain/dates.ts';
 import type { Transaction } from '../db/client.ts';
 import { certificates, eventDailyAttendances, sectionAttendanceHours } from '../db/schema/attendance.ts';
+import { emitWebhookEvent } from './webhooks.ts';
 
 /**
  * Certificates of attendance: kept up to date from the daily marks in the transaction that changes
@@ -61,7 +62,7 @@ export async function recomputeCertificates(
       continue;
     }
     const dates = attendedDates(days);
-    await tx
+    const [saved] = await tx
       .insert(certificates)
       .values({
         code: certificateCode(randomBytes(certificateCodeBytes)),
@@ -74,7 +75,17 @@ export async function recomputeCertificates(
       .onConflictDoUpdate({
         target: [certificates.userId, certificates.eventId],
         set: { minutesAttended: minutes, dates, updatedAt: sql`now()` },
-      });
+      })
+      // xmax is 0 on a row this statement inserted, not on one it updated: only a new certificate is issued.
+      .returning({ code: certificates.code, issued: sql<boolean>`(xmax = 0)` });
+    if (saved?.issued) {
+      await emitWebhookEvent(
+        tx,
+        'certificate.issued',
+        { certificateCode: saved.code, userId, eventId, minutesAttended: minutes, dates },
+        now,
+      );
+    }
   }
   // Marks withdrawn down to no attended day: the certificate no longer holds, and its code stops verifying.
   if (none.length > 0)

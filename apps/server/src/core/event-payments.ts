@@ -4,6 +4,8 @@ import type { Database, Executor } from '../db/client.ts';
 import { executeStatic, isoTimestamp, staticStatement } from '../db/prepared.ts';
 import { coupons, eventPaymentItems, eventPayments, events, purchaseOrders } from '../db/schema/commerce.ts';
 import { organizationMemberships, organizations } from '../db/schema/organizations.ts';
+import { legacyEventApplications } from '../db/schema/applications.ts';
+import { eventPaymentReceipts } from '../db/schema/receipts.ts';
 
 /**
  * Who may see an event payment: its buyer, and the active OWNERs and ADMINs of the organization it
@@ -84,10 +86,15 @@ export async function readEventPayment(
       couponType: coupons.type,
       couponDiscountAmount: coupons.discountAmount,
       couponDiscountPercentage: coupons.discountPercentage,
+      legacyApplicationId: legacyEventApplications.id,
+      legacyEventName: legacyEventApplications.eventName,
+      receiptNumber: eventPaymentReceipts.number,
     })
     .from(eventPayments)
     .leftJoin(organizations, eq(organizations.id, eventPayments.organizationId))
     .leftJoin(coupons, eq(coupons.id, eventPayments.couponId))
+    .leftJoin(legacyEventApplications, eq(legacyEventApplications.id, eventPayments.legacyApplicationId))
+    .leftJoin(eventPaymentReceipts, eq(eventPaymentReceipts.paymentId, eventPayments.id))
     .where(
       and(eq(eventPayments.id, paymentId), buyerOnly ? eq(eventPayments.userId, viewerId) : paymentVisibleTo(viewerId)),
     );
@@ -120,6 +127,10 @@ export async function readEventPayment(
     organizationId: payment.organizationId,
     organizationName: payment.organizationName,
     items,
+    legacyApplication:
+      payment.legacyApplicationId && payment.legacyEventName
+        ? { id: payment.legacyApplicationId, eventName: payment.legacyEventName }
+        : null,
     couponUse:
       payment.couponCode && payment.couponType
         ? {
@@ -139,5 +150,6 @@ export async function readEventPayment(
     holdExpiresAt: iso(payment.holdExpiresAt),
     createdAt: payment.createdAt.toISOString(),
     paidAt: iso(payment.paidAt),
+    receiptNumber: payment.receiptNumber,
   };
 }

@@ -50,6 +50,15 @@ export async function isActiveMember(db: Executor, organizationId: string, userI
   return (await activeMembershipRole(db, organizationId, userId)) !== undefined;
 }
 
+/** The organizations the user is an active member of, in any role, by id (once each). */
+export async function memberOrganizationIds(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ organizationId: organizationMemberships.organizationId })
+    .from(organizationMemberships)
+    .where(and(eq(organizationMemberships.userId, userId), isNull(organizationMemberships.archivedAt)));
+  return rows.map((row) => row.organizationId);
+}
+
 const managesOrganization = (userId: string | SQLWrapper) =>
   and(
     eq(organizationMemberships.userId, userId),

@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SavedResource } from '@portal/domain/content/favourites.ts';
 import {
+  excerptParts,
+  headlineFragmentDelimiter,
   headlineParts,
   headlineStart,
   headlineStop,
@@ -70,7 +72,7 @@ export interface OrganizationResourceSearch {
 const marks = `StartSel=${headlineStart}, StopSel=${headlineStop}`;
 /** The title whole; the description as its best one or two passages. */
 const titleHeadline = `${marks}, HighlightAll=true`;
-const descriptionHeadline = `${marks}, MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "`;
+const descriptionHeadline = `${marks}, MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter="${headlineFragmentDelimiter}"`;
 
 interface RawRow {
   id: string;
@@ -93,7 +95,7 @@ function present(row: RawRow, saved: ReadonlySet<string>): OrganizationResourceR
     url: row.url,
     file: row.fileName !== null && row.fileSize !== null ? { name: row.fileName, size: row.fileSize } : null,
     titleParts: row.titleMarked === null ? null : headlineParts(row.titleMarked),
-    descriptionParts: row.descriptionMarked === null ? null : headlineParts(row.descriptionMarked),
+    descriptionParts: row.descriptionMarked === null ? null : excerptParts(row.description, row.descriptionMarked),
     isFavorited: saved.has(row.id),
   };
 }

@@ -7,6 +7,7 @@ import type { Executor, Transaction } from '../db/client.ts';
 import { purchaseOrders } from '../db/schema/commerce.ts';
 import { badRequest, contentTooLarge, formFieldTooLarge } from '../platform/errors.ts';
 import { findNul, nulMessage } from '../platform/stored-text.ts';
+import { emitWebhookEvent } from './webhooks.ts';
 
 export interface Upload {
   /** Every text field of the form, by name. */
@@ -91,16 +92,53 @@ export async function recordWithFile<T>(
   }
 }
 
-/** The purchase order this caller already sent with this Idempotency-Key, if any: a repeat answers it. */
+/**
+ * The purchase order this caller already sent with this Idempotency-Key, if any: a repeat of that
+ * request answers it, another request with the key is refused (422).
+ */
 export async function findSentWithKey(db: Executor, userId: string, key: string) {
   const [row] = await db
-    .select({ id: purchaseOrders.id, type: purchaseOrders.type })
+    .select({
+      id: purchaseOrders.id,
+      type: purchaseOrders.type,
+      idempotencyFingerprint: purchaseOrders.idempotencyFingerprint,
+    })
     .from(purchaseOrders)
     .where(and(eq(purchaseOrders.submittedById, userId), eq(purchaseOrders.idempotencyKey, key)));
   return row;
 }
 
-/** Every kind of purchase order (cart, application, institute, package) is one row of purchase_orders. */
+/**
+ * Every kind of purchase order (cart, application, institute, package) is one row of purchase_orders,
+ * written here, with its webhook event in the same transaction.
+ */
 export async function insertPurchaseOrder(db: Executor, values: typeof purchaseOrders.$inferInsert) {
-  await db.insert(purchaseOrders).values(values);
+  const [row] = await db
+    .insert(purchaseOrders)
+    .values(values)
+    .returning({ id: purchaseOrders.id, createdAt: purchaseOrders.createdAt });
+  await emitWebhookEvent(
+    db,
+    'purchase_order.submitted',
+    {
+      purchaseOrderId: row!.id,
+      type: values.type,
+      number: values.number,
+      paymentId: values.paymentId ?? null,
+      organizationId: values.organizationId ?? null,
+      totalCents: values.totalCents,
+      submittedTotalCents: values.submittedTotalCents,
+    },
+    row!.createdAt,
+  );
+}
+
+/** Letters, digits, spaces, dots, dashes and underscores only, ending in .pdf: safe in a header and on any disk. */
+export function attachmentName(filename: string): string {
+  const base = filename
+    .replace(/\.pdf$/i, '')
+    .replace(/[^A-Za-z0-9 ._-]+/g, '_')
+    .replace(/^[ ._]+|[ ._]+$/g, '')
+    .slice(0, 100);
+  return `${base || 'purchase-order'}.pdf`;
 }

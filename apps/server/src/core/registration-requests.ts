@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { CouponReply } from '@portal/domain/commerce/cart.ts';
 import type { EventPaymentStatus } from '@portal/domain/commerce/enums.ts';
 import {
@@ -8,9 +9,11 @@ import {
   type GroupOffer,
   type RegistrationRequestDetail,
   type RegistrationRequestRow,
+  type RegistrationRequestStatus,
 } from '@portal/domain/registrations/requests.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { coupons, eventGroupings, eventPayments, events, eventSections } from '../db/schema/commerce.ts';
+import { organizations } from '../db/schema/organizations.ts';
 import {
   eventGroupRegistrations,
   eventRegistrationPayments,
@@ -20,6 +23,7 @@ import {
   eventRegistrationSeats,
 } from '../db/schema/registration-requests.ts';
 import { users } from '../db/schema/users.ts';
+import { exportPageSize, keysetRows } from '../platform/exports.ts';
 
 /**
  * Reading group registration requests (events.md §3 'Registration request') for the member who made
@@ -67,6 +71,9 @@ function couponOf(
     discountPercentage: row.discountPercentage,
   };
 }
+
+/** Left-joined: drizzle answers the object as null when the request names no organization. */
+const organizationColumns = { id: organizations.id, name: organizations.name };
 
 /** The newest payment of a request (the one that decides its payment status). */
 export async function latestRequestPayment(db: Executor, requestId: string) {
@@ -128,6 +135,7 @@ export async function readRegistrationRequest(
         locationName: events.locationName,
       },
       requester: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+      organization: organizationColumns,
       coupon: couponColumns,
       settings: {
         attendeeCostCents: eventGroupRegistrations.attendeeCostCents,
@@ -138,6 +146,7 @@ export async function readRegistrationRequest(
     .from(eventRegistrationRequests)
     .innerJoin(events, eq(events.id, eventRegistrationRequests.eventId))
     .innerJoin(users, eq(users.id, eventRegistrationRequests.userId))
+    .leftJoin(organizations, eq(organizations.id, eventRegistrationRequests.organizationId))
     .leftJoin(coupons, eq(coupons.id, eventRegistrationRequests.couponId))
     .leftJoin(eventGroupRegistrations, eq(eventGroupRegistrations.eventId, eventRegistrationRequests.eventId))
     .where(
@@ -223,68 +232,204 @@ export async function readRegistrationRequest(
     }),
     abilities: requestAbilities({ status: row.status, paymentStatus }),
     requester: row.requester,
+    organization: row.organization,
   };
 }
 
-/** One page of requests, newest first: the member's own (`userId`) or, for staff, all or one event's. One query and a count. */
-export async function pageOfRequests(
-  db: Database,
-  filter: { userId?: string; eventId?: string },
-  page: { page: number; pageSize: number },
-): Promise<{ items: RegistrationRequestRow[]; total: number }> {
-  const conditions: SQL[] = [];
-  if (filter.userId) conditions.push(eq(eventRegistrationRequests.userId, filter.userId));
-  if (filter.eventId) conditions.push(eq(eventRegistrationRequests.eventId, filter.eventId));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const latestStatus = sql<EventPaymentStatus | null>`(
+/** The status of a request's latest payment; null before any. */
+const latestPaymentStatus = sql<EventPaymentStatus | null>`(
     select ${eventPayments.status} from ${eventRegistrationPayments}
     join ${eventPayments} on ${eventPayments.id} = ${eventRegistrationPayments.paymentId}
     where ${eventRegistrationPayments.requestId} = ${eventRegistrationRequests.id}
     order by ${eventRegistrationPayments.createdAt} desc, ${eventPayments.id} desc limit 1)`;
-  const assigned = sql<number>`(select count(*)::int from ${eventRegistrationSeats} where ${eventRegistrationSeats.requestId} = ${eventRegistrationRequests.id})`;
+
+/**
+ * When a request's payment is due: its event's payment due days after it was made, or — an event
+ * without due days — the start of the event's first day in the provider's time zone
+ * (docs/decisions/0102-registration-request-payment-due.md).
+ */
+export function requestPaymentDueAt(timeZone: string) {
+  return sql<Date>`(select coalesce(
+      ${eventRegistrationRequests.createdAt} + make_interval(days => ${events.paymentDueDays}),
+      ${events.startDate}::timestamp at time zone ${timeZone}::text)
+    from ${events} where ${events.id} = ${eventRegistrationRequests.eventId})`;
+}
+
+/**
+ * Open requests still awaiting payment (none made, or the latest neither paid nor a purchase order
+ * under review) whose due moment has passed: the staff dashboard counts them, the staff list filters them.
+ */
+export function paymentOverdue(now: Date, timeZone: string): SQL {
+  return sql`${eventRegistrationRequests.status} = 'OPEN'
+    and coalesce(${latestPaymentStatus}::text, '') not in ('PAID', 'PO_SUBMITTED')
+    and ${requestPaymentDueAt(timeZone)} < ${now.toISOString()}::timestamptz`;
+}
+
+export interface RequestFilter {
+  userId?: string;
+  eventId?: string;
+  status?: RegistrationRequestStatus;
+  /** Matches the organization, the member who asked (name or email) or the event's name. */
+  search?: string;
+  paymentOverdue?: SQL;
+}
+
+/** The list's conditions, over requests joined to their event, member and (left) organization. */
+function requestConditions(filter: RequestFilter): SQL | undefined {
+  const like = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return and(
+    filter.userId ? eq(eventRegistrationRequests.userId, filter.userId) : undefined,
+    filter.eventId ? eq(eventRegistrationRequests.eventId, filter.eventId) : undefined,
+    filter.status ? eq(eventRegistrationRequests.status, filter.status) : undefined,
+    filter.paymentOverdue,
+    like
+      ? or(
+          ilike(organizations.name, like),
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+          ilike(users.email, like),
+          ilike(events.name, like),
+        )
+      : undefined,
+  );
+}
+
+const assigned = sql<number>`(select count(*)::int from ${eventRegistrationSeats} where ${eventRegistrationSeats.requestId} = ${eventRegistrationRequests.id})`;
+
+/** What a request row reads: its event, member, organization, coupon and price settings, and payment status. */
+function requestRows<Extra extends SelectedFields>(db: Executor, extra: Extra) {
+  return db
+    .select({
+      id: eventRegistrationRequests.id,
+      status: eventRegistrationRequests.status,
+      createdAt: eventRegistrationRequests.createdAt,
+      seatsRequested: eventRegistrationRequests.seatsRequested,
+      event: { id: events.id, name: events.name, startDate: events.startDate, endDate: events.endDate },
+      requester: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+      organization: organizationColumns,
+      coupon: couponColumns,
+      settings: {
+        attendeeCostCents: eventGroupRegistrations.attendeeCostCents,
+        paidSeatsRequiredForOffer: eventGroupRegistrations.paidSeatsRequiredForOffer,
+        freeSeatsInOffer: eventGroupRegistrations.freeSeatsInOffer,
+      },
+      paymentStatus: latestPaymentStatus,
+      attendeesAssigned: assigned,
+      ...extra,
+    })
+    .from(eventRegistrationRequests)
+    .innerJoin(events, eq(events.id, eventRegistrationRequests.eventId))
+    .innerJoin(users, eq(users.id, eventRegistrationRequests.userId))
+    .leftJoin(organizations, eq(organizations.id, eventRegistrationRequests.organizationId))
+    .leftJoin(coupons, eq(coupons.id, eventRegistrationRequests.couponId))
+    .leftJoin(eventGroupRegistrations, eq(eventGroupRegistrations.eventId, eventRegistrationRequests.eventId))
+    .$dynamic();
+}
+
+type StoredRequest = Awaited<ReturnType<typeof requestRows<Record<never, never>>>>[number];
+
+function presentRequest(row: StoredRequest): RegistrationRequestRow {
+  return {
+    id: row.id,
+    status: row.status,
+    event: row.event,
+    createdAt: row.createdAt.toISOString(),
+    seatsRequested: row.seatsRequested,
+    attendeesAssigned: row.attendeesAssigned,
+    total: groupPrice(row.seatsRequested, offerOf(row.settings), couponOf(row.coupon)).total,
+    paymentStatus: row.paymentStatus,
+    requester: row.requester,
+    organization: row.organization,
+  };
+}
+
+/** One page of requests, newest first: the member's own (`userId`) or, for staff, all or those the filter keeps. One query and a count. */
+export async function pageOfRequests(
+  db: Database,
+  filter: RequestFilter,
+  page: { page: number; pageSize: number },
+): Promise<{ items: RegistrationRequestRow[]; total: number }> {
+  const where = requestConditions(filter);
   const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        id: eventRegistrationRequests.id,
-        status: eventRegistrationRequests.status,
-        createdAt: eventRegistrationRequests.createdAt,
-        seatsRequested: eventRegistrationRequests.seatsRequested,
-        event: { id: events.id, name: events.name, startDate: events.startDate, endDate: events.endDate },
-        requester: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
-        coupon: couponColumns,
-        settings: {
-          attendeeCostCents: eventGroupRegistrations.attendeeCostCents,
-          paidSeatsRequiredForOffer: eventGroupRegistrations.paidSeatsRequiredForOffer,
-          freeSeatsInOffer: eventGroupRegistrations.freeSeatsInOffer,
-        },
-        paymentStatus: latestStatus,
-        attendeesAssigned: assigned,
-      })
-      .from(eventRegistrationRequests)
-      .innerJoin(events, eq(events.id, eventRegistrationRequests.eventId))
-      .innerJoin(users, eq(users.id, eventRegistrationRequests.userId))
-      .leftJoin(coupons, eq(coupons.id, eventRegistrationRequests.couponId))
-      .leftJoin(eventGroupRegistrations, eq(eventGroupRegistrations.eventId, eventRegistrationRequests.eventId))
+    requestRows(db, {})
       .where(where)
       .orderBy(desc(eventRegistrationRequests.createdAt), desc(eventRegistrationRequests.id))
       .limit(page.pageSize)
       .offset((page.page - 1) * page.pageSize),
-    db.select({ total: count() }).from(eventRegistrationRequests).where(where),
+    db
+      .select({ total: count() })
+      .from(eventRegistrationRequests)
+      .innerJoin(events, eq(events.id, eventRegistrationRequests.eventId))
+      .innerJoin(users, eq(users.id, eventRegistrationRequests.userId))
+      .leftJoin(organizations, eq(organizations.id, eventRegistrationRequests.organizationId))
+      .where(where),
   ]);
-  return {
-    items: rows.map((row) => ({
-      id: row.id,
-      status: row.status,
-      event: row.event,
-      createdAt: row.createdAt.toISOString(),
-      seatsRequested: row.seatsRequested,
-      attendeesAssigned: row.attendeesAssigned,
+  return { items: rows.map(presentRequest), total: counted?.total ?? 0 };
+}
+
+/** A request's sections or groupings by name, in the event's order, as one text: no query per request. */
+const requestedSectionNames = sql<string>`coalesce((
+    select string_agg(${eventSections.title}, '; ' order by ${eventSections.position}, ${eventSections.title})
+    from ${eventRegistrationRequestSections}
+    join ${eventSections} on ${eventSections.id} = ${eventRegistrationRequestSections.sectionId}
+    where ${eventRegistrationRequestSections.requestId} = ${eventRegistrationRequests.id}), '')`;
+const requestedGroupingNames = sql<string>`coalesce((
+    select string_agg(${eventGroupings.name}, '; ' order by ${eventGroupings.position}, ${eventGroupings.name})
+    from ${eventRegistrationRequestGroupings}
+    join ${eventGroupings} on ${eventGroupings.id} = ${eventRegistrationRequestGroupings.groupingId}
+    where ${eventRegistrationRequestGroupings.requestId} = ${eventRegistrationRequests.id}), '')`;
+
+const attendee = alias(users, 'attendee');
+
+/**
+ * One row per named attendee of each request the filter keeps, the request's own columns on each; a
+ * request with no attendee named yet is one row with no attendee
+ * (docs/decisions/0116-registration-request-export-rows.md). Newest request first, its seats in order.
+ */
+function attendeeRows(db: Executor) {
+  return requestRows(db, {
+    couponCode: coupons.code,
+    requestedSections: requestedSectionNames,
+    requestedGroupings: requestedGroupingNames,
+    createdAtKey: sql<string>`${eventRegistrationRequests.createdAt}::text`,
+    position: sql<number>`coalesce(${eventRegistrationSeats.position}, 0)`.mapWith(Number),
+    attendee: {
+      id: attendee.id,
+      firstName: attendee.firstName,
+      lastName: attendee.lastName,
+      email: attendee.email,
+      isPending: sql<boolean>`${attendee.passwordHash} is null`,
+    },
+  })
+    .leftJoin(eventRegistrationSeats, eq(eventRegistrationSeats.requestId, eventRegistrationRequests.id))
+    .leftJoin(attendee, eq(attendee.id, eventRegistrationSeats.userId));
+}
+
+export type RequestAttendeeRow = Awaited<ReturnType<typeof attendeeRows>>[number] & { total: number };
+
+/** Every attendee row under `filter`, read by keyset (request newest first, then seat position). */
+export function requestAttendeeRows(db: Database, filter: RequestFilter, pageSize = exportPageSize) {
+  return keysetRows<RequestAttendeeRow>(async (after, limit) => {
+    const rows = await attendeeRows(db)
+      .where(
+        and(
+          requestConditions(filter),
+          after
+            ? sql`((${eventRegistrationRequests.createdAt}, ${eventRegistrationRequests.id}) < (${after.createdAtKey}::timestamptz, ${after.id})
+                or (${eventRegistrationRequests.id} = ${after.id} and coalesce(${eventRegistrationSeats.position}, 0) > ${after.position}))`
+            : undefined,
+        ),
+      )
+      .orderBy(
+        desc(eventRegistrationRequests.createdAt),
+        desc(eventRegistrationRequests.id),
+        sql`coalesce(${eventRegistrationSeats.position}, 0)`,
+      )
+      .limit(limit);
+    return rows.map((row) => ({
+      ...row,
       total: groupPrice(row.seatsRequested, offerOf(row.settings), couponOf(row.coupon)).total,
-      paymentStatus: row.paymentStatus,
-      requester: row.requester,
-    })),
-    total: counted?.total ?? 0,
-  };
+    }));
+  }, pageSize);
 }
 
 /** The requests (ids) that `ownerId` made among those some applications' seats belong to, by application. */

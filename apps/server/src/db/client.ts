@@ -22,9 +22,18 @@ export type Transaction = PgTransaction<
 /** Either the database or an open transaction: repository functions accept both. */
 export type Executor = Database | Transaction;
 
+/** What a pool says of itself (node-postgres' Pool); the embedded database has none. */
+export interface PoolStats {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The connection pool's own counts (PostgreSQL only), for /metrics. */
+  pool?: PoolStats;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -59,8 +68,25 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
 // Any constant shared by every instance: several servers starting at once migrate one at a time.
 const migrationLockKey = 7_301_962_114;
 
-export function openPostgres(url: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+export interface PostgresTimeouts {
+  /** How long a request waits for a connection (a new one, or a free one of the pool). */
+  connectTimeoutMs: number;
+  /** How long one statement may run; the server cancels it after that (SQLSTATE 57014). */
+  statementTimeoutMs: number;
+}
+
+const defaultTimeouts: PostgresTimeouts = { connectTimeoutMs: 5_000, statementTimeoutMs: 15_000 };
+
+export function openPostgres(url: string, timeouts: PostgresTimeouts = defaultTimeouts): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: timeouts.connectTimeoutMs,
+    statement_timeout: timeouts.statementTimeoutMs,
+    // A server that accepted the connection and went silent (a hung host) is given up on the client
+    // side too, a little after the statement timeout it should have applied itself.
+    query_timeout: timeouts.statementTimeoutMs + timeouts.connectTimeoutMs,
+  });
   // An idle connection the server closes (restart, failover, a dropped test database) is discarded by
   // the pool and replaced on next use; without a listener node-postgres would crash the process.
   pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
@@ -68,14 +94,18 @@ export function openPostgres(url: string): DatabaseHandle {
   return {
     db,
     kind: 'postgres',
+    pool,
     async migrate() {
-      const connection = await pool.connect();
+      // Its own connection, without the request timeouts: a migration may build an index for minutes,
+      // and waits for another instance's migration to end.
+      const connection = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeouts.connectTimeoutMs });
+      await connection.connect();
       try {
         await connection.query('select pg_advisory_lock($1)', [migrationLockKey]);
         await migrateNodePg(drizzleNodePg({ client: connection }), { migrationsFolder });
       } finally {
         await connection.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined);
-        connection.release();
+        await connection.end();
       }
     },
     close: () => pool.end(),
@@ -83,7 +113,7 @@ export function openPostgres(url: string): DatabaseHandle {
 }
 
 export async function openDatabase(config: Config['database']): Promise<DatabaseHandle> {
-  return config.kind === 'postgres' ? openPostgres(config.url) : openPglite(config.dataDir);
+  return config.kind === 'postgres' ? openPostgres(config.url, config) : openPglite(config.dataDir);
 }
 
 export async function ping(db: Database): Promise<void> {

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * Field encryption for sensitive values (date of birth, last four SSN digits): AES-256-GCM with the
@@ -21,4 +21,22 @@ export function decryptField(key: Buffer, stored: string | null): string | null 
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+/**
+ * A key of its own for one purpose (HKDF-SHA256 over the master key), so a key used to sign one kind
+ * of value never also decrypts or signs another.
+ */
+export function deriveKey(master: Buffer, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), purpose, 32));
+}
+
+/** HMAC-SHA256 of a text, cut to `length` bytes. */
+export function signText(key: Buffer, text: string, length = 32): Buffer {
+  return createHmac('sha256', key).update(text, 'utf8').digest().subarray(0, length);
+}
+
+/** Constant-time comparison, so a forger learns nothing from how long a refusal takes. */
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && timingSafeEqual(a, b);
 }

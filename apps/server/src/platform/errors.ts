@@ -2,8 +2,9 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { genericErrorMessage } from '@portal/domain/problems/messages.ts';
+import { genericErrorMessage, temporarilyUnavailableMessage } from '@portal/domain/problems/messages.ts';
 import type { Problem } from '@portal/domain/problems/contracts.ts';
+import { outageOf } from './outages.ts';
 
 /** An error the caller can act on, answered as RFC 9457 problem+json. */
 export class HttpProblem extends Error {
@@ -26,7 +27,21 @@ export const conflict = (detail: string, errors?: Record<string, string>) =>
   new HttpProblem(409, 'Conflict', detail, errors);
 export const contentTooLarge = (detail: string) => new HttpProblem(413, 'Content Too Large', detail);
 export const formFieldTooLarge = 'A form field is too long.';
-export const tooManyRequests = (detail: string) => new HttpProblem(429, 'Too Many Requests', detail);
+
+/** A refusal that passes (a limit, a dependency down): answered with Retry-After, the seconds to wait. */
+export class TryLater extends HttpProblem {
+  constructor(
+    status: 429 | 503,
+    detail: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(status, statusTitle(status), detail);
+  }
+}
+
+export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
+  new TryLater(429, detail, retryAfterSeconds);
+export const unprocessableContent = (detail: string) => new HttpProblem(422, 'Unprocessable Content', detail);
 
 function fieldName(instancePath: string): string {
   return instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
@@ -80,6 +95,26 @@ const malformedMultipart = [
   /^The needle cannot (be an empty|have a length bigger)/,
 ];
 
+/** How long a client should wait after an outage answer: a failover or restart takes seconds. */
+const outageRetryAfterSeconds = 5;
+const outageLogIntervalMs = 10_000;
+const outages = new Map<string, { count: number; since: number }>();
+
+/**
+ * One log entry per distinct outage reason per interval, with how many requests it refused since the
+ * last entry: an outage under load would otherwise write one error (with its SQL) per request.
+ */
+function logOutage(request: FastifyRequest, reason: string): void {
+  const now = Date.now();
+  const seen = outages.get(reason);
+  if (seen && now - seen.since < outageLogIntervalMs) {
+    seen.count += 1;
+    return;
+  }
+  outages.set(reason, { count: 0, since: now });
+  request.log.error({ reason, refusedSinceLastEntry: seen?.count ?? 0 }, 'dependency unavailable: answered 503');
+}
+
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors: Record<string, string> = {};
@@ -93,6 +128,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     });
   }
   if (error instanceof HttpProblem) {
+    // At least a second: "0" would invite the client to retry at once, into the same refusal.
+    if (error instanceof TryLater) reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
     return sendProblem(reply, {
       title: error.title,
       status: error.status,
@@ -113,6 +150,12 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   const status =
     typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+  const unavailable = status >= 500 ? outageOf(error) : null;
+  if (unavailable) {
+    logOutage(request, unavailable.reason);
+    reply.header('Retry-After', String(outageRetryAfterSeconds));
+    return sendProblem(reply, { title: statusTitle(503), status: 503, detail: temporarilyUnavailableMessage });
+  }
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
     return sendProblem(reply, { title: 'Internal Server Error', status: 500, detail: genericErrorMessage });

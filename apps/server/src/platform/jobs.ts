@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client.ts';
 import { jobs } from '../db/schema/platform.ts';
@@ -14,6 +14,20 @@ export async function enqueueJob(
   runAt?: Date,
 ): Promise<void> {
   await db.insert(jobs).values({ kind, payload, ...(runAt ? { runAt } : {}) });
+}
+
+/**
+ * Puts jobs of `kind` that FAILED (all, or those `which` selects) back in the queue as if new: due now,
+ * with every attempt again. One conditional UPDATE: a job retried twice at once is queued once.
+ * Answers how many went back.
+ */
+export async function requeueFailedJobs(db: Executor, kind: string, which?: SQL): Promise<number> {
+  const requeued = await db
+    .update(jobs)
+    .set({ status: 'PENDING', attempts: 0, runAt: sql`now()`, finishedAt: null, lockedUntil: null })
+    .where(and(eq(jobs.kind, kind), eq(jobs.status, 'FAILED'), which))
+    .returning({ id: jobs.id });
+  return requeued.length;
 }
 
 interface ClaimedJob {

@@ -3,21 +3,23 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { authMessages } from '@portal/domain/people/auth.ts';
 import type { Config } from '../config.ts';
-import { HttpProblem, tooManyRequests } from './errors.ts';
+import { tooManyRequests, TryLater } from './errors.ts';
 
 const window = '1 minute';
+/** How long a client waits before trying sign-in again while the counters' store (Redis) is out of reach. */
+const storeRetrySeconds = 10;
 
 /**
  * A route's `config.rateLimit` (the plugin is registered with `global: false` in security.ts): at
  * most `max` calls a minute for one key, counted after the body is parsed (so a key may read it),
- * answered 429 with the spec's message.
+ * answered 429 with the spec's message and Retry-After (the seconds left of the window).
  */
 export const rateLimited = (max: number, key: (request: FastifyRequest) => string): RateLimitOptions => ({
   max,
   timeWindow: window,
   hook: 'preHandler',
   keyGenerator: key,
-  errorResponseBuilder: () => tooManyRequests(authMessages.tooManyAttempts),
+  errorResponseBuilder: (_request, context) => tooManyRequests(authMessages.tooManyAttempts, context.ttl / 1000),
 });
 
 /**
@@ -46,6 +48,33 @@ export async function rateLimitStore(app: FastifyInstance, config: Config): Prom
 }
 
 /**
+ * Why Redis at `url` cannot be used, or null when it answers: checked at start-up before anything else
+ * (migrations, seeding), so an operator reads the real cause ("connect ECONNREFUSED host:port") once,
+ * not a stack trace after a minute of work. No retries: the start itself is the retry.
+ */
+export async function checkRedisReachable(url: string): Promise<string | null> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 5000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  let firstError: Error | undefined;
+  redis.on('error', (error: Error) => {
+    firstError ??= error;
+  });
+  try {
+    await redis.connect();
+    await redis.ping();
+    return null;
+  } catch (error) {
+    return (firstError ?? (error instanceof Error ? error : new Error(String(error)))).message;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/**
  * Sign-in attempts are counted twice: per account, whatever the address (a password guessed from
  * many machines), and per address, whatever the account (one machine trying many accounts). Either
  * limit reached answers 429; every attempt counts against both, successful or not.
@@ -66,9 +95,10 @@ export function signInRateLimit(app: FastifyInstance, config: Config, accountOf:
     // Without its counters sign-in stays closed rather than unlimited.
     const counted = await Promise.all([perAccount(request), perAddress(request)]).catch((error: unknown) => {
       request.log.error({ err: error }, 'sign-in rate limit could not be counted');
-      throw new HttpProblem(503, 'Service Unavailable', 'Sign-in is unavailable for a moment. Please try again.');
+      throw new TryLater(503, 'Sign-in is unavailable for a moment. Please try again.', storeRetrySeconds);
     });
-    if (counted.some((count) => !count.isAllowed && count.isExceeded))
-      throw tooManyRequests(authMessages.tooManyAttempts);
+    // Seconds until each limit reached lets go: the account's and the address's windows may end apart.
+    const waits = counted.flatMap((count) => (!count.isAllowed && count.isExceeded ? [count.ttlInSeconds] : []));
+    if (waits.length > 0) throw tooManyRequests(authMessages.tooManyAttempts, Math.max(...waits));
   };
 }

@@ -12,6 +12,7 @@ import { localStorage } from './storage.ts';
 const csp = [
   "default-src 'self'",
   "script-src 'self'",
+  "'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "frame-src 'self' https://player.vimeo.com",

@@ -86,7 +86,9 @@ export async function registerSecurity(app: FastifyInstance, deps: AppDeps): Pro
       directives: {
         defaultSrc: ["'self'"],
         // The one inline script: it starts the scripts of a prerendered page after its first paint.
-        scriptSrc: ["'self'", afterFirstPaintScriptHash],
+        // 'wasm-unsafe-eval' lets the attendance scanner compile its own QR reader (WebAssembly served
+        // from /assets); it allows no JavaScript eval.
+        scriptSrc: ["'self'", afterFirstPaintScriptHash, "'wasm-unsafe-eval'"],
         // Mantine sets style attributes and injects CSS variables at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
@@ -119,6 +121,12 @@ export async function registerSecurity(app: FastifyInstance, deps: AppDeps): Pro
     if (!config.signedCallback) checkCsrf(request, deps.config.publicUrl);
     const secret = request.cookies[sessionCookie];
     request.auth = secret ? await findSession(deps.db, deps.clock, secret) : null;
+    // Every later line of this request names who made it (and the staff member viewing as them).
+    if (request.auth)
+      request.log = request.log.child({
+        userId: request.auth.user.id,
+        ...(request.auth.impersonator ? { impersonatorId: request.auth.impersonator.id } : {}),
+      });
     // A matched route without an access rule is refused: forgetting one never opens a route.
     if (request.is404) return;
     requireAccess(config.access ?? undefined, request.auth);

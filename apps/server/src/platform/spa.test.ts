@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -9,6 +9,7 @@ import { loadConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { createTestDatabase } from '../test/database.ts';
 import { testClock } from '../test/harness.ts';
+import { productionEnvironment } from '../test/production-environment.ts';
 import { localStorage } from './storage.ts';
 
 /** The pages the web build lists as preloaded (apps/web/src/app/preloads.ts), as it writes them. */
@@ -20,9 +21,13 @@ const preloads = {
   },
 };
 
-/** A build output as Vite writes it: each text file with its brotli and gzip siblings. */
+/** The web app's files copied as they are into the root of its build (Vite's public directory). */
+const webPublic = path.resolve(import.meta.dirname, '../../../web/public');
+
+/** A build output as Vite writes it: each text file with its brotli and gzip siblings, the public files at its root. */
 function writeDist(): { dir: string; asset: Buffer; assetBr: Buffer; assetGz: Buffer; html: Buffer } {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-dist-'));
+  cpSync(webPublic, dir, { recursive: true });
   mkdirSync(path.join(dir, 'assets'));
   const html = Buffer.from(
     `<!doctype html><html><head><script type="module" src="/assets/x-hash.js"></script></head><body>${'<p>portal</p>'.repeat(200)}</body></html>`,
@@ -178,6 +183,67 @@ describe('serving the web app and the API compressed', () => {
   });
 });
 
+describe('files and pages the app does not have', () => {
+  const dist = writeDist();
+  const serve = async (env: Partial<Record<string, string>>) => {
+    const database = await createTestDatabase();
+    const config = {
+      ...loadConfig({ PUBLIC_URL: 'http://portal.test', LOG_LEVEL: 'silent', ...env }),
+      webDist: dist.dir,
+    };
+    const storage = localStorage(mkdtempSync(path.join(tmpdir(), 'portal-files-')));
+    const app = await buildApp({ config, db: database.db, clock: testClock(), storage }, { serveWeb: true });
+    return { app, close: async () => (await app.close(), await database.close()) };
+  };
+  let development: Awaited<ReturnType<typeof serve>>;
+  let production: Awaited<ReturnType<typeof serve>>;
+  beforeAll(async () => {
+    development = await serve({});
+    production = await serve(productionEnvironment);
+  });
+  afterAll(async () => {
+    await development?.close();
+    await production?.close();
+  });
+
+  it('serves the favicon and robots.txt the app ships, as files', async () => {
+    for (const { app } of [development, production]) {
+      const favicon = await app.inject({ method: 'GET', url: '/favicon.ico' });
+      expect(favicon.statusCode).toBe(200);
+      expect(favicon.headers['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+      expect(favicon.rawPayload.equals(readFileSync(path.join(webPublic, 'favicon.ico')))).toBe(true);
+      const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
+      expect(robots.statusCode).toBe(200);
+      expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+      expect(robots.body).toMatch(/^User-agent: \*$/m);
+    }
+  });
+
+  it('answers any other path naming a file 404, not with the app page', async () => {
+    for (const url of ['/apple-touch-icon.png', '/favicon.svg', '/members/report.pdf', '/wp-login.php?x=1', '/x.js']) {
+      const response = await development.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^application\/problem\+json/);
+    }
+    // A page of the app is still the app, whatever its query says.
+    const page = await development.app.inject({ method: 'GET', url: '/members/events?file=a.pdf' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('has the development mailbox and demo card pages in development only: in production they are 404 like their API', async () => {
+    const pages = ['/dev/mailbox', '/dev/mailbox/', '/members/event-cart/checkout/demo-pay?eventPaymentId=x'];
+    for (const url of pages) expect((await development.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    for (const url of [...pages, '/api/dev/mailbox']) {
+      const response = await production.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^application\/problem\+json/);
+    }
+    expect((await production.app.inject({ method: 'GET', url: '/dev/mailboxes' })).statusCode).toBe(200);
+    expect((await production.app.inject({ method: 'GET', url: '/members/profile' })).statusCode).toBe(200);
+  });
+});
+
 describe('a prerendered first screen', () => {
   const loadingLine = '<!--first-screen--><p role="status">Loading</p><!--/first-screen-->';
   const indexHtml = [
@@ -244,7 +310,7 @@ describe('a prerendered first screen', () => {
       .update(loader?.[4] ?? '')
       .digest('base64');
     expect(response.headers['content-security-policy']).toMatch(
-      new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}';`),
+      new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}' 'wasm-unsafe-eval';`),
     );
   });
 

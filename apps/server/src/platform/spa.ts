@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFoundHandler } from './errors.ts';
@@ -31,8 +32,24 @@ interface ManifestChunk {
 
 interface Page {
   html: string;
-  br: Buffer;
-  gzip: Buffer;
+  br: Promise<Buffer>;
+  gzip: Promise<Buffer>;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * The page compressed on zlib's thread pool, not the event loop: at brotli's best quality the pages
+ * took over half a second of a start before the server could answer anything. A request that comes
+ * before a page's compression ends waits for it.
+ */
+function compressedPage(html: string): Page {
+  const page = { html, br: brotli(html), gzip: gzipped(html, { level: 9 }) };
+  // Awaited by the first request that asks; until then a failure must not count as unhandled.
+  page.br.catch(() => undefined);
+  page.gzip.catch(() => undefined);
+  return page;
 }
 
 /** The chunks modules need before they run that the entry (index.html) does not already load. */
@@ -119,26 +136,50 @@ function preloadPages(webDist: string, indexHtml: string): Map<string, Page> {
     const screen = screens[route];
     if (screen !== undefined)
       html = scriptsAfterFirstPaint(inlineStylesheets(webDist, html)).replace(firstScreen, () => screen);
-    pages.set(route, { html, br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) });
+    pages.set(route, compressedPage(html));
   }
   return pages;
 }
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page) {
+async function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page) {
   const accepts = String(request.headers['accept-encoding'] ?? '');
   reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
-  if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(page.br);
-  if (/\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send(page.gzip);
+  if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(await page.br);
+  if (/\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send(await page.gzip);
   return reply.send(page.html);
 }
 
+/** A path naming a file (its last segment has an extension): no page of the app is named so. */
+const namesAFile = /\/[^/]*\.[A-Za-z0-9]+$/;
+
 /**
- * Serves the built web app; any other GET that is not an API call gets index.html (client routing).
+ * Whether a GET outside the built files is a page of the app: not the API, not a missing asset or any
+ * other file (/favicon.ico, /apple-touch-icon.png, /wp-login.php: a 404, not the app's HTML), and not a
+ * page of a part this server does not run (`absentPages`, path prefixes).
+ */
+function isAppPage(request: FastifyRequest, absentPages: readonly string[]): boolean {
+  const pathname = request.url.split('?')[0] ?? '';
+  return (
+    request.method === 'GET' &&
+    !pathname.startsWith('/api/') &&
+    !pathname.startsWith('/assets/') &&
+    !namesAFile.test(pathname) &&
+    !absentPages.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
+  );
+}
+
+/**
+ * Serves the built web app; any other GET for a page of the app gets index.html (client routing).
  * The build writes a .br and a .gz next to each text file: the one the browser accepts is sent as it
  * is (Vary: Accept-Encoding), the plain file when it accepts neither. Hashed assets never change under
  * their name, so browsers keep them for a year; index.html names the current ones, so it is revalidated.
+ * The pages under `absentPages` are 404, as their API is: the web build has them all, this server may not.
  */
-export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  webDist: string,
+  absentPages: readonly string[],
+): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn(`${indexFile} is missing: run "npm run build" to serve the web app`);
@@ -157,9 +198,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
     },
   });
   app.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET' || request.url.startsWith('/api/') || request.url.startsWith('/assets/')) {
-      return notFoundHandler(request, reply);
-    }
+    if (!isAppPage(request, absentPages)) return notFoundHandler(request, reply);
     const page = pages.get(request.url.split('?')[0] ?? '');
     if (page) return sendPage(request, reply, page);
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { EventPaymentStatus } from '@portal/domain/commerce/enums.ts';
+import type { EventPaymentMethod, EventPaymentStatus } from '@portal/domain/commerce/enums.ts';
 import type { Executor } from '../db/client.ts';
 import {
   coupons,
@@ -125,9 +125,14 @@ export async function createPayment(
     couponId?: string;
     organizationId?: string;
     holdExpiresAt?: Date;
+    /** For reports: how and when a PAID payment was paid, and what its coupon took off. */
+    method?: EventPaymentMethod;
+    paidAt?: Date;
+    discountCents?: number;
   },
 ) {
   const subtotal = fields.lines.reduce((sum, line) => sum + line.numberOfTickets * (line.priceCents ?? 14_900), 0);
+  const discount = fields.discountCents ?? 0;
   const payment = created(
     await db
       .insert(eventPayments)
@@ -135,9 +140,11 @@ export async function createPayment(
         userId: fields.userId,
         organizationId: fields.organizationId ?? null,
         status: fields.status,
-        method: fields.status === 'PENDING' ? 'CARD' : 'PURCHASE_ORDER',
+        method: fields.method ?? (fields.status === 'PENDING' ? 'CARD' : 'PURCHASE_ORDER'),
         subtotalCents: subtotal,
-        totalCents: subtotal,
+        discountCents: discount,
+        totalCents: subtotal - discount,
+        paidAt: fields.paidAt ?? null,
         couponId: fields.couponId ?? null,
         holdExpiresAt: fields.holdExpiresAt ?? new Date('2026-12-01T00:00:00Z'),
       })

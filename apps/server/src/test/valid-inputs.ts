@@ -38,6 +38,7 @@ export const staffEventForm = (fields: Partial<StaffEventInput> = {}): StaffEven
   eventSubtype: null,
   description: 'A day of sessions.',
   locationName: 'Lincoln High School',
+  gradeBands: [],
   startDate: '2027-03-10',
   endDate: '2027-03-10',
   daysBeforePurchaseClose: 14,

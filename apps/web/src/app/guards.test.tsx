@@ -4,6 +4,7 @@ import { jsonResponse, problemResponse, stubFetch } from '../test/fetch-stub.ts'
 import { renderApp } from '../test/render-app.tsx';
 import { aProfile } from '../test/profile.ts';
 import { aUser } from '../test/users.ts';
+import { toolkitAccessNotice, toolkitRefusedPath } from '@portal/domain/navigation.ts';
 
 describe('members guard', () => {
   it('sends a signed-out visitor to sign in, remembering the page they asked for', async () => {
@@ -41,13 +42,14 @@ describe('toolkit guard', () => {
   const noToolkit = aUser({ contentAccess: { toolKitAccess: false, schoolLeaderAccess: false } });
 
   it.each(['/members/treasure-chest', '/members/my-saved-resources'])(
-    'sends a member without toolkit access from %s to the profile',
+    'sends a member without toolkit access from %s to the profile, which says why',
     async (path) => {
       stubFetch({ 'GET /api/me': () => jsonResponse(200, noToolkit) });
       const app = renderApp(path);
 
       expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
-      expect(app.location()).toBe('/members/profile');
+      expect(app.location()).toBe(toolkitRefusedPath);
+      expect(screen.getByText(toolkitAccessNotice)).toBeInTheDocument();
     },
   );
 

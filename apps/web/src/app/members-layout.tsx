@@ -35,7 +35,13 @@ export function MembersFrame({ user, children }: { user: CurrentUser | null; chi
           </>
         ) : null
       }
-      nav={(close) => <SideMenu contentAccess={user?.contentAccess ?? everyMembersAccess} onNavigate={close} />}
+      nav={(close) => (
+        <SideMenu
+          contentAccess={user?.contentAccess ?? everyMembersAccess}
+          signedIn={user !== null}
+          onNavigate={close}
+        />
+      )}
     >
       {user?.impersonator ? <ImpersonationBanner user={user} /> : null}
       {children}

@@ -6,6 +6,7 @@ import { useEffect, type ReactNode } from 'react';
 import { focusInvalidFieldsOnSubmit } from '../lib/form-errors.ts';
 import { cssVariablesResolver, theme } from '../ui/theme.ts';
 import '../ui/touch-targets.css';
+import '../ui/toasts.css';
 
 interface ProvidersProps {
   queryClient: QueryClient;
@@ -25,6 +26,7 @@ export function Providers({ queryClient, children, mantineEnv = 'default' }: Pro
         env={mantineEnv}
       >
         <ModalsProvider>
+          {/* Below the header (ui/toasts.css). */}
           <Notifications position="top-right" />
           {children}
         </ModalsProvider>

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import {
   UNSAFE_createBrowserHistory as createBrowserHistory,
   UNSAFE_createRouter as createRouter,
-  UNSAFE_defaultMapRouteProperties as defaultMapRouteProperties,
+  UNSAFE_mapRouteProperties as mapRouteProperties,
   UNSAFE_hydrationRouteProperties as hydrationRouteProperties,
   type RouteObject,
 } from 'react-router';
@@ -11,14 +11,22 @@ import { adminApplicationsRoutes } from '../features/admin-applications/routes.t
 import { adminAttendanceRoutes } from '../features/admin-attendance/routes.tsx';
 import { adminContentRoutes } from '../features/admin-content/routes.tsx';
 import { adminContractsRoutes } from '../features/admin-contracts/routes.tsx';
+import { adminDashboardRoutes } from '../features/admin-dashboard/routes.tsx';
 import { adminEventPaymentsRoutes } from '../features/admin-event-payments/routes.tsx';
 import { adminEventsRoutes } from '../features/admin-events/routes.tsx';
+import { adminNotificationsRoutes } from '../features/admin-notifications/routes.tsx';
+import { adminMessagesRoutes } from '../features/admin-messages/routes.tsx';
+import { adminReportsRoutes } from '../features/admin-reports/routes.tsx';
 import { adminOrganizationsRoutes } from '../features/admin-organizations/routes.tsx';
 import { adminPackagesRoutes } from '../features/admin-packages/routes.tsx';
+import { adminPlacementRoutes } from '../features/admin-placement/routes.tsx';
 import { adminPurchaseOrdersRoutes } from '../features/admin-purchase-orders/routes.tsx';
 import { adminRegistrationRequestsRoutes } from '../features/admin-registration-requests/routes.tsx';
 import { adminResourcesRoutes } from '../features/admin-resources/routes.tsx';
 import { adminToolkitRoutes } from '../features/admin-toolkit/routes.tsx';
+import { adminTicketHoldersRoutes } from '../features/admin-ticket-holders/routes.tsx';
+import { adminAuditLogRoutes } from '../features/admin-audit-log/routes.tsx';
+import { adminWebhookRoutes } from '../features/admin-webhooks/routes.tsx';
 import { adminUsersRoutes } from '../features/admin-users/routes.tsx';
 import { allocationRoutes } from '../features/allocation/routes.tsx';
 import { applicationsRoutes } from '../features/applications/routes.tsx';
@@ -80,14 +88,22 @@ const features: FeatureRouteFactory[] = [
   adminOrganizationsRoutes,
   adminPurchaseOrdersRoutes,
   adminEventsRoutes,
+  adminMessagesRoutes,
+  adminReportsRoutes,
   adminEventPaymentsRoutes,
   adminApplicationsRoutes,
+  adminPlacementRoutes,
   adminContentRoutes,
   adminResourcesRoutes,
   adminAttendanceRoutes,
   adminRegistrationRequestsRoutes,
   adminPackagesRoutes,
   adminContractsRoutes,
+  adminDashboardRoutes,
+  adminNotificationsRoutes,
+  adminTicketHoldersRoutes,
+  adminAuditLogRoutes,
+  adminWebhookRoutes,
   certificatesRoutes,
   devMailboxRoutes,
   notFoundRoutes,
@@ -127,7 +143,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
           path: 'admin',
           loader: staffGuard(queryClient),
           lazy: () => import('./admin-layout.tsx').then((m) => ({ Component: m.AdminLayout })),
-          children: [{ index: true, ...redirectTo('/admin/users') }, ...routesIn('admin')],
+          children: routesIn('admin'),
         },
       ],
     },
@@ -143,7 +159,7 @@ export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     history: createBrowserHistory(),
     routes: createAppRoutes(queryClient),
-    mapRouteProperties: defaultMapRouteProperties,
+    mapRouteProperties,
     hydrationRouteProperties,
   });
 }

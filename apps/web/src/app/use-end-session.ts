@@ -15,10 +15,7 @@ export function useEndSession(call: EndSessionCall) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
-  const leave = async () => {
-    endSession(queryClient);
-    await navigate(loginPath, { replace: true });
-  };
+  const leave = () => endSession(queryClient, () => navigate(loginPath, { replace: true }));
 
   return useMutation({
     mutationFn: () => api.post<void>(call),

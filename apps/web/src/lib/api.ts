@@ -4,12 +4,15 @@ import type { Problem } from '@portal/domain/problems/contracts.ts';
 export class ApiError extends Error {
   readonly status: number;
   readonly problem: Problem;
+  /** The server's id for the request (x-request-id), which its log carries: what support asks for. */
+  readonly requestId: string | null;
 
-  constructor(problem: Problem) {
+  constructor(problem: Problem, requestId: string | null = null) {
     super(problem.detail ?? problem.title);
     this.name = 'ApiError';
     this.status = problem.status;
     this.problem = problem;
+    this.requestId = requestId;
   }
 }
 
@@ -72,7 +75,7 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
     ...(hasBody ? { body: isForm ? (options.body as FormData) : JSON.stringify(options.body) } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  if (!response.ok) throw new ApiError(await readProblem(response));
+  if (!response.ok) throw new ApiError(await readProblem(response), response.headers.get('x-request-id'));
   if (response.status === 204 || response.status === 205) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;

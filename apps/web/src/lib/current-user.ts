@@ -49,8 +49,14 @@ export function startSession(queryClient: QueryClient, user: CurrentUser): void 
   queryClient.setQueryData(currentUserQuery.queryKey, user);
 }
 
-/** After sign-out: nothing of the previous user stays in memory, and the user is known signed out. */
-export function endSession(queryClient: QueryClient): void {
-  queryClient.removeQueries();
+/**
+ * After sign-out: the user is known signed out at once, the app goes to sign in, and only then is the
+ * rest of the previous user's data forgotten. Forgotten first, a page still on screen would read its
+ * data again (and keep it) on its way out.
+ */
+export async function endSession(queryClient: QueryClient, goToSignIn: () => Promise<void> | void): Promise<void> {
+  await queryClient.cancelQueries();
   queryClient.setQueryData(currentUserQuery.queryKey, null);
+  await goToSignIn();
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQuery.queryKey[0] });
 }

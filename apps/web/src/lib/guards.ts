@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import type { CurrentUser } from '@portal/domain/people/auth.ts';
-import { homePath, loginPathFor, safeIntendedPath } from '@portal/domain/navigation.ts';
+import { homePath, loginPathFor, safeIntendedPath, toolkitRefusedPath } from '@portal/domain/navigation.ts';
 import { hasToolkitAccess } from '@portal/domain/people/roles.ts';
 import { currentUserQuery } from './current-user.ts';
 
@@ -35,7 +35,7 @@ export const toolkitGuard =
   async ({ request }: LoaderFunctionArgs) => {
     const user = await queryClient.ensureQueryData(currentUserQuery);
     if (!user) return signIn(request);
-    return hasToolkitAccess(user.contentAccess) ? null : redirect(homePath);
+    return hasToolkitAccess(user.contentAccess) ? null : redirect(toolkitRefusedPath);
   };
 
 export const staffGuard =

@@ -122,6 +122,7 @@ export function aTicket(overrides: Partial<MyTicket> = {}): MyTicket {
     endDate: '2026-10-14',
     locationName: 'Room 101',
     organizationName: 'Lincoln Elementary School',
+    qrCode: 'data:image/png;base64,iVBORw0KGgo=',
     ...overrides,
   };
 }

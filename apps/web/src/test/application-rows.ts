@@ -47,6 +47,7 @@ export function anApplicationRow(overrides: Partial<ApplicationRow> = {}): Appli
     paymentStatus: 'PENDING',
     payment: null,
     registrationRequestId: null,
+    placedSections: [],
     submittedAt: null,
     createdAt: '2026-05-01T12:00:00.000Z',
     ...overrides,
@@ -82,6 +83,8 @@ export function aLegacyRow(overrides: Partial<LegacyApplicationRow> = {}): Legac
     statusId: 1,
     paymentStatusId: 2,
     paymentTypeId: 1,
+    balanceCents: null,
+    payment: null,
     ...overrides,
   };
 }

@@ -28,6 +28,7 @@ export function aCatalogueEvent(overrides: Partial<CatalogueEvent> = {}): Catalo
     startDate: '2026-10-14',
     endDate: '2026-10-14',
     locationName: 'Albany Convention Center',
+    gradeBands: [],
     priceFromCents: 14900,
     remaining: 83,
     acceptsApplications: false,
@@ -161,6 +162,7 @@ export function anEventPayment(overrides: Partial<EventPaymentReply> = {}): Even
         endDate: '2026-10-14',
       },
     ],
+    legacyApplication: null,
     couponUse: null,
     subtotal: 29800,
     discount: 0,
@@ -170,6 +172,7 @@ export function anEventPayment(overrides: Partial<EventPaymentReply> = {}): Even
     holdExpiresAt: '2026-09-01T12:30:00.000Z',
     createdAt: '2026-09-01T12:00:00.000Z',
     paidAt: null,
+    receiptNumber: null,
     ...overrides,
   };
 }
@@ -190,7 +193,10 @@ export function anEventPaymentRow(overrides: Partial<EventPaymentRow> = {}): Eve
     purchaseOrders: [],
     createdAt: '2026-09-01T12:00:00.000Z',
     applicationId: null,
+    registrationRequestId: null,
+    attendeesNamed: null,
     canAllocate: true,
+    receiptNumber: null,
     ...overrides,
   };
 }

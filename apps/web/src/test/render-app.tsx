@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+// Not react-router/dom's RouterProvider (main.tsx's): under vitest on Node 20 it loads react-router's ESM build while
+// the app's hooks get the CommonJS one, and they would not share the router's context. The bundle has one build.
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Providers } from '../app/providers.tsx';
 import { createAppRoutes } from '../app/router.tsx';
 import { createQueryClient } from '../lib/query-client.ts';

@@ -10,6 +10,7 @@ export function aUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     contentAccess: { toolKitAccess: true, schoolLeaderAccess: false },
     impersonator: null,
     memberships: [{ organizationId: 'org-1', organizationName: 'Lincoln Elementary School', role: 'MEMBER' }],
+    providerTimeZone: 'America/New_York',
     ...overrides,
   };
 }

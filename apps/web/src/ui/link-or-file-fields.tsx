@@ -1,6 +1,7 @@
 import { FileInput, Text, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
+import { linkOrFileProblems } from '@portal/domain/content/resources.ts';
 
 /** The part of a Mantine form these fields need: a `url` text and a `file` upload. */
 export interface LinkOrFileForm {
@@ -53,11 +54,10 @@ export function LinkOrFileFields({
   );
 }
 
-/** What a resource form's check needs of its domain: the link-or-file rule, the size limit and their messages. */
+/** What a resource form's check needs of its domain: the size limit and the messages in the form's words. */
 export interface LinkOrFileRules {
-  linkOrFileProblems: (url: string, newFile: boolean, keptFile: boolean) => Partial<Record<'url' | 'file', string>>;
   maxBytes: number;
-  messages: { titleRequired: string; fileTooLarge: string };
+  messages: { titleRequired: string; fileTooLarge: string; notBoth: string; linkOrFile: string };
 }
 
 /**
@@ -71,7 +71,7 @@ export function linkOrFileFormProblems(
 ) {
   return {
     title: values.title.trim() ? null : rules.messages.titleRequired,
-    ...rules.linkOrFileProblems(values.url, values.file !== null, hasStoredFile && values.url.trim() === ''),
+    ...linkOrFileProblems(values.url, values.file !== null, hasStoredFile && values.url.trim() === '', rules.messages),
     ...(values.file && values.file.size > rules.maxBytes ? { file: rules.messages.fileTooLarge } : {}),
   };
 }

@@ -73,7 +73,8 @@ export function PortalShell({ navLabel, homeTo, headerEnd, nav, children }: Port
           )}
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label={navLabel} id={navId}>
+      {/* The staff console's menu is taller than a laptop screen: the menu scrolls on its own. */}
+      <AppShell.Navbar p="sm" aria-label={navLabel} id={navId} style={{ overflowY: 'auto' }}>
         {compact ? (
           <Group gap="xs" pb="sm" style={{ overflowWrap: 'anywhere' }}>
             {headerEnd}

@@ -12,7 +12,7 @@ interface PublicFrameProps {
 /** A page outside the members frame (sign-in, invitation links): the portal's name, the page's heading and a card. */
 export function PublicFrame({ title, width = 440, children }: PublicFrameProps) {
   return (
-    <Container component="main" size={width} py={48}>
+    <Container component="main" size={width} py="2xl">
       <Text ta="center" fw={700} mb="xs">
         Members Portal
       </Text>

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PortalShell } from './portal-shell.tsx';
 import { ResponsiveTable } from './responsive-table.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -99,6 +99,8 @@ function Payments() {
 }
 
 describe('responsive table', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it("labels every cell with its column's name for the phone's stacked cards, rows added later included", async () => {
     render(<Payments />);
     const table = screen.getByRole('table', { name: 'Payments' });
@@ -113,10 +115,15 @@ describe('responsive table', () => {
     expect(within(table).getByRole('cell', { name: 'Total' })).toHaveAttribute('data-label', '');
   });
 
-  it('keeps the table keyboard-reachable where it scrolls sideways', () => {
+  // jsdom lays nothing out: the box's width and its content's are given.
+  it.each([
+    ['fits its box', 900, 880, false],
+    ['is wider than its box', 900, 1100, true],
+  ])('as a table that %s (box %i px, content %i px) it stacks its rows: %s', (_, box, content, stacked) => {
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(box);
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(content);
     render(<Payments />);
-    const table = screen.getByRole('table', { name: 'Payments' });
-    expect(table.closest('[tabindex="0"]')).not.toBeNull();
+    expect(screen.getByRole('table', { name: 'Payments' }).hasAttribute('data-stacked')).toBe(stacked);
   });
 });
 

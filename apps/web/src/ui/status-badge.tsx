@@ -36,6 +36,7 @@ export const applicationTones: Record<ApplicationStatus, StatusTone> = {
   ACCEPTED: 'paid',
   REJECTED: 'cancelled',
   VOIDED: 'cancelled',
+  WITHDRAWN: 'cancelled',
 };
 
 export const purchaseOrderTones: Record<PurchaseOrderStatus, StatusTone> = {
@@ -64,7 +65,7 @@ interface StatusBadgeProps extends Omit<BadgeProps, 'color' | 'variant' | 'c'> {
 /**
  * A status as a badge whose colour means the same everywhere (ui/theme.ts, statusToneColors): the
  * light variant with dark text, which reads at AA contrast on every tint (green-9 on its light tint
- * is only 3.8:1). The theme lets a long label wrap rather than end in "…".
+ * is only 3.8:1). The theme keeps its label whole, on one line.
  */
 export function StatusBadge({ tone, children, ...props }: StatusBadgeProps) {
   return (

@@ -1,4 +1,13 @@
-import { Accordion, Badge, createTheme, Modal, NavLink, Notification, type CSSVariablesResolver } from '@mantine/core';
+import {
+  Accordion,
+  Badge,
+  createTheme,
+  Modal,
+  NavLink,
+  Notification,
+  rem,
+  type CSSVariablesResolver,
+} from '@mantine/core';
 import { FileInputValue } from './file-input-value.tsx';
 
 /**
@@ -26,7 +35,32 @@ export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: 8,
   defaultRadius: 'md',
+  // One spacing scale on a 4 px grid, by name (decision 0096): screens say gap="2xs" or p="md", never a
+  // number of pixels of their own, so every page's rhythm is the same.
+  spacing: {
+    '3xs': rem(2),
+    '2xs': rem(4),
+    xs: rem(8),
+    sm: rem(12),
+    md: rem(16),
+    lg: rem(24),
+    xl: rem(32),
+    '2xl': rem(48),
+  },
+  // Page title, section, sub-section, card title: one step apart each.
+  headings: {
+    fontWeight: '700',
+    sizes: {
+      h1: { fontSize: rem(28), lineHeight: '1.25' },
+      h2: { fontSize: rem(22), lineHeight: '1.3' },
+      h3: { fontSize: rem(18), lineHeight: '1.35' },
+      h4: { fontSize: rem(16), lineHeight: '1.4' },
+    },
+  },
   components: {
+    // Cards take the scale's padding unless a screen has a reason to say otherwise. (A plain object, not
+    // Card.extend, for the reason FileInput's below gives.)
+    Card: { defaultProps: { padding: 'md', radius: 'md', withBorder: true } },
     // Mantine's close buttons are icons only: give them a name screen readers can announce.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Notification: Notification.extend({
@@ -38,12 +72,13 @@ export const theme = createTheme({
     // itself takes the focus (axe scrollable-region-focusable): a native scroller with a tab stop,
     // where Mantine's custom scroll area would put the scrolling on an inner element.
     TableScrollContainer: { defaultProps: { type: 'native', tabIndex: 0 } },
-    // A badge's fixed height and hidden overflow cut a long status to "PURCHASE …" in a narrow
-    // column: it wraps onto a second line instead, and never grows past its column.
+    // A status is read at a glance: its badge is never cut to "PURCHASE …" nor broken into
+    // "SU/BM/ITT/ED" by a narrow column; it keeps its whole width on one line and the table makes room
+    // (a table stacks its rows when they do not fit, ui/responsive-table.tsx).
     Badge: Badge.extend({
       styles: {
-        root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%', overflow: 'visible' },
-        label: { overflow: 'visible', whiteSpace: 'normal', textOverflow: 'clip', overflowWrap: 'anywhere' },
+        root: { flexShrink: 0, overflow: 'visible' },
+        label: { overflow: 'visible', textOverflow: 'clip' },
       },
     }),
     // A chosen file's long name wraps inside a field that grows with it, rather than ending in "…".

@@ -222,6 +222,8 @@ export const applicationRow = z.object({
   paymentStatus: z.enum(applicationPaymentStatuses),
   payment: applicationPaymentReply.nullable(),
   registrationRequestId: z.string().nullable(),
+  /** The titles of the sections staff placed the applicant in (applications/placement.ts), one per grouping. */
+  placedSections: z.array(z.string()),
   submittedAt: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -239,6 +241,10 @@ export const legacyApplicationRow = z.object({
   statusId: z.number(),
   paymentStatusId: z.number().nullable(),
   paymentTypeId: z.number().nullable(),
+  /** What was still owed when imported, in cents; null when the import carried no amount. */
+  balanceCents: z.number().int().nullable(),
+  /** The latest payment made here for it (application-rules.legacyApplicationView reads its status). */
+  payment: applicationPaymentReply.nullable(),
 });
 export type LegacyApplicationRow = z.infer<typeof legacyApplicationRow>;
 export const legacyApplicationPage = paginated(legacyApplicationRow);
@@ -296,6 +302,8 @@ export const adminApplicationDetail = applicationDetail.extend({
     z.object({ organizationName: z.string(), positionLabel: z.string().nullable(), grades: z.array(z.string()) }),
   ),
   history: z.array(z.object({ action: z.string(), at: z.string(), actorName: z.string().nullable() })),
+  /** Where staff placed the applicant (applications/placement.ts), with the ranking the section had. */
+  placements: z.array(z.object({ sectionTitle: z.string(), rank: z.number().int().nullable() })),
 });
 export type AdminApplicationDetail = z.infer<typeof adminApplicationDetail>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  applicationDecisions,
   answerProblem,
   applicationActions,
   applicationMessages,
@@ -11,6 +12,10 @@ import {
   isStepReachable,
   isSubmitted,
   legacyApplicationView,
+  legacyPaymentHelp,
+  legacyPayTerms,
+  legacyMessages,
+  acceptsPaymentChanges,
   maxRanking,
   missingForSubmit,
   missingPrerequisites,
@@ -24,6 +29,8 @@ import {
   selectionProblem,
   selectionRefusal,
   showsPaymentStatusLine,
+  withdrawalMessages,
+  withdrawalRefusal,
   stepBlockers,
   wizardSteps,
   type ApplicationActionFacts,
@@ -535,6 +542,56 @@ describe('legacy applications (ids of the previous system, §9)', () => {
   );
 
   it.each([
+    // no payment here yet: the imported status stands, the balance is what the button takes
+    [1, 1, 1, 45_000, null, 'Payment Incomplete', ['Pay by Credit Card'], 45_000],
+    [4, 1, 5, 60_000, null, 'Awaiting Purchase Order', ['Pay by Purchase Order'], 60_000],
+    // no balance imported (or none left): the button shows, off, with legacyPaymentHelp
+    [1, 1, 1, null, null, 'Payment Incomplete', ['Pay by Credit Card'], null],
+    [1, 1, 1, 0, null, 'Payment Incomplete', ['Pay by Credit Card'], null],
+    // a payment made here decides the status while it counts
+    [1, 1, 1, 45_000, 'PENDING', 'Payment Incomplete', ['Pay by Credit Card'], 45_000],
+    [1, 1, 1, 45_000, 'CANCELLED', 'Cancelled', ['Pay by Credit Card'], 45_000],
+    [1, 1, 1, 45_000, 'REFUND_NEEDED', 'Refund needed', ['Pay by Credit Card'], 45_000],
+    [1, 1, 1, 45_000, 'EXPIRED', 'Payment Incomplete', ['Pay by Credit Card'], 45_000],
+    [1, 1, 1, 45_000, 'PAID', 'Paid', ['Resources'], null],
+    [4, 1, 5, 60_000, 'AWAITING_PO', 'Awaiting Purchase Order', ['Pay by Purchase Order'], 60_000],
+    [4, 1, 5, 60_000, 'PO_SUBMITTED', 'Purchase order submitted', [], null],
+    [4, 1, 5, 60_000, 'PAID', 'Paid', ['Resources'], null],
+    // a payment here never changes what the import settled
+    [1, 2, 1, 45_000, 'CANCELLED', 'Paid', ['Resources'], null],
+    [2, 1, 1, 45_000, null, 'Payment Incomplete', [], null],
+  ] as const)(
+    'status %s, payment status %s, type %s, balance %s, payment here %s',
+    (statusId, paymentStatusId, paymentTypeId, balanceCents, paymentStatus, paymentLabel, actions, amountDue) => {
+      const payment = paymentStatus ? { status: paymentStatus, totalCents: balanceCents ?? 0 } : null;
+      const view = legacyApplicationView(statusId, paymentStatusId, paymentTypeId, { balanceCents, payment });
+      expect(view.paymentLabel).toBe(paymentLabel);
+      expect(view.actions.map((a) => a.label)).toEqual(actions);
+      expect(view.amountDueCents).toBe(amountDue);
+    },
+  );
+
+  it('says what a legacy pay button takes, or why it takes nothing', () => {
+    const noPayment = { balanceCents: 45_000, payment: null };
+    expect(legacyPayTerms(legacyApplicationView(1, 1, 1, noPayment))).toEqual({
+      payable: true,
+      method: 'CARD',
+      amountCents: 45_000,
+    });
+    expect(legacyPayTerms(legacyApplicationView(4, 1, 5, noPayment))).toMatchObject({ method: 'PURCHASE_ORDER' });
+    expect(legacyPayTerms(legacyApplicationView(1, 1, 1, { balanceCents: null, payment: null }))).toEqual({
+      payable: false,
+      refusal: legacyPaymentHelp,
+    });
+    expect(legacyPayTerms(legacyApplicationView(1, 2, 1, noPayment))).toEqual({
+      payable: false,
+      refusal: legacyMessages.notPayable,
+    });
+    expect(legacyPayTerms(legacyApplicationView(2, 1, 1, noPayment))).toMatchObject({ payable: false });
+    expect(legacyPayTerms(legacyApplicationView(1, 1, 2, noPayment))).toMatchObject({ payable: false });
+  });
+
+  it.each([
     [1, 'CARD'],
     [4, 'CARD'],
     [3, 'PURCHASE_ORDER'],
@@ -543,5 +600,49 @@ describe('legacy applications (ids of the previous system, §9)', () => {
     [6, null],
   ] as const)('payment type %i is paid by %s', (paymentTypeId, method) => {
     expect(legacyApplicationView(1, 1, paymentTypeId).paymentMethod).toBe(method);
+  });
+});
+
+describe('acceptsPaymentChanges (§2: coupon and payment method only once accepted, while awaiting payment)', () => {
+  it.each([
+    ['ACCEPTED', 'PENDING', true],
+    ['ACCEPTED', 'AWAITING_PO', true],
+    ['ACCEPTED', 'CANCELLED', true],
+    ['ACCEPTED', 'REFUND_NEEDED', true],
+    ['ACCEPTED', 'PO_SUBMITTED', false],
+    ['ACCEPTED', 'PAID', false],
+    ['ACCEPTED', 'COMPLIMENTARY', false],
+    ['SUBMITTED', 'PENDING', false],
+    ['STARTED', 'AWAITING_PO', false],
+    ['CHANGES_REQUESTED', 'PENDING', false],
+    ['REJECTED', 'PENDING', false],
+    ['VOIDED', 'PENDING', false],
+  ] as const)('%s with payment %s: %s', (status, paymentStatus, accepts) => {
+    expect(acceptsPaymentChanges(status, paymentStatus)).toBe(accepts);
+  });
+});
+
+describe('withdrawalRefusal (the applicant steps back until money is paid or under review)', () => {
+  it.each([
+    ['STARTED', 'PENDING', null],
+    ['SUBMITTED', 'PENDING', null],
+    ['CHANGES_REQUESTED', 'AWAITING_PO', null],
+    ['ACCEPTED', 'PENDING', null],
+    ['ACCEPTED', 'AWAITING_PO', null],
+    ['ACCEPTED', 'CANCELLED', null],
+    ['ACCEPTED', 'REFUND_NEEDED', null],
+    ['ACCEPTED', 'PO_SUBMITTED', withdrawalMessages.paid],
+    ['ACCEPTED', 'PAID', withdrawalMessages.paid],
+    ['ACCEPTED', 'COMPLIMENTARY', withdrawalMessages.paid],
+    ['ACCEPTED', 'INVOICED', withdrawalMessages.paid],
+    ['REJECTED', 'PENDING', withdrawalMessages.closed],
+    ['VOIDED', 'CANCELLED', withdrawalMessages.closed],
+    ['WITHDRAWN', 'PENDING', withdrawalMessages.closed],
+  ] as const)('%s with payment %s: %s', (status, paymentStatus, refusal) => {
+    expect(withdrawalRefusal(status, paymentStatus)).toBe(refusal);
+  });
+
+  it('leaves a withdrawn application closed to staff decisions too', () => {
+    for (const decision of applicationDecisions) expect(decide('WITHDRAWN', decision)).toBeNull();
   });
 });

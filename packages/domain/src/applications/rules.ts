@@ -13,6 +13,7 @@ export const applicationStatuses = [
   'ACCEPTED',
   'REJECTED',
   'VOIDED',
+  'WITHDRAWN',
 ] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
 
@@ -23,6 +24,7 @@ export const applicationStatusLabels: Record<ApplicationStatus, string> = {
   ACCEPTED: 'Accepted',
   REJECTED: 'Rejected',
   VOIDED: 'Voided',
+  WITHDRAWN: 'Withdrawn',
 };
 
 /** §4: an application counts as submitted when a status exists and is not STARTED. */
@@ -208,7 +210,8 @@ export const applicationMessages = {
   questionUnknown: 'This question is not part of the application.',
   noSections: 'This event has no sections to choose: continue to the questionnaire.',
   noPrice: 'This event has no application price yet.',
-  idempotencyKeyReused: 'This Idempotency-Key was used for another payment.',
+  paymentChangesClosed:
+    'The coupon and the payment method can be changed once the application is accepted, until it is paid or its purchase order is sent.',
 } as const;
 
 const progressMessages: Record<ProgressFlag, string> = {
@@ -515,6 +518,15 @@ export function awaitsPayment(paymentStatus: ApplicationPaymentStatus): boolean 
 }
 
 /**
+ * §2: 'Change payment method' and the coupon are offered only to an ACCEPTED application still
+ * awaiting its payment (pending, awaiting a purchase order, or to pay again after a declined card);
+ * the server refuses either change otherwise (409).
+ */
+export function acceptsPaymentChanges(status: ApplicationStatus, paymentStatus: ApplicationPaymentStatus): boolean {
+  return status === 'ACCEPTED' && awaitsPayment(paymentStatus);
+}
+
+/**
  * §2's buttons by state. An accepted application may be paid while it awaits payment (awaitsPayment)
  * — 'Pay' when nothing is left to pay (a coupon covers it).
  */
@@ -535,6 +547,37 @@ export function applicationActions(facts: ApplicationActionFacts): ApplicationAc
   return actions;
 }
 
+/**
+ * Beside §2's buttons, the applicant may step back (issue 27: "withdrawing … an application frees its
+ * place"): WITHDRAWN, with the same effects as a staff void.
+ */
+export const withdrawalMessages = {
+  action: 'Withdraw application',
+  confirmTitle: 'Withdraw this application?',
+  confirm: (eventName: string) =>
+    `You withdraw your application to ${eventName}. Any section place it holds and any unpaid payment are given up; this cannot be undone.`,
+  withdrawn: 'Application withdrawn',
+  closed: 'This application is already closed and cannot be withdrawn.',
+  paid: 'This application is paid or its purchase order is under review: contact us to withdraw it, so that we can refund you.',
+} as const;
+
+/** Statuses an applicant may still step back from: a draft, one under review or sent back, and an accepted one. */
+const withdrawableStatuses: ReadonlySet<ApplicationStatus> = new Set([
+  'STARTED',
+  'SUBMITTED',
+  'CHANGES_REQUESTED',
+  'ACCEPTED',
+]);
+
+/**
+ * Why the applicant may not withdraw the application, or null when they may. Money paid or a purchase
+ * order under review needs staff (a refund, a voided order), so the applicant is sent to them.
+ */
+export function withdrawalRefusal(status: ApplicationStatus, paymentStatus: ApplicationPaymentStatus): string | null {
+  if (!withdrawableStatuses.has(status)) return withdrawalMessages.closed;
+  return status === 'ACCEPTED' && !awaitsPayment(paymentStatus) ? withdrawalMessages.paid : null;
+}
+
 // ---- Staff decisions --------------------------------------------------------------------------
 
 export const applicationDecisions = ['ACCEPT', 'REJECT', 'REQUEST_CHANGES', 'VOID'] as const;
@@ -549,7 +592,7 @@ const decisionResult: Record<ApplicationDecision, ApplicationStatus> = {
 
 /** The status a decision leads to, or null when it is not allowed from `status`. */
 export function decide(status: ApplicationStatus, decision: ApplicationDecision): ApplicationStatus | null {
-  if (decision === 'VOID') return status === 'VOIDED' ? null : 'VOIDED';
+  if (decision === 'VOID') return status === 'VOIDED' || status === 'WITHDRAWN' ? null : 'VOIDED';
   return status === 'SUBMITTED' ? decisionResult[decision] : null;
 }
 
@@ -608,37 +651,58 @@ export interface LegacyApplicationView {
   paymentMethod: PaymentOptionMethod | null;
   /**
    * The buttons §9's ids imply: 'Pay by Credit Card' or 'Pay by Purchase Order' while an accepted one
-   * is unpaid, 'Resources' once it is paid. A legacy pay button only tells how to pay (legacyPaymentHelp):
-   * the previous system's balance is not here to take.
+   * is unpaid, 'Resources' once it is paid.
    */
   actions: ApplicationAction[];
+  /**
+   * What the pay button takes, in cents: the balance the import carried. Null when it carried none:
+   * the button is then shown off, with legacyPaymentHelp (docs/decisions/0088-legacy-application-payments.md).
+   */
+  amountDueCents: number | null;
+}
+
+/** An unpaid legacy application whose import carried no balance: its pay button is off, with this text. */
+export const legacyPaymentHelp =
+  'This application was made in our previous system, which holds its balance. Please contact us to pay for it.';
+
+/** What this portal knows of a legacy application beyond its ids: the balance imported and its latest payment here. */
+export interface LegacyPortalFacts {
+  balanceCents: number | null;
+  payment: { status: EventPaymentStatus; totalCents: number } | null;
 }
 
 /**
- * The previous system kept no amount with its applications, so this product cannot take their money:
- * a legacy pay button is shown, disabled, with this text (docs/decisions/0050-legacy-applications.md).
+ * The payment status a payment made here gives a legacy application: as a current application's
+ * (applicationPaymentStatus), except that one whose hold ran out leaves the imported status standing.
  */
-export const legacyPaymentHelp =
-  'This application was made in our previous system, which holds its balance. Please contact us to pay for it.';
+function portalPaymentStatus(payment: LegacyPortalFacts['payment']): ApplicationPaymentStatus | null {
+  if (!payment || payment.status === 'EXPIRED') return null;
+  return applicationPaymentStatus(payment, null);
+}
 
 export function legacyApplicationView(
   statusId: number,
   paymentStatusId: number | null,
   paymentTypeId: number | null,
+  portal: LegacyPortalFacts = { balanceCents: null, payment: null },
 ): LegacyApplicationView {
   const status = legacyStatuses[statusId] ?? null;
   const paymentMethod = paymentTypeId === null ? null : (legacyPaymentMethods[paymentTypeId] ?? null);
   const unpaid = paymentStatusId === legacyUnpaidPaymentStatusId;
   // §4's default: an unpaid application to be paid by purchase order is awaiting one.
-  const paymentStatus =
+  const importedStatus =
     unpaid && paymentMethod === 'PURCHASE_ORDER'
       ? 'AWAITING_PO'
       : paymentStatusId === null
         ? null
         : (legacyPaymentStatuses[paymentStatusId] ?? null);
+  // Only an application the import left unpaid is paid here, so only its status follows the payment.
+  const paymentStatus = (unpaid ? portalPaymentStatus(portal.payment) : null) ?? importedStatus;
   const paid = paymentStatus === 'PAID' || paymentStatus === 'COMPLIMENTARY';
+  const payable =
+    legacyPayableStatusIds.includes(statusId) && unpaid && paymentStatus !== null && awaitsPayment(paymentStatus);
   const actions: ApplicationAction[] = [];
-  if (legacyPayableStatusIds.includes(statusId) && unpaid) {
+  if (payable) {
     if (paymentMethod === 'CARD') actions.push({ kind: 'pay', label: 'Pay by Credit Card' });
     if (paymentMethod === 'PURCHASE_ORDER') actions.push({ kind: 'pay', label: 'Pay by Purchase Order' });
   }
@@ -650,5 +714,22 @@ export function legacyApplicationView(
     paymentLabel: paymentStatus ? applicationPaymentLabels[paymentStatus] : null,
     paymentMethod,
     actions,
+    amountDueCents: payable && portal.balanceCents !== null && portal.balanceCents > 0 ? portal.balanceCents : null,
   };
 }
+
+export type LegacyPayTerms =
+  { payable: true; method: PaymentOptionMethod; amountCents: number } | { payable: false; refusal: string };
+
+/** What a legacy application's pay button takes here (§9), or why it takes nothing. */
+export function legacyPayTerms(view: LegacyApplicationView): LegacyPayTerms {
+  if (!view.actions.some((action) => action.kind === 'pay') || view.paymentMethod === null)
+    return { payable: false, refusal: legacyMessages.notPayable };
+  if (view.amountDueCents === null) return { payable: false, refusal: legacyPaymentHelp };
+  return { payable: true, method: view.paymentMethod, amountCents: view.amountDueCents };
+}
+
+export const legacyMessages = {
+  notPayable: 'This application has nothing to pay: it is paid, under review or not accepted.',
+  notFound: 'No such application.',
+} as const;

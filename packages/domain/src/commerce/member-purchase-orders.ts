@@ -43,12 +43,12 @@ export const memberPurchaseOrderMessages = {
   noPrice: 'This institute has no price for applicants yet; please contact support.',
   contractNotFound: 'No such contract for this organization.',
   contractHasPurchaseOrder: 'This contract already has a purchase order under review or approved.',
+  contractNotSigned: 'This contract is not signed yet; a purchase order pays a signed contract.',
   contractsForbidden: "Only an organization's owners and administrators may see its contracts.",
   notManager: 'Choose an organization you own or administer.',
   notMember: 'Choose one of your organizations.',
   linkedPaymentCancelled:
     'An application this purchase order pays was cancelled or refunded; void it and ask for a corrected purchase order.',
-  idempotencyKeyReused: 'This Idempotency-Key was used for another purchase order.',
 } as const;
 
 const emailList = z
@@ -226,8 +226,8 @@ export const contractsQuery = z.object({ organizationId: z.uuid(purchaseOrderMes
 export const contractRow = z.object({
   id: z.string(),
   packageName: z.string(),
-  /** Where the signed contract PDF is downloaded; null until staff upload it. */
-  signedUrl: z.string().nullable(),
+  /** Where the signed contract PDF is downloaded: only signed contracts are listed, since only they are paid. */
+  signedUrl: z.string(),
   /** Cents. */
   total: z.number(),
 });

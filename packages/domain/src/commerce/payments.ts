@@ -119,6 +119,11 @@ export const eventPaymentReply = z.object({
   organizationId: z.string().nullable(),
   organizationName: z.string().nullable(),
   items: z.array(eventPaymentItemReply),
+  /**
+   * Set for the balance of an application imported from the previous system, which has no items: the
+   * event it was for, shown in their place.
+   */
+  legacyApplication: z.object({ id: z.string(), eventName: z.string() }).nullable(),
   couponUse: z.object({ coupon: couponReply }).nullable(),
   subtotal: z.number(),
   discount: z.number(),
@@ -129,6 +134,8 @@ export const eventPaymentReply = z.object({
   holdExpiresAt: z.string().nullable(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /** The number of its receipt, issued when it became paid (receipts.ts); null when it has none. */
+  receiptNumber: z.number().nullable(),
 });
 export type EventPaymentReply = z.infer<typeof eventPaymentReply>;
 
@@ -149,8 +156,17 @@ export const eventPaymentRow = z.object({
   createdAt: z.string(),
   /** Set when the payment is for the member's accepted institute application: one seat of their own, nothing to allocate. */
   applicationId: z.string().nullable(),
+  /**
+   * Set when the payment is for the member's registration request: its seats (numberOfTickets, free
+   * seats included) are held by the attendees named on the request, nothing to allocate.
+   */
+  registrationRequestId: z.string().nullable(),
+  /** A registration request's payment: how many of its seats have an attendee named (null for other payments). */
+  attendeesNamed: z.number().nullable(),
   /** Its tickets can be allocated now (allocation.allocationBlock is null): the row offers 'Allocate tickets'. */
   canAllocate: z.boolean(),
+  /** The number of its receipt, null when none was issued: the row offers 'Download receipt'. */
+  receiptNumber: z.number().nullable(),
 });
 export type EventPaymentRow = z.infer<typeof eventPaymentRow>;
 export const eventPaymentPage = paginated(eventPaymentRow);
@@ -184,6 +200,11 @@ export function isVoidedOrCancelled(payment: {
 export function isOpenPayment(status: EventPaymentStatus): boolean {
   return status === 'PENDING' || status === 'AWAITING_PO' || status === 'PO_SUBMITTED';
 }
+
+export const eventPaymentMethodLabels: Record<EventPaymentMethod, string> = {
+  CARD: 'Card',
+  PURCHASE_ORDER: 'Purchase order',
+};
 
 export const eventPaymentStatusLabels: Record<EventPaymentStatus, string> = {
   PENDING: 'Payment Incomplete',
@@ -231,6 +252,12 @@ export const adminEventPaymentRow = z.object({
   createdAt: z.string(),
   /** Set when the payment is for an accepted institute application (the buyer is its applicant): no allocation. */
   applicationId: z.string().nullable(),
+  /** Set when the payment is for a registration request: its attendees hold the seats, no allocation. */
+  registrationRequestId: z.string().nullable(),
+  /** A registration request's payment: how many of its seats have an attendee named (null for other payments). */
+  attendeesNamed: z.number().nullable(),
+  /** The number of its receipt, null when none was issued. */
+  receiptNumber: z.number().nullable(),
 });
 export type AdminEventPaymentRow = z.infer<typeof adminEventPaymentRow>;
 export const adminEventPaymentPage = paginated(adminEventPaymentRow);

@@ -4,7 +4,9 @@ import {
   looksLikePdf,
   maxPurchaseOrderBytes,
   purchaseOrderFields,
+  purchaseOrderKind,
   purchaseOrderMessages,
+  purchaseOrderNextStep,
   purchaseOrderTotalMismatch,
   purchaseOrderTypeOf,
   validatePurchaseOrderForm,
@@ -162,6 +164,11 @@ describe('purchaseOrderTypeOf (events.md §3)', () => {
   ] as const)('%s → %s', (_label, applicationId, type) => {
     expect(purchaseOrderTypeOf({ applicationId })).toBe(type);
   });
+  it('a legacy application payment → EVENT_APPLICATION', () => {
+    expect(
+      purchaseOrderTypeOf({ applicationId: null, legacyApplicationId: '9d3c1f0e-1a2b-4c3d-8e4f-5a6b7c8d9e0f' }),
+    ).toBe('EVENT_APPLICATION');
+  });
   it('a registration request payment → EVENT', () => {
     expect(
       purchaseOrderTypeOf({ applicationId: null, registrationRequestId: '9d3c1f0e-1a2b-4c3d-8e4f-5a6b7c8d9e0f' }),
@@ -216,5 +223,25 @@ describe('isPdfName', () => {
     ['pdf', false],
   ])('%s → %s', (name, expected) => {
     expect(isPdfName(name)).toBe(expected);
+  });
+});
+
+describe('purchaseOrderKind', () => {
+  it.each([
+    ['PACKAGE', false, 'PACKAGE'],
+    ['EVENT', false, 'INSTITUTE'],
+    ['EVENT_APPLICATION', true, 'INSTITUTE'],
+    ['EVENT', true, 'EVENT'],
+    ['CONFERENCE_DAY', true, 'EVENT'],
+  ] as const)('a %s purchase order paying one payment: %s → %s', (type, paysOnePayment, kind) => {
+    expect(purchaseOrderKind({ type, paysOnePayment })).toBe(kind);
+  });
+
+  it.each([
+    ['SUBMITTED', 'Staff review it'],
+    ['APPROVED', 'nothing more to do'],
+    ['VOIDED', 'Send a new purchase order'],
+  ] as const)('says what happens next to a %s one', (status, words) => {
+    expect(purchaseOrderNextStep(status)).toContain(words);
   });
 });

@@ -1,12 +1,30 @@
 import { z } from 'zod';
 import { pageQuery, paginated } from '../pagination.ts';
 import { maskedPhoneError, phoneNumber } from '../contact.ts';
-import { purchaseOrderStatuses, purchaseOrderTypes, type PurchaseOrderType } from './enums.ts';
+import {
+  purchaseOrderStatuses,
+  purchaseOrderTypes,
+  type PurchaseOrderStatus,
+  type PurchaseOrderType,
+} from './enums.ts';
 import { dollarsToCents, formatCents } from '../money.ts';
 
 export const maxPurchaseOrderBytes = 10 * 1024 * 1024;
 /** $10,000,000.00: more than any order, less than the database's integer column. */
 export const maxPurchaseOrderTotalCents = 1_000_000_000;
+
+export const purchaseOrderStatusLabels: Record<PurchaseOrderStatus, string> = {
+  SUBMITTED: 'Submitted',
+  APPROVED: 'Approved',
+  VOIDED: 'Voided',
+};
+
+export const purchaseOrderTypeLabels: Record<PurchaseOrderType, string> = {
+  CONFERENCE_DAY: 'Conference day',
+  EVENT_APPLICATION: 'Event application',
+  EVENT: 'Event',
+  PACKAGE: 'Package',
+};
 
 /** events.md §5 'Purchase order form' and §8. */
 export const purchaseOrderMessages = {
@@ -44,10 +62,12 @@ export const purchaseOrderMessages = {
  */
 export function purchaseOrderTypeOf(payment: {
   applicationId: string | null;
+  /** An application imported from the previous system is an application too. */
+  legacyApplicationId?: string | null;
   registrationRequestId?: string | null;
 }): PurchaseOrderType {
   if (payment.registrationRequestId) return 'EVENT';
-  return payment.applicationId === null ? 'CONFERENCE_DAY' : 'EVENT_APPLICATION';
+  return payment.applicationId === null && !payment.legacyApplicationId ? 'CONFERENCE_DAY' : 'EVENT_APPLICATION';
 }
 
 /** The total typed on the form differs from what the payment costs: staff see it and cannot approve. */
@@ -171,3 +191,62 @@ export const adminPurchaseOrderRow = z.object({
 export type AdminPurchaseOrderRow = z.infer<typeof adminPurchaseOrderRow>;
 export const adminPurchaseOrderPage = paginated(adminPurchaseOrderRow);
 export type AdminPurchaseOrderPage = z.infer<typeof adminPurchaseOrderPage>;
+
+/* The member's own purchase orders (issue 25: "My purchase orders"). */
+
+export const purchaseOrderKinds = ['EVENT', 'INSTITUTE', 'PACKAGE'] as const;
+export type PurchaseOrderKind = (typeof purchaseOrderKinds)[number];
+export const purchaseOrderKindLabels: Record<PurchaseOrderKind, string> = {
+  EVENT: 'Event tickets',
+  INSTITUTE: 'Institute',
+  PACKAGE: 'Package',
+};
+
+/**
+ * What a purchase order pays, in the buyer's words: a package's contract, an institute's applicants (an
+ * institute purchase order pays no single payment; an application's own is EVENT_APPLICATION), or tickets.
+ */
+export function purchaseOrderKind(order: { type: PurchaseOrderType; paysOnePayment: boolean }): PurchaseOrderKind {
+  if (order.type === 'PACKAGE') return 'PACKAGE';
+  if (order.type === 'EVENT_APPLICATION' || !order.paysOnePayment) return 'INSTITUTE';
+  return 'EVENT';
+}
+
+export const myPurchaseOrderQuery = pageQuery;
+
+export const myPurchaseOrderRow = z.object({
+  id: z.string(),
+  number: z.string(),
+  kind: z.enum(purchaseOrderKinds),
+  status: z.enum(purchaseOrderStatuses),
+  organizationName: z.string(),
+  /** What it pays (cents), derived by the server when it was submitted. */
+  totalCents: z.number(),
+  /** Who sent it: the caller, or another manager of one of the caller's organizations. */
+  buyerName: z.string(),
+  sentByMe: z.boolean(),
+  filename: z.string(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type MyPurchaseOrderRow = z.infer<typeof myPurchaseOrderRow>;
+export const myPurchaseOrderPage = paginated(myPurchaseOrderRow);
+export type MyPurchaseOrderPage = z.infer<typeof myPurchaseOrderPage>;
+
+export const myPurchaseOrderMessages = {
+  title: 'Sent purchase orders',
+  empty: 'No purchase orders sent yet. Send one for accepted applicants or a signed package above.',
+  notFound: 'No such purchase order.',
+} as const;
+
+/** What happens next to a purchase order in this status, in the buyer's words. */
+export function purchaseOrderNextStep(status: PurchaseOrderStatus): string {
+  switch (status) {
+    case 'SUBMITTED':
+      return 'Staff review it; you get an email once it is approved.';
+    case 'APPROVED':
+      return 'Approved: nothing more to do.';
+    case 'VOIDED':
+      return 'Voided: what it was for is unpaid again. Send a new purchase order or pay another way.';
+  }
+}

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  excerptParts,
+  headlineFragmentDelimiter,
   headlineParts,
   headlineStart,
   headlineStop,
   isPdf,
-  linkOrPdfProblems,
   organizationResourceFields,
   organizationResourceMessages,
   organizationResourceQuery,
@@ -13,6 +14,7 @@ import {
   preselectedSchoolYear,
   schoolYearInput,
 } from './organization-resources.ts';
+import { linkOrFileProblems } from './resources.ts';
 
 const org = '11111111-1111-4111-8111-111111111111';
 const year = '22222222-2222-4222-8222-222222222222';
@@ -96,7 +98,7 @@ describe('files', () => {
   it.each(names)('pdfDownloadName(%j) -> %j', (name, safe) => expect(pdfDownloadName(name)).toBe(safe));
 });
 
-describe('linkOrPdfProblems: a link or a PDF, never both', () => {
+describe('linkOrFileProblems in the words of organization resources: a link or a PDF, never both', () => {
   const cases: [string, boolean, boolean, Record<string, string>][] = [
     ['https://x.org', false, false, {}],
     ['', true, false, {}],
@@ -105,7 +107,7 @@ describe('linkOrPdfProblems: a link or a PDF, never both', () => {
     ['', false, false, { url: organizationResourceMessages.linkOrFile, file: organizationResourceMessages.linkOrFile }],
   ];
   it.each(cases)('url %j, new file %s, kept file %s', (url, file, kept, problems) =>
-    expect(linkOrPdfProblems(url, file, kept)).toEqual(problems),
+    expect(linkOrFileProblems(url, file, kept, organizationResourceMessages)).toEqual(problems),
   );
 });
 
@@ -143,6 +145,45 @@ describe('contracts', () => {
     );
     expect(schoolYearInput.safeParse({ name: '2028-2029', startsOn: '2028-07-01', endsOn: '2028-07-01' }).success).toBe(
       false,
+    );
+  });
+});
+
+describe('excerptParts: passages that open at a word the text has, or say they were cut', () => {
+  const [m, e, f] = [headlineStart, headlineStop, headlineFragmentDelimiter];
+  const text = 'A planning guide for running records. Use it at the start of the year to see who is ready.';
+  const read = (parts: ReturnType<typeof excerptParts>) =>
+    parts.map((p) => (p.match ? `[${p.text}]` : p.text)).join('');
+  it.each([
+    [
+      'the stop word ts_headline left out comes back',
+      `planning guide for ${m}running${e} records`,
+      'A planning guide for [running] records …',
+    ],
+    [
+      'a passage from the text start to its end is whole',
+      `planning guide for ${m}running${e} records. Use it at the start of the year to see who is ready`,
+      'A planning guide for [running] records. Use it at the start of the year to see who is ready',
+    ],
+    [
+      'a passage mid-sentence widens to its sentence',
+      `the start of the year to see who is ${m}ready${e}`,
+      'Use it at the start of the year to see who is [ready]',
+    ],
+    [
+      'two passages side by side read as one text',
+      `planning guide for ${m}running${e}${f}records. Use it`,
+      'A planning guide for [running] records. Use it …',
+    ],
+    ['a passage not found in the text is shown as ts_headline wrote it', `${m}elsewhere${e}`, '[elsewhere]'],
+  ])('%s', (_, marked, expected) => {
+    expect(read(excerptParts(text, marked))).toBe(expected);
+  });
+
+  it('opens with "…" when the sentence starts too far back to widen to', () => {
+    const long = `Intro. ${'word '.repeat(30)}then the ${m}match${e} here`;
+    expect(read(excerptParts(long.replaceAll(m, '').replaceAll(e, ''), `then the ${m}match${e} here`))).toBe(
+      '… then the [match] here',
     );
   });
 });

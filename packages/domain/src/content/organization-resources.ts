@@ -75,6 +75,8 @@ export function prefixTsQuery(search: string): string | null {
  */
 export const headlineStart = '\u0002';
 export const headlineStop = '\u0003';
+/** Between ts_headline's passages of one description (same reason: never in stored text). */
+export const headlineFragmentDelimiter = '\u0004';
 
 export interface HeadlinePart {
   text: string;
@@ -98,6 +100,55 @@ export function headlineParts(marked: string): HeadlinePart[] {
   }
   flush();
   return parts;
+}
+
+/** How far back an excerpt reaches for the start of its sentence rather than opening with "…". */
+const sentenceReach = 60;
+
+const sentenceStartBefore = (text: string, index: number): number => {
+  const before = text.slice(0, index);
+  const ends = [...before.matchAll(/[.!?;:](?:\s+)|\n+/g)];
+  const last = ends.at(-1);
+  return last?.index === undefined ? 0 : last.index + last[0].length;
+};
+
+/**
+ * A description's search passages as people read them. ts_headline opens a passage at its first word
+ * that is not a stop word, so "A planning guide for…" came out as "planning guide for…": each passage
+ * is widened back to the start of its sentence when that is near, and otherwise opens (and, short of
+ * the text's end, closes) with "…" so a cut never passes for the text's own first word.
+ */
+export function excerptParts(description: string, marked: string): HeadlinePart[] {
+  const parts: HeadlinePart[] = [];
+  let from = 0;
+  const fragments = marked.split(headlineFragmentDelimiter);
+  fragments.forEach((fragment, index) => {
+    const fragmentParts = headlineParts(fragment);
+    const plain = fragmentParts.map((part) => part.text).join('');
+    const at = description.indexOf(plain, from);
+    if (at === -1) {
+      if (index > 0) parts.push({ text: ' … ', match: false });
+      parts.push(...fragmentParts);
+      return;
+    }
+    const sentence = sentenceStartBefore(description, at);
+    const reach = Math.max(sentence, from);
+    const opening = at - reach <= sentenceReach ? reach : at;
+    // Text left out before the passage is said with "…", unless the passage opens its own sentence.
+    if (opening > from) parts.push({ text: index === 0 ? (opening === sentence ? '' : '… ') : ' … ', match: false });
+    parts.push({ text: description.slice(opening, at), match: false }, ...fragmentParts);
+    from = at + plain.length;
+    if (index === fragments.length - 1 && /[\p{L}\p{N}]/u.test(description.slice(from)))
+      parts.push({ text: ' …', match: false });
+  });
+  // Neighbouring plain parts read as one.
+  return parts.reduce<HeadlinePart[]>((merged, part) => {
+    if (part.text === '') return merged;
+    const last = merged.at(-1);
+    if (last && !last.match && !part.match) last.text += part.text;
+    else merged.push({ ...part });
+    return merged;
+  }, []);
 }
 
 // ---------------------------------------------------------------- filters
@@ -175,18 +226,6 @@ export const organizationResourceFields = z.object({
   url: z.union([z.literal(''), webAddress(organizationResourceMessages.urlInvalid)]).default(''),
 });
 export type OrganizationResourceFields = z.output<typeof organizationResourceFields>;
-
-/** A resource is a link or a PDF, never both. `keptFile`: the resource already holds one, which an edit may keep. */
-export function linkOrPdfProblems(
-  url: string,
-  newFile: boolean,
-  keptFile: boolean,
-): Partial<Record<'url' | 'file', string>> {
-  if (url.trim() !== '' && newFile) return { url: organizationResourceMessages.notBoth };
-  if (url.trim() === '' && !newFile && !keptFile)
-    return { url: organizationResourceMessages.linkOrFile, file: organizationResourceMessages.linkOrFile };
-  return {};
-}
 
 export const staffOrganizationResourceQuery = pageQuery.extend({
   organizationId: z.uuid('Not an organization id'),

@@ -252,15 +252,16 @@ export type ResourceFields = z.output<typeof resourceFields>;
 /**
  * A resource is a link or a file, never both: the errors of that rule, by field. `newFile`: a file
  * comes with this save; `keptFile`: the resource already holds one, which a save without either keeps.
+ * `messages`: the words of the form asking (organization resources say "PDF").
  */
 export function linkOrFileProblems(
   url: string,
   newFile: boolean,
   keptFile: boolean,
+  messages: { notBoth: string; linkOrFile: string } = resourceMessages,
 ): Partial<Record<'url' | 'file', string>> {
-  if (url.trim() !== '' && newFile) return { url: resourceMessages.notBoth };
-  if (url.trim() === '' && !newFile && !keptFile)
-    return { url: resourceMessages.linkOrFile, file: resourceMessages.linkOrFile };
+  if (url.trim() !== '' && newFile) return { url: messages.notBoth };
+  if (url.trim() === '' && !newFile && !keptFile) return { url: messages.linkOrFile, file: messages.linkOrFile };
   return {};
 }
 

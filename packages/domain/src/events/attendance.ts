@@ -95,6 +95,8 @@ export const attendancePerson = z.object({
   lastName: z.string(),
   email: z.string(),
   attended: z.boolean(),
+  /** An accepted applicant who ranked this section and is not placed yet (applications/placement.ts). */
+  notPlacedYet: z.boolean(),
 });
 export type AttendancePerson = z.infer<typeof attendancePerson>;
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  catalogueFilterMessages,
+  catalogueIsFiltered,
   catalogueMessages,
   catalogueOffers,
   catalogueQuery,
@@ -30,12 +32,65 @@ describe('catalogueQuery', () => {
     expect(catalogueQuery.parse(input)).toEqual(expected);
   });
 
-  it.each([{ page: '0' }, { pageSize: '0' }, { pageSize: '101' }, { search: 'x'.repeat(101) }])(
-    'refuses %j',
-    (input) => {
-      expect(catalogueQuery.safeParse(input).success).toBe(false);
-    },
-  );
+  it.each([
+    [
+      { from: '2027-01-01', to: '2027-01-31' },
+      { from: '2027-01-01', to: '2027-01-31' },
+    ],
+    [
+      { from: '2027-01-01', to: '2027-01-01' },
+      { from: '2027-01-01', to: '2027-01-01' },
+    ],
+    [{ from: '2027-01-01' }, { from: '2027-01-01' }],
+    [{ to: '2027-01-31' }, { to: '2027-01-31' }],
+    [{ kind: 'INSTITUTE' }, { kind: 'INSTITUTE' }],
+    [{ kind: 'APPLICATIONS' }, { kind: 'APPLICATIONS' }],
+    [{ format: 'ONLINE' }, { format: 'ONLINE' }],
+    [{ format: 'IN_PERSON' }, { format: 'IN_PERSON' }],
+    [{ grade: '6-8' }, { grade: '6-8' }],
+    [{ grade: 'LEADERS' }, { grade: 'LEADERS' }],
+  ])('parses the filters %j', (input, expected) => {
+    expect(catalogueQuery.parse(input)).toEqual({ page: 1, pageSize: 25, ...expected });
+  });
+
+  it.each([
+    [{ page: '0' }, 'page'],
+    [{ pageSize: '0' }, 'pageSize'],
+    [{ pageSize: '101' }, 'pageSize'],
+    [{ search: 'x'.repeat(101) }, 'search'],
+    [{ from: '2027-02-30' }, 'from'],
+    [{ to: '01/31/2027' }, 'to'],
+    [{ kind: 'WORKSHOP' }, 'kind'],
+    [{ format: 'HYBRID' }, 'format'],
+    [{ grade: 'K-2' }, 'grade'],
+    [{ grade: '6-8,9-12' }, 'grade'],
+    [{ from: '2027-02-01', to: '2027-01-31' }, 'to'],
+  ])('refuses %j on %s', (input, field) => {
+    const result = catalogueQuery.safeParse(input);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual([field]);
+  });
+
+  it('says why a date range is refused', () => {
+    expect(catalogueQuery.safeParse({ from: '2027-02-01', to: '2027-01-31' }).error?.issues[0]?.message).toBe(
+      catalogueFilterMessages.dateOrder,
+    );
+  });
+});
+
+describe('catalogueIsFiltered', () => {
+  it.each([
+    [{}, false],
+    [{ search: '' }, false],
+    [{ search: 'writing' }, true],
+    [{ from: '2027-01-01' }, true],
+    [{ to: '2027-01-01' }, true],
+    [{ kind: 'SERIES' as const }, true],
+    [{ format: 'ONLINE' as const }, true],
+    [{ grade: '9-12' as const }, true],
+  ])('%j: %s', (query, filtered) => {
+    expect(catalogueIsFiltered(query)).toBe(filtered);
+  });
 });
 
 describe('catalogueOffers and lineRefusal: what the catalogue sells, at add and at checkout', () => {

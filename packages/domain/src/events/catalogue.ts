@@ -2,10 +2,57 @@ import { z } from 'zod';
 import { pageQuery, paginated } from '../pagination.ts';
 import { eventKinds } from '../commerce/enums.ts';
 import { purchaseIsOpen } from '../commerce/purchase-window.ts';
+import { gradeBand, gradeBands } from './grade-bands.ts';
 
 /** Member catalogue ('PD Services'): upcoming published events, and one event with what can be bought. */
 
-export const catalogueQuery = pageQuery.extend({ search: z.string().trim().max(100).optional() });
+/**
+ * The kinds a member narrows PD Services to: the event kinds, and events that take applications
+ * (institutes members apply to rather than buy), which cut across them.
+ */
+export const catalogueKindFilters = ['CONFERENCE_DAY', 'SERIES', 'INSTITUTE', 'APPLICATIONS'] as const;
+export type CatalogueKindFilter = (typeof catalogueKindFilters)[number];
+
+/** Where an event happens: staff write 'Online' as the location of an event held online. */
+export const catalogueFormats = ['ONLINE', 'IN_PERSON'] as const;
+export type CatalogueFormat = (typeof catalogueFormats)[number];
+
+export const catalogueFilterMessages = {
+  date: 'Enter a date as YYYY-MM-DD',
+  dateOrder: 'The From date must be on or before the To date.',
+  kind: 'Choose a kind of event',
+  format: 'Choose online or in person',
+} as const;
+
+const filterDate = z.iso.date(catalogueFilterMessages.date).optional();
+
+/**
+ * GET /api/catalogue/events: a page of upcoming events, narrowed by a search over name and
+ * description, the days they run (an event counts when any of its days falls between from and to),
+ * their kind, whether they are held online and the grade band they are meant for (an event with no
+ * band is for everyone, decision 0140).
+ */
+export const catalogueQuery = pageQuery
+  .extend({
+    search: z.string().trim().max(100).optional(),
+    from: filterDate,
+    to: filterDate,
+    kind: z.enum(catalogueKindFilters, catalogueFilterMessages.kind).optional(),
+    format: z.enum(catalogueFormats, catalogueFilterMessages.format).optional(),
+    grade: gradeBand.optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: catalogueFilterMessages.dateOrder,
+    path: ['to'],
+  });
+export type CatalogueQuery = z.infer<typeof catalogueQuery>;
+
+/** Whether a query narrows the catalogue: an empty page then says 'No events found' rather than that nothing is coming. */
+export function catalogueIsFiltered(
+  query: Pick<CatalogueQuery, 'search' | 'from' | 'to' | 'kind' | 'format' | 'grade'>,
+): boolean {
+  return Boolean(query.search || query.from || query.to || query.kind || query.format || query.grade);
+}
 
 export const catalogueEvent = z.object({
   id: z.string(),
@@ -14,6 +61,8 @@ export const catalogueEvent = z.object({
   startDate: z.string(),
   endDate: z.string(),
   locationName: z.string().nullable(),
+  /** The grade bands it is meant for, youngest first; empty when it is for every grade. */
+  gradeBands: z.array(z.enum(gradeBands)),
   /** Lowest ticket price in cents, null when the event sells nothing. */
   priceFromCents: z.number().nullable(),
   /** Seats left over every capacity bucket of the event; null when unlimited. */
@@ -63,6 +112,8 @@ export type CatalogueEventDetail = z.infer<typeof catalogueEventDetail>;
 
 export const catalogueMessages = {
   noEvents: 'No upcoming events',
+  /** A search or filter that matches nothing (events.md §2's empty state of an event list). */
+  noMatch: 'No events found',
   added: 'Added to your cart',
   soldOut: 'Sold out',
   purchaseClosed: 'Ticket sales for this event have closed.',

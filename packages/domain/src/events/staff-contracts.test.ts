@@ -8,6 +8,7 @@ import {
   ticketTypeInput,
   type CouponInput,
 } from './staff-contracts.ts';
+import { gradeBandMessages } from './grade-bands.ts';
 
 function issueOn(result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }, field: string) {
   return result.error?.issues.find((issue) => issue.path[0] === field)?.message;
@@ -94,6 +95,7 @@ const event = {
   eventType: null,
   eventSubtype: null,
   description: '',
+  gradeBands: [],
   locationName: null,
   startDate: '2027-03-10',
   endDate: '2027-03-10',
@@ -103,6 +105,19 @@ const event = {
 };
 
 describe('staffEventInput', () => {
+  it.each([
+    [[], undefined],
+    [['PK-2', '3-5'], undefined],
+    [['LEADERS'], undefined],
+    [['K-2'], gradeBandMessages.unknown],
+    [['6-8', 'adults'], gradeBandMessages.unknown],
+    [['PK-2', '3-5', '6-8', '9-12', 'LEADERS', 'PK-2'], 'Each grade band once'],
+  ])('grade bands %j: %s', (gradeBands, message) => {
+    const issue = staffEventInput.safeParse({ ...event, gradeBands }).error?.issues[0];
+    expect(issue?.message).toBe(message);
+    if (issue) expect(issue.path[0]).toBe('gradeBands');
+  });
+
   it.each([
     ['2027-03-10', '2027-03-09', staffEventMessages.endBeforeStart],
     ['2027-03-10', '2027-03-10', undefined],

@@ -3,6 +3,7 @@ import { int4Max } from '../stored-integers.ts';
 import { pageQuery, paginated } from '../pagination.ts';
 import { pathLevels } from '../applications/rules.ts';
 import { applicationSelectionLevels, couponTypes, eventKinds } from '../commerce/enums.ts';
+import { eventGradeBands, gradeBands } from './grade-bands.ts';
 
 /** Staff console: events with their ticket types, paths, groupings and sections; coupons. */
 
@@ -50,6 +51,8 @@ export const staffEventInput = z
     eventSubtype: z.string().trim().max(100).nullable(),
     description: z.string().trim().max(5000),
     locationName: z.string().trim().max(200).nullable(),
+    /** Empty: for every grade (decision 0140). */
+    gradeBands: eventGradeBands,
     startDate: isoDate,
     endDate: isoDate,
     daysBeforePurchaseClose: z
@@ -109,6 +112,7 @@ export const staffEventDetail = z.object({
   eventSubtype: z.string().nullable(),
   description: z.string(),
   locationName: z.string().nullable(),
+  gradeBands: z.array(z.enum(gradeBands)),
   startDate: z.string(),
   endDate: z.string(),
   daysBeforePurchaseClose: z.number(),

@@ -281,6 +281,8 @@ export const staffPackageRequestRow = z.object({
   status: z.enum(packageRequestStatuses),
   packageName: z.string(),
   organizationName: z.string(),
+  /** Who started the request; null once their account is gone. */
+  requestedBy: z.object({ name: z.string(), email: z.string() }).nullable(),
   submittedAt: z.string().nullable(),
   updatedAt: z.string(),
 });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   effectiveAmount,
+  effectiveGrades,
   emptySelections,
   freeSeatsBySection,
+  gradesOverridden,
   groupingsBelowMinimum,
   groupsBelowMinimum,
   instituteBalance,
@@ -20,6 +22,7 @@ import {
   packageStepRedirect,
   packageTotals,
   pdSessionTravel,
+  sameDistribution,
   spotsRemaining,
   staffActionAllowed,
   type PackageSelections,
@@ -403,5 +406,86 @@ describe("selectionProblems (a wizard step's amounts, item by item)", () => {
       isOverridden({ overrideDate: null }),
       isOverridden({ overrideDate: '2026-01-05' }),
     ]).toEqual([false, false, true]);
+  });
+});
+
+describe("an institute's grade distribution overridden by staff", () => {
+  const grade = (gradeId: string, participants: number, overrideParticipants: number | null = null) => ({
+    gradeId,
+    participants,
+    overrideParticipants,
+  });
+
+  it.each([
+    ['no selection', undefined, false],
+    ['no grades', { grades: [] }, false],
+    ["the member's grades only", { grades: [grade('k', 2), grade('1', 3)] }, false],
+    ['one grade of staff, even 0', { grades: [grade('k', 2, 0), grade('1', 3)] }, true],
+  ])('gradesOverridden: %s', (_, selection, expected) => {
+    expect(gradesOverridden(selection)).toBe(expected);
+  });
+
+  it.each([
+    ["the member's counts", [grade('k', 2), grade('1', 3)], { k: 2, '1': 3 }],
+    [
+      "staff's replace the member's, 0 included",
+      [grade('k', 2, 0), grade('1', 3, 5), grade('2', 0, 1)],
+      { '1': 5, '2': 1 },
+    ],
+    ['grades with none are left out', [grade('k', 0), grade('1', 0, 0)], {}],
+  ])('effectiveGrades: %s', (_, grades, expected) => {
+    expect(Object.fromEntries(effectiveGrades(grades))).toEqual(expected);
+  });
+
+  const inForce = new Map([
+    ['k', 2],
+    ['1', 3],
+  ]);
+  it.each([
+    [
+      'the same grades in another order',
+      [
+        { gradeId: '1', participants: 3 },
+        { gradeId: 'k', participants: 2 },
+      ],
+      true,
+    ],
+    [
+      'the same plus a grade of 0',
+      [
+        { gradeId: 'k', participants: 2 },
+        { gradeId: '1', participants: 3 },
+        { gradeId: '2', participants: 0 },
+      ],
+      true,
+    ],
+    [
+      'one count changed',
+      [
+        { gradeId: 'k', participants: 1 },
+        { gradeId: '1', participants: 3 },
+      ],
+      false,
+    ],
+    ['a grade missing', [{ gradeId: 'k', participants: 2 }], false],
+    [
+      'a grade added',
+      [
+        { gradeId: 'k', participants: 2 },
+        { gradeId: '1', participants: 3 },
+        { gradeId: '2', participants: 1 },
+      ],
+      false,
+    ],
+    [
+      'one grade sent twice',
+      [
+        { gradeId: 'k', participants: 2 },
+        { gradeId: 'k', participants: 2 },
+      ],
+      false,
+    ],
+  ])('sameDistribution: %s', (_, sent, expected) => {
+    expect(sameDistribution(inForce, sent)).toBe(expected);
   });
 });

@@ -302,6 +302,38 @@ export function effectiveAmount(requested: number, overrideDate: string | null, 
 export const isOverridden = (selection: Override | undefined): boolean =>
   Boolean(selection && selection.overrideDate !== null);
 
+type GradeRow = { gradeId: string; participants: number; overrideParticipants: number | null };
+
+/**
+ * An institute's grade distribution staff overrode (docs/decisions/0090-staff-override-of-grade-distribution.md):
+ * then every grade row carries staff's count, and the member may no longer change any of them.
+ */
+export const gradesOverridden = (selection: { grades: readonly GradeRow[] } | undefined): boolean =>
+  Boolean(selection?.grades.some((grade) => grade.overrideParticipants !== null));
+
+/** The participants by grade in force (staff's where set), leaving out grades with none. */
+export function effectiveGrades(grades: readonly GradeRow[]): Map<string, number> {
+  return new Map(
+    grades
+      .map((grade) => [grade.gradeId, grade.overrideParticipants ?? grade.participants] as const)
+      .filter(([, participants]) => participants > 0),
+  );
+}
+
+/** Whether two distributions give every grade the same participants (grades with none left out of both). */
+export function sameDistribution(
+  a: ReadonlyMap<string, number>,
+  b: readonly { gradeId: string; participants: number }[],
+): boolean {
+  const sent = b.filter((grade) => grade.participants > 0);
+  const grades = new Set(sent.map((grade) => grade.gradeId));
+  return (
+    grades.size === sent.length &&
+    sent.length === a.size &&
+    sent.every((grade) => a.get(grade.gradeId) === grade.participants)
+  );
+}
+
 export interface StepSelection {
   /** The step's items of the package, in the order shown, each with whether it accepts an amount. */
   offered: ReadonlyMap<string, (amount: number) => boolean>;

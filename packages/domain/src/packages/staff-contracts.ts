@@ -169,7 +169,17 @@ export type PackageEventOptions = z.infer<typeof packageEventOptions>;
 export const staffRequestListQuery = pageQuery.extend({
   status: z.enum(packageRequestStatuses).optional(),
   organizationId: z.uuid('Not an organization id').optional(),
+  /** Matches the organization, the package, or who started the request (name or email). */
+  search: z.string().trim().max(100).optional(),
 });
+
+/** A request's selections by step, as the staff export names them (requestedPDSessions, requestedEvents…). */
+export const packageSelectionKindLabels = {
+  PD_SESSION: 'PD session',
+  EVENT: 'Event',
+  GROUP_SECTION: 'Group section',
+  INSTITUTE: 'Institute',
+} as const;
 
 /**
  * Staff set (or clear, with null) one selection's amount (§4 admin overrides), dated overrideDate
@@ -182,6 +192,22 @@ export const staffSelectionOverrideInput = z.object({
   overrideDate: z.iso.date('Enter a date as MM/DD/YYYY').optional(),
 });
 export type StaffSelectionOverrideInput = z.infer<typeof staffSelectionOverrideInput>;
+
+/**
+ * Staff set an institute's participants grade by grade (§3 overrideParticipants), dated overrideDate
+ * (today when left out): the institute's participants become their sum, computed by the server.
+ * Clearing is the institute's own override cleared (kind 'institute', amount null).
+ */
+export const staffGradeOverrideInput = z.object({
+  packageInstituteId: z.uuid('Not a package item id'),
+  grades: z
+    .array(z.object({ gradeId: z.uuid('Not a grade id'), participants: whole }))
+    .max(50)
+    .refine((grades) => new Set(grades.map((g) => g.gradeId)).size === grades.length, m.gradeTwice)
+    .refine((grades) => grades.some((g) => g.participants > 0), m.gradesEmpty),
+  overrideDate: z.iso.date('Enter a date as MM/DD/YYYY').optional(),
+});
+export type StaffGradeOverrideInput = z.infer<typeof staffGradeOverrideInput>;
 
 // ---------------------------------------------------------------- contracts
 

@@ -28,11 +28,16 @@ export const staffPackageMessages = {
   deleted: 'Deleted',
   overrideClosed: 'A decided package request cannot be overridden; reopen it first.',
   overrideSaved: 'Package Request Updated',
+  gradeTwice: 'List each grade once',
+  gradesEmpty: 'Give at least one grade a participant; to leave the institute out, override its participants with 0',
+  gradesOverridden:
+    "This institute's grade distribution is overridden: its participants are the grades' sum. Override the grades, or clear the override first.",
   contractSaved: 'Contract saved',
   contractNotFound: 'No such contract.',
   contractTotalInvalid: 'Enter the contract total in dollars, e.g. 12,500.00',
   contractPackageRequired: 'Choose an accepted package request',
   contractRequestNotAccepted: 'Only an accepted package request of this organization can have a contract.',
+  contractExists: 'This package request already has a contract.',
   signedPdfUploaded: 'Signed contract uploaded',
   /** A signed contract that is not a PDF by its content: the purchase orders' own words. */
   fileRequired: 'File required',

@@ -70,5 +70,7 @@ export const currentUser = z.object({
       role: z.enum(organizationRoles),
     }),
   ),
+  /** The provider's IANA time zone (config TIME_ZONE): every date-time on screen is read in it. */
+  providerTimeZone: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;

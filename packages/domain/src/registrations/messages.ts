@@ -28,11 +28,14 @@ export const registrationRequestMessages = {
   underReview: 'A purchase order for this registration request is under review.',
   noTicketType: 'This event has no ticket type yet; group registration cannot be paid.',
   idempotencyKeyReused: 'This Idempotency-Key was used for another payment.',
-  requestKeyReused: 'This Idempotency-Key was used for a registration request of another event.',
   sectionOfGroupingPath: 'This path is chosen by grouping: choose its groupings, not its sections.',
   groupingOfSectionPath: 'This path is chosen by section: choose its sections, not its groupings.',
   settingsSaved: 'Group registration settings saved',
   offerIncomplete: 'Set both the paid seats and the free seats of the offer, or neither.',
+  organizationLabel: 'Registering for',
+  organizationRequired: 'Choose the organization these seats are for.',
+  organizationNotYours: 'Choose one of your organizations.',
+  viewRequest: 'View registration',
 } as const;
 
 export const registrationRequestPaths = {

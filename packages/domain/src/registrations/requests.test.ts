@@ -3,13 +3,13 @@ import type { Coupon } from '../commerce/pricing.ts';
 import {
   attendeeProblems,
   deductFreeSeats,
-  formatRequestDate,
   freeSeatsFor,
   groupPrice,
   groupRegistrationSettingsInput,
   hasAttendeeProblems,
   registrationRequestMessages as m,
   requestAbilities,
+  requestOrganization,
   requestPartsRefusal,
   seatsRequested,
   type GroupOffer,
@@ -167,16 +167,6 @@ describe('requestAbilities', () => {
   });
 });
 
-describe('formatRequestDate (§9 MM/dd/yyyy hh:mm)', () => {
-  it.each([
-    ['afternoon in New York', '2026-03-14T18:05:00.000Z', 'America/New_York', '03/14/2026 02:05'],
-    ['just after midnight', '2026-01-02T05:01:00.000Z', 'America/New_York', '01/02/2026 12:01'],
-    ['the day before in New York', '2026-07-01T03:30:00.000Z', 'America/New_York', '06/30/2026 11:30'],
-  ])('%s', (_, iso, zone, expected) => {
-    expect(formatRequestDate(iso, zone)).toBe(expected);
-  });
-});
-
 describe('groupRegistrationSettingsInput', () => {
   it.each([
     ['no offer', { open: true, attendeeCost: 0, paidSeatsRequiredForOffer: null, freeSeatsInOffer: null }, true],
@@ -213,5 +203,26 @@ describe('requestPartsRefusal (what each path lets a request choose)', () => {
     ['a grouping of a path chosen by section', [], sections('GROUPINGS', 'SECTIONS'), m.groupingOfSectionPath],
   ] as const)('%s', (_, asked, groupings, expected) => {
     expect(requestPartsRefusal(asked, groupings)).toBe(expected);
+  });
+});
+
+describe('requestOrganization (whom a request and its payment are for)', () => {
+  const a = 'org-a';
+  const b = 'org-b';
+  it.each<[string, string | null | undefined, string[], ReturnType<typeof requestOrganization>]>([
+    ['a member of none, no choice: for no organization', undefined, [], { organizationId: null }],
+    ['a member of one, no choice: that one', null, [a], { organizationId: a }],
+    ['two memberships of one organization, no choice: that one', undefined, [a, a], { organizationId: a }],
+    ['a member of two, no choice: refused', undefined, [a, b], { refusal: 'organizationRequired' }],
+    ['a member of two, one chosen', b, [a, b], { organizationId: b }],
+    ['an organization the member is not in', b, [a], { refusal: 'organizationNotYours' }],
+    ['any choice while a member of none', a, [], { refusal: 'organizationNotYours' }],
+  ])('%s', (_name, chosen, memberOf, expected) => {
+    expect(requestOrganization(chosen, memberOf)).toEqual(expected);
+  });
+
+  it('has a message for each refusal', () => {
+    expect(m.organizationRequired).toBe('Choose the organization these seats are for.');
+    expect(m.organizationNotYours).toBe('Choose one of your organizations.');
   });
 });

@@ -132,32 +132,25 @@ export function hasAttendeeProblems(problems: AttendeeProblems): boolean {
   return problems.form !== null || Object.keys(problems.seats).length > 0;
 }
 
-// One formatter per time zone, made on first use: each costs milliseconds to build, and a list of
-// requests formats a date per row.
-const requestDateFormats = new Map<string, Intl.DateTimeFormat>();
+// ---- Whom a request is for -----------------------------------------------------------------------
 
-function requestDateFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = requestDateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hour12: true,
-    });
-    requestDateFormats.set(timeZone, format);
-  }
-  return format;
-}
+export type RequestOrganization =
+  { organizationId: string | null } | { refusal: 'organizationRequired' | 'organizationNotYours' };
 
-/** §9 'Request dates shown as MM/dd/yyyy hh:mm' (12-hour clock, as the pattern's hh says), in the provider's time zone. */
-export function formatRequestDate(iso: string, timeZone = 'America/New_York'): string {
-  const parts = requestDateFormat(timeZone).formatToParts(new Date(iso));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('month')}/${part('day')}/${part('year')} ${part('hour')}:${part('minute')}`;
+/**
+ * The organization a request (and so its payment) is made for, from the member's choice and the
+ * organizations they belong to (any active membership, as a purchase order may name): the chosen one
+ * if theirs; without a choice their only one; none when they belong to none. Several and no choice
+ * is refused: staff and the purchase order need to know which school the seats are for.
+ */
+export function requestOrganization(
+  chosen: string | null | undefined,
+  memberOf: readonly string[],
+): RequestOrganization {
+  if (chosen) return memberOf.includes(chosen) ? { organizationId: chosen } : { refusal: 'organizationNotYours' };
+  const distinct = [...new Set(memberOf)];
+  if (distinct.length > 1) return { refusal: 'organizationRequired' };
+  return { organizationId: distinct[0] ?? null };
 }
 
 // ---- What may be done with a request --------------------------------------------------------------
@@ -201,6 +194,8 @@ export const createRegistrationRequestInput = z.object({
   seatsRequested,
   sectionIds: z.array(id).max(200).default([]),
   groupingIds: z.array(id).max(100).default([]),
+  /** requestOrganization: one of the member's organizations; left out, their only one. */
+  organizationId: id.nullable().optional(),
 });
 export type CreateRegistrationRequestInput = z.input<typeof createRegistrationRequestInput>;
 
@@ -222,10 +217,25 @@ export function requestPartsRefusal(
 export const registrationRequestCreated = z.object({ id: z.string() });
 
 export const updateSeatsInput = z.object({ seatsRequested });
-/** One email per seat, in seat order; '' is an empty seat (refused with 'Please fill all the seats'). */
+/**
+ * One email per seat, in seat order; '' is an empty seat (refused with 'Please fill all the seats').
+ * `names` (optional, by email) name the people a pasted list brings who have no account yet; anyone
+ * who has one keeps their own name.
+ */
 export const saveAttendeesInput = z.object({
   emails: z.array(z.string().trim().max(254)).min(1).max(maxSeatsPerRequest),
+  names: z
+    .array(
+      z.object({
+        email: z.string().trim().toLowerCase().max(254),
+        firstName: z.string().trim().max(100),
+        lastName: z.string().trim().max(100),
+      }),
+    )
+    .max(maxSeatsPerRequest)
+    .optional(),
 });
+export type SaveAttendeesInput = z.infer<typeof saveAttendeesInput>;
 /** An empty code removes the coupon (§7). */
 export const registrationCouponInput = z.object({ code: z.string().trim().max(50) });
 export const registrationPayInput = z.object({ method: z.enum(eventPaymentMethods) });
@@ -274,6 +284,8 @@ export const seatReply = z.object({
     .nullable(),
 });
 
+const requestOrganizationReply = z.object({ id: z.string(), name: z.string() }).nullable();
+
 /** GET /api/event-registration-requests/:id (§3 'Registration request'). */
 export const registrationRequestDetail = z.object({
   id: z.string(),
@@ -297,6 +309,8 @@ export const registrationRequestDetail = z.object({
     cancel: z.boolean(),
   }),
   requester: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+  /** The organization chosen on the request; its payments carry it. */
+  organization: requestOrganizationReply,
 });
 export type RegistrationRequestDetail = z.infer<typeof registrationRequestDetail>;
 
@@ -310,14 +324,30 @@ export const registrationRequestRow = z.object({
   total: z.number(),
   paymentStatus: z.enum(eventPaymentStatuses).nullable(),
   requester: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+  organization: requestOrganizationReply,
 });
 export type RegistrationRequestRow = z.infer<typeof registrationRequestRow>;
 export const registrationRequestPage = paginated(registrationRequestRow);
 export type RegistrationRequestPage = z.infer<typeof registrationRequestPage>;
 export const registrationRequestListQuery = pageQuery;
-export const adminRegistrationRequestQuery = pageQuery.extend({ eventId: z.uuid().optional() });
+export const registrationRequestStatusLabels: Record<RegistrationRequestStatus, string> = {
+  OPEN: 'Open',
+  CANCELLED: 'Cancelled',
+};
 
-/** The offer an event's page shows beside 'Request seats' (null when the event is not open to it). */
+export const adminRegistrationRequestQuery = pageQuery.extend({
+  eventId: z.uuid().optional(),
+  status: z.enum(registrationRequestStatuses, 'Choose OPEN or CANCELLED').optional(),
+  /** Matches the organization, the member who asked (name or email) or the event's name. */
+  search: z.string().trim().max(100).optional(),
+  /** Only open requests awaiting payment past their due date (the staff dashboard's card). */
+  paymentOverdue: z
+    .enum(['true', 'false'], 'paymentOverdue is true or false')
+    .transform((value) => value === 'true')
+    .optional(),
+});
+
+/** The offer an event's page shows beside 'Request seats'. */
 export const groupRegistrationOffer = z.object({
   eventId: z.string(),
   attendeeCost: z.number(),
@@ -326,7 +356,10 @@ export const groupRegistrationOffer = z.object({
   /** The event's paths chosen by grouping (applicationSelectionLevel GROUPINGS): 'Request seats' offers their groupings, the others' sections. */
   groupingPathIds: z.array(z.string()),
 });
-export type GroupRegistrationOfferReply = z.infer<typeof groupRegistrationOffer>;
+export type GroupRegistrationOffer = z.infer<typeof groupRegistrationOffer>;
+/** What an event's page is told: its offer, or null when the event is not open to group registration. */
+export const groupRegistrationOfferReply = groupRegistrationOffer.nullable();
+export type GroupRegistrationOfferReply = z.infer<typeof groupRegistrationOfferReply>;
 
 // ---- Staff: an event's group registration settings ---------------------------------------------
 

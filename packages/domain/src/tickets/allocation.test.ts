@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  assignToMeOffered,
+  soleTicketForBuyer,
   allocationBlock,
   allocationClosedMessage,
   allocationKind,
@@ -258,5 +260,34 @@ describe('allocationBlock: allocation is offered and accepted only when it can b
     ],
   ] as const)('%s', (_, payment, expected) => {
     expect(allocationBlock(payment)).toEqual(expected);
+  });
+});
+
+describe('assignToMeOffered', () => {
+  it.each<[string, { numberOfTickets: number; slots: (string | null)[] }, boolean]>([
+    ['one free ticket', { numberOfTickets: 1, slots: [null] }, true],
+    ['a free ticket beside a colleague', { numberOfTickets: 2, slots: ['u2', null] }, true],
+    ['the buyer holds one already', { numberOfTickets: 2, slots: ['me', null] }, false],
+    ['every ticket held', { numberOfTickets: 1, slots: ['u2'] }, false],
+    ['more held than bought', { numberOfTickets: 1, slots: ['u2', 'u3'] }, false],
+    ['no ticket', { numberOfTickets: 0, slots: [] }, false],
+  ])('%s: %s', (_case, line, offered) => {
+    expect(assignToMeOffered(line, 'me')).toBe(offered);
+  });
+});
+
+describe('soleTicketForBuyer', () => {
+  const buyer = { isBuyer: true, managesAnOrganization: false };
+  const one = { itemId: 'i1', numberOfTickets: 1, slots: [null] };
+  it.each<[string, Parameters<typeof soleTicketForBuyer>[0], typeof buyer, string | null]>([
+    ['one ticket, nobody holds it', [one], buyer, 'i1'],
+    ['one ticket already held', [{ ...one, slots: ['u2'] }], buyer, null],
+    ['two tickets on one line', [{ ...one, numberOfTickets: 2, slots: [null, null] }], buyer, null],
+    ['two lines of one ticket', [one, { ...one, itemId: 'i2' }], buyer, null],
+    ['no line to allocate', [], buyer, null],
+    ['a manager of an organization', [one], { isBuyer: true, managesAnOrganization: true }, null],
+    ['someone other than the buyer', [one], { isBuyer: false, managesAnOrganization: false }, null],
+  ])('%s', (_case, lines, viewer, itemId) => {
+    expect(soleTicketForBuyer(lines, viewer)).toBe(itemId);
   });
 });

@@ -22,6 +22,8 @@ export const allocationMessages = {
   ticketAllocationsSaved: 'Ticket allocations saved',
   somethingWentWrong: 'Something went wrong',
   clearSelection: 'Clear selection',
+  /** Beside a ticket nobody holds yet, for its buyer: one click gives it to them. */
+  assignToMe: 'Assign to me',
   addNewUser: '+ Add New User',
   userCreated: 'User created',
   firstNameRequired: 'First name required',
@@ -38,6 +40,11 @@ export const allocationMessages = {
   /** An accepted application's payment: its one seat is the applicant's from the start. */
   applicationSeat:
     "This payment is for an institute application: its seat is the applicant's own, with no tickets to allocate.",
+  /** A registration request's payment: its seats are held by the attendees named on the request. */
+  registrationSeats:
+    'This payment is for a registration request: its seats are held by the attendees named on the request, with no tickets to allocate.',
+  /** What a seat on a paid registration request is called where tickets are listed. */
+  registrationSeat: 'Group registration seat',
 } as const;
 
 export const allocationKinds = ['CONFERENCE_DAY', 'SERIES'] as const;
@@ -137,6 +144,30 @@ export type AssignableUsersQuery = z.infer<typeof assignableUsersQuery>;
 export const assignableUsersPage = z.object({ items: z.array(assignableUser), total: z.number() });
 export type AssignableUsersPage = z.infer<typeof assignableUsersPage>;
 
+/** The most people one pasted list may bring at once (one request, one transaction). */
+export const maxListedAssignees = 500;
+
+/**
+ * POST /api/organizations/:organizationId/pending-users/list: a pasted list's people (issue 25), each
+ * answered as the organization's member or pending user, unknown emails made pending users as
+ * '+ Add New User' makes them (named as listed). The reply keeps the list's order, once per email.
+ */
+export const listedAssigneesInput = z.object({
+  people: z
+    .array(
+      z.object({
+        email: z.string().trim().toLowerCase().pipe(z.email(allocationMessages.emailInvalid)),
+        firstName: z.string().trim().max(100),
+        lastName: z.string().trim().max(100),
+      }),
+    )
+    .min(1)
+    .max(maxListedAssignees),
+});
+export type ListedAssigneesInput = z.infer<typeof listedAssigneesInput>;
+export const listedAssigneesReply = z.object({ items: z.array(assignableUser) });
+export type ListedAssigneesReply = z.infer<typeof listedAssigneesReply>;
+
 /** POST /api/organizations/:organizationId/pending-users → 201 AssignableUser with isPending true. */
 export const newPendingUser = z.object({
   firstName: z.string().trim().min(1, allocationMessages.firstNameRequired).max(100),
@@ -157,14 +188,18 @@ export type NewPendingUser = z.infer<typeof newPendingUser>;
 /**
  * TICKET: allocated to the member from a bought payment; INSTITUTE_SEAT: the member's own seat from a
  * paid, accepted application; PACKAGE: a conference-day ticket or institute place of an accepted
- * package request assigned to the member (packageEventTickets of events.md §7).
+ * package request assigned to the member (packageEventTickets of events.md §7); REGISTRATION_SEAT:
+ * the member's seat on someone's paid registration request, named there as its attendee.
  */
-export const myTicketKinds = ['TICKET', 'INSTITUTE_SEAT', 'PACKAGE'] as const;
+export const myTicketKinds = ['TICKET', 'INSTITUTE_SEAT', 'PACKAGE', 'REGISTRATION_SEAT'] as const;
 export type MyTicketKind = (typeof myTicketKinds)[number];
 
 /** GET /api/my-tickets: the signed-in member's own tickets and institute seats. */
 export const myTicket = z.object({
-  /** The ticket's id; for an institute seat, its payment's; for a package ticket, its assignment's. */
+  /**
+   * The ticket's id; for an institute seat, its payment's; for a package ticket, its assignment's; for
+   * a registration seat, the request's.
+   */
   id: z.string(),
   kind: z.enum(myTicketKinds),
   /** The application an institute seat comes from (null for a ticket). */
@@ -179,6 +214,8 @@ export const myTicket = z.object({
   endDate: z.string(),
   locationName: z.string().nullable(),
   organizationName: z.string().nullable(),
+  /** The QR image (PNG data URL) of the holder's ticket code for the event (tickets/ticket-codes.ts). */
+  qrCode: z.string(),
 });
 export type MyTicket = z.infer<typeof myTicket>;
 export const myTicketsReply = z.object({ items: z.array(myTicket) });
@@ -282,6 +319,30 @@ export function checkAllocation(
     error,
     warning: unallocated ? allocationMessages.notAllAllocated : null,
   };
+}
+
+/**
+ * Whether a line offers its buyer 'Assign to me': a ticket of it is still free and the buyer holds
+ * none of it yet (the same user cannot be picked twice in a section).
+ */
+export function assignToMeOffered(line: { numberOfTickets: number; slots: readonly Slot[] }, me: string): boolean {
+  const held = dropEmptySlots(line.slots);
+  return held.length < line.numberOfTickets && !held.includes(me);
+}
+
+/**
+ * The one ticket a buyer who administers no organization bought, while nobody holds it: the
+ * allocation screen shows it chosen for them already, to be saved. Null in every other case (more
+ * tickets, someone else viewing, a manager who may mean it for a colleague, a ticket already held).
+ */
+export function soleTicketForBuyer(
+  lines: readonly { itemId: string; numberOfTickets: number; slots: readonly Slot[] }[],
+  viewer: { isBuyer: boolean; managesAnOrganization: boolean },
+): string | null {
+  if (!viewer.isBuyer || viewer.managesAnOrganization) return null;
+  const [line, ...others] = lines;
+  if (!line || others.length > 0 || line.numberOfTickets !== 1) return null;
+  return dropEmptySlots(line.slots).length === 0 ? line.itemId : null;
 }
 
 /** Conference day when any bought line names a section; otherwise series. */

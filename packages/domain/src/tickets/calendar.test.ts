@@ -25,4 +25,14 @@ describe('ticketCalendar', () => {
     const long = ticketCalendar({ uid: 'x', title: 'A'.repeat(200), dates: ['2026-12-10'] }, new Date(0));
     for (const line of long.split('\r\n')) expect(line.length).toBeLessThanOrEqual(75);
   });
+
+  it('attaches the QR code inline to each day, folded', () => {
+    const png = 'iVBORw0KGgo'.repeat(20);
+    const withCode = ticketCalendar({ uid: 't2', title: 'Day', dates: ['2026-12-10'], qrCodePng: png }, new Date(0));
+    const unfolded = withCode.replace(/\r\n /g, '');
+    expect(unfolded).toContain(
+      `ATTACH;FMTTYPE=image/png;ENCODING=BASE64;VALUE=BINARY;X-FILENAME=ticket-qr.png:${png}\r\n`,
+    );
+    expect(withCode.split('\r\n').every((line) => line.length <= 75)).toBe(true);
+  });
 });

@@ -11,6 +11,8 @@ export interface CalendarTicket {
   dates: readonly string[];
   location?: string | null;
   description?: string;
+  /** The ticket's QR code as PNG bytes in base64, attached to each day (RFC 5545 §3.8.1.1 inline ATTACH). */
+  qrCodePng?: string;
 }
 
 function escapeText(text: string): string {
@@ -57,6 +59,9 @@ export function ticketCalendar(ticket: CalendarTicket, stamp: Date): string {
       `SUMMARY:${escapeText(ticket.title)}`,
       ...(ticket.location ? [`LOCATION:${escapeText(ticket.location)}`] : []),
       ...(ticket.description ? [`DESCRIPTION:${escapeText(ticket.description)}`] : []),
+      ...(ticket.qrCodePng
+        ? [`ATTACH;FMTTYPE=image/png;ENCODING=BASE64;VALUE=BINARY;X-FILENAME=ticket-qr.png:${ticket.qrCodePng}`]
+        : []),
       'END:VEVENT',
     );
   }

@@ -149,6 +149,36 @@ export const eventApplicationSections = pgTable(
   ],
 );
 
+/**
+ * Where staff placed an accepted applicant in a grouping of their path (ranked selection): one
+ * section per application and grouping. The place holds one seat of the section's (and grouping's)
+ * counter, taken by core/placements under checkout's locks and given back when the place is freed.
+ */
+export const eventApplicationPlacements = pgTable(
+  'event_application_placements',
+  {
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => eventApplications.id, { onDelete: 'cascade' }),
+    groupingId: uuid('grouping_id')
+      .notNull()
+      .references(() => eventGroupings.id, { onDelete: 'cascade' }),
+    sectionId: uuid('section_id')
+      .notNull()
+      .references(() => eventSections.id, { onDelete: 'cascade' }),
+    /** The ranking the applicant gave the section; null when staff placed them in one they did not rank. */
+    rank: integer('rank'),
+    /** Staff's reason when they placed the person by hand; null for the placement run's. */
+    handReason: text('hand_reason'),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull(),
+    placedById: uuid('placed_by_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.applicationId, t.groupingId] }),
+    index('event_application_placements_section').on(t.sectionId),
+  ],
+);
+
 /** Questionnaire answers, trimmed; a list for every type (one entry unless CHECKBOX). */
 export const eventApplicationAnswers = pgTable(
   'event_application_answers',
@@ -183,7 +213,12 @@ export const legacyEventApplications = pgTable(
     statusId: integer('status_id').notNull(),
     paymentStatusId: integer('payment_status_id'),
     paymentTypeId: integer('payment_type_id'),
+    /** What was still owed when imported, in cents; null when the previous system's export carried no amount. */
+    balanceCents: integer('balance_cents'),
     createdAt: createdAt(),
   },
-  (t) => [index('legacy_event_applications_user').on(t.userId, t.createdAt)],
+  (t) => [
+    index('legacy_event_applications_user').on(t.userId, t.createdAt),
+    check('legacy_event_applications_balance', sql`${t.balanceCents} is null or ${t.balanceCents} > 0`),
+  ],
 );

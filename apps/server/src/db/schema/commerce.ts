@@ -26,7 +26,8 @@ import {
   purchaseOrderTypes,
   refundReasons,
 } from '@portal/domain/commerce/enums.ts';
-import { eventApplications } from './applications.ts';
+import { gradeBands, type GradeBand } from '@portal/domain/events/grade-bands.ts';
+import { eventApplications, legacyEventApplications } from './applications.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { organizations } from './organizations.ts';
 import { users } from './users.ts';
@@ -48,6 +49,12 @@ export const events = pgTable(
     eventSubtype: text('event_subtype'),
     description: text('description').notNull().default(''),
     locationName: text('location_name'),
+    /** The grade bands it is meant for (PD Services' Grades filter); empty when it is for every grade. */
+    gradeBands: text('grade_bands')
+      .array()
+      .$type<GradeBand[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     daysBeforePurchaseClose: integer('days_before_purchase_close').notNull().default(0),
@@ -73,7 +80,15 @@ export const events = pgTable(
       sql`${t.ticketsTaken} >= 0 and (${t.maxTickets} is null or ${t.ticketsTaken} <= ${t.maxTickets})`,
     ),
     check('events_close_days', sql`${t.daysBeforePurchaseClose} >= 0`),
+    // The domain's list, written out: a band the schema has not heard of never reaches the filter.
+    check(
+      'events_grade_bands',
+      sql`${t.gradeBands} <@ ${sql.raw(`array[${gradeBands.map((band) => `'${band}'`).join(', ')}]::text[]`)}`,
+    ),
     index('events_start').on(t.startDate),
+    // PD Services searches ILIKE '%…%' over both texts: trigram indexes serve it (pg_trgm, migration 0001).
+    index('events_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('events_description_trgm').using('gin', t.description.op('gin_trgm_ops')),
   ],
 );
 
@@ -275,9 +290,18 @@ export const eventPayments = pgTable(
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     /** The client's Idempotency-Key for the checkout call: a double click makes one payment. */
     idempotencyKey: text('idempotency_key'),
+    /**
+     * What the request with that key asked (platform/idempotency.ts): the same key with another request is refused
+     * rather than answered with this payment. Null for rows written before it was kept.
+     */
+    idempotencyFingerprint: text('idempotency_fingerprint'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** Set when the payment is for an accepted event application rather than a cart. */
     applicationId: uuid('application_id').references((): AnyPgColumn => eventApplications.id, { onDelete: 'set null' }),
+    /** Set when the payment is for an application imported from the previous system: its balance, no items. */
+    legacyApplicationId: uuid('legacy_application_id').references((): AnyPgColumn => legacyEventApplications.id, {
+      onDelete: 'set null',
+    }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** Why a REFUND_NEEDED payment must be refunded (set with that status only). */
     refundReason: refundReason('refund_reason'),
@@ -293,7 +317,17 @@ export const eventPayments = pgTable(
     uniqueIndex('event_payments_provider_reference').on(t.provider, t.providerReference),
     index('event_payments_user').on(t.userId, t.createdAt),
     index('event_payments_organization').on(t.organizationId),
+    // The staff list's order, newest first, read backwards: its pages and its export's keyset pages.
+    index('event_payments_newest').on(t.createdAt, t.id),
     index('event_payments_application').on(t.applicationId, t.createdAt),
+    index('event_payments_legacy_application')
+      .on(t.legacyApplicationId, t.createdAt)
+      .where(sql`${t.legacyApplicationId} is not null`),
+    check('event_payments_one_application', sql`${t.applicationId} is null or ${t.legacyApplicationId} is null`),
+    // The staff dashboard's refunds card and the filtered list count these. Not a partial index on
+    // 'REFUND_NEEDED': that value was added by ALTER TYPE, and a fresh database migrates in one
+    // transaction, where a value added in it cannot be used yet.
+    index('event_payments_status_updated').on(t.status, t.updatedAt),
     index('event_payments_hold_expiry')
       .on(t.holdExpiresAt)
       .where(sql`${t.seatsHeld}`),
@@ -358,6 +392,11 @@ export const purchaseOrders = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** The client's Idempotency-Key for an institute or package PO: a double submit makes one purchase order. */
     idempotencyKey: text('idempotency_key'),
+    /**
+     * What the request with that key asked (platform/idempotency.ts): the same key with another request is refused
+     * rather than answered with this purchase order. Null for rows written before it was kept.
+     */
+    idempotencyFingerprint: text('idempotency_fingerprint'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,12 +1,15 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 import { users } from './users.ts';
 
-/** A file sent with a mail; content is text (calendar files), sent as is. */
+/** A file sent with a mail: text (calendar files) sent as is, or bytes in base64 (PDF receipts). */
 export interface MailAttachment {
   filename: string;
   contentType: string;
+  /** The file's text, or with encoding 'base64' its bytes (a PDF receipt). */
   content: string;
+  encoding?: 'base64';
 }
 
 export const auditLog = pgTable(
@@ -42,7 +45,17 @@ export const jobs = pgTable(
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('jobs_due').on(t.status, t.runAt)],
+  (t) => [
+    index('jobs_due').on(t.status, t.runAt),
+    // What the outbox gave up on: the staff dashboard's failed-mail card and list.
+    index('jobs_failed')
+      .on(t.kind, t.finishedAt)
+      .where(sql`${t.status} = 'FAILED'`),
+    // A mail's delivery job by the mail's id: how delivery of a batch of mails is counted from the outbox.
+    index('jobs_mail')
+      .on(sql`(${t.payload} ->> 'mailId')`)
+      .where(sql`${t.kind} = 'mail.deliver'`),
+  ],
 );
 
 export const mailStatus = pgEnum('mail_status', ['PENDING', 'SENT', 'HELD', 'FAILED']);

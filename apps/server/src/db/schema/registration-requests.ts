@@ -16,6 +16,7 @@ import { registrationRequestStatuses } from '@portal/domain/registrations/reques
 import { eventApplications } from './applications.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { coupons, eventGroupings, eventPayments, events, eventSections } from './commerce.ts';
+import { organizations } from './organizations.ts';
 import { users } from './users.ts';
 
 /**
@@ -58,10 +59,17 @@ export const eventRegistrationRequests = pgTable(
       .references(() => events.id, { onDelete: 'cascade' }),
     status: registrationRequestStatus('status').notNull().default('OPEN'),
     seatsRequested: integer('seats_requested').notNull(),
+    /** The organization the seats are for (registrations.requestOrganization); its payments carry it. */
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** The client's Idempotency-Key for the create call: a double click or a replay makes one request. */
     idempotencyKey: text('idempotency_key'),
+    /**
+     * What the request with that key asked (platform/idempotency.ts): the same key with another request is refused
+     * rather than answered with this request. Null for rows written before it was kept.
+     */
+    idempotencyFingerprint: text('idempotency_fingerprint'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -69,6 +77,10 @@ export const eventRegistrationRequests = pgTable(
     check('event_registration_requests_seats', sql`${t.seatsRequested} between 1 and 100`),
     index('event_registration_requests_user').on(t.userId, t.createdAt),
     index('event_registration_requests_event').on(t.eventId, t.createdAt),
+    // The staff dashboard looks for open requests past their payment due date.
+    index('event_registration_requests_open')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'OPEN'`),
     uniqueIndex('event_registration_requests_idempotency').on(t.userId, t.idempotencyKey),
   ],
 );

@@ -21,14 +21,17 @@ import {
 } from '../schema/commerce.ts';
 import { organizationMemberships } from '../schema/organizations.ts';
 import { eventTickets } from '../schema/tickets.ts';
+import { attendanceTakers } from '../schema/attendance.ts';
 import { users } from '../schema/users.ts';
 
 /**
  * Event applications in the demo: the Coaching Institute that takes them (paths, questions, payment
  * options), a past institute that opens its Advanced path to owner.washington@demo.test, an accepted
  * application of counselor.washington@demo.test waiting for a purchase order, one of
- * coach.washington@demo.test accepted and paid by card, and an application
- * imported from the previous system for counselor.washington@demo.test. Each part is created once.
+ * coach.washington@demo.test accepted and paid by card, eight more accepted applicants whose first
+ * choices over-subscribe one strand (for placement), and four applications imported from the previous
+ * system for counselor.washington@demo.test. attendance@demo.test takes the institute's attendance.
+ * Each part is created once.
  */
 
 export const coachingInstitute = 'Coaching Institute';
@@ -37,8 +40,25 @@ const counselorEmail = 'counselor.washington@demo.test';
 const paidApplicantEmail = 'coach.washington@demo.test';
 const pastAttendeeEmail = 'owner.washington@demo.test';
 const legacyApplicantEmail = counselorEmail;
-/** Imported from the previous system: one paid by card, one invoiced (a state that exists only there), one accepted and still to pay by purchase order. */
+/** Takes the Coaching Institute's attendance too: after placement, each strand's list holds its placed applicants. */
+const attendanceTakerEmail = 'attendance@demo.test';
+/**
+ * Imported from the previous system, one of each state its ids give: an invoice pending and an invoice
+ * sent (states that exist only there), paid by card (Resources), and two accepted and unpaid with the balance the
+ * import carried — one to pay by credit card (type 4), one by purchase order (type 5).
+ */
 const legacyApplications = [
+  {
+    legacyId: 'LEGACY-EA-2018-0007',
+    eventName: 'Early Literacy Institute 2018',
+    startDate: '2018-07-09',
+    endDate: '2018-07-13',
+    statusId: 1,
+    paymentStatusId: 5,
+    paymentTypeId: 3,
+    balanceCents: null,
+    createdAt: new Date('2018-04-03T14:00:00Z'),
+  },
   {
     legacyId: 'LEGACY-EA-2019-0001',
     eventName: 'Summer Reading Institute 2019',
@@ -47,6 +67,7 @@ const legacyApplications = [
     statusId: 1,
     paymentStatusId: 2,
     paymentTypeId: 1,
+    balanceCents: null,
     createdAt: new Date('2019-04-02T14:00:00Z'),
   },
   {
@@ -57,6 +78,7 @@ const legacyApplications = [
     statusId: 1,
     paymentStatusId: 6,
     paymentTypeId: 3,
+    balanceCents: null,
     createdAt: new Date('2020-03-10T14:00:00Z'),
   },
   {
@@ -65,8 +87,9 @@ const legacyApplications = [
     startDate: '2021-07-12',
     endDate: '2021-07-16',
     statusId: 1,
-    paymentStatusId: 5,
-    paymentTypeId: 3,
+    paymentStatusId: 1,
+    paymentTypeId: 4,
+    balanceCents: 45_000,
     createdAt: new Date('2021-03-15T14:00:00Z'),
   },
   {
@@ -77,6 +100,7 @@ const legacyApplications = [
     statusId: 4,
     paymentStatusId: 1,
     paymentTypeId: 5,
+    balanceCents: 60_000,
     createdAt: new Date('2022-03-14T14:00:00Z'),
   },
 ];
@@ -90,7 +114,7 @@ interface DemoPath {
   requireRankedSelection: boolean;
   rankedSelectionAmount: number;
   grouping: string;
-  sections: { title: string; description: string }[];
+  sections: { title: string; description: string; maxTickets?: number }[];
 }
 
 const paths: DemoPath[] = [
@@ -101,9 +125,22 @@ const paths: DemoPath[] = [
     rankedSelectionAmount: 2,
     grouping: 'Strands',
     sections: [
-      { title: 'Coaching Cycles', description: 'Planning, teaching and debriefing a coaching cycle with one teacher.' },
-      { title: 'Data Conversations', description: 'Looking at student writing together to decide what to teach next.' },
-      { title: 'Modeling Lessons', description: 'Demonstration lessons teachers can watch, try and talk about.' },
+      // Places are limited: the accepted applicants' first choices over-subscribe Coaching Cycles.
+      {
+        title: 'Coaching Cycles',
+        description: 'Planning, teaching and debriefing a coaching cycle with one teacher.',
+        maxTickets: 4,
+      },
+      {
+        title: 'Data Conversations',
+        description: 'Looking at student writing together to decide what to teach next.',
+        maxTickets: 6,
+      },
+      {
+        title: 'Modeling Lessons',
+        description: 'Demonstration lessons teachers can watch, try and talk about.',
+        maxTickets: 6,
+      },
     ],
   },
   {
@@ -211,6 +248,7 @@ async function seedInstitute(tx: Executor, today: Date): Promise<string> {
         dates: [startDate],
         locationName: 'Teachers College, New York',
         audienceType: ['Coaches'],
+        maxTickets: section.maxTickets ?? null,
         position: sectionPosition,
       })),
     );
@@ -302,6 +340,9 @@ interface DemoApplicant {
   method: EventPaymentMethod;
   /** Paid by card through the demo provider: the application's payment holds the institute seat. */
   paid: boolean;
+  /** The First Year strands ranked, 1st choice first. */
+  ranked: string[];
+  submittedDaysAgo: number;
 }
 
 /**
@@ -317,6 +358,8 @@ const acceptedApplicants: DemoApplicant[] = [
     grades: ['6-8'],
     method: 'PURCHASE_ORDER',
     paid: false,
+    ranked: ['Coaching Cycles', 'Data Conversations'],
+    submittedDaysAgo: 5,
   },
   {
     email: paidApplicantEmail,
@@ -326,8 +369,62 @@ const acceptedApplicants: DemoApplicant[] = [
     grades: ['6-8'],
     method: 'CARD',
     paid: true,
+    ranked: ['Coaching Cycles', 'Data Conversations'],
+    submittedDaysAgo: 5,
   },
+  ...placementApplicants(),
 ];
+
+/**
+ * Eight more accepted applicants (who never sign in) so that placing the institute means something:
+ * with the counselor and the coach, ten rank Coaching Cycles first for its four places.
+ */
+function placementApplicants(): DemoApplicant[] {
+  const names = [
+    'Ava Adams',
+    'Ben Brooks',
+    'Cleo Chen',
+    'Dev Diaz',
+    'Eve Evans',
+    'Finn Foster',
+    'Gia Garcia',
+    'Hal Hughes',
+  ];
+  return names.map((name, index) => ({
+    email: `${name.toLowerCase().replace(' ', '.')}@coaching.demo.test`,
+    address1: `${20 + index} Main Street`,
+    phone: `91455501${String(50 + index)}`,
+    why: 'To coach the writing teachers in my building.',
+    grades: [['K-2', '3-5', '6-8'][index % 3] ?? 'K-2'],
+    method: index % 2 === 0 ? 'CARD' : 'PURCHASE_ORDER',
+    paid: false,
+    ranked: ['Coaching Cycles', index % 2 === 0 ? 'Data Conversations' : 'Modeling Lessons'],
+    submittedDaysAgo: 12 - index,
+  }));
+}
+
+/** The placement applicants' accounts: no password, they never sign in. */
+async function seedPlacementApplicantUsers(tx: Executor): Promise<void> {
+  const people = acceptedApplicants.filter((applicant) => applicant.email.endsWith('@coaching.demo.test'));
+  await tx
+    .insert(users)
+    .values(
+      people.map((person) => {
+        const [firstName = '', lastName = ''] = person.email.split('@')[0]?.split('.') ?? [];
+        const capital = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+        return {
+          email: person.email,
+          passwordHash: null,
+          firstName: capital(firstName),
+          lastName: capital(lastName),
+          city: 'Riverside',
+          stateProvince: 'NY',
+          country: 'United States',
+        };
+      }),
+    )
+    .onConflictDoNothing();
+}
 
 /** An accepted application, complete in every step, and for a paid one its PAID card payment holding the seat. */
 async function seedAcceptedApplication(
@@ -353,7 +450,7 @@ async function seedAcceptedApplication(
     .where(and(eq(eventPaths.eventId, instituteId), eq(eventPaths.level, 'FIRST_YEAR')));
   if (!option || !firstYear) return;
   const sections = await tx
-    .select({ id: eventSections.id, groupingId: eventSections.groupingId })
+    .select({ id: eventSections.id, groupingId: eventSections.groupingId, title: eventSections.title })
     .from(eventSections)
     .innerJoin(eventGroupings, eq(eventGroupings.id, eventSections.groupingId))
     .where(eq(eventGroupings.pathId, firstYear.id))
@@ -362,7 +459,7 @@ async function seedAcceptedApplication(
     .select({ id: applicationQuestions.id, label: applicationQuestions.label })
     .from(applicationQuestions)
     .where(eq(applicationQuestions.eventId, instituteId));
-  const submittedAt = new Date(today.getTime() - 5 * 86_400_000);
+  const submittedAt = new Date(today.getTime() - applicant.submittedDaysAgo * 86_400_000);
   const staff = await userNamed(tx, 'staff@demo.test');
   const application = one(
     await tx
@@ -393,12 +490,12 @@ async function seedAcceptedApplication(
     'application',
   );
   await tx.insert(eventApplicationSections).values(
-    sections.slice(0, 2).map((section, index) => ({
-      applicationId: application.id,
-      sectionId: section.id,
-      groupingId: section.groupingId,
-      ranking: index + 1,
-    })),
+    applicant.ranked.flatMap((title, index) => {
+      const section = sections.find((candidate) => candidate.title === title);
+      return section
+        ? [{ applicationId: application.id, sectionId: section.id, groupingId: section.groupingId, ranking: index + 1 }]
+        : [];
+    }),
   );
   const answers: Record<string, string[]> = {
     'Why do you want to attend?': [applicant.why],
@@ -472,7 +569,16 @@ async function seedPaidSeat(
 export async function seedDemoApplications(tx: Executor, today: Date): Promise<void> {
   const instituteId = (await eventNamed(tx, coachingInstitute)) ?? (await seedInstitute(tx, today));
   if (!(await eventNamed(tx, pastCoachingInstitute))) await seedPastInstitute(tx, today);
+  await seedPlacementApplicantUsers(tx);
   for (const applicant of acceptedApplicants) await seedAcceptedApplication(tx, instituteId, today, applicant);
+  const taker = await userNamed(tx, attendanceTakerEmail);
+  if (taker) {
+    const [granted] = await tx
+      .select({ id: attendanceTakers.id })
+      .from(attendanceTakers)
+      .where(and(eq(attendanceTakers.userId, taker.id), eq(attendanceTakers.eventId, instituteId)));
+    if (!granted) await tx.insert(attendanceTakers).values({ userId: taker.id, eventId: instituteId, sectionId: null });
+  }
   const legacyApplicant = await userNamed(tx, legacyApplicantEmail);
   if (legacyApplicant) {
     await tx

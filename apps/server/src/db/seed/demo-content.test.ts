@@ -11,10 +11,12 @@ import { searchOrganizationResources } from '../../core/organization-resources.t
 import { videoCollectionBySlug } from '../../core/video-collections.ts';
 import { organizationResources, videoCollections, videoDocuments } from '../schema/content.ts';
 import { schoolYears } from '../schema/lookups.ts';
+import { contracts } from '../schema/contracts.ts';
 import { organizations } from '../schema/organizations.ts';
 import { users } from '../schema/users.ts';
 import { seedDemo } from './demo.ts';
 import { generatedResources, seedDemoContent } from './demo-content.ts';
+import { demoContractPackage } from './demo-purchase-orders.ts';
 import { seedLookups } from './lookups.ts';
 
 let database: DatabaseHandle;
@@ -87,5 +89,13 @@ describe('demo content', () => {
       'The debrief conversation',
     ]);
     expect(collection.videos[0]?.documents[0]?.title).toBe('Goal-setting viewing guide');
+
+    // The demo contract is signed, so the package purchase order can pay it.
+    const [contract] = await database.db
+      .select({ key: contracts.signedPdfKey })
+      .from(contracts)
+      .where(eq(contracts.packageName, demoContractPackage));
+    const signed = await storage.get(contract?.key ?? '');
+    expect(signed && isPdf(signed)).toBe(true);
   });
 });

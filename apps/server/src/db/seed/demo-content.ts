@@ -6,6 +6,8 @@ import type { Executor } from '../client.ts';
 import { organizationResources, videoCollections, videoDocuments, videos } from '../schema/content.ts';
 import { schoolYears } from '../schema/lookups.ts';
 import { organizations } from '../schema/organizations.ts';
+import { unsignedDemoContract } from './demo-purchase-orders.ts';
+import { contracts } from '../schema/contracts.ts';
 
 /**
  * Organization resources and video collections in the demo. The resources are generated from word
@@ -305,7 +307,21 @@ async function seedVideoCollections(db: Executor, storage: FileStorage): Promise
   }
 }
 
+/** The demo contract's signed PDF, stored where staff's upload puts it: a purchase order pays only a signed contract. */
+async function seedSignedContract(db: Executor, storage: FileStorage): Promise<void> {
+  const contract = await unsignedDemoContract(db);
+  if (!contract) return;
+  const key = `contracts/${contract.id}.pdf`;
+  await storage.put(
+    key,
+    await demoPdf('Literacy Partnership contract', 'Signed by Washington Middle School.'),
+    'application/pdf',
+  );
+  await db.update(contracts).set({ signedPdfKey: key }).where(eq(contracts.id, contract.id));
+}
+
 export async function seedDemoContent(db: Executor, storage: FileStorage, now: Date): Promise<void> {
   await seedOrganizationResources(db, storage, now.toISOString().slice(0, 10));
   await seedVideoCollections(db, storage);
+  await seedSignedContract(db, storage);
 }

@@ -45,7 +45,11 @@ describe('demo events', () => {
       startDate: '2027-01-06',
       daysBeforePurchaseClose: 14,
       published: true,
+      gradeBands: ['LEADERS'],
     });
+    // PD Services' Grades filter has bands to narrow by, and an event for every grade.
+    expect(byName('Reading Workshop Series')?.gradeBands).toEqual(['PK-2', '3-5']);
+    expect(byName('Winter Math Conference (draft)')?.gradeBands).toEqual([]);
     expect(purchaseIsOpen(conferenceDay?.startDate ?? '', 14, today)).toBe(true);
     expect(byName('Spring Literacy Summit')?.endDate.localeCompare(today)).toBe(-1);
     expect(byName('Winter Math Conference (draft)')?.published).toBe(false);

@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { EventKind } from '@portal/domain/commerce/enums.ts';
+import type { GradeBand } from '@portal/domain/events/grade-bands.ts';
 import type { Executor } from '../client.ts';
 import { coupons, eventGroupings, eventPaths, events, eventSections, eventTicketTypes } from '../schema/commerce.ts';
 
@@ -23,6 +24,8 @@ interface DemoEvent {
   maxTickets: number | null;
   published: boolean;
   locationName: string;
+  /** Empty for an event meant for every grade. */
+  gradeBands: GradeBand[];
   description: string;
   ticketType: { name: string; priceCents: number };
   groupings?: { name: string; sections: DemoSection[] }[];
@@ -38,6 +41,7 @@ const demoEvents: DemoEvent[] = [
     maxTickets: null,
     published: true,
     locationName: 'Riverside Convention Center',
+    gradeBands: ['LEADERS'],
     description: 'A day of workshops for school leaders and coaches: choose one morning and one afternoon section.',
     ticketType: { name: 'Conference day', priceCents: 14_900 },
     groupings: [
@@ -87,6 +91,7 @@ const demoEvents: DemoEvent[] = [
     maxTickets: 60,
     published: true,
     locationName: 'Online',
+    gradeBands: ['PK-2', '3-5'],
     description: 'Six weekly sessions on the reading workshop, for K–5 teachers.',
     ticketType: { name: 'Series pass', priceCents: 8_900 },
   },
@@ -99,6 +104,7 @@ const demoEvents: DemoEvent[] = [
     maxTickets: 100,
     published: true,
     locationName: 'Teachers College, New York',
+    gradeBands: ['3-5', '6-8'],
     description: 'Five days of writing workshop study with staff developers.',
     ticketType: { name: 'Institute tuition', priceCents: 120_000 },
   },
@@ -111,6 +117,7 @@ const demoEvents: DemoEvent[] = [
     maxTickets: 80,
     published: true,
     locationName: 'Riverside High School',
+    gradeBands: ['6-8', '9-12'],
     description: 'Last spring’s summit (past: not in the catalogue).',
     ticketType: { name: 'Summit pass', priceCents: 9_900 },
   },
@@ -123,6 +130,7 @@ const demoEvents: DemoEvent[] = [
     maxTickets: null,
     published: false,
     locationName: 'Riverside Convention Center',
+    gradeBands: [],
     description: 'Not published yet: only staff see it.',
     ticketType: { name: 'Conference day', priceCents: 12_900 },
     groupings: [
@@ -145,6 +153,7 @@ async function seedEvent(db: Executor, demo: DemoEvent, today: Date): Promise<vo
       kind: demo.kind,
       description: demo.description,
       locationName: demo.locationName,
+      gradeBands: demo.gradeBands,
       startDate,
       endDate: daysFrom(today, demo.startInDays + demo.lengthDays),
       daysBeforePurchaseClose: demo.daysBeforePurchaseClose,

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../client.ts';
 import { eventApplications, eventPaymentOptions } from '../schema/applications.ts';
 import { events, eventTicketTypes } from '../schema/commerce.ts';
@@ -45,6 +45,7 @@ async function seedInstitute(tx: Executor, today: Date): Promise<void> {
       kind: 'INSTITUTE',
       eventType: 'Institute',
       description: 'Four days on leading literacy across a school, for principals and coaches.',
+      gradeBands: ['LEADERS'],
       locationName: 'Teachers College, New York',
       startDate: isoDay(new Date(today.getTime() + 150 * day)),
       endDate: isoDay(new Date(today.getTime() + 153 * day)),
@@ -108,6 +109,23 @@ async function seedContract(tx: Executor): Promise<void> {
   await tx
     .insert(contracts)
     .values({ organizationId: schoolId, packageName: demoContractPackage, totalCents: 1_250_000 });
+}
+
+/** The demo contract while its signed PDF is not stored yet (demo-content.ts stores it: files are seeded there). */
+export async function unsignedDemoContract(tx: Executor): Promise<{ id: string } | undefined> {
+  const schoolId = await organizationId(tx, washington);
+  if (!schoolId) return undefined;
+  const [row] = await tx
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(
+      and(
+        eq(contracts.organizationId, schoolId),
+        eq(contracts.packageName, demoContractPackage),
+        isNull(contracts.signedPdfKey),
+      ),
+    );
+  return row;
 }
 
 export async function seedDemoPurchaseOrders(tx: Executor, today: Date): Promise<void> {

@@ -11,6 +11,7 @@ import { seedDemoApplications } from './demo-applications.ts';
 import { seedDemoAttendance } from './demo-attendance.ts';
 import { seedDemoEvents } from './demo-events.ts';
 import { seedDemoPackages } from './demo-packages.ts';
+import { seedDemoFailedMail } from './demo-mail.ts';
 import { seedDemoPurchaseOrders } from './demo-purchase-orders.ts';
 import { seedDemoRegistration } from './demo-registration.ts';
 import { seedGeneratedOrganizations } from './demo-organizations.ts';
@@ -142,6 +143,26 @@ export const demoUsers: DemoUser[] = [
     description: `member of ${washington}, accepted to the Coaching Institute and paid $950 by card: an institute seat in Manage Events`,
   },
   {
+    email: 'reading.washington@demo.test',
+    firstName: 'Rosa',
+    lastName: 'Reyes',
+    school: washington,
+    organizationRole: 'MEMBER',
+    position: 'TEACHER',
+    grades: ['6'],
+    description: `member of ${washington}: buys a ticket on her phone and assigns it to herself`,
+  },
+  {
+    email: 'science.washington@demo.test',
+    firstName: 'Sofia',
+    lastName: 'Santos',
+    school: washington,
+    organizationRole: 'MEMBER',
+    position: 'TEACHER',
+    grades: ['7'],
+    description: `member of ${washington}: pays for a ticket by card and downloads its receipt`,
+  },
+  {
     email: 'notoolkit@demo.test',
     firstName: 'Noah',
     lastName: 'Nolan',
@@ -221,6 +242,7 @@ export async function seedDemo(db: Database, publicUrl: string, now: Date = syst
     await seedDemoRegistration(tx, now);
     await seedDemoPackages(tx, now);
     await seedDemoPurchaseOrders(tx, now);
+    await seedDemoFailedMail(tx, now);
   });
   await seedGeneratedOrganizations(db);
   return demoUsers;

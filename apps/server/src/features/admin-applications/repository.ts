@@ -10,10 +10,11 @@ import type { Database, Executor } from '../../db/client.ts';
 import {
   applicationQuestions,
   eventApplicationAnswers,
+  eventApplicationSections,
   eventApplications,
   eventPaymentOptions,
 } from '../../db/schema/applications.ts';
-import { eventPayments, events, eventTicketTypes, purchaseOrders } from '../../db/schema/commerce.ts';
+import { eventGroupings, events, eventSections, eventTicketTypes } from '../../db/schema/commerce.ts';
 import { grades, positions } from '../../db/schema/lookups.ts';
 import { organizationMembershipGrades, organizationMemberships, organizations } from '../../db/schema/organizations.ts';
 import { auditLog } from '../../db/schema/platform.ts';
@@ -63,6 +64,91 @@ export async function listQueue(db: Database, query: AdminApplicationQuery) {
       .where(where),
   ]);
   return { rows, total: total?.total ?? 0 };
+}
+
+/**
+ * One page of the queue's export after the row `afterId`, in id order (a stable keyset; the queue's own
+ * order has ties), under the queue's filter.
+ */
+export function exportPage(
+  db: Database,
+  filter: Omit<AdminApplicationQuery, 'page' | 'pageSize'>,
+  afterId: string | undefined,
+  limit: number,
+) {
+  return db
+    .select({
+      id: eventApplications.id,
+      status: eventApplications.status,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      eventName: events.name,
+      submittedAt: eventApplications.submittedAt,
+    })
+    .from(eventApplications)
+    .innerJoin(users, eq(users.id, eventApplications.userId))
+    .innerJoin(events, eq(events.id, eventApplications.eventId))
+    .where(
+      and(
+        queueFilter({ ...filter, page: 1, pageSize: limit }),
+        afterId ? sql`${eventApplications.id} > ${afterId}` : undefined,
+      ),
+    )
+    .orderBy(asc(eventApplications.id))
+    .limit(limit);
+}
+
+/** The sections each application ranked, by grouping then rank ("Strands: 1. Coaching Cycles"): one query. */
+export async function rankedSectionsOf(
+  db: Database,
+  applicationIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const ranked = new Map<string, string[]>();
+  if (applicationIds.length === 0) return ranked;
+  const rows = await db
+    .select({
+      applicationId: eventApplicationSections.applicationId,
+      grouping: eventGroupings.name,
+      title: eventSections.title,
+      ranking: eventApplicationSections.ranking,
+    })
+    .from(eventApplicationSections)
+    .innerJoin(eventSections, eq(eventSections.id, eventApplicationSections.sectionId))
+    .innerJoin(eventGroupings, eq(eventGroupings.id, eventApplicationSections.groupingId))
+    .where(inArray(eventApplicationSections.applicationId, [...applicationIds]))
+    .orderBy(
+      asc(eventGroupings.position),
+      sql`${eventApplicationSections.ranking} asc nulls last`,
+      asc(eventSections.title),
+    );
+  for (const row of rows) {
+    const label = `${row.grouping}: ${row.ranking === null ? '' : `${row.ranking}. `}${row.title}`;
+    ranked.set(row.applicationId, [...(ranked.get(row.applicationId) ?? []), label]);
+  }
+  return ranked;
+}
+
+/** Each application's questionnaire answers, in the questions' order ("Question: answer"): one query. */
+export async function answersOf(db: Database, applicationIds: readonly string[]): Promise<Map<string, string[]>> {
+  const answers = new Map<string, string[]>();
+  if (applicationIds.length === 0) return answers;
+  const rows = await db
+    .select({
+      applicationId: eventApplicationAnswers.applicationId,
+      label: applicationQuestions.label,
+      value: eventApplicationAnswers.value,
+    })
+    .from(eventApplicationAnswers)
+    .innerJoin(applicationQuestions, eq(applicationQuestions.id, eventApplicationAnswers.questionId))
+    .where(inArray(eventApplicationAnswers.applicationId, [...applicationIds]))
+    .orderBy(asc(applicationQuestions.position), asc(applicationQuestions.id));
+  for (const row of rows)
+    answers.set(row.applicationId, [
+      ...(answers.get(row.applicationId) ?? []),
+      `${row.label}: ${row.value.join(', ')}`,
+    ]);
+  return answers;
 }
 
 /** The applicant of an application, their active affiliations and the application's audit history: three queries. */
@@ -147,27 +233,6 @@ export async function moveStatus(
     .where(and(eq(eventApplications.id, applicationId), eq(eventApplications.status, from)))
     .returning({ id: eventApplications.id });
   return moved !== undefined;
-}
-
-/** The application's payments that still hold a seat unpaid: a card hold, a purchase order awaited or under review. */
-export function openUnpaidPayments(db: Executor, applicationId: string) {
-  return db
-    .select({ id: eventPayments.id, status: eventPayments.status })
-    .from(eventPayments)
-    .where(
-      and(
-        eq(eventPayments.applicationId, applicationId),
-        inArray(eventPayments.status, ['PENDING', 'AWAITING_PO', 'PO_SUBMITTED']),
-      ),
-    );
-}
-
-/** A purchase order under review whose payment was cancelled with its application is voided with it. */
-export async function voidSubmittedPurchaseOrders(db: Executor, paymentId: string, deciderId: string, now: Date) {
-  await db
-    .update(purchaseOrders)
-    .set({ status: 'VOIDED', decidedById: deciderId, decidedAt: now })
-    .where(and(eq(purchaseOrders.paymentId, paymentId), eq(purchaseOrders.status, 'SUBMITTED')));
 }
 
 /* Settings and questions. */

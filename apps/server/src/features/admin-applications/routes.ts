@@ -10,8 +10,10 @@ import {
   questionInput,
   questionReply,
 } from '@portal/domain/applications/contracts.ts';
+import { exportQuery } from '@portal/domain/exports.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
+import { exportMediaTypes, sendExport } from '../../platform/exports.ts';
 import * as review from './service.ts';
 
 const idParams = z.object({ id: z.uuid('Not an id') });
@@ -31,6 +33,12 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
     '/admin/applications',
     { config: staff, schema: { tags, querystring: adminApplicationQuery, response: { 200: adminApplicationPage } } },
     async (request) => review.listApplications(deps, request.query),
+  );
+
+  app.get(
+    '/admin/applications/export',
+    { config: staff, schema: { tags, querystring: exportQuery(adminApplicationQuery), produces: exportMediaTypes } },
+    async (request, reply) => sendExport(reply, review.exportApplications(deps, request.query)),
   );
 
   app.get(

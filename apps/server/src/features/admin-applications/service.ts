@@ -1,4 +1,14 @@
-import { applicationMessages, decide, type ApplicationDecision } from '@portal/domain/applications/rules.ts';
+import {
+  applicationMessages,
+  applicationPaymentLabels,
+  applicationStatusLabels,
+  decide,
+  type ApplicationDecision,
+  type ApplicationPaymentStatus,
+  type ApplicationStatus,
+} from '@portal/domain/applications/rules.ts';
+import { placementMessages } from '@portal/domain/applications/placement.ts';
+import type { ExportFormat } from '@portal/domain/exports.ts';
 import {
   staffApplicationMessages,
   type AdminApplicationDetail,
@@ -9,7 +19,8 @@ import {
   type QuestionInput,
   type QuestionReply,
 } from '@portal/domain/applications/contracts.ts';
-import { calendarDateIn } from '@portal/domain/dates.ts';
+import { calendarDateIn, formatMoment } from '@portal/domain/dates.ts';
+import { keysetRows, type Export } from '../../platform/exports.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import {
@@ -19,14 +30,18 @@ import {
   readQuestions,
 } from '../../core/application-reads.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
-import { expireHolds, releasePayment } from '../../core/capacity.ts';
+import { releaseClosedApplication } from '../../core/application-closing.ts';
+import { expireHolds } from '../../core/capacity.ts';
+import { placesOf } from '../../core/placements.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { decisionMail } from './decision-mail.ts';
 import {
+  answersOf,
   applicationSubject,
   deletePaymentOptions,
+  exportPage,
   deleteQuestionRow,
   findEventSettings,
   findForDecision,
@@ -37,8 +52,8 @@ import {
   lockQuestion,
   movePaymentOption,
   moveStatus,
-  openUnpaidPayments,
   questionAnswered,
+  rankedSectionsOf,
   readOptionsInUse,
   readStaffExtras,
   readTicketTypes,
@@ -46,8 +61,8 @@ import {
   updateApplicationSettings,
   updatePaymentOption,
   updateQuestionRow,
-  voidSubmittedPurchaseOrders,
 } from './repository.ts';
+import { emitWebhookEvent } from '../../core/webhooks.ts';
 
 const applicationNotFound = () => notFound(applicationMessages.notFound);
 const eventNotFound = () => notFound('No such event.');
@@ -74,16 +89,90 @@ export async function listApplications(deps: AppDeps, query: AdminApplicationQue
   };
 }
 
+/** One application as its export row: the queue's facts with its rankings, place and answers. */
+interface ApplicationExportRow {
+  id: string;
+  applicant: string;
+  email: string;
+  eventName: string;
+  status: ApplicationStatus;
+  paymentStatus: ApplicationPaymentStatus;
+  submittedAt: Date | null;
+  ranked: string[];
+  placed: string[];
+  answers: string[];
+}
+
+/**
+ * GET /api/admin/applications/export: every application under the queue's filters, with its payment
+ * status, the sections it ranked, where placement put it and at which rank (issue 27), and its answers.
+ * Each page's extras are read in one query each, for the page's ids.
+ */
+export function exportApplications(
+  deps: AppDeps,
+  query: Omit<AdminApplicationQuery, 'page' | 'pageSize'> & { format: ExportFormat },
+): Export<ApplicationExportRow> {
+  const { format, ...filter } = query;
+  const readPage = async (after: ApplicationExportRow | undefined, limit: number) => {
+    const rows = await exportPage(deps.db, filter, after?.id, limit);
+    const ids = rows.map((row) => row.id);
+    const states = await applicationPaymentStates(deps.db, ids);
+    const ranked = await rankedSectionsOf(deps.db, ids);
+    const places = await placesOf(deps.db, ids);
+    const answers = await answersOf(deps.db, ids);
+    return rows.map((row) => ({
+      id: row.id,
+      applicant: `${row.firstName} ${row.lastName}`.trim(),
+      email: row.email,
+      eventName: row.eventName,
+      status: row.status,
+      paymentStatus: states.get(row.id)?.paymentStatus ?? 'PENDING',
+      submittedAt: row.submittedAt,
+      ranked: ranked.get(row.id) ?? [],
+      placed: (places.get(row.id) ?? []).map(
+        (place) =>
+          `${place.title} (${place.rank === null ? 'placed by hand' : placementMessages.rankLabel(place.rank)})`,
+      ),
+      answers: answers.get(row.id) ?? [],
+    }));
+  };
+  return {
+    baseName: `applications-${calendarDateIn(deps.clock(), deps.config.timeZone)}`,
+    title: 'Applications',
+    format,
+    rows: keysetRows(readPage),
+    columns: [
+      { header: 'Applicant', value: (row) => row.applicant },
+      { header: 'Email', value: (row) => row.email },
+      { header: 'Event', value: (row) => row.eventName },
+      { header: 'Status', value: (row) => applicationStatusLabels[row.status] },
+      { header: 'Payment status', value: (row) => applicationPaymentLabels[row.paymentStatus] },
+      {
+        header: 'Submitted',
+        value: (row) => (row.submittedAt ? formatMoment(row.submittedAt, deps.config.timeZone) : ''),
+      },
+      { header: 'Ranked sections', value: (row) => row.ranked.join('; ') },
+      { header: 'Placed section', value: (row) => row.placed.join('; ') },
+      { header: 'Answers', value: (row) => row.answers.join('; ') },
+    ],
+  };
+}
+
 /** What the applicant sees of their application, plus who they are, their affiliations and the history. */
 export async function getApplication(deps: AppDeps, applicationId: string): Promise<AdminApplicationDetail> {
   await expireHolds(deps.db, deps.clock());
   const today = calendarDateIn(deps.clock(), deps.config.timeZone);
-  const [detail, extras] = await Promise.all([
+  const [detail, extras, places] = await Promise.all([
     readApplicationDetail(deps.db, applicationId, today),
     readStaffExtras(deps.db, applicationId),
+    placesOf(deps.db, [applicationId]),
   ]);
   if (!detail || !extras) throw applicationNotFound();
-  return { ...detail, ...extras };
+  const placements = (places.get(applicationId) ?? []).map((place) => ({
+    sectionTitle: place.title,
+    rank: place.rank,
+  }));
+  return { ...detail, ...extras, placements };
 }
 
 const decisionActions: Record<ApplicationDecision, string> = {
@@ -114,7 +203,8 @@ export async function decideApplication(
     if (!next || !(await moveStatus(tx, applicationId, application.status, next, auth.user.id, now))) {
       throw conflict(staffApplicationMessages.notAllowed);
     }
-    const cancelled = input.decision === 'VOID' ? await cancelOpenPayments(tx, auth, applicationId, now) : [];
+    const cancelled =
+      input.decision === 'VOID' ? (await releaseClosedApplication(tx, auth, applicationId, now)).cancelledPayments : [];
     await audit(tx, {
       ...actorOf(auth),
       action: decisionActions[input.decision],
@@ -127,6 +217,12 @@ export async function decideApplication(
         ...(cancelled.length ? { cancelledPayments: cancelled } : {}),
       },
     });
+    await emitWebhookEvent(
+      tx,
+      'application.decided',
+      { applicationId, decision: input.decision, from: application.status, to: next },
+      now,
+    );
     await queueMail(
       tx,
       decisionMail({
@@ -143,30 +239,6 @@ export async function decideApplication(
     );
   });
   return getApplication(deps, applicationId);
-}
-
-/** Cancels the application's unpaid payments through the capacity service; the ids of those it cancelled. */
-async function cancelOpenPayments(
-  tx: Executor,
-  auth: RequestAuth,
-  applicationId: string,
-  now: Date,
-): Promise<string[]> {
-  const cancelled: string[] = [];
-  for (const payment of await openUnpaidPayments(tx, applicationId)) {
-    const released = await releasePayment(tx, payment.id, 'CANCELLED', now);
-    if (released.status !== 'CANCELLED') continue;
-    await voidSubmittedPurchaseOrders(tx, payment.id, auth.user.id, now);
-    await audit(tx, {
-      ...actorOf(auth),
-      action: 'event-payment.cancel',
-      subjectType: 'event_payment',
-      subjectId: payment.id,
-      data: { from: payment.status, applicationId },
-    });
-    cancelled.push(payment.id);
-  }
-  return cancelled;
 }
 
 /* Application settings of an event. */

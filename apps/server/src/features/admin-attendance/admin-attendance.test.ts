@@ -6,6 +6,7 @@ import { createSession, sessionCookie } from '../../platform/sessions.ts';
 import { createAttendanceSection } from '../../test/attendance-factories.ts';
 import { signedInUser } from '../../test/commerce-factories.ts';
 import { createUser } from '../../test/factories.ts';
+import { readCsv, readXlsx } from '../../test/exports.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';
 
 const t = useTestApp();
@@ -114,6 +115,20 @@ describe('staff console: attendance', () => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.body).toContain(`Hal Holder,${world.holder.email},${world.section.title},1,11/22/2026,6\r\n`);
     expect(csv.body.split('\r\n')).toHaveLength(5);
+    const sheet = await call(t.app, 'GET', `/api/admin/events/${world.event.id}/attendance/export?format=xlsx`, {
+      caller: staff,
+    });
+    const [sheetHeader, ...sheetRows] = await readXlsx(sheet.rawPayload);
+    expect(sheetHeader).toEqual(['Name', 'Email', 'Section', 'Days attended', 'Dates attended', 'Hours']);
+    expect(sheetRows.map((row) => row.slice(0, 3))).toEqual(
+      readCsv(csv.body)
+        .slice(1)
+        .map((row) => row.slice(0, 3)),
+    );
+    expect(
+      (await call(t.app, 'GET', `/api/admin/events/${world.event.id}/attendance/export?format=ods`, { caller: staff }))
+        .statusCode,
+    ).toBe(400);
 
     const hours = await call(t.app, 'PUT', `/api/admin/sections/${world.section.id}/attendance-hours`, {
       caller: staff,
@@ -130,5 +145,35 @@ describe('staff console: attendance', () => {
     expect(
       (await call(t.app, 'GET', `/api/admin/events/${world.event.id}/attendance.csv`, { caller: member })).statusCode,
     ).toBe(403);
+  });
+
+  it('exports the event’s certificates with code, hours and days; refuses a member, a bad format and an unknown event', async () => {
+    // The test above marked the holder present and set the section to 90 minutes a day: one certificate.
+    const url = `/api/admin/events/${world.event.id}/certificates/export`;
+    const file = await call(t.app, 'GET', `${url}?format=csv`, { caller: staff });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toMatch(
+      /^attachment; filename="certificates-.+-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const [certificate] = await t.deps.db.select().from(certificates).where(eq(certificates.eventId, world.event.id));
+    const [header, ...rows] = readCsv(file.body);
+    expect(header).toEqual(['Certificate code', 'Name', 'Email', 'Event', 'Dates attended', 'Hours', 'Issued']);
+    expect(rows).toEqual([
+      [
+        certificate?.code,
+        'Hal Holder',
+        world.holder.email,
+        world.event.name,
+        '11/22/2026',
+        '1.5',
+        expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [AP]M$/),
+      ],
+    ]);
+    const sheet = await call(t.app, 'GET', `${url}?format=xlsx`, { caller: staff });
+    expect((await readXlsx(sheet.rawPayload)).slice(1).map((row) => row[0])).toEqual([certificate?.code]);
+    expect((await call(t.app, 'GET', `${url}?format=csv`, { caller: member })).statusCode).toBe(403);
+    expect((await call(t.app, 'GET', `${url}?format=pdf`, { caller: staff })).statusCode).toBe(400);
+    const unknown = '/api/admin/events/00000000-0000-4000-8000-000000000000/certificates/export?format=csv';
+    expect((await call(t.app, 'GET', unknown, { caller: staff })).statusCode).toBe(404);
   });
 });

@@ -8,9 +8,10 @@ import {
   takerGrantInput,
   takerList,
 } from '@portal/domain/events/attendance.ts';
+import { exportQuery } from '@portal/domain/exports.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
-import { sendDownload } from '../../platform/downloads.ts';
+import { sendExport, exportMediaTypes } from '../../platform/exports.ts';
 import * as staffAttendance from './service.ts';
 
 const eventParams = z.object({ eventId: z.uuid('Not an event id') });
@@ -52,10 +53,33 @@ export const adminAttendanceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
   app.get(
     '/admin/events/:eventId/attendance.csv',
     { config: staff, schema: { tags, params: eventParams, produces: ['text/csv'] } },
-    async (request, reply) => {
-      const file = await staffAttendance.overviewCsv(deps, request.params.eventId);
-      return sendDownload(reply, { fileName: file.filename, contentType: 'text/csv; charset=utf-8', body: file.csv });
+    async (request, reply) =>
+      sendExport(reply, await staffAttendance.overviewExport(deps, request.params.eventId, 'csv')),
+  );
+
+  app.get(
+    '/admin/events/:eventId/attendance/export',
+    {
+      config: staff,
+      schema: {
+        tags,
+        params: eventParams,
+        querystring: exportQuery(pageQuery),
+        produces: exportMediaTypes,
+      },
     },
+    async (request, reply) =>
+      sendExport(reply, await staffAttendance.overviewExport(deps, request.params.eventId, request.query.format)),
+  );
+
+  app.get(
+    '/admin/events/:eventId/certificates/export',
+    {
+      config: staff,
+      schema: { tags, params: eventParams, querystring: exportQuery(pageQuery), produces: exportMediaTypes },
+    },
+    async (request, reply) =>
+      sendExport(reply, await staffAttendance.certificatesExport(deps, request.params.eventId, request.query.format)),
   );
 
   app.put(

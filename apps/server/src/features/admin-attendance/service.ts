@@ -1,10 +1,16 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { attendanceMessages, csvLine, type TakerGrantInput } from '@portal/domain/events/attendance.ts';
+import { attendanceMessages, type TakerGrantInput } from '@portal/domain/events/attendance.ts';
 import { defaultMinutesPerDay, formatHours } from '@portal/domain/events/certificates.ts';
-import { formatUsDate } from '@portal/domain/dates.ts';
+import { calendarDateIn, formatMoment, formatUsDate } from '@portal/domain/dates.ts';
+import type { ExportFormat } from '@portal/domain/exports.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
-import { attendanceTakers, eventDailyAttendances, sectionAttendanceHours } from '../../db/schema/attendance.ts';
+import {
+  attendanceTakers,
+  certificates,
+  eventDailyAttendances,
+  sectionAttendanceHours,
+} from '../../db/schema/attendance.ts';
 import { eventSections } from '../../db/schema/commerce.ts';
 import { users } from '../../db/schema/users.ts';
 import { eventSectionsWithLevel, expectedPeople, findEvent } from '../../core/attendance.ts';
@@ -13,6 +19,7 @@ import { actorOf, audit } from '../../platform/audit.ts';
 import { violatedUniqueIndex } from '../../platform/database-errors.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
+import { keysetRows, type Export } from '../../platform/exports.ts';
 
 async function eventOrNotFound(db: Executor, eventId: string) {
   const event = await findEvent(db, eventId);
@@ -165,29 +172,50 @@ export async function overview(deps: AppDeps, eventId: string, query: { page: nu
   };
 }
 
-/** GET /api/admin/events/:eventId/attendance.csv: the whole overview. */
-export async function overviewCsv(deps: AppDeps, eventId: string) {
+type OverviewRow = ReturnType<typeof withMinutes<Awaited<ReturnType<typeof overviewRows>['rows']>[number]>>;
+
+/**
+ * GET /api/admin/events/:eventId/attendance.csv and /attendance/export?format=: the whole overview,
+ * read in keyset pages in the overview's order (name, person, section) and written as it is read.
+ */
+export async function overviewExport(
+  deps: AppDeps,
+  eventId: string,
+  format: ExportFormat,
+): Promise<Export<OverviewRow>> {
   const event = await eventOrNotFound(deps.db, eventId);
-  const rows = (await overviewRows(deps.db, eventId).rows).map(withMinutes);
-  let csv = csvLine(['Name', 'Email', 'Section', 'Days attended', 'Dates attended', 'Hours']);
-  for (const row of rows) {
-    csv += csvLine([
-      row.name,
-      row.email,
-      row.sectionTitle,
-      row.daysAttended.length,
-      row.daysAttended.map(formatUsDate).join(' '),
-      formatHours(row.minutesAttended),
-    ]);
-  }
-  const filename = `attendance-${
+  const rows = keysetRows<OverviewRow>(async (after, limit) => {
+    const { rows: query } = overviewRows(deps.db, eventId);
+    // The last row's name and section title read back by id, so the keyset compares what the order sorts.
+    const page = after
+      ? query.where(
+          sql`(${users.lastName}, ${users.firstName}, ${users.id}, ${eventSections.title}, ${eventSections.id}) >
+            ((select last_name from users where id = ${after.userId}), (select first_name from users where id = ${after.userId}),
+             ${after.userId}, (select title from event_sections where id = ${after.sectionId}), ${after.sectionId})`,
+        )
+      : query;
+    return (await page.limit(limit)).map(withMinutes);
+  });
+  const slug =
     event.name
       .replace(/[^\w -]+/g, '')
       .trim()
       .replace(/\s+/g, '-')
-      .toLowerCase() || 'event'
-  }.csv`;
-  return { csv, filename };
+      .toLowerCase() || 'event';
+  return {
+    baseName: `attendance-${slug}`,
+    title: 'Attendance',
+    format,
+    rows,
+    columns: [
+      { header: 'Name', value: (row) => row.name },
+      { header: 'Email', value: (row) => row.email },
+      { header: 'Section', value: (row) => row.sectionTitle },
+      { header: 'Days attended', value: (row) => row.daysAttended.length },
+      { header: 'Dates attended', value: (row) => row.daysAttended.map(formatUsDate).join(' ') },
+      { header: 'Hours', value: (row) => formatHours(row.minutesAttended) },
+    ],
+  };
 }
 
 /** PUT /api/admin/sections/:sectionId/attendance-hours: the hours a day counts, and the event's certificates recomputed. */
@@ -212,4 +240,71 @@ export async function setSectionHours(deps: AppDeps, auth: RequestAuth, sectionI
     });
   });
   return { sectionId, title: section.title, minutesPerDay };
+}
+
+/** Certificates with their holders, by last and first name (the caller narrows them to one event). */
+function certificateRows(db: Executor) {
+  return db
+    .select({
+      id: certificates.id,
+      code: certificates.code,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      minutesAttended: certificates.minutesAttended,
+      dates: certificates.dates,
+      issuedAt: certificates.issuedAt,
+    })
+    .from(certificates)
+    .innerJoin(users, eq(users.id, certificates.userId))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(certificates.id))
+    .$dynamic();
+}
+
+type CertificateRow = Awaited<ReturnType<typeof certificateRows>>[number];
+
+/**
+ * GET /api/admin/events/:eventId/certificates/export: every certificate of attendance issued for the
+ * event, with its code, hours and days; staff have no certificate list of their own, so the event's
+ * attendance page exports them (docs/decisions/0118-certificates-export-from-attendance.md).
+ */
+export async function certificatesExport(
+  deps: AppDeps,
+  eventId: string,
+  format: ExportFormat,
+): Promise<Export<CertificateRow>> {
+  const event = await eventOrNotFound(deps.db, eventId);
+  const rows = keysetRows<CertificateRow>((after, limit) =>
+    certificateRows(deps.db)
+      .where(
+        and(
+          eq(certificates.eventId, eventId),
+          after
+            ? sql`(${users.lastName}, ${users.firstName}, ${certificates.id}) > (${after.lastName}, ${after.firstName}, ${after.id})`
+            : undefined,
+        ),
+      )
+      .limit(limit),
+  );
+  const slug =
+    event.name
+      .replace(/[^\w -]+/g, '')
+      .trim()
+      .replace(/\s+/g, '-')
+      .toLowerCase() || 'event';
+  return {
+    baseName: `certificates-${slug}-${calendarDateIn(deps.clock(), deps.config.timeZone)}`,
+    title: 'Certificates',
+    format,
+    rows,
+    columns: [
+      { header: 'Certificate code', value: (row) => row.code },
+      { header: 'Name', value: (row) => `${row.firstName} ${row.lastName}` },
+      { header: 'Email', value: (row) => row.email },
+      { header: 'Event', value: () => event.name },
+      { header: 'Dates attended', value: (row) => row.dates.map(formatUsDate).join(' ') },
+      { header: 'Hours', value: (row) => formatHours(row.minutesAttended) },
+      { header: 'Issued', value: (row) => formatMoment(row.issuedAt, deps.config.timeZone) },
+    ],
+  };
 }

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import {
   isPdf,
-  linkOrPdfProblems,
   organizationResourceFields,
   organizationResourceMessages,
   schoolYearMessages,
@@ -12,6 +11,7 @@ import {
   type StaffOrganizationResourceList,
   type StaffOrganizationResourceRow,
 } from '@portal/domain/content/organization-resources.ts';
+import { linkOrFileProblems } from '@portal/domain/content/resources.ts';
 import {
   videoCollectionMessages,
   videoDocumentFields,
@@ -162,7 +162,9 @@ function validateResource(form: MultipartForm, hasFile: boolean) {
   if (!parsed.success)
     for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'body')] ??= issue.message;
   if (form.file && !isPdf(form.file.bytes)) errors.file = organizationResourceMessages.fileType;
-  for (const [field, message] of Object.entries(linkOrPdfProblems(form.fields.url ?? '', form.file !== null, hasFile)))
+  for (const [field, message] of Object.entries(
+    linkOrFileProblems(form.fields.url ?? '', form.file !== null, hasFile, organizationResourceMessages),
+  ))
     errors[field] ??= message;
   if (!parsed.success || Object.keys(errors).length > 0) throw badRequest(correct, errors);
   return { fields: parsed.data, file: form.file };
@@ -247,7 +249,8 @@ export async function updateOrganizationResource(
     if (!locked) throw resourceNotFound();
     await checkPlace(tx, fields.organizationId, fields.schoolYearId);
     const keepFile = !file && fields.url === '';
-    if (keepFile && locked.fileKey === null) throw badRequest(correct, linkOrPdfProblems('', false, false));
+    if (keepFile && locked.fileKey === null)
+      throw badRequest(correct, linkOrFileProblems('', false, false, organizationResourceMessages));
     const fileKey = file ? resourceKey(id) : null;
     await tx
       .update(organizationResources)

@@ -70,6 +70,27 @@ describe('staff contracts', () => {
       purchaseOrderStatus: null,
     });
 
+    // Unsigned, it is not offered to the organization: only a signed contract is paid.
+    const unsigned = await call(
+      t.app,
+      'GET',
+      `/api/package-purchase-orders/contracts?organizationId=${organizationId}`,
+      {
+        caller: owner,
+      },
+    );
+    expect(unsigned.json<ContractList>().contracts).toEqual([]);
+
+    // One contract per request: a second is refused, and the request is no longer offered for one.
+    expect(created.json<StaffContractList>().acceptedRequests).toEqual([]);
+    const second = await call(t.app, 'POST', contractsUrl(), {
+      caller: staff,
+      body: { packageRequestId: acceptedId, total: 100 },
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().detail).toBe(staffPackageMessages.contractExists);
+    expect(await t.deps.db.select().from(contracts).where(eq(contracts.packageRequestId, acceptedId))).toHaveLength(1);
+
     const uploaded = await upload(contract?.id ?? '', tinyPdf);
     expect(uploaded.statusCode).toBe(200);
     expect(uploaded.json<StaffContractList>().contracts[0]?.hasSignedPdf).toBe(true);

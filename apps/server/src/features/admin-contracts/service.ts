@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, notExists } from 'drizzle-orm';
 import { looksLikePdf } from '@portal/domain/commerce/purchase-orders.ts';
 import type { StaffContractInput, StaffContractList } from '@portal/domain/packages/staff-contracts.ts';
 import { staffPackageMessages } from '@portal/domain/packages/staff-rules.ts';
@@ -12,7 +12,7 @@ import { organizations } from '../../db/schema/organizations.ts';
 import { packageRequests, packages } from '../../db/schema/packages.ts';
 import { purchaseOrderContracts } from '../../db/schema/purchase-order-links.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 
 /**
@@ -55,7 +55,18 @@ export async function listOrganizationContracts(deps: AppDeps, organizationId: s
       .select({ id: packageRequests.id, packageName: packages.name })
       .from(packageRequests)
       .innerJoin(packages, eq(packages.id, packageRequests.packageId))
-      .where(and(eq(packageRequests.organizationId, organizationId), eq(packageRequests.status, 'ACCEPTED')))
+      .where(
+        and(
+          eq(packageRequests.organizationId, organizationId),
+          eq(packageRequests.status, 'ACCEPTED'),
+          notExists(
+            deps.db
+              .select({ id: contracts.id })
+              .from(contracts)
+              .where(eq(contracts.packageRequestId, packageRequests.id)),
+          ),
+        ),
+      )
       .orderBy(desc(packageRequests.updatedAt)),
   ]);
   const orders =
@@ -87,7 +98,11 @@ export async function listOrganizationContracts(deps: AppDeps, organizationId: s
   };
 }
 
-/** A contract for an accepted package request of this organization; its package's name is copied, the total typed by staff. */
+/**
+ * A contract for an accepted package request of this organization; its package's name is copied, the
+ * total typed by staff. One contract per request (docs/decisions/0091-one-contract-per-package-request.md):
+ * the request's row is locked while its contracts are counted, so two staff saving at once record one.
+ */
 export async function createContract(
   deps: AppDeps,
   auth: RequestAuth,
@@ -106,8 +121,15 @@ export async function createContract(
           eq(packageRequests.organizationId, organizationId),
           eq(packageRequests.status, 'ACCEPTED'),
         ),
-      );
+      )
+      .for('update', { of: packageRequests });
     if (!request) throw badRequest(m.contractRequestNotAccepted, { packageRequestId: m.contractRequestNotAccepted });
+    const [earlier] = await tx
+      .select({ id: contracts.id })
+      .from(contracts)
+      .where(eq(contracts.packageRequestId, request.id))
+      .limit(1);
+    if (earlier) throw conflict(m.contractExists);
     const id = randomUUID();
     await tx.insert(contracts).values({
       id,

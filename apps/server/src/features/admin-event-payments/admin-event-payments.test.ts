@@ -6,7 +6,9 @@ import { eventTickets } from '../../db/schema/tickets.ts';
 import { createConferenceDay, createEvent, createPayment, signedInUser } from '../../test/commerce-factories.ts';
 import { paidInstituteSeat } from '../../test/application-factories.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';
+import { readCsv } from '../../test/exports.ts';
 import { call, useTestApp } from '../../test/harness.ts';
+import { exportRows } from './repository.ts';
 
 const t = useTestApp();
 
@@ -70,6 +72,9 @@ describe('GET /api/admin/event-payments', () => {
         refundReason: null,
         createdAt: b.payment.createdAt.toISOString(),
         applicationId: null,
+        registrationRequestId: null,
+        attendeesNamed: null,
+        receiptNumber: null,
       },
     ]);
 
@@ -147,5 +152,56 @@ describe("GET /api/admin/event-payments/:id of an application's payment", () => 
       (await call(t.app, 'GET', `/api/admin/event-payments/${eventPaymentId}`, { caller: applicant.caller }))
         .statusCode,
     ).toBe(403);
+  });
+});
+describe('GET /api/admin/event-payments/export', () => {
+  it('writes the payments the list shows under the same filters, in dollars, and pages by keyset', async () => {
+    const staff = (await signedInUser(t, 'STAFF')).caller;
+    const tag = crypto.randomUUID().slice(0, 6);
+    await payment('PAID', `Exported Oak ${tag}`, 'Olive');
+    await payment('PAID', `Exported Elm ${tag}`, 'Eli');
+    await payment('CANCELLED', `Exported Ash ${tag}`, 'Ash');
+    const filters = `search=${tag}&status=PAID`;
+    const list = (
+      await call(t.app, 'GET', `/api/admin/event-payments?${filters}`, { caller: staff })
+    ).json<AdminEventPaymentPage>();
+
+    const file = await call(t.app, 'GET', `/api/admin/event-payments/export?${filters}&format=csv`, { caller: staff });
+
+    expect(file.statusCode).toBe(200);
+    const [header, ...rows] = readCsv(file.body);
+    expect(header).toEqual([
+      'Payment',
+      'Buyer',
+      'Buyer email',
+      'Organization',
+      'Events',
+      'Tickets',
+      'Allocated',
+      'Total',
+      'Method',
+      'Status',
+      'Created',
+    ]);
+    expect(rows.map((row) => [row[0], row[3], row[5], row[6], row[9]])).toEqual(
+      list.items.map((item) => [item.id, item.organizationName, '5', '1', 'Paid']),
+    );
+    expect(rows.map((row) => row[7])).toEqual(list.items.map((item) => (item.total / 100).toFixed(2)));
+    const ids = [];
+    for await (const row of exportRows(t.deps.db, { search: tag }, 1)) ids.push(row.id);
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(3);
+  });
+
+  it('refuses a member and a bad status', async () => {
+    const member = (await signedInUser(t, 'MEMBER')).caller;
+    expect(
+      (await call(t.app, 'GET', '/api/admin/event-payments/export?format=csv', { caller: member })).statusCode,
+    ).toBe(403);
+    const staff = (await signedInUser(t, 'STAFF')).caller;
+    expect(
+      (await call(t.app, 'GET', '/api/admin/event-payments/export?format=csv&status=LOST', { caller: staff }))
+        .statusCode,
+    ).toBe(400);
   });
 });

@@ -3,8 +3,11 @@ import type { AdminEventPaymentQuery, AdminEventPaymentRow } from '@portal/domai
 import type { Database, Executor } from '../../db/client.ts';
 import { eventPaymentItems, eventPayments, events } from '../../db/schema/commerce.ts';
 import { organizations } from '../../db/schema/organizations.ts';
+import { eventPaymentReceipts } from '../../db/schema/receipts.ts';
+import { eventRegistrationPayments, eventRegistrationSeats } from '../../db/schema/registration-requests.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
 import { users } from '../../db/schema/users.ts';
+import { exportPageSize, keysetRows } from '../../platform/exports.ts';
 
 /**
  * The staff list's rows: one query joining buyer and organization, with the payment's event names
@@ -34,10 +37,17 @@ function rowQuery(db: Executor, where: SQL | undefined) {
       refundReason: eventPayments.refundReason,
       createdAt: eventPayments.createdAt,
       applicationId: eventPayments.applicationId,
+      registrationRequestId: eventRegistrationPayments.requestId,
+      attendeesNamed: sql<
+        number | null
+      >`case when ${eventRegistrationPayments.requestId} is null then null else (select count(*) from ${eventRegistrationSeats} where ${eventRegistrationSeats.requestId} = ${eventRegistrationPayments.requestId})::int end`,
+      receiptNumber: eventPaymentReceipts.number,
     })
     .from(eventPayments)
     .innerJoin(users, eq(users.id, eventPayments.userId))
     .leftJoin(organizations, eq(organizations.id, eventPayments.organizationId))
+    .leftJoin(eventRegistrationPayments, eq(eventRegistrationPayments.paymentId, eventPayments.id))
+    .leftJoin(eventPaymentReceipts, eq(eventPaymentReceipts.paymentId, eventPayments.id))
     .where(where)
     .$dynamic();
 }
@@ -53,10 +63,12 @@ function present({ buyerFirstName, buyerLastName, ...row }: StoredRow): AdminEve
   };
 }
 
-/** Newest first, by status, searched by buyer email or name, organization name or payment id. */
-export async function listRows(db: Database, filter: AdminEventPaymentQuery) {
+type RowFilter = Pick<AdminEventPaymentQuery, 'status' | 'search'>;
+
+/** By status, searched by buyer email or name, organization name or payment id: the list's and its file's. */
+function filtered(filter: RowFilter) {
   const like = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-  const where = and(
+  return and(
     filter.status ? eq(eventPayments.status, filter.status) : undefined,
     like
       ? or(
@@ -67,9 +79,16 @@ export async function listRows(db: Database, filter: AdminEventPaymentQuery) {
         )
       : undefined,
   );
+}
+
+const newestFirst = [desc(eventPayments.createdAt), desc(eventPayments.id)];
+
+/** Newest first, one page. */
+export async function listRows(db: Database, filter: AdminEventPaymentQuery) {
+  const where = filtered(filter);
   const [rows, [total]] = await Promise.all([
     rowQuery(db, where)
-      .orderBy(desc(eventPayments.createdAt), desc(eventPayments.id))
+      .orderBy(...newestFirst)
       .limit(filter.pageSize)
       .offset((filter.page - 1) * filter.pageSize),
     db
@@ -80,6 +99,25 @@ export async function listRows(db: Database, filter: AdminEventPaymentQuery) {
       .where(where),
   ]);
   return { items: rows.map(present), total: total?.total ?? 0 };
+}
+
+/** Every payment the list shows under `filter`, in its order, a page at a time (keyset on created time and id). */
+export function exportRows(db: Database, filter: RowFilter, pageSize = exportPageSize) {
+  return keysetRows<AdminEventPaymentRow>(async (after, limit) => {
+    const rows = await rowQuery(
+      db,
+      and(
+        filtered(filter),
+        // The row's time as stored, to the microsecond, that the ISO text of a Date would round.
+        after
+          ? sql`(${eventPayments.createdAt}, ${eventPayments.id}) < ((select ${eventPayments.createdAt} from ${eventPayments} where ${eventPayments.id} = ${after.id}), ${after.id})`
+          : undefined,
+      ),
+    )
+      .orderBy(...newestFirst)
+      .limit(limit);
+    return rows.map(present);
+  }, pageSize);
 }
 
 export async function findRow(db: Executor, paymentId: string): Promise<AdminEventPaymentRow | undefined> {

@@ -5,12 +5,17 @@ import {
   adminEventPaymentQuery,
   adminEventPaymentRow,
 } from '@portal/domain/commerce/payments.ts';
+import { exportQuery } from '@portal/domain/exports.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { sendExport, exportMediaTypes } from '../../platform/exports.ts';
+import { caller } from '../../platform/access.ts';
+import { exportEventPayments, resendReceipt } from './service.ts';
 import { notFound } from '../../platform/errors.ts';
 import { findRow, listRows } from './repository.ts';
 
 const staff = { access: 'staff' } as const;
 const paymentParams = z.object({ eventPaymentId: z.uuid('Not an event payment id') });
+const receiptResent = z.object({ sentTo: z.string() });
 
 /** The staff console's event payments: a list to find one, and one's summary beside its allocation (issue 5). */
 export const adminEventPaymentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -27,6 +32,19 @@ export const adminEventPaymentRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
   );
 
   app.get(
+    '/admin/event-payments/export',
+    {
+      config: staff,
+      schema: {
+        tags: ['admin'],
+        querystring: exportQuery(adminEventPaymentQuery),
+        produces: exportMediaTypes,
+      },
+    },
+    async (request, reply) => sendExport(reply, exportEventPayments(deps, request.query)),
+  );
+
+  app.get(
     '/admin/event-payments/:eventPaymentId',
     { config: staff, schema: { tags: ['admin'], params: paymentParams, response: { 200: adminEventPaymentRow } } },
     async (request) => {
@@ -34,5 +52,14 @@ export const adminEventPaymentRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
       if (!row) throw notFound('No such event payment.');
       return row;
     },
+  );
+
+  app.post(
+    '/admin/event-payments/:eventPaymentId/receipt/resend',
+    {
+      config: staff,
+      schema: { tags: ['admin'], params: paymentParams, response: { 200: receiptResent } },
+    },
+    async (request) => resendReceipt(deps, caller(request), request.params.eventPaymentId),
   );
 };

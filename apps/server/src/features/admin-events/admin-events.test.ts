@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { staffEventMessages, type StaffEventDetail } from '@portal/domain/events/staff-contracts.ts';
+import { gradeBandMessages } from '@portal/domain/events/grade-bands.ts';
 import { eventSections, events } from '../../db/schema/commerce.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { createConferenceDay, createEvent, createPayment, signedInUser } from '../../test/commerce-factories.ts';
@@ -160,6 +161,52 @@ describe('building a conference day', () => {
     });
     expect(price.statusCode).toBe(400);
     expect(price.json().errors).toEqual({ priceCents: staffEventMessages.priceInvalid });
+  });
+
+  it('saves the grade bands staff pick, each once and youngest first; refuses an unknown band and a member', async () => {
+    const caller = await staff();
+    const created = await call(t.app, 'POST', '/api/admin/events', {
+      caller,
+      body: eventForm({ gradeBands: ['9-12', 'PK-2'] }),
+    });
+    expect(created.statusCode).toBe(201);
+    const event = created.json<StaffEventDetail>();
+    expect(event.gradeBands).toEqual(['PK-2', '9-12']);
+
+    const edited = await call(t.app, 'PUT', `/api/admin/events/${event.id}`, {
+      caller,
+      body: eventForm({ gradeBands: ['LEADERS', '6-8'] }),
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json<StaffEventDetail>().gradeBands).toEqual(['6-8', 'LEADERS']);
+    const shown = await call(t.app, 'GET', `/api/admin/events/${event.id}`, { caller });
+    expect(shown.json<StaffEventDetail>().gradeBands).toEqual(['6-8', 'LEADERS']);
+    const cleared = await call(t.app, 'PUT', `/api/admin/events/${event.id}`, { caller, body: eventForm() });
+    expect(cleared.json<StaffEventDetail>().gradeBands).toEqual([]);
+
+    const unknown = await call(t.app, 'PUT', `/api/admin/events/${event.id}`, {
+      caller,
+      body: { ...eventForm(), gradeBands: ['6-8', 'Grade 7'] },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual({ 'gradeBands.1': gradeBandMessages.unknown });
+    const notAList = await call(t.app, 'POST', '/api/admin/events', {
+      caller,
+      body: { ...eventForm(), gradeBands: '6-8' },
+    });
+    expect(notAList.statusCode).toBe(400);
+
+    const { caller: memberCaller } = await member();
+    const refused = await call(t.app, 'PUT', `/api/admin/events/${event.id}`, {
+      caller: memberCaller,
+      body: eventForm({ gradeBands: ['PK-2'] }),
+    });
+    expect(refused.statusCode).toBe(403);
+    const [stored] = await t.deps.db
+      .select({ gradeBands: events.gradeBands })
+      .from(events)
+      .where(eq(events.id, event.id));
+    expect(stored?.gradeBands).toEqual([]);
   });
 
   it('refuses members and signed-out callers on every change', async () => {

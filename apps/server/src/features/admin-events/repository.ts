@@ -38,6 +38,7 @@ export async function findEventDetail(db: Database, eventId: string): Promise<St
         eventSubtype: events.eventSubtype,
         description: events.description,
         locationName: events.locationName,
+        gradeBands: events.gradeBands,
         startDate: events.startDate,
         endDate: events.endDate,
         daysBeforePurchaseClose: events.daysBeforePurchaseClose,

@@ -9,6 +9,7 @@ import {
   type StaffEventPage,
   type ticketTypeInput,
 } from '@portal/domain/events/staff-contracts.ts';
+import { orderedGradeBands } from '@portal/domain/events/grade-bands.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
@@ -94,9 +95,15 @@ async function change(
   return getEvent(deps, eventId);
 }
 
+/** The event as stored: its grade bands each once, youngest first, however they were picked. */
+const storedEvent = (input: StaffEventInput): StaffEventInput => ({
+  ...input,
+  gradeBands: orderedGradeBands(input.gradeBands),
+});
+
 export async function createEvent(deps: AppDeps, auth: RequestAuth, input: StaffEventInput): Promise<StaffEventDetail> {
   return change(deps, auth, 'event.create', { type: 'event', input }, async (tx) => {
-    const created = await insertEvent(tx, input);
+    const created = await insertEvent(tx, storedEvent(input));
     if (!created) throw new Error('event was not created');
     return { eventId: created, subjectId: created };
   });
@@ -113,7 +120,7 @@ export async function updateEvent(
   input: StaffEventInput,
 ): Promise<StaffEventDetail> {
   return change(deps, auth, 'event.update', { type: 'event', id: eventId, input }, async (tx) => {
-    if (await updateEventWithinCapacity(tx, eventId, input)) return { eventId };
+    if (await updateEventWithinCapacity(tx, eventId, storedEvent(input))) return { eventId };
     const taken = await eventTicketsTaken(tx, eventId);
     if (taken === undefined) throw eventNotFound();
     throw capacityBelowSold(taken);

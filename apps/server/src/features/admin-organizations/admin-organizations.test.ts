@@ -9,7 +9,9 @@ import {
 } from '../../db/schema/organizations.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { createUser } from '../../test/factories.ts';
+import { readCsv } from '../../test/exports.ts';
 import { call, useTestApp } from '../../test/harness.ts';
+import { exportOrganizationRows } from './repository.ts';
 import { callerFor, invite, person, school } from '../../test/school.ts';
 
 const t = useTestApp();
@@ -282,5 +284,44 @@ describe('staff console districts', () => {
     const bad = await call(t.app, 'GET', '/api/admin/districts/west', { caller });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ districtId: 'Not a district id' });
+  });
+});
+
+describe('GET /api/admin/organizations/export and /api/admin/districts/export', () => {
+  it('write the lists under the same search, by name, with their counts; a member is refused', async () => {
+    const caller = await staffCaller();
+    const tag = crypto.randomUUID().slice(0, 6);
+    for (const name of [`Export ${tag} Oak`, `Export ${tag} Ash`]) await school(t, name);
+    const list = (
+      await call(t.app, 'GET', `/api/admin/organizations?search=${tag}`, { caller })
+    ).json<AdminOrganizationPage>();
+
+    const file = await call(t.app, 'GET', `/api/admin/organizations/export?search=${tag}&format=csv`, { caller });
+
+    expect(file.statusCode).toBe(200);
+    const [header, ...rows] = readCsv(file.body);
+    expect(header).toEqual(['Name', 'District', 'Members']);
+    expect(rows).toEqual(list.items.map((item) => [item.name, item.districtName ?? '', String(item.memberCount)]));
+    expect(rows.map((row) => [row[0], row[2]])).toEqual([
+      [`Export ${tag} Ash`, '3'],
+      [`Export ${tag} Oak`, '3'],
+    ]);
+    const names = [];
+    for await (const row of exportOrganizationRows(t.deps.db, tag, 1)) names.push(row.name);
+    expect(names).toEqual([`Export ${tag} Ash`, `Export ${tag} Oak`]);
+
+    const districts = await call(t.app, 'GET', `/api/admin/districts/export?search=${tag}&format=csv`, { caller });
+    const [districtHeader, ...districtRows] = readCsv(districts.body);
+    expect(districtHeader).toEqual(['Name', 'Organizations']);
+    expect(districtRows).toEqual([
+      [`District of Export ${tag} Ash`, '1'],
+      [`District of Export ${tag} Oak`, '1'],
+    ]);
+
+    const member = (await person(t)).caller;
+    expect(
+      (await call(t.app, 'GET', '/api/admin/organizations/export?format=csv', { caller: member })).statusCode,
+    ).toBe(403);
+    expect((await call(t.app, 'GET', '/api/admin/districts/export?format=pdf', { caller })).statusCode).toBe(400);
   });
 });

@@ -8,13 +8,17 @@ import {
   adminOrganizationRoleChange,
   adminOrganizationSearch,
 } from '@portal/domain/organizations/contracts.ts';
+import { exportQuery } from '@portal/domain/exports.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { sendExport } from '../../platform/exports.ts';
 import { caller } from '../../platform/access.ts';
 import {
   getDistrictForStaff,
   getOrganizationForStaff,
   listDistricts,
   listOrganizations,
+  exportDistricts,
+  exportOrganizations,
   setRoleAsStaff,
 } from './service.ts';
 
@@ -24,6 +28,7 @@ const districtParams = z.object({ districtId: z.uuid('Not a district id') });
 
 const staff = { access: 'staff' } as const;
 const tags = ['admin'];
+const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The staff console's organizations and districts: search, open one, change a member's role. */
 export const adminOrganizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -31,6 +36,15 @@ export const adminOrganizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
     '/admin/organizations',
     { config: staff, schema: { tags, querystring: adminOrganizationSearch, response: { 200: adminOrganizationPage } } },
     async (request) => listOrganizations(deps, request.query),
+  );
+
+  app.get(
+    '/admin/organizations/export',
+    {
+      config: staff,
+      schema: { tags, querystring: exportQuery(adminOrganizationSearch), produces: ['text/csv', xlsxType] },
+    },
+    async (request, reply) => sendExport(reply, exportOrganizations(deps, request.query)),
   );
 
   app.get(
@@ -64,6 +78,15 @@ export const adminOrganizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
     '/admin/districts',
     { config: staff, schema: { tags, querystring: adminOrganizationSearch, response: { 200: adminDistrictPage } } },
     async (request) => listDistricts(deps, request.query),
+  );
+
+  app.get(
+    '/admin/districts/export',
+    {
+      config: staff,
+      schema: { tags, querystring: exportQuery(adminOrganizationSearch), produces: ['text/csv', xlsxType] },
+    },
+    async (request, reply) => sendExport(reply, exportDistricts(deps, request.query)),
   );
 
   app.get(

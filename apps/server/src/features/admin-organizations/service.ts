@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
   adminDistrictOrganizationsShown,
   type AdminDistrictDetail,
@@ -10,6 +10,8 @@ import {
 } from '@portal/domain/organizations/contracts.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { OrganizationRole } from '@portal/domain/people/roles.ts';
+import { calendarDateIn } from '@portal/domain/dates.ts';
+import type { ExportFormat } from '@portal/domain/exports.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -25,6 +27,8 @@ import { violatedUniqueIndex } from '../../platform/database-errors.ts';
 import { organizationNotFound } from '../../core/memberships.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
+import type { Export } from '../../platform/exports.ts';
+import { districtRows, exportDistrictRows, exportOrganizationRows, nameLike, organizationRows } from './repository.ts';
 
 interface Search {
   search?: string;
@@ -32,56 +36,59 @@ interface Search {
   pageSize: number;
 }
 
-function nameLike(
-  column: typeof organizations.name | typeof districts.name,
-  search: string | undefined,
-): SQL | undefined {
-  if (!search) return undefined;
-  // ILIKE '%…%' is served by the pg_trgm GIN index on the name.
-  return ilike(column, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-}
-
 const roleOrder = (role: AnyPgColumn) => sql`case ${role} when 'OWNER' then 0 when 'ADMIN' then 1 else 2 end`;
 
-/*
- * Correlated counts name the outer table in plain SQL: drizzle leaves the table name off a column
- * when a query reads one table, and an unqualified "id" would bind to the subquery's own table.
- */
-
 export async function listOrganizations(deps: AppDeps, query: Search): Promise<AdminOrganizationPage> {
-  const where = nameLike(organizations.name, query.search);
-  const memberCount = sql<number>`(
-      select count(*)::int from organization_memberships m
-      where m.organization_id = organizations.id and m.archived_at is null
-    )`;
   const [items, [total]] = await Promise.all([
-    deps.db
-      .select({ id: organizations.id, name: organizations.name, districtName: districts.name, memberCount })
-      .from(organizations)
-      .leftJoin(districts, eq(districts.id, organizations.districtId))
-      .where(where)
-      .orderBy(asc(organizations.name), asc(organizations.id))
+    organizationRows(deps.db, query.search)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    deps.db.select({ total: count() }).from(organizations).where(where),
+    deps.db.select({ total: count() }).from(organizations).where(nameLike(organizations.name, query.search)),
   ]);
   return { items, page: query.page, pageSize: query.pageSize, total: total?.total ?? 0 };
 }
 
 export async function listDistricts(deps: AppDeps, query: Search): Promise<AdminDistrictPage> {
-  const where = nameLike(districts.name, query.search);
-  const organizationCount = sql<number>`(select count(*)::int from organizations o where o.district_id = districts.id)`;
   const [items, [total]] = await Promise.all([
-    deps.db
-      .select({ id: districts.id, name: districts.name, organizationCount })
-      .from(districts)
-      .where(where)
-      .orderBy(asc(districts.name), asc(districts.id))
+    districtRows(deps.db, query.search)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    deps.db.select({ total: count() }).from(districts).where(where),
+    deps.db.select({ total: count() }).from(districts).where(nameLike(districts.name, query.search)),
   ]);
   return { items, page: query.page, pageSize: query.pageSize, total: total?.total ?? 0 };
+}
+
+const exportDate = (deps: AppDeps) => calendarDateIn(deps.clock(), deps.config.timeZone);
+
+/** GET /api/admin/organizations/export: the Organizations list under its search. */
+export function exportOrganizations(deps: AppDeps, query: { search?: string; format: ExportFormat }) {
+  const file: Export<{ name: string; districtName: string | null; memberCount: number }> = {
+    baseName: `organizations-${exportDate(deps)}`,
+    title: 'Organizations',
+    format: query.format,
+    rows: exportOrganizationRows(deps.db, query.search),
+    columns: [
+      { header: 'Name', value: (row) => row.name },
+      { header: 'District', value: (row) => row.districtName ?? '' },
+      { header: 'Members', value: (row) => row.memberCount },
+    ],
+  };
+  return file;
+}
+
+/** GET /api/admin/districts/export: the Districts list under its search. */
+export function exportDistricts(deps: AppDeps, query: { search?: string; format: ExportFormat }) {
+  const file: Export<{ name: string; organizationCount: number }> = {
+    baseName: `districts-${exportDate(deps)}`,
+    title: 'Districts',
+    format: query.format,
+    rows: exportDistrictRows(deps.db, query.search),
+    columns: [
+      { header: 'Name', value: (row) => row.name },
+      { header: 'Organizations', value: (row) => row.organizationCount },
+    ],
+  };
+  return file;
 }
 
 /** Every invitation to one organization or district, newest first, with the invitee's name and email. */

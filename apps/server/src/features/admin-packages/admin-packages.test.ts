@@ -11,7 +11,8 @@ import { insertPackage, staffOnlyPackageSpec } from '../../db/seed/demo-packages
 import { schoolYears } from '../../db/schema/lookups.ts';
 import { packageRequestPdSessions, packageRequests } from '../../db/schema/packages.ts';
 import { signedInUser } from '../../test/commerce-factories.ts';
-import { addMembership, createOrganization } from '../../test/factories.ts';
+import { readCsv } from '../../test/exports.ts';
+import { addMembership, createOrganization, createUser } from '../../test/factories.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';
 
 const t = useTestApp();
@@ -232,6 +233,119 @@ describe('staff overrides: amounts, dates and selections created as admin', () =
     expect(page.items.every((row) => row.organizationName === page.items[0]?.organizationName)).toBe(true);
     expect(
       (await call(t.app, 'GET', '/api/admin/package-requests?organizationId=nope', { caller: staff })).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('the staff request list: search and export', () => {
+  /** A submitted request of a named school, started by a named member, whose PD session staff overrode. */
+  async function searchableRequest() {
+    const tag = crypto.randomUUID().slice(0, 6);
+    const organization = await createOrganization(t.deps.db, `Harbor ${tag} Elementary`);
+    const starter = await createUser(t.deps.db, { firstName: 'Pia', lastName: `Starter${tag}` });
+    const [row] = await t.deps.db
+      .insert(packageRequests)
+      .values({
+        packageId,
+        organizationId: organization.id,
+        status: 'SUBMITTED',
+        createdById: starter.id,
+        usingPtaFunds: true,
+      })
+      .returning();
+    if (!row) throw new Error('request not created');
+    await t.deps.db.insert(packageRequestPdSessions).values({
+      packageRequestId: row.id,
+      pdSessionId: sessionId,
+      requestedDays: 2,
+      overrideDate: '2026-11-20',
+      overrideAmount: 3,
+      createdByInitiator: false,
+    });
+    return { tag, organization, starter, id: row.id };
+  }
+
+  it('searches by organization, package or who started it, with the status filter', async () => {
+    const w = await searchableRequest();
+    const list = async (query: string) =>
+      (
+        await call(t.app, 'GET', `/api/admin/package-requests?${query}`, { caller: staff })
+      ).json<StaffPackageRequestPage>();
+    expect((await list(`search=harbor ${w.tag}`)).items).toEqual([
+      expect.objectContaining({ id: w.id, requestedBy: { name: `Pia Starter${w.tag}`, email: w.starter.email } }),
+    ]);
+    expect((await list(`search=${w.starter.email}&status=SUBMITTED`)).items.map((i) => i.id)).toEqual([w.id]);
+    expect((await list(`search=${w.starter.email}&status=ACCEPTED`)).total).toBe(0);
+    expect((await list('search=Staff Development Days&pageSize=1')).total).toBeGreaterThan(1);
+  });
+
+  it('exports one row per selection with staff’s override beside what was requested', async () => {
+    const w = await searchableRequest();
+    const bare = await request('SUBMITTED', 1, (await createOrganization(t.deps.db, `Harbor ${w.tag} Middle`)).id);
+    await t.deps.db.delete(packageRequestPdSessions).where(eq(packageRequestPdSessions.packageRequestId, bare));
+    const filters = `search=${encodeURIComponent(`harbor ${w.tag}`)}&status=SUBMITTED`;
+    const list = (
+      await call(t.app, 'GET', `/api/admin/package-requests?${filters}`, { caller: staff })
+    ).json<StaffPackageRequestPage>();
+    const file = await call(t.app, 'GET', `/api/admin/package-requests/export?${filters}&format=csv`, {
+      caller: staff,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toMatch(
+      /^attachment; filename="package-requests-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const [header, ...rows] = readCsv(file.body);
+    expect(header).toEqual([
+      'Request id',
+      'Package',
+      'Organization',
+      'Requested by',
+      'Requester email',
+      'Status',
+      'Submitted',
+      'Updated',
+      'Using PTA funds',
+      'Selection',
+      'Name',
+      'Requested',
+      'Override date',
+      'Override amount',
+      'Created by admin',
+      'Participant distribution',
+    ]);
+    expect(rows.map((row) => row[0])).toEqual(list.items.map((item) => item.id));
+    const overridden = rows.find((row) => row[0] === w.id);
+    expect(overridden).toEqual([
+      w.id,
+      'Staff Development Days',
+      `Harbor ${w.tag} Elementary`,
+      `Pia Starter${w.tag}`,
+      w.starter.email,
+      'Submitted',
+      '',
+      expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [AP]M$/),
+      'Yes',
+      'PD session',
+      'On-site Staff Development Day',
+      '2',
+      '11/20/2026',
+      '3',
+      'Yes',
+      '',
+    ]);
+    expect(rows.find((row) => row[0] === bare)?.slice(9)).toEqual(['', '', '', '', '', '', '']);
+  });
+
+  it('refuses a member (403) and a bad format or status (400)', async () => {
+    expect(
+      (await call(t.app, 'GET', '/api/admin/package-requests/export?format=csv', { caller: owner })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(t.app, 'GET', '/api/admin/package-requests/export?format=doc', { caller: staff })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call(t.app, 'GET', '/api/admin/package-requests/export?format=csv&status=DONE', { caller: staff }))
+        .statusCode,
     ).toBe(400);
   });
 });

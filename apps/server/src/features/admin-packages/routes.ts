@@ -16,16 +16,21 @@ import {
   pdSessionGroupingInput,
   pdSessionInput,
   staffPackageDetail,
+  staffGradeOverrideInput,
   staffRequestListQuery,
   staffSelectionOverrideInput,
 } from '@portal/domain/packages/staff-contracts.ts';
+import { exportQuery } from '@portal/domain/exports.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
+import { exportMediaTypes, sendExport } from '../../platform/exports.ts';
 import * as catalogue from './catalogue.ts';
 import {
   decidePackageRequest,
+  exportStaffPackageRequests,
   listStaffPackageRequests,
   listStaffPackages,
+  overrideGradeDistribution,
   overrideSelection,
   readStaffPackageRequest,
 } from './service.ts';
@@ -173,11 +178,20 @@ export const adminPackageRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     async (request) => catalogue.deleteInstitute(deps, caller(request), request.params.id),
   );
 
-  // Requests: the list (by status, by organization), one request, decisions and overrides.
+  // Requests: the list (by status, by organization, searched) and its export, one request, decisions and overrides.
   app.get(
     '/admin/package-requests',
     { config: staff, schema: { tags, querystring: staffRequestListQuery, response: { 200: staffPackageRequestPage } } },
     async (request) => listStaffPackageRequests(deps, request.query),
+  );
+
+  app.get(
+    '/admin/package-requests/export',
+    {
+      config: staff,
+      schema: { tags, querystring: exportQuery(staffRequestListQuery), produces: exportMediaTypes },
+    },
+    async (request, reply) => sendExport(reply, exportStaffPackageRequests(deps, request.query)),
   );
 
   app.get(
@@ -200,5 +214,14 @@ export const adminPackageRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       schema: { tags, params, body: staffSelectionOverrideInput, response: { 200: packageRequestDetail } },
     },
     async (request) => overrideSelection(deps, caller(request), request.params.packageRequestId, request.body),
+  );
+
+  app.put(
+    '/admin/package-requests/:packageRequestId/grade-overrides',
+    {
+      config: staff,
+      schema: { tags, params, body: staffGradeOverrideInput, response: { 200: packageRequestDetail } },
+    },
+    async (request) => overrideGradeDistribution(deps, caller(request), request.params.packageRequestId, request.body),
   );
 };

@@ -1,7 +1,11 @@
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
-import { calendarDateIn } from '@portal/domain/dates.ts';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { calendarDateIn, formatMoment, formatUsDate } from '@portal/domain/dates.ts';
+import type { ExportFormat } from '@portal/domain/exports.ts';
 import {
+  effectiveGrades,
+  gradesOverridden,
   packageMessages,
+  packageStatusLabels,
   packageStepList,
   staffActionAllowed,
   staffPackageActions,
@@ -12,8 +16,13 @@ import type {
   StaffPackageList,
   StaffPackageRequestPage,
 } from '@portal/domain/packages/contracts.ts';
-import type { StaffSelectionOverrideInput, staffRequestListQuery } from '@portal/domain/packages/staff-contracts.ts';
+import type {
+  StaffGradeOverrideInput,
+  StaffSelectionOverrideInput,
+  staffRequestListQuery,
+} from '@portal/domain/packages/staff-contracts.ts';
 import { staffOverrideAllowed, staffPackageMessages } from '@portal/domain/packages/staff-rules.ts';
+import { packageSelectionKindLabels } from '@portal/domain/packages/staff-contracts.ts';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import {
@@ -24,8 +33,7 @@ import {
   requestCounts,
 } from '../../core/packages.ts';
 import type { Transaction } from '../../db/client.ts';
-import { schoolYears } from '../../db/schema/lookups.ts';
-import { organizations } from '../../db/schema/organizations.ts';
+import { grades, schoolYears } from '../../db/schema/lookups.ts';
 import {
   packageEvents,
   packageGroups,
@@ -33,6 +41,7 @@ import {
   packagePdSessionGroupings,
   packageRequestEvents,
   packageRequestGroupSections,
+  packageRequestInstituteGrades,
   packageRequestInstitutes,
   packageRequestPdSessions,
   packageRequests,
@@ -40,7 +49,10 @@ import {
 } from '../../db/schema/packages.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
+import type { Export } from '../../platform/exports.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
+import { emitWebhookEvent } from '../../core/webhooks.ts';
+import { exportSelectionRows, listRequestRows, type RequestSelectionRow } from './repository.ts';
 
 const providerToday = (deps: AppDeps) => calendarDateIn(deps.clock(), deps.config.timeZone);
 
@@ -93,38 +105,70 @@ export async function listStaffPackages(deps: AppDeps): Promise<StaffPackageList
 type RequestQuery = z.output<typeof staffRequestListQuery>;
 
 export async function listStaffPackageRequests(deps: AppDeps, query: RequestQuery): Promise<StaffPackageRequestPage> {
-  const where: SQL | undefined = and(
-    query.status ? eq(packageRequests.status, query.status) : undefined,
-    query.organizationId ? eq(packageRequests.organizationId, query.organizationId) : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select({
-        id: packageRequests.id,
-        status: packageRequests.status,
-        packageName: packages.name,
-        organizationName: organizations.name,
-        submittedAt: packageRequests.submittedAt,
-        updatedAt: packageRequests.updatedAt,
-      })
-      .from(packageRequests)
-      .innerJoin(packages, eq(packages.id, packageRequests.packageId))
-      .innerJoin(organizations, eq(organizations.id, packageRequests.organizationId))
-      .where(where)
-      .orderBy(desc(packageRequests.updatedAt), asc(packageRequests.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    deps.db.select({ n: count() }).from(packageRequests).where(where),
-  ]);
+  const { rows, total } = await listRequestRows(deps.db, query);
   return {
     items: rows.map((row) => ({
-      ...row,
+      id: row.id,
+      status: row.status,
+      packageName: row.packageName,
+      organizationName: row.organizationName,
+      requestedBy: row.requestedByEmail
+        ? {
+            name: `${row.requestedByFirstName ?? ''} ${row.requestedByLastName ?? ''}`.trim(),
+            email: row.requestedByEmail,
+          }
+        : null,
       submittedAt: row.submittedAt?.toISOString() ?? null,
       updatedAt: row.updatedAt.toISOString(),
     })),
     page: query.page,
     pageSize: query.pageSize,
-    total: total?.n ?? 0,
+    total,
+  };
+}
+
+/**
+ * GET /api/admin/package-requests/export: every request the list shows under its filters, one row per
+ * selection with the request's columns repeated, staff's overrides beside what was requested
+ * (docs/decisions/0117-package-request-export-rows.md).
+ */
+export function exportStaffPackageRequests(
+  deps: AppDeps,
+  query: Omit<RequestQuery, 'page' | 'pageSize'> & { format: ExportFormat },
+): Export<RequestSelectionRow> {
+  const { timeZone } = deps.config;
+  return {
+    baseName: `package-requests-${providerToday(deps)}`,
+    title: 'Package requests',
+    format: query.format,
+    rows: exportSelectionRows(deps.db, query),
+    columns: [
+      { header: 'Request id', value: (row) => row.id },
+      { header: 'Package', value: (row) => row.packageName },
+      { header: 'Organization', value: (row) => row.organizationName },
+      {
+        header: 'Requested by',
+        value: (row) => `${row.requestedByFirstName ?? ''} ${row.requestedByLastName ?? ''}`.trim(),
+      },
+      { header: 'Requester email', value: (row) => row.requestedByEmail ?? '' },
+      { header: 'Status', value: (row) => packageStatusLabels[row.status] },
+      { header: 'Submitted', value: (row) => (row.submittedAt ? formatMoment(row.submittedAt, timeZone) : '') },
+      { header: 'Updated', value: (row) => formatMoment(row.updatedAt, timeZone) },
+      { header: 'Using PTA funds', value: (row) => (row.usingPtaFunds ? 'Yes' : 'No') },
+      {
+        header: 'Selection',
+        value: (row) => (row.selection?.kind ? packageSelectionKindLabels[row.selection.kind] : ''),
+      },
+      { header: 'Name', value: (row) => row.selection?.name ?? '' },
+      { header: 'Requested', value: (row) => row.selection?.requested ?? '' },
+      {
+        header: 'Override date',
+        value: (row) => (row.selection?.overrideDate ? formatUsDate(row.selection.overrideDate) : ''),
+      },
+      { header: 'Override amount', value: (row) => row.selection?.overrideAmount ?? '' },
+      { header: 'Created by admin', value: (row) => (row.selection ? (row.selection.byStaff ? 'Yes' : 'No') : '') },
+      { header: 'Participant distribution', value: (row) => row.selection?.distribution ?? '' },
+    ],
   };
 }
 
@@ -145,10 +189,17 @@ export async function decidePackageRequest(
     const request = await findPackageRequest(tx, id, { lock: true });
     if (!request) throw packageRequestNotFound();
     if (!staffActionAllowed(action, request.status)) throw conflict(packageMessages.cannotTransition);
+    const now = deps.clock();
     await tx
       .update(packageRequests)
-      .set({ status: staffPackageActions[action].to, updatedAt: deps.clock() })
+      .set({ status: staffPackageActions[action].to, updatedAt: now })
       .where(eq(packageRequests.id, id));
+    await emitWebhookEvent(
+      tx,
+      'package_request.decided',
+      { packageRequestId: id, action, from: request.status, to: staffPackageActions[action].to },
+      now,
+    );
     await audit(tx, {
       ...actorOf(auth),
       action: `package_request.${action}`,
@@ -293,6 +344,10 @@ async function applyOverride(tx: Transaction, packageRequestId: string, input: O
         eq(packageRequestInstitutes.packageRequestId, packageRequestId),
         eq(packageRequestInstitutes.packageInstituteId, input.itemId),
       );
+      const gradeKey = and(
+        eq(packageRequestInstituteGrades.packageRequestId, packageRequestId),
+        eq(packageRequestInstituteGrades.packageInstituteId, input.itemId),
+      );
       if (input.amount === null) {
         await tx
           .delete(packageRequestInstitutes)
@@ -301,8 +356,17 @@ async function applyOverride(tx: Transaction, packageRequestId: string, input: O
           .update(packageRequestInstitutes)
           .set({ ...set, overrideAmount: null })
           .where(key);
+        // Staff's grades go with staff's count: the member's own distribution stands again.
+        await tx
+          .delete(packageRequestInstituteGrades)
+          .where(and(gradeKey, eq(packageRequestInstituteGrades.participants, 0)));
+        await tx.update(packageRequestInstituteGrades).set({ overrideParticipants: null }).where(gradeKey);
         return;
       }
+      const gradeRows = await tx.select().from(packageRequestInstituteGrades).where(gradeKey);
+      const distributed = [...effectiveGrades(gradeRows).values()].reduce((total, n) => total + n, 0);
+      if (gradesOverridden({ grades: gradeRows }) && distributed !== input.amount)
+        throw conflict(staffPackageMessages.gradesOverridden);
       await tx
         .insert(packageRequestInstitutes)
         .values({
@@ -320,4 +384,90 @@ async function applyOverride(tx: Transaction, packageRequestId: string, input: O
       return;
     }
   }
+}
+
+/**
+ * Staff set an institute's participants grade by grade (docs/decisions/0090-staff-override-of-grade-distribution.md):
+ * every grade row of the institute takes staff's count (0 for a grade left out), the institute's
+ * participants become their sum, and the whole is dated like any override. The member's own counts
+ * stay beside staff's, so clearing the institute's override brings them back.
+ */
+export async function overrideGradeDistribution(
+  deps: AppDeps,
+  auth: RequestAuth,
+  id: string,
+  input: StaffGradeOverrideInput,
+): Promise<PackageRequestDetail> {
+  await deps.db.transaction(async (tx) => {
+    const request = await findPackageRequest(tx, id, { lock: true });
+    if (!request) throw packageRequestNotFound();
+    if (!staffOverrideAllowed(request.status)) throw conflict(staffPackageMessages.overrideClosed);
+    const pkg = await loadPackage(tx, request.packageId);
+    if (!pkg) throw packageRequestNotFound();
+    if (!pkg.institutes.some((institute) => institute.id === input.packageInstituteId))
+      throw badRequest(packageMessages.unknownItem, { packageInstituteId: packageMessages.unknownItem });
+    const sent = input.grades.map((grade) => grade.gradeId);
+    const known = await tx.select({ id: grades.id }).from(grades).where(inArray(grades.id, sent));
+    if (known.length !== sent.length)
+      throw badRequest(packageMessages.unknownItem, { grades: packageMessages.unknownItem });
+    const overrideDate = input.overrideDate ?? providerToday(deps);
+    const participants = input.grades.reduce((total, grade) => total + grade.participants, 0);
+    await tx
+      .insert(packageRequestInstitutes)
+      .values({
+        packageRequestId: request.id,
+        packageInstituteId: input.packageInstituteId,
+        requestedParticipants: 0,
+        createdByInitiator: false,
+        overrideAmount: participants,
+        overrideDate,
+      })
+      .onConflictDoUpdate({
+        target: [packageRequestInstitutes.packageRequestId, packageRequestInstitutes.packageInstituteId],
+        set: { overrideAmount: participants, overrideDate },
+      });
+    const gradeKey = and(
+      eq(packageRequestInstituteGrades.packageRequestId, request.id),
+      eq(packageRequestInstituteGrades.packageInstituteId, input.packageInstituteId),
+    );
+    await tx.update(packageRequestInstituteGrades).set({ overrideParticipants: 0 }).where(gradeKey);
+    const given = input.grades.filter((grade) => grade.participants > 0);
+    await tx
+      .insert(packageRequestInstituteGrades)
+      .values(
+        given.map((grade) => ({
+          packageRequestId: request.id,
+          packageInstituteId: input.packageInstituteId,
+          gradeId: grade.gradeId,
+          participants: 0,
+          overrideParticipants: grade.participants,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [
+          packageRequestInstituteGrades.packageRequestId,
+          packageRequestInstituteGrades.packageInstituteId,
+          packageRequestInstituteGrades.gradeId,
+        ],
+        set: { overrideParticipants: sql`excluded.override_participants` },
+      });
+    await tx
+      .delete(packageRequestInstituteGrades)
+      .where(
+        and(
+          gradeKey,
+          eq(packageRequestInstituteGrades.participants, 0),
+          eq(packageRequestInstituteGrades.overrideParticipants, 0),
+        ),
+      );
+    await tx.update(packageRequests).set({ updatedAt: deps.clock() }).where(eq(packageRequests.id, request.id));
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'package_request.grade_override',
+      subjectType: 'package_request',
+      subjectId: id,
+      data: { ...input, overrideDate, participants },
+    });
+  });
+  return readStaffPackageRequest(deps, id);
 }

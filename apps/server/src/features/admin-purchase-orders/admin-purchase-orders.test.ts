@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { purchaseOrderMessages, type AdminPurchaseOrderPage } from '@portal/domain/commerce/purchase-orders.ts';
 import { coupons, eventPayments, eventSections, purchaseOrders } from '../../db/schema/commerce.ts';
@@ -13,7 +13,9 @@ import {
   createPurchaseOrder,
   signedInUser,
 } from '../../test/commerce-factories.ts';
+import { readCsv, readXlsx } from '../../test/exports.ts';
 import { call, useTestApp } from '../../test/harness.ts';
+import { exportRows } from './repository.ts';
 
 const t = useTestApp();
 
@@ -350,5 +352,109 @@ describe('POST /api/admin/purchase-orders/:id/void', () => {
     ).toBe(403);
     expect((await call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrder.id}/void`)).statusCode).toBe(401);
     expect((await paymentOf(payment.id))?.status).toBe('PO_SUBMITTED');
+  });
+});
+
+describe('GET /api/admin/purchase-orders/export', () => {
+  it('writes the list under the same filters as CSV: the header, then the rows the list shows, in its order, in dollars', async () => {
+    const caller = await staff();
+    await submitted({ organizationName: 'Export Adams Elementary', number: 'EXP-2001' });
+    const b = await submitted({
+      organizationName: 'Export Baker Middle',
+      number: 'EXP-2002',
+      submittedTotalCents: 12_345,
+    });
+    const voided = await submitted({ organizationName: 'Export Carver High', number: 'EXP-2003' });
+    await t.deps.db
+      .update(purchaseOrders)
+      .set({ status: 'VOIDED' })
+      .where(eq(purchaseOrders.id, voided.purchaseOrder.id));
+
+    const filters = 'search=exp-&status=SUBMITTED';
+    const list = (
+      await call(t.app, 'GET', `/api/admin/purchase-orders?${filters}`, { caller })
+    ).json<AdminPurchaseOrderPage>();
+    const file = await call(t.app, 'GET', `/api/admin/purchase-orders/export?${filters}&format=csv`, { caller });
+
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(file.headers['content-disposition']).toMatch(
+      /^attachment; filename="purchase-orders-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const [header, ...rows] = readCsv(file.body);
+    expect(header).toEqual([
+      'Number',
+      'Organization',
+      'Buyer',
+      'Buyer email',
+      'Contact name',
+      'Contact email',
+      'Contact phone',
+      'Type',
+      'Pays for',
+      'Typed total',
+      'Payment total',
+      'Status',
+      'Submitted',
+      'Decided',
+    ]);
+    expect(rows.map((row) => row[0])).toEqual(list.items.map((item) => item.number));
+    expect(rows.map((row) => row[0])).toEqual(['EXP-2002', 'EXP-2001']);
+    const [first] = rows;
+    expect(first?.slice(1, 4)).toEqual(['Export Baker Middle', list.items[0]?.buyerName, b.buyer.user.email]);
+    expect(first?.[7]).toBe('Conference day');
+    expect(first?.[9]).toBe('123.45');
+    expect(first?.[11]).toBe('Submitted');
+    expect(first?.[12]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [AP]M$/);
+    expect(first?.[13]).toBe('');
+  });
+
+  it('writes an XLSX sheet whose money cells are dollar numbers', async () => {
+    const caller = await staff();
+    await submitted({ organizationName: 'Sheet Lincoln Elementary', number: 'XLS-3001', submittedTotalCents: 9_950 });
+
+    const file = await call(
+      t.app,
+      'GET',
+      '/api/admin/purchase-orders/export?search=xls-&status=SUBMITTED&format=xlsx',
+      {
+        caller,
+      },
+    );
+
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const [header, ...rows] = await readXlsx(file.rawPayload);
+    expect(header?.[0]).toBe('Number');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.[0]).toBe('XLS-3001');
+    expect(rows[0]?.[9]).toBe(99.5);
+  });
+
+  it('pages by keyset without losing or repeating a row, even for rows submitted in the same millisecond', async () => {
+    const orders = [];
+    for (const n of [1, 2, 3, 4, 5])
+      orders.push(await submitted({ organizationName: `Keyset School ${n}`, number: `KEY-${n}` }));
+    // Microseconds apart: a Date rounds them to one millisecond, the keyset must not.
+    for (const [index, order] of orders.entries())
+      await t.deps.db
+        .update(purchaseOrders)
+        .set({ createdAt: sql`'2026-03-01 10:00:00.123'::timestamptz + ${index} * interval '1 microsecond'` })
+        .where(eq(purchaseOrders.id, order.purchaseOrder.id));
+
+    const numbers = [];
+    for await (const row of exportRows(t.deps.db, { search: 'key-' }, 2)) numbers.push(row.number);
+
+    expect(numbers).toEqual(['KEY-5', 'KEY-4', 'KEY-3', 'KEY-2', 'KEY-1']);
+  });
+
+  it('refuses a member and an unknown format', async () => {
+    const member = (await signedInUser(t, 'MEMBER')).caller;
+    expect(
+      (await call(t.app, 'GET', '/api/admin/purchase-orders/export?format=csv', { caller: member })).statusCode,
+    ).toBe(403);
+    const bad = await call(t.app, 'GET', '/api/admin/purchase-orders/export?format=pdf', { caller: await staff() });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Choose csv or xlsx');
   });
 });

@@ -2,12 +2,13 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PurchaseOrderStatus } from '@portal/domain/commerce/enums.ts';
 import type { AdminPurchaseOrderRow } from '@portal/domain/commerce/purchase-orders.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { eventApplications } from '../../db/schema/applications.ts';
+import { eventApplications, legacyEventApplications } from '../../db/schema/applications.ts';
 import { eventPayments, events, purchaseOrders } from '../../db/schema/commerce.ts';
 import { contracts } from '../../db/schema/contracts.ts';
 import { organizations } from '../../db/schema/organizations.ts';
 import { purchaseOrderApplications, purchaseOrderContracts } from '../../db/schema/purchase-order-links.ts';
 import { users } from '../../db/schema/users.ts';
+import { exportPageSize, keysetRows } from '../../platform/exports.ts';
 
 /**
  * What a purchase order pays, in cents: its payment's total now, or — for an institute or package
@@ -59,7 +60,8 @@ export async function findFile(db: Executor, purchaseOrderId: string) {
 
 /**
  * What an institute or package purchase order pays for, in words: the contract's package, or the
- * institute and how many applicants. Null for a purchase order of one payment (its type says it).
+ * institute and how many applicants; for a previous-system application's payment (no items), its
+ * event. Null for any other purchase order of one payment (its type says it).
  */
 const paysFor = sql<string | null>`coalesce(
   (select ${contracts.packageName} from ${purchaseOrderContracts}
@@ -70,7 +72,9 @@ const paysFor = sql<string | null>`coalesce(
     inner join ${eventApplications} on ${eventApplications.id} = ${purchaseOrderApplications.applicationId}
     inner join ${events} on ${events.id} = ${eventApplications.eventId}
     where ${purchaseOrderApplications.purchaseOrderId} = ${purchaseOrders.id}
-    having count(*) > 0))`;
+    having count(*) > 0),
+  (select ${legacyEventApplications.eventName} || ' (previous system application)' from ${legacyEventApplications}
+    where ${legacyEventApplications.id} = ${eventPayments.legacyApplicationId}))`;
 
 /** The staff list's rows: one query joining payment, buyer (who sent it) and organization, whatever the page size. */
 function rowQuery(db: Executor, where: SQL | undefined) {
@@ -95,6 +99,8 @@ function rowQuery(db: Executor, where: SQL | undefined) {
       filename: purchaseOrders.filename,
       createdAt: purchaseOrders.createdAt,
       decidedAt: purchaseOrders.decidedAt,
+      // The stored microseconds, which a Date would round away: the export's keyset compares them.
+      createdAtKey: sql<string>`${purchaseOrders.createdAt}::text`,
     })
     .from(purchaseOrders)
     .leftJoin(eventPayments, eq(eventPayments.id, purchaseOrders.paymentId))
@@ -106,7 +112,7 @@ function rowQuery(db: Executor, where: SQL | undefined) {
 
 type StoredRow = Awaited<ReturnType<typeof rowQuery>>[number];
 
-function present({ buyerFirstName, buyerLastName, ...row }: StoredRow): AdminPurchaseOrderRow {
+function present({ buyerFirstName, buyerLastName, createdAtKey: _key, ...row }: StoredRow): AdminPurchaseOrderRow {
   return {
     ...row,
     buyerName: `${buyerFirstName} ${buyerLastName}`,
@@ -123,22 +129,27 @@ export async function findRow(db: Executor, purchaseOrderId: string): Promise<Ad
 export interface RowFilter {
   status?: PurchaseOrderStatus;
   search?: string;
-  page: number;
-  pageSize: number;
 }
 
-/** Newest first, by status, searched by purchase-order number, organization name or buyer email. */
-export async function listRows(db: Database, filter: RowFilter) {
+/** By status, searched by purchase-order number, organization name or buyer email: the list's and its file's. */
+function filtered(filter: RowFilter) {
   const like = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-  const where = and(
+  return and(
     filter.status ? eq(purchaseOrders.status, filter.status) : undefined,
     like
       ? or(ilike(purchaseOrders.number, like), ilike(organizations.name, like), ilike(users.email, like))
       : undefined,
   );
+}
+
+const newestFirst = [desc(purchaseOrders.createdAt), desc(purchaseOrders.id)];
+
+/** Newest first, one page. */
+export async function listRows(db: Database, filter: RowFilter & { page: number; pageSize: number }) {
+  const where = filtered(filter);
   const [rows, [total]] = await Promise.all([
     rowQuery(db, where)
-      .orderBy(desc(purchaseOrders.createdAt), desc(purchaseOrders.id))
+      .orderBy(...newestFirst)
       .limit(filter.pageSize)
       .offset((filter.page - 1) * filter.pageSize),
     db
@@ -150,6 +161,27 @@ export async function listRows(db: Database, filter: RowFilter) {
   ]);
   return { items: rows.map(present), total: total?.total ?? 0 };
 }
+
+/** Every row the list shows under `filter`, in its order, a page at a time (keyset on submitted time and id). */
+export function exportRows(db: Database, filter: RowFilter, pageSize = exportPageSize) {
+  return keysetRows<StoredRow>(
+    (after, limit) =>
+      rowQuery(
+        db,
+        and(
+          filtered(filter),
+          after
+            ? sql`(${purchaseOrders.createdAt}, ${purchaseOrders.id}) < (${after.createdAtKey}::timestamptz, ${after.id})`
+            : undefined,
+        ),
+      )
+        .orderBy(...newestFirst)
+        .limit(limit),
+    pageSize,
+  );
+}
+
+export type PurchaseOrderExportRow = StoredRow;
 
 /** What the buyer's mail needs: the address and name of who sent the purchase order, and what it pays. */
 export async function findBuyer(db: Executor, purchaseOrderId: string) {

@@ -5,10 +5,18 @@ import {
   adminPurchaseOrderQuery,
   adminPurchaseOrderRow,
 } from '@portal/domain/commerce/purchase-orders.ts';
+import { exportQuery } from '@portal/domain/exports.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { sendExport, exportMediaTypes } from '../../platform/exports.ts';
 import { caller } from '../../platform/access.ts';
 import { sendDownload } from '../../platform/downloads.ts';
-import { approvePurchaseOrder, listPurchaseOrders, purchaseOrderFile, voidPurchaseOrder } from './service.ts';
+import {
+  approvePurchaseOrder,
+  exportPurchaseOrders,
+  listPurchaseOrders,
+  purchaseOrderFile,
+  voidPurchaseOrder,
+} from './service.ts';
 
 const idParams = z.object({ id: z.uuid('Not a purchase order id') });
 const staff = { access: 'staff' } as const;
@@ -22,6 +30,19 @@ export const adminPurchaseOrderRoutes: FastifyPluginAsyncZod<AppDeps> = async (a
       schema: { tags: ['admin'], querystring: adminPurchaseOrderQuery, response: { 200: adminPurchaseOrderPage } },
     },
     async (request) => listPurchaseOrders(deps, request.query),
+  );
+
+  app.get(
+    '/admin/purchase-orders/export',
+    {
+      config: staff,
+      schema: {
+        tags: ['admin'],
+        querystring: exportQuery(adminPurchaseOrderQuery),
+        produces: exportMediaTypes,
+      },
+    },
+    async (request, reply) => sendExport(reply, exportPurchaseOrders(deps, request.query)),
   );
 
   app.get(

@@ -1,29 +1,40 @@
 import type { z } from 'zod';
+import type { PurchaseOrderStatus } from '@portal/domain/commerce/enums.ts';
+import { formatPhone } from '@portal/domain/contact.ts';
+import { calendarDateIn, formatMoment } from '@portal/domain/dates.ts';
+import type { ExportFormat } from '@portal/domain/exports.ts';
 import {
   purchaseOrderMessages,
+  purchaseOrderStatusLabels,
   purchaseOrderTotalMismatch,
+  purchaseOrderTypeLabels,
   type adminPurchaseOrderQuery,
   type AdminPurchaseOrderPage,
   type AdminPurchaseOrderRow,
 } from '@portal/domain/commerce/purchase-orders.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
+import type { Export } from '../../platform/exports.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { markPaid, releasePayment } from '../../core/capacity.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { cancelLinkedPayments, payLinkedPayments } from '../../core/purchase-order-links.ts';
+import { attachmentName } from '../../core/purchase-order-upload.ts';
 import { decisionMail } from './decision-mail.ts';
 import {
   decide,
   findBuyer,
   findFile,
   findRow,
+  exportRows,
   listRows,
   purchaseOrderExists,
+  type PurchaseOrderExportRow,
   purchaseOrderTotals,
 } from './repository.ts';
+import { emitWebhookEvent } from '../../core/webhooks.ts';
 
 const purchaseOrderNotFound = () => notFound('No such purchase order.');
 
@@ -35,14 +46,34 @@ export async function listPurchaseOrders(
   return { items, total, page: query.page, pageSize: query.pageSize };
 }
 
-/** Letters, digits, spaces, dots, dashes and underscores only, ending in .pdf: safe in a header and on any disk. */
-export function attachmentName(filename: string): string {
-  const base = filename
-    .replace(/\.pdf$/i, '')
-    .replace(/[^A-Za-z0-9 ._-]+/g, '_')
-    .replace(/^[ ._]+|[ ._]+$/g, '')
-    .slice(0, 100);
-  return `${base || 'purchase-order'}.pdf`;
+/** GET /api/admin/purchase-orders/export: the list under its filters, every page, as CSV or XLSX. */
+export function exportPurchaseOrders(
+  deps: AppDeps,
+  query: { status?: PurchaseOrderStatus; search?: string; format: ExportFormat },
+): Export<PurchaseOrderExportRow> {
+  const moment = (at: Date | null) => (at ? formatMoment(at, deps.config.timeZone) : '');
+  return {
+    baseName: `purchase-orders-${calendarDateIn(deps.clock(), deps.config.timeZone)}`,
+    title: 'Purchase orders',
+    format: query.format,
+    rows: exportRows(deps.db, query),
+    columns: [
+      { header: 'Number', value: (row) => row.number },
+      { header: 'Organization', value: (row) => row.organizationName },
+      { header: 'Buyer', value: (row) => `${row.buyerFirstName} ${row.buyerLastName}` },
+      { header: 'Buyer email', value: (row) => row.buyerEmail },
+      { header: 'Contact name', value: (row) => row.contactName },
+      { header: 'Contact email', value: (row) => row.contactEmail },
+      { header: 'Contact phone', value: (row) => formatPhone(row.contactPhone) },
+      { header: 'Type', value: (row) => purchaseOrderTypeLabels[row.type] },
+      { header: 'Pays for', value: (row) => row.paysFor ?? '' },
+      { header: 'Typed total', value: (row) => row.submittedTotalCents, cents: true },
+      { header: 'Payment total', value: (row) => row.paymentTotalCents, cents: true },
+      { header: 'Status', value: (row) => purchaseOrderStatusLabels[row.status] },
+      { header: 'Submitted', value: (row) => moment(row.createdAt) },
+      { header: 'Decided', value: (row) => moment(row.decidedAt) },
+    ],
+  };
 }
 
 export async function purchaseOrderFile(
@@ -78,6 +109,12 @@ async function decidePurchaseOrder(
       throw conflict(purchaseOrderMessages.alreadyDecided);
     }
     await settle(tx, decided.paymentId, now);
+    await emitWebhookEvent(
+      tx,
+      outcome === 'APPROVED' ? 'purchase_order.approved' : 'purchase_order.voided',
+      { purchaseOrderId, number: decided.number, paymentId: decided.paymentId },
+      now,
+    );
     const buyer = await findBuyer(tx, purchaseOrderId);
     if (!buyer) throw new Error('a purchase order without its buyer');
     await queueMail(

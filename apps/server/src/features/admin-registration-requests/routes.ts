@@ -7,8 +7,10 @@ import {
   registrationRequestDetail,
   registrationRequestPage,
 } from '@portal/domain/registrations/requests.ts';
+import { exportQuery } from '@portal/domain/exports.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
+import { exportMediaTypes, sendExport } from '../../platform/exports.ts';
 import * as staffRequests from './service.ts';
 
 const eventParams = z.object({ eventId: z.uuid('Not an event id') });
@@ -45,6 +47,15 @@ export const adminRegistrationRequestRoutes: FastifyPluginAsyncZod<AppDeps> = as
       schema: { tags, querystring: adminRegistrationRequestQuery, response: { 200: registrationRequestPage } },
     },
     async (request) => staffRequests.listRequests(deps, request.query),
+  );
+
+  app.get(
+    '/admin/registration-requests/export',
+    {
+      config: staff,
+      schema: { tags, querystring: exportQuery(adminRegistrationRequestQuery), produces: exportMediaTypes },
+    },
+    async (request, reply) => sendExport(reply, await staffRequests.exportRequests(deps, request.query)),
   );
 
   app.get(

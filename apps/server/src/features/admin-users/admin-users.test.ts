@@ -3,7 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { auditLog } from '../../db/schema/platform.ts';
 import { users } from '../../db/schema/users.ts';
 import { addMembership, createOrganization, createUser, testPassword } from '../../test/factories.ts';
+import type { AdminUserPage } from '@portal/domain/people/staff-users.ts';
+import { readCsv } from '../../test/exports.ts';
 import { call, sessionCookieOf, signIn, useTestApp } from '../../test/harness.ts';
+import { exportUserRows } from './user-search.ts';
 
 const t = useTestApp();
 
@@ -204,5 +207,42 @@ describe('a sign-in link staff issued', () => {
     const used = await call(t.app, 'POST', '/api/auth/token', { body: { token } });
     expect(used.statusCode).toBe(401);
     expect(used.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('GET /api/admin/users/export', () => {
+  it('writes the users the list shows under the same search, by name, with their roles; pages by keyset', async () => {
+    const { caller } = await staffCaller();
+    const school = await createOrganization(t.deps.db, 'Exported Elementary');
+    for (const lastName of ['Exportable C', 'Exportable A', 'Exportable B']) {
+      const user = await createUser(t.deps.db, { firstName: 'Xena', lastName });
+      await addMembership(t.deps.db, school.id, user.id, 'ADMIN');
+    }
+    const list = await call(t.app, 'GET', '/api/admin/users?search=exportable', { caller });
+
+    const file = await call(t.app, 'GET', '/api/admin/users/export?search=exportable&format=csv', { caller });
+
+    expect(file.statusCode).toBe(200);
+    const [header, ...rows] = readCsv(file.body);
+    expect(header).toEqual(['First name', 'Last name', 'Email', 'Role']);
+    expect(rows.map((row) => row[2])).toEqual(list.json<AdminUserPage>().items.map((item) => item.email));
+    expect(rows.map((row) => [row[1], row[3]])).toEqual([
+      ['Exportable A', 'Admin of Exported Elementary'],
+      ['Exportable B', 'Admin of Exported Elementary'],
+      ['Exportable C', 'Admin of Exported Elementary'],
+    ]);
+    const names = [];
+    for await (const row of exportUserRows(t.deps.db, 'exportable', 1)) names.push(row.lastName);
+    expect(names).toEqual(['Exportable A', 'Exportable B', 'Exportable C']);
+  });
+
+  it('refuses a member and a bad format', async () => {
+    const member = await createUser(t.deps.db);
+    const memberCaller = await signIn(t.app, member.email, testPassword);
+    expect((await call(t.app, 'GET', '/api/admin/users/export?format=csv', { caller: memberCaller })).statusCode).toBe(
+      403,
+    );
+    const { caller } = await staffCaller();
+    expect((await call(t.app, 'GET', '/api/admin/users/export?format=txt', { caller })).statusCode).toBe(400);
   });
 });

@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminUserPage, adminUserSearch } from '@portal/domain/people/staff-users.ts';
 import { currentUser } from '@portal/domain/people/auth.ts';
+import { exportQuery } from '@portal/domain/exports.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { sendExport, exportMediaTypes } from '../../platform/exports.ts';
 import { caller } from '../../platform/access.ts';
 import { replyWithSession } from '../../core/current-user.ts';
 import { clientOf } from '../../platform/sign-in.ts';
 import { issueSignInLink, startImpersonation } from './impersonation.ts';
-import { listUsers } from './user-search.ts';
+import { exportUsers, listUsers } from './user-search.ts';
 
 const userParams = z.object({ userId: z.uuid('Not a user id') });
 
@@ -19,6 +21,19 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       schema: { tags: ['admin'], querystring: adminUserSearch, response: { 200: adminUserPage } },
     },
     async (request) => listUsers(deps, request.query),
+  );
+
+  app.get(
+    '/admin/users/export',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['admin'],
+        querystring: exportQuery(adminUserSearch),
+        produces: exportMediaTypes,
+      },
+    },
+    async (request, reply) => sendExport(reply, exportUsers(deps, request.query)),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { searchRules } from '@portal/domain/organizations/messages.ts';
 import type { Affiliation } from '@portal/domain/organizations/affiliations.ts';
 import type { Executor } from '../../db/client.ts';
@@ -25,8 +25,29 @@ const containing = (search: string) => `%${escapeLike(search)}%`;
 
 type Searchable = typeof organizations | typeof districts;
 
+/** The trigram-index lookups of migration 0024, one per searchable table. */
+const matchingFunction = new Map<Searchable, SQL>([
+  [organizations, sql.raw('matching_organizations')],
+  [districts, sql.raw('matching_districts')],
+]);
+
+/**
+ * The ids of up to `cap` names containing the term, found through the table's trigram index whatever
+ * the planner's statistics say (names that repeat across districts made it scan the whole table).
+ */
+const matchingIds = (table: Searchable, search: string, cap: number) =>
+  sql`select id from ${matchingFunction.get(table)}(${containing(search)}, ${cap})`;
+
 /** Counting stops past this many matches: a term that matches more is too broad to rank or count. */
 const { countedMatches } = searchRules;
+
+/**
+ * Which names a page reads: a broad term's matches are dense, so walking the name index with the
+ * filter reaches a page at once; anything narrower is the at most `countedMatches` ids the trigram
+ * index finds, ranked by similarity.
+ */
+const matching = (table: Searchable, search: string, broad: boolean) =>
+  broad ? ilike(table.name, containing(search)) : sql`${table.id} in (${matchingIds(table, search, countedMatches)})`;
 
 const closestFirst = (table: Searchable, search: string) => [
   desc(sql`similarity(${table.name}, ${search})`),
@@ -61,7 +82,7 @@ export function organizationSearch(db: Executor, query: SearchQuery, broad: bool
     })
     .from(organizations)
     .leftJoin(districts, eq(districts.id, organizations.districtId))
-    .where(ilike(organizations.name, containing(query.search)))
+    .where(matching(organizations, query.search, broad))
     .orderBy(...(broad ? byName.organizations : closestFirst(organizations, query.search)))
     .limit(query.take)
     .offset(query.skip);
@@ -71,7 +92,7 @@ export function districtSearch(db: Executor, query: SearchQuery, broad: boolean)
   return db
     .select({ id: districts.id, name: districts.name })
     .from(districts)
-    .where(ilike(districts.name, containing(query.search)))
+    .where(matching(districts, query.search, broad))
     .orderBy(...(broad ? byName.districts : closestFirst(districts, query.search)))
     .limit(query.take)
     .offset(query.skip);
@@ -82,14 +103,11 @@ export function districtSearch(db: Executor, query: SearchQuery, broad: boolean)
  * so a term most names share costs no more than a rarer one however large the table grows.
  */
 async function countMatchesUpTo(db: Executor, table: Searchable, search: string): Promise<number> {
-  const matches = db
-    .select({ one: sql`1` })
-    .from(table)
-    .where(ilike(table.name, containing(search)))
-    .limit(countedMatches + 1)
-    .as('matches');
-  const [row] = await db.select({ n: count() }).from(matches);
-  return row?.n ?? 0;
+  const result = await db.execute(
+    sql`select count(*)::int as n from (${matchingIds(table, search, countedMatches + 1)}) matches`,
+  );
+  // Both drivers answer with { rows }; the driver-neutral Database type leaves the result unknown.
+  return (result as { rows: { n: number }[] }).rows[0]?.n ?? 0;
 }
 
 /** One page and the total: exact up to `countedMatches`, else that number with `totalCapped`. */

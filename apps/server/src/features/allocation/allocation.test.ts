@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { allocationMessages, type AllocationReply } from '@portal/domain/tickets/allocation.ts';
+import {
+  allocationMessages,
+  maxListedAssignees,
+  type AllocationReply,
+  type MyTicketsReply,
+} from '@portal/domain/tickets/allocation.ts';
 import { paymentMessages, type EventPaymentPage } from '@portal/domain/commerce/payments.ts';
 import { purchaseClosedMessage } from '@portal/domain/commerce/purchase-window.ts';
 import {
@@ -14,7 +19,10 @@ import {
 import { invitations } from '../../db/schema/organizations.ts';
 import { auditLog, mailMessages } from '../../db/schema/platform.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
+import { users } from '../../db/schema/users.ts';
 import { createSession, sessionCookie } from '../../platform/sessions.ts';
+import { pngBase64 } from '../../platform/qr-codes.ts';
+import { ticketQrImage } from '../../core/ticket-codes.ts';
 import {
   createConferenceDay,
   createEvent,
@@ -129,6 +137,14 @@ describe('PUT /api/event-payments/:id/allocation', () => {
     expect(mail?.text).toContain('Day: 2026-12-10');
     expect(mail?.attachments?.[0]).toMatchObject({ filename: 'ticket.ics' });
     expect(mail?.attachments?.[0]?.content).toContain('DTSTART;VALUE=DATE:20261210');
+    // The ticket's QR code, as a PNG of Sam's code for the event, attached and inside the calendar file.
+    const qr = mail?.attachments?.[1];
+    expect(qr).toMatchObject({ filename: 'ticket-qr.png', contentType: 'image/png', encoding: 'base64' });
+    expect(qr?.content).toBe(
+      pngBase64(await ticketQrImage(t.deps.config.encryptionKey, sam?.id ?? '', s.day.event.id)),
+    );
+    expect(mail?.attachments?.[0]?.content.replace(/\r\n /g, '')).toContain(`X-FILENAME=ticket-qr.png:${qr?.content}`);
+    expect(mail?.text).toContain('ticket-qr.png');
     const audits = await t.deps.db
       .select()
       .from(auditLog)
@@ -249,6 +265,42 @@ describe('PUT /api/event-payments/:id/allocation', () => {
     expect(own.statusCode).toBe(200);
     expect(own.json().events[0].sections[0].assignedUsers).toEqual([expect.objectContaining({ id: teacher.user.id })]);
     expect((await call(t.app, 'GET', '/api/my-tickets', { caller: teacher.caller })).json().items).toHaveLength(1);
+  });
+
+  it("keeps its rules for 'Assign to me' (one line: its holders as read, the buyer added): others kept, no second ticket for the buyer, none past the tickets bought", async () => {
+    const s = await paidConferenceDay();
+    const itemId = await s.itemId();
+    const [sam, sue, sid] = s.staff.map((user) => user.id);
+    const me = s.admin.user.id;
+    const save = (assignedUsers: (string | undefined)[]) =>
+      call(t.app, 'PUT', s.url, { caller: s.admin.caller, body: { items: [{ itemId, assignedUsers }] } });
+    expect((await save([sam])).statusCode).toBe(200);
+
+    const mine = await save([sam, me]);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json<AllocationReply>().events[0]?.sections[0]?.assignedUsers.map((user) => user.id)).toEqual([
+      sam,
+      me,
+    ]);
+    const cases: [string, (string | undefined)[], string][] = [
+      ['the buyer a second time', [sam, me, me], allocationMessages.duplicate],
+      ['past the tickets bought', [sam, me, sue, sid], allocationMessages.overallocated],
+    ];
+    for (const [, assignedUsers, detail] of cases) {
+      const refused = await save(assignedUsers);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().detail).toBe(detail);
+    }
+    expect((await s.read()).events[0]?.sections[0]?.assignedUsers.map((user) => user.id)).toEqual([sam, me]);
+    const stranger = await outsider();
+    expect(
+      (
+        await call(t.app, 'PUT', s.url, {
+          caller: stranger.caller,
+          body: { items: [{ itemId, assignedUsers: [sam, me, stranger.user.id] }] },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it("gives a buyer who is a plain member of the payment's organization their own tickets, its administrators the organization's people", async () => {
@@ -526,6 +578,83 @@ describe('assignable users and pending users', () => {
   });
 });
 
+describe('POST /api/organizations/:organizationId/pending-users/list', () => {
+  const listUrl = (organizationId: string) => `/api/organizations/${organizationId}/pending-users/list`;
+
+  it('answers members and pending users as they are and makes the others pending users, named as listed, once each', async () => {
+    const s = await paidConferenceDay();
+    const sam = s.staff[0];
+    const response = await call(t.app, 'POST', listUrl(s.organization.id), {
+      caller: s.admin.caller,
+      body: {
+        people: [
+          { email: 'Lia.List@school.test', firstName: 'Lia', lastName: 'List' },
+          { email: sam?.email.toUpperCase(), firstName: 'Ignored', lastName: 'Name' },
+          { email: 'nameless@school.test', firstName: '', lastName: '' },
+          { email: 'lia.list@school.test', firstName: 'Lia', lastName: 'Again' },
+        ],
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const items = response.json<{ items: { id: string; email: string; firstName: string; isPending: boolean }[] }>()
+      .items;
+    expect(items.map((user) => [user.email, user.firstName, user.isPending])).toEqual([
+      ['lia.list@school.test', 'Lia', true],
+      [sam?.email, 'Sam', false],
+      ['nameless@school.test', '', true],
+    ]);
+    const [invitation] = await t.deps.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.userId, items[0]?.id ?? ''));
+    expect(invitation).toMatchObject({ organizationId: s.organization.id, status: 'SENT' });
+    expect(await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, 'lia.list@school.test'))).toHaveLength(
+      1,
+    );
+
+    // A second paste of the same people invites nobody again.
+    const again = await call(t.app, 'POST', listUrl(s.organization.id), {
+      caller: s.admin.caller,
+      body: { people: [{ email: 'lia.list@school.test', firstName: 'Lia', lastName: 'List' }] },
+    });
+    expect(again.json()).toEqual({ items: [expect.objectContaining({ id: items[0]?.id, isPending: true })] });
+    expect(await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, 'lia.list@school.test'))).toHaveLength(
+      1,
+    );
+  });
+
+  it('refuses a non-manager (404) and writes nothing', async () => {
+    const s = await paidConferenceDay();
+    const stranger = await outsider();
+    const refused = await call(t.app, 'POST', listUrl(s.organization.id), {
+      caller: stranger.caller,
+      body: { people: [{ email: 'not-made@school.test', firstName: 'N', lastName: 'M' }] },
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(await t.deps.db.select().from(users).where(eq(users.email, 'not-made@school.test'))).toEqual([]);
+  });
+
+  it.each([
+    ['an invalid email', { people: [{ email: 'not-an-email', firstName: '', lastName: '' }] }],
+    ['an empty list', { people: [] }],
+    [
+      'more than the most one list may bring',
+      {
+        people: Array.from({ length: maxListedAssignees + 1 }, (_, i) => ({
+          email: `p${i}@school.test`,
+          firstName: '',
+          lastName: '',
+        })),
+      },
+    ],
+    ['a name too long', { people: [{ email: 'long@school.test', firstName: 'x'.repeat(101), lastName: '' }] }],
+  ])('400 for %s', async (_case, body) => {
+    const s = await paidConferenceDay();
+    const response = await call(t.app, 'POST', listUrl(s.organization.id), { caller: s.admin.caller, body });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
 describe('my tickets and the staff console', () => {
   it("lists a holder's own tickets", async () => {
     const s = await paidConferenceDay();
@@ -548,9 +677,11 @@ describe('my tickets and the staff console', () => {
           dates: ['2026-12-10'],
           locationName: 'Hall A',
           organizationName: s.organization.name,
+          qrCode: await ticketQrImage(t.deps.config.encryptionKey, sam?.id ?? '', s.day.event.id),
         }),
       ],
     });
+    expect(response.json<MyTicketsReply>().items[0]?.qrCode).toMatch(/^data:image\/png;base64,/);
     expect((await call(t.app, 'GET', '/api/my-tickets', { caller: s.admin.caller })).json()).toEqual({ items: [] });
   });
 
@@ -629,6 +760,7 @@ describe('an institute seat (a paid, accepted application)', () => {
           endDate: '2027-01-22',
           locationName: null,
           organizationName: organization.name,
+          qrCode: expect.stringMatching(/^data:image\/png;base64,/),
         },
       ],
     });

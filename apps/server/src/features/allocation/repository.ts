@@ -1,10 +1,15 @@
-import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { AssignableUser } from '@portal/domain/tickets/allocation.ts';
 import type { Executor } from '../../db/client.ts';
 import { eventGroupings, eventPaymentItems, eventPayments, events, eventSections } from '../../db/schema/commerce.ts';
 import { organizations } from '../../db/schema/organizations.ts';
 import { packageAssignments } from '../../db/schema/package-assignments.ts';
 import { packageEvents, packageInstitutes, packageRequests } from '../../db/schema/packages.ts';
+import {
+  eventRegistrationPayments,
+  eventRegistrationRequests,
+  eventRegistrationSeats,
+} from '../../db/schema/registration-requests.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
 import { users } from '../../db/schema/users.ts';
 import { paymentVisibleTo } from '../../core/event-payments.ts';
@@ -17,8 +22,14 @@ export interface Viewer {
 
 /**
  * The payment if the viewer may see it (buyer, active OWNER/ADMIN of its organization, staff). An
- * event application's payment (applicationId set) is its applicant's seat: only they and staff see it.
+ * event application's payment (applicationId set) is its applicant's seat, and a registration
+ * request's payment its attendees' seats: only their buyer and staff see them. A previous-system
+ * application's payment (no items) counts as an application's (its id answered as applicationId).
  */
+const applicationOf = sql<
+  string | null
+>`coalesce(${eventPayments.applicationId}, ${eventPayments.legacyApplicationId})`;
+
 export async function findPayment(db: Executor, paymentId: string, viewer: Viewer) {
   const [row] = await db
     .select({
@@ -28,10 +39,12 @@ export async function findPayment(db: Executor, paymentId: string, viewer: Viewe
       organizationId: eventPayments.organizationId,
       organizationName: organizations.name,
       seatsHeld: eventPayments.seatsHeld,
-      applicationId: eventPayments.applicationId,
+      applicationId: applicationOf,
+      registrationRequestId: eventRegistrationPayments.requestId,
     })
     .from(eventPayments)
     .leftJoin(organizations, eq(organizations.id, eventPayments.organizationId))
+    .leftJoin(eventRegistrationPayments, eq(eventRegistrationPayments.paymentId, eventPayments.id))
     .where(
       and(
         eq(eventPayments.id, paymentId),
@@ -39,7 +52,10 @@ export async function findPayment(db: Executor, paymentId: string, viewer: Viewe
           ? undefined
           : and(
               paymentVisibleTo(viewer.userId),
-              or(isNull(eventPayments.applicationId), eq(eventPayments.userId, viewer.userId)),
+              or(
+                and(isNull(applicationOf), isNull(eventRegistrationPayments.requestId)),
+                eq(eventPayments.userId, viewer.userId),
+              ),
             ),
       ),
     );
@@ -211,6 +227,46 @@ export async function seatsOfUser(db: Executor, userId: string) {
       and(eq(eventPayments.userId, userId), eq(eventPayments.status, 'PAID'), isNotNull(eventPayments.applicationId)),
     )
     .orderBy(asc(events.startDate), asc(events.name), asc(eventPayments.id));
+}
+
+/**
+ * The member's seats on registration requests (theirs or anyone's) that are paid and not cancelled,
+ * soonest first: named as an attendee, the seat is theirs without being allocated.
+ */
+export async function registrationSeatsOfUser(db: Executor, userId: string) {
+  return db
+    .select({
+      requestId: eventRegistrationRequests.id,
+      eventId: events.id,
+      eventName: events.name,
+      startDate: events.startDate,
+      endDate: events.endDate,
+      eventLocation: events.locationName,
+      organizationName: organizations.name,
+    })
+    .from(eventRegistrationSeats)
+    .innerJoin(eventRegistrationRequests, eq(eventRegistrationRequests.id, eventRegistrationSeats.requestId))
+    .innerJoin(events, eq(events.id, eventRegistrationRequests.eventId))
+    .leftJoin(organizations, eq(organizations.id, eventRegistrationRequests.organizationId))
+    .where(
+      and(
+        eq(eventRegistrationSeats.userId, userId),
+        eq(eventRegistrationRequests.status, 'OPEN'),
+        exists(
+          db
+            .select({ paymentId: eventRegistrationPayments.paymentId })
+            .from(eventRegistrationPayments)
+            .innerJoin(eventPayments, eq(eventPayments.id, eventRegistrationPayments.paymentId))
+            .where(
+              and(
+                eq(eventRegistrationPayments.requestId, eventRegistrationRequests.id),
+                eq(eventPayments.status, 'PAID'),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(events.startDate), asc(events.name), asc(eventRegistrationRequests.id));
 }
 
 export async function setPaymentCancelled(tx: Executor, paymentId: string, now: Date): Promise<void> {

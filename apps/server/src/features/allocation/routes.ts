@@ -7,6 +7,8 @@ import {
   assignableUsersPage,
   assignableUsersQuery,
   cancelPaymentReply,
+  listedAssigneesInput,
+  listedAssigneesReply,
   myTicketsReply,
   newPendingUser,
 } from '@portal/domain/tickets/allocation.ts';
@@ -67,6 +69,15 @@ export const allocationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
       );
       return reply.status(201).send(user);
     },
+  );
+
+  app.post(
+    '/organizations/:organizationId/pending-users/list',
+    {
+      config: signedIn,
+      schema: { tags, params: organizationParams, body: listedAssigneesInput, response: { 200: listedAssigneesReply } },
+    },
+    async (request) => allocation.listedAssignees(deps, caller(request), request.params.organizationId, request.body),
   );
 
   app.get('/my-tickets', { config: signedIn, schema: { tags, response: { 200: myTicketsReply } } }, async (request) =>

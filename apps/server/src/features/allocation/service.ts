@@ -14,19 +14,29 @@ import {
   type CancelPaymentReply,
   type AssignableUser,
   type MyTicketsReply,
+  type ListedAssigneesInput,
+  type ListedAssigneesReply,
   type NewPendingUser,
 } from '@portal/domain/tickets/allocation.ts';
 import { ticketCalendar } from '@portal/domain/tickets/calendar.ts';
+import { ticketScanMessages } from '@portal/domain/tickets/ticket-codes.ts';
 import { isVoidedOrCancelled, paymentMessages } from '@portal/domain/commerce/payments.ts';
 import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
-import { addPendingUser, assignableByIds, assignableUsersPage } from '../../core/assignable-users.ts';
+import {
+  addPendingUser,
+  assignableByEmails,
+  assignableByIds,
+  assignableUsersPage,
+} from '../../core/assignable-users.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { releasePayment } from '../../core/capacity.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { purchaseOrdersOf } from '../../core/event-payments.ts';
 import { queueMail } from '../../platform/mail.ts';
+import { pngBase64 } from '../../platform/qr-codes.ts';
+import { ticketQrImage } from '../../core/ticket-codes.ts';
 import { activeMembershipRole, managerRole, organizationNotFound } from '../../core/memberships.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import {
@@ -37,6 +47,7 @@ import {
   lockPayment,
   orderHolders,
   packageTicketsOfUser,
+  registrationSeatsOfUser,
   removeHolders,
   seatsOfUser,
   setPaymentCancelled,
@@ -78,11 +89,15 @@ interface Loaded {
   voided: boolean;
 }
 
-/** The payment to allocate: one the viewer may see, and not an application's seat (409: there is nothing to allocate). */
+/**
+ * The payment to allocate: one the viewer may see, and neither an application's seat nor a
+ * registration request's seats (409: there is nothing to allocate).
+ */
 async function loadPayment(db: Executor, paymentId: string, viewer: Viewer): Promise<Loaded> {
   const payment = await findPayment(db, paymentId, viewer);
   if (!payment) throw paymentNotFound();
   if (payment.applicationId !== null) throw conflict(allocationMessages.applicationSeat);
+  if (payment.registrationRequestId !== null) throw conflict(allocationMessages.registrationSeats);
   const items = await itemsOf(db, paymentId);
   const orders = await purchaseOrdersOf(db, [paymentId]);
   return { payment, items, voided: isVoidedOrCancelled({ status: payment.status, purchaseOrders: orders }) };
@@ -167,7 +182,14 @@ export async function getAllocation(
   return buildReply(deps.db, loaded, viewer, todayOf(deps), auth.impersonator !== null);
 }
 
-function assignmentMail(user: AssignableUser, item: PaymentItem, organizationName: string | null, now: Date) {
+async function assignmentMail(
+  deps: AppDeps,
+  user: AssignableUser,
+  item: PaymentItem,
+  organizationName: string | null,
+  now: Date,
+) {
+  const qrCodePng = pngBase64(await ticketQrImage(deps.config.encryptionKey, user.id, item.eventId));
   const dates = ticketDates(item);
   const location = item.sectionLocation ?? item.eventLocation;
   const what = item.sectionTitle ? `${item.eventName}: ${item.sectionTitle}` : item.eventName;
@@ -182,6 +204,8 @@ function assignmentMail(user: AssignableUser, item: PaymentItem, organizationNam
     ...(location ? [`Location: ${location}`] : []),
     '',
     'A calendar file is attached. Your tickets are listed under Manage Events in the Members Portal.',
+    '',
+    `Your ticket's QR code is attached (ticket-qr.png). ${ticketScanMessages.codeHelp}`,
   ].join('\n');
   return {
     to: user.email,
@@ -192,10 +216,11 @@ function assignmentMail(user: AssignableUser, item: PaymentItem, organizationNam
         filename: 'ticket.ics',
         contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
         content: ticketCalendar(
-          { uid: `${item.itemId}-${user.id}`, title: what, dates, location, description: text },
+          { uid: `${item.itemId}-${user.id}`, title: what, dates, location, description: text, qrCodePng },
           now,
         ),
       },
+      { filename: 'ticket-qr.png', contentType: 'image/png', content: qrCodePng, encoding: 'base64' as const },
     ],
   };
 }
@@ -283,7 +308,7 @@ export async function saveAllocation(
         await orderHolders(tx, change.item.itemId, change.assignedUsers);
       for (const userId of change.added) {
         const person = people.get(userId);
-        if (person) await queueMail(tx, assignmentMail(person, change.item, payment.organizationName, now));
+        if (person) await queueMail(tx, await assignmentMail(deps, person, change.item, payment.organizationName, now));
       }
     }
     const changed = changes.filter((c) => c.added.length > 0 || c.removed.length > 0);
@@ -327,46 +352,98 @@ export async function createPendingUser(
       organizationId: allocationMessages.organizationRequired,
     });
   return deps.db.transaction(async (tx) => {
-    if (!viewerOf(auth).staff) await managerRole(tx, organizationId, auth.user.id);
-    const name = await organizationName(tx, organizationId);
-    if (name === undefined) throw organizationNotFound();
-    const result = await addPendingUser(tx, {
-      organizationId,
-      organizationName: name,
-      firstName: form.firstName,
-      lastName: form.lastName,
-      email: form.email,
-      invitedById: auth.user.id,
-      publicUrl: deps.config.publicUrl,
-    });
-    if (result.invitationId) {
-      await audit(tx, {
-        ...actorOf(auth),
-        action: 'invitation.create',
-        subjectType: 'invitation',
-        subjectId: result.invitationId,
-        data: {
-          kind: 'ORGANIZATION',
-          targetId: organizationId,
-          userId: result.user.id,
-          role: 'MEMBER',
-          newUser: result.created,
-          via: 'allocation',
-        },
-      });
-    }
-    return result.user;
+    const name = await requireOrganizationToInvite(tx, auth, organizationId);
+    return invitePending(tx, deps, auth, { organizationId, organizationName: name }, form);
   });
 }
 
-/** GET /api/my-tickets: the member's allocated tickets, institute seats and package tickets together, soonest event first. */
+type UncodedTicket = Omit<MyTicketsReply['items'][number], 'qrCode'>;
+
+/**
+ * POST /api/organizations/:organizationId/pending-users/list: a pasted list's people, those the
+ * organization has answered as they are, everyone else made a pending user exactly as '+ Add New
+ * User' does. One transaction: a refusal leaves nobody invited.
+ */
+export async function listedAssignees(
+  deps: AppDeps,
+  auth: RequestAuth,
+  organizationId: string,
+  input: ListedAssigneesInput,
+): Promise<ListedAssigneesReply> {
+  const people = [...new Map(input.people.map((person) => [person.email, person])).values()];
+  return deps.db.transaction(async (tx) => {
+    const name = await requireOrganizationToInvite(tx, auth, organizationId);
+    const known = await assignableByEmails(
+      tx,
+      organizationId,
+      people.map((person) => person.email),
+    );
+    const items: AssignableUser[] = [];
+    for (const person of people) {
+      items.push(
+        known.get(person.email) ??
+          (await invitePending(tx, deps, auth, { organizationId, organizationName: name }, person)),
+      );
+    }
+    return { items };
+  });
+}
+
+/** OWNER/ADMIN of the organization, or staff; its name for the invitation mail. */
+async function requireOrganizationToInvite(tx: Executor, auth: RequestAuth, organizationId: string) {
+  if (!viewerOf(auth).staff) await managerRole(tx, organizationId, auth.user.id);
+  const name = await organizationName(tx, organizationId);
+  if (name === undefined) throw organizationNotFound();
+  return name;
+}
+
+/** '+ Add New User' in the caller's transaction, audited as the roster's invitations are. */
+async function invitePending(
+  tx: Executor,
+  deps: AppDeps,
+  auth: RequestAuth,
+  organization: { organizationId: string; organizationName: string },
+  person: { firstName: string; lastName: string; email: string },
+): Promise<AssignableUser> {
+  const result = await addPendingUser(tx, {
+    ...organization,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    email: person.email,
+    invitedById: auth.user.id,
+    publicUrl: deps.config.publicUrl,
+  });
+  if (result.invitationId) {
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'invitation.create',
+      subjectType: 'invitation',
+      subjectId: result.invitationId,
+      data: {
+        kind: 'ORGANIZATION',
+        targetId: organization.organizationId,
+        userId: result.user.id,
+        role: 'MEMBER',
+        newUser: result.created,
+        via: 'allocation',
+      },
+    });
+  }
+  return result.user;
+}
+
+/**
+ * GET /api/my-tickets: the member's allocated tickets, institute seats, package tickets and seats on
+ * paid registration requests together, soonest event first.
+ */
 export async function myTickets(deps: AppDeps, auth: RequestAuth): Promise<MyTicketsReply> {
-  const [rows, seats, packageRows] = await Promise.all([
+  const [rows, seats, packageRows, requestSeats] = await Promise.all([
     ticketsOfUser(deps.db, auth.user.id),
     seatsOfUser(deps.db, auth.user.id),
     packageTicketsOfUser(deps.db, auth.user.id),
+    registrationSeatsOfUser(deps.db, auth.user.id),
   ]);
-  const tickets: MyTicketsReply['items'] = rows.map((row) => ({
+  const tickets: UncodedTicket[] = rows.map((row) => ({
     id: row.id,
     kind: 'TICKET',
     applicationId: null,
@@ -383,7 +460,7 @@ export async function myTickets(deps: AppDeps, auth: RequestAuth): Promise<MyTic
     locationName: row.sectionLocation ?? row.eventLocation,
     organizationName: row.organizationName,
   }));
-  const instituteSeats: MyTicketsReply['items'] = seats.map((seat) => ({
+  const instituteSeats: UncodedTicket[] = seats.map((seat) => ({
     id: seat.id,
     kind: 'INSTITUTE_SEAT',
     applicationId: seat.applicationId,
@@ -397,7 +474,7 @@ export async function myTickets(deps: AppDeps, auth: RequestAuth): Promise<MyTic
     locationName: seat.eventLocation,
     organizationName: seat.organizationName,
   }));
-  const packageTickets: MyTicketsReply['items'] = packageRows.map((row) => ({
+  const packageTickets: UncodedTicket[] = packageRows.map((row) => ({
     id: row.id,
     kind: 'PACKAGE',
     applicationId: null,
@@ -411,10 +488,29 @@ export async function myTickets(deps: AppDeps, auth: RequestAuth): Promise<MyTic
     locationName: row.eventLocation,
     organizationName: row.organizationName,
   }));
+  const registrationSeats: UncodedTicket[] = requestSeats.map((seat) => ({
+    id: seat.requestId,
+    kind: 'REGISTRATION_SEAT',
+    applicationId: null,
+    eventId: seat.eventId,
+    eventName: seat.eventName,
+    sectionId: null,
+    sectionTitle: null,
+    dates: daysBetween(seat.startDate, seat.endDate),
+    startDate: seat.startDate,
+    endDate: seat.endDate,
+    locationName: seat.eventLocation,
+    organizationName: seat.organizationName,
+  }));
   // Stable: tickets of one day keep their order, seats and package tickets after them.
-  return {
-    items: [...tickets, ...instituteSeats, ...packageTickets].sort((a, b) => a.startDate.localeCompare(b.startDate)),
-  };
+  const items = [...tickets, ...instituteSeats, ...packageTickets, ...registrationSeats].sort((a, b) =>
+    a.startDate.localeCompare(b.startDate),
+  );
+  // One code per event: every ticket of the member for it shows the same image.
+  const images = new Map<string, string>();
+  for (const eventId of new Set(items.map((item) => item.eventId)))
+    images.set(eventId, await ticketQrImage(deps.config.encryptionKey, auth.user.id, eventId));
+  return { items: items.map((item) => ({ ...item, qrCode: images.get(item.eventId) ?? '' })) };
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   type ApplicationPage,
 } from '@portal/domain/applications/contracts.ts';
 import { couponRefusals } from '@portal/domain/commerce/cart.ts';
+import { idempotencyKeyReusedMessage } from '@portal/domain/problems/messages.ts';
 import { applicationQuestions, eventApplications, legacyEventApplications } from '../../db/schema/applications.ts';
 import {
   coupons,
@@ -675,6 +676,40 @@ describe('PUT /api/event-applications/:id/payment-method', () => {
   });
 });
 
+describe('coupon and payment method before acceptance (§2)', () => {
+  it('refuses both on a submitted application (409, the spec message), changing nothing', async () => {
+    const { caller, applicationId, institute } = await accepted('card');
+    await setApplicationStatus(t.deps.db, applicationId, 'SUBMITTED');
+    const good = await createCoupon(t.deps.db, { type: 'PERCENTAGE', discountPercentage: 10 });
+
+    const couponAnswer = await coupon(caller, applicationId, good.code);
+    expect(couponAnswer.statusCode).toBe(409);
+    expect(couponAnswer.json()).toMatchObject({
+      detail: applicationMessages.couponError,
+      errors: { code: applicationMessages.paymentChangesClosed },
+    });
+    const methodAnswer = await changeMethod(caller, applicationId, institute.options.purchaseOrder.id);
+    expect(methodAnswer.statusCode).toBe(409);
+    expect(methodAnswer.json()).toMatchObject({
+      detail: applicationMessages.updateFailed,
+      errors: { paymentOptionId: applicationMessages.paymentChangesClosed },
+    });
+    const [row] = await t.deps.db.select().from(eventApplications).where(eq(eventApplications.id, applicationId));
+    expect(row).toMatchObject({ couponId: null, paymentOptionId: institute.options.card.id });
+
+    // Once accepted the same calls are taken.
+    await setApplicationStatus(t.deps.db, applicationId, 'ACCEPTED');
+    expect((await coupon(caller, applicationId, good.code)).statusCode).toBe(200);
+    expect((await changeMethod(caller, applicationId, institute.options.purchaseOrder.id)).statusCode).toBe(200);
+  });
+
+  it('refuses both on a started application too', async () => {
+    const { caller, applicationId, institute } = await applicant();
+    expect((await coupon(caller, applicationId, '')).statusCode).toBe(409);
+    expect((await changeMethod(caller, applicationId, institute.options.card.id)).statusCode).toBe(409);
+  });
+});
+
 describe('POST /api/event-applications/:id/coupon', () => {
   it('applies a coupon for the event, refuses bad ones with the reason, and removes with an empty code', async () => {
     const { caller, institute, applicationId } = await accepted('card');
@@ -844,7 +879,10 @@ describe('POST /api/event-applications/:id/pay', () => {
 
     const change = await changeMethod(caller, applicationId, institute.options.card.id);
     expect(change.statusCode).toBe(409);
-    expect(change.json().detail).toBe(applicationMessages.purchaseOrderUnderReview);
+    expect(change.json()).toMatchObject({
+      detail: applicationMessages.updateFailed,
+      errors: { paymentOptionId: applicationMessages.purchaseOrderUnderReview },
+    });
     expect((await pay(caller, applicationId)).statusCode).toBe(409);
   });
 
@@ -855,6 +893,14 @@ describe('POST /api/event-applications/:id/pay', () => {
     expect(first.statusCode).toBe(200);
     expect(second.json()).toEqual(first.json());
     expect((await pay(caller, applicationId, key)).json()).toEqual(first.json());
+    // The key on another route (the cart's checkout) is another request: refused, not answered with this payment.
+    const checkout = await call(t.app, 'POST', '/api/checkout', {
+      caller,
+      body: { method: 'CARD' },
+      headers: { 'idempotency-key': key },
+    });
+    expect(checkout.statusCode).toBe(422);
+    expect(checkout.json().detail).toBe(idempotencyKeyReusedMessage);
     const payments = await t.deps.db.select().from(eventPayments).where(eq(eventPayments.applicationId, applicationId));
     expect(payments).toHaveLength(1);
     expect(await seatsTaken(institute.event.id)).toBe(1);
@@ -967,31 +1013,5 @@ describe('GET /api/event-applications and /api/legacy-event-applications', () =>
     ).toMatchObject({ total: 0, items: [] });
     expect((await call(t.app, 'GET', '/api/event-applications', { caller: stranger.caller })).json().total).toBe(0);
     expect((await call(t.app, 'GET', '/api/event-applications')).statusCode).toBe(401);
-  });
-
-  it('takes no payment for a legacy application, whose pay buttons the list shows off: no pay route knows it, and a gateway return naming it confirms nothing', async () => {
-    const { user, caller } = await signedInUser(t);
-    const [unpaid] = await t.deps.db
-      .insert(legacyEventApplications)
-      .values({
-        userId: user.id,
-        legacyId: `legacy-${randomUUID()}`,
-        eventName: 'Math Leaders Institute 2022',
-        statusId: 4,
-        paymentStatusId: 1,
-        paymentTypeId: 1,
-      })
-      .returning();
-    const legacyId = unpaid?.id ?? '';
-    expect((await pay(caller, legacyId)).statusCode).toBe(404);
-    const confirm = await call(t.app, 'POST', '/api/payments/cashnet/confirm', {
-      caller,
-      body: { batchno: '1042', tx: 'TX-1', custcode: 'CUST-7', ref3val1: legacyId },
-    });
-    expect(confirm.statusCode).toBe(404);
-    expect(await t.deps.db.select().from(eventPayments).where(eq(eventPayments.userId, user.id))).toEqual([]);
-    expect((await call(t.app, 'GET', '/api/legacy-event-applications', { caller })).json().items).toEqual([
-      expect.objectContaining({ id: legacyId, statusId: 4, paymentStatusId: 1, paymentTypeId: 1 }),
-    ]);
   });
 });

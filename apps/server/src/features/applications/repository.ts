@@ -150,6 +150,7 @@ export async function findCoupon(db: Executor, couponId: string) {
 const paymentColumns = {
   id: eventPayments.id,
   applicationId: eventPayments.applicationId,
+  legacyApplicationId: eventPayments.legacyApplicationId,
   status: eventPayments.status,
   method: eventPayments.method,
   provider: eventPayments.provider,
@@ -179,13 +180,16 @@ export async function liveApplicationPayment(
   return payment;
 }
 
+/** A payment made with this Idempotency-Key, with the fingerprint of the request that made it. */
+export type PaymentWithKey = ApplicationPayment & { idempotencyFingerprint: string | null };
+
 export async function findByIdempotencyKey(
   db: Executor,
   userId: string,
   key: string,
-): Promise<ApplicationPayment | undefined> {
+): Promise<PaymentWithKey | undefined> {
   const [payment] = await db
-    .select(paymentColumns)
+    .select({ ...paymentColumns, idempotencyFingerprint: eventPayments.idempotencyFingerprint })
     .from(eventPayments)
     .where(and(eq(eventPayments.userId, userId), eq(eventPayments.idempotencyKey, key)));
   return payment;
@@ -271,6 +275,7 @@ export async function pageOfLegacyApplications(db: Database, userId: string, pag
         statusId: legacyEventApplications.statusId,
         paymentStatusId: legacyEventApplications.paymentStatusId,
         paymentTypeId: legacyEventApplications.paymentTypeId,
+        balanceCents: legacyEventApplications.balanceCents,
       })
       .from(legacyEventApplications)
       .where(mine)
@@ -280,4 +285,42 @@ export async function pageOfLegacyApplications(db: Database, userId: string, pag
     db.select({ total: count() }).from(legacyEventApplications).where(mine),
   ]);
   return { rows, total: total?.total ?? 0 };
+}
+
+/** The member's own legacy application, its row locked for the rest of the transaction; anyone else's is not found. */
+export async function lockOwnLegacyApplication(tx: Executor, legacyApplicationId: string, userId: string) {
+  const [row] = await tx
+    .select({
+      id: legacyEventApplications.id,
+      eventName: legacyEventApplications.eventName,
+      statusId: legacyEventApplications.statusId,
+      paymentStatusId: legacyEventApplications.paymentStatusId,
+      paymentTypeId: legacyEventApplications.paymentTypeId,
+      balanceCents: legacyEventApplications.balanceCents,
+    })
+    .from(legacyEventApplications)
+    .where(and(eq(legacyEventApplications.id, legacyApplicationId), eq(legacyEventApplications.userId, userId)))
+    .for('update');
+  return row;
+}
+
+/** The legacy application's newest payment here, whatever its status. */
+export async function latestLegacyPayment(
+  db: Executor,
+  legacyApplicationId: string,
+): Promise<ApplicationPayment | undefined> {
+  const [payment] = await db
+    .select(paymentColumns)
+    .from(eventPayments)
+    .where(eq(eventPayments.legacyApplicationId, legacyApplicationId))
+    .orderBy(desc(eventPayments.createdAt), desc(eventPayments.id))
+    .limit(1);
+  return payment;
+}
+
+/** A legacy application's payment: its balance, with no items (the previous system's event sells no seats here). */
+export async function insertLegacyPayment(db: Executor, payment: NewEventPayment): Promise<ApplicationPayment> {
+  const [created] = await db.insert(eventPayments).values(payment).returning(paymentColumns);
+  if (!created) throw new Error('event payment was not written');
+  return created;
 }

@@ -14,17 +14,21 @@ import {
 } from '@portal/domain/applications/contracts.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
+import { idempotentRequest } from '../../platform/idempotency.ts';
 import * as applications from './service.ts';
+import { listLegacyApplications, payLegacyApplication } from './legacy-payments.ts';
 
 const params = z.object({ applicationId: z.uuid('Not an application id') });
+const legacyParams = z.object({ legacyApplicationId: z.uuid('Not an application id') });
 const idempotencyMessage = 'An Idempotency-Key header with a UUID is required.';
 const payHeaders = z.object({ 'idempotency-key': z.uuid(idempotencyMessage) });
 const signedIn = { access: 'signedIn' } as const;
 const tags = ['applications'];
 
 /**
- * The applicant's event applications (events.md §2 'Event applications', §7). Signed in; each
- * application is visible only to its applicant, checked in the service.
+ * The applicant's event applications (events.md §2 'Event applications', §7), and those imported
+ * from the previous system (§9). Signed in; each application is visible only to its applicant,
+ * checked in the service.
  */
 export const applicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
@@ -36,7 +40,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
   app.get(
     '/legacy-event-applications',
     { config: signedIn, schema: { tags, querystring: applicationListQuery, response: { 200: legacyApplicationPage } } },
-    async (request) => applications.listLegacyApplications(deps, caller(request), request.query),
+    async (request) => listLegacyApplications(deps, caller(request), request.query),
   );
 
   app.post(
@@ -53,6 +57,21 @@ export const applicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       );
       return reply.status(created ? 201 : 200).send({ applicationId });
     },
+  );
+
+  app.post(
+    '/legacy-event-applications/:legacyApplicationId/pay',
+    {
+      config: signedIn,
+      schema: { tags, params: legacyParams, headers: payHeaders, response: { 200: applicationPayReply } },
+    },
+    async (request) =>
+      payLegacyApplication(
+        deps,
+        caller(request),
+        request.params.legacyApplicationId,
+        idempotentRequest(request, request.headers['idempotency-key'], null),
+      ),
   );
 
   app.get(
@@ -86,6 +105,12 @@ export const applicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
   );
 
   app.post(
+    '/event-applications/:applicationId/withdraw',
+    { config: signedIn, schema: { tags, params, response: { 200: applicationDetail } } },
+    async (request) => applications.withdrawApplication(deps, caller(request), request.params.applicationId),
+  );
+
+  app.post(
     '/event-applications/:applicationId/pay',
     { config: signedIn, schema: { tags, params, headers: payHeaders, response: { 200: applicationPayReply } } },
     async (request) =>
@@ -93,7 +118,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         deps,
         caller(request),
         request.params.applicationId,
-        request.headers['idempotency-key'],
+        idempotentRequest(request, request.headers['idempotency-key'], null),
       ),
   );
 };

@@ -1,5 +1,6 @@
 import { applicationPaths } from '@portal/domain/applications/paths.ts';
 import {
+  acceptsPaymentChanges,
   applicationMessages,
   answerProblem,
   isAdvancedEligible,
@@ -10,6 +11,7 @@ import {
   selectionMessages,
   selectionProblem,
   selectionRefusal,
+  withdrawalRefusal,
   type WizardStep,
 } from '@portal/domain/applications/rules.ts';
 import type {
@@ -17,7 +19,6 @@ import type {
   ApplicationPage,
   ApplicationPayReply,
   GeneralInformation,
-  LegacyApplicationPage,
   QuestionnaireSegment,
   SectionsSegment,
 } from '@portal/domain/applications/contracts.ts';
@@ -35,14 +36,18 @@ import {
   readPaymentOptions,
   selectablePath,
 } from '../../core/application-reads.ts';
+import { releaseClosedApplication } from '../../core/application-closing.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { expireHolds, releasePayment, takeCouponUse, takeSeats } from '../../core/capacity.ts';
+import { placesOf } from '../../core/placements.ts';
 import { requestsOfApplications } from '../../core/registration-requests.ts';
 import { violatedUniqueIndex } from '../../platform/database-errors.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { keyUsedForAnotherRequest, requireSameRequest, type IdempotentRequest } from '../../platform/idempotency.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { requireCardProvider, startCardPayment } from '../../core/card-checkout.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
+import { notifyStaff } from '../../core/staff-notifications.ts';
 import {
   findByIdempotencyKey,
   findCoupon,
@@ -54,7 +59,6 @@ import {
   liveApplicationPayment,
   lockOwnApplication,
   pageOfApplications,
-  pageOfLegacyApplications,
   paymentOptionsOfEvent,
   questionsOf,
   replaceAnswers,
@@ -64,7 +68,9 @@ import {
   updateApplication,
   type ApplicationPayment,
   type LockedApplication,
+  type PaymentWithKey,
 } from './repository.ts';
+import { emitWebhookEvent } from '../../core/webhooks.ts';
 
 /**
  * The applicant's side of event applications (events.md §2 'Event applications', §7): start, the
@@ -94,7 +100,7 @@ type Page = { page: number; pageSize: number };
 export async function listApplications(deps: AppDeps, auth: RequestAuth, page: Page): Promise<ApplicationPage> {
   await expireHolds(deps.db, deps.clock());
   const { rows, total } = await pageOfApplications(deps.db, auth.user.id, page);
-  const [options, states, registrations] = await Promise.all([
+  const [options, states, registrations, places] = await Promise.all([
     readPaymentOptions(
       deps.db,
       rows.map((row) => row.event.id),
@@ -108,6 +114,10 @@ export async function listApplications(deps: AppDeps, auth: RequestAuth, page: P
       deps.db,
       rows.map((row) => row.id),
       auth.user.id,
+    ),
+    placesOf(
+      deps.db,
+      rows.map((row) => row.id),
     ),
   ]);
   const items = rows.map((row) => {
@@ -130,21 +140,12 @@ export async function listApplications(deps: AppDeps, auth: RequestAuth, page: P
       paymentStatus: state?.paymentStatus ?? 'PENDING',
       payment: state?.payment ?? null,
       registrationRequestId: registrations.get(row.id) ?? null,
+      placedSections: row.status === 'ACCEPTED' ? (places.get(row.id) ?? []).map((place) => place.title) : [],
       submittedAt: row.submittedAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
     };
   });
   return { items, page: page.page, pageSize: page.pageSize, total };
-}
-
-/** GET /api/legacy-event-applications */
-export async function listLegacyApplications(
-  deps: AppDeps,
-  auth: RequestAuth,
-  page: Page,
-): Promise<LegacyApplicationPage> {
-  const { rows, total } = await pageOfLegacyApplications(deps.db, auth.user.id, page);
-  return { items: rows, page: page.page, pageSize: page.pageSize, total };
 }
 
 /**
@@ -355,6 +356,19 @@ async function submit(
     subjectId: application.id,
     data: { from: application.status, paymentOptionId },
   });
+  await emitWebhookEvent(
+    tx,
+    'application.submitted',
+    { applicationId: application.id, userId: auth.user.id, paymentOptionId },
+    now,
+  );
+  await notifyStaff(tx, deps.config.publicUrl, {
+    kind: 'application',
+    key: `application:${application.id}:${now.toISOString()}`,
+    summary: `Application of ${auth.user.firstName} ${auth.user.lastName} to ${application.eventName} submitted`,
+    path: `/admin/applications/${application.id}`,
+    at: now,
+  });
   await queueMail(tx, {
     to: auth.user.email,
     subject: `Your application to ${application.eventName} has been submitted`,
@@ -466,8 +480,26 @@ async function cancelOpenPayment(
   });
 }
 
-function requireNotVoided(application: LockedApplication): void {
-  if (application.status === 'VOIDED') throw conflict(applicationMessages.notEditable);
+/**
+ * §2: the coupon and the payment method are changed only on an ACCEPTED application still awaiting
+ * its payment (acceptsPaymentChanges), as the list offers them; otherwise 409 with the spec's failure
+ * message for the call, and why under `field`.
+ */
+async function requirePaymentChangesOpen(
+  tx: Transaction,
+  application: LockedApplication,
+  message: string,
+  field: string,
+): Promise<void> {
+  const paymentStatus = (await applicationPaymentStates(tx, [application.id])).get(application.id)?.paymentStatus;
+  if (paymentStatus && acceptsPaymentChanges(application.status, paymentStatus)) return;
+  const reason =
+    application.status !== 'ACCEPTED'
+      ? applicationMessages.paymentChangesClosed
+      : paymentStatus === 'PO_SUBMITTED'
+        ? applicationMessages.purchaseOrderUnderReview
+        : applicationMessages.alreadyPaid;
+  throw conflict(message, { [field]: reason });
 }
 
 /** PUT /api/event-applications/:id/payment-method */
@@ -479,7 +511,7 @@ export async function changePaymentMethod(
 ): Promise<ApplicationDetail> {
   const now = deps.clock();
   return withOwnApplication(deps, auth, applicationId, async (tx, application) => {
-    requireNotVoided(application);
+    await requirePaymentChangesOpen(tx, application, applicationMessages.updateFailed, 'paymentOptionId');
     const options = await paymentOptionsOfEvent(tx, application.eventId);
     if (!options.some((option) => option.id === paymentOptionId)) {
       throw badRequest(applicationMessages.paymentOptionRequired, {
@@ -501,6 +533,35 @@ export async function changePaymentMethod(
   });
 }
 
+/**
+ * POST /api/event-applications/:id/withdraw — the applicant steps back (withdrawalRefusal says when);
+ * the application is WITHDRAWN and gives back what a staff void gives back (core/application-closing).
+ * Withdrawing again answers the same withdrawn application (a double click), not an error.
+ */
+export async function withdrawApplication(
+  deps: AppDeps,
+  auth: RequestAuth,
+  applicationId: string,
+): Promise<ApplicationDetail> {
+  const now = deps.clock();
+  return withOwnApplication(deps, auth, applicationId, async (tx, application) => {
+    if (application.status === 'WITHDRAWN') return detailOf(deps, tx, application.id, auth.user.id);
+    const paymentStatus = (await applicationPaymentStates(tx, [application.id])).get(application.id)?.paymentStatus;
+    const refusal = withdrawalRefusal(application.status, paymentStatus ?? 'PENDING');
+    if (refusal) throw conflict(refusal);
+    await updateApplication(tx, application.id, { status: 'WITHDRAWN' }, now);
+    const { cancelledPayments } = await releaseClosedApplication(tx, auth, application.id, now);
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'event-application.withdraw',
+      subjectType: 'event_application',
+      subjectId: application.id,
+      data: { from: application.status, ...(cancelledPayments.length ? { cancelledPayments } : {}) },
+    });
+    return detailOf(deps, tx, application.id, auth.user.id);
+  });
+}
+
 /** POST /api/event-applications/:id/coupon — the cart's coupon terms, for this one event; an empty code removes it. */
 export async function applyCoupon(
   deps: AppDeps,
@@ -510,7 +571,7 @@ export async function applyCoupon(
 ): Promise<ApplicationDetail> {
   const now = deps.clock();
   return withOwnApplication(deps, auth, applicationId, async (tx, application) => {
-    requireNotVoided(application);
+    await requirePaymentChangesOpen(tx, application, applicationMessages.couponError, 'code');
     let couponId: string | null = null;
     if (code !== '') {
       const coupon = await findCouponByCode(tx, code);
@@ -558,7 +619,7 @@ async function createPayment(
   tx: Transaction,
   auth: RequestAuth,
   applicationId: string,
-  idempotencyKey: string,
+  idempotency: IdempotentRequest,
   now: Date,
 ): Promise<Created> {
   const application = await lockOwnApplication(tx, applicationId, auth.user.id);
@@ -597,7 +658,8 @@ async function createPayment(
       totalCents: totals.total,
       couponId: coupon?.id ?? null,
       seatsHeld: true,
-      idempotencyKey,
+      idempotencyKey: idempotency.key,
+      idempotencyFingerprint: idempotency.fingerprint,
       applicationId: application.id,
     },
     {
@@ -635,29 +697,28 @@ async function answer(deps: AppDeps, auth: RequestAuth, created: Created): Promi
 
 /**
  * POST /api/event-applications/:id/pay. The Idempotency-Key makes a repeat (double click, retry,
- * race) answer the payment the first call made.
+ * race) answer the payment the first call made; the same key with another request is refused (422).
  */
 export async function payApplication(
   deps: AppDeps,
   auth: RequestAuth,
   applicationId: string,
-  idempotencyKey: string,
+  idempotency: IdempotentRequest,
 ): Promise<ApplicationPayReply> {
   const now = deps.clock();
   await expireHolds(deps.db, now);
-  const replayOf = async (payment: ApplicationPayment) => {
-    if (payment.applicationId !== applicationId) throw conflict(applicationMessages.idempotencyKeyReused);
+  const replayOf = async ({ idempotencyFingerprint, ...payment }: PaymentWithKey) => {
+    requireSameRequest(idempotencyFingerprint, idempotency);
+    if (payment.applicationId !== applicationId) throw keyUsedForAnotherRequest();
     return answer(deps, auth, { payment, description: 'Event application' });
   };
-  const existing = await findByIdempotencyKey(deps.db, auth.user.id, idempotencyKey);
+  const existing = await findByIdempotencyKey(deps.db, auth.user.id, idempotency.key);
   if (existing) return replayOf(existing);
   let created: Created;
   try {
-    created = await deps.db.transaction(async (tx) =>
-      createPayment(deps, tx, auth, applicationId, idempotencyKey, now),
-    );
+    created = await deps.db.transaction(async (tx) => createPayment(deps, tx, auth, applicationId, idempotency, now));
   } catch (error) {
-    const raced = await findByIdempotencyKey(deps.db, auth.user.id, idempotencyKey);
+    const raced = await findByIdempotencyKey(deps.db, auth.user.id, idempotency.key);
     if (raced) return replayOf(raced);
     throw error;
   }

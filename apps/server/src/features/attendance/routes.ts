@@ -7,6 +7,7 @@ import {
   attendanceSections,
   takerEvents,
 } from '@portal/domain/events/attendance.ts';
+import { ticketScanInput, ticketScanReply } from '@portal/domain/tickets/ticket-codes.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import * as attendance from './service.ts';
@@ -48,5 +49,15 @@ export const attendanceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     },
     async (request) =>
       attendance.saveRoll(deps, caller(request), request.params.eventId, request.params.sectionId, request.body),
+  );
+
+  app.post(
+    '/events/:eventId/attendance/:sectionId/scan',
+    {
+      config: signedIn,
+      schema: { tags, params: sectionParams, body: ticketScanInput, response: { 200: ticketScanReply } },
+    },
+    async (request) =>
+      attendance.scanTicket(deps, caller(request), request.params.eventId, request.params.sectionId, request.body),
   );
 };

@@ -6,12 +6,22 @@ import {
   type AttendanceSections,
 } from '@portal/domain/events/attendance.ts';
 import { calendarDateIn } from '@portal/domain/dates.ts';
+import { ticketScanMessages, type TicketScanInput, type TicketScanReply } from '@portal/domain/tickets/ticket-codes.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { attendanceTakers } from '../../db/schema/attendance.ts';
 import { events } from '../../db/schema/commerce.ts';
-import { eventSectionsWithLevel, findEvent, saveMarks, sectionRoll, takerSectionIds } from '../../core/attendance.ts';
+import {
+  checkMarkDay,
+  eventSectionsWithLevel,
+  expectedPerson,
+  findEvent,
+  saveMarks,
+  sectionRoll,
+  takerSectionIds,
+} from '../../core/attendance.ts';
+import { verifyTicketCode } from '../../core/ticket-codes.ts';
 import { actorOf } from '../../platform/audit.ts';
-import { notFound } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 
 /** A person who takes no attendance in the event (or the section) is told there is none to manage: nothing is named. */
@@ -103,4 +113,47 @@ export async function saveRoll(
     }),
   );
   return { updated, message: attendanceMessages.updated };
+}
+
+/**
+ * POST /api/events/:eventId/attendance/:sectionId/scan: a ticket's QR code marks its holder present
+ * for the day, with the same access and day rules as a save by hand. A second scan writes nothing and
+ * says so; a code the server did not sign, another event's, or a person not expected here is refused.
+ */
+export async function scanTicket(
+  deps: AppDeps,
+  auth: RequestAuth,
+  eventId: string,
+  sectionId: string,
+  input: TicketScanInput,
+): Promise<TicketScanReply> {
+  const { section } = await takerSection(deps, auth, eventId, sectionId);
+  const holder = verifyTicketCode(deps.config.encryptionKey, input.code);
+  if (!holder) throw badRequest(ticketScanMessages.invalidCode, { code: ticketScanMessages.invalidCode });
+  if (holder.eventId !== eventId)
+    throw badRequest(ticketScanMessages.otherEvent, { code: ticketScanMessages.otherEvent });
+  const date = today(deps);
+  checkMarkDay(input.date, date, section.dates);
+  return deps.db.transaction(async (tx) => {
+    const person = await expectedPerson(tx, eventId, sectionId, holder.userId, input.date);
+    if (!person) throw badRequest(ticketScanMessages.notHolder, { code: ticketScanMessages.notHolder });
+    const reply = {
+      person: { userId: person.userId, firstName: person.firstName, lastName: person.lastName },
+      section: { id: section.id, title: section.title },
+      date: input.date,
+    };
+    if (person.attended)
+      return { ...reply, outcome: 'ALREADY_MARKED' as const, message: ticketScanMessages.alreadyMarked };
+    await saveMarks(tx, {
+      eventId,
+      section,
+      date: input.date,
+      today: date,
+      now: deps.clock(),
+      rows: [{ userId: person.userId, attended: true }],
+      actor: actorOf(auth),
+      source: 'TAKER',
+    });
+    return { ...reply, outcome: 'MARKED' as const, message: ticketScanMessages.marked };
+  });
 }

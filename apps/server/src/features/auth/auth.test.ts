@@ -32,7 +32,8 @@ describe('sign-in', () => {
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     const me = await call(t.app, 'GET', '/api/me', { caller: { cookie: sessionCookieOf(response) } });
-    expect(me.json()).toMatchObject({ id: user.id });
+    // The provider's zone rides along: every date-time on screen is read in it.
+    expect(me.json()).toMatchObject({ id: user.id, providerTimeZone: t.deps.config.timeZone });
   });
 
   it('refuses a wrong password and an unknown email with the same message', async () => {
@@ -148,6 +149,8 @@ describe('password reset', () => {
       .select()
       .from(mailMessages)
       .where(and(eq(mailMessages.to, email), eq(mailMessages.subject, 'Reset your password')));
+    // The link's deadline in the provider's zone, named: the reader may be anywhere.
+    expect(mail?.text).toMatch(/within one hour \(by \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [AP]M E[SD]T\):/);
     const link = mail?.text.match(/http:\/\/portal\.test\/auth\/reset-password\?token=\S+/)?.[0];
     if (!link) throw new Error('no reset link was mailed');
     await t.deps.db.delete(mailMessages).where(eq(mailMessages.to, email));

@@ -11,6 +11,7 @@ import {
 } from '@portal/domain/people/auth.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
+import { outcomeCounter } from '../../platform/metrics.ts';
 import { rateLimited, signInRateLimit } from '../../platform/rate-limit.ts';
 import { clearSessionCookie } from '../../platform/session-cookie.ts';
 import { presentCurrentUser, replyWithSession } from '../../core/current-user.ts';
@@ -22,11 +23,17 @@ const emailOf = (request: FastifyRequest) => {
   return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
 };
 
+/** Sign-ins by outcome on /metrics: a rise in refusals (401, 429) is a guessing attack or a broken client. */
+const signIns = outcomeCounter(
+  'portal_sign_ins_total',
+  'Password sign-ins by outcome (done, refused, failed) and status',
+);
+
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/me',
     { config: { access: 'signedIn' }, schema: { tags: ['auth'], response: { 200: currentUser } } },
-    async (request) => presentCurrentUser(deps.db, caller(request)),
+    async (request) => presentCurrentUser(deps, caller(request)),
   );
 
   app.post(
@@ -34,6 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     {
       config: { access: 'public' },
       preHandler: signInRateLimit(app, deps.config, emailOf),
+      onResponse: signIns,
       schema: { tags: ['auth'], body: loginRequest, response: { 200: currentUser } },
     },
     async (request, reply) => {

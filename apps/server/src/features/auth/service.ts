@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { formatMomentWithZone } from '@portal/domain/dates.ts';
 import { authMessages } from '@portal/domain/people/auth.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
@@ -7,7 +8,12 @@ import { audit } from '../../platform/audit.ts';
 import { badRequest, HttpProblem } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { enqueueJob, type JobHandler } from '../../platform/jobs.ts';
-import { consumeOneTimeToken, endUserTokens, issueOneTimeToken } from '../../platform/one-time-tokens.ts';
+import {
+  consumeOneTimeToken,
+  endUserTokens,
+  issueOneTimeToken,
+  oneTimeTokenTtlMs,
+} from '../../platform/one-time-tokens.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { revokeSession, revokeUserSessions, type RequestAuth } from '../../platform/sessions.ts';
 import { signIn, type Client, type SignedIn } from '../../platform/sign-in.ts';
@@ -77,7 +83,12 @@ export function sendPasswordReset(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>
     const user = typeof payload.email === 'string' ? await findUserByEmail(deps.db, payload.email) : undefined;
     if (!user) return;
     await deps.db.transaction(async (tx) => {
-      const secret = await issueOneTimeToken(tx, 'PASSWORD_RESET', user.id, deps.clock());
+      const now = deps.clock();
+      const secret = await issueOneTimeToken(tx, 'PASSWORD_RESET', user.id, now);
+      const until = formatMomentWithZone(
+        new Date(now.getTime() + oneTimeTokenTtlMs.PASSWORD_RESET),
+        deps.config.timeZone,
+      );
       const link = `${deps.config.publicUrl}/auth/reset-password?token=${secret}`;
       await queueMail(tx, {
         to: user.email,
@@ -85,7 +96,7 @@ export function sendPasswordReset(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>
         text: [
           `Hello ${user.firstName},`,
           '',
-          'Someone asked to reset the password of your Members Portal account. To choose a new password, open this link within one hour:',
+          `Someone asked to reset the password of your Members Portal account. To choose a new password, open this link within one hour (by ${until}):`,
           '',
           link,
           '',

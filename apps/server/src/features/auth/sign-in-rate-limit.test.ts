@@ -30,6 +30,10 @@ describe('sign-in rate limits, counted in this process', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['content-type']).toMatch(/application\/problem\+json/);
     expect(limited.json()).toMatchObject({ status: 429, detail: authMessages.tooManyAttempts });
+    // When to try again: what is left of the minute, in whole seconds.
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
   });
 
   it('counts an account whatever the case and spacing of its email', async () => {

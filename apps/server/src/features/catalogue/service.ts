@@ -2,6 +2,7 @@ import {
   catalogueOffers,
   type CatalogueEventDetail,
   type CataloguePage,
+  type CatalogueQuery,
   type ConferenceSection,
 } from '@portal/domain/events/catalogue.ts';
 import { calendarDateIn } from '@portal/domain/dates.ts';
@@ -20,11 +21,8 @@ const leastRemaining = (a: number | null, b: number | null) => (a === null ? b :
 
 const todayOf = (deps: AppDeps) => calendarDateIn(deps.clock(), deps.config.timeZone);
 
-/** 'PD Services': published events that have not ended, soonest first. */
-export async function listCatalogue(
-  deps: AppDeps,
-  query: { search?: string; page: number; pageSize: number },
-): Promise<CataloguePage> {
+/** 'PD Services': published events that have not ended, soonest first, narrowed by the query's filters. */
+export async function listCatalogue(deps: AppDeps, query: CatalogueQuery): Promise<CataloguePage> {
   const today = todayOf(deps);
   const { items, total } = await listUpcomingEvents(deps.db, today, query);
   return {
@@ -37,6 +35,7 @@ export async function listCatalogue(
       startDate: event.startDate,
       endDate: event.endDate,
       locationName: event.locationName,
+      gradeBands: event.gradeBands,
       priceFromCents: event.priceFromCents,
       remaining: event.remaining,
       acceptsApplications: event.acceptsApplications,

@@ -91,6 +91,18 @@ describe('certificates', () => {
     }
   });
 
+  it('counts lookups per address: the 31st in a minute is refused (429) with the seconds to wait', async () => {
+    const lookup = () =>
+      t.app.inject({ method: 'GET', url: '/api/verify/00000-00000-00000', remoteAddress: '203.0.113.9' });
+    for (let i = 0; i < 30; i += 1) expect((await lookup()).statusCode).toBe(404);
+    const refused = await lookup();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // Another address is not held back.
+    expect((await call(t.app, 'GET', '/api/verify/00000-00000-00000')).statusCode).toBe(404);
+  });
+
   it('gives the member a transcript as CSV and PDF with the total hours', async () => {
     const csv = await call(t.app, 'GET', '/api/certificates/transcript.csv', { caller: holder });
     expect(csv.statusCode).toBe(200);

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { checkoutOrganizationMessages, couponGoneMessage } from '@portal/domain/commerce/cart.ts';
+import { checkoutOrganizationMessages, couponGoneMessage, type CartReply } from '@portal/domain/commerce/cart.ts';
 import { catalogueMessages, purchaseRefusals, type CatalogueEventDetail } from '@portal/domain/events/catalogue.ts';
 import { cancelCheckoutMessages, paymentMessages } from '@portal/domain/commerce/payments.ts';
+import { idempotencyKeyReusedMessage } from '@portal/domain/problems/messages.ts';
 import {
   cartItems,
   coupons,
@@ -116,6 +117,22 @@ describe('POST /api/checkout', () => {
     const empty = await checkout(caller, { method: 'CARD' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().detail).toBe(paymentMessages.cartEmpty);
+  });
+
+  it('refuses the same Idempotency-Key with another request (422): the new cart is kept, not dropped', async () => {
+    const { caller } = await signedInUser(t);
+    const day = await createConferenceDay(t.deps.db, 40);
+    const line = { eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id };
+    await add(caller, { ...line, numberOfTickets: 1 });
+    const key = randomUUID();
+    expect((await checkout(caller, { method: 'CARD' }, key)).statusCode).toBe(201);
+    await add(caller, { ...line, numberOfTickets: 3 });
+    const reused = await checkout(caller, { method: 'PURCHASE_ORDER' }, key);
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().detail).toBe(idempotencyKeyReusedMessage);
+    expect(await sectionTaken(day.section.id)).toBe(1);
+    const cart = await call(t.app, 'GET', '/api/cart', { caller });
+    expect(cart.json<CartReply>().items.map((item) => item.numberOfTickets)).toEqual([3]);
   });
 
   it('refuses the whole checkout when one bucket is short, taking nothing and keeping the cart', async () => {

@@ -20,13 +20,14 @@ const paymentColumns = {
 };
 export type CheckedOutPayment = { [K in keyof typeof paymentColumns]: (typeof eventPayments.$inferSelect)[K] };
 
+/** The payment this buyer made with this Idempotency-Key, with the fingerprint of the request that made it. */
 export async function findByIdempotencyKey(
   db: Executor,
   userId: string,
   key: string,
-): Promise<CheckedOutPayment | undefined> {
+): Promise<(CheckedOutPayment & { idempotencyFingerprint: string | null }) | undefined> {
   const [payment] = await db
-    .select(paymentColumns)
+    .select({ ...paymentColumns, idempotencyFingerprint: eventPayments.idempotencyFingerprint })
     .from(eventPayments)
     .where(and(eq(eventPayments.userId, userId), eq(eventPayments.idempotencyKey, key)))
     .prepare('checkout_by_idempotency_key')
@@ -54,10 +55,12 @@ const checkoutWrite = staticStatement(
   'checkout_write',
   sql`with payment as (
       insert into ${eventPayments} (id, user_id, organization_id, status, method, provider, checkout_url, provider_reference,
-        subtotal_cents, discount_cents, total_cents, coupon_id, seats_held, hold_expires_at, paid_at, idempotency_key, application_id)
+        subtotal_cents, discount_cents, total_cents, coupon_id, seats_held, hold_expires_at, paid_at, idempotency_key,
+        idempotency_fingerprint, application_id)
       values (${input('id')}, ${input('userId')}, ${input('organizationId')}, ${input('status')}, ${input('method')}, ${input('provider')},
         ${input('checkoutUrl')}, ${input('providerReference')}, ${input('subtotalCents')}, ${input('discountCents')}, ${input('totalCents')},
-        ${input('couponId')}, true, ${input('holdExpiresAt')}::timestamptz, ${input('paidAt')}::timestamptz, ${input('idempotencyKey')}, null)
+        ${input('couponId')}, true, ${input('holdExpiresAt')}::timestamptz, ${input('paidAt')}::timestamptz, ${input('idempotencyKey')},
+        ${input('idempotencyFingerprint')}, null)
       returning id, status, method, provider, checkout_url, total_cents, hold_expires_at
     ), items as (
       insert into ${eventPaymentItems} (payment_id, event_id, section_id, ticket_type_id, title, number_of_tickets, price_cents)
@@ -110,6 +113,7 @@ export async function writeCheckout(tx: Executor, write: CheckoutWrite): Promise
     holdExpiresAt: timestamp(payment.holdExpiresAt),
     paidAt: timestamp(payment.paidAt),
     idempotencyKey: payment.idempotencyKey ?? null,
+    idempotencyFingerprint: payment.idempotencyFingerprint ?? null,
     items: JSON.stringify(
       items.map((item) => ({
         event_id: item.eventId,

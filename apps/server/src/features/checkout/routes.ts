@@ -3,11 +3,16 @@ import { z } from 'zod';
 import { cancelCheckoutReply, checkoutInput, checkoutReply } from '@portal/domain/commerce/payments.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
+import { idempotentRequest } from '../../platform/idempotency.ts';
+import { outcomeCounter } from '../../platform/metrics.ts';
 import { cancelCheckout, checkout } from './service.ts';
 
 const idempotencyMessage = 'An Idempotency-Key header with a UUID is required.';
 const headers = z.object({ 'idempotency-key': z.uuid(idempotencyMessage) });
 const paymentParams = z.object({ eventPaymentId: z.uuid('Not an event payment id') });
+
+/** Checkouts by outcome on /metrics: placed, refused (sold out, cart changed) or failed. */
+const checkouts = outcomeCounter('portal_checkouts_total', 'Checkouts by outcome (done, refused, failed) and status');
 
 /** POST /api/checkout: the cart becomes an event payment holding its seats; its cancel puts them back. */
 export const checkoutRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -15,10 +20,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     '/checkout',
     {
       config: { access: 'signedIn' },
+      onResponse: checkouts,
       schema: { tags: ['cart'], headers, body: checkoutInput, response: { 201: checkoutReply } },
     },
-    async (request, reply) =>
-      reply.status(201).send(await checkout(deps, caller(request), request.body, request.headers['idempotency-key'])),
+    async (request, reply) => {
+      const idempotency = idempotentRequest(request, request.headers['idempotency-key'], request.body);
+      return reply.status(201).send(await checkout(deps, caller(request), request.body, idempotency));
+    },
   );
 
   app.post(

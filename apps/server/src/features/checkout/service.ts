@@ -18,6 +18,7 @@ import { actorOf, audit } from '../../platform/audit.ts';
 import { expireDueHolds, releasePayment, SoldOut, takeCouponUse, takeSeats } from '../../core/capacity.ts';
 import { loadCheckoutCart, restoreCart, type CartCoupon, type LoadedCart } from '../../core/carts.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { requireSameRequest, type IdempotentRequest } from '../../platform/idempotency.ts';
 import { checkoutPath, successPath } from '../../core/payment-paths.ts';
 import { pageWithoutCall, requireCardProvider, startCardPayment } from '../../core/card-checkout.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
@@ -68,7 +69,7 @@ async function freezeCart(
   tx: Transaction,
   auth: RequestAuth,
   input: CheckoutInput,
-  idempotencyKey: string,
+  idempotency: IdempotentRequest,
   now: Date,
 ): Promise<Frozen> {
   const cart = await loadCheckoutCart(tx, auth.user.id, now, calendarDateIn(now, deps.config.timeZone));
@@ -117,7 +118,8 @@ async function freezeCart(
       discountCents: totals.discount,
       totalCents: totals.total,
       couponId: coupon?.id ?? null,
-      idempotencyKey,
+      idempotencyKey: idempotency.key,
+      idempotencyFingerprint: idempotency.fingerprint,
     },
     items: cart.lines.map((line) => ({
       eventId: line.eventId,
@@ -164,23 +166,27 @@ function redirectOf(payment: CheckedOutPayment): string | null {
 
 /**
  * POST /api/checkout. The Idempotency-Key makes it safe to repeat: the same key (a double click, a
- * retried request, two racing requests) answers the payment the first call made.
+ * retried request, two racing requests) answers the payment the first call made; the same key with
+ * another request (another method, another organization) is refused (422).
  */
 export async function checkout(
   deps: AppDeps,
   auth: RequestAuth,
   input: CheckoutInput,
-  idempotencyKey: string,
+  idempotency: IdempotentRequest,
 ): Promise<CheckoutReply> {
   const now = deps.clock();
   let frozen: Frozen;
   try {
-    frozen = await freeze(deps, auth, input, idempotencyKey, now);
+    frozen = await freeze(deps, auth, input, idempotency, now);
   } catch (error) {
     // A request with the same key may have won, now or earlier: this one then hit the unique index,
     // or waited for the cart lock and found the cart emptied. Either way it answers that payment.
-    const raced = await findByIdempotencyKey(deps.db, auth.user.id, idempotencyKey);
-    if (raced) return replay(deps, auth, raced);
+    const raced = await findByIdempotencyKey(deps.db, auth.user.id, idempotency.key);
+    if (raced) {
+      requireSameRequest(raced.idempotencyFingerprint, idempotency);
+      return replay(deps, auth, raced);
+    }
     if (error instanceof CouponGone) {
       await dropCartCoupon(deps.db, auth.user.id, error.couponId);
       throw conflict(error.detail, { code: error.detail });
@@ -200,10 +206,10 @@ async function freeze(
   deps: AppDeps,
   auth: RequestAuth,
   input: CheckoutInput,
-  idempotencyKey: string,
+  idempotency: IdempotentRequest,
   now: Date,
 ): Promise<Frozen> {
-  const attempt = () => deps.db.transaction(async (tx) => freezeCart(deps, tx, auth, input, idempotencyKey, now));
+  const attempt = () => deps.db.transaction(async (tx) => freezeCart(deps, tx, auth, input, idempotency, now));
   try {
     return await attempt();
   } catch (error) {

@@ -24,10 +24,16 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     '/dev/mailbox',
     {
       config: { access: 'public' },
-      schema: { tags: ['platform'], querystring: pageQuery, response: { 200: paginated(mailRow) } },
+      schema: {
+        tags: ['platform'],
+        querystring: pageQuery,
+        // The provider's zone, which the page shows each mail's date in, named (a visitor may be elsewhere).
+        response: { 200: paginated(mailRow).extend({ timeZone: z.string() }) },
+      },
     },
     async (request) => {
-      return mailPage(deps.db, request.query.page, request.query.pageSize);
+      const page = await mailPage(deps.db, request.query.page, request.query.pageSize);
+      return { ...page, timeZone: deps.config.timeZone };
     },
   );
 };

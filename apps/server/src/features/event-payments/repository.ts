@@ -1,8 +1,10 @@
-import { and, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, notExists, notInArray, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { executeStatic, isoTimestamp, staticStatement } from '../../db/prepared.ts';
 import { eventPaymentItems, eventPayments, events } from '../../db/schema/commerce.ts';
 import { organizations } from '../../db/schema/organizations.ts';
+import { eventPaymentReceipts } from '../../db/schema/receipts.ts';
+import { eventRegistrationPayments, eventRegistrationSeats } from '../../db/schema/registration-requests.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
 import { users } from '../../db/schema/users.ts';
 import { paymentVisibleTo } from '../../core/event-payments.ts';
@@ -13,15 +15,21 @@ import { paymentVisibleTo } from '../../core/event-payments.ts';
  * CPU per request than running it.
  */
 
+const requestLink = sql`(select 1 from ${eventRegistrationPayments} where ${eventRegistrationPayments.paymentId} = ${eventPayments.id})`;
+
 /**
- * The payments `userId` may see. An event application's payment is its applicant's seat: listed to
- * the applicant alone (not to their organization's OWNERs and ADMINs), and not once cancelled or
- * expired (an attempt the application replaced, as when the payment method changed).
+ * The payments `userId` may see. An event application's payment is its applicant's seat, and a
+ * registration request's payment the seats of the attendees its requester named: each listed to its
+ * buyer alone (not to the organization's OWNERs and ADMINs, who can open neither the application nor
+ * the request), and not once cancelled or expired (an attempt the application or request replaced,
+ * as when the payment method or the seats changed). A previous-system application's payment is an
+ * application's too, its id answered as applicationId.
  */
+const applicationOf = sql`coalesce(${eventPayments.applicationId}, ${eventPayments.legacyApplicationId})`;
 const visible = and(
   paymentVisibleTo(sql.placeholder('userId')),
   or(
-    isNull(eventPayments.applicationId),
+    and(isNull(applicationOf), notExists(requestLink)),
     and(
       eq(eventPayments.userId, sql.placeholder('userId')),
       notInArray(eventPayments.status, ['CANCELLED', 'EXPIRED']),
@@ -40,11 +48,15 @@ const paymentPage = staticStatement(
   'payments_page',
   sql`select shown.id, shown.status, shown.method, o.name as "organizationName", u.first_name as "buyerFirstName",
       u.last_name as "buyerLastName", shown.total_cents as total, ${isoTimestamp(sql`shown.created_at`)} as "createdAt",
-      shown.application_id as "applicationId"
+      shown.application_id as "applicationId", rp.request_id as "registrationRequestId",
+      case when rp.request_id is null then null
+        else (select count(*) from ${eventRegistrationSeats} seat where seat.request_id = rp.request_id)::int
+      end as "attendeesNamed",
+      receipt.number as "receiptNumber"
     from (
       select ${eventPayments.id} as id, ${eventPayments.userId} as user_id, ${eventPayments.organizationId} as organization_id,
         ${eventPayments.status} as status, ${eventPayments.method} as method, ${eventPayments.totalCents} as total_cents,
-        ${eventPayments.createdAt} as created_at, ${eventPayments.applicationId} as application_id
+        ${eventPayments.createdAt} as created_at, ${applicationOf} as application_id
       from ${eventPayments}
       where ${visible}
       order by ${eventPayments.createdAt} desc, ${eventPayments.id} desc
@@ -52,6 +64,8 @@ const paymentPage = staticStatement(
     ) shown
     join ${users} u on u.id = shown.user_id
     left join ${organizations} o on o.id = shown.organization_id
+    left join ${eventRegistrationPayments} rp on rp.payment_id = shown.id
+    left join ${eventPaymentReceipts} receipt on receipt.payment_id = shown.id
     order by shown.created_at desc, shown.id desc`,
 );
 
@@ -72,6 +86,9 @@ export interface PaymentPageRow {
   /** ISO 8601, as the API answers it. */
   createdAt: string;
   applicationId: string | null;
+  registrationRequestId: string | null;
+  attendeesNamed: number | null;
+  receiptNumber: number | null;
 }
 
 export async function pageOfPayments(db: Database, userId: string, page: { page: number; pageSize: number }) {
@@ -114,4 +131,13 @@ export interface PaymentEventRow {
 export async function eventsOfPayments(db: Executor, paymentIds: readonly string[]) {
   if (paymentIds.length === 0) return [];
   return executeStatic<PaymentEventRow>(db, paymentEvents, { paymentIds: [...paymentIds] });
+}
+
+/** Whether `userId` may see the payment (its buyer, or an OWNER or ADMIN of its organization). */
+export async function isPaymentVisible(db: Executor, paymentId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: eventPayments.id })
+    .from(eventPayments)
+    .where(and(eq(eventPayments.id, paymentId), paymentVisibleTo(userId)));
+  return row !== undefined;
 }

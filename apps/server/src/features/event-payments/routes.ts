@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { eventPaymentPage, eventPaymentReply, eventPaymentsQuery } from '@portal/domain/commerce/payments.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
-import { getEventPayment, listEventPayments } from './service.ts';
+import { sendDownload } from '../../platform/downloads.ts';
+import { getEventPayment, listEventPayments, receiptDownload } from './service.ts';
 
 const paymentParams = z.object({ eventPaymentId: z.uuid('Not an event payment id') });
 const signedIn = { access: 'signedIn' } as const;
@@ -21,5 +22,14 @@ export const eventPaymentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     '/event-payments/:eventPaymentId',
     { config: signedIn, schema: { tags, params: paymentParams, response: { 200: eventPaymentReply } } },
     async (request) => getEventPayment(deps, caller(request), request.params.eventPaymentId),
+  );
+
+  app.get(
+    '/event-payments/:eventPaymentId/receipt',
+    { config: signedIn, schema: { tags, params: paymentParams, produces: ['application/pdf'] } },
+    async (request, reply) => {
+      const file = await receiptDownload(deps, caller(request), request.params.eventPaymentId);
+      return sendDownload(reply, { fileName: file.fileName, contentType: 'application/pdf', body: file.bytes });
+    },
   );
 };

@@ -5,13 +5,15 @@ import {
   type EventPaymentPage,
   type EventPaymentReply,
 } from '@portal/domain/commerce/payments.ts';
+import { receiptMessages } from '@portal/domain/commerce/receipts.ts';
 import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { expireHolds } from '../../core/capacity.ts';
 import { notFound } from '../../platform/errors.ts';
 import { purchaseOrdersOf, readEventPayment } from '../../core/event-payments.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
-import { eventsOfPayments, pageOfPayments } from './repository.ts';
+import { readReceipt, receiptFile } from '../../core/receipts.ts';
+import { eventsOfPayments, isPaymentVisible, pageOfPayments } from './repository.ts';
 
 function byPayment<Row extends { paymentId: string | null }>(rows: readonly Row[]): Map<string | null, Row[]> {
   const grouped = new Map<string | null, Row[]>();
@@ -24,8 +26,8 @@ function byPayment<Row extends { paymentId: string | null }>(rows: readonly Row[
 }
 
 /**
- * 'Manage Events': the member's own payments (their institute seats among them) and those of
- * organizations they are an active OWNER or ADMIN of, each saying whether its tickets can be
+ * 'Manage Events': the member's own payments (their institute seats and registration requests among
+ * them) and those of organizations they are an active OWNER or ADMIN of, each saying whether its tickets can be
  * allocated now by the rule the allocation screen and its save apply. Three queries per page: the
  * page, its events, its purchase orders.
  */
@@ -70,7 +72,10 @@ export async function listEventPayments(
       purchaseOrders,
       createdAt: row.createdAt,
       applicationId: row.applicationId,
-      canAllocate: row.applicationId === null && block === null,
+      registrationRequestId: row.registrationRequestId,
+      attendeesNamed: row.attendeesNamed,
+      canAllocate: row.applicationId === null && row.registrationRequestId === null && block === null,
+      receiptNumber: row.receiptNumber,
     };
   });
   return { items, page: query.page, pageSize: query.pageSize, total };
@@ -82,4 +87,17 @@ export async function getEventPayment(deps: AppDeps, auth: RequestAuth, paymentI
   const payment = await readEventPayment(deps.db, paymentId, auth.user.id);
   if (!payment) throw notFound(paymentMessages.notFound);
   return payment;
+}
+
+/**
+ * GET /api/event-payments/:id/receipt: the receipt as PDF, for its buyer, an OWNER or ADMIN of its
+ * organization, or staff (on their own session); anyone else, and a payment without a receipt, 404.
+ * A payment refunded or cancelled since says so on it.
+ */
+export async function receiptDownload(deps: AppDeps, auth: RequestAuth, paymentId: string) {
+  const staff = auth.user.role === 'STAFF' && auth.impersonator === null;
+  if (!staff && !(await isPaymentVisible(deps.db, paymentId, auth.user.id))) throw notFound(receiptMessages.notFound);
+  const receipt = await readReceipt(deps.db, paymentId);
+  if (!receipt) throw notFound(receiptMessages.notFound);
+  return receiptFile(receipt, deps.config.timeZone);
 }

@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { purchaseOrderMessages, type AdminPurchaseOrderPage } from '@portal/domain/commerce/purchase-orders.ts';
 import { memberPurchaseOrderMessages } from '@portal/domain/commerce/member-purchase-orders.ts';
+import { idempotencyKeyReusedMessage } from '@portal/domain/problems/messages.ts';
 import { coupons, eventPayments, events, purchaseOrders } from '../../db/schema/commerce.ts';
 import { mailMessages } from '../../db/schema/platform.ts';
 import { purchaseOrderApplications } from '../../db/schema/purchase-order-links.ts';
@@ -228,6 +229,10 @@ describe('POST /api/institute-purchase-orders', () => {
     const again = await submit(buyer.caller, fields, key);
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(response.json());
+    // The same key with another purchase order (another number and total) is refused, not answered with this one.
+    const other = await submit(buyer.caller, { ...fields, number: 'PO-OTHER', total: '2' }, key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json().detail).toBe(idempotencyKeyReusedMessage);
 
     const [order, ...more] = await ordersBy(buyer.user.id);
     expect(more).toEqual([]);

@@ -14,6 +14,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { readUpload } from '../../core/purchase-order-upload.ts';
 import { caller } from '../../platform/access.ts';
+import { idempotentRequest } from '../../platform/idempotency.ts';
 import * as service from './service.ts';
 
 const signedIn = { access: 'signedIn' } as const;
@@ -64,11 +65,10 @@ export const institutePurchaseOrderRoutes: FastifyPluginAsyncZod<AppDeps> = asyn
     },
     async (request, reply) => {
       const upload = await readUpload(request);
+      const idempotency = idempotentRequest(request, request.headers['idempotency-key'], upload);
       return reply
         .status(201)
-        .send(
-          await service.submitInstitutePurchaseOrder(deps, caller(request), upload, request.headers['idempotency-key']),
-        );
+        .send(await service.submitInstitutePurchaseOrder(deps, caller(request), upload, idempotency));
     },
   );
 };

@@ -26,6 +26,7 @@ import type { Transaction } from '../../db/client.ts';
 import { expireHolds, releasePayment, takeCouponUse, takeSeats } from '../../core/capacity.ts';
 import { findCouponByCode } from '../../core/coupons.ts';
 import { isActiveMember } from '../../core/memberships.ts';
+import { notifyStaff, purchaseOrderWork } from '../../core/staff-notifications.ts';
 import {
   checkUpload,
   findSentWithKey,
@@ -36,6 +37,7 @@ import {
 } from '../../core/purchase-order-upload.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
+import { keyUsedForAnotherRequest, requireSameRequest, type IdempotentRequest } from '../../platform/idempotency.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import {
   countAvailable,
@@ -142,7 +144,7 @@ async function record(
   purchaseOrderId: string,
   fields: z.output<typeof institutePurchaseOrderFields>,
   fileSize: number,
-  idempotencyKey: string,
+  idempotency: IdempotentRequest,
   now: Date,
 ) {
   await requireMember(tx, fields.organizationId, auth.user.id);
@@ -188,8 +190,14 @@ async function record(
     submittedTotalCents: fields.total,
     couponCode: coupon?.code ?? null,
     submittedById: auth.user.id,
-    idempotencyKey,
+    idempotencyKey: idempotency.key,
+    idempotencyFingerprint: idempotency.fingerprint,
   });
+  await notifyStaff(
+    tx,
+    deps.config.publicUrl,
+    purchaseOrderWork({ id: purchaseOrderId, number: fields.number, totalCents: totals.total, at: now }),
+  );
   const holdExpiresAt = new Date(now.getTime() + purchaseOrderHoldDays * dayMs);
   const links: PurchaseOrderApplicationLink[] = [];
   for (const [index, applicant] of ordered.entries()) {
@@ -244,18 +252,21 @@ async function record(
 
 /**
  * POST /api/institute-purchase-orders. The Idempotency-Key makes a double submit, a retry or two
- * racing calls answer the one purchase order the first made.
+ * racing calls answer the one purchase order the first made; the same key with another form (another
+ * number, total or file) is refused (422).
  */
 export async function submitInstitutePurchaseOrder(
   deps: AppDeps,
   auth: RequestAuth,
   upload: Upload,
-  idempotencyKey: string,
+  idempotency: IdempotentRequest,
 ): Promise<PurchaseOrderSubmitted> {
   const replay = async () => {
-    const sent = await findSentWithKey(deps.db, auth.user.id, idempotencyKey);
-    if (sent && sent.type !== 'EVENT') throw conflict(memberPurchaseOrderMessages.idempotencyKeyReused);
-    return sent ? { purchaseOrderId: sent.id } : null;
+    const sent = await findSentWithKey(deps.db, auth.user.id, idempotency.key);
+    if (!sent) return null;
+    requireSameRequest(sent.idempotencyFingerprint, idempotency);
+    if (sent.type !== 'EVENT') throw keyUsedForAnotherRequest();
+    return { purchaseOrderId: sent.id };
   };
   const earlier = await replay();
   if (earlier) return earlier;
@@ -266,7 +277,7 @@ export async function submitInstitutePurchaseOrder(
   const purchaseOrderId = randomUUID();
   try {
     await recordWithFile(deps, purchaseOrderId, bytes, (tx) =>
-      record(deps, tx, auth, purchaseOrderId, fields, bytes.length, idempotencyKey, now),
+      record(deps, tx, auth, purchaseOrderId, fields, bytes.length, idempotency, now),
     );
   } catch (error) {
     const raced = await replay();

@@ -366,6 +366,8 @@ describe('invite → mail → lookup → accept', () => {
     for (let i = 0; i < 20; i += 1) expect((await lookup()).statusCode).toBe(404);
     const refused = await lookup();
     expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(refused.json().detail).toBe('Too many attempts. Please wait a minute and try again.');
   });
 });

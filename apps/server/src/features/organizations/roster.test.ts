@@ -5,6 +5,7 @@ import { rosterMessages, type RosterPage } from '@portal/domain/organizations/ro
 import { invitations, organizationMemberships, organizations } from '../../db/schema/organizations.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { users } from '../../db/schema/users.ts';
+import { readCsv } from '../../test/exports.ts';
 import { call, useTestApp } from '../../test/harness.ts';
 import { enrol, invite, lookupIds, school } from '../../test/school.ts';
 
@@ -399,5 +400,47 @@ describe('PUT /api/organizations/:organizationId/members/:userId/toolkit-access'
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toHaveProperty('toolKitAccess');
+  });
+});
+
+describe('GET /api/organizations/:organizationId/roster/export', () => {
+  it('writes the roster the OWNER or an ADMIN sees, under the same search, as CSV; a plain member is refused', async () => {
+    const { organization, owner, admin, member } = await school(t);
+    const teaching = await lookupIds(t, 'TEACHER', ['K', '3']);
+    await enrol(t, organization.id, 'MEMBER', { firstName: 'Bea', lastName: 'Brown' }, teaching);
+    await invite(t, { organizationId: organization.id }, { firstName: 'Pat', lastName: 'Pending' });
+    const list = (
+      await call(t.app, 'GET', url(organization.id, '/roster?search=e'), { caller: owner.caller })
+    ).json<RosterPage>();
+
+    const file = await call(t.app, 'GET', url(organization.id, '/roster/export?search=e&format=csv'), {
+      caller: admin.caller,
+    });
+
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toMatch(
+      /^attachment; filename="roster-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const [header, ...rows] = readCsv(file.body);
+    expect(header).toEqual([
+      'First name',
+      'Last name',
+      'Email',
+      'Role',
+      'Position',
+      'Grades',
+      'Toolkit access',
+      'Status',
+    ]);
+    expect(rows.map((row) => [row[1], row[2]])).toEqual(list.items.map((item) => [item.lastName, item.email]));
+    expect(rows.find((row) => row[1] === 'Brown')?.[5]).toBe('K, 3');
+    expect(rows.find((row) => row[1] === 'Pending')?.[7]).toBe('Invited');
+
+    const refused = await call(t.app, 'GET', url(organization.id, '/roster/export?format=csv'), {
+      caller: member.caller,
+    });
+    expect(refused.statusCode).toBe(404);
+    const bad = await call(t.app, 'GET', url(organization.id, '/roster/export?format=doc'), { caller: owner.caller });
+    expect(bad.statusCode).toBe(400);
   });
 });

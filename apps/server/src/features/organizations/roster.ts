@@ -1,5 +1,10 @@
-import { rosterMessages, type RosterPage } from '@portal/domain/organizations/roster.ts';
+import type { ExportFormat } from '@portal/domain/exports.ts';
+import { rosterMessages, type RosterPage, type RosterRow } from '@portal/domain/organizations/roster.ts';
+import { organizationRoleLabels } from '@portal/domain/people/roles.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { organizationExportName } from './export-names.ts';
+import type { Database } from '../../db/client.ts';
+import { keysetRows, type Export } from '../../platform/exports.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { archiveMembership, managerRole, requireOwner } from '../../core/memberships.ts';
@@ -35,6 +40,44 @@ export async function getRoster(
     page: query.page,
     pageSize: query.pageSize,
     total: page.total,
+  };
+}
+
+/** Rows a page at a time in roster order: the roster's own page query, so the file matches what the screen pages through. */
+function rosterRows(db: Database, organizationId: string, search: string | undefined) {
+  let page = 0;
+  // The roster's statements page by position (they start from the users_roster_order index), so
+  // the pages are read in turn rather than after a key; one page is in memory at a time.
+  return keysetRows<RosterRow>(async (_after, limit) => {
+    page += 1;
+    return (await rosterPage(db, organizationId, { page, pageSize: limit, search })).items;
+  }, 100);
+}
+
+/** GET /api/organizations/:organizationId/roster/export: the roster under its search, for its OWNER and ADMINs. */
+export async function exportRoster(
+  deps: AppDeps,
+  auth: RequestAuth,
+  organizationId: string,
+  query: { search?: string; format: ExportFormat },
+): Promise<Export<RosterRow>> {
+  await managerRole(deps.db, organizationId, auth.user.id);
+  const baseName = await organizationExportName(deps, organizationId, 'roster');
+  return {
+    baseName,
+    title: 'Roster',
+    format: query.format,
+    rows: rosterRows(deps.db, organizationId, query.search),
+    columns: [
+      { header: 'First name', value: (row) => row.firstName },
+      { header: 'Last name', value: (row) => row.lastName },
+      { header: 'Email', value: (row) => row.email },
+      { header: 'Role', value: (row) => organizationRoleLabels[row.role] },
+      { header: 'Position', value: (row) => row.positionLabel ?? '' },
+      { header: 'Grades', value: (row) => row.grades.join(', ') },
+      { header: 'Toolkit access', value: (row) => (row.toolKitAccess ? 'Yes' : 'No') },
+      { header: 'Status', value: (row) => (row.pending ? 'Invited' : 'Member') },
+    ],
   };
 }
 

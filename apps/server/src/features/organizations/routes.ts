@@ -15,9 +15,12 @@ import {
   rosterQuery,
   toolkitAccessChange,
 } from '@portal/domain/organizations/roster.ts';
+import { exportFormats, exportQuery } from '@portal/domain/exports.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { sendExport, exportMediaTypes } from '../../platform/exports.ts';
 import { caller } from '../../platform/access.ts';
-import { changeAdminRole, changeToolkitAccess, getRoster, removeMember } from './roster.ts';
+import { changeAdminRole, changeToolkitAccess, exportRoster, getRoster, removeMember } from './roster.ts';
+import { exportOrganizationTicketHolders } from './ticket-holders.ts';
 import {
   addBillingContact,
   getOrganization,
@@ -120,6 +123,44 @@ export const organizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       schema: { tags, params: organizationParams, querystring: rosterQuery, response: { 200: rosterPage } },
     },
     async (request) => getRoster(deps, caller(request), request.params.organizationId, request.query),
+  );
+
+  app.get(
+    '/organizations/:organizationId/roster/export',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        params: organizationParams,
+        querystring: exportQuery(rosterQuery),
+        produces: exportMediaTypes,
+      },
+    },
+    async (request, reply) =>
+      sendExport(reply, await exportRoster(deps, caller(request), request.params.organizationId, request.query)),
+  );
+
+  app.get(
+    '/organizations/:organizationId/ticket-holders/export',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        params: organizationParams,
+        querystring: z.object({ format: z.enum(exportFormats, 'Choose csv or xlsx') }),
+        produces: exportMediaTypes,
+      },
+    },
+    async (request, reply) =>
+      sendExport(
+        reply,
+        await exportOrganizationTicketHolders(
+          deps,
+          caller(request),
+          request.params.organizationId,
+          request.query.format,
+        ),
+      ),
   );
 
   app.delete(

@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminPurchaseOrderPage } from '@portal/domain/commerce/purchase-orders.ts';
 import { memberPurchaseOrderMessages } from '@portal/domain/commerce/member-purchase-orders.ts';
+import { idempotencyKeyReusedMessage } from '@portal/domain/problems/messages.ts';
+import { buildApp, type App } from '../../app.ts';
 import { purchaseOrders } from '../../db/schema/commerce.ts';
 import { contracts } from '../../db/schema/contracts.ts';
 import { signedInUser } from '../../test/commerce-factories.ts';
@@ -47,9 +49,14 @@ const form = (organizationId: string, contractId: string, fields: Record<string,
   ...fields,
 });
 
-function submit(caller: Caller | undefined, fields: Record<string, string>, key: string = randomUUID()) {
-  const { body, headers } = multipartBody(fields, { name: 'po.pdf', bytes: tinyPdf });
-  return call(t.app, 'POST', '/api/package-purchase-orders', {
+function submit(
+  caller: Caller | undefined,
+  fields: Record<string, string>,
+  key: string = randomUUID(),
+  options: { app?: App; file?: Buffer } = {},
+) {
+  const { body, headers } = multipartBody(fields, { name: 'po.pdf', bytes: options.file ?? tinyPdf });
+  return call(options.app ?? t.app, 'POST', '/api/package-purchase-orders', {
     caller,
     body,
     headers: { ...headers, 'idempotency-key': key },
@@ -117,6 +124,66 @@ describe('POST /api/package-purchase-orders', () => {
     expect(orders.map((o) => [o.type, o.paymentId, o.totalCents, o.submittedTotalCents])).toEqual([
       ['PACKAGE', null, 1_250_000, 100],
     ]);
+  });
+
+  it('refuses the key of a purchase order sent with another number, total or file (422); the first stays the only one', async () => {
+    const { organization, owner, contract } = await school();
+    const key = randomUUID();
+    const first = await submit(owner.caller, form(organization.id, contract.id), key);
+    expect(first.statusCode).toBe(201);
+    const anotherFile = Buffer.concat([tinyPdf, Buffer.from('\n% another scan\n')]);
+    for (const [fields, file] of [
+      [form(organization.id, contract.id, { number: 'PKG-2', total: '999' }), tinyPdf],
+      [form(organization.id, contract.id), anotherFile],
+    ] as const) {
+      const reused = await submit(owner.caller, fields, key, { file });
+      expect(reused.statusCode).toBe(422);
+      expect(reused.json().detail).toBe(idempotencyKeyReusedMessage);
+    }
+    expect((await ordersOf(organization.id)).map((order) => [order.id, order.number])).toEqual([
+      [first.json().purchaseOrderId, 'PKG-1'],
+    ]);
+  });
+
+  it('a key retried after the server restarted mid-request answers the first result', async () => {
+    const { organization, owner, contract } = await school();
+    const fields = form(organization.id, contract.id);
+    // Stopped mid-request, before its transaction committed: nothing of it is kept.
+    const stopping = await buildApp({
+      ...t.deps,
+      storage: { ...t.deps.storage, put: () => Promise.reject(new Error('the server stopped')) },
+    });
+    const key = randomUUID();
+    try {
+      expect((await submit(owner.caller, fields, key, { app: stopping })).statusCode).toBe(500);
+    } finally {
+      await stopping.close();
+    }
+    expect(await ordersOf(organization.id)).toEqual([]);
+    const first = await submit(owner.caller, fields, key);
+    expect(first.statusCode).toBe(201);
+    // Stopped after the commit, before the answer reached the browser: the retry, on a new server, gets that one.
+    const restarted = await buildApp(t.deps);
+    try {
+      const retried = await submit(owner.caller, fields, key, { app: restarted });
+      expect(retried.statusCode).toBe(201);
+      expect(retried.json()).toEqual(first.json());
+    } finally {
+      await restarted.close();
+    }
+    expect(await ordersOf(organization.id)).toHaveLength(1);
+  });
+
+  it('refuses a contract whose signed PDF staff have not uploaded yet (409), writing nothing', async () => {
+    const { organization, owner } = await school();
+    const [unsigned] = await t.deps.db
+      .insert(contracts)
+      .values({ organizationId: organization.id, packageName: 'Unsigned Days', totalCents: 500_000 })
+      .returning();
+    const refused = await submit(owner.caller, form(organization.id, unsigned?.id ?? ''));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(memberPurchaseOrderMessages.contractNotSigned);
+    expect(await ordersOf(organization.id)).toEqual([]);
   });
 
   it("refuses a member who does not manage the organization (403), another organization's contract (404), bad input (400) and signed-out callers (401)", async () => {

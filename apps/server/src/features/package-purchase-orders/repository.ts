@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { purchaseOrders } from '../../db/schema/commerce.ts';
 import { contracts } from '../../db/schema/contracts.ts';
@@ -7,7 +7,8 @@ import { purchaseOrderContracts } from '../../db/schema/purchase-order-links.ts'
 /** Most contracts one organization's list answers: a school signs a few a year. */
 const contractListLimit = 100;
 
-export async function listContracts(db: Executor, organizationId: string) {
+/** The organization's signed contracts: only those can be paid (docs/decisions/0091-one-contract-per-package-request.md). */
+export async function listSignedContracts(db: Executor, organizationId: string) {
   return db
     .select({
       id: contracts.id,
@@ -16,7 +17,7 @@ export async function listContracts(db: Executor, organizationId: string) {
       totalCents: contracts.totalCents,
     })
     .from(contracts)
-    .where(eq(contracts.organizationId, organizationId))
+    .where(and(eq(contracts.organizationId, organizationId), isNotNull(contracts.signedPdfKey)))
     .orderBy(desc(contracts.createdAt), desc(contracts.id))
     .limit(contractListLimit);
 }
@@ -32,7 +33,12 @@ export async function findContract(db: Executor, organizationId: string, contrac
 /** The contract's row locked until the transaction ends: two purchase orders for one contract are sent one after the other. */
 export async function lockContract(db: Executor, organizationId: string, contractId: string) {
   const [row] = await db
-    .select({ id: contracts.id, totalCents: contracts.totalCents, packageName: contracts.packageName })
+    .select({
+      id: contracts.id,
+      totalCents: contracts.totalCents,
+      packageName: contracts.packageName,
+      signedPdfKey: contracts.signedPdfKey,
+    })
     .from(contracts)
     .where(and(eq(contracts.id, contractId), eq(contracts.organizationId, organizationId)))
     .for('update');

@@ -5,6 +5,7 @@ import { contractList, contractsQuery } from '@portal/domain/commerce/member-pur
 import type { AppDeps } from '../../app-deps.ts';
 import { readUpload } from '../../core/purchase-order-upload.ts';
 import { caller } from '../../platform/access.ts';
+import { idempotentRequest } from '../../platform/idempotency.ts';
 import { sendDownload } from '../../platform/downloads.ts';
 import { contractsOf, signedContract, submitPackagePurchaseOrder } from './service.ts';
 
@@ -48,9 +49,8 @@ export const packagePurchaseOrderRoutes: FastifyPluginAsyncZod<AppDeps> = async 
     },
     async (request, reply) => {
       const upload = await readUpload(request);
-      return reply
-        .status(201)
-        .send(await submitPackagePurchaseOrder(deps, caller(request), upload, request.headers['idempotency-key']));
+      const idempotency = idempotentRequest(request, request.headers['idempotency-key'], upload);
+      return reply.status(201).send(await submitPackagePurchaseOrder(deps, caller(request), upload, idempotency));
     },
   );
 };

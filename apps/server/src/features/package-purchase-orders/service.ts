@@ -9,6 +9,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { activeMembershipRole } from '../../core/memberships.ts';
+import { notifyStaff, purchaseOrderWork } from '../../core/staff-notifications.ts';
 import {
   checkUpload,
   findSentWithKey,
@@ -19,12 +20,13 @@ import {
 } from '../../core/purchase-order-upload.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { keyUsedForAnotherRequest, requireSameRequest, type IdempotentRequest } from '../../platform/idempotency.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import {
   findContract,
   hasLivePurchaseOrder,
   linkPurchaseOrderContract,
-  listContracts,
+  listSignedContracts,
   lockContract,
 } from './repository.ts';
 
@@ -40,12 +42,12 @@ const signedUrl = (organizationId: string, contractId: string) =>
 /** GET /api/package-purchase-orders/contracts?organizationId= (organizations.md §7 'Query contracts by organization'). */
 export async function contractsOf(deps: AppDeps, auth: RequestAuth, organizationId: string): Promise<ContractList> {
   await requireManager(deps.db, organizationId, auth.user.id, memberPurchaseOrderMessages.contractsForbidden);
-  const rows = await listContracts(deps.db, organizationId);
+  const rows = await listSignedContracts(deps.db, organizationId);
   return {
     contracts: rows.map((row) => ({
       id: row.id,
       packageName: row.packageName,
-      signedUrl: row.signedPdfKey ? signedUrl(organizationId, row.id) : null,
+      signedUrl: signedUrl(organizationId, row.id),
       total: row.totalCents,
     })),
   };
@@ -67,16 +69,18 @@ export async function signedContract(
 }
 
 async function record(
+  deps: AppDeps,
   tx: Transaction,
   auth: RequestAuth,
   purchaseOrderId: string,
   fields: z.output<typeof packagePurchaseOrderFields>,
   fileSize: number,
-  idempotencyKey: string,
+  idempotency: IdempotentRequest,
 ) {
   await requireManager(tx, fields.organizationId, auth.user.id, memberPurchaseOrderMessages.notManager);
   const contract = await lockContract(tx, fields.organizationId, fields.contractId);
   if (!contract) throw notFound(memberPurchaseOrderMessages.contractNotFound);
+  if (contract.signedPdfKey === null) throw conflict(memberPurchaseOrderMessages.contractNotSigned);
   if (await hasLivePurchaseOrder(tx, contract.id)) throw conflict(memberPurchaseOrderMessages.contractHasPurchaseOrder);
   await insertPurchaseOrder(tx, {
     id: purchaseOrderId,
@@ -94,9 +98,20 @@ async function record(
     totalCents: contract.totalCents,
     submittedTotalCents: fields.total,
     submittedById: auth.user.id,
-    idempotencyKey,
+    idempotencyKey: idempotency.key,
+    idempotencyFingerprint: idempotency.fingerprint,
   });
   await linkPurchaseOrderContract(tx, purchaseOrderId, contract.id);
+  await notifyStaff(
+    tx,
+    deps.config.publicUrl,
+    purchaseOrderWork({
+      id: purchaseOrderId,
+      number: fields.number,
+      totalCents: contract.totalCents,
+      at: deps.clock(),
+    }),
+  );
   await audit(tx, {
     ...actorOf(auth),
     action: 'purchaseOrder.submit',
@@ -112,17 +127,22 @@ async function record(
   });
 }
 
-/** POST /api/package-purchase-orders: one purchase order per Idempotency-Key, however often it is sent. */
+/**
+ * POST /api/package-purchase-orders: one purchase order per Idempotency-Key, however often the same form is sent;
+ * another form with the key is refused (422).
+ */
 export async function submitPackagePurchaseOrder(
   deps: AppDeps,
   auth: RequestAuth,
   upload: Upload,
-  idempotencyKey: string,
+  idempotency: IdempotentRequest,
 ): Promise<PurchaseOrderSubmitted> {
   const replay = async () => {
-    const sent = await findSentWithKey(deps.db, auth.user.id, idempotencyKey);
-    if (sent && sent.type !== 'PACKAGE') throw conflict(memberPurchaseOrderMessages.idempotencyKeyReused);
-    return sent ? { purchaseOrderId: sent.id } : null;
+    const sent = await findSentWithKey(deps.db, auth.user.id, idempotency.key);
+    if (!sent) return null;
+    requireSameRequest(sent.idempotencyFingerprint, idempotency);
+    if (sent.type !== 'PACKAGE') throw keyUsedForAnotherRequest();
+    return { purchaseOrderId: sent.id };
   };
   const earlier = await replay();
   if (earlier) return earlier;
@@ -130,7 +150,7 @@ export async function submitPackagePurchaseOrder(
   const purchaseOrderId = randomUUID();
   try {
     await recordWithFile(deps, purchaseOrderId, bytes, (tx) =>
-      record(tx, auth, purchaseOrderId, fields, bytes.length, idempotencyKey),
+      record(deps, tx, auth, purchaseOrderId, fields, bytes.length, idempotency),
     );
   } catch (error) {
     const raced = await replay();

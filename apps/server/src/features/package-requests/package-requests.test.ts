@@ -5,6 +5,8 @@ import type { PackageRequestDetail, ServicesReply } from '@portal/domain/package
 import { fullPackageSpec, insertPackage, staffOnlyPackageSpec } from '../../db/seed/demo-packages.ts';
 import { schoolYears } from '../../db/schema/lookups.ts';
 import { packageRequestPdSessions, packageRequests } from '../../db/schema/packages.ts';
+import { mailMessages } from '../../db/schema/platform.ts';
+import { staffWorkItems } from '../../db/schema/staff-notifications.ts';
 import { createEvent, signedInUser } from '../../test/commerce-factories.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';
@@ -130,7 +132,7 @@ describe('the package request wizard', () => {
     expect((await read(admin, request.id)).statusCode).toBe(200);
   });
 
-  it('staff options: amounts must be offered ones and each grouping must reach its minimum days', async () => {
+  it('staff options: amounts must be offered ones; a grouping short of its minimum days is a draft that cannot be submitted', async () => {
     const notOffered = await save(owner, request.id, 'staff-options', {
       pdSessions: [{ pdSessionId: session('Remote Coaching Sessions'), requestedDays: 3 }],
     });
@@ -141,8 +143,13 @@ describe('the package request wizard', () => {
     const short = await save(owner, request.id, 'staff-options', {
       pdSessions: [{ pdSessionId: session('On-site Literacy Coaching'), requestedDays: 3 }],
     });
-    expect(short.statusCode).toBe(400);
-    expect(short.json().detail).toBe(minimumDaysMessage('Literacy Coaching'));
+    expect(short.statusCode).toBe(200);
+    const submitShort = await call(t.app, 'POST', `/api/package-requests/${request.id}/submit`, {
+      caller: owner,
+      body: { usingPtaFunds: false },
+    });
+    expect(submitShort.statusCode).toBe(400);
+    expect(submitShort.json().detail).toBe(minimumDaysMessage('Literacy Coaching'));
     const saved = await save(owner, request.id, 'staff-options', {
       pdSessions: [
         { pdSessionId: session('On-site Literacy Coaching'), requestedDays: 3 },
@@ -172,7 +179,7 @@ describe('the package request wizard', () => {
     expect(saved.json<PackageRequestDetail>().totals.packageCosts.events).toBe(4 * 14_900);
   });
 
-  it("groups: 'Selections Overallocated' past maxAttendees, the required group's minimum, then the free seats", async () => {
+  it("groups: 'Selections Overallocated' past maxAttendees, the required group's minimum at submit, then the free seats", async () => {
     const [cohort, virtual] = request.package.groups[0]?.sections ?? [];
     if (!cohort || !virtual) throw new Error('sections missing');
     const over = await save(owner, request.id, 'group-selection', {
@@ -182,7 +189,13 @@ describe('the package request wizard', () => {
     const short = await save(owner, request.id, 'group-selection', {
       sections: [{ groupSectionId: cohort.id, requestedParticipants: 2 }],
     });
-    expect(short.json().detail).toBe(groupMinimumMessage(['Leadership Academy']));
+    expect(short.statusCode).toBe(200);
+    const submitShort = await call(t.app, 'POST', `/api/package-requests/${request.id}/submit`, {
+      caller: owner,
+      body: { usingPtaFunds: false },
+    });
+    expect(submitShort.statusCode).toBe(400);
+    expect(submitShort.json().detail).toBe(groupMinimumMessage(['Leadership Academy']));
     const saved = await save(owner, request.id, 'group-selection', {
       sections: [
         { groupSectionId: cohort.id, requestedParticipants: 10 },
@@ -233,6 +246,8 @@ describe('the package request wizard', () => {
     expect(text).toContain('On-site Literacy Coaching: 3 days, $7,500.00');
     expect(text).toContain('Leadership Academy: 12 participants (2 free), $5,000.00');
     expect(text).toContain('Package total: $20,896.00 - $22,246.00');
+    // Printed in the provider's zone, named: the paper is read elsewhere and later.
+    expect(text).toMatch(/printed \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [AP]M E[SD]T/);
     expect(
       (await call(t.app, 'GET', `/api/package-requests/${request.id}/review.pdf`, { caller: member })).statusCode,
     ).toBe(404);
@@ -258,6 +273,41 @@ describe('the package request wizard', () => {
         })
       ).statusCode,
     ).toBe(409);
+  });
+
+  it('mails staff of a submitted request, and of one changed and sent again after staff asked for changes', async () => {
+    const staff = await signedInUser(t, 'STAFF');
+    const subjects = async () =>
+      (await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, staff.user.email))).map(
+        (mail) => mail.subject,
+      );
+    expect(await subjects()).toEqual([]);
+    await t.deps.db
+      .update(packageRequests)
+      .set({ status: 'CHANGES_REQUESTED' })
+      .where(eq(packageRequests.id, request.id));
+    t.clock.advance(60_000);
+    const resent = await call(t.app, 'POST', `/api/package-requests/${request.id}/submit`, {
+      caller: owner,
+      body: { usingPtaFunds: true },
+    });
+    expect(resent.statusCode).toBe(200);
+    expect(await subjects()).toEqual(['Package request for Comprehensive Literacy Partnership changed and sent again']);
+    const arrivals = await t.deps.db
+      .select({ summary: staffWorkItems.summary, path: staffWorkItems.path })
+      .from(staffWorkItems)
+      .where(eq(staffWorkItems.kind, 'packageRequest'))
+      .orderBy(staffWorkItems.createdAt);
+    expect(arrivals).toEqual([
+      {
+        summary: 'New package request for Comprehensive Literacy Partnership',
+        path: `/admin/package-requests/${request.id}`,
+      },
+      {
+        summary: 'Package request for Comprehensive Literacy Partnership changed and sent again',
+        path: `/admin/package-requests/${request.id}`,
+      },
+    ]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
-import { formatUsDate } from '@portal/domain/dates.ts';
+import { formatMomentWithZone } from '@portal/domain/dates.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import { packageStatusLabels } from '@portal/domain/packages/rules.ts';
 import type { PackageRequestDetail } from '@portal/domain/packages/contracts.ts';
@@ -12,7 +12,7 @@ const range = (low: number, high: number) =>
  * package-review.pdf (§2 Review, §7): the review screen on paper — every selection with its cost,
  * the totals as a range and the estimate notice — drawn with pdf-lib, the certificates' library.
  */
-export async function packageReviewPdf(detail: PackageRequestDetail, now: Date): Promise<Uint8Array> {
+export async function packageReviewPdf(detail: PackageRequestDetail, now: Date, timeZone: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`Package review: ${detail.package.name}`);
   doc.setProducer('Members Portal');
@@ -36,7 +36,7 @@ export async function packageReviewPdf(detail: PackageRequestDetail, now: Date):
   line('Package Review', 20, bold);
   line(detail.package.name, 14, bold);
   line(`${detail.organization.name} - school year ${detail.package.schoolYear.name}`);
-  line(`Status: ${packageStatusLabels[detail.status]}; printed ${formatUsDate(now.toISOString().slice(0, 10))}`, 10);
+  line(`Status: ${packageStatusLabels[detail.status]}; printed ${formatMomentWithZone(now, timeZone)}`, 10);
   gap();
   if (totals.pdSessions.some((s) => s.days > 0)) {
     line('School-based PD sessions', 13, bold);

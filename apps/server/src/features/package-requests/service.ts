@@ -1,9 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, notInArray } from 'drizzle-orm';
 import {
   effectiveAmount,
+  effectiveGrades,
+  gradesOverridden,
   groupingsBelowMinimum,
   groupMinimumMessage,
-  groupsBelowMinimum,
   isOverridden,
   isPackageRequestEditable,
   minimumDaysMessage,
@@ -12,6 +13,7 @@ import {
   packageMessages,
   packageTotals,
   pdSessionDaysMap,
+  sameDistribution,
   sectionParticipantMap,
   selectionProblems,
   type EditableStep,
@@ -48,6 +50,8 @@ import { actorOf, audit } from '../../platform/audit.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { packageReviewPdf } from './review-pdf.ts';
+import { notifyStaff } from '../../core/staff-notifications.ts';
+import { emitWebhookEvent } from '../../core/webhooks.ts';
 
 /**
  * The package request wizard (organizations.md §2, §4, §5, §7): reads, one save per step, review
@@ -163,8 +167,7 @@ export async function saveStaffOptions(deps: AppDeps, auth: RequestAuth, id: str
             createdByInitiator: true,
           };
     });
-    const short = groupingsBelowMinimum(pkg, pdSessionDaysMap({ pdSessions: next }));
-    refuseIf(Object.fromEntries(short.map((title) => [`groupings.${title}`, minimumDaysMessage(title)])));
+    // A grouping short of its minimum days is kept as a draft (Save); submitting refuses it (decision 0097).
     await tx
       .delete(packageRequestPdSessions)
       .where(
@@ -251,8 +254,7 @@ export async function saveGroupSelection(deps: AppDeps, auth: RequestAuth, id: s
     const participants = sectionParticipantMap({ groupSections: next });
     const over = overallocatedGroups(pkg, participants);
     refuseIf(Object.fromEntries(over.map((name) => [`groups.${name}`, packageMessages.groupsOverallocated])));
-    const short = groupsBelowMinimum(pkg, participants);
-    if (short.length > 0) throw badRequest(groupMinimumMessage(short));
+    // A required group short of its minimum is kept as a draft, like staff options; submitting refuses it.
     await tx
       .delete(packageRequestGroupSections)
       .where(
@@ -307,9 +309,21 @@ export async function saveInstituteSelection(
       sent: new Map([...sent].map(([itemId, entry]) => [itemId, entry.requestedParticipants])),
     });
     Object.assign(problems, keyed('institutes', amounts));
+    // Staff's grades stand as they are: the member may send them unchanged or leave them out.
+    const gradesLocked = [...items.keys()].filter((itemId) => gradesOverridden(saved.get(itemId)));
+    for (const itemId of gradesLocked) {
+      const entry = sent.get(itemId);
+      const inForceGrades = effectiveGrades(saved.get(itemId)?.grades ?? []);
+      if (
+        entry &&
+        entry.grades.some((grade) => grade.participants > 0) &&
+        !sameDistribution(inForceGrades, entry.grades)
+      )
+        problems[`institutes.${itemId}`] = packageMessages.overriddenLocked;
+    }
     // An institute's amount that stands (staff's once overridden) is spread over its grades exactly.
     for (const itemId of items.keys()) {
-      if (amounts.has(itemId)) continue;
+      if (amounts.has(itemId) || gradesLocked.includes(itemId)) continue;
       const entry = sent.get(itemId);
       const standing = isOverridden(saved.get(itemId))
         ? (inForce.get(itemId)?.amount ?? 0)
@@ -321,7 +335,14 @@ export async function saveInstituteSelection(
     const keep = [...items.keys()].filter((itemId) => isOverridden(saved.get(itemId)));
     await tx
       .delete(packageRequestInstituteGrades)
-      .where(eq(packageRequestInstituteGrades.packageRequestId, request.id));
+      .where(
+        and(
+          eq(packageRequestInstituteGrades.packageRequestId, request.id),
+          gradesLocked.length > 0
+            ? notInArray(packageRequestInstituteGrades.packageInstituteId, gradesLocked)
+            : undefined,
+        ),
+      );
     await tx
       .delete(packageRequestInstitutes)
       .where(
@@ -339,16 +360,18 @@ export async function saveInstituteSelection(
           createdByInitiator: saved.get(packageInstituteId)?.createdByInitiator ?? true,
         })),
       );
-    const gradeRows = [...keep, ...fresh].flatMap((packageInstituteId) =>
-      (sent.get(packageInstituteId)?.grades ?? [])
-        .filter((grade) => grade.participants > 0)
-        .map((grade) => ({
-          packageRequestId: request.id,
-          packageInstituteId,
-          gradeId: grade.gradeId,
-          participants: grade.participants,
-        })),
-    );
+    const gradeRows = [...keep, ...fresh]
+      .filter((packageInstituteId) => !gradesLocked.includes(packageInstituteId))
+      .flatMap((packageInstituteId) =>
+        (sent.get(packageInstituteId)?.grades ?? [])
+          .filter((grade) => grade.participants > 0)
+          .map((grade) => ({
+            packageRequestId: request.id,
+            packageInstituteId,
+            gradeId: grade.gradeId,
+            participants: grade.participants,
+          })),
+      );
     if (gradeRows.length > 0) await tx.insert(packageRequestInstituteGrades).values(gradeRows);
   });
 }
@@ -361,15 +384,33 @@ export async function submitPackageRequest(deps: AppDeps, auth: RequestAuth, id:
     const totals = packageTotals(pkg, current);
     if (totals.groupsBelowMinimum.length > 0) throw badRequest(groupMinimumMessage(totals.groupsBelowMinimum));
     if (totals.belowMinimum) throw badRequest(packageMessages.belowMinimum);
+    const now = deps.clock();
     await tx
       .update(packageRequests)
-      .set({ status: 'SUBMITTED', usingPtaFunds, submittedAt: deps.clock() })
+      .set({ status: 'SUBMITTED', usingPtaFunds, submittedAt: now })
       .where(eq(packageRequests.id, request.id));
+    // A request sent back after staff asked for changes is work again: staff hear of it as changed.
+    const changed = request.status === 'CHANGES_REQUESTED';
+    await emitWebhookEvent(
+      tx,
+      'package_request.submitted',
+      { packageRequestId: request.id, packageName: pkg.name, usingPtaFunds, resubmitted: changed },
+      now,
+    );
+    await notifyStaff(tx, deps.config.publicUrl, {
+      kind: 'packageRequest',
+      key: `package-request:${request.id}:${now.toISOString()}`,
+      summary: changed
+        ? `Package request for ${pkg.name} changed and sent again`
+        : `New package request for ${pkg.name}`,
+      path: `/admin/package-requests/${request.id}`,
+      at: now,
+    });
   });
 }
 
 /** package-review.pdf: what the review shows, for the member's records. */
 export async function reviewPdf(deps: AppDeps, auth: RequestAuth, id: string): Promise<Uint8Array> {
   const detail = await readPackageRequest(deps, auth, id);
-  return packageReviewPdf(detail, deps.clock());
+  return packageReviewPdf(detail, deps.clock(), deps.config.timeZone);
 }

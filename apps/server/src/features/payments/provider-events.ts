@@ -4,8 +4,10 @@ import type { AppDeps } from '../../app-deps.ts';
 import { audit } from '../../platform/audit.ts';
 import { markPaid, markRefundNeeded, releasePayment, retakeHold } from '../../core/capacity.ts';
 import { restoreCart } from '../../core/carts.ts';
+import type { CardOnReceipt } from '../../core/receipts.ts';
 import { isForCancelledRequest } from '../../core/registration-requests.ts';
 import { queueMail } from '../../platform/mail.ts';
+import { notifyStaff } from '../../core/staff-notifications.ts';
 import type { Transaction } from '../../db/client.ts';
 import {
   lockProviderPayment,
@@ -32,11 +34,19 @@ export interface ProviderEvent {
   checkoutId?: string;
   /** What the provider says it charged, for a success that moves money (not the demo provider's). */
   charge?: { amountCents: number; currency: string };
+  /** The card's brand and last four digits, where the provider says them: printed on the receipt. */
+  card?: CardOnReceipt;
 }
 
 export type ProviderEventOutcome = 'applied' | 'replayed' | 'ignored';
 
 const actor = { actorId: null };
+
+/** Where staff's links point, and the moment the event is handled. */
+interface Site {
+  publicUrl: string;
+  now: Date;
+}
 const currency = 'usd';
 
 /** A success whose charge is not this payment's: another checkout, or another amount or currency. */
@@ -60,11 +70,12 @@ async function mailStaff(tx: Transaction, subject: string, lines: string[]): Pro
  */
 async function refundNeeded(
   tx: Transaction,
+  site: Site,
   event: ProviderEvent,
   paymentId: string,
   reason: RefundReason,
 ): Promise<void> {
-  await markRefundNeeded(tx, paymentId, reason);
+  await markRefundNeeded(tx, paymentId, reason, site.now);
   await audit(tx, {
     ...actor,
     action: 'event-payment.refund-needed',
@@ -78,14 +89,21 @@ async function refundNeeded(
       checkoutId: event.checkoutId ?? null,
     },
   });
-  await mailStaff(tx, 'A card payment needs a refund', [
-    `Event payment ${paymentId} was reported paid by ${event.provider} (event ${event.id}), but it cannot be honoured:`,
-    refundReasonLabels[reason],
-    '',
-    ...(await paymentTitles(tx, paymentId)).map((line) => `- ${line}`),
-    '',
-    'It is recorded as REFUND_NEEDED, without seats. Refund the buyer through the provider.',
-  ]);
+  await notifyStaff(tx, site.publicUrl, {
+    kind: 'refundNeeded',
+    key: `refund-needed:${paymentId}`,
+    summary: 'A card payment needs a refund',
+    path: `/admin/event-payments/${paymentId}`,
+    details: [
+      `Event payment ${paymentId} was reported paid by ${event.provider} (event ${event.id}), but it cannot be honoured:`,
+      refundReasonLabels[reason],
+      '',
+      ...(await paymentTitles(tx, paymentId)).map((line) => `- ${line}`),
+      '',
+      'It is recorded as REFUND_NEEDED, without seats. Refund the buyer through the provider.',
+    ],
+    at: site.now,
+  });
 }
 
 /**
@@ -98,10 +116,11 @@ async function refundNeeded(
  */
 async function applySuccess(
   tx: Transaction,
+  site: Site,
   event: ProviderEvent,
   payment: ProviderPayment,
-  now: Date,
 ): Promise<ProviderEventResult> {
+  const { now } = site;
   const subject = { subjectType: 'event_payment', subjectId: payment.id };
   if (payment.status === 'PAID') return { outcome: 'ignored', status: payment.status };
   if (payment.status === 'REFUND_NEEDED' || payment.paidAt !== null) {
@@ -119,26 +138,29 @@ async function applySuccess(
   }
   const mismatch = chargeMismatch(event, payment);
   if (mismatch) {
-    await refundNeeded(tx, event, payment.id, mismatch);
+    await refundNeeded(tx, site, event, payment.id, mismatch);
     return { outcome: 'applied', status: 'REFUND_NEEDED' };
   }
   // Read after the payment's lock: a cancel that released it has committed, one still running finds it PAID and refunds
   // it.
   if (await isForCancelledRequest(tx, payment.id)) {
-    await refundNeeded(tx, event, payment.id, 'BUYER_CANCELLED');
+    await refundNeeded(tx, site, event, payment.id, 'BUYER_CANCELLED');
     return { outcome: 'applied', status: 'REFUND_NEEDED' };
   }
   const refusal = payment.seatsHeld ? null : await retakeHold(tx, payment.id, payment.couponId);
   if (refusal) {
-    await refundNeeded(tx, event, payment.id, refusal === 'seatsGone' ? 'SEATS_GONE' : 'COUPON_USED_UP');
+    await refundNeeded(tx, site, event, payment.id, refusal === 'seatsGone' ? 'SEATS_GONE' : 'COUPON_USED_UP');
     return { outcome: 'applied', status: 'REFUND_NEEDED' };
   }
   // The row is locked already, and its seats are held now (kept or just taken back).
-  await markPaid(tx, payment.id, event.provider, now, {
-    status: payment.status,
-    couponId: payment.couponId,
-    seatsHeld: true,
-  });
+  await markPaid(
+    tx,
+    payment.id,
+    event.provider,
+    now,
+    { status: payment.status, couponId: payment.couponId, seatsHeld: true },
+    event.card ?? null,
+  );
   await audit(tx, {
     ...actor,
     action: 'event-payment.paid',
@@ -178,7 +200,7 @@ export async function applyProviderEvent(deps: AppDeps, event: ProviderEvent): P
     const status = payment?.status ?? null;
     if (!recorded) return { outcome: 'replayed', status };
     if (!payment || event.kind === 'other') return { outcome: 'ignored', status };
-    if (event.kind === 'succeeded') return applySuccess(tx, event, payment, now);
+    if (event.kind === 'succeeded') return applySuccess(tx, { publicUrl: deps.config.publicUrl, now }, event, payment);
     if (payment.status !== 'PENDING' || chargeMismatch({ ...event, charge: undefined }, payment))
       return { outcome: 'ignored', status };
     const released = await releasePayment(tx, payment.id, event.kind === 'declined' ? 'CANCELLED' : 'EXPIRED', now);

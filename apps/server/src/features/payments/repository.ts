@@ -40,6 +40,7 @@ export async function findBuyersPayment(
       status: eventPayments.status,
       totalCents: eventPayments.totalCents,
       applicationId: eventPayments.applicationId,
+      legacyApplicationId: eventPayments.legacyApplicationId,
       registrationRequestId: eventRegistrationPayments.requestId,
     })
     .from(eventPayments)

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { paymentMessages, type CashnetReturn, type EventPaymentReply } from '@portal/domain/commerce/payments.ts';
+import { cardOnReceipt } from '@portal/domain/commerce/receipts.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { readEventPayment } from '../../core/event-payments.ts';
@@ -21,6 +22,9 @@ const uuidOrNull = (value: unknown) => {
   const parsed = z.uuid().safeParse(value);
   return parsed.success ? parsed.data : null;
 };
+
+/** The card the demo provider's page pays with, as a card provider describes one: on the receipt. */
+const demoCard = { brand: 'Visa', last4: '4242' };
 
 /** The demo provider is reachable only while it is the active provider. */
 function requireDemo(deps: AppDeps): void {
@@ -42,16 +46,19 @@ export async function payWithDemo(deps: AppDeps, auth: RequestAuth, paymentId: s
     kind: outcome === 'succeed' ? 'succeeded' : 'declined',
     type,
     paymentId,
-    payload: { type, eventPaymentId: paymentId },
+    payload: { type, eventPaymentId: paymentId, ...(outcome === 'succeed' ? { card: demoCard } : {}) },
+    ...(outcome === 'succeed' ? { card: demoCard } : {}),
   });
+  // An application imported from the previous system is paid from, and back to, the same pages.
+  const applicationId = payment.applicationId ?? payment.legacyApplicationId;
   // The success page says what became of it: paid, or paid too late to be honoured (refund needed).
   if (status === 'PAID' || status === 'REFUND_NEEDED') {
-    return { redirectUrl: paidPath(paymentId, 'demo', payment.applicationId, payment.registrationRequestId) };
+    return { redirectUrl: paidPath(paymentId, 'demo', applicationId, payment.registrationRequestId) };
   }
   // A declined application or registration payment goes back to where Pay is offered again.
   if (payment.registrationRequestId) return { redirectUrl: unpaidPath(null, payment.registrationRequestId) };
   return {
-    redirectUrl: payment.applicationId ? unpaidPath(payment.applicationId) : `${unpaidPath(null)}?declined=true`,
+    redirectUrl: applicationId ? unpaidPath(applicationId) : `${unpaidPath(null)}?declined=true`,
   };
 }
 
@@ -59,7 +66,16 @@ const demoWebhookBody = z.object({
   id: z.string().trim().min(1).max(200),
   type: z.enum(['payment.succeeded', 'payment.declined']),
   eventPaymentId: z.uuid(),
+  card: z.object({ brand: z.string(), last4: z.string() }).optional(),
 });
+
+/** A card the provider described, when it looks like one (cardOnReceipt); nothing otherwise. */
+function cardOf(card: { brand: unknown; last4: unknown } | null | undefined): {
+  card?: { brand: string; last4: string };
+} {
+  const kept = card ? cardOnReceipt(card.brand, card.last4) : null;
+  return kept ? { card: kept } : {};
+}
 
 const invalidSignature = () => badRequest('The signature does not match the body.');
 
@@ -89,6 +105,7 @@ export async function receiveDemoWebhook(
     type: body.type,
     paymentId: body.eventPaymentId,
     payload: body,
+    ...cardOf(body.card),
   });
 }
 

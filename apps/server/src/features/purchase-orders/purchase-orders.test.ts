@@ -254,3 +254,67 @@ describe('POST /api/purchase-orders', () => {
     expect(await sectionTaken(late.day.section.id)).toBe(0);
   });
 });
+
+describe('GET /api/purchase-orders and /api/purchase-orders/:id/file', () => {
+  it("lists what the buyer sent, and the school's orders to its admin, newest first, with the file", async () => {
+    const { buyer, organization, payment } = await awaitingPurchaseOrder();
+    const sent = await upload(buyer.caller, form(payment.id, organization.id));
+    expect(sent.statusCode).toBe(201);
+    const { purchaseOrderId } = sent.json<{ purchaseOrderId: string }>();
+
+    const mine = await call(t.app, 'GET', '/api/purchase-orders', { caller: buyer.caller });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({
+      total: 1,
+      items: [
+        {
+          id: purchaseOrderId,
+          number: 'PO-4411',
+          kind: 'EVENT',
+          status: 'SUBMITTED',
+          organizationName: organization.name,
+          totalCents: 44_700,
+          buyerName: expect.stringContaining('Bea'),
+          sentByMe: true,
+          filename: 'District PO 2026',
+          decidedAt: null,
+        },
+      ],
+    });
+    const file = await call(t.app, 'GET', `/api/purchase-orders/${purchaseOrderId}/file`, { caller: buyer.caller });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('application/pdf');
+    expect(file.rawPayload).toEqual(Buffer.from(pdf));
+
+    // The school's admin sees it too, as sent by someone else.
+    const admin = await signedInUser(t);
+    await addMembership(t.deps.db, organization.id, admin.user.id, 'ADMIN');
+    const theirs = await call(t.app, 'GET', '/api/purchase-orders', { caller: admin.caller });
+    expect(theirs.json()).toMatchObject({ total: 1, items: [{ id: purchaseOrderId, sentByMe: false }] });
+  });
+
+  it('shows a plain member of the school nothing, and refuses them the file', async () => {
+    const { buyer, organization, payment } = await awaitingPurchaseOrder();
+    const { purchaseOrderId } = (await upload(buyer.caller, form(payment.id, organization.id))).json<{
+      purchaseOrderId: string;
+    }>();
+    const colleague = await signedInUser(t);
+    await addMembership(t.deps.db, organization.id, colleague.user.id);
+    const list = await call(t.app, 'GET', '/api/purchase-orders', { caller: colleague.caller });
+    expect(list.json()).toMatchObject({ total: 0, items: [] });
+    const file = await call(t.app, 'GET', `/api/purchase-orders/${purchaseOrderId}/file`, {
+      caller: colleague.caller,
+    });
+    expect(file.statusCode).toBe(404);
+  });
+
+  it('refuses a page size over 100 and an id that is not one', async () => {
+    const { buyer } = await awaitingPurchaseOrder();
+    expect((await call(t.app, 'GET', '/api/purchase-orders?pageSize=500', { caller: buyer.caller })).statusCode).toBe(
+      400,
+    );
+    expect((await call(t.app, 'GET', '/api/purchase-orders/not-an-id/file', { caller: buyer.caller })).statusCode).toBe(
+      400,
+    );
+  });
+});

@@ -3,7 +3,10 @@ import { paymentMessages, purchaseOrderHoldDays } from '@portal/domain/commerce/
 import {
   purchaseOrderFields,
   purchaseOrderMessages,
+  purchaseOrderKind,
   purchaseOrderTypeOf,
+  myPurchaseOrderMessages,
+  type MyPurchaseOrderPage,
   type PurchaseOrderSubmitted,
 } from '@portal/domain/commerce/purchase-orders.ts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -12,8 +15,15 @@ import { expireHolds } from '../../core/capacity.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { isActiveMember } from '../../core/memberships.ts';
-import { markPurchaseOrderSubmitted, paymentTerms } from './repository.ts';
+import { notifyStaff, purchaseOrderWork } from '../../core/staff-notifications.ts';
 import {
+  findMyPurchaseOrderFile,
+  markPurchaseOrderSubmitted,
+  pageOfMyPurchaseOrders,
+  paymentTerms,
+} from './repository.ts';
+import {
+  attachmentName,
   checkUpload,
   insertPurchaseOrder,
   purchaseOrderFileKey,
@@ -75,6 +85,11 @@ export async function submitPurchaseOrder(
       couponCode: fields.couponCode || null,
       submittedById: auth.user.id,
     });
+    await notifyStaff(
+      tx,
+      deps.config.publicUrl,
+      purchaseOrderWork({ id: purchaseOrderId, number: fields.number, totalCents: payment.totalCents, at: now }),
+    );
     await audit(tx, {
       ...actorOf(auth),
       action: 'purchaseOrder.submit',
@@ -90,4 +105,44 @@ export async function submitPurchaseOrder(
     });
   });
   return { purchaseOrderId };
+}
+
+/** GET /api/purchase-orders: what the member sent, and what was sent for the organizations they manage. */
+export async function listMyPurchaseOrders(
+  deps: AppDeps,
+  auth: RequestAuth,
+  query: { page: number; pageSize: number },
+): Promise<MyPurchaseOrderPage> {
+  const { rows, total } = await pageOfMyPurchaseOrders(deps.db, auth.user.id, query.page, query.pageSize);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      number: row.number,
+      kind: purchaseOrderKind({ type: row.type, paysOnePayment: row.paymentId !== null }),
+      status: row.status,
+      organizationName: row.organizationName,
+      totalCents: row.totalCents,
+      buyerName: `${row.buyerFirstName} ${row.buyerLastName}`.trim(),
+      sentByMe: row.submittedById === auth.user.id,
+      filename: row.filename,
+      createdAt: row.createdAt.toISOString(),
+      decidedAt: row.decidedAt?.toISOString() ?? null,
+    })),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+  };
+}
+
+/** GET /api/purchase-orders/:id/file: the uploaded PDF, for whoever may see the purchase order (else 404). */
+export async function myPurchaseOrderFile(
+  deps: AppDeps,
+  auth: RequestAuth,
+  purchaseOrderId: string,
+): Promise<{ bytes: Buffer; filename: string }> {
+  const file = await findMyPurchaseOrderFile(deps.db, auth.user.id, purchaseOrderId);
+  if (!file) throw notFound(myPurchaseOrderMessages.notFound);
+  const bytes = await deps.storage.get(file.fileKey);
+  if (!bytes) throw notFound(purchaseOrderMessages.fileMissing);
+  return { bytes, filename: attachmentName(file.filename) };
 }

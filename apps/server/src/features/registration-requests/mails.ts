@@ -1,8 +1,8 @@
 import { formatCents } from '@portal/domain/money.ts';
 import { refundReasonLabels } from '@portal/domain/commerce/payments.ts';
 import type { Executor } from '../../db/client.ts';
-import { queueMail, type MailInput } from '../../platform/mail.ts';
-import { staffEmails } from './repository.ts';
+import type { MailInput } from '../../platform/mail.ts';
+import { notifyStaff } from '../../core/staff-notifications.ts';
 
 /**
  * The mail a new attendee receives. Someone without an account (a pending user, no password yet)
@@ -39,19 +39,22 @@ export function attendeeMail(input: {
   return { to: input.to, subject: `You are registered for ${input.eventName}`, text: lines.join('\n') };
 }
 
-/** Staff refund a paid registration request its member cancelled (REFUND_NEEDED, reason BUYER_CANCELLED). */
+/** The paid request's refund, for staff (by each one's notification choice): the payment's page says what to refund. */
 export async function refundMail(
   tx: Executor,
-  input: { paymentId: string; requestId: string; total: number; publicUrl: string },
+  input: { paymentId: string; requestId: string; total: number; publicUrl: string; at: Date },
 ): Promise<void> {
-  const staff = await staffEmails(tx);
-  const text = [
-    `Event payment ${input.paymentId} (${formatCents(input.total)}) paid registration request ${input.requestId}, which its member has cancelled.`,
-    refundReasonLabels.BUYER_CANCELLED,
-    '',
-    'It is recorded as REFUND_NEEDED. Refund the buyer through the payment provider or the purchase order:',
-    `${input.publicUrl}/admin/event-payments/${input.paymentId}`,
-  ].join('\n');
-  for (const { email } of staff)
-    await queueMail(tx, { to: email, subject: 'A cancelled registration request needs a refund', text });
+  await notifyStaff(tx, input.publicUrl, {
+    kind: 'refundNeeded',
+    key: `refund-needed:${input.paymentId}`,
+    summary: 'A cancelled registration request needs a refund',
+    path: `/admin/event-payments/${input.paymentId}`,
+    details: [
+      `Event payment ${input.paymentId} (${formatCents(input.total)}) paid registration request ${input.requestId}, which its member has cancelled.`,
+      refundReasonLabels.BUYER_CANCELLED,
+      '',
+      'It is recorded as REFUND_NEEDED. Refund the buyer through the payment provider or the purchase order:',
+    ],
+    at: input.at,
+  });
 }

@@ -11,6 +11,7 @@ import {
   type RegistrationRequestPage,
 } from '@portal/domain/registrations/requests.ts';
 import type { ApplicationPage } from '@portal/domain/applications/contracts.ts';
+import { idempotencyKeyReusedMessage } from '@portal/domain/problems/messages.ts';
 import { eventApplicationSections, eventApplications } from '../../db/schema/applications.ts';
 import { coupons, eventPaths, eventPayments, events } from '../../db/schema/commerce.ts';
 import { auditLog, mailMessages } from '../../db/schema/platform.ts';
@@ -144,11 +145,16 @@ describe('POST /api/event-registration-requests', () => {
     expect(made).toHaveLength(1);
     // Another click of another attempt (a new key) is another request.
     expect((await create(caller, body)).json<{ id: string }>().id).not.toBe(first);
-    // The key of one request does not make a request for another event.
+    // The key of one request makes no other request, and is not answered with the first: another event, other seats.
     const other = await openEvent();
-    const reused = await create(caller, { eventId: other.event.id, seatsRequested: 3 }, key);
-    expect(reused.statusCode).toBe(409);
-    expect(reused.json().detail).toBe(messages.requestKeyReused);
+    for (const changed of [
+      { eventId: other.event.id, seatsRequested: 3 },
+      { eventId: institute.event.id, seatsRequested: 4 },
+    ]) {
+      const reused = await create(caller, changed, key);
+      expect(reused.statusCode).toBe(422);
+      expect(reused.json().detail).toBe(idempotencyKeyReusedMessage);
+    }
     expect(
       await t.deps.db.select().from(eventRegistrationRequests).where(eq(eventRegistrationRequests.userId, user.id)),
     ).toHaveLength(2);
@@ -230,9 +236,10 @@ describe('reading requests', () => {
     expect((await cancel(other.caller, mine.requestId)).statusCode).toBe(404);
   });
 
-  it('the open offer of an event, and 404 for one not open', async () => {
+  it('the open offer of an event; nothing to offer (200, null) for one not open; 404 for one the catalogue does not show', async () => {
     const institute = await openEvent();
     const closed = await createEvent(t.deps.db);
+    const unpublished = await createEvent(t.deps.db, { published: false });
     const { caller } = await signedInUser(t);
     const offer = await call(t.app, 'GET', `/api/catalogue/events/${institute.event.id}/group-registration`, {
       caller,
@@ -244,9 +251,13 @@ describe('reading requests', () => {
       freeSeatsInOffer: 2,
       groupingPathIds: [],
     });
-    expect(
-      (await call(t.app, 'GET', `/api/catalogue/events/${closed.event.id}/group-registration`, { caller })).statusCode,
-    ).toBe(404);
+    const notOpen = await call(t.app, 'GET', `/api/catalogue/events/${closed.event.id}/group-registration`, { caller });
+    expect(notOpen.statusCode).toBe(200);
+    expect(notOpen.json()).toBeNull();
+    for (const eventId of [unpublished.event.id, randomUUID()]) {
+      const offer = await call(t.app, 'GET', `/api/catalogue/events/${eventId}/group-registration`, { caller });
+      expect(offer.statusCode).toBe(404);
+    }
   });
 });
 
@@ -348,6 +359,59 @@ describe('PUT /api/event-registration-requests/:id/attendees', () => {
       .from(eventApplications)
       .where(eq(eventApplications.id, applicationIds[1] ?? ''));
     expect(voided?.status).toBe('VOIDED');
+  });
+
+  it('names a pasted list’s new people as the list gives them; people with an account keep their names', async () => {
+    const { caller, requestId } = await requestFor(2);
+    const existing = await createUser(t.deps.db, {
+      email: `existing-${randomUUID().slice(0, 8)}@example.test`,
+      firstName: 'Kept',
+    });
+    const [newcomer] = emailsFor(1);
+    const saved = await call(t.app, 'PUT', `${base}/${requestId}/attendees`, {
+      caller,
+      body: {
+        emails: [newcomer, existing.email],
+        names: [
+          { email: (newcomer ?? '').toUpperCase(), firstName: 'Ann', lastName: 'de la Cruz' },
+          { email: existing.email, firstName: 'Other', lastName: 'Name' },
+        ],
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const named = await t.deps.db
+      .select({
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        passwordHash: users.passwordHash,
+      })
+      .from(users)
+      .where(eq(users.email, newcomer ?? ''));
+    expect(named).toEqual([{ email: newcomer, firstName: 'Ann', lastName: 'de la Cruz', passwordHash: null }]);
+    const [kept] = await t.deps.db.select({ firstName: users.firstName }).from(users).where(eq(users.id, existing.id));
+    expect(kept?.firstName).toBe('Kept');
+  });
+
+  it('refuses names that are too long or too many (400) and writes nothing', async () => {
+    const { caller, requestId } = await requestFor(1);
+    const [email] = emailsFor(1);
+    const long = await call(t.app, 'PUT', `${base}/${requestId}/attendees`, {
+      caller,
+      body: { emails: [email], names: [{ email, firstName: 'x'.repeat(101), lastName: '' }] },
+    });
+    expect(long.statusCode).toBe(400);
+    const many = await call(t.app, 'PUT', `${base}/${requestId}/attendees`, {
+      caller,
+      body: { emails: [email], names: Array.from({ length: 101 }, () => ({ email, firstName: 'A', lastName: 'B' })) },
+    });
+    expect(many.statusCode).toBe(400);
+    expect(
+      await t.deps.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, email ?? '')),
+    ).toEqual([]);
   });
 
   it('the simplified application lookup (request, user): for the requester and the attendee, 404 for anyone else', async () => {
@@ -459,6 +523,21 @@ describe('coupon and payment', () => {
     });
     expect((await coupon(caller, requestId, '')).statusCode).toBe(409);
     expect((await pay(caller, requestId)).statusCode).toBe(409);
+  });
+
+  it('the key of a payment with another method or for another request is refused (422), never answered with the first', async () => {
+    const { caller, requestId } = await requestFor(2);
+    const key = randomUUID();
+    const first = await pay(caller, requestId, 'CARD', key);
+    expect(first.statusCode).toBe(200);
+    const otherMethod = await pay(caller, requestId, 'PURCHASE_ORDER', key);
+    expect(otherMethod.statusCode).toBe(422);
+    expect(otherMethod.json().detail).toBe(idempotencyKeyReusedMessage);
+    const otherRequest = await create(caller, { eventId: (await openEvent()).event.id, seatsRequested: 1 });
+    expect((await pay(caller, otherRequest.json<{ id: string }>().id, 'CARD', key)).statusCode).toBe(422);
+    const made = await t.deps.db.select().from(eventPayments).where(eq(eventPayments.idempotencyKey, key));
+    expect(made.map((payment) => payment.method)).toEqual(['CARD']);
+    expect((await pay(caller, requestId, 'CARD', key)).json().eventPaymentId).toBe(first.json().eventPaymentId);
   });
 
   it('the payment lookup is refused for another member and for a payment of another request (404)', async () => {

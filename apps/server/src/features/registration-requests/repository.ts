@@ -45,6 +45,15 @@ export async function groupSettings(db: Executor, eventId: string) {
   return row;
 }
 
+/** Whether the catalogue shows the event (published): its page may ask for its group registration offer. */
+export async function isPublishedEvent(db: Executor, eventId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.published, true)));
+  return row !== undefined;
+}
+
 /** The event's paths chosen by grouping: 'Request seats' offers their groupings. */
 export async function groupingPathIds(db: Executor, eventId: string): Promise<string[]> {
   const rows = await db
@@ -88,7 +97,14 @@ export async function partsOfEvent(
 
 export async function insertRequest(
   db: Executor,
-  request: { userId: string; eventId: string; seatsRequested: number; idempotencyKey: string },
+  request: {
+    userId: string;
+    eventId: string;
+    seatsRequested: number;
+    organizationId: string | null;
+    idempotencyKey: string;
+    idempotencyFingerprint: string;
+  },
   sections: readonly { id: string }[],
   groupings: readonly { id: string }[],
 ) {
@@ -117,6 +133,7 @@ export async function lockOwnRequest(db: Executor, requestId: string, userId: st
       eventId: eventRegistrationRequests.eventId,
       status: eventRegistrationRequests.status,
       seatsRequested: eventRegistrationRequests.seatsRequested,
+      organizationId: eventRegistrationRequests.organizationId,
       couponId: eventRegistrationRequests.couponId,
     })
     .from(eventRegistrationRequests)
@@ -196,7 +213,11 @@ export async function voidSubmittedPurchaseOrders(db: Executor, paymentId: strin
 /** The request the member made with this Idempotency-Key (a double click or a replay of the create call). */
 export async function requestByIdempotencyKey(db: Executor, userId: string, idempotencyKey: string) {
   const [row] = await db
-    .select({ id: eventRegistrationRequests.id, eventId: eventRegistrationRequests.eventId })
+    .select({
+      id: eventRegistrationRequests.id,
+      eventId: eventRegistrationRequests.eventId,
+      idempotencyFingerprint: eventRegistrationRequests.idempotencyFingerprint,
+    })
     .from(eventRegistrationRequests)
     .where(
       and(eq(eventRegistrationRequests.userId, userId), eq(eventRegistrationRequests.idempotencyKey, idempotencyKey)),
@@ -204,10 +225,14 @@ export async function requestByIdempotencyKey(db: Executor, userId: string, idem
   return row;
 }
 
-/** A payment the member made with this Idempotency-Key, and the request it was for. */
+/** A payment the member made with this Idempotency-Key, the request it was for and the fingerprint of the call. */
 export async function findByIdempotencyKey(db: Executor, userId: string, idempotencyKey: string) {
   const [row] = await db
-    .select({ id: eventPayments.id, requestId: eventRegistrationPayments.requestId })
+    .select({
+      id: eventPayments.id,
+      requestId: eventRegistrationPayments.requestId,
+      idempotencyFingerprint: eventPayments.idempotencyFingerprint,
+    })
     .from(eventPayments)
     .leftJoin(eventRegistrationPayments, eq(eventRegistrationPayments.paymentId, eventPayments.id))
     .where(and(eq(eventPayments.userId, userId), eq(eventPayments.idempotencyKey, idempotencyKey)));
@@ -251,19 +276,6 @@ export async function usersByEmail(db: Executor, emails: readonly string[]) {
     .select({ id: users.id, email: users.email, firstName: users.firstName, passwordHash: users.passwordHash })
     .from(users)
     .where(inArray(sql`lower(${users.email})`, [...emails]));
-}
-
-/** A person named only by email: an account without a password, until they choose one. */
-export async function insertPendingUser(db: Executor, email: string) {
-  const [inserted] = await db
-    .insert(users)
-    .values({ email, firstName: '', lastName: '', passwordHash: null })
-    .onConflictDoNothing()
-    .returning({ id: users.id, email: users.email, firstName: users.firstName, passwordHash: users.passwordHash });
-  if (inserted) return inserted;
-  const [found] = await usersByEmail(db, [email]);
-  if (!found) throw new Error('pending user could be neither created nor found');
-  return found;
 }
 
 /** Users among these who already have an application for the event that is not voided. */
@@ -360,9 +372,4 @@ export async function nameOfUser(db: Executor, userId: string) {
     .from(users)
     .where(eq(users.id, userId));
   return row;
-}
-
-/** Every staff member's address: all of them are mailed a refund to make. */
-export async function staffEmails(db: Executor) {
-  return db.select({ email: users.email }).from(users).where(eq(users.role, 'STAFF'));
 }

@@ -4,7 +4,7 @@ import { applicationDetail } from '@portal/domain/applications/contracts.ts';
 import { eventPaymentReply } from '@portal/domain/commerce/payments.ts';
 import {
   createRegistrationRequestInput,
-  groupRegistrationOffer,
+  groupRegistrationOfferReply,
   registrationCouponInput,
   registrationPayInput,
   registrationPayReply,
@@ -17,6 +17,7 @@ import {
 } from '@portal/domain/registrations/requests.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
+import { idempotentRequest } from '../../platform/idempotency.ts';
 import * as requests from './service.ts';
 
 const params = z.object({ requestId: z.uuid('Not a registration request id') });
@@ -37,7 +38,7 @@ const detail = { 200: registrationRequestDetail };
 export const registrationRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/catalogue/events/:eventId/group-registration',
-    { config: signedIn, schema: { tags, params: eventParams, response: { 200: groupRegistrationOffer } } },
+    { config: signedIn, schema: { tags, params: eventParams, response: { 200: groupRegistrationOfferReply } } },
     async (request) => requests.groupOffer(deps, request.params.eventId),
   );
 
@@ -61,10 +62,10 @@ export const registrationRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (
         response: { 201: registrationRequestCreated },
       },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await requests.createRequest(deps, caller(request), request.body, request.headers['idempotency-key'])),
+    async (request, reply) => {
+      const idempotency = idempotentRequest(request, request.headers['idempotency-key'], request.body);
+      return reply.status(201).send(await requests.createRequest(deps, caller(request), request.body, idempotency));
+    },
   );
 
   app.get(
@@ -83,7 +84,7 @@ export const registrationRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app.put(
     '/event-registration-requests/:requestId/attendees',
     { config: signedIn, schema: { tags, params, body: saveAttendeesInput, response: detail } },
-    async (request) => requests.saveAttendees(deps, caller(request), request.params.requestId, request.body.emails),
+    async (request) => requests.saveAttendees(deps, caller(request), request.params.requestId, request.body),
   );
 
   app.post(
@@ -110,7 +111,7 @@ export const registrationRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (
         caller(request),
         request.params.requestId,
         request.body.method,
-        request.headers['idempotency-key'],
+        idempotentRequest(request, request.headers['idempotency-key'], request.body),
       ),
   );
 

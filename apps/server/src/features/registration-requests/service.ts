@@ -14,12 +14,14 @@ import {
   registrationRequestMessages as messages,
   registrationRequestPaths,
   requestAbilities,
+  requestOrganization,
   requestPartsRefusal,
   type CreateRegistrationRequestInput,
   type GroupRegistrationOfferReply,
   type RegistrationPayReply,
   type RegistrationRequestDetail,
   type RegistrationRequestPage,
+  type SaveAttendeesInput,
 } from '@portal/domain/registrations/requests.ts';
 import { catalogueMessages } from '@portal/domain/events/catalogue.ts';
 import { calendarDateIn } from '@portal/domain/dates.ts';
@@ -30,7 +32,9 @@ import type { Transaction } from '../../db/client.ts';
 import { expireHolds, refundPaidPayment, releasePayment, takeCouponUse, takeSeats } from '../../core/capacity.ts';
 import { requireCardProvider, startCardPayment } from '../../core/card-checkout.ts';
 import { readApplicationDetail } from '../../core/application-reads.ts';
+import { personByEmailOrNew } from '../../core/assignable-users.ts';
 import { readEventPayment } from '../../core/event-payments.ts';
+import { memberOrganizationIds } from '../../core/memberships.ts';
 import {
   decidingStatus,
   latestRequestPayment,
@@ -42,6 +46,7 @@ import {
 import { actorOf, audit } from '../../platform/audit.ts';
 import { violatedUniqueIndex } from '../../platform/database-errors.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { keyUsedForAnotherRequest, requireSameRequest, type IdempotentRequest } from '../../platform/idempotency.ts';
 import { queueMail } from '../../platform/mail.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { attendeeMail, refundMail } from './mails.ts';
@@ -51,8 +56,8 @@ import {
   findCouponByCode,
   groupingPathIds,
   groupSettings,
+  isPublishedEvent,
   insertPaymentItems,
-  insertPendingUser,
   insertRequest,
   insertRequestPayment,
   insertSimplifiedApplication,
@@ -74,6 +79,7 @@ import {
   voidSubmittedPurchaseOrders,
   type LockedRequest,
 } from './repository.ts';
+import { emitWebhookEvent } from '../../core/webhooks.ts';
 
 /**
  * The member's registration requests (events.md §2 'Registration requests', §4, §5, §8, §9): ask
@@ -94,10 +100,16 @@ function requirePurchaseOpen(deps: AppDeps, event: { startDate: string; daysBefo
 }
 type Page = { page: number; pageSize: number };
 
-/** GET /api/events/:eventId/group-registration: the offer beside 'Request seats', when the event is open to it. */
+/**
+ * GET /api/catalogue/events/:eventId/group-registration: the offer beside 'Request seats', null for an
+ * event of the catalogue not open to it (every event page asks); 404 for an event the catalogue does not show.
+ */
 export async function groupOffer(deps: AppDeps, eventId: string): Promise<GroupRegistrationOfferReply> {
   const settings = await groupSettings(deps.db, eventId);
-  if (!settings?.open) throw notFound(messages.notOpen);
+  if (!settings?.open) {
+    if (await isPublishedEvent(deps.db, eventId)) return null;
+    throw notFound('No such event.');
+  }
   return {
     eventId,
     attendeeCost: settings.attendeeCostCents,
@@ -134,14 +146,15 @@ export async function createRequest(
   deps: AppDeps,
   auth: RequestAuth,
   input: CreateRegistrationRequestInput & { sectionIds: string[]; groupingIds: string[] },
-  idempotencyKey: string,
+  idempotency: IdempotentRequest,
 ): Promise<{ id: string }> {
   try {
-    return await insertNewRequest(deps, auth, input, idempotencyKey);
+    return await insertNewRequest(deps, auth, input, idempotency);
   } catch (error) {
-    const made = await requestByIdempotencyKey(deps.db, auth.user.id, idempotencyKey);
+    const made = await requestByIdempotencyKey(deps.db, auth.user.id, idempotency.key);
     if (!made) throw error;
-    if (made.eventId !== input.eventId) throw conflict(messages.requestKeyReused);
+    requireSameRequest(made.idempotencyFingerprint, idempotency);
+    if (made.eventId !== input.eventId) throw keyUsedForAnotherRequest();
     return { id: made.id };
   }
 }
@@ -150,7 +163,7 @@ async function insertNewRequest(
   deps: AppDeps,
   auth: RequestAuth,
   input: CreateRegistrationRequestInput & { sectionIds: string[]; groupingIds: string[] },
-  idempotencyKey: string,
+  idempotency: IdempotentRequest,
 ) {
   return deps.db.transaction(async (tx) => {
     const settings = await groupSettings(tx, input.eventId);
@@ -167,9 +180,19 @@ async function insertNewRequest(
       throw badRequest(refusal, {
         [refusal === messages.sectionOfGroupingPath ? 'sectionIds' : 'groupingIds']: refusal,
       });
+    const chosen = requestOrganization(input.organizationId, await memberOrganizationIds(tx, auth.user.id));
+    if ('refusal' in chosen) throw badRequest(messages[chosen.refusal], { organizationId: messages[chosen.refusal] });
+    const { organizationId } = chosen;
     const created = await insertRequest(
       tx,
-      { userId: auth.user.id, eventId: input.eventId, seatsRequested: input.seatsRequested, idempotencyKey },
+      {
+        userId: auth.user.id,
+        eventId: input.eventId,
+        seatsRequested: input.seatsRequested,
+        organizationId,
+        idempotencyKey: idempotency.key,
+        idempotencyFingerprint: idempotency.fingerprint,
+      },
       parts.sections,
       parts.groupings,
     );
@@ -178,7 +201,7 @@ async function insertNewRequest(
       action: 'registration-request.create',
       subjectType: 'event_registration_request',
       subjectId: created.id,
-      data: { eventId: input.eventId, seatsRequested: input.seatsRequested, sectionIds, groupingIds },
+      data: { eventId: input.eventId, seatsRequested: input.seatsRequested, sectionIds, groupingIds, organizationId },
     });
     return created;
   });
@@ -281,10 +304,10 @@ export async function saveAttendees(
   deps: AppDeps,
   auth: RequestAuth,
   requestId: string,
-  rawEmails: readonly string[],
+  input: SaveAttendeesInput,
 ): Promise<RegistrationRequestDetail> {
   try {
-    return await writeAttendees(deps, auth, requestId, rawEmails);
+    return await writeAttendees(deps, auth, requestId, input);
   } catch (error) {
     // Another request (or the attendee) started an application to the event meanwhile: the database's
     // one-open-application index decided.
@@ -297,13 +320,14 @@ async function writeAttendees(
   deps: AppDeps,
   auth: RequestAuth,
   requestId: string,
-  rawEmails: readonly string[],
+  input: SaveAttendeesInput,
 ): Promise<RegistrationRequestDetail> {
   const now = deps.clock();
+  const namesByEmail = new Map((input.names ?? []).map((name) => [name.email, name]));
   return withOwnRequest(deps, auth, requestId, async (tx, request) => {
     if (!requestAbilities({ status: request.status, paymentStatus: null }).assignAttendees)
       throw conflict(messages.isCancelled);
-    const emails = rawEmails.map((email) => email.trim().toLowerCase());
+    const emails = input.emails.map((email) => email.trim().toLowerCase());
     const padded = Array.from({ length: request.seatsRequested }, (_, index) => emails[index] ?? '');
     const problems = attendeeProblems(padded);
     const errors = Object.fromEntries(
@@ -341,7 +365,16 @@ async function writeAttendees(
         seats.push({ ...existing, position: index + 1 });
         continue;
       }
-      const person = knownByEmail.get(email) ?? (await insertPendingUser(tx, email));
+      const named = namesByEmail.get(email);
+      const person =
+        knownByEmail.get(email) ??
+        (
+          await personByEmailOrNew(tx, {
+            email,
+            firstName: named?.firstName ?? '',
+            lastName: named?.lastName ?? '',
+          })
+        ).person;
       const applicationId = await insertSimplifiedApplication(
         tx,
         { userId: person.id, eventId: request.eventId },
@@ -436,7 +469,7 @@ async function createPayment(
   auth: RequestAuth,
   requestId: string,
   method: EventPaymentMethod,
-  idempotencyKey: string,
+  idempotency: IdempotentRequest,
   now: Date,
 ): Promise<Created> {
   const request = await lockOwnRequest(tx, requestId, auth.user.id);
@@ -465,6 +498,7 @@ async function createPayment(
   const terms = openingTerms(method, price.total, now);
   const payment = await insertRequestPayment(tx, {
     userId: auth.user.id,
+    organizationId: request.organizationId,
     ...terms,
     method,
     provider: method === 'CARD' && terms.status !== 'PAID' ? requireCardProvider(deps).name : null,
@@ -473,7 +507,8 @@ async function createPayment(
     totalCents: price.total,
     couponId: coupon?.id ?? null,
     seatsHeld: true,
-    idempotencyKey,
+    idempotencyKey: idempotency.key,
+    idempotencyFingerprint: idempotency.fingerprint,
   });
   if (!payment) throw new Error('event payment was not written');
   const paidSeats = price.seats - price.freeSeats;
@@ -540,19 +575,24 @@ async function answer(deps: AppDeps, auth: RequestAuth, created: Created): Promi
 
 /**
  * POST /api/event-registration-requests/:id/pay. The Idempotency-Key makes a repeat (double click,
- * retry, race) answer the payment the first call made.
+ * retry, race) answer the payment the first call made; the same key with another request is refused (422).
  */
 export async function payRequest(
   deps: AppDeps,
   auth: RequestAuth,
   requestId: string,
   method: EventPaymentMethod,
-  idempotencyKey: string,
+  idempotency: IdempotentRequest,
 ): Promise<RegistrationPayReply> {
   const now = deps.clock();
   await expireHolds(deps.db, now);
-  const replayOf = async (existing: { id: string; requestId: string | null }) => {
-    if (existing.requestId !== requestId) throw conflict(messages.idempotencyKeyReused);
+  const replayOf = async (existing: {
+    id: string;
+    requestId: string | null;
+    idempotencyFingerprint: string | null;
+  }) => {
+    requireSameRequest(existing.idempotencyFingerprint, idempotency);
+    if (existing.requestId !== requestId) throw keyUsedForAnotherRequest();
     const payment = await latestRequestPayment(deps.db, requestId);
     if (!payment || payment.id !== existing.id) throw conflict(messages.idempotencyKeyReused);
     return answer(deps, auth, {
@@ -561,15 +601,15 @@ export async function payRequest(
       description: 'Group registration',
     });
   };
-  const existing = await findByIdempotencyKey(deps.db, auth.user.id, idempotencyKey);
+  const existing = await findByIdempotencyKey(deps.db, auth.user.id, idempotency.key);
   if (existing) return replayOf(existing);
   let created: Created;
   try {
     created = await deps.db.transaction(async (tx) =>
-      createPayment(deps, tx, auth, requestId, method, idempotencyKey, now),
+      createPayment(deps, tx, auth, requestId, method, idempotency, now),
     );
   } catch (error) {
-    const raced = await findByIdempotencyKey(deps.db, auth.user.id, idempotencyKey);
+    const raced = await findByIdempotencyKey(deps.db, auth.user.id, idempotency.key);
     if (raced) return replayOf(raced);
     throw error;
   }
@@ -611,12 +651,13 @@ export async function cancelRequest(
       // A card success that committed while this waited for the payment's lock left it PAID: refunded as a paid one.
       paid = (await releasePayment(tx, payment.id, 'CANCELLED', now)).status === 'PAID';
     }
-    if (payment && paid && (await refundPaidPayment(tx, payment.id, 'BUYER_CANCELLED'))) {
+    if (payment && paid && (await refundPaidPayment(tx, payment.id, 'BUYER_CANCELLED', now))) {
       await refundMail(tx, {
         paymentId: payment.id,
         requestId: request.id,
         total: payment.total,
         publicUrl: deps.config.publicUrl,
+        at: now,
       });
     }
     const seats = await seatsOf(tx, request.id);
@@ -626,6 +667,12 @@ export async function cancelRequest(
       now,
     );
     await updateRequest(tx, request.id, { status: 'CANCELLED', cancelledAt: now });
+    await emitWebhookEvent(
+      tx,
+      'registration_request.cancelled',
+      { registrationRequestId: request.id, paymentId: payment?.id ?? null, refundNeeded: paid },
+      now,
+    );
     await audit(tx, {
       ...actorOf(auth),
       action: 'registration-request.cancel',

@@ -1,7 +1,7 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { legacyApplicationView } from '@portal/domain/applications/rules.ts';
 import type { Executor } from '../../db/client.ts';
-import { legacyEventApplications } from '../../db/schema/applications.ts';
+import { legacyApplicationsWithPayments } from '../../core/application-reads.ts';
 
 interface AttendedEvent {
   id: string;
@@ -13,18 +13,10 @@ interface AttendedEvent {
 
 /** Events of previous-system applications whose view offers 'Resources' (as the event's resources page decides). */
 async function legacyEventIds(db: Executor, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({
-      eventId: legacyEventApplications.eventId,
-      statusId: legacyEventApplications.statusId,
-      paymentStatusId: legacyEventApplications.paymentStatusId,
-      paymentTypeId: legacyEventApplications.paymentTypeId,
-    })
-    .from(legacyEventApplications)
-    .where(and(eq(legacyEventApplications.userId, userId), isNotNull(legacyEventApplications.eventId)));
+  const rows = await legacyApplicationsWithPayments(db, userId);
   return rows.flatMap((row) =>
     row.eventId &&
-    legacyApplicationView(row.statusId, row.paymentStatusId, row.paymentTypeId).actions.some(
+    legacyApplicationView(row.statusId, row.paymentStatusId, row.paymentTypeId, row).actions.some(
       (action) => action.kind === 'resources',
     )
       ? [row.eventId]

@@ -11,6 +11,7 @@ import { attendanceRows } from './matrix/attendance.ts';
 import { commerceRows } from './matrix/commerce.ts';
 import { contentRows } from './matrix/content.ts';
 import { crossedCells } from './matrix/crossed.ts';
+import { exportRows } from './matrix/exports.ts';
 import { organizationRows } from './matrix/organizations.ts';
 import { packageRows } from './matrix/packages.ts';
 import { purchaseOrderRows } from './matrix/purchase-orders.ts';
@@ -19,7 +20,10 @@ import { resourceRows } from './matrix/resources.ts';
 import { anyone, matrixCoverage, type CellInput, type Row, type Rows } from './matrix/rows.ts';
 import { staffPackageRows } from './matrix/staff-packages.ts';
 import { staffRows } from './matrix/staff.ts';
+import { staffDashboardRows } from './matrix/staff-dashboard.ts';
+import { staffMessageReportRows } from './matrix/staff-messages-reports.ts';
 import { toolkitRows } from './matrix/toolkit.ts';
+import { webhookRows } from './matrix/webhooks.ts';
 
 /**
  * The role × route × ownership matrix (issue 10): every route of the server's route table has a row,
@@ -42,6 +46,10 @@ const rows: Rows = {
   ...staffPackageRows,
   ...purchaseOrderRows,
   ...contentRows,
+  ...staffDashboardRows,
+  ...staffMessageReportRows,
+  ...exportRows,
+  ...webhookRows,
 };
 
 const readOnly = new Set(['GET', 'HEAD']);

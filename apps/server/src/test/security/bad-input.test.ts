@@ -201,6 +201,7 @@ describe('every error the API sends has the one problem+json shape', () => {
       response = await call(t.app, 'POST', '/api/auth/forgot-password', { body: { email: 'nobody@example.test' } });
     }
     expectProblem(response, 429);
+    expect(response.headers['retry-after']).toMatch(/^[1-9]\d*$/);
   });
 
   describe('errors from the HTTP parser, before Fastify sees the request', () => {

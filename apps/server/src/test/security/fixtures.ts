@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { issueReceipt } from '../../core/receipts.ts';
 import { and, asc, eq } from 'drizzle-orm';
 import { applicationQuestions } from '../../db/schema/applications.ts';
 import {
@@ -72,6 +73,8 @@ export async function buildWorld(t: TestContext) {
     status: 'PAID',
     lines: [{ eventId: day.event.id, ticketTypeId: day.ticketType.id, sectionId: day.section.id, numberOfTickets: 2 }],
   });
+  // Paid as markPaid pays: with its receipt.
+  await issueReceipt(db, paidPayment.id, t.clock(), null);
   const [paidItem] = await db.select().from(eventPaymentItems).where(eq(eventPaymentItems.paymentId, paidPayment.id));
   if (!paidItem) throw new Error('payment item not created');
   const [contact] = await db

@@ -46,6 +46,7 @@ export function anAdminApplication(overrides: Partial<AdminApplicationDetail> = 
       { action: 'event-application.started', at: '2026-04-28T14:00:00.000Z', actorName: 'Cora Cruz' },
       { action: 'event-application.submitted', at: '2026-05-01T12:00:00.000Z', actorName: 'Cora Cruz' },
     ],
+    placements: [],
     ...overrides,
   };
 }

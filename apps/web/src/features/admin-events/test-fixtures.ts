@@ -40,6 +40,7 @@ export function anEvent(overrides: Partial<StaffEventDetail> = {}): StaffEventDe
     eventSubtype: null,
     description: 'A day of sessions for school leaders.',
     locationName: 'Albany Convention Center',
+    gradeBands: [],
     startDate: '2026-10-15',
     endDate: '2026-10-15',
     daysBeforePurchaseClose: 14,

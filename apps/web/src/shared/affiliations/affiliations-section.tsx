@@ -72,7 +72,7 @@ export function AffiliationsSection() {
           {affiliations.data.items.map((affiliation) => (
             <Paper component="li" withBorder p="md" radius="md" key={affiliation.membershipId}>
               <Group justify="space-between" align="flex-start" wrap="wrap">
-                <Stack gap={2}>
+                <Stack gap="3xs">
                   <Text fw={600}>{affiliation.organizationName}</Text>
                   {affiliation.districtName ? <Text size="sm">{affiliation.districtName}</Text> : null}
                   <Text size="sm">Position: {affiliation.positionLabel ?? 'Not set'}</Text>

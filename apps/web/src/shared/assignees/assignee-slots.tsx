@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { allocationMessages, type AssignableUser } from '@portal/domain/tickets/allocation.ts';
 import { AssigneePicker, type AssigneeSource } from './assignee-picker.tsx';
+import { PasteAssignees, type ListedPick } from './paste-assignees.tsx';
 
 /** One picker's choice: the person (kept whole, so the picker can name them), or empty. */
 export type DraftSlot = AssignableUser | null;
@@ -43,6 +44,10 @@ interface AssigneeSlotsProps {
   removableFrom?: number;
   onAddSlot?: () => void;
   onRemoveSlot?: (index: number) => void;
+  /** The buyer viewing their own tickets: each empty ticket offers 'Assign to me' while they hold none of the line. */
+  me?: AssignableUser | null;
+  /** Given, an organization's line offers 'Paste a list' to fill its empty tickets at once. */
+  onFill?: (picks: ListedPick[]) => void;
 }
 
 /**
@@ -61,11 +66,15 @@ export function AssigneeSlots({
   removableFrom,
   onAddSlot,
   onRemoveSlot,
+  me = null,
+  onFill,
 }: AssigneeSlotsProps) {
   const headingId = useId();
   const assigned = slots.filter(Boolean).length;
   const over = excessSlots(slots, excess);
   const ids = slotIds(slots);
+  const mine = me !== null && ids.includes(me.id);
+  const pastable = onFill && source.kind === 'organization' ? { organizationId: source.organizationId, onFill } : null;
 
   return (
     <Stack component="section" gap="sm" aria-labelledby={headingId}>
@@ -83,8 +92,9 @@ export function AssigneeSlots({
         const ticket = `Ticket ${index + 1}`;
         return (
           // Slots are positions: a ticket keeps its place when another one is cleared.
-          <Group key={index} align="flex-end" gap="xs" wrap="nowrap">
-            <div style={{ flex: 1, minWidth: 0 }}>
+          // A phone puts the buttons under the picker rather than squeezing it.
+          <Group key={index} align="flex-end" gap="xs">
+            <div style={{ flex: '1 1 11rem', minWidth: 0 }}>
               <AssigneePicker
                 source={source}
                 label={ticket}
@@ -104,6 +114,15 @@ export function AssigneeSlots({
             >
               {allocationMessages.clearSelection}
             </Button>
+            {me && !slot && !mine && !readOnly ? (
+              <Button
+                variant="light"
+                onClick={() => onPick(index, me)}
+                aria-label={`${allocationMessages.assignToMe}, ${ticket.toLowerCase()} of ${heading}`}
+              >
+                {allocationMessages.assignToMe}
+              </Button>
+            ) : null}
             {onRemoveSlot && removableFrom !== undefined && index >= removableFrom && !readOnly ? (
               <Button
                 variant="subtle"
@@ -116,11 +135,21 @@ export function AssigneeSlots({
           </Group>
         );
       })}
-      {readOnly || !onAddSlot ? null : (
-        <Group>
-          <Button variant="default" size="xs" onClick={onAddSlot} aria-label={`Add another assignee to ${heading}`}>
-            Add another assignee
-          </Button>
+      {readOnly || (!onAddSlot && !pastable) ? null : (
+        <Group gap="xs">
+          {onAddSlot ? (
+            <Button variant="default" size="xs" onClick={onAddSlot} aria-label={`Add another assignee to ${heading}`}>
+              Add another assignee
+            </Button>
+          ) : null}
+          {pastable ? (
+            <PasteAssignees
+              organizationId={pastable.organizationId}
+              heading={heading}
+              slots={slots}
+              onFill={pastable.onFill}
+            />
+          ) : null}
         </Group>
       )}
     </Stack>

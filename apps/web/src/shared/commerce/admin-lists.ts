@@ -5,13 +5,6 @@ import { listParams, type ListParams } from '../../lib/list-search.ts';
 
 export const commercePageSize = 20;
 
-const localDate = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
-
-/** A moment (ISO date-time) as the calendar day it was here: MM/DD/YYYY. */
-export function formatMomentDate(iso: string): string {
-  return localDate.format(new Date(iso));
-}
-
 /** A list filtered by status: one status, or every row ("ALL"). */
 export interface StatusListParams<Status extends string> extends ListParams {
   status: Status | 'ALL';

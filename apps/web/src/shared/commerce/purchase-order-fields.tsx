@@ -1,10 +1,13 @@
 import { Alert, Anchor, Button, FileInput, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
+import { queryOptions } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { phoneDigits } from '@portal/domain/contact.ts';
+import { formatPhone, phoneDigits } from '@portal/domain/contact.ts';
 import type { PurchaseOrderFormValues } from '@portal/domain/commerce/purchase-orders.ts';
 import { typedTotalCents } from '@portal/domain/commerce/member-purchase-orders.ts';
+import type { Profile } from '@portal/domain/people/profile.ts';
+import { api } from '../../lib/api.ts';
 import { PhoneInput } from '../../ui/phone-input.tsx';
 
 type Field = 'file' | 'filename' | 'number' | 'total' | 'contactName' | 'contactEmail' | 'contactPhone';
@@ -119,6 +122,32 @@ export const emptyPurchaseOrderValues: PurchaseOrderFormValues = {
   organizationId: null,
   total: '',
 };
+
+type Contact = Pick<PurchaseOrderFormValues, 'contactName' | 'contactEmail' | 'contactPhone'>;
+
+/**
+ * The contact a purchase order form starts with: the member's own name and email, and their phone when
+ * it fits the US mask (another is left for them to type). They change any of it for the school's
+ * purchasing office.
+ */
+export function contactFromProfile(profile: Pick<Profile, 'firstName' | 'lastName' | 'email' | 'phone'>): Contact {
+  const phone = phoneDigits(profile.phone ?? '');
+  return {
+    contactName: `${profile.firstName} ${profile.lastName}`.trim(),
+    contactEmail: profile.email,
+    contactPhone: phone.length === 10 ? formatPhone(phone) : '',
+  };
+}
+
+/**
+ * GET /api/profile (the key and call the profile page and the forms' membership lists use, so the page
+ * loaders' prefetch fills it) read as the contact a form starts with.
+ */
+export const purchaseOrderContactQuery = queryOptions({
+  queryKey: ['profile'] as const,
+  queryFn: ({ signal }) => api.get<Profile>('/api/profile', signal),
+  select: contactFromProfile,
+});
 
 /** The filename follows the chosen file until the member writes one of their own. */
 export function filenameFor(file: File | null, previous: File | null, filename: string): string {

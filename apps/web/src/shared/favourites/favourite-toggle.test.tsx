@@ -37,6 +37,8 @@ describe('FavouriteToggle', () => {
     await userEvent.click(toggle);
     expect(await screen.findByText(favouriteMessages.added)).toBeInTheDocument();
     await waitFor(() => expect(toggle).toHaveAttribute('aria-pressed', 'true'));
+    expect(toggle).toHaveAccessibleName('Saved Modeling a read-aloud');
+    expect(toggle).toHaveTextContent('Saved');
     await userEvent.click(toggle);
     expect(await screen.findByText(favouriteMessages.removed)).toBeInTheDocument();
     expect(calls.map((c) => [c.method, c.body])).toEqual([
@@ -61,6 +63,6 @@ describe('FavouriteToggle', () => {
   it('is not shown to a member without toolkit access', () => {
     stubFetch({});
     renderToggle(aUser({ contentAccess: { toolKitAccess: false, schoolLeaderAccess: false } }));
-    expect(screen.queryByRole('button', { name: /Favorite/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Favorite|Saved/ })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,7 @@
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import IconStar from '@tabler/icons-react/icons/IconStar';
+import IconStarFilled from '@tabler/icons-react/icons/IconStarFilled';
 import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { favouriteMessages, type FavouriteTargetType } from '@portal/domain/content/favourites.ts';
@@ -20,8 +22,9 @@ export interface FavouriteToggleProps {
 
 /**
  * The favourite toggle of a toolkit document, an organization resource or a video: a button pressed
- * when the resource is in My Saved Resources. Saving is a toolkit power, so a member without toolkit
- * access sees no toggle at all.
+ * when the resource is in My Saved Resources, whose words say which it is ("Favorite", then "Saved"),
+ * on screen and in its name. Saving is a toolkit power, so a member without toolkit access sees no
+ * toggle at all. It never shrinks: beside a long link on a phone it was cut to "Favorit".
  */
 export function FavouriteToggle({ targetType, targetId, title, isFavorited, invalidates }: FavouriteToggleProps) {
   const user = useCurrentUser();
@@ -36,8 +39,9 @@ export function FavouriteToggle({ targetType, targetId, title, isFavorited, inva
       size="xs"
       variant={saved ? 'filled' : 'default'}
       aria-pressed={saved}
-      aria-label={`Favorite ${title}`}
-      leftSection={<span aria-hidden="true">{saved ? '★' : '☆'}</span>}
+      aria-label={`${saved ? 'Saved' : 'Favorite'} ${title}`}
+      leftSection={saved ? <IconStarFilled size={14} aria-hidden /> : <IconStar size={14} aria-hidden />}
+      style={{ flexShrink: 0 }}
       loading={toggle.isPending}
       onClick={() =>
         toggle.mutate(
@@ -55,7 +59,7 @@ export function FavouriteToggle({ targetType, targetId, title, isFavorited, inva
         )
       }
     >
-      Favorite
+      {saved ? 'Saved' : 'Favorite'}
     </Button>
   );
 }

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { GroupRegistrationOfferReply } from '@portal/domain/registrations/requests.ts';
-import { api, isApiError } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 
 /**
  * Query keys of group registration, shared by the event page ('Request seats') and the requests
@@ -14,20 +14,14 @@ export const registrationKeys = {
   offer: (eventId: string) => ['registration-requests', 'offer', eventId] as const,
 };
 
-/** GET /api/catalogue/events/{id}/group-registration: the offer, or null when the event is not open to group registration (404). */
+/** GET /api/catalogue/events/{id}/group-registration: the offer, or null when the event is not open to group registration. */
 export function groupOfferQuery(eventId: string) {
   return queryOptions({
     queryKey: registrationKeys.offer(eventId),
-    queryFn: async ({ signal }) => {
-      try {
-        return await api.get<GroupRegistrationOfferReply>(
-          `/api/catalogue/events/${encodeURIComponent(eventId)}/group-registration`,
-          signal,
-        );
-      } catch (error) {
-        if (isApiError(error, 404)) return null;
-        throw error;
-      }
-    },
+    queryFn: ({ signal }) =>
+      api.get<GroupRegistrationOfferReply>(
+        `/api/catalogue/events/${encodeURIComponent(eventId)}/group-registration`,
+        signal,
+      ),
   });
 }

@@ -22,9 +22,10 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 function stub(
   offerReply: () => Response,
   created: () => Response | Promise<Response> = () => jsonResponse(201, { id: requestId }),
+  user = aUser(),
 ) {
   return stubFetch({
-    'GET /api/me': () => jsonResponse(200, aUser()),
+    'GET /api/me': () => jsonResponse(200, user),
     [`GET /api/catalogue/events/${conferenceDayId}`]: () => jsonResponse(200, aConferenceDay()),
     [`GET ${offerApi}`]: offerReply,
     'POST /api/event-registration-requests': created,
@@ -35,7 +36,7 @@ describe("'Request seats' on an event's page", { timeout: 20_000 }, () => {
   beforeEach(() => notifications.clean());
 
   it('is not offered on an event that is not open to group registration', async () => {
-    stub(() => jsonResponse(404, { title: 'Not Found', status: 404 }));
+    stub(() => jsonResponse(200, null));
     renderApp(`/members/events/${conferenceDayId}`);
     expect(
       await screen.findByRole('heading', { level: 1, name: aConferenceDay().name }, { timeout: 5000 }),
@@ -49,6 +50,7 @@ describe("'Request seats' on an event's page", { timeout: 20_000 }, () => {
     const panel = await screen.findByRole('region', { name: 'Group registration' }, { timeout: 5000 });
     expect(panel).toHaveTextContent('$125.00 per seat');
     expect(panel).toHaveTextContent('Seats past 10 are free, up to 2 free seats.');
+    expect(panel).toHaveTextContent(`${messages.organizationLabel} Lincoln Elementary School`);
 
     const user = userEvent.setup();
     const seats = within(panel).getByRole('textbox', { name: /Number of seats/ });
@@ -65,6 +67,32 @@ describe("'Request seats' on an event's page", { timeout: 20_000 }, () => {
     await waitFor(() => expect(app.location()).toBe(`/members/events/registration/requests/${requestId}`));
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
       { eventId: conferenceDayId, seatsRequested: 12, sectionIds: [sectionIds.writing], groupingIds: [] },
+    ]);
+  });
+
+  it("says the member's only organization, and asks a member of several to choose one before sending", async () => {
+    const twoSchools = aUser({
+      memberships: [
+        { organizationId: 'org-1', organizationName: 'Lincoln Elementary School', role: 'MEMBER' },
+        { organizationId: 'org-2', organizationName: 'Washington Middle School', role: 'OWNER' },
+      ],
+    });
+    const calls = stub(() => jsonResponse(200, offer), undefined, twoSchools);
+    const app = renderApp(`/members/events/${conferenceDayId}`);
+    const panel = await screen.findByRole('region', { name: 'Group registration' }, { timeout: 5000 });
+    const user = userEvent.setup();
+    await user.click(within(panel).getByRole('button', { name: messages.requestSeats }));
+    expect(within(panel).getByText(messages.organizationRequired)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    await user.selectOptions(
+      within(panel).getByRole('combobox', { name: messages.organizationLabel }),
+      'Washington Middle School',
+    );
+    await user.click(within(panel).getByRole('button', { name: messages.requestSeats }));
+    await waitFor(() => expect(app.location()).toBe(`/members/events/registration/requests/${requestId}`));
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { eventId: conferenceDayId, seatsRequested: 1, sectionIds: [], groupingIds: [], organizationId: 'org-2' },
     ]);
   });
 

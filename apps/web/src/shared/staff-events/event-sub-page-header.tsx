@@ -26,7 +26,7 @@ export function EventSubPageHeader({ eventId, title }: EventSubPageHeaderProps) 
       <Anchor component={Link} to={`/admin/events/${encodeURIComponent(eventId)}`} size="sm">
         Back to event
       </Anchor>
-      <Stack gap={4}>
+      <Stack gap="2xs">
         <Title order={1}>{title}</Title>
         {event.data ? (
           <Text>

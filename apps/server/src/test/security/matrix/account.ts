@@ -16,6 +16,8 @@ const documentation =
 /** Signing in and out, the caller's own account, and what is public by design. */
 export const accountRows: Rows = {
   'GET /api/health': { why: 'A load balancer probes it without a session.', expect: anyone(200) },
+  'GET /api/health/live': { why: 'A supervisor probes it without a session.', expect: anyone(200) },
+  'GET /api/health/ready': { why: 'A load balancer probes it without a session.', expect: anyone(200) },
   'GET /api/lookups': {
     why: 'Positions, grades, states and countries: reference lists the sign-up and invitation pages need before sign-in.',
     expect: anyone(200),

@@ -1,8 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { createInstitute } from '../../application-factories.ts';
 import { generalInformation } from '../../valid-inputs.ts';
-import { freshApplication } from '../fixtures.ts';
+import { legacyEventApplications } from '../../../db/schema/applications.ts';
+import { freshApplication, type World } from '../fixtures.ts';
 import { memberOfA, signedIn, type Rows } from './rows.ts';
+
+/** An application of school A's member imported from the previous system, accepted and unpaid with a balance. */
+async function payableLegacyApplication(w: World): Promise<string> {
+  const [row] = await w.t.deps.db
+    .insert(legacyEventApplications)
+    .values({
+      userId: w.schoolA.member.user.id,
+      legacyId: `legacy-${randomUUID()}`,
+      eventName: 'Writing Coaches Institute 2021',
+      statusId: 1,
+      paymentStatusId: 1,
+      paymentTypeId: 4,
+      balanceCents: 45_000,
+    })
+    .returning({ id: legacyEventApplications.id });
+  if (!row) throw new Error('legacy application not created');
+  return row.id;
+}
 
 /** The applicant's event applications: each one is its applicant's (DESIGN.md: another user reading it gets 404). */
 export const applicationRows: Rows = {
@@ -43,6 +62,17 @@ export const applicationRows: Rows = {
   'POST /api/event-applications/:applicationId/pay': {
     input: async (w) => ({
       params: { applicationId: (await freshApplication(w, 'ACCEPTED')).application.id },
+      headers: { 'idempotency-key': randomUUID() },
+    }),
+    expect: memberOfA(200),
+  },
+  'POST /api/event-applications/:applicationId/withdraw': {
+    input: async (w) => ({ params: { applicationId: (await freshApplication(w, 'ACCEPTED')).application.id } }),
+    expect: memberOfA(200),
+  },
+  'POST /api/legacy-event-applications/:legacyApplicationId/pay': {
+    input: async (w) => ({
+      params: { legacyApplicationId: await payableLegacyApplication(w) },
       headers: { 'idempotency-key': randomUUID() },
     }),
     expect: memberOfA(200),

@@ -1,4 +1,5 @@
 import { attendanceTakers, certificates } from '../../../db/schema/attendance.ts';
+import { ticketCode } from '../../../core/ticket-codes.ts';
 import { createAttendanceSection } from '../../attendance-factories.ts';
 import { createUser } from '../../factories.ts';
 import type { World } from '../fixtures.ts';
@@ -62,6 +63,16 @@ export const attendanceRows: Rows = {
       return {
         params: { eventId: a.event.id, sectionId: a.section.id },
         body: { date: '2026-11-22', rows: [{ userId: a.holder.id, attended: true }] },
+      };
+    },
+    expect: memberOfA(200),
+  },
+  'POST /api/events/:eventId/attendance/:sectionId/scan': {
+    input: async (w) => {
+      const a = await attendanceOf(w);
+      return {
+        params: { eventId: a.event.id, sectionId: a.section.id },
+        body: { code: ticketCode(w.t.deps.config.encryptionKey, a.holder.id, a.event.id), date: '2026-11-22' },
       };
     },
     expect: memberOfA(200),
@@ -142,6 +153,10 @@ export const attendanceRows: Rows = {
   },
   'GET /api/admin/events/:eventId/attendance.csv': {
     input: async (w) => ({ params: { eventId: (await attendanceOf(w)).event.id } }),
+    expect: staffOnly(200),
+  },
+  'GET /api/admin/events/:eventId/attendance/export': {
+    input: async (w) => ({ params: { eventId: (await attendanceOf(w)).event.id }, query: { format: 'xlsx' } }),
     expect: staffOnly(200),
   },
   'PUT /api/admin/sections/:sectionId/attendance-hours': {

@@ -99,6 +99,11 @@ export const commerceRows: Rows = {
     input: (w) => ({ params: { eventPaymentId: w.paidPayment.id } }),
     expect: managersOfA(200),
   },
+  'GET /api/event-payments/:eventPaymentId/receipt': {
+    why: 'The buyer, a manager of its school, or staff in their own session (issue 25).',
+    input: (w) => ({ params: { eventPaymentId: w.paidPayment.id } }),
+    expect: { ...managersOfA(200), staff: 200 },
+  },
   'GET /api/event-payments/:eventPaymentId/allocation': {
     why: 'The buyer, a manager of its school, or staff in their own session (api.md).',
     input: (w) => ({ params: { eventPaymentId: w.paidPayment.id } }),
@@ -113,6 +118,12 @@ export const commerceRows: Rows = {
     expect: { ...managersOfA(200), staff: 200 },
   },
   'GET /api/my-tickets': { expect: signedIn(200) },
+  'GET /api/purchase-orders': { expect: signedIn(200) },
+  'GET /api/purchase-orders/:id/file': {
+    why: "School A's purchase order was sent by its admin: the sender and the school's owner read it, no one else.",
+    input: (w) => ({ params: { id: w.purchaseOrder.id } }),
+    expect: { ...buyerOnly(200), owner: 200 },
+  },
 
   'POST /api/purchase-orders': {
     input: async (w) => {

@@ -130,6 +130,14 @@ export const organizationRows: Rows = {
     }),
     expect: { ...managersOfA(201), staff: 201 },
   },
+  'POST /api/organizations/:organizationId/pending-users/list': {
+    why: 'A pasted list is many "+ Add New User"s: the same callers (manager of the school, or staff).',
+    input: (w) => ({
+      params: { organizationId: a(w) },
+      body: { people: [{ email: newEmail('listed'), firstName: 'Lee', lastName: 'Listed' }] },
+    }),
+    expect: { ...managersOfA(200), staff: 200 },
+  },
 
   'POST /api/invitations/:code/accept': {
     why: 'Only the invited person accepts (403 wrongUser for anyone else signed in); staff viewing as them act for them.',

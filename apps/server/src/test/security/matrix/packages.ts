@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { insertPackage, staffOnlyPackageSpec } from '../../../db/seed/demo-packages.ts';
-import { schoolYears } from '../../../db/schema/lookups.ts';
+import { grades, schoolYears } from '../../../db/schema/lookups.ts';
 import {
+  packageInstitutes,
   packagePdSessionGroupings,
   packagePdSessions,
   packageRequestPdSessions,
@@ -54,6 +55,30 @@ const onAccepted = (body?: unknown) => async (w: World) => {
   const { packageRequestId } = await freshRequest(w, 'ACCEPTED');
   return { params: { packageRequestId }, ...(body === undefined ? {} : { body }) };
 };
+
+/** A submitted request of a package with an institute (staff's own institute event), and a grade to give it. */
+async function requestWithInstitute(w: World) {
+  const db = w.t.deps.db;
+  const [year] = await db.select({ id: schoolYears.id }).from(schoolYears).limit(1);
+  const [grade] = await db.select({ id: grades.id }).from(grades).limit(1);
+  if (!year || !grade) throw new Error('no school year or grade');
+  const packageId = await insertPackage(db, year.id, {
+    ...staffOnlyPackageSpec(uniqueName('Institute Days')),
+    institutes: [
+      { eventId: w.staffInstitute.event.id, participantCostCents: 10_000, minParticipants: 1, maxParticipants: 5 },
+    ],
+  });
+  const [institute] = await db
+    .select({ id: packageInstitutes.id })
+    .from(packageInstitutes)
+    .where(eq(packageInstitutes.packageId, packageId));
+  const [request] = await db
+    .insert(packageRequests)
+    .values({ packageId, organizationId: w.schoolA.organization.id, status: 'SUBMITTED' })
+    .returning({ id: packageRequests.id });
+  if (!institute || !request) throw new Error('package request not created');
+  return { packageRequestId: request.id, packageInstituteId: institute.id, gradeId: grade.id };
+}
 
 export const packageRows: Rows = {
   'GET /api/organizations/:organizationId/services': {
@@ -122,6 +147,13 @@ export const packageRows: Rows = {
     input: async (w) => {
       const { packageRequestId, pdSessionId } = await freshRequest(w, 'SUBMITTED');
       return { params: { packageRequestId }, body: { kind: 'pdSession', itemId: pdSessionId, amount: 3 } };
+    },
+    expect: staffOnly(200),
+  },
+  'PUT /api/admin/package-requests/:packageRequestId/grade-overrides': {
+    input: async (w) => {
+      const { packageRequestId, packageInstituteId, gradeId } = await requestWithInstitute(w);
+      return { params: { packageRequestId }, body: { packageInstituteId, grades: [{ gradeId, participants: 2 }] } };
     },
     expect: staffOnly(200),
   },

@@ -7,7 +7,7 @@ import {
   eventRegistrationSeats,
 } from '../../../db/schema/registration-requests.ts';
 import { createEvent, createPayment } from '../../commerce-factories.ts';
-import type { World } from '../fixtures.ts';
+import type { CallerName, World } from '../fixtures.ts';
 import { memberOfA, signedIn, staffOnly, type Rows } from './rows.ts';
 
 /** An event open to group registration, made per cell. */
@@ -39,6 +39,13 @@ async function freshRequestOfA(w: World, withPayment = false) {
 
 const ofRequest = async (w: World) => ({ requestId: (await freshRequestOfA(w)).request.id });
 
+function schoolOf(w: World, who: CallerName): string | undefined {
+  if (who === 'otherMember' || who === 'otherAdmin' || who === 'otherOwner') return w.schoolB.organization.id;
+  if (who === 'member' || who === 'admin' || who === 'owner' || who === 'staffAsMember')
+    return w.schoolA.organization.id;
+  return undefined;
+}
+
 /** Group registration requests: each is its member's (others get 404); staff see them all in the console. */
 export const registrationRequestRows: Rows = {
   'GET /api/catalogue/events/:eventId/group-registration': {
@@ -47,8 +54,9 @@ export const registrationRequestRows: Rows = {
   },
   'GET /api/event-registration-requests': { expect: signedIn(200) },
   'POST /api/event-registration-requests': {
-    input: async (w) => ({
-      body: { eventId: (await openEvent(w)).event.id, seatsRequested: 2 },
+    // The caller's own school: other rows may have made a caller a member of a second organization.
+    input: async (w, who) => ({
+      body: { eventId: (await openEvent(w)).event.id, seatsRequested: 2, organizationId: schoolOf(w, who) },
       headers: { 'idempotency-key': randomUUID() },
     }),
     expect: signedIn(201),

@@ -14,6 +14,7 @@ import {
   type World,
 } from '../fixtures.ts';
 import { staffCouponForm, staffEventForm, staffPathForm, staffSectionForm } from '../../valid-inputs.ts';
+import { preview } from '../../../features/admin-placement/service.ts';
 import { staffOnly, type Rows } from './rows.ts';
 
 const eventForm = staffEventForm({ name: 'Matrix Conference Day' });
@@ -33,6 +34,14 @@ const settingsForm = (w: World) => ({
 });
 
 const id = (value: string) => ({ params: { id: value } });
+
+/** A new institute with one accepted applicant to place, and the fingerprint of its first-come preview. */
+async function freshPlacement(w: World) {
+  const { institute } = await freshApplication(w, 'ACCEPTED');
+  const run = { priority: 'SUBMISSION' as const, seed: null, order: [], moves: [] };
+  const { fingerprint } = await preview(w.t.deps, institute.event.id, { ...run, page: 1, pageSize: 1 });
+  return { params: { eventId: institute.event.id }, body: { priority: run.priority, fingerprint } };
+}
 
 /**
  * The staff console: staff in their own session only. A member, any school's owner, and staff viewing
@@ -168,12 +177,30 @@ export const staffRows: Rows = {
     expect: staffOnly(200),
   },
 
+  'GET /api/admin/events/:eventId/placement': {
+    input: (w) => ({ params: { eventId: w.institute.event.id } }),
+    expect: staffOnly(200),
+  },
+  'GET /api/admin/events/:eventId/placement/applicants': {
+    input: (w) => ({ params: { eventId: w.institute.event.id } }),
+    expect: staffOnly(200),
+  },
+  'POST /api/admin/events/:eventId/placement/preview': {
+    input: (w) => ({ params: { eventId: w.institute.event.id }, body: { priority: 'LOTTERY', seed: 1 } }),
+    expect: staffOnly(200),
+  },
+  'POST /api/admin/events/:eventId/placement/publish': { input: freshPlacement, expect: staffOnly(200) },
+
   'GET /api/admin/event-payments': { expect: staffOnly(200) },
   'GET /api/admin/event-payments/:eventPaymentId': {
     input: (w) => ({ params: { eventPaymentId: w.paidPayment.id } }),
     expect: staffOnly(200),
   },
   'GET /api/admin/event-payments/:eventPaymentId/allocation': {
+    input: (w) => ({ params: { eventPaymentId: w.paidPayment.id } }),
+    expect: staffOnly(200),
+  },
+  'POST /api/admin/event-payments/:eventPaymentId/receipt/resend': {
     input: (w) => ({ params: { eventPaymentId: w.paidPayment.id } }),
     expect: staffOnly(200),
   },

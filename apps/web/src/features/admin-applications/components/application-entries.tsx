@@ -2,11 +2,13 @@ import { Anchor, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/co
 import { Link } from 'react-router';
 import { pathLevelLabels } from '@portal/domain/applications/rules.ts';
 import type { AdminApplicationDetail } from '@portal/domain/applications/contracts.ts';
+import { formatMoment } from '@portal/domain/dates.ts';
 import { formatCents } from '@portal/domain/money.ts';
+import { useProviderTimeZone } from '../../../lib/time-zone.ts';
 import { AddressLines } from '../../../ui/address-lines.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Fact } from '../../../ui/fact.tsx';
-import { formatMoment, historyActionLabel, paymentMethodLabels, paymentStatusText } from './labels.ts';
+import { historyActionLabel, paymentMethodLabels, paymentOptionText, paymentStatusText } from './labels.ts';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 
 type Detail = AdminApplicationDetail;
@@ -79,7 +81,7 @@ export function SelectionSummary({ application }: { application: Detail }) {
         const groupingChosen = rankedGroupings.has(grouping.id);
         const groupingRanking = rankedGroupings.get(grouping.id) ?? null;
         return (
-          <Stack key={grouping.id} gap={4} component="section" aria-label={`Grouping ${grouping.name}`}>
+          <Stack key={grouping.id} gap="2xs" component="section" aria-label={`Grouping ${grouping.name}`}>
             <Title order={3} size="h5">
               {grouping.name}
               {groupingChosen ? ` — chosen${groupingRanking !== null ? `, ranked ${groupingRanking}` : ''}` : ''}
@@ -87,7 +89,7 @@ export function SelectionSummary({ application }: { application: Detail }) {
             {sections.length === 0 ? (
               <Text size="sm">No sections chosen</Text>
             ) : (
-              <List size="sm" spacing={2}>
+              <List size="sm" spacing="3xs">
                 {sections.map((section) => (
                   <List.Item key={section.id}>
                     {section.ranking !== null ? `${section.ranking}. ` : ''}
@@ -132,9 +134,7 @@ export function PaymentSummary({ application }: { application: Detail }) {
   const { paymentOption, coupon, amounts, payment } = application;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-      <Fact label="Payment option">
-        {paymentOption ? `${paymentOption.label} (${paymentMethodLabels[paymentOption.method]})` : 'None chosen'}
-      </Fact>
+      <Fact label="Payment option">{paymentOption ? paymentOptionText(paymentOption) : 'None chosen'}</Fact>
       <Fact label="Coupon">{coupon ? coupon.code : 'None'}</Fact>
       <Fact label="Payment status">{paymentStatusText(application.status, application.paymentStatus)}</Fact>
       <Fact label="Price">{formatCents(amounts.priceCents)}</Fact>
@@ -162,6 +162,7 @@ export function PaymentSummary({ application }: { application: Detail }) {
 }
 
 export function HistoryTable({ history }: { history: Detail['history'] }) {
+  const timeZone = useProviderTimeZone();
   if (history.length === 0) return <EmptyState message="Nothing recorded yet" />;
   return (
     <ResponsiveTable minWidth={500} striped withTableBorder verticalSpacing="xs">
@@ -175,7 +176,7 @@ export function HistoryTable({ history }: { history: Detail['history'] }) {
       <Table.Tbody>
         {history.map((entry, index) => (
           <Table.Tr key={`${entry.at}-${index}`}>
-            <Table.Td>{formatMoment(entry.at)}</Table.Td>
+            <Table.Td>{formatMoment(entry.at, timeZone)}</Table.Td>
             <Table.Td>{historyActionLabel(entry.action)}</Table.Td>
             <Table.Td>{entry.actorName ?? '—'}</Table.Td>
           </Table.Tr>

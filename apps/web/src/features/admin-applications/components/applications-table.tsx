@@ -2,11 +2,15 @@ import { Anchor, Table } from '@mantine/core';
 import { Link } from 'react-router';
 import type { AdminApplicationRow } from '@portal/domain/applications/contracts.ts';
 import { ApplicationStatusBadge } from './application-status-badge.tsx';
-import { formatMomentDate, paymentStatusText } from './labels.ts';
+import { formatMomentDay } from '@portal/domain/dates.ts';
+import { useProviderTimeZone } from '../../../lib/time-zone.ts';
+import { paymentStatusText } from './labels.ts';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 
 /** The review queue: who applied to which event, where the application stands; each opens its detail. */
 export function ApplicationsTable({ applications }: { applications: readonly AdminApplicationRow[] }) {
+  const timeZone = useProviderTimeZone();
   return (
     <ResponsiveTable minWidth={900} striped withTableBorder verticalSpacing="sm">
       <Table.Thead>
@@ -27,13 +31,15 @@ export function ApplicationsTable({ applications }: { applications: readonly Adm
                 {application.applicant.firstName} {application.applicant.lastName}
               </Anchor>
             </Table.Th>
-            <Table.Td>{application.applicant.email}</Table.Td>
+            <Table.Td>
+              <EmailAddress email={application.applicant.email} />
+            </Table.Td>
             <Table.Td>{application.event.name}</Table.Td>
             <Table.Td>
               <ApplicationStatusBadge status={application.status} />
             </Table.Td>
             <Table.Td>{paymentStatusText(application.status, application.paymentStatus)}</Table.Td>
-            <Table.Td>{application.submittedAt ? formatMomentDate(application.submittedAt) : '—'}</Table.Td>
+            <Table.Td>{application.submittedAt ? formatMomentDay(application.submittedAt, timeZone) : '—'}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

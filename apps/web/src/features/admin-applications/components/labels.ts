@@ -14,23 +14,13 @@ export const paymentMethodLabels: Record<'CARD' | 'PURCHASE_ORDER', string> = {
   PURCHASE_ORDER: 'Purchase order',
 };
 
-const localDate = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
-const localMoment = new Intl.DateTimeFormat('en-US', {
-  month: '2-digit',
-  day: '2-digit',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** A moment (ISO date-time) as the calendar day it was here: MM/DD/YYYY. */
-export function formatMomentDate(iso: string): string {
-  return localDate.format(new Date(iso));
-}
-
-/** A moment with its time of day, for the history. */
-export function formatMoment(iso: string): string {
-  return localMoment.format(new Date(iso));
+/**
+ * An event's payment option as staff read it: its own label, with the method after it only when the
+ * label does not already say it ("Credit Card", not "Credit Card (Credit card)").
+ */
+export function paymentOptionText(option: { label: string; method: 'CARD' | 'PURCHASE_ORDER' }): string {
+  const method = paymentMethodLabels[option.method];
+  return option.label.trim().toLowerCase() === method.toLowerCase() ? option.label : `${option.label} (${method})`;
 }
 
 /** An audit action ("event-application.changes-requested") as staff read it: "Changes requested". */

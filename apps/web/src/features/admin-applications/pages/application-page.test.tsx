@@ -29,7 +29,7 @@ describe('staff console: one application', { timeout: 20_000 }, () => {
       'href',
       '/admin/events/00000000-0000-4000-8000-0000000e0010',
     );
-    expect(within(section('Overview')).getByText('05/01/2026')).toBeInTheDocument();
+    expect(within(section('Overview')).getByText('05/01/2026 08:00 AM')).toBeInTheDocument();
 
     const general = section('General information');
     expect(within(general).getByText('12 Washington Avenue')).toBeInTheDocument();
@@ -57,7 +57,7 @@ describe('staff console: one application', { timeout: 20_000 }, () => {
     expect(within(answers).getByText('Not answered')).toBeInTheDocument();
 
     const payment = section('Payment');
-    expect(within(payment).getByText('Purchase Order (Purchase order)')).toBeInTheDocument();
+    expect(within(payment).getByText('Purchase Order')).toBeInTheDocument();
     expect(within(payment).getAllByText('$950.00')).toHaveLength(2);
     expect(within(payment).getByText('—')).toBeInTheDocument();
 

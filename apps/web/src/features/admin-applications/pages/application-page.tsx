@@ -10,6 +10,7 @@ import {
   decisionLabels,
   type ApplicationDecision,
 } from '@portal/domain/applications/rules.ts';
+import { placementMessages } from '@portal/domain/applications/placement.ts';
 import { staffApplicationMessages, type AdminApplicationDetail } from '@portal/domain/applications/contracts.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
@@ -30,7 +31,8 @@ import {
 import { ApplicationStatusBadge } from '../components/application-status-badge.tsx';
 import { DecisionModal } from '../components/decision-modal.tsx';
 import { Fact } from '../../../ui/fact.tsx';
-import { formatMomentDate } from '../components/labels.ts';
+import { formatMoment } from '@portal/domain/dates.ts';
+import { useProviderTimeZone } from '../../../lib/time-zone.ts';
 
 export const applicationLoader =
   (queryClient: QueryClient) =>
@@ -44,6 +46,7 @@ const applicantName = (application: AdminApplicationDetail) =>
 
 function Overview({ application }: { application: AdminApplicationDetail }) {
   const { event } = application;
+  const timeZone = useProviderTimeZone();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
       <Fact label="Applicant">
@@ -55,7 +58,9 @@ function Overview({ application }: { application: AdminApplicationDetail }) {
         </Anchor>{' '}
         · {formatDateRange(event.startDate, event.endDate)}
       </Fact>
-      <Fact label="Submitted">{application.submittedAt ? formatMomentDate(application.submittedAt) : 'Not yet'}</Fact>
+      <Fact label="Submitted">
+        {application.submittedAt ? formatMoment(application.submittedAt, timeZone) : 'Not yet'}
+      </Fact>
     </SimpleGrid>
   );
 }
@@ -99,7 +104,7 @@ export function ApplicationPage() {
       ) : (
         <>
           <Group justify="space-between" align="flex-start" wrap="wrap">
-            <Stack gap={4}>
+            <Stack gap="2xs">
               <Group gap="sm">
                 <Title order={1}>Application of {applicantName(application.data)}</Title>
                 <ApplicationStatusBadge status={application.data.status} />
@@ -133,6 +138,14 @@ export function ApplicationPage() {
           </DetailSection>
           <DetailSection title="Path and sections">
             <SelectionSummary application={application.data} />
+            {application.data.placements.length > 0 ? (
+              <Text fw={600}>
+                Placed in{' '}
+                {application.data.placements
+                  .map((place) => `${place.sectionTitle} (${placementMessages.rankLabel(place.rank)})`)
+                  .join(', ')}
+              </Text>
+            ) : null}
           </DetailSection>
           <DetailSection title="Questionnaire">
             <AnswersSummary application={application.data} />

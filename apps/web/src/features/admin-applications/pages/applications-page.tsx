@@ -3,6 +3,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { applicationStatuses, applicationStatusLabels } from '@portal/domain/applications/rules.ts';
 import { useListFilter, useListSearch } from '../../../lib/list-search.ts';
+import { ExportMenu } from '../../../ui/export-menu.tsx';
 import { SearchList } from '../../../ui/search-list.tsx';
 import {
   adminApplicationsQuery,
@@ -46,6 +47,17 @@ export function ApplicationsPage() {
       pageSize={applicationsPageSize}
       search={search}
       query={applications}
+      actions={
+        <ExportMenu
+          path="/api/admin/applications/export"
+          filters={{
+            eventId: params.eventId || undefined,
+            status: params.status === 'ALL' ? undefined : params.status,
+            search: params.search,
+          }}
+          noun="applications"
+        />
+      }
       filters={
         <>
           <Select

@@ -33,7 +33,11 @@ export function overviewQuery(eventId: string, page: number) {
   });
 }
 
-export const overviewCsvPath = (eventId: string) => `/api/admin/events/${eventId}/attendance.csv`;
+export const overviewExportPath = (eventId: string) => `/api/admin/events/${eventId}/attendance/export`;
+
+/** GET /api/admin/events/{id}/certificates/export?format=: the certificates issued for the event. */
+export const certificatesExportPath = (eventId: string) =>
+  `/api/admin/events/${encodeURIComponent(eventId)}/certificates/export`;
 
 export function useGrantTaker(eventId: string) {
   const queryClient = useQueryClient();

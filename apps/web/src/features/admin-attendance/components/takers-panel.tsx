@@ -9,6 +9,7 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { takersQuery, useGrantTaker, useRevokeTaker } from '../api/staff-attendance.ts';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 
 const wholeEvent = 'ALL';
 const resolve = schemaResolver(takerGrantInput, { sync: true });
@@ -69,8 +70,8 @@ export function TakersPanel({ eventId, sections }: TakersPanelProps) {
               <Table.Tr key={row.id}>
                 <Table.Td>
                   <Text size="sm">{row.name}</Text>
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {row.email}
+                  <Text size="sm">
+                    <EmailAddress email={row.email} />
                   </Text>
                 </Table.Td>
                 <Table.Td>{row.sectionTitle ?? 'All sections'}</Table.Td>

@@ -70,10 +70,12 @@ describe('staff: an event’s attendance', { timeout: 20_000 }, () => {
     const attended = screen.getByRole('table', { name: 'Who attended' });
     expect(within(attended).getByText('6 hours')).toBeInTheDocument();
     expect(within(attended).getByText('None')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
+    await userEvent.click(screen.getByRole('button', { name: 'Export attendance' }));
+    expect(await screen.findByRole('menuitem', { name: 'Excel' })).toHaveAttribute(
       'href',
-      `/api/admin/events/${eventId}/attendance.csv`,
+      `/api/admin/events/${eventId}/attendance/export?format=xlsx`,
     );
+    await userEvent.keyboard('{Escape}');
     expect(
       within(await screen.findByRole('table', { name: 'Attendance takers' })).getByText('All sections'),
     ).toBeInTheDocument();

@@ -8,10 +8,18 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { ListFooter } from '../../../ui/list-pagination.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
-import { overviewCsvPath, overviewPageSize, overviewQuery, takersQuery } from '../api/staff-attendance.ts';
+import { ExportMenu } from '../../../ui/export-menu.tsx';
+import {
+  certificatesExportPath,
+  overviewExportPath,
+  overviewPageSize,
+  overviewQuery,
+  takersQuery,
+} from '../api/staff-attendance.ts';
 import { SectionHours } from '../components/section-hours.tsx';
 import { TakersPanel } from '../components/takers-panel.tsx';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 
 const pageOf = (params: URLSearchParams) => Math.max(1, Number(params.get('page')) || 1);
 
@@ -25,7 +33,7 @@ export const eventAttendanceLoader =
     return null;
   };
 
-/** /admin/events/{eventId}/attendance: takers, certificate hours, and who attended, with a CSV export. */
+/** /admin/events/{eventId}/attendance: takers, certificate hours, who attended, and the certificates issued, each exported. */
 export function EventAttendancePage() {
   const { eventId = '' } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -40,7 +48,7 @@ export function EventAttendancePage() {
 
   return (
     <Stack gap="xl" maw={1100}>
-      <Stack gap={4}>
+      <Stack gap="2xs">
         <Anchor component={Link} to={`/admin/events/${event.id}`} size="sm">
           Back to the event
         </Anchor>
@@ -53,9 +61,7 @@ export function EventAttendancePage() {
           <Title order={2} size="h3" id="overview-heading">
             Who attended
           </Title>
-          <Anchor href={overviewCsvPath(event.id)} download>
-            Download CSV
-          </Anchor>
+          <ExportMenu path={overviewExportPath(event.id)} filters={{}} noun="attendance" />
         </Group>
         {rows.length === 0 ? (
           <EmptyState message="Nobody holds a ticket or an accepted application for this event yet." />
@@ -74,7 +80,9 @@ export function EventAttendancePage() {
                 <Table.Tr key={`${row.userId}-${row.sectionId}`}>
                   <Table.Td>
                     <Text size="sm">{row.name}</Text>
-                    <Text size="sm">{row.email}</Text>
+                    <Text size="sm">
+                      <EmailAddress email={row.email} />
+                    </Text>
                   </Table.Td>
                   <Table.Td>{row.sectionTitle}</Table.Td>
                   <Table.Td>
@@ -93,6 +101,18 @@ export function EventAttendancePage() {
           page={page}
           onPage={(next) => setSearchParams({ page: String(next) })}
         />
+      </Stack>
+      <Stack gap="sm" component="section" aria-labelledby="certificates-heading">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} size="h3" id="certificates-heading">
+            Certificates
+          </Title>
+          <ExportMenu path={certificatesExportPath(event.id)} filters={{}} noun="certificates" />
+        </Group>
+        <Text size="sm">
+          Everyone marked present on at least one day has a certificate of attendance. The export lists each with its
+          code (for the public check), hours and days attended.
+        </Text>
       </Stack>
     </Stack>
   );

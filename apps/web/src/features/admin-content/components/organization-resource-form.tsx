@@ -2,7 +2,6 @@ import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
-  linkOrPdfProblems,
   organizationResourceFileMaxBytes,
   organizationResourceMessages,
   type StaffOrganizationResourceRow,
@@ -32,7 +31,6 @@ export function OrganizationResourceForm({ organizationId, schoolYearId, resourc
     },
     validate: (values) =>
       linkOrFileFormProblems(values, resource?.file != null, {
-        linkOrFileProblems: linkOrPdfProblems,
         maxBytes: organizationResourceFileMaxBytes,
         messages: organizationResourceMessages,
       }),

@@ -91,7 +91,7 @@ function OrganizationPicker({ selected, onSelect }: { selected: string | null; o
         found.data.items.length === 0 ? (
           <Text size="sm">No organizations found</Text>
         ) : (
-          <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Organizations found">
+          <Stack component="ul" gap="2xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Organizations found">
             {found.data.items.map((organization) => (
               <li key={organization.id}>
                 <UnstyledButton

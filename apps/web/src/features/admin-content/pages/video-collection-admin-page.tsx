@@ -145,7 +145,7 @@ function Collection({ collection }: { collection: VideoCollection }) {
                   </Anchor>
                   <Button
                     size="compact-xs"
-                    variant="subtle"
+                    variant="default"
                     color="red.9"
                     aria-label={`Delete ${document.title}`}
                     onClick={() =>

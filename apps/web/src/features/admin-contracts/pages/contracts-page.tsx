@@ -102,7 +102,7 @@ function SignedPdf({ organizationId, contract }: { organizationId: string; contr
     );
   };
   return (
-    <Stack gap={4}>
+    <Stack gap="2xs">
       {contract.hasSignedPdf ? (
         <Anchor href={signedPdfPath(contract.id)} download size="sm">
           Download signed PDF

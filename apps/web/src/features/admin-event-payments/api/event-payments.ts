@@ -66,3 +66,10 @@ export function useCancelEventPayment(id: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminEventPaymentKeys.all }),
   });
 }
+
+/** POST /api/admin/event-payments/{id}/receipt/resend: the receipt mailed to the buyer again; answers where it went. */
+export function useResendReceipt(id: string) {
+  return useMutation({
+    mutationFn: () => api.post<{ sentTo: string }>(`${paymentPath(id)}/receipt/resend`),
+  });
+}

@@ -2,6 +2,7 @@ import { Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { AllocationReply } from '@portal/domain/tickets/allocation.ts';
 import { displayName } from '@portal/domain/people/names.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 
 /**
  * A payment's allocation as staff read it: per event, per section, who holds the tickets bought.
@@ -14,7 +15,7 @@ export function AllocationSummary({ allocation }: { allocation: AllocationReply 
     <Stack gap="md">
       {blockedMessage ? (
         <Card withBorder padding="lg">
-          <Stack gap={4}>
+          <Stack gap="2xs">
             <Text fw={600}>Allocation is blocked for the member</Text>
             <Text size="sm">{blockedMessage}</Text>
           </Stack>
@@ -65,13 +66,13 @@ export function AllocationSummary({ allocation }: { allocation: AllocationReply 
                     No holders yet
                   </Text>
                 ) : (
-                  <List size="sm" mt="xs" spacing={4} aria-label={`Holders of ${section.title}`}>
+                  <List size="sm" mt="xs" spacing="2xs" aria-label={`Holders of ${section.title}`}>
                     {section.assignedUsers.map((user) => (
                       <List.Item key={user.id}>
                         <Group gap="xs" wrap="wrap">
                           <Text size="sm">{displayName(user)}</Text>
                           <Text size="sm" c="dimmed">
-                            {user.email}
+                            <EmailAddress email={user.email} />
                           </Text>
                           {user.isPending ? (
                             <Badge size="sm" variant="light" color="yellow" c="dark">

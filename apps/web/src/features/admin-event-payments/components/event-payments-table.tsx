@@ -3,15 +3,18 @@ import { Link } from 'react-router';
 import { formatCents } from '@portal/domain/money.ts';
 import { refundReasonLabels, type AdminEventPaymentRow } from '@portal/domain/commerce/payments.ts';
 import { EventPaymentStatusBadge } from './event-payment-status-badge.tsx';
-import { eventPaymentMethodLabels } from './labels.ts';
+import { eventPaymentMethodLabels } from '@portal/domain/commerce/payments.ts';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
-import { formatMomentDate } from '../../../shared/commerce/admin-lists.ts';
+import { formatMomentDay } from '@portal/domain/dates.ts';
+import { useProviderTimeZone } from '../../../lib/time-zone.ts';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 
 /** The first 8 characters of a payment id: enough to tell payments apart and to search for one. */
 export const shortPaymentId = (id: string) => id.slice(0, 8);
 
 /** Event payments as staff find them: who bought what for which organization, and how far it is allocated. */
 export function EventPaymentsTable({ payments }: { payments: readonly AdminEventPaymentRow[] }) {
+  const timeZone = useProviderTimeZone();
   return (
     <ResponsiveTable minWidth={1000} striped withTableBorder verticalSpacing="sm">
       <Table.Thead>
@@ -45,7 +48,7 @@ export function EventPaymentsTable({ payments }: { payments: readonly AdminEvent
               <Stack gap={0}>
                 <Text size="sm">{payment.buyerName}</Text>
                 <Text size="sm" c="dimmed">
-                  {payment.buyerEmail}
+                  <EmailAddress email={payment.buyerEmail} />
                 </Text>
               </Stack>
             </Table.Td>
@@ -60,12 +63,14 @@ export function EventPaymentsTable({ payments }: { payments: readonly AdminEvent
               </Stack>
             </Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              {payment.allocatedTickets} / {payment.numberOfTickets}
+              {payment.registrationRequestId !== null
+                ? `${payment.attendeesNamed ?? 0} / ${payment.numberOfTickets} named`
+                : `${payment.allocatedTickets} / ${payment.numberOfTickets}`}
             </Table.Td>
             <Table.Td>{formatCents(payment.total)}</Table.Td>
             <Table.Td>{eventPaymentMethodLabels[payment.method]}</Table.Td>
             <Table.Td>
-              <Stack gap={4} align="flex-start">
+              <Stack gap="2xs" align="flex-start">
                 <EventPaymentStatusBadge status={payment.status} />
                 {payment.refundReason ? (
                   <Text size="xs" maw={220}>
@@ -74,7 +79,7 @@ export function EventPaymentsTable({ payments }: { payments: readonly AdminEvent
                 ) : null}
               </Stack>
             </Table.Td>
-            <Table.Td>{formatMomentDate(payment.createdAt)}</Table.Td>
+            <Table.Td>{formatMomentDay(payment.createdAt, timeZone)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

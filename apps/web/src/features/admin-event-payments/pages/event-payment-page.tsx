@@ -6,23 +6,27 @@ import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { allocationMessages } from '@portal/domain/tickets/allocation.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import { refundReasonLabels, type AdminEventPaymentRow } from '@portal/domain/commerce/payments.ts';
+import { formatMoment } from '@portal/domain/dates.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
+import { useProviderTimeZone } from '../../../lib/time-zone.ts';
 import { Fact } from '../../../ui/fact.tsx';
 import { DetailSection } from '../../../ui/detail-section.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { NotFound } from '../../../ui/not-found.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
+import { receiptMessages, receiptNumberLabel } from '@portal/domain/commerce/receipts.ts';
+import { ReceiptDownload } from '../../../shared/commerce/receipt-download.tsx';
 import {
   adminEventPaymentAllocationQuery,
   adminEventPaymentQuery,
   useCancelEventPayment,
+  useResendReceipt,
 } from '../api/event-payments.ts';
 import { AllocationSummary } from '../components/allocation-summary.tsx';
 import { EventPaymentStatusBadge } from '../components/event-payment-status-badge.tsx';
 import { shortPaymentId } from '../components/event-payments-table.tsx';
-import { eventPaymentMethodLabels } from '../components/labels.ts';
-import { formatMomentDate } from '../../../shared/commerce/admin-lists.ts';
+import { eventPaymentMethodLabels } from '@portal/domain/commerce/payments.ts';
 
 export const eventPaymentMessages = {
   cancelConfirm: 'Cancel this payment? Its tickets can no longer be allocated; unpaid seats return to sale.',
@@ -34,14 +38,61 @@ export const eventPaymentLoader =
   async ({ params }: LoaderFunctionArgs) => {
     const id = params.eventPaymentId ?? '';
     await queryClient.prefetchQuery(adminEventPaymentQuery(id));
-    // An application's payment is an institute seat: it has no allocation to read.
-    if (queryClient.getQueryData(adminEventPaymentQuery(id).queryKey)?.applicationId === null) {
-      await queryClient.prefetchQuery(adminEventPaymentAllocationQuery(id));
-    }
+    // An application's payment is an institute seat, a registration request's the seats of its attendees: neither
+    // has an allocation to read.
+    const payment = queryClient.getQueryData(adminEventPaymentQuery(id).queryKey);
+    if (payment && hasAllocation(payment)) await queryClient.prefetchQuery(adminEventPaymentAllocationQuery(id));
     return null;
   };
 
+const hasAllocation = (payment: AdminEventPaymentRow) =>
+  payment.applicationId === null && payment.registrationRequestId === null;
+
+function TicketsFact({ payment }: { payment: AdminEventPaymentRow }) {
+  if (payment.applicationId !== null) return <Fact label="Tickets">{allocationMessages.instituteSeat}</Fact>;
+  if (payment.registrationRequestId !== null) {
+    return (
+      <Fact label="Attendees named">
+        {payment.attendeesNamed ?? 0} / {payment.numberOfTickets}
+      </Fact>
+    );
+  }
+  return (
+    <Fact label="Tickets allocated">
+      {payment.allocatedTickets} / {payment.numberOfTickets}
+    </Fact>
+  );
+}
+
+/** The payment's receipt: downloaded, or mailed to the buyer again after a confirmation. */
+function ReceiptActions({ payment, receiptNumber }: { payment: AdminEventPaymentRow; receiptNumber: number }) {
+  const resend = useResendReceipt(payment.id);
+  const confirmResend = () =>
+    openConfirmModal({
+      title: receiptMessages.resendTitle,
+      children: <Text size="sm">{receiptMessages.resendConfirm(payment.buyerEmail)}</Text>,
+      labels: { confirm: receiptMessages.resend, cancel: 'Keep as is' },
+      onConfirm: () =>
+        resend.mutate(undefined, {
+          onSuccess: ({ sentTo }) => notifications.show({ color: 'green', message: receiptMessages.resent(sentTo) }),
+          onError: notifyError,
+        }),
+    });
+  return (
+    <Group gap="sm" wrap="wrap">
+      <Text size="sm" fw={600}>
+        Receipt {receiptNumberLabel(receiptNumber)}
+      </Text>
+      <ReceiptDownload eventPaymentId={payment.id} receiptNumber={receiptNumber} variant="button" />
+      <Button variant="default" onClick={confirmResend} loading={resend.isPending}>
+        {receiptMessages.resend}
+      </Button>
+    </Group>
+  );
+}
+
 function PaymentSummary({ payment }: { payment: AdminEventPaymentRow }) {
+  const timeZone = useProviderTimeZone();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
       <Fact label="Buyer">
@@ -49,16 +100,10 @@ function PaymentSummary({ payment }: { payment: AdminEventPaymentRow }) {
       </Fact>
       <Fact label="Organization">{payment.organizationName ?? '—'}</Fact>
       <Fact label="Events">{payment.events.join(', ') || '—'}</Fact>
-      {payment.applicationId === null ? (
-        <Fact label="Tickets allocated">
-          {payment.allocatedTickets} / {payment.numberOfTickets}
-        </Fact>
-      ) : (
-        <Fact label="Tickets">{allocationMessages.instituteSeat}</Fact>
-      )}
+      <TicketsFact payment={payment} />
       <Fact label="Total">{formatCents(payment.total)}</Fact>
       <Fact label="Method">{eventPaymentMethodLabels[payment.method]}</Fact>
-      <Fact label="Created">{formatMomentDate(payment.createdAt)}</Fact>
+      <Fact label="Created">{formatMoment(payment.createdAt, timeZone)}</Fact>
       <Fact label="Payment id">
         <Text size="sm" ff="monospace" span>
           {payment.id}
@@ -88,17 +133,39 @@ function InstituteApplication({ payment, applicationId }: { payment: AdminEventP
   );
 }
 
+/** A registration request's payment: its seats are its attendees', named on the request it links to. */
+function RegistrationRequest({ payment, requestId }: { payment: AdminEventPaymentRow; requestId: string }) {
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="sm">
+        <Text size="sm">{allocationMessages.registrationSeats}</Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Fact label="Requested by">
+            {payment.buyerName} · {payment.buyerEmail}
+          </Fact>
+          <Fact label="Organization">{payment.organizationName ?? '—'}</Fact>
+        </SimpleGrid>
+        <Anchor component={Link} to={`/admin/registration-requests/${encodeURIComponent(requestId)}`} size="sm">
+          Open the registration request
+        </Anchor>
+      </Stack>
+    </Card>
+  );
+}
+
 /**
  * /admin/event-payments/{id}: a payment's summary, then its allocation (read only) or, for an
- * application's payment, its applicant and institute; and cancelling it.
+ * application's payment, its applicant and institute, for a registration request's, the request;
+ * and cancelling it.
  */
 export function EventPaymentPage() {
   const id = useParams().eventPaymentId ?? '';
   const payment = useQuery(adminEventPaymentQuery(id));
   const applicationId = payment.data?.applicationId ?? null;
+  const requestId = payment.data?.registrationRequestId ?? null;
   const allocation = useQuery({
     ...adminEventPaymentAllocationQuery(id),
-    enabled: payment.isSuccess && applicationId === null,
+    enabled: payment.isSuccess && hasAllocation(payment.data),
   });
   const cancel = useCancelEventPayment(id);
 
@@ -148,11 +215,20 @@ export function EventPaymentPage() {
             </Alert>
           ) : null}
           <DetailSection title="Payment">
-            <PaymentSummary payment={payment.data} />
+            <Stack gap="md">
+              <PaymentSummary payment={payment.data} />
+              {payment.data.receiptNumber !== null ? (
+                <ReceiptActions payment={payment.data} receiptNumber={payment.data.receiptNumber} />
+              ) : null}
+            </Stack>
           </DetailSection>
           {applicationId !== null ? (
             <DetailSection title="Institute application">
               <InstituteApplication payment={payment.data} applicationId={applicationId} />
+            </DetailSection>
+          ) : requestId !== null ? (
+            <DetailSection title="Registration request">
+              <RegistrationRequest payment={payment.data} requestId={requestId} />
             </DetailSection>
           ) : (
             <DetailSection title="Allocation">

@@ -10,6 +10,7 @@ import {
 } from '@portal/domain/commerce/payments.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { receiptMessages } from '@portal/domain/commerce/receipts.ts';
 import { eventPaymentMessages } from './event-payment-page.tsx';
 import { staff } from '../../../test/users.ts';
 
@@ -31,6 +32,9 @@ function aPayment(overrides: Partial<AdminEventPaymentRow> = {}): AdminEventPaym
     refundReason: null,
     createdAt: '2026-05-01T15:00:00.000Z',
     applicationId: null,
+    registrationRequestId: null,
+    attendeesNamed: null,
+    receiptNumber: null,
     ...overrides,
   };
 }
@@ -308,6 +312,39 @@ describe('staff console: one event payment', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel payment' })).not.toBeInTheDocument());
     expect(screen.getByText('Cancelled', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
     expect(await screen.findByText('The event payment has been voided or cancelled.')).toBeInTheDocument();
+  });
+
+  it('offers the receipt: downloads it, and re-sends it to the buyer after a confirmation, with a toast', async () => {
+    const calls = stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      [`GET ${detail}`]: () => jsonResponse(200, aPayment({ receiptNumber: 42 })),
+      [`GET ${detail}/allocation`]: () => jsonResponse(200, allocation),
+      [`POST ${detail}/receipt/resend`]: () => jsonResponse(200, { sentTo: 'owner@example.test' }),
+    });
+    await openDetail();
+    const user = userEvent.setup({ delay: null });
+
+    expect(screen.getByText('Receipt R-000042')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download receipt R-000042' })).toHaveAttribute(
+      'href',
+      `/api/event-payments/${paymentId}/receipt`,
+    );
+    await user.click(screen.getByRole('button', { name: receiptMessages.resend }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(receiptMessages.resendConfirm('owner@example.test'))).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: receiptMessages.resend }));
+
+    expect(await screen.findByText(receiptMessages.resent('owner@example.test'))).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      `${detail}/receipt/resend`,
+    ]);
+  });
+
+  it('offers no receipt for a payment that has none', async () => {
+    stubDetail();
+    await openDetail();
+    expect(screen.queryByRole('button', { name: receiptMessages.resend })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Download receipt/ })).not.toBeInTheDocument();
   });
 
   it("shows the server's reason when cancelling fails", async () => {

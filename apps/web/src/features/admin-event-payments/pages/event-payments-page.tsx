@@ -4,6 +4,7 @@ import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { eventPaymentStatuses } from '@portal/domain/commerce/enums.ts';
 import { eventPaymentStatusLabels } from '@portal/domain/commerce/payments.ts';
 import { useListFilter, useListSearch } from '../../../lib/list-search.ts';
+import { ExportMenu } from '../../../ui/export-menu.tsx';
 import { SearchList } from '../../../ui/search-list.tsx';
 import {
   adminEventPaymentsQuery,
@@ -45,6 +46,13 @@ export function EventPaymentsPage() {
       pageSize={commercePageSize}
       search={search}
       query={payments}
+      actions={
+        <ExportMenu
+          path="/api/admin/event-payments/export"
+          filters={{ status: params.status === 'ALL' ? undefined : params.status, search: params.search }}
+          noun="event payments"
+        />
+      }
       filters={
         <Select
           label="Status"

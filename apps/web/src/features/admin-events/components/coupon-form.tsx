@@ -6,6 +6,7 @@ import { couponTypes } from '@portal/domain/commerce/enums.ts';
 import { staffEventMessages, type CouponRow } from '@portal/domain/events/staff-contracts.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { notifyError } from '../../../lib/errors.ts';
+import { useProviderTimeZone } from '../../../lib/time-zone.ts';
 import { useSaveCoupon } from '../api/coupons.ts';
 import { adminEventsQuery } from '../api/events.ts';
 import {
@@ -41,10 +42,11 @@ function fieldErrorsOf(error: unknown): Partial<Record<keyof CouponFormValues, s
 /** A new coupon (coupon null) or an existing one; the amount is typed in dollars and sent in cents. */
 export function CouponForm({ coupon, onDone }: { coupon: CouponRow | null; onDone: () => void }) {
   const save = useSaveCoupon();
+  const timeZone = useProviderTimeZone();
   const events = useQuery(adminEventsQuery({ search: '', page: 1 }, 100));
   const form = useForm<CouponFormValues>({
-    initialValues: coupon ? couponValuesOf(coupon) : emptyCouponValues,
-    validate: validateCoupon,
+    initialValues: coupon ? couponValuesOf(coupon, timeZone) : emptyCouponValues,
+    validate: (values) => validateCoupon(values, timeZone),
   });
 
   const eventOptions = (events.data?.items ?? []).map((event) => ({ value: event.id, label: event.name }));
@@ -55,7 +57,7 @@ export function CouponForm({ coupon, onDone }: { coupon: CouponRow | null; onDon
 
   const submit = form.onSubmit((values) => {
     save.mutate(
-      { id: coupon?.id ?? null, body: couponBodyOf(values) },
+      { id: coupon?.id ?? null, body: couponBodyOf(values, timeZone) },
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: staffEventMessages.couponSaved });

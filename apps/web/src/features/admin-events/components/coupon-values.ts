@@ -1,5 +1,5 @@
 import { schemaResolver } from '@mantine/form';
-import { parseUsDate } from '@portal/domain/dates.ts';
+import { dayEdgeIn, formatMomentDay, parseUsDate } from '@portal/domain/dates.ts';
 import { dollarsToCents } from '@portal/domain/money.ts';
 import { couponInput, staffEventMessages, type CouponInput } from '@portal/domain/events/staff-contracts.ts';
 import { priceToText } from './text-values.ts';
@@ -47,30 +47,29 @@ export const emptyCouponValues: CouponFormValues = {
 
 export const couponMaxUsesInvalid = 'Enter a whole number of 1 or more, or leave empty for no limit';
 
-/** A calendar day typed MM/DD/YYYY as the moment it starts (or ends) here, in ISO with an offset. */
-function momentOf(text: string, edge: 'start' | 'end'): string | null | undefined {
+/** A calendar day typed MM/DD/YYYY as the moment it starts (or ends) for the provider, in ISO. */
+function momentOf(text: string, edge: 'start' | 'end', timeZone: string): string | null | undefined {
   if (text.trim() === '') return null;
   const iso = parseUsDate(text);
   if (!iso) return undefined;
-  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
-  const moment = edge === 'start' ? new Date(year, month - 1, day) : new Date(year, month - 1, day, 23, 59, 59, 999);
-  return moment.toISOString();
+  return dayEdgeIn(iso, edge, timeZone).toISOString();
 }
 
-const localDay = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
-const dayOf = (iso: string | null) => (iso ? localDay.format(new Date(iso)) : '');
-
-export function couponValuesOf(coupon: {
-  code: string;
-  type: 'FIXED' | 'PERCENTAGE';
-  discountAmount: number | null;
-  discountPercentage: number | null;
-  validFrom: string | null;
-  validUntil: string | null;
-  maxUses: number | null;
-  eventId: string | null;
-  active: boolean;
-}): CouponFormValues {
+export function couponValuesOf(
+  coupon: {
+    code: string;
+    type: 'FIXED' | 'PERCENTAGE';
+    discountAmount: number | null;
+    discountPercentage: number | null;
+    validFrom: string | null;
+    validUntil: string | null;
+    maxUses: number | null;
+    eventId: string | null;
+    active: boolean;
+  },
+  timeZone: string,
+): CouponFormValues {
+  const dayOf = (iso: string | null) => (iso ? formatMomentDay(iso, timeZone) : '');
   return {
     code: coupon.code,
     type: coupon.type,
@@ -85,9 +84,9 @@ export function couponValuesOf(coupon: {
 }
 
 /** The coupon as the API takes it; `undefined` dates are ones that could not be read. */
-function couponCandidate(values: CouponFormValues) {
-  const validFrom = momentOf(values.validFrom, 'start');
-  const validUntil = momentOf(values.validUntil, 'end');
+function couponCandidate(values: CouponFormValues, timeZone: string) {
+  const validFrom = momentOf(values.validFrom, 'start', timeZone);
+  const validUntil = momentOf(values.validUntil, 'end', timeZone);
   const input: CouponInput = {
     code: values.code,
     type: values.type,
@@ -104,8 +103,8 @@ function couponCandidate(values: CouponFormValues) {
 
 const resolveCoupon = schemaResolver(couponInput, { sync: true });
 
-export function validateCoupon(values: CouponFormValues): Errors {
-  const { input, badFrom, badUntil } = couponCandidate(values);
+export function validateCoupon(values: CouponFormValues, timeZone: string): Errors {
+  const { input, badFrom, badUntil } = couponCandidate(values, timeZone);
   const errors = resolveCoupon(input) as Errors;
   const result: Errors = {};
   if (errors.code) result.code = errors.code;
@@ -120,8 +119,8 @@ export function validateCoupon(values: CouponFormValues): Errors {
 }
 
 /** The body to send, once validateCoupon found nothing wrong (the schema upper-cases the code). */
-export function couponBodyOf(values: CouponFormValues) {
-  return couponInput.parse(couponCandidate(values).input);
+export function couponBodyOf(values: CouponFormValues, timeZone: string) {
+  return couponInput.parse(couponCandidate(values, timeZone).input);
 }
 
 /** The API's field names of a coupon, as the form calls them (for a problem's per-field errors). */

@@ -1,10 +1,12 @@
-import { Checkbox, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { eventKinds } from '@portal/domain/commerce/enums.ts';
+import { gradeBandLabels, gradeBands } from '@portal/domain/events/grade-bands.ts';
 import type { EventFormValues } from './form-values.ts';
 import { eventKindLabels } from './labels.ts';
 import type { Bind } from './part-form.tsx';
 
 const kindOptions = eventKinds.map((kind) => ({ value: kind, label: eventKindLabels[kind] }));
+const gradeBandOptions = gradeBands.map((band) => ({ value: band, label: gradeBandLabels[band] }));
 
 /** Every field of an event (staffEventInput), for the new-event form and the editor alike. */
 export function EventFields({ bind }: { bind: Bind<EventFormValues> }) {
@@ -49,6 +51,14 @@ export function EventFields({ bind }: { bind: Bind<EventFormValues> }) {
           {...bind('maxTickets')}
         />
         <TextInput label="Location" description="Optional" {...bind('locationName')} />
+        <MultiSelect
+          label="Grade bands"
+          description="Who it is for, in PD Services' Grades filter; none for every grade"
+          placeholder="Every grade"
+          data={gradeBandOptions}
+          clearable
+          {...bind('gradeBands')}
+        />
       </SimpleGrid>
       <Textarea label="Description" rows={4} {...bind('description')} />
       <Checkbox

@@ -34,7 +34,7 @@ describe('staff form values', () => {
     expect(validatePath({ ...path, rankedSelectionAmount: '3' })).toEqual({});
   });
 
-  it('makes a coupon valid from the start of its first day to the end of its last, here', () => {
+  it("makes a coupon valid from the start of its first day to the end of its last, in the provider's zone", () => {
     const values = {
       ...emptyCouponValues,
       code: 'fall',
@@ -42,14 +42,14 @@ describe('staff form values', () => {
       validFrom: '09/01/2026',
       validUntil: '09/30/2026',
     };
-    expect(validateCoupon(values)).toEqual({});
-    const body = couponBodyOf(values);
+    expect(validateCoupon(values, 'America/New_York')).toEqual({});
+    const body = couponBodyOf(values, 'America/New_York');
     expect(body.code).toBe('FALL');
     expect(body.discountAmount).toBe(2500);
-    expect(new Date(body.validFrom ?? '').getTime()).toBe(new Date(2026, 8, 1).getTime());
-    expect(new Date(body.validUntil ?? '').getTime()).toBe(new Date(2026, 8, 30, 23, 59, 59, 999).getTime());
+    expect(body.validFrom).toBe('2026-09-01T04:00:00.000Z');
+    expect(body.validUntil).toBe('2026-10-01T03:59:59.999Z');
     // And back again for editing.
-    expect(couponValuesOf({ ...body, discountPercentage: null, type: 'FIXED' })).toMatchObject({
+    expect(couponValuesOf({ ...body, discountPercentage: null, type: 'FIXED' }, 'America/New_York')).toMatchObject({
       validFrom: '09/01/2026',
       validUntil: '09/30/2026',
       amount: '25.00',
@@ -58,13 +58,16 @@ describe('staff form values', () => {
 
   it('refuses a coupon date that is not MM/DD/YYYY', () => {
     expect(
-      validateCoupon({
-        ...emptyCouponValues,
-        code: 'X',
-        amount: '1',
-        validFrom: '2026-09-01',
-        validUntil: '02/30/2026',
-      }),
+      validateCoupon(
+        {
+          ...emptyCouponValues,
+          code: 'X',
+          amount: '1',
+          validFrom: '2026-09-01',
+          validUntil: '02/30/2026',
+        },
+        'America/New_York',
+      ),
     ).toEqual({
       validFrom: staffEventMessages.dateInvalid,
       validUntil: staffEventMessages.dateInvalid,

@@ -3,6 +3,7 @@ import { formatUsDate, parseUsDate } from '@portal/domain/dates.ts';
 import { dollarsToCents } from '@portal/domain/money.ts';
 import type { PathLevel } from '@portal/domain/applications/rules.ts';
 import type { ApplicationSelectionLevel, EventKind } from '@portal/domain/commerce/enums.ts';
+import type { GradeBand } from '@portal/domain/events/grade-bands.ts';
 import {
   groupingInput,
   pathInput,
@@ -51,6 +52,8 @@ export interface EventFormValues {
   eventSubtype: string;
   description: string;
   locationName: string;
+  /** None picked: for every grade. */
+  gradeBands: GradeBand[];
   startDate: string;
   endDate: string;
   daysBeforePurchaseClose: string;
@@ -65,6 +68,7 @@ export const emptyEventValues: EventFormValues = {
   eventSubtype: '',
   description: '',
   locationName: '',
+  gradeBands: [],
   startDate: '',
   endDate: '',
   daysBeforePurchaseClose: '0',
@@ -80,6 +84,7 @@ export function eventValuesOf(event: StaffEventDetail): EventFormValues {
     eventSubtype: event.eventSubtype ?? '',
     description: event.description,
     locationName: event.locationName ?? '',
+    gradeBands: event.gradeBands,
     startDate: formatUsDate(event.startDate),
     endDate: formatUsDate(event.endDate),
     daysBeforePurchaseClose: String(event.daysBeforePurchaseClose),
@@ -96,6 +101,7 @@ export function eventInputOf(values: EventFormValues): StaffEventInput {
     eventSubtype: blankToNull(values.eventSubtype),
     description: values.description.trim(),
     locationName: blankToNull(values.locationName),
+    gradeBands: values.gradeBands,
     startDate: isoFromUs(values.startDate),
     endDate: isoFromUs(values.endDate),
     daysBeforePurchaseClose: wholeNumber(values.daysBeforePurchaseClose, -1),
@@ -108,7 +114,10 @@ const resolveEvent = schemaResolver(staffEventInput, { sync: true });
 const resolveTicketType = schemaResolver(ticketTypeInput, { sync: true });
 
 export function validateEvent(values: EventFormValues): Errors {
-  return resolveEvent(eventInputOf(values)) as Errors;
+  const errors = resolveEvent(eventInputOf(values)) as Errors;
+  // An issue of one band ("gradeBands.1") belongs to the whole field.
+  const band = Object.keys(errors).find((path) => path.startsWith('gradeBands.'));
+  return band && errors[band] ? { ...errors, gradeBands: errors[band] } : errors;
 }
 
 /** A new event also gets its first ticket type, so it can be sold. */

@@ -4,14 +4,16 @@ import { lazy, Suspense, useState } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { formatCents } from '@portal/domain/money.ts';
 import type { CouponRow } from '@portal/domain/events/staff-contracts.ts';
+import { formatMomentDay } from '@portal/domain/dates.ts';
 import { listParams, useListSearch } from '../../../lib/list-search.ts';
+import { useProviderTimeZone } from '../../../lib/time-zone.ts';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { SearchList } from '../../../ui/search-list.tsx';
 import { adminCouponsQuery } from '../api/coupons.ts';
 import { couponTypeLabels } from '../components/labels.ts';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
-import { commercePageSize, formatMomentDate } from '../../../shared/commerce/admin-lists.ts';
+import { commercePageSize } from '../../../shared/commerce/admin-lists.ts';
 
 // The form and its validation (zod) load when staff open it.
 const CouponForm = lazy(() => import('../components/coupon-form.tsx').then((m) => ({ default: m.CouponForm })));
@@ -28,10 +30,11 @@ function discountLabel(coupon: CouponRow): string {
   return formatCents(coupon.discountAmount ?? 0);
 }
 
-function validityLabel({ validFrom, validUntil }: CouponRow): string {
-  if (validFrom && validUntil) return `${formatMomentDate(validFrom)} – ${formatMomentDate(validUntil)}`;
-  if (validFrom) return `From ${formatMomentDate(validFrom)}`;
-  if (validUntil) return `Until ${formatMomentDate(validUntil)}`;
+function validityLabel({ validFrom, validUntil }: CouponRow, timeZone: string): string {
+  const day = (iso: string) => formatMomentDay(iso, timeZone);
+  if (validFrom && validUntil) return `${day(validFrom)} – ${day(validUntil)}`;
+  if (validFrom) return `From ${day(validFrom)}`;
+  if (validUntil) return `Until ${day(validUntil)}`;
   return 'Always';
 }
 
@@ -42,6 +45,7 @@ type Editing = { coupon: CouponRow | null } | null;
 export function CouponsPage() {
   const search = useListSearch();
   const coupons = useQuery(adminCouponsQuery(search.params));
+  const timeZone = useProviderTimeZone();
   const [editing, setEditing] = useState<Editing>(null);
   const close = () => setEditing(null);
 
@@ -77,7 +81,7 @@ export function CouponsPage() {
                   <Table.Th scope="row">{coupon.code}</Table.Th>
                   <Table.Td>{couponTypeLabels[coupon.type]}</Table.Td>
                   <Table.Td>{discountLabel(coupon)}</Table.Td>
-                  <Table.Td>{validityLabel(coupon)}</Table.Td>
+                  <Table.Td>{validityLabel(coupon, timeZone)}</Table.Td>
                   <Table.Td>
                     {coupon.timesUsed} / {coupon.maxUses ?? 'no limit'}
                   </Table.Td>

@@ -42,6 +42,28 @@ describe('staff console: an event', { timeout: 20_000 }, () => {
     expect(within(section).getByText('Teachers, Coaches')).toBeInTheDocument();
   });
 
+  it('shows the grade bands, and saves the bands staff pick', async () => {
+    let saved = anEvent({ gradeBands: ['LEADERS'] });
+    const calls = stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      [`GET ${api}`]: () => jsonResponse(200, saved),
+      [`PUT ${api}`]: () => {
+        saved = anEvent({ gradeBands: ['6-8', 'LEADERS'] });
+        return jsonResponse(200, saved);
+      },
+    });
+    const user = await openPage();
+    expect(screen.getByText('Grade bands: Leaders and coaches')).toBeInTheDocument();
+    const details = screen.getByRole('form', { name: 'Event details' });
+
+    await user.click(within(details).getByLabelText(/^Grade bands/));
+    await user.click(await screen.findByRole('option', { name: 'Grades 6–8', hidden: true }));
+    await user.click(within(details).getByRole('button', { name: 'Save event' }));
+    expect(await screen.findByText(staffEventMessages.saved)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ gradeBands: ['LEADERS', '6-8'] });
+    expect(await screen.findByText('Grade bands: Grades 6–8, Leaders and coaches')).toBeInTheDocument();
+  });
+
   it('has no sections for a series', async () => {
     stubFetch({
       'GET /api/me': () => jsonResponse(200, staff),

@@ -3,6 +3,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { resourcePaths } from '@portal/domain/content/resources.ts';
+import { gradeBandsText } from '@portal/domain/events/grade-bands.ts';
 import type { StaffEventDetail } from '@portal/domain/events/staff-contracts.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
@@ -60,7 +61,7 @@ export function EventPage() {
         <ErrorState message={errorMessage(event.error)} onRetry={() => void event.refetch()} />
       ) : (
         <>
-          <Stack gap={4}>
+          <Stack gap="2xs">
             <Group gap="sm">
               <Title order={1}>{event.data.name}</Title>
               <PublishedBadge published={event.data.published} />
@@ -69,18 +70,33 @@ export function EventPage() {
               {eventKindLabels[event.data.kind]} · {formatDateRange(event.data.startDate, event.data.endDate)} ·{' '}
               {soldLabel(event.data)}
             </Text>
+            <Text size="sm">Grade bands: {gradeBandsText(event.data.gradeBands)}</Text>
             <Group gap="md">
               <Anchor component={Link} to={`/admin/events/${encodeURIComponent(eventId)}/applications`} size="sm">
                 Application settings
               </Anchor>
+              {event.data.paths.some((path) => path.requireRankedSelection) ? (
+                <Anchor component={Link} to={`/admin/events/${encodeURIComponent(eventId)}/placement`} size="sm">
+                  Placement
+                </Anchor>
+              ) : null}
               <Anchor component={Link} to={resourcePaths.admin(eventId)} size="sm">
                 Resources
               </Anchor>
               <Anchor component={Link} to={`/admin/events/${encodeURIComponent(eventId)}/attendance`} size="sm">
                 Attendance
               </Anchor>
+              <Anchor component={Link} to={`/admin/events/${encodeURIComponent(eventId)}/ticket-holders`} size="sm">
+                Ticket holders
+              </Anchor>
               <Anchor component={Link} to={`/admin/events/${encodeURIComponent(eventId)}/group-registration`} size="sm">
                 Group registration
+              </Anchor>
+              <Anchor component={Link} to={`/admin/events/${encodeURIComponent(eventId)}/messages`} size="sm">
+                Messages
+              </Anchor>
+              <Anchor component={Link} to={`/admin/events/${encodeURIComponent(eventId)}/report`} size="sm">
+                Report
               </Anchor>
             </Group>
           </Stack>

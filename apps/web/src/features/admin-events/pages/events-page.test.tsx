@@ -136,6 +136,7 @@ describe('staff console: events', { timeout: 20_000 }, () => {
       eventSubtype: null,
       description: '',
       locationName: null,
+      gradeBands: [],
       startDate: '2027-02-10',
       endDate: '2027-02-12',
       daysBeforePurchaseClose: 7,

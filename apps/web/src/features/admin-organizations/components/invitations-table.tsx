@@ -1,9 +1,12 @@
 import { Table } from '@mantine/core';
+import { formatMomentDay } from '@portal/domain/dates.ts';
 import type { AdminInvitationRow } from '@portal/domain/organizations/contracts.ts';
 import { displayName } from '@portal/domain/people/names.ts';
 import { organizationRoleLabels } from '@portal/domain/people/roles.ts';
+import { useProviderTimeZone } from '../../../lib/time-zone.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 
 const statusLabels: Record<AdminInvitationRow['status'], string> = {
   SENT: 'Sent',
@@ -11,10 +14,9 @@ const statusLabels: Record<AdminInvitationRow['status'], string> = {
   CANCELLED: 'Cancelled',
 };
 
-const sentOn = (iso: string) => new Date(iso).toLocaleDateString('en-US');
-
 /** Invitations sent for an organization or a district, newest as the API orders them. */
 export function InvitationsTable({ invitations }: { invitations: readonly AdminInvitationRow[] }) {
+  const timeZone = useProviderTimeZone();
   if (invitations.length === 0) return <EmptyState message="No invitations" />;
 
   return (
@@ -32,10 +34,12 @@ export function InvitationsTable({ invitations }: { invitations: readonly AdminI
         {invitations.map((invitation) => (
           <Table.Tr key={invitation.invitationId}>
             <Table.Td>{displayName(invitation)}</Table.Td>
-            <Table.Td>{invitation.email}</Table.Td>
+            <Table.Td>
+              <EmailAddress email={invitation.email} />
+            </Table.Td>
             <Table.Td>{organizationRoleLabels[invitation.role]}</Table.Td>
             <Table.Td>{statusLabels[invitation.status]}</Table.Td>
-            <Table.Td>{sentOn(invitation.createdAt)}</Table.Td>
+            <Table.Td>{formatMomentDay(invitation.createdAt, timeZone)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -4,6 +4,7 @@ import { displayName } from '@portal/domain/people/names.ts';
 import { organizationRoleLabels, organizationRoles, type OrganizationRole } from '@portal/domain/people/roles.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 
 const roleOptions = organizationRoles.map((role) => ({ value: role, label: organizationRoleLabels[role] }));
 
@@ -46,7 +47,9 @@ export function MembershipsTable({ memberships, onRoleChange, busy = false }: Me
                   ) : null}
                 </Group>
               </Table.Td>
-              <Table.Td>{membership.email}</Table.Td>
+              <Table.Td>
+                <EmailAddress email={membership.email} />
+              </Table.Td>
               <Table.Td>
                 {onRoleChange && !membership.archived ? (
                   <Select

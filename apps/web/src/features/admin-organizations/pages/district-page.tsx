@@ -47,7 +47,7 @@ export function DistrictPage() {
               <EmptyState message="No organizations" />
             ) : (
               <>
-                <List spacing={4}>
+                <List spacing="2xs">
                   {district.data.organizations.map((organization) => (
                     <List.Item key={organization.id}>
                       <Anchor component={Link} to={`/admin/organizations/${organization.id}`}>

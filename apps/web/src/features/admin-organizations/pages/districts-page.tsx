@@ -4,6 +4,7 @@ import { Link, type LoaderFunctionArgs } from 'react-router';
 import { listParams, useListSearch } from '../../../lib/list-search.ts';
 import { adminDistrictsQuery } from '../api/admin-districts.ts';
 import { adminListPageSize } from '../api/admin-organizations.ts';
+import { ExportMenu } from '../../../ui/export-menu.tsx';
 import { SearchList } from '../../../ui/search-list.tsx';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 
@@ -25,6 +26,9 @@ export function DistrictsPage() {
       noun={['district', 'districts']}
       pageSize={adminListPageSize}
       search={search}
+      actions={
+        <ExportMenu path="/api/admin/districts/export" filters={{ search: search.params.search }} noun="districts" />
+      }
       query={districts}
     >
       {(items) => (

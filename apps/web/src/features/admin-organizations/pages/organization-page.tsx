@@ -64,7 +64,7 @@ export function OrganizationPage() {
         <ErrorState message={errorMessage(organization.error)} onRetry={() => void organization.refetch()} />
       ) : (
         <>
-          <Stack gap={4}>
+          <Stack gap="2xs">
             <Title order={1}>{organization.data.name}</Title>
             <Text>District: {organization.data.districtName ?? organizationMessages.notSet}</Text>
           </Stack>

@@ -4,6 +4,7 @@ import { Link, type LoaderFunctionArgs } from 'react-router';
 import { organizationMessages } from '@portal/domain/organizations/contracts.ts';
 import { listParams, useListSearch } from '../../../lib/list-search.ts';
 import { adminListPageSize, adminOrganizationsQuery } from '../api/admin-organizations.ts';
+import { ExportMenu } from '../../../ui/export-menu.tsx';
 import { SearchList } from '../../../ui/search-list.tsx';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 
@@ -25,6 +26,13 @@ export function OrganizationsPage() {
       noun={['organization', 'organizations']}
       pageSize={adminListPageSize}
       search={search}
+      actions={
+        <ExportMenu
+          path="/api/admin/organizations/export"
+          filters={{ search: search.params.search }}
+          noun="organizations"
+        />
+      }
       query={organizations}
     >
       {(items) => (

@@ -1,5 +1,9 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PackageRequestStatus, StaffPackageAction } from '@portal/domain/packages/rules.ts';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  packageRequestStatuses,
+  type PackageRequestStatus,
+  type StaffPackageAction,
+} from '@portal/domain/packages/rules.ts';
 import type {
   PackageRequestDetail,
   StaffPackageList,
@@ -7,18 +11,19 @@ import type {
 } from '@portal/domain/packages/contracts.ts';
 import type {
   PackageEventOptions,
+  StaffGradeOverrideInput,
   StaffPackageDetail,
   StaffSelectionOverrideInput,
 } from '@portal/domain/packages/staff-contracts.ts';
 import { api, apiRequest, withQuery } from '../../../lib/api.ts';
+import { listParams, type ListParams } from '../../../lib/list-search.ts';
 
 export const staffPackageKeys = {
   all: ['admin-packages'] as const,
   catalogue: () => [...staffPackageKeys.all, 'catalogue'] as const,
   options: () => [...staffPackageKeys.all, 'options'] as const,
   package: (id: string) => [...staffPackageKeys.all, 'package', id] as const,
-  requests: (page: number, status: PackageRequestStatus | undefined) =>
-    [...staffPackageKeys.all, 'requests', page, status ?? 'all'] as const,
+  requests: (params: StaffRequestListParams) => [...staffPackageKeys.all, 'requests', params] as const,
   request: (id: string) => [...staffPackageKeys.all, 'request', id] as const,
 };
 
@@ -43,14 +48,39 @@ export const staffPackageQuery = (id: string) =>
     queryFn: ({ signal }) => api.get<StaffPackageDetail>(`/api/admin/packages/${enc(id)}`, signal),
   });
 
-export const staffRequestsQuery = (page: number, status: PackageRequestStatus | undefined) =>
+/** The requests' list the URL asks for: ?search=&page=&status= (Submitted unless told, ALL for every one). */
+export interface StaffRequestListParams extends ListParams {
+  status: PackageRequestStatus | 'ALL';
+}
+
+export const defaultRequestStatus = 'SUBMITTED' satisfies PackageRequestStatus;
+
+export function staffRequestListParams(searchParams: URLSearchParams): StaffRequestListParams {
+  const asked = searchParams.get('status');
+  const status =
+    asked === 'ALL' ? 'ALL' : (packageRequestStatuses.find((known) => known === asked) ?? defaultRequestStatus);
+  return { ...listParams(searchParams), status };
+}
+
+/** The list's filters as the API and its export take them (no page). */
+export const staffRequestFilters = (params: StaffRequestListParams) => ({
+  status: params.status === 'ALL' ? undefined : params.status,
+  search: params.search || undefined,
+});
+
+export const staffRequestsQuery = (params: StaffRequestListParams) =>
   queryOptions({
-    queryKey: staffPackageKeys.requests(page, status),
+    queryKey: staffPackageKeys.requests(params),
     queryFn: ({ signal }) =>
       api.get<StaffPackageRequestPage>(
-        withQuery('/api/admin/package-requests', { page, pageSize: staffRequestsPageSize, status }),
+        withQuery('/api/admin/package-requests', {
+          page: params.page,
+          pageSize: staffRequestsPageSize,
+          ...staffRequestFilters(params),
+        }),
         signal,
       ),
+    placeholderData: keepPreviousData,
     // Members submit while staff look: the review list is read again each time it is opened.
     staleTime: 0,
   });
@@ -148,6 +178,15 @@ export function useOverrideSelection(id: string) {
   return useMutation({
     mutationFn: (input: StaffSelectionOverrideInput) =>
       api.put<PackageRequestDetail>(`/api/admin/package-requests/${enc(id)}/overrides`, input),
+    onSuccess: replace,
+  });
+}
+
+export function useOverrideGrades(id: string) {
+  const replace = useReplaceRequest(id);
+  return useMutation({
+    mutationFn: (input: StaffGradeOverrideInput) =>
+      api.put<PackageRequestDetail>(`/api/admin/package-requests/${enc(id)}/grade-overrides`, input),
     onSuccess: replace,
   });
 }

@@ -40,7 +40,7 @@ export function PartCard({
     <Paper withBorder p="sm" radius="md">
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" gap="xs">
-          <Stack gap={2} style={{ flex: '1 1 12rem', minWidth: 0 }}>
+          <Stack gap="3xs" style={{ flex: '1 1 12rem', minWidth: 0 }}>
             <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
               {name}
             </Text>

@@ -148,7 +148,7 @@ export function StaffPackagePage() {
       <Anchor component={Link} to="/admin/packages" size="sm">
         Back to packages
       </Anchor>
-      <Stack gap={4}>
+      <Stack gap="2xs">
         <Title order={1}>{pkg.name}</Title>
         <Text>
           {pkg.schoolYear.name} · minimum {formatCents(pkg.minimumAmount)} · travel{' '}

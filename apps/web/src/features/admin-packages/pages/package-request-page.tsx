@@ -21,6 +21,7 @@ import { ErrorState } from '../../../ui/error-state.tsx';
 import { NotFound } from '../../../ui/not-found.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
+import { GradeOverrideCard } from '../components/grade-override-card.tsx';
 import {
   staffRequestQuery,
   useDecidePackageRequest,
@@ -242,7 +243,7 @@ export function StaffPackageRequestPage() {
       <Anchor component={Link} to="/admin/packages" size="sm">
         Back to packages
       </Anchor>
-      <Stack gap={4}>
+      <Stack gap="2xs">
         <Title order={1}>{detail.package.name}</Title>
         <Text>
           {detail.organization.name} · {detail.package.schoolYear.name} · {packageStatusLabels[detail.status]}
@@ -280,6 +281,23 @@ export function StaffPackageRequestPage() {
           ))}
         </Table.Tbody>
       </ResponsiveTable>
+      {detail.package.institutes.length > 0 ? (
+        <>
+          <Title order={2}>Participants by grade</Title>
+          {detail.package.institutes.map((institute) => {
+            const selection = detail.selections.institutes.find((s) => s.packageInstituteId === institute.id);
+            return (
+              <GradeOverrideCard
+                key={`${institute.id}-${JSON.stringify(selection?.grades ?? [])}-${selection?.overrideDate ?? ''}`}
+                detail={detail}
+                institute={institute}
+                selection={selection}
+                overridable={overridable}
+              />
+            );
+          })}
+        </>
+      ) : null}
     </Stack>
   );
 }

@@ -1,31 +1,45 @@
-import { Anchor, Button, Group, NativeSelect, Pagination, Stack, Table, Title } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { formatUsDate } from '@portal/domain/dates.ts';
+import { Link, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { formatMomentDay } from '@portal/domain/dates.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import {
   packageMessages,
   packageRequestStatuses,
   packageStatusLabels,
   packageStepLabels,
-  type PackageRequestStatus,
 } from '@portal/domain/packages/rules.ts';
 import { errorMessage } from '../../../lib/errors.ts';
+import { useListFilter, useListSearch } from '../../../lib/list-search.ts';
+import { useProviderTimeZone } from '../../../lib/time-zone.ts';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
+import { ExportMenu } from '../../../ui/export-menu.tsx';
+import { ListFooter } from '../../../ui/list-pagination.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
-import { staffCatalogueQuery, staffRequestsPageSize, staffRequestsQuery } from '../api/packages.ts';
+import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
+import {
+  defaultRequestStatus,
+  staffCatalogueQuery,
+  staffRequestFilters,
+  staffRequestListParams,
+  staffRequestsPageSize,
+  staffRequestsQuery,
+} from '../api/packages.ts';
 import { PartDrawer, type PartEdit } from '../components/part-drawer.tsx';
 import { formValuesOf } from '../components/part-fields.ts';
 
-export const staffPackagesLoader = (queryClient: QueryClient) => async () => {
-  await Promise.all([
-    queryClient.prefetchQuery(staffCatalogueQuery),
-    queryClient.prefetchQuery(staffRequestsQuery(1, 'SUBMITTED')),
-  ]);
-  return null;
-};
+export const staffPackagesLoader =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    await Promise.all([
+      queryClient.prefetchQuery(staffCatalogueQuery),
+      queryClient.prefetchQuery(staffRequestsQuery(staffRequestListParams(new URL(request.url).searchParams))),
+    ]);
+    return null;
+  };
 
 function Catalogue() {
   const catalogue = useQuery(staffCatalogueQuery);
@@ -67,25 +81,47 @@ function Catalogue() {
   );
 }
 
+const statusFilters = [
+  ...packageRequestStatuses.map((status) => ({ value: status, label: packageStatusLabels[status] })),
+  { value: 'ALL', label: 'Every status' },
+];
+
+/** The organizations' package requests: searched, by status (Submitted unless told), paged, exported as shown. */
 function Requests() {
-  const [status, setStatus] = useState<PackageRequestStatus | undefined>('SUBMITTED');
-  const [page, setPage] = useState(1);
-  const requests = useQuery(staffRequestsQuery(page, status));
+  const search = useListSearch();
+  const [searchParams] = useSearchParams();
+  const setListFilter = useListFilter();
+  const params = staffRequestListParams(searchParams);
+  const requests = useQuery(staffRequestsQuery(params));
+  const timeZone = useProviderTimeZone();
   return (
     <Stack gap="sm">
-      <NativeSelect
-        label="Status"
-        maw={260}
-        value={status ?? ''}
-        data={[
-          { value: '', label: 'Every status' },
-          ...packageRequestStatuses.map((s) => ({ value: s, label: packageStatusLabels[s] })),
-        ]}
-        onChange={(e) => {
-          setStatus((e.currentTarget.value || undefined) as PackageRequestStatus | undefined);
-          setPage(1);
-        }}
-      />
+      <Group align="flex-end" gap="md" justify="space-between">
+        <Group align="flex-end" gap="md">
+          <TextInput
+            label="Search package requests"
+            description="Organization, package or who started it"
+            type="search"
+            value={search.input}
+            onChange={(event) => search.setInput(event.currentTarget.value)}
+            w={360}
+            maw="100%"
+          />
+          <Select
+            label="Status"
+            data={statusFilters}
+            value={params.status}
+            onChange={(value) => setListFilter('status', value, defaultRequestStatus)}
+            allowDeselect={false}
+            w={220}
+          />
+        </Group>
+        <ExportMenu
+          path="/api/admin/package-requests/export"
+          filters={staffRequestFilters(params)}
+          noun="package requests with their selections"
+        />
+      </Group>
       {requests.isPending ? (
         <PageLoader label="Loading package requests" />
       ) : requests.isError ? (
@@ -94,42 +130,50 @@ function Requests() {
         <EmptyState message="No package requests found" />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={560}>
-            <Table withTableBorder striped aria-label="Package requests">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Package</Table.Th>
-                  <Table.Th scope="col">Organization</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Submitted</Table.Th>
+          <ResponsiveTable minWidth={720} withTableBorder striped aria-label="Package requests">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Package</Table.Th>
+                <Table.Th scope="col">Organization</Table.Th>
+                <Table.Th scope="col">Started by</Table.Th>
+                <Table.Th scope="col">Status</Table.Th>
+                <Table.Th scope="col">Submitted</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {requests.data.items.map((row) => (
+                <Table.Tr key={row.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/admin/package-requests/${row.id}`}>
+                      {row.packageName}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{row.organizationName}</Table.Td>
+                  <Table.Td>
+                    {row.requestedBy ? (
+                      <Stack gap={0}>
+                        <Text size="sm">{row.requestedBy.name}</Text>
+                        <Text size="sm">
+                          <EmailAddress email={row.requestedBy.email} />
+                        </Text>
+                      </Stack>
+                    ) : (
+                      '—'
+                    )}
+                  </Table.Td>
+                  <Table.Td>{packageStatusLabels[row.status]}</Table.Td>
+                  <Table.Td>{row.submittedAt ? formatMomentDay(row.submittedAt, timeZone) : '—'}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {requests.data.items.map((row) => (
-                  <Table.Tr key={row.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/admin/package-requests/${row.id}`}>
-                        {row.packageName}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{row.organizationName}</Table.Td>
-                    <Table.Td>{packageStatusLabels[row.status]}</Table.Td>
-                    <Table.Td>{row.submittedAt ? formatUsDate(row.submittedAt.slice(0, 10)) : '—'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Group justify="flex-end">
-            <Pagination
-              total={Math.max(1, Math.ceil(requests.data.total / staffRequestsPageSize))}
-              value={page}
-              onChange={setPage}
-              hideWithOnePage
-              aria-label="Package request pages"
-              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-            />
-          </Group>
+              ))}
+            </Table.Tbody>
+          </ResponsiveTable>
+          <ListFooter
+            total={requests.data.total}
+            noun={['package request', 'package requests']}
+            totalPages={Math.max(1, Math.ceil(requests.data.total / staffRequestsPageSize))}
+            page={params.page}
+            onPage={search.goToPage}
+          />
         </>
       )}
     </Stack>

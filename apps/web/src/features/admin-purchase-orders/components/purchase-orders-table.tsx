@@ -1,12 +1,18 @@
 import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { formatPhone } from '@portal/domain/contact.ts';
 import { formatCents } from '@portal/domain/money.ts';
-import { purchaseOrderTotalMismatch, type AdminPurchaseOrderRow } from '@portal/domain/commerce/purchase-orders.ts';
+import {
+  purchaseOrderStatusLabels,
+  purchaseOrderTotalMismatch,
+  purchaseOrderTypeLabels,
+  type AdminPurchaseOrderRow,
+} from '@portal/domain/commerce/purchase-orders.ts';
 import { purchaseOrderFileUrl, type PurchaseOrderDecision } from '../api/purchase-orders.ts';
-import { purchaseOrderStatusLabels, purchaseOrderTypeLabels } from './labels.ts';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 import { purchaseOrderTones, StatusBadge } from '../../../ui/status-badge.tsx';
-import { formatMomentDate } from '../../../shared/commerce/admin-lists.ts';
+import { formatMomentDay } from '@portal/domain/dates.ts';
+import { useProviderTimeZone } from '../../../lib/time-zone.ts';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 
 interface PurchaseOrdersTableProps {
   purchaseOrders: readonly AdminPurchaseOrderRow[];
@@ -24,6 +30,7 @@ const mismatchReason = 'The totals differ: void it and ask the buyer for a corre
  * Approve is off.
  */
 export function PurchaseOrdersTable({ purchaseOrders, onDecide, busyId }: PurchaseOrdersTableProps) {
+  const timeZone = useProviderTimeZone();
   return (
     <ResponsiveTable minWidth={1100} striped withTableBorder verticalSpacing="sm">
       <Table.Thead>
@@ -55,7 +62,7 @@ export function PurchaseOrdersTable({ purchaseOrders, onDecide, busyId }: Purcha
                 <Stack gap={0}>
                   <Text size="sm">{po.buyerName}</Text>
                   <Text size="sm" c="dimmed">
-                    {po.buyerEmail}
+                    <EmailAddress email={po.buyerEmail} />
                   </Text>
                 </Stack>
               </Table.Td>
@@ -63,7 +70,7 @@ export function PurchaseOrdersTable({ purchaseOrders, onDecide, busyId }: Purcha
                 <Stack gap={0}>
                   <Text size="sm">{po.contactName}</Text>
                   <Text size="sm" c="dimmed">
-                    {po.contactEmail}
+                    <EmailAddress email={po.contactEmail} />
                   </Text>
                   <Text size="sm" c="dimmed">
                     {formatPhone(po.contactPhone)}
@@ -94,7 +101,7 @@ export function PurchaseOrdersTable({ purchaseOrders, onDecide, busyId }: Purcha
               <Table.Td>
                 <StatusBadge tone={purchaseOrderTones[po.status]}>{purchaseOrderStatusLabels[po.status]}</StatusBadge>
               </Table.Td>
-              <Table.Td>{formatMomentDate(po.createdAt)}</Table.Td>
+              <Table.Td>{formatMomentDay(po.createdAt, timeZone)}</Table.Td>
               <Table.Td>
                 <Stack gap="xs" align="flex-start">
                   {po.status === 'SUBMITTED' ? (

@@ -25,8 +25,8 @@ function byStatus(url: URL) {
   return jsonResponse(200, aPurchaseOrderPage([submitted, approved].filter((po) => !status || po.status === status)));
 }
 
-async function openPage(path = '/admin/purchase-orders') {
-  const app = renderApp(path);
+async function openPage(path = '/admin/purchase-orders', mantineEnv: 'default' | 'test' = 'default') {
+  const app = renderApp(path, { mantineEnv });
   await screen.findByRole('heading', { name: 'Purchase orders', level: 1 }, { timeout: 5000 });
   return app;
 }
@@ -269,5 +269,29 @@ describe('staff console: purchase orders', { timeout: 20_000 }, () => {
         calls.some((call) => call.method === 'POST' && call.path === '/api/admin/purchase-orders/po-p/approve'),
       ).toBe(true),
     );
+  });
+});
+
+describe('staff console: purchase orders export', { timeout: 20_000 }, () => {
+  it('offers CSV and Excel, each a download of the list under its current status and search', async () => {
+    stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      [`GET ${list}`]: (_body, url) => byStatus(url),
+    });
+    await openPage('/admin/purchase-orders?status=APPROVED&search=PO-09', 'test');
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: 'Export purchase orders' }));
+
+    const menu = await screen.findByRole('menu');
+    expect(await within(menu).findByRole('menuitem', { name: 'CSV' })).toHaveAttribute(
+      'href',
+      `${list}/export?status=APPROVED&search=PO-09&format=csv`,
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Excel' })).toHaveAttribute(
+      'href',
+      `${list}/export?status=APPROVED&search=PO-09&format=xlsx`,
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'CSV' })).toHaveAttribute('download');
   });
 });

@@ -4,9 +4,14 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { purchaseOrderStatuses } from '@portal/domain/commerce/enums.ts';
-import { purchaseOrderMessages, type AdminPurchaseOrderRow } from '@portal/domain/commerce/purchase-orders.ts';
+import {
+  purchaseOrderMessages,
+  purchaseOrderStatusLabels,
+  type AdminPurchaseOrderRow,
+} from '@portal/domain/commerce/purchase-orders.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import { useListFilter, useListSearch } from '../../../lib/list-search.ts';
+import { ExportMenu } from '../../../ui/export-menu.tsx';
 import { SearchList } from '../../../ui/search-list.tsx';
 import {
   adminPurchaseOrdersQuery,
@@ -16,7 +21,7 @@ import {
   type PurchaseOrderDecision,
   type PurchaseOrderFilter,
 } from '../api/purchase-orders.ts';
-import { purchaseOrderStatusLabels } from '../components/labels.ts';
+
 import { PurchaseOrdersTable } from '../components/purchase-orders-table.tsx';
 import { commercePageSize } from '../../../shared/commerce/admin-lists.ts';
 
@@ -87,6 +92,13 @@ export function PurchaseOrdersPage() {
       pageSize={commercePageSize}
       search={search}
       query={purchaseOrders}
+      actions={
+        <ExportMenu
+          path="/api/admin/purchase-orders/export"
+          filters={{ status: params.status === 'ALL' ? undefined : params.status, search: params.search }}
+          noun="purchase orders"
+        />
+      }
       filters={
         <Select
           label="Status"

@@ -10,10 +10,10 @@ import { PageLoader } from '../../../ui/page-loader.tsx';
 import { adminRequestsPageSize, adminRequestsQuery } from '../api/registration.ts';
 import { RequestsTable } from './requests-table.tsx';
 
-/** A page of registration requests (all, or one event's) with its own paging. */
-export function RequestsList({ eventId = null }: { eventId?: string | null }) {
+/** One event's registration requests with their own paging (the event's group registration page). */
+export function RequestsList({ eventId }: { eventId: string }) {
   const [page, setPage] = useState(1);
-  const requests = useQuery(adminRequestsQuery(page, eventId));
+  const requests = useQuery(adminRequestsQuery({ page, eventId }));
   if (requests.isPending) return <PageLoader label="Loading registration requests" />;
   if (requests.isError)
     return <ErrorState message={errorMessage(requests.error)} onRetry={() => void requests.refetch()} />;

@@ -3,9 +3,11 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { formatCents } from '@portal/domain/money.ts';
 import { eventPaymentStatusLabels } from '@portal/domain/commerce/payments.ts';
-import { formatRequestDate, type RegistrationRequestDetail } from '@portal/domain/registrations/requests.ts';
+import { formatMoment } from '@portal/domain/dates.ts';
+import type { RegistrationRequestDetail } from '@portal/domain/registrations/requests.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
+import { useProviderTimeZone } from '../../../lib/time-zone.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
 import { DetailSection } from '../../../ui/detail-section.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
@@ -23,15 +25,17 @@ export const registrationRequestLoader =
 
 function Details({ detail }: { detail: RegistrationRequestDetail }) {
   const { price } = detail;
+  const timeZone = useProviderTimeZone();
   return (
     <>
-      <Stack gap={4}>
+      <Stack gap="2xs">
         <Title order={1}>{detail.event.name}</Title>
         <Text>
           {formatDateRange(detail.event.startDate, detail.event.endDate)} · requested{' '}
-          {formatRequestDate(detail.createdAt)} by {`${detail.requester.firstName} ${detail.requester.lastName}`.trim()}{' '}
-          ({detail.requester.email})
+          {formatMoment(detail.createdAt, timeZone)} by{' '}
+          {`${detail.requester.firstName} ${detail.requester.lastName}`.trim()} ({detail.requester.email})
         </Text>
+        <Text size="sm">Organization: {detail.organization?.name ?? 'none'}</Text>
         <Group gap="xs">
           {detail.status === 'CANCELLED' ? (
             <Badge color="gray" variant="light" c="dark">

@@ -2,7 +2,6 @@ import { Button, Group, MultiSelect, Stack, Textarea, TextInput } from '@mantine
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
-  linkOrFileProblems,
   resourceContentTypes,
   resourceExtensions,
   resourceFileMaxBytes,
@@ -40,7 +39,6 @@ export function ResourceForm({ eventId, resource, sections, onDone }: ResourceFo
     },
     validate: (values) =>
       linkOrFileFormProblems(values, resource?.file != null, {
-        linkOrFileProblems,
         maxBytes: resourceFileMaxBytes,
         messages: resourceMessages,
       }),

@@ -33,7 +33,7 @@ export function ResourcesTable({ eventId, resources, onEdit, onDelete, onMove, m
         {resources.map((resource, index) => (
           <Table.Tr key={resource.id}>
             <Table.Td>
-              <Group gap={4} wrap="nowrap">
+              <Group gap="2xs" wrap="nowrap">
                 <Button
                   size="compact-sm"
                   variant="default"
@@ -79,7 +79,7 @@ export function ResourcesTable({ eventId, resources, onEdit, onDelete, onMove, m
               {resource.sections.length > 0 ? resource.sections.map((s) => s.title).join(', ') : 'Whole event'}
             </Table.Td>
             <Table.Td>
-              <Group gap={4} wrap="nowrap">
+              <Group gap="2xs" wrap="nowrap">
                 <Button
                   size="compact-sm"
                   variant="default"

@@ -71,7 +71,7 @@ export function AdminResourcesPage() {
         Back to the event
       </Anchor>
       <Group justify="space-between" align="center">
-        <Stack gap={4}>
+        <Stack gap="2xs">
           <Title order={1}>Resources</Title>
           {event.data ? <Text>{event.data.name}</Text> : null}
         </Stack>

@@ -19,7 +19,7 @@ export function AudienceField({ value, onChange, error }: AudienceFieldProps) {
       }
       error={error}
     >
-      <Group gap="sm" mt={6}>
+      <Group gap="sm" mt="xs">
         {toolkitAudiences.map((flag) => (
           <Checkbox key={flag} value={flag} label={toolkitAudienceLabels[flag]} />
         ))}

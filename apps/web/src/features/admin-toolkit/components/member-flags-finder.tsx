@@ -35,7 +35,7 @@ export function MemberFlagsFinder() {
         users.data.items.length === 0 ? (
           <Text size="sm">No users found</Text>
         ) : (
-          <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Members found">
+          <Stack component="ul" gap="2xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Members found">
             {users.data.items.map((user) => (
               <li key={user.id}>
                 <Anchor component={Link} to={toolkitPaths.adminUser(user.id)} size="sm">

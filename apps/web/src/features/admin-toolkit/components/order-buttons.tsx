@@ -11,7 +11,7 @@ interface OrderButtonsProps {
 /** Up and Down: one place in the order members see; the first cannot go up nor the last down. */
 export function OrderButtons({ name, first, last, busy, onMove }: OrderButtonsProps) {
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap="2xs" wrap="nowrap">
       <Button
         size="compact-sm"
         variant="default"
@@ -42,7 +42,7 @@ interface RowActionsProps {
 
 export function RowActions({ name, onEdit, onDelete }: RowActionsProps) {
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap="2xs" wrap="nowrap">
       <Button size="compact-sm" variant="default" onClick={onEdit} aria-label={`Edit ${name}`}>
         Edit
       </Button>

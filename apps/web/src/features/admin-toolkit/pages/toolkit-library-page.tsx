@@ -74,7 +74,7 @@ export function ToolkitLibraryPage() {
 
   return (
     <Stack gap="xl">
-      <Stack gap={4}>
+      <Stack gap="2xs">
         <Title order={1}>Toolkit library</Title>
         <Text size="sm">
           Members with toolkit access see the Treasure Chest in this order. Each category and grouping is shown to every

@@ -90,7 +90,7 @@ export function ToolkitUserPage() {
       <Anchor component={Link} to="/admin/users" size="sm">
         Back to users
       </Anchor>
-      <Stack gap={4}>
+      <Stack gap="2xs">
         <Title order={1}>Toolkit access</Title>
         {user.data ? (
           <Text>

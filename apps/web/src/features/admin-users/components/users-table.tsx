@@ -4,6 +4,7 @@ import { displayName } from '@portal/domain/people/names.ts';
 import { userRoleDescriptions, type AdminUserRow } from '@portal/domain/people/staff-users.ts';
 import { toolkitPaths } from '@portal/domain/content/toolkit.ts';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 
 interface UsersTableProps {
   users: readonly AdminUserRow[];
@@ -34,9 +35,11 @@ export function UsersTable({ users, currentUserId, onViewAs, onSignInLink }: Use
           return (
             <Table.Tr key={user.id}>
               <Table.Td>{name}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.email}</Table.Td>
               <Table.Td>
-                <Stack gap={2}>
+                <EmailAddress email={user.email} />
+              </Table.Td>
+              <Table.Td>
+                <Stack gap="3xs">
                   {userRoleDescriptions(user).map((description) => (
                     <Text key={description} size="sm">
                       {description}

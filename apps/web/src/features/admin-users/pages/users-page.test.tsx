@@ -25,7 +25,7 @@ function usersPage(search: string | null): AdminUserPage {
   return { items, page: 1, pageSize: 20, total: items.length };
 }
 
-describe('staff console: users', () => {
+describe('staff console: users', { timeout: 20_000 }, () => {
   it('searches once typing pauses, from page 1', async () => {
     const calls = stubFetch({
       'GET /api/me': () => jsonResponse(200, staff),

@@ -1,4 +1,4 @@
-import { Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { openConfirmModal } from '@mantine/modals';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
+import { ExportMenu } from '../../../ui/export-menu.tsx';
 import { ListFooter } from '../../../ui/list-pagination.tsx';
 import { adminUsersPageSize, adminUsersParams, adminUsersQuery } from '../api/admin-users.ts';
 import { useImpersonate } from '../api/impersonate.ts';
@@ -68,7 +69,10 @@ export function UsersPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1}>Users</Title>
+      <Group justify="space-between" align="center">
+        <Title order={1}>Users</Title>
+        <ExportMenu path="/api/admin/users/export" filters={{ search: params.search }} noun="users" />
+      </Group>
       <TextInput
         label="Search users"
         description="Name or email"

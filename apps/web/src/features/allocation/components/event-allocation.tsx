@@ -10,6 +10,8 @@ interface EventAllocationProps {
   event: AllocationEvent;
   source: AssigneeSource;
   draft: AllocationDraft;
+  /** The buyer viewing their own payment (null for anyone else). */
+  me: AssignableUser | null;
 }
 
 /** A grouping's limit over its sections together (events.md §5), its excess in red. */
@@ -23,7 +25,7 @@ function GroupingLimit({ name, maxTickets, excess }: { name: string; maxTickets:
 }
 
 /** One event of the payment as a collapsible item: its sections (or, for a series, its tickets). */
-export function EventAllocation({ event, source, draft }: EventAllocationProps) {
+export function EventAllocation({ event, source, draft, me }: EventAllocationProps) {
   const readOnly = event.closedMessage !== null;
   const limitedGroupings = groupingsOf(event.sections).filter((grouping) => grouping.maxTickets !== null);
   const over =
@@ -73,6 +75,8 @@ export function EventAllocation({ event, source, draft }: EventAllocationProps) 
               onPick={(index, user: AssignableUser | null) => draft.setSlot(section.itemId, index, user)}
               onAddSlot={() => draft.addSlot(section.itemId)}
               onRemoveSlot={(index) => draft.removeSlot(section.itemId, index)}
+              onFill={(picks) => draft.fillSlots(section.itemId, picks)}
+              me={me}
             />
           ))}
         </Stack>

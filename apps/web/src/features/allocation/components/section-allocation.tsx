@@ -2,6 +2,7 @@ import type { AllocationSection, AssignableUser } from '@portal/domain/tickets/a
 import { formatUsDate } from '@portal/domain/dates.ts';
 import type { AssigneeSource } from '../../../shared/assignees/assignee-picker.tsx';
 import { AssigneeSlots, type DraftSlot } from '../../../shared/assignees/assignee-slots.tsx';
+import type { ListedPick } from '../../../shared/assignees/paste-assignees.tsx';
 
 interface SectionAllocationProps {
   section: AllocationSection;
@@ -13,6 +14,9 @@ interface SectionAllocationProps {
   onPick: (index: number, user: AssignableUser | null) => void;
   onAddSlot: () => void;
   onRemoveSlot: (index: number) => void;
+  onFill: (picks: ListedPick[]) => void;
+  /** The buyer viewing their own payment: empty tickets offer 'Assign to me'. */
+  me: AssignableUser | null;
 }
 
 /**
@@ -28,6 +32,8 @@ export function SectionAllocation({
   onPick,
   onAddSlot,
   onRemoveSlot,
+  onFill,
+  me,
 }: SectionAllocationProps) {
   const isSection = section.sectionId !== null;
   return (
@@ -55,6 +61,8 @@ export function SectionAllocation({
       removableFrom={section.numberOfTickets}
       onAddSlot={onAddSlot}
       onRemoveSlot={onRemoveSlot}
+      onFill={onFill}
+      me={me}
     />
   );
 }

@@ -5,6 +5,7 @@ import {
   type AllocationReply,
   type AllocationSave,
   type AllocationSection,
+  type AssignableUser,
   type DraftCheck,
   type DraftGrouping,
 } from '@portal/domain/tickets/allocation.ts';
@@ -24,6 +25,19 @@ export function draftOf(reply: AllocationReply): Draft {
     }
   }
   return draft;
+}
+
+/** A ticket chosen for someone before the screen opens (soleTicketForBuyer): in the draft, not saved. */
+export interface Preselection {
+  itemId: string;
+  user: AssignableUser;
+}
+
+function withPreselection(draft: Draft, preselection: Preselection | null): Draft {
+  if (!preselection) return draft;
+  const slots = draft[preselection.itemId];
+  if (!slots || slots[0] !== null) return draft;
+  return { ...draft, [preselection.itemId]: [preselection.user, ...slots.slice(1)] };
 }
 
 /** The items whose events are still open for allocation (a closed event's items are read-only). */
@@ -67,14 +81,19 @@ export interface AllocationDraft {
   setSlot: (itemId: string, index: number, user: DraftSlot) => void;
   addSlot: (itemId: string) => void;
   removeSlot: (itemId: string, index: number) => void;
+  /** Several tickets of one item at once (a pasted list). */
+  fillSlots: (itemId: string, picks: readonly { index: number; user: AssignableUser }[]) => void;
   /** Starts again from what the server holds (after a save). */
   reset: (reply: AllocationReply) => void;
 }
 
-/** The local draft of an allocation, edited until Save (events.md §4: unsaved-changes tracking). */
-export function useAllocationDraft(reply: AllocationReply): AllocationDraft {
+/**
+ * The local draft of an allocation, edited until Save (events.md §4: unsaved-changes tracking). A
+ * preselection starts the draft with one ticket chosen: a change like any other until saved.
+ */
+export function useAllocationDraft(reply: AllocationReply, preselection: Preselection | null = null): AllocationDraft {
   const [saved, setSaved] = useState(() => draftOf(reply));
-  const [draft, setDraft] = useState(saved);
+  const [draft, setDraft] = useState(() => withPreselection(saved, preselection));
   const [sections, setSections] = useState(() => editableSections(reply));
 
   const groupings = useMemo(() => groupingsOf(sections), [sections]);
@@ -121,6 +140,11 @@ export function useAllocationDraft(reply: AllocationReply): AllocationDraft {
       }),
     addSlot: (itemId) => update(itemId, (slots) => [...slots, null]),
     removeSlot: (itemId, index) => update(itemId, (slots) => slots.filter((_, at) => at !== index)),
+    fillSlots: (itemId, picks) =>
+      update(itemId, (slots) => {
+        for (const pick of picks) slots[pick.index] = pick.user;
+        return slots;
+      }),
     reset: (next) => {
       const fresh = draftOf(next);
       setSaved(fresh);

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { allocationMessages, type AllocationSave, type AssignableUser } from '@portal/domain/tickets/allocation.ts';
 import { paymentMessages } from '@portal/domain/commerce/payments.ts';
+import { pastedListMessages } from '@portal/domain/people/pasted-list.ts';
 import {
   aConferenceDayAllocation,
   anAllocation,
@@ -141,6 +142,74 @@ describe('Allocate Tickets', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saved).toEqual({ items: [{ itemId: itemIds.writing, assignedUsers: [buyer.id] }] }));
     expect(calls.some((call) => call.path.includes('/assignable-users'))).toBe(false);
+  });
+
+  it("offers its buyer 'Assign to me' beside each empty ticket of a line they hold none of: one click fills it, Save saves it", async () => {
+    let saved: AllocationSave | undefined;
+    const mine = anAllocation({ buyer: people.eli });
+    stubFetch(
+      routes({
+        'GET /api/me': () => jsonResponse(200, { ...admin, id: people.eli.id }),
+        [`GET ${allocationPath}`]: () => jsonResponse(200, mine),
+        [`PUT ${allocationPath}`]: (body) => {
+          saved = body as AllocationSave;
+          return jsonResponse(200, mine);
+        },
+      }),
+    );
+    await openPage();
+    const user = userEvent.setup();
+    const assignToMe = (sectionName: string, ticket: number) =>
+      within(section(sectionName)).queryByRole('button', {
+        name: `${allocationMessages.assignToMe}, ticket ${ticket} of ${sectionName}`,
+      });
+
+    expect(assignToMe('Coaching Writing', 1)).not.toBeInTheDocument();
+    expect(assignToMe('Coaching Writing', 2)).toBeInTheDocument();
+    await user.click(assignToMe('Data-Driven Instruction', 1) as HTMLElement);
+    expect(picker('Data-Driven Instruction', 1)).toHaveValue('Eli Evans');
+    expect(assignToMe('Data-Driven Instruction', 1)).not.toBeInTheDocument();
+    expect(saved).toBeUndefined();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(saved).toEqual({
+        items: [
+          { itemId: itemIds.writing, assignedUsers: [people.dana.id] },
+          { itemId: itemIds.data, assignedUsers: [people.eli.id] },
+        ],
+      }),
+    );
+  });
+
+  it('shows the one ticket of a buyer who administers no organization chosen for them already, saved by Save', async () => {
+    let saved: AllocationSave | undefined;
+    const mine = anAllocation({
+      organizationId: null,
+      organizationName: null,
+      assigneeScope: 'BUYER',
+      buyer: people.eli,
+      events: [aConferenceDayAllocation({ sections: [anAllocationSectionOf(1)] })],
+    });
+    stubFetch(
+      routes({
+        'GET /api/me': () => jsonResponse(200, aUser({ id: people.eli.id, memberships: [] })),
+        [`GET ${allocationPath}`]: () => jsonResponse(200, mine),
+        [`PUT ${allocationPath}`]: (body) => {
+          saved = body as AllocationSave;
+          return jsonResponse(200, mine);
+        },
+      }),
+    );
+    await openPage();
+    const user = userEvent.setup();
+
+    expect(picker('Coaching Writing', 1)).toHaveValue('Eli Evans');
+    expect(screen.queryByText(allocationMessages.notAllAllocated)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(saved).toEqual({ items: [{ itemId: itemIds.writing, assignedUsers: [people.eli.id] }] }),
+    );
   });
 
   it('searches on the server once typing pauses, for one page of matches', async () => {
@@ -426,5 +495,56 @@ describe('Allocate Tickets', { timeout: 30_000 }, () => {
     await userEvent.setup().click(screen.getByRole('link', { name: 'Manage Events' }));
     await screen.findByRole('heading', { level: 1, name: 'Manage Events' }, { timeout: 8000 });
     expect(app.location()).toBe('/members/manage-events');
+  });
+
+  it('fills a section’s empty tickets from a pasted list: the server makes the unknown emails pending users, Save sends them', async () => {
+    const newcomer: AssignableUser = {
+      id: '00000000-0000-4000-8000-000000000199',
+      firstName: 'Nia',
+      lastName: 'New',
+      email: 'nia@lincoln.test',
+      isPending: true,
+    };
+    let saved: AllocationSave | undefined;
+    const calls = stubFetch(
+      routes({
+        [`POST /api/organizations/${organizationId}/pending-users/list`]: () =>
+          jsonResponse(200, { items: [newcomer] }),
+        [`PUT ${allocationPath}`]: (body) => {
+          saved = body as AllocationSave;
+          return jsonResponse(200, anAllocation());
+        },
+      }),
+    );
+    await openPage();
+    const user = userEvent.setup();
+    await user.click(
+      within(section('Coaching Writing')).getByRole('button', {
+        name: `${pastedListMessages.paste} for Coaching Writing`,
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: `${pastedListMessages.paste}: Coaching Writing` });
+    await user.click(within(dialog).getByLabelText(pastedListMessages.textLabel, { exact: false }));
+    await user.paste('dana@lincoln.test\nNia New <nia@lincoln.test>\nzed@lincoln.test');
+    const rows = within(within(dialog).getByRole('table', { name: 'Parsed list' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').at(-1)?.textContent)).toEqual([
+      pastedListMessages.problems.taken,
+      'Ticket 2',
+      pastedListMessages.problems.overflow,
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: pastedListMessages.confirm }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      people: [{ email: 'nia@lincoln.test', firstName: 'Nia', lastName: 'New' }],
+    });
+    expect(picker('Coaching Writing', 2)).toHaveValue('Nia New (pending)');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toBeDefined());
+    expect(saved?.items.find((item) => item.itemId === itemIds.writing)?.assignedUsers).toEqual([
+      people.dana.id,
+      newcomer.id,
+    ]);
   });
 });

@@ -3,17 +3,23 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, redirect, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { allocationMessages, savedMessage, type AllocationReply } from '@portal/domain/tickets/allocation.ts';
+import {
+  allocationMessages,
+  savedMessage,
+  soleTicketForBuyer,
+  type AllocationReply,
+  type AssignableUser,
+} from '@portal/domain/tickets/allocation.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { UnsavedChangesPrompt } from '../../../ui/unsaved-changes-prompt.tsx';
-import { allocationQuery, useSaveAllocation } from '../api/allocation.ts';
+import { allocationQuery, useSaveAllocation } from '../../../shared/commerce/allocation.ts';
 import { EventAllocation } from '../components/event-allocation.tsx';
 import type { AssigneeSource } from '../../../shared/assignees/assignee-picker.tsx';
 import type { OrganizationOption } from '../components/new-user-form.tsx';
-import { editableSections, saveBodyOf, useAllocationDraft } from '../hooks/use-allocation-draft.ts';
+import { editableSections, saveBodyOf, useAllocationDraft, type Preselection } from '../hooks/use-allocation-draft.ts';
 
 export const manageEventsPath = '/members/manage-events';
 
@@ -53,8 +59,30 @@ function sourceOf(reply: AllocationReply): AssigneeSource {
     : { kind: 'buyer', buyer: reply.buyer };
 }
 
+/**
+ * The buyer when they are the one viewing (their 'Assign to me'), and the ticket chosen for them
+ * already when they bought a single one and administer no organization (soleTicketForBuyer).
+ */
+function useBuyerView(reply: AllocationReply): { me: AssignableUser | null; preselection: Preselection | null } {
+  const user = useCurrentUser();
+  if (!user || user.id !== reply.buyer.id) return { me: null, preselection: null };
+  const managesAnOrganization = user.memberships.some(
+    (membership) => membership.role === 'OWNER' || membership.role === 'ADMIN',
+  );
+  const itemId = soleTicketForBuyer(
+    editableSections(reply).map((section) => ({
+      itemId: section.itemId,
+      numberOfTickets: section.numberOfTickets,
+      slots: section.assignedUsers.map((assignee) => assignee.id),
+    })),
+    { isBuyer: true, managesAnOrganization },
+  );
+  return { me: reply.buyer, preselection: itemId ? { itemId, user: reply.buyer } : null };
+}
+
 function AllocationEditor({ reply, eventId }: { reply: AllocationReply; eventId: string | null }) {
-  const draft = useAllocationDraft(reply);
+  const { me, preselection } = useBuyerView(reply);
+  const draft = useAllocationDraft(reply, preselection);
   const save = useSaveAllocation(reply.eventPaymentId);
   const organizations = useOrganizationOptions(reply);
   const [adding, setAdding] = useState(false);
@@ -101,7 +129,7 @@ function AllocationEditor({ reply, eventId }: { reply: AllocationReply; eventId:
       </Group>
       <Accordion multiple defaultValue={opened} order={2} variant="separated">
         {current.events.map((event) => (
-          <EventAllocation key={event.eventId} event={event} source={source} draft={draft} />
+          <EventAllocation key={event.eventId} event={event} source={source} draft={draft} me={me} />
         ))}
       </Accordion>
       <Stack gap="xs" aria-live="polite">

@@ -35,7 +35,7 @@ export function applicationsQuery(page: number) {
   });
 }
 
-/** GET /api/legacy-event-applications: applications imported from the previous system (read-only). */
+/** GET /api/legacy-event-applications: applications imported from the previous system, with their payment here. */
 export function legacyApplicationsQuery(page: number) {
   return queryOptions({
     queryKey: applicationListKeys.legacy(page),
@@ -45,6 +45,7 @@ export function legacyApplicationsQuery(page: number) {
         signal,
       ),
     placeholderData: keepPreviousData,
+    staleTime: 0,
   });
 }
 
@@ -72,15 +73,30 @@ export function useApplicationCoupon() {
   );
 }
 
+/** POST /api/event-applications/{id}/withdraw: the server frees its place and cancels an unpaid payment. */
+export function useWithdrawApplication() {
+  return useApplicationMutation(({ applicationId }: { applicationId: string }) =>
+    api.post<ApplicationDetail>(`${applicationPath(applicationId)}/withdraw`, {}),
+  );
+}
+
+/** What Pay pays: a current application, or one imported from the previous system (events.md §9). */
+export type PayKind = 'application' | 'legacy';
+
+const payPaths: Record<PayKind, (id: string) => string> = {
+  application: (id) => `${applicationPath(id)}/pay`,
+  legacy: (id) => `/api/legacy-event-applications/${encodeURIComponent(id)}/pay`,
+};
+
 /**
- * POST /api/event-applications/{id}/pay with the attempt's Idempotency-Key: the same key again answers
- * the same payment, so a retry after a lost answer never pays twice.
+ * POST /api/event-applications/{id}/pay (or /api/legacy-event-applications/{id}/pay) with the attempt's
+ * Idempotency-Key: the same key again answers the same payment, so a retry after a lost answer never pays twice.
  */
 export function usePayApplication() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ applicationId, idempotencyKey }: { applicationId: string; idempotencyKey: string }) =>
-      api.post<ApplicationPayReply>(`${applicationPath(applicationId)}/pay`, {}, { 'Idempotency-Key': idempotencyKey }),
+    mutationFn: ({ kind, id, idempotencyKey }: { kind: PayKind; id: string; idempotencyKey: string }) =>
+      api.post<ApplicationPayReply>(payPaths[kind](id), {}, { 'Idempotency-Key': idempotencyKey }),
     // The page is about to be left: mark the lists stale without reading them now.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: applicationListKeys.all, refetchType: 'none' }),
   });

@@ -1,30 +1,37 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { openConfirmModal } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { applicationPaths } from '@portal/domain/applications/paths.ts';
+import { placementMessages } from '@portal/domain/applications/placement.ts';
 import {
   applicationActions,
   applicationPaymentLabels,
   applicationStatusLabels,
-  awaitsPayment,
+  acceptsPaymentChanges,
   paymentDueText,
   showsPaymentStatusLine,
+  withdrawalMessages,
+  withdrawalRefusal,
   type ApplicationAction,
 } from '@portal/domain/applications/rules.ts';
 import type { ApplicationRow } from '@portal/domain/applications/contracts.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import { paymentMessages } from '@portal/domain/commerce/payments.ts';
+import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
 import { paymentOptionsQuery } from '../../../shared/commerce/queries.ts';
+import { useWithdrawApplication } from '../api/applications.ts';
 import { usePayAttempt } from '../hooks/use-pay-attempt.ts';
 import { ApplicationCouponForm } from './application-coupon-form.tsx';
 import { PaymentMethodModal } from './payment-method-modal.tsx';
 import { applicationTones, StatusBadge } from '../../../ui/status-badge.tsx';
 
-/** Accepted and not paid (nor under review): the applicant may still choose how, apply a coupon and pay. */
+/** Accepted and not paid (nor under review): the applicant may still choose how, apply a coupon and pay (§2). */
 function payable(row: ApplicationRow): boolean {
-  return row.status === 'ACCEPTED' && awaitsPayment(row.paymentStatus);
+  return acceptsPaymentChanges(row.status, row.paymentStatus);
 }
 
 /** Payment matters once the application is accepted, or when a payment exists whatever happened since. */
@@ -58,7 +65,7 @@ function PaymentStatus({ row }: { row: ApplicationRow }) {
 function PaymentDetails({ row }: { row: ApplicationRow }) {
   const { priceCents, discountCents, amountDueCents } = row.amounts;
   return (
-    <Stack gap={2}>
+    <Stack gap="3xs">
       <PaymentStatus row={row} />
       {row.paymentStatus === 'REFUND_NEEDED' ? <Text size="sm">{paymentMessages.refundNeeded}</Text> : null}
       <Text size="sm">Payment method: {row.paymentOption?.label ?? 'Not chosen yet'}</Text>
@@ -144,10 +151,49 @@ function ActionButton({ action, row, onChangeMethod, pay, paying, card }: Action
   }
 }
 
+/**
+ * Beside §2's buttons: the applicant steps back, asked first since it cannot be undone; shown only
+ * while the server would allow it (withdrawalRefusal).
+ */
+function WithdrawButton({ row }: { row: ApplicationRow }) {
+  const withdraw = useWithdrawApplication();
+  if (withdrawalRefusal(row.status, row.paymentStatus) !== null) return null;
+  const confirm = () =>
+    openConfirmModal({
+      title: withdrawalMessages.confirmTitle,
+      children: <Text size="sm">{withdrawalMessages.confirm(row.event.name)}</Text>,
+      labels: { confirm: withdrawalMessages.action, cancel: 'Keep it' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        withdraw.mutate(
+          { applicationId: row.id },
+          {
+            onSuccess: () => notifications.show({ color: 'green', message: withdrawalMessages.withdrawn }),
+            onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+          },
+        ),
+    });
+  return (
+    <Button
+      variant="subtle"
+      color="red"
+      onClick={confirm}
+      loading={withdraw.isPending}
+      aria-label={`${withdrawalMessages.action}: ${row.event.name}`}
+    >
+      {withdrawalMessages.action}
+    </Button>
+  );
+}
+
 /** One application of 'My Event Applications': the event, where it stands, what it costs, what to do next. */
 export function ApplicationCard({ row }: { row: ApplicationRow }) {
   const [changingMethod, setChangingMethod] = useState(false);
-  const { pay, paying } = usePayAttempt(row);
+  const { pay, paying } = usePayAttempt({
+    kind: 'application',
+    id: row.id,
+    signature: `${row.paymentOption?.id ?? ''}|${row.coupon?.code ?? ''}|${row.amounts.amountDueCents}`,
+  });
   const options = useQuery(paymentOptionsQuery);
   // While the options are read the card button waits; should reading them fail, the server still decides.
   const card: CardState = {
@@ -167,32 +213,36 @@ export function ApplicationCard({ row }: { row: ApplicationRow }) {
     <Paper component="article" withBorder p="md" radius="md" aria-labelledby={headingId}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Stack gap={2}>
+          <Stack gap="3xs">
             <Title order={3} size="h4" id={headingId}>
               {row.event.name}
             </Title>
             <Text size="sm">{formatDateRange(row.event.startDate, row.event.endDate)}</Text>
             {row.event.locationName ? <Text size="sm">{row.event.locationName}</Text> : null}
+            {row.placedSections.length > 0 ? (
+              <Text size="sm" fw={600}>
+                {placementMessages.yourSection(row.placedSections)}
+              </Text>
+            ) : null}
           </Stack>
           <StatusBadge tone={applicationTones[row.status]}>{applicationStatusLabels[row.status]}</StatusBadge>
         </Group>
         {showsPayment(row) ? <PaymentDetails row={row} /> : null}
         {payable(row) ? <ApplicationCouponForm row={row} /> : null}
-        {actions.length > 0 ? (
-          <Group gap="sm">
-            {actions.map((action) => (
-              <ActionButton
-                key={action.kind}
-                action={action}
-                row={row}
-                onChangeMethod={() => setChangingMethod(true)}
-                pay={pay}
-                paying={paying}
-                card={card}
-              />
-            ))}
-          </Group>
-        ) : null}
+        <Group gap="sm">
+          {actions.map((action) => (
+            <ActionButton
+              key={action.kind}
+              action={action}
+              row={row}
+              onChangeMethod={() => setChangingMethod(true)}
+              pay={pay}
+              paying={paying}
+              card={card}
+            />
+          ))}
+          <WithdrawButton row={row} />
+        </Group>
         {card.reason && actions.some((action) => action.label === 'Pay by Credit Card') ? (
           <Text size="sm" c="dimmed" id={`card-unavailable-${row.id}`}>
             {card.reason}

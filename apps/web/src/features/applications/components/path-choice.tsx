@@ -21,7 +21,7 @@ export function PathChoice({ paths, value, onChange, error }: PathChoiceProps) {
           <Radio.Card key={path.id} value={path.id} disabled={!path.eligible} p="md" radius="md">
             <Group wrap="nowrap" align="flex-start">
               <Radio.Indicator disabled={!path.eligible} />
-              <Stack gap={2}>
+              <Stack gap="3xs">
                 <Text fw={600}>{path.name}</Text>
                 {/* A path named after its level ('First Year') need not say it twice. */}
                 {path.name === pathLevelLabels[path.level] ? null : (

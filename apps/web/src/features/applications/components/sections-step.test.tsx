@@ -96,6 +96,17 @@ describe('Application wizard: sections', { timeout: 30_000 }, () => {
     await waitFor(() => expect(app.location()).toBe(wizardPath('questionnaire')));
   });
 
+  it('says nothing is missing on arrival, before anything is touched, and says it once Save is pressed', async () => {
+    const { user } = await openStep(anApplicationDetail({ pathId: pathIds.firstYear, progress }), () =>
+      anApplicationDetail({ pathId: pathIds.firstYear, progress }),
+    );
+
+    expect(screen.getByRole('radio', { name: /First Year/ })).toBeChecked();
+    expect(screen.queryByText(selectionMessages.rankedAmount(2))).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(selectionMessages.rankedAmount(2))).toBeInTheDocument();
+  });
+
   it('stays with the reason when the saved choice is still incomplete', async () => {
     const { app, user } = await openStep(anApplicationDetail({ progress }), () =>
       anApplicationDetail({ pathId: pathIds.firstYear, progress }),

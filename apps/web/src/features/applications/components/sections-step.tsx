@@ -18,20 +18,30 @@ import type { StepProps } from './step-props.ts';
 
 /**
  * Step 3, sections (events.md §2, §5): a path, then groupings or (ranked) sections in it. What is
- * still missing shows as a hint while choosing; an incomplete choice may be saved, it just stays
- * incomplete, while one the rules refuse (a ranking used twice in a grouping, …) is not sent at all:
- * the server would refuse it with the same message (application-rules.selectionRefusal).
+ * still missing shows as a hint once the person has chosen something, and as an error once they
+ * have pressed Save or Save & Continue — never on arrival, before anything was touched (decision
+ * 0097). An incomplete choice may be saved, it just stays incomplete, while one the rules refuse (a
+ * ranking used twice in a grouping, …) is not sent at all: the server would refuse it with the same
+ * message (application-rules.selectionRefusal).
  */
 export function SectionsStep({ detail }: StepProps) {
   const { save, goNext, saving, leaveTo } = useStepSave(detail, 'sections');
   const [saved, setSaved] = useState(() => draftOf(detail));
   const [draft, setDraft] = useState(saved);
   const [pathError, setPathError] = useState<string | null>(null);
+  const [touched, setTouched] = useState(false);
+  const [attempted, setAttempted] = useState(false);
   const path = detail.event.paths.find((candidate) => candidate.id === draft.pathId) ?? null;
   const problem = path ? selectionProblem(selectablePath(path), draft) : null;
   const refused = path ? selectionRefusal(selectablePath(path), draft) !== null : false;
 
+  const change = (next: SectionsDraft) => {
+    setTouched(true);
+    setDraft(next);
+  };
+
   const submit = (after: AfterSave) => {
+    setAttempted(true);
     const { pathId } = draft;
     if (!pathId) {
       setPathError(applicationMessages.pathUnknown);
@@ -74,12 +84,12 @@ export function SectionsStep({ detail }: StepProps) {
             error={pathError}
             onChange={(pathId) => {
               setPathError(null);
-              setDraft(choosePath(draft, pathId));
+              change(choosePath(draft, pathId));
             }}
           />
-          {path ? <PathSelection path={path} draft={draft} onChange={setDraft} /> : null}
-          <Text size="sm" aria-live="polite" c={problem ? 'red.9' : undefined}>
-            {problem}
+          {path ? <PathSelection path={path} draft={draft} onChange={change} /> : null}
+          <Text size="sm" aria-live="polite" c={problem && (refused || attempted) ? 'red.9' : undefined}>
+            {touched || attempted ? problem : null}
           </Text>
         </Stack>
       </Fieldset>

@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Stepper.css';
-import { Stepper } from '@mantine/core';
+import { Stack, Stepper, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
 import { applicationPaths } from '@portal/domain/applications/paths.ts';
 import {
@@ -21,17 +22,25 @@ const completes: Partial<Record<WizardStep, keyof ApplicationProgress>> = {
 
 /**
  * The five steps (events.md §2). A step whose prerequisites do not hold is disabled; a passed step
- * that is not complete keeps its number instead of the check mark.
+ * that is not complete keeps its number instead of the check mark. On a phone five labels wrapped
+ * into a ragged column: there the steps are numbered circles (each named by its title) under one line
+ * saying where the person is.
  */
 export function StepNav({ detail, step }: { detail: ApplicationDetail; step: WizardStep }) {
   const navigate = useNavigate();
   const active = wizardSteps.indexOf(step);
+  const compact = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false });
 
   return (
-    <nav aria-label="Application steps">
+    <Stack component="nav" aria-label="Application steps" gap="xs">
+      {compact ? (
+        <Text size="sm" fw={600}>
+          Step {active + 1} of {wizardSteps.length}: {wizardStepTitles[step]}
+        </Text>
+      ) : null}
       <Stepper
         active={active}
-        size="sm"
+        size={compact ? 'xs' : 'sm'}
         onStepClick={(index) => {
           const target = wizardSteps[index];
           if (target) void navigate(applicationPaths.step(detail.id, target));
@@ -44,7 +53,8 @@ export function StepNav({ detail, step }: { detail: ApplicationDetail; step: Wiz
           return (
             <Stepper.Step
               key={candidate}
-              label={wizardStepTitles[candidate]}
+              label={compact ? undefined : wizardStepTitles[candidate]}
+              aria-label={compact ? `${index + 1}. ${wizardStepTitles[candidate]}` : undefined}
               allowStepSelect={reachable && index !== active}
               disabled={!reachable}
               aria-current={index === active ? 'step' : undefined}
@@ -53,6 +63,6 @@ export function StepNav({ detail, step }: { detail: ApplicationDetail; step: Wiz
           );
         })}
       </Stepper>
-    </nav>
+    </Stack>
   );
 }

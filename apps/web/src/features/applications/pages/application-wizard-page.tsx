@@ -61,7 +61,7 @@ function Wizard({ detail, step }: { detail: ApplicationDetail; step: WizardStep 
   const { event } = detail;
   return (
     <Stack gap="lg" maw={960}>
-      <Stack gap={4}>
+      <Stack gap="2xs">
         <Title order={1}>{event.name}</Title>
         <Group gap="sm">
           <Text>

@@ -23,6 +23,7 @@ import { jsonResponse, problemResponse, stubFetch, type RecordedCall } from '../
 import { aProfile } from '../../../test/profile.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { aUser } from '../../../test/users.ts';
+import { tryAgainSoonMessage } from '@portal/domain/problems/messages.ts';
 
 const listPath = '/members/events/applications';
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -338,7 +339,7 @@ describe('My Event Applications', { timeout: 30_000 }, () => {
     const listReads = () => calledWith(calls, 'GET', '/api/event-applications?page=1&pageSize=10').length;
 
     await user.click(await payButton());
-    expect(await screen.findByText('Service Unavailable')).toBeInTheDocument();
+    expect(await screen.findByText(tryAgainSoonMessage)).toBeInTheDocument();
     await waitFor(async () => expect(await payButton()).toBeEnabled());
     const readsBefore = listReads();
     await user.click(await payButton());
@@ -367,6 +368,7 @@ describe('My Event Applications', { timeout: 30_000 }, () => {
           statusId: 4,
           paymentStatusId: 1,
           paymentTypeId: 4,
+          balanceCents: 45_000,
         }),
         aLegacyRow({
           id: 'legacy-4',
@@ -374,6 +376,29 @@ describe('My Event Applications', { timeout: 30_000 }, () => {
           statusId: 1,
           paymentStatusId: 1,
           paymentTypeId: 5,
+          balanceCents: 60_000,
+        }),
+        aLegacyRow({
+          id: 'legacy-5',
+          eventName: 'Science Institute 2017',
+          statusId: 1,
+          paymentStatusId: 1,
+          paymentTypeId: 1,
+          balanceCents: null,
+        }),
+        aLegacyRow({
+          id: 'legacy-6',
+          eventName: 'Reading Recovery Institute 2016',
+          statusId: 1,
+          paymentStatusId: 1,
+          paymentTypeId: 3,
+          balanceCents: 30_000,
+          payment: {
+            eventPaymentId: 'payment-legacy-6',
+            status: 'PO_SUBMITTED',
+            method: 'PURCHASE_ORDER',
+            totalCents: 30_000,
+          },
         }),
       ]),
     );
@@ -395,18 +420,71 @@ describe('My Event Applications', { timeout: 30_000 }, () => {
     expect(within(rejected).queryByRole('link')).not.toBeInTheDocument();
     expect(within(rejected).queryByRole('button')).not.toBeInTheDocument();
 
-    // Accepted (4), unpaid (1), by check (4): the card button, off, saying how to pay instead.
+    // Accepted (4), unpaid (1), by check (4), with the balance imported: the card button takes it.
     const byCheck = within(legacySection).getByRole('article', { name: 'Writing Coaches Institute 2021' });
-    const cardButton = within(byCheck).getByRole('button', { name: 'Pay by Credit Card' });
-    expect(cardButton).toBeDisabled();
-    expect(cardButton).toHaveAccessibleDescription(legacyPaymentHelp);
+    expect(within(byCheck).getByRole('button', { name: 'Pay by Credit Card' })).toBeEnabled();
     expect(within(byCheck).getByText('Payment Incomplete')).toBeInTheDocument();
+    expect(within(byCheck).getByText('Amount due: $450.00')).toBeInTheDocument();
     // Accepted (1), unpaid (1), by purchase order (5).
     const byPurchaseOrder = within(legacySection).getByRole('article', { name: 'Math Leaders Institute 2022' });
-    expect(within(byPurchaseOrder).getByRole('button', { name: 'Pay by Purchase Order' })).toBeDisabled();
+    expect(within(byPurchaseOrder).getByRole('button', { name: 'Pay by Purchase Order' })).toBeEnabled();
     expect(within(byPurchaseOrder).getByText('Awaiting Purchase Order')).toBeInTheDocument();
-    expect(within(byPurchaseOrder).getByText(legacyPaymentHelp)).toBeInTheDocument();
+    expect(within(byPurchaseOrder).getByText('Amount due: $600.00')).toBeInTheDocument();
+    // No balance imported: the button its ids call for, off, saying how to pay instead.
+    const noBalance = within(legacySection).getByRole('article', { name: 'Science Institute 2017' });
+    const offButton = within(noBalance).getByRole('button', { name: 'Pay by Credit Card' });
+    expect(offButton).toBeDisabled();
+    expect(offButton).toHaveAccessibleDescription(legacyPaymentHelp);
+    // Its purchase order under review here: no button.
+    const underReview = within(legacySection).getByRole('article', { name: 'Reading Recovery Institute 2016' });
+    expect(within(underReview).getByText('Purchase order submitted')).toBeInTheDocument();
+    expect(within(underReview).queryByRole('button')).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Applications' })).toBeInTheDocument();
+  });
+
+  it('pays a legacy application by purchase order with an Idempotency-Key: its purchase order page opens', async () => {
+    const poUrl = applicationPaths.purchaseOrder(applicationPaymentId);
+    const legacyPayApi = '/api/legacy-event-applications/legacy-4/pay';
+    const calls = stubList(
+      [],
+      {
+        [`POST ${legacyPayApi}`]: () => jsonResponse(200, { eventPaymentId: applicationPaymentId, redirectUrl: poUrl }),
+        [`GET /api/event-payments/${applicationPaymentId}`]: () =>
+          jsonResponse(
+            200,
+            anApplicationPayment({
+              items: [],
+              legacyApplication: { id: 'legacy-4', eventName: 'Math Leaders Institute 2022' },
+              subtotal: 60_000,
+              total: 60_000,
+            }),
+          ),
+        'GET /api/profile': () => jsonResponse(200, aProfile()),
+      },
+      aLegacyPage([
+        aLegacyRow({
+          id: 'legacy-4',
+          eventName: 'Math Leaders Institute 2022',
+          statusId: 4,
+          paymentStatusId: 1,
+          paymentTypeId: 5,
+          balanceCents: 60_000,
+        }),
+      ]),
+    );
+    const { app, user } = await openList();
+
+    await user.click(
+      within(await card('Math Leaders Institute 2022')).getByRole('button', { name: 'Pay by Purchase Order' }),
+    );
+
+    await waitFor(() => expect(app.location()).toBe(poUrl));
+    expect(calledWith(calls, 'POST', legacyPayApi)[0]?.headers['Idempotency-Key']).toMatch(uuid);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Pay by Purchase Order' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Math Leaders Institute 2022 — application balance')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Institute' })).toHaveValue('Math Leaders Institute 2022');
   });
 
   it('turns Pay by Credit Card off, saying why, when card payment is not configured; purchase orders stay', async () => {
@@ -424,8 +502,23 @@ describe('My Event Applications', { timeout: 30_000 }, () => {
         'GET /api/payments/options': () =>
           jsonResponse(200, { card: { available: false, unavailableReason: paymentMessages.cardUnavailable } }),
       },
+      aLegacyPage([
+        aLegacyRow({
+          id: 'legacy-3',
+          eventName: 'Writing Coaches Institute 2021',
+          paymentStatusId: 1,
+          paymentTypeId: 4,
+          balanceCents: 45_000,
+        }),
+      ]),
     );
     const { user } = await openList();
+    // The legacy card button too.
+    const legacyPay = within(await card('Writing Coaches Institute 2021')).getByRole('button', {
+      name: 'Pay by Credit Card',
+    });
+    await waitFor(() => expect(legacyPay).toHaveAccessibleDescription(paymentMessages.cardUnavailable));
+    expect(legacyPay).toBeDisabled();
 
     const byCard = await card();
     const pay = within(byCard).getByRole('button', { name: 'Pay by Credit Card' });

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { TicketScanReply } from '@portal/domain/tickets/ticket-codes.ts';
 import type { AttendanceList, AttendanceMark, AttendanceSections } from '@portal/domain/events/attendance.ts';
 import { api } from '../../../lib/api.ts';
 import { attendanceKeys } from '../../../shared/attendance/queries.ts';
@@ -27,4 +28,9 @@ export function saveAttendance(eventId: string, sectionId: string, date: string,
     date,
     rows,
   });
+}
+
+/** POST /api/events/{eventId}/attendance/{sectionId}/scan: a ticket's QR code marks its holder present. */
+export function scanTicket(eventId: string, sectionId: string, code: string, date: string) {
+  return api.post<TicketScanReply>(`/api/events/${eventId}/attendance/${sectionId}/scan`, { code, date });
 }

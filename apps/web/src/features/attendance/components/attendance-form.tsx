@@ -1,6 +1,7 @@
-import { Anchor, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { placementMessages } from '@portal/domain/applications/placement.ts';
 import { attendanceMessages, changedMarks, mergeMarks, type AttendanceList } from '@portal/domain/events/attendance.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import type { PendingSave } from '../hooks/pending-saves.ts';
@@ -50,6 +51,19 @@ export function AttendanceForm({ list, backTo, pending, onSave }: AttendanceForm
     return (
       <Stack gap="md">
         <EmptyState message={attendanceMessages.notToday} />
+        {list.people.length > 0 ? (
+          <Stack gap="xs">
+            <Text fw={600}>Expected in this section</Text>
+            <List spacing={4} aria-label="Expected in this section">
+              {list.people.map((person) => (
+                <List.Item key={person.userId}>
+                  {person.firstName} {person.lastName} · {person.email}
+                  {person.notPlacedYet ? ` · ${placementMessages.notPlacedYet}` : ''}
+                </List.Item>
+              ))}
+            </List>
+          </Stack>
+        ) : null}
         {back}
       </Stack>
     );
@@ -95,7 +109,7 @@ export function AttendanceForm({ list, backTo, pending, onSave }: AttendanceForm
                   setEdits((before) => ({ ...before, [person.userId]: value }));
                 }}
                 label={`${person.firstName} ${person.lastName}`}
-                description={person.email}
+                description={person.notPlacedYet ? `${person.email} · ${placementMessages.notPlacedYet}` : person.email}
                 styles={{
                   body: { alignItems: 'center', minHeight: 44 },
                   labelWrapper: { flex: 1, minWidth: 0, overflowWrap: 'anywhere' },

@@ -19,8 +19,22 @@ const list = (marks: { tara: boolean; adam: boolean }, meetsToday = true): Atten
   date: '2026-11-24',
   meetsToday,
   people: [
-    { userId: adam, firstName: 'Adam', lastName: 'Alvarez', email: 'adam@example.test', attended: marks.adam },
-    { userId: tara, firstName: 'Tara', lastName: 'Thompson', email: 'tara@example.test', attended: marks.tara },
+    {
+      userId: adam,
+      firstName: 'Adam',
+      lastName: 'Alvarez',
+      email: 'adam@example.test',
+      attended: marks.adam,
+      notPlacedYet: false,
+    },
+    {
+      userId: tara,
+      firstName: 'Tara',
+      lastName: 'Thompson',
+      email: 'tara@example.test',
+      attended: marks.tara,
+      notPlacedYet: false,
+    },
   ],
 });
 

@@ -1,7 +1,10 @@
-import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
-import { attendanceMessages, levelBadge } from '@portal/domain/events/attendance.ts';
+import { attendanceMessages, levelBadge, type AttendanceList } from '@portal/domain/events/attendance.ts';
+import { ticketScanMessages } from '@portal/domain/tickets/ticket-codes.ts';
 import { formatUsDate } from '@portal/domain/dates.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
@@ -11,6 +14,10 @@ import { PageLoader } from '../../../ui/page-loader.tsx';
 import { attendanceListQuery } from '../api/attendance.ts';
 import { AttendanceForm } from '../components/attendance-form.tsx';
 import { useAttendanceSync } from '../hooks/use-attendance-sync.ts';
+import { useTicketScans } from '../hooks/use-ticket-scans.ts';
+
+// The scanner and its QR reader load only when a taker opens it: members never download them.
+const TicketScanner = lazy(() => import('../components/ticket-scanner.tsx'));
 
 export const attendanceSectionLoader =
   (queryClient: QueryClient) =>
@@ -49,6 +56,38 @@ function OfflineNotice({ online, waiting, onSend }: { online: boolean; waiting: 
   );
 }
 
+/** "Scan tickets": a full-screen scanner on a phone, a dialog on a desktop; scans kept offline go when the connection returns. */
+function ScanTickets({ list }: { list: AttendanceList }) {
+  const [opened, { open, close }] = useDisclosure(false);
+  const phone = useMediaQuery('(max-width: 35.99em)');
+  const scans = useTicketScans(list.event.id, list.section.id, list.people);
+  if (!list.meetsToday || list.people.length === 0) return null;
+  return (
+    <>
+      <Group gap="sm" wrap="wrap">
+        <Button onClick={open}>{ticketScanMessages.scanTickets}</Button>
+        {scans.waiting > 0 ? (
+          <Text size="sm" role="status">
+            {scans.waiting === 1 ? '1 scan waits' : `${scans.waiting} scans wait`} on this device to be sent.
+          </Text>
+        ) : null}
+      </Group>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={`${ticketScanMessages.scanTickets}: ${list.section.title}`}
+        fullScreen={phone}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        size="lg"
+      >
+        <Suspense fallback={<Loader size="sm" aria-label="Loading the scanner" />}>
+          <TicketScanner onScan={(code) => scans.scan(code, list.date)} />
+        </Suspense>
+      </Modal>
+    </>
+  );
+}
+
 /** /members/events/{eventId}/attendance/{sectionId}: today's attendance of one section. */
 export function AttendanceSectionPage() {
   const { eventId = '', sectionId = '' } = useParams();
@@ -74,7 +113,7 @@ export function AttendanceSectionPage() {
         </>
       ) : (
         <>
-          <Stack gap={4}>
+          <Stack gap="2xs">
             <Text fw={600}>{list.data.event.name}</Text>
             <Group gap="sm" wrap="wrap">
               <Title order={1}>{list.data.section.title}</Title>
@@ -85,6 +124,7 @@ export function AttendanceSectionPage() {
             <Text>Attendance for {formatUsDate(list.data.date)}</Text>
           </Stack>
           <OfflineNotice online={sync.online} waiting={sync.pending.length} onSend={() => void sync.sendNow()} />
+          <ScanTickets list={list.data} />
           <AttendanceForm list={list.data} backTo={backTo} pending={sync.pending} onSave={sync.save} />
         </>
       )}

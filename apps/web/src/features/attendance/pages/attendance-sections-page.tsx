@@ -45,7 +45,7 @@ export function AttendanceSectionsPage() {
   const { event } = sections.data;
   return (
     <Stack gap="md" maw={720}>
-      <Stack gap={4}>
+      <Stack gap="2xs">
         <Title order={1}>Attendance</Title>
         <Text fw={600}>{event.name}</Text>
       </Stack>

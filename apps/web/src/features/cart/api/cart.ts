@@ -1,6 +1,5 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createElement, Fragment } from 'react';
 import { cartMessages, type CartReply } from '@portal/domain/commerce/cart.ts';
 import type { CheckoutInput, CheckoutReply } from '@portal/domain/commerce/payments.ts';
 import { api, isApiError } from '../../../lib/api.ts';
@@ -47,24 +46,25 @@ export function useRemoveCartItem() {
   return useCartMutation((itemId: string) => api.delete<CartReply>(itemPath(itemId)), cartMessages.itemRemoved);
 }
 
-/** POST /api/cart/coupon: refused with a detail saying why (unknown, expired, used up, not for these events). */
+/**
+ * POST /api/cart/coupon: refused with a detail saying why (unknown, expired, used up, not for these
+ * events). The coupon form shows a refusal under its field (couponRefusal); only a failure that is not
+ * about the code (the server or the network) is a toast.
+ */
 export function useApplyCoupon() {
   return useCartMutation(
     (code: string) => api.post<CartReply>('/api/cart/coupon', { code }),
     cartMessages.couponApplied,
-    // No toast title: Mantine dims a titled toast's text below 4.5:1; the heading goes in the message.
-    (error) =>
-      notifications.show({
-        color: 'red',
-        message: createElement(
-          Fragment,
-          null,
-          createElement('strong', null, cartMessages.couponError),
-          createElement('br'),
-          errorMessage(error),
-        ),
-      }),
+    (error) => {
+      if (couponRefusal(error) === null) notifyError(error);
+    },
   );
+}
+
+/** Why the code was refused, as its field says it: 'Error applying coupon code' and the server's reason. */
+export function couponRefusal(error: unknown): string | null {
+  if (!isApiError(error) || error.status >= 500) return null;
+  return `${cartMessages.couponError}. ${errorMessage(error)}`;
 }
 
 /** DELETE /api/cart/coupon */

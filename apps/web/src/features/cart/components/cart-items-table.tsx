@@ -48,7 +48,7 @@ export function CartItemsTable({ items }: { items: CartItemReply[] }) {
           return (
             <Table.Tr key={item.id}>
               <Table.Td>
-                <Stack gap={2}>
+                <Stack gap="3xs">
                   <Text fw={600}>{item.title}</Text>
                   <Text size="sm">{item.ticketType.name}</Text>
                   {item.unavailableReason ? (

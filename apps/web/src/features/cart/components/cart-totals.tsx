@@ -10,7 +10,7 @@ interface CartTotalsProps {
 /** Subtotal, discount and total as the server priced them (pricing.orderTotals). */
 export function CartTotals({ subtotal, discount, total }: CartTotalsProps) {
   return (
-    <Stack gap={4} maw={320} ml="auto" w="100%" aria-label="Totals" role="group">
+    <Stack gap="2xs" maw={320} ml="auto" w="100%" aria-label="Totals" role="group">
       <Group justify="space-between">
         <Text>Subtotal</Text>
         <Text>{formatCents(subtotal)}</Text>

@@ -11,6 +11,7 @@ import { jsonResponse, problemResponse, stubFetch, type RecordedCall } from '../
 import { renderApp } from '../../../test/render-app.tsx';
 import { aUser } from '../../../test/users.ts';
 import { boughtForYourself } from '../components/organization-choice.tsx';
+import { tryAgainSoonMessage } from '@portal/domain/problems/messages.ts';
 
 const checkoutPath = '/members/event-cart/checkout';
 const demoPayUrl = `${checkoutPath}/demo-pay?eventPaymentId=${eventPaymentId}`;
@@ -124,6 +125,22 @@ describe('checkout page (Event Cart)', { timeout: 20_000 }, () => {
     expect(await screen.findAllByText('$447.00')).not.toHaveLength(0);
   });
 
+  it('steps the number of tickets with buttons named for the line', async () => {
+    const calls = stubCart(aCart(), {
+      'PATCH /api/cart/items/item-1': () =>
+        jsonResponse(200, aCart({ items: [aCartItem({ numberOfTickets: 3, subtotal: 44700 })] })),
+    });
+    const { user } = await openCart();
+
+    expect(screen.getByRole('button', { name: `Decrease tickets for ${itemTitle}` })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: `Increase tickets for ${itemTitle}` }));
+    expect(await screen.findByText(cartMessages.quantityUpdated)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ numberOfTickets: 3 });
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: `Number of tickets for ${itemTitle}` })).toHaveValue('3'),
+    );
+  });
+
   it('removes an item only after confirmation', async () => {
     const calls = stubCart(aCart(), { 'DELETE /api/cart/items/item-1': () => jsonResponse(200, aCart({ items: [] })) });
     const { user } = await openCart();
@@ -165,8 +182,13 @@ describe('checkout page (Event Cart)', { timeout: 20_000 }, () => {
 
     await user.type(screen.getByRole('textbox', { name: 'Coupon code' }), 'EXPIRED5');
     await user.click(apply);
-    expect(await screen.findByText(cartMessages.couponError)).toBeInTheDocument();
-    expect(screen.getByText('This coupon has expired.')).toBeInTheDocument();
+    // Under the field it was typed in, not in a toast.
+    const refusal = `${cartMessages.couponError}. This coupon has expired.`;
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Coupon code' })).toHaveAccessibleDescription(refusal),
+    );
+    expect(screen.getByRole('textbox', { name: 'Coupon code' })).toHaveAttribute('aria-invalid', 'true');
+    expect(document.querySelector('.mantine-Notification-root')).toBeNull();
 
     await user.clear(screen.getByRole('textbox', { name: 'Coupon code' }));
     await user.type(screen.getByRole('textbox', { name: 'Coupon code' }), ' SAVE25 ');
@@ -210,7 +232,7 @@ describe('checkout page (Event Cart)', { timeout: 20_000 }, () => {
     const { app, user } = await openCart();
 
     await user.click(screen.getByRole('button', { name: 'Pay by card' }));
-    expect(await screen.findByText('Service Unavailable')).toBeInTheDocument();
+    expect(await screen.findByText(tryAgainSoonMessage)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Pay by card' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Pay by card' }));
 

@@ -1,7 +1,6 @@
-import { Alert, Anchor, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { cartMessages, checkoutOrganizationMessages, type CartReply } from '@portal/domain/commerce/cart.ts';
 import type { EventPaymentMethod } from '@portal/domain/commerce/enums.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -109,14 +108,7 @@ export function CheckoutPage() {
       ) : cart.isError ? (
         <ErrorState message={errorMessage(cart.error)} onRetry={() => void cart.refetch()} />
       ) : cart.data.items.length === 0 ? (
-        <Stack gap="sm">
-          <EmptyState message={cartMessages.empty} />
-          <Text>
-            <Anchor component={Link} to="/members/events">
-              Browse PD Services
-            </Anchor>
-          </Text>
-        </Stack>
+        <EmptyState message={cartMessages.empty} action={{ label: 'Browse PD Services', to: '/members/events' }} />
       ) : (
         <CartCheckout cart={cart.data} />
       )}

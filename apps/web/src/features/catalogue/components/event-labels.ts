@@ -1,9 +1,23 @@
 import type { EventKind } from '@portal/domain/commerce/enums.ts';
+import type { CatalogueFormat, CatalogueKindFilter } from '@portal/domain/events/catalogue.ts';
 
 export const eventKindLabels: Record<EventKind, string> = {
   SERIES: 'Series',
   CONFERENCE_DAY: 'Conference day',
   INSTITUTE: 'Institute',
+};
+
+/** The catalogue's Kind filter: the event kinds, and events that take applications. */
+export const kindFilterLabels: Record<CatalogueKindFilter, string> = {
+  CONFERENCE_DAY: 'Conference day',
+  SERIES: 'Series',
+  INSTITUTE: 'Institute',
+  APPLICATIONS: 'Takes applications',
+};
+
+export const formatLabels: Record<CatalogueFormat, string> = {
+  ONLINE: 'Online',
+  IN_PERSON: 'In person',
 };
 
 /** Path names are stored as slugs ("first-year"); events.md calls the levels First Year and Advanced. */

@@ -137,7 +137,7 @@ export function EventPage() {
         </>
       ) : (
         <>
-          <Stack gap={4}>
+          <Stack gap="2xs">
             <Title order={1}>{event.data.name}</Title>
             <Group gap="xs">
               <StatusBadge tone="neutral">{eventKindLabels[event.data.kind]}</StatusBadge>

@@ -19,6 +19,11 @@ export interface CheckoutFlavour {
   paidMessage: string;
   /** Cart payments lead to allocating their tickets; an applicant's one seat is theirs already. */
   allocates: boolean;
+  /**
+   * The buyer may take a ticket of a paid line in one click ('Assign to me'): a cart's tickets only; an
+   * application's payment has no tickets to allocate, its seat is the applicant's (the server refuses).
+   */
+  offersAssignToMe: boolean;
   /** An application's purchase order names the institute it pays for (events.md §5). */
   showsInstitute: boolean;
   /**
@@ -36,6 +41,7 @@ export const cartFlavour: CheckoutFlavour = {
     `${checkoutPath}/purchase-order?${new URLSearchParams({ eventPaymentId }).toString()}`,
   paidMessage: paymentMessages.paid,
   allocates: true,
+  offersAssignToMe: true,
   showsInstitute: false,
   cancelsCheckout: true,
 };
@@ -45,10 +51,23 @@ export const applicationFlavour: CheckoutFlavour = {
   homeLabel: checkoutTexts.backToApplications,
   successPath: applicationPaths.success,
   purchaseOrderPath: applicationPaths.purchaseOrder,
-  paidMessage: checkoutTexts.applicationPaid,
+  paidMessage: paymentMessages.paid,
   allocates: false,
+  offersAssignToMe: false,
   showsInstitute: true,
   cancelsCheckout: false,
+};
+
+/**
+ * An application's success page behaves as the cart's (events.md §2: "same behaviour as the cart
+ * success screen"): its texts, 'Allocate tickets' (off for a purchase order), and the way back when
+ * the payment is missing or unreadable. Only a payment still awaiting its purchase order is pointed
+ * to the application's own purchase-order page (docs/decisions/0089-application-payment-rules-and-success-page.md).
+ */
+export const applicationSuccessFlavour: CheckoutFlavour = {
+  ...cartFlavour,
+  purchaseOrderPath: applicationPaths.purchaseOrder,
+  offersAssignToMe: false,
 };
 
 /**
@@ -65,6 +84,7 @@ export function registrationFlavour(requestId: string | null): CheckoutFlavour {
       requestId ? registrationRequestPaths.purchaseOrder(requestId, eventPaymentId) : registrationRequestPaths.list,
     paidMessage: checkoutTexts.registrationPaid,
     allocates: false,
+    offersAssignToMe: false,
     showsInstitute: false,
     cancelsCheckout: false,
   };

@@ -3,6 +3,9 @@ import { formatCents } from '@portal/domain/money.ts';
 import type { EventPaymentReply } from '@portal/domain/commerce/payments.ts';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 
+/** The order line of a previous-system application's balance. */
+export const legacyLineTitle = (eventName: string) => `${eventName} — application balance`;
+
 /** What the payment buys (per item: title, number of tickets, subtotal), then the coupon and the totals. */
 export function OrderSummary({ payment, headingOrder = 2 }: { payment: EventPaymentReply; headingOrder?: 2 | 3 }) {
   const coupon = payment.couponUse?.coupon;
@@ -27,9 +30,17 @@ export function OrderSummary({ payment, headingOrder = 2 }: { payment: EventPaym
               <Table.Td>{formatCents(item.subtotal)}</Table.Td>
             </Table.Tr>
           ))}
+          {payment.legacyApplication ? (
+            // A previous-system application's balance: one line, its event, no ticket (its seat was taken there).
+            <Table.Tr>
+              <Table.Td>{legacyLineTitle(payment.legacyApplication.eventName)}</Table.Td>
+              <Table.Td>—</Table.Td>
+              <Table.Td>{formatCents(payment.subtotal)}</Table.Td>
+            </Table.Tr>
+          ) : null}
         </Table.Tbody>
       </ResponsiveTable>
-      <Stack gap={4} maw={320} ml="auto" w="100%">
+      <Stack gap="2xs" maw={320} ml="auto" w="100%">
         {coupon ? (
           <>
             <Group justify="space-between">

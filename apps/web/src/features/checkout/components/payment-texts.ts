@@ -5,7 +5,6 @@ export const checkoutTexts = {
   awaitingPurchaseOrder: 'This order is waiting for its purchase order.',
   backToCart: 'Back to the Event Cart',
   backToApplications: 'My Event Applications',
-  applicationPaid: 'Your payment was successful. Your application is paid.',
   registrationPaid: 'Your payment was successful. Your seats are booked.',
   institute: 'Institute',
 } as const;

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -14,6 +15,7 @@ import { notifyError } from '../../../lib/errors.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import {
   appendCommonFields,
+  purchaseOrderContactQuery,
   emptyPurchaseOrderValues,
   organizationOptions,
   PurchaseOrderButtons,
@@ -53,6 +55,7 @@ function toFormData(values: PurchaseOrderFormValues, payment: EventPaymentReply,
 
 /** The names of the events the payment is for, once each: an application's institute. */
 function instituteOf(payment: EventPaymentReply): string {
+  if (payment.legacyApplication) return payment.legacyApplication.eventName;
   return [...new Set(payment.items.map((item) => item.eventName))].join(', ');
 }
 
@@ -66,10 +69,12 @@ export function PurchaseOrderForm({ payment, memberships, flavour }: PurchaseOrd
   const submitOrder = useSubmitPurchaseOrder(payment.id);
   const cancelOrder = useCancelOrder(payment.id, flavour);
   const options = organizationOptions(memberships);
+  const contact = useQuery(purchaseOrderContactQuery).data;
   const form = useForm<PurchaseOrderFormValues>({
     mode: 'controlled',
     initialValues: {
       ...emptyPurchaseOrderValues,
+      ...contact,
       organizationId: payment.organizationId ?? (options.length === 1 ? (options[0]?.value ?? null) : null),
       total: dollars(payment.total),
     },

@@ -95,6 +95,10 @@ describe('purchase order page', { timeout: 20_000 }, () => {
     expect(within(summary).getByText('$273.00')).toBeInTheDocument();
     // The total field starts at the payment's total, in dollars.
     expect(field('Purchase order total')).toHaveValue('273.00');
+    // The contact starts as the member's own; they change it for the purchasing office.
+    expect(field('Contact name')).toHaveValue(`${aProfile().firstName} ${aProfile().lastName}`);
+    expect(field('Contact email')).toHaveValue(aProfile().email);
+    expect(field('Contact phone')).toHaveValue('(518) 555-0100');
   });
 
   it('shows every validation message of events.md §5', async () => {
@@ -104,6 +108,10 @@ describe('purchase order page', { timeout: 20_000 }, () => {
     const { user } = await openPage();
 
     await user.clear(field('Purchase order total'));
+    // The contact starts as the member's own (contactFromProfile): emptied, each field says it is needed.
+    await user.clear(field('Contact name'));
+    await user.clear(field('Contact email'));
+    await user.clear(field('Contact phone'));
     await user.click(screen.getByRole('button', { name: 'Submit purchase order' }));
 
     for (const message of [
@@ -120,7 +128,9 @@ describe('purchase order page', { timeout: 20_000 }, () => {
     }
 
     await user.upload(fileInput(), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    await user.clear(field('Contact email'));
     await user.type(field('Contact email'), 'not-an-email');
+    await user.clear(field('Contact phone'));
     await user.type(field('Contact phone'), '518555');
     await user.type(field('Purchase order total'), 'twelve');
     await user.click(screen.getByRole('button', { name: 'Submit purchase order' }));
@@ -164,8 +174,11 @@ describe('purchase order page', { timeout: 20_000 }, () => {
     await user.type(field('Purchase order number'), 'PO-2026-001');
     await user.clear(field('Purchase order total'));
     await user.type(field('Purchase order total'), '1,234.5');
+    await user.clear(field('Contact name'));
     await user.type(field('Contact name'), 'Fran Finance');
+    await user.clear(field('Contact email'));
     await user.type(field('Contact email'), 'fran@lincoln.test');
+    await user.clear(field('Contact phone'));
     await user.type(field('Contact phone'), '5185550123');
     await user.click(screen.getByRole('button', { name: 'Submit purchase order' }));
 
@@ -209,8 +222,11 @@ describe('purchase order page', { timeout: 20_000 }, () => {
     await user.selectOptions(organization, 'Washington Middle School');
     await user.upload(fileInput(), aPdf());
     await user.type(field('Purchase order number'), 'PO-7');
+    await user.clear(field('Contact name'));
     await user.type(field('Contact name'), 'Fran Finance');
+    await user.clear(field('Contact email'));
     await user.type(field('Contact email'), 'fran@lincoln.test');
+    await user.clear(field('Contact phone'));
     await user.type(field('Contact phone'), '5185550123');
     await user.click(screen.getByRole('button', { name: 'Submit purchase order' }));
 
@@ -230,8 +246,11 @@ describe('purchase order page', { timeout: 20_000 }, () => {
 
     await user.upload(fileInput(), aPdf());
     await user.type(field('Purchase order number'), 'PO-1');
+    await user.clear(field('Contact name'));
     await user.type(field('Contact name'), 'Fran Finance');
+    await user.clear(field('Contact email'));
     await user.type(field('Contact email'), 'fran@lincoln.test');
+    await user.clear(field('Contact phone'));
     await user.type(field('Contact phone'), '5185550123');
     await user.click(screen.getByRole('button', { name: 'Submit purchase order' }));
 

@@ -1,7 +1,16 @@
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import userEvent from '@testing-library/user-event';
 import { paymentMessages, paymentPollMs } from '@portal/domain/commerce/payments.ts';
+import { allocationMessages, type AllocationSave, type AssignableUser } from '@portal/domain/tickets/allocation.ts';
+import {
+  aConferenceDayAllocation,
+  anAllocation,
+  anAllocationSection,
+  itemIds,
+  people,
+} from '../../../test/allocation.ts';
 import { aCart, anEventPayment, eventPaymentId } from '../../../test/commerce.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -80,7 +89,7 @@ describe('checkout success page', { timeout: 20_000 }, () => {
     expect(allocateButton()).toBeDisabled();
   });
 
-  it("does the same on an application's success page, and sends a payment it cannot read back to My Event Applications", async () => {
+  it("does the same on an application's success page, and sends a payment it cannot read back to the checkout (§2: the cart's behaviour)", async () => {
     stubPayment(() => jsonResponse(200, anEventPayment({ method: 'PURCHASE_ORDER', status: 'CANCELLED' })));
     const applicationSuccess = `/members/events/applications/checkout/success?eventPaymentId=${eventPaymentId}&source=purchase-order`;
     const first = renderApp(applicationSuccess);
@@ -90,7 +99,7 @@ describe('checkout success page', { timeout: 20_000 }, () => {
 
     stubPayment(() => problemResponse(404, 'No such payment.'));
     const app = renderApp(applicationSuccess);
-    await waitFor(() => expect(app.location()).toBe('/members/events/applications'), { timeout: 5000 });
+    await waitFor(() => expect(app.location()).toBe('/members/event-cart/checkout'), { timeout: 5000 });
   });
 
   it(`polls every ${paymentPollMs} ms while the payment is processing and stops once it is PAID`, async () => {
@@ -124,6 +133,70 @@ describe('checkout success page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: paymentMessages.allocate })).toHaveAttribute(
       'href',
       `/members/event/assign-tickets?eventPaymentId=${eventPaymentId}`,
+    );
+  });
+
+  it("offers its buyer 'Assign to me' on each line nobody holds for them yet, saved at once with the save's toast", async () => {
+    const buyer = people.eli;
+    const line = (assignedUsers: AssignableUser[]) =>
+      anAllocation({
+        buyer,
+        events: [
+          aConferenceDayAllocation({
+            sections: [anAllocationSection({ numberOfTickets: 1, assignedUsers, title: 'Data-Driven Instruction' })],
+          }),
+        ],
+      });
+    let saved: AllocationSave | undefined;
+    stubPayment(() => jsonResponse(200, anEventPayment({ status: 'PAID', paidAt: '2026-09-01T12:05:00.000Z' })), {
+      'GET /api/me': () => jsonResponse(200, aUser({ id: buyer.id, memberships: [] })),
+      [`GET ${paymentApi}/allocation`]: () => jsonResponse(200, line([])),
+      [`PUT ${paymentApi}/allocation`]: (body) => {
+        saved = body as AllocationSave;
+        return jsonResponse(200, line([buyer]));
+      },
+    });
+    renderApp(successUrl({ eventPaymentId, source: 'demo' }));
+    const lineName = 'Fall Leadership Conference Day — Data-Driven Instruction';
+
+    const assign = await screen.findByRole(
+      'button',
+      { name: `${allocationMessages.assignToMe}, ${lineName}` },
+      { timeout: 5000 },
+    );
+    expect(screen.getByText('0 of 1 ticket allocated')).toBeInTheDocument();
+    await userEvent.setup({ delay: null }).click(assign);
+
+    expect(
+      await screen.findByText(allocationMessages.ticketAllocationsSaved, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(saved).toEqual({ items: [{ itemId: itemIds.writing, assignedUsers: [buyer.id] }] });
+    expect(await screen.findByText('1 of 1 ticket allocated · one is yours')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: `${allocationMessages.assignToMe}, ${lineName}` }),
+    ).not.toBeInTheDocument();
+  });
+
+  it("shows no 'Assign to me' to someone other than the buyer", async () => {
+    stubPayment(() => jsonResponse(200, anEventPayment({ status: 'PAID', paidAt: '2026-09-01T12:05:00.000Z' })), {
+      [`GET ${paymentApi}/allocation`]: () => jsonResponse(200, anAllocation({ buyer: people.eli })),
+    });
+    renderApp(successUrl({ eventPaymentId, source: 'demo' }));
+
+    expect(await screen.findByText(paymentMessages.paid, {}, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Your tickets' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: new RegExp(allocationMessages.assignToMe) })).not.toBeInTheDocument();
+  });
+
+  it('offers the receipt of a paid payment that has one', async () => {
+    stubPayment(() =>
+      jsonResponse(200, anEventPayment({ status: 'PAID', paidAt: '2026-09-01T12:05:00.000Z', receiptNumber: 7 })),
+    );
+    renderApp(successUrl({ eventPaymentId, source: 'demo' }));
+    expect(await screen.findByText(paymentMessages.paid, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download receipt R-000007' })).toHaveAttribute(
+      'href',
+      `${paymentApi}/receipt`,
     );
   });
 

@@ -10,13 +10,15 @@ import {
   type EventPaymentReply,
 } from '@portal/domain/commerce/payments.ts';
 import { commerceKeys } from '../../../shared/commerce/queries.ts';
+import { ReceiptDownload } from '../../../shared/commerce/receipt-download.tsx';
 import { cashnetConfirmQuery } from '../api/payments.ts';
 import {
-  applicationFlavour,
+  applicationSuccessFlavour,
   cartFlavour,
   registrationFlavour,
   type CheckoutFlavour,
 } from '../components/checkout-flavour.ts';
+import { AssignToMe } from '../components/assign-to-me.tsx';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { checkoutTexts } from '../components/payment-texts.ts';
 import { eventPaymentIdOf, paymentPageLoader, useLeaveOnError, usePaymentLookup } from '../hooks/use-payment-lookup.ts';
@@ -31,7 +33,7 @@ function successPaymentIdOf(searchParams: URLSearchParams): string | null {
 
 export const successLoader = () => paymentPageLoader(undefined, successPaymentIdOf);
 export const applicationSuccessLoader = () =>
-  paymentPageLoader(undefined, successPaymentIdOf, applicationFlavour.homePath);
+  paymentPageLoader(undefined, successPaymentIdOf, applicationSuccessFlavour.homePath);
 
 /** §2: a registration request's success page needs both eventRegistrationRequestId and eventRegistrationPaymentId. */
 function registrationIdsOf(searchParams: URLSearchParams): { requestId: string; eventPaymentId: string } | null {
@@ -153,10 +155,18 @@ function CardPaymentStatus({
   });
   const paid = payment.data?.status === 'PAID' && !isVoidedOrCancelled(payment.data);
 
+  const receiptNumber = paid ? (payment.data?.receiptNumber ?? null) : null;
+
   return (
     <>
       <PaymentState payment={payment.data} flavour={flavour} />
       {flavour.allocates ? <AllocateButton eventPaymentId={eventPaymentId} enabled={paid} /> : null}
+      {flavour.offersAssignToMe && paid ? <AssignToMe eventPaymentId={eventPaymentId} /> : null}
+      {receiptNumber !== null ? (
+        <Group>
+          <ReceiptDownload eventPaymentId={eventPaymentId} receiptNumber={receiptNumber} variant="button" />
+        </Group>
+      ) : null}
       {payment.data ? <OrderSummary payment={payment.data} /> : null}
     </>
   );
@@ -233,9 +243,12 @@ export function SuccessPage() {
   return <PaymentOutcome flavour={cartFlavour} />;
 }
 
-/** /members/events/applications/checkout/success?eventPaymentId=&source=: an accepted application's payment. */
+/**
+ * /members/events/applications/checkout/success?eventPaymentId=&source=: an accepted application's
+ * payment (or a previous-system application's), with the cart success page's behaviour (§2).
+ */
 export function ApplicationSuccessPage() {
-  return <PaymentOutcome flavour={applicationFlavour} />;
+  return <PaymentOutcome flavour={applicationSuccessFlavour} />;
 }
 
 /**

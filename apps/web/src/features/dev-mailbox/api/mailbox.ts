@@ -14,6 +14,8 @@ export interface MailboxPage {
   page: number;
   pageSize: number;
   total: number;
+  /** The provider's time zone: dates are shown in it. */
+  timeZone: string;
 }
 
 export const mailboxPageSize = 20;

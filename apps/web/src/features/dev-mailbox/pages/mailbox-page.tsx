@@ -1,6 +1,7 @@
 import { Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatMomentWithZone } from '@portal/domain/dates.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -10,12 +11,10 @@ import { PageLoader } from '../../../ui/page-loader.tsx';
 import { mailboxPageSize, mailboxQuery, type MailboxMessage } from '../api/mailbox.ts';
 import { LinkifiedText } from '../components/linkified-text.tsx';
 
-const sentAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-function Message({ message }: { message: MailboxMessage }) {
+function Message({ message, timeZone }: { message: MailboxMessage; timeZone: string }) {
   return (
     <Paper component="article" withBorder p="md" radius="md" aria-labelledby={`mail-${message.id}`}>
-      <Stack gap={4}>
+      <Stack gap="2xs">
         <Title order={2} size="h4" id={`mail-${message.id}`}>
           {message.subject}
         </Title>
@@ -23,7 +22,8 @@ function Message({ message }: { message: MailboxMessage }) {
           <strong>To:</strong> {message.to}
         </Text>
         <Text size="sm">
-          <strong>Date:</strong> <time dateTime={message.createdAt}>{sentAt.format(new Date(message.createdAt))}</time>
+          <strong>Date:</strong>{' '}
+          <time dateTime={message.createdAt}>{formatMomentWithZone(message.createdAt, timeZone)}</time>
         </Text>
         <Text component="div" mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
           <LinkifiedText text={message.text} />
@@ -53,7 +53,7 @@ export function MailboxPage() {
         {[...mailbox.data.items]
           .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
           .map((message) => (
-            <Message key={message.id} message={message} />
+            <Message key={message.id} message={message} timeZone={mailbox.data.timeZone} />
           ))}
         <Group justify="flex-end">
           <ListPagination

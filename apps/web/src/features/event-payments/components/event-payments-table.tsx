@@ -2,23 +2,20 @@ import { Anchor, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { allocationMessages } from '@portal/domain/tickets/allocation.ts';
 import { applicationPaths } from '@portal/domain/applications/paths.ts';
-import type { PurchaseOrderStatus } from '@portal/domain/commerce/enums.ts';
-import { formatUsDate } from '@portal/domain/dates.ts';
+import { registrationRequestMessages, registrationRequestPaths } from '@portal/domain/registrations/messages.ts';
+import { purchaseOrderStatusLabels } from '@portal/domain/commerce/purchase-orders.ts';
+import { formatMomentDay } from '@portal/domain/dates.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import {
   eventPaymentStatusLabels,
   isVoidedOrCancelled,
   type EventPaymentRow,
 } from '@portal/domain/commerce/payments.ts';
+import { useProviderTimeZone } from '../../../lib/time-zone.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
+import { ReceiptDownload } from '../../../shared/commerce/receipt-download.tsx';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 import { eventPaymentTones, StatusBadge } from '../../../ui/status-badge.tsx';
-
-const purchaseOrderStatusLabels: Record<PurchaseOrderStatus, string> = {
-  SUBMITTED: 'Submitted',
-  APPROVED: 'Approved',
-  VOIDED: 'Voided',
-};
 
 function eventNames(row: EventPaymentRow): string {
   return row.events.map((event) => event.name).join(', ');
@@ -26,12 +23,38 @@ function eventNames(row: EventPaymentRow): string {
 
 /** A paid cart payment that was neither voided nor cancelled: how many of its tickets are handed out says something. */
 function hasTickets(row: EventPaymentRow): boolean {
-  return row.applicationId === null && row.status === 'PAID' && !isVoidedOrCancelled(row);
+  return (
+    row.applicationId === null &&
+    row.registrationRequestId === null &&
+    row.status === 'PAID' &&
+    !isVoidedOrCancelled(row)
+  );
+}
+
+/** Where a payment's tickets stand: an institute seat, a request's named attendees, or tickets handed out. */
+function Allocated({ row }: { row: EventPaymentRow }) {
+  if (row.applicationId !== null) return <Text size="sm">{allocationMessages.instituteSeat}</Text>;
+  if (row.registrationRequestId !== null) {
+    return (
+      <Text size="sm">
+        {row.attendeesNamed ?? 0} of {row.numberOfTickets} attendees named
+      </Text>
+    );
+  }
+  if (hasTickets(row)) {
+    return (
+      <Text size="sm">
+        {row.allocatedTickets} of {row.numberOfTickets}
+      </Text>
+    );
+  }
+  return '—';
 }
 
 /**
  * What the member can do with the payment now (the server says whether allocation is open): allocate
- * its tickets, see the application an institute seat was paid for, or upload its purchase order.
+ * its tickets, see the application an institute seat was paid for or the registration request whose
+ * attendees hold its seats, or upload its purchase order.
  */
 function RowAction({ row }: { row: EventPaymentRow }) {
   const query = new URLSearchParams({ eventPaymentId: row.id }).toString();
@@ -39,6 +62,17 @@ function RowAction({ row }: { row: EventPaymentRow }) {
     return (
       <Anchor component={Link} to={applicationPaths.list} aria-label={`View application: ${eventNames(row)}`}>
         View application
+      </Anchor>
+    );
+  }
+  if (row.registrationRequestId !== null) {
+    return (
+      <Anchor
+        component={Link}
+        to={registrationRequestPaths.detail(row.registrationRequestId)}
+        aria-label={`${registrationRequestMessages.viewRequest}: ${eventNames(row)}`}
+      >
+        {registrationRequestMessages.viewRequest}
       </Anchor>
     );
   }
@@ -69,6 +103,7 @@ function RowAction({ row }: { row: EventPaymentRow }) {
 
 /** One row per event payment: events and dates, who for, tickets, total, status, purchase orders. */
 export function EventPaymentsTable({ rows }: { rows: EventPaymentRow[] }) {
+  const timeZone = useProviderTimeZone();
   return (
     <ResponsiveTable minWidth={960} withTableBorder striped verticalSpacing="sm" aria-label="Event payments">
       <Table.Thead>
@@ -90,7 +125,7 @@ export function EventPaymentsTable({ rows }: { rows: EventPaymentRow[] }) {
         {rows.map((row) => (
           <Table.Tr key={row.id}>
             <Table.Td>
-              <Stack gap={4}>
+              <Stack gap="2xs">
                 {row.events.map((event) => (
                   <div key={event.id}>
                     <Text fw={600} size="sm">
@@ -105,28 +140,20 @@ export function EventPaymentsTable({ rows }: { rows: EventPaymentRow[] }) {
               <Text size="sm">{row.organizationName ?? '—'}</Text>
               <Text size="sm">by {row.buyerName}</Text>
             </Table.Td>
-            <Table.Td>{formatUsDate(row.createdAt)}</Table.Td>
+            <Table.Td>{formatMomentDay(row.createdAt, timeZone)}</Table.Td>
             <Table.Td>{row.numberOfTickets}</Table.Td>
             <Table.Td>
-              {row.applicationId !== null ? (
-                <Text size="sm">{allocationMessages.instituteSeat}</Text>
-              ) : hasTickets(row) ? (
-                <Text size="sm">
-                  {row.allocatedTickets} of {row.numberOfTickets}
-                </Text>
-              ) : (
-                '—'
-              )}
+              <Allocated row={row} />
             </Table.Td>
             <Table.Td>{formatCents(row.total)}</Table.Td>
-            <Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
               <StatusBadge tone={eventPaymentTones[row.status]}>{eventPaymentStatusLabels[row.status]}</StatusBadge>
             </Table.Td>
             <Table.Td>
               {row.purchaseOrders.length === 0 ? (
                 <Text size="sm">—</Text>
               ) : (
-                <Stack gap={2}>
+                <Stack gap="3xs">
                   {row.purchaseOrders.map((order) => (
                     <Text key={order.id} size="sm">
                       {order.number}: {purchaseOrderStatusLabels[order.status]}
@@ -136,7 +163,12 @@ export function EventPaymentsTable({ rows }: { rows: EventPaymentRow[] }) {
               )}
             </Table.Td>
             <Table.Td>
-              <RowAction row={row} />
+              <Stack gap="3xs" align="flex-start">
+                <RowAction row={row} />
+                {row.receiptNumber !== null ? (
+                  <ReceiptDownload eventPaymentId={row.id} receiptNumber={row.receiptNumber} />
+                ) : null}
+              </Stack>
             </Table.Td>
           </Table.Tr>
         ))}

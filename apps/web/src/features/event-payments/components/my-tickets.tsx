@@ -1,8 +1,10 @@
-import { Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Modal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { allocationMessages, type MyTicket } from '@portal/domain/tickets/allocation.ts';
 import { ticketCalendar } from '@portal/domain/tickets/calendar.ts';
+import { ticketScanMessages } from '@portal/domain/tickets/ticket-codes.ts';
 import { formatUsDate } from '@portal/domain/dates.ts';
 import { resourcePaths } from '@portal/domain/content/resources.ts';
 import { errorMessage } from '../../../lib/errors.ts';
@@ -22,10 +24,11 @@ function ticketDates(ticket: MyTicket): string {
     : formatDateRange(ticket.startDate, ticket.endDate);
 }
 
-/** The section's title; an institute seat or a package's ticket says what it is instead. */
+/** The section's title; an institute seat, a package's ticket or a registration request's seat says what it is instead. */
 function sectionOf(ticket: MyTicket): string {
   if (ticket.kind === 'INSTITUTE_SEAT') return allocationMessages.instituteSeat;
   if (ticket.kind === 'PACKAGE') return allocationMessages.packageTicket;
+  if (ticket.kind === 'REGISTRATION_SEAT') return allocationMessages.registrationSeat;
   return ticket.sectionTitle ?? '—';
 }
 
@@ -42,6 +45,7 @@ function downloadCalendar(ticket: MyTicket): void {
       dates: ticket.dates,
       location: ticket.locationName,
       description: ticket.organizationName ?? '',
+      qrCodePng: ticket.qrCode.slice(ticket.qrCode.indexOf(',') + 1),
     },
     new Date(),
   );
@@ -59,13 +63,38 @@ function downloadCalendar(ticket: MyTicket): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+/** The ticket's QR code, large enough for a taker's phone to read from the member's screen. */
+function TicketCode({ ticket, onClose }: { ticket: MyTicket | null; onClose: () => void }) {
+  return (
+    <Modal
+      opened={ticket !== null}
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={ticket ? ticketTitle(ticket) : ''}
+      centered
+    >
+      {ticket ? (
+        <Stack align="center" gap="sm">
+          {/* A plain image: the PNG's own pixels, at a size a phone camera reads from the screen. */}
+          <img src={ticket.qrCode} alt={`Ticket code: ${ticket.eventName}`} width={264} height={264} />
+          <Text size="sm" ta="center">
+            {ticketScanMessages.codeHelp}
+          </Text>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
+
 /**
- * The tickets allocated to the member, the institute seats their paid applications hold and the
- * tickets of accepted packages assigned to them: event, dates, section (or 'Institute seat',
- * 'Package ticket'), location, a calendar download, resources and certificate.
+ * The tickets allocated to the member, the institute seats their paid applications hold, the
+ * tickets of accepted packages assigned to them and their seats on paid registration requests: event,
+ * dates, section (or 'Institute seat', 'Package ticket', 'Group registration seat'), location, a
+ * calendar download, the ticket's QR code, resources and certificate.
  */
 export function MyTickets() {
   const tickets = useQuery(myTicketsQuery);
+  const [shown, setShown] = useState<MyTicket | null>(null);
   if (tickets.isPending) {
     return (
       <Stack gap="xs" role="status" aria-label="Loading your tickets">
@@ -86,58 +115,70 @@ export function MyTickets() {
   }
   if (tickets.data.items.length === 0) return <EmptyState message={noTickets} />;
   return (
-    <ResponsiveTable minWidth={720} withTableBorder striped verticalSpacing="sm" aria-label="My tickets">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">Event</Table.Th>
-          <Table.Th scope="col">Dates</Table.Th>
-          <Table.Th scope="col">Section</Table.Th>
-          <Table.Th scope="col">Location</Table.Th>
-          <Table.Th scope="col">
-            <VisuallyHidden>Calendar and resources</VisuallyHidden>
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {tickets.data.items.map((ticket) => (
-          <Table.Tr key={ticket.id}>
-            <Table.Td>
-              <Text fw={600} size="sm">
-                {ticket.eventName}
-              </Text>
-              {ticket.organizationName ? <Text size="sm">{ticket.organizationName}</Text> : null}
-            </Table.Td>
-            <Table.Td>{ticketDates(ticket)}</Table.Td>
-            <Table.Td>{sectionOf(ticket)}</Table.Td>
-            <Table.Td>{ticket.locationName ?? '—'}</Table.Td>
-            <Table.Td>
-              <Group gap={4} wrap="nowrap">
-                <Button
-                  variant="subtle"
-                  size="xs"
-                  onClick={() => downloadCalendar(ticket)}
-                  aria-label={`Add to calendar: ${ticketTitle(ticket)}`}
-                >
-                  Add to calendar
-                </Button>
-                <Button
-                  component={Link}
-                  to={resourcePaths.member(ticket.eventId, {
-                    eventSectionId: ticket.sectionId,
-                    eaId: ticket.applicationId,
-                  })}
-                  variant="subtle"
-                  size="xs"
-                  aria-label={`Resources: ${ticketTitle(ticket)}`}
-                >
-                  Resources
-                </Button>
-                <CertificateLink eventId={ticket.eventId} eventName={ticket.eventName} />
-              </Group>
-            </Table.Td>
+    <>
+      <TicketCode ticket={shown} onClose={() => setShown(null)} />
+      <ResponsiveTable minWidth={720} withTableBorder striped verticalSpacing="sm" aria-label="My tickets">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Event</Table.Th>
+            <Table.Th scope="col">Dates</Table.Th>
+            <Table.Th scope="col">Section</Table.Th>
+            <Table.Th scope="col">Location</Table.Th>
+            <Table.Th scope="col">
+              <VisuallyHidden>Ticket code, calendar and resources</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </ResponsiveTable>
+        </Table.Thead>
+        <Table.Tbody>
+          {tickets.data.items.map((ticket) => (
+            <Table.Tr key={ticket.id}>
+              <Table.Td>
+                <Text fw={600} size="sm">
+                  {ticket.eventName}
+                </Text>
+                {ticket.organizationName ? <Text size="sm">{ticket.organizationName}</Text> : null}
+              </Table.Td>
+              <Table.Td>{ticketDates(ticket)}</Table.Td>
+              <Table.Td>{sectionOf(ticket)}</Table.Td>
+              <Table.Td>{ticket.locationName ?? '—'}</Table.Td>
+              <Table.Td>
+                {/* One action per line: side by side they squeezed each other's labels in a 1280 px table. */}
+                <Stack gap="3xs" align="flex-start">
+                  <Button
+                    variant="subtle"
+                    size="xs"
+                    onClick={() => setShown(ticket)}
+                    aria-label={`${ticketScanMessages.showCode}: ${ticketTitle(ticket)}`}
+                  >
+                    {ticketScanMessages.showCode}
+                  </Button>
+                  <Button
+                    variant="subtle"
+                    size="xs"
+                    onClick={() => downloadCalendar(ticket)}
+                    aria-label={`Add to calendar: ${ticketTitle(ticket)}`}
+                  >
+                    Add to calendar
+                  </Button>
+                  <Button
+                    component={Link}
+                    to={resourcePaths.member(ticket.eventId, {
+                      eventSectionId: ticket.sectionId,
+                      eaId: ticket.applicationId,
+                    })}
+                    variant="subtle"
+                    size="xs"
+                    aria-label={`Resources: ${ticketTitle(ticket)}`}
+                  >
+                    Resources
+                  </Button>
+                  <CertificateLink eventId={ticket.eventId} eventName={ticket.eventName} />
+                </Stack>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </ResponsiveTable>
+    </>
   );
 }

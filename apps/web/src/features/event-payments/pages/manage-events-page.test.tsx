@@ -13,6 +13,7 @@ import { noEventPayments } from './manage-events-page.tsx';
 const signedIn = {
   'GET /api/me': () => jsonResponse(200, aUser()),
   'GET /api/my-tickets': () => jsonResponse(200, { items: [] }),
+  'GET /api/organizations/managed': () => jsonResponse(200, { items: [] }),
 };
 const awaitingId = '00000000-0000-4000-8000-0000000a0002';
 
@@ -208,6 +209,66 @@ describe('Manage Events', { timeout: 20_000 }, () => {
     );
   });
 
+  it("shows a registration request's payment with its seats and attendees, leading to the request, and the attendee's seat in My tickets", async () => {
+    const retreat = { id: 'retreat-1', name: 'Team Literacy Retreat', startDate: '2027-02-10', endDate: '2027-02-11' };
+    stubFetch({
+      ...signedIn,
+      'GET /api/my-tickets': () =>
+        jsonResponse(200, {
+          items: [
+            aTicket({
+              id: 'request-7',
+              kind: 'REGISTRATION_SEAT',
+              applicationId: null,
+              eventId: retreat.id,
+              eventName: retreat.name,
+              sectionId: null,
+              sectionTitle: null,
+              dates: ['2027-02-10', '2027-02-11'],
+              startDate: retreat.startDate,
+              endDate: retreat.endDate,
+              organizationName: 'Washington Middle School',
+            }),
+          ],
+        }),
+      'GET /api/event-payments': () =>
+        jsonResponse(
+          200,
+          anEventPaymentPage([
+            anEventPaymentRow({
+              id: 'payment-7',
+              registrationRequestId: 'request-7',
+              attendeesNamed: 11,
+              canAllocate: false,
+              organizationName: 'Washington Middle School',
+              events: [retreat],
+              numberOfTickets: 12,
+              allocatedTickets: 0,
+              total: 125_000,
+            }),
+          ]),
+        ),
+    });
+    renderApp('/members/manage-events');
+
+    const tickets = await screen.findByRole('table', { name: 'My tickets' }, { timeout: 5000 });
+    const seat = within(tickets).getByText('Team Literacy Retreat').closest('tr');
+    if (!seat) throw new Error('no row');
+    expect(within(seat).getByText('Group registration seat')).toBeInTheDocument();
+    expect(within(seat).getByText('Washington Middle School')).toBeInTheDocument();
+
+    const payments = await screen.findByRole('table', { name: 'Event payments' });
+    const row = within(payments).getByText('Team Literacy Retreat').closest('tr');
+    if (!row) throw new Error('no row');
+    expect(within(row).getByText('11 of 12 attendees named')).toBeInTheDocument();
+    expect(within(row).getByText('Washington Middle School')).toBeInTheDocument();
+    expect(within(row).queryByRole('link', { name: /Allocate tickets/ })).not.toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'View registration: Team Literacy Retreat' })).toHaveAttribute(
+      'href',
+      '/members/events/registration/requests/request-7',
+    );
+  });
+
   it('lists a ticket of an accepted package as a package ticket in My tickets', async () => {
     stubFetch({
       ...signedIn,
@@ -238,6 +299,24 @@ describe('Manage Events', { timeout: 20_000 }, () => {
     if (!row) throw new Error('no row');
     expect(within(row).getByText('Package ticket')).toBeInTheDocument();
     expect(within(row).getByText('Washington Middle School')).toBeInTheDocument();
+  });
+
+  it('offers the receipt of a payment that has one, and none for one that has not', async () => {
+    stubFetch({
+      ...signedIn,
+      'GET /api/event-payments': () =>
+        jsonResponse(
+          200,
+          anEventPaymentPage([
+            anEventPaymentRow({ receiptNumber: 12 }),
+            anEventPaymentRow({ id: awaitingId, status: 'PO_SUBMITTED', canAllocate: false }),
+          ]),
+        ),
+    });
+    renderApp('/members/manage-events');
+    const link = await screen.findByRole('link', { name: 'Download receipt R-000012' }, { timeout: 5000 });
+    expect(link).toHaveAttribute('href', `/api/event-payments/${anEventPaymentRow().id}/receipt`);
+    expect(screen.getAllByRole('link', { name: /Download receipt/ })).toHaveLength(1);
   });
 
   it('says when there are no event payments yet', async () => {
@@ -306,24 +385,21 @@ describe('Manage Events', { timeout: 20_000 }, () => {
     const text = await blobs[0]?.text();
     expect(text).toContain('DTSTART;VALUE=DATE:20261014');
     expect(text).toContain('SUMMARY:Fall Leadership Conference Day: Coaching Writing');
+    // The ticket's QR code travels in the calendar file too.
+    expect(text?.replace(/\r\n /g, '')).toContain('X-FILENAME=ticket-qr.png:iVBORw0KGgo=');
     for (const spy of [click, createUrl, revokeUrl]) spy.mockRestore();
-  });
 
-  it('keeps the payments table within a 1280-pixel window beside the side menu, so it does not scroll sideways', async () => {
-    // A sideways-scrolling table whose rows hold no link (a purchase order under review) is a scroll
-    // region no keyboard can reach (axe: scrollable-region-focusable).
-    stubFetch({
-      ...signedIn,
-      'GET /api/event-payments': () => jsonResponse(200, anEventPaymentPage([anEventPaymentRow()])),
-    });
-    renderApp('/members/manage-events');
-
-    const table = await screen.findByRole('table', {}, { timeout: 5000 });
-    const container = table.closest<HTMLElement>('.mantine-TableScrollContainer-scrollContainer');
-    const minWidth = /calc\(([\d.]+)rem/.exec(container?.style.getPropertyValue('--table-min-width') ?? '')?.[1];
-    const sideMenu = 260;
-    const padding = 2 * 16;
-    expect(Number(minWidth) * 16).toBeLessThanOrEqual(1280 - sideMenu - padding);
+    // The ticket's QR code, in a dialog, for the attendance taker to scan.
+    await userEvent.click(
+      within(conference).getByRole('button', {
+        name: 'Show ticket code: Fall Leadership Conference Day: Coaching Writing',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Fall Leadership Conference Day: Coaching Writing' });
+    expect(within(dialog).getByRole('img', { name: 'Ticket code: Fall Leadership Conference Day' })).toHaveAttribute(
+      'src',
+      'data:image/png;base64,iVBORw0KGgo=',
+    );
   });
 
   it('says when the member holds no tickets', async () => {
@@ -354,5 +430,31 @@ describe('Manage Events', { timeout: 20_000 }, () => {
       expect(calls.some((call) => call.path === '/api/event-payments?page=3&pageSize=20')).toBe(true),
     );
     expect(app.location()).toBe('/members/manage-events?page=3');
+  });
+
+  it('offers an OWNER or ADMIN the export of each managed organization’s ticket holders, and nobody else', async () => {
+    const organizationId = '00000000-0000-4000-8000-00000000e001';
+    stubFetch({
+      ...signedIn,
+      'GET /api/event-payments': () => jsonResponse(200, anEventPaymentPage([])),
+      'GET /api/organizations/managed': () =>
+        jsonResponse(200, {
+          items: [{ id: organizationId, name: 'Lincoln Elementary School', districtName: null, role: 'OWNER' }],
+        }),
+    });
+    renderApp('/members/manage-events', { mantineEnv: 'test' });
+    const menu = await screen.findByRole('button', { name: 'Export ticket holders of Lincoln Elementary School' });
+    await userEvent.click(menu);
+    expect(await screen.findByRole('menuitem', { name: 'CSV' })).toHaveAttribute(
+      'href',
+      `/api/organizations/${organizationId}/ticket-holders/export?format=csv`,
+    );
+  });
+
+  it('shows no organization export to a member who manages none', async () => {
+    stubFetch({ ...signedIn, 'GET /api/event-payments': () => jsonResponse(200, anEventPaymentPage([])) });
+    renderApp('/members/manage-events');
+    expect(await screen.findByText(noEventPayments)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Your organizations’ ticket holders' })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
-import { Anchor, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Skeleton, Stack, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { errorMessage } from '../../../lib/errors.ts';
 import { TakerEvents } from '../../../shared/attendance/taker-events.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -10,6 +10,7 @@ import { eventPaymentsPageSize, eventPaymentsQuery, pageOf } from '../api/event-
 import { myTicketsQuery } from '../api/my-tickets.ts';
 import { EventPaymentsTable } from '../components/event-payments-table.tsx';
 import { MyTickets } from '../components/my-tickets.tsx';
+import { OrganizationTicketHolders } from '../components/organization-ticket-holders.tsx';
 
 export const manageEventsLoader =
   (queryClient: QueryClient) =>
@@ -41,16 +42,7 @@ function EventPayments() {
   if (payments.isError)
     return <ErrorState message={errorMessage(payments.error)} onRetry={() => void payments.refetch()} />;
   if (payments.data.items.length === 0) {
-    return (
-      <Stack gap="sm">
-        <EmptyState message={noEventPayments} />
-        <Text>
-          <Anchor component={Link} to="/members/events">
-            Browse PD Services
-          </Anchor>
-        </Text>
-      </Stack>
-    );
+    return <EmptyState message={noEventPayments} action={{ label: 'Browse PD Services', to: '/members/events' }} />;
   }
   return (
     <>
@@ -68,7 +60,8 @@ function EventPayments() {
 
 /**
  * /members/manage-events ('Manage Events'): the tickets the member holds, then the event payments the
- * member made or may manage, each with a way to allocate its tickets.
+ * member made or may manage, each with a way to allocate its tickets, and for an organization's
+ * OWNER or ADMIN the export of its ticket holders.
  */
 export function ManageEventsPage() {
   return (
@@ -87,6 +80,7 @@ export function ManageEventsPage() {
         </Title>
         <EventPayments />
       </Stack>
+      <OrganizationTicketHolders />
     </Stack>
   );
 }

@@ -12,6 +12,9 @@ export const serviceKeys = {
 export const servicesQuery = (organizationId: string, schoolYearId: string | undefined) =>
   queryOptions({
     queryKey: serviceKeys.list(organizationId, schoolYearId),
+    // A board of statuses that the school and staff both change: coming back to it shows the cached
+    // board at once and asks again, so a request staff accepted a moment ago reads Accepted.
+    staleTime: 0,
     queryFn: ({ signal }) =>
       api.get<ServicesReply>(
         withQuery(`/api/organizations/${encodeURIComponent(organizationId)}/services`, { schoolYearId }),

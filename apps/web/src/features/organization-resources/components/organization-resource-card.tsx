@@ -7,6 +7,7 @@ import {
 } from '@portal/domain/content/organization-resources.ts';
 import { formatFileSize } from '@portal/domain/content/resources.ts';
 import { FavouriteToggle } from '../../../shared/favourites/favourite-toggle.tsx';
+import { NewTabMark } from '../../../ui/new-tab-mark.tsx';
 
 /** Text with the search's matches in <mark>: parts are plain strings, so nothing is read as HTML. */
 function Marked({ parts, text }: { parts: HeadlinePart[] | null; text: string }) {
@@ -46,10 +47,7 @@ export function OrganizationResourceCard({
                 <span id={headingId}>
                   <Marked parts={resource.titleParts} text={resource.title} />
                 </span>
-                <Text span size="sm" c="dimmed" fw={400}>
-                  {' '}
-                  (opens in a new tab)
-                </Text>
+                <NewTabMark />
               </Anchor>
             )}
           </Title>

@@ -9,7 +9,7 @@ type PackageRequest = OrganizationDetail['packageRequests'][number];
 
 function PackageRequestItem({ request }: { request: PackageRequest }) {
   return (
-    <Stack component="li" gap={6}>
+    <Stack component="li" gap="xs">
       <Group gap="xs" wrap="wrap">
         <Anchor component={Link} to={packagePaths.step(request.id, 'review')} fw={600}>
           {request.packageName}

@@ -11,6 +11,7 @@ import { organizationRoleLabels } from '@portal/domain/people/roles.ts';
 import type { RosterActions } from '../hooks/use-roster-actions.tsx';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 
 interface RosterTableProps {
   roster: RosterPage;
@@ -41,7 +42,7 @@ function AdminCell({ row, allowed, actions }: { row: RosterRow; allowed: boolean
 function ToolkitCell({ row, allowed, actions }: { row: RosterRow; allowed: boolean; actions: RosterActions }) {
   const name = displayName(row);
   return (
-    <Group gap={6}>
+    <Group gap="xs">
       <Text size="sm">Toolkit: {row.toolKitAccess ? 'Yes' : 'No'}</Text>
       {allowed ? (
         <>
@@ -91,12 +92,14 @@ export function RosterTable({ roster, actions }: RosterTableProps) {
           return (
             <Table.Tr key={row.membershipId ?? row.invitationId ?? row.userId}>
               <Table.Td>
-                <Group gap={4}>
+                <Group gap="2xs">
                   <Text size="sm">{name}</Text>
                   {row.pending ? <StatusBadge tone="action">{rosterMessages.pending}</StatusBadge> : null}
                 </Group>
               </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.email}</Table.Td>
+              <Table.Td>
+                <EmailAddress email={row.email} />
+              </Table.Td>
               <Table.Td>{row.positionLabel ?? ''}</Table.Td>
               <Table.Td>{row.grades.join(', ')}</Table.Td>
               <Table.Td>

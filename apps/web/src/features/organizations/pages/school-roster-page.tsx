@@ -8,6 +8,7 @@ import { isApiError } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { listParams, useListSearch } from '../../../lib/list-search.ts';
+import { ExportMenu } from '../../../ui/export-menu.tsx';
 import { lookupsQuery } from '../../../lib/lookups.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
@@ -69,7 +70,14 @@ export function SchoolRosterPage() {
           onChange={(event) => setInput(event.currentTarget.value)}
           w={{ base: '100%', sm: 360 }}
         />
-        <Button onClick={drawer.open}>Add staff member</Button>
+        <Group gap="sm">
+          <ExportMenu
+            path={`/api/organizations/${encodeURIComponent(organizationId)}/roster/export`}
+            filters={{ search: params.search }}
+            noun="roster"
+          />
+          <Button onClick={drawer.open}>Add staff member</Button>
+        </Group>
       </Group>
       {roster.isPending || lostAccess ? (
         <PageLoader label="Loading roster" />

@@ -54,8 +54,12 @@ export function SegmentPanel({ reply, segment, onDirty }: SegmentPanelProps) {
 
   if (lines.length === 0) return <EmptyState message={packageAssignmentMessages.empty} />;
 
-  const pick = (itemId: string, index: number, user: DraftSlot) => {
-    const next = { ...draft, [itemId]: (draft[itemId] ?? []).map((slot, i) => (i === index ? user : slot)) };
+  const fill = (itemId: string, picks: readonly { index: number; user: DraftSlot }[]) => {
+    const chosen = new Map(picks.map((pick) => [pick.index, pick.user]));
+    const next = {
+      ...draft,
+      [itemId]: (draft[itemId] ?? []).map((slot, i) => (chosen.has(i) ? (chosen.get(i) ?? null) : slot)),
+    };
     setDraft(next);
     onDirty(
       segment,
@@ -89,7 +93,8 @@ export function SegmentPanel({ reply, segment, onDirty }: SegmentPanelProps) {
             organizationId={reply.organizationId}
             slots={draft[line.itemId] ?? []}
             excess={check.excess[index] ?? 0}
-            onPick={(slot, user) => pick(line.itemId, slot, user)}
+            onPick={(slot, user) => fill(line.itemId, [{ index: slot, user }])}
+            onFill={(picks) => fill(line.itemId, picks)}
           />
         </Stack>
       ))}

@@ -10,6 +10,7 @@ import {
   type PackageAssignmentsReply,
 } from '@portal/domain/packages/assignments.ts';
 import { packageAssignmentTabs } from '@portal/domain/packages/paths.ts';
+import { pastedListMessages } from '@portal/domain/people/pasted-list.ts';
 import { organizationId, people } from '../../../test/allocation.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -144,6 +145,42 @@ describe('package ticket assignment', { timeout: 30_000 }, () => {
       `${assignmentsPath}/allocate-tickets`,
     ]);
     await waitFor(() => expect(save).toBeDisabled());
+  });
+
+  it('fills a line’s empty tickets from a pasted list, resolved on the server, and saves them with the tab', async () => {
+    let saved: AllocateTicketsInput | undefined;
+    stubFetch(
+      routes({
+        [`POST /api/organizations/${organizationId}/pending-users/list`]: () =>
+          jsonResponse(200, { items: [people.eli] }),
+        [`PUT ${assignmentsPath}/allocate-tickets`]: (body) => {
+          saved = body as AllocateTicketsInput;
+          return jsonResponse(200, aReply());
+        },
+      }),
+    );
+    await openPage('assign-tickets', 'Allocate Tickets');
+    await screen.findByRole('region', { name: 'Fall Leadership Conference Day' }, { timeout: 5000 });
+    const user = userEvent.setup();
+    await user.click(
+      within(region('Fall Leadership Conference Day')).getByRole('button', {
+        name: `${pastedListMessages.paste} for Fall Leadership Conference Day`,
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: `${pastedListMessages.paste}: Fall Leadership Conference Day`,
+    });
+    await user.click(within(dialog).getByLabelText(pastedListMessages.textLabel, { exact: false }));
+    await user.paste(`${people.eli.email}`);
+    await user.click(within(dialog).getByRole('button', { name: pastedListMessages.confirm }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(picker('Fall Leadership Conference Day', 2)).toHaveValue('Eli Evans');
+    await user.click(screen.getAllByRole('button', { name: 'Save' })[0]!);
+    await waitFor(() =>
+      expect(saved).toEqual({
+        events: [{ packageEventId: ids.event, assignedUsers: [people.dana.id, people.eli.id] }],
+      }),
+    );
   });
 
   it('Assign Staff opens on the group sections, sends groupId and sectionId, and shows the server’s refusal', async () => {

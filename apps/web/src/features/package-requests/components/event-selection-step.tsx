@@ -51,7 +51,7 @@ export function EventSelectionStep({ detail }: StepProps) {
         });
         return (
           <Card key={event.id} withBorder padding="md" radius="md">
-            <Stack gap={4}>
+            <Stack gap="2xs">
               <NativeSelect
                 label={event.name}
                 description={`${formatUsDate(event.startDate)} · ${formatCents(event.price)} a participant`}

@@ -15,6 +15,7 @@ import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { OverrideNote } from './override-note.tsx';
 import { StepActions } from './step-actions.tsx';
 import { amountOptions, changed, participants, type StepProps } from './step-props.ts';
+import { useStepMinimum } from './use-step-minimum.ts';
 import { useStepSave } from './use-step-save.ts';
 
 const participantsOf = (detail: PackageRequestDetail) =>
@@ -42,16 +43,19 @@ export function GroupSelectionStep({ detail }: StepProps) {
   const selections = new Map(detail.selections.groupSections.map((s) => [s.groupSectionId, s]));
   const draftMap = new Map(Object.entries(draft));
   const short = groupsBelowMinimum(detail.package, draftMap);
+  const minimum = useStepMinimum(short.length > 0);
   let overallocated = false;
   const onSave = (andContinue: boolean) =>
-    save(
-      {
-        sections: detail.package.groups
-          .flatMap((g) => g.sections)
-          .filter((s) => !isOverridden(selections.get(s.id)))
-          .map((s) => ({ groupSectionId: s.id, requestedParticipants: draft[s.id] ?? 0 })),
-      },
-      andContinue,
+    minimum.attempt(andContinue, () =>
+      save(
+        {
+          sections: detail.package.groups
+            .flatMap((g) => g.sections)
+            .filter((s) => !isOverridden(selections.get(s.id)))
+            .map((s) => ({ groupSectionId: s.id, requestedParticipants: draft[s.id] ?? 0 })),
+        },
+        andContinue,
+      ),
     );
   const cards = detail.package.groups.map((group) => {
     const chosen = group.sections.reduce((sum, s) => sum + (draft[s.id] ?? 0), 0);
@@ -90,7 +94,7 @@ export function GroupSelectionStep({ detail }: StepProps) {
             return (
               <Stack
                 key={section.id}
-                gap={4}
+                gap="2xs"
                 p="xs"
                 style={{ borderLeft: `4px solid var(--mantine-color-${virtual ? 'violet' : 'blue'}-7)` }}
               >
@@ -109,7 +113,10 @@ export function GroupSelectionStep({ detail }: StepProps) {
                   )}
                   value={String(value)}
                   disabled={overridden}
-                  onChange={(e) => setDraft({ ...draft, [section.id]: Number(e.currentTarget.value) })}
+                  onChange={(e) => {
+                    minimum.touch();
+                    setDraft({ ...draft, [section.id]: Number(e.currentTarget.value) });
+                  }}
                 />
                 {virtual ? (
                   <Badge color="violet" variant="light" c="dark" w="fit-content">
@@ -128,7 +135,7 @@ export function GroupSelectionStep({ detail }: StepProps) {
     <Stack gap="lg">
       {detail.package.groupsDescription ? <Text>{detail.package.groupsDescription}</Text> : null}
       {cards}
-      {short.length > 0 ? (
+      {minimum.shown ? (
         <Alert color="red" variant="light">
           {groupMinimumMessage(short)}
         </Alert>
@@ -139,7 +146,8 @@ export function GroupSelectionStep({ detail }: StepProps) {
         step="group-selection"
         dirty={changed(draft, saved)}
         saving={saving}
-        blocked={overallocated || short.length > 0}
+        blocked={overallocated}
+        continueBlocked={minimum.shown}
         leaveTo={leaveTo}
         onSave={onSave}
       />

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { formatCents } from '@portal/domain/money.ts';
 import {
   effectiveAmount,
+  gradesOverridden,
   instituteBalance,
   isOverridden,
   optionList,
@@ -73,6 +74,7 @@ export function InstituteSelectionStep({ detail }: StepProps) {
       {detail.package.institutes.map((institute) => {
         const selection = selections.get(institute.id);
         const overridden = isOverridden(selection);
+        const gradesLocked = gradesOverridden(selection);
         const current = entry(institute.id);
         const balance = instituteBalance(current.requested, sum(current.grades));
         const options = optionList({
@@ -107,7 +109,12 @@ export function InstituteSelectionStep({ detail }: StepProps) {
               {current.requested > 0 ? (
                 <>
                   <Group justify="space-between">
-                    <Text fw={600}>Participants by grade</Text>
+                    <Stack gap={0}>
+                      <Text fw={600}>Participants by grade</Text>
+                      {gradesLocked ? (
+                        <Text size="sm" fs="italic">{`These grades were ${packageMessages.overriddenByAdmin}.`}</Text>
+                      ) : null}
+                    </Stack>
                     <span aria-live="polite">
                       <StatusBadge tone={tones[balance.colour]} data-colour={balance.colour}>
                         {balanceWords(balance.remaining)}
@@ -122,6 +129,7 @@ export function InstituteSelectionStep({ detail }: StepProps) {
                         min={0}
                         label={`Grade ${grade.name}`}
                         value={String(current.grades[grade.id] ?? 0)}
+                        disabled={gradesLocked}
                         onChange={(e) => {
                           const n = Math.max(0, Math.floor(Number(e.currentTarget.value) || 0));
                           setDraft({

@@ -1,4 +1,5 @@
 import { Alert, Button, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { openConfirmModal } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { formatCents } from '@portal/domain/money.ts';
@@ -58,7 +59,7 @@ export function ReviewStep({ detail }: StepProps) {
         cost: formatCents(l.cost),
       })),
   ];
-  const onSubmit = () =>
+  const send = () =>
     submit.mutate(
       { step: 'submit', body: { usingPtaFunds } },
       {
@@ -66,6 +67,22 @@ export function ReviewStep({ detail }: StepProps) {
         onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
       },
     );
+  // Submitting cannot be undone from here (only staff reopen a request): asked first, with what it commits to.
+  const onSubmit = () =>
+    openConfirmModal({
+      title: 'Submit this package request?',
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">
+            {detail.package.name} for {detail.organization.name}, package total{' '}
+            <strong>{range(totals.total.low, totals.total.high)}</strong>.
+          </Text>
+          <Text size="sm">Once submitted it can no longer be changed, unless staff reopen it.</Text>
+        </Stack>
+      ),
+      labels: { confirm: 'Submit request', cancel: 'Cancel' },
+      onConfirm: send,
+    });
   return (
     <Stack gap="lg">
       {justSubmitted ? (
@@ -100,7 +117,7 @@ export function ReviewStep({ detail }: StepProps) {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Stack gap={4}>
+      <Stack gap="2xs">
         <Text size="lg" fw={700} c={totals.belowMinimum ? 'red.9' : undefined}>
           Package total: {range(totals.total.low, totals.total.high)}
         </Text>

@@ -12,6 +12,7 @@ import type { PackageRequestDetail } from '@portal/domain/packages/contracts.ts'
 import { OverrideNote } from './override-note.tsx';
 import { StepActions } from './step-actions.tsx';
 import { amountOptions, changed, days, type StepProps } from './step-props.ts';
+import { useStepMinimum } from './use-step-minimum.ts';
 import { useStepSave } from './use-step-save.ts';
 
 const daysOf = (detail: PackageRequestDetail) =>
@@ -33,15 +34,18 @@ export function StaffOptionsStep({ detail }: StepProps) {
   });
   const selections = new Map(detail.selections.pdSessions.map((s) => [s.pdSessionId, s]));
   const short = groupingsBelowMinimum(detail.package, new Map(Object.entries(draft)));
+  const minimum = useStepMinimum(short.length > 0);
   const onSave = (andContinue: boolean) =>
-    save(
-      {
-        pdSessions: detail.package.pdSessionGroupings
-          .flatMap((g) => g.pdSessions)
-          .filter((s) => !isOverridden(selections.get(s.id)))
-          .map((s) => ({ pdSessionId: s.id, requestedDays: draft[s.id] ?? 0 })),
-      },
-      andContinue,
+    minimum.attempt(andContinue, () =>
+      save(
+        {
+          pdSessions: detail.package.pdSessionGroupings
+            .flatMap((g) => g.pdSessions)
+            .filter((s) => !isOverridden(selections.get(s.id)))
+            .map((s) => ({ pdSessionId: s.id, requestedDays: draft[s.id] ?? 0 })),
+        },
+        andContinue,
+      ),
     );
 
   return (
@@ -69,7 +73,7 @@ export function StaffOptionsStep({ detail }: StepProps) {
               });
               const value = draft[session.id] ?? 0;
               return (
-                <Stack key={session.id} gap={4}>
+                <Stack key={session.id} gap="2xs">
                   <NativeSelect
                     label={session.name}
                     description={`${session.setting === 'REMOTE' ? 'Remote' : 'On site'} · ${formatCents(session.dayRate)} a day${session.description ? ` · ${session.description}` : ''}`}
@@ -79,7 +83,10 @@ export function StaffOptionsStep({ detail }: StepProps) {
                     )}
                     value={String(value)}
                     disabled={overridden}
-                    onChange={(event) => setDraft({ ...draft, [session.id]: Number(event.currentTarget.value) })}
+                    onChange={(event) => {
+                      minimum.touch();
+                      setDraft({ ...draft, [session.id]: Number(event.currentTarget.value) });
+                    }}
                   />
                   <OverrideNote
                     overridden={overridden}
@@ -91,7 +98,7 @@ export function StaffOptionsStep({ detail }: StepProps) {
           </Stack>
         </Card>
       ))}
-      {short.map((title) => (
+      {(minimum.shown ? short : []).map((title) => (
         <Alert key={title} color="red" variant="light">
           {minimumDaysMessage(title)}
         </Alert>
@@ -102,7 +109,8 @@ export function StaffOptionsStep({ detail }: StepProps) {
         step="staff-options"
         dirty={changed(draft, saved)}
         saving={saving}
-        blocked={short.length > 0}
+        blocked={false}
+        continueBlocked={minimum.shown}
         leaveTo={leaveTo}
         onSave={onSave}
       />

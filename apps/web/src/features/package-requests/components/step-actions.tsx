@@ -12,6 +12,8 @@ interface StepActionsProps {
   saving: boolean;
   /** A rule of the step is broken: the server would refuse the save, so neither button is offered. */
   blocked: boolean;
+  /** The step is short of a minimum the person has been told about: kept as a draft, not continued. */
+  continueBlocked?: boolean;
   leaveTo: string | null;
   onSave: (andContinue: boolean) => void;
 }
@@ -24,6 +26,7 @@ export function StepActions({
   dirty,
   saving,
   blocked,
+  continueBlocked = false,
   leaveTo,
   onSave,
 }: StepActionsProps) {
@@ -47,7 +50,7 @@ export function StepActions({
           <Button variant="default" onClick={() => onSave(false)} disabled={saving || blocked}>
             Save
           </Button>
-          <Button onClick={() => onSave(true)} disabled={saving || blocked} loading={saving}>
+          <Button onClick={() => onSave(true)} disabled={saving || blocked || continueBlocked} loading={saving}>
             Save &amp; Continue
           </Button>
         </Group>

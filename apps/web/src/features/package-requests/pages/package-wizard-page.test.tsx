@@ -82,7 +82,7 @@ const base = (detail: PackageRequestDetail) => ({
 });
 
 describe('Package wizard', { timeout: 30_000 }, () => {
-  it('shows only the package steps, holds Save until the minimum days are met, keeps the input after a failed save, then moves on', async () => {
+  it('shows only the package steps, says nothing on arrival, holds Save & Continue until the minimum days are met once chosen, keeps the input after a failed save, then moves on', async () => {
     let attempts = 0;
     const calls = stubFetch({
       ...base(aRequest()),
@@ -106,8 +106,13 @@ describe('Package wizard', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: '2. Review' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Event Selection/ })).toBeNull();
 
+    expect(screen.queryByText(minimumDaysMessage('Coaching'))).toBeNull();
+    expect(screen.getByRole('button', { name: 'Save & Continue' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+
     await user.selectOptions(coaching, '2');
     expect(screen.getByText(minimumDaysMessage('Coaching'))).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Save & Continue' })).toBeDisabled();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Walkthroughs' }), '1');
     expect(screen.queryByText(minimumDaysMessage('Coaching'))).toBeNull();

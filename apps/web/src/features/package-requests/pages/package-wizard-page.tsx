@@ -89,7 +89,7 @@ export function PackageWizardPage() {
       <Anchor component={Link} to={packagePaths.selectService(detail.organization.id)} size="sm">
         Back to Select a Service
       </Anchor>
-      <Stack gap={4}>
+      <Stack gap="2xs">
         <Title order={1}>{detail.package.name}</Title>
         <Text>
           {detail.organization.name} · {detail.package.schoolYear.name} · {packageStatusLabels[detail.status]}

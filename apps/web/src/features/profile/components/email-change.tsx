@@ -24,8 +24,7 @@ export function EmailChange({ currentEmail }: { currentEmail: string }) {
   useEffect(() => {
     if (!done) return;
     const timer = window.setTimeout(() => {
-      endSession(queryClient);
-      void navigate(loginPath, { replace: true });
+      void endSession(queryClient, () => navigate(loginPath, { replace: true }));
     }, logoutAfterEmailChangeMs);
     return () => window.clearTimeout(timer);
   }, [done, navigate, queryClient]);

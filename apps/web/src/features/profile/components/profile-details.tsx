@@ -2,6 +2,8 @@ import { DataList, Text } from '@mantine/core';
 import { organizationMessages } from '@portal/domain/organizations/contracts.ts';
 import { displayName } from '@portal/domain/people/names.ts';
 import type { Profile } from '@portal/domain/people/profile.ts';
+import type { ReactNode } from 'react';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 
 /** Shown instead of date of birth and SSN digits while staff view the portal as this member. */
 export const sensitiveHiddenText = 'Hidden while viewing as this member';
@@ -13,9 +15,9 @@ function shown(value: string | null): string {
 /** The profile in view mode: every field, 'Not set' for the empty ones. */
 export function ProfileDetails({ profile }: { profile: Profile }) {
   const sensitive = (value: string | null) => (profile.sensitiveHidden ? sensitiveHiddenText : shown(value));
-  const rows: [string, string][] = [
+  const rows: [string, ReactNode][] = [
     ['Name', displayName(profile)],
-    ['Email', profile.email],
+    ['Email', <EmailAddress email={profile.email} />],
     ['Address 1', shown(profile.address1)],
     ['Address 2', shown(profile.address2)],
     ['City', shown(profile.city)],
@@ -28,8 +30,8 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
   ];
 
   return (
-    // A value is one unbroken word at times (an email address): it may break anywhere rather than
-    // push the page wider than a phone beside the 10rem labels.
+    // A long value (a name without spaces) may break anywhere rather than push the page wider than
+    // a phone beside the 10rem labels; an email address breaks at its punctuation first.
     <DataList labelWidth="10rem" size="md" styles={{ itemValue: { minWidth: 0, overflowWrap: 'anywhere' } }}>
       {rows.map(([label, value]) => (
         <DataList.Item key={label}>

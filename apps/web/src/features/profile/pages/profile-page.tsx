@@ -1,7 +1,8 @@
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { toolkitAccessNotice } from '@portal/domain/navigation.ts';
 import { profileMessages } from '@portal/domain/people/profile.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { lookupsQuery } from '../../../lib/lookups.ts';
@@ -34,6 +35,7 @@ export const profileLoader = (queryClient: QueryClient) => () => {
 export function ProfilePage() {
   const profile = useQuery(profileQuery);
   const [editing, setEditing] = useState(false);
+  const [searchParams] = useSearchParams();
 
   return (
     <Stack gap="xl" maw={880}>
@@ -41,6 +43,12 @@ export function ProfilePage() {
         <Title order={1}>Profile</Title>
         <Text size="sm">{profileMessages.ctleNote}</Text>
       </Stack>
+      {searchParams.get('notice') === 'toolkit-access' ? (
+        // No title: a light alert's coloured title falls below 4.5:1; the words carry it in the text colour.
+        <Alert color="blue" variant="light" role="status">
+          <strong>No toolkit access.</strong> {toolkitAccessNotice}
+        </Alert>
+      ) : null}
       {profile.isPending ? (
         <PageLoader label="Loading profile" />
       ) : profile.isError ? (

@@ -3,7 +3,11 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Profile } from '@portal/domain/people/profile.ts';
-import { purchaseOrderMessages, type PurchaseOrderSubmitted } from '@portal/domain/commerce/purchase-orders.ts';
+import {
+  purchaseOrderMessages,
+  type MyPurchaseOrderPage,
+  type PurchaseOrderSubmitted,
+} from '@portal/domain/commerce/purchase-orders.ts';
 import type {
   ApplicantAvailability,
   AvailableApplicants,
@@ -23,7 +27,26 @@ export const purchaseOrderKeys = {
   available: (instituteId: string, organizationId: string) =>
     ['member-purchase-orders', 'available', instituteId, organizationId] as const,
   contracts: (organizationId: string) => ['member-purchase-orders', 'contracts', organizationId] as const,
+  sent: (page: number) => ['member-purchase-orders', 'sent', page] as const,
 };
+
+export const sentPurchaseOrdersPageSize = 10;
+
+/** GET /api/purchase-orders: what the member sent and what was sent for the schools they manage; staff decide them elsewhere, so read again on each visit. */
+export function sentPurchaseOrdersQuery(page: number) {
+  return queryOptions({
+    queryKey: purchaseOrderKeys.sent(page),
+    queryFn: ({ signal }) =>
+      api.get<MyPurchaseOrderPage>(
+        withQuery('/api/purchase-orders', { page, pageSize: sentPurchaseOrdersPageSize }),
+        signal,
+      ),
+    staleTime: 0,
+  });
+}
+
+/** Where the browser downloads a sent purchase order's PDF. */
+export const sentPurchaseOrderFileUrl = (id: string) => `/api/purchase-orders/${encodeURIComponent(id)}/file`;
 
 /**
  * GET /api/profile, for the member's organizations and their role in each. The same key and call as

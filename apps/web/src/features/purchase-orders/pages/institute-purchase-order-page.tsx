@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, List, NativeSelect, Stack, Text, TextInpu
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { cartMessages } from '@portal/domain/commerce/cart.ts';
 import { formatCents } from '@portal/domain/money.ts';
@@ -31,6 +31,7 @@ import {
 } from '../api/purchase-orders.ts';
 import {
   appendCommonFields,
+  purchaseOrderContactQuery,
   emptyPurchaseOrderValues,
   NoOrganizationAlert,
   organizationOptions,
@@ -81,10 +82,12 @@ function InstituteForm({
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
   const [couponRefusal, setCouponRefusal] = useState<string | null>(null);
   const [couponPending, setCouponPending] = useState(false);
+  const contact = useQuery(purchaseOrderContactQuery).data;
   const form = useForm<InstitutePurchaseOrderFormValues>({
     mode: 'controlled',
     initialValues: {
       ...emptyPurchaseOrderValues,
+      ...contact,
       organizationId: organizations.length === 1 ? (organizations[0]?.value ?? null) : null,
       instituteId: null,
       couponCode: '',
@@ -94,6 +97,21 @@ function InstituteForm({
   });
   const { instituteId, organizationId } = form.values;
   const institute = institutes.find((option) => option.id === instituteId);
+  const prefilledTotal = useRef('');
+
+  /**
+   * The total follows the applicants' tuition (less the coupon) until the member types one of their
+   * own; it stays editable, and the server derives the amount owed and compares as before.
+   */
+  const followTotal = (count: number, applied: AppliedCoupon | null) => {
+    const current = form.getValues().total;
+    if (current !== '' && current !== prefilledTotal.current) return;
+    const price = institute?.priceCents;
+    const next =
+      price == null || count === 0 ? '' : (institutePurchaseOrderTotals(price, count, applied).total / 100).toFixed(2);
+    prefilledTotal.current = next;
+    form.setFieldValue('total', next);
+  };
   const available = useQuery(availableApplicantsQuery(instituteId ?? '', organizationId ?? ''));
   const remaining = (available.data?.usersCount ?? 0) - applicants.length;
   const noneAvailable = available.isSuccess && remaining <= 0;
@@ -106,6 +124,7 @@ function InstituteForm({
     setCoupon(null);
     form.setFieldValue('couponCode', '');
     setApplicantError(null);
+    followTotal(0, null);
   };
 
   const setApplicantList = (next: Applicant[]) => {
@@ -115,6 +134,7 @@ function InstituteForm({
       next.map((applicant) => applicant.email),
     );
     form.clearFieldError('applicants');
+    followTotal(next.length, coupon);
   };
 
   const addApplicant = async (event: FormEvent) => {
@@ -156,6 +176,7 @@ function InstituteForm({
       const answer = await validateCoupon(code, instituteId);
       setCoupon(answer.coupon);
       form.setFieldValue('couponCode', answer.coupon.code);
+      followTotal(applicants.length, answer.coupon);
       notifications.show({ color: 'green', message: answer.message });
       applied();
     } catch (error) {

@@ -16,6 +16,7 @@ import { PageLoader } from '../../../ui/page-loader.tsx';
 import { contractsQuery, membershipsQuery, useSendPurchaseOrder } from '../api/purchase-orders.ts';
 import {
   appendCommonFields,
+  purchaseOrderContactQuery,
   emptyPurchaseOrderValues,
   organizationOptions,
   PurchaseOrderButtons,
@@ -39,10 +40,12 @@ function toFormData(values: PackagePurchaseOrderFormValues, file: File): FormDat
 function PackageForm({ organizations }: { organizations: { value: string; label: string }[] }) {
   const navigate = useNavigate();
   const submitOrder = useSendPurchaseOrder('/api/package-purchase-orders');
+  const contact = useQuery(purchaseOrderContactQuery).data;
   const form = useForm<PackagePurchaseOrderFormValues>({
     mode: 'controlled',
     initialValues: {
       ...emptyPurchaseOrderValues,
+      ...contact,
       organizationId: organizations.length === 1 ? (organizations[0]?.value ?? null) : null,
       contractId: null,
     },
@@ -103,7 +106,7 @@ function PackageForm({ organizations }: { organizations: { value: string; label:
             onChange={(event) => form.setFieldValue('contractId', event.currentTarget.value || null)}
           />
         )}
-        {contract?.signedUrl ? (
+        {contract ? (
           <Anchor href={contract.signedUrl} size="sm">
             Download the signed contract (PDF)
           </Anchor>

@@ -2,7 +2,11 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { purchaseOrderMessages } from '@portal/domain/commerce/purchase-orders.ts';
+import {
+  myPurchaseOrderMessages,
+  purchaseOrderMessages,
+  purchaseOrderNextStep,
+} from '@portal/domain/commerce/purchase-orders.ts';
 import { memberPurchaseOrderMessages } from '@portal/domain/commerce/member-purchase-orders.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { aProfile } from '../../../test/profile.ts';
@@ -44,6 +48,7 @@ function stub(routes: Parameters<typeof stubFetch>[0] = {}, role: 'MEMBER' | 'OW
         : jsonResponse(200, { userAvailable: false, applicant: null }),
     'POST /api/institute-purchase-orders': () => jsonResponse(201, { purchaseOrderId: 'po-1' }),
     'POST /api/package-purchase-orders': () => jsonResponse(201, { purchaseOrderId: 'po-2' }),
+    'GET /api/purchase-orders': () => jsonResponse(200, { items: [], page: 1, pageSize: 10, total: 0 }),
     ...routes,
   });
 }
@@ -60,13 +65,17 @@ const fileInput = () => {
 async function fillCommon(u: ReturnType<typeof user>) {
   await u.upload(fileInput(), aPdf());
   await u.type(field('Purchase order number'), 'PO-1');
+  await u.clear(field('Purchase order total'));
   await u.type(field('Purchase order total'), '800');
+  await u.clear(field('Contact name'));
   await u.type(field('Contact name'), 'Pat Purchasing');
+  await u.clear(field('Contact email'));
   await u.type(field('Contact email'), 'pat@district.test');
+  await u.clear(field('Contact phone'));
   await u.type(field('Contact phone'), '5185550123');
 }
 
-describe('purchase orders', { timeout: 20_000 }, () => {
+describe('purchase orders', { timeout: 30_000 }, () => {
   beforeEach(() => notifications.clean());
 
   it('the landing offers an institute and a package purchase order', async () => {
@@ -77,6 +86,51 @@ describe('purchase orders', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     await user().click(screen.getByRole('link', { name: 'Institute purchase order' }));
     await waitFor(() => expect(app.location()).toBe('/members/purchase-orders/institute'));
+  });
+
+  it('the landing lists the purchase orders sent, where each stands and its file; or says none were', async () => {
+    stub({
+      'GET /api/purchase-orders': () =>
+        jsonResponse(200, {
+          items: [
+            {
+              id: 'po-9',
+              number: 'PO-7781',
+              kind: 'INSTITUTE',
+              status: 'SUBMITTED',
+              organizationName: 'Lincoln Elementary School',
+              totalCents: 190_000,
+              buyerName: 'Olivia Owens',
+              sentByMe: false,
+              filename: 'District PO',
+              createdAt: '2026-11-20T15:00:00.000Z',
+              decidedAt: null,
+            },
+          ],
+          page: 1,
+          pageSize: 10,
+          total: 1,
+        }),
+    });
+    renderApp('/members/purchase-orders');
+    const sent = await screen.findByRole('table', { name: myPurchaseOrderMessages.title }, { timeout: 5000 });
+    const row = within(sent).getByRole('row', { name: /PO-7781/ });
+    expect(row).toHaveTextContent('Sent 11/20/2026');
+    expect(row).toHaveTextContent('by Olivia Owens');
+    expect(row).toHaveTextContent('Institute');
+    expect(row).toHaveTextContent('$1,900.00');
+    expect(row).toHaveTextContent('Submitted');
+    expect(row).toHaveTextContent(purchaseOrderNextStep('SUBMITTED'));
+    expect(within(row).getByRole('link', { name: 'Download purchase order PO-7781' })).toHaveAttribute(
+      'href',
+      '/api/purchase-orders/po-9/file',
+    );
+  });
+
+  it('the landing says when no purchase order was sent yet', async () => {
+    stub();
+    renderApp('/members/purchase-orders');
+    expect(await screen.findByText(myPurchaseOrderMessages.empty, {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('institute: refuses an applicant not found or added twice, then sends the applicants, the coupon-free total in cents and the type', async () => {
@@ -99,6 +153,8 @@ describe('purchase orders', { timeout: 20_000 }, () => {
     await u.click(within(addForm).getByRole('button', { name: 'Add applicant' }));
     expect(await within(addForm).findByText(memberPurchaseOrderMessages.applicantAlreadyAdded)).toBeInTheDocument();
     expect(screen.getByText('In dollars. 1 applicant comes to $800.00.')).toBeInTheDocument();
+    // The total follows the applicants' tuition until the member types one of their own.
+    expect(field('Purchase order total')).toHaveValue('800.00');
 
     await fillCommon(u);
     await u.click(screen.getByRole('button', { name: 'Submit purchase order' }));
@@ -167,7 +223,14 @@ describe('purchase orders', { timeout: 20_000 }, () => {
       {
         'GET /api/package-purchase-orders/contracts': () =>
           jsonResponse(200, {
-            contracts: [{ id: contractId, packageName: 'Literacy Partnership', signedUrl: null, total: 1_250_000 }],
+            contracts: [
+              {
+                id: contractId,
+                packageName: 'Literacy Partnership',
+                signedUrl: `/api/package-purchase-orders/contracts/${contractId}/signed-pdf`,
+                total: 1_250_000,
+              },
+            ],
           }),
       },
       'OWNER',

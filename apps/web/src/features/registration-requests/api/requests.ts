@@ -4,6 +4,7 @@ import type {
   RegistrationPayReply,
   RegistrationRequestDetail,
   RegistrationRequestPage,
+  SaveAttendeesInput,
 } from '@portal/domain/registrations/requests.ts';
 import { api, withQuery } from '../../../lib/api.ts';
 import { registrationKeys } from '../../../shared/registration/queries.ts';
@@ -54,9 +55,11 @@ export function useUpdateSeats(requestId: string) {
   );
 }
 
+export type AttendeeName = NonNullable<SaveAttendeesInput['names']>[number];
+
 export function useSaveAttendees(requestId: string) {
-  return useRequestMutation((emails: string[]) =>
-    api.put<RegistrationRequestDetail>(`${requestPath(requestId)}/attendees`, { emails }),
+  return useRequestMutation((input: SaveAttendeesInput) =>
+    api.put<RegistrationRequestDetail>(`${requestPath(requestId)}/attendees`, input),
   );
 }
 

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
+import { pastedListMessages } from '@portal/domain/people/pasted-list.ts';
 import {
   attendeeProblems,
   registrationRequestMessages as messages,
@@ -8,7 +9,8 @@ import {
 } from '@portal/domain/registrations/requests.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import { useSaveAttendees } from '../api/requests.ts';
+import { PasteListModal, type SeatedPerson } from '../../../shared/pasted-list/paste-list-modal.tsx';
+import { useSaveAttendees, type AttendeeName } from '../api/requests.ts';
 
 /** The seats' emails as saved (an empty seat is ''). */
 const emailsOf = (detail: RegistrationRequestDetail) => detail.seats.map((seat) => seat.attendee?.email ?? '');
@@ -33,6 +35,9 @@ export function AttendeesForm({ detail }: { detail: RegistrationRequestDetail })
   const [emails, setEmails] = useState<string[]>(() => emailsOf(detail));
   const [formError, setFormError] = useState<string | null>(null);
   const [seatErrors, setSeatErrors] = useState<Record<number, string>>({});
+  const [pasting, setPasting] = useState(false);
+  // Names a pasted list gave, by email: the server names people who have no account yet with them.
+  const [names, setNames] = useState<Map<string, AttendeeName>>(() => new Map());
   const editable = detail.abilities.assignAttendees;
   // The seats follow the request when its number of seats changes.
   const values = detail.seats.map((_, index) => emails[index] ?? '');
@@ -43,7 +48,8 @@ export function AttendeesForm({ detail }: { detail: RegistrationRequestDetail })
     setFormError(problems.form);
     setSeatErrors(problems.seats);
     if (problems.form || Object.keys(problems.seats).length > 0) return;
-    save.mutate(values, {
+    const listed = values.flatMap((email) => names.get(email.trim().toLowerCase()) ?? []);
+    save.mutate(listed.length > 0 ? { emails: values, names: listed } : { emails: values }, {
       onSuccess: (saved) => {
         setEmails(emailsOf(saved));
         notifications.show({ color: 'green', message: messages.attendeesSaved });
@@ -55,6 +61,21 @@ export function AttendeesForm({ detail }: { detail: RegistrationRequestDetail })
         if (Object.keys(onSeats).length === 0) notifications.show({ color: 'red', message: errorMessage(error) });
       },
     });
+  };
+
+  const fillFromList = (people: SeatedPerson[]) => {
+    const bySeat = new Map(people.map((person) => [person.seat, person.email]));
+    setEmails(detail.seats.map((_, i) => bySeat.get(i) ?? values[i] ?? ''));
+    setNames((current) => {
+      const next = new Map(current);
+      for (const person of people)
+        if (person.firstName || person.lastName)
+          next.set(person.email, { email: person.email, firstName: person.firstName, lastName: person.lastName });
+      return next;
+    });
+    setSeatErrors({});
+    setFormError(null);
+    return true;
   };
 
   return (
@@ -88,7 +109,7 @@ export function AttendeesForm({ detail }: { detail: RegistrationRequestDetail })
                 description={seat.attendee?.isPending ? 'Invited: no account yet' : undefined}
               />
               {seat.free ? (
-                <Badge color="green" variant="light" c="dark" mb={8}>
+                <Badge color="green" variant="light" c="dark" mb="xs">
                   Free seat
                 </Badge>
               ) : null}
@@ -99,10 +120,23 @@ export function AttendeesForm({ detail }: { detail: RegistrationRequestDetail })
               <Button type="submit" loading={save.isPending}>
                 Save attendees
               </Button>
+              <Button variant="default" onClick={() => setPasting(true)}>
+                {pastedListMessages.paste}
+              </Button>
             </Group>
           ) : null}
         </Stack>
       </form>
+      {editable ? (
+        <PasteListModal
+          opened={pasting}
+          onClose={() => setPasting(false)}
+          freeSeats={values.flatMap((email, index) => (email.trim() === '' ? [index] : []))}
+          taken={values}
+          seatLabel={(index) => `Seat ${index + 1}`}
+          onConfirm={fillFromList}
+        />
+      ) : null}
     </Stack>
   );
 }

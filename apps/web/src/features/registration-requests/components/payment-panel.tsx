@@ -19,7 +19,7 @@ import { usePayRequest, useRequestCoupon } from '../api/requests.ts';
 function PriceTable({ detail }: { detail: RegistrationRequestDetail }) {
   const { price } = detail;
   return (
-    <Table withRowBorders={false} verticalSpacing={4} maw={480} aria-label="Price">
+    <Table withRowBorders={false} verticalSpacing="2xs" maw={480} aria-label="Price">
       <Table.Tbody>
         <Table.Tr>
           <Table.Td>

@@ -9,6 +9,7 @@ import {
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { aUser } from '../../../test/users.ts';
+import { pastedListMessages } from '@portal/domain/people/pasted-list.ts';
 
 const requestId = '5b0c9d3e-8f1a-4c2b-9d3e-0f1a2b3c4d5e';
 const api = `/api/event-registration-requests/${requestId}`;
@@ -46,6 +47,7 @@ function aRequest(overrides: Partial<RegistrationRequestDetail> = {}): Registrat
     seats: Array.from({ length: seats }, (_, index) => ({ position: index + 1, free: false, attendee: null })),
     abilities: { changeSeats: true, changeCoupon: true, pay: true, assignAttendees: true, cancel: true },
     requester: { id: 'u1', firstName: 'Ada', lastName: 'Admin', email: 'ada@example.test' },
+    organization: { id: 'o1', name: 'Lincoln Elementary School' },
     ...overrides,
   };
 }
@@ -55,7 +57,7 @@ const seatField = (n: number) => screen.getByLabelText(`Seat ${n} attendee email
 describe('registration request page', { timeout: 20_000 }, () => {
   beforeEach(() => notifications.clean());
 
-  it('shows the request (date as MM/dd/yyyy hh:mm) and refuses to save until every seat is filled, once per email', async () => {
+  it('shows the request (date as MM/dd/yyyy hh:mm a, in the provider time zone) and refuses to save until every seat is filled, once per email', async () => {
     const calls = stubFetch({
       'GET /api/me': () => jsonResponse(200, aUser()),
       'GET /api/payments/options': () => jsonResponse(200, { card: { available: true, unavailableReason: null } }),
@@ -65,7 +67,7 @@ describe('registration request page', { timeout: 20_000 }, () => {
     expect(
       await screen.findByRole('heading', { name: 'Summer Writing Institute', level: 1 }, { timeout: 5000 }),
     ).toBeInTheDocument();
-    expect(screen.getByText('Requested 11/20/2026 02:05')).toBeInTheDocument();
+    expect(screen.getByText('Requested 11/20/2026 02:05 PM')).toBeInTheDocument();
 
     const user = userEvent.setup();
     await user.type(seatField(1), 'a@example.test');
@@ -185,5 +187,66 @@ describe('registration request page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(app.location()).toBe('/members/events/registration/requests'), { timeout: 5000 });
     expect(await screen.findByRole('heading', { name: messages.listTitle })).toBeInTheDocument();
     expect(await screen.findByText(messages.empty)).toBeInTheDocument();
+  });
+
+  it('fills the free seats from a pasted list, shows each line’s problem, and saves the names it gave', async () => {
+    const calls = stubFetch({
+      'GET /api/me': () => jsonResponse(200, aUser()),
+      'GET /api/payments/options': () => jsonResponse(200, { card: { available: true, unavailableReason: null } }),
+      [`GET ${api}`]: () => jsonResponse(200, aRequest({ seatsRequested: 3 })),
+      [`PUT ${api}/attendees`]: () => jsonResponse(200, aRequest({ seatsRequested: 3 })),
+    });
+    renderApp(`/members/events/registration/requests/${requestId}`);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Seat 2 attendee email', {}, { timeout: 5000 }), 'held@example.test');
+    await user.click(screen.getByRole('button', { name: pastedListMessages.paste }));
+    const dialog = await screen.findByRole('dialog', { name: pastedListMessages.paste });
+    await user.click(within(dialog).getByLabelText(pastedListMessages.textLabel, { exact: false }));
+    await user.paste(
+      'Ann Lee <ann@example.test>; HELD@example.test\nnope\nann@example.test\nbo@example.test, cy@example.test',
+    );
+    const rows = within(within(dialog).getByRole('table', { name: 'Parsed list' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').at(-1)?.textContent)).toEqual([
+      'Seat 1',
+      pastedListMessages.problems.taken,
+      pastedListMessages.problems.invalid,
+      pastedListMessages.problems.duplicate,
+      'Seat 3',
+      pastedListMessages.problems.overflow,
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: pastedListMessages.confirm }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(seatField(1)).toHaveValue('ann@example.test');
+    expect(seatField(3)).toHaveValue('bo@example.test');
+    await user.click(screen.getByRole('button', { name: 'Save attendees' }));
+    expect(await screen.findByText(messages.attendeesSaved)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      {
+        emails: ['ann@example.test', 'held@example.test', 'bo@example.test'],
+        names: [{ email: 'ann@example.test', firstName: 'Ann', lastName: 'Lee' }],
+      },
+    ]);
+  });
+
+  it('a list shorter than the seats fills what it can, and Save still asks for every seat', async () => {
+    const calls = stubFetch({
+      'GET /api/me': () => jsonResponse(200, aUser()),
+      'GET /api/payments/options': () => jsonResponse(200, { card: { available: true, unavailableReason: null } }),
+      [`GET ${api}`]: () => jsonResponse(200, aRequest({ seatsRequested: 3 })),
+    });
+    renderApp(`/members/events/registration/requests/${requestId}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: pastedListMessages.paste }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: pastedListMessages.paste });
+    await user.click(within(dialog).getByLabelText(pastedListMessages.textLabel, { exact: false }));
+    await user.paste('a@example.test, b@example.test');
+    await user.click(within(dialog).getByRole('button', { name: pastedListMessages.confirm }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(seatField(3)).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Save attendees' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.fillAllSeats);
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
   });
 });

@@ -3,14 +3,15 @@ import { openConfirmModal } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { formatMoment } from '@portal/domain/dates.ts';
 import {
-  formatRequestDate,
   registrationRequestMessages as messages,
   registrationRequestPaths,
   type RegistrationRequestDetail,
 } from '@portal/domain/registrations/requests.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
+import { useProviderTimeZone } from '../../../lib/time-zone.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
 import { paymentOptionsQuery } from '../../../shared/commerce/queries.ts';
 import { ErrorState } from '../../../ui/error-state.tsx';
@@ -34,11 +35,17 @@ export const requestLoader =
   };
 
 function Summary({ detail }: { detail: RegistrationRequestDetail }) {
+  const timeZone = useProviderTimeZone();
   return (
-    <Stack gap={4}>
+    <Stack gap="2xs">
       <Text size="sm">{formatDateRange(detail.event.startDate, detail.event.endDate)}</Text>
       {detail.event.locationName ? <Text size="sm">{detail.event.locationName}</Text> : null}
-      <Text size="sm">Requested {formatRequestDate(detail.createdAt)}</Text>
+      <Text size="sm">Requested {formatMoment(detail.createdAt, timeZone)}</Text>
+      {detail.organization ? (
+        <Text size="sm">
+          {messages.organizationLabel} <strong>{detail.organization.name}</strong>
+        </Text>
+      ) : null}
       <Text size="sm">
         Seats requested: <strong>{detail.seatsRequested}</strong>
       </Text>

@@ -2,13 +2,14 @@ import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@man
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { formatCents } from '@portal/domain/money.ts';
+import { formatMoment } from '@portal/domain/dates.ts';
 import {
-  formatRequestDate,
   registrationRequestMessages as messages,
   registrationRequestPaths,
   type RegistrationRequestRow,
 } from '@portal/domain/registrations/requests.ts';
 import { errorMessage } from '../../../lib/errors.ts';
+import { useProviderTimeZone } from '../../../lib/time-zone.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
@@ -30,15 +31,16 @@ export const requestsLoader =
   };
 
 function RequestCard({ row }: { row: RegistrationRequestRow }) {
+  const timeZone = useProviderTimeZone();
   return (
     <Paper withBorder p="md" radius="md" component="article" aria-labelledby={`request-${row.id}`}>
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-        <Stack gap={4} style={{ minWidth: 0 }}>
+        <Stack gap="2xs" style={{ minWidth: 0 }}>
           <Title order={2} size="h4" id={`request-${row.id}`}>
             {row.event.name}
           </Title>
           <Text size="sm">{formatDateRange(row.event.startDate, row.event.endDate)}</Text>
-          <Text size="sm">Requested {formatRequestDate(row.createdAt)}</Text>
+          <Text size="sm">Requested {formatMoment(row.createdAt, timeZone)}</Text>
           <Text size="sm">
             {row.seatsRequested} {row.seatsRequested === 1 ? 'seat' : 'seats'}, {row.attendeesAssigned} assigned ·{' '}
             {formatCents(row.total)}

@@ -1,6 +1,12 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { resourcesHubMessages, type ResourcesHub } from '@portal/domain/content/organization-resources.ts';
+import {
+  genericErrorMessage,
+  temporarilyUnavailableMessage,
+  tryAgainSoonMessage,
+} from '@portal/domain/problems/messages.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { aUser } from '../../../test/users.ts';
@@ -59,5 +65,36 @@ describe("'Resources' page", { timeout: 30_000 }, () => {
     renderApp('/members/resources');
     expect(await screen.findByText('Could not load resources', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('says a passing outage passes, and Retry reads again', async () => {
+    let outage = true;
+    stubFetch({
+      'GET /api/me': () => jsonResponse(200, aUser()),
+      'GET /api/resources-hub': () =>
+        outage
+          ? problemResponse(503, 'Service Unavailable', { detail: temporarilyUnavailableMessage })
+          : jsonResponse(200, { organizations: [], videoCollections: [], events: [] }),
+    });
+    renderApp('/members/resources');
+    expect(await screen.findByText(tryAgainSoonMessage, {}, { timeout: 5000 })).toBeInTheDocument();
+    outage = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(resourcesHubMessages.noOrganizations, {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it("names a failure of the server's with the request's reference, for support", async () => {
+    stubFetch({
+      'GET /api/me': () => jsonResponse(200, aUser()),
+      'GET /api/resources-hub': () =>
+        new Response(JSON.stringify({ title: 'Internal Server Error', status: 500, detail: genericErrorMessage }), {
+          status: 500,
+          headers: { 'content-type': 'application/problem+json', 'x-request-id': 'req-4711' },
+        }),
+    });
+    renderApp('/members/resources');
+    expect(
+      await screen.findByText(`${genericErrorMessage} (reference req-4711)`, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 });

@@ -64,7 +64,7 @@ export function ResourcesHubPage() {
             title="Organization resources"
             empty={hub.data.organizations.length === 0 ? resourcesHubMessages.noOrganizations : null}
           >
-            <List spacing={4}>
+            <List spacing="2xs">
               {hub.data.organizations.map((organization) => (
                 <List.Item key={organization.id}>
                   <Anchor
@@ -82,7 +82,7 @@ export function ResourcesHubPage() {
             title="Video collections"
             empty={hub.data.videoCollections.length === 0 ? resourcesHubMessages.noCollections : null}
           >
-            <List spacing={4}>
+            <List spacing="2xs">
               {hub.data.videoCollections.map((collection) => (
                 <List.Item key={collection.id}>
                   <Anchor component={Link} to={videoCollectionPaths.page(collection.slug)}>
@@ -100,7 +100,7 @@ export function ResourcesHubPage() {
             title="Event resources"
             empty={hub.data.events.length === 0 ? resourcesHubMessages.noEvents : null}
           >
-            <List spacing={4}>
+            <List spacing="2xs">
               {hub.data.events.map((event) => (
                 <List.Item key={event.id}>
                   <Anchor component={Link} to={resourcePaths.member(event.id)}>

@@ -5,6 +5,7 @@ import {
   resourcePaths,
   type ResourceRow,
 } from '@portal/domain/content/resources.ts';
+import { NewTabMark } from '../../../ui/new-tab-mark.tsx';
 
 /** One resource: its title, description, the sections it is for, and a link to open or a file to download. */
 export function ResourceCard({ eventId, resource }: { eventId: string; resource: ResourceRow }) {
@@ -16,7 +17,7 @@ export function ResourceCard({ eventId, resource }: { eventId: string; resource:
           {resource.title}
         </Title>
         {resource.sections.length > 0 ? (
-          <Group gap={6} aria-label="Sections">
+          <Group gap="xs" aria-label="Sections">
             {resource.sections.map((section) => (
               <Badge key={section.id} variant="light" c="dark" style={{ textTransform: 'none' }}>
                 {section.title}
@@ -48,10 +49,7 @@ export function ResourceCard({ eventId, resource }: { eventId: string; resource:
           ) : resource.url ? (
             <Anchor href={resource.url} target="_blank" rel="noopener noreferrer" style={{ overflowWrap: 'anywhere' }}>
               Open {resource.title}
-              <Text span size="sm" c="dimmed">
-                {' '}
-                (opens in a new tab)
-              </Text>
+              <NewTabMark />
             </Anchor>
           ) : null}
         </Group>

@@ -41,7 +41,7 @@ export function ResourcesPage() {
           Back to My Event Applications
         </Anchor>
       ) : null}
-      <Stack gap={4}>
+      <Stack gap="2xs">
         <Title order={1}>Resources</Title>
         {data ? (
           <Text>

@@ -8,7 +8,7 @@ import { toolkitKeys } from '../api/treasure-chest.ts';
 export function DocumentItem({ document }: { document: ToolkitDocument }) {
   return (
     <Paper withBorder p="sm" radius="md" component="li">
-      <Stack gap={6}>
+      <Stack gap="xs">
         <Text fw={600}>{document.title}</Text>
         {document.description ? <Text size="sm">{document.description}</Text> : null}
         <Group gap="sm" justify="space-between">

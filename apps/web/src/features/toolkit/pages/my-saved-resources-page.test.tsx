@@ -53,7 +53,7 @@ describe('My Saved Resources', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
     expect(screen.getByText('2 saved resources')).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Favorite Morning meeting guide' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Saved Morning meeting guide' }));
     expect(await screen.findByText(favouriteMessages.removed)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Morning meeting guide')).not.toBeInTheDocument());
     expect(calls.find((c) => c.method === 'DELETE')?.body).toEqual({ targetType: 'toolkit_document', targetId: 'd1' });

@@ -22,7 +22,7 @@ const pageOf = (searchParams: URLSearchParams) => {
 function SavedResourceCard({ resource }: { resource: SavedResource }) {
   return (
     <Paper withBorder p="sm" radius="md" component="li">
-      <Stack gap={6}>
+      <Stack gap="xs">
         <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
           <Text fw={600}>{resource.title}</Text>
           <Badge variant="default" style={{ flexShrink: 0 }}>
@@ -80,7 +80,10 @@ export function MySavedResourcesPage() {
           onRetry={() => void saved.refetch()}
         />
       ) : saved.data.items.length === 0 ? (
-        <EmptyState message={favouriteMessages.empty} />
+        <EmptyState
+          message={favouriteMessages.empty}
+          action={{ label: 'Open Treasure Chest', to: '/members/treasure-chest' }}
+        />
       ) : (
         <>
           <Stack

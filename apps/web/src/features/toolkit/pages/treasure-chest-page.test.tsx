@@ -39,7 +39,7 @@ describe('Treasure Chest', { timeout: 30_000 }, () => {
     // The child grouping sits inside its parent, one heading level down.
     const pilot = within(literacy).getByRole('region', { name: 'Grade 3 pilot' });
     expect(within(pilot).getByRole('heading', { level: 3, name: 'Grade 3 pilot' })).toBeInTheDocument();
-    expect(within(pilot).getByRole('button', { name: 'Favorite Unit 1 plan' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(pilot).getByRole('button', { name: 'Saved Unit 1 plan' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('link', { name: 'Download Morning meeting guide (PDF, 14 KB)' })).toHaveAttribute(
       'href',
       '/api/toolkit/documents/d1/file',
@@ -50,10 +50,7 @@ describe('Treasure Chest', { timeout: 30_000 }, () => {
     await userEvent.click(toggle);
     expect(await screen.findByText(favouriteMessages.added)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ targetType: 'toolkit_document', targetId: 'd1' });
-    expect(screen.getByRole('button', { name: 'Favorite Morning meeting guide' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    expect(screen.getByRole('button', { name: 'Saved Morning meeting guide' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('says so when nothing is open to the member', async () => {

@@ -6,6 +6,7 @@ import {
   vimeoPageUrl,
   type Video,
 } from '@portal/domain/content/video-collections.ts';
+import { NewTabMark } from '../../../ui/new-tab-mark.tsx';
 
 /**
  * The Vimeo player, 500 px high (§9). Whether a cross-origin frame loaded cannot be read from the page,
@@ -30,14 +31,11 @@ export function VideoPlayer({ video }: { video: Video }) {
           background: 'var(--mantine-color-gray-1)',
         }}
       />
-      <Text size="sm" c="dimmed" mt={4}>
+      <Text size="sm" c="dimmed" mt="2xs">
         {videoCollectionMessages.playerFallback}{' '}
         <Anchor href={vimeoPageUrl(video.vimeoId)} target="_blank" rel="noopener noreferrer" size="sm">
           Watch {video.title} on Vimeo
-          <Text span size="sm" c="dimmed">
-            {' '}
-            (opens in a new tab)
-          </Text>
+          <NewTabMark />
         </Anchor>
       </Text>
     </Box>

@@ -75,7 +75,7 @@ describe('Video collection', { timeout: 30_000 }, () => {
       'href',
       '/api/video-documents/d-1/file',
     );
-    expect(screen.getByRole('button', { name: 'Favorite Modeling a lesson' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Saved Modeling a lesson' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('opens the video the URL names, and says when a collection has no videos', async () => {

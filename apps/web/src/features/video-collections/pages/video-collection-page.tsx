@@ -55,7 +55,7 @@ export function VideoCollectionPage() {
 
   return (
     <Stack gap="md">
-      <Stack gap={4}>
+      <Stack gap="2xs">
         <Title order={1}>{name}</Title>
         {description ? <Text>{description}</Text> : null}
       </Stack>
@@ -83,7 +83,7 @@ export function VideoCollectionPage() {
                 <Title order={3} size="h5" id="video-documents">
                   Documents
                 </Title>
-                <List spacing={4}>
+                <List spacing="2xs">
                   {selected.documents.map((document) => (
                     <List.Item key={document.id}>
                       <Anchor href={document.downloadLink} download={document.fileName}>

@@ -1,7 +1,19 @@
+import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AllocationReply, AllocationSave } from '@portal/domain/tickets/allocation.ts';
-import { api } from '../../../lib/api.ts';
-import { commerceKeys } from '../../../shared/commerce/queries.ts';
+import {
+  savedMessage,
+  type AllocationReply,
+  type AllocationSave,
+  type AllocationSection,
+} from '@portal/domain/tickets/allocation.ts';
+import { api } from '../../lib/api.ts';
+import { notifyError } from '../../lib/errors.ts';
+import { commerceKeys } from './queries.ts';
+
+/*
+ * A payment's ticket allocation, read and saved by the allocation screen and by the checkout's
+ * success page ('Assign to me' there).
+ */
 
 export const allocationKeys = {
   all: ['allocation'] as const,
@@ -34,4 +46,27 @@ export function useSaveAllocation(eventPaymentId: string) {
       await queryClient.invalidateQueries({ queryKey: commerceKeys.myTickets, refetchType: 'none' });
     },
   });
+}
+
+/**
+ * 'Assign to me' saved at once (the checkout's success page, where there is no draft): the line's
+ * holders as last read, the viewer added after them, through the same save and its rules; the
+ * toast is the save's own.
+ */
+export function useAssignToMe(eventPaymentId: string) {
+  const save = useSaveAllocation(eventPaymentId);
+  return {
+    isPending: save.isPending,
+    pendingItemId: save.isPending ? (save.variables.items[0]?.itemId ?? null) : null,
+    assign: (line: AllocationSection, me: string) =>
+      save.mutate(
+        {
+          items: [{ itemId: line.itemId, assignedUsers: [...line.assignedUsers.map((user) => user.id), me] }],
+        },
+        {
+          onSuccess: (reply) => notifications.show({ color: 'green', message: savedMessage(reply.kind) }),
+          onError: notifyError,
+        },
+      ),
+  };
 }

@@ -1,0 +1,113 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { receiptNumberLabel } from '@portal/domain/commerce/receipts.ts';
+import { formatMomentWithZone, formatUsDate } from '@portal/domain/dates.ts';
+import { formatCents } from '@portal/domain/money.ts';
+import { printable } from './certificates.ts';
+import type { Receipt, ReceiptLine } from './receipts.ts';
+
+const ink = rgb(0.1, 0.1, 0.15);
+const margin = 56;
+const right = 556;
+
+/**
+ * "Fall Leadership Conference Day - Coaching Writing (10/14/2026)": a section's line names the event,
+ * the section and its days; any other line (a series pass, an institute seat, a request's seats) is
+ * the item's own title, which already names its event.
+ */
+function lineDescription(line: ReceiptLine): string {
+  if (line.sectionTitle === null) return line.title;
+  const dates = line.sectionDates.length > 0 ? ` (${line.sectionDates.map(formatUsDate).join(', ')})` : '';
+  return `${line.eventName} - ${line.sectionTitle}${dates}`;
+}
+
+/**
+ * receipt-R-000042.pdf: the receipt drawn with pdf-lib, the certificates' library. Numbers are
+ * right-aligned in their columns; a line too long for its column wraps (maxWidth) rather than run
+ * into the amounts.
+ */
+export async function receiptPdf(receipt: Receipt, timeZone: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const label = receiptNumberLabel(receipt.number);
+  doc.setTitle(`Receipt ${label}`);
+  doc.setProducer('Members Portal');
+  doc.setCreationDate(receipt.issuedAt);
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  let page: PDFPage = doc.addPage([612, 792]);
+  let y = 730;
+  const room = (height: number) => {
+    if (y - height >= 60) return;
+    page = doc.addPage([612, 792]);
+    y = 740;
+  };
+  const text = (value: string, x: number, size: number, font: PDFFont, maxWidth?: number) =>
+    page.drawText(printable(font, value), {
+      x,
+      y,
+      size,
+      font,
+      color: ink,
+      ...(maxWidth ? { maxWidth, lineHeight: size + 3 } : {}),
+    });
+  const alignRight = (value: string, x: number, size: number, font: PDFFont) => {
+    const shown = printable(font, value);
+    page.drawText(shown, { x: x - font.widthOfTextAtSize(shown, size), y, size, font, color: ink });
+  };
+  const line = (value: string, size = 11, font: PDFFont = regular) => {
+    room(size + 7);
+    text(value, margin, size, font, right - margin);
+    y -= size + 7;
+  };
+  const gap = (height = 8) => {
+    y -= height;
+  };
+  const amountsRow = (cells: [string, string, string, string], font: PDFFont) => {
+    const size = 10;
+    const described = printable(font, cells[0]);
+    const width = 300;
+    const rows = Math.max(1, Math.ceil(font.widthOfTextAtSize(described, size) / width));
+    room(rows * (size + 3) + 6);
+    text(described, margin, size, font, width);
+    alignRight(cells[1], 410, size, font);
+    alignRight(cells[2], 480, size, font);
+    alignRight(cells[3], right, size, font);
+    y -= rows * (size + 3) + 6;
+  };
+
+  line('Receipt', 22, bold);
+  line(`Receipt number: ${label}`, 12, bold);
+  line(`Date: ${formatMomentWithZone(receipt.issuedAt, timeZone)}`);
+  if (receipt.statusLine) {
+    gap(4);
+    line(receipt.statusLine, 12, bold);
+  }
+  gap();
+  line('Billed to', 13, bold);
+  line(`${receipt.buyerName} (${receipt.buyerEmail})`);
+  if (receipt.organizationName) line(receipt.organizationName);
+  for (const part of receipt.billingAddress) line(part);
+  gap();
+  amountsRow(['Item', 'Quantity', 'Unit price', 'Amount'], bold);
+  for (const item of receipt.lines) {
+    amountsRow(
+      [lineDescription(item), String(item.quantity), formatCents(item.unitPriceCents), formatCents(item.amountCents)],
+      regular,
+    );
+  }
+  gap();
+  const totalRow = (name: string, value: string, font: PDFFont = regular, size = 11) => {
+    room(size + 7);
+    alignRight(name, 480, size, font);
+    alignRight(value, right, size, font);
+    y -= size + 7;
+  };
+  totalRow('Subtotal', formatCents(receipt.subtotalCents));
+  if (receipt.discountCents > 0 || receipt.couponCode) {
+    totalRow(`Coupon ${receipt.couponCode ?? ''}`.trim(), `-${formatCents(receipt.discountCents)}`);
+  }
+  totalRow('Total', formatCents(receipt.totalCents), bold, 12);
+  gap();
+  line(`Paid by: ${receipt.paidBy}`);
+  line(`Payment reference: ${receipt.paymentId}`, 9);
+  return doc.save();
+}

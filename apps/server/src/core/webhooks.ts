@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { and, arrayContains, eq } from 'drizzle-orm';
+import { nextWebhookAttemptAt, type WebhookBody, type WebhookEventType } from '@portal/domain/staff/webhooks.ts';
+import type { AppDeps } from '../app-deps.ts';
+import type { Executor } from '../db/client.ts';
+import { eventPayments } from '../db/schema/commerce.ts';
+import { eventRegistrationPayments } from '../db/schema/registration-requests.ts';
+import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '../db/schema/webhooks.ts';
+import { decryptField } from '../platform/crypto.ts';
+import { enqueueJob, type JobHandler } from '../platform/jobs.ts';
+import { postSigned } from '../platform/webhooks.ts';
+
+/**
+ * Events posted to the endpoints staff registered (issue 26). An event is written in the caller's
+ * transaction, one delivery and one job per endpoint that takes it, so a change that rolls back sends
+ * nothing. Each attempt is logged; retries are scheduled here, doubling from one minute for 24 hours
+ * (docs/decisions/0128-webhook-retries.md).
+ */
+
+export const webhookDeliveryJob = 'webhook.deliver';
+
+/** The payload of a delivery job: the delivery, and which attempt it wakes up for. */
+interface DeliveryJob {
+  deliveryId: string;
+  attempt: number;
+}
+
+/** Queues the event for every enabled endpoint that takes it, in the caller's transaction. */
+export async function emitWebhookEvent(
+  tx: Executor,
+  type: WebhookEventType,
+  data: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
+  const endpoints = await tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.enabled, true), arrayContains(webhookEndpoints.eventTypes, [type])));
+  if (endpoints.length === 0) return;
+  const body: WebhookBody = { type, timestamp: now.toISOString(), data };
+  for (const endpoint of endpoints) {
+    const [delivery] = await tx
+      .insert(webhookDeliveries)
+      .values({ endpointId: endpoint.id, messageId: `msg_${randomUUID()}`, eventType: type, payload: { ...body } })
+      .returning({ id: webhookDeliveries.id });
+    await enqueueDeliveryAttempt(tx, { deliveryId: delivery!.id, attempt: 1 });
+  }
+}
+
+export async function enqueueDeliveryAttempt(tx: Executor, job: DeliveryJob, runAt?: Date): Promise<void> {
+  await enqueueJob(tx, webhookDeliveryJob, { ...job }, runAt);
+}
+
+/**
+ * One attempt of a delivery. A job is a wake-up for attempt n: it posts only while the delivery is
+ * PENDING with n - 1 attempts made, so a retry still scheduled when staff redeliver finds its attempt
+ * taken and does nothing. Two instances waking for the same attempt may both post (receivers
+ * deduplicate on webhook-id); only one records it.
+ */
+export function webhookDeliveryJobHandler(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>): JobHandler {
+  return async (payload) => {
+    const job = { deliveryId: String(payload.deliveryId), attempt: Number(payload.attempt) };
+    const [delivery] = await deps.db
+      .select({
+        status: webhookDeliveries.status,
+        attempts: webhookDeliveries.attempts,
+        firstAttemptAt: webhookDeliveries.firstAttemptAt,
+        messageId: webhookDeliveries.messageId,
+        payload: webhookDeliveries.payload,
+        url: webhookEndpoints.url,
+        enabled: webhookEndpoints.enabled,
+        secretEncrypted: webhookEndpoints.secretEncrypted,
+      })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .where(eq(webhookDeliveries.id, job.deliveryId));
+    if (!delivery || delivery.status !== 'PENDING' || delivery.attempts !== job.attempt - 1) return;
+    const startedAt = deps.clock();
+    if (!delivery.enabled) {
+      await deps.db
+        .update(webhookDeliveries)
+        .set({ status: 'FAILED', nextAttemptAt: null, lastError: 'The endpoint is disabled.' })
+        .where(and(eq(webhookDeliveries.id, job.deliveryId), eq(webhookDeliveries.attempts, job.attempt - 1)));
+      return;
+    }
+    const outcome = await postSigned({
+      url: delivery.url,
+      secret: decryptField(deps.config.encryptionKey, delivery.secretEncrypted) ?? '',
+      messageId: delivery.messageId,
+      body: JSON.stringify(delivery.payload),
+      publicOnly: deps.config.env === 'production',
+    });
+    const firstAttemptAt = delivery.firstAttemptAt ?? startedAt;
+    const next = outcome.ok ? null : nextWebhookAttemptAt(firstAttemptAt, job.attempt, deps.clock());
+    await deps.db.transaction(async (tx) => {
+      const [recorded] = await tx
+        .update(webhookDeliveries)
+        .set({
+          status: outcome.ok ? 'DELIVERED' : next ? 'PENDING' : 'FAILED',
+          attempts: job.attempt,
+          firstAttemptAt,
+          lastAttemptAt: startedAt,
+          nextAttemptAt: next,
+          lastStatusCode: outcome.statusCode,
+          lastDurationMs: outcome.durationMs,
+          lastResponseExcerpt: outcome.responseExcerpt,
+          lastError: outcome.error,
+        })
+        .where(
+          and(
+            eq(webhookDeliveries.id, job.deliveryId),
+            eq(webhookDeliveries.status, 'PENDING'),
+            eq(webhookDeliveries.attempts, job.attempt - 1),
+          ),
+        )
+        .returning({ id: webhookDeliveries.id });
+      if (!recorded) return;
+      await tx.insert(webhookDeliveryAttempts).values({
+        deliveryId: job.deliveryId,
+        attemptedAt: startedAt,
+        statusCode: outcome.statusCode,
+        durationMs: outcome.durationMs,
+        responseExcerpt: outcome.responseExcerpt,
+        error: outcome.error,
+      });
+      if (next) await enqueueDeliveryAttempt(tx, { deliveryId: job.deliveryId, attempt: job.attempt + 1 }, next);
+    });
+  };
+}
+
+/** Staff send a delivery again now: a new 24-hour run of attempts with the same webhook-id and body. */
+export async function redeliver(tx: Executor, deliveryId: string, now: Date): Promise<boolean> {
+  const [delivery] = await tx
+    .update(webhookDeliveries)
+    .set({ status: 'PENDING', firstAttemptAt: null, nextAttemptAt: now })
+    .where(eq(webhookDeliveries.id, deliveryId))
+    .returning({ attempts: webhookDeliveries.attempts });
+  if (!delivery) return false;
+  await enqueueDeliveryAttempt(tx, { deliveryId, attempt: delivery.attempts + 1 });
+  return true;
+}
+
+/**
+ * A payment changed to PAID or REFUND_NEEDED: its event, and for a registration request's payment
+ * the request's own (registration_request.paid when paid). Read in the caller's transaction.
+ */
+export async function emitPaymentEvent(
+  tx: Executor,
+  paymentId: string,
+  type: 'payment.paid' | 'payment.refund_needed',
+  now: Date,
+): Promise<void> {
+  const [payment] = await tx
+    .select({
+      paymentId: eventPayments.id,
+      status: eventPayments.status,
+      method: eventPayments.method,
+      userId: eventPayments.userId,
+      organizationId: eventPayments.organizationId,
+      totalCents: eventPayments.totalCents,
+      refundReason: eventPayments.refundReason,
+      registrationRequestId: eventRegistrationPayments.requestId,
+    })
+    .from(eventPayments)
+    .leftJoin(eventRegistrationPayments, eq(eventRegistrationPayments.paymentId, eventPayments.id))
+    .where(eq(eventPayments.id, paymentId))
+    .limit(1);
+  if (!payment) return;
+  await emitWebhookEvent(tx, type, payment, now);
+  if (type === 'payment.paid' && payment.registrationRequestId) {
+    await emitWebhookEvent(
+      tx,
+      'registration_request.paid',
+      { registrationRequestId: payment.registrationRequestId, paymentId, totalCents: payment.totalCents },
+      now,
+    );
+  }
+}

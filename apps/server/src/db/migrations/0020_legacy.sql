@@ -1,0 +1,6 @@
+ALTER TABLE "legacy_event_applications" ADD COLUMN "balance_cents" integer;--> statement-breakpoint
+ALTER TABLE "event_payments" ADD COLUMN "legacy_application_id" uuid;--> statement-breakpoint
+ALTER TABLE "event_payments" ADD CONSTRAINT "event_payments_legacy_application_id_legacy_event_applications_id_fk" FOREIGN KEY ("legacy_application_id") REFERENCES "public"."legacy_event_applications"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "event_payments_legacy_application" ON "event_payments" USING btree ("legacy_application_id","created_at") WHERE "event_payments"."legacy_application_id" is not null;--> statement-breakpoint
+ALTER TABLE "legacy_event_applications" ADD CONSTRAINT "legacy_event_applications_balance" CHECK ("legacy_event_applications"."balance_cents" is null or "legacy_event_applications"."balance_cents" > 0);--> statement-breakpoint
+ALTER TABLE "event_payments" ADD CONSTRAINT "event_payments_one_application" CHECK ("event_payments"."application_id" is null or "event_payments"."legacy_application_id" is null);

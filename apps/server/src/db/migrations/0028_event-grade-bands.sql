@@ -1,0 +1,2 @@
+ALTER TABLE "events" ADD COLUMN "grade_bands" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_grade_bands" CHECK ("events"."grade_bands" <@ array['PK-2', '3-5', '6-8', '9-12', 'LEADERS']::text[]);

@@ -1,0 +1,119 @@
+import { once } from 'node:events';
+import { PassThrough, Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import { sendDownload } from './downloads.ts';
+
+export type ExportFormat = 'csv' | 'xlsx';
+
+export type ExportCell = string | number | null;
+
+export interface ExportColumn<Row> {
+  header: string;
+  value: (row: Row) => ExportCell;
+  /** The value is integer cents: written as dollars (12.50 in a CSV, a dollar-formatted number in a sheet). */
+  cents?: boolean;
+}
+
+export interface Export<Row> {
+  /** The file's name without its extension; callers pass names they built or made safe themselves. */
+  baseName: string;
+  /** The sheet's tab in the XLSX file. */
+  title: string;
+  format: ExportFormat;
+  columns: readonly ExportColumn<Row>[];
+  rows: AsyncIterable<Row>;
+}
+
+const contentTypes: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** Rows in pages of this many: enough to keep round trips few, few enough that memory stays flat. */
+export const exportPageSize = 500;
+
+/**
+ * Every row of a list, read a page at a time by keyset: each page starts after the last row of the
+ * one before, so the database never counts past skipped rows and the whole list is never in memory.
+ */
+export async function* keysetRows<Row>(
+  readPage: (after: Row | undefined, limit: number) => Promise<Row[]>,
+  pageSize = exportPageSize,
+): AsyncGenerator<Row> {
+  let after: Row | undefined;
+  for (;;) {
+    const page = await readPage(after, pageSize);
+    yield* page;
+    if (page.length < pageSize) return;
+    after = page.at(-1);
+  }
+}
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+function csvCells<Row>(columns: readonly ExportColumn<Row>[], row: Row): ExportCell[] {
+  return columns.map((column) => {
+    const value = column.value(row);
+    return column.cents && typeof value === 'number' ? dollars(value) : value;
+  });
+}
+
+async function* csvRecords<Row>(columns: readonly ExportColumn<Row>[], rows: AsyncIterable<Row>) {
+  yield columns.map((column) => column.header);
+  for await (const row of rows) yield csvCells(columns, row);
+}
+
+function csvStream<Row>({ columns, rows }: Export<Row>): Readable {
+  // escape_formulas: a cell starting with = + - @ is read as text by a spreadsheet, never run.
+  const csv = stringify({ escape_formulas: true, record_delimiter: 'windows' });
+  const records = Readable.from(csvRecords(columns, rows));
+  records.on('error', (error) => csv.destroy(error));
+  return records.pipe(csv);
+}
+
+function xlsxStream<Row>({ columns, rows, title }: Export<Row>): Readable {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(title.slice(0, 31));
+  sheet.columns = columns.map((column) => ({
+    header: column.header,
+    width: Math.max(12, Math.min(40, column.header.length + 4)),
+    style: column.cents ? { numFmt: '"$"#,##0.00' } : {},
+  }));
+  sheet.getRow(1).font = { bold: true };
+  const write = async () => {
+    for await (const row of rows) {
+      sheet
+        .addRow(
+          columns.map((column) => {
+            const value = column.value(row);
+            return column.cents && typeof value === 'number' ? value / 100 : value;
+          }),
+        )
+        .commit();
+      // The zip writes into `out` as rows are committed: wait for the reader when it falls behind.
+      if (out.writableNeedDrain) await once(out, 'drain');
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+  return out;
+}
+
+/**
+ * Sends a list as a CSV or XLSX attachment, written as its rows are read: a list of any length costs
+ * the memory of one page. The header row comes first even when the list is empty.
+ */
+export function sendExport<Row>(reply: FastifyReply, file: Export<Row>): FastifyReply {
+  return sendDownload(reply, {
+    fileName: `${file.baseName}.${file.format}`,
+    contentType: contentTypes[file.format],
+    body: file.format === 'csv' ? csvStream(file) : xlsxStream(file),
+  });
+}
+
+/** What an export route may answer, for its OpenAPI `produces`. */
+export const exportMediaTypes = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];

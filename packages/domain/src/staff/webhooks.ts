@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { pageQuery, paginated } from '../pagination.ts';
+
+/**
+ * Signed webhooks to the provider's other systems (issue 26): staff register endpoints, the portal
+ * posts these events to them following the Standard Webhooks specification.
+ */
+export const webhookEventTypes = [
+  'payment.paid',
+  'payment.refund_needed',
+  'purchase_order.submitted',
+  'purchase_order.approved',
+  'purchase_order.voided',
+  'application.submitted',
+  'application.decided',
+  'registration_request.paid',
+  'registration_request.cancelled',
+  'package_request.submitted',
+  'package_request.decided',
+  'attendance.saved',
+  'certificate.issued',
+] as const;
+export type WebhookEventType = (typeof webhookEventTypes)[number];
+
+export const webhookEventLabels: Record<WebhookEventType, string> = {
+  'payment.paid': 'Payment paid',
+  'payment.refund_needed': 'Payment needs a refund',
+  'purchase_order.submitted': 'Purchase order submitted',
+  'purchase_order.approved': 'Purchase order approved',
+  'purchase_order.voided': 'Purchase order voided',
+  'application.submitted': 'Application submitted',
+  'application.decided': 'Application decided',
+  'registration_request.paid': 'Registration request paid',
+  'registration_request.cancelled': 'Registration request cancelled',
+  'package_request.submitted': 'Package request submitted',
+  'package_request.decided': 'Package request decided',
+  'attendance.saved': 'Attendance saved',
+  'certificate.issued': 'Certificate issued',
+};
+
+export const webhookMessages = {
+  urlRequired: 'URL required',
+  urlInvalid: 'Enter a full URL, such as https://example.org/webhooks',
+  urlNotHttps: 'The URL must start with https://',
+  urlCredentials: 'The URL may not contain a user name or password',
+  urlPrivate: 'The URL must point to a public address, not a private, loopback or link-local one',
+  urlUnresolvable: 'The URL’s host name could not be resolved',
+  urlTooLong: 'The URL must be at most 2,000 characters',
+  eventsRequired: 'Choose at least one event',
+  descriptionTooLong: 'The description must be at most 500 characters',
+  created: 'Webhook endpoint added',
+  enabled: 'Webhook endpoint enabled',
+  disabled: 'Webhook endpoint disabled',
+  deleted: 'Webhook endpoint deleted',
+  rotated: 'Signing secret rotated',
+  redelivered: 'Redelivery queued',
+  deleteConfirm: 'Delete this webhook endpoint? Its deliveries are deleted too and nothing more is sent to it.',
+  rotateConfirm:
+    'Rotate the signing secret? The old secret stops working at once: update the receiving system with the new one.',
+  secretOnce: 'Copy this secret now: it is not shown again.',
+  notFound: 'Webhook endpoint not found',
+  deliveryNotFound: 'Webhook delivery not found',
+} as const;
+
+export const webhookDeliveryStatuses = ['PENDING', 'DELIVERED', 'FAILED'] as const;
+export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number];
+export const webhookDeliveryStatusLabels: Record<WebhookDeliveryStatus, string> = {
+  PENDING: 'Retrying',
+  DELIVERED: 'Delivered',
+  FAILED: 'Failed',
+};
+
+/** The body of every webhook: Standard Webhooks' recommended shape. */
+export interface WebhookBody {
+  type: WebhookEventType;
+  timestamp: string;
+  data: Record<string, unknown>;
+}
+
+/** The endpoint form: the same schema checks the staff form and the route. */
+export const webhookEndpointInput = z.object({
+  url: z
+    .string({ error: webhookMessages.urlRequired })
+    .trim()
+    .min(1, webhookMessages.urlRequired)
+    .max(2000, webhookMessages.urlTooLong)
+    .refine((value) => parseWebUrl(value) !== null, webhookMessages.urlInvalid),
+  eventTypes: z
+    .array(z.enum(webhookEventTypes, { error: 'Unknown event' }), { error: webhookMessages.eventsRequired })
+    .min(1, webhookMessages.eventsRequired)
+    .transform((types) => [...new Set(types)]),
+  description: z.string().trim().max(500, webhookMessages.descriptionTooLong).default(''),
+});
+export type WebhookEndpointInput = z.input<typeof webhookEndpointInput>;
+
+export const webhookEndpointToggle = z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
+
+function parseWebUrl(value: string): URL | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a URL may be as a webhook endpoint, before its host name is resolved: in production https only
+ * and no literal private address; outside production http and loopback are allowed (tests, the dev
+ * machine). Returns the refusal's message, or null when the URL may be used.
+ */
+export function webhookUrlRefusal(value: string, production: boolean): string | null {
+  const url = parseWebUrl(value);
+  if (!url) return webhookMessages.urlInvalid;
+  if (url.username || url.password) return webhookMessages.urlCredentials;
+  if (!production) return null;
+  if (url.protocol !== 'https:') return webhookMessages.urlNotHttps;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return webhookMessages.urlPrivate;
+  if (isIpAddress(host) && isPrivateAddress(host)) return webhookMessages.urlPrivate;
+  return null;
+}
+
+function isIpAddress(host: string): boolean {
+  return ipv4Bytes(host) !== null || ipv6Words(host) !== null;
+}
+
+function ipv4Bytes(address: string): number[] | null {
+  const parts = address.split('.');
+  if (parts.length !== 4) return null;
+  const bytes = parts.map((part) => (/^\d{1,3}$/.test(part) ? Number(part) : NaN));
+  return bytes.every((byte) => byte >= 0 && byte <= 255) ? bytes : null;
+}
+
+/** The eight 16-bit words of an IPv6 address (with an embedded IPv4 tail), or null when it is not one. */
+function ipv6Words(address: string): number[] | null {
+  if (!address.includes(':')) return null;
+  let text = address.toLowerCase().split('%')[0] ?? '';
+  const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (tail?.[1]) {
+    const bytes = ipv4Bytes(tail[1]);
+    if (!bytes) return null;
+    text = `${text.slice(0, -tail[1].length)}${((bytes[0]! << 8) | bytes[1]!).toString(16)}:${((bytes[2]! << 8) | bytes[3]!).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return null;
+  const parse = (part: string | undefined) => (part ? part.split(':') : []);
+  const head = parse(halves[0]);
+  const rest = parse(halves[1]);
+  const missing = 8 - head.length - rest.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
+  const groups = [...head, ...Array<string>(halves.length === 1 ? 0 : missing).fill('0'), ...rest];
+  const words = groups.map((group) => (/^[0-9a-f]{1,4}$/.test(group) ? parseInt(group, 16) : NaN));
+  return words.every((word) => !Number.isNaN(word)) ? words : null;
+}
+
+function privateIpv4(bytes: number[]): boolean {
+  const [a = 0, b = 0] = bytes;
+  return (
+    a === 0 || // "this network"
+    a === 10 ||
+    a === 127 ||
+    (a === 100 && b >= 64 && b <= 127) || // carrier-grade NAT
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    a >= 224 // multicast and reserved
+  );
+}
+
+/**
+ * Whether an address the portal must not post to (SSRF): private, loopback, link-local, unspecified,
+ * multicast, and IPv4 ones written as IPv6 (::ffff:10.0.0.1). A string that is no address counts as
+ * private: the caller refuses what it cannot read.
+ */
+export function isPrivateAddress(address: string): boolean {
+  const v4 = ipv4Bytes(address);
+  if (v4) return privateIpv4(v4);
+  const words = ipv6Words(address);
+  if (!words) return true;
+  const [w0 = 0, w1 = 0, w2 = 0, w3 = 0, w4 = 0, w5 = 0, w6 = 0, w7 = 0] = words;
+  const upperZero = w0 === 0 && w1 === 0 && w2 === 0 && w3 === 0 && w4 === 0;
+  if (upperZero && w5 === 0 && w6 === 0 && (w7 === 0 || w7 === 1)) return true; // :: and ::1
+  if (upperZero && (w5 === 0xffff || w5 === 0)) return privateIpv4([w6 >> 8, w6 & 0xff, w7 >> 8, w7 & 0xff]);
+  if ((w0 & 0xfe00) === 0xfc00) return true; // fc00::/7 unique local
+  if ((w0 & 0xffc0) === 0xfe80) return true; // fe80::/10 link-local
+  if ((w0 & 0xff00) === 0xff00) return true; // multicast
+  return false;
+}
+
+export const webhookEndpointRow = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  description: z.string(),
+  eventTypes: z.array(z.enum(webhookEventTypes)),
+  enabled: z.boolean(),
+  createdAt: z.iso.datetime({ offset: true }),
+  /** Deliveries still retrying or given up on. */
+  failingDeliveries: z.int(),
+});
+export type WebhookEndpointRow = z.infer<typeof webhookEndpointRow>;
+
+export const webhookEndpointList = z.object({ items: z.array(webhookEndpointRow) });
+
+/** The answer that carries the signing secret: creation and rotation, shown once. */
+export const webhookEndpointWithSecret = z.object({ endpoint: webhookEndpointRow, secret: z.string() });
+
+export const webhookDeliveryQuery = pageQuery;
+
+export const webhookDeliveryRow = z.object({
+  id: z.uuid(),
+  messageId: z.string(),
+  eventType: z.string(),
+  status: z.enum(webhookDeliveryStatuses),
+  attempts: z.int(),
+  createdAt: z.iso.datetime({ offset: true }),
+  lastAttemptAt: z.iso.datetime({ offset: true }).nullable(),
+  nextAttemptAt: z.iso.datetime({ offset: true }).nullable(),
+  lastStatusCode: z.int().nullable(),
+  lastDurationMs: z.int().nullable(),
+  lastResponseExcerpt: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+export type WebhookDeliveryRow = z.infer<typeof webhookDeliveryRow>;
+export const webhookDeliveryPage = paginated(webhookDeliveryRow);
+export type WebhookDeliveryPage = z.infer<typeof webhookDeliveryPage>;
+
+/**
+ * When the next attempt of a failed delivery is due: the wait doubles from one minute (1, 2, 4 … min)
+ * and retries stop 24 hours after the first attempt, the last one made at that mark. Null when the
+ * delivery is given up.
+ */
+export function nextWebhookAttemptAt(firstAttemptAt: Date, attempts: number, now: Date): Date | null {
+  const windowEnd = firstAttemptAt.getTime() + webhookRetryWindowMs;
+  if (now.getTime() >= windowEnd) return null;
+  const wait = 60_000 * 2 ** Math.max(0, attempts - 1);
+  return new Date(Math.min(now.getTime() + wait, windowEnd));
+}
+export const webhookRetryWindowMs = 24 * 3600_000;
