@@ -85,17 +85,29 @@ const rows = [];
 
 const lighthouse = read('lighthouse.json');
 if (lighthouse) {
-  for (const page of lighthouse.pages) {
-    const met =
-      page.score >= lighthouse.goals.score && page.lcpMs <= lighthouse.goals.lcpMs && page.cls <= lighthouse.goals.cls;
+  const { goals } = lighthouse;
+  const meets = (page) => page.score >= goals.score && page.lcpMs <= goals.lcpMs && page.cls <= goals.cls;
+  const goal = `≥ ${goals.score}, LCP ≤ ${goals.lcpMs / 1000} s, CLS ≤ ${goals.cls}`;
+  const byScore = [...lighthouse.pages].sort((a, b) => a.score - b.score || b.lcpMs - a.lcpMs);
+  const worst = byScore[0];
+  const missed = byScore.filter((page) => !meets(page));
+  rows.push({
+    measure: `Lighthouse mobile, every page an owner opens (${lighthouse.pages.length}), median of ${lighthouse.runs}`,
+    now: missed.length
+      ? `${lighthouse.pages.length - missed.length} meet it; not: ${missed.map((page) => `${page.path} ${page.score}`).join(', ')}`
+      : `all ${lighthouse.pages.length} meet it`,
+    goal,
+    met: verdict(missed.length === 0),
+  });
+  if (worst) {
     rows.push({
-      measure: `Lighthouse mobile, ${page.page} (${page.path})`,
-      now: `score ${page.score}, LCP ${(page.lcpMs / 1000).toFixed(1)} s, CLS ${page.cls.toFixed(3)}, TBT ${Math.round(page.tbtMs)} ms, ${Math.round(page.transferredKiB)} KiB`,
-      goal: `≥ ${lighthouse.goals.score}, LCP ≤ ${lighthouse.goals.lcpMs / 1000} s, CLS ≤ ${lighthouse.goals.cls}`,
-      met: verdict(met),
+      measure: `Lighthouse mobile, the worst page: ${worst.path}`,
+      now: `score ${worst.score} (worst run ${worst.worstScore ?? worst.score}), LCP ${(worst.lcpMs / 1000).toFixed(1)} s, CLS ${worst.cls.toFixed(3)}, TBT ${Math.round(worst.tbtMs)} ms, ${Math.round(worst.transferredKiB)} KiB`,
+      goal,
+      met: verdict(meets(worst)),
     });
   }
-} else rows.push(notRun('Lighthouse mobile, login and two signed-in pages', '≥ 95, LCP ≤ 2.5 s, CLS ≤ 0.02'));
+} else rows.push(notRun('Lighthouse mobile, every page an owner opens', '≥ 95, LCP ≤ 2.5 s, CLS ≤ 0.02'));
 
 const size = read('size.json');
 if (size) {

@@ -19,6 +19,10 @@ const preloads = {
     modules: ['src/app/members-layout.tsx', 'src/features/profile/pages/profile-page.tsx'],
     reads: ['/api/profile', '/api/lookups', '/api/affiliations', '/api/certificates'],
   },
+  '/members/events/:eventId/attendance/:sectionId': {
+    modules: ['src/features/auth/pages/login-page.tsx'],
+    reads: ['/api/me', '/api/events/:eventId/attendance/:sectionId'],
+  },
 };
 
 /** The web app's files copied as they are into the root of its build (Vite's public directory). */
@@ -78,8 +82,14 @@ describe('serving the web app and the API compressed', () => {
     await database?.close();
   });
 
-  const get = (url: string, acceptEncoding?: string) =>
-    app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+  const get = (url: string, acceptEncoding?: string, cookie?: string) =>
+    app.inject({
+      method: 'GET',
+      url,
+      headers: { ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}), ...(cookie ? { cookie } : {}) },
+    });
+  /** Any session cookie: the page is sent as to a signed-in visitor (the API checks the session). */
+  const signedIn = 'portal_session=abc';
 
   it('sends the brotli file to a browser that accepts brotli, as built, cached for a year', async () => {
     const response = await get('/assets/x-hash.js', 'gzip, deflate, br');
@@ -153,9 +163,30 @@ describe('serving the web app and the API compressed', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(html);
 
-    const profile = (await get('/members/profile')).body;
+    const profile = (await get('/members/profile', undefined, signedIn)).body;
     expect(preloads(profile)).toEqual([]);
     expect(profile).toContain('<link rel="preload" href="/api/profile" as="fetch" crossorigin />');
+    expect((await get('/members/profile')).body).not.toContain('rel="preload"');
+  });
+
+  it("names a page's reads with the parameters of the address asked for, and only plain ones", async () => {
+    const reads = (html: string) =>
+      [...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin \/>/g)].map((m) => m[1]);
+    const page = await get('/members/events/41/attendance/a-7?view=all', 'gzip, br', signedIn);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(page.rawPayload).toString();
+    expect(reads(html)).toEqual(['/api/me', '/api/events/41/attendance/a-7']);
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/auth-login-hash.js">');
+
+    const odd = (await get('/members/events/41/attendance/%22%3E%3Cscript%3E', undefined, signedIn)).body;
+    expect(reads(odd)).toEqual(['/api/me']);
+    expect(odd).not.toContain('<script>');
+    const elsewhere = (await get('/members/events/41/attendance/a-7/more', undefined, signedIn)).body;
+    expect(reads(elsewhere)).toEqual([]);
+    const signedOut = (await get('/members/events/41/attendance/a-7')).body;
+    expect(reads(signedOut)).toEqual([]);
+    expect(signedOut).toContain('<link rel="modulepreload" crossorigin href="/assets/auth-login-hash.js">');
   });
 
   it('compresses a large JSON answer for a client that accepts brotli, and only then', async () => {

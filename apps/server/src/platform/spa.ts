@@ -1,18 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, gzip } from 'node:zlib';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFoundHandler } from './errors.ts';
 import { afterFirstPaintScript } from './first-paint.ts';
+import { sessionCookie } from './sessions.ts';
 
 /**
- * Pages most visits start on, with the modules the client router loads for them and the API reads
- * their first screen makes. Their index.html names those modules and everything they import as
- * modulepreloads, and those reads as preloads, so the browser fetches them with the entry instead of
- * one after the other as each has run (each a round trip before the page paints). The web build
- * writes the list from the routes that declare a preload (apps/web/src/app/preloads.ts).
+ * Every page of the app by its address pattern (`/members/events/:eventId`), with the modules the
+ * client router loads for it and the API reads its first screen makes. Its index.html names those
+ * modules and everything they import as modulepreloads, and those reads (the address's parameters
+ * filled in) as preloads, so the browser fetches them with the entry instead of one after the other as
+ * each has run (each a round trip before the page paints). The web build writes the list from its
+ * routes (apps/web/src/app/preloads.ts).
  */
 interface PreloadedPage {
   modules: string[];
@@ -32,24 +34,53 @@ interface ManifestChunk {
 
 interface Page {
   html: string;
-  br: Promise<Buffer>;
-  gzip: Promise<Buffer>;
+  br: () => Promise<Buffer>;
+  gzip: () => Promise<Buffer>;
 }
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
+/** Compressed once, when first asked for: a start compresses nothing it may never send. */
+function once(compress: () => Promise<Buffer>): () => Promise<Buffer> {
+  let done: Promise<Buffer> | undefined;
+  return () => {
+    done ??= compress();
+    return done;
+  };
+}
+
 /**
  * The page compressed on zlib's thread pool, not the event loop: at brotli's best quality the pages
- * took over half a second of a start before the server could answer anything. A request that comes
- * before a page's compression ends waits for it.
+ * took over half a second of a start before the server could answer anything. A page made for one
+ * request (its reads filled in from the address) is compressed at a quality that takes well under a
+ * millisecond, the listed ones at the best.
  */
-function compressedPage(html: string): Page {
-  const page = { html, br: brotli(html), gzip: gzipped(html, { level: 9 }) };
-  // Awaited by the first request that asks; until then a failure must not count as unhandled.
-  page.br.catch(() => undefined);
-  page.gzip.catch(() => undefined);
-  return page;
+function compressedPage(html: string, effort: 'best' | 'quick' = 'best'): Page {
+  const quick = effort === 'quick';
+  return {
+    html,
+    br: once(() =>
+      brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: quick ? 5 : constants.BROTLI_MAX_QUALITY } }),
+    ),
+    gzip: once(() => gzipped(html, { level: quick ? 6 : 9 })),
+  };
+}
+
+/** A page whose address has parameters: its preloaded reads are filled in for each address asked. */
+interface PagePattern {
+  matcher: RegExp;
+  parameters: string[];
+  htmlFor: (values: Record<string, string>) => string;
+}
+
+/**
+ * A page as sent to a visitor with a session cookie, with its preloaded reads, and to one without:
+ * their reads would only be refused (a member's page sends a signed-out visitor to sign in first).
+ */
+interface PageVariants<T> {
+  signedIn: T;
+  signedOut: T;
 }
 
 /** The chunks modules need before they run that the entry (index.html) does not already load. */
@@ -116,8 +147,48 @@ function scriptsAfterFirstPaint(html: string): string {
   return rest.replace('</body>', () => `  ${loader}\n  </body>`);
 }
 
-function preloadPages(webDist: string, indexHtml: string): Map<string, Page> {
-  const pages = new Map<string, Page>();
+const modulePreloads = (hrefs: string[]) =>
+  hrefs.map((href) => `    <link rel="modulepreload" crossorigin href="${href}">\n`);
+const fetchPreloads = (hrefs: string[]) =>
+  hrefs.map((href) => `    <link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin />\n`);
+
+/** A value an address's parameter may put into a preloaded read: an id, never a path of its own. */
+const plainValue = /^[\w-]{1,100}$/;
+
+/** The reads with the address's parameters filled in; a read that would need an odd value is left out. */
+function readsWith(reads: string[], values: Record<string, string>): string[] {
+  return reads.flatMap((read) => {
+    let plain = true;
+    const filled = read.replace(/:\w+/g, (name) => {
+      const value = values[name] ?? '';
+      plain &&= plainValue.test(value);
+      return value;
+    });
+    return plain ? [filled] : [];
+  });
+}
+
+/** An address pattern as a regular expression, with its parameters' names in order. */
+function patternOf(route: string): { matcher: RegExp; parameters: string[] } {
+  const parameters: string[] = [];
+  const source = route
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      parameters.push(segment);
+      return '([^/]+)';
+    })
+    .join('/');
+  return { matcher: new RegExp(`^${source}$`), parameters };
+}
+
+interface AppPages {
+  exact: Map<string, PageVariants<Page>>;
+  patterns: PageVariants<PagePattern>[];
+}
+
+function preloadPages(webDist: string, indexHtml: string): AppPages {
+  const pages: AppPages = { exact: new Map(), patterns: [] };
   const manifestFile = path.join(webDist, '.vite', 'manifest.json');
   if (!existsSync(manifestFile) || !indexHtml.includes('</head>')) return pages;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
@@ -125,27 +196,60 @@ function preloadPages(webDist: string, indexHtml: string): Map<string, Page> {
   const preloadedRoutes = preloadedPages(webDist);
   for (const route of new Set([...Object.keys(preloadedRoutes), ...Object.keys(screens)])) {
     const preload = preloadedRoutes[route];
-    const modules = (preload?.modules ?? []).filter((module) => manifest[module]);
-    const links = [
-      ...chunksOf(manifest, modules).map((href) => `    <link rel="modulepreload" crossorigin href="${href}">\n`),
-      ...(preload?.reads ?? []).map(
-        (href) => `    <link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin />\n`,
-      ),
-    ];
-    let html = indexHtml.replace('</head>', `${links.join('')}  </head>`);
+    const modules = chunksOf(
+      manifest,
+      (preload?.modules ?? []).filter((module) => manifest[module]),
+    );
+    const headWith = (reads: string[]) =>
+      indexHtml.replace('</head>', () => `${[...modulePreloads(modules), ...fetchPreloads(reads)].join('')}  </head>`);
+    if (route.includes(':')) {
+      const { matcher, parameters } = patternOf(route);
+      pages.patterns.push({
+        signedIn: { matcher, parameters, htmlFor: (values) => headWith(readsWith(preload?.reads ?? [], values)) },
+        signedOut: { matcher, parameters, htmlFor: () => headWith([]) },
+      });
+      continue;
+    }
     const screen = screens[route];
-    if (screen !== undefined)
-      html = scriptsAfterFirstPaint(inlineStylesheets(webDist, html)).replace(firstScreen, () => screen);
-    pages.set(route, compressedPage(html));
+    const pageWith = (reads: string[]) => {
+      const html = headWith(reads);
+      if (screen === undefined) return compressedPage(html);
+      return compressedPage(
+        scriptsAfterFirstPaint(inlineStylesheets(webDist, html)).replace(firstScreen, () => screen),
+      );
+    };
+    const variants = { signedIn: pageWith(preload?.reads ?? []), signedOut: pageWith([]) };
+    // The prerendered pages are where most visits start, and the largest (their stylesheets inline).
+    if (screen !== undefined) {
+      for (const page of [variants.signedIn, variants.signedOut]) void Promise.allSettled([page.br(), page.gzip()]);
+    }
+    pages.exact.set(route, variants);
   }
+  // Fewer parameters first: `/events/new/edit` is a page of its own before `/events/:id/edit` is.
+  pages.patterns.sort((a, b) => a.signedIn.parameters.length - b.signedIn.parameters.length);
   return pages;
+}
+
+/** The page for an address: a listed one, or one of a pattern, its reads filled in from the address. */
+function pageFor(pages: AppPages, pathname: string, signedIn: boolean): Page | undefined {
+  const variant = signedIn ? 'signedIn' : 'signedOut';
+  const exact = pages.exact.get(pathname);
+  if (exact) return exact[variant];
+  for (const pattern of pages.patterns) {
+    const { matcher, parameters, htmlFor } = pattern[variant];
+    const match = matcher.exec(pathname);
+    if (!match) continue;
+    const values = Object.fromEntries(parameters.map((name, index) => [name, match[index + 1] ?? '']));
+    return compressedPage(htmlFor(values), 'quick');
+  }
+  return undefined;
 }
 
 async function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page) {
   const accepts = String(request.headers['accept-encoding'] ?? '');
   reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
-  if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(await page.br);
-  if (/\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send(await page.gzip);
+  if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(await page.br());
+  if (/\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send(await page.gzip());
   return reply.send(page.html);
 }
 
@@ -199,7 +303,7 @@ export async function registerSpa(
   });
   app.setNotFoundHandler((request, reply) => {
     if (!isAppPage(request, absentPages)) return notFoundHandler(request, reply);
-    const page = pages.get(request.url.split('?')[0] ?? '');
+    const page = pageFor(pages, request.url.split('?')[0] ?? '', Boolean(request.cookies[sessionCookie]));
     if (page) return sendPage(request, reply, page);
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });

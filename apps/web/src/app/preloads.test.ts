@@ -3,7 +3,7 @@ import path from 'node:path';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../lib/query-client.ts';
-import { preloadOf } from '../lib/routes.ts';
+import { lazyModuleOf } from '../lib/routes.ts';
 import { collectPreloads, preloadManifest } from './preloads.ts';
 import { prerenderScreens } from './prerender.tsx';
 import { createAppRoutes } from './router.tsx';
@@ -17,36 +17,58 @@ async function componentOf(route: RouteObject): Promise<unknown> {
   return loaded.Component;
 }
 
-describe('the pages the build lists as preloaded (dist/.vite/preloads.json)', () => {
+describe('the pages the build lists with their modules and reads (dist/.vite/preloads.json)', () => {
   const manifest = preloadManifest();
   const routes = createAppRoutes(createQueryClient());
+  const pages = Object.keys(manifest);
 
   it('include every prerendered screen, so a painted page never waits for its modules one after another', () => {
-    expect(Object.keys(manifest)).toEqual(expect.arrayContaining(Object.keys(prerenderScreens())));
+    expect(pages).toEqual(expect.arrayContaining(Object.keys(prerenderScreens())));
   });
 
-  it.each(Object.keys(manifest))(
-    '%s is a page of the app, and each module listed is the one its route loads',
-    async (page) => {
-      const matches = matchRoutes(routes, page) ?? [];
-      const leaf = matches.at(-1)?.route;
-      expect(leaf && preloadOf(leaf), `${page} is not a preloaded route of the app`).toBeDefined();
-      const declared = matches.flatMap(({ route }) => {
-        const preload = preloadOf(route);
-        return preload ? [{ route, module: preload.module }] : [];
-      });
-      expect(declared.map(({ module }) => module)).toEqual(manifest[page]?.modules);
-      for (const { route, module } of declared) {
-        const file = path.join(webRoot, module);
-        expect(existsSync(file), `${module} does not exist`).toBe(true);
-        const exported = Object.values((await import(/* @vite-ignore */ file)) as Record<string, unknown>);
-        expect(exported, `${page}: its route does not load ${module}`).toContain(await componentOf(route));
-      }
-    },
-  );
+  it('include every page a member and staff open, by its address pattern', () => {
+    expect(pages).toEqual(
+      expect.arrayContaining([
+        '/auth/login',
+        '/members/profile',
+        '/members/manage-events',
+        '/members/events/:eventId',
+        '/admin/events/:eventId/attendance',
+      ]),
+    );
+    expect(pages.filter((page) => page.includes('*'))).toEqual([]);
+  });
 
-  it('refuse a preload on an address with a parameter, which has no one page to preload', () => {
-    const routes: RouteObject[] = [{ path: 'events/:eventId', handle: { preload: { module: 'src/x.tsx' } } }];
-    expect(() => collectPreloads(routes)).toThrow('/events/:eventId');
+  it.each(pages)('%s is a page of the app, and each module listed is the one its route loads', async (page) => {
+    const matches = matchRoutes(routes, page.replace(/:\w+/g, 'x1')) ?? [];
+    const loading = matches.filter(({ route }) => lazyModuleOf(route));
+    expect(loading.map(({ route }) => lazyModuleOf(route))).toEqual(manifest[page]?.modules);
+    for (const { route } of loading) {
+      const module = lazyModuleOf(route) ?? '';
+      const file = path.join(webRoot, module);
+      expect(existsSync(file), `${module} does not exist`).toBe(true);
+      const exported = Object.values((await import(/* @vite-ignore */ file)) as Record<string, unknown>);
+      expect(exported, `${page}: its route does not load ${module}`).toContain(await componentOf(route));
+    }
+  });
+
+  it('give a page the reads of its layouts and its own', () => {
+    expect(manifest['/members/profile']?.reads).toEqual([
+      '/api/cart',
+      '/api/profile',
+      '/api/lookups',
+      '/api/affiliations',
+      '/api/certificates',
+    ]);
+  });
+
+  it('refuse a read naming a parameter its address does not have', () => {
+    const lazy = () => import('./members-layout.tsx').then((m) => ({ Component: m.MembersLayout }));
+    const routes: RouteObject[] = [
+      { path: 'events/:eventId', lazy, handle: { preload: { reads: ['/api/events/:eventId/sections/:sectionId'] } } },
+    ];
+    expect(() => collectPreloads(routes)).toThrow(
+      '/events/:eventId: the read /api/events/:eventId/sections/:sectionId',
+    );
   });
 });

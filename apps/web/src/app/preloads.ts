@@ -1,9 +1,12 @@
 import type { RouteObject } from 'react-router';
 import { createQueryClient } from '../lib/query-client.ts';
-import { preloadOf } from '../lib/routes.ts';
+import { lazyModuleOf, preloadOf } from '../lib/routes.ts';
 import { createAppRoutes } from './router.tsx';
 
-/** A preloaded page's entry in dist/.vite/preloads.json, which the server reads at start (platform/spa.ts). */
+/**
+ * A page's entry in dist/.vite/preloads.json, which the server reads at start (platform/spa.ts): the
+ * modules the router loads for it (its layouts' and its own) and the API reads its first screen makes.
+ */
 export interface PreloadedPage {
   modules: string[];
   reads: string[];
@@ -14,29 +17,42 @@ function joinPath(parent: string, path: string | undefined): string {
   return parent === '/' ? `/${path}` : `${parent}/${path}`;
 }
 
+/** A page the server can match by its address: no catch-all and no optional segment. */
+const matchable = (path: string) => !/[*?]/.test(path);
+
+const parametersOf = (path: string) => new Set(path.match(/:\w+/g) ?? []);
+
 /**
- * Every page whose route declares a preload, by its address, with the modules of the layouts above it.
- * A page with a parameter in its address has no one address to preload, so declaring one is an error.
+ * Every page of the app by its address pattern, with the modules of the layouts above it and the
+ * reads they and it declare. A read may only name parameters of the page's own address.
  */
 export function collectPreloads(routes: RouteObject[]): Record<string, PreloadedPage> {
   const pages: Record<string, PreloadedPage> = {};
-  const visit = (route: RouteObject, parent: string, modules: string[]) => {
+  const visit = (route: RouteObject, parent: string, above: PreloadedPage) => {
     const path = joinPath(parent, route.path);
-    const preload = preloadOf(route);
-    const withOwn = preload ? [...modules, preload.module] : modules;
+    const module = lazyModuleOf(route);
+    const own = {
+      modules: module ? [...above.modules, module] : above.modules,
+      reads: [...above.reads, ...(preloadOf(route)?.reads ?? [])],
+    };
     if (route.children) {
-      for (const child of route.children) visit(child, path, withOwn);
+      for (const child of route.children) visit(child, path, own);
       return;
     }
-    if (!preload) return;
-    if (/[:*]/.test(path)) throw new Error(`${path}: a page with a parameter in its address cannot be preloaded`);
-    pages[path] = { modules: withOwn, reads: preload.reads ?? [] };
+    if (!module || !matchable(path)) return;
+    const parameters = parametersOf(path);
+    for (const read of own.reads) {
+      for (const name of read.match(/:\w+/g) ?? []) {
+        if (!parameters.has(name)) throw new Error(`${path}: the read ${read} names ${name}, not in the address`);
+      }
+    }
+    pages[path] = own;
   };
-  for (const route of routes) visit(route, '/', []);
+  for (const route of routes) visit(route, '/', { modules: [], reads: [] });
   return pages;
 }
 
-/** The app's preloaded pages, for the build to write (vite.config.ts). */
+/** The app's pages, for the build to write (vite.config.ts). */
 export function preloadManifest(): Record<string, PreloadedPage> {
   return collectPreloads(createAppRoutes(createQueryClient()));
 }

@@ -133,7 +133,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             ...routesIn('membersOpen'),
             {
               loader: membersGuard(queryClient),
-              ...preloaded({ module: 'src/app/members-layout.tsx' }),
+              ...preloaded({ reads: ['/api/cart'] }),
               lazy: () => import('./members-layout.tsx').then((m) => ({ Component: m.MembersLayout })),
               children: routesIn('members'),
             },

@@ -24,21 +24,20 @@ export function redirectTo(path: string): Pick<RouteObject, 'loader' | 'Componen
 }
 
 /**
- * What a page's index.html names for the browser to fetch with the entry script: the module the
- * router loads for the route (a path under apps/web, as in Vite's manifest) and the API reads its
- * first screen makes. The build collects them into dist/.vite/preloads.json (app/preloads.ts) and the
- * server writes them into that page's HTML; a layout's module comes with every page under it.
+ * The API reads a page's first screen makes, for its index.html to name as preloads so the browser
+ * fetches them with the entry script. A read may name the page address's parameters (`:eventId`);
+ * the server fills them in from the address asked for. Declared on a layout, they come with every page
+ * under it. The build collects them into dist/.vite/preloads.json (app/preloads.ts).
  */
 export interface PagePreload {
-  module: string;
-  reads?: string[];
+  reads: string[];
 }
 
 interface PreloadHandle {
   preload: PagePreload;
 }
 
-/** The `handle` of a route whose page (or, on a layout, every page under it) is preloaded. */
+/** The `handle` of a route whose page (or, on a layout, every page under it) reads these first. */
 export function preloaded(preload: PagePreload): { handle: PreloadHandle } {
   return { handle: { preload } };
 }
@@ -48,4 +47,14 @@ export function preloadOf(route: RouteObject): PagePreload | undefined {
   const handle: unknown = route.handle;
   if (typeof handle !== 'object' || handle === null || !('preload' in handle)) return undefined;
   return (handle as PreloadHandle).preload;
+}
+
+/**
+ * The module a lazy route loads, as a path under apps/web (the key of Vite's manifest). The build
+ * reads the routes through Vite's SSR loader, which writes each `import('./pages/x.tsx')` as a call
+ * naming the file from the app's root; so every route's module is known without being declared twice.
+ */
+export function lazyModuleOf(route: RouteObject): string | undefined {
+  if (typeof route.lazy !== 'function') return undefined;
+  return /__vite_ssr_dynamic_import__\("\/([^"]+)"/.exec(route.lazy.toString())?.[1];
 }

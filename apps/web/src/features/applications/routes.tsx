@@ -1,4 +1,4 @@
-import type { FeatureRouteFactory } from '../../lib/routes.ts';
+import { type FeatureRouteFactory, preloaded } from '../../lib/routes.ts';
 
 /** Event applications (issue 6): the applicant's list and five-step wizard. */
 export const applicationsRoutes: FeatureRouteFactory = (queryClient) => ({
@@ -13,6 +13,13 @@ export const applicationsRoutes: FeatureRouteFactory = (queryClient) => ({
     },
     {
       path: 'events/applications',
+      ...preloaded({
+        reads: [
+          '/api/event-applications?page=1&pageSize=10',
+          '/api/legacy-event-applications?page=1&pageSize=10',
+          '/api/payments/options',
+        ],
+      }),
       lazy: () =>
         import('./pages/applications-page.tsx').then((m) => ({
           Component: m.ApplicationsPage,

@@ -1,5 +1,5 @@
 import { membersIndexRedirect, signedOutOnly } from '../../lib/guards.ts';
-import { type FeatureRouteFactory, preloaded, redirectTo } from '../../lib/routes.ts';
+import { type FeatureRouteFactory, redirectTo } from '../../lib/routes.ts';
 
 /** Sign-in, password reset and the sign-in link landing (/members?token=…). */
 export const authRoutes: FeatureRouteFactory = (queryClient) => ({
@@ -11,7 +11,6 @@ export const authRoutes: FeatureRouteFactory = (queryClient) => ({
         {
           path: 'login',
           loader: signedOutOnly(queryClient),
-          ...preloaded({ module: 'src/features/auth/pages/login-page.tsx' }),
           lazy: () => import('./pages/login-page.tsx').then((m) => ({ Component: m.LoginPage })),
         },
         {

@@ -1,4 +1,4 @@
-import { type FeatureRouteFactory, redirectTo } from '../../lib/routes.ts';
+import { type FeatureRouteFactory, redirectTo, preloaded } from '../../lib/routes.ts';
 
 /** Commerce (issue 4): the cart, read and paid on its checkout page. */
 export const cartRoutes: FeatureRouteFactory = (queryClient) => ({
@@ -9,6 +9,7 @@ export const cartRoutes: FeatureRouteFactory = (queryClient) => ({
         { index: true, ...redirectTo('/members/event-cart/checkout') },
         {
           path: 'checkout',
+          ...preloaded({ reads: ['/api/payments/options'] }),
           lazy: () =>
             import('./pages/checkout-page.tsx').then((m) => ({
               Component: m.CheckoutPage,

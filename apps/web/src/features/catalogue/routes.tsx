@@ -6,7 +6,6 @@ export const catalogueRoutes: FeatureRouteFactory = (queryClient) => ({
     {
       path: 'events',
       ...preloaded({
-        module: 'src/features/catalogue/pages/catalogue-page.tsx',
         reads: ['/api/catalogue/events?page=1&pageSize=10'],
       }),
       lazy: () =>
@@ -17,6 +16,7 @@ export const catalogueRoutes: FeatureRouteFactory = (queryClient) => ({
     },
     {
       path: 'events/:eventId',
+      ...preloaded({ reads: ['/api/catalogue/events/:eventId', '/api/catalogue/events/:eventId/group-registration'] }),
       lazy: () =>
         import('./pages/event-page.tsx').then((m) => ({
           Component: m.EventPage,

@@ -1,10 +1,18 @@
-import type { FeatureRouteFactory } from '../../lib/routes.ts';
+import { type FeatureRouteFactory, preloaded } from '../../lib/routes.ts';
 
 /** Commerce (issue 4): 'Manage Events', an organization's event payments. */
 export const eventPaymentsRoutes: FeatureRouteFactory = (queryClient) => ({
   members: [
     {
       path: 'manage-events',
+      ...preloaded({
+        reads: [
+          '/api/my-tickets',
+          '/api/event-payments?page=1&pageSize=20',
+          '/api/attendance/events',
+          '/api/organizations/managed',
+        ],
+      }),
       lazy: () =>
         import('./pages/manage-events-page.tsx').then((m) => ({
           Component: m.ManageEventsPage,

@@ -1,4 +1,4 @@
-import { type FeatureRouteFactory, redirectTo } from '../../lib/routes.ts';
+import { type FeatureRouteFactory, redirectTo, preloaded } from '../../lib/routes.ts';
 
 /** Managed-services packages (issue 13): OWNER and ADMIN of an organization, checked by the API. */
 export const manageServicesRoutes: FeatureRouteFactory = (queryClient) => ({
@@ -9,6 +9,7 @@ export const manageServicesRoutes: FeatureRouteFactory = (queryClient) => ({
         { index: true, ...redirectTo('/members/manage-services/select-organization') },
         {
           path: 'select-organization',
+          ...preloaded({ reads: ['/api/organizations/managed'] }),
           lazy: () =>
             import('./pages/select-organization-page.tsx').then((m) => ({
               Component: m.ManageServicesSelectOrganizationPage,
@@ -17,6 +18,7 @@ export const manageServicesRoutes: FeatureRouteFactory = (queryClient) => ({
         },
         {
           path: 'select-service/:organizationId',
+          ...preloaded({ reads: ['/api/organizations/:organizationId/services'] }),
           lazy: () =>
             import('./pages/select-service-page.tsx').then((m) => ({
               Component: m.SelectServicePage,

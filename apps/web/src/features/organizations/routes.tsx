@@ -1,4 +1,4 @@
-import { type FeatureRouteFactory, redirectTo } from '../../lib/routes.ts';
+import { type FeatureRouteFactory, redirectTo, preloaded } from '../../lib/routes.ts';
 
 /** Choosing an organization, managing it, and a school's roster. */
 export const organizationsRoutes: FeatureRouteFactory = (queryClient) => ({
@@ -9,6 +9,7 @@ export const organizationsRoutes: FeatureRouteFactory = (queryClient) => ({
         { index: true, ...redirectTo('/members/organization/select') },
         {
           path: 'select',
+          ...preloaded({ reads: ['/api/organizations/managed'] }),
           lazy: () =>
             import('./pages/select-organization-page.tsx').then((m) => ({
               Component: m.SelectOrganizationPage,
@@ -17,6 +18,7 @@ export const organizationsRoutes: FeatureRouteFactory = (queryClient) => ({
         },
         {
           path: ':organizationId',
+          ...preloaded({ reads: ['/api/lookups', '/api/organizations/:organizationId'] }),
           lazy: () =>
             import('./pages/manage-organization-page.tsx').then((m) => ({
               Component: m.ManageOrganizationPage,
@@ -25,6 +27,7 @@ export const organizationsRoutes: FeatureRouteFactory = (queryClient) => ({
         },
         {
           path: ':organizationId/school-roster',
+          ...preloaded({ reads: ['/api/lookups', '/api/organizations/:organizationId/roster?page=1&pageSize=50'] }),
           lazy: () =>
             import('./pages/school-roster-page.tsx').then((m) => ({
               Component: m.SchoolRosterPage,

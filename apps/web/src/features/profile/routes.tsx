@@ -6,7 +6,6 @@ export const profileRoutes: FeatureRouteFactory = (queryClient) => ({
     {
       path: 'profile',
       ...preloaded({
-        module: 'src/features/profile/pages/profile-page.tsx',
         reads: ['/api/profile', '/api/lookups', '/api/affiliations', '/api/certificates'],
       }),
       lazy: () =>
