@@ -15,11 +15,13 @@
 //     items, no seats held by dead payments, receipts numbered without gaps, every purchase order's file stored…);
 //   - no acknowledged write is lost: every checkout answered 201, payment answered paid or declined, purchase order
 //     answered 201 and allocation answered 200 is in the database as answered.
-// The goal also wants no 5xx but 503 (what an app going away may answer); a request cut by the kill is 'no answer'.
+// The goal also wants no 5xx but 503 (what an app going away may answer); a request cut by a kill counts by the answer
+// to its last sending (and once as 'sent again').
 //
 // Prints and writes bench/results/crash.json:
 //   { "measuredAt": ISO date, "kills": number, "buyers": number, "seconds": number, "requests": number,
-//     "statuses": { "<status>" | "no answer": number }, "errors5xx": number (503 left out),
+//     "statuses": { "<status>" | "no answer": number } (each request's final answer), "cutByKill": number (requests
+//     that got no answer and were sent again), "errors5xx": number (503 left out),
 //     "restartMs": { "median": number, "max": number }, "actions": [ as load.json's ], "journeys": {…},
 //     "acknowledged": { "<kind>": number }, "invariants": [ as load.json's ], "violations": number,
 //     "goal": { "errors5xx": 0, "violations": 0, "met": boolean } }
@@ -105,7 +107,9 @@ async function main() {
 
     const summary = stats.summary();
     const errors5xx = serverErrors(summary.statuses, ['503']);
-    console.log(`\n${summary.requests} requests in ${seconds.toFixed(0)} s, ${kills} kills`);
+    console.log(
+      `\n${summary.requests} requests in ${seconds.toFixed(0)} s, ${kills} kills; ${summary.cut} cut by a kill and sent again`,
+    );
     console.log(
       `Restart (kill to the app answering /api/health): median ${Math.round(median(restarts))} ms, max ${Math.round(Math.max(...restarts))} ms`,
     );
@@ -126,6 +130,7 @@ async function main() {
           seconds: Math.round(seconds),
           requests: summary.requests,
           statuses: summary.statuses,
+          cutByKill: summary.cut,
           errors5xx,
           restartMs: { median: Math.round(median(restarts)), max: Math.round(Math.max(...restarts)) },
           actions: summary.actions,

@@ -6,9 +6,11 @@
 //
 // A fresh PostgreSQL database (on the server DATABASE_URL names, default the local one; dropped afterwards) gets the
 // fixture of lib/load-fixture.mjs: LOAD_MEMBERS schools, each with its signed-in owner (a simulated member) and six
-// staff, four conference days (2 groupings × 3 sections of 30 seats, 60 a grouping) and three series events (60
-// seats), and a coupon of 25 uses. The built server (`npm start`'s, apps/server/dist) runs on it in its own process,
-// demo card provider, no demo accounts; LOAD_PORT sets its port (else a free one). Each member then runs journeys
+// staff, four conference days (2 groupings × 3 sections of LOAD_SECTION_SEATS seats, twice that a grouping) and three
+// series events (twice that), and a coupon of 25 uses. LOAD_SECTION_SEATS defaults to 30 × members × minutes / 40: 30
+// for 20 members and 2 minutes, so that a run of any length sells out about as far into it. The built server (`npm
+// start`'s, apps/server/dist) runs on it in its own process, demo card provider, no demo accounts; LOAD_PORT sets its
+// port (else a free one). Each member then runs journeys
 // (lib/load-client.mjs: browse, buy by card, buy by purchase order, allocate, read their own pages) one after another
 // for LOAD_MINUTES, LOAD_THINK_MS (100) average pause between two. The seats sell out during a run: then buyers race
 // for the seats declined payments and cancelled purchase orders give back, and are refused (409) when there are none.
@@ -16,7 +18,8 @@
 // write the members saw acknowledged must be there.
 //
 // Prints and writes bench/results/load.json:
-//   { "measuredAt": ISO date, "members": number, "minutes": number, "thinkMs": number, "seconds": number,
+//   { "measuredAt": ISO date, "members": number, "minutes": number, "thinkMs": number, "sectionSeats": number,
+//     "seconds": number,
 //     "requests": number, "requestsPerSecond": number, "statuses": { "<status>": number }, "errors5xx": number,
 //     "serverCpuMsPerRequest": number,
 //     "actions": [ { "action": string, "requests": number, "statuses": {…}, "p50Ms", "p95Ms", "p99Ms": number } ],
@@ -39,6 +42,8 @@ const { createBenchDatabase } = await import('./lib/bench-database.mjs');
 const members = Number(process.env.LOAD_MEMBERS ?? 20);
 const minutes = Number(process.env.LOAD_MINUTES ?? 2);
 const thinkMs = Number(process.env.LOAD_THINK_MS ?? 100);
+// Seats grow with members × minutes, so a longer or larger run sells out about as far into it (30 at 20 × 2).
+const sectionSeats = Number(process.env.LOAD_SECTION_SEATS ?? Math.max(10, Math.round((30 * members * minutes) / 40)));
 const resultFile = path.join(path.dirname(new URL(import.meta.url).pathname), 'results', 'load.json');
 
 async function main() {
@@ -50,7 +55,7 @@ async function main() {
   let app = null;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-load-'));
   try {
-    const fixture = await createLoadFixture(database.db, { members });
+    const fixture = await createLoadFixture(database.db, { members, sectionSeats });
     app = await startApp({
       built: true,
       databaseUrl: database.url,
@@ -104,6 +109,7 @@ async function main() {
           members,
           minutes,
           thinkMs,
+          sectionSeats,
           seconds: Math.round(seconds),
           requests: summary.requests,
           requestsPerSecond: Math.round(summary.requests / seconds),

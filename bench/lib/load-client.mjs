@@ -12,7 +12,8 @@
 // Every request's answer (status, milliseconds) is counted under its action's name; a request with no answer (the
 // connection refused or dropped: the app killed) is counted as status 'no answer'. With `retry` (the crash benchmark)
 // such a request is sent again, the same body and Idempotency-Key, once the app answers again, as a browser's retry
-// would. The writes answered 2xx are kept (`acks`) for invariants.checkAcknowledged.
+// would: then only its final answer is counted, and the request once as 'sent again' (`cut`). The writes answered 2xx
+// are kept (`acks`) for invariants.checkAcknowledged.
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { couponCode } from './load-fixture.mjs';
@@ -27,16 +28,17 @@ const pick = (list) => list[Math.floor(Math.random() * list.length)];
 export function createStats() {
   const actions = new Map();
   const of = (action) => {
-    if (!actions.has(action)) actions.set(action, { latencies: [], statuses: {} });
+    if (!actions.has(action)) actions.set(action, { latencies: [], statuses: {}, cut: 0 });
     return actions.get(action);
   };
   const percentile = (sorted, p) =>
     sorted.length === 0 ? null : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
   const round = (ms) => (ms === null ? null : Math.round(ms * 10) / 10);
   return {
-    record(action, status, ms) {
+    record(action, status, ms, cut) {
       const entry = of(action);
       entry.statuses[status] = (entry.statuses[status] ?? 0) + 1;
+      if (cut) entry.cut += 1;
       if (status !== 'no answer') entry.latencies.push(ms);
     },
     summary() {
@@ -47,6 +49,7 @@ export function createStats() {
           action,
           requests,
           statuses: entry.statuses,
+          cut: entry.cut,
           p50Ms: round(percentile(sorted, 50)),
           p95Ms: round(percentile(sorted, 95)),
           p99Ms: round(percentile(sorted, 99)),
@@ -56,7 +59,8 @@ export function createStats() {
       for (const row of rows)
         for (const [status, n] of Object.entries(row.statuses)) statuses[status] = (statuses[status] ?? 0) + n;
       const requests = rows.reduce((sum, row) => sum + row.requests, 0);
-      return { requests, statuses, actions: rows.sort((a, b) => a.action.localeCompare(b.action)) };
+      const cut = rows.reduce((sum, row) => sum + row.cut, 0);
+      return { requests, statuses, cut, actions: rows.sort((a, b) => a.action.localeCompare(b.action)) };
     },
   };
 }
@@ -112,14 +116,16 @@ function createRequester({ baseUrl, stats, retry }, agent) {
       all['content-type'] = `multipart/form-data; boundary=${boundary}`;
     }
     if (body !== undefined) all['content-length'] = Buffer.byteLength(body);
+    let cut = false;
     for (;;) {
       const answer = await once(method, path, all, body);
-      stats.record(action, answer.status, answer.ms);
       if (answer.status === 'no answer' && retry && (await retry.appUp())) {
+        cut = true;
         // A connection the dead app left in the pool fails at once: a pause keeps that from spinning.
         await sleep(20);
         continue;
       }
+      stats.record(action, answer.status, answer.ms, cut);
       return { status: answer.status, json: () => JSON.parse(answer.text) };
     }
   };
@@ -151,6 +157,7 @@ export function printStats(summary) {
       statuses: Object.entries(row.statuses)
         .map(([status, n]) => `${status}×${n}`)
         .join(' '),
+      ...(summary.cut > 0 ? { 'sent again': row.cut } : {}),
       p50: row.p50Ms,
       p95: row.p95Ms,
       p99: row.p99Ms,
