@@ -1,9 +1,9 @@
 // Simulated members for bench/load.mjs and bench/crash.mjs: each signed-in member (load-fixture.mjs) runs one journey
 // after another until the run's end, over keep-alive HTTP to the app, as the web app would call it. Journeys:
 //   browse         the catalogue (a page, a search), two event pages
-//   card           the cart cleared, a line added (one ticket in two, up to three), the coupon sometimes, checkout by
-//                  CARD with an Idempotency-Key, the demo card paid (about 1 in 12 declined, 1 in 25 left unpaid),
-//                  the payment's page read
+//   card           the cart cleared, a line added (one ticket half the time, else 2 or 3), the coupon sometimes,
+//                  checkout by CARD with an Idempotency-Key, the demo card paid (about 1 in 12 declined, 1 in 25 left
+//                  unpaid), the payment's page read
 //   purchaseOrder  the same checkout by PURCHASE_ORDER, then the purchase order's PDF uploaded (multipart, as the
 //                  form sends it) or, 1 in 6, the checkout cancelled (its tickets back in the cart)
 //   allocate       one of the member's paid payments: its allocation read, the school's assignable staff read, the
@@ -18,7 +18,7 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { couponCode } from './load-fixture.mjs';
 
-export const defaultMix = { browse: 30, card: 25, purchaseOrder: 10, allocate: 15, mine: 20 };
+const defaultMix = { browse: 30, card: 25, purchaseOrder: 10, allocate: 15, mine: 20 };
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -184,8 +184,11 @@ export async function runMembers(options) {
   const journeysRun = {};
   const paidOf = new Map(options.members.map((member) => [member.id, []]));
 
-  /** The cart emptied of what an earlier journey left (a sold-out line, a cancelled purchase order's tickets). */
-  async function freshCart(member) {
+  /**
+   * The cart emptied of what an earlier journey left (a sold-out line, a cancelled purchase order's tickets), then one
+   * line added and, now and then, the coupon; false when a step is refused (sold out).
+   */
+  async function fillCart(member) {
     const cart = await request('cart', member, 'GET', '/api/cart');
     if (!ok(cart.status)) return false;
     for (const line of cart.json().items ?? []) {
@@ -231,7 +234,7 @@ export async function runMembers(options) {
         await request('event page', member, 'GET', `/api/catalogue/events/${pick(options.eventIds)}`);
     },
     async card(member) {
-      if (!(await freshCart(member))) return;
+      if (!(await fillCart(member))) return;
       const paymentId = await checkout(member, 'CARD');
       if (!paymentId) return;
       const roll = Math.random();
@@ -249,7 +252,7 @@ export async function runMembers(options) {
       await request('payment page', member, 'GET', `/api/event-payments/${paymentId}`);
     },
     async purchaseOrder(member) {
-      if (!(await freshCart(member))) return;
+      if (!(await fillCart(member))) return;
       const paymentId = await checkout(member, 'PURCHASE_ORDER');
       if (!paymentId) return;
       if (Math.random() < 1 / 6) {
