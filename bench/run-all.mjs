@@ -1,9 +1,9 @@
-// `npm run bench`: builds the web app, runs every performance benchmark in turn (size, Lighthouse,
-// reads, scale, organization resources, checkout), then writes bench/results/latest.md with one table, each measure
-// against its goal, and prints it. A benchmark that fails or is missing is shown as 'not run'; the others still run.
+// `npm run bench`: builds the app, runs every performance benchmark in turn (size, Lighthouse,
+// reads, scale, organization resources, checkout, load, crash), then writes bench/results/latest.md with one table,
+// each measure against its goal, and prints it. A benchmark that fails or is missing is shown as 'not run'; the others still run.
 // Reports only: always exits 0.
 //
-//   npm run bench                          everything (about 15 minutes on 2 cores)
+//   npm run bench                          everything (about 23 minutes on 2 cores)
 //   npm run bench -- --skip=lighthouse     all but the named ones, their rows from earlier results
 //   npm run bench -- --report              only the table, from the results already in bench/results
 //
@@ -44,6 +44,9 @@ const steps = [
     result: 'checkout.json',
     command: packageScripts['bench:checkout'] ? ['npm', ['run', '--silent', 'bench:checkout']] : null,
   },
+  // Both drive the built app (apps/server/dist), which the build below makes.
+  { name: 'load', result: 'load.json', command: ['node', ['--import', 'tsx', 'bench/load.mjs']] },
+  { name: 'crash', result: 'crash.json', command: ['node', ['--import', 'tsx', 'bench/crash.mjs']] },
 ];
 
 function run(label, [command, commandArgs]) {
@@ -57,7 +60,9 @@ function run(label, [command, commandArgs]) {
 }
 
 if (!reportOnly) {
-  const needsBuild = steps.some((step) => ['size', 'lighthouse'].includes(step.name) && !skip.has(step.name));
+  const needsBuild = steps.some(
+    (step) => ['size', 'lighthouse', 'load', 'crash'].includes(step.name) && !skip.has(step.name),
+  );
   if (needsBuild) run('build', ['npm', ['run', '--silent', 'build']]);
   for (const step of steps) {
     if (skip.has(step.name) || !step.command) continue;
@@ -201,7 +206,45 @@ if (reads) {
   }
 } else rows.push(notRun('GET catalogue / payments list / roster vs bare Fastify + pg', '≥ 0.7×'));
 
-const when = [lighthouse, size, checkout, scale, organizationResources, reads]
+const load = read('load.json');
+const p95Of = (result, action) => result.actions.find((row) => row.action === action)?.p95Ms ?? '—';
+if (load) {
+  const refused = Object.entries(load.statuses)
+    .filter(([status]) => status.startsWith('4'))
+    .map(([status, n]) => `${n} ${status}`)
+    .join(', ');
+  rows.push({
+    measure: `mixed load, ${load.members} members × ${load.minutes} min, built app on PostgreSQL (bench/load.mjs)`,
+    now:
+      `${load.requests} requests (${load.requestsPerSecond}/s), ${load.errors5xx} 5xx${refused ? `, ${refused}` : ''}; ` +
+      `p95 checkout ${p95Of(load, 'checkout card')} ms, pay ${p95Of(load, 'pay (demo card)')} ms, catalogue ${p95Of(load, 'catalogue')} ms; ` +
+      `invariants: ${load.violations === 0 ? 'all 0' : `${load.violations} violations`}`,
+    goal: 'no 5xx, every invariant 0',
+    met: verdict(load.goal.met),
+  });
+} else rows.push(notRun('mixed load, built app on PostgreSQL (bench/load.mjs)', 'no 5xx, every invariant 0'));
+
+const crash = read('crash.json');
+if (crash) {
+  const acknowledged = Object.values(crash.acknowledged).reduce((sum, n) => sum + n, 0);
+  rows.push({
+    measure: `kill -9 under write load, ${crash.kills} kills, ${crash.buyers} buyers (bench/crash.mjs)`,
+    now:
+      `${crash.requests} requests, ${crash.cutByKill} cut by a kill (sent again), ${crash.errors5xx} 5xx; ` +
+      `restart median ${(crash.restartMs.median / 1000).toFixed(1)} s; ` +
+      `invariants and ${acknowledged} acknowledged writes: ${crash.violations === 0 ? 'all 0, none lost' : `${crash.violations} violations`}`,
+    goal: 'no 5xx but 503 during a kill, every invariant 0, no acknowledged write lost',
+    met: verdict(crash.goal.met),
+  });
+} else
+  rows.push(
+    notRun(
+      'kill -9 under write load (bench/crash.mjs)',
+      'no 5xx but 503 during a kill, every invariant 0, no acknowledged write lost',
+    ),
+  );
+
+const when = [lighthouse, size, checkout, scale, organizationResources, reads, load, crash]
   .map((result) => result?.measuredAt ?? result?.generatedAt)
   .filter(Boolean)
   .sort();

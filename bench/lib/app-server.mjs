@@ -31,13 +31,16 @@ export function requireWebBuild() {
 }
 
 /**
- * @param {{ databaseUrl?: string, env?: Record<string, string> }} [options]
- * @returns {Promise<{ url: string, pid: number, stop: () => Promise<void> }>}
+ * `built`: the server as `npm start` runs it (apps/server/dist, which `npm run build` makes) rather than its sources
+ * through tsx. `port` and `dataDir` keep an app restarted after a crash where the first one was: its address and
+ * its stored files (a `dataDir` given is the caller's to remove). `kill()` ends it at once (SIGKILL, no shutdown).
+ * @param {{ databaseUrl?: string, env?: Record<string, string>, built?: boolean, port?: number, dataDir?: string }} [options]
+ * @returns {Promise<{ url: string, pid: number, stop: () => Promise<void>, kill: () => Promise<void> }>}
  */
 export async function startApp(options = {}) {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
   const env = {
     ...process.env,
     PORT: String(port),
@@ -54,7 +57,10 @@ export async function startApp(options = {}) {
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  if (options.built && !existsSync(path.join(repoRoot, 'apps/server/dist/main.js')))
+    throw new Error('apps/server/dist/main.js is missing: run "npm run build" first');
+  const entry = options.built ? ['apps/server/start.mjs'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -72,7 +78,11 @@ export async function startApp(options = {}) {
       await exited;
       clearTimeout(timer);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
   };
 
   const deadline = Date.now() + 120_000;
@@ -83,7 +93,7 @@ export async function startApp(options = {}) {
     }
     try {
       const health = await fetch(`${url}/api/health`);
-      if (health.ok) return { url, pid: child.pid, stop };
+      if (health.ok) return { url, pid: child.pid, stop, kill };
     } catch {
       // Not listening yet.
     }

@@ -1,0 +1,265 @@
+// The invariants bench/load.mjs and bench/crash.mjs check after their run, straight in SQL on the database the app
+// wrote: each query answers the rows that break its rule, so every count must be 0. They restate what the checkout,
+// payment, purchase-order and allocation code promise (core/capacity.ts, core/receipts.ts, features/allocation), from
+// the tables alone, so a bug in that code shows here rather than being agreed with.
+//
+//   checkInvariants(pgClient)        [{ name, rule, violations, sample }] over the whole database
+//   checkAcknowledged(pgClient, acks) the same shape, one row per kind of write the clients saw acknowledged (2xx)
+//   checkStoredFiles(pgClient, dir)   the same shape: every purchase order's PDF in the app's file storage
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+/** Statuses in which a payment holds its seats (capacity.ts: released on CANCELLED, EXPIRED, REFUND_NEEDED). */
+const holding = `('PENDING', 'AWAITING_PO', 'PO_SUBMITTED', 'PAID')`;
+
+// The counters follow event_payments.seats_held, never the status: the queries below add up items by that column.
+const invariants = [
+  {
+    name: 'sections oversold',
+    rule: 'a section counts more tickets than its max_tickets',
+    sql: `select id, title, tickets_taken, max_tickets from event_sections
+      where max_tickets is not null and tickets_taken > max_tickets`,
+  },
+  {
+    name: 'groupings oversold',
+    rule: 'a grouping counts more tickets than its max_tickets',
+    sql: `select id, name, tickets_taken, max_tickets from event_groupings
+      where max_tickets is not null and tickets_taken > max_tickets`,
+  },
+  {
+    name: 'events oversold',
+    rule: 'an event counts more tickets than its max_tickets',
+    sql: `select id, name, tickets_taken, max_tickets from events
+      where max_tickets is not null and tickets_taken > max_tickets`,
+  },
+  {
+    name: 'section counter ≠ seats held',
+    rule: "a section's tickets_taken differs from the tickets of its lines in payments holding seats",
+    sql: `select s.id, s.title, s.tickets_taken, coalesce(h.tickets, 0) as held from event_sections s
+      left join (select i.section_id, sum(i.number_of_tickets)::int as tickets from event_payment_items i
+        join event_payments p on p.id = i.payment_id where p.seats_held group by i.section_id) h on h.section_id = s.id
+      where s.tickets_taken <> coalesce(h.tickets, 0)`,
+  },
+  {
+    name: 'grouping counter ≠ seats held',
+    rule: "a grouping's tickets_taken differs from the tickets of its sections' lines in payments holding seats",
+    sql: `select g.id, g.name, g.tickets_taken, coalesce(h.tickets, 0) as held from event_groupings g
+      left join (select s.grouping_id, sum(i.number_of_tickets)::int as tickets from event_payment_items i
+        join event_payments p on p.id = i.payment_id join event_sections s on s.id = i.section_id
+        where p.seats_held group by s.grouping_id) h on h.grouping_id = g.id
+      where g.tickets_taken <> coalesce(h.tickets, 0)`,
+  },
+  {
+    name: 'event counter ≠ seats held',
+    rule: "an event's tickets_taken differs from the tickets of its lines without a section in payments holding seats",
+    sql: `select e.id, e.name, e.tickets_taken, coalesce(h.tickets, 0) as held from events e
+      left join (select i.event_id, sum(i.number_of_tickets)::int as tickets from event_payment_items i
+        join event_payments p on p.id = i.payment_id where p.seats_held and i.section_id is null group by i.event_id) h
+        on h.event_id = e.id
+      where e.tickets_taken <> coalesce(h.tickets, 0)`,
+  },
+  {
+    name: 'tickets past a line',
+    rule: 'a payment line has more tickets handed out (event_tickets) than it bought',
+    sql: `select i.id, i.number_of_tickets, count(t.id)::int as handed_out from event_payment_items i
+      join event_tickets t on t.payment_item_id = i.id group by i.id having count(t.id) > i.number_of_tickets`,
+  },
+  {
+    name: 'tickets past a section',
+    rule: 'a section has more live tickets (of PAID payments) than its max_tickets, or than its counter',
+    sql: `select s.id, s.title, s.max_tickets, s.tickets_taken, count(t.id)::int as live from event_sections s
+      join event_tickets t on t.section_id = s.id join event_payment_items i on i.id = t.payment_item_id
+      join event_payments p on p.id = i.payment_id and p.status = 'PAID'
+      group by s.id having count(t.id) > coalesce(s.max_tickets, count(t.id)) or count(t.id) > s.tickets_taken`,
+  },
+  {
+    name: 'tickets of unpaid payments',
+    rule: 'a ticket is handed out of a payment that was never paid (allocation needs PAID)',
+    sql: `select t.id, p.id as payment_id, p.status from event_tickets t
+      join event_payment_items i on i.id = t.payment_item_id join event_payments p on p.id = i.payment_id
+      where p.paid_at is null`,
+  },
+  {
+    name: 'tickets not of their line',
+    rule: "a ticket's event or section differs from its payment line's",
+    sql: `select t.id from event_tickets t join event_payment_items i on i.id = t.payment_item_id
+      where t.event_id <> i.event_id or t.section_id is distinct from i.section_id`,
+  },
+  {
+    name: 'payment totals ≠ their items',
+    rule: 'a payment of a cart or application: subtotal ≠ Σ price × tickets of its items, or total ≠ subtotal − discount',
+    sql: `select p.id, p.subtotal_cents, p.discount_cents, p.total_cents, coalesce(x.sum, 0) as items_cents
+      from event_payments p
+      left join (select payment_id, sum(price_cents::bigint * number_of_tickets)::bigint as sum
+        from event_payment_items group by payment_id) x on x.payment_id = p.id
+      where p.legacy_application_id is null
+        and (p.subtotal_cents <> coalesce(x.sum, 0) or p.total_cents <> p.subtotal_cents - p.discount_cents)`,
+  },
+  {
+    name: 'payments without items',
+    rule: "a payment that is not a previous-system application's balance has no items",
+    sql: `select p.id, p.status from event_payments p
+      where p.legacy_application_id is null
+        and not exists (select 1 from event_payment_items i where i.payment_id = p.id)`,
+  },
+  {
+    name: 'orphan items',
+    rule: "a payment line whose payment is gone, or whose section is not of the line's event",
+    sql: `select i.id from event_payment_items i
+      left join event_payments p on p.id = i.payment_id left join event_sections s on s.id = i.section_id
+      where p.id is null or (i.section_id is not null and (s.id is null or s.event_id <> i.event_id))`,
+  },
+  {
+    // A PAID payment staff cancelled keeps its seats counted (decision 0046): only it may hold them while CANCELLED.
+    name: 'seats held by dead payments',
+    rule: 'seats counted for an EXPIRED, REFUND_NEEDED or never-paid CANCELLED payment (declined, voided, expired)',
+    sql: `select id, status, method from event_payments
+      where seats_held and status not in ${holding} and not (status = 'CANCELLED' and paid_at is not null)`,
+  },
+  {
+    name: 'holds past their expiry',
+    rule: 'an unpaid payment still holds seats 2 minutes past hold_expires_at (the expiry job runs every 30 s)',
+    sql: `select id, status, hold_expires_at from event_payments
+      where seats_held and status in ('PENDING', 'AWAITING_PO', 'PO_SUBMITTED')
+        and hold_expires_at < now() - interval '2 minutes'`,
+  },
+  {
+    name: 'open payments without seats',
+    rule: 'a PENDING, AWAITING_PO or PO_SUBMITTED payment that holds no seats (it could be paid past capacity)',
+    sql: `select id, status from event_payments
+      where not seats_held and status in ('PENDING', 'AWAITING_PO', 'PO_SUBMITTED')`,
+  },
+  {
+    name: 'paid without a receipt',
+    rule: 'a payment that was paid has no receipt, or a receipt was issued for one never paid',
+    sql: `select p.id, p.status, r.number from event_payments p
+      left join event_payment_receipts r on r.payment_id = p.id
+      where (p.paid_at is not null) <> (r.payment_id is not null)`,
+  },
+  {
+    name: 'receipt numbers skipped or repeated',
+    rule: 'receipt numbers are not exactly 1 … receipt_counters.last_number',
+    sql: `select r.count, r.max, c.last_number from
+      (select count(*)::int as count, coalesce(max(number), 0) as max from event_payment_receipts) r
+      left join receipt_counters c on c.series = 'event-payments'
+      where r.count <> r.max or r.max <> coalesce(c.last_number, 0)`,
+  },
+  {
+    name: 'purchase orders out of step',
+    rule: 'a PO_SUBMITTED payment without exactly one SUBMITTED purchase order, or a SUBMITTED one on a payment not PO_SUBMITTED',
+    sql: `select p.id, p.status, count(o.id)::int as submitted from event_payments p
+      left join purchase_orders o on o.payment_id = p.id and o.status = 'SUBMITTED'
+      group by p.id having (p.status = 'PO_SUBMITTED') <> (count(o.id) = 1) or count(o.id) > 1`,
+  },
+  {
+    name: 'coupon uses ≠ payments holding them',
+    rule: "a coupon's times_used differs from the payments holding seats with it, or passes max_uses",
+    sql: `select c.id, c.code, c.times_used, c.max_uses, count(p.id)::int as holding from coupons c
+      left join event_payments p on p.coupon_id = c.id and p.seats_held
+      group by c.id having c.times_used <> count(p.id) or c.times_used > coalesce(c.max_uses, c.times_used)`,
+  },
+];
+
+const sampleSize = 5;
+
+async function measure(client, name, rule, text, values = []) {
+  const { rows } = await client.query(text, values);
+  return { name, rule, violations: rows.length, sample: rows.slice(0, sampleSize) };
+}
+
+/** Every invariant over the whole database; each `violations` must be 0. */
+export async function checkInvariants(client) {
+  const results = [];
+  for (const invariant of invariants)
+    results.push(await measure(client, invariant.name, invariant.rule, invariant.sql));
+  return results;
+}
+
+/**
+ * Writes the clients saw acknowledged (a 2xx answer), checked against the database: each must be there, in the state
+ * the answer promised. `acks`: { checkouts: [{ paymentId, userId, method }], paid: [paymentId], declined: [paymentId],
+ * purchaseOrders: [{ purchaseOrderId, paymentId }], allocations: [{ itemId, userIds }] } (the last save of each line).
+ */
+export async function checkAcknowledged(client, acks) {
+  const json = (value) => JSON.stringify(value);
+  return [
+    await measure(
+      client,
+      'acknowledged checkouts lost',
+      'a checkout answered 201 whose payment is missing, or is another buyer’s or method’s',
+      `select a.payment_id from jsonb_to_recordset($1::jsonb) as a(payment_id uuid, user_id uuid, method text)
+        left join event_payments p on p.id = a.payment_id and p.user_id = a.user_id and p.method::text = a.method
+        where p.id is null`,
+      [json(acks.checkouts.map((a) => ({ payment_id: a.paymentId, user_id: a.userId, method: a.method })))],
+    ),
+    await measure(
+      client,
+      'acknowledged payments lost',
+      'a card payment answered paid (200, succeed) that is not PAID with its receipt',
+      `select a.id, p.status from unnest($1::uuid[]) as a(id) left join event_payments p on p.id = a.id
+        left join event_payment_receipts r on r.payment_id = a.id
+        where p.status is distinct from 'PAID' or r.payment_id is null`,
+      [acks.paid],
+    ),
+    await measure(
+      client,
+      'acknowledged declines lost',
+      'a card payment answered declined (200, decline) that still holds seats or was paid',
+      `select a.id, p.status, p.seats_held from unnest($1::uuid[]) as a(id) left join event_payments p on p.id = a.id
+        where p.id is null or p.seats_held or p.paid_at is not null`,
+      [acks.declined],
+    ),
+    await measure(
+      client,
+      'acknowledged purchase orders lost',
+      'a purchase order answered 201 that is missing, or whose payment is not PO_SUBMITTED',
+      `select a.purchase_order_id, p.status from jsonb_to_recordset($1::jsonb) as a(purchase_order_id uuid, payment_id uuid)
+        left join purchase_orders o on o.id = a.purchase_order_id and o.payment_id = a.payment_id
+        left join event_payments p on p.id = a.payment_id
+        where o.id is null or p.status is distinct from 'PO_SUBMITTED'`,
+      [json(acks.purchaseOrders.map((a) => ({ purchase_order_id: a.purchaseOrderId, payment_id: a.paymentId })))],
+    ),
+    await measure(
+      client,
+      'acknowledged allocations lost',
+      "a line's ticket holders differ from those its last save answered 200 with",
+      `select a.item_id, a.user_ids, coalesce(array_agg(t.user_id order by t.user_id) filter (where t.id is not null), '{}') as holders
+        from jsonb_to_recordset($1::jsonb) as a(item_id uuid, user_ids uuid[])
+        left join event_tickets t on t.payment_item_id = a.item_id
+        group by a.item_id, a.user_ids
+        having coalesce(array_agg(t.user_id order by t.user_id) filter (where t.id is not null), '{}')
+          <> array(select unnest(a.user_ids) order by 1)`,
+      [json(acks.allocations.map((a) => ({ item_id: a.itemId, user_ids: a.userIds })))],
+    ),
+  ];
+}
+
+/**
+ * Every purchase order's PDF where the app stores files (`filesDir`, the local storage of platform/storage.ts): the
+ * upload writes it inside the purchase order's transaction, before the commit, so a committed row always has it.
+ */
+export async function checkStoredFiles(client, filesDir) {
+  const { rows } = await client.query('select id, file_key from purchase_orders');
+  const missing = rows.filter((row) => !existsSync(path.join(filesDir, row.file_key)));
+  return [
+    {
+      name: 'purchase orders without their file',
+      rule: "a purchase order whose PDF is not in the app's file storage",
+      violations: missing.length,
+      sample: missing.slice(0, sampleSize),
+    },
+  ];
+}
+
+/** Prints the invariants as a table and says loudly when one is not 0; answers the total of violations. */
+export function reportInvariants(title, results) {
+  console.log(`\n${title}`);
+  console.table(results.map((result) => ({ invariant: result.name, violations: result.violations })));
+  const broken = results.filter((result) => result.violations > 0);
+  for (const result of broken) {
+    console.log(`\n!!! INVARIANT NOT 0: ${result.name} (${result.violations}): ${result.rule}`);
+    for (const row of result.sample) console.log(`    ${JSON.stringify(row)}`);
+  }
+  if (broken.length === 0) console.log('Every invariant is 0.');
+  return broken.reduce((sum, result) => sum + result.violations, 0);
+}
