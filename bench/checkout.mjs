@@ -17,6 +17,8 @@
 //             connection pool, BEGIN; UPDATE event_sections SET tickets_taken = tickets_taken + 1
 //             WHERE id = $1 AND tickets_taken + 1 <= max_tickets; INSERT INTO event_payments (one
 //             row); COMMIT — the least a reservation can do. HTTP and JSON are in both.
+//   pg        the database's limit: the same transaction as raw, called directly on the pool from
+//             `concurrency` loops in this process (no HTTP, no JSON); every row also has its ratio to it.
 //   checkout  POST /api/checkout (CARD, demo provider), the cart filled beforehand in the database.
 //   full      POST /api/cart/items, POST /api/checkout, POST /api/payments/demo/:id (succeed).
 //   two-instances (PostgreSQL only) checkout through two apps, each with its own pool, on one
@@ -35,9 +37,10 @@
 //     "rows": [ { "database": "postgres" | "pglite", "mode": "raw" | "checkout" | "full" | "two-instances",
 //                 "concurrency": number, "buyers": number, "capacity": number, "sold": number, "refused": number,
 //                 "failed": number, "oversold": number, "ticketsPerSecond": number, "p50Ms": number, "p99Ms": number,
-//                 "ratio": number, "statementsPerPurchase": number | null, "nodeCpuMsPerPurchase": number } ],
+//                 "ratio": number, "ratioToPg": number, "statementsPerPurchase": number | null, "nodeCpuMsPerPurchase": number } ],
 //     "loginLimitAcrossInstances": boolean | null (null: not checked, needs REDIS_URL and DATABASE_URL),
-//     "goal": { "concurrency": [8, 32], "minRatio": 0.5, "maxP99MsAt8": 50, "met": boolean } }
+//     "goal": { "concurrency": [8, 32], "minRatio": 0.5, "maxP99MsAt8": 50, "met": boolean },
+//     "pgGoal": { "concurrency": 8, "checkout": 0.6, "full": 0.3, "met": boolean | null } }
 // Reports only: exits 0 unless it cannot run.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,6 +76,8 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const levels = (process.env.BENCH_LEVELS ?? '1,8,32').split(',').map(Number);
 const modes = (process.env.BENCH_MODES ?? 'checkout,full,two-instances').split(',');
 const goal = { concurrency: [8, 32], minRatio: 0.5, maxP99MsAt8: 50 };
+/** Against the direct loop (issue 28): checkout and the full purchase at 8 buyers. */
+const pgGoal = { concurrency: 8, checkout: 0.6, full: 0.3 };
 const resultFile = path.join(path.dirname(new URL(import.meta.url).pathname), 'results', 'checkout.json');
 
 // Every query any pg client sends (pool.query goes through Client.prototype.query too).
@@ -193,9 +198,8 @@ function summary(rounds) {
   };
 }
 
-/** The baseline's bare route: the least a reservation can do, through HTTP, on the same pool. */
-async function rawServer(database) {
-  const server = Fastify({ logger: false });
+/** The least a reservation can do: one transaction, a conditional UPDATE of the section, one payment row. */
+function reservation(database) {
   const client = database.db.$client;
   const reserve = async (query, sectionId, userId) => {
     const taken = await query(
@@ -209,24 +213,56 @@ async function rawServer(database) {
     );
     return true;
   };
+  return async (sectionId, userId) => {
+    if (database.kind === 'pglite') {
+      return client.transaction((tx) => reserve((text, values) => tx.query(text, values), sectionId, userId));
+    }
+    const connection = await client.connect();
+    try {
+      await connection.query('begin');
+      const sold = await reserve((text, values) => connection.query(text, values), sectionId, userId);
+      await connection.query('commit');
+      return sold;
+    } catch (error) {
+      await connection.query('rollback');
+      throw error;
+    } finally {
+      connection.release();
+    }
+  };
+}
+
+/** The direct loop: `concurrency` buyers at a time reserve on the pool, as raw does behind its route. */
+async function directLoop(database, concurrency, buyers, sectionId) {
+  const reserve = reservation(database);
+  const latencies = [];
+  const outcomes = { sold: 0, refused: 0, failed: 0 };
+  let next = 0;
+  const start = performance.now();
+  const loop = async () => {
+    while (next < buyers.length) {
+      const buyer = buyers[next];
+      next += 1;
+      const began = performance.now();
+      const outcome = await reserve(sectionId, buyer.id).then(
+        (sold) => (sold ? 'sold' : 'refused'),
+        () => 'failed',
+      );
+      latencies.push(performance.now() - began);
+      outcomes[outcome] += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, loop));
+  return { ...outcomes, elapsed: performance.now() - start, latencies };
+}
+
+/** The baseline's bare route: the least a reservation can do, through HTTP, on the same pool. */
+async function rawServer(database) {
+  const server = Fastify({ logger: false });
+  const reserve = reservation(database);
   server.post('/raw/reserve', async (req, reply) => {
     const { sectionId, userId } = req.body;
-    let sold;
-    if (database.kind === 'pglite') {
-      sold = await client.transaction((tx) => reserve((text, values) => tx.query(text, values), sectionId, userId));
-    } else {
-      const connection = await client.connect();
-      try {
-        await connection.query('begin');
-        sold = await reserve((text, values) => connection.query(text, values), sectionId, userId);
-        await connection.query('commit');
-      } catch (error) {
-        await connection.query('rollback');
-        throw error;
-      } finally {
-        connection.release();
-      }
-    }
+    const sold = await reserve(sectionId, userId);
     return reply.status(sold ? 201 : 409).send({ sold });
   });
   await server.listen({ port: 0, host: '127.0.0.1' });
@@ -278,15 +314,18 @@ async function runRound(database, mode, concurrency, capacity, ports, rawPort) {
   );
   const before = statements;
   const cpu = process.cpuUsage();
-  const result = await inClient({
-    kind: 'drive',
-    mode,
-    concurrency,
-    ports,
-    rawPort,
-    buyers,
-    target: { eventId: target.event.id, ticketTypeId: target.ticketType.id, sectionId: target.section.id },
-  });
+  const result =
+    mode === 'pg'
+      ? await directLoop(database, concurrency, buyers, target.section.id)
+      : await inClient({
+          kind: 'drive',
+          mode,
+          concurrency,
+          ports,
+          rawPort,
+          buyers,
+          target: { eventId: target.event.id, ticketTypeId: target.ticketType.id, sectionId: target.section.id },
+        });
   const used = process.cpuUsage(cpu);
   return {
     ...result,
@@ -294,7 +333,7 @@ async function runRound(database, mode, concurrency, capacity, ports, rawPort) {
     buyers: buyers.length,
     capacity,
     statements: statements - before,
-    oversold: await oversoldOf(database.db, target, capacity, buyers, mode === 'raw'),
+    oversold: await oversoldOf(database.db, target, capacity, buyers, mode === 'raw' || mode === 'pg'),
   };
 }
 
@@ -320,6 +359,7 @@ async function runLevel(database, concurrency, levelModes, ports, rawPort) {
       );
   }
   const raw = summary(results.raw);
+  const direct = summary(results.pg);
   return levelModes.map((mode) => {
     const row = summary(results[mode]);
     const { statements: count, cpuMs, ...rest } = row;
@@ -329,6 +369,7 @@ async function runLevel(database, concurrency, levelModes, ports, rawPort) {
       concurrency,
       ...rest,
       ratio: Math.round((row.ticketsPerSecond / raw.ticketsPerSecond) * 100) / 100,
+      ratioToPg: Math.round((row.ticketsPerSecond / direct.ticketsPerSecond) * 100) / 100,
       statementsPerPurchase: database.kind === 'postgres' ? Math.round((count / row.buyers) * 10) / 10 : null,
       nodeCpuMsPerPurchase: Math.round((cpuMs / row.buyers) * 100) / 100,
     };
@@ -342,6 +383,7 @@ async function benchDatabase(database, second) {
   const ports = other ? [port, other.port] : [port];
   const levelModes = [
     'raw',
+    'pg',
     ...['checkout', 'full'].filter((mode) => modes.includes(mode)),
     ...(other && modes.includes('two-instances') ? ['two-instances'] : []),
   ];
@@ -433,6 +475,7 @@ console.table(
     'p50 ms': row.p50Ms,
     'p99 ms': row.p99Ms,
     ratio: row.ratio,
+    'ratio to pg': row.ratioToPg,
     'stmts/purchase': row.statementsPerPurchase,
     'node cpu ms': row.nodeCpuMsPerPurchase,
   })),
@@ -441,6 +484,14 @@ console.log(
   atGoal.length === 0
     ? 'Goal (PostgreSQL checkout at 8 and 32: ratio >= 0.5, p99 <= 50 ms at 8, 0 oversold): not measured (no DATABASE_URL).'
     : `Goal (PostgreSQL checkout at 8 and 32: ratio >= 0.5, p99 <= 50 ms at 8, 0 oversold): ${met ? 'met' : 'NOT met'}.`,
+);
+const againstPg = (mode) =>
+  rows.find((row) => row.database === 'postgres' && row.mode === mode && row.concurrency === pgGoal.concurrency);
+const pgMet = ['checkout', 'full'].every((mode) => (againstPg(mode)?.ratioToPg ?? 0) >= pgGoal[mode]);
+console.log(
+  againstPg('checkout')
+    ? `Against the direct pg loop at ${pgGoal.concurrency} buyers (checkout >= ${pgGoal.checkout}, full purchase >= ${pgGoal.full}): checkout ${againstPg('checkout').ratioToPg}, full ${againstPg('full')?.ratioToPg ?? 'not run'}: ${pgMet ? 'met' : 'NOT met'}.`
+    : 'Against the direct pg loop: not measured (no DATABASE_URL).',
 );
 console.log(
   `Sign-in limit across the two instances: ${
@@ -455,6 +506,6 @@ console.log(`Took ${Math.round((performance.now() - started) / 1000)} s.`);
 mkdirSync(path.dirname(resultFile), { recursive: true });
 writeFileSync(
   resultFile,
-  `${JSON.stringify({ generatedAt: new Date().toISOString(), purchases, rows, loginLimitAcrossInstances, goal: { ...goal, met: atGoal.length > 0 && met } }, null, 2)}\n`,
+  `${JSON.stringify({ generatedAt: new Date().toISOString(), purchases, rows, loginLimitAcrossInstances, goal: { ...goal, met: atGoal.length > 0 && met }, pgGoal: { ...pgGoal, met: againstPg('checkout') ? pgMet : null } }, null, 2)}\n`,
 );
 console.log(`Written: ${path.relative(process.cwd(), resultFile)}`);

@@ -144,6 +144,21 @@ if (checkout?.rows) {
       : 'see bench/checkout.mjs',
     met: goal && typeof goal.met === 'boolean' ? verdict(goal.met) : '—',
   });
+  const pgGoal = checkout.pgGoal;
+  const against = (mode) =>
+    checkout.rows.find(
+      (row) => row.database === 'postgres' && row.mode === mode && row.concurrency === pgGoal?.concurrency,
+    );
+  if (pgGoal) {
+    rows.push({
+      measure: `checkout and full purchase against the direct pg loop, ${pgGoal.concurrency} buyers (bench/checkout.mjs)`,
+      now: against('checkout')
+        ? `checkout ${times(against('checkout').ratioToPg)} (p99 ${against('checkout').p99Ms} ms), full purchase ${against('full') ? times(against('full').ratioToPg) : 'not run'}`
+        : 'not measured (no DATABASE_URL)',
+      goal: `checkout ≥ ${pgGoal.checkout}×, full purchase ≥ ${pgGoal.full}×`,
+      met: typeof pgGoal.met === 'boolean' ? verdict(pgGoal.met) : '—',
+    });
+  }
   const together = checkout.rows.filter((row) => row.mode === 'two-instances');
   const limit = checkout.loginLimitAcrossInstances;
   rows.push({
