@@ -63,6 +63,9 @@ const environment = z.object({
   DEMO_PAYMENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   FUNCTIONS_API_KEY: z.string().min(24, 'must be at least 24 characters (openssl rand -base64 32)').optional(),
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters (openssl rand -base64 32)').optional(),
+  /** The OpenTelemetry collector's OTLP/HTTP base URL: without it no trace is made (docs/decisions/0141-opentelemetry-traces.md). */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('portal'),
 });
 
 /** Development and test data are not secret; production must bring its own key. */
@@ -175,6 +178,10 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}) {
     functionsApiKey: e.FUNCTIONS_API_KEY ?? (production ? null : developmentFunctionsApiKey),
     /** The Prometheus scraper's bearer token for GET /metrics; without one there is no /metrics. */
     metricsToken: e.METRICS_TOKEN ?? null,
+    /** Where OpenTelemetry traces go (platform/tracing.ts); null: tracing is off and its packages never load. */
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME }
+      : null,
     /** How long a stop (SIGTERM) may wait for requests and the running job before the process exits anyway. */
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     webDist: path.join(repoRoot, 'apps/web/dist'),

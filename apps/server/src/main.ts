@@ -20,6 +20,8 @@ if (sharedCounters) {
     process.exit(1);
   }
 }
+// Before the app exists, so its first request is traced; without OTEL_EXPORTER_OTLP_ENDPOINT nothing loads.
+const tracing = await (await import('./platform/tracing.ts')).startTracing(config.tracing);
 // The rest loads only once the configuration is valid, so a refused start answers at once.
 const [
   { buildApp },
@@ -65,6 +67,7 @@ const app = await buildApp(
   {
     serveWeb: true,
     pool: database.pool,
+    tracing,
     logger: {
       level: config.logLevel,
       // Query strings can hold one-time tokens (/auth/reset-password?token=…): log paths only.
@@ -121,6 +124,8 @@ async function shutdown(signal: string) {
   clearInterval(holdExpiry);
   await expiring;
   await database.close();
+  // Last, so the spans of the requests and jobs that just ended are sent too.
+  await tracing?.shutdown();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
