@@ -91,11 +91,14 @@ const stopWorker = startJobWorker(
     [staffNotifications.staffDigestJob]: staffNotifications.runDigestJob({ db, clock: systemClock, config, storage }),
     [receipts.receiptMailJob]: receipts.receiptMailJobHandler({ db, config }),
     [webhooks.webhookDeliveryJob]: webhooks.webhookDeliveryJobHandler({ db, config, clock: systemClock }),
+    [webhooks.webhookAttemptPruningJob]: webhooks.attemptPruningJobHandler({ db, config, clock: systemClock }),
   },
   app.log,
 );
 // Every instance asks; the digest day's row lets only one of them queue it.
 await staffNotifications.scheduleNextDigest({ db, config }, systemClock());
+// Every instance asks too; a run already waiting makes the others' asks no-ops.
+await webhooks.scheduleAttemptPruning(db, systemClock());
 
 // Holds that ran out give their seats back on this timer, on every instance (each release is a
 // conditional update, so instances never release one twice); buying releases them too when a
