@@ -38,7 +38,7 @@ async function startReceiver() {
   };
 }
 
-test('staff register a webhook endpoint, copy its secret shown once, and see a card payment delivered to it, signed', async ({
+test('staff register a webhook endpoint, copy its secret shown once, see a card payment delivered to it, signed, and rotate the secret with an overlap', async ({
   page,
 }) => {
   test.setTimeout(journeyTimeout);
@@ -121,6 +121,34 @@ test('staff register a webhook endpoint, copy its secret shown once, and see a c
     await expectToast(page, 'Redelivery queued');
     await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBeGreaterThan(1);
     expect(receiver.received[1]?.headers['webhook-id']).toBe(got.headers['webhook-id']);
+
+    // Staff rotate the secret: the new one is shown once, and for a while both sign every post, so the
+    // receiving system verifies with either while it switches.
+    const endpointRow = page.getByRole('row').filter({ hasText: receiver.url });
+    await endpointRow.getByRole('button', { name: 'Rotate secret' }).click();
+    await page
+      .getByRole('dialog', { name: 'Rotate the signing secret?' })
+      .getByRole('button', { name: 'Rotate secret' })
+      .click();
+    const rotated = page.getByRole('dialog', { name: 'Signing secret' });
+    await expect(rotated.getByRole('status')).toContainText('Signing secret rotated. Until');
+    const newSecret = await input(rotated, 'Signing secret').inputValue();
+    expect(newSecret).toMatch(/^whsec_/);
+    expect(newSecret).not.toBe(secret);
+    await rotated.getByRole('button', { name: 'Done' }).click();
+    await expect(endpointRow).toContainText('Old secret also signs until');
+    await delivery.getByRole('button', { name: /^Redeliver/ }).click();
+    await expectToast(page, 'Redelivery queued');
+    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBeGreaterThan(2);
+    const third = receiver.received[2];
+    if (!third) throw new Error('the redelivery after the rotation was not received');
+    const headers = {
+      'webhook-id': String(third.headers['webhook-id']),
+      'webhook-timestamp': String(third.headers['webhook-timestamp']),
+      'webhook-signature': String(third.headers['webhook-signature']),
+    };
+    for (const key of [secret, newSecret])
+      expect(new Webhook(key).verify(third.body, headers)).toMatchObject({ type: 'payment.paid' });
   } finally {
     await receiver.close();
   }

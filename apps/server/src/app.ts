@@ -69,6 +69,7 @@ import { documentationPrefix, registerSecurity } from './platform/security.ts';
 import { registerSpa } from './platform/spa.ts';
 import { refuseNulInInput } from './platform/stored-text.ts';
 import { requestIdHeader, requestIdOf } from './platform/request-id.ts';
+import type { Tracing } from './platform/tracing.ts';
 
 /**
  * Every multipart form (the purchase-order upload, event resource files) is read into memory, so every busboy limit
@@ -89,6 +90,8 @@ export interface BuildAppOptions {
   serveWeb?: boolean;
   /** The database pool's counts, published on /metrics. */
   pool?: PoolStats;
+  /** OpenTelemetry, when OTEL_EXPORTER_OTLP_ENDPOINT is set (platform/tracing.ts). */
+  tracing?: Pick<Tracing, 'plugin'> | null;
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
@@ -104,6 +107,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     requestIdHeader: false,
     genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
+  // First, so the request's span is open around every hook and handler after it.
+  if (options.tracing) await app.register(options.tracing.plugin);
   app.addHook('onRequest', async (request, reply) => {
     reply.header(requestIdHeader, request.id);
   });

@@ -123,4 +123,20 @@ describe('configuration', () => {
     ).toEqual({ perAccount: 3, perAddress: 7, redis: { url: 'redis://cache.example:6379', keyPrefix: 'portal:' } });
     expect(() => loadConfig({ ...unset, LOGIN_RATE_LIMIT_PER_ACCOUNT: '0' })).toThrow(/LOGIN_RATE_LIMIT_PER_ACCOUNT/);
   });
+
+  it('traces only with OTEL_EXPORTER_OTLP_ENDPOINT, as service "portal" unless OTEL_SERVICE_NAME says otherwise', () => {
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: undefined }).tracing).toBeNull();
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SERVICE_NAME: undefined }).tracing,
+    ).toEqual({ endpoint: 'http://collector:4318', serviceName: 'portal' });
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector' })).toThrow('OTEL_EXPORTER_OTLP_ENDPOINT');
+  });
+
+  it('keeps a rotated webhook secret signing 24 hours and the attempt log 30 days unless told otherwise', () => {
+    const defaults = loadConfig({ WEBHOOK_SECRET_OVERLAP_HOURS: undefined, WEBHOOK_ATTEMPT_RETENTION_DAYS: undefined });
+    expect(defaults.webhooks).toEqual({ secretOverlapMs: 24 * 3600_000, attemptRetentionMs: 30 * 24 * 3600_000 });
+    const set = loadConfig({ WEBHOOK_SECRET_OVERLAP_HOURS: '0', WEBHOOK_ATTEMPT_RETENTION_DAYS: '7' });
+    expect(set.webhooks).toEqual({ secretOverlapMs: 0, attemptRetentionMs: 7 * 24 * 3600_000 });
+    expect(() => loadConfig({ WEBHOOK_ATTEMPT_RETENTION_DAYS: '0' })).toThrow('WEBHOOK_ATTEMPT_RETENTION_DAYS');
+  });
 });

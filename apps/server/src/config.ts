@@ -63,6 +63,13 @@ const environment = z.object({
   DEMO_PAYMENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   FUNCTIONS_API_KEY: z.string().min(24, 'must be at least 24 characters (openssl rand -base64 32)').optional(),
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters (openssl rand -base64 32)').optional(),
+  /** How long a webhook endpoint's replaced secret still signs after a rotation (docs/decisions/0142-webhook-upkeep.md). */
+  WEBHOOK_SECRET_OVERLAP_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  /** How long each webhook delivery attempt is kept in the log; a daily job deletes older ones. */
+  WEBHOOK_ATTEMPT_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+  /** The OpenTelemetry collector's OTLP/HTTP base URL: without it no trace is made (docs/decisions/0141-opentelemetry-traces.md). */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('portal'),
 });
 
 /** Development and test data are not secret; production must bring its own key. */
@@ -175,6 +182,14 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}) {
     functionsApiKey: e.FUNCTIONS_API_KEY ?? (production ? null : developmentFunctionsApiKey),
     /** The Prometheus scraper's bearer token for GET /metrics; without one there is no /metrics. */
     metricsToken: e.METRICS_TOKEN ?? null,
+    webhooks: {
+      secretOverlapMs: e.WEBHOOK_SECRET_OVERLAP_HOURS * 3600_000,
+      attemptRetentionMs: e.WEBHOOK_ATTEMPT_RETENTION_DAYS * 24 * 3600_000,
+    },
+    /** Where OpenTelemetry traces go (platform/tracing.ts); null: tracing is off and its packages never load. */
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME }
+      : null,
     /** How long a stop (SIGTERM) may wait for requests and the running job before the process exits anyway. */
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     webDist: path.join(repoRoot, 'apps/web/dist'),

@@ -20,6 +20,8 @@ if (sharedCounters) {
     process.exit(1);
   }
 }
+// Before the app exists, so its first request is traced; without OTEL_EXPORTER_OTLP_ENDPOINT nothing loads.
+const tracing = await (await import('./platform/tracing.ts')).startTracing(config.tracing);
 // The rest loads only once the configuration is valid, so a refused start answers at once.
 const [
   { buildApp },
@@ -65,6 +67,7 @@ const app = await buildApp(
   {
     serveWeb: true,
     pool: database.pool,
+    tracing,
     logger: {
       level: config.logLevel,
       // Query strings can hold one-time tokens (/auth/reset-password?token=…): log paths only.
@@ -88,11 +91,14 @@ const stopWorker = startJobWorker(
     [staffNotifications.staffDigestJob]: staffNotifications.runDigestJob({ db, clock: systemClock, config, storage }),
     [receipts.receiptMailJob]: receipts.receiptMailJobHandler({ db, config }),
     [webhooks.webhookDeliveryJob]: webhooks.webhookDeliveryJobHandler({ db, config, clock: systemClock }),
+    [webhooks.webhookAttemptPruningJob]: webhooks.attemptPruningJobHandler({ db, config, clock: systemClock }),
   },
   app.log,
 );
 // Every instance asks; the digest day's row lets only one of them queue it.
 await staffNotifications.scheduleNextDigest({ db, config }, systemClock());
+// Every instance asks too; a run already waiting makes the others' asks no-ops.
+await webhooks.scheduleAttemptPruning(db, systemClock());
 
 // Holds that ran out give their seats back on this timer, on every instance (each release is a
 // conditional update, so instances never release one twice); buying releases them too when a
@@ -121,6 +127,8 @@ async function shutdown(signal: string) {
   clearInterval(holdExpiry);
   await expiring;
   await database.close();
+  // Last, so the spans of the requests and jobs that just ended are sent too.
+  await tracing?.shutdown();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

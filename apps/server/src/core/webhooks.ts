@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, arrayContains, eq } from 'drizzle-orm';
+import { and, arrayContains, eq, inArray, lt } from 'drizzle-orm';
 import { nextWebhookAttemptAt, type WebhookBody, type WebhookEventType } from '@portal/domain/staff/webhooks.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { Executor } from '../db/client.ts';
@@ -7,14 +7,15 @@ import { eventPayments } from '../db/schema/commerce.ts';
 import { eventRegistrationPayments } from '../db/schema/registration-requests.ts';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '../db/schema/webhooks.ts';
 import { decryptField } from '../platform/crypto.ts';
-import { enqueueJob, type JobHandler } from '../platform/jobs.ts';
+import { enqueueJob, enqueueUnlessWaiting, type JobHandler } from '../platform/jobs.ts';
 import { postSigned } from '../platform/webhooks.ts';
 
 /**
  * Events posted to the endpoints staff registered (issue 26). An event is written in the caller's
  * transaction, one delivery and one job per endpoint that takes it, so a change that rolls back sends
  * nothing. Each attempt is logged; retries are scheduled here, doubling from one minute for 24 hours
- * (docs/decisions/0128-webhook-retries.md).
+ * (docs/decisions/0128-webhook-retries.md); the log is pruned daily after a retention
+ * (docs/decisions/0142-webhook-upkeep.md).
  */
 
 export const webhookDeliveryJob = 'webhook.deliver';
@@ -70,6 +71,8 @@ export function webhookDeliveryJobHandler(deps: Pick<AppDeps, 'db' | 'config' | 
         url: webhookEndpoints.url,
         enabled: webhookEndpoints.enabled,
         secretEncrypted: webhookEndpoints.secretEncrypted,
+        previousSecretEncrypted: webhookEndpoints.previousSecretEncrypted,
+        previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
       })
       .from(webhookDeliveries)
       .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
@@ -83,9 +86,13 @@ export function webhookDeliveryJobHandler(deps: Pick<AppDeps, 'db' | 'config' | 
         .where(and(eq(webhookDeliveries.id, job.deliveryId), eq(webhookDeliveries.attempts, job.attempt - 1)));
       return;
     }
+    const decrypt = (encrypted: string) => decryptField(deps.config.encryptionKey, encrypted) ?? '';
+    // After a rotation the replaced secret signs too until its overlap ends (docs/decisions/0142-webhook-upkeep.md).
+    const { previousSecretEncrypted: previous, previousSecretExpiresAt: previousUntil } = delivery;
+    const overlapping = previous && previousUntil && previousUntil > startedAt ? [decrypt(previous)] : [];
     const outcome = await postSigned({
       url: delivery.url,
-      secret: decryptField(deps.config.encryptionKey, delivery.secretEncrypted) ?? '',
+      secrets: [decrypt(delivery.secretEncrypted), ...overlapping],
       messageId: delivery.messageId,
       body: JSON.stringify(delivery.payload),
       publicOnly: deps.config.env === 'production',
@@ -125,6 +132,44 @@ export function webhookDeliveryJobHandler(deps: Pick<AppDeps, 'db' | 'config' | 
       });
       if (next) await enqueueDeliveryAttempt(tx, { deliveryId: job.deliveryId, attempt: job.attempt + 1 }, next);
     });
+  };
+}
+
+export const webhookAttemptPruningJob = 'webhook.prune-attempts';
+const pruningIntervalMs = 24 * 3600_000;
+/** Rows per DELETE: a large backlog is deleted in short statements, not one long lock. */
+const pruningBatch = 5_000;
+
+/** Queues the daily pruning of the attempt log unless a run is already waiting: called at start-up by every instance. */
+export async function scheduleAttemptPruning(db: Executor, runAt: Date): Promise<void> {
+  await enqueueUnlessWaiting(db, webhookAttemptPruningJob, runAt);
+}
+
+/** Deletes the delivery attempts logged before the retention (WEBHOOK_ATTEMPT_RETENTION_DAYS); answers how many. */
+export async function pruneDeliveryAttempts(deps: Pick<AppDeps, 'db' | 'config'>, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - deps.config.webhooks.attemptRetentionMs);
+  let deleted = 0;
+  for (;;) {
+    const old = deps.db
+      .select({ id: webhookDeliveryAttempts.id })
+      .from(webhookDeliveryAttempts)
+      .where(lt(webhookDeliveryAttempts.attemptedAt, cutoff))
+      .limit(pruningBatch);
+    const batch = await deps.db
+      .delete(webhookDeliveryAttempts)
+      .where(inArray(webhookDeliveryAttempts.id, old))
+      .returning({ id: webhookDeliveryAttempts.id });
+    deleted += batch.length;
+    if (batch.length < pruningBatch) return deleted;
+  }
+}
+
+/** The daily job: the next run is queued first, so a failing prune does not stop the ones after it. */
+export function attemptPruningJobHandler(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>): JobHandler {
+  return async () => {
+    const now = deps.clock();
+    await scheduleAttemptPruning(deps.db, new Date(now.getTime() + pruningIntervalMs));
+    await pruneDeliveryAttempts(deps, now);
   };
 }
 

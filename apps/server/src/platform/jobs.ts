@@ -17,6 +17,19 @@ export async function enqueueJob(
 }
 
 /**
+ * Queues a job of `kind` at `runAt` unless one is already waiting: for a periodic job, which every
+ * instance queues at start and each run queues again for the next time, so that one run is waiting
+ * however many instances start. Two instances starting at the same moment may both queue one; the
+ * first of those to run then finds the other waiting and queues none, so the runs fall back to one.
+ */
+export async function enqueueUnlessWaiting(db: Executor, kind: string, runAt: Date): Promise<void> {
+  await db.execute(sql`
+    insert into jobs (kind, payload, run_at)
+    select ${kind}, '{}'::jsonb, ${runAt.toISOString()}::timestamptz
+    where not exists (select 1 from jobs where kind = ${kind} and status = 'PENDING')`);
+}
+
+/**
  * Puts jobs of `kind` that FAILED (all, or those `which` selects) back in the queue as if new: due now,
  * with every attempt again. One conditional UPDATE: a job retried twice at once is queued once.
  * Answers how many went back.

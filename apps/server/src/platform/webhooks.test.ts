@@ -14,7 +14,13 @@ describe('postSigned', () => {
     const secret = newSigningSecret();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const body = JSON.stringify({ type: 'test', data: { n: 1 } });
-    const outcome = await postSigned({ url: receiver.url, secret, messageId: 'msg_1', body, publicOnly: false });
+    const outcome = await postSigned({
+      url: receiver.url,
+      secrets: [secret],
+      messageId: 'msg_1',
+      body,
+      publicOnly: false,
+    });
     expect(outcome).toMatchObject({ ok: true, statusCode: 200, responseExcerpt: 'ok', error: null });
     const got = receiver.received.at(-1)!;
     expect(got.headers['webhook-id']).toBe('msg_1');
@@ -26,13 +32,24 @@ describe('postSigned', () => {
   it('reports a failing answer with its status and excerpt', async () => {
     const outcome = await postSigned({
       url: receiver.url,
-      secret: newSigningSecret(),
+      secrets: [newSigningSecret()],
       messageId: 'msg_2',
       body: '{}',
       publicOnly: false,
     });
     expect(outcome).toMatchObject({ ok: false, statusCode: 500, responseExcerpt: 'receiver failed' });
     expect(responseExcerptBytes).toBe(1024);
+  });
+
+  it('signs with every secret given, space-separated: the verifier accepts it with either, refuses it with another', async () => {
+    const [current, previous] = [newSigningSecret(), newSigningSecret()];
+    const body = JSON.stringify({ type: 'test', data: { n: 2 } });
+    await postSigned({ url: receiver.url, secrets: [current, previous], messageId: 'msg_3', body, publicOnly: false });
+    const got = receiver.received.at(-1)!;
+    expect(got.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/=]+ v1,[A-Za-z0-9+/=]+$/);
+    for (const secret of [current, previous])
+      expect(new Webhook(secret).verify(got.body, standardHeaders(got.headers))).toEqual(JSON.parse(body));
+    expect(() => new Webhook(newSigningSecret()).verify(got.body, standardHeaders(got.headers))).toThrow();
   });
 
   it.each([
@@ -42,7 +59,7 @@ describe('postSigned', () => {
     const before = receiver.received.length;
     const outcome = await postSigned({
       url: url(receiver.port),
-      secret: newSigningSecret(),
+      secrets: [newSigningSecret()],
       messageId: 'msg_3',
       body: '{}',
       publicOnly: true,
@@ -60,7 +77,7 @@ describe('postSigned', () => {
     const { port } = silent.address() as { port: number };
     const outcome = await postSigned({
       url: `http://127.0.0.1:${port}/`,
-      secret: newSigningSecret(),
+      secrets: [newSigningSecret()],
       messageId: 'msg_4',
       body: '{}',
       publicOnly: false,

@@ -9,7 +9,8 @@ import { isPrivateAddress } from '@portal/domain/staff/webhooks.ts';
 /**
  * Signed HTTP posts following the Standard Webhooks specification (webhook-id, webhook-timestamp,
  * webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">), signed by the standardwebhooks
- * package. What is posted and to whom is the caller's business.
+ * package. Several secrets give several signatures, space-separated, as the specification allows: a
+ * receiver accepts the post when any one verifies. What is posted and to whom is the caller's business.
  */
 
 /** A new signing secret: "whsec_" and 32 random bytes in base64, as the specification defines. */
@@ -51,7 +52,8 @@ export async function resolvesToPublicAddresses(hostname: string): Promise<boole
 
 export interface SignedPost {
   url: string;
-  secret: string;
+  /** Each one signs: the current secret, and the one it replaced while both are accepted. */
+  secrets: [string, ...string[]];
   messageId: string;
   body: string;
   /** Production refuses private addresses, resolved at connection time. */
@@ -78,7 +80,9 @@ export const responseExcerptBytes = 1024;
 export async function postSigned(post: SignedPost): Promise<PostOutcome> {
   const started = performance.now();
   const timestamp = new Date();
-  const signature = new Webhook(post.secret).sign(post.messageId, timestamp, post.body);
+  const signature = post.secrets
+    .map((secret) => new Webhook(secret).sign(post.messageId, timestamp, post.body))
+    .join(' ');
   const url = new URL(post.url);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   // A literal address is connected to without a lookup, so it is checked here.

@@ -9,6 +9,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { seedLookups } from '../db/seed/lookups.ts';
 import { csrfHeader, csrfHeaderValue } from '../platform/security.ts';
 import { localStorage } from '../platform/storage.ts';
+import { startTracing, type Tracing } from '../platform/tracing.ts';
 import { createTestDatabase } from './database.ts';
 
 /** A clock the test moves by hand. */
@@ -26,6 +27,8 @@ export interface TestContext {
   deps: AppDeps;
   database: DatabaseHandle;
   clock: ReturnType<typeof testClock>;
+  /** Started as main.ts starts it: only when the overrides set OTEL_EXPORTER_OTLP_ENDPOINT. */
+  tracing: Tracing | null;
 }
 
 /** One real database and app per test file, built in beforeAll and closed in afterAll. */
@@ -39,6 +42,8 @@ export function useTestApp(overrides: Partial<Record<string, string>> = {}): Tes
       PUBLIC_URL: 'http://portal.test',
       LOG_LEVEL: 'silent',
       LOGIN_RATE_LIMIT_PER_ADDRESS: '100000',
+      // A developer's own collector in the environment does not receive every test's spans.
+      OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
       ...overrides,
     });
     const deps: AppDeps = {
@@ -48,11 +53,13 @@ export function useTestApp(overrides: Partial<Record<string, string>> = {}): Tes
       storage: localStorage(mkdtempSync(path.join(tmpdir(), 'portal-files-'))),
     };
     await seedLookups(database.db, clock());
-    Object.assign(context, { app: await buildApp(deps), deps, database, clock });
+    const tracing = await startTracing(config.tracing);
+    Object.assign(context, { app: await buildApp(deps, { tracing }), deps, database, clock, tracing });
   });
   afterAll(async () => {
     await context.app?.close();
     await context.database?.close();
+    await context.tracing?.shutdown();
   });
   return context;
 }

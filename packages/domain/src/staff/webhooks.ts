@@ -56,7 +56,10 @@ export const webhookMessages = {
   redelivered: 'Redelivery queued',
   deleteConfirm: 'Delete this webhook endpoint? Its deliveries are deleted too and nothing more is sent to it.',
   rotateConfirm:
-    'Rotate the signing secret? The old secret stops working at once: update the receiving system with the new one.',
+    'Rotate the signing secret? For a while (24 hours unless configured otherwise) each delivery is signed with both the old and the new secret, so the receiving system can switch to the new one without missing an event; after that only the new one signs.',
+  /** After a rotation, with the moment the old secret stops signing. */
+  overlapUntil: (until: string) =>
+    `Until ${until} each delivery is signed with both the old and the new secret; after that only with the new one.`,
   secretOnce: 'Copy this secret now: it is not shown again.',
   notFound: 'Webhook endpoint not found',
   deliveryNotFound: 'Webhook delivery not found',
@@ -197,6 +200,8 @@ export const webhookEndpointRow = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   /** Deliveries still retrying or given up on. */
   failingDeliveries: z.int(),
+  /** Until when the secret replaced by the last rotation still signs too; null when none does. */
+  previousSecretExpiresAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type WebhookEndpointRow = z.infer<typeof webhookEndpointRow>;
 

@@ -5,6 +5,8 @@ import { users } from './users.ts';
 /**
  * Where staff asked the portal to post its events (issue 26, Standard Webhooks). The signing secret
  * is kept encrypted with ENCRYPTION_KEY (platform/crypto.ts): staff see it once, when it is made.
+ * After a rotation the replaced secret signs too until previous_secret_expires_at, so the receiving
+ * system can switch without losing events (docs/decisions/0142-webhook-upkeep.md).
  */
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
@@ -15,6 +17,8 @@ export const webhookEndpoints = pgTable(
     /** The event types it receives (packages/domain webhooks.ts webhookEventTypes). */
     eventTypes: text('event_types').array().notNull(),
     secretEncrypted: text('secret_encrypted').notNull(),
+    previousSecretEncrypted: text('previous_secret_encrypted'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
     enabled: boolean('enabled').notNull().default(true),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -71,5 +75,9 @@ export const webhookDeliveryAttempts = pgTable(
     responseExcerpt: text('response_excerpt'),
     error: text('error'),
   },
-  (t) => [index('webhook_delivery_attempts_delivery').on(t.deliveryId, t.attemptedAt)],
+  (t) => [
+    index('webhook_delivery_attempts_delivery').on(t.deliveryId, t.attemptedAt),
+    // The daily pruning deletes by age alone.
+    index('webhook_delivery_attempts_attempted').on(t.attemptedAt),
+  ],
 );

@@ -4,7 +4,15 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookMessages, type WebhookDeliveryPage, type WebhookEventType } from '@portal/domain/staff/webhooks.ts';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '../../db/schema/webhooks.ts';
-import { emitWebhookEvent, webhookDeliveryJob, webhookDeliveryJobHandler } from '../../core/webhooks.ts';
+import {
+  attemptPruningJobHandler,
+  emitWebhookEvent,
+  scheduleAttemptPruning,
+  webhookAttemptPruningJob,
+  webhookDeliveryJob,
+  webhookDeliveryJobHandler,
+} from '../../core/webhooks.ts';
+import { jobs } from '../../db/schema/platform.ts';
 import { runDueJobs } from '../../platform/jobs.ts';
 import { signDemoEvent } from '../../platform/payment-providers.ts';
 import {
@@ -36,6 +44,8 @@ beforeAll(async () => {
   });
 });
 afterAll(() => receiver.close());
+
+const newSecretForNobody = () => `whsec_${Buffer.from(randomUUID()).toString('base64')}`;
 
 const deliver = () => runDueJobs(t.deps.db, { [webhookDeliveryJob]: webhookDeliveryJobHandler(t.deps) });
 
@@ -342,6 +352,116 @@ describe('webhook deliveries', () => {
     await call(t.app, 'PATCH', `/api/admin/webhooks/${endpoint.id}`, { caller: staff, body: { enabled: false } });
     await t.deps.db.transaction((tx) => emitWebhookEvent(tx, 'application.decided', {}, t.clock()));
     expect((await deliveriesOf(endpoint.id)).items).toEqual([]);
+  });
+});
+
+describe('secret rotation with an overlap', () => {
+  const rotate = (id: string, caller?: Caller) =>
+    call(t.app, 'POST', `/api/admin/webhooks/${id}/rotate-secret`, { caller });
+
+  /** One event posted to the endpoint now: its signature header and whether each secret verifies it. */
+  async function postedOnce(secrets: string[]) {
+    const before = receiver.received.length;
+    await t.deps.db.transaction((tx) => emitWebhookEvent(tx, 'attendance.saved', { eventId: 'rotation' }, t.clock()));
+    await deliver();
+    const [got] = receiver.received.slice(before);
+    const verifies = secrets.map((secret) => {
+      try {
+        new Webhook(secret).verify(got!.body, standardHeaders(got!.headers));
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    return { signatures: String(got!.headers['webhook-signature']).split(' '), verifies };
+  }
+
+  it('staff rotate: the new secret is answered once; both sign for 24 hours, then only the new one', async () => {
+    const { endpoint, secret: old } = await register(['attendance.saved']);
+    await only(endpoint.id);
+    const rotated = await rotate(endpoint.id, staff);
+    expect(rotated.statusCode).toBe(200);
+    const { secret: fresh, endpoint: after } = rotated.json<{
+      secret: string;
+      endpoint: { previousSecretExpiresAt: string };
+    }>();
+    expect(fresh).toMatch(/^whsec_/);
+    expect(fresh).not.toBe(old);
+    expect(after.previousSecretExpiresAt).toBe(new Date(t.clock().getTime() + 24 * 3600_000).toISOString());
+    expect((await call(t.app, 'GET', '/api/admin/webhooks', { caller: staff })).body).not.toContain(fresh);
+
+    const during = await postedOnce([old, fresh, newSecretForNobody()]);
+    expect(during.signatures).toHaveLength(2);
+    expect(during.verifies).toEqual([true, true, false]);
+
+    t.clock.advance(24 * 3600_000 + 60_000);
+    const later = await postedOnce([old, fresh]);
+    expect(later.signatures).toHaveLength(1);
+    expect(later.verifies).toEqual([false, true]);
+    const listed = (await call(t.app, 'GET', '/api/admin/webhooks', { caller: staff })).json().items;
+    expect(listed).toContainEqual(expect.objectContaining({ id: endpoint.id, previousSecretExpiresAt: null }));
+  });
+
+  it('a second rotation during the overlap keeps only the secret it replaced', async () => {
+    const { endpoint, secret: first } = await register(['attendance.saved']);
+    await only(endpoint.id);
+    const second = (await rotate(endpoint.id, staff)).json<{ secret: string }>().secret;
+    const third = (await rotate(endpoint.id, staff)).json<{ secret: string }>().secret;
+    expect((await postedOnce([first, second, third])).verifies).toEqual([false, true, true]);
+  });
+
+  it('refuses members (403) and the signed out (401); a malformed id is 400, an unknown one 404', async () => {
+    const { endpoint } = await register(['attendance.saved']);
+    const member = (await signedInUser(t)).caller;
+    expect((await rotate(endpoint.id, member)).statusCode).toBe(403);
+    expect((await rotate(endpoint.id)).statusCode).toBe(401);
+    expect((await rotate('not-an-id', staff)).statusCode).toBe(400);
+    expect((await rotate(randomUUID(), staff)).statusCode).toBe(404);
+    const [stored] = await t.deps.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+    expect(stored?.previousSecretEncrypted).toBeNull();
+  });
+});
+
+describe('the attempt log’s upkeep', () => {
+  const day = 24 * 3600_000;
+
+  it('the daily job deletes attempts older than 30 days, keeps the newer ones, and queues its next run', async () => {
+    const { endpoint } = await register(['attendance.saved']);
+    const [delivery] = await t.deps.db
+      .insert(webhookDeliveries)
+      .values({ endpointId: endpoint.id, messageId: `msg_${randomUUID()}`, eventType: 'attendance.saved', payload: {} })
+      .returning({ id: webhookDeliveries.id });
+    const now = t.clock().getTime();
+    const attempt = (ageMs: number) => ({
+      deliveryId: delivery!.id,
+      attemptedAt: new Date(now - ageMs),
+      statusCode: 500,
+      durationMs: 10,
+    });
+    await t.deps.db
+      .insert(webhookDeliveryAttempts)
+      .values([attempt(31 * day), attempt(30 * day + 60_000), attempt(29 * day), attempt(60_000)]);
+
+    const pruningJobs = () => t.deps.db.select().from(jobs).where(eq(jobs.kind, webhookAttemptPruningJob));
+    await t.deps.db.delete(jobs).where(eq(jobs.kind, webhookAttemptPruningJob));
+    // Every instance asks at start: one run is queued.
+    await scheduleAttemptPruning(t.deps.db, t.clock());
+    await scheduleAttemptPruning(t.deps.db, t.clock());
+    const [waiting, ...others] = await pruningJobs();
+    expect(others).toEqual([]);
+    // Claimed by the worker, which runs the handler (called here: the queue runs jobs by the database's clock).
+    await t.deps.db.update(jobs).set({ status: 'RUNNING' }).where(eq(jobs.id, waiting!.id));
+    await attemptPruningJobHandler(t.deps)({});
+
+    const kept = await t.deps.db
+      .select({ attemptedAt: webhookDeliveryAttempts.attemptedAt })
+      .from(webhookDeliveryAttempts)
+      .where(eq(webhookDeliveryAttempts.deliveryId, delivery!.id))
+      .orderBy(webhookDeliveryAttempts.attemptedAt);
+    expect(kept.map((row) => row.attemptedAt.getTime())).toEqual([now - 29 * day, now - 60_000]);
+    const next = (await pruningJobs()).filter((job) => job.status === 'PENDING');
+    expect(next.map((job) => job.runAt.getTime())).toEqual([now + day]);
+    await t.deps.db.delete(jobs).where(eq(jobs.kind, webhookAttemptPruningJob));
   });
 });
 

@@ -10,6 +10,7 @@ const endpointColumns = {
   eventTypes: webhookEndpoints.eventTypes,
   enabled: webhookEndpoints.enabled,
   createdAt: webhookEndpoints.createdAt,
+  previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
 };
 
 /** Deliveries still retrying or given up on, counted per endpoint in one grouped query. */
@@ -28,35 +29,42 @@ async function failing(db: Executor, endpointIds: string[]): Promise<Map<string,
   return new Map(rows.map((row) => [row.endpointId, row.count]));
 }
 
-type EndpointRecord = Omit<WebhookEndpointRow, 'createdAt' | 'failingDeliveries' | 'eventTypes'> & {
+type EndpointRecord = Omit<
+  WebhookEndpointRow,
+  'createdAt' | 'failingDeliveries' | 'eventTypes' | 'previousSecretExpiresAt'
+> & {
   createdAt: Date;
   eventTypes: string[];
+  previousSecretExpiresAt: Date | null;
 };
 
-function present(row: EndpointRecord, failingDeliveries: number): WebhookEndpointRow {
+function present(row: EndpointRecord, failingDeliveries: number, now: Date): WebhookEndpointRow {
+  const until = row.previousSecretExpiresAt;
   return {
     ...row,
     eventTypes: row.eventTypes as WebhookEventType[],
     createdAt: row.createdAt.toISOString(),
     failingDeliveries,
+    // An overlap that ended is not shown: nothing signs with that secret any more.
+    previousSecretExpiresAt: until && until > now ? until.toISOString() : null,
   };
 }
 
 /** Every endpoint, newest first: a provider registers a handful, so the list is not paged. */
-export async function listEndpoints(db: Executor): Promise<WebhookEndpointRow[]> {
+export async function listEndpoints(db: Executor, now: Date): Promise<WebhookEndpointRow[]> {
   const rows = await db.select(endpointColumns).from(webhookEndpoints).orderBy(desc(webhookEndpoints.createdAt));
   const counts = await failing(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => present(row, counts.get(row.id) ?? 0));
+  return rows.map((row) => present(row, counts.get(row.id) ?? 0, now));
 }
 
-export async function findEndpoint(db: Executor, id: string): Promise<WebhookEndpointRow | undefined> {
+export async function findEndpoint(db: Executor, id: string, now: Date): Promise<WebhookEndpointRow | undefined> {
   const [row] = await db.select(endpointColumns).from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
   if (!row) return undefined;
   const counts = await failing(db, [id]);
-  return present(row, counts.get(id) ?? 0);
+  return present(row, counts.get(id) ?? 0, now);
 }
 
 export async function pageOfDeliveries(

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   webhookMessages,
   webhookUrlRefusal,
@@ -37,11 +37,11 @@ async function checkUrl(deps: AppDeps, url: string): Promise<void> {
 }
 
 export async function listWebhookEndpoints(deps: AppDeps): Promise<{ items: WebhookEndpointRow[] }> {
-  return { items: await listEndpoints(deps.db) };
+  return { items: await listEndpoints(deps.db, deps.clock()) };
 }
 
 async function endpointOrNotFound(deps: AppDeps, id: string): Promise<WebhookEndpointRow> {
-  const endpoint = await findEndpoint(deps.db, id);
+  const endpoint = await findEndpoint(deps.db, id, deps.clock());
   if (!endpoint) throw endpointNotFound();
   return endpoint;
 }
@@ -117,17 +117,27 @@ export async function deleteWebhookEndpoint(deps: AppDeps, auth: RequestAuth, id
   });
 }
 
-/** A new secret replaces the old at once (no overlap): the answer carries it, once. */
+/**
+ * A new secret; the one it replaces keeps signing beside it for WEBHOOK_SECRET_OVERLAP_HOURS, so the
+ * receiving system can switch without missing an event (docs/decisions/0142-webhook-upkeep.md). A
+ * rotation during an overlap ends the older one: only the secret just replaced overlaps. The answer
+ * carries the new secret, once.
+ */
 export async function rotateWebhookSecret(
   deps: AppDeps,
   auth: RequestAuth,
   id: string,
 ): Promise<{ endpoint: WebhookEndpointRow; secret: string }> {
   const secret = newSigningSecret();
+  const overlapEnds = new Date(deps.clock().getTime() + deps.config.webhooks.secretOverlapMs);
   await deps.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(webhookEndpoints)
-      .set({ secretEncrypted: encryptField(deps.config.encryptionKey, secret) ?? '' })
+      .set({
+        previousSecretEncrypted: sql`${webhookEndpoints.secretEncrypted}`,
+        previousSecretExpiresAt: overlapEnds,
+        secretEncrypted: encryptField(deps.config.encryptionKey, secret) ?? '',
+      })
       .where(eq(webhookEndpoints.id, id))
       .returning({ id: webhookEndpoints.id });
     if (!updated) throw endpointNotFound();
@@ -136,6 +146,7 @@ export async function rotateWebhookSecret(
       action: 'webhookEndpoint.rotateSecret',
       subjectType: 'webhook_endpoint',
       subjectId: id,
+      data: { previousSecretExpiresAt: overlapEnds.toISOString() },
     });
   });
   return { endpoint: await endpointOrNotFound(deps, id), secret };

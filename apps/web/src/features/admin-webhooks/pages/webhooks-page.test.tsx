@@ -15,6 +15,7 @@ const endpoint: WebhookEndpointRow = {
   enabled: true,
   createdAt: '2026-11-20T15:00:00.000Z',
   failingDeliveries: 1,
+  previousSecretExpiresAt: null,
 };
 
 const delivery: WebhookDeliveryRow = {
@@ -105,5 +106,35 @@ describe('staff console: webhooks', { timeout: 20_000 }, () => {
     await user.click(within(deliveryRow).getByRole('button', { name: /^Redeliver/ }));
     expect(await screen.findByText(webhookMessages.redelivered)).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST' && call.path.endsWith('/redeliver'))).toBe(true);
+  });
+
+  it('rotates a secret after confirmation: the new secret once, and until when the old one also signs', async () => {
+    const rotatedSecret = 'whsec_bmV3LXNlY3JldC1zaG93bi1vbmNl';
+    const rotated = { ...endpoint, previousSecretExpiresAt: '2026-11-21T15:00:00.000Z' };
+    let endpoints = [endpoint];
+    const calls = stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      'GET /api/admin/webhooks': () => jsonResponse(200, { items: endpoints }),
+      [`POST /api/admin/webhooks/${endpoint.id}/rotate-secret`]: () => {
+        endpoints = [rotated];
+        return jsonResponse(200, { endpoint: rotated, secret: rotatedSecret });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/webhooks', { mantineEnv: 'test' });
+    const row = (await screen.findByText(endpoint.url, {}, { timeout: 5000 })).closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: 'Rotate secret' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Rotate the signing secret?' });
+    expect(within(confirm).getByText(webhookMessages.rotateConfirm)).toBeInTheDocument();
+    expect(calls.some((call) => call.path.endsWith('/rotate-secret'))).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Rotate secret' }));
+
+    const shown = await screen.findByRole('dialog', { name: 'Signing secret' });
+    expect(within(shown).getByRole('textbox', { name: 'Signing secret' })).toHaveValue(rotatedSecret);
+    expect(within(shown).getByRole('status')).toHaveTextContent(
+      `${webhookMessages.rotated}. ${webhookMessages.overlapUntil('11/21/2026 10:00 AM')}`,
+    );
+    await user.click(within(shown).getByRole('button', { name: 'Done' }));
+    expect(await screen.findByText('Old secret also signs until 11/21/2026 10:00 AM')).toBeInTheDocument();
   });
 });

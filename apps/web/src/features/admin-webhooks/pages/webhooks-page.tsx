@@ -4,8 +4,10 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { formatMoment } from '@portal/domain/dates.ts';
 import { webhookEventLabels, webhookMessages, type WebhookEndpointRow } from '@portal/domain/staff/webhooks.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
+import { useProviderTimeZone } from '../../../lib/time-zone.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
@@ -35,6 +37,7 @@ interface EndpointActions {
 }
 
 function EndpointsTable({ endpoints, actions }: { endpoints: WebhookEndpointRow[]; actions: EndpointActions }) {
+  const timeZone = useProviderTimeZone();
   return (
     <ResponsiveTable minWidth={900} striped aria-label="Webhook endpoints">
       <Table.Thead>
@@ -56,6 +59,11 @@ function EndpointsTable({ endpoints, actions }: { endpoints: WebhookEndpointRow[
               {endpoint.description ? (
                 <Text size="xs" c="dimmed">
                   {endpoint.description}
+                </Text>
+              ) : null}
+              {endpoint.previousSecretExpiresAt ? (
+                <Text size="xs" c="dimmed">
+                  Old secret also signs until {formatMoment(endpoint.previousSecretExpiresAt, timeZone)}
                 </Text>
               ) : null}
             </Table.Td>
@@ -99,6 +107,7 @@ export function WebhooksPage() {
   const setEnabled = useSetEndpointEnabled();
   const rotate = useRotateSecret();
   const remove = useDeleteEndpoint();
+  const timeZone = useProviderTimeZone();
 
   const selectedId = searchParams.get('endpoint');
   const selected = endpoints.data?.items.find((endpoint) => endpoint.id === selectedId) ?? null;
@@ -137,7 +146,11 @@ export function WebhooksPage() {
         labels: { confirm: 'Rotate secret', cancel: 'Cancel' },
         onConfirm: () =>
           rotate.mutate(endpoint.id, {
-            onSuccess: (rotated) => showSecret(webhookMessages.rotated, rotated),
+            onSuccess: (rotated) => {
+              const until = rotated.endpoint.previousSecretExpiresAt;
+              const overlap = until ? ` ${webhookMessages.overlapUntil(formatMoment(until, timeZone))}` : '';
+              showSecret(`${webhookMessages.rotated}.${overlap}`, rotated);
+            },
             onError: notifyError,
           }),
       }),
