@@ -6,6 +6,7 @@
 //   checkInvariants(pgClient)        [{ name, rule, violations, sample }] over the whole database
 //   checkAcknowledged(pgClient, acks) the same shape, one row per kind of write the clients saw acknowledged (2xx)
 //   checkStoredFiles(pgClient, dir)   the same shape: every purchase order's PDF in the app's file storage
+//   checkStoredObjects(pgClient, has) the same, for any storage (has(key) → boolean)
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
@@ -238,9 +239,15 @@ export async function checkAcknowledged(client, acks) {
  * Every purchase order's PDF where the app stores files (`filesDir`, the local storage of platform/storage.ts): the
  * upload writes it inside the purchase order's transaction, before the commit, so a committed row always has it.
  */
-export async function checkStoredFiles(client, filesDir) {
+export function checkStoredFiles(client, filesDir) {
+  return checkStoredObjects(client, async (key) => existsSync(path.join(filesDir, key)));
+}
+
+/** The same as checkStoredFiles for any storage: `has(key)` answers whether the file is there (an S3 bucket's). */
+export async function checkStoredObjects(client, has) {
   const { rows } = await client.query('select id, file_key from purchase_orders');
-  const missing = rows.filter((row) => !existsSync(path.join(filesDir, row.file_key)));
+  const missing = [];
+  for (const row of rows) if (!(await has(row.file_key))) missing.push(row);
   return [
     {
       name: 'purchase orders without their file',

@@ -12,8 +12,9 @@
 // Every request's answer (status, milliseconds) is counted under its action's name; a request with no answer (the
 // connection refused or dropped: the app killed) is counted as status 'no answer'. With `retry` (the crash benchmark)
 // such a request is sent again, the same body and Idempotency-Key, once the app answers again, as a browser's retry
-// would: then only its final answer is counted, and the request once as 'sent again' (`cut`). The writes answered 2xx
-// are kept (`acks`) for invariants.checkAcknowledged.
+// would: then only its final answer is counted, and the request once as 'sent again' (`cut`). `retry.statuses` are
+// answers treated as no answer (a proxy's 502 for a request its instance died under, scripts/test-stack.mjs). The
+// writes answered 2xx are kept (`acks`) for invariants.checkAcknowledged.
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { couponCode } from './load-fixture.mjs';
@@ -66,7 +67,8 @@ export function createStats() {
 }
 
 /**
- * @param {{ baseUrl: string, stats: ReturnType<typeof createStats>, retry?: { appUp: () => Promise<boolean> } }} options
+ * @param {{ baseUrl: string, stats: ReturnType<typeof createStats>,
+ *   retry?: { appUp: () => Promise<boolean>, statuses?: number[] } }} options
  * @param {http.Agent} agent
  * `retry.appUp()` resolves once the app answers again: true, or false when the run is over (then no more retries).
  */
@@ -119,7 +121,8 @@ function createRequester({ baseUrl, stats, retry }, agent) {
     let cut = false;
     for (;;) {
       const answer = await once(method, path, all, body);
-      if (answer.status === 'no answer' && retry && (await retry.appUp())) {
+      const lost = answer.status === 'no answer' || (retry?.statuses ?? []).includes(answer.status);
+      if (lost && retry && (await retry.appUp())) {
         cut = true;
         // A connection the dead app left in the pool fails at once: a pause keeps that from spinning.
         await sleep(20);
