@@ -5,6 +5,7 @@ import { actorOf, audit } from '../platform/audit.ts';
 import type { RequestAuth } from '../platform/sessions.ts';
 import { releasePayment } from './capacity.ts';
 import { freePlaces } from './placements.ts';
+import { emitWebhookEvent } from './webhooks.ts';
 
 /**
  * What closing an application gives back, whether staff void it or the applicant withdraws it: its
@@ -22,10 +23,16 @@ export async function releaseClosedApplication(
   for (const payment of await openUnpaidPayments(tx, applicationId)) {
     const released = await releasePayment(tx, payment.id, 'CANCELLED', now);
     if (released.status !== 'CANCELLED') continue;
-    await tx
+    const voided = await tx
       .update(purchaseOrders)
       .set({ status: 'VOIDED', decidedById: auth.user.id, decidedAt: now })
-      .where(and(eq(purchaseOrders.paymentId, payment.id), eq(purchaseOrders.status, 'SUBMITTED')));
+      .where(and(eq(purchaseOrders.paymentId, payment.id), eq(purchaseOrders.status, 'SUBMITTED')))
+      .returning({
+        purchaseOrderId: purchaseOrders.id,
+        number: purchaseOrders.number,
+        paymentId: purchaseOrders.paymentId,
+      });
+    for (const purchaseOrder of voided) await emitWebhookEvent(tx, 'purchase_order.voided', purchaseOrder, now);
     await audit(tx, {
       ...actorOf(auth),
       action: 'event-payment.cancel',

@@ -13,7 +13,8 @@ import {
 import type { ApplicationPage } from '@portal/domain/applications/contracts.ts';
 import { idempotencyKeyReusedMessage } from '@portal/domain/problems/messages.ts';
 import { eventApplicationSections, eventApplications } from '../../db/schema/applications.ts';
-import { coupons, eventPaths, eventPayments, events } from '../../db/schema/commerce.ts';
+import { coupons, eventPaths, eventPayments, events, purchaseOrders } from '../../db/schema/commerce.ts';
+import { webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks.ts';
 import { auditLog, mailMessages } from '../../db/schema/platform.ts';
 import { eventGroupRegistrations, eventRegistrationRequests } from '../../db/schema/registration-requests.ts';
 import { signDemoEvent } from '../../platform/payment-providers.ts';
@@ -631,6 +632,47 @@ describe('coupon and payment', () => {
     );
     expect(approved.statusCode).toBe(200);
     expect((await read(caller, requestId)).json<RegistrationRequestDetail>().paymentStatus).toBe('PAID');
+  });
+
+  it('cancelling a request voids its purchase order under review, and says so to the webhook endpoints', async () => {
+    const [endpoint] = await t.deps.db
+      .insert(webhookEndpoints)
+      .values({ url: 'https://erp.test/hooks', eventTypes: ['purchase_order.voided'], secretEncrypted: 'unused' })
+      .returning({ id: webhookEndpoints.id });
+    const { caller, user, requestId } = await requestFor(1);
+    const organization = await createOrganization(t.deps.db);
+    await addMembership(t.deps.db, organization.id, user.id);
+    const started = (await pay(caller, requestId, 'PURCHASE_ORDER')).json<{ eventPaymentId: string }>();
+    const { body, headers } = multipart(
+      {
+        eventPaymentId: started.eventPaymentId,
+        filename: 'District PO',
+        contactEmail: 'purchasing@district.test',
+        contactName: 'Pat Purchasing',
+        contactPhone: '5551234567',
+        number: 'PO-9',
+        organizationId: organization.id,
+        total: '10000',
+        type: 'EVENT',
+      },
+      pdf,
+    );
+    const submitted = await call(t.app, 'POST', '/api/purchase-orders', { caller, body, headers });
+    const { purchaseOrderId } = submitted.json<{ purchaseOrderId: string }>();
+    expect((await cancel(caller, requestId)).statusCode).toBe(200);
+
+    const [order] = await t.deps.db.select().from(purchaseOrders).where(eq(purchaseOrders.id, purchaseOrderId));
+    expect(order?.status).toBe('VOIDED');
+    const posted = await t.deps.db
+      .select({ eventType: webhookDeliveries.eventType, payload: webhookDeliveries.payload })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint!.id));
+    expect(posted).toMatchObject([
+      {
+        eventType: 'purchase_order.voided',
+        payload: { data: { purchaseOrderId, number: 'PO-9', paymentId: started.eventPaymentId } },
+      },
+    ]);
   });
 
   it('a payment without the Idempotency-Key is refused (400)', async () => {

@@ -203,11 +203,16 @@ export async function insertPaymentItems(db: Executor, items: (typeof eventPayme
 }
 
 /** A cancelled request's payment is no longer due: its purchase orders still under review are voided. */
-export async function voidSubmittedPurchaseOrders(db: Executor, paymentId: string, now: Date) {
-  await db
+export function voidSubmittedPurchaseOrders(db: Executor, paymentId: string, now: Date) {
+  return db
     .update(purchaseOrders)
     .set({ status: 'VOIDED', decidedAt: now })
-    .where(and(eq(purchaseOrders.paymentId, paymentId), eq(purchaseOrders.status, 'SUBMITTED')));
+    .where(and(eq(purchaseOrders.paymentId, paymentId), eq(purchaseOrders.status, 'SUBMITTED')))
+    .returning({
+      purchaseOrderId: purchaseOrders.id,
+      number: purchaseOrders.number,
+      paymentId: purchaseOrders.paymentId,
+    });
 }
 
 /** The request the member made with this Idempotency-Key (a double click or a replay of the create call). */

@@ -647,7 +647,9 @@ export async function cancelRequest(
     const payment = await latestRequestPayment(tx, request.id);
     let paid = payment !== undefined && decidingStatus(payment) === 'PAID';
     if (payment && isOpenPayment(payment.status)) {
-      await voidSubmittedPurchaseOrders(tx, payment.id, now);
+      for (const voided of await voidSubmittedPurchaseOrders(tx, payment.id, now)) {
+        await emitWebhookEvent(tx, 'purchase_order.voided', voided, now);
+      }
       // A card success that committed while this waited for the payment's lock left it PAID: refunded as a paid one.
       paid = (await releasePayment(tx, payment.id, 'CANCELLED', now)).status === 'PAID';
     }
