@@ -1,4 +1,10 @@
+import { performance } from 'node:perf_hooks';
 import { loadConfig } from './config.ts';
+
+// Milliseconds since the process began, at the end of each start-up phase: logged once listening (bench/start.mjs reads them).
+const startPhases: Record<string, number> = {};
+const phaseDone = (name: string) => (startPhases[name] = Math.round(performance.now()));
+phaseDone('boot');
 
 function configOrExit() {
   try {
@@ -11,6 +17,7 @@ function configOrExit() {
 }
 
 const config = configOrExit();
+phaseDone('config');
 const sharedCounters = config.signInRateLimit.redis;
 if (sharedCounters) {
   const { checkRedisReachable } = await import('./platform/rate-limit.ts');
@@ -48,8 +55,11 @@ const [
   import('./core/receipts.ts'),
   import('./core/webhooks.ts'),
 ]);
+phaseDone('modules');
 const database = await openDatabase(config.database);
+phaseDone('databaseOpen');
 await database.migrate();
+phaseDone('migrations');
 const { db } = database;
 await seedLookups(db, systemClock());
 const storage = createStorage(config.storage);
@@ -59,6 +69,7 @@ const demoUsers = config.seedDemo ? await seedDemo(db, config.publicUrl) : [];
 if (config.seedDemo) await (await import('./db/seed/demo-resources.ts')).seedDemoResources(db, storage);
 if (config.seedDemo) await (await import('./db/seed/demo-toolkit.ts')).seedDemoToolkit(db, storage);
 if (config.seedDemo) await (await import('./db/seed/demo-content.ts')).seedDemoContent(db, storage, systemClock());
+phaseDone('seed');
 
 const app = await buildApp(
   { config, db, clock: systemClock, storage },
@@ -79,6 +90,8 @@ const app = await buildApp(
     },
   },
 );
+
+phaseDone('buildApp');
 
 const stopWorker = startJobWorker(
   db,
@@ -126,7 +139,10 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+phaseDone('jobs');
 await app.listen({ port: config.port, host: config.host });
+phaseDone('listen');
+app.log.info({ startPhases }, 'started');
 
 const where =
   config.database.kind === 'pglite' ? `embedded database in ${config.database.dataDir}` : 'PostgreSQL (DATABASE_URL)';
