@@ -31,7 +31,8 @@ if (sharedCounters) {
 const [
   { buildApp },
   { openDatabase },
-  { demoPassword, seedDemo },
+  { demoPassword, demoUsers },
+  { seedDemoOnce },
   { seedLookups },
   { systemClock },
   { startJobWorker },
@@ -41,10 +42,12 @@ const [
   staffNotifications,
   receipts,
   webhooks,
+  { expireDueHolds },
 ] = await Promise.all([
   import('./app.ts'),
   import('./db/client.ts'),
   import('./db/seed/demo.ts'),
+  import('./db/seed/demo-once.ts'),
   import('./db/seed/lookups.ts'),
   import('./platform/clock.ts'),
   import('./platform/jobs.ts'),
@@ -54,6 +57,7 @@ const [
   import('./features/admin-notifications/service.ts'),
   import('./core/receipts.ts'),
   import('./core/webhooks.ts'),
+  import('./core/capacity.ts'),
 ]);
 phaseDone('modules');
 const database = await openDatabase(config.database);
@@ -63,12 +67,9 @@ phaseDone('migrations');
 const { db } = database;
 await seedLookups(db, systemClock());
 const storage = createStorage(config.storage);
-// Demo accounts share a published password: config.ts refuses SEED_DEMO in production.
-const demoUsers = config.seedDemo ? await seedDemo(db, config.publicUrl) : [];
-// Demo resources include an uploaded file, so they are seeded with the storage the app serves from.
-if (config.seedDemo) await (await import('./db/seed/demo-resources.ts')).seedDemoResources(db, storage);
-if (config.seedDemo) await (await import('./db/seed/demo-toolkit.ts')).seedDemoToolkit(db, storage);
-if (config.seedDemo) await (await import('./db/seed/demo-content.ts')).seedDemoContent(db, storage, systemClock());
+// Demo accounts share a published password: config.ts refuses SEED_DEMO in production. Seeded once per database
+// (its files with the storage the app serves from); a later start finds them there.
+if (config.seedDemo) await seedDemoOnce(db, storage, config.publicUrl, systemClock());
 phaseDone('seed');
 
 const app = await buildApp(
@@ -93,30 +94,8 @@ const app = await buildApp(
 
 phaseDone('buildApp');
 
-const stopWorker = startJobWorker(
-  db,
-  {
-    [mail.deliverMailJob]: mail.deliverMail(db, mail.createMailTransport(config.mail.smtpUrl), config.mail.from),
-    [auth.passwordResetJob]: auth.sendPasswordReset({ db, clock: systemClock, config }),
-    [staffNotifications.staffDigestJob]: staffNotifications.runDigestJob({ db, clock: systemClock, config, storage }),
-    [receipts.receiptMailJob]: receipts.receiptMailJobHandler({ db, config }),
-    [webhooks.webhookDeliveryJob]: webhooks.webhookDeliveryJobHandler({ db, config, clock: systemClock }),
-  },
-  app.log,
-);
-// Every instance asks; the digest day's row lets only one of them queue it.
-await staffNotifications.scheduleNextDigest({ db, config }, systemClock());
-
-// Holds that ran out give their seats back on this timer, on every instance (each release is a
-// conditional update, so instances never release one twice); buying releases them too when a
-// bucket looks short, so no sale waits for it.
-const { expireDueHolds } = await import('./core/capacity.ts');
-let expiring: Promise<unknown> = Promise.resolve();
-const holdExpiry = setInterval(() => {
-  expiring = expiring
-    .then(() => expireDueHolds(db, systemClock()))
-    .catch((err: unknown) => app.log.error({ err }, 'hold expiry failed'));
-}, 30_000);
+// Started once listening (below): none of it has to be ready for the first request.
+let stopBackground = async () => {};
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -130,18 +109,49 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, config.shutdownGraceMs).unref();
   await app.close();
-  await stopWorker();
-  clearInterval(holdExpiry);
-  await expiring;
+  await stopBackground();
   await database.close();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-phaseDone('jobs');
 await app.listen({ port: config.port, host: config.host });
 phaseDone('listen');
+
+// A signal that came while listening began has already closed the app: nothing more is started then.
+if (!closing) {
+  const stopWorker = startJobWorker(
+    db,
+    {
+      [mail.deliverMailJob]: mail.deliverMail(db, mail.createMailTransport(config.mail.smtpUrl), config.mail.from),
+      [auth.passwordResetJob]: auth.sendPasswordReset({ db, clock: systemClock, config }),
+      [staffNotifications.staffDigestJob]: staffNotifications.runDigestJob({ db, clock: systemClock, config, storage }),
+      [receipts.receiptMailJob]: receipts.receiptMailJobHandler({ db, config }),
+      [webhooks.webhookDeliveryJob]: webhooks.webhookDeliveryJobHandler({ db, config, clock: systemClock }),
+    },
+    app.log,
+  );
+  // Holds that ran out give their seats back on this timer, on every instance (each release is a
+  // conditional update, so instances never release one twice); buying releases them too when a
+  // bucket looks short, so no sale waits for it.
+  let expiring: Promise<unknown> = Promise.resolve();
+  const holdExpiry = setInterval(() => {
+    expiring = expiring
+      .then(() => expireDueHolds(db, systemClock()))
+      .catch((err: unknown) => app.log.error({ err }, 'hold expiry failed'));
+  }, 30_000);
+  // Every instance asks; the digest day's row lets only one of them queue it.
+  const digestScheduled = staffNotifications.scheduleNextDigest({ db, config }, systemClock());
+  stopBackground = async () => {
+    await digestScheduled.catch(() => undefined);
+    await stopWorker();
+    clearInterval(holdExpiry);
+    await expiring;
+  };
+  await digestScheduled;
+}
+phaseDone('background');
 app.log.info({ startPhases }, 'started');
 
 const where =
@@ -152,7 +162,7 @@ const lines = [
   `API documentation: ${config.publicUrl}/api/docs`,
 ];
 if (config.mail.devMailbox) lines.push(`Development mailbox (mail is not sent): ${config.publicUrl}/dev/mailbox`);
-if (demoUsers.length > 0) {
+if (config.seedDemo) {
   lines.push('', `Demo sign-ins (password for all: ${demoPassword}):`);
   const width = Math.max(...demoUsers.map((u) => u.email.length));
   for (const user of demoUsers)
