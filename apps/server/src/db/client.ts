@@ -79,13 +79,27 @@ export async function isMigrated(db: Database, folder = migrationsFolder): Promi
  */
 export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = new PGlite({ dataDir, extensions: pgliteExtensions });
+  const client = new PGlite({ dataDir, extensions: pgliteExtensions, startParams: pgliteStartParams });
   await client.waitReady;
   return pgliteHandle(client);
 }
 
 /** pg_trgm backs the organization and district search indexes, as on PostgreSQL. */
 export const pgliteExtensions = { pg_trgm };
+
+/**
+ * PostgreSQL's defaults, sized for a server of its own, live in the WebAssembly memory of this process, which never
+ * gives a page back: 128 MB of shared buffers were zeroed, so resident, at every open (half the idle server's
+ * memory). The data folder's files are read through the operating system, whose page cache holds what 16 MB of
+ * buffers do not; index builds (migrations, the demo seed) need no 64 MB either. docs/decisions/0144-start-in-a-second.md
+ */
+export const pgliteStartParams = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=16MB',
+  '-c',
+  'maintenance_work_mem=16MB',
+];
 
 /** Wraps a ready PGlite client (tests start theirs from a migrated copy). */
 export function pgliteHandle(client: PGlite): DatabaseHandle {

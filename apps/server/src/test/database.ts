@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { openPostgres, pgliteExtensions, pgliteHandle, type DatabaseHandle } from '../db/client.ts';
+import { openPostgres, pgliteExtensions, pgliteHandle, pgliteStartParams, type DatabaseHandle } from '../db/client.ts';
 
 /**
  * A fresh, migrated database for one test file: a PGlite started from the run's migrated data
@@ -23,6 +23,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       loadDataDir: pgliteDataDir(template.tarball),
       pgliteWasmModule: await pgliteWasm(),
       extensions: pgliteExtensions,
+      startParams: pgliteStartParams,
     });
     await client.waitReady;
     const handle = pgliteHandle(client);
