@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from './config.ts';
+import { compilePgliteWasm } from './db/pglite-wasm.ts';
 
 // Milliseconds since the process began, at the end of each start-up phase: logged once listening (bench/start.mjs reads them).
 const startPhases: Record<string, number> = {};
@@ -17,6 +18,8 @@ function configOrExit() {
 }
 
 const config = configOrExit();
+// Compiles on V8's own threads while the modules below load.
+const pgliteWasm = config.database.kind === 'pglite' ? compilePgliteWasm() : undefined;
 phaseDone('config');
 const sharedCounters = config.signInRateLimit.redis;
 if (sharedCounters) {
@@ -60,7 +63,7 @@ const [
   import('./core/capacity.ts'),
 ]);
 phaseDone('modules');
-const database = await openDatabase(config.database);
+const database = await openDatabase(config.database, pgliteWasm);
 phaseDone('databaseOpen');
 await database.migrate();
 phaseDone('migrations');

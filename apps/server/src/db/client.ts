@@ -77,9 +77,17 @@ export async function isMigrated(db: Database, folder = migrationsFolder): Promi
  * PGlite runs every statement on one connection; its own transaction lock makes statements of other
  * requests wait until a transaction ends, so transactions never interleave (see db/client.test.ts).
  */
-export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+export async function openPglite(
+  dataDir: string | undefined,
+  wasm?: Promise<WebAssembly.Module>,
+): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = new PGlite({ dataDir, extensions: pgliteExtensions, startParams: pgliteStartParams });
+  const client = new PGlite({
+    dataDir,
+    extensions: pgliteExtensions,
+    startParams: pgliteStartParams,
+    pgliteWasmModule: await wasm,
+  });
   await client.waitReady;
   return pgliteHandle(client);
 }
@@ -162,8 +170,12 @@ export function openPostgres(url: string, timeouts: PostgresTimeouts = defaultTi
   };
 }
 
-export async function openDatabase(config: Config['database']): Promise<DatabaseHandle> {
-  return config.kind === 'postgres' ? openPostgres(config.url, config) : openPglite(config.dataDir);
+/** `pgliteWasm`: PGlite's module when its compilation was started beforehand (db/pglite-wasm.ts). */
+export async function openDatabase(
+  config: Config['database'],
+  pgliteWasm?: Promise<WebAssembly.Module>,
+): Promise<DatabaseHandle> {
+  return config.kind === 'postgres' ? openPostgres(config.url, config) : openPglite(config.dataDir, pgliteWasm);
 }
 
 export async function ping(db: Database): Promise<void> {
