@@ -132,7 +132,7 @@ for (const [key, measure, goal] of startCases) {
 if (start)
   rows.push({
     measure: 'server RSS idle on PGlite (5 s after start)',
-    now: `${start.pgliteIdleRssMb} MB (PostgreSQL: ${start.cases.warmPostgres?.worstRssMb ?? '—'} MB)`,
+    now: `${start.pgliteIdleRssMb} MB (warm ${start.cases.warmPglite?.worstRssMb ?? '—'} MB, cold ${start.cases.coldPglite?.worstRssMb ?? '—'} MB; PostgreSQL ${start.cases.warmPostgres?.worstRssMb ?? '—'} MB)`,
     goal: `≤ ${startGoals.idleRssMb} MB`,
     met: verdict(start.pgliteIdleRssMb <= startGoals.idleRssMb),
   });
