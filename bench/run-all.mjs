@@ -1,6 +1,7 @@
-// `npm run bench`: builds the app, runs every performance benchmark in turn (size, Lighthouse,
-// reads, scale, organization resources, checkout, load, crash), then writes bench/results/latest.md with one table,
-// each measure against its goal, and prints it. A benchmark that fails or is missing is shown as 'not run'; the others still run.
+// `npm run bench`: builds the web app and the server, runs every performance benchmark in turn (size, Lighthouse,
+// start, reads, scale, organization resources, checkout, load, crash), then writes bench/results/latest.md with one
+// table, each measure against its goal, and prints it. A benchmark that fails or is missing is shown as 'not run'; the
+// others still run.
 // Reports only: always exits 0.
 //
 //   npm run bench                          everything (about 23 minutes on 2 cores)
@@ -31,6 +32,7 @@ const packageScripts = JSON.parse(readFileSync(path.join(root, 'package.json'), 
 const steps = [
   { name: 'size', result: 'size.json', command: ['node', ['bench/size.mjs']] },
   { name: 'lighthouse', result: 'lighthouse.json', command: ['node', ['bench/lighthouse.mjs']] },
+  { name: 'start', result: 'start.json', command: ['node', ['bench/start.mjs']] },
   { name: 'reads', result: 'reads.json', command: ['node', ['--import', 'tsx', 'bench/reads.mjs']] },
   { name: 'scale', result: 'scale.json', command: ['node', ['--import', 'tsx', 'bench/scale.mjs']] },
   {
@@ -61,7 +63,7 @@ function run(label, [command, commandArgs]) {
 
 if (!reportOnly) {
   const needsBuild = steps.some(
-    (step) => ['size', 'lighthouse', 'load', 'crash'].includes(step.name) && !skip.has(step.name),
+    (step) => ['size', 'lighthouse', 'start', 'load', 'crash'].includes(step.name) && !skip.has(step.name),
   );
   if (needsBuild) run('build', ['npm', ['run', '--silent', 'build']]);
   for (const step of steps) {
@@ -123,6 +125,36 @@ if (size) {
     met: verdict(size.firstLoadJsOnTheWire <= size.budget.firstLoadJs && size.filesUncompressed === 0),
   });
 } else rows.push(notRun('first-load JS on the wire', '≤ 200 kB'));
+
+const start = read('start.json');
+const startGoals = start?.goals ?? { coldPgliteMs: 4_000, warmPgliteMs: 1_500, warmPostgresMs: 1_500, idleRssMb: 250 };
+const startCases = [
+  ['coldPglite', 'start to first 200 on /api/health, cold PGlite (fresh DATA_DIR)', 'coldPgliteMs'],
+  ['warmPglite', 'start to first 200 on /api/health, warm PGlite', 'warmPgliteMs'],
+  ['warmPostgres', 'start to first 200 on /api/health, warm PostgreSQL', 'warmPostgresMs'],
+];
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+for (const [key, measure, goal] of startCases) {
+  const outcome = start?.cases?.[key];
+  if (!outcome) {
+    rows.push(notRun(measure, `≤ ${seconds(startGoals[goal])}`));
+    continue;
+  }
+  rows.push({
+    measure,
+    now: `${seconds(outcome.worstMs)} worst of ${outcome.runs.length} (median ${seconds(outcome.medianMs)}; bare Fastify ${seconds(start.cases.bareFastify.worstMs)})`,
+    goal: `≤ ${seconds(startGoals[goal])}`,
+    met: verdict(outcome.worstMs <= startGoals[goal]),
+  });
+}
+if (start)
+  rows.push({
+    measure: 'server RSS idle on PGlite (5 s after start)',
+    now: `${start.pgliteIdleRssMb} MB (warm ${start.cases.warmPglite?.worstRssMb ?? '—'} MB, cold ${start.cases.coldPglite?.worstRssMb ?? '—'} MB; PostgreSQL ${start.cases.warmPostgres?.worstRssMb ?? '—'} MB)`,
+    goal: `≤ ${startGoals.idleRssMb} MB`,
+    met: verdict(start.pgliteIdleRssMb <= startGoals.idleRssMb),
+  });
+else rows.push(notRun('server RSS idle on PGlite (5 s after start)', `≤ ${startGoals.idleRssMb} MB`));
 
 const checkout = read('checkout.json');
 if (checkout?.rows) {
@@ -259,7 +291,7 @@ if (crash) {
     ),
   );
 
-const when = [lighthouse, size, checkout, scale, organizationResources, reads, load, crash]
+const when = [lighthouse, size, start, checkout, scale, organizationResources, reads, load, crash]
   .map((result) => result?.measuredAt ?? result?.generatedAt)
   .filter(Boolean)
   .sort();

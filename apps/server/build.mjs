@@ -1,5 +1,5 @@
 // Builds the server for `npm start`: src/main.ts and everything it imports, @portal/domain's
-// TypeScript sources included, bundled by esbuild into one ES module, dist/main.js; every other
+// TypeScript sources included, bundled by esbuild into ES modules, dist/main.js and the chunks it imports; every other
 // package stays an import from node_modules. The migrations are copied beside it, where
 // db/client.ts looks for them (next to the module). `npm run dev` runs the sources with tsx instead.
 import { cpSync, rmSync } from 'node:fs';
@@ -23,7 +23,12 @@ const packagesExternal = {
 rmSync(dist, { recursive: true, force: true });
 await build({
   entryPoints: [path.join(root, 'src/main.ts')],
-  outfile: path.join(dist, 'main.js'),
+  outdir: dist,
+  // Each dynamic import of main.ts is a chunk that imports its own packages: the heavy ones load only when main.ts
+  // asks for them, after the configuration is checked and while PGlite's WebAssembly compiles
+  // (docs/decisions/0144-start-in-a-second.md). In one file every package import would run before main.ts does.
+  // Beside main.js: the modules find the migrations folder next to themselves.
+  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm',

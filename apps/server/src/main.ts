@@ -1,4 +1,11 @@
+import { performance } from 'node:perf_hooks';
 import { loadConfig } from './config.ts';
+import { compilePgliteWasm } from './db/pglite-wasm.ts';
+
+// Milliseconds since the process began, at the end of each start-up phase: logged once listening (bench/start.mjs reads them).
+const startPhases: Record<string, number> = {};
+const phaseDone = (name: string) => (startPhases[name] = Math.round(performance.now()));
+phaseDone('boot');
 
 function configOrExit() {
   try {
@@ -11,6 +18,9 @@ function configOrExit() {
 }
 
 const config = configOrExit();
+// Compiles on V8's own threads while the modules below load.
+const pgliteWasm = config.database.kind === 'pglite' ? compilePgliteWasm() : undefined;
+phaseDone('config');
 const sharedCounters = config.signInRateLimit.redis;
 if (sharedCounters) {
   const { checkRedisReachable } = await import('./platform/rate-limit.ts');
@@ -26,7 +36,8 @@ const tracing = await (await import('./platform/tracing.ts')).startTracing(confi
 const [
   { buildApp },
   { openDatabase },
-  { demoPassword, seedDemo },
+  { demoPassword, demoUsers },
+  { seedDemoOnce },
   { seedLookups },
   { systemClock },
   { startJobWorker },
@@ -36,10 +47,12 @@ const [
   staffNotifications,
   receipts,
   webhooks,
+  { expireDueHolds },
 ] = await Promise.all([
   import('./app.ts'),
   import('./db/client.ts'),
   import('./db/seed/demo.ts'),
+  import('./db/seed/demo-once.ts'),
   import('./db/seed/lookups.ts'),
   import('./platform/clock.ts'),
   import('./platform/jobs.ts'),
@@ -49,18 +62,20 @@ const [
   import('./features/admin-notifications/service.ts'),
   import('./core/receipts.ts'),
   import('./core/webhooks.ts'),
+  import('./core/capacity.ts'),
 ]);
-const database = await openDatabase(config.database);
+phaseDone('modules');
+const database = await openDatabase(config.database, pgliteWasm);
+phaseDone('databaseOpen');
 await database.migrate();
+phaseDone('migrations');
 const { db } = database;
 await seedLookups(db, systemClock());
 const storage = createStorage(config.storage);
-// Demo accounts share a published password: config.ts refuses SEED_DEMO in production.
-const demoUsers = config.seedDemo ? await seedDemo(db, config.publicUrl) : [];
-// Demo resources include an uploaded file, so they are seeded with the storage the app serves from.
-if (config.seedDemo) await (await import('./db/seed/demo-resources.ts')).seedDemoResources(db, storage);
-if (config.seedDemo) await (await import('./db/seed/demo-toolkit.ts')).seedDemoToolkit(db, storage);
-if (config.seedDemo) await (await import('./db/seed/demo-content.ts')).seedDemoContent(db, storage, systemClock());
+// Demo accounts share a published password: config.ts refuses SEED_DEMO in production. Seeded once per database
+// (its files with the storage the app serves from); a later start finds them there.
+if (config.seedDemo) await seedDemoOnce(db, storage, config.publicUrl, systemClock());
+phaseDone('seed');
 
 const app = await buildApp(
   { config, db, clock: systemClock, storage },
@@ -83,33 +98,10 @@ const app = await buildApp(
   },
 );
 
-const stopWorker = startJobWorker(
-  db,
-  {
-    [mail.deliverMailJob]: mail.deliverMail(db, mail.createMailTransport(config.mail.smtpUrl), config.mail.from),
-    [auth.passwordResetJob]: auth.sendPasswordReset({ db, clock: systemClock, config }),
-    [staffNotifications.staffDigestJob]: staffNotifications.runDigestJob({ db, clock: systemClock, config, storage }),
-    [receipts.receiptMailJob]: receipts.receiptMailJobHandler({ db, config }),
-    [webhooks.webhookDeliveryJob]: webhooks.webhookDeliveryJobHandler({ db, config, clock: systemClock }),
-    [webhooks.webhookAttemptPruningJob]: webhooks.attemptPruningJobHandler({ db, config, clock: systemClock }),
-  },
-  app.log,
-);
-// Every instance asks; the digest day's row lets only one of them queue it.
-await staffNotifications.scheduleNextDigest({ db, config }, systemClock());
-// Every instance asks too; a run already waiting makes the others' asks no-ops.
-await webhooks.scheduleAttemptPruning(db, systemClock());
+phaseDone('buildApp');
 
-// Holds that ran out give their seats back on this timer, on every instance (each release is a
-// conditional update, so instances never release one twice); buying releases them too when a
-// bucket looks short, so no sale waits for it.
-const { expireDueHolds } = await import('./core/capacity.ts');
-let expiring: Promise<unknown> = Promise.resolve();
-const holdExpiry = setInterval(() => {
-  expiring = expiring
-    .then(() => expireDueHolds(db, systemClock()))
-    .catch((err: unknown) => app.log.error({ err }, 'hold expiry failed'));
-}, 30_000);
+// Started once listening (below): none of it has to be ready for the first request.
+let stopBackground = async () => {};
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -123,9 +115,7 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, config.shutdownGraceMs).unref();
   await app.close();
-  await stopWorker();
-  clearInterval(holdExpiry);
-  await expiring;
+  await stopBackground();
   await database.close();
   // Last, so the spans of the requests and jobs that just ended are sent too.
   await tracing?.shutdown();
@@ -135,6 +125,46 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+phaseDone('listen');
+
+// A signal that came while listening began has already closed the app: nothing more is started then.
+if (!closing) {
+  const stopWorker = startJobWorker(
+    db,
+    {
+      [mail.deliverMailJob]: mail.deliverMail(db, mail.createMailTransport(config.mail.smtpUrl), config.mail.from),
+      [auth.passwordResetJob]: auth.sendPasswordReset({ db, clock: systemClock, config }),
+      [staffNotifications.staffDigestJob]: staffNotifications.runDigestJob({ db, clock: systemClock, config, storage }),
+      [receipts.receiptMailJob]: receipts.receiptMailJobHandler({ db, config }),
+      [webhooks.webhookDeliveryJob]: webhooks.webhookDeliveryJobHandler({ db, config, clock: systemClock }),
+      [webhooks.webhookAttemptPruningJob]: webhooks.attemptPruningJobHandler({ db, config, clock: systemClock }),
+    },
+    app.log,
+  );
+  // Holds that ran out give their seats back on this timer, on every instance (each release is a
+  // conditional update, so instances never release one twice); buying releases them too when a
+  // bucket looks short, so no sale waits for it.
+  let expiring: Promise<unknown> = Promise.resolve();
+  const holdExpiry = setInterval(() => {
+    expiring = expiring
+      .then(() => expireDueHolds(db, systemClock()))
+      .catch((err: unknown) => app.log.error({ err }, 'hold expiry failed'));
+  }, 30_000);
+  // Every instance asks; the digest day's row lets only one of them queue it, and a pruning run
+  // already waiting makes the others' asks no-ops.
+  const digestScheduled = staffNotifications
+    .scheduleNextDigest({ db, config }, systemClock())
+    .then(() => webhooks.scheduleAttemptPruning(db, systemClock()));
+  stopBackground = async () => {
+    await digestScheduled.catch(() => undefined);
+    await stopWorker();
+    clearInterval(holdExpiry);
+    await expiring;
+  };
+  await digestScheduled;
+}
+phaseDone('background');
+app.log.info({ startPhases }, 'started');
 
 const where =
   config.database.kind === 'pglite' ? `embedded database in ${config.database.dataDir}` : 'PostgreSQL (DATABASE_URL)';
@@ -144,7 +174,7 @@ const lines = [
   `API documentation: ${config.publicUrl}/api/docs`,
 ];
 if (config.mail.devMailbox) lines.push(`Development mailbox (mail is not sent): ${config.publicUrl}/dev/mailbox`);
-if (demoUsers.length > 0) {
+if (config.seedDemo) {
   lines.push('', `Demo sign-ins (password for all: ${demoPassword}):`);
   const width = Math.max(...demoUsers.map((u) => u.email.length));
   for (const user of demoUsers)

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import {
   attendedDates,
   certificateCode,
@@ -127,13 +127,15 @@ interface Fonts {
   bold: PDFFont;
 }
 
-function centred(page: PDFPage, font: PDFFont, text: string, y: number, size: number): void {
+function centred(page: PDFPage, font: PDFFont, text: string, y: number, size: number, color: Color): void {
   const safe = printable(font, text);
   const width = font.widthOfTextAtSize(safe, size);
-  page.drawText(safe, { x: (page.getWidth() - width) / 2, y, size, font, color: rgb(0.1, 0.1, 0.15) });
+  page.drawText(safe, { x: (page.getWidth() - width) / 2, y, size, font, color });
 }
 
-async function newDocument(title: string): Promise<{ doc: PDFDocument; fonts: Fonts }> {
+/** pdf-lib is loaded by the first PDF made, not at start-up (docs/decisions/0144-start-in-a-second.md). */
+async function newDocument(title: string): Promise<{ doc: PDFDocument; fonts: Fonts; ink: Color; accent: Color }> {
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   doc.setProducer('Members Portal');
@@ -146,6 +148,8 @@ async function newDocument(title: string): Promise<{ doc: PDFDocument; fonts: Fo
       regular: await doc.embedFont(StandardFonts.Helvetica),
       bold: await doc.embedFont(StandardFonts.HelveticaBold),
     },
+    ink: rgb(0.1, 0.1, 0.15),
+    accent: rgb(0.2, 0.3, 0.5),
   };
 }
 
@@ -160,19 +164,19 @@ export interface CertificateContent {
 }
 
 export async function certificatePdf(content: CertificateContent): Promise<Uint8Array> {
-  const { doc, fonts } = await newDocument(`Certificate of attendance: ${content.eventName}`);
+  const { doc, fonts, ink, accent } = await newDocument(`Certificate of attendance: ${content.eventName}`);
   const page = doc.addPage([792, 612]);
-  page.drawRectangle({ x: 24, y: 24, width: 744, height: 564, borderColor: rgb(0.2, 0.3, 0.5), borderWidth: 3 });
-  centred(page, fonts.bold, 'Certificate of Attendance', 500, 30);
-  centred(page, fonts.regular, 'This certifies that', 450, 14);
-  centred(page, fonts.bold, content.name, 415, 24);
-  centred(page, fonts.regular, 'attended', 380, 14);
-  centred(page, fonts.bold, content.eventName, 348, 18);
-  centred(page, fonts.regular, `Professional development: ${hoursLabel(content.minutesAttended)}`, 305, 14);
-  centred(page, fonts.regular, `Dates attended: ${content.dates.map(formatUsDate).join(', ')}`, 280, 11);
-  centred(page, fonts.regular, `Issued ${formatUsDate(content.issuedOn)}`, 255, 11);
-  centred(page, fonts.bold, `Verification code: ${content.code}`, 150, 14);
-  centred(page, fonts.regular, `Verify at ${content.verifyUrl}`, 128, 10);
+  page.drawRectangle({ x: 24, y: 24, width: 744, height: 564, borderColor: accent, borderWidth: 3 });
+  centred(page, fonts.bold, 'Certificate of Attendance', 500, 30, ink);
+  centred(page, fonts.regular, 'This certifies that', 450, 14, ink);
+  centred(page, fonts.bold, content.name, 415, 24, ink);
+  centred(page, fonts.regular, 'attended', 380, 14, ink);
+  centred(page, fonts.bold, content.eventName, 348, 18, ink);
+  centred(page, fonts.regular, `Professional development: ${hoursLabel(content.minutesAttended)}`, 305, 14, ink);
+  centred(page, fonts.regular, `Dates attended: ${content.dates.map(formatUsDate).join(', ')}`, 280, 11, ink);
+  centred(page, fonts.regular, `Issued ${formatUsDate(content.issuedOn)}`, 255, 11, ink);
+  centred(page, fonts.bold, `Verification code: ${content.code}`, 150, 14, ink);
+  centred(page, fonts.regular, `Verify at ${content.verifyUrl}`, 128, 10, ink);
   return doc.save();
 }
 
@@ -184,7 +188,7 @@ export interface TranscriptContent {
 
 /** The member's transcript: one line per certificate, a page break when the page is full, and the total. */
 export async function transcriptPdf(content: TranscriptContent): Promise<Uint8Array> {
-  const { doc, fonts } = await newDocument(`Professional development transcript: ${content.name}`);
+  const { doc, fonts, ink } = await newDocument(`Professional development transcript: ${content.name}`);
   let page = doc.addPage([612, 792]);
   let y = 720;
   const line = (text: string, size: number, font: PDFFont = fonts.regular) => {
@@ -192,7 +196,7 @@ export async function transcriptPdf(content: TranscriptContent): Promise<Uint8Ar
       page = doc.addPage([612, 792]);
       y = 740;
     }
-    page.drawText(printable(font, text), { x: 56, y, size, font, color: rgb(0.1, 0.1, 0.15), maxWidth: 500 });
+    page.drawText(printable(font, text), { x: 56, y, size, font, color: ink, maxWidth: 500 });
     y -= size + 8;
   };
   line('Professional Development Transcript', 20, fonts.bold);

@@ -1,11 +1,10 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 import { receiptNumberLabel } from '@portal/domain/commerce/receipts.ts';
 import { formatMomentWithZone, formatUsDate } from '@portal/domain/dates.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import { printable } from './certificates.ts';
 import type { Receipt, ReceiptLine } from './receipts.ts';
 
-const ink = rgb(0.1, 0.1, 0.15);
 const margin = 56;
 const right = 556;
 
@@ -26,6 +25,9 @@ function lineDescription(line: ReceiptLine): string {
  * into the amounts.
  */
 export async function receiptPdf(receipt: Receipt, timeZone: string): Promise<Uint8Array> {
+  // pdf-lib is loaded by the first PDF made, not at start-up (docs/decisions/0144-start-in-a-second.md).
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
+  const ink = rgb(0.1, 0.1, 0.15);
   const doc = await PDFDocument.create();
   const label = receiptNumberLabel(receipt.number);
   doc.setTitle(`Receipt ${label}`);

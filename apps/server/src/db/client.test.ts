@@ -1,7 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database.ts';
-import type { DatabaseHandle } from './client.ts';
+import { isMigrated, migrationsFolder, type DatabaseHandle } from './client.ts';
 import { districts } from './schema/organizations.ts';
 
 let database: DatabaseHandle;
@@ -56,5 +59,54 @@ describe('transactions under concurrent requests', () => {
     await database.migrate();
     const [row] = await database.db.select().from(districts).where(eq(districts.name, 'Committed district'));
     expect(row).toBeDefined();
+  });
+});
+
+describe('migrations on start', () => {
+  const folders: string[] = [];
+  afterAll(() => {
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  });
+  /** A copy of the app's migrations folder, to change without touching the real one. */
+  const copyOfMigrations = () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'portal-migrations-'));
+    folders.push(folder);
+    cpSync(migrationsFolder, folder, { recursive: true });
+    return folder;
+  };
+  const journalOf = (folder: string) =>
+    JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
+      entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[];
+    };
+
+  it('a database at the latest migration skips the migrator', async () => {
+    expect(await isMigrated(database.db)).toBe(true);
+    // Without its first file the migrator could not even read the folder: migrate() resolving shows it did not run.
+    const folder = copyOfMigrations();
+    const [first] = journalOf(folder).entries;
+    rmSync(path.join(folder, `${first?.tag}.sql`));
+    await expect(database.migrate(folder)).resolves.toBeUndefined();
+  });
+
+  it('a database behind the latest migration is migrated', async () => {
+    const folder = copyOfMigrations();
+    const journal = journalOf(folder);
+    const last = journal.entries.at(-1);
+    if (!last) throw new Error('no migrations');
+    const tag = `${String(last.idx + 1).padStart(4, '0')}_start-probe`;
+    journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1, tag });
+    writeFileSync(path.join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
+    writeFileSync(path.join(folder, `${tag}.sql`), 'CREATE TABLE "start_probe" ("id" integer);');
+    expect(await isMigrated(database.db, folder)).toBe(false);
+    await database.migrate(folder);
+    expect(await isMigrated(database.db, folder)).toBe(true);
+    await database.db.execute(sql`insert into start_probe (id) values (1)`);
+  });
+
+  it('a database never migrated is not taken for one at the latest migration', async () => {
+    await database.db.execute(sql`drop table drizzle.__drizzle_migrations`);
+    expect(await isMigrated(database.db)).toBe(false);
+    await database.db.execute(sql`drop schema drizzle cascade`);
+    expect(await isMigrated(database.db)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -12,6 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { sqlStateOf } from '../platform/database-errors.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = PgTransaction<
@@ -34,19 +36,58 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** The connection pool's own counts (PostgreSQL only), for /metrics. */
   pool?: PoolStats;
-  migrate(): Promise<void>;
+  /** Applies the migrations of `folder` (the app's own by default) not yet applied; skipped when there are none. */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+interface Journal {
+  entries: { tag: string; when: number }[];
+}
+
+/**
+ * Whether the database has recorded the folder's last migration as its last, as drizzle's migrator records it
+ * (created_at is the journal entry's `when`, hash the SHA-256 of its SQL). One query, where the migrator reads and
+ * hashes every migration file and runs its bookkeeping statements: a start on an up-to-date database skips it.
+ */
+export async function isMigrated(db: Database, folder = migrationsFolder): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as Journal;
+  const last = journal.entries.at(-1);
+  if (!last) return true;
+  const hash = createHash('sha256')
+    .update(readFileSync(path.join(folder, `${last.tag}.sql`), 'utf8'))
+    .digest('hex');
+  try {
+    const result = await db.execute(
+      sql`select hash, created_at::text as created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+    );
+    // Both drivers answer with { rows }; the driver-neutral Database type leaves the result unknown.
+    const [recorded] = (result as { rows: { hash: string; created_at: string }[] }).rows;
+    return recorded !== undefined && Number(recorded.created_at) === last.when && recorded.hash === hash;
+  } catch (error) {
+    // A database never migrated has no drizzle schema (3F000) or no table in it (42P01).
+    if (['3F000', '42P01'].includes(sqlStateOf(error) ?? '')) return false;
+    throw error;
+  }
+}
 
 /**
  * PGlite runs every statement on one connection; its own transaction lock makes statements of other
  * requests wait until a transaction ends, so transactions never interleave (see db/client.test.ts).
  */
-export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+export async function openPglite(
+  dataDir: string | undefined,
+  wasm?: Promise<WebAssembly.Module>,
+): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = new PGlite({ dataDir, extensions: pgliteExtensions });
+  const client = new PGlite({
+    dataDir,
+    extensions: pgliteExtensions,
+    startParams: pgliteStartParams,
+    pgliteWasmModule: await wasm,
+  });
   await client.waitReady;
   return pgliteHandle(client);
 }
@@ -54,13 +95,29 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
 /** pg_trgm backs the organization and district search indexes, as on PostgreSQL. */
 export const pgliteExtensions = { pg_trgm };
 
+/**
+ * PostgreSQL's defaults, sized for a server of its own, live in the WebAssembly memory of this process, which never
+ * gives a page back: 128 MB of shared buffers were zeroed, so resident, at every open (half the idle server's
+ * memory). The data folder's files are read through the operating system, whose page cache holds what 16 MB of
+ * buffers do not; index builds (migrations, the demo seed) need no 64 MB either. docs/decisions/0144-start-in-a-second.md
+ */
+export const pgliteStartParams = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=16MB',
+  '-c',
+  'maintenance_work_mem=16MB',
+];
+
 /** Wraps a ready PGlite client (tests start theirs from a migrated copy). */
 export function pgliteHandle(client: PGlite): DatabaseHandle {
   const db = drizzlePglite({ client });
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    async migrate(folder = migrationsFolder) {
+      if (!(await isMigrated(db, folder))) await migratePglite(db, { migrationsFolder: folder });
+    },
     close: () => client.close(),
   };
 }
@@ -95,14 +152,15 @@ export function openPostgres(url: string, timeouts: PostgresTimeouts = defaultTi
     db,
     kind: 'postgres',
     pool,
-    async migrate() {
+    async migrate(folder = migrationsFolder) {
+      if (await isMigrated(db, folder)) return;
       // Its own connection, without the request timeouts: a migration may build an index for minutes,
       // and waits for another instance's migration to end.
       const connection = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeouts.connectTimeoutMs });
       await connection.connect();
       try {
         await connection.query('select pg_advisory_lock($1)', [migrationLockKey]);
-        await migrateNodePg(drizzleNodePg({ client: connection }), { migrationsFolder });
+        await migrateNodePg(drizzleNodePg({ client: connection }), { migrationsFolder: folder });
       } finally {
         await connection.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined);
         await connection.end();
@@ -112,8 +170,12 @@ export function openPostgres(url: string, timeouts: PostgresTimeouts = defaultTi
   };
 }
 
-export async function openDatabase(config: Config['database']): Promise<DatabaseHandle> {
-  return config.kind === 'postgres' ? openPostgres(config.url, config) : openPglite(config.dataDir);
+/** `pgliteWasm`: PGlite's module when its compilation was started beforehand (db/pglite-wasm.ts). */
+export async function openDatabase(
+  config: Config['database'],
+  pgliteWasm?: Promise<WebAssembly.Module>,
+): Promise<DatabaseHandle> {
+  return config.kind === 'postgres' ? openPostgres(config.url, config) : openPglite(config.dataDir, pgliteWasm);
 }
 
 export async function ping(db: Database): Promise<void> {

@@ -17,3 +17,18 @@ export function violatedUniqueIndex(error: unknown): string | null {
   }
   return null;
 }
+
+/** The SQLSTATE of a failed statement, from the error or the first cause that carries one (as above). */
+export function sqlStateOf(error: unknown): string | undefined {
+  const seen = new Set<unknown>();
+  for (
+    let cause = error;
+    typeof cause === 'object' && cause !== null && !seen.has(cause);
+    cause = (cause as { cause?: unknown }).cause
+  ) {
+    seen.add(cause);
+    const { code } = cause as { code?: unknown };
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}

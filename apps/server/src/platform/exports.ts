@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { sendDownload } from './downloads.ts';
 
@@ -75,15 +74,17 @@ function csvStream<Row>({ columns, rows }: Export<Row>): Readable {
 
 function xlsxStream<Row>({ columns, rows, title }: Export<Row>): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(title.slice(0, 31));
-  sheet.columns = columns.map((column) => ({
-    header: column.header,
-    width: Math.max(12, Math.min(40, column.header.length + 4)),
-    style: column.cents ? { numFmt: '"$"#,##0.00' } : {},
-  }));
-  sheet.getRow(1).font = { bold: true };
   const write = async () => {
+    // ExcelJS is loaded by the first spreadsheet asked for, not at start-up (docs/decisions/0144-start-in-a-second.md).
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const sheet = workbook.addWorksheet(title.slice(0, 31));
+    sheet.columns = columns.map((column) => ({
+      header: column.header,
+      width: Math.max(12, Math.min(40, column.header.length + 4)),
+      style: column.cents ? { numFmt: '"$"#,##0.00' } : {},
+    }));
+    sheet.getRow(1).font = { bold: true };
     for await (const row of rows) {
       sheet
         .addRow(

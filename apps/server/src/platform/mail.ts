@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Database, Executor } from '../db/client.ts';
 import { jobs, mailMessages, type MailAttachment } from '../db/schema/platform.ts';
 import { enqueueJob, requeueFailedJobs, type JobHandler } from './jobs.ts';
@@ -21,10 +21,12 @@ export interface MailTransport {
 /** SMTP when SMTP_URL is set; otherwise null: mail stays in the table for the development mailbox. */
 export function createMailTransport(smtpUrl: string | undefined): MailTransport | null {
   if (!smtpUrl) return null;
-  const transporter = nodemailer.createTransport(smtpUrl);
+  // nodemailer is loaded by the first mail sent, not at start-up (docs/decisions/0144-start-in-a-second.md).
+  let transporter: Promise<Transporter> | undefined;
   return {
     async send(message) {
-      await transporter.sendMail(message);
+      transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+      await (await transporter).sendMail(message);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { PaymentProviderName } from '@portal/domain/commerce/enums.ts';
 import type { CashnetReturn } from '@portal/domain/commerce/payments.ts';
@@ -57,10 +57,13 @@ const demoProvider: PaymentProvider = {
 
 /** Stripe Checkout: one line of the whole (already discounted) total, expiring just after our hold. */
 function stripeProvider(secretKey: string, publicUrl: string): PaymentProvider {
-  const stripe = new Stripe(secretKey);
+  // The SDK is loaded by the first Stripe checkout, not at start-up (docs/decisions/0144-start-in-a-second.md).
+  let client: Promise<Stripe> | undefined;
   return {
     name: 'stripe',
     async startCheckout(checkout) {
+      client ??= import('stripe').then(({ default: StripeSdk }) => new StripeSdk(secretKey));
+      const stripe = await client;
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
@@ -123,8 +126,13 @@ export function verifyDemoSignature(secret: string, rawBody: Buffer, signature: 
 }
 
 /** A Stripe webhook, verified against STRIPE_WEBHOOK_SECRET by the SDK; throws when the signature does not match. */
-export function verifyStripeEvent(webhookSecret: string, rawBody: Buffer, signature: string | undefined): Stripe.Event {
-  return Stripe.webhooks.constructEvent(rawBody, signature ?? '', webhookSecret);
+export async function verifyStripeEvent(
+  webhookSecret: string,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<Stripe.Event> {
+  const { default: StripeSdk } = await import('stripe');
+  return StripeSdk.webhooks.constructEvent(rawBody, signature ?? '', webhookSecret);
 }
 
 const cashnetVerification = z.object({

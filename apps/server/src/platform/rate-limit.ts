@@ -1,6 +1,5 @@
 import type { RateLimitOptions, RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
 import { authMessages } from '@portal/domain/people/auth.ts';
 import type { Config } from '../config.ts';
 import { tooManyRequests, TryLater } from './errors.ts';
@@ -30,6 +29,8 @@ export const rateLimited = (max: number, key: (request: FastifyRequest) => strin
 export async function rateLimitStore(app: FastifyInstance, config: Config): Promise<RateLimitPluginOptions> {
   const shared = config.signInRateLimit.redis;
   if (!shared) return { global: false };
+  // ioredis is loaded only where Redis is used (docs/decisions/0144-start-in-a-second.md).
+  const { Redis } = await import('ioredis');
   const redis = new Redis(shared.url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5000 });
   // A lost connection is retried by ioredis; meanwhile sign-in answers 503 (below) and the log says why.
   redis.on('error', (error: Error) => app.log.warn({ err: error }, 'rate-limit store (Redis) unavailable'));
@@ -53,6 +54,7 @@ export async function rateLimitStore(app: FastifyInstance, config: Config): Prom
  * not a stack trace after a minute of work. No retries: the start itself is the retry.
  */
 export async function checkRedisReachable(url: string): Promise<string | null> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     lazyConnect: true,
     connectTimeout: 5000,

@@ -251,7 +251,10 @@ describe('files and pages the app does not have', () => {
   });
 
   it('answers any other path naming a file 404, not with the app page', async () => {
-    for (const url of ['/apple-touch-icon.png', '/favicon.svg', '/members/report.pdf', '/wp-login.php?x=1', '/x.js']) {
+    const paths = ['/apple-touch-icon.png', '/favicon.svg', '/members/report.pdf', '/wp-login.php?x=1', '/x.js'];
+    // The assets folder is served by one route: a name not in it is 404 too, and nothing outside it is reached.
+    paths.push('/assets/missing-hash.js', '/assets/', '/assets/../index.html.br', '/assets/%2e%2e/.vite/manifest.json');
+    for (const url of paths) {
       const response = await development.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type'], url).toMatch(/^application\/problem\+json/);

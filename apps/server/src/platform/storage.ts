@@ -1,6 +1,6 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { Config } from '../config.ts';
 
 /** Private file storage: nothing in it is served without a route that checks the caller. */
@@ -44,24 +44,33 @@ export function localStorage(dir: string): FileStorage {
 type S3Settings = Extract<Config['storage'], { driver: 's3' }>;
 
 export function s3Storage(settings: S3Settings): FileStorage {
-  const client = new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    forcePathStyle: Boolean(settings.endpoint),
-    credentials:
-      settings.accessKeyId && settings.secretAccessKey
-        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-        : undefined,
-  });
+  // The SDK is loaded, and the client made, by the first file stored or read: not at start-up
+  // (docs/decisions/0144-start-in-a-second.md).
+  let connection: Promise<{ client: S3Sdk.S3Client; sdk: typeof S3Sdk }> | undefined;
+  const connect = () =>
+    (connection ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: settings.region,
+        endpoint: settings.endpoint,
+        forcePathStyle: Boolean(settings.endpoint),
+        credentials:
+          settings.accessKeyId && settings.secretAccessKey
+            ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+            : undefined,
+      }),
+    })));
   return {
     async put(key, body, contentType) {
+      const { client, sdk } = await connect();
       await client.send(
-        new PutObjectCommand({ Bucket: settings.bucket, Key: checkKey(key), Body: body, ContentType: contentType }),
+        new sdk.PutObjectCommand({ Bucket: settings.bucket, Key: checkKey(key), Body: body, ContentType: contentType }),
       );
     },
     async get(key) {
+      const { client, sdk } = await connect();
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: checkKey(key) }));
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket: settings.bucket, Key: checkKey(key) }));
         return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
       } catch (error) {
         if ((error as { name?: string }).name === 'NoSuchKey') return null;
@@ -69,7 +78,8 @@ export function s3Storage(settings: S3Settings): FileStorage {
       }
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: checkKey(key) }));
+      const { client, sdk } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: settings.bucket, Key: checkKey(key) }));
     },
   };
 }

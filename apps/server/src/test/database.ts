@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { openPostgres, pgliteExtensions, pgliteHandle, type DatabaseHandle } from '../db/client.ts';
+import { compilePgliteWasm } from '../db/pglite-wasm.ts';
+import { openPostgres, pgliteExtensions, pgliteHandle, pgliteStartParams, type DatabaseHandle } from '../db/client.ts';
 
 /**
  * A fresh, migrated database for one test file: a PGlite started from the run's migrated data
@@ -23,6 +23,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       loadDataDir: pgliteDataDir(template.tarball),
       pgliteWasmModule: await pgliteWasm(),
       extensions: pgliteExtensions,
+      startParams: pgliteStartParams,
     });
     await client.waitReady;
     const handle = pgliteHandle(client);
@@ -57,9 +58,7 @@ let compiledPglite: Promise<WebAssembly.Module> | undefined;
 
 /** Compiled once per worker (a worker runs many files): compiling PGlite's 9 MB of WebAssembly costs more than starting it. */
 function pgliteWasm(): Promise<WebAssembly.Module> {
-  compiledPglite ??= WebAssembly.compile(
-    readFileSync(createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.wasm')),
-  );
+  compiledPglite ??= compilePgliteWasm();
   return compiledPglite;
 }
 

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../config.ts';
-import { openPostgres, pgliteExtensions, pgliteHandle } from '../db/client.ts';
+import { openPostgres, pgliteExtensions, pgliteHandle, pgliteStartParams } from '../db/client.ts';
 
 /** Where test/database.ts copies each test file's database from. */
 export type MigratedTemplate = { kind: 'pglite'; tarball: string } | { kind: 'postgres'; database: string };
@@ -26,7 +26,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const settings = loadConfig().database;
   if (settings.kind === 'pglite') {
     const folder = mkdtempSync(path.join(tmpdir(), 'portal-test-template-'));
-    const client = new PGlite({ extensions: pgliteExtensions });
+    const client = new PGlite({ extensions: pgliteExtensions, startParams: pgliteStartParams });
     await client.waitReady;
     await pgliteHandle(client).migrate();
     const tarball = path.join(folder, 'migrated.tar');

@@ -77,3 +77,13 @@ export const mailMessages = pgTable(
   },
   (t) => [index('mail_messages_created').on(t.createdAt)],
 );
+
+/**
+ * The seeds that need to run only once per database (the demo data), with the version each last ran at: a start
+ * skips a seed already recorded at its current version.
+ */
+export const seedRuns = pgTable('seed_runs', {
+  name: text('name').primaryKey(),
+  version: integer('version').notNull(),
+  ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lte } from 'drizzle-orm';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { FileStorage } from '../../platform/storage.ts';
 import type { Executor } from '../client.ts';
 import { organizationResources, videoCollections, videoDocuments, videos } from '../schema/content.ts';
@@ -143,6 +142,7 @@ const linkOf = (title: string) =>
 
 /** A one-page document naming its title, drawn with the PDF library the certificates use. */
 async function demoPdf(title: string, line: string): Promise<Buffer> {
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   const font = await doc.embedFont(StandardFonts.Helvetica);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { FileStorage } from '../../platform/storage.ts';
 import type { Executor } from '../client.ts';
 import { events, eventSections } from '../schema/commerce.ts';
@@ -68,6 +67,7 @@ export const demoResources: DemoResource[] = [
 
 /** A one-page handout naming its title, drawn with the PDF library the certificates use. */
 async function handoutPdf(title: string): Promise<Buffer> {
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   const page = doc.addPage([612, 792]);

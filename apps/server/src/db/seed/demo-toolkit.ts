@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { ToolkitAudience, ToolkitUserFlags } from '@portal/domain/content/toolkit.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import type { Database } from '../client.ts';
@@ -194,6 +193,7 @@ export const demoFavourites = {
 
 /** A one-page handout: its title, a line of description and a few points, drawn with pdf-lib as the certificates are. */
 async function documentPdf(document: DemoDocument): Promise<Buffer> {
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
   pdf.setTitle(document.title);
   const font = await pdf.embedFont(StandardFonts.Helvetica);

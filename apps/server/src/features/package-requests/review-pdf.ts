@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
+import type { PDFFont } from 'pdf-lib';
 import { formatMomentWithZone } from '@portal/domain/dates.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import { packageStatusLabels } from '@portal/domain/packages/rules.ts';
@@ -13,6 +13,8 @@ const range = (low: number, high: number) =>
  * the totals as a range and the estimate notice — drawn with pdf-lib, the certificates' library.
  */
 export async function packageReviewPdf(detail: PackageRequestDetail, now: Date, timeZone: string): Promise<Uint8Array> {
+  // pdf-lib is loaded by the first PDF made, not at start-up (docs/decisions/0144-start-in-a-second.md).
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   doc.setTitle(`Package review: ${detail.package.name}`);
   doc.setProducer('Members Portal');

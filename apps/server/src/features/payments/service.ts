@@ -164,7 +164,7 @@ export async function receiveStripeWebhook(
   if (!secret) throw notFound('Stripe is not configured.');
   let event: Stripe.Event;
   try {
-    event = verifyStripeEvent(secret, rawBody, signature);
+    event = await verifyStripeEvent(secret, rawBody, signature);
   } catch {
     throw invalidSignature();
   }

@@ -1,0 +1,5 @@
+CREATE TABLE "seed_runs" (
+	"name" text PRIMARY KEY NOT NULL,
+	"version" integer NOT NULL,
+	"ran_at" timestamp with time zone DEFAULT now() NOT NULL
+);
