@@ -7,8 +7,8 @@
 //                   seeded by a first start, then started again
 //   bare Fastify    bench/lib/bare-health.mjs, the floor: node and Fastify alone
 // Each run also takes the server process's CPU time (user + system, all its threads) at that first 200, which moves far
-// less than the wall time when other work shares the cores. Each run reads the server's start-up phases from its "started" log line (main.ts: milliseconds since the process
-// began at the end of each phase) and its resident memory (VmRSS in /proc/<pid>/status) after START_IDLE_MS (5,000)
+// less than the wall time when other work shares the cores. Each run reads the server's start-up phases from its
+// "started" log line (main.ts: milliseconds since the process began at the end of each phase) and its resident memory (VmRSS in /proc/<pid>/status) after START_IDLE_MS (5,000)
 // of idling. Writes bench/results/start.json; `-- --baseline` writes bench/results/start-before.json instead, which
 // later runs carry in start.json as `before`. START_PORT picks the port (else a free one); START_CASES (bareFastify,
 // coldPglite, warmPglite, warmPostgres) runs only those, and writes nothing. Reports only: exits 0.
@@ -58,8 +58,17 @@ function residentMb(pid) {
 }
 
 /**
+ * @typedef {object} StartRun
+ * @property {number} ms
+ * @property {Record<string, number> | null} phases
+ * @property {number} rssMb
+ * @property {number} peakRssMb
+ * @property {boolean} demoSignInsListed
+ */
+
+/**
  * Spawns `node <script>` with env, waits for the first 200 on /api/health, idles, reads its memory and stops it.
- * @returns {Promise<{ ms: number, phases: Record<string, number> | null, rssMb: number, peakRssMb: number, demoSignInsListed: boolean }>}
+ * @returns {Promise<StartRun>}
  */
 async function startOnce(script, env) {
   const port = Number(process.env.START_PORT ?? 0) || (await freePort());

@@ -31,10 +31,19 @@ export function requireWebBuild() {
 }
 
 /**
+ * @typedef {object} StartOptions
+ * @property {string} [databaseUrl]
+ * @property {Record<string, string>} [env]
+ * @property {boolean} [built]
+ * @property {number} [port]
+ * @property {string} [dataDir]
+ */
+
+/**
  * `built`: the server as `npm start` runs it (apps/server/dist, which `npm run build` makes) rather than its sources
  * through tsx. `port` and `dataDir` keep an app restarted after a crash where the first one was: its address and
  * its stored files (a `dataDir` given is the caller's to remove). `kill()` ends it at once (SIGKILL, no shutdown).
- * @param {{ databaseUrl?: string, env?: Record<string, string>, built?: boolean, port?: number, dataDir?: string }} [options]
+ * @param {StartOptions} [options]
  * @returns {Promise<{ url: string, pid: number, stop: () => Promise<void>, kill: () => Promise<void> }>}
  */
 export async function startApp(options = {}) {
