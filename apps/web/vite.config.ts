@@ -70,7 +70,7 @@ function prerender(): Plugin {
       });
       try {
         const { prerenderScreens } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as typeof Prerender;
-        await writeFile(path.join(outDir, '.vite', 'prerendered.json'), JSON.stringify(prerenderScreens()));
+        await writeFile(path.join(outDir, '.vite', 'prerendered.json'), JSON.stringify(await prerenderScreens()));
         const { preloadManifest } = (await server.ssrLoadModule('/src/app/preloads.ts')) as typeof Preloads;
         await writeFile(path.join(outDir, '.vite', 'preloads.json'), JSON.stringify(preloadManifest()));
       } finally {

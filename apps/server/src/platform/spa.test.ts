@@ -11,6 +11,7 @@ import { createTestDatabase } from '../test/database.ts';
 import { testClock } from '../test/harness.ts';
 import { productionEnvironment } from '../test/production-environment.ts';
 import { localStorage } from './storage.ts';
+import { sessionCookie } from './sessions.ts';
 
 /** The pages the web build lists as preloaded (apps/web/src/app/preloads.ts), as it writes them. */
 const preloads = {
@@ -289,6 +290,7 @@ describe('a prerendered first screen', () => {
     `</head><body><div id="root">${loadingLine}</div></body></html>`,
   ].join('\n');
   const screen = '<main><h1>Sign in</h1><form><input id="email"></form></main>';
+  const sectionScreen = '<main><h1>Attendance</h1><p role="status">Loading</p></main>';
   let app: App;
   let database: DatabaseHandle;
 
@@ -306,7 +308,10 @@ describe('a prerendered first screen', () => {
         'src/features/auth/pages/login-page.tsx': { file: 'assets/auth-login-hash.js', imports: ['_shared-hash.js'] },
       }),
     );
-    writeFileSync(path.join(dir, '.vite/prerendered.json'), JSON.stringify({ '/auth/login': screen }));
+    writeFileSync(
+      path.join(dir, '.vite/prerendered.json'),
+      JSON.stringify({ '/auth/login': screen, '/members/events/:eventId/attendance/:sectionId': sectionScreen }),
+    );
     writeFileSync(path.join(dir, '.vite/preloads.json'), JSON.stringify(preloads));
     database = await createTestDatabase();
     const config = { ...loadConfig({ PUBLIC_URL: 'http://portal.test', LOG_LEVEL: 'silent' }), webDist: dir };
@@ -324,7 +329,10 @@ describe('a prerendered first screen', () => {
     expect(response.body).toContain(`<div id="root"><div inert style="display: contents">${screen}</div></div>`);
     expect(response.body).not.toContain('Loading');
     expect(response.body).toContain('<style>.a{color:red}</style>');
-    expect(response.body).not.toContain('rel="stylesheet"');
+    // Named, disabled: a lazy page's stylesheet loader finds it there and does not fetch it again.
+    expect(response.body.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([
+      '<link rel="stylesheet" crossorigin href="/assets/y-hash.css" disabled>',
+    ]);
   });
 
   it('starts the scripts and the preloaded reads after the first paint, through an inline script the CSP allows by its hash', async () => {
@@ -346,6 +354,17 @@ describe('a prerendered first screen', () => {
     expect(response.headers['content-security-policy']).toMatch(
       new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}' 'wasm-unsafe-eval';`),
     );
+  });
+
+  it("paints a page of an address pattern from its screen, with the address's reads filled in for a signed-in visitor", async () => {
+    const url = '/members/events/e-1/attendance/s-2';
+    const signedIn = await app.inject({ method: 'GET', url, cookies: { [sessionCookie]: 'some-session' } });
+    expect(signedIn.body).toContain(`<div id="root"><div inert style="display: contents">${sectionScreen}</div></div>`);
+    expect(signedIn.body).toContain('<style>.a{color:red}</style>');
+    expect(/data-fetch="([^"]*)"/.exec(signedIn.body)?.[1]?.split(' ')).toContain('/api/events/e-1/attendance/s-2');
+    const signedOut = await app.inject({ method: 'GET', url });
+    expect(signedOut.body).toContain(sectionScreen);
+    expect(/data-fetch="([^"]*)"/.exec(signedOut.body)?.[1]).not.toContain('/api/events');
   });
 
   it('leaves the pages without a prerendered screen as built: the loading line, the scripts in the head', async () => {

@@ -32,8 +32,9 @@ interface ManifestChunk {
   imports?: string[];
 }
 
+/** A page, made when first asked for: with every member page prerendered, they would hold megabytes made at start. */
 interface Page {
-  html: string;
+  html: () => string;
   br: () => Promise<Buffer>;
   gzip: () => Promise<Buffer>;
 }
@@ -41,29 +42,26 @@ interface Page {
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
-/** Compressed once, when first asked for: a start compresses nothing it may never send. */
-function once(compress: () => Promise<Buffer>): () => Promise<Buffer> {
-  let done: Promise<Buffer> | undefined;
+/** Made once, when first asked for: a start makes nothing it may never send. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
   return () => {
-    done ??= compress();
-    return done;
+    made ??= { value: make() };
+    return made.value;
   };
 }
 
 /**
- * The page compressed on zlib's thread pool, not the event loop: at brotli's best quality the pages
- * took over half a second of a start before the server could answer anything. A page made for one
- * request (its reads filled in from the address) is compressed at a quality that takes well under a
- * millisecond, the listed ones at the best.
+ * The page compressed on zlib's thread pool, not the event loop, when first asked for, at a quality that takes a few
+ * milliseconds: brotli's best took a fifth of a second a page, for an eighth fewer bytes, and compressing every
+ * prerendered page at start took seconds of both cores before the server could answer anything.
  */
-function compressedPage(html: string, effort: 'best' | 'quick' = 'best'): Page {
-  const quick = effort === 'quick';
+function compressedPage(make: () => string): Page {
+  const html = once(make);
   return {
     html,
-    br: once(() =>
-      brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: quick ? 5 : constants.BROTLI_MAX_QUALITY } }),
-    ),
-    gzip: once(() => gzipped(html, { level: quick ? 6 : 9 })),
+    br: once(() => brotli(html(), { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })),
+    gzip: once(() => gzipped(html(), { level: 6 })),
   };
 }
 
@@ -71,7 +69,7 @@ function compressedPage(html: string, effort: 'best' | 'quick' = 'best'): Page {
 interface PagePattern {
   matcher: RegExp;
   parameters: string[];
-  htmlFor: (values: Record<string, string>) => string;
+  page: (values: Record<string, string>) => Page;
 }
 
 /**
@@ -118,11 +116,15 @@ function prerenderedScreens(webDist: string): Record<string, string> {
 /**
  * The build's stylesheets written into the page: a prerendered screen can then be painted as soon as
  * the HTML is in, not one more request later (the stylesheet blocks rendering, the scripts do not).
+ * Each keeps its link, disabled, which the browser neither fetches nor applies: the script that loads a
+ * lazy page's stylesheets skips those a link already names, and would otherwise fetch and apply the
+ * whole stylesheet again with the first page that imports a component of it.
  */
 function inlineStylesheets(webDist: string, html: string): string {
   return html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/g, (link, file: string) => {
     const css = path.join(webDist, file);
-    return existsSync(css) ? `<style>${readFileSync(css, 'utf8')}</style>` : link;
+    if (!existsSync(css)) return link;
+    return `<style>${readFileSync(css, 'utf8')}</style><link rel="stylesheet" crossorigin href="/${file}" disabled>`;
   });
 }
 
@@ -194,36 +196,36 @@ function preloadPages(webDist: string, indexHtml: string): AppPages {
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const screens = prerenderedScreens(webDist);
   const preloadedRoutes = preloadedPages(webDist);
+  const styledIndexHtml = inlineStylesheets(webDist, indexHtml);
   for (const route of new Set([...Object.keys(preloadedRoutes), ...Object.keys(screens)])) {
     const preload = preloadedRoutes[route];
     const modules = chunksOf(
       manifest,
       (preload?.modules ?? []).filter((module) => manifest[module]),
     );
-    const headWith = (reads: string[]) =>
-      indexHtml.replace('</head>', () => `${[...modulePreloads(modules), ...fetchPreloads(reads)].join('')}  </head>`);
+    const screen = screens[route];
+    const htmlWith = (reads: string[]) => {
+      const head = `${[...modulePreloads(modules), ...fetchPreloads(reads)].join('')}  </head>`;
+      if (screen === undefined) return indexHtml.replace('</head>', () => head);
+      return scriptsAfterFirstPaint(styledIndexHtml.replace('</head>', () => head)).replace(firstScreen, () => screen);
+    };
     if (route.includes(':')) {
       const { matcher, parameters } = patternOf(route);
+      const signedOut = compressedPage(() => htmlWith([]));
       pages.patterns.push({
-        signedIn: { matcher, parameters, htmlFor: (values) => headWith(readsWith(preload?.reads ?? [], values)) },
-        signedOut: { matcher, parameters, htmlFor: () => headWith([]) },
+        signedIn: {
+          matcher,
+          parameters,
+          page: (values) => compressedPage(() => htmlWith(readsWith(preload?.reads ?? [], values))),
+        },
+        signedOut: { matcher, parameters, page: () => signedOut },
       });
       continue;
     }
-    const screen = screens[route];
-    const pageWith = (reads: string[]) => {
-      const html = headWith(reads);
-      if (screen === undefined) return compressedPage(html);
-      return compressedPage(
-        scriptsAfterFirstPaint(inlineStylesheets(webDist, html)).replace(firstScreen, () => screen),
-      );
-    };
-    const variants = { signedIn: pageWith(preload?.reads ?? []), signedOut: pageWith([]) };
-    // The prerendered pages are where most visits start, and the largest (their stylesheets inline).
-    if (screen !== undefined) {
-      for (const page of [variants.signedIn, variants.signedOut]) void Promise.allSettled([page.br(), page.gzip()]);
-    }
-    pages.exact.set(route, variants);
+    pages.exact.set(route, {
+      signedIn: compressedPage(() => htmlWith(preload?.reads ?? [])),
+      signedOut: compressedPage(() => htmlWith([])),
+    });
   }
   // Fewer parameters first: `/events/new/edit` is a page of its own before `/events/:id/edit` is.
   pages.patterns.sort((a, b) => a.signedIn.parameters.length - b.signedIn.parameters.length);
@@ -236,11 +238,10 @@ function pageFor(pages: AppPages, pathname: string, signedIn: boolean): Page | u
   const exact = pages.exact.get(pathname);
   if (exact) return exact[variant];
   for (const pattern of pages.patterns) {
-    const { matcher, parameters, htmlFor } = pattern[variant];
+    const { matcher, parameters, page } = pattern[variant];
     const match = matcher.exec(pathname);
     if (!match) continue;
-    const values = Object.fromEntries(parameters.map((name, index) => [name, match[index + 1] ?? '']));
-    return compressedPage(htmlFor(values), 'quick');
+    return page(Object.fromEntries(parameters.map((name, index) => [name, match[index + 1] ?? ''])));
   }
   return undefined;
 }
@@ -250,7 +251,7 @@ async function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page
   reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
   if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(await page.br());
   if (/\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send(await page.gzip());
-  return reply.send(page.html);
+  return reply.send(page.html());
 }
 
 /** A path naming a file (its last segment has an extension): no page of the app is named so. */

@@ -22,8 +22,8 @@ describe('the pages the build lists with their modules and reads (dist/.vite/pre
   const routes = createAppRoutes(createQueryClient());
   const pages = Object.keys(manifest);
 
-  it('include every prerendered screen, so a painted page never waits for its modules one after another', () => {
-    expect(pages).toEqual(expect.arrayContaining(Object.keys(prerenderScreens())));
+  it('include every prerendered screen, so a painted page never waits for its modules one after another', async () => {
+    expect(pages).toEqual(expect.arrayContaining(Object.keys(await prerenderScreens())));
   });
 
   it('include every page a member and staff open, by its address pattern', () => {

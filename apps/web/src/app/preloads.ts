@@ -22,33 +22,46 @@ const matchable = (path: string) => !/[*?]/.test(path);
 
 const parametersOf = (path: string) => new Set(path.match(/:\w+/g) ?? []);
 
+/** A page of the app: its address pattern, its own route and the routes above it, outermost first. */
+export interface AppPage {
+  path: string;
+  route: RouteObject;
+  above: RouteObject[];
+}
+
+/** Every page of the app the server can match by its address: a leaf route that loads a module of its own. */
+export function appPages(routes: RouteObject[]): AppPage[] {
+  const pages: AppPage[] = [];
+  const visit = (route: RouteObject, parent: string, above: RouteObject[]) => {
+    const path = joinPath(parent, route.path);
+    if (route.children) {
+      for (const child of route.children) visit(child, path, [...above, route]);
+      return;
+    }
+    if (lazyModuleOf(route) && matchable(path)) pages.push({ path, route, above });
+  };
+  for (const route of routes) visit(route, '/', []);
+  return pages;
+}
+
 /**
  * Every page of the app by its address pattern, with the modules of the layouts above it and the
  * reads they and it declare. A read may only name parameters of the page's own address.
  */
 export function collectPreloads(routes: RouteObject[]): Record<string, PreloadedPage> {
   const pages: Record<string, PreloadedPage> = {};
-  const visit = (route: RouteObject, parent: string, above: PreloadedPage) => {
-    const path = joinPath(parent, route.path);
-    const module = lazyModuleOf(route);
-    const own = {
-      modules: module ? [...above.modules, module] : above.modules,
-      reads: [...above.reads, ...(preloadOf(route)?.reads ?? [])],
-    };
-    if (route.children) {
-      for (const child of route.children) visit(child, path, own);
-      return;
-    }
-    if (!module || !matchable(path)) return;
+  for (const { path, route, above } of appPages(routes)) {
+    const chain = [...above, route];
+    const modules = chain.flatMap((each) => lazyModuleOf(each) ?? []);
+    const reads = chain.flatMap((each) => preloadOf(each)?.reads ?? []);
     const parameters = parametersOf(path);
-    for (const read of own.reads) {
+    for (const read of reads) {
       for (const name of read.match(/:\w+/g) ?? []) {
         if (!parameters.has(name)) throw new Error(`${path}: the read ${read} names ${name}, not in the address`);
       }
     }
-    pages[path] = own;
-  };
-  for (const route of routes) visit(route, '/', { modules: [], reads: [] });
+    pages[path] = { modules, reads };
+  }
   return pages;
 }
 

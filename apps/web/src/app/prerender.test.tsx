@@ -15,12 +15,42 @@ afterEach(() => {
 });
 
 describe('prerendered screens', () => {
-  it('are the sign-in screen and the two pages most sign-ins land on', () => {
-    expect(Object.keys(prerenderScreens())).toEqual(['/auth/login', '/members/profile', '/members/events']);
+  it("are the sign-in screen and every page in the members' frame, by address pattern", async () => {
+    const paths = Object.keys(await prerenderScreens());
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/auth/login',
+        '/members/profile',
+        '/members/events',
+        '/members/manage-events',
+        '/members/events/:eventId',
+        '/members/organization/:organizationId/school-roster',
+      ]),
+    );
+    // Outside the frame: a mailed link's landing page, and the staff console.
+    expect(paths).not.toContain('/members');
+    expect(paths.filter((path) => path.startsWith('/admin'))).toEqual([]);
   });
 
-  it('renders the sign-in screen as the app shows it, from the same components', () => {
-    const container = mount(prerenderScreens()['/auth/login']);
+  it('draws each members page in the frame as it looks while loading, never a page of its own for the pattern', async () => {
+    const screens = await prerenderScreens();
+    for (const [path, markup] of Object.entries(screens)) {
+      if (!path.startsWith('/members')) continue;
+      const page = mount(markup);
+      expect(getByRole(page, 'navigation', { name: 'Side menu' }), path).toBeInTheDocument();
+      expect(queryByText(page, 'Page not found'), path).toBeNull();
+      document.body.innerHTML = '';
+    }
+    // A wizard's step is part of its address: the build cannot know it, so the page is a loader in the frame.
+    const wizard = mount(screens['/members/events/applications/:applicationId/manage/:step']);
+    expect(getByRole(wizard, 'status', { name: 'Loading' })).toBeInTheDocument();
+    expect(
+      getByRole(mount(screens['/members/manage-events']), 'heading', { level: 1, name: 'Manage Events' }),
+    ).toBeInTheDocument();
+  });
+
+  it('renders the sign-in screen as the app shows it, from the same components', async () => {
+    const container = mount((await prerenderScreens())['/auth/login']);
     expect(getByRole(container, 'heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(getByLabelText(container, 'Email')).toHaveAttribute('type', 'email');
     expect(getByLabelText(container, 'Password')).toHaveAttribute('type', 'password');
@@ -28,8 +58,8 @@ describe('prerendered screens', () => {
     expect(getByRole(container, 'link', { name: 'Forgot password?' })).toHaveAttribute('href', '/auth/forgot-password');
   });
 
-  it("renders the members frame with no one's data: the page heading, its loaders, the menu every member has", () => {
-    const screens = prerenderScreens();
+  it("renders the members frame with no one's data: the page heading, its loaders, the menu every member has", async () => {
+    const screens = await prerenderScreens();
     const profile = mount(screens['/members/profile']);
     expect(getByRole(profile, 'heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
     expect(getByText(profile, profileMessages.ctleNote)).toBeInTheDocument();

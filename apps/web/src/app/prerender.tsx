@@ -1,44 +1,69 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { Route, Routes, StaticRouter } from 'react-router';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
-import { CataloguePage } from '../features/catalogue/pages/catalogue-page.tsx';
-import { ProfilePage } from '../features/profile/pages/profile-page.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
+import { lazyModuleOf, preloadOf } from '../lib/routes.ts';
+import { PageLoader } from '../ui/page-loader.tsx';
 import { MembersFrame } from './members-layout.tsx';
+import { appPages } from './preloads.ts';
 import { Providers } from './providers.tsx';
+import { createAppRoutes } from './router.tsx';
 
-/**
- * Screens whose markup is rendered at build time (vite.config.ts) and sent in their index.html, so a
- * phone paints the page's first screen from the HTML instead of after the scripts have loaded and
- * run. Only what looks the same for every visitor: the sign-in screen, and for the pages most
- * sign-ins land on, the members frame with the page's heading and its loaders (no one's data, no
- * name, the menu every member has). The app replaces it with the visitor's own page, or sends a
- * visitor who is not signed in to sign in.
- */
-const screens: Record<string, () => ReactNode> = {
-  '/auth/login': () => <LoginPage />,
-  '/members/profile': () => (
-    <MembersFrame user={null}>
-      <ProfilePage />
-    </MembersFrame>
-  ),
-  '/members/events': () => (
-    <MembersFrame user={null}>
-      <CataloguePage />
-    </MembersFrame>
-  ),
-};
+/** The members' frame: every page under it is prerendered in it. */
+const membersLayout = 'src/app/members-layout.tsx';
 
 function render(path: string, screen: ReactNode): string {
   return renderToString(
     <Providers queryClient={createQueryClient()}>
-      <StaticRouter location={path}>{screen}</StaticRouter>
+      <StaticRouter location={path}>
+        <Routes>
+          <Route path={path} element={screen} />
+        </Routes>
+      </StaticRouter>
     </Providers>,
   );
 }
 
-/** Each prerendered path with its screen's markup, for the server to place in #root. */
-export function prerenderScreens(): Record<string, string> {
-  return Object.fromEntries(Object.entries(screens).map(([path, screen]) => [path, render(path, screen())]));
+/** A page's component, from its route's lazy module as the router loads it. */
+async function componentOf(route: { lazy?: unknown }): Promise<ComponentType | undefined> {
+  if (typeof route.lazy !== 'function') return undefined;
+  const loaded = (await (route.lazy as () => Promise<{ Component?: ComponentType }>)()) as {
+    Component?: ComponentType;
+  };
+  return loaded.Component;
+}
+
+/**
+ * A members page as its first screen before anyone is known: the frame with no name and the menu every member has,
+ * and the page as it looks while its reads are on their way (its heading and loaders, no one's data). A page that
+ * cannot be drawn without the browser gets the frame and a loader.
+ */
+function membersScreen(path: string, Page: ComponentType | undefined): string {
+  const framed = (page: ReactNode) => render(path, <MembersFrame user={null}>{page}</MembersFrame>);
+  if (Page) {
+    try {
+      return framed(<Page />);
+    } catch {
+      // Drawn below without the page.
+    }
+  }
+  return framed(<PageLoader />);
+}
+
+/**
+ * Screens whose markup is rendered at build time (vite.config.ts) and sent in their index.html, so a
+ * phone paints the page's first screen from the HTML instead of after the scripts have loaded and
+ * run: the sign-in screen, and every page in the members' frame (by its address pattern, the same
+ * markup for every address it matches). Only what looks the same for every visitor. The app replaces
+ * it with the visitor's own page, or sends a visitor who is not signed in to sign in.
+ */
+export async function prerenderScreens(): Promise<Record<string, string>> {
+  const screens: Record<string, string> = { '/auth/login': render('/auth/login', <LoginPage />) };
+  for (const { path, route, above } of appPages(createAppRoutes(createQueryClient()))) {
+    if (!above.some((layout) => lazyModuleOf(layout) === membersLayout)) continue;
+    const drawn = preloadOf(route)?.firstScreen === 'loader' ? undefined : await componentOf(route);
+    screens[path] = membersScreen(path, drawn);
+  }
+  return screens;
 }

@@ -30,7 +30,12 @@ export function redirectTo(path: string): Pick<RouteObject, 'loader' | 'Componen
  * under it. The build collects them into dist/.vite/preloads.json (app/preloads.ts).
  */
 export interface PagePreload {
-  reads: string[];
+  reads?: string[];
+  /**
+   * 'loader': the build prerenders the page as the frame with a loader, not as the page itself, since what it
+   * draws first depends on the address's values (a wizard's step), which the build does not know.
+   */
+  firstScreen?: 'loader';
 }
 
 interface PreloadHandle {

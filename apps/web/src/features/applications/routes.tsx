@@ -5,6 +5,7 @@ export const applicationsRoutes: FeatureRouteFactory = (queryClient) => ({
   members: [
     {
       path: 'events/applications/:applicationId/manage/:step',
+      ...preloaded({ firstScreen: 'loader' }),
       lazy: () =>
         import('./pages/application-wizard-page.tsx').then((m) => ({
           Component: m.ApplicationWizardPage,
