@@ -4,7 +4,7 @@
 // db/client.ts looks for them (next to the module). `npm run dev` runs the sources with tsx instead.
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -22,7 +22,7 @@ const packagesExternal = {
 
 rmSync(dist, { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(root, 'src/main.ts')],
+  entryPoints: [path.join(root, 'src/main.ts'), { in: path.join(root, 'src/db/client.ts'), out: 'db-template' }],
   outdir: dist,
   // Each dynamic import of main.ts is a chunk that imports its own packages: the heavy ones load only when main.ts
   // asks for them, after the configuration is checked and while PGlite's WebAssembly compiles
@@ -38,3 +38,6 @@ await build({
   logLevel: 'warning',
 });
 cpSync(path.join(root, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
+// The embedded database, migrated, for a first start to unpack instead of making it (db/client.ts pgliteTemplate).
+const { pgliteTemplate, writePgliteTemplate } = await import(pathToFileURL(path.join(dist, 'db-template.js')).href);
+await writePgliteTemplate(pgliteTemplate);

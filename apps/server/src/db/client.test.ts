@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database.ts';
-import { isMigrated, migrationsFolder, type DatabaseHandle } from './client.ts';
+import { isMigrated, migrationsFolder, openPglite, writePgliteTemplate, type DatabaseHandle } from './client.ts';
 import { districts } from './schema/organizations.ts';
 
 let database: DatabaseHandle;
@@ -108,5 +108,25 @@ describe('migrations on start', () => {
     expect(await isMigrated(database.db)).toBe(false);
     await database.db.execute(sql`drop schema drizzle cascade`);
     expect(await isMigrated(database.db)).toBe(false);
+  });
+});
+
+describe("the embedded database's template (build.mjs)", () => {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'portal-template-'));
+  const template = path.join(scratch, 'pglite-template.tar.gz');
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it('is unpacked into an empty data folder, migrated, and left alone once the folder holds a database', async () => {
+    await writePgliteTemplate(template);
+    const dataDir = path.join(scratch, 'data');
+    const first = await openPglite(dataDir, undefined, template);
+    expect(await isMigrated(first.db)).toBe(true);
+    await first.db.insert(districts).values({ name: 'Kept district' });
+    await first.close();
+
+    const again = await openPglite(dataDir, undefined, template);
+    const kept = await again.db.select().from(districts).where(eq(districts.name, 'Kept district'));
+    expect(kept).toHaveLength(1);
+    await again.close();
   });
 });
