@@ -4,7 +4,7 @@
 // others still run.
 // Reports only: always exits 0.
 //
-//   npm run bench                          everything (about 23 minutes on 2 cores)
+//   npm run bench                          everything (about 35 minutes on 2 cores)
 //   npm run bench -- --skip=lighthouse     all but the named ones, their rows from earlier results
 //   npm run bench -- --report              only the table, from the results already in bench/results
 //
