@@ -22,9 +22,10 @@ describe('the pages the build lists with their modules and reads (dist/.vite/pre
   const routes = createAppRoutes(createQueryClient());
   const pages = Object.keys(manifest);
 
+  // Rendering the screens loads every members page's module: seconds when the machine is busy.
   it('include every prerendered screen, so a painted page never waits for its modules one after another', async () => {
     expect(pages).toEqual(expect.arrayContaining(Object.keys(await prerenderScreens())));
-  });
+  }, 120_000);
 
   it('include every page a member and staff open, by its address pattern', () => {
     expect(pages).toEqual(

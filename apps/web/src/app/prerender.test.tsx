@@ -1,5 +1,5 @@
 import { getByLabelText, getByRole, getByText, queryByText } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { profileMessages } from '@portal/domain/people/profile.ts';
 import { prerenderScreens } from './prerender.tsx';
 
@@ -15,8 +15,14 @@ afterEach(() => {
 });
 
 describe('prerendered screens', () => {
-  it("are the sign-in screen and every page in the members' frame, by address pattern", async () => {
-    const paths = Object.keys(await prerenderScreens());
+  let screens: Record<string, string>;
+  // Rendering them loads every members page's module: seconds when the machine is busy.
+  beforeAll(async () => {
+    screens = await prerenderScreens();
+  }, 120_000);
+
+  it("are the sign-in screen and every page in the members' frame, by address pattern", () => {
+    const paths = Object.keys(screens);
     expect(paths).toEqual(
       expect.arrayContaining([
         '/auth/login',
@@ -32,8 +38,7 @@ describe('prerendered screens', () => {
     expect(paths.filter((path) => path.startsWith('/admin'))).toEqual([]);
   });
 
-  it('draws each members page in the frame as it looks while loading, never a page of its own for the pattern', async () => {
-    const screens = await prerenderScreens();
+  it('draws each members page in the frame as it looks while loading, never a page of its own for the pattern', () => {
     for (const [path, markup] of Object.entries(screens)) {
       if (!path.startsWith('/members')) continue;
       const page = mount(markup);
@@ -49,8 +54,8 @@ describe('prerendered screens', () => {
     ).toBeInTheDocument();
   });
 
-  it('renders the sign-in screen as the app shows it, from the same components', async () => {
-    const container = mount((await prerenderScreens())['/auth/login']);
+  it('renders the sign-in screen as the app shows it, from the same components', () => {
+    const container = mount(screens['/auth/login']);
     expect(getByRole(container, 'heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(getByLabelText(container, 'Email')).toHaveAttribute('type', 'email');
     expect(getByLabelText(container, 'Password')).toHaveAttribute('type', 'password');
@@ -58,8 +63,7 @@ describe('prerendered screens', () => {
     expect(getByRole(container, 'link', { name: 'Forgot password?' })).toHaveAttribute('href', '/auth/forgot-password');
   });
 
-  it("renders the members frame with no one's data: the page heading, its loaders, the menu every member has", async () => {
-    const screens = await prerenderScreens();
+  it("renders the members frame with no one's data: the page heading, its loaders, the menu every member has", () => {
     const profile = mount(screens['/members/profile']);
     expect(getByRole(profile, 'heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
     expect(getByText(profile, profileMessages.ctleNote)).toBeInTheDocument();

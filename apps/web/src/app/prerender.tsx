@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { Route, Routes, StaticRouter } from 'react-router';
+import { Route, Routes, StaticRouter, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { lazyModuleOf, preloadOf } from '../lib/routes.ts';
@@ -26,12 +26,9 @@ function render(path: string, screen: ReactNode): string {
 }
 
 /** A page's component, from its route's lazy module as the router loads it. */
-async function componentOf(route: { lazy?: unknown }): Promise<ComponentType | undefined> {
+async function componentOf(route: RouteObject): Promise<ComponentType | undefined> {
   if (typeof route.lazy !== 'function') return undefined;
-  const loaded = (await (route.lazy as () => Promise<{ Component?: ComponentType }>)()) as {
-    Component?: ComponentType;
-  };
-  return loaded.Component;
+  return (await route.lazy()).Component ?? undefined;
 }
 
 /**
