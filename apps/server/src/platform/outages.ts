@@ -1,3 +1,5 @@
+import { causesOf } from './database-errors.ts';
+
 /**
  * SQLSTATEs that say the database cannot serve now, not that the statement is wrong: connection
  * exceptions (class 08), too many connections, a server shutting down or starting, a statement
@@ -37,13 +39,7 @@ export interface Outage {
  * so the chain is walked.
  */
 export function outageOf(error: unknown): Outage | null {
-  const seen = new Set<unknown>();
-  for (
-    let cause = error;
-    typeof cause === 'object' && cause !== null && !seen.has(cause);
-    cause = (cause as { cause?: unknown }).cause
-  ) {
-    seen.add(cause);
+  for (const cause of causesOf(error)) {
     const { code, message } = cause as { code?: unknown; message?: unknown };
     const text = typeof message === 'string' ? message : '';
     if (typeof code === 'string' && (code.startsWith('08') || unavailableStates.has(code)))

@@ -67,6 +67,36 @@ async function requestFor(seatsRequested: number, maxTickets: number | null = nu
   return { ...member, institute, requestId: response.json<{ id: string }>().id };
 }
 
+/**
+ * The requester pays by purchase order and sends the form (type EVENT) for an organization they belong to: the
+ * payment it started and the form's answer.
+ */
+async function submitPurchaseOrder(
+  { caller, user, requestId }: Awaited<ReturnType<typeof requestFor>>,
+  number: string,
+  total: string,
+) {
+  const organization = await createOrganization(t.deps.db);
+  await addMembership(t.deps.db, organization.id, user.id);
+  const started = (await pay(caller, requestId, 'PURCHASE_ORDER')).json<{ eventPaymentId: string }>();
+  const { body, headers } = multipart(
+    {
+      eventPaymentId: started.eventPaymentId,
+      filename: 'District PO',
+      contactEmail: 'purchasing@district.test',
+      contactName: 'Pat Purchasing',
+      contactPhone: '5551234567',
+      number,
+      organizationId: organization.id,
+      total,
+      type: 'EVENT',
+    },
+    pdf,
+  );
+  const submitted = await call(t.app, 'POST', '/api/purchase-orders', { caller, body, headers });
+  return { started, submitted };
+}
+
 const emailsFor = (n: number) =>
   Array.from({ length: n }, (_, i) => `attendee-${i}-${randomUUID().slice(0, 8)}@example.test`);
 
@@ -598,26 +628,10 @@ describe('coupon and payment', () => {
   });
 
   it('the purchase order goes through the existing form (type EVENT) and staff approval makes the request paid', async () => {
-    const { caller, user, requestId } = await requestFor(2);
-    const organization = await createOrganization(t.deps.db);
-    await addMembership(t.deps.db, organization.id, user.id);
-    const started = (await pay(caller, requestId, 'PURCHASE_ORDER')).json<{ eventPaymentId: string }>();
-    const { body, headers } = multipart(
-      {
-        eventPaymentId: started.eventPaymentId,
-        filename: 'District PO',
-        contactEmail: 'purchasing@district.test',
-        contactName: 'Pat Purchasing',
-        contactPhone: '5551234567',
-        number: 'PO-7',
-        organizationId: organization.id,
-        // Typed in dollars on the form, sent in cents.
-        total: '20000',
-        type: 'EVENT',
-      },
-      pdf,
-    );
-    const submitted = await call(t.app, 'POST', '/api/purchase-orders', { caller, body, headers });
+    const requester = await requestFor(2);
+    const { caller, requestId } = requester;
+    // Typed in dollars on the form, sent in cents.
+    const { submitted } = await submitPurchaseOrder(requester, 'PO-7', '20000');
     expect(submitted.statusCode).toBe(201);
     expect((await read(caller, requestId)).json<RegistrationRequestDetail>()).toMatchObject({
       paymentStatus: 'PO_SUBMITTED',
@@ -639,25 +653,9 @@ describe('coupon and payment', () => {
       .insert(webhookEndpoints)
       .values({ url: 'https://erp.test/hooks', eventTypes: ['purchase_order.voided'], secretEncrypted: 'unused' })
       .returning({ id: webhookEndpoints.id });
-    const { caller, user, requestId } = await requestFor(1);
-    const organization = await createOrganization(t.deps.db);
-    await addMembership(t.deps.db, organization.id, user.id);
-    const started = (await pay(caller, requestId, 'PURCHASE_ORDER')).json<{ eventPaymentId: string }>();
-    const { body, headers } = multipart(
-      {
-        eventPaymentId: started.eventPaymentId,
-        filename: 'District PO',
-        contactEmail: 'purchasing@district.test',
-        contactName: 'Pat Purchasing',
-        contactPhone: '5551234567',
-        number: 'PO-9',
-        organizationId: organization.id,
-        total: '10000',
-        type: 'EVENT',
-      },
-      pdf,
-    );
-    const submitted = await call(t.app, 'POST', '/api/purchase-orders', { caller, body, headers });
+    const requester = await requestFor(1);
+    const { caller, requestId } = requester;
+    const { started, submitted } = await submitPurchaseOrder(requester, 'PO-9', '10000');
     const { purchaseOrderId } = submitted.json<{ purchaseOrderId: string }>();
     expect((await cancel(caller, requestId)).statusCode).toBe(200);
 
