@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { eventPayments, purchaseOrders } from '../db/schema/commerce.ts';
+import { eventPayments } from '../db/schema/commerce.ts';
 import { actorOf, audit } from '../platform/audit.ts';
 import type { RequestAuth } from '../platform/sessions.ts';
 import { releasePayment } from './capacity.ts';
 import { freePlaces } from './placements.ts';
-import { emitWebhookEvent } from './webhooks.ts';
+import { voidSubmittedPurchaseOrders } from './purchase-order-links.ts';
 
 /**
  * What closing an application gives back, whether staff void it or the applicant withdraws it: its
@@ -23,16 +23,7 @@ export async function releaseClosedApplication(
   for (const payment of await openUnpaidPayments(tx, applicationId)) {
     const released = await releasePayment(tx, payment.id, 'CANCELLED', now);
     if (released.status !== 'CANCELLED') continue;
-    const voided = await tx
-      .update(purchaseOrders)
-      .set({ status: 'VOIDED', decidedById: auth.user.id, decidedAt: now })
-      .where(and(eq(purchaseOrders.paymentId, payment.id), eq(purchaseOrders.status, 'SUBMITTED')))
-      .returning({
-        purchaseOrderId: purchaseOrders.id,
-        number: purchaseOrders.number,
-        paymentId: purchaseOrders.paymentId,
-      });
-    for (const purchaseOrder of voided) await emitWebhookEvent(tx, 'purchase_order.voided', purchaseOrder, now);
+    await voidSubmittedPurchaseOrders(tx, payment.id, now, auth.user.id);
     await audit(tx, {
       ...actorOf(auth),
       action: 'event-payment.cancel',

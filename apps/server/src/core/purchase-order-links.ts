@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { memberPurchaseOrderMessages } from '@portal/domain/commerce/member-purchase-orders.ts';
 import type { Executor } from '../db/client.ts';
-import { eventPayments } from '../db/schema/commerce.ts';
+import { eventPayments, purchaseOrders } from '../db/schema/commerce.ts';
 import { purchaseOrderApplications } from '../db/schema/purchase-order-links.ts';
 import { conflict } from '../platform/errors.ts';
 import { markPaid, releasePayment } from './capacity.ts';
+import { emitWebhookEvent } from './webhooks.ts';
 
 /**
  * An institute purchase order pays several applications, each through its own event payment
@@ -37,4 +38,26 @@ export async function payLinkedPayments(tx: Executor, purchaseOrderId: string, n
 export async function cancelLinkedPayments(tx: Executor, purchaseOrderId: string, now: Date): Promise<void> {
   for (const payment of await linkedPayments(tx, purchaseOrderId))
     await releasePayment(tx, payment.id, 'CANCELLED', now);
+}
+
+/**
+ * A payment no longer due (its application closed, its registration request cancelled): its purchase orders still
+ * under review are voided, by `decidedById` when staff decided it, and each is posted as purchase_order.voided.
+ */
+export async function voidSubmittedPurchaseOrders(
+  tx: Executor,
+  paymentId: string,
+  now: Date,
+  decidedById: string | null,
+): Promise<void> {
+  const voided = await tx
+    .update(purchaseOrders)
+    .set({ status: 'VOIDED', decidedById, decidedAt: now })
+    .where(and(eq(purchaseOrders.paymentId, paymentId), eq(purchaseOrders.status, 'SUBMITTED')))
+    .returning({
+      purchaseOrderId: purchaseOrders.id,
+      number: purchaseOrders.number,
+      paymentId: purchaseOrders.paymentId,
+    });
+  for (const purchaseOrder of voided) await emitWebhookEvent(tx, 'purchase_order.voided', purchaseOrder, now);
 }

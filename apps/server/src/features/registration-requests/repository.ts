@@ -14,7 +14,6 @@ import {
   events,
   eventSections,
   eventTicketTypes,
-  purchaseOrders,
 } from '../../db/schema/commerce.ts';
 import {
   eventGroupRegistrations,
@@ -200,19 +199,6 @@ export async function insertRequestPayment(db: Executor, values: typeof eventPay
 /** The lines of a request's payment (paid seats and free seats), in one statement. */
 export async function insertPaymentItems(db: Executor, items: (typeof eventPaymentItems.$inferInsert)[]) {
   await db.insert(eventPaymentItems).values(items);
-}
-
-/** A cancelled request's payment is no longer due: its purchase orders still under review are voided. */
-export function voidSubmittedPurchaseOrders(db: Executor, paymentId: string, now: Date) {
-  return db
-    .update(purchaseOrders)
-    .set({ status: 'VOIDED', decidedAt: now })
-    .where(and(eq(purchaseOrders.paymentId, paymentId), eq(purchaseOrders.status, 'SUBMITTED')))
-    .returning({
-      purchaseOrderId: purchaseOrders.id,
-      number: purchaseOrders.number,
-      paymentId: purchaseOrders.paymentId,
-    });
 }
 
 /** The request the member made with this Idempotency-Key (a double click or a replay of the create call). */

@@ -76,10 +76,10 @@ import {
   usersByEmail,
   usersWithApplication,
   voidSimplifiedApplications,
-  voidSubmittedPurchaseOrders,
   type LockedRequest,
 } from './repository.ts';
 import { emitWebhookEvent } from '../../core/webhooks.ts';
+import { voidSubmittedPurchaseOrders } from '../../core/purchase-order-links.ts';
 
 /**
  * The member's registration requests (events.md §2 'Registration requests', §4, §5, §8, §9): ask
@@ -647,9 +647,7 @@ export async function cancelRequest(
     const payment = await latestRequestPayment(tx, request.id);
     let paid = payment !== undefined && decidingStatus(payment) === 'PAID';
     if (payment && isOpenPayment(payment.status)) {
-      for (const voided of await voidSubmittedPurchaseOrders(tx, payment.id, now)) {
-        await emitWebhookEvent(tx, 'purchase_order.voided', voided, now);
-      }
+      await voidSubmittedPurchaseOrders(tx, payment.id, now, null);
       // A card success that committed while this waited for the payment's lock left it PAID: refunded as a paid one.
       paid = (await releasePayment(tx, payment.id, 'CANCELLED', now)).status === 'PAID';
     }
