@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { getByLabelText, getByRole, getByText, queryByText } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { profileMessages } from '@portal/domain/people/profile.ts';
@@ -76,5 +78,10 @@ describe('prerendered screens', () => {
     const events = mount(screens['/members/events']);
     expect(getByRole(events, 'heading', { level: 1, name: 'PD Services' })).toBeInTheDocument();
     expect(getByRole(events, 'link', { name: 'PD Services' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('are drawn in the colour scheme the app sets once it runs: index.html names it, so Mantine styles them', () => {
+    const indexHtml = readFileSync(path.resolve(import.meta.dirname, '../../index.html'), 'utf8');
+    expect(indexHtml).toMatch(/<html lang="en" data-mantine-color-scheme="light">/);
   });
 });
