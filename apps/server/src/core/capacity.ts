@@ -14,7 +14,7 @@ import {
 } from '../db/schema/commerce.ts';
 import { conflict, HttpProblem, notFound } from '../platform/errors.ts';
 import { issueReceipt, type CardOnReceipt } from './receipts.ts';
-import { emitPaymentEvent } from './webhooks.ts';
+import { emitPaymentEvent, emitPaymentEventOf, paymentEventFields } from './webhooks.ts';
 
 /**
  * Seats and coupon uses as counters beside their limits (pretix's per-quota model). A conference-day
@@ -358,7 +358,7 @@ export async function markPaid(
   const refusal = payment.seatsHeld ? null : await retakeHold(tx, paymentId, payment.couponId);
   if (refusal)
     throw conflict(refusal === 'seatsGone' ? purchaseOrderMessages.seatsGone : purchaseOrderMessages.couponUsedUp);
-  await tx
+  const [paid] = await tx
     .update(eventPayments)
     .set({
       status: 'PAID',
@@ -367,8 +367,10 @@ export async function markPaid(
       paidAt: now,
       ...(source === 'purchase-order' || source === 'free' ? {} : { provider: source }),
     })
-    .where(eq(eventPayments.id, paymentId));
-  await emitPaymentEvent(tx, paymentId, 'payment.paid', now);
+    .where(eq(eventPayments.id, paymentId))
+    .returning(paymentEventFields);
+  if (!paid) throw notFound(paymentMessages.notFound);
+  await emitPaymentEventOf(tx, paid, 'payment.paid', now);
   // Last: the receipt counter's row lock is held until the commit.
   await issueReceipt(tx, paymentId, now, card);
   return 'paid';

@@ -23,7 +23,9 @@ import { organizations } from '../db/schema/organizations.ts';
 import { purchaseOrderApplications } from '../db/schema/purchase-order-links.ts';
 import { eventPaymentReceipts, receiptCounters } from '../db/schema/receipts.ts';
 import { users } from '../db/schema/users.ts';
-import { enqueueJob, type JobHandler } from '../platform/jobs.ts';
+import { type JobHandler } from '../platform/jobs.ts';
+import { executeStatic, staticStatement } from '../db/prepared.ts';
+import { jobs } from '../db/schema/platform.ts';
 import { queueMail } from '../platform/mail.ts';
 import { receiptPdf } from './receipt-pdf.ts';
 
@@ -44,6 +46,35 @@ export interface CardOnReceipt {
   last4: string;
 }
 
+const input = (name: string) => sql.placeholder(name);
+
+/**
+ * The receipt a payment has, or a new one: the series' counter raised by one upsert, the receipt
+ * written with that number and its mail job queued, all in one statement (issueReceipt).
+ */
+const issueStatement = staticStatement(
+  'issue_receipt',
+  sql`
+    with issued as (
+      select number from ${eventPaymentReceipts} where payment_id = ${input('paymentId')}::uuid
+    ), counter as (
+      insert into ${receiptCounters} (series, last_number)
+      select ${input('series')}::text, 1 where not exists (select 1 from issued)
+      on conflict (series) do update set last_number = ${receiptCounters}.last_number + 1
+      returning last_number
+    ), receipt as (
+      insert into ${eventPaymentReceipts} (payment_id, number, issued_at, card_brand, card_last4)
+      select ${input('paymentId')}::uuid, last_number, ${input('now')}::timestamptz, ${input('cardBrand')}::text,
+        ${input('cardLast4')}::text
+      from counter
+      returning payment_id, number
+    ), mailed as (
+      insert into ${jobs} (kind, payload)
+      select ${input('jobKind')}::text, jsonb_build_object('paymentId', payment_id) from receipt
+    )
+    select number from issued union all select number from receipt`,
+);
+
 /**
  * Issues the payment's receipt in the caller's transaction, which has just made it PAID with the
  * payment row locked (capacity.ts markPaid), and queues its mail. A payment keeps the receipt it has:
@@ -60,26 +91,16 @@ export async function issueReceipt(
   now: Date,
   card: CardOnReceipt | null,
 ): Promise<number> {
-  const [issued] = await tx
-    .select({ number: eventPaymentReceipts.number })
-    .from(eventPaymentReceipts)
-    .where(eq(eventPaymentReceipts.paymentId, paymentId));
-  if (issued) return issued.number;
-  const [counter] = await tx
-    .insert(receiptCounters)
-    .values({ series, lastNumber: 1 })
-    .onConflictDoUpdate({ target: receiptCounters.series, set: { lastNumber: sql`${receiptCounters.lastNumber} + 1` } })
-    .returning({ number: receiptCounters.lastNumber });
-  if (!counter) throw new Error('the receipt counter was not raised');
-  await tx.insert(eventPaymentReceipts).values({
+  const [receipt] = await executeStatic<{ number: number }>(tx, issueStatement, {
     paymentId,
-    number: counter.number,
-    issuedAt: now,
+    series,
+    now: now.toISOString(),
     cardBrand: card?.brand ?? null,
     cardLast4: card?.last4 ?? null,
+    jobKind: receiptMailJob,
   });
-  await enqueueJob(tx, receiptMailJob, { paymentId });
-  return counter.number;
+  if (!receipt) throw new Error('the receipt was not issued');
+  return receipt.number;
 }
 
 /** One line of a receipt: what was bought, how many, at what price. */

@@ -97,15 +97,14 @@ export async function latestRequestPayment(db: Executor, requestId: string) {
 export type RequestPayment = NonNullable<Awaited<ReturnType<typeof latestRequestPayment>>>;
 
 /**
- * Whether a payment was made for a request the member has since cancelled: money arriving for it
- * (a card success after the cancel) buys nothing and is refunded, never PAID.
+ * Whether the member has cancelled the request a payment was made for: money arriving for it (a card
+ * success after the cancel) buys nothing and is refunded, never PAID.
  */
-export async function isForCancelledRequest(db: Executor, paymentId: string): Promise<boolean> {
+export async function isCancelledRequest(db: Executor, requestId: string): Promise<boolean> {
   const [row] = await db
     .select({ status: eventRegistrationRequests.status })
-    .from(eventRegistrationPayments)
-    .innerJoin(eventRegistrationRequests, eq(eventRegistrationRequests.id, eventRegistrationPayments.requestId))
-    .where(eq(eventRegistrationPayments.paymentId, paymentId));
+    .from(eventRegistrationRequests)
+    .where(eq(eventRegistrationRequests.id, requestId));
   return row?.status === 'CANCELLED';
 }
 

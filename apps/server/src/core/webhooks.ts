@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, arrayContains, eq, inArray, lt } from 'drizzle-orm';
+import { and, arrayContains, eq, inArray, lt, sql } from 'drizzle-orm';
 import { nextWebhookAttemptAt, type WebhookBody, type WebhookEventType } from '@portal/domain/staff/webhooks.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { Executor } from '../db/client.ts';
@@ -186,6 +186,23 @@ export async function redeliver(tx: Executor, deliveryId: string, now: Date): Pr
 }
 
 /**
+ * What a payment event says of its payment, as a selection, returned by the update that changed it
+ * (markPaid) or read in emitPaymentEvent: the request it pays for through a subquery, so either is one
+ * statement.
+ */
+export const paymentEventFields = {
+  paymentId: eventPayments.id,
+  status: eventPayments.status,
+  method: eventPayments.method,
+  userId: eventPayments.userId,
+  organizationId: eventPayments.organizationId,
+  totalCents: eventPayments.totalCents,
+  refundReason: eventPayments.refundReason,
+  registrationRequestId: sql<string | null>`(select ${eventRegistrationPayments.requestId}
+    from ${eventRegistrationPayments} where ${eventRegistrationPayments.paymentId} = ${eventPayments.id})`,
+};
+
+/**
  * A payment changed to PAID or REFUND_NEEDED: its event, and for a registration request's payment
  * the request's own (registration_request.paid when paid). Read in the caller's transaction.
  */
@@ -195,28 +212,35 @@ export async function emitPaymentEvent(
   type: 'payment.paid' | 'payment.refund_needed',
   now: Date,
 ): Promise<void> {
-  const [payment] = await tx
-    .select({
-      paymentId: eventPayments.id,
-      status: eventPayments.status,
-      method: eventPayments.method,
-      userId: eventPayments.userId,
-      organizationId: eventPayments.organizationId,
-      totalCents: eventPayments.totalCents,
-      refundReason: eventPayments.refundReason,
-      registrationRequestId: eventRegistrationPayments.requestId,
-    })
-    .from(eventPayments)
-    .leftJoin(eventRegistrationPayments, eq(eventRegistrationPayments.paymentId, eventPayments.id))
-    .where(eq(eventPayments.id, paymentId))
-    .limit(1);
-  if (!payment) return;
-  await emitWebhookEvent(tx, type, payment, now);
+  const payment = await paymentEventRow(tx, paymentId);
+  if (payment) await emitPaymentEventOf(tx, payment, type, now);
+}
+
+async function paymentEventRow(tx: Executor, paymentId: string) {
+  const [payment] = await tx.select(paymentEventFields).from(eventPayments).where(eq(eventPayments.id, paymentId));
+  return payment;
+}
+
+/** A payment as its events describe it (paymentEventFields). */
+export type PaymentEventRow = NonNullable<Awaited<ReturnType<typeof paymentEventRow>>>;
+
+/** emitPaymentEvent for a payment its caller has just changed and returned (paymentEventFields). */
+export async function emitPaymentEventOf(
+  tx: Executor,
+  payment: PaymentEventRow,
+  type: 'payment.paid' | 'payment.refund_needed',
+  now: Date,
+): Promise<void> {
+  await emitWebhookEvent(tx, type, { ...payment }, now);
   if (type === 'payment.paid' && payment.registrationRequestId) {
     await emitWebhookEvent(
       tx,
       'registration_request.paid',
-      { registrationRequestId: payment.registrationRequestId, paymentId, totalCents: payment.totalCents },
+      {
+        registrationRequestId: payment.registrationRequestId,
+        paymentId: payment.paymentId,
+        totalCents: payment.totalCents,
+      },
       now,
     );
   }

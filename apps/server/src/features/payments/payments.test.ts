@@ -131,13 +131,19 @@ describe('POST /api/payments/demo/:eventPaymentId (the demo card page)', () => {
     expect(cart.items).toEqual([expect.objectContaining({ sectionId: day.section.id, numberOfTickets: 3 })]);
   });
 
-  it('refuses another member (404), a signed-out caller (401) and a bad outcome (400)', async () => {
+  it('refuses another member (404, nothing recorded), a signed-out caller (401) and a bad outcome (400)', async () => {
     const { caller, paymentId } = await pendingPayment();
     const other = await signedInUser(t);
     expect((await pay(other.caller, paymentId, 'succeed')).statusCode).toBe(404);
     expect((await pay({}, paymentId, 'succeed')).statusCode).toBe(401);
     expect((await pay(caller, paymentId, 'maybe')).statusCode).toBe(400);
+    expect((await pay(caller, randomUUID(), 'succeed')).statusCode).toBe(404);
     expect((await payment(paymentId)).status).toBe('PENDING');
+    const recorded = await t.deps.db
+      .select({ id: paymentProviderEvents.id })
+      .from(paymentProviderEvents)
+      .where(eq(paymentProviderEvents.paymentId, paymentId));
+    expect(recorded).toEqual([]);
   });
 });
 

@@ -1,11 +1,12 @@
 import type { EventPaymentStatus, PaymentProviderName, RefundReason } from '@portal/domain/commerce/enums.ts';
-import { refundReasonLabels } from '@portal/domain/commerce/payments.ts';
+import { paymentMessages, refundReasonLabels } from '@portal/domain/commerce/payments.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { audit } from '../../platform/audit.ts';
+import { notFound } from '../../platform/errors.ts';
 import { markPaid, markRefundNeeded, releasePayment, retakeHold } from '../../core/capacity.ts';
 import { restoreCart } from '../../core/carts.ts';
 import type { CardOnReceipt } from '../../core/receipts.ts';
-import { isForCancelledRequest } from '../../core/registration-requests.ts';
+import { isCancelledRequest } from '../../core/registration-requests.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { notifyStaff } from '../../core/staff-notifications.ts';
 import type { Transaction } from '../../db/client.ts';
@@ -141,9 +142,9 @@ async function applySuccess(
     await refundNeeded(tx, site, event, payment.id, mismatch);
     return { outcome: 'applied', status: 'REFUND_NEEDED' };
   }
-  // Read after the payment's lock: a cancel that released it has committed, one still running finds it PAID and refunds
-  // it.
-  if (await isForCancelledRequest(tx, payment.id)) {
+  // Read in a statement after the payment's lock: a cancel that released it has committed, one still running finds it
+  // PAID and refunds it.
+  if (payment.registrationRequestId && (await isCancelledRequest(tx, payment.registrationRequestId))) {
     await refundNeeded(tx, site, event, payment.id, 'BUYER_CANCELLED');
     return { outcome: 'applied', status: 'REFUND_NEEDED' };
   }
@@ -152,7 +153,14 @@ async function applySuccess(
     await refundNeeded(tx, site, event, payment.id, refusal === 'seatsGone' ? 'SEATS_GONE' : 'COUPON_USED_UP');
     return { outcome: 'applied', status: 'REFUND_NEEDED' };
   }
-  // The row is locked already, and its seats are held now (kept or just taken back).
+  await audit(tx, {
+    ...actor,
+    action: 'event-payment.paid',
+    ...subject,
+    data: { provider: event.provider, providerEventId: event.id, late: !payment.seatsHeld },
+  });
+  // Last, so the receipt counter markPaid raises stays locked only until the commit. The row is locked already, and
+  // its seats are held now (kept or just taken back).
   await markPaid(
     tx,
     payment.id,
@@ -161,12 +169,6 @@ async function applySuccess(
     { status: payment.status, couponId: payment.couponId, seatsHeld: true },
     event.card ?? null,
   );
-  await audit(tx, {
-    ...actor,
-    action: 'event-payment.paid',
-    ...subject,
-    data: { provider: event.provider, providerEventId: event.id, late: !payment.seatsHeld },
-  });
   return { outcome: 'applied', status: 'PAID' };
 }
 
@@ -182,37 +184,55 @@ export interface ProviderEventResult {
  * downgraded; a decline or expiry changes only a payment still waiting (PENDING) for this checkout.
  */
 export async function handleProviderEvent(deps: AppDeps, event: ProviderEvent): Promise<ProviderEventOutcome> {
-  return (await applyProviderEvent(deps, event)).outcome;
+  return deps.db.transaction(async (tx) => {
+    const payment = event.paymentId ? await lockProviderPayment(tx, event.paymentId, event.provider) : undefined;
+    return (await applyLocked(tx, deps, event, payment)).outcome;
+  });
 }
 
-/** handleProviderEvent, answering the payment's status as well (the demo page says where to go next). */
-export async function applyProviderEvent(deps: AppDeps, event: ProviderEvent): Promise<ProviderEventResult> {
+/**
+ * handleProviderEvent for the buyer's own payment (the demo provider's page): a payment that is not
+ * `buyerId`'s is not found (404) and the event is not recorded. Answers the payment as locked, and its
+ * status afterwards, so the page can say where to go next.
+ */
+export async function applyBuyersProviderEvent(deps: AppDeps, event: ProviderEvent, buyerId: string) {
   return deps.db.transaction(async (tx) => {
-    const now = deps.clock();
     const payment = event.paymentId ? await lockProviderPayment(tx, event.paymentId, event.provider) : undefined;
-    const recorded = await recordProviderEvent(tx, {
-      provider: event.provider,
-      providerEventId: event.id,
-      paymentId: payment?.id ?? null,
-      type: event.type,
-      payload: event.payload,
-    });
-    const status = payment?.status ?? null;
-    if (!recorded) return { outcome: 'replayed', status };
-    if (!payment || event.kind === 'other') return { outcome: 'ignored', status };
-    if (event.kind === 'succeeded') return applySuccess(tx, { publicUrl: deps.config.publicUrl, now }, event, payment);
-    if (payment.status !== 'PENDING' || chargeMismatch({ ...event, charge: undefined }, payment))
-      return { outcome: 'ignored', status };
-    const released = await releasePayment(tx, payment.id, event.kind === 'declined' ? 'CANCELLED' : 'EXPIRED', now);
-    if (event.kind === 'declined' && released.seatsReleased)
-      await restoreCart(tx, payment.id, payment.userId, payment.couponId);
-    await audit(tx, {
-      ...actor,
-      action: event.kind === 'declined' ? 'event-payment.declined' : 'event-payment.expired',
-      subjectType: 'event_payment',
-      subjectId: payment.id,
-      data: { provider: event.provider, providerEventId: event.id },
-    });
-    return { outcome: 'applied', status: released.status };
+    if (!payment || payment.userId !== buyerId) throw notFound(paymentMessages.notFound);
+    return { ...(await applyLocked(tx, deps, event, payment)), payment };
   });
+}
+
+/** An event applied to the payment it names, locked by the caller (undefined: none of this provider). */
+async function applyLocked(
+  tx: Transaction,
+  deps: AppDeps,
+  event: ProviderEvent,
+  payment: ProviderPayment | undefined,
+): Promise<ProviderEventResult> {
+  const now = deps.clock();
+  const recorded = await recordProviderEvent(tx, {
+    provider: event.provider,
+    providerEventId: event.id,
+    paymentId: payment?.id ?? null,
+    type: event.type,
+    payload: event.payload,
+  });
+  const status = payment?.status ?? null;
+  if (!recorded) return { outcome: 'replayed', status };
+  if (!payment || event.kind === 'other') return { outcome: 'ignored', status };
+  if (event.kind === 'succeeded') return applySuccess(tx, { publicUrl: deps.config.publicUrl, now }, event, payment);
+  if (payment.status !== 'PENDING' || chargeMismatch({ ...event, charge: undefined }, payment))
+    return { outcome: 'ignored', status };
+  const released = await releasePayment(tx, payment.id, event.kind === 'declined' ? 'CANCELLED' : 'EXPIRED', now);
+  if (event.kind === 'declined' && released.seatsReleased)
+    await restoreCart(tx, payment.id, payment.userId, payment.couponId);
+  await audit(tx, {
+    ...actor,
+    action: event.kind === 'declined' ? 'event-payment.declined' : 'event-payment.expired',
+    subjectType: 'event_payment',
+    subjectId: payment.id,
+    data: { provider: event.provider, providerEventId: event.id },
+  });
+  return { outcome: 'applied', status: released.status };
 }

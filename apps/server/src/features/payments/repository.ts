@@ -5,7 +5,11 @@ import { eventPaymentItems, eventPayments, paymentProviderEvents } from '../../d
 import { eventRegistrationPayments } from '../../db/schema/registration-requests.ts';
 import { users } from '../../db/schema/users.ts';
 
-/** The payment a provider event is about, locked, when it was made with that provider. */
+/**
+ * The payment a provider event is about, locked, when it was made with that provider, with what it
+ * pays for (an application, a registration request: rows that never change once linked, so reading
+ * them in the locking statement is safe).
+ */
 export async function lockProviderPayment(db: Executor, paymentId: string, provider: PaymentProviderName) {
   const [payment] = await db
     .select({
@@ -17,10 +21,14 @@ export async function lockProviderPayment(db: Executor, paymentId: string, provi
       paidAt: eventPayments.paidAt,
       totalCents: eventPayments.totalCents,
       providerReference: eventPayments.providerReference,
+      applicationId: eventPayments.applicationId,
+      legacyApplicationId: eventPayments.legacyApplicationId,
+      registrationRequestId: eventRegistrationPayments.requestId,
     })
     .from(eventPayments)
+    .leftJoin(eventRegistrationPayments, eq(eventRegistrationPayments.paymentId, eventPayments.id))
     .where(and(eq(eventPayments.id, paymentId), eq(eventPayments.provider, provider)))
-    .for('update')
+    .for('update', { of: eventPayments })
     .prepare('lock_provider_payment')
     .execute();
   return payment;

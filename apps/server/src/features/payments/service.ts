@@ -10,7 +10,7 @@ import { paidPath, unpaidPath } from '../../core/payment-paths.ts';
 import { verifyCashnetReturn, verifyDemoSignature, verifyStripeEvent } from '../../platform/payment-providers.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import {
-  applyProviderEvent,
+  applyBuyersProviderEvent,
   handleProviderEvent,
   type ProviderEvent,
   type ProviderEventOutcome,
@@ -37,18 +37,20 @@ function requireDemo(deps: AppDeps): void {
  */
 export async function payWithDemo(deps: AppDeps, auth: RequestAuth, paymentId: string, outcome: 'succeed' | 'decline') {
   requireDemo(deps);
-  const payment = await findBuyersPayment(deps.db, paymentId, auth.user.id, 'demo');
-  if (!payment) throw paymentNotFound();
   const type = outcome === 'succeed' ? 'payment.succeeded' : 'payment.declined';
-  const { status } = await applyProviderEvent(deps, {
-    provider: 'demo',
-    id: randomUUID(),
-    kind: outcome === 'succeed' ? 'succeeded' : 'declined',
-    type,
-    paymentId,
-    payload: { type, eventPaymentId: paymentId, ...(outcome === 'succeed' ? { card: demoCard } : {}) },
-    ...(outcome === 'succeed' ? { card: demoCard } : {}),
-  });
+  const { status, payment } = await applyBuyersProviderEvent(
+    deps,
+    {
+      provider: 'demo',
+      id: randomUUID(),
+      kind: outcome === 'succeed' ? 'succeeded' : 'declined',
+      type,
+      paymentId,
+      payload: { type, eventPaymentId: paymentId, ...(outcome === 'succeed' ? { card: demoCard } : {}) },
+      ...(outcome === 'succeed' ? { card: demoCard } : {}),
+    },
+    auth.user.id,
+  );
   // An application imported from the previous system is paid from, and back to, the same pages.
   const applicationId = payment.applicationId ?? payment.legacyApplicationId;
   // The success page says what became of it: paid, or paid too late to be honoured (refund needed).
