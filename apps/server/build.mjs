@@ -22,7 +22,10 @@ const packagesExternal = {
 
 rmSync(dist, { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(root, 'src/main.ts'), { in: path.join(root, 'src/db/client.ts'), out: 'db-template' }],
+  entryPoints: [
+    path.join(root, 'src/main.ts'),
+    { in: path.join(root, 'src/db/pglite-templates.ts'), out: 'db-templates' },
+  ],
   outdir: dist,
   // Each dynamic import of main.ts is a chunk that imports its own packages: the heavy ones load only when main.ts
   // asks for them, after the configuration is checked and while PGlite's WebAssembly compiles
@@ -38,6 +41,6 @@ await build({
   logLevel: 'warning',
 });
 cpSync(path.join(root, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
-// The embedded database, migrated, for a first start to unpack instead of making it (db/client.ts pgliteTemplate).
-const { pgliteTemplate, writePgliteTemplate } = await import(pathToFileURL(path.join(dist, 'db-template.js')).href);
-await writePgliteTemplate(pgliteTemplate);
+// The embedded databases, migrated, for a first start to copy instead of making them (db/pglite-templates.ts).
+const { writePgliteTemplates } = await import(pathToFileURL(path.join(dist, 'db-templates.js')).href);
+await writePgliteTemplates();

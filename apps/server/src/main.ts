@@ -35,10 +35,10 @@ const tracing = await (await import('./platform/tracing.ts')).startTracing(confi
 // The rest loads only once the configuration is valid, so a refused start answers at once.
 const [
   { buildApp },
-  { openDatabase },
+  dbClient,
   { demoPassword, demoUsers },
   { seedDemoOnce },
-  { seedLookups },
+  { seedLookupsOnce },
   { systemClock },
   { startJobWorker },
   mail,
@@ -65,12 +65,13 @@ const [
   import('./core/capacity.ts'),
 ]);
 phaseDone('modules');
-const database = await openDatabase(config.database, pgliteWasm);
+const { openDatabase, pgliteDemoTemplate, pgliteTemplate } = dbClient;
+const database = await openDatabase(config.database, pgliteWasm, config.seedDemo ? pgliteDemoTemplate : pgliteTemplate);
 phaseDone('databaseOpen');
 await database.migrate();
 phaseDone('migrations');
 const { db } = database;
-await seedLookups(db, systemClock());
+await seedLookupsOnce(db, systemClock());
 const storage = createStorage(config.storage);
 // Demo accounts share a published password: config.ts refuses SEED_DEMO in production. Seeded once per database
 // (its files with the storage the app serves from); a later start finds them there.

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -113,14 +113,17 @@ describe('migrations on start', () => {
 
 describe("the embedded database's template (build.mjs)", () => {
   const scratch = mkdtempSync(path.join(tmpdir(), 'portal-template-'));
-  const template = path.join(scratch, 'pglite-template.tar.gz');
+  const template = path.join(scratch, 'pglite-template');
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-  it('is unpacked into an empty data folder, migrated, and left alone once the folder holds a database', async () => {
-    await writePgliteTemplate(template);
+  it('is copied into an empty data folder, migrated with what the build added, and left alone once the folder holds a database', async () => {
+    await writePgliteTemplate(template, async (db) => {
+      await db.insert(districts).values({ name: 'Built district' });
+    });
     const dataDir = path.join(scratch, 'data');
     const first = await openPglite(dataDir, undefined, template);
     expect(await isMigrated(first.db)).toBe(true);
+    expect(await first.db.select().from(districts).where(eq(districts.name, 'Built district'))).toHaveLength(1);
     await first.db.insert(districts).values({ name: 'Kept district' });
     await first.close();
 
@@ -128,5 +131,14 @@ describe("the embedded database's template (build.mjs)", () => {
     const kept = await again.db.select().from(districts).where(eq(districts.name, 'Kept district'));
     expect(kept).toHaveLength(1);
     await again.close();
+
+    // The template is copied, never written: another empty folder (made beforehand) starts from it unchanged.
+    const otherDir = path.join(scratch, 'other');
+    mkdirSync(otherDir);
+    const other = await openPglite(otherDir, undefined, template);
+    expect(await other.db.select().from(districts).where(eq(districts.name, 'Kept district'))).toEqual([]);
+    expect(await other.db.select().from(districts).where(eq(districts.name, 'Built district'))).toHaveLength(1);
+    await other.close();
+    expect(readdirSync(scratch).sort()).toEqual(['data', 'other', 'pglite-template']);
   });
 });

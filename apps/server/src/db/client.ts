@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { constants, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -44,11 +44,33 @@ export interface DatabaseHandle {
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
- * The embedded database as the build leaves it, migrated, beside the built server (build.mjs writes it with
- * writePgliteTemplate). A start on an empty data folder unpacks it instead of running initdb and every migration:
- * two of the five seconds of a first start. Without it (the sources run by tsx) the database is made as before.
+ * The embedded database as the build leaves it, migrated: a data folder beside the built server (build.mjs writes it
+ * with writePgliteTemplate). A start on an empty data folder copies it instead of running initdb and every migration,
+ * a copy the operating system makes, where unpacking an archive through PGlite's file system took two seconds.
+ * Without it (the sources run by tsx) the database is made as before.
  */
-export const pgliteTemplate = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-template.tar.gz');
+export const pgliteTemplate = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-template');
+
+/**
+ * The template a first start with the demo data copies: pgliteTemplate with the lookups and the thousands of
+ * generated schools (db/pglite-templates.ts), which depend on neither the date nor the configuration and took a
+ * third of the demo seed. Never opened in production, which refuses SEED_DEMO.
+ */
+export const pgliteDemoTemplate = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-demo-template');
+
+const hasDatabase = (dataDir: string) => existsSync(path.join(dataDir, 'PG_VERSION'));
+
+/**
+ * Fills an empty data folder from `template`: copied beside it, then renamed into place, so a start cut off while
+ * copying leaves no half database that a later start would take for one. Copy-on-write where the file system can.
+ */
+function copyTemplate(template: string, dataDir: string): void {
+  const copy = `${dataDir}.copying-${process.pid}`;
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(template, copy, { recursive: true, mode: constants.COPYFILE_FICLONE });
+  rmSync(dataDir, { recursive: true, force: true });
+  renameSync(copy, dataDir);
+}
 
 interface Journal {
   entries: { tag: string; when: number }[];
@@ -89,14 +111,15 @@ export async function openPglite(
   wasm?: Promise<WebAssembly.Module>,
   template = pgliteTemplate,
 ): Promise<DatabaseHandle> {
-  if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
-  const fresh = dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (dataDir) {
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+    if (!hasDatabase(dataDir) && hasDatabase(template)) copyTemplate(template, dataDir);
+  }
   const client = new PGlite({
     dataDir,
     extensions: pgliteExtensions,
     startParams: pgliteStartParams,
     pgliteWasmModule: await wasm,
-    loadDataDir: fresh && existsSync(template) ? new Blob([readFileSync(template)]) : undefined,
   });
   await client.waitReady;
   return pgliteHandle(client);
@@ -119,13 +142,17 @@ export const pgliteStartParams = [
   'maintenance_work_mem=16MB',
 ];
 
-/** Writes the migrated embedded database to `file`, for a first start to unpack (pgliteTemplate). */
-export async function writePgliteTemplate(file: string, folder = migrationsFolder): Promise<void> {
-  const client = await PGlite.create({ extensions: pgliteExtensions, startParams: pgliteStartParams });
+/**
+ * Writes the migrated embedded database, with what `fill` adds, as the data folder `dir`, for a first start to copy
+ * (pgliteTemplate, pgliteDemoTemplate).
+ */
+export async function writePgliteTemplate(dir: string, fill?: (db: Database) => Promise<void>): Promise<void> {
+  rmSync(dir, { recursive: true, force: true });
+  const client = await PGlite.create({ dataDir: dir, extensions: pgliteExtensions, startParams: pgliteStartParams });
   try {
-    await migratePglite(drizzlePglite({ client }), { migrationsFolder: folder });
-    const dump = await client.dumpDataDir('gzip');
-    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    const db = drizzlePglite({ client });
+    await migratePglite(db, { migrationsFolder });
+    await fill?.(db);
   } finally {
     await client.close();
   }
@@ -193,11 +220,15 @@ export function openPostgres(url: string, timeouts: PostgresTimeouts = defaultTi
 }
 
 /** `pgliteWasm`: PGlite's module when its compilation was started beforehand (db/pglite-wasm.ts). */
+/** The configured database; an embedded one made on this start from `template` (pgliteTemplate, pgliteDemoTemplate). */
 export async function openDatabase(
   config: Config['database'],
   pgliteWasm?: Promise<WebAssembly.Module>,
+  template = pgliteTemplate,
 ): Promise<DatabaseHandle> {
-  return config.kind === 'postgres' ? openPostgres(config.url, config) : openPglite(config.dataDir, pgliteWasm);
+  return config.kind === 'postgres'
+    ? openPostgres(config.url, config)
+    : openPglite(config.dataDir, pgliteWasm, template);
 }
 
 export async function ping(db: Database): Promise<void> {
