@@ -86,6 +86,10 @@ function metrics(lhr) {
     tbtMs: audit('total-blocking-time'),
     transferredKiB: audit('total-byte-weight') / 1024,
     finalUrl: lhr.finalDisplayedUrl,
+    // Lighthouse's measure of the host's CPU: its 4x slowdown is applied to whatever this machine does, so scores
+    // taken on hosts of different speed (or under load) differ by as much as this index does.
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    browser: lhr.environment.hostUserAgent.match(/Chrom(?:e|ium)\/[\d.]+/)?.[0] ?? lhr.environment.hostUserAgent,
   };
 }
 
@@ -164,6 +168,8 @@ async function measure() {
         transferredKiB: pick('transferredKiB'),
         worstScore: Math.min(...samples.map((sample) => sample.score)),
         worstLcpMs: Math.max(...samples.map((sample) => sample.lcpMs)),
+        benchmarkIndex: pick('benchmarkIndex'),
+        browser: samples[0].browser,
       });
       console.log(
         `${page.path}: median ${pick('score')}, worst run ${Math.min(...samples.map((sample) => sample.score))}`,
@@ -204,11 +210,15 @@ try {
   console.log(`Goal: score >= ${goals.score}, LCP <= ${goals.lcpMs / 1000} s, CLS <= ${goals.cls} on every page.`);
   const worst = [...results].sort((a, b) => a.score - b.score)[0];
   if (worst) console.log(`Worst page: ${worst.path}, median ${worst.score}, worst run ${worst.worstScore}.`);
+  const host = { benchmarkIndex: median(results.map((row) => row.benchmarkIndex)), browser: results[0]?.browser };
+  console.log(
+    `Host: Lighthouse benchmark index ${Math.round(host.benchmarkIndex)} (median of the pages), ${host.browser}.`,
+  );
   const out = path.join(repoRoot, 'bench/results');
   mkdirSync(out, { recursive: true });
   writeFileSync(
     path.join(out, 'lighthouse.json'),
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), runs, protocol, goals, pages: results }, null, 2)}\n`,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), runs, protocol, host, goals, pages: results }, null, 2)}\n`,
   );
 } catch (error) {
   console.error('Lighthouse benchmark failed:', error);

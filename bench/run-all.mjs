@@ -109,7 +109,7 @@ if (lighthouse) {
   if (worst) {
     rows.push({
       measure: `Lighthouse mobile, the worst page: ${worst.path}`,
-      now: `score ${worst.score} (worst run ${worst.worstScore ?? worst.score}), LCP ${(worst.lcpMs / 1000).toFixed(1)} s, CLS ${worst.cls.toFixed(3)}, TBT ${Math.round(worst.tbtMs)} ms, ${Math.round(worst.transferredKiB)} KiB`,
+      now: `score ${worst.score} (worst run ${worst.worstScore ?? worst.score}), LCP ${(worst.lcpMs / 1000).toFixed(1)} s, CLS ${worst.cls.toFixed(3)}, TBT ${Math.round(worst.tbtMs)} ms, ${Math.round(worst.transferredKiB)} KiB${lighthouse.host ? `; host benchmark index ${Math.round(lighthouse.host.benchmarkIndex)}, ${lighthouse.host.browser}` : ''}`,
       goal,
       met: verdict(meets(worst)),
     });

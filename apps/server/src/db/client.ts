@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto';
-import { constants, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  constants,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -59,16 +69,18 @@ export const pgliteTemplate = path.join(path.dirname(fileURLToPath(import.meta.u
 export const pgliteDemoTemplate = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-demo-template');
 
 const hasDatabase = (dataDir: string) => existsSync(path.join(dataDir, 'PG_VERSION'));
+const isEmptyOrMissing = (dataDir: string) => !existsSync(dataDir) || readdirSync(dataDir).length === 0;
 
 /**
- * Fills an empty data folder from `template`: copied beside it, then renamed into place, so a start cut off while
- * copying leaves no half database that a later start would take for one. Copy-on-write where the file system can.
+ * Fills a missing or empty data folder from `template`: copied beside it, then renamed into place, so a start cut
+ * off while copying leaves no half database that a later start would take for one. Copy-on-write where the file
+ * system can. A folder holding anything else is left to PGlite, as without a template.
  */
 function copyTemplate(template: string, dataDir: string): void {
   const copy = `${dataDir}.copying-${process.pid}`;
   rmSync(copy, { recursive: true, force: true });
   cpSync(template, copy, { recursive: true, mode: constants.COPYFILE_FICLONE });
-  rmSync(dataDir, { recursive: true, force: true });
+  if (existsSync(dataDir)) rmdirSync(dataDir);
   renameSync(copy, dataDir);
 }
 
@@ -113,7 +125,7 @@ export async function openPglite(
 ): Promise<DatabaseHandle> {
   if (dataDir) {
     mkdirSync(path.dirname(dataDir), { recursive: true });
-    if (!hasDatabase(dataDir) && hasDatabase(template)) copyTemplate(template, dataDir);
+    if (isEmptyOrMissing(dataDir) && hasDatabase(template)) copyTemplate(template, dataDir);
   }
   const client = new PGlite({
     dataDir,
