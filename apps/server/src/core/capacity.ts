@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { EventPaymentStatus, PaymentProviderName, RefundReason } from '@portal/domain/commerce/enums.ts';
 import { paymentMessages } from '@portal/domain/commerce/payments.ts';
 import { purchaseOrderMessages } from '@portal/domain/commerce/purchase-orders.ts';
@@ -135,11 +135,54 @@ export async function takeSeats(tx: Executor, requests: readonly SeatRequest[]):
   const buckets = await bucketsOf(tx, requests);
   // A payment of no items (a previous-system application's balance) holds no seat.
   if (buckets.length === 0) return;
-  const short =
-    new Set(buckets.map((bucket) => bucket.kind)).size === buckets.length
-      ? await takeChain(tx, buckets)
-      : await takeEach(tx, buckets);
+  const short = isChain(buckets) ? await takeChain(tx, buckets) : await takeEach(tx, buckets);
+  await refuseShort(tx, short);
+}
+
+const isChain = (buckets: readonly Bucket[]) => new Set(buckets.map((bucket) => bucket.kind)).size === buckets.length;
+
+async function refuseShort(tx: Executor, short: Bucket | undefined): Promise<void> {
   if (short) throw new SoldOut(paymentMessages.soldOut(short.title, await remainingIn(tx, short)));
+}
+
+/**
+ * Seats a caller takes inside a statement of its own (the checkout's write, which then ends with them): its
+ * common table expressions (`taken_0`, `taken_1`… as takeChain's), the columns that say which buckets were taken,
+ * and their parameters. Placeholders are named `seat_id0`, `seat_n0`…
+ */
+export interface SeatChain {
+  name: string;
+  steps: SQL;
+  counts: SQL;
+  values: Record<string, unknown>;
+  buckets: readonly Bucket[];
+}
+
+/**
+ * The requests' seats as a SeatChain, when takeChain would take them (at most one bucket of each kind, the usual
+ * purchase); null otherwise, and then the caller calls takeSeats after its statement.
+ */
+export async function seatChainOf(tx: Executor, requests: readonly SeatRequest[]): Promise<SeatChain | null> {
+  const buckets = await bucketsOf(tx, requests);
+  if (buckets.length === 0 || !isChain(buckets)) return null;
+  const kinds = buckets.map((bucket) => bucket.kind);
+  const { steps, counts } = chainParts(kinds, 'seat_');
+  const values: Record<string, unknown> = {};
+  buckets.forEach((bucket, i) => Object.assign(values, { [`seat_id${i}`]: bucket.id, [`seat_n${i}`]: bucket.tickets }));
+  return { name: kinds.join('_'), steps, counts, values, buckets };
+}
+
+/** What the statement that took a SeatChain answers of it: 1 in `taken_<i>` for each bucket taken. */
+export interface ChainTaken {
+  [column: `taken_${number}`]: number | undefined;
+}
+
+/** After the statement that took a SeatChain: SoldOut (409) when one of its buckets was short (`row` its answer). */
+export async function requireChainTaken(tx: Executor, chain: SeatChain, row: ChainTaken): Promise<void> {
+  await refuseShort(
+    tx,
+    chain.buckets.find((_, i) => row[`taken_${i}`] !== 1),
+  );
 }
 
 /** One conditional UPDATE per bucket, in the global order; answers the first bucket that was short. */
@@ -171,21 +214,27 @@ function chainStatement(kinds: readonly BucketKind[]): StaticStatement {
   const name = `take_seats_${kinds.join('_')}`;
   const built = chainStatements.get(name);
   if (built) return built;
+  const { steps, counts } = chainParts(kinds, '');
+  const statement = staticStatement(name, sql`with ${steps} select ${counts}`);
+  chainStatements.set(name, statement);
+  return statement;
+}
+
+/** takeChain's common table expressions and the columns that count what each took; placeholders `${prefix}id0`… */
+function chainParts(kinds: readonly BucketKind[], prefix: string): { steps: SQL; counts: SQL } {
   const steps = kinds.map((kind, i) => {
     const table = bucketTables[kind];
-    const n = sql.placeholder(`n${i}`);
+    const n = sql.placeholder(`${prefix}n${i}`);
     const after = i === 0 ? sql`` : sql` from ${sql.identifier(`taken_${i - 1}`)}`;
     return sql`${sql.identifier(`taken_${i}`)} as (
       update ${table} set tickets_taken = ${table.ticketsTaken} + ${n}::int${after}
-      where ${table.id} = ${sql.placeholder(`id${i}`)} and (${table.maxTickets} is null or ${table.ticketsTaken} + ${n}::int <= ${table.maxTickets})
+      where ${table.id} = ${sql.placeholder(`${prefix}id${i}`)} and (${table.maxTickets} is null or ${table.ticketsTaken} + ${n}::int <= ${table.maxTickets})
       returning ${table.id})`;
   });
   const counts = kinds.map(
     (_, i) => sql`(select count(*) from ${sql.identifier(`taken_${i}`)})::int as ${sql.identifier(`taken_${i}`)}`,
   );
-  const statement = staticStatement(name, sql`with ${sql.join(steps, sql`, `)} select ${sql.join(counts, sql`, `)}`);
-  chainStatements.set(name, statement);
-  return statement;
+  return { steps: sql.join(steps, sql`, `), counts: sql.join(counts, sql`, `) };
 }
 
 /** Gives back the seats of every request (the buckets takeSeats took), in the same global order. */

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { executeStatic, staticStatement } from '../../db/prepared.ts';
+import { executeStatic, staticStatement, type StaticStatement } from '../../db/prepared.ts';
+import type { ChainTaken, SeatChain } from '../../core/capacity.ts';
 import { cartItems, carts, eventPaymentItems, eventPayments } from '../../db/schema/commerce.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { eventRegistrationPayments } from '../../db/schema/registration-requests.ts';
@@ -47,12 +48,22 @@ const timestamp = (date: Date | null | undefined) => (date ? date.toISOString() 
 const input = (name: string) => sql.placeholder(name);
 
 /**
- * Everything the checkout writes besides seats, in one statement built once (db/prepared.ts): the
+ * Everything the checkout writes, in one statement built once per kind of seats (db/prepared.ts): the
  * payment holding its seats (with the provider's page when it is known before), its items, the
- * emptied cart (lines and coupon) and the audit row.
+ * emptied cart (lines and coupon), the audit row and, when the seats are a capacity.SeatChain, the seats.
  */
-const checkoutWrite = staticStatement(
-  'checkout_write',
+const checkoutWrites = new Map<string, StaticStatement>();
+
+function checkoutWrite(seats: SeatChain | null): StaticStatement {
+  const name = seats ? `checkout_write_${seats.name}` : 'checkout_write';
+  const built = checkoutWrites.get(name);
+  if (built) return built;
+  const statement = staticStatement(name, writeSql(seats));
+  checkoutWrites.set(name, statement);
+  return statement;
+}
+
+const writeSql = (seats: SeatChain | null) =>
   sql`with payment as (
       insert into ${eventPayments} (id, user_id, organization_id, status, method, provider, checkout_url, provider_reference,
         subtotal_cents, discount_cents, total_cents, coupon_id, seats_held, hold_expires_at, paid_at, idempotency_key,
@@ -76,11 +87,11 @@ const checkoutWrite = staticStatement(
       select ${input('actorId')}::uuid, ${input('impersonatorId')}::uuid, ${input('action')}, ${input('subjectType')}, payment.id::text,
         ${input('auditData')}::jsonb
       from payment
-    )
-    select id, status, method, provider, checkout_url, total_cents, hold_expires_at from payment`,
-);
+    )${seats ? sql`, ${seats.steps}` : sql``}
+    select id, status, method, provider, checkout_url, total_cents, hold_expires_at${seats ? sql`, ${seats.counts}` : sql``}
+    from payment`;
 
-interface WrittenPayment {
+interface WrittenPayment extends ChainTaken {
   id: string;
   status: CheckedOutPayment['status'];
   method: CheckedOutPayment['method'];
@@ -91,13 +102,19 @@ interface WrittenPayment {
 }
 
 /**
- * The checkout's writes (checkoutWrite). The checkout runs it before it takes any seat, so the
- * capacity rows stay locked only for their own updates and the commit. A replayed Idempotency-Key
- * fails here, on the event_payments_idempotency unique index.
+ * The checkout's writes (checkoutWrite), with `seats` taken in the same statement (or, when null, none: the
+ * checkout takes them in a statement after it). Either way the capacity rows stay locked only for their own
+ * updates and the commit. A replayed Idempotency-Key fails here, on the event_payments_idempotency unique index.
+ * Answers the payment, and the statement's row to say which of the seats' buckets were taken.
  */
-export async function writeCheckout(tx: Executor, write: CheckoutWrite): Promise<CheckedOutPayment> {
+export async function writeCheckout(
+  tx: Executor,
+  write: CheckoutWrite,
+  seats: SeatChain | null,
+): Promise<{ payment: CheckedOutPayment; taken: ChainTaken }> {
   const { payment, items, audit } = write;
-  const [row] = await executeStatic<WrittenPayment>(tx, checkoutWrite, {
+  const [row] = await executeStatic<WrittenPayment>(tx, checkoutWrite(seats), {
+    ...seats?.values,
     id: payment.id,
     userId: payment.userId,
     organizationId: payment.organizationId ?? null,
@@ -132,13 +149,16 @@ export async function writeCheckout(tx: Executor, write: CheckoutWrite): Promise
   });
   if (!row) throw new Error('event payment was not written');
   return {
-    id: row.id,
-    status: row.status,
-    method: row.method,
-    provider: row.provider,
-    checkoutUrl: row.checkout_url,
-    totalCents: row.total_cents,
-    holdExpiresAt: row.hold_expires_at === null ? null : new Date(row.hold_expires_at),
+    payment: {
+      id: row.id,
+      status: row.status,
+      method: row.method,
+      provider: row.provider,
+      checkoutUrl: row.checkout_url,
+      totalCents: row.total_cents,
+      holdExpiresAt: row.hold_expires_at === null ? null : new Date(row.hold_expires_at),
+    },
+    taken: row,
   };
 }
 

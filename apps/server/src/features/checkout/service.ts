@@ -15,7 +15,15 @@ import { amountTooLargeMessage, int4Max } from '@portal/domain/stored-integers.t
 import type { AppDeps } from '../../app-deps.ts';
 import type { Transaction } from '../../db/client.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
-import { expireDueHolds, releasePayment, SoldOut, takeCouponUse, takeSeats } from '../../core/capacity.ts';
+import {
+  expireDueHolds,
+  releasePayment,
+  requireChainTaken,
+  seatChainOf,
+  SoldOut,
+  takeCouponUse,
+  takeSeats,
+} from '../../core/capacity.ts';
 import { loadCheckoutCart, restoreCart, type CartCoupon, type LoadedCart } from '../../core/carts.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { requireSameRequest, type IdempotentRequest } from '../../platform/idempotency.ts';
@@ -59,9 +67,10 @@ interface Frozen {
 
 /**
  * The checkout transaction: the cart (locked) becomes an event payment with its items and totals
- * (pricing.orderTotals, never the client's), the cart is emptied and the checkout audited; then,
- * last, its seats are taken (capacity.takeSeats) and its coupon use counted, so the rows every buyer
- * shares are locked only for their own updates and the commit. Any refusal (a line the catalogue no
+ * (pricing.orderTotals, never the client's), the cart is emptied and the checkout audited, and its
+ * seats are taken in that same statement (or, for a cart of several sections, right after it:
+ * capacity.takeSeats); last its coupon use is counted, so the rows every buyer shares are locked only
+ * for their own updates and the commit. Any refusal (a line the catalogue no
  * longer sells, sold out, the coupon gone, no organization chosen among several) undoes all of it.
  */
 async function freezeCart(
@@ -104,44 +113,51 @@ async function freezeCart(
         description,
       )
     : null;
-  const payment = await writeCheckout(tx, {
-    payment: {
-      id,
-      userId: auth.user.id,
-      organizationId,
-      ...terms,
-      method: input.method,
-      provider: provider?.name ?? null,
-      checkoutUrl: page?.redirectUrl ?? null,
-      providerReference: page?.providerReference ?? null,
-      subtotalCents: totals.subtotal,
-      discountCents: totals.discount,
-      totalCents: totals.total,
-      couponId: coupon?.id ?? null,
-      idempotencyKey: idempotency.key,
-      idempotencyFingerprint: idempotency.fingerprint,
-    },
-    items: cart.lines.map((line) => ({
-      eventId: line.eventId,
-      sectionId: line.sectionId,
-      ticketTypeId: line.ticketTypeId,
-      title: line.title,
-      numberOfTickets: line.numberOfTickets,
-      priceCents: line.price,
-    })),
-    audit: {
-      ...actorOf(auth),
-      action: 'event-payment.checkout',
-      subjectType: 'event_payment',
-      data: {
+  // One statement takes the seats with the writes when it can (capacity.seatChainOf), else takeSeats after them.
+  const seats = await seatChainOf(tx, cart.lines);
+  const { payment, taken } = await writeCheckout(
+    tx,
+    {
+      payment: {
+        id,
+        userId: auth.user.id,
+        organizationId,
+        ...terms,
         method: input.method,
-        status: terms.status,
+        provider: provider?.name ?? null,
+        checkoutUrl: page?.redirectUrl ?? null,
+        providerReference: page?.providerReference ?? null,
+        subtotalCents: totals.subtotal,
+        discountCents: totals.discount,
         totalCents: totals.total,
-        tickets: cart.lines.reduce((n, line) => n + line.numberOfTickets, 0),
+        couponId: coupon?.id ?? null,
+        idempotencyKey: idempotency.key,
+        idempotencyFingerprint: idempotency.fingerprint,
+      },
+      items: cart.lines.map((line) => ({
+        eventId: line.eventId,
+        sectionId: line.sectionId,
+        ticketTypeId: line.ticketTypeId,
+        title: line.title,
+        numberOfTickets: line.numberOfTickets,
+        priceCents: line.price,
+      })),
+      audit: {
+        ...actorOf(auth),
+        action: 'event-payment.checkout',
+        subjectType: 'event_payment',
+        data: {
+          method: input.method,
+          status: terms.status,
+          totalCents: totals.total,
+          tickets: cart.lines.reduce((n, line) => n + line.numberOfTickets, 0),
+        },
       },
     },
-  });
-  await takeSeats(tx, cart.lines);
+    seats,
+  );
+  if (seats) await requireChainTaken(tx, seats, taken);
+  else await takeSeats(tx, cart.lines);
   // Counted last (lock order: buckets, then the coupon); a use taken meanwhile by another checkout makes it gone.
   if (coupon && !(await takeCouponUse(tx, coupon.id))) throw couponGone(cart, coupon);
   return { payment, description, couponId: coupon?.id ?? null };
