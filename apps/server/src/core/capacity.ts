@@ -166,10 +166,20 @@ export async function seatChainOf(tx: Executor, requests: readonly SeatRequest[]
   const buckets = await bucketsOf(tx, requests);
   if (buckets.length === 0 || !isChain(buckets)) return null;
   const kinds = buckets.map((bucket) => bucket.kind);
-  const { steps, counts } = chainParts(kinds, 'seat_');
+  const { steps, counts } = seatChainParts(kinds);
   const values: Record<string, unknown> = {};
   buckets.forEach((bucket, i) => Object.assign(values, { [`seat_id${i}`]: bucket.id, [`seat_n${i}`]: bucket.tickets }));
   return { name: kinds.join('_'), steps, counts, values, buckets };
+}
+
+const seatChainPartsBuilt = new Map<string, { steps: SQL; counts: SQL }>();
+
+/** A SeatChain's SQL, built once per combination of kinds: every checkout asks for it. */
+function seatChainParts(kinds: readonly BucketKind[]): { steps: SQL; counts: SQL } {
+  const name = kinds.join('_');
+  const built = seatChainPartsBuilt.get(name) ?? chainParts(kinds, 'seat_');
+  seatChainPartsBuilt.set(name, built);
+  return built;
 }
 
 /** What the statement that took a SeatChain answers of it: 1 in `taken_<i>` for each bucket taken. */
