@@ -54,13 +54,35 @@ function run(command, args, env = {}, quiet = false) {
 const vitestResults = join(root, 'node_modules/.cache/portal-test/vitest.json');
 const e2eResults = join(root, 'e2e/test-results/results.json');
 
+// One line per page walk (e2e/fixtures/accessibility.ts): walked or spared (its pattern already walked), width, ms.
+const e2eWalks = join(root, 'e2e/test-results/walks/walks.tsv');
+
+/** What the journeys' page walks cost: the checks run once per page pattern and width in a run. */
+function printWalks() {
+  if (!existsSync(e2eWalks)) return;
+  const rows = readFileSync(e2eWalks, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split('\t'));
+  const walked = rows.filter(([kind]) => kind === 'walked');
+  const seconds = walked.reduce((sum, [, , ms]) => sum + Number(ms), 0) / 1000;
+  console.log(
+    `\n== page walks (axe, widths, clipping) ==\n${walked.length} walked, ${rows.length - walked.length} spared ` +
+      `(pattern already walked at that width); ${seconds.toFixed(1)}s in walks over all workers, ` +
+      `${walked.length ? ((seconds * 1000) / walked.length).toFixed(0) : 0} ms a walk`,
+  );
+}
+
 function printSummary() {
   printSlowest();
+  printWalks();
   console.log('\n== npm test summary ==');
+  const total = (Date.now() - startedAt) / 1000;
   for (const { stage, ok, seconds } of summary) {
-    console.log(`${ok ? 'PASS' : 'FAIL'}  ${stage} (${seconds}s)`);
+    const share = stage === stageNames.e2e ? `, ${((100 * Number(seconds)) / total).toFixed(0)}% of the total` : '';
+    console.log(`${ok ? 'PASS' : 'FAIL'}  ${stage} (${seconds}s${share})`);
   }
-  console.log(`      total ${((Date.now() - startedAt) / 1000).toFixed(1)}s`);
+  console.log(`      total ${total.toFixed(1)}s`);
 }
 
 function readJson(file) {
@@ -152,7 +174,7 @@ async function ensureChromium() {
   }
 }
 
-for (const stale of [vitestResults, e2eResults]) rmSync(stale, { force: true });
+for (const stale of [vitestResults, e2eResults, e2eWalks]) rmSync(stale, { force: true });
 // Type check and lint are single-threaded: side by side they take the time of the longer one.
 const [typesPass, lintPasses] = await Promise.all([
   stage(stageNames.typecheck, npm, ['run', 'typecheck'], {}, true),

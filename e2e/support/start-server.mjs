@@ -34,6 +34,9 @@ async function onServer(statement) {
 if (serverUrl) {
   await onServer(`DROP DATABASE IF EXISTS "${journeysDatabase}" WITH (FORCE)`);
   await onServer(`CREATE DATABASE "${journeysDatabase}"`);
+  // Dropped when the journeys end: a commit need not wait for the disk (7 ms a commit on the CI
+  // machine's PostgreSQL, 0.2 ms without). Locks, constraints and isolation are as in production.
+  await onServer(`ALTER DATABASE "${journeysDatabase}" SET synchronous_commit = off`);
   const url = new URL(serverUrl);
   url.pathname = `/${journeysDatabase}`;
   env.DATABASE_URL = url.toString();

@@ -37,7 +37,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const database = `portal_template_${randomBytes(6).toString('hex')}`;
   const adminUrl = settings.url;
-  await onAdmin(adminUrl, (admin) => admin.query(`create database ${database}`));
+  await onAdmin(adminUrl, async (admin) => {
+    await admin.query(`create database ${database}`);
+    // Thrown away after the run, like every test database (test/database.ts).
+    await admin.query(`alter database ${database} set synchronous_commit = off`);
+  });
   const templateUrl = new URL(adminUrl);
   templateUrl.pathname = `/${database}`;
   const handle = openPostgres(templateUrl.toString());
