@@ -24,7 +24,7 @@ import { users } from '../../db/schema/users.ts';
 import { exportPageSize, keysetRows } from '../../platform/exports.ts';
 
 /** Every package, latest school year first, then in the catalogue's order. */
-export function staffPackageRows(db: Database) {
+export function cataloguePackageRows(db: Database) {
   return db
     .select({
       id: packages.id,

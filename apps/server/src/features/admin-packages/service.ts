@@ -42,7 +42,7 @@ import {
   listRequestRows,
   markPackageRequestChanged,
   packagesWithPart,
-  staffPackageRows,
+  cataloguePackageRows,
   type RequestSelectionRow,
 } from './repository.ts';
 import {
@@ -58,7 +58,7 @@ const providerToday = (deps: AppDeps) => calendarDateIn(deps.clock(), deps.confi
 /** The staff console's packages: the catalogue, the requests, their decisions and overrides (§4 admin overrides). */
 
 export async function listStaffPackages(deps: AppDeps): Promise<StaffPackageList> {
-  const rows = await staffPackageRows(deps.db);
+  const rows = await cataloguePackageRows(deps.db);
   const [counts, groupings, eventSet, groupSet, instituteSet] = await Promise.all([
     requestCounts(
       deps.db,
