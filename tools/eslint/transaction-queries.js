@@ -9,17 +9,21 @@
 
 const transactionNames = new Set(['PgTransaction']);
 
-function isTransactionType(checker, type, seen = new Set()) {
+/** Whether `type`, a part of it (union, intersection) or a class it extends is named one of `names`. */
+export function isTypeNamed(checker, type, names, seen = new Set()) {
   if (seen.has(type)) return false;
   seen.add(type);
-  if (type.isUnion() || type.isIntersection()) return type.types.some((part) => isTransactionType(checker, part, seen));
+  if (type.isUnion() || type.isIntersection())
+    return type.types.some((part) => isTypeNamed(checker, part, names, seen));
   const symbol = type.getSymbol() ?? type.aliasSymbol;
-  if (symbol && transactionNames.has(symbol.getName())) return true;
+  if (symbol && names.has(symbol.getName())) return true;
   const target = type.target ?? type;
   if (target.isClassOrInterface?.())
-    return (checker.getBaseTypes(target) ?? []).some((base) => isTransactionType(checker, base, seen));
+    return (checker.getBaseTypes(target) ?? []).some((base) => isTypeNamed(checker, base, names, seen));
   return false;
 }
+
+const isTransactionType = (checker, type) => isTypeNamed(checker, type, transactionNames);
 
 function isDatabaseOnly(checker, type) {
   if (isTransactionType(checker, type)) return false;

@@ -7,8 +7,10 @@ import { transactionQueries } from './transaction-queries.js';
 
 RuleTester.afterAll = afterAll;
 RuleTester.describe = describe;
-RuleTester.it = it;
-RuleTester.itOnly = it.only;
+// The first case builds the fixture's program, which takes seconds on a loaded machine.
+const typedCaseTimeout = 60_000;
+RuleTester.it = (name, run) => it(name, run, typedCaseTimeout);
+RuleTester.itOnly = (name, run) => it.only(name, run, typedCaseTimeout);
 
 // The fixture's tsconfig gives the parser a program; each case's code replaces file.ts in it.
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');

@@ -1,4 +1,3 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type {
   GroupSectionInput,
   PackageEventInput,
@@ -14,25 +13,11 @@ import { staffPackageMessages } from '@portal/domain/packages/staff-rules.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { loadPackage, requestCounts } from '../../core/packages.ts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
-import { events, eventTicketTypes } from '../../db/schema/commerce.ts';
-import { schoolYears } from '../../db/schema/lookups.ts';
-import {
-  packageEvents,
-  packageGroups,
-  packageGroupSections,
-  packageInstitutes,
-  packagePdSessionGroupings,
-  packagePdSessions,
-  packageRequestEvents,
-  packageRequestGroupSections,
-  packageRequestInstitutes,
-  packageRequestPdSessions,
-  packages,
-} from '../../db/schema/packages.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { violatedUniqueIndex } from '../../platform/database-errors.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
+import * as parts from './catalogue-repository.ts';
 
 /**
  * The staff console's package catalogue editor (issue 13 'Staff console'): a package and its parts.
@@ -47,11 +32,7 @@ const itemNotFound = () => notFound(m.itemNotFound);
 export async function readStaffPackage(db: Database, packageId: string): Promise<StaffPackageDetail> {
   const [detail, ticketTypes, counts] = await Promise.all([
     loadPackage(db, packageId),
-    db
-      .select({ id: packageEvents.id, ticketTypeId: eventTicketTypes.id, ticketTypeName: eventTicketTypes.name })
-      .from(packageEvents)
-      .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, packageEvents.ticketTypeId))
-      .where(eq(packageEvents.packageId, packageId)),
+    parts.packageEventTicketTypes(db, packageId),
     requestCounts(db, [packageId]),
   ]);
   if (!detail) throw packageNotFound();
@@ -73,34 +54,13 @@ const eventOptionLimit = 500;
 /** The events a package may offer, latest first, with their ticket types (one query for all of them); and the school years. */
 export async function packageEventOptions(deps: AppDeps): Promise<PackageEventOptions> {
   const [eventRows, years] = await Promise.all([
-    deps.db
-      .select({ id: events.id, name: events.name, startDate: events.startDate, kind: events.kind })
-      .from(events)
-      .orderBy(desc(events.startDate), asc(events.name))
-      .limit(eventOptionLimit),
-    deps.db
-      .select({ id: schoolYears.id, name: schoolYears.name })
-      .from(schoolYears)
-      .orderBy(desc(schoolYears.startsOn)),
+    parts.latestEventOptions(deps.db, eventOptionLimit),
+    parts.schoolYearOptions(deps.db),
   ]);
-  const ticketTypes =
-    eventRows.length === 0
-      ? []
-      : await deps.db
-          .select({
-            id: eventTicketTypes.id,
-            eventId: eventTicketTypes.eventId,
-            name: eventTicketTypes.name,
-            priceCents: eventTicketTypes.priceCents,
-          })
-          .from(eventTicketTypes)
-          .where(
-            inArray(
-              eventTicketTypes.eventId,
-              eventRows.map((e) => e.id),
-            ),
-          )
-          .orderBy(asc(eventTicketTypes.name));
+  const ticketTypes = await parts.ticketTypesOfEvents(
+    deps.db,
+    eventRows.map((e) => e.id),
+  );
   return {
     events: eventRows.map((event) => ({
       ...event,
@@ -138,246 +98,92 @@ async function change(
   return readStaffPackage(deps.db, packageId);
 }
 
-const packageValues = (input: PackageInput) => ({
-  name: input.name,
-  schoolYearId: input.schoolYearId,
-  description: input.description,
-  groupsDescription: input.groupsDescription,
-  eventsDescription: input.eventsDescription,
-  schoolBasedPdSessionsDescription: input.schoolBasedPDSessionsDescription,
-  minimumAmountCents: input.minimumAmount,
-  travelCostType: input.travelCostType,
-  travelCostAmountCents: input.travelCostAmount,
-});
-
 async function requireSchoolYear(tx: Executor, schoolYearId: string) {
-  const [year] = await tx.select({ id: schoolYears.id }).from(schoolYears).where(eq(schoolYears.id, schoolYearId));
-  if (!year) throw badRequest(m.schoolYearRequired, { schoolYearId: m.schoolYearRequired });
+  if (!(await parts.schoolYearExists(tx, schoolYearId)))
+    throw badRequest(m.schoolYearRequired, { schoolYearId: m.schoolYearRequired });
 }
 
 export async function createPackage(deps: AppDeps, auth: RequestAuth, input: PackageInput) {
   return change(deps, auth, 'create', async (tx) => {
     await requireSchoolYear(tx, input.schoolYearId);
-    const [{ n } = { n: 0 }] = await tx
-      .select({ n: count() })
-      .from(packages)
-      .where(eq(packages.schoolYearId, input.schoolYearId));
-    const [row] = await tx
-      .insert(packages)
-      .values({ ...packageValues(input), position: n })
-      .returning({ id: packages.id });
-    if (!row) throw new Error('package not created');
-    return { packageId: row.id, subjectId: row.id };
+    const id = await parts.insertCataloguePackage(tx, input);
+    return { packageId: id, subjectId: id };
   });
 }
 
 export async function updatePackage(deps: AppDeps, auth: RequestAuth, packageId: string, input: PackageInput) {
   return change(deps, auth, 'update', async (tx) => {
     await requireSchoolYear(tx, input.schoolYearId);
-    const updated = await tx
-      .update(packages)
-      .set(packageValues(input))
-      .where(eq(packages.id, packageId))
-      .returning({ id: packages.id });
-    if (updated.length === 0) throw packageNotFound();
+    if (!(await parts.updateCataloguePackage(tx, packageId, input))) throw packageNotFound();
     return { packageId, subjectId: packageId };
   });
 }
 
 async function requirePackage(tx: Executor, packageId: string) {
-  const [row] = await tx.select({ id: packages.id }).from(packages).where(eq(packages.id, packageId)).for('update');
-  if (!row) throw packageNotFound();
+  if (!(await parts.lockCataloguePackage(tx, packageId))) throw packageNotFound();
 }
 
 /** The event must exist, and the ticket type (for a package event) must be one of its own. */
 async function requireEvent(tx: Executor, eventId: string, ticketTypeId?: string) {
-  const [event] = await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId));
-  if (!event) throw badRequest(m.eventRequired, { eventId: m.eventRequired });
+  if (!(await parts.packageEventChoiceExists(tx, eventId)))
+    throw badRequest(m.eventRequired, { eventId: m.eventRequired });
   if (ticketTypeId === undefined) return;
-  const [type] = await tx
-    .select({ id: eventTicketTypes.id })
-    .from(eventTicketTypes)
-    .where(and(eq(eventTicketTypes.id, ticketTypeId), eq(eventTicketTypes.eventId, eventId)));
-  if (!type) throw badRequest(m.ticketTypeOfEvent, { ticketTypeId: m.ticketTypeOfEvent });
+  if (!(await parts.packageTicketTypeChoiceExists(tx, ticketTypeId, eventId)))
+    throw badRequest(m.ticketTypeOfEvent, { ticketTypeId: m.ticketTypeOfEvent });
 }
-
-const groupingValues = (i: PdSessionGroupingInput) => ({
-  title: i.title,
-  description: i.description,
-  minDays: i.minDays,
-});
-const sessionValues = (i: PdSessionInput) => ({
-  name: i.name,
-  description: i.description,
-  setting: i.setting,
-  minDays: i.minDays,
-  maxDays: i.maxDays,
-  selectionInterval: i.selectionInterval,
-  allowZeroSelection: i.allowZeroSelection,
-  useCustomSelection: i.useCustomSelection,
-  customSelections: i.useCustomSelection ? [...i.customSelections].sort((a, b) => a - b) : [],
-  dayRateCents: i.dayRate,
-});
-const eventValues = (i: PackageEventInput) => ({
-  eventId: i.eventId,
-  ticketTypeId: i.ticketTypeId,
-  minParticipants: i.minParticipants,
-  maxParticipants: i.maxParticipants,
-  selectionInterval: i.selectionInterval,
-  allowZeroSelection: i.allowZeroSelection,
-});
-const groupValues = (i: PackageGroupInput) => ({
-  name: i.name,
-  description: i.description,
-  requiredForPurchase: i.requiredForPurchase,
-  minimumAmountCents: i.minimumAmount,
-  attendeeCostCents: i.attendeeCost,
-  minAttendees: i.minAttendees,
-  maxAttendees: i.maxAttendees,
-  enableFreeSeatOffer: i.enableFreeSeatOffer,
-  paidSeatsRequiredForOffer: i.enableFreeSeatOffer ? i.paidSeatsRequiredForOffer : 0,
-  freeSeatsInOffer: i.enableFreeSeatOffer ? i.freeSeatsInOffer : 0,
-});
-const sectionValues = (i: GroupSectionInput) => ({
-  title: i.title,
-  description: i.description,
-  minTickets: i.minTickets,
-  maxTickets: i.maxTickets,
-  staffDevelopers: i.staffDevelopers,
-});
-const instituteValues = (i: PackageInstituteInput) => ({
-  eventId: i.eventId,
-  participantCostCents: i.participantCost,
-  minParticipants: i.minParticipants,
-  maxParticipants: i.maxParticipants,
-  selectionInterval: i.selectionInterval,
-  allowZeroSelection: i.allowZeroSelection,
-});
-
-const inserted = (rows: { id: string }[]) => {
-  const [row] = rows;
-  if (!row) throw new Error('part not created');
-  return row.id;
-};
 
 // ---------------------------------------------------------------- parts directly under a package
 
 export const addGrouping = (deps: AppDeps, auth: RequestAuth, packageId: string, input: PdSessionGroupingInput) =>
   change(deps, auth, 'grouping.add', async (tx) => {
     await requirePackage(tx, packageId);
-    const [{ n } = { n: 0 }] = await tx
-      .select({ n: count() })
-      .from(packagePdSessionGroupings)
-      .where(eq(packagePdSessionGroupings.packageId, packageId));
-    const id = inserted(
-      await tx
-        .insert(packagePdSessionGroupings)
-        .values({ packageId, ...groupingValues(input), position: n })
-        .returning({ id: packagePdSessionGroupings.id }),
-    );
-    return { packageId, subjectId: id };
+    return { packageId, subjectId: await parts.insertPdSessionGrouping(tx, packageId, input) };
   });
 
 export const addEvent = (deps: AppDeps, auth: RequestAuth, packageId: string, input: PackageEventInput) =>
   change(deps, auth, 'event.add', async (tx) => {
     await requirePackage(tx, packageId);
     await requireEvent(tx, input.eventId, input.ticketTypeId);
-    const [{ n } = { n: 0 }] = await tx
-      .select({ n: count() })
-      .from(packageEvents)
-      .where(eq(packageEvents.packageId, packageId));
-    const id = inserted(
-      await tx
-        .insert(packageEvents)
-        .values({ packageId, ...eventValues(input), position: n })
-        .returning({ id: packageEvents.id }),
-    );
-    return { packageId, subjectId: id };
+    return { packageId, subjectId: await parts.insertPackageEvent(tx, packageId, input) };
   });
 
 export const addGroup = (deps: AppDeps, auth: RequestAuth, packageId: string, input: PackageGroupInput) =>
   change(deps, auth, 'group.add', async (tx) => {
     await requirePackage(tx, packageId);
-    const [{ n } = { n: 0 }] = await tx
-      .select({ n: count() })
-      .from(packageGroups)
-      .where(eq(packageGroups.packageId, packageId));
-    const id = inserted(
-      await tx
-        .insert(packageGroups)
-        .values({ packageId, ...groupValues(input), position: n })
-        .returning({ id: packageGroups.id }),
-    );
-    return { packageId, subjectId: id };
+    return { packageId, subjectId: await parts.insertPackageGroup(tx, packageId, input) };
   });
 
 export const addInstitute = (deps: AppDeps, auth: RequestAuth, packageId: string, input: PackageInstituteInput) =>
   change(deps, auth, 'institute.add', async (tx) => {
     await requirePackage(tx, packageId);
     await requireEvent(tx, input.eventId);
-    const [{ n } = { n: 0 }] = await tx
-      .select({ n: count() })
-      .from(packageInstitutes)
-      .where(eq(packageInstitutes.packageId, packageId));
-    const id = inserted(
-      await tx
-        .insert(packageInstitutes)
-        .values({ packageId, ...instituteValues(input), position: n })
-        .returning({ id: packageInstitutes.id }),
-    );
-    return { packageId, subjectId: id };
+    return { packageId, subjectId: await parts.insertPackageInstitute(tx, packageId, input) };
   });
 
 // ---------------------------------------------------------------- parts under a grouping or a group
 
 async function packageOfGrouping(tx: Executor, groupingId: string) {
-  const [row] = await tx
-    .select({ packageId: packagePdSessionGroupings.packageId })
-    .from(packagePdSessionGroupings)
-    .where(eq(packagePdSessionGroupings.id, groupingId));
-  if (!row) throw itemNotFound();
-  return row.packageId;
+  const packageId = await parts.packageIdOfGrouping(tx, groupingId);
+  if (packageId === undefined) throw itemNotFound();
+  return packageId;
 }
 
 async function packageOfGroup(tx: Executor, groupId: string) {
-  const [row] = await tx
-    .select({ packageId: packageGroups.packageId })
-    .from(packageGroups)
-    .where(eq(packageGroups.id, groupId));
-  if (!row) throw itemNotFound();
-  return row.packageId;
+  const packageId = await parts.packageIdOfGroup(tx, groupId);
+  if (packageId === undefined) throw itemNotFound();
+  return packageId;
 }
 
 export const addPdSession = (deps: AppDeps, auth: RequestAuth, groupingId: string, input: PdSessionInput) =>
   change(deps, auth, 'pdSession.add', async (tx) => {
     const packageId = await packageOfGrouping(tx, groupingId);
-    const [{ n } = { n: 0 }] = await tx
-      .select({ n: count() })
-      .from(packagePdSessions)
-      .where(eq(packagePdSessions.groupingId, groupingId));
-    const id = inserted(
-      await tx
-        .insert(packagePdSessions)
-        .values({ groupingId, ...sessionValues(input), position: n })
-        .returning({ id: packagePdSessions.id }),
-    );
-    return { packageId, subjectId: id };
+    return { packageId, subjectId: await parts.insertPackagePdSession(tx, groupingId, input) };
   });
 
 export const addGroupSection = (deps: AppDeps, auth: RequestAuth, groupId: string, input: GroupSectionInput) =>
   change(deps, auth, 'groupSection.add', async (tx) => {
     const packageId = await packageOfGroup(tx, groupId);
-    const [{ n } = { n: 0 }] = await tx
-      .select({ n: count() })
-      .from(packageGroupSections)
-      .where(eq(packageGroupSections.packageGroupId, groupId));
-    const id = inserted(
-      await tx
-        .insert(packageGroupSections)
-        .values({ packageGroupId: groupId, ...sectionValues(input), position: n })
-        .returning({ id: packageGroupSections.id }),
-    );
-    return { packageId, subjectId: id };
+    return { packageId, subjectId: await parts.insertPackageGroupSection(tx, groupId, input) };
   });
 
 // ---------------------------------------------------------------- edits
@@ -385,166 +191,121 @@ export const addGroupSection = (deps: AppDeps, auth: RequestAuth, groupId: strin
 export const updateGrouping = (deps: AppDeps, auth: RequestAuth, id: string, input: PdSessionGroupingInput) =>
   change(deps, auth, 'grouping.update', async (tx) => {
     const packageId = await packageOfGrouping(tx, id);
-    await tx.update(packagePdSessionGroupings).set(groupingValues(input)).where(eq(packagePdSessionGroupings.id, id));
+    await parts.updatePdSessionGroupingRow(tx, id, input);
     return { packageId, subjectId: id };
   });
 
 async function packageOfSession(tx: Executor, id: string) {
-  const [row] = await tx
-    .select({ groupingId: packagePdSessions.groupingId })
-    .from(packagePdSessions)
-    .where(eq(packagePdSessions.id, id));
-  if (!row) throw itemNotFound();
-  return packageOfGrouping(tx, row.groupingId);
+  const groupingId = await parts.groupingIdOfPdSession(tx, id);
+  if (groupingId === undefined) throw itemNotFound();
+  return packageOfGrouping(tx, groupingId);
 }
 
 export const updatePdSession = (deps: AppDeps, auth: RequestAuth, id: string, input: PdSessionInput) =>
   change(deps, auth, 'pdSession.update', async (tx) => {
     const packageId = await packageOfSession(tx, id);
-    await tx.update(packagePdSessions).set(sessionValues(input)).where(eq(packagePdSessions.id, id));
+    await parts.updatePackagePdSessionRow(tx, id, input);
     return { packageId, subjectId: id };
   });
 
 async function packageOfEvent(tx: Executor, id: string) {
-  const [row] = await tx
-    .select({ packageId: packageEvents.packageId })
-    .from(packageEvents)
-    .where(eq(packageEvents.id, id));
-  if (!row) throw itemNotFound();
-  return row.packageId;
+  const packageId = await parts.packageIdOfPackageEvent(tx, id);
+  if (packageId === undefined) throw itemNotFound();
+  return packageId;
 }
 
 export const updateEvent = (deps: AppDeps, auth: RequestAuth, id: string, input: PackageEventInput) =>
   change(deps, auth, 'event.update', async (tx) => {
     const packageId = await packageOfEvent(tx, id);
     await requireEvent(tx, input.eventId, input.ticketTypeId);
-    await tx.update(packageEvents).set(eventValues(input)).where(eq(packageEvents.id, id));
+    await parts.updatePackageEventRow(tx, id, input);
     return { packageId, subjectId: id };
   });
 
 export const updateGroup = (deps: AppDeps, auth: RequestAuth, id: string, input: PackageGroupInput) =>
   change(deps, auth, 'group.update', async (tx) => {
     const packageId = await packageOfGroup(tx, id);
-    await tx.update(packageGroups).set(groupValues(input)).where(eq(packageGroups.id, id));
+    await parts.updatePackageGroupRow(tx, id, input);
     return { packageId, subjectId: id };
   });
 
 async function packageOfSection(tx: Executor, id: string) {
-  const [row] = await tx
-    .select({ groupId: packageGroupSections.packageGroupId })
-    .from(packageGroupSections)
-    .where(eq(packageGroupSections.id, id));
-  if (!row) throw itemNotFound();
-  return packageOfGroup(tx, row.groupId);
+  const groupId = await parts.groupIdOfGroupSection(tx, id);
+  if (groupId === undefined) throw itemNotFound();
+  return packageOfGroup(tx, groupId);
 }
 
 export const updateGroupSection = (deps: AppDeps, auth: RequestAuth, id: string, input: GroupSectionInput) =>
   change(deps, auth, 'groupSection.update', async (tx) => {
     const packageId = await packageOfSection(tx, id);
-    await tx.update(packageGroupSections).set(sectionValues(input)).where(eq(packageGroupSections.id, id));
+    await parts.updatePackageGroupSectionRow(tx, id, input);
     return { packageId, subjectId: id };
   });
 
 async function packageOfInstitute(tx: Executor, id: string) {
-  const [row] = await tx
-    .select({ packageId: packageInstitutes.packageId })
-    .from(packageInstitutes)
-    .where(eq(packageInstitutes.id, id));
-  if (!row) throw itemNotFound();
-  return row.packageId;
+  const packageId = await parts.packageIdOfInstitute(tx, id);
+  if (packageId === undefined) throw itemNotFound();
+  return packageId;
 }
 
 export const updateInstitute = (deps: AppDeps, auth: RequestAuth, id: string, input: PackageInstituteInput) =>
   change(deps, auth, 'institute.update', async (tx) => {
     const packageId = await packageOfInstitute(tx, id);
     await requireEvent(tx, input.eventId);
-    await tx.update(packageInstitutes).set(instituteValues(input)).where(eq(packageInstitutes.id, id));
+    await parts.updatePackageInstituteRow(tx, id, input);
     return { packageId, subjectId: id };
   });
 
 // ---------------------------------------------------------------- deletes (refused once a request selected the part)
 
-async function refuseWhenSelected(found: Promise<{ n: number }[]>) {
-  const [row] = await found;
-  if ((row?.n ?? 0) > 0) throw conflict(m.inUse);
+async function refuseWhenSelected(selections: Promise<number>) {
+  if ((await selections) > 0) throw conflict(m.inUse);
 }
 
 export const deleteGrouping = (deps: AppDeps, auth: RequestAuth, id: string) =>
   change(deps, auth, 'grouping.delete', async (tx) => {
     const packageId = await packageOfGrouping(tx, id);
-    const sessions = tx
-      .select({ id: packagePdSessions.id })
-      .from(packagePdSessions)
-      .where(eq(packagePdSessions.groupingId, id));
-    await refuseWhenSelected(
-      tx
-        .select({ n: count() })
-        .from(packageRequestPdSessions)
-        .where(inArray(packageRequestPdSessions.pdSessionId, sessions)),
-    );
-    await tx.delete(packagePdSessionGroupings).where(eq(packagePdSessionGroupings.id, id));
+    await refuseWhenSelected(parts.selectionsOfGrouping(tx, id));
+    await parts.deletePdSessionGroupingRow(tx, id);
     return { packageId, subjectId: id };
   });
 
 export const deletePdSession = (deps: AppDeps, auth: RequestAuth, id: string) =>
   change(deps, auth, 'pdSession.delete', async (tx) => {
     const packageId = await packageOfSession(tx, id);
-    await refuseWhenSelected(
-      tx.select({ n: count() }).from(packageRequestPdSessions).where(eq(packageRequestPdSessions.pdSessionId, id)),
-    );
-    await tx.delete(packagePdSessions).where(eq(packagePdSessions.id, id));
+    await refuseWhenSelected(parts.selectionsOfPdSession(tx, id));
+    await parts.deletePackagePdSessionRow(tx, id);
     return { packageId, subjectId: id };
   });
 
 export const deleteEvent = (deps: AppDeps, auth: RequestAuth, id: string) =>
   change(deps, auth, 'event.delete', async (tx) => {
     const packageId = await packageOfEvent(tx, id);
-    await refuseWhenSelected(
-      tx.select({ n: count() }).from(packageRequestEvents).where(eq(packageRequestEvents.packageEventId, id)),
-    );
-    await tx.delete(packageEvents).where(eq(packageEvents.id, id));
+    await refuseWhenSelected(parts.selectionsOfPackageEvent(tx, id));
+    await parts.deletePackageEventRow(tx, id);
     return { packageId, subjectId: id };
   });
 
 export const deleteGroup = (deps: AppDeps, auth: RequestAuth, id: string) =>
   change(deps, auth, 'group.delete', async (tx) => {
     const packageId = await packageOfGroup(tx, id);
-    const sections = tx
-      .select({ id: packageGroupSections.id })
-      .from(packageGroupSections)
-      .where(eq(packageGroupSections.packageGroupId, id));
-    await refuseWhenSelected(
-      tx
-        .select({ n: count() })
-        .from(packageRequestGroupSections)
-        .where(inArray(packageRequestGroupSections.groupSectionId, sections)),
-    );
-    await tx.delete(packageGroups).where(eq(packageGroups.id, id));
+    await refuseWhenSelected(parts.selectionsOfGroup(tx, id));
+    await parts.deletePackageGroupRow(tx, id);
     return { packageId, subjectId: id };
   });
 
 export const deleteGroupSection = (deps: AppDeps, auth: RequestAuth, id: string) =>
   change(deps, auth, 'groupSection.delete', async (tx) => {
     const packageId = await packageOfSection(tx, id);
-    await refuseWhenSelected(
-      tx
-        .select({ n: count() })
-        .from(packageRequestGroupSections)
-        .where(eq(packageRequestGroupSections.groupSectionId, id)),
-    );
-    await tx.delete(packageGroupSections).where(eq(packageGroupSections.id, id));
+    await refuseWhenSelected(parts.selectionsOfGroupSection(tx, id));
+    await parts.deletePackageGroupSectionRow(tx, id);
     return { packageId, subjectId: id };
   });
 
 export const deleteInstitute = (deps: AppDeps, auth: RequestAuth, id: string) =>
   change(deps, auth, 'institute.delete', async (tx) => {
     const packageId = await packageOfInstitute(tx, id);
-    await refuseWhenSelected(
-      tx
-        .select({ n: count() })
-        .from(packageRequestInstitutes)
-        .where(eq(packageRequestInstitutes.packageInstituteId, id)),
-    );
-    await tx.delete(packageInstitutes).where(eq(packageInstitutes.id, id));
+    await refuseWhenSelected(parts.selectionsOfInstitute(tx, id));
+    await parts.deletePackageInstituteRow(tx, id);
     return { packageId, subjectId: id };
   });

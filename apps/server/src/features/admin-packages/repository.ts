@@ -3,13 +3,14 @@ import type { PackageRequestStatus } from '@portal/domain/packages/rules.ts';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import { events } from '../../db/schema/commerce.ts';
-import { grades } from '../../db/schema/lookups.ts';
+import { grades, schoolYears } from '../../db/schema/lookups.ts';
 import { organizations } from '../../db/schema/organizations.ts';
 import {
   packageEvents,
   packageGroups,
   packageGroupSections,
   packageInstitutes,
+  packagePdSessionGroupings,
   packagePdSessions,
   packageRequestEvents,
   packageRequestGroupSections,
@@ -21,6 +22,48 @@ import {
 } from '../../db/schema/packages.ts';
 import { users } from '../../db/schema/users.ts';
 import { exportPageSize, keysetRows } from '../../platform/exports.ts';
+
+/** Every package, latest school year first, then in the catalogue's order. */
+export function cataloguePackageRows(db: Database) {
+  return db
+    .select({
+      id: packages.id,
+      name: packages.name,
+      schoolYear: schoolYears.name,
+      minimumAmount: packages.minimumAmountCents,
+      travelCostType: packages.travelCostType,
+    })
+    .from(packages)
+    .innerJoin(schoolYears, eq(schoolYears.id, packages.schoolYearId))
+    .orderBy(desc(schoolYears.startsOn), asc(packages.position), asc(packages.name));
+}
+
+const partTables = {
+  pdSessionGroupings: packagePdSessionGroupings,
+  events: packageEvents,
+  groups: packageGroups,
+  institutes: packageInstitutes,
+};
+
+/** The packages that have at least one part of the kind. */
+export async function packagesWithPart(db: Database, part: keyof typeof partTables): Promise<Set<string>> {
+  const table = partTables[part];
+  const found = await db.selectDistinct({ packageId: table.packageId }).from(table);
+  return new Set(found.map((f) => f.packageId));
+}
+
+/** A request's new status, or (status left out) only the time it last changed. */
+export async function markPackageRequestChanged(
+  tx: Executor,
+  packageRequestId: string,
+  changedAt: Date,
+  status?: PackageRequestStatus,
+): Promise<void> {
+  await tx
+    .update(packageRequests)
+    .set(status ? { status, updatedAt: changedAt } : { updatedAt: changedAt })
+    .where(eq(packageRequests.id, packageRequestId));
+}
 
 export interface RequestFilter {
   status?: PackageRequestStatus;

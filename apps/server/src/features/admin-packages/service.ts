@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { calendarDateIn, formatMoment, formatUsDate } from '@portal/domain/dates.ts';
 import type { ExportFormat } from '@portal/domain/exports.ts';
 import {
@@ -33,59 +32,42 @@ import {
   requestCounts,
 } from '../../core/packages.ts';
 import type { Transaction } from '../../db/client.ts';
-import { grades, schoolYears } from '../../db/schema/lookups.ts';
-import {
-  packageEvents,
-  packageGroups,
-  packageInstitutes,
-  packagePdSessionGroupings,
-  packageRequestEvents,
-  packageRequestGroupSections,
-  packageRequestInstituteGrades,
-  packageRequestInstitutes,
-  packageRequestPdSessions,
-  packageRequests,
-  packages,
-} from '../../db/schema/packages.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import type { Export } from '../../platform/exports.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { emitWebhookEvent } from '../../core/webhooks.ts';
-import { exportSelectionRows, listRequestRows, type RequestSelectionRow } from './repository.ts';
+import {
+  exportSelectionRows,
+  listRequestRows,
+  markPackageRequestChanged,
+  packagesWithPart,
+  cataloguePackageRows,
+  type RequestSelectionRow,
+} from './repository.ts';
+import {
+  clearSelectionOverride,
+  countKnownGrades,
+  instituteGradeRows,
+  setInstituteGradeOverride,
+  setSelectionOverride,
+} from './overrides-repository.ts';
 
 const providerToday = (deps: AppDeps) => calendarDateIn(deps.clock(), deps.config.timeZone);
 
 /** The staff console's packages: the catalogue, the requests, their decisions and overrides (§4 admin overrides). */
 
 export async function listStaffPackages(deps: AppDeps): Promise<StaffPackageList> {
-  const rows = await deps.db
-    .select({
-      id: packages.id,
-      name: packages.name,
-      schoolYear: schoolYears.name,
-      minimumAmount: packages.minimumAmountCents,
-      travelCostType: packages.travelCostType,
-    })
-    .from(packages)
-    .innerJoin(schoolYears, eq(schoolYears.id, packages.schoolYearId))
-    .orderBy(desc(schoolYears.startsOn), asc(packages.position), asc(packages.name));
-  const has = (
-    table: typeof packagePdSessionGroupings | typeof packageEvents | typeof packageGroups | typeof packageInstitutes,
-  ) =>
-    deps.db
-      .selectDistinct({ packageId: table.packageId })
-      .from(table)
-      .then((found) => new Set(found.map((f) => f.packageId)));
+  const rows = await cataloguePackageRows(deps.db);
   const [counts, groupings, eventSet, groupSet, instituteSet] = await Promise.all([
     requestCounts(
       deps.db,
       rows.map((r) => r.id),
     ),
-    has(packagePdSessionGroupings),
-    has(packageEvents),
-    has(packageGroups),
-    has(packageInstitutes),
+    packagesWithPart(deps.db, 'pdSessionGroupings'),
+    packagesWithPart(deps.db, 'events'),
+    packagesWithPart(deps.db, 'groups'),
+    packagesWithPart(deps.db, 'institutes'),
   ]);
   const some = (set: Set<string>, id: string) => (set.has(id) ? [id] : []);
   return {
@@ -190,10 +172,7 @@ export async function decidePackageRequest(
     if (!request) throw packageRequestNotFound();
     if (!staffActionAllowed(action, request.status)) throw conflict(packageMessages.cannotTransition);
     const now = deps.clock();
-    await tx
-      .update(packageRequests)
-      .set({ status: staffPackageActions[action].to, updatedAt: now })
-      .where(eq(packageRequests.id, id));
+    await markPackageRequestChanged(tx, id, now, staffPackageActions[action].to);
     await emitWebhookEvent(
       tx,
       'package_request.decided',
@@ -239,7 +218,7 @@ export async function overrideSelection(
     if (!ids.includes(input.itemId))
       throw badRequest(packageMessages.unknownItem, { itemId: packageMessages.unknownItem });
     await applyOverride(tx, request.id, input, input.overrideDate ?? providerToday(deps));
-    await tx.update(packageRequests).set({ updatedAt: deps.clock() }).where(eq(packageRequests.id, request.id));
+    await markPackageRequestChanged(tx, request.id, deps.clock());
     await audit(tx, {
       ...actorOf(auth),
       action: 'package_request.override',
@@ -251,139 +230,19 @@ export async function overrideSelection(
   return readStaffPackageRequest(deps, id);
 }
 
+/** An institute's count may not differ from the grades staff distributed (docs/decisions/0090-staff-override-of-grade-distribution.md). */
 async function applyOverride(tx: Transaction, packageRequestId: string, input: Override, today: string): Promise<void> {
-  const set = input.amount === null ? { overrideDate: null } : { overrideDate: today };
-  switch (input.kind) {
-    case 'pdSession': {
-      const key = and(
-        eq(packageRequestPdSessions.packageRequestId, packageRequestId),
-        eq(packageRequestPdSessions.pdSessionId, input.itemId),
-      );
-      if (input.amount === null) {
-        await tx
-          .delete(packageRequestPdSessions)
-          .where(and(key, eq(packageRequestPdSessions.createdByInitiator, false)));
-        await tx
-          .update(packageRequestPdSessions)
-          .set({ ...set, overrideAmount: null })
-          .where(key);
-        return;
-      }
-      await tx
-        .insert(packageRequestPdSessions)
-        .values({
-          packageRequestId,
-          pdSessionId: input.itemId,
-          requestedDays: 0,
-          createdByInitiator: false,
-          overrideAmount: input.amount,
-          ...set,
-        })
-        .onConflictDoUpdate({
-          target: [packageRequestPdSessions.packageRequestId, packageRequestPdSessions.pdSessionId],
-          set: { overrideAmount: input.amount, ...set },
-        });
-      return;
-    }
-    case 'event': {
-      const key = and(
-        eq(packageRequestEvents.packageRequestId, packageRequestId),
-        eq(packageRequestEvents.packageEventId, input.itemId),
-      );
-      if (input.amount === null) {
-        await tx
-          .update(packageRequestEvents)
-          .set({ ...set, overrideAmount: null })
-          .where(key);
-        return;
-      }
-      await tx
-        .insert(packageRequestEvents)
-        .values({
-          packageRequestId,
-          packageEventId: input.itemId,
-          requestedParticipants: 0,
-          overrideAmount: input.amount,
-          ...set,
-        })
-        .onConflictDoUpdate({
-          target: [packageRequestEvents.packageRequestId, packageRequestEvents.packageEventId],
-          set: { overrideAmount: input.amount, ...set },
-        });
-      return;
-    }
-    case 'groupSection': {
-      const key = and(
-        eq(packageRequestGroupSections.packageRequestId, packageRequestId),
-        eq(packageRequestGroupSections.groupSectionId, input.itemId),
-      );
-      if (input.amount === null) {
-        await tx
-          .update(packageRequestGroupSections)
-          .set({ ...set, overrideParticipants: null })
-          .where(key);
-        return;
-      }
-      await tx
-        .insert(packageRequestGroupSections)
-        .values({
-          packageRequestId,
-          groupSectionId: input.itemId,
-          requestedParticipants: 0,
-          overrideParticipants: input.amount,
-          ...set,
-        })
-        .onConflictDoUpdate({
-          target: [packageRequestGroupSections.packageRequestId, packageRequestGroupSections.groupSectionId],
-          set: { overrideParticipants: input.amount, ...set },
-        });
-      return;
-    }
-    case 'institute': {
-      const key = and(
-        eq(packageRequestInstitutes.packageRequestId, packageRequestId),
-        eq(packageRequestInstitutes.packageInstituteId, input.itemId),
-      );
-      const gradeKey = and(
-        eq(packageRequestInstituteGrades.packageRequestId, packageRequestId),
-        eq(packageRequestInstituteGrades.packageInstituteId, input.itemId),
-      );
-      if (input.amount === null) {
-        await tx
-          .delete(packageRequestInstitutes)
-          .where(and(key, eq(packageRequestInstitutes.createdByInitiator, false)));
-        await tx
-          .update(packageRequestInstitutes)
-          .set({ ...set, overrideAmount: null })
-          .where(key);
-        // Staff's grades go with staff's count: the member's own distribution stands again.
-        await tx
-          .delete(packageRequestInstituteGrades)
-          .where(and(gradeKey, eq(packageRequestInstituteGrades.participants, 0)));
-        await tx.update(packageRequestInstituteGrades).set({ overrideParticipants: null }).where(gradeKey);
-        return;
-      }
-      const gradeRows = await tx.select().from(packageRequestInstituteGrades).where(gradeKey);
-      const distributed = [...effectiveGrades(gradeRows).values()].reduce((total, n) => total + n, 0);
-      if (gradesOverridden({ grades: gradeRows }) && distributed !== input.amount)
-        throw conflict(staffPackageMessages.gradesOverridden);
-      await tx
-        .insert(packageRequestInstitutes)
-        .values({
-          packageRequestId,
-          packageInstituteId: input.itemId,
-          requestedParticipants: 0,
-          createdByInitiator: false,
-          overrideAmount: input.amount,
-          ...set,
-        })
-        .onConflictDoUpdate({
-          target: [packageRequestInstitutes.packageRequestId, packageRequestInstitutes.packageInstituteId],
-          set: { overrideAmount: input.amount, ...set },
-        });
-      return;
-    }
+  if (input.amount === null) {
+    await clearSelectionOverride(tx, packageRequestId, input.kind, input.itemId);
+    return;
   }
+  if (input.kind === 'institute') {
+    const gradeRows = await instituteGradeRows(tx, packageRequestId, input.itemId);
+    const distributed = [...effectiveGrades(gradeRows).values()].reduce((total, n) => total + n, 0);
+    if (gradesOverridden({ grades: gradeRows }) && distributed !== input.amount)
+      throw conflict(staffPackageMessages.gradesOverridden);
+  }
+  await setSelectionOverride(tx, packageRequestId, input.kind, input.itemId, input.amount, today);
 }
 
 /**
@@ -407,60 +266,12 @@ export async function overrideGradeDistribution(
     if (!pkg.institutes.some((institute) => institute.id === input.packageInstituteId))
       throw badRequest(packageMessages.unknownItem, { packageInstituteId: packageMessages.unknownItem });
     const sent = input.grades.map((grade) => grade.gradeId);
-    const known = await tx.select({ id: grades.id }).from(grades).where(inArray(grades.id, sent));
-    if (known.length !== sent.length)
+    if ((await countKnownGrades(tx, sent)) !== sent.length)
       throw badRequest(packageMessages.unknownItem, { grades: packageMessages.unknownItem });
     const overrideDate = input.overrideDate ?? providerToday(deps);
     const participants = input.grades.reduce((total, grade) => total + grade.participants, 0);
-    await tx
-      .insert(packageRequestInstitutes)
-      .values({
-        packageRequestId: request.id,
-        packageInstituteId: input.packageInstituteId,
-        requestedParticipants: 0,
-        createdByInitiator: false,
-        overrideAmount: participants,
-        overrideDate,
-      })
-      .onConflictDoUpdate({
-        target: [packageRequestInstitutes.packageRequestId, packageRequestInstitutes.packageInstituteId],
-        set: { overrideAmount: participants, overrideDate },
-      });
-    const gradeKey = and(
-      eq(packageRequestInstituteGrades.packageRequestId, request.id),
-      eq(packageRequestInstituteGrades.packageInstituteId, input.packageInstituteId),
-    );
-    await tx.update(packageRequestInstituteGrades).set({ overrideParticipants: 0 }).where(gradeKey);
-    const given = input.grades.filter((grade) => grade.participants > 0);
-    await tx
-      .insert(packageRequestInstituteGrades)
-      .values(
-        given.map((grade) => ({
-          packageRequestId: request.id,
-          packageInstituteId: input.packageInstituteId,
-          gradeId: grade.gradeId,
-          participants: 0,
-          overrideParticipants: grade.participants,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [
-          packageRequestInstituteGrades.packageRequestId,
-          packageRequestInstituteGrades.packageInstituteId,
-          packageRequestInstituteGrades.gradeId,
-        ],
-        set: { overrideParticipants: sql`excluded.override_participants` },
-      });
-    await tx
-      .delete(packageRequestInstituteGrades)
-      .where(
-        and(
-          gradeKey,
-          eq(packageRequestInstituteGrades.participants, 0),
-          eq(packageRequestInstituteGrades.overrideParticipants, 0),
-        ),
-      );
-    await tx.update(packageRequests).set({ updatedAt: deps.clock() }).where(eq(packageRequests.id, request.id));
+    await setInstituteGradeOverride(tx, request.id, input.packageInstituteId, input.grades, participants, overrideDate);
+    await markPackageRequestChanged(tx, request.id, deps.clock());
     await audit(tx, {
       ...actorOf(auth),
       action: 'package_request.grade_override',
