@@ -84,7 +84,8 @@ function prerender(): Plugin {
  * The zod rule below (`manualPureFunctions: ['z']`) marks every call of a function named `z` as free
  * of side effects, and the attendance scanner's QR reader (barcode-detector's bundled ZXing glue) has
  * a function of that name that registers the WebAssembly's types: dropped, the reader fails with
- * "unbound types". This renames it in that one file, and fails the build if the file changes shape.
+ * "unbound types". This renames it in that one file, and fails the build if the file changes shape
+ * (no supported option does it in Rolldown 1.2: docs/decisions/0152-zxing-rename-and-pg-patches-stay.md).
  */
 function keepZxingTypeRegistrations(): Plugin {
   const file = /barcode-detector[\\/]dist[\\/]es[\\/]zxing-exported\.js$/;

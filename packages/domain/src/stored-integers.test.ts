@@ -8,7 +8,7 @@ import {
   sectionInput,
   staffEventInput,
   ticketTypeInput,
-} from './events/staff-contracts.ts';
+} from './events/admin-contracts.ts';
 import { int4Max } from './stored-integers.ts';
 
 /** Each integer input stored in an int4 column takes int4Max and refuses one more (a 500 at the database before). */

@@ -186,7 +186,7 @@ export async function findOrganizationResource(db: Executor, resourceId: string)
 }
 
 /**
- * Saved-resource rows (core/favourites.ts) for the resources among `ids` the user may open now: PDFs
+ * Saved-resource rows (core/saved-resources.ts) for the resources among `ids` the user may open now: PDFs
  * of organizations they are an active member of. A link resource is not saveable: My Saved Resources
  * holds PDFs and videos (organizations.md §3 'type pdf/video').
  */

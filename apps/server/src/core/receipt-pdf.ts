@@ -2,8 +2,41 @@ import type { PDFFont, PDFPage } from 'pdf-lib';
 import { receiptNumberLabel } from '@portal/domain/commerce/receipts.ts';
 import { formatMomentWithZone, formatUsDate } from '@portal/domain/dates.ts';
 import { formatCents } from '@portal/domain/money.ts';
+import type { eventPayments } from '../db/schema/commerce.ts';
 import { printable } from './certificates.ts';
-import type { Receipt, ReceiptLine } from './receipts.ts';
+
+/** One line of a receipt: what was bought, how many, at what price. */
+export interface ReceiptLine {
+  eventName: string;
+  /** The section (or day) bought, null for a whole event. */
+  sectionTitle: string | null;
+  sectionDates: string[];
+  title: string;
+  quantity: number;
+  unitPriceCents: number;
+  amountCents: number;
+}
+
+/** Everything a receipt prints, read from the rows (core/receipts.ts readReceipt). */
+export interface Receipt {
+  number: number;
+  issuedAt: Date;
+  paymentId: string;
+  status: (typeof eventPayments.status.enumValues)[number];
+  buyerName: string;
+  buyerEmail: string;
+  organizationName: string | null;
+  /** The organization's billing address, one line per part given; empty when it has none. */
+  billingAddress: string[];
+  lines: ReceiptLine[];
+  couponCode: string | null;
+  subtotalCents: number;
+  discountCents: number;
+  totalCents: number;
+  paidBy: string;
+  /** Said when the payment was undone after the receipt was issued (refund needed, cancelled). */
+  statusLine: string | null;
+}
 
 const margin = 56;
 const right = 556;

@@ -27,7 +27,7 @@ import { type JobHandler } from '../platform/jobs.ts';
 import { executeStatic, staticStatement } from '../db/prepared.ts';
 import { jobs } from '../db/schema/platform.ts';
 import { queueMail } from '../platform/mail.ts';
-import { receiptPdf } from './receipt-pdf.ts';
+import { receiptPdf, type Receipt, type ReceiptLine } from './receipt-pdf.ts';
 
 /**
  * Receipts of event payments (issue 25): numbered once, in the transaction that makes the payment
@@ -101,39 +101,6 @@ export async function issueReceipt(
   });
   if (!receipt) throw new Error('the receipt was not issued');
   return receipt.number;
-}
-
-/** One line of a receipt: what was bought, how many, at what price. */
-export interface ReceiptLine {
-  eventName: string;
-  /** The section (or day) bought, null for a whole event. */
-  sectionTitle: string | null;
-  sectionDates: string[];
-  title: string;
-  quantity: number;
-  unitPriceCents: number;
-  amountCents: number;
-}
-
-/** Everything a receipt prints, read from the rows. */
-export interface Receipt {
-  number: number;
-  issuedAt: Date;
-  paymentId: string;
-  status: (typeof eventPayments.status.enumValues)[number];
-  buyerName: string;
-  buyerEmail: string;
-  organizationName: string | null;
-  /** The organization's billing address, one line per part given; empty when it has none. */
-  billingAddress: string[];
-  lines: ReceiptLine[];
-  couponCode: string | null;
-  subtotalCents: number;
-  discountCents: number;
-  totalCents: number;
-  paidBy: string;
-  /** Said when the payment was undone after the receipt was issued (refund needed, cancelled). */
-  statusLine: string | null;
 }
 
 /** The approved purchase order that paid the payment: its own, or an institute one linked to it. */

@@ -136,7 +136,7 @@ export async function toolkitDocumentDownload(
   return { bytes, filename: toolkitDownloadName(document.fileName) };
 }
 
-/** favourites' reader of toolkit documents: those of these ids the user may open, as saved resources. */
+/** core/saved-resources.ts' reader of toolkit documents: those of these ids the user may open, as saved resources. */
 export async function readSavedToolkitDocuments(
   db: Executor,
   userId: string,

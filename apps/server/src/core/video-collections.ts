@@ -115,7 +115,7 @@ export async function videoCollectionById(db: Executor, id: string): Promise<Vid
   return found;
 }
 
-/** Saved-resource rows (core/favourites.ts) for the videos among `ids`: every member may watch every video. */
+/** Saved-resource rows (core/saved-resources.ts) for the videos among `ids`: every member may watch every video. */
 export async function readSavedVideos(db: Executor, _userId: string, ids: readonly string[]): Promise<SavedResource[]> {
   if (ids.length === 0) return [];
   const rows = await db

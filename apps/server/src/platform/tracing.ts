@@ -10,7 +10,7 @@ import pg from 'pg';
  * package imports all run before its first line, so a require hook would come too late. @fastify/otel
  * is a plugin buildApp registers, and node-postgres' Client and Pool are patched here, on the classes
  * the database pool uses. The packages are imported only when tracing starts, so a server without the
- * variable loads none of them (docs/decisions/0141-opentelemetry-traces.md).
+ * variable loads none of them (docs/decisions/0141-opentelemetry-traces.md; why by hand: 0152).
  */
 
 export interface TracingSettings {

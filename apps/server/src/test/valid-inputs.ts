@@ -1,4 +1,4 @@
-import type { CouponInput, StaffEventInput } from '@portal/domain/events/staff-contracts.ts';
+import type { CouponInput, StaffEventInput } from '@portal/domain/events/admin-contracts.ts';
 
 /**
  * Request bodies the API accepts, shared by the feature tests and the access matrix (which must send

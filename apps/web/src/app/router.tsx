@@ -32,7 +32,6 @@ import { allocationRoutes } from '../features/allocation/routes.tsx';
 import { applicationsRoutes } from '../features/applications/routes.tsx';
 import { attendanceRoutes } from '../features/attendance/routes.tsx';
 import { authRoutes } from '../features/auth/routes.tsx';
-import { cartRoutes } from '../features/cart/routes.tsx';
 import { catalogueRoutes } from '../features/catalogue/routes.tsx';
 import { certificatesRoutes } from '../features/certificates/routes.tsx';
 import { checkoutRoutes } from '../features/checkout/routes.tsx';
@@ -71,7 +70,6 @@ const features: FeatureRouteFactory[] = [
   organizationResourcesRoutes,
   videoCollectionsRoutes,
   catalogueRoutes,
-  cartRoutes,
   checkoutRoutes,
   eventPaymentsRoutes,
   allocationRoutes,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsvList, parseCsvRows, parsePastedList, planSeats, seatedPeople } from './pasted-list.ts';
+import { parsePastedList, planSeats, seatedPeople } from './pasted-list.ts';
 
 const brief = (people: ReturnType<typeof parsePastedList>) =>
   people.map(({ line, email, firstName, lastName }) => [line, email, firstName, lastName]);
@@ -60,78 +60,6 @@ describe('parsePastedList', () => {
 
   it('keeps the entry as written for the preview', () => {
     expect(parsePastedList('Ann Lee <ann@x.org>; not an email')[1]?.text).toBe('not an email');
-  });
-});
-
-describe('parseCsvRows', () => {
-  it.each([
-    [
-      'plain',
-      'a,b,c\nd,e,f',
-      [
-        ['a', 'b', 'c'],
-        ['d', 'e', 'f'],
-      ],
-    ],
-    ['quoted separators', '"a,1","b;2",c', [['a,1', 'b;2', 'c']]],
-    ['doubled quotes', '"say ""hi""",x', [['say "hi"', 'x']]],
-    [
-      'a line break inside quotes',
-      '"two\nlines",x\ny,z',
-      [
-        ['two\nlines', 'x'],
-        ['y', 'z'],
-      ],
-    ],
-    [
-      'CRLF and a trailing newline',
-      'a,b\r\nc,d\r\n',
-      [
-        ['a', 'b'],
-        ['c', 'd'],
-      ],
-    ],
-    ['a BOM', '\uFEFFa,b', [['a', 'b']]],
-    ['empty fields', 'a,,c', [['a', '', 'c']]],
-  ])('%s', (_case, text, expected) => {
-    expect(parseCsvRows(text)).toEqual(expected);
-  });
-});
-
-describe('parseCsvList', () => {
-  it.each([
-    [
-      'no header: email, first, last',
-      'ann@x.org,Ann,Lee\nbob@x.org,Bob,Ray',
-      [
-        [1, 'ann@x.org', 'Ann', 'Lee'],
-        [2, 'bob@x.org', 'Bob', 'Ray'],
-      ],
-    ],
-    [
-      'a header is detected and skipped',
-      'Email,First Name,Last Name\nann@x.org,Ann,Lee',
-      [[2, 'ann@x.org', 'Ann', 'Lee']],
-    ],
-    [
-      'header columns in another order',
-      'last_name;first_name;e-mail\nLee;Ann;ANN@x.org',
-      [[2, 'ann@x.org', 'Ann', 'Lee']],
-    ],
-    ['a header without names', '\uFEFFemail\r\nann@x.org\r\n', [[2, 'ann@x.org', '', '']]],
-    ['quoted names', '"ann@x.org","Ann ""Jo""","Lee, Jr."', [[1, 'ann@x.org', 'Ann "Jo"', 'Lee, Jr.']]],
-    [
-      'blank rows are skipped, numbering kept',
-      'ann@x.org\n,,\nbob@x.org',
-      [
-        [1, 'ann@x.org', '', ''],
-        [3, 'bob@x.org', '', ''],
-      ],
-    ],
-    ['a first row with an address is data', 'email@x.org,First,Last', [[1, 'email@x.org', 'First', 'Last']]],
-    ['a row with no email stays (invalid later)', 'Email,First Name\n,Ann', [[2, '', 'Ann', '']]],
-  ])('%s', (_case, text, expected) => {
-    expect(brief(parseCsvList(text))).toEqual(expected);
   });
 });
 

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPdf } from '@portal/domain/content/toolkit.ts';
 import type { DatabaseHandle } from '../client.ts';
-import { listSavedResources } from '../../core/favourites.ts';
+import { listSavedResources } from '../../core/saved-resources.ts';
 import { readToolkitFlags, visibleContainers, visibleDocuments } from '../../core/toolkit-content.ts';
 import { localStorage } from '../../platform/storage.ts';
 import { createTestDatabase } from '../../test/database.ts';

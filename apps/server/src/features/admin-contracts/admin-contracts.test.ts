@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ContractList } from '@portal/domain/commerce/member-purchase-orders.ts';
-import type { StaffContractList } from '@portal/domain/packages/staff-contracts.ts';
-import { staffPackageMessages } from '@portal/domain/packages/staff-rules.ts';
+import type { StaffContractList } from '@portal/domain/packages/admin-contracts.ts';
+import { staffPackageMessages } from '@portal/domain/packages/admin-rules.ts';
 import { insertPackage, staffOnlyPackageSpec } from '../../db/seed/demo-packages.ts';
 import { contracts } from '../../db/schema/contracts.ts';
 import { schoolYears } from '../../db/schema/lookups.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { staffContractInput, staffContractList } from '@portal/domain/packages/staff-contracts.ts';
+import { staffContractInput, staffContractList } from '@portal/domain/packages/admin-contracts.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { readUpload } from '../../core/purchase-order-upload.ts';
 import { caller } from '../../platform/access.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, notExists } from 'drizzle-orm';
 import { looksLikePdf } from '@portal/domain/commerce/purchase-orders.ts';
-import type { StaffContractInput, StaffContractList } from '@portal/domain/packages/staff-contracts.ts';
-import { staffPackageMessages } from '@portal/domain/packages/staff-rules.ts';
+import type { StaffContractInput, StaffContractList } from '@portal/domain/packages/admin-contracts.ts';
+import { staffPackageMessages } from '@portal/domain/packages/admin-rules.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Upload } from '../../core/purchase-order-upload.ts';
 import type { Executor } from '../../db/client.ts';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { staffEventMessages, type StaffEventDetail } from '@portal/domain/events/staff-contracts.ts';
+import { staffEventMessages, type StaffEventDetail } from '@portal/domain/events/admin-contracts.ts';
 import { gradeBandMessages } from '@portal/domain/events/grade-bands.ts';
 import { eventSections, events } from '../../db/schema/commerce.ts';
 import { auditLog } from '../../db/schema/platform.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { staffEventMessages, type CouponInput, type CouponPage } from '@portal/domain/events/staff-contracts.ts';
+import { staffEventMessages, type CouponInput, type CouponPage } from '@portal/domain/events/admin-contracts.ts';
 import { coupons } from '../../db/schema/commerce.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { createCoupon, createEvent, signedInUser } from '../../test/commerce-factories.ts';

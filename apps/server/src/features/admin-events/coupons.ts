@@ -4,7 +4,7 @@ import {
   type couponInput,
   type CouponPage,
   type CouponRow,
-} from '@portal/domain/events/staff-contracts.ts';
+} from '@portal/domain/events/admin-contracts.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
 import type { coupons } from '../../db/schema/commerce.ts';

@@ -8,7 +8,7 @@ import type {
   StaffEventInput,
   StaffEventPage,
   ticketTypeInput,
-} from '@portal/domain/events/staff-contracts.ts';
+} from '@portal/domain/events/admin-contracts.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { readEventStructure } from '../../core/event-structure.ts';
 import {

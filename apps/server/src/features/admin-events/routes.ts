@@ -13,7 +13,7 @@ import {
   staffEventPage,
   staffEventQuery,
   ticketTypeInput,
-} from '@portal/domain/events/staff-contracts.ts';
+} from '@portal/domain/events/admin-contracts.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { createCoupon, listCoupons, updateCoupon } from './coupons.ts';

@@ -8,7 +8,7 @@ import {
   type StaffEventInput,
   type StaffEventPage,
   type ticketTypeInput,
-} from '@portal/domain/events/staff-contracts.ts';
+} from '@portal/domain/events/admin-contracts.ts';
 import { orderedGradeBands } from '@portal/domain/events/grade-bands.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';

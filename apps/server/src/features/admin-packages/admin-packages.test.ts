@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { packageMessages } from '@portal/domain/packages/rules.ts';
-import { staffPackageMessages } from '@portal/domain/packages/staff-rules.ts';
+import { staffPackageMessages } from '@portal/domain/packages/admin-rules.ts';
 import type {
   PackageRequestDetail,
   StaffPackageList,

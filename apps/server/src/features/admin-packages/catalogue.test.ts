@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PackageRequestDetail, StaffPackageList } from '@portal/domain/packages/contracts.ts';
-import type { PackageEventOptions, StaffPackageDetail } from '@portal/domain/packages/staff-contracts.ts';
-import { staffPackageMessages } from '@portal/domain/packages/staff-rules.ts';
+import type { PackageEventOptions, StaffPackageDetail } from '@portal/domain/packages/admin-contracts.ts';
+import { staffPackageMessages } from '@portal/domain/packages/admin-rules.ts';
 import { schoolYears } from '../../db/schema/lookups.ts';
 import { packageRequestEvents, packageRequests, packages } from '../../db/schema/packages.ts';
 import { createEvent, signedInUser } from '../../test/commerce-factories.ts';

@@ -8,8 +8,8 @@ import type {
   PdSessionGroupingInput,
   PdSessionInput,
   StaffPackageDetail,
-} from '@portal/domain/packages/staff-contracts.ts';
-import { staffPackageMessages } from '@portal/domain/packages/staff-rules.ts';
+} from '@portal/domain/packages/admin-contracts.ts';
+import { staffPackageMessages } from '@portal/domain/packages/admin-rules.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { loadPackage, requestCounts } from '../../core/packages.ts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { packageMessages } from '@portal/domain/packages/rules.ts';
 import type { PackageRequestDetail } from '@portal/domain/packages/contracts.ts';
-import { staffPackageMessages } from '@portal/domain/packages/staff-rules.ts';
+import { staffPackageMessages } from '@portal/domain/packages/admin-rules.ts';
 import { fullPackageSpec, insertPackage } from '../../db/seed/demo-packages.ts';
 import { schoolYears } from '../../db/schema/lookups.ts';
 import { packageRequestInstituteGrades, packageRequests } from '../../db/schema/packages.ts';

@@ -19,7 +19,7 @@ import {
   staffGradeOverrideInput,
   staffRequestListQuery,
   staffSelectionOverrideInput,
-} from '@portal/domain/packages/staff-contracts.ts';
+} from '@portal/domain/packages/admin-contracts.ts';
 import { exportQuery } from '@portal/domain/exports.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';

@@ -19,9 +19,9 @@ import type {
   StaffGradeOverrideInput,
   StaffSelectionOverrideInput,
   staffRequestListQuery,
-} from '@portal/domain/packages/staff-contracts.ts';
-import { staffOverrideAllowed, staffPackageMessages } from '@portal/domain/packages/staff-rules.ts';
-import { packageSelectionKindLabels } from '@portal/domain/packages/staff-contracts.ts';
+} from '@portal/domain/packages/admin-contracts.ts';
+import { staffOverrideAllowed, staffPackageMessages } from '@portal/domain/packages/admin-rules.ts';
+import { packageSelectionKindLabels } from '@portal/domain/packages/admin-contracts.ts';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import {

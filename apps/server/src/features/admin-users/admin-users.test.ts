@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { auditLog } from '../../db/schema/platform.ts';
 import { users } from '../../db/schema/users.ts';
 import { addMembership, createOrganization, createUser, testPassword } from '../../test/factories.ts';
-import type { AdminUserPage } from '@portal/domain/people/staff-users.ts';
+import type { AdminUserPage } from '@portal/domain/people/admin-users.ts';
 import { readCsv } from '../../test/exports.ts';
 import { call, sessionCookieOf, signIn, useTestApp } from '../../test/harness.ts';
 import { exportUserRows } from './user-search.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminUserPage, adminUserSearch } from '@portal/domain/people/staff-users.ts';
+import { adminUserPage, adminUserSearch } from '@portal/domain/people/admin-users.ts';
 import { currentUser } from '@portal/domain/people/auth.ts';
 import { exportQuery } from '@portal/domain/exports.ts';
 import type { AppDeps } from '../../app-deps.ts';

@@ -1,5 +1,5 @@
 import { and, asc, count, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { userRoleDescriptions, type AdminUserPage, type AdminUserRow } from '@portal/domain/people/staff-users.ts';
+import { userRoleDescriptions, type AdminUserPage, type AdminUserRow } from '@portal/domain/people/admin-users.ts';
 import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { ExportFormat } from '@portal/domain/exports.ts';
 import type { AppDeps } from '../../app-deps.ts';

@@ -2,7 +2,8 @@ import type { FavouriteState, FavouriteTarget, SavedResourceList } from '@portal
 import { hasToolkitAccess } from '@portal/domain/people/roles.ts';
 import { toolkitMessages } from '@portal/domain/content/toolkit.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { addFavourite, listSavedResources, removeFavourite } from '../../core/favourites.ts';
+import { removeFavourite } from '../../core/favourites.ts';
+import { addFavourite, listSavedResources } from '../../core/saved-resources.ts';
 import { forbidden } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 

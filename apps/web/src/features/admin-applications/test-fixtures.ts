@@ -4,7 +4,7 @@ import type {
   AdminApplicationRow,
   ApplicationSettingsReply,
 } from '@portal/domain/applications/contracts.ts';
-import type { StaffEventPage } from '@portal/domain/events/staff-contracts.ts';
+import type { StaffEventPage } from '@portal/domain/events/admin-contracts.ts';
 import {
   aSubmittedApplication,
   applicationId,

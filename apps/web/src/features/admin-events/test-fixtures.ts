@@ -1,4 +1,4 @@
-import type { CouponPage, CouponRow, StaffEventDetail, StaffEventPage } from '@portal/domain/events/staff-contracts.ts';
+import type { CouponPage, CouponRow, StaffEventDetail, StaffEventPage } from '@portal/domain/events/admin-contracts.ts';
 
 /** Test data of the staff console's event and coupon screens: what the API answers, as the contracts shape it. */
 

@@ -1,8 +1,26 @@
-import type { FeatureRouteFactory } from '../../lib/routes.ts';
+import { type FeatureRouteFactory, redirectTo, preloaded } from '../../lib/routes.ts';
 
-/** The payment pages that follow a checkout: of the cart, of an accepted application, of a registration request. */
+/**
+ * Commerce (issue 4): the cart, read and paid on its checkout page, and the payment pages that follow a
+ * checkout: of the cart, of an accepted application, of a registration request.
+ */
 export const checkoutRoutes: FeatureRouteFactory = (queryClient) => ({
   members: [
+    {
+      path: 'event-cart',
+      children: [
+        { index: true, ...redirectTo('/members/event-cart/checkout') },
+        {
+          path: 'checkout',
+          ...preloaded({ reads: ['/api/payments/options'] }),
+          lazy: () =>
+            import('./pages/checkout-page.tsx').then((m) => ({
+              Component: m.CheckoutPage,
+              loader: m.checkoutLoader(queryClient),
+            })),
+        },
+      ],
+    },
     {
       path: 'event-cart/checkout/purchase-order',
       lazy: () =>

@@ -1,7 +1,6 @@
 import { Alert, Badge, Button, FileInput, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import {
-  parseCsvList,
   parsePastedList,
   pastedListMessages as messages,
   planSeats,
@@ -105,7 +104,10 @@ export function PasteListModal({
       setFromFile(null);
       return;
     }
-    void readText(chosen).then((csv) => setFromFile(parseCsvList(csv)));
+    // The CSV parser comes with the first file chosen, not with every page that offers a paste.
+    void Promise.all([readText(chosen), import('@portal/domain/people/pasted-csv.ts')]).then(
+      ([csv, { parseCsvList }]) => setFromFile(parseCsvList(csv)),
+    );
   };
   const confirm = async () => {
     setConfirming(true);

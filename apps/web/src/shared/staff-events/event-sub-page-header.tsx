@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { StaffEventDetail } from '@portal/domain/events/staff-contracts.ts';
+import type { StaffEventDetail } from '@portal/domain/events/admin-contracts.ts';
 import { api } from '../../lib/api.ts';
 import { formatDateRange } from '../commerce/format.ts';
 

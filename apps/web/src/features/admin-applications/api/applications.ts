@@ -5,7 +5,7 @@ import {
   type ApplicationStatus,
 } from '@portal/domain/applications/rules.ts';
 import type { AdminApplicationDetail, AdminApplicationPage } from '@portal/domain/applications/contracts.ts';
-import type { StaffEventPage } from '@portal/domain/events/staff-contracts.ts';
+import type { StaffEventPage } from '@portal/domain/events/admin-contracts.ts';
 import { api, withQuery } from '../../../lib/api.ts';
 import { listParams, type ListParams } from '../../../lib/list-search.ts';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StaffContractInput, StaffContractList } from '@portal/domain/packages/staff-contracts.ts';
+import type { StaffContractInput, StaffContractList } from '@portal/domain/packages/admin-contracts.ts';
 import { api, apiRequest } from '../../../lib/api.ts';
 
 const enc = encodeURIComponent;

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { couponInput, CouponPage, CouponRow } from '@portal/domain/events/staff-contracts.ts';
+import type { couponInput, CouponPage, CouponRow } from '@portal/domain/events/admin-contracts.ts';
 import { api, withQuery } from '../../../lib/api.ts';
 import type { ListParams } from '../../../lib/list-search.ts';
 import { commercePageSize } from '../../../shared/commerce/admin-lists.ts';

@@ -8,7 +8,7 @@ import type {
   StaffEventInput,
   StaffEventPage,
   ticketTypeInput,
-} from '@portal/domain/events/staff-contracts.ts';
+} from '@portal/domain/events/admin-contracts.ts';
 import { api, apiRequest, withQuery } from '../../../lib/api.ts';
 import type { ListParams } from '../../../lib/list-search.ts';
 import { commercePageSize } from '../../../shared/commerce/admin-lists.ts';

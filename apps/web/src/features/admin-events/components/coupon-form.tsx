@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { couponTypes } from '@portal/domain/commerce/enums.ts';
-import { staffEventMessages, type CouponRow } from '@portal/domain/events/staff-contracts.ts';
+import { staffEventMessages, type CouponRow } from '@portal/domain/events/admin-contracts.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import { useProviderTimeZone } from '../../../lib/time-zone.ts';

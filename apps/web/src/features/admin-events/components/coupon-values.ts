@@ -1,7 +1,7 @@
 import { schemaResolver } from '@mantine/form';
 import { dayEdgeIn, formatMomentDay, parseUsDate } from '@portal/domain/dates.ts';
 import { dollarsToCents } from '@portal/domain/money.ts';
-import { couponInput, staffEventMessages, type CouponInput } from '@portal/domain/events/staff-contracts.ts';
+import { couponInput, staffEventMessages, type CouponInput } from '@portal/domain/events/admin-contracts.ts';
 import { priceToText } from './text-values.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { staffEventMessages, type StaffEventDetail } from '@portal/domain/events/staff-contracts.ts';
+import { staffEventMessages, type StaffEventDetail } from '@portal/domain/events/admin-contracts.ts';
 import { eventChanges, useEventChange } from '../api/events.ts';
 import { EventFields } from './event-fields.tsx';
 import { eventInputOf, eventValuesOf, validateEvent, type EventFormValues } from './form-values.ts';

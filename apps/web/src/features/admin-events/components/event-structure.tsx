@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { pathLevelLabels } from '@portal/domain/applications/rules.ts';
 import { formatUsDate } from '@portal/domain/dates.ts';
-import type { StaffEventDetail } from '@portal/domain/events/staff-contracts.ts';
+import type { StaffEventDetail } from '@portal/domain/events/admin-contracts.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { eventChanges, type EventChange } from '../api/events.ts';
 import { capacityToText } from './text-values.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { staffEventMessages } from '@portal/domain/events/staff-contracts.ts';
+import { staffEventMessages } from '@portal/domain/events/admin-contracts.ts';
 import { couponBodyOf, couponValuesOf, emptyCouponValues, validateCoupon } from './coupon-values.ts';
 import { capacityFromText, validateGrouping, validatePath } from './form-values.ts';
 import { priceToText } from './text-values.ts';

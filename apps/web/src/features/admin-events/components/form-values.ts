@@ -12,7 +12,7 @@ import {
   ticketTypeInput,
   type StaffEventDetail,
   type StaffEventInput,
-} from '@portal/domain/events/staff-contracts.ts';
+} from '@portal/domain/events/admin-contracts.ts';
 import { capacityToText } from './text-values.ts';
 
 /**

@@ -2,7 +2,7 @@ import { Button, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/cor
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
-import { staffEventMessages } from '@portal/domain/events/staff-contracts.ts';
+import { staffEventMessages } from '@portal/domain/events/admin-contracts.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useCreateEvent } from '../api/events.ts';

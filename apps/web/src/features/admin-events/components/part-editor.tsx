@@ -1,7 +1,7 @@
 import { Modal, Text } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { staffEventMessages } from '@portal/domain/events/staff-contracts.ts';
+import { staffEventMessages } from '@portal/domain/events/admin-contracts.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import { lazy, Suspense } from 'react';
 import { PageLoader } from '../../../ui/page-loader.tsx';

@@ -2,7 +2,7 @@ import { Button, Group, Stack } from '@mantine/core';
 import { useForm, type GetInputPropsReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
-import { staffEventMessages } from '@portal/domain/events/staff-contracts.ts';
+import { staffEventMessages } from '@portal/domain/events/admin-contracts.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useEventChange, type EventChange } from '../api/events.ts';

@@ -1,6 +1,6 @@
 import { Button, Group, Table } from '@mantine/core';
 import { formatCents } from '@portal/domain/money.ts';
-import type { StaffEventDetail } from '@portal/domain/events/staff-contracts.ts';
+import type { StaffEventDetail } from '@portal/domain/events/admin-contracts.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { eventChanges } from '../api/events.ts';
 import { priceToText } from './text-values.ts';

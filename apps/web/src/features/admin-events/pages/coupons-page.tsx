@@ -3,7 +3,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { formatCents } from '@portal/domain/money.ts';
-import type { CouponRow } from '@portal/domain/events/staff-contracts.ts';
+import type { CouponRow } from '@portal/domain/events/admin-contracts.ts';
 import { formatMomentDay } from '@portal/domain/dates.ts';
 import { listParams, useListSearch } from '../../../lib/list-search.ts';
 import { useProviderTimeZone } from '../../../lib/time-zone.ts';

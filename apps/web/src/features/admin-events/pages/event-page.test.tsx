@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { staffEventMessages } from '@portal/domain/events/staff-contracts.ts';
+import { staffEventMessages } from '@portal/domain/events/admin-contracts.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { anEvent, eventId } from '../test-fixtures.ts';

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { resourcePaths } from '@portal/domain/content/resources.ts';
 import { gradeBandsText } from '@portal/domain/events/grade-bands.ts';
-import type { StaffEventDetail } from '@portal/domain/events/staff-contracts.ts';
+import type { StaffEventDetail } from '@portal/domain/events/admin-contracts.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';

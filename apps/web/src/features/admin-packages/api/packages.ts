@@ -14,7 +14,7 @@ import type {
   StaffGradeOverrideInput,
   StaffPackageDetail,
   StaffSelectionOverrideInput,
-} from '@portal/domain/packages/staff-contracts.ts';
+} from '@portal/domain/packages/admin-contracts.ts';
 import { api, apiRequest, withQuery } from '../../../lib/api.ts';
 import { listParams, type ListParams } from '../../../lib/list-search.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { staffPackageMessages as m } from '@portal/domain/packages/staff-rules.ts';
+import { staffPackageMessages as m } from '@portal/domain/packages/admin-rules.ts';
 import { inputOf, validatePart } from './package-part-form.tsx';
 import { formValuesOf, packageSource } from './part-fields.ts';
 

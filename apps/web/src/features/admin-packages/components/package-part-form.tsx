@@ -13,8 +13,8 @@ import {
   pdSessionGroupingInput,
   pdSessionInput,
   type StaffPackageDetail,
-} from '@portal/domain/packages/staff-contracts.ts';
-import { staffPackageMessages } from '@portal/domain/packages/staff-rules.ts';
+} from '@portal/domain/packages/admin-contracts.ts';
+import { staffPackageMessages } from '@portal/domain/packages/admin-rules.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { packageOptionsQuery, saveChange, usePackageChange, type PartKind } from '../api/packages.ts';

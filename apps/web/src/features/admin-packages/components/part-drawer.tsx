@@ -1,6 +1,6 @@
 import { Drawer } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import type { StaffPackageDetail } from '@portal/domain/packages/staff-contracts.ts';
+import type { StaffPackageDetail } from '@portal/domain/packages/admin-contracts.ts';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import type { PartKind } from '../api/packages.ts';
 import { partNames, type FormValues } from './part-fields.ts';

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
-import { staffPackageMessages } from '@portal/domain/packages/staff-rules.ts';
+import { staffPackageMessages } from '@portal/domain/packages/admin-rules.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import { deleteChange, usePackageChange, type PartKind } from '../api/packages.ts';
 import { partNames } from './part-fields.ts';

@@ -3,7 +3,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { formatCents } from '@portal/domain/money.ts';
-import type { StaffPackageDetail } from '@portal/domain/packages/staff-contracts.ts';
+import type { StaffPackageDetail } from '@portal/domain/packages/admin-contracts.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { DetailSection } from '../../../ui/detail-section.tsx';

@@ -9,7 +9,7 @@ import {
   type PackageRequestStatus,
 } from '@portal/domain/packages/rules.ts';
 import type { PackageDetail, PackageRequestDetail } from '@portal/domain/packages/contracts.ts';
-import { staffPackageMessages } from '@portal/domain/packages/staff-rules.ts';
+import { staffPackageMessages } from '@portal/domain/packages/admin-rules.ts';
 import { jsonResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { aUser } from '../../../test/users.ts';

@@ -14,7 +14,7 @@ import {
   type StaffPackageAction,
 } from '@portal/domain/packages/rules.ts';
 import type { PackageRequestDetail } from '@portal/domain/packages/contracts.ts';
-import { staffOverrideAllowed, staffPackageMessages } from '@portal/domain/packages/staff-rules.ts';
+import { staffOverrideAllowed, staffPackageMessages } from '@portal/domain/packages/admin-rules.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
 import { ErrorState } from '../../../ui/error-state.tsx';

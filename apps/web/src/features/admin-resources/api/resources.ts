@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResourceMove, ResourceRow, StaffResourceList } from '@portal/domain/content/resources.ts';
-import type { StaffEventDetail } from '@portal/domain/events/staff-contracts.ts';
+import type { StaffEventDetail } from '@portal/domain/events/admin-contracts.ts';
 import { api, apiRequest } from '../../../lib/api.ts';
 
 export const adminResourceKeys = {

@@ -5,7 +5,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { resourceMessages, type ResourceRow } from '@portal/domain/content/resources.ts';
-import type { StaffEventDetail } from '@portal/domain/events/staff-contracts.ts';
+import type { StaffEventDetail } from '@portal/domain/events/admin-contracts.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUserPage } from '@portal/domain/people/staff-users.ts';
+import type { AdminUserPage } from '@portal/domain/people/admin-users.ts';
 import type {
   StaffToolkitDocument,
   StaffToolkitDocumentPage,

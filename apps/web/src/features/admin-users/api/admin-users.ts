@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AdminUserPage } from '@portal/domain/people/staff-users.ts';
+import type { AdminUserPage } from '@portal/domain/people/admin-users.ts';
 import { api, withQuery } from '../../../lib/api.ts';
 
 export const adminUsersPageSize = 20;

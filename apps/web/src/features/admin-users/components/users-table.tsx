@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { displayName } from '@portal/domain/people/names.ts';
-import { userRoleDescriptions, type AdminUserRow } from '@portal/domain/people/staff-users.ts';
+import { userRoleDescriptions, type AdminUserRow } from '@portal/domain/people/admin-users.ts';
 import { toolkitPaths } from '@portal/domain/content/toolkit.ts';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 import { EmailAddress } from '../../../ui/email-address.tsx';

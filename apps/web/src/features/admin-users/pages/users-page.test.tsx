@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AdminUserPage, AdminUserRow } from '@portal/domain/people/staff-users.ts';
+import type { AdminUserPage, AdminUserRow } from '@portal/domain/people/admin-users.ts';
 import { jsonResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { aUser } from '../../../test/users.ts';

@@ -5,7 +5,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { displayName } from '@portal/domain/people/names.ts';
-import type { AdminUserRow } from '@portal/domain/people/staff-users.ts';
+import type { AdminUserRow } from '@portal/domain/people/admin-users.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';

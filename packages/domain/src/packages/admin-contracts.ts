@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuery } from '../pagination.ts';
 import { packageRequestStatuses, pdSessionSettings, travelCostTypes } from './rules.ts';
 import { packageDetail, packageEvent } from './contracts.ts';
-import { staffPackageMessages } from './staff-rules.ts';
+import { staffPackageMessages } from './admin-rules.ts';
 import { int4Max } from '../stored-integers.ts';
 
 /**

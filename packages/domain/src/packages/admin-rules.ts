@@ -2,7 +2,7 @@ import type { PackageRequestStatus } from './rules.ts';
 
 /**
  * The staff console's package messages and rules, without zod, so a page can load them without the
- * schemas (staff-contracts.ts holds those).
+ * schemas (admin-contracts.ts holds those).
  */
 
 export const staffPackageMessages = {

@@ -7,7 +7,7 @@ import {
   staffEventMessages,
   ticketTypeInput,
   type CouponInput,
-} from './staff-contracts.ts';
+} from './admin-contracts.ts';
 import { gradeBandMessages } from './grade-bands.ts';
 
 function issueOn(result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }, field: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { userRoleDescriptions } from './staff-users.ts';
+import { userRoleDescriptions } from './admin-users.ts';
 
 describe('userRoleDescriptions', () => {
   it.each([

@@ -7,8 +7,8 @@ import {
   pdSessionInput,
   staffContractInput,
   staffSelectionOverrideInput,
-} from './staff-contracts.ts';
-import { staffOverrideAllowed, staffPackageMessages as m } from './staff-rules.ts';
+} from './admin-contracts.ts';
+import { staffOverrideAllowed, staffPackageMessages as m } from './admin-rules.ts';
 
 const uuid = '00000000-0000-4000-8000-000000000001';
 const firstError = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
