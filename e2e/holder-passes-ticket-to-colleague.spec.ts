@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { expectAccessible } from './fixtures/accessibility.ts';
 import { atPath, demoUsers, sideMenu, signIn } from './fixtures/auth.ts';
 import { expectToast, input, journeyTimeout, uniqueToken } from './fixtures/forms.ts';
@@ -151,6 +151,15 @@ async function ticketCodeImage(page: Page): Promise<Buffer> {
   return Buffer.from(source.slice(source.indexOf(',') + 1), 'base64');
 }
 
+/** Runs `walk`, then closes the contexts whatever happened. */
+async function closing<T>(contexts: BrowserContext[], walk: () => Promise<T>): Promise<T> {
+  try {
+    return await walk();
+  } finally {
+    for (const context of contexts) await context.close();
+  }
+}
+
 async function signedInContext(browser: Browser, baseURL: string | undefined, email: string, viewport = phone) {
   const context = await browser.newContext({ baseURL, viewport });
   const page = await context.newPage();
@@ -167,8 +176,7 @@ test('a holder who cannot go passes her ticket to a colleague on her phone; the 
   const staff = await signedInContext(browser, baseURL, demoUsers.staff.email, { width: 1280, height: 900 });
   const day = await staffMakeTheDay(staff.page.request);
   const noah = await signedInContext(browser, baseURL, holder.email);
-  let oldCode = Buffer.alloc(0);
-  try {
+  const oldCode = await closing([noah.context, staff.context], async () => {
     await holderBuysAndAllocates(noah.page.request, day);
     await day.unpublish();
 
@@ -177,7 +185,7 @@ test('a holder who cannot go passes her ticket to a colleague on her phone; the 
     await page.getByRole('button', { name: 'Open side menu' }).click();
     await sideMenu(page).getByRole('link', { name: 'Manage Events' }).click();
     await expect(page).toHaveURL(atPath('/members/manage-events'));
-    oldCode = await ticketCodeImage(page);
+    const code = await ticketCodeImage(page);
     const row = page.getByRole('table', { name: 'My tickets' }).getByRole('row').filter({ hasText: eventName });
     await row.getByRole('button', { name: `Pass on: ${ticketTitle}` }).click();
 
@@ -215,26 +223,21 @@ test('a holder who cannot go passes her ticket to a colleague on her phone; the 
     await expect(received).toContainText(`Section: ${sectionName}`);
     const note = await newestMail(page, { to: holder.email, subject: `You passed on your ticket: ${eventName}` });
     await expect(note).toContainText('Your ticket code for it no longer admits you');
-  } finally {
-    await noah.context.close();
-    await staff.context.close();
-  }
+    return code;
+  });
 
   // Henry finds the ticket under his tickets, with a code of his own.
   const henry = await signedInContext(browser, baseURL, colleague.email);
-  let newCode = Buffer.alloc(0);
-  try {
+  const newCode = await closing([henry.context], async () => {
     await henry.page.getByRole('button', { name: 'Open side menu' }).click();
     await sideMenu(henry.page).getByRole('link', { name: 'Manage Events' }).click();
-    newCode = await ticketCodeImage(henry.page);
-    expect(newCode.equals(oldCode)).toBe(false);
-  } finally {
-    await henry.context.close();
-  }
+    return ticketCodeImage(henry.page);
+  });
+  expect(newCode.equals(oldCode)).toBe(false);
 
   // At the door the taker scans both codes: Noah's is refused, Henry's marks him present.
   const door = await signedInContext(browser, baseURL, taker);
-  try {
+  await closing([door.context], async () => {
     const page = door.page;
     await page.getByRole('button', { name: 'Open side menu' }).click();
     await sideMenu(page).getByRole('link', { name: 'Manage Events' }).click();
@@ -259,7 +262,5 @@ test('a holder who cannot go passes her ticket to a colleague on her phone; the 
     await page.reload();
     await expect(page.getByText('1 of 1 present')).toBeVisible();
     await expect(page.getByRole('checkbox', { name: new RegExp(`^${colleague.name}`) })).toBeChecked();
-  } finally {
-    await door.context.close();
-  }
+  });
 });

@@ -118,7 +118,7 @@ describe('GET /api/ticket-transfers/:ticketId/recipients', () => {
       caller: w.holder.caller,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().items.map((u: { id: string }) => u.id)).toEqual([w.colleague.user.id]);
+    expect(response.json<{ items: { id: string }[] }>().items.map((u) => u.id)).toEqual([w.colleague.user.id]);
   });
 
   it('is 404 for anyone but the holder, and for a ticket bought for no organization; 400 for a bad page size', async () => {

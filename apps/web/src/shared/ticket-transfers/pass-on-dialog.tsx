@@ -124,7 +124,11 @@ function PassOnForm({
     >
       <Stack gap="md">
         {options.buyer ? (
-          <Radio.Group label="Who gets your ticket" value={choice} onChange={(value) => setChoice(value as Choice)}>
+          <Radio.Group
+            label="Who gets your ticket"
+            value={choice}
+            onChange={(value) => setChoice(value === 'BUYER' ? 'BUYER' : 'OTHER')}
+          >
             <Stack gap="xs" mt="xs">
               <Radio
                 value="OTHER"
