@@ -61,6 +61,7 @@ import { adminToolkitRoutes } from './features/admin-toolkit/routes.ts';
 import { adminTicketHolderRoutes } from './features/admin-ticket-holders/routes.ts';
 import { adminAuditLogRoutes } from './features/admin-audit-log/routes.ts';
 import { adminWebhookRoutes } from './features/admin-webhooks/routes.ts';
+import { ticketTransferRoutes } from './features/ticket-transfers/routes.ts';
 import { toolkitRoutes } from './features/toolkit/routes.ts';
 import { registerCompression } from './platform/compression.ts';
 import { registerMetrics } from './platform/metrics.ts';
@@ -164,6 +165,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(paymentRoutes, { prefix: '/api', ...deps });
   await app.register(eventPaymentRoutes, { prefix: '/api', ...deps });
   await app.register(allocationRoutes, { prefix: '/api', ...deps });
+  await app.register(ticketTransferRoutes, { prefix: '/api', ...deps });
   await app.register(adminEventPaymentRoutes, { prefix: '/api', ...deps });
   await app.register(applicationRoutes, { prefix: '/api', ...deps });
   await app.register(adminApplicationRoutes, { prefix: '/api', ...deps });

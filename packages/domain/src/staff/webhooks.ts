@@ -19,6 +19,7 @@ export const webhookEventTypes = [
   'package_request.decided',
   'attendance.saved',
   'certificate.issued',
+  'ticket.transferred',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
@@ -36,6 +37,7 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   'package_request.decided': 'Package request decided',
   'attendance.saved': 'Attendance saved',
   'certificate.issued': 'Certificate issued',
+  'ticket.transferred': 'Ticket passed on by its holder',
 };
 
 export const webhookMessages = {

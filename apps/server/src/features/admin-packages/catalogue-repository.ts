@@ -7,7 +7,7 @@ import type {
   PackageInstituteInput,
   PdSessionGroupingInput,
   PdSessionInput,
-} from '@portal/domain/packages/staff-contracts.ts';
+} from '@portal/domain/packages/admin-contracts.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { events, eventTicketTypes } from '../../db/schema/commerce.ts';
 import { schoolYears } from '../../db/schema/lookups.ts';

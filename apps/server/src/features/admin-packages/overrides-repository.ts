@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { StaffSelectionOverrideInput } from '@portal/domain/packages/staff-contracts.ts';
+import type { StaffSelectionOverrideInput } from '@portal/domain/packages/admin-contracts.ts';
 import type { Executor } from '../../db/client.ts';
 import { grades } from '../../db/schema/lookups.ts';
 import {

@@ -22,6 +22,7 @@ import { staffPackageRows } from './matrix/staff-packages.ts';
 import { staffRows } from './matrix/staff.ts';
 import { staffDashboardRows } from './matrix/staff-dashboard.ts';
 import { staffMessageReportRows } from './matrix/staff-messages-reports.ts';
+import { ticketTransferRows } from './matrix/ticket-transfers.ts';
 import { toolkitRows } from './matrix/toolkit.ts';
 import { webhookRows } from './matrix/webhooks.ts';
 
@@ -42,6 +43,7 @@ const rows: Rows = {
   ...registrationRequestRows,
   ...attendanceRows,
   ...toolkitRows,
+  ...ticketTransferRows,
   ...packageRows,
   ...staffPackageRows,
   ...purchaseOrderRows,

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { pickableUsers, type AssignableUser, type Slot } from '@portal/domain/tickets/allocation.ts';
 import { displayName } from '@portal/domain/people/names.ts';
-import { assignableUsersQuery } from './queries.ts';
+import { assignableUsersQuery, peopleAtQuery } from './queries.ts';
 
 /** "Dana Diaz", or "Dana Diaz (pending)" for a user who has not signed in yet. */
 export function userLabel(user: AssignableUser): string {
@@ -13,9 +13,14 @@ export function userLabel(user: AssignableUser): string {
 
 export const searchDebounceMs = 300;
 
-/** Where a picker finds people: the organization's members and pending users (searched on the server), or only the buyer. */
+/**
+ * Where a picker finds people: the organization's members and pending users (searched on the server),
+ * only the buyer, or another route answering the same page of people (`path`, searched on the server).
+ */
 export type AssigneeSource =
-  { kind: 'organization'; organizationId: string } | { kind: 'buyer'; buyer: AssignableUser };
+  | { kind: 'organization'; organizationId: string }
+  | { kind: 'buyer'; buyer: AssignableUser }
+  | { kind: 'path'; path: string };
 
 interface AssigneePickerProps {
   source: AssigneeSource;
@@ -51,10 +56,11 @@ export function AssigneePicker({
   // Showing the chosen person's name is not a search; anything else typed is.
   const term = search !== selectedLabel ? search.trim() : '';
   const [debounced] = useDebouncedValue(term, searchDebounceMs);
-  const organizationId = source.kind === 'organization' ? source.organizationId : '';
   const results = useQuery({
-    ...assignableUsersQuery(organizationId, debounced),
-    enabled: opened && source.kind === 'organization',
+    ...(source.kind === 'path'
+      ? peopleAtQuery(source.path, debounced)
+      : assignableUsersQuery(source.kind === 'organization' ? source.organizationId : '', debounced)),
+    enabled: opened && source.kind !== 'buyer',
   });
   const found = source.kind === 'buyer' ? [source.buyer] : (results.data?.items ?? []);
 

@@ -8,8 +8,6 @@ import { api, withQuery } from '../../lib/api.ts';
  */
 export const assigneeKeys = {
   assignableUsers: (organizationId: string) => ['assignable-users', organizationId] as const,
-  assignableUsersSearch: (organizationId: string, search: string) =>
-    [...assigneeKeys.assignableUsers(organizationId), search] as const,
 };
 
 /** One page of matches is all a picker ever shows: with 5,000 staff, typing narrows it. */
@@ -19,19 +17,29 @@ export function organizationPath(organizationId: string, rest: string): string {
   return `/api/organizations/${encodeURIComponent(organizationId)}/${rest}`;
 }
 
-/** GET /api/organizations/{id}/assignable-users?search=: the first page of members and pending users matching. */
-export function assignableUsersQuery(organizationId: string, search: string) {
+/** GET {path}?search=&page=1&pageSize=25: the first page of people matching, under `queryKey` and the search. */
+function firstPageOfPeople(queryKey: readonly string[], path: string, search: string) {
   return queryOptions({
-    queryKey: assigneeKeys.assignableUsersSearch(organizationId, search),
+    queryKey: [...queryKey, search],
     queryFn: ({ signal }) =>
-      api.get<AssignableUsersPage>(
-        withQuery(organizationPath(organizationId, 'assignable-users'), {
-          search,
-          page: 1,
-          pageSize: assignableUsersPageSize,
-        }),
-        signal,
-      ),
+      api.get<AssignableUsersPage>(withQuery(path, { search, page: 1, pageSize: assignableUsersPageSize }), signal),
     placeholderData: keepPreviousData,
   });
+}
+
+/** GET /api/organizations/{id}/assignable-users?search=: the first page of members and pending users matching. */
+export function assignableUsersQuery(organizationId: string, search: string) {
+  return firstPageOfPeople(
+    assigneeKeys.assignableUsers(organizationId),
+    organizationPath(organizationId, 'assignable-users'),
+    search,
+  );
+}
+
+/**
+ * Another list of people answered as assignable-users answers (a holder passing her ticket on picks
+ * from GET /api/ticket-transfers/{ticketId}/recipients): its first page matching the search.
+ */
+export function peopleAtQuery(path: string, search: string) {
+  return firstPageOfPeople(['people-at', path], path, search);
 }

@@ -5,11 +5,14 @@ import { Link } from 'react-router';
 import { allocationMessages, type MyTicket } from '@portal/domain/tickets/allocation.ts';
 import { ticketCalendar } from '@portal/domain/tickets/calendar.ts';
 import { ticketScanMessages } from '@portal/domain/tickets/ticket-codes.ts';
-import { formatUsDate } from '@portal/domain/dates.ts';
+import { ticketEnded, ticketTransferMessages } from '@portal/domain/tickets/ticket-transfers.ts';
+import { calendarDateIn, formatUsDate } from '@portal/domain/dates.ts';
 import { resourcePaths } from '@portal/domain/content/resources.ts';
 import { errorMessage } from '../../../lib/errors.ts';
+import { useProviderTimeZone } from '../../../lib/time-zone.ts';
 import { CertificateLink } from '../../../shared/certificates/certificate-link.tsx';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
+import { PassOnDialog, type PassOnTicket } from '../../../shared/ticket-transfers/pass-on-dialog.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { myTicketsQuery } from '../api/my-tickets.ts';
@@ -90,11 +93,14 @@ function TicketCode({ ticket, onClose }: { ticket: MyTicket | null; onClose: () 
  * The tickets allocated to the member, the institute seats their paid applications hold, the
  * tickets of accepted packages assigned to them and their seats on paid registration requests: event,
  * dates, section (or 'Institute seat', 'Package ticket', 'Group registration seat'), location, a
- * calendar download, the ticket's QR code, resources and certificate.
+ * calendar download, the ticket's QR code, resources and certificate. An allocated ticket whose event
+ * has not ended can be passed on (issue 38); seats and package tickets are their holder's own.
  */
 export function MyTickets() {
   const tickets = useQuery(myTicketsQuery);
   const [shown, setShown] = useState<MyTicket | null>(null);
+  const [passing, setPassing] = useState<PassOnTicket | null>(null);
+  const today = calendarDateIn(new Date(), useProviderTimeZone());
   if (tickets.isPending) {
     return (
       <Stack gap="xs" role="status" aria-label="Loading your tickets">
@@ -117,6 +123,7 @@ export function MyTickets() {
   return (
     <>
       <TicketCode ticket={shown} onClose={() => setShown(null)} />
+      <PassOnDialog ticket={passing} onClose={() => setPassing(null)} />
       <ResponsiveTable minWidth={720} withTableBorder striped verticalSpacing="sm" aria-label="My tickets">
         <Table.Thead>
           <Table.Tr>
@@ -173,6 +180,16 @@ export function MyTickets() {
                     Resources
                   </Button>
                   <CertificateLink eventId={ticket.eventId} eventName={ticket.eventName} />
+                  {ticket.kind === 'TICKET' && !ticketEnded(ticket.dates, today) ? (
+                    <Button
+                      variant="subtle"
+                      size="xs"
+                      onClick={() => setPassing({ id: ticket.id, title: ticketTitle(ticket) })}
+                      aria-label={`${ticketTransferMessages.passOn}: ${ticketTitle(ticket)}`}
+                    >
+                      {ticketTransferMessages.passOn}
+                    </Button>
+                  ) : null}
                 </Stack>
               </Table.Td>
             </Table.Tr>
