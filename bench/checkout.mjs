@@ -40,7 +40,10 @@
 //                 "ratio": number, "ratioToPg": number, "statementsPerPurchase": number | null, "nodeCpuMsPerPurchase": number } ],
 //     "loginLimitAcrossInstances": boolean | null (null: not checked, needs REDIS_URL and DATABASE_URL),
 //     "goal": { "concurrency": [8, 32], "minRatio": 0.5, "maxP99MsAt8": 50, "met": boolean },
-//     "pgGoal": { "concurrency": 8, "checkout": 0.6, "full": 0.3, "met": boolean | null } }
+//     "pgGoal": { "checkout": { "concurrency": [8, 32], "minRatio": 0.6 }, "full": { "concurrency": [8], "minRatio": 0.3 },
+//                 "maxP99MsAt8": 50, "met": boolean | null } }
+//   ratioToPgRounds: { min, median, max } of each round's own ratio to the direct loop of that round; pgGoal is
+//   judged on the median (the ratio moves with the host's load).
 // Reports only: exits 0 unless it cannot run.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -76,8 +79,12 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const levels = (process.env.BENCH_LEVELS ?? '1,8,32').split(',').map(Number);
 const modes = (process.env.BENCH_MODES ?? 'checkout,full,two-instances').split(',');
 const goal = { concurrency: [8, 32], minRatio: 0.5, maxP99MsAt8: 50 };
-/** Against the direct loop (issue 28): checkout and the full purchase at 8 buyers. */
-const pgGoal = { concurrency: 8, checkout: 0.6, full: 0.3 };
+/** Against the direct loop (issue 37): checkout at 8 and 32 buyers, the full purchase at 8; the median round. */
+const pgGoal = {
+  checkout: { concurrency: [8, 32], minRatio: 0.6 },
+  full: { concurrency: [8], minRatio: 0.3 },
+  maxP99MsAt8: 50,
+};
 const resultFile = path.join(path.dirname(new URL(import.meta.url).pathname), 'results', 'checkout.json');
 
 // Every query any pg client sends (pool.query goes through Client.prototype.query too).
@@ -360,8 +367,12 @@ async function runLevel(database, concurrency, levelModes, ports, rawPort) {
   }
   const raw = summary(results.raw);
   const direct = summary(results.pg);
+  const rateOf = (round) => round.sold / round.elapsed;
   return levelModes.map((mode) => {
     const row = summary(results[mode]);
+    // Each round's own ratio to the direct loop of that round: the spread says how much the host's load moved it.
+    const byRound = results[mode].map((round, i) => rateOf(round) / rateOf(results.pg[i])).sort((a, b) => a - b);
+    const rounded = (value) => Math.round(value * 100) / 100;
     const { statements: count, cpuMs, ...rest } = row;
     return {
       database: database.kind,
@@ -370,6 +381,11 @@ async function runLevel(database, concurrency, levelModes, ports, rawPort) {
       ...rest,
       ratio: Math.round((row.ticketsPerSecond / raw.ticketsPerSecond) * 100) / 100,
       ratioToPg: Math.round((row.ticketsPerSecond / direct.ticketsPerSecond) * 100) / 100,
+      ratioToPgRounds: {
+        min: rounded(byRound[0]),
+        median: rounded(byRound[Math.floor(byRound.length / 2)]),
+        max: rounded(byRound.at(-1)),
+      },
       statementsPerPurchase: database.kind === 'postgres' ? Math.round((count / row.buyers) * 10) / 10 : null,
       nodeCpuMsPerPurchase: Math.round((cpuMs / row.buyers) * 100) / 100,
     };
@@ -476,6 +492,7 @@ console.table(
     'p99 ms': row.p99Ms,
     ratio: row.ratio,
     'ratio to pg': row.ratioToPg,
+    'to pg min/med/max': `${row.ratioToPgRounds.min}/${row.ratioToPgRounds.median}/${row.ratioToPgRounds.max}`,
     'stmts/purchase': row.statementsPerPurchase,
     'node cpu ms': row.nodeCpuMsPerPurchase,
   })),
@@ -485,12 +502,25 @@ console.log(
     ? 'Goal (PostgreSQL checkout at 8 and 32: ratio >= 0.5, p99 <= 50 ms at 8, 0 oversold): not measured (no DATABASE_URL).'
     : `Goal (PostgreSQL checkout at 8 and 32: ratio >= 0.5, p99 <= 50 ms at 8, 0 oversold): ${met ? 'met' : 'NOT met'}.`,
 );
-const againstPg = (mode) =>
-  rows.find((row) => row.database === 'postgres' && row.mode === mode && row.concurrency === pgGoal.concurrency);
-const pgMet = ['checkout', 'full'].every((mode) => (againstPg(mode)?.ratioToPg ?? 0) >= pgGoal[mode]);
+const againstPg = (mode, concurrency) =>
+  rows.find((row) => row.database === 'postgres' && row.mode === mode && row.concurrency === concurrency);
+const pgChecks = ['checkout', 'full'].flatMap((mode) =>
+  pgGoal[mode].concurrency.map((concurrency) => ({ mode, concurrency, row: againstPg(mode, concurrency) })),
+);
+const pgMet = pgChecks.every(
+  ({ mode, row }) =>
+    row !== undefined &&
+    row.ratioToPgRounds.median >= pgGoal[mode].minRatio &&
+    row.oversold === 0 &&
+    (mode !== 'checkout' || row.concurrency !== 8 || row.p99Ms <= pgGoal.maxP99MsAt8),
+);
 console.log(
-  againstPg('checkout')
-    ? `Against the direct pg loop at ${pgGoal.concurrency} buyers (checkout >= ${pgGoal.checkout}, full purchase >= ${pgGoal.full}): checkout ${againstPg('checkout').ratioToPg}, full ${againstPg('full')?.ratioToPg ?? 'not run'}: ${pgMet ? 'met' : 'NOT met'}.`
+  againstPg('checkout', 8)
+    ? `Against the direct pg loop (median round; checkout >= ${pgGoal.checkout.minRatio} at 8 and 32 with p99 <= ${pgGoal.maxP99MsAt8} ms at 8, full purchase >= ${pgGoal.full.minRatio} at 8): ${pgChecks
+        .map(
+          ({ mode, concurrency, row }) => `${mode} at ${concurrency} ${row ? row.ratioToPgRounds.median : 'not run'}`,
+        )
+        .join(', ')}: ${pgMet ? 'met' : 'NOT met'}.`
     : 'Against the direct pg loop: not measured (no DATABASE_URL).',
 );
 console.log(
@@ -506,6 +536,6 @@ console.log(`Took ${Math.round((performance.now() - started) / 1000)} s.`);
 mkdirSync(path.dirname(resultFile), { recursive: true });
 writeFileSync(
   resultFile,
-  `${JSON.stringify({ generatedAt: new Date().toISOString(), purchases, rows, loginLimitAcrossInstances, goal: { ...goal, met: atGoal.length > 0 && met }, pgGoal: { ...pgGoal, met: againstPg('checkout') ? pgMet : null } }, null, 2)}\n`,
+  `${JSON.stringify({ generatedAt: new Date().toISOString(), purchases, rows, loginLimitAcrossInstances, goal: { ...goal, met: atGoal.length > 0 && met }, pgGoal: { ...pgGoal, met: againstPg('checkout', 8) ? pgMet : null } }, null, 2)}\n`,
 );
 console.log(`Written: ${path.relative(process.cwd(), resultFile)}`);

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { couponRefusal, maxTicketsPerLine, type CartReply, type CouponRefusal } from '@portal/domain/commerce/cart.ts';
 import type { Coupon } from '@portal/domain/commerce/pricing.ts';
 import { lineSubtotal, orderTotals } from '@portal/domain/commerce/pricing.ts';
@@ -18,8 +18,8 @@ import {
 } from '../db/schema/commerce.ts';
 
 /**
- * A member's cart as the cart screen and the checkout both read it: one query for the lines with
- * their event, section and ticket type, one for the coupon; totals from @portal/domain/commerce/pricing.
+ * A member's cart as the cart screen and the checkout both read it: one statement for the lines with
+ * their event, section and ticket type and the coupon; totals from @portal/domain/commerce/pricing.
  */
 
 export interface CartLine {
@@ -62,64 +62,43 @@ const lineRemaining = sql<number | null>`case when ${cartItems.sectionId} is nul
   else least(${eventSections.maxTickets} - ${eventSections.ticketsTaken}, ${eventGroupings.maxTickets} - ${eventGroupings.ticketsTaken}) end`;
 const lineEventHasSections = sql<boolean>`exists (select 1 from event_sections s where s.event_id = ${cartItems.eventId})`;
 
-const lineColumns = {
-  id: cartItems.id,
-  eventId: cartItems.eventId,
-  sectionId: cartItems.sectionId,
-  ticketTypeId: eventTicketTypes.id,
-  ticketTypeName: eventTicketTypes.name,
-  eventName: events.name,
-  sectionTitle: eventSections.title,
-  groupingId: eventGroupings.id,
-  groupingName: eventGroupings.name,
-  numberOfTickets: cartItems.numberOfTickets,
-  price: linePrice,
-  remaining: lineRemaining,
-  published: events.published,
-  acceptsApplications: events.acceptsApplications,
-  startDate: events.startDate,
-  daysBeforePurchaseClose: events.daysBeforePurchaseClose,
-  hasSections: lineEventHasSections,
-  ticketTypeEventId: eventTicketTypes.eventId,
-  sectionEventId: eventSections.eventId,
-};
+/** A line's row as the cart statements answer it (their column aliases). */
+interface LineRow {
+  id: string;
+  eventId: string;
+  sectionId: string | null;
+  ticketTypeId: string;
+  ticketTypeName: string;
+  eventName: string;
+  sectionTitle: string | null;
+  groupingId: string | null;
+  groupingName: string | null;
+  numberOfTickets: number;
+  price: number;
+  remaining: number | null;
+  published: boolean;
+  acceptsApplications: boolean;
+  startDate: string;
+  daysBeforePurchaseClose: number;
+  hasSections: boolean;
+  ticketTypeEventId: string;
+  sectionEventId: string | null;
+}
 
-const couponColumns = {
-  id: coupons.id,
-  code: coupons.code,
-  type: coupons.type,
-  discountAmount: coupons.discountAmount,
-  discountPercentage: coupons.discountPercentage,
-  active: coupons.active,
-  validFrom: coupons.validFrom,
-  validUntil: coupons.validUntil,
-  maxUses: coupons.maxUses,
-  timesUsed: coupons.timesUsed,
-  eventId: coupons.eventId,
-};
-
-/** The cart's lines with their event, ticket type, section and grouping (one query). */
-const linesOf = (db: Executor, userId: string) =>
-  db
-    .select(lineColumns)
-    .from(cartItems)
-    .innerJoin(events, eq(events.id, cartItems.eventId))
-    .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, cartItems.ticketTypeId))
-    .leftJoin(eventSections, eq(eventSections.id, cartItems.sectionId))
-    .leftJoin(eventGroupings, eq(eventGroupings.id, eventSections.groupingId))
-    .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-
-/** The cart's coupon, when one is applied. */
-const couponOf = (db: Executor, userId: string) =>
-  db
-    .select(couponColumns)
-    .from(carts)
-    .innerJoin(coupons, eq(coupons.id, carts.couponId))
-    .where(eq(carts.userId, userId));
-
-type LineRow = Awaited<ReturnType<typeof linesOf>>[number];
-type CouponRow = Awaited<ReturnType<typeof couponOf>>[number];
+type CouponRow = Pick<
+  typeof coupons.$inferSelect,
+  | 'id'
+  | 'code'
+  | 'type'
+  | 'discountAmount'
+  | 'discountPercentage'
+  | 'active'
+  | 'validFrom'
+  | 'validUntil'
+  | 'maxUses'
+  | 'timesUsed'
+  | 'eventId'
+>;
 
 function toLine(row: LineRow, today: string): CartLine {
   return {
@@ -167,22 +146,79 @@ function toCoupon(row: CouponRow, now: Date, lines: readonly CartLine[]): CartCo
   };
 }
 
-/** Reads the cart of `userId`: one query for the lines, one for the coupon; totals from @portal/domain/commerce/pricing. */
-export async function loadCart(db: Database, userId: string, now: Date, today: string): Promise<LoadedCart> {
-  const [rows, [couponRow]] = await Promise.all([
-    linesOf(db, userId).prepare('cart_lines').execute(),
-    couponOf(db, userId).prepare('cart_coupon').execute(),
-  ]);
-  const lines = rows.map((row) => toLine(row, today));
-  return { lines, coupon: couponRow ? toCoupon(couponRow, now, lines) : null };
+const userId = sql.placeholder('userId');
+
+/** The cart's coupon columns, named as CouponRowColumns reads them, for the statements that read it with the lines. */
+const couponSelection = sql`${coupons.id} as "couponId", ${coupons.code} as "couponCode", ${coupons.type} as "couponType",
+      ${coupons.discountAmount} as "couponDiscountAmount", ${coupons.discountPercentage} as "couponDiscountPercentage",
+      ${coupons.active} as "couponActive", ${coupons.validFrom} as "couponValidFrom", ${coupons.validUntil} as "couponValidUntil",
+      ${coupons.maxUses} as "couponMaxUses", ${coupons.timesUsed} as "couponTimesUsed", ${coupons.eventId} as "couponEventId"`;
+
+const lineSelection = sql`${cartItems.id} as "id", ${cartItems.eventId} as "eventId", ${cartItems.sectionId} as "sectionId",
+      ${eventTicketTypes.id} as "ticketTypeId", ${eventTicketTypes.name} as "ticketTypeName", ${events.name} as "eventName",
+      ${eventSections.title} as "sectionTitle", ${eventGroupings.id} as "groupingId", ${eventGroupings.name} as "groupingName",
+      ${cartItems.numberOfTickets} as "numberOfTickets", ${linePrice} as "price", ${lineRemaining} as "remaining",
+      ${events.published} as "published", ${events.acceptsApplications} as "acceptsApplications", ${events.startDate} as "startDate",
+      ${events.daysBeforePurchaseClose} as "daysBeforePurchaseClose", ${lineEventHasSections} as "hasSections",
+      ${eventTicketTypes.eventId} as "ticketTypeEventId", ${eventSections.eventId} as "sectionEventId"`;
+
+/**
+ * The cart screen's read, built once (db/prepared.ts): the lines with their event, ticket type, section and
+ * grouping, and the coupon on every row. It starts from the buyer, so a cart with a coupon and no line still
+ * answers one row (its line columns null) and the coupon is shown.
+ */
+const cartStatement = staticStatement(
+  'cart_read',
+  sql`select ${lineSelection}, ${couponSelection}
+    from (select ${userId}::uuid as user_id) buyer
+    left join ${cartItems} on ${cartItems.userId} = buyer.user_id
+    left join ${events} on ${events.id} = ${cartItems.eventId}
+    left join ${eventTicketTypes} on ${eventTicketTypes.id} = ${cartItems.ticketTypeId}
+    left join ${eventSections} on ${eventSections.id} = ${cartItems.sectionId}
+    left join ${eventGroupings} on ${eventGroupings.id} = ${eventSections.groupingId}
+    left join ${carts} on ${carts.userId} = buyer.user_id
+    left join ${coupons} on ${coupons.id} = ${carts.couponId}
+    order by ${cartItems.createdAt}, ${cartItems.id}`,
+);
+
+/** The coupon of a cart row that names one (the statements above carry it on every row). */
+const couponOfRow = (row: CouponRowColumns, now: Date, lines: readonly CartLine[]): CartCoupon | null =>
+  row.couponId === null
+    ? null
+    : toCoupon(
+        {
+          id: row.couponId,
+          code: row.couponCode,
+          type: row.couponType,
+          discountAmount: row.couponDiscountAmount,
+          discountPercentage: row.couponDiscountPercentage,
+          active: row.couponActive,
+          validFrom: timestampOf(row.couponValidFrom),
+          validUntil: timestampOf(row.couponValidUntil),
+          maxUses: row.couponMaxUses,
+          timesUsed: row.couponTimesUsed,
+          eventId: row.couponEventId,
+        },
+        now,
+        lines,
+      );
+
+/** Reads the cart of `userId` in one statement (cartStatement); totals from @portal/domain/commerce/pricing. */
+export async function loadCart(db: Database, buyerId: string, now: Date, today: string): Promise<LoadedCart> {
+  const rows = await executeStatic<CouponRowColumns & (LineRow | { [K in keyof LineRow]: null })>(db, cartStatement, {
+    userId: buyerId,
+  });
+  const lines = rows.flatMap((row) => (row.id === null ? [] : [toLine(row, today)]));
+  const [first] = rows;
+  return { lines, coupon: first ? couponOfRow(first, now, lines) : null };
 }
+
+const timestampOf = (value: string | null) => (value === null ? null : new Date(value));
 
 export interface CheckoutCart extends LoadedCart {
   /** The organizations the buyer manages (memberships.managedOrganizationIds); read only with lines. */
   managedOrganizationIds: string[];
 }
-
-const userId = sql.placeholder('userId');
 
 /**
  * The checkout's read of the cart, built once (db/prepared.ts): the lines locked (FOR UPDATE OF
@@ -191,18 +227,7 @@ const userId = sql.placeholder('userId');
  */
 const checkoutCartStatement = staticStatement(
   'checkout_cart',
-  sql`select ${cartItems.id} as "id", ${cartItems.eventId} as "eventId", ${cartItems.sectionId} as "sectionId",
-      ${eventTicketTypes.id} as "ticketTypeId", ${eventTicketTypes.name} as "ticketTypeName", ${events.name} as "eventName",
-      ${eventSections.title} as "sectionTitle", ${eventGroupings.id} as "groupingId", ${eventGroupings.name} as "groupingName",
-      ${cartItems.numberOfTickets} as "numberOfTickets", ${linePrice} as "price", ${lineRemaining} as "remaining",
-      ${events.published} as "published", ${events.acceptsApplications} as "acceptsApplications", ${events.startDate} as "startDate",
-      ${events.daysBeforePurchaseClose} as "daysBeforePurchaseClose", ${lineEventHasSections} as "hasSections",
-      ${eventTicketTypes.eventId} as "ticketTypeEventId", ${eventSections.eventId} as "sectionEventId",
-      ${coupons.id} as "couponId", ${coupons.code} as "couponCode", ${coupons.type} as "couponType",
-      ${coupons.discountAmount} as "couponDiscountAmount", ${coupons.discountPercentage} as "couponDiscountPercentage",
-      ${coupons.active} as "couponActive", ${coupons.validFrom} as "couponValidFrom", ${coupons.validUntil} as "couponValidUntil",
-      ${coupons.maxUses} as "couponMaxUses", ${coupons.timesUsed} as "couponTimesUsed", ${coupons.eventId} as "couponEventId",
-      ${managedOrganizationIdsArray(userId)} as "managed"
+  sql`select ${lineSelection}, ${couponSelection}, ${managedOrganizationIdsArray(userId)} as "managed"
     from ${cartItems}
     inner join ${events} on ${events.id} = ${cartItems.eventId}
     inner join ${eventTicketTypes} on ${eventTicketTypes.id} = ${cartItems.ticketTypeId}
@@ -215,7 +240,8 @@ const checkoutCartStatement = staticStatement(
     for update of ${cartItems}`,
 );
 
-interface CheckoutCartRow extends LineRow {
+/** A cart row's coupon, as the cart statements name its columns (each null when the cart has none). */
+interface CouponRowColumns {
   couponId: string | null;
   couponCode: string;
   couponType: CouponRow['type'];
@@ -227,14 +253,10 @@ interface CheckoutCartRow extends LineRow {
   couponMaxUses: number | null;
   couponTimesUsed: number;
   couponEventId: string | null;
-  managed: string[];
 }
 
-const timestampOf = (value: string | null) => (value === null ? null : new Date(value));
-
-export interface CheckoutCart extends LoadedCart {
-  /** The organizations the buyer manages (memberships.managedOrganizationIds); read only with lines. */
-  managedOrganizationIds: string[];
+interface CheckoutCartRow extends LineRow, CouponRowColumns {
+  managed: string[];
 }
 
 /**
@@ -245,26 +267,7 @@ export async function loadCheckoutCart(tx: Executor, buyerId: string, now: Date,
   const rows = await executeStatic<CheckoutCartRow>(tx, checkoutCartStatement, { userId: buyerId });
   const lines = rows.map((row) => toLine(row, today));
   const [first] = rows;
-  const coupon =
-    first && first.couponId !== null
-      ? toCoupon(
-          {
-            id: first.couponId,
-            code: first.couponCode,
-            type: first.couponType,
-            discountAmount: first.couponDiscountAmount,
-            discountPercentage: first.couponDiscountPercentage,
-            active: first.couponActive,
-            validFrom: timestampOf(first.couponValidFrom),
-            validUntil: timestampOf(first.couponValidUntil),
-            maxUses: first.couponMaxUses,
-            timesUsed: first.couponTimesUsed,
-            eventId: first.couponEventId,
-          },
-          now,
-          lines,
-        )
-      : null;
+  const coupon = first ? couponOfRow(first, now, lines) : null;
   return { lines, coupon, managedOrganizationIds: first?.managed ?? [] };
 }
 
@@ -307,16 +310,22 @@ const sameLine = sql.raw(
   `(user_id, ticket_type_id, coalesce(section_id, '00000000-0000-0000-0000-000000000000'::uuid))`,
 );
 
+/** Adding to the cart, built once (db/prepared.ts): every purchase through the cart screen runs it. */
+const addToCartStatement = staticStatement(
+  'cart_add',
+  sql`insert into cart_items (user_id, event_id, section_id, ticket_type_id, number_of_tickets)
+    values (${sql.placeholder('userId')}::uuid, ${sql.placeholder('eventId')}::uuid, ${sql.placeholder('sectionId')}::uuid,
+      ${sql.placeholder('ticketTypeId')}::uuid, ${sql.placeholder('numberOfTickets')}::int)
+    on conflict ${sameLine}
+    do update set number_of_tickets = least(cart_items.number_of_tickets + excluded.number_of_tickets, ${maxTicketsPerLine})`,
+);
+
 /** Adds tickets to the cart: the same ticket type and section again raise the line, up to the limit. */
 export async function addToCart(
   db: Executor,
   line: { userId: string; eventId: string; sectionId: string | null; ticketTypeId: string; numberOfTickets: number },
 ): Promise<void> {
-  await db.execute(sql`
-    insert into cart_items (user_id, event_id, section_id, ticket_type_id, number_of_tickets)
-    values (${line.userId}, ${line.eventId}, ${line.sectionId}, ${line.ticketTypeId}, ${line.numberOfTickets})
-    on conflict ${sameLine}
-    do update set number_of_tickets = least(cart_items.number_of_tickets + excluded.number_of_tickets, ${maxTicketsPerLine})`);
+  await executeStatic(db, addToCartStatement, line);
 }
 
 /**

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, arrayContains, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { nextWebhookAttemptAt, type WebhookBody, type WebhookEventType } from '@portal/domain/staff/webhooks.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { Executor } from '../db/client.ts';
+import { executeStatic, staticStatement } from '../db/prepared.ts';
 import { eventPayments } from '../db/schema/commerce.ts';
 import { eventRegistrationPayments } from '../db/schema/registration-requests.ts';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '../db/schema/webhooks.ts';
@@ -26,6 +27,13 @@ interface DeliveryJob {
   attempt: number;
 }
 
+/** The endpoints an event goes to, built once (db/prepared.ts): every payment made asks it. */
+const endpointsOfStatement = staticStatement(
+  'webhook_endpoints_of',
+  sql`select ${webhookEndpoints.id} as "id" from ${webhookEndpoints}
+    where ${webhookEndpoints.enabled} and ${webhookEndpoints.eventTypes} @> array[${sql.placeholder('type')}::text]`,
+);
+
 /** Queues the event for every enabled endpoint that takes it, in the caller's transaction. */
 export async function emitWebhookEvent(
   tx: Executor,
@@ -33,10 +41,7 @@ export async function emitWebhookEvent(
   data: Record<string, unknown>,
   now: Date,
 ): Promise<void> {
-  const endpoints = await tx
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.enabled, true), arrayContains(webhookEndpoints.eventTypes, [type])));
+  const endpoints = await executeStatic<{ id: string }>(tx, endpointsOfStatement, { type });
   if (endpoints.length === 0) return;
   const body: WebhookBody = { type, timestamp: now.toISOString(), data };
   for (const endpoint of endpoints) {

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { executeStatic, staticStatement } from '../db/prepared.ts';
 import { auditLog } from '../db/schema/platform.ts';
 import type { RequestAuth } from './sessions.ts';
 
@@ -17,13 +19,23 @@ export const actorOf = (auth: RequestAuth) => ({
   impersonatorId: auth.impersonator?.id ?? null,
 });
 
+const input = (name: string) => sql.placeholder(name);
+
+/** Built once (db/prepared.ts): most writes audit themselves, the purchases' among them. */
+const auditStatement = staticStatement(
+  'audit',
+  sql`insert into ${auditLog} (actor_id, impersonator_id, action, subject_type, subject_id, data)
+    values (${input('actorId')}::uuid, ${input('impersonatorId')}::uuid, ${input('action')}, ${input('subjectType')},
+      ${input('subjectId')}, ${input('data')}::jsonb)`,
+);
+
 export async function audit(db: Executor, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
+  await executeStatic(db, auditStatement, {
     actorId: entry.actorId,
     impersonatorId: entry.impersonatorId ?? null,
     action: entry.action,
     subjectType: entry.subjectType,
     subjectId: entry.subjectId ?? null,
-    data: entry.data ?? {},
+    data: JSON.stringify(entry.data ?? {}),
   });
 }

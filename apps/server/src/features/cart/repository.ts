@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { executeStatic, staticStatement } from '../../db/prepared.ts';
 import { cartItems, carts, coupons, eventGroupings, events, eventSections } from '../../db/schema/commerce.ts';
 
 /**
@@ -13,6 +14,43 @@ const sectionRemaining = sql<
 
 const noSection = sql`'00000000-0000-0000-0000-000000000000'::uuid`;
 
+const input = (name: string) => sql.placeholder(name);
+
+interface PurchaseTargetRow {
+  id: string;
+  name: string;
+  published: boolean;
+  acceptsApplications: boolean;
+  startDate: string;
+  daysBeforePurchaseClose: number;
+  remaining: number | null;
+  hasSections: boolean;
+  ticketTypeFound: boolean;
+  sectionId: string | null;
+  sectionTitle: string | null;
+  sectionRemaining: number | null;
+  inCart: number;
+}
+
+/** purchaseTarget's statement, built once (db/prepared.ts): every add to the cart runs it. */
+const purchaseTargetStatement = staticStatement(
+  'cart_purchase_target',
+  sql`select ${events.id} as "id", ${events.name} as "name", ${events.published} as "published",
+      ${events.acceptsApplications} as "acceptsApplications", ${events.startDate} as "startDate",
+      ${events.daysBeforePurchaseClose} as "daysBeforePurchaseClose",
+      case when events.max_tickets is null then null else greatest(events.max_tickets - events.tickets_taken, 0) end as "remaining",
+      exists (select 1 from event_sections s where s.event_id = events.id) as "hasSections",
+      exists (select 1 from event_ticket_types t where t.id = ${input('ticketTypeId')}::uuid and t.event_id = events.id) as "ticketTypeFound",
+      ${eventSections.id} as "sectionId", ${eventSections.title} as "sectionTitle", ${sectionRemaining} as "sectionRemaining",
+      coalesce((select c.number_of_tickets from cart_items c where c.user_id = ${input('userId')}::uuid
+        and c.ticket_type_id = ${input('ticketTypeId')}::uuid
+        and coalesce(c.section_id, ${noSection}) = coalesce(${input('sectionId')}::uuid, ${noSection})), 0)::int as "inCart"
+    from ${events}
+    left join ${eventSections} on ${eventSections.id} = ${input('sectionId')}::uuid and ${eventSections.eventId} = ${events.id}
+    left join ${eventGroupings} on ${eventGroupings.id} = ${eventSections.groupingId}
+    where ${events.id} = ${input('eventId')}::uuid`,
+);
+
 /**
  * What adding to the cart checks (catalogue.lineRefusal), in one statement: the event, whether the
  * ticket type and the section are its own, the seats left, and the tickets of this ticket type and
@@ -25,31 +63,12 @@ export async function purchaseTarget(
   ticketTypeId: string,
   sectionId: string | null,
 ) {
-  const [row] = await db
-    .select({
-      id: events.id,
-      name: events.name,
-      published: events.published,
-      acceptsApplications: events.acceptsApplications,
-      startDate: events.startDate,
-      daysBeforePurchaseClose: events.daysBeforePurchaseClose,
-      remaining: sql<
-        number | null
-      >`case when events.max_tickets is null then null else greatest(events.max_tickets - events.tickets_taken, 0) end`,
-      hasSections: sql<boolean>`exists (select 1 from event_sections s where s.event_id = events.id)`,
-      ticketTypeFound: sql<boolean>`exists (select 1 from event_ticket_types t where t.id = ${ticketTypeId} and t.event_id = events.id)`,
-      sectionId: eventSections.id,
-      sectionTitle: eventSections.title,
-      sectionRemaining,
-      inCart: sql<number>`coalesce((select c.number_of_tickets from cart_items c where c.user_id = ${userId} and c.ticket_type_id = ${ticketTypeId}
-        and coalesce(c.section_id, ${noSection}) = coalesce(${sectionId}::uuid, ${noSection})), 0)::int`,
-    })
-    .from(events)
-    .leftJoin(eventSections, and(eq(eventSections.id, sql`${sectionId}::uuid`), eq(eventSections.eventId, events.id)))
-    .leftJoin(eventGroupings, eq(eventGroupings.id, eventSections.groupingId))
-    .where(eq(events.id, eventId))
-    .prepare('cart_purchase_target')
-    .execute();
+  const [row] = await executeStatic<PurchaseTargetRow>(db, purchaseTargetStatement, {
+    userId,
+    eventId,
+    ticketTypeId,
+    sectionId,
+  });
   if (!row) return undefined;
   const { sectionId: foundSection, sectionTitle, sectionRemaining: left, ticketTypeFound, inCart, ...event } = row;
   return {

@@ -1,39 +1,63 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PaymentProviderName } from '@portal/domain/commerce/enums.ts';
 import type { Executor } from '../../db/client.ts';
+import { executeStatic, staticStatement } from '../../db/prepared.ts';
 import { eventPaymentItems, eventPayments, paymentProviderEvents } from '../../db/schema/commerce.ts';
 import { eventRegistrationPayments } from '../../db/schema/registration-requests.ts';
 import { users } from '../../db/schema/users.ts';
+
+const input = (name: string) => sql.placeholder(name);
+
+/**
+ * lockProviderPayment's statement, built once (db/prepared.ts): every card payment's event runs it, and
+ * building it through drizzle cost more CPU than PostgreSQL answering it.
+ */
+const lockProviderPaymentStatement = staticStatement(
+  'lock_provider_payment',
+  sql`select ${eventPayments.id} as "id", ${eventPayments.userId} as "userId", ${eventPayments.status} as "status",
+      ${eventPayments.couponId} as "couponId", ${eventPayments.seatsHeld} as "seatsHeld", ${eventPayments.paidAt} as "paidAt",
+      ${eventPayments.totalCents} as "totalCents", ${eventPayments.providerReference} as "providerReference",
+      ${eventPayments.applicationId} as "applicationId", ${eventPayments.legacyApplicationId} as "legacyApplicationId",
+      ${eventRegistrationPayments.requestId} as "registrationRequestId"
+    from ${eventPayments}
+    left join ${eventRegistrationPayments} on ${eventRegistrationPayments.paymentId} = ${eventPayments.id}
+    where ${eventPayments.id} = ${input('paymentId')}::uuid and ${eventPayments.provider} = ${input('provider')}
+    for update of ${eventPayments}`,
+);
+
+type PaymentRow = typeof eventPayments.$inferSelect;
+
+export interface ProviderPayment {
+  id: string;
+  userId: string;
+  status: PaymentRow['status'];
+  couponId: string | null;
+  seatsHeld: boolean;
+  paidAt: Date | null;
+  totalCents: number;
+  providerReference: string | null;
+  applicationId: string | null;
+  legacyApplicationId: PaymentRow['legacyApplicationId'];
+  registrationRequestId: string | null;
+}
 
 /**
  * The payment a provider event is about, locked, when it was made with that provider, with what it
  * pays for (an application, a registration request: rows that never change once linked, so reading
  * them in the locking statement is safe).
  */
-export async function lockProviderPayment(db: Executor, paymentId: string, provider: PaymentProviderName) {
-  const [payment] = await db
-    .select({
-      id: eventPayments.id,
-      userId: eventPayments.userId,
-      status: eventPayments.status,
-      couponId: eventPayments.couponId,
-      seatsHeld: eventPayments.seatsHeld,
-      paidAt: eventPayments.paidAt,
-      totalCents: eventPayments.totalCents,
-      providerReference: eventPayments.providerReference,
-      applicationId: eventPayments.applicationId,
-      legacyApplicationId: eventPayments.legacyApplicationId,
-      registrationRequestId: eventRegistrationPayments.requestId,
-    })
-    .from(eventPayments)
-    .leftJoin(eventRegistrationPayments, eq(eventRegistrationPayments.paymentId, eventPayments.id))
-    .where(and(eq(eventPayments.id, paymentId), eq(eventPayments.provider, provider)))
-    .for('update', { of: eventPayments })
-    .prepare('lock_provider_payment')
-    .execute();
-  return payment;
+export async function lockProviderPayment(
+  db: Executor,
+  paymentId: string,
+  provider: PaymentProviderName,
+): Promise<ProviderPayment | undefined> {
+  const [row] = await executeStatic<Omit<ProviderPayment, 'paidAt'> & { paidAt: string | null }>(
+    db,
+    lockProviderPaymentStatement,
+    { paymentId, provider },
+  );
+  return row && { ...row, paidAt: row.paidAt === null ? null : new Date(row.paidAt) };
 }
-export type ProviderPayment = NonNullable<Awaited<ReturnType<typeof lockProviderPayment>>>;
 
 /** A buyer's own card payment with a given provider. */
 export async function findBuyersPayment(
@@ -59,6 +83,15 @@ export async function findBuyersPayment(
   return payment;
 }
 
+/** recordProviderEvent's statement, built once (db/prepared.ts). */
+const recordProviderEventStatement = staticStatement(
+  'record_provider_event',
+  sql`insert into ${paymentProviderEvents} (provider, provider_event_id, payment_id, type, payload)
+    values (${input('provider')}, ${input('providerEventId')}, ${input('paymentId')}::uuid, ${input('type')}, ${input('payload')}::jsonb)
+    on conflict do nothing
+    returning id`,
+);
+
 /** Records a provider event once: false when (provider, event id) was already recorded (a replay). */
 export async function recordProviderEvent(
   db: Executor,
@@ -70,13 +103,10 @@ export async function recordProviderEvent(
     payload: Record<string, unknown>;
   },
 ): Promise<boolean> {
-  const inserted = await db
-    .insert(paymentProviderEvents)
-    .values(event)
-    .onConflictDoNothing()
-    .returning({ id: paymentProviderEvents.id })
-    .prepare('record_provider_event')
-    .execute();
+  const inserted = await executeStatic(db, recordProviderEventStatement, {
+    ...event,
+    payload: JSON.stringify(event.payload),
+  });
   return inserted.length === 1;
 }
 
