@@ -1,18 +1,20 @@
 import { expectAccessible } from './fixtures/accessibility.ts';
 import { atPath, demoPassword, demoUsers, expectCookiesSignedOut, signIn, submitSignIn } from './fixtures/auth.ts';
 import { input, listedValue, uniqueToken } from './fixtures/forms.ts';
+import { freshPerson } from './fixtures/journey-data.ts';
 import { expect, test } from './fixtures/test.ts';
 
-// Only this journey signs in as Maya (teacher.washington), so changing her email affects no other.
-const maya = demoUsers.teacherWashington;
-
+// The member is the journey's own copy of Maya (teacher.washington): changing the email and ending
+// every session touches no one another journey signs in as, mails or looks up.
 test('a member changes their email, is signed out after 4 seconds and signs in with the new one', async ({
   page,
   context,
   browser,
   baseURL,
+  request,
 }) => {
-  const newEmail = `maya.${uniqueToken()}@demo.test`;
+  const maya = await freshPerson(request, demoUsers.teacherWashington, 'Mira');
+  const newEmail = `mira.${uniqueToken()}@journey.test`;
 
   await signIn(page, maya.email);
   await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
@@ -26,7 +28,7 @@ test('a member changes their email, is signed out after 4 seconds and signs in w
   const submit = dialog.getByRole('button', { name: 'Save' });
 
   // Not an email address: refused on its field.
-  await emailInput.fill('maya.morales at demo.test');
+  await emailInput.fill('mira.journey at journey.test');
   await submit.click();
   await expect(dialog.getByText('The specified email address is invalid.')).toBeVisible();
   await expect(emailInput).toHaveAttribute('aria-invalid', 'true');

@@ -17,9 +17,12 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   outputDir: 'test-results',
-  // Journeys in one file run in order; files run side by side (a 2-core machine: two workers).
+  // Journeys in one file run in order (some share a person's cart on purpose); files run side by side.
+  // Four at once: every journey that changes a person or reads what another changes has its own data
+  // (fixtures/journey-data.ts), and on the 2-core machine two workers used under one core, mostly
+  // waiting on the browser and the server (docs/decisions/0155-journeys-with-their-own-people.md).
   fullyParallel: false,
-  workers: 2,
+  workers: 4,
   // A journey either passes on its own walk or fails: retries would hide flakiness.
   retries: 0,
   // `npm test` must never pass on a part of the suite: no test.only, and (reporter below) no skips.
@@ -68,8 +71,10 @@ export default defineConfig({
       // A fresh database for every run (support/start-server.mjs), removed after stop.
       DATA_DIR: join(tmpdir(), `portal-e2e-${process.pid}`),
       LOG_LEVEL: 'warn',
-      // Every journey signs in from this one address; the per-account limit still applies.
+      // Every journey signs in from this one address, and the staff journeys as one staff member: at
+      // four workers they sign in more than ten times a minute. Neither limit is what a journey tests.
       LOGIN_RATE_LIMIT_PER_ADDRESS: '1000',
+      LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000',
     },
     // Every run gets its own database, so a server already on the port is an error, not a shortcut;
     // E2E_REUSE_SERVER=1 lets a developer iterate against a server they started themselves.

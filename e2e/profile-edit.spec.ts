@@ -2,14 +2,17 @@ import { expectAccessible } from './fixtures/accessibility.ts';
 import { demoUsers, signIn } from './fixtures/auth.ts';
 import { failCalls } from './fixtures/failures.ts';
 import { chooseOption, expectToast, input, journeyTimeout, listedValue, replaceText } from './fixtures/forms.ts';
+import { freshPerson } from './fixtures/journey-data.ts';
 import { expect, test } from './fixtures/test.ts';
 
-// Only this journey edits Noah's profile; the toolkit journey signs in as him and reads only his
-// name and menu, which this edit leaves as they are.
-const noah = demoUsers.noToolkit;
-
-test('a member edits their profile and sees it saved, after a failed save that changed nothing', async ({ page }) => {
+test('a member edits their profile and sees it saved, after a failed save that changed nothing', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(journeyTimeout);
+  // The journey's own copy of Noah (notoolkit), his seeded profile included: the journeys that sign in
+  // as Noah never see this edit.
+  const noah = await freshPerson(request, demoUsers.noToolkit, 'Nico');
   // The seed puts every demo member in New York: the edit moves Noah to Pennsylvania.
   const seeded = { city: 'Riverside', state: 'NY' };
   const edit = { city: 'Pittsburgh', state: 'Pennsylvania', zip: '15213', dateOfBirth: '04/09/1986', last4SSN: '4321' };

@@ -1,19 +1,19 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './fixtures/accessibility.ts';
 import { atPath, demoPassword, demoUsers, field, submitSignIn } from './fixtures/auth.ts';
+import { freshPerson } from './fixtures/journey-data.ts';
 import { expect, test } from './fixtures/test.ts';
 
-// No other journey signs in as coach.lincoln (others only pick or promote Carlos), so changing the
-// password, which ends all of his sessions, affects nothing else.
-const { email } = demoUsers.coachLincoln;
+// The member is the journey's own copy of Carlos (coach.lincoln): changing the password, which ends
+// every session of the member, touches no one another journey signs in as.
 const newPassword = 'a-brand-new-password-2';
 
 const resetLinkSelector = 'a[href*="/auth/reset-password?token="]';
 
 /**
  * The reset link in the "Reset your password" mail to `to`, as the dev mailbox shows it. Mail is sent
- * by a background worker, so the mailbox is reloaded until it arrives. The run's database is fresh
- * and this journey asks once, so exactly one such mail is the newest one.
+ * by a background worker, so the mailbox is reloaded until it arrives. The member is this journey's
+ * own and it asks once, so exactly one such mail is addressed to them.
  */
 async function resetLinkInMailbox(page: Page, to: string): Promise<Locator> {
   let href = '';
@@ -43,8 +43,11 @@ async function resetLinkInMailbox(page: Page, to: string): Promise<Locator> {
 
 test('a member who forgot their password resets it from the mailed link and signs in with the new one', async ({
   page,
+  request,
   baseURL,
 }) => {
+  const member = await freshPerson(request, demoUsers.coachLincoln, 'Cody');
+  const { email } = member;
   await page.goto('/auth/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(atPath('/auth/forgot-password'));
@@ -83,7 +86,7 @@ test('a member who forgot their password resets it from the mailed link and sign
   await expect(page.getByText('The email or password is incorrect.')).toBeVisible();
   await submitSignIn(page, email, newPassword);
   await expect(page).toHaveURL(atPath('/members/profile'));
-  await expect(page.getByText(demoUsers.coachLincoln.name).first()).toBeVisible();
+  await expect(page.getByText(member.name).first()).toBeVisible();
   await expect(page.getByText(email).first()).toBeVisible();
 
   // A reset link works once: opened again (by someone signed out), it is refused.

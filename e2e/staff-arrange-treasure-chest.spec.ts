@@ -1,20 +1,23 @@
 import { expectAccessible } from './fixtures/accessibility.ts';
 import { atPath, demoUsers, sideMenu, signIn } from './fixtures/auth.ts';
 import { chooseOption, expectToast, input, journeyTimeout, uniqueToken } from './fixtures/forms.ts';
+import { freshPerson } from './fixtures/journey-data.ts';
 import { onePagePdf } from './fixtures/pdf.ts';
 import { expect, test } from './fixtures/test.ts';
 
-// Henry (admin.washington) has toolkit access and no pilot flag in the demo; only this journey
-// changes his flags. The grade 4 pilot grouping is seeded inside Literacy.
-const member = demoUsers.adminWashington;
+// The member is the journey's own copy of Henry (admin.washington): toolkit access and no pilot flag,
+// so the flag given here shows to no one another journey signs in as. The grade 4 pilot grouping is
+// seeded inside Literacy.
 const staff = demoUsers.staff;
 
 test('staff upload a PDF into the grade 4 pilot and give a member that flag, who then finds it in the Treasure Chest', async ({
   page,
   browser,
   baseURL,
+  request,
 }) => {
   test.setTimeout(journeyTimeout);
+  const member = await freshPerson(request, demoUsers.adminWashington, 'Hugo');
   const title = `Grade 4 Word Study ${uniqueToken()}`;
 
   await signIn(page, staff.email);
@@ -44,7 +47,7 @@ test('staff upload a PDF into the grade 4 pilot and give a member that flag, who
   await expect(row).toContainText('Literacy › Grade 4 Pilot');
   await expect(row).toContainText('word-study.pdf');
 
-  await input(page, 'Find a member').fill('Henry');
+  await input(page, 'Find a member').fill(member.lastName);
   await page.getByRole('link', { name: `${member.name} (${member.email}): toolkit access` }).click();
   await expect(page).toHaveURL((url) => /^\/admin\/users\/[0-9a-f-]{36}\/toolkit$/.test(url.pathname));
   await expect(page.getByRole('heading', { name: 'Toolkit access', level: 1 })).toBeVisible();

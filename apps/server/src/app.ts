@@ -25,6 +25,7 @@ import { cartRoutes } from './features/cart/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { certificateRoutes } from './features/certificates/routes.ts';
 import { checkoutRoutes } from './features/checkout/routes.ts';
+import { devJourneyDataRoutes } from './features/dev-journey-data/routes.ts';
 import { devMailboxRoutes } from './features/dev-mailbox/routes.ts';
 import { eventPaymentRoutes } from './features/event-payments/routes.ts';
 import { favouriteRoutes } from './features/favourites/routes.ts';
@@ -196,8 +197,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(adminTicketHolderRoutes, { prefix: '/api', ...deps });
   await app.register(adminAuditLogRoutes, { prefix: '/api', ...deps });
   await app.register(adminWebhookRoutes, { prefix: '/api', ...deps });
-  // Development parts exist only when switched on; production refuses both switches (config.ts).
+  // Development parts exist only when switched on; production refuses every switch (config.ts).
   if (deps.config.mail.devMailbox) await app.register(devMailboxRoutes, { prefix: '/api', ...deps });
+  // Copies of demo people exist only where the demo does.
+  if (deps.config.seedDemo) await app.register(devJourneyDataRoutes, { prefix: '/api', ...deps });
   if (deps.config.payments.provider === 'demo') await app.register(demoPaymentRoutes, { prefix: '/api', ...deps });
 
   const absentPages = [

@@ -42,6 +42,14 @@ export const accountRows: Rows = {
     mayShowAnything: true,
     expect: anyone(200),
   },
+  'POST /api/dev/journey-data': {
+    why: "Development only, registered only while the demo is seeded (which production refuses): copies of a person's own record for a browser journey's data.",
+    input: async (w) => ({
+      body: { people: [{ copyOf: (await freshUser(w)).email, firstName: 'Jo', lastName: 'Journey' }] },
+    }),
+    mayShowAnything: true,
+    expect: anyone(201),
+  },
 
   'POST /api/auth/login': {
     why: 'Signing in needs no session; a fresh account per cell keeps the per-account limit out of the way.',
