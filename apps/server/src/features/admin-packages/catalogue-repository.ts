@@ -336,7 +336,7 @@ export async function updatePackageInstituteRow(tx: Executor, id: string, input:
   await tx.update(packageInstitutes).set(instituteValues(input)).where(eq(packageInstitutes.id, id));
 }
 
-// ---------------------------------------------------------------- how many request selections a part has, and its delete
+// ------------------------------------------------ how many request selections a part has, and its delete
 
 export function selectionsOfGrouping(tx: Executor, groupingId: string) {
   const sessions = tx
