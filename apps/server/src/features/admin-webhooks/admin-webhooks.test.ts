@@ -26,6 +26,7 @@ import { createAttendanceSection } from '../../test/attendance-factories.ts';
 import { createCompleteApplication, createInstitute } from '../../test/application-factories.ts';
 import { createSession, sessionCookie } from '../../platform/sessions.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';
+import { refusedAddresses } from '../../test/address-forms.ts';
 import { productionEnvironment } from '../../test/production-environment.ts';
 import { standardHeaders, webhookReceiver } from '../../test/webhook-receiver.ts';
 
@@ -505,4 +506,18 @@ describe('webhook endpoints in production', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ url: message });
   });
+
+  it.each(refusedAddresses.filter(([, address]) => address.includes('.') || address.includes(':')))(
+    'refuses to register %s (%s)',
+    async (_, address) => {
+      const caller = (await signedInUser(production, 'STAFF')).caller;
+      const host = address.includes(':') ? `[${address}]` : address;
+      const response = await call(production.app, 'POST', '/api/admin/webhooks', {
+        caller,
+        body: { url: `https://${host}/hook`, eventTypes: ['payment.paid'] },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual({ url: webhookMessages.urlPrivate });
+    },
+  );
 });
