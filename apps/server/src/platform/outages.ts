@@ -25,6 +25,7 @@ const unavailableMessages = [
   /^Connection is closed\.$/,
   /^Reached the max retries per request limit/,
   /enableOfflineQueue options is false/,
+  /^Command timed out$/,
 ];
 
 export interface Outage {
