@@ -9,7 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
-import type { PoolStats } from './db/client.ts';
+import { withDatabaseBudget, type PoolStats } from './db/client.ts';
 import { adminDashboardRoutes } from './features/admin-dashboard/routes.ts';
 import { adminEventPaymentRoutes } from './features/admin-event-payments/routes.ts';
 import { adminNotificationRoutes } from './features/admin-notifications/routes.ts';
@@ -114,6 +114,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   app.addHook('onRequest', async (request, reply) => {
     reply.header(requestIdHeader, request.id);
   });
+  const budgetMs = deps.config.database.requestTimeoutMs;
+  app.addHook('onRequest', (_request, _reply, done) => withDatabaseBudget(budgetMs, done));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);

@@ -30,6 +30,7 @@ describe('configuration', () => {
       url: 'postgres://db.example/portal',
       connectTimeoutMs: 5_000,
       statementTimeoutMs: 15_000,
+      requestTimeoutMs: 15_000,
     });
     expect(config.mail.devMailbox).toBe(false);
     expect(config.seedDemo).toBe(false);

@@ -20,6 +20,8 @@ const environment = z.object({
   // A database that does not answer yields 503 in bounded time instead of requests (and SIGTERM) waiting on it.
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  // All a request may wait on the database, connections and statements together: then 503 with Retry-After.
+  DATABASE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1_000).default(20_000),
   DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -147,8 +149,14 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}) {
           url: e.DATABASE_URL,
           connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
           statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+          requestTimeoutMs: e.DATABASE_REQUEST_TIMEOUT_MS,
         } as const)
-      : ({ kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'db') } as const),
+      : ({
+          kind: 'pglite',
+          dataDir: path.resolve(e.DATA_DIR, 'db'),
+          // Read by PostgreSQL's pool only (db/client.ts): the embedded database has no connection to wait for.
+          requestTimeoutMs: e.DATABASE_REQUEST_TIMEOUT_MS,
+        } as const),
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO ?? !production,
     mail: {

@@ -76,8 +76,7 @@ export function webhookDeliveryJobHandler(deps: Pick<AppDeps, 'db' | 'config' | 
         url: webhookEndpoints.url,
         enabled: webhookEndpoints.enabled,
         secretEncrypted: webhookEndpoints.secretEncrypted,
-        previousSecretEncrypted: webhookEndpoints.previousSecretEncrypted,
-        previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
+        previousSecrets: webhookEndpoints.previousSecrets,
       })
       .from(webhookDeliveries)
       .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
@@ -92,9 +91,11 @@ export function webhookDeliveryJobHandler(deps: Pick<AppDeps, 'db' | 'config' | 
       return;
     }
     const decrypt = (encrypted: string) => decryptField(deps.config.encryptionKey, encrypted) ?? '';
-    // After a rotation the replaced secret signs too until its overlap ends (docs/decisions/0142-webhook-upkeep.md).
-    const { previousSecretEncrypted: previous, previousSecretExpiresAt: previousUntil } = delivery;
-    const overlapping = previous && previousUntil && previousUntil > startedAt ? [decrypt(previous)] : [];
+    // After a rotation each replaced secret signs too until its own overlap ends
+    // (docs/decisions/0142-webhook-upkeep.md, 0157-security-and-reliability-hardening.md).
+    const overlapping = delivery.previousSecrets
+      .filter((previous) => new Date(previous.expiresAt) > startedAt)
+      .map((previous) => decrypt(previous.secretEncrypted));
     const outcome = await postSigned({
       url: delivery.url,
       secrets: [decrypt(delivery.secretEncrypted), ...overlapping],

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import {
   constants,
@@ -195,16 +196,107 @@ export interface PostgresTimeouts {
 
 const defaultTimeouts: PostgresTimeouts = { connectTimeoutMs: 5_000, statementTimeoutMs: 15_000 };
 
+/** When the current request's database time ends (epoch ms); unset outside a request (jobs, start-up). */
+const requestDeadline = new AsyncLocalStorage<number>();
+
+/**
+ * Runs `next` (the rest of a request: its hooks and handler) with `budgetMs` of database time from now. Every
+ * wait of the request on PostgreSQL — for a connection, then for each statement — comes out of that one budget,
+ * so a database slow to connect to and then hung holds the request `budgetMs` in all, not the connect timeout
+ * plus the statement timeout (docs/decisions/0157-security-and-reliability-hardening.md).
+ */
+export function withDatabaseBudget(budgetMs: number, next: () => void): void {
+  requestDeadline.run(Date.now() + budgetMs, next);
+}
+
+/** The request's database time is spent: answered 503 like any outage (platform/outages.ts). */
+export const budgetSpentMessage = "The request's database time is spent";
+
+const remainingBudget = () => {
+  const deadline = requestDeadline.getStore();
+  return deadline === undefined ? undefined : deadline - Date.now();
+};
+
+/**
+ * A connection from the pool within what is left of the request's budget. One given up on is released when the
+ * pool hands it over after all.
+ */
+function budgetedConnect(connect: () => Promise<pg.PoolClient>): Promise<pg.PoolClient> {
+  const remaining = remainingBudget();
+  if (remaining === undefined) return connect();
+  if (remaining <= 0) return Promise.reject(new Error(budgetSpentMessage));
+  const pending = connect();
+  let timer: NodeJS.Timeout | undefined;
+  const spent = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      void pending.then(
+        (client) => client.release(),
+        () => undefined,
+      );
+      reject(new Error(budgetSpentMessage));
+    }, remaining);
+  });
+  return Promise.race([pending, spent]).finally(() => clearTimeout(timer));
+}
+
+type QueryArguments = [first: unknown, ...rest: unknown[]];
+
+/**
+ * Gives each statement of a client what is left of the request's budget as its client-side timeout (node-postgres'
+ * query_timeout; `fallbackMs` outside a request). A client whose statement timed out is ended: the server may still
+ * be running it, so the connection is not handed to another request.
+ */
+function budgetStatements(client: pg.PoolClient, fallbackMs: number): void {
+  const query = client.query.bind(client) as (...args: QueryArguments) => unknown;
+  client.query = ((...[first, ...rest]: QueryArguments) => {
+    const submittable = typeof first === 'object' && first !== null && 'submit' in first;
+    if (submittable) return query(first, ...rest);
+    const remaining = remainingBudget();
+    if (remaining !== undefined && remaining <= 0) {
+      const callback = rest.find((arg) => typeof arg === 'function') as ((error: Error) => void) | undefined;
+      const error = new Error(budgetSpentMessage);
+      if (!callback) return Promise.reject(error);
+      process.nextTick(() => callback(error));
+      return undefined;
+    }
+    const config = typeof first === 'string' ? { text: first } : (first as object);
+    const result = query({ ...config, query_timeout: remaining ?? fallbackMs }, ...rest);
+    if (result instanceof Promise)
+      result.catch((error: unknown) => {
+        if (error instanceof Error && error.message === 'Query read timeout') void client.end().catch(() => undefined);
+      });
+    return result;
+  }) as typeof client.query;
+}
+
 export function openPostgres(url: string, timeouts: PostgresTimeouts = defaultTimeouts): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: timeouts.connectTimeoutMs,
     statement_timeout: timeouts.statementTimeoutMs,
-    // A server that accepted the connection and went silent (a hung host) is given up on the client
-    // side too, a little after the statement timeout it should have applied itself.
-    query_timeout: timeouts.statementTimeoutMs + timeouts.connectTimeoutMs,
   });
+  // A server that accepted the connection and went silent (a hung host) is given up on the client side too: within
+  // a request when its budget is spent, elsewhere a little after the statement timeout it should have applied.
+  const fallbackMs = timeouts.statementTimeoutMs + timeouts.connectTimeoutMs;
+  const budgeted = new WeakSet<pg.PoolClient>();
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  // pg-pool's own query() asks for its connection with a callback, drizzle's transactions with a promise.
+  pool.connect = ((callback?: (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => {
+    const pending = budgetedConnect(connect).then((client) => {
+      if (!budgeted.has(client)) {
+        budgetStatements(client, fallbackMs);
+        budgeted.add(client);
+      }
+      return client;
+    });
+    if (!callback) return pending;
+    pending.then(
+      (client) => callback(undefined, client, () => client.release()),
+      (error: Error) => callback(error),
+    );
+    return undefined;
+  }) as typeof pool.connect;
   // An idle connection the server closes (restart, failover, a dropped test database) is discarded by
   // the pool and replaced on next use; without a listener node-postgres would crash the process.
   pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));

@@ -2,6 +2,9 @@ import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
+import type { Executor } from '../db/client.ts';
+import { caller } from './access.ts';
+import { actorOf, audit } from './audit.ts';
 import { sendDownload } from './downloads.ts';
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -105,14 +108,48 @@ function xlsxStream<Row>({ columns, rows, title }: Export<Row>): Readable {
 }
 
 /**
- * Sends a list as a CSV or XLSX attachment, written as its rows are read: a list of any length costs
- * the memory of one page. The header row comes first even when the list is empty.
+ * The rows as they are read, counted; once the last is read (or the download is cut off) one audit entry says who
+ * exported which list (its title), under which filters (the route's parameters and query, the format aside), how
+ * many rows the file had and whether it was sent whole.
  */
-export function sendExport<Row>(reply: FastifyReply, file: Export<Row>): FastifyReply {
+async function* auditedRows<Row>(rows: AsyncIterable<Row>, record: (rows: number, complete: boolean) => Promise<void>) {
+  let count = 0;
+  let complete = false;
+  try {
+    for await (const row of rows) {
+      count += 1;
+      yield row;
+    }
+    complete = true;
+  } finally {
+    await record(count, complete);
+  }
+}
+
+/**
+ * Sends a list as a CSV or XLSX attachment, written as its rows are read: a list of any length costs
+ * the memory of one page. The header row comes first even when the list is empty. Every export is audited
+ * (auditedRows) in `db`: an export route cannot send a file without saying who took it.
+ */
+export function sendExport<Row>(reply: FastifyReply, file: Export<Row>, db: Executor): FastifyReply {
+  const { request } = reply;
+  const actor = actorOf(caller(request));
+  const query = Object.entries({ ...(request.query as Record<string, unknown>) }).filter(([key]) => key !== 'format');
+  const filters = { ...(request.params as Record<string, unknown>), ...Object.fromEntries(query) };
+  const rows = auditedRows(file.rows, (count, complete) =>
+    audit(db, {
+      ...actor,
+      action: 'export.download',
+      subjectType: 'export',
+      subjectId: file.title,
+      data: { list: file.title, format: file.format, filters, rows: count, complete },
+    }),
+  );
+  const audited = { ...file, rows };
   return sendDownload(reply, {
     fileName: `${file.baseName}.${file.format}`,
     contentType: contentTypes[file.format],
-    body: file.format === 'csv' ? csvStream(file) : xlsxStream(file),
+    body: file.format === 'csv' ? csvStream(audited) : xlsxStream(audited),
   });
 }
 

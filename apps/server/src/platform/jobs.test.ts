@@ -1,9 +1,11 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, isNotNull } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
 import { jobs, mailMessages } from '../db/schema/platform.ts';
 import { createTestDatabase } from '../test/database.ts';
-import { runDueJobs } from './jobs.ts';
+import { runDueJobs, startJobWorker } from './jobs.ts';
 import { deliverMail, deliverMailJob, queueMail, type MailInput, type MailTransport } from './mail.ts';
 
 let database: DatabaseHandle;
@@ -81,5 +83,51 @@ describe('mail outbox', () => {
       .where(eq(jobs.id, job?.id ?? 0));
     expect(await runDueJobs(db, handlers)).toBe(1);
     expect(transport.sent).toHaveLength(1);
+  });
+});
+
+/** A logger as the server's (pino through Fastify) whose lines are kept, parsed. */
+function recordingLog() {
+  const lines: { level: number; msg: string; [key: string]: unknown }[] = [];
+  const { log } = Fastify({
+    logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line) as never) } },
+  });
+  return { log, lines };
+}
+
+describe('the job worker during a database outage', () => {
+  it('logs the outage once, with its reason and without the statement, however many polls fail', async () => {
+    const gone = await createTestDatabase();
+    await gone.close();
+    const { log, lines } = recordingLog();
+    const stop = startJobWorker(gone.db, {}, log, 10);
+    await sleep(400);
+    await stop();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 40, msg: 'job worker paused: the database is unavailable' });
+    expect(lines[0]?.reason).toMatch(/PGlite is closed|Cannot use a pool after calling end/);
+    const logged = JSON.stringify(lines);
+    expect(logged).not.toMatch(/update jobs|select id from jobs|Failed query/i);
+    expect(logged).not.toMatch(/"stack"|\bat .*\.ts:\d+/);
+  });
+
+  it('logs once when the database answers again, and stays quiet while it does', async () => {
+    const { log, lines } = recordingLog();
+    let down = true;
+    const failing = await createTestDatabase();
+    await failing.close();
+    // The worker is given either database per poll: the closed one while "down", the open one after.
+    const db = new Proxy(database.db, {
+      get: (target, key, receiver) => Reflect.get(down ? failing.db : target, key, receiver) as unknown,
+    });
+    const stop = startJobWorker(db, {}, log, 10);
+    await sleep(200);
+    down = false;
+    await sleep(200);
+    await stop();
+    expect(lines.map((line) => line.msg)).toEqual([
+      'job worker paused: the database is unavailable',
+      'job worker resumed: the database answers again',
+    ]);
   });
 });

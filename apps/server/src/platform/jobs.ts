@@ -2,6 +2,8 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client.ts';
 import { jobs } from '../db/schema/platform.ts';
+import { causesOf } from './database-errors.ts';
+import { outageOf } from './outages.ts';
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 export type JobHandlers = Record<string, JobHandler>;
@@ -102,12 +104,32 @@ export async function runDueJobs(db: Database, handlers: JobHandlers, log?: Fast
         error = caught;
       }
     }
-    if (error) log?.warn({ jobId: job.id, kind: job.kind, err: error }, 'job failed');
+    if (error) log?.warn({ jobId: job.id, kind: job.kind, ...loggable(error) }, 'job failed');
     await finishJob(db, job, error);
   }
   return count;
 }
 
+/**
+ * What a failure may log: an outage's reason (outageOf), or the innermost error's code and message, as the
+ * driver reported it. drizzle's own error (outermost) carries the statement and its parameters, and neither
+ * belongs in a log line. Any other error (a handler's bug) is logged whole, with its stack.
+ */
+function loggable(error: unknown): Record<string, unknown> {
+  const outage = outageOf(error);
+  if (outage) return { reason: outage.reason };
+  const causes = [...causesOf(error)];
+  if (!causes.some((cause) => /^Failed query:/.test(String((cause as { message?: unknown }).message))))
+    return { err: error };
+  const { code, message } = causes.at(-1) as { code?: unknown; message?: unknown };
+  return { reason: [code, message].filter((part) => typeof part === 'string').join(': ') };
+}
+
+/**
+ * Polls the queue every `intervalMs`. While the database cannot be reached every poll fails: the worker logs
+ * the change of state once (paused, with the reason), then once more when a poll succeeds again (resumed),
+ * never once a poll.
+ */
 export function startJobWorker(
   db: Database,
   handlers: JobHandlers,
@@ -115,11 +137,24 @@ export function startJobWorker(
   intervalMs = 1000,
 ): () => Promise<void> {
   let stopped = false;
+  let paused = false;
   let running: Promise<unknown> = Promise.resolve();
+  const poll = async () => {
+    try {
+      if (!stopped) await runDueJobs(db, handlers, log);
+    } catch (error) {
+      if (paused) return;
+      paused = true;
+      const outage = outageOf(error) !== null;
+      if (outage) log.warn(loggable(error), 'job worker paused: the database is unavailable');
+      else log.error(loggable(error), 'job worker paused: the queue could not be read');
+      return;
+    }
+    if (paused) log.info('job worker resumed: the database answers again');
+    paused = false;
+  };
   const timer = setInterval(() => {
-    running = running
-      .then(() => (stopped ? 0 : runDueJobs(db, handlers, log)))
-      .catch((err: unknown) => log.error({ err }, 'job worker failed'));
+    running = running.then(poll);
   }, intervalMs);
   return async () => {
     stopped = true;

@@ -21,6 +21,13 @@ describe('GET /metrics', () => {
     expect(response.body).toContain('process_cpu_user_seconds_total');
   });
 
+  it.each(['bearer', 'BEARER', 'Bearer  '])(
+    'takes the scheme written %j: RFC 9110 makes auth schemes case-insensitive',
+    async (scheme) => {
+      expect((await scrape({ authorization: `${scheme} ${token}` })).statusCode).toBe(200);
+    },
+  );
+
   it.each([
     ['no header', {}],
     ['a wrong token', { authorization: 'Bearer not-the-metrics-token-at-all' }],

@@ -116,7 +116,8 @@ export function registerMetrics(app: FastifyInstance, { db, token, pool }: Metri
   timeRequests(app);
   app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     if (!token) throw notFound('There are no metrics here: set METRICS_TOKEN to publish them.');
-    const sent = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    // The scheme is case-insensitive (RFC 9110 §11.1): some scrapers send "bearer".
+    const sent = /^Bearer +(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
     if (!sent || !timingSafeEqual(digest(sent), digest(token)))
       throw unauthorized('A valid metrics token is required (Authorization: Bearer <METRICS_TOKEN>).');
     readPool(pool);

@@ -18,6 +18,12 @@ describe('outageOf', () => {
     ['too many connections', wrapped(coded('53300')), 'SQLSTATE 53300'],
     ['a connection exception', wrapped(coded('08006')), 'SQLSTATE 08006'],
     ['Redis gone while counting', new Error('Connection is closed.'), 'Connection is closed'],
+    ['Redis silent past the command timeout', new Error('Command timed out'), 'Command timed out'],
+    [
+      'Redis gone, its offline queue off',
+      new Error("Stream isn't writeable and enableOfflineQueue options is false"),
+      'enableOfflineQueue',
+    ],
     [
       'Redis retried in vain',
       Object.assign(new Error('Reached the max retries per request limit (which is 1).'), {

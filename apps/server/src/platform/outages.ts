@@ -22,9 +22,12 @@ const unavailableMessages = [
   /^Query read timeout$/,
   /connection error and is not queryable/,
   /^PGlite is closed$/,
+  /^Cannot use a pool after calling end on the pool$/,
   /^Connection is closed\.$/,
   /^Reached the max retries per request limit/,
   /enableOfflineQueue options is false/,
+  /^Command timed out$/,
+  /^The request's database time is spent$/,
 ];
 
 export interface Outage {

@@ -7,6 +7,8 @@ import { tooManyRequests, TryLater } from './errors.ts';
 const window = '1 minute';
 /** How long a client waits before trying sign-in again while the counters' store (Redis) is out of reach. */
 const storeRetrySeconds = 10;
+/** How long one count may wait for Redis before the route answers 503. */
+const storeCommandTimeoutMs = 500;
 
 /**
  * A route's `config.rateLimit` (the plugin is registered with `global: false` in security.ts): at
@@ -31,8 +33,18 @@ export async function rateLimitStore(app: FastifyInstance, config: Config): Prom
   if (!shared) return { global: false };
   // ioredis is loaded only where Redis is used (docs/decisions/0144-start-in-a-second.md).
   const { Redis } = await import('ioredis');
-  const redis = new Redis(shared.url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5000 });
-  // A lost connection is retried by ioredis; meanwhile sign-in answers 503 (below) and the log says why.
+  const redis = new Redis(shared.url, {
+    lazyConnect: true,
+    connectTimeout: 5000,
+    // A count waits for Redis at most this long: a Redis gone or hung costs the limited routes a 503 with
+    // Retry-After within a second (platform/errors.ts), never a pass
+    // (docs/decisions/0157-security-and-reliability-hardening.md).
+    commandTimeout: storeCommandTimeoutMs,
+    // While the connection is down a count fails at once instead of waiting in a queue for the reconnection.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+  });
+  // A lost connection is retried by ioredis; meanwhile the limited routes answer 503 and the log says why.
   redis.on('error', (error: Error) => app.log.warn({ err: error }, 'rate-limit store (Redis) unavailable'));
   try {
     await redis.connect();
@@ -43,7 +55,8 @@ export async function rateLimitStore(app: FastifyInstance, config: Config): Prom
     });
   }
   app.addHook('onClose', async () => {
-    await redis.quit();
+    // Without the offline queue QUIT is refused while reconnecting: a Redis out of reach is just let go.
+    await redis.quit().catch(() => redis.disconnect());
   });
   return { global: false, redis, nameSpace: `${shared.keyPrefix}rate-limit:` };
 }

@@ -1,13 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
+import { publicAddresses, refusedAddresses } from '../test/address-forms.ts';
 import { standardHeaders, webhookReceiver } from '../test/webhook-receiver.ts';
-import { newSigningSecret, postSigned, responseExcerptBytes } from './webhooks.ts';
+import { isPublicAddress, newSigningSecret, postSigned, responseExcerptBytes } from './webhooks.ts';
 
 let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
 beforeAll(async () => {
   receiver = await webhookReceiver((n) => (n === 2 ? 500 : 200));
 });
 afterAll(() => receiver.close());
+
+describe('isPublicAddress', () => {
+  it.each(refusedAddresses)('refuses %s: %s', (_, address) => {
+    expect(isPublicAddress(address)).toBe(false);
+  });
+  it.each(publicAddresses)('takes the global unicast %s', (address) => {
+    expect(isPublicAddress(address)).toBe(true);
+  });
+});
 
 describe('postSigned', () => {
   it('signs as Standard Webhooks defines: the verifier accepts it with the secret, refuses it with another', async () => {
@@ -51,6 +61,23 @@ describe('postSigned', () => {
       expect(new Webhook(secret).verify(got.body, standardHeaders(got.headers))).toEqual(JSON.parse(body));
     expect(() => new Webhook(newSigningSecret()).verify(got.body, standardHeaders(got.headers))).toThrow();
   });
+
+  // Refused before any connection is tried: no packet leaves for these addresses.
+  it.each(refusedAddresses.filter(([, address]) => address.includes('.') || address.includes(':')))(
+    'in production refuses to connect to %s (%s) written in the URL',
+    async (_, address) => {
+      const host = address.includes(':') ? `[${address}]` : address;
+      const outcome = await postSigned({
+        url: `https://${host}/webhooks`,
+        secrets: [newSigningSecret()],
+        messageId: 'msg_5',
+        body: '{}',
+        publicOnly: true,
+      });
+      expect(outcome).toMatchObject({ ok: false, statusCode: null, durationMs: 0 });
+      expect(outcome.error).toMatch(/is not a public address/);
+    },
+  );
 
   it.each([
     ['a literal loopback address', (port: number) => `http://127.0.0.1:${port}/webhooks`],

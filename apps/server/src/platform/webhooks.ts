@@ -3,8 +3,8 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { Webhook } from 'standardwebhooks';
-import { isPrivateAddress } from '@portal/domain/staff/webhooks.ts';
 
 /**
  * Signed HTTP posts following the Standard Webhooks specification (webhook-id, webhook-timestamp,
@@ -20,18 +20,40 @@ export function newSigningSecret(): string {
 
 export class PrivateAddressError extends Error {
   constructor(host: string) {
-    super(`${host} resolves to a private, loopback or link-local address`);
+    super(
+      `${host} is not a public address: private, loopback or link-local, reserved, or an IPv4 address carried in IPv6`,
+    );
   }
 }
 
+/** IANA's global unicast block: IPv6 outside it is reserved or unallocated. */
+const globalUnicastV6 = ipaddr.IPv6.parse('2000::');
+
 /**
- * A DNS lookup that refuses private addresses: given to the request itself, so the address checked is
- * the address connected to (no second resolution an attacker's DNS could answer differently).
+ * Whether production may post to the address (SSRF): global unicast only, as ipaddr.js classifies it from the
+ * IANA special-purpose registries. Refused besides the private, loopback, link-local and multicast ranges: the
+ * reserved, benchmarking (198.18.0.0/15), protocol-assignment (192.0.0.0/24) and documentation ranges, and every
+ * IPv6 form that carries an IPv4 address to another network — NAT64 (64:ff9b::/96), 6to4 (2002::/16), Teredo,
+ * IPv4-translated (::ffff:0:0:0/96), IPv4-compatible (::/96) — whatever IPv4 address it carries. An IPv4-mapped
+ * address (::ffff:a.b.c.d) is that IPv4 address on this host's own stack, so it is judged as one. A string that
+ * is no address is refused: the caller refuses what it cannot read.
+ */
+export function isPublicAddress(address: string): boolean {
+  if (isIP(address) === 0) return false;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.range() === 'unicast';
+  const v6 = ipaddr.IPv6.parse(parsed.toString());
+  return v6.range() === 'unicast' && v6.match(globalUnicastV6, 3);
+}
+
+/**
+ * A DNS lookup that refuses every address that is not public (isPublicAddress): given to the request itself, so
+ * the address checked is the address connected to (no second resolution an attacker's DNS could answer differently).
  */
 const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
     if (error) return callback(error, '', 0);
-    const refused = addresses.length === 0 || addresses.some((entry) => isPrivateAddress(entry.address));
+    const refused = addresses.length === 0 || addresses.some((entry) => !isPublicAddress(entry.address));
     if (refused) return callback(new PrivateAddressError(hostname), '', 0);
     if (options.all) return callback(null, addresses);
     const first = addresses[0]!;
@@ -45,7 +67,7 @@ export async function resolvesToPublicAddresses(hostname: string): Promise<boole
   return new Promise((resolve) => {
     dnsLookup(host, { all: true }, (error, addresses) => {
       if (error || addresses.length === 0) return resolve('unresolvable');
-      resolve(addresses.every((entry) => !isPrivateAddress(entry.address)));
+      resolve(addresses.every((entry) => isPublicAddress(entry.address)));
     });
   });
 }
@@ -56,7 +78,7 @@ export interface SignedPost {
   secrets: [string, ...string[]];
   messageId: string;
   body: string;
-  /** Production refuses private addresses, resolved at connection time. */
+  /** Production posts to public addresses only (isPublicAddress), resolved at connection time. */
   publicOnly: boolean;
   timeoutMs?: number;
 }
@@ -86,7 +108,7 @@ export async function postSigned(post: SignedPost): Promise<PostOutcome> {
   const url = new URL(post.url);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   // A literal address is connected to without a lookup, so it is checked here.
-  if (post.publicOnly && isIP(host) && isPrivateAddress(host)) {
+  if (post.publicOnly && isIP(host) && !isPublicAddress(host)) {
     return {
       statusCode: null,
       durationMs: 0,

@@ -110,9 +110,11 @@ function parseWebUrl(value: string): URL | null {
 }
 
 /**
- * What a URL may be as a webhook endpoint, before its host name is resolved: in production https only
- * and no literal private address; outside production http and loopback are allowed (tests, the dev
- * machine). Returns the refusal's message, or null when the URL may be used.
+ * What a URL may be as a webhook endpoint, before its host name is resolved: in production https only,
+ * no user name or password, and not localhost; outside production http and loopback are allowed (tests,
+ * the dev machine). Whether its addresses are public is the server's to say once resolved (literal
+ * addresses included: they resolve to themselves). Returns the refusal's message, or null when the URL
+ * may be used.
  */
 export function webhookUrlRefusal(value: string, production: boolean): string | null {
   const url = parseWebUrl(value);
@@ -120,77 +122,9 @@ export function webhookUrlRefusal(value: string, production: boolean): string | 
   if (url.username || url.password) return webhookMessages.urlCredentials;
   if (!production) return null;
   if (url.protocol !== 'https:') return webhookMessages.urlNotHttps;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const host = url.hostname.toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost')) return webhookMessages.urlPrivate;
-  if (isIpAddress(host) && isPrivateAddress(host)) return webhookMessages.urlPrivate;
   return null;
-}
-
-function isIpAddress(host: string): boolean {
-  return ipv4Bytes(host) !== null || ipv6Words(host) !== null;
-}
-
-function ipv4Bytes(address: string): number[] | null {
-  const parts = address.split('.');
-  if (parts.length !== 4) return null;
-  const bytes = parts.map((part) => (/^\d{1,3}$/.test(part) ? Number(part) : NaN));
-  return bytes.every((byte) => byte >= 0 && byte <= 255) ? bytes : null;
-}
-
-/** The eight 16-bit words of an IPv6 address (with an embedded IPv4 tail), or null when it is not one. */
-function ipv6Words(address: string): number[] | null {
-  if (!address.includes(':')) return null;
-  let text = address.toLowerCase().split('%')[0] ?? '';
-  const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (tail?.[1]) {
-    const bytes = ipv4Bytes(tail[1]);
-    if (!bytes) return null;
-    text = `${text.slice(0, -tail[1].length)}${((bytes[0]! << 8) | bytes[1]!).toString(16)}:${((bytes[2]! << 8) | bytes[3]!).toString(16)}`;
-  }
-  const halves = text.split('::');
-  if (halves.length > 2) return null;
-  const parse = (part: string | undefined) => (part ? part.split(':') : []);
-  const head = parse(halves[0]);
-  const rest = parse(halves[1]);
-  const missing = 8 - head.length - rest.length;
-  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
-  const groups = [...head, ...Array<string>(halves.length === 1 ? 0 : missing).fill('0'), ...rest];
-  const words = groups.map((group) => (/^[0-9a-f]{1,4}$/.test(group) ? parseInt(group, 16) : NaN));
-  return words.every((word) => !Number.isNaN(word)) ? words : null;
-}
-
-function privateIpv4(bytes: number[]): boolean {
-  const [a = 0, b = 0] = bytes;
-  return (
-    a === 0 || // "this network"
-    a === 10 ||
-    a === 127 ||
-    (a === 100 && b >= 64 && b <= 127) || // carrier-grade NAT
-    (a === 169 && b === 254) ||
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168) ||
-    a >= 224 // multicast and reserved
-  );
-}
-
-/**
- * Whether an address the portal must not post to (SSRF): private, loopback, link-local, unspecified,
- * multicast, and IPv4 ones written as IPv6 (::ffff:10.0.0.1). A string that is no address counts as
- * private: the caller refuses what it cannot read.
- */
-export function isPrivateAddress(address: string): boolean {
-  const v4 = ipv4Bytes(address);
-  if (v4) return privateIpv4(v4);
-  const words = ipv6Words(address);
-  if (!words) return true;
-  const [w0 = 0, w1 = 0, w2 = 0, w3 = 0, w4 = 0, w5 = 0, w6 = 0, w7 = 0] = words;
-  const upperZero = w0 === 0 && w1 === 0 && w2 === 0 && w3 === 0 && w4 === 0;
-  if (upperZero && w5 === 0 && w6 === 0 && (w7 === 0 || w7 === 1)) return true; // :: and ::1
-  if (upperZero && (w5 === 0xffff || w5 === 0)) return privateIpv4([w6 >> 8, w6 & 0xff, w7 >> 8, w7 & 0xff]);
-  if ((w0 & 0xfe00) === 0xfc00) return true; // fc00::/7 unique local
-  if ((w0 & 0xffc0) === 0xfe80) return true; // fe80::/10 link-local
-  if ((w0 & 0xff00) === 0xff00) return true; // multicast
-  return false;
 }
 
 export const webhookEndpointRow = z.object({

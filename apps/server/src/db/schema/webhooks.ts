@@ -5,9 +5,15 @@ import { users } from './users.ts';
 /**
  * Where staff asked the portal to post its events (issue 26, Standard Webhooks). The signing secret
  * is kept encrypted with ENCRYPTION_KEY (platform/crypto.ts): staff see it once, when it is made.
- * After a rotation the replaced secret signs too until previous_secret_expires_at, so the receiving
- * system can switch without losing events (docs/decisions/0142-webhook-upkeep.md).
+ * After a rotation the replaced secret signs too until its overlap ends, so the receiving system can
+ * switch without losing events (docs/decisions/0142-webhook-upkeep.md, 0157-security-and-reliability-hardening.md).
  */
+/** A replaced signing secret, encrypted as the current one is, and when it stops signing. */
+export interface PreviousSecret {
+  secretEncrypted: string;
+  expiresAt: string;
+}
+
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
@@ -17,8 +23,11 @@ export const webhookEndpoints = pgTable(
     /** The event types it receives (packages/domain webhooks.ts webhookEventTypes). */
     eventTypes: text('event_types').array().notNull(),
     secretEncrypted: text('secret_encrypted').notNull(),
-    previousSecretEncrypted: text('previous_secret_encrypted'),
-    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
+    /**
+     * The secrets replaced by rotations whose overlap has not ended, each with its end (ISO): every one signs
+     * beside the current secret until then. A rotation drops those already ended.
+     */
+    previousSecrets: jsonb('previous_secrets').$type<PreviousSecret[]>().notNull().default([]),
     enabled: boolean('enabled').notNull().default(true),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

@@ -38,7 +38,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
   app.get(
     '/admin/applications/export',
     { config: staff, schema: { tags, querystring: exportQuery(adminApplicationQuery), produces: exportMediaTypes } },
-    async (request, reply) => sendExport(reply, review.exportApplications(deps, request.query)),
+    async (request, reply) => sendExport(reply, review.exportApplications(deps, request.query), deps.db),
   );
 
   app.get(

@@ -54,7 +54,7 @@ export const adminAttendanceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     '/admin/events/:eventId/attendance.csv',
     { config: staff, schema: { tags, params: eventParams, produces: ['text/csv'] } },
     async (request, reply) =>
-      sendExport(reply, await staffAttendance.overviewExport(deps, request.params.eventId, 'csv')),
+      sendExport(reply, await staffAttendance.overviewExport(deps, request.params.eventId, 'csv'), deps.db),
   );
 
   app.get(
@@ -69,7 +69,11 @@ export const adminAttendanceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       },
     },
     async (request, reply) =>
-      sendExport(reply, await staffAttendance.overviewExport(deps, request.params.eventId, request.query.format)),
+      sendExport(
+        reply,
+        await staffAttendance.overviewExport(deps, request.params.eventId, request.query.format),
+        deps.db,
+      ),
   );
 
   app.get(
@@ -79,7 +83,11 @@ export const adminAttendanceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       schema: { tags, params: eventParams, querystring: exportQuery(pageQuery), produces: exportMediaTypes },
     },
     async (request, reply) =>
-      sendExport(reply, await staffAttendance.certificatesExport(deps, request.params.eventId, request.query.format)),
+      sendExport(
+        reply,
+        await staffAttendance.certificatesExport(deps, request.params.eventId, request.query.format),
+        deps.db,
+      ),
   );
 
   app.put(

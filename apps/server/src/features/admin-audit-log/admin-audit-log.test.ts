@@ -83,6 +83,41 @@ describe('GET /api/admin/audit-log', () => {
     ]);
   });
 
+  it('reads as words: the action, the subject by name, the details as sentences', async () => {
+    const { staff, member, organization } = await history();
+    await audit(t.deps.db, {
+      actorId: staff.user.id,
+      action: 'auth.sign-in-link-issued',
+      subjectType: 'user',
+      subjectId: member.id,
+    });
+    await audit(t.deps.db, {
+      actorId: staff.user.id,
+      action: 'event-payment.refund-needed',
+      subjectType: 'event_payment',
+      subjectId: member.id,
+      data: { totalCents: 12_550, refundNeeded: true, dueOn: '2026-11-20T15:00:00.000Z', organizationId: null },
+    });
+    const page = await call(t.app, 'GET', `/api/admin/audit-log?person=${encodeURIComponent(staff.user.email)}`, {
+      caller: staff.caller,
+    });
+    // The staff member acted in all five, one of them viewing as Milo.
+    const [refund, link, profile, role, started] = page.json<AuditLogPage>().items;
+    expect(link).toMatchObject({ actionLabel: 'Sign-in link issued', subject: 'Milo Member', details: '' });
+    expect(refund).toMatchObject({
+      actionLabel: 'Event payment needs a refund',
+      // No payment has that id: the subject is named by what it is.
+      subject: 'Event payment',
+      // Stored as jsonb, the keys come back in jsonb's order.
+      details: 'Due on: 11/20/2026 10:00 AM. Total: $125.50. Refund needed: yes. Organization id: none.',
+    });
+    expect(profile).toMatchObject({ actionLabel: 'Profile updated', subject: 'Milo Member' });
+    expect(role).toMatchObject({ actionLabel: 'Role changed', subject: 'Milo Member', details: 'Role: ADMIN.' });
+    expect(started).toMatchObject({ actionLabel: 'Started viewing as the member', subject: 'Milo Member' });
+    expect(JSON.stringify(page.json())).not.toContain('{\\"');
+    expect(profile?.organizationName).toBe(organization.name);
+  });
+
   it('refuses a member and an unknown kind', async () => {
     const member = (await signedInUser(t, 'MEMBER')).caller;
     expect((await call(t.app, 'GET', '/api/admin/audit-log', { caller: member })).statusCode).toBe(403);
@@ -118,11 +153,12 @@ describe('GET /api/admin/audit-log/export', () => {
       'Subject id',
       'Organization',
       'Details',
+      'Action code',
     ]);
-    expect(rows.map((row) => [row[1], row[2], row[7]])).toEqual(
-      list.items.map((item) => [item.action, item.actorName, item.organizationName]),
+    expect(rows.map((row) => [row[1], row[2], row[5], row[7], row[9]])).toEqual(
+      list.items.map((item) => [item.actionLabel, item.actorName, item.subject, item.organizationName, item.action]),
     );
-    expect(rows[1]?.[8]).toBe('{"role":"ADMIN"}');
+    expect(rows[1]?.[8]).toBe('Role: ADMIN.');
   });
 
   it('pages by keyset on the id', async () => {

@@ -1,8 +1,10 @@
 import { aliasedTable, and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditKind } from '@portal/domain/audit/audit-log.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { eventPayments, purchaseOrders } from '../../db/schema/commerce.ts';
-import { organizationMemberships, organizations } from '../../db/schema/organizations.ts';
+import { eventApplications } from '../../db/schema/applications.ts';
+import { eventPayments, events, purchaseOrders } from '../../db/schema/commerce.ts';
+import { invitations, organizationMemberships, organizations } from '../../db/schema/organizations.ts';
+import { webhookEndpoints } from '../../db/schema/webhooks.ts';
 import { packageRequests } from '../../db/schema/packages.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { eventRegistrationRequests } from '../../db/schema/registration-requests.ts';
@@ -39,6 +41,33 @@ const organizationIdOf = sql`coalesce(
   end,
   ${auditLog.data} ->> 'organizationId')`;
 
+const nameOf = (userId: SQL) =>
+  sql`(select person.first_name || ' ' || person.last_name from ${users} person where person.id = ${userId})`;
+
+/**
+ * Who or what an entry is about, by name: the member (a user, a membership's, an invitation's, an application's
+ * or a payment's person), the organization, the event, the webhook endpoint's URL, the exported list; null for a
+ * subject with no name of its own or since deleted.
+ */
+const subjectNameOf = sql<string | null>`case ${auditLog.subjectType}
+  when 'user' then (select person.first_name || ' ' || person.last_name from ${users} person
+    where person.id::text = ${auditLog.subjectId})
+  when 'membership' then ${nameOf(sql`(select ${organizationMemberships.userId} from ${organizationMemberships}
+    where ${organizationMemberships.id}::text = ${auditLog.subjectId})`)}
+  when 'invitation' then ${nameOf(sql`(select ${invitations.userId} from ${invitations}
+    where ${invitations.id}::text = ${auditLog.subjectId})`)}
+  when 'event_application' then ${nameOf(sql`(select ${eventApplications.userId} from ${eventApplications}
+    where ${eventApplications.id}::text = ${auditLog.subjectId})`)}
+  when 'event_payment' then ${nameOf(sql`(select ${eventPayments.userId} from ${eventPayments}
+    where ${eventPayments.id}::text = ${auditLog.subjectId})`)}
+  when 'organization' then (select ${organizations.name} from ${organizations}
+    where ${organizations.id}::text = ${auditLog.subjectId})
+  when 'event' then (select ${events.name} from ${events} where ${events.id}::text = ${auditLog.subjectId})
+  when 'webhook_endpoint' then (select ${webhookEndpoints.url} from ${webhookEndpoints}
+    where ${webhookEndpoints.id}::text = ${auditLog.subjectId})
+  when 'export' then ${auditLog.subjectId}
+end`;
+
 const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function filtered(filter: AuditFilter) {
@@ -68,6 +97,7 @@ const rowFields = {
   impersonatorLastName: impersonators.lastName,
   subjectType: auditLog.subjectType,
   subjectId: auditLog.subjectId,
+  subjectName: subjectNameOf,
   organizationName: organizations.name,
   data: auditLog.data,
 };

@@ -26,6 +26,6 @@ export const adminAuditLogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
         produces: exportMediaTypes,
       },
     },
-    async (request, reply) => sendExport(reply, audit.exportAuditLog(deps, request.query)),
+    async (request, reply) => sendExport(reply, audit.exportAuditLog(deps, request.query), deps.db),
   );
 };

@@ -41,7 +41,7 @@ export const adminEventPaymentRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
         produces: exportMediaTypes,
       },
     },
-    async (request, reply) => sendExport(reply, exportEventPayments(deps, request.query)),
+    async (request, reply) => sendExport(reply, exportEventPayments(deps, request.query), deps.db),
   );
 
   app.get(

@@ -44,7 +44,7 @@ export const adminOrganizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
       config: staff,
       schema: { tags, querystring: exportQuery(adminOrganizationSearch), produces: ['text/csv', xlsxType] },
     },
-    async (request, reply) => sendExport(reply, exportOrganizations(deps, request.query)),
+    async (request, reply) => sendExport(reply, exportOrganizations(deps, request.query), deps.db),
   );
 
   app.get(
@@ -86,7 +86,7 @@ export const adminOrganizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
       config: staff,
       schema: { tags, querystring: exportQuery(adminOrganizationSearch), produces: ['text/csv', xlsxType] },
     },
-    async (request, reply) => sendExport(reply, exportDistricts(deps, request.query)),
+    async (request, reply) => sendExport(reply, exportDistricts(deps, request.query), deps.db),
   );
 
   app.get(

@@ -191,7 +191,7 @@ export const adminPackageRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       config: staff,
       schema: { tags, querystring: exportQuery(staffRequestListQuery), produces: exportMediaTypes },
     },
-    async (request, reply) => sendExport(reply, exportStaffPackageRequests(deps, request.query)),
+    async (request, reply) => sendExport(reply, exportStaffPackageRequests(deps, request.query), deps.db),
   );
 
   app.get(

@@ -42,7 +42,7 @@ export const adminPurchaseOrderRoutes: FastifyPluginAsyncZod<AppDeps> = async (a
         produces: exportMediaTypes,
       },
     },
-    async (request, reply) => sendExport(reply, exportPurchaseOrders(deps, request.query)),
+    async (request, reply) => sendExport(reply, exportPurchaseOrders(deps, request.query), deps.db),
   );
 
   app.get(

@@ -55,7 +55,7 @@ export const adminRegistrationRequestRoutes: FastifyPluginAsyncZod<AppDeps> = as
       config: staff,
       schema: { tags, querystring: exportQuery(adminRegistrationRequestQuery), produces: exportMediaTypes },
     },
-    async (request, reply) => sendExport(reply, await staffRequests.exportRequests(deps, request.query)),
+    async (request, reply) => sendExport(reply, await staffRequests.exportRequests(deps, request.query), deps.db),
   );
 
   app.get(

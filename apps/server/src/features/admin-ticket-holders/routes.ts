@@ -32,6 +32,7 @@ export const adminTicketHolderRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
         produces: exportMediaTypes,
       },
     },
-    async (request, reply) => sendExport(reply, await exportTicketHolders(deps, request.params.eventId, request.query)),
+    async (request, reply) =>
+      sendExport(reply, await exportTicketHolders(deps, request.params.eventId, request.query), deps.db),
   );
 };

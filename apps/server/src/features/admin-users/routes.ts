@@ -33,7 +33,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         produces: exportMediaTypes,
       },
     },
-    async (request, reply) => sendExport(reply, exportUsers(deps, request.query)),
+    async (request, reply) => sendExport(reply, exportUsers(deps, request.query), deps.db),
   );
 
   app.post(

@@ -26,6 +26,7 @@ import { createAttendanceSection } from '../../test/attendance-factories.ts';
 import { createCompleteApplication, createInstitute } from '../../test/application-factories.ts';
 import { createSession, sessionCookie } from '../../platform/sessions.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';
+import { refusedAddresses } from '../../test/address-forms.ts';
 import { productionEnvironment } from '../../test/production-environment.ts';
 import { standardHeaders, webhookReceiver } from '../../test/webhook-receiver.ts';
 
@@ -402,12 +403,34 @@ describe('secret rotation with an overlap', () => {
     expect(listed).toContainEqual(expect.objectContaining({ id: endpoint.id, previousSecretExpiresAt: null }));
   });
 
-  it('a second rotation during the overlap keeps only the secret it replaced', async () => {
+  it('a second rotation during the overlap keeps each replaced secret signing until its own overlap ends', async () => {
     const { endpoint, secret: first } = await register(['attendance.saved']);
     await only(endpoint.id);
     const second = (await rotate(endpoint.id, staff)).json<{ secret: string }>().secret;
-    const third = (await rotate(endpoint.id, staff)).json<{ secret: string }>().secret;
+    t.clock.advance(6 * 3600_000);
+    const rotated = await rotate(endpoint.id, staff);
+    const third = rotated.json<{ secret: string }>().secret;
+    // The endpoint says until when an old secret still signs: the overlap that ends last.
+    expect(rotated.json().endpoint.previousSecretExpiresAt).toBe(
+      new Date(t.clock().getTime() + 24 * 3600_000).toISOString(),
+    );
+    const during = await postedOnce([first, second, third]);
+    expect(during.signatures).toHaveLength(3);
+    expect(during.verifies).toEqual([true, true, true]);
+
+    t.clock.advance(18 * 3600_000 + 60_000);
     expect((await postedOnce([first, second, third])).verifies).toEqual([false, true, true]);
+    t.clock.advance(6 * 3600_000);
+    expect((await postedOnce([first, second, third])).verifies).toEqual([false, false, true]);
+  });
+
+  it('a rotation forgets the secrets whose overlap has ended', async () => {
+    const { endpoint } = await register(['attendance.saved']);
+    await rotate(endpoint.id, staff);
+    t.clock.advance(25 * 3600_000);
+    await rotate(endpoint.id, staff);
+    const [stored] = await t.deps.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+    expect(stored?.previousSecrets).toHaveLength(1);
   });
 
   it('refuses members (403) and the signed out (401); a malformed id is 400, an unknown one 404', async () => {
@@ -418,7 +441,7 @@ describe('secret rotation with an overlap', () => {
     expect((await rotate('not-an-id', staff)).statusCode).toBe(400);
     expect((await rotate(randomUUID(), staff)).statusCode).toBe(404);
     const [stored] = await t.deps.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
-    expect(stored?.previousSecretEncrypted).toBeNull();
+    expect(stored?.previousSecrets).toEqual([]);
   });
 });
 
@@ -483,4 +506,18 @@ describe('webhook endpoints in production', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ url: message });
   });
+
+  it.each(refusedAddresses.filter(([, address]) => address.includes('.') || address.includes(':')))(
+    'refuses to register %s (%s)',
+    async (_, address) => {
+      const caller = (await signedInUser(production, 'STAFF')).caller;
+      const host = address.includes(':') ? `[${address}]` : address;
+      const response = await call(production.app, 'POST', '/api/admin/webhooks', {
+        caller,
+        body: { url: `https://${host}/hook`, eventTypes: ['payment.paid'] },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual({ url: webhookMessages.urlPrivate });
+    },
+  );
 });

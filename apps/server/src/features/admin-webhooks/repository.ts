@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { WebhookDeliveryRow, WebhookEndpointRow, WebhookEventType } from '@portal/domain/staff/webhooks.ts';
 import type { Executor } from '../../db/client.ts';
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks.ts';
+import { webhookDeliveries, webhookEndpoints, type PreviousSecret } from '../../db/schema/webhooks.ts';
 
 const endpointColumns = {
   id: webhookEndpoints.id,
@@ -10,7 +10,7 @@ const endpointColumns = {
   eventTypes: webhookEndpoints.eventTypes,
   enabled: webhookEndpoints.enabled,
   createdAt: webhookEndpoints.createdAt,
-  previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
+  previousSecrets: webhookEndpoints.previousSecrets,
 };
 
 /** Deliveries still retrying or given up on, counted per endpoint in one grouped query. */
@@ -35,18 +35,23 @@ type EndpointRecord = Omit<
 > & {
   createdAt: Date;
   eventTypes: string[];
-  previousSecretExpiresAt: Date | null;
+  previousSecrets: PreviousSecret[];
 };
 
-function present(row: EndpointRecord, failingDeliveries: number, now: Date): WebhookEndpointRow {
-  const until = row.previousSecretExpiresAt;
+function present(
+  { previousSecrets, ...row }: EndpointRecord,
+  failingDeliveries: number,
+  now: Date,
+): WebhookEndpointRow {
+  // Overlaps that ended are not shown (nothing signs with those secrets any more); of the others, the last to end.
+  const ends = previousSecrets.map((previous) => new Date(previous.expiresAt)).filter((until) => until > now);
+  const until = ends.length > 0 ? new Date(Math.max(...ends.map((end) => end.getTime()))) : null;
   return {
     ...row,
     eventTypes: row.eventTypes as WebhookEventType[],
     createdAt: row.createdAt.toISOString(),
     failingDeliveries,
-    // An overlap that ended is not shown: nothing signs with that secret any more.
-    previousSecretExpiresAt: until && until > now ? until.toISOString() : null,
+    previousSecretExpiresAt: until?.toISOString() ?? null,
   };
 }
 
@@ -115,4 +120,61 @@ export async function deliveryOfEndpoint(db: Executor, endpointId: string, deliv
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)));
   return row !== undefined;
+}
+
+export interface NewEndpoint {
+  url: string;
+  description: string;
+  eventTypes: string[];
+  secretEncrypted: string;
+  createdById: string;
+}
+
+/** Registers an endpoint; answers its id. */
+export async function insertWebhookEndpoint(db: Executor, endpoint: NewEndpoint): Promise<string> {
+  const [created] = await db.insert(webhookEndpoints).values(endpoint).returning({ id: webhookEndpoints.id });
+  return created!.id;
+}
+
+/** Turns deliveries to the endpoint on or off; false when there is no such endpoint. */
+export async function setEndpointEnabled(db: Executor, id: string, enabled: boolean): Promise<boolean> {
+  const updated = await db
+    .update(webhookEndpoints)
+    .set({ enabled })
+    .where(eq(webhookEndpoints.id, id))
+    .returning({ id: webhookEndpoints.id });
+  return updated.length > 0;
+}
+
+/** Deletes the endpoint (its deliveries go with it); answers the URL it had, or undefined when there was none. */
+export async function deleteEndpoint(db: Executor, id: string): Promise<string | undefined> {
+  const [deleted] = await db
+    .delete(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, id))
+    .returning({ url: webhookEndpoints.url });
+  return deleted?.url;
+}
+
+/**
+ * In one UPDATE: the current secret joins the replaced ones, signing until `overlapEnds`; those whose overlap
+ * ended by `now` are dropped (so the list stays as short as the overlaps running); `secretEncrypted` becomes the
+ * current one. False when there is no such endpoint.
+ */
+export async function rotateEndpointSecret(
+  db: Executor,
+  id: string,
+  rotation: { secretEncrypted: string; now: Date; overlapEnds: Date },
+): Promise<boolean> {
+  const stillSigning = sql`coalesce((select jsonb_agg(previous)
+    from jsonb_array_elements(${webhookEndpoints.previousSecrets}) previous
+    where (previous ->> 'expiresAt')::timestamptz > ${rotation.now.toISOString()}::timestamptz), '[]'::jsonb)`;
+  const replaced = sql`jsonb_build_array(jsonb_build_object(
+    'secretEncrypted', ${webhookEndpoints.secretEncrypted},
+    'expiresAt', ${rotation.overlapEnds.toISOString()}::text))`;
+  const updated = await db
+    .update(webhookEndpoints)
+    .set({ previousSecrets: sql`${stillSigning} || ${replaced}`, secretEncrypted: rotation.secretEncrypted })
+    .where(eq(webhookEndpoints.id, id))
+    .returning({ id: webhookEndpoints.id });
+  return updated.length > 0;
 }

@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import {
   webhookMessages,
   webhookUrlRefusal,
@@ -8,14 +7,22 @@ import {
 } from '@portal/domain/staff/webhooks.ts';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { webhookEndpoints } from '../../db/schema/webhooks.ts';
 import { redeliver } from '../../core/webhooks.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { encryptField } from '../../platform/crypto.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { newSigningSecret, resolvesToPublicAddresses } from '../../platform/webhooks.ts';
-import { deliveryOfEndpoint, findEndpoint, listEndpoints, pageOfDeliveries } from './repository.ts';
+import {
+  deleteEndpoint,
+  deliveryOfEndpoint,
+  findEndpoint,
+  insertWebhookEndpoint,
+  listEndpoints,
+  pageOfDeliveries,
+  rotateEndpointSecret,
+  setEndpointEnabled,
+} from './repository.ts';
 
 type EndpointInput = z.output<typeof webhookEndpointInput>;
 
@@ -55,24 +62,21 @@ export async function createWebhookEndpoint(
   await checkUrl(deps, input.url);
   const secret = newSigningSecret();
   const id = await deps.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(webhookEndpoints)
-      .values({
-        url: input.url,
-        description: input.description,
-        eventTypes: input.eventTypes,
-        secretEncrypted: encryptField(deps.config.encryptionKey, secret) ?? '',
-        createdById: auth.user.id,
-      })
-      .returning({ id: webhookEndpoints.id });
+    const created = await insertWebhookEndpoint(tx, {
+      url: input.url,
+      description: input.description,
+      eventTypes: input.eventTypes,
+      secretEncrypted: encryptField(deps.config.encryptionKey, secret) ?? '',
+      createdById: auth.user.id,
+    });
     await audit(tx, {
       ...actorOf(auth),
       action: 'webhookEndpoint.create',
       subjectType: 'webhook_endpoint',
-      subjectId: created!.id,
+      subjectId: created,
       data: { url: input.url, eventTypes: input.eventTypes },
     });
-    return created!.id;
+    return created;
   });
   return { endpoint: await endpointOrNotFound(deps, id), secret };
 }
@@ -84,12 +88,7 @@ export async function setWebhookEndpointEnabled(
   enabled: boolean,
 ): Promise<WebhookEndpointRow> {
   await deps.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(webhookEndpoints)
-      .set({ enabled })
-      .where(eq(webhookEndpoints.id, id))
-      .returning({ id: webhookEndpoints.id });
-    if (!updated) throw endpointNotFound();
+    if (!(await setEndpointEnabled(tx, id, enabled))) throw endpointNotFound();
     await audit(tx, {
       ...actorOf(auth),
       action: enabled ? 'webhookEndpoint.enable' : 'webhookEndpoint.disable',
@@ -102,17 +101,14 @@ export async function setWebhookEndpointEnabled(
 
 export async function deleteWebhookEndpoint(deps: AppDeps, auth: RequestAuth, id: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const [deleted] = await tx
-      .delete(webhookEndpoints)
-      .where(eq(webhookEndpoints.id, id))
-      .returning({ url: webhookEndpoints.url });
-    if (!deleted) throw endpointNotFound();
+    const url = await deleteEndpoint(tx, id);
+    if (url === undefined) throw endpointNotFound();
     await audit(tx, {
       ...actorOf(auth),
       action: 'webhookEndpoint.delete',
       subjectType: 'webhook_endpoint',
       subjectId: id,
-      data: { url: deleted.url },
+      data: { url },
     });
   });
 }
@@ -120,7 +116,8 @@ export async function deleteWebhookEndpoint(deps: AppDeps, auth: RequestAuth, id
 /**
  * A new secret; the one it replaces keeps signing beside it for WEBHOOK_SECRET_OVERLAP_HOURS, so the
  * receiving system can switch without missing an event (docs/decisions/0142-webhook-upkeep.md). A
- * rotation during an overlap ends the older one: only the secret just replaced overlaps. The answer
+ * rotation during an overlap keeps the older one to its own end: a receiver still on the first secret
+ * is not cut off by a second rotation (docs/decisions/0157-security-and-reliability-hardening.md). The answer
  * carries the new secret, once.
  */
 export async function rotateWebhookSecret(
@@ -129,18 +126,15 @@ export async function rotateWebhookSecret(
   id: string,
 ): Promise<{ endpoint: WebhookEndpointRow; secret: string }> {
   const secret = newSigningSecret();
-  const overlapEnds = new Date(deps.clock().getTime() + deps.config.webhooks.secretOverlapMs);
+  const now = deps.clock();
+  const overlapEnds = new Date(now.getTime() + deps.config.webhooks.secretOverlapMs);
   await deps.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(webhookEndpoints)
-      .set({
-        previousSecretEncrypted: sql`${webhookEndpoints.secretEncrypted}`,
-        previousSecretExpiresAt: overlapEnds,
-        secretEncrypted: encryptField(deps.config.encryptionKey, secret) ?? '',
-      })
-      .where(eq(webhookEndpoints.id, id))
-      .returning({ id: webhookEndpoints.id });
-    if (!updated) throw endpointNotFound();
+    const rotated = await rotateEndpointSecret(tx, id, {
+      secretEncrypted: encryptField(deps.config.encryptionKey, secret) ?? '',
+      now,
+      overlapEnds,
+    });
+    if (!rotated) throw endpointNotFound();
     await audit(tx, {
       ...actorOf(auth),
       action: 'webhookEndpoint.rotateSecret',

@@ -507,6 +507,20 @@ describe('assignable users and pending users', () => {
     expect((await call(t.app, 'GET', url, { caller: stranger.caller })).statusCode).toBe(404);
   });
 
+  it('answers staff 404 for an organization that does not exist, and its people for one that does', async () => {
+    const s = await paidConferenceDay();
+    const staff = await signedInUser(t, 'STAFF');
+    const unknown = await call(t.app, 'GET', `/api/organizations/${randomUUID()}/assignable-users`, {
+      caller: staff.caller,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ detail: 'No such organization.' });
+    const known = await call(t.app, 'GET', `/api/organizations/${s.organization.id}/assignable-users`, {
+      caller: staff.caller,
+    });
+    expect(known.json()).toMatchObject({ total: 5 });
+  });
+
   it('creates a pending user, mails the invitation, and lets them be assigned', async () => {
     const s = await paidConferenceDay();
     const url = `/api/organizations/${s.organization.id}/pending-users`;

@@ -332,7 +332,9 @@ export async function listAssignableUsers(
   organizationId: string,
   query: AssignableUsersQuery,
 ): Promise<AssignableUsersPage> {
+  // Staff may open any organization, but only one that exists: a mistyped id is a 404, not an empty list.
   if (!viewerOf(auth).staff) await managerRole(deps.db, organizationId, auth.user.id);
+  else if ((await organizationName(deps.db, organizationId)) === undefined) throw organizationNotFound();
   return assignableUsersPage(deps.db, organizationId, {
     page: query.page,
     pageSize: query.pageSize,

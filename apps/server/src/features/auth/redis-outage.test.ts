@@ -21,6 +21,16 @@ import { call } from '../../test/harness.ts';
 let proxy: Server | undefined;
 let port = 0;
 const sockets = new Set<Socket>();
+/**
+ * While set, the proxy keeps its connections open and holds what either side sends: a Redis that hangs. What was
+ * held is passed on when it is cleared (resume), as TCP would once a stalled host answers again.
+ */
+let hung = false;
+const held: (() => void)[] = [];
+function resume(): void {
+  hung = false;
+  for (const send of held.splice(0)) send();
+}
 let database: DatabaseHandle;
 let app: App;
 
@@ -32,7 +42,14 @@ async function openProxy(): Promise<void> {
       socket.on('close', () => sockets.delete(socket));
       socket.on('error', () => socket.destroy());
     }
-    client.pipe(upstream).pipe(client);
+    client.on('data', (chunk) => {
+      if (hung) held.push(() => upstream.write(chunk));
+      else upstream.write(chunk);
+    });
+    upstream.on('data', (chunk) => {
+      if (hung) held.push(() => client.write(chunk));
+      else client.write(chunk);
+    });
   });
   await new Promise<void>((resolve) => proxy?.listen(port, '127.0.0.1', resolve));
   const address = proxy.address();
@@ -80,10 +97,44 @@ describe('a limited route while Redis is gone', () => {
     expect(refused.statusCode).toBe(503);
     expect(refused.headers['retry-after']).toMatch(/^\d+$/);
     expect(refused.headers['content-type']).toContain('application/problem+json');
-    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    // Every request while it is gone is answered as soon, not only the first.
+    const again = Date.now();
+    expect((await forgotPassword()).statusCode).toBe(503);
+    expect(Date.now() - again).toBeLessThan(1_000);
 
     await openProxy();
     await expect.poll(async () => (await forgotPassword()).statusCode, { timeout: 15_000 }).toBeLessThan(300);
+  });
+
+  it('answers 503 within a second while Redis holds the connection and says nothing', { timeout: 30_000 }, async () => {
+    await expect.poll(async () => (await forgotPassword()).statusCode, { timeout: 15_000 }).toBeLessThan(300);
+    hung = true;
+    try {
+      const started = Date.now();
+      const refused = await forgotPassword();
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+      expect(Date.now() - started).toBeLessThan(1_000);
+    } finally {
+      resume();
+    }
+    await expect.poll(async () => (await forgotPassword()).statusCode, { timeout: 15_000 }).toBeLessThan(300);
+  });
+
+  it('closes sign-in (503 with Retry-After) within a second while Redis is gone', { timeout: 30_000 }, async () => {
+    await cutProxy();
+    try {
+      const started = Date.now();
+      const refused = await call(app, 'POST', '/api/auth/login', {
+        body: { email: 'someone@example.test', password: 'a password' },
+      });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+      expect(Date.now() - started).toBeLessThan(1_000);
+    } finally {
+      await openProxy();
+    }
   });
 });
 

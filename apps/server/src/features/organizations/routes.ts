@@ -137,7 +137,11 @@ export const organizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       },
     },
     async (request, reply) =>
-      sendExport(reply, await exportRoster(deps, caller(request), request.params.organizationId, request.query)),
+      sendExport(
+        reply,
+        await exportRoster(deps, caller(request), request.params.organizationId, request.query),
+        deps.db,
+      ),
   );
 
   app.get(
@@ -160,6 +164,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
           request.params.organizationId,
           request.query.format,
         ),
+        deps.db,
       ),
   );
 

@@ -44,9 +44,7 @@ function AuditTable({ entries }: { entries: AuditLogRow[] }) {
         {entries.map((entry) => (
           <Table.Tr key={entry.id}>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoment(entry.at, timeZone)}</Table.Td>
-            <Table.Td>
-              <MachineText text={entry.action} />
-            </Table.Td>
+            <Table.Td>{entry.actionLabel}</Table.Td>
             <Table.Td>
               <Text size="sm">{entry.actorName ?? 'Removed user'}</Text>
               {entry.actorEmail ? (
@@ -62,11 +60,11 @@ function AuditTable({ entries }: { entries: AuditLogRow[] }) {
             </Table.Td>
             <Table.Td>{entry.organizationName ?? ''}</Table.Td>
             <Table.Td>
-              <MachineText text={entry.subjectType} />
+              <MachineText text={entry.subject} />
             </Table.Td>
             <Table.Td>
-              <Text size="xs" ff="monospace">
-                <MachineText text={readableDetails(entry.details)} />
+              <Text size="sm">
+                <MachineText text={entry.details} />
               </Text>
             </Table.Td>
           </Table.Tr>
@@ -94,15 +92,6 @@ function OrganizationFilter({ value, onChange }: { value: string; onChange: (val
       maw="100%"
     />
   );
-}
-
-/**
- * The entry's details on one line with a space after each separator, so a narrow column wraps them
- * between keys and values; nothing for an entry without details.
- */
-function readableDetails(details: string): string {
-  if (details === '{}') return '';
-  return JSON.stringify(JSON.parse(details) as unknown, null, 1).replace(/\s*\n\s*/g, ' ');
 }
 
 /** /admin/audit-log: who did what (impersonations, approvals, overrides, decisions, role changes), newest first. */
