@@ -232,11 +232,6 @@ interface CheckoutCartRow extends LineRow {
 
 const timestampOf = (value: string | null) => (value === null ? null : new Date(value));
 
-export interface CheckoutCart extends LoadedCart {
-  /** The organizations the buyer manages (memberships.managedOrganizationIds); read only with lines. */
-  managedOrganizationIds: string[];
-}
-
 /**
  * The cart as the checkout reads it, in one statement inside its transaction (checkoutCartStatement).
  * An empty cart answers no lines, no coupon and no organizations: the checkout refuses it.
