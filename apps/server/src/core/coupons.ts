@@ -10,10 +10,10 @@ import { badRequest } from '../platform/errors.ts';
  * (core/capacity.ts: it is locked with the seats); the staff console's list and edits are admin-events'.
  */
 
-export type StoredCoupon = typeof coupons.$inferSelect;
+export type CouponRecord = typeof coupons.$inferSelect;
 
 /** A coupon by its code, matched case-insensitively (codes are stored upper-case); undefined when none. */
-export async function findCouponByCode(db: Executor, code: string): Promise<StoredCoupon | undefined> {
+export async function findCouponByCode(db: Executor, code: string): Promise<CouponRecord | undefined> {
   const [row] = await db
     .select()
     .from(coupons)
@@ -21,7 +21,7 @@ export async function findCouponByCode(db: Executor, code: string): Promise<Stor
   return row;
 }
 
-export async function findCoupon(db: Executor, couponId: string): Promise<StoredCoupon | undefined> {
+export async function findCoupon(db: Executor, couponId: string): Promise<CouponRecord | undefined> {
   const [row] = await db.select().from(coupons).where(eq(coupons.id, couponId));
   return row;
 }
@@ -36,7 +36,7 @@ export async function requireCouponForEvent(
   eventId: string,
   now: Date,
   field = 'code',
-): Promise<StoredCoupon> {
+): Promise<CouponRecord> {
   const coupon = await findCouponByCode(db, code);
   const refusal = coupon ? couponRefusal(coupon, now, [eventId]) : 'unknown';
   if (!coupon || refusal) throw refused(field, refusal ?? 'unknown');
@@ -52,7 +52,7 @@ export async function couponStillUsable(
   couponId: string | null,
   eventId: string,
   now: Date,
-): Promise<StoredCoupon | undefined> {
+): Promise<CouponRecord | undefined> {
   const coupon = couponId ? await findCoupon(db, couponId) : undefined;
   const refusal = coupon ? couponRefusal(coupon, now, [eventId]) : null;
   if (refusal) throw refused('code', refusal);
