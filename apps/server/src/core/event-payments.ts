@@ -7,6 +7,9 @@ import { organizationMemberships, organizations } from '../db/schema/organizatio
 import { legacyEventApplications } from '../db/schema/applications.ts';
 import { eventPaymentReceipts } from '../db/schema/receipts.ts';
 import { eventRegistrationPayments } from '../db/schema/registration-requests.ts';
+import { actorOf, audit } from '../platform/audit.ts';
+import type { RequestAuth } from '../platform/sessions.ts';
+import { releasePayment, type ReleaseResult } from './capacity.ts';
 
 /**
  * The event_payments table's shared lookups and writes: who may see a payment and how it is read,
@@ -69,6 +72,28 @@ export async function insertEventPayment(
   if (items.length > 0)
     await tx.insert(eventPaymentItems).values(items.map((item) => ({ ...item, paymentId: created.id })));
   return created;
+}
+
+/**
+ * A buyer's unpaid payment cancelled at their hand (capacity.releasePayment gives its seats and coupon
+ * use back; a payment paid meanwhile stays PAID), audited as event-payment.cancel with what it was for.
+ */
+export async function cancelPayment(
+  tx: Executor,
+  auth: RequestAuth,
+  payment: { id: string; status: string },
+  now: Date,
+  data: Record<string, unknown>,
+): Promise<ReleaseResult> {
+  const released = await releasePayment(tx, payment.id, 'CANCELLED', now);
+  await audit(tx, {
+    ...actorOf(auth),
+    action: 'event-payment.cancel',
+    subjectType: 'event_payment',
+    subjectId: payment.id,
+    data: { from: payment.status, ...data },
+  });
+  return released;
 }
 
 /**

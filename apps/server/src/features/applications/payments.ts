@@ -5,9 +5,8 @@ import { orderTotals } from '@portal/domain/commerce/pricing.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Transaction } from '../../db/client.ts';
 import { applicationPaymentStates } from '../../core/application-reads.ts';
-import { releasePayment } from '../../core/capacity.ts';
 import { couponStillUsable, requireCouponForEvent } from '../../core/coupons.ts';
-import type { OpenedPayment } from '../../core/event-payments.ts';
+import { cancelPayment, type OpenedPayment } from '../../core/event-payments.ts';
 import { openEventPayment, payOnce, type Opened } from '../../core/idempotent-payments.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
@@ -44,14 +43,7 @@ async function cancelOpenPayment(
   if (!payment) return;
   if (payment.status === 'PAID') throw conflict(applicationMessages.alreadyPaid);
   if (payment.status === 'PO_SUBMITTED') throw conflict(applicationMessages.purchaseOrderUnderReview);
-  await releasePayment(tx, payment.id, 'CANCELLED', now);
-  await audit(tx, {
-    ...actorOf(auth),
-    action: 'event-payment.cancel',
-    subjectType: 'event_payment',
-    subjectId: payment.id,
-    data: { from: payment.status, applicationId: application.id },
-  });
+  await cancelPayment(tx, auth, payment, now, { applicationId: application.id });
 }
 
 /**

@@ -14,7 +14,7 @@ import { calendarDateIn } from '@portal/domain/dates.ts';
 import { amountTooLargeMessage, int4Max } from '@portal/domain/stored-integers.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Transaction } from '../../db/client.ts';
-import { actorOf, audit } from '../../platform/audit.ts';
+import { actorOf } from '../../platform/audit.ts';
 import {
   expireDueHolds,
   releasePayment,
@@ -27,7 +27,7 @@ import {
 import { loadCheckoutCart, restoreCart, type CartCoupon, type LoadedCart } from '../../core/carts.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { writeOncePerKey, type IdempotentRequest } from '../../platform/idempotency.ts';
-import { findPaymentByIdempotencyKey } from '../../core/event-payments.ts';
+import { cancelPayment, findPaymentByIdempotencyKey } from '../../core/event-payments.ts';
 import { checkoutPath, successPath } from '../../core/payment-paths.ts';
 import { pageWithoutCall, requireCardProvider, startCardPayment } from '../../core/card-checkout.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
@@ -271,15 +271,8 @@ export async function cancelCheckout(
     if (payment.status === 'CANCELLED') return cancelled;
     if (payment.status === 'PO_SUBMITTED') throw conflict(cancelCheckoutMessages.purchaseOrderSubmitted);
     if (payment.status !== 'AWAITING_PO') throw conflict(cancelCheckoutMessages.notCancellable);
-    const released = await releasePayment(tx, paymentId, 'CANCELLED', now);
+    const released = await cancelPayment(tx, auth, { id: paymentId, status: payment.status }, now, { by: 'buyer' });
     if (released.seatsReleased) await restoreCart(tx, paymentId, auth.user.id, payment.couponId);
-    await audit(tx, {
-      ...actorOf(auth),
-      action: 'event-payment.cancel',
-      subjectType: 'event_payment',
-      subjectId: paymentId,
-      data: { from: payment.status, by: 'buyer' },
-    });
     return cancelled;
   });
 }

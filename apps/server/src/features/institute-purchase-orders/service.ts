@@ -25,15 +25,15 @@ import { isActiveMember } from '../../core/memberships.ts';
 import { notifyStaff, purchaseOrderWork } from '../../core/staff-notifications.ts';
 import {
   checkUpload,
-  findSentWithKey,
   purchaseOrderFileKey,
   recordWithFile,
+  sendOncePerKey,
   type Upload,
   insertPurchaseOrder,
 } from '../../core/purchase-order-upload.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
-import { keyUsedForAnotherRequest, writeOncePerKey, type IdempotentRequest } from '../../platform/idempotency.ts';
+import type { IdempotentRequest } from '../../platform/idempotency.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import {
   countAvailable,
@@ -244,24 +244,15 @@ export async function submitInstitutePurchaseOrder(
   upload: Upload,
   idempotency: IdempotentRequest,
 ): Promise<PurchaseOrderSubmitted> {
-  return writeOncePerKey({
-    request: idempotency,
-    made: () => findSentWithKey(deps.db, auth.user.id, idempotency.key),
-    replay: (sent) => {
-      if (sent.type !== 'EVENT') throw keyUsedForAnotherRequest();
-      return { purchaseOrderId: sent.id };
-    },
-    write: async () => {
-      const { fields, bytes } = checkUpload(institutePurchaseOrderFields, upload);
-      const now = deps.clock();
-      // Holds that ran out are released first, so their seats count as free again.
-      await expireHolds(deps.db, now);
-      const purchaseOrderId = randomUUID();
-      await recordWithFile(deps, purchaseOrderId, bytes, (tx) =>
-        record(deps, tx, auth, purchaseOrderId, fields, bytes.length, idempotency, now),
-      );
-      return { purchaseOrderId };
-    },
-    answer: (submitted) => submitted,
+  return sendOncePerKey(deps, auth.user.id, idempotency, 'EVENT', async () => {
+    const { fields, bytes } = checkUpload(institutePurchaseOrderFields, upload);
+    const now = deps.clock();
+    // Holds that ran out are released first, so their seats count as free again.
+    await expireHolds(deps.db, now);
+    const purchaseOrderId = randomUUID();
+    await recordWithFile(deps, purchaseOrderId, bytes, (tx) =>
+      record(deps, tx, auth, purchaseOrderId, fields, bytes.length, idempotency, now),
+    );
+    return purchaseOrderId;
   });
 }

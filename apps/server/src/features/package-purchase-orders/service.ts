@@ -12,15 +12,15 @@ import { activeMembershipRole } from '../../core/memberships.ts';
 import { notifyStaff, purchaseOrderWork } from '../../core/staff-notifications.ts';
 import {
   checkUpload,
-  findSentWithKey,
   purchaseOrderFileKey,
   recordWithFile,
+  sendOncePerKey,
   type Upload,
   insertPurchaseOrder,
 } from '../../core/purchase-order-upload.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { keyUsedForAnotherRequest, writeOncePerKey, type IdempotentRequest } from '../../platform/idempotency.ts';
+import type { IdempotentRequest } from '../../platform/idempotency.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import {
   findOrganizationContract,
@@ -137,21 +137,12 @@ export async function submitPackagePurchaseOrder(
   upload: Upload,
   idempotency: IdempotentRequest,
 ): Promise<PurchaseOrderSubmitted> {
-  return writeOncePerKey({
-    request: idempotency,
-    made: () => findSentWithKey(deps.db, auth.user.id, idempotency.key),
-    replay: (sent) => {
-      if (sent.type !== 'PACKAGE') throw keyUsedForAnotherRequest();
-      return { purchaseOrderId: sent.id };
-    },
-    write: async () => {
-      const { fields, bytes } = checkUpload(packagePurchaseOrderFields, upload);
-      const purchaseOrderId = randomUUID();
-      await recordWithFile(deps, purchaseOrderId, bytes, (tx) =>
-        record(deps, tx, auth, purchaseOrderId, fields, bytes.length, idempotency),
-      );
-      return { purchaseOrderId };
-    },
-    answer: (submitted) => submitted,
+  return sendOncePerKey(deps, auth.user.id, idempotency, 'PACKAGE', async () => {
+    const { fields, bytes } = checkUpload(packagePurchaseOrderFields, upload);
+    const purchaseOrderId = randomUUID();
+    await recordWithFile(deps, purchaseOrderId, bytes, (tx) =>
+      record(deps, tx, auth, purchaseOrderId, fields, bytes.length, idempotency),
+    );
+    return purchaseOrderId;
   });
 }

@@ -24,6 +24,7 @@ import {
   readRegistrationRequest,
   type RequestPayment,
 } from '../../core/registration-requests.ts';
+import { cancelPayment } from '../../core/event-payments.ts';
 import { voidSubmittedPurchaseOrders } from '../../core/purchase-order-links.ts';
 import { emitWebhookEvent } from '../../core/webhooks.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
@@ -216,14 +217,7 @@ export async function cancelOpenPayment(
   now: Date,
 ) {
   if (!payment || !isOpenPayment(payment.status)) return;
-  await releasePayment(tx, payment.id, 'CANCELLED', now);
-  await audit(tx, {
-    ...actorOf(auth),
-    action: 'event-payment.cancel',
-    subjectType: 'event_payment',
-    subjectId: payment.id,
-    data: { from: payment.status, registrationRequestId: requestId },
-  });
+  await cancelPayment(tx, auth, payment, now, { registrationRequestId: requestId });
 }
 
 /**
