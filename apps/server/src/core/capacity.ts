@@ -1,5 +1,6 @@
 import { and, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { EventPaymentStatus, PaymentProviderName, RefundReason } from '@portal/domain/commerce/enums.ts';
+import { couponRefusals } from '@portal/domain/commerce/cart.ts';
 import { paymentMessages } from '@portal/domain/commerce/payments.ts';
 import { purchaseOrderMessages } from '@portal/domain/commerce/purchase-orders.ts';
 import type { Database, Executor } from '../db/client.ts';
@@ -280,6 +281,22 @@ export async function takeCouponUse(tx: Executor, couponId: string): Promise<boo
     .prepare('take_coupon_use')
     .execute();
   return counted.length === 1;
+}
+
+/**
+ * Takes a payment's seats, then its coupon's use (the lock order: buckets, then the coupon). Sold out
+ * is SoldOut (409); a coupon used up by another payment meanwhile is a 409 under `field`. Either
+ * undoes the caller's transaction.
+ */
+export async function takeSeatsAndCouponUse(
+  tx: Executor,
+  seats: readonly SeatRequest[],
+  couponId: string | null,
+  field = 'code',
+): Promise<void> {
+  await takeSeats(tx, seats);
+  if (couponId && !(await takeCouponUse(tx, couponId)))
+    throw conflict(couponRefusals.usedUp, { [field]: couponRefusals.usedUp });
 }
 
 /** What markPaid and releasePayment read of a payment under its row lock. */

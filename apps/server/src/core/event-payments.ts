@@ -6,6 +6,95 @@ import { coupons, eventPaymentItems, eventPayments, events, purchaseOrders } fro
 import { organizationMemberships, organizations } from '../db/schema/organizations.ts';
 import { legacyEventApplications } from '../db/schema/applications.ts';
 import { eventPaymentReceipts } from '../db/schema/receipts.ts';
+import { eventRegistrationPayments } from '../db/schema/registration-requests.ts';
+import { actorOf, audit } from '../platform/audit.ts';
+import type { RequestAuth } from '../platform/sessions.ts';
+import { releasePayment, type ReleaseResult } from './capacity.ts';
+
+/**
+ * The event_payments table's shared lookups and writes: who may see a payment and how it is read,
+ * a payment by its Idempotency-Key, and opening one with its items. The seats and the coupon use a
+ * payment holds are capacity's (core/capacity.ts); the checkout's one-statement write is its own.
+ */
+
+export const openedPaymentColumns = {
+  id: eventPayments.id,
+  status: eventPayments.status,
+  method: eventPayments.method,
+  provider: eventPayments.provider,
+  checkoutUrl: eventPayments.checkoutUrl,
+  totalCents: eventPayments.totalCents,
+  holdExpiresAt: eventPayments.holdExpiresAt,
+  couponId: eventPayments.couponId,
+  applicationId: eventPayments.applicationId,
+  legacyApplicationId: eventPayments.legacyApplicationId,
+};
+/** A payment as the paths that open one answer it (where the buyer goes next, what a card provider is sent). */
+export type OpenedPayment = { [K in keyof typeof openedPaymentColumns]: (typeof eventPayments.$inferSelect)[K] };
+
+/** A payment made with an Idempotency-Key: the fingerprint of the request that made it, and the registration request it pays. */
+export interface PaymentWithKey extends OpenedPayment {
+  idempotencyFingerprint: string | null;
+  registrationRequestId: string | null;
+}
+
+/** The payment this buyer made with this Idempotency-Key (a cart's checkout, an application's or a request's pay). */
+export async function findPaymentByIdempotencyKey(
+  db: Executor,
+  userId: string,
+  key: string,
+): Promise<PaymentWithKey | undefined> {
+  const [payment] = await db
+    .select({
+      ...openedPaymentColumns,
+      idempotencyFingerprint: eventPayments.idempotencyFingerprint,
+      registrationRequestId: eventRegistrationPayments.requestId,
+    })
+    .from(eventPayments)
+    .leftJoin(eventRegistrationPayments, eq(eventRegistrationPayments.paymentId, eventPayments.id))
+    .where(and(eq(eventPayments.userId, userId), eq(eventPayments.idempotencyKey, key)))
+    .prepare('payment_by_idempotency_key')
+    .execute();
+  return payment;
+}
+
+export type NewEventPayment = typeof eventPayments.$inferInsert;
+export type NewEventPaymentItem = Omit<typeof eventPaymentItems.$inferInsert, 'paymentId'>;
+
+/** Writes a payment and its items (none for a previous-system application's balance); its seats are the caller's to take. */
+export async function insertEventPayment(
+  tx: Executor,
+  payment: NewEventPayment,
+  items: readonly NewEventPaymentItem[],
+): Promise<OpenedPayment> {
+  const [created] = await tx.insert(eventPayments).values(payment).returning(openedPaymentColumns);
+  if (!created) throw new Error('event payment was not written');
+  if (items.length > 0)
+    await tx.insert(eventPaymentItems).values(items.map((item) => ({ ...item, paymentId: created.id })));
+  return created;
+}
+
+/**
+ * A buyer's unpaid payment cancelled at their hand (capacity.releasePayment gives its seats and coupon
+ * use back; a payment paid meanwhile stays PAID), audited as event-payment.cancel with what it was for.
+ */
+export async function cancelPayment(
+  tx: Executor,
+  auth: RequestAuth,
+  payment: { id: string; status: string },
+  now: Date,
+  data: Record<string, unknown>,
+): Promise<ReleaseResult> {
+  const released = await releasePayment(tx, payment.id, 'CANCELLED', now);
+  await audit(tx, {
+    ...actorOf(auth),
+    action: 'event-payment.cancel',
+    subjectType: 'event_payment',
+    subjectId: payment.id,
+    data: { from: payment.status, ...data },
+  });
+  return released;
+}
 
 /**
  * Who may see an event payment: its buyer, and the active OWNERs and ADMINs of the organization it

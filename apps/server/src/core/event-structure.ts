@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { eventGroupings, eventPaths, eventSections, eventTicketTypes } from '../db/schema/commerce.ts';
+import { eventGroupings, eventPaths, events, eventSections, eventTicketTypes } from '../db/schema/commerce.ts';
 
 /**
  * Ticket types and the paths > groupings > sections tree of one event, as the catalogue and the staff
@@ -72,3 +72,18 @@ export async function readEventStructure(db: Executor, eventId: string) {
 }
 
 export type EventStructure = Awaited<ReturnType<typeof readEventStructure>>;
+
+/** An event's id and name, when it exists (the staff console's and the resources' pages name it). */
+export async function findEventName(db: Executor, eventId: string) {
+  const [event] = await db.select({ id: events.id, name: events.name }).from(events).where(eq(events.id, eventId));
+  return event;
+}
+
+/** A section of this event (another event's is not found), with its title. */
+export async function findSection(db: Executor, eventId: string, sectionId: string) {
+  const [section] = await db
+    .select({ id: eventSections.id, title: eventSections.title })
+    .from(eventSections)
+    .where(and(eq(eventSections.id, sectionId), eq(eventSections.eventId, eventId)));
+  return section;
+}

@@ -1,11 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { looksLikePdf, purchaseOrderMessages } from '@portal/domain/commerce/purchase-orders.ts';
+import {
+  looksLikePdf,
+  purchaseOrderMessages,
+  type PurchaseOrderSubmitted,
+} from '@portal/domain/commerce/purchase-orders.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { Executor, Transaction } from '../db/client.ts';
 import { purchaseOrders } from '../db/schema/commerce.ts';
 import { badRequest, contentTooLarge, formFieldTooLarge } from '../platform/errors.ts';
+import { keyUsedForAnotherRequest, writeOncePerKey, type IdempotentRequest } from '../platform/idempotency.ts';
 import { findNul, nulMessage } from '../platform/stored-text.ts';
 import { emitWebhookEvent } from './webhooks.ts';
 
@@ -106,6 +111,30 @@ export async function findSentWithKey(db: Executor, userId: string, key: string)
     .from(purchaseOrders)
     .where(and(eq(purchaseOrders.submittedById, userId), eq(purchaseOrders.idempotencyKey, key)));
   return row;
+}
+
+/**
+ * A purchase order of one kind sent once per Idempotency-Key (writeOncePerKey): a repeat answers the one
+ * the first call made, and the key of another kind of purchase order is refused (422). `send` checks the
+ * form, records it and answers the new purchase order's id.
+ */
+export function sendOncePerKey(
+  deps: AppDeps,
+  userId: string,
+  idempotency: IdempotentRequest,
+  type: (typeof purchaseOrders.type.enumValues)[number],
+  send: () => Promise<string>,
+): Promise<PurchaseOrderSubmitted> {
+  return writeOncePerKey({
+    request: idempotency,
+    made: () => findSentWithKey(deps.db, userId, idempotency.key),
+    replay: (sent) => {
+      if (sent.type !== type) throw keyUsedForAnotherRequest();
+      return { purchaseOrderId: sent.id };
+    },
+    write: send,
+    answer: (purchaseOrderId) => ({ purchaseOrderId }),
+  });
 }
 
 /**

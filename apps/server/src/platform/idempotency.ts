@@ -47,3 +47,50 @@ export const keyUsedForAnotherRequest = () => unprocessableContent(idempotencyKe
 export function requireSameRequest(storedFingerprint: string | null, request: IdempotentRequest): void {
   if (storedFingerprint !== null && storedFingerprint !== request.fingerprint) throw keyUsedForAnotherRequest();
 }
+
+/** A write done once per Idempotency-Key (writeOncePerKey). */
+export interface KeyedWrite<Made extends { idempotencyFingerprint: string | null }, Written, Result> {
+  request: IdempotentRequest;
+  /** What a request with this key made, when one did. */
+  made: () => Promise<Made | undefined>;
+  /** The answer to a repeat of that request (its fingerprint already checked: requireSameRequest). */
+  replay: (made: Made) => Promise<Result> | Result;
+  /** The write, in its own transaction. */
+  write: () => Promise<Written>;
+  /** What follows the committed write: a failure here is this request's own, not a lost race. */
+  answer: (written: Written) => Promise<Result> | Result;
+  /**
+   * False when the write itself refuses a repeat (it fails on the key's unique index, or finds what it
+   * would take already taken): the key is then looked up only after a failure, one query fewer.
+   */
+  lookFirst?: boolean;
+  /** Whether a failure of the write may be a request with the same key that won (default: any failure). */
+  mayBeRace?: (error: unknown) => boolean;
+}
+
+/**
+ * A repeat (a double click, a retry) answers what the first request made; a request with the same key
+ * that races this one either commits first (this write then fails on the key's unique index, or on a
+ * row the winner changed) and is answered, or loses. Any other failure goes on as it is.
+ */
+export async function writeOncePerKey<Made extends { idempotencyFingerprint: string | null }, Written, Result>(
+  keyed: KeyedWrite<Made, Written, Result>,
+): Promise<Result> {
+  const replayOf = (made: Made) => {
+    requireSameRequest(made.idempotencyFingerprint, keyed.request);
+    return keyed.replay(made);
+  };
+  if (keyed.lookFirst !== false) {
+    const earlier = await keyed.made();
+    if (earlier) return replayOf(earlier);
+  }
+  let written: Written;
+  try {
+    written = await keyed.write();
+  } catch (error) {
+    const raced = (keyed.mayBeRace?.(error) ?? true) ? await keyed.made() : undefined;
+    if (raced) return replayOf(raced);
+    throw error;
+  }
+  return keyed.answer(written);
+}

@@ -120,7 +120,7 @@ export function exportRows(db: Database, filter: RowFilter, pageSize = exportPag
   }, pageSize);
 }
 
-export async function findRow(db: Executor, paymentId: string): Promise<AdminEventPaymentRow | undefined> {
+export async function findPaymentRow(db: Executor, paymentId: string): Promise<AdminEventPaymentRow | undefined> {
   const [row] = await rowQuery(db, eq(eventPayments.id, paymentId));
   return row && present(row);
 }

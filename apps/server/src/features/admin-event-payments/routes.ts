@@ -11,7 +11,7 @@ import { sendExport, exportMediaTypes } from '../../platform/exports.ts';
 import { caller } from '../../platform/access.ts';
 import { exportEventPayments, resendReceipt } from './service.ts';
 import { notFound } from '../../platform/errors.ts';
-import { findRow, listRows } from './repository.ts';
+import { findPaymentRow, listRows } from './repository.ts';
 
 const staff = { access: 'staff' } as const;
 const paymentParams = z.object({ eventPaymentId: z.uuid('Not an event payment id') });
@@ -48,7 +48,7 @@ export const adminEventPaymentRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
     '/admin/event-payments/:eventPaymentId',
     { config: staff, schema: { tags: ['admin'], params: paymentParams, response: { 200: adminEventPaymentRow } } },
     async (request) => {
-      const row = await findRow(deps.db, request.params.eventPaymentId);
+      const row = await findPaymentRow(deps.db, request.params.eventPaymentId);
       if (!row) throw notFound('No such event payment.');
       return row;
     },

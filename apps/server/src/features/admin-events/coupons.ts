@@ -16,7 +16,7 @@ import {
   couponPage,
   couponTimesUsed,
   eventExists,
-  findCoupon,
+  findListedCoupon,
   insertCoupon,
   updateCouponWithinUses,
   type StoredCoupon,
@@ -45,7 +45,7 @@ export async function listCoupons(deps: AppDeps, query: Search): Promise<CouponP
 }
 
 async function getCoupon(db: Executor, couponId: string): Promise<CouponRow> {
-  const row = await findCoupon(db, couponId);
+  const row = await findListedCoupon(db, couponId);
   if (!row) throw couponNotFound();
   return present(row);
 }

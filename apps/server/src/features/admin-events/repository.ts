@@ -384,7 +384,8 @@ export async function couponPage(
   return { rows, total: total?.total ?? 0 };
 }
 
-export async function findCoupon(db: Executor, couponId: string): Promise<StoredCoupon | undefined> {
+/** A coupon as the staff list shows it (with the event it is limited to). */
+export async function findListedCoupon(db: Executor, couponId: string): Promise<StoredCoupon | undefined> {
   const [row] = await couponRows(db, eq(coupons.id, couponId));
   return row;
 }

@@ -55,7 +55,7 @@ export const adminEventRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
   app.put(
     '/admin/events/:eventId',
     { config: staff, schema: { tags, params: eventParams, body: staffEventInput, response: detail } },
-    async (request) => editor.updateEvent(deps, caller(request), request.params.eventId, request.body),
+    async (request) => editor.editEvent(deps, caller(request), request.params.eventId, request.body),
   );
 
   app.post(
@@ -106,7 +106,7 @@ export const adminEventRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
   app.put(
     '/admin/groupings/:id',
     { config: staff, schema: { tags, params: idParams, body: groupingInput, response: detail } },
-    async (request) => editor.updateGrouping(deps, caller(request), request.params.id, request.body),
+    async (request) => editor.editGrouping(deps, caller(request), request.params.id, request.body),
   );
 
   app.delete(

@@ -113,7 +113,7 @@ export async function createEvent(deps: AppDeps, auth: RequestAuth, input: Staff
  * One conditional UPDATE: a new capacity below the tickets already sold or held changes nothing and
  * is refused with the count, so a checkout taking seats at the same moment cannot slip past it.
  */
-export async function updateEvent(
+export async function editEvent(
   deps: AppDeps,
   auth: RequestAuth,
   eventId: string,
@@ -240,7 +240,7 @@ export async function addGrouping(
 }
 
 /** A grouping's limit may not fall below the tickets taken in its sections together (its own counter, kept by core/capacity). */
-export async function updateGrouping(
+export async function editGrouping(
   deps: AppDeps,
   auth: RequestAuth,
   groupingId: string,

@@ -2,26 +2,13 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ApplicationStatus } from '@portal/domain/applications/rules.ts';
 import type { Executor } from '../../db/client.ts';
 import { eventApplications } from '../../db/schema/applications.ts';
-import { eventPaymentItems, eventPayments, events, eventSections } from '../../db/schema/commerce.ts';
+import { eventPaymentItems, eventPayments } from '../../db/schema/commerce.ts';
 import { eventMessageRecipients, eventMessages } from '../../db/schema/event-messages.ts';
 import { jobs, mailMessages } from '../../db/schema/platform.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
 import { users } from '../../db/schema/users.ts';
 import { expectedPeople } from '../../core/attendance.ts';
 import { deliverMailJob } from '../../platform/mail.ts';
-
-export async function findEvent(db: Executor, eventId: string) {
-  const [event] = await db.select({ id: events.id, name: events.name }).from(events).where(eq(events.id, eventId));
-  return event;
-}
-
-export async function findSection(db: Executor, eventId: string, sectionId: string) {
-  const [section] = await db
-    .select({ id: eventSections.id, title: eventSections.title })
-    .from(eventSections)
-    .where(and(eq(eventSections.id, sectionId), eq(eventSections.eventId, eventId)));
-  return section;
-}
 
 /** Whom a message is for, once the input is checked against the event. */
 export type Audience =
@@ -89,9 +76,13 @@ export async function insertRecipients(db: Executor, rows: (typeof eventMessageR
 }
 
 /** The message this staff member sent with this Idempotency-Key, with the fingerprint of that request. */
-export async function findByIdempotencyKey(db: Executor, staffId: string, key: string) {
+export async function findSentMessage(db: Executor, staffId: string, key: string) {
   const [row] = await db
-    .select({ id: eventMessages.id, eventId: eventMessages.eventId, fingerprint: eventMessages.idempotencyFingerprint })
+    .select({
+      id: eventMessages.id,
+      eventId: eventMessages.eventId,
+      idempotencyFingerprint: eventMessages.idempotencyFingerprint,
+    })
     .from(eventMessages)
     .where(and(eq(eventMessages.sentById, staffId), eq(eventMessages.idempotencyKey, key)));
   return row;

@@ -14,13 +14,12 @@ import type { Executor } from '../../db/client.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { violatedUniqueIndex } from '../../platform/database-errors.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { requireSameRequest, type IdempotentRequest } from '../../platform/idempotency.ts';
+import { findEventName, findSection } from '../../core/event-structure.ts';
+import { writeOncePerKey, type IdempotentRequest } from '../../platform/idempotency.ts';
 import { queueMails } from '../../platform/mail.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import {
-  findByIdempotencyKey,
-  findEvent,
-  findSection,
+  findSentMessage,
   insertMessage,
   insertRecipients,
   messagePage,
@@ -37,7 +36,7 @@ async function audienceOf(
   eventId: string,
   input: MessageRecipientsInput,
 ): Promise<{ event: { id: string; name: string }; audience: Audience; label: string }> {
-  const event = await findEvent(db, eventId);
+  const event = await findEventName(db, eventId);
   if (!event) throw eventNotFound();
   if (input.audience === 'SECTION' && input.sectionId !== null) {
     const section = await findSection(db, eventId, input.sectionId);
@@ -98,61 +97,51 @@ export async function sendMessage(
   input: EventMessageInput,
   idempotency: IdempotentRequest,
 ): Promise<EventMessageRow> {
-  const replayed = async () => {
-    const sent = await findByIdempotencyKey(deps.db, auth.user.id, idempotency.key);
-    if (!sent) return null;
-    requireSameRequest(sent.fingerprint, idempotency);
-    return messageRow(deps, sent.eventId, sent.id);
-  };
-  const earlier = await replayed();
-  if (earlier) return earlier;
-  let messageId: string;
-  try {
-    messageId = await deps.db.transaction(async (tx) => {
-      const { event, audience, label } = await audienceOf(tx, eventId, input);
-      const people = await recipients(tx, eventId, audience);
-      if (people.length === 0) throw badRequest(eventMessageTexts.noRecipients);
-      const id = await insertMessage(tx, {
-        eventId,
-        audience: input.audience,
-        applicationStatus: audience.audience === 'APPLICANTS' ? audience.applicationStatus : null,
-        sectionId: audience.audience === 'SECTION' ? audience.sectionId : null,
-        audienceLabel: label,
-        subject: input.subject,
-        body: input.body,
-        recipientCount: people.length,
-        sentById: auth.user.id,
-        idempotencyKey: idempotency.key,
-        idempotencyFingerprint: idempotency.fingerprint,
-        createdAt: deps.clock(),
-      });
-      const mails = await queueMails(tx, people, (person) => ({
-        to: person.email,
-        subject: input.subject,
-        text: messageText(person.firstName, input.body, event.name),
-      }));
-      await insertRecipients(
-        tx,
-        mails.map(({ item, mailId }) => ({ messageId: id, userId: item.id, mailId })),
-      );
-      await audit(tx, {
-        ...actorOf(auth),
-        action: 'event.message.sent',
-        subjectType: 'event',
-        subjectId: eventId,
-        data: { messageId: id, recipients: people.length },
-      });
-      return id;
-    });
-  } catch (error) {
+  return writeOncePerKey({
+    request: idempotency,
+    made: () => findSentMessage(deps.db, auth.user.id, idempotency.key),
+    replay: (sent) => messageRow(deps, sent.eventId, sent.id),
+    write: () =>
+      deps.db.transaction(async (tx) => {
+        const { event, audience, label } = await audienceOf(tx, eventId, input);
+        const people = await recipients(tx, eventId, audience);
+        if (people.length === 0) throw badRequest(eventMessageTexts.noRecipients);
+        const id = await insertMessage(tx, {
+          eventId,
+          audience: input.audience,
+          applicationStatus: audience.audience === 'APPLICANTS' ? audience.applicationStatus : null,
+          sectionId: audience.audience === 'SECTION' ? audience.sectionId : null,
+          audienceLabel: label,
+          subject: input.subject,
+          body: input.body,
+          recipientCount: people.length,
+          sentById: auth.user.id,
+          idempotencyKey: idempotency.key,
+          idempotencyFingerprint: idempotency.fingerprint,
+          createdAt: deps.clock(),
+        });
+        const mails = await queueMails(tx, people, (person) => ({
+          to: person.email,
+          subject: input.subject,
+          text: messageText(person.firstName, input.body, event.name),
+        }));
+        await insertRecipients(
+          tx,
+          mails.map(({ item, mailId }) => ({ messageId: id, userId: item.id, mailId })),
+        );
+        await audit(tx, {
+          ...actorOf(auth),
+          action: 'event.message.sent',
+          subjectType: 'event',
+          subjectId: eventId,
+          data: { messageId: id, recipients: people.length },
+        });
+        return id;
+      }),
+    answer: (messageId) => messageRow(deps, eventId, messageId),
     // Two requests with one key raced: the loser hit the unique index and answers the winner's message.
-    if (violatedUniqueIndex(error) === 'event_messages_idempotency') {
-      const winner = await replayed();
-      if (winner) return winner;
-    }
-    throw error;
-  }
-  return messageRow(deps, eventId, messageId);
+    mayBeRace: (error) => violatedUniqueIndex(error) === 'event_messages_idempotency',
+  });
 }
 
 function present(row: Awaited<ReturnType<typeof messagePage>>['rows'][number]): EventMessageRow {
@@ -176,7 +165,7 @@ export async function listMessages(
   eventId: string,
   query: { page: number; pageSize: number },
 ): Promise<EventMessagePage> {
-  if (!(await findEvent(deps.db, eventId))) throw eventNotFound();
+  if (!(await findEventName(deps.db, eventId))) throw eventNotFound();
   const { rows, total } = await messagePage(deps.db, eventId, {
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,

@@ -6,7 +6,7 @@ import {
   eventApplications,
   eventApplicationSections,
 } from '../../db/schema/applications.ts';
-import { eventGroupings, eventPaths, events, eventSections } from '../../db/schema/commerce.ts';
+import { eventGroupings, eventPaths, eventSections } from '../../db/schema/commerce.ts';
 import { users } from '../../db/schema/users.ts';
 
 /** Paths placed by ranking: ranked, section by section (events.md §5). */
@@ -14,11 +14,6 @@ const rankedPath = and(
   eq(eventPaths.requireRankedSelection, true),
   eq(eventPaths.applicationSelectionLevel, 'SECTIONS'),
 );
-
-export async function findEvent(db: Executor, eventId: string) {
-  const [event] = await db.select({ id: events.id, name: events.name }).from(events).where(eq(events.id, eventId));
-  return event;
-}
 
 export interface BoardGrouping {
   id: string;

@@ -14,6 +14,7 @@ import type {
   PlacementPublished,
 } from '@portal/domain/applications/placement-contracts.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { findEventName } from '../../core/event-structure.ts';
 import type { Executor } from '../../db/client.ts';
 import { lockEventForPlacement, savePlaces } from '../../core/placements.ts';
 import { expireHolds } from '../../core/capacity.ts';
@@ -23,7 +24,6 @@ import { queueMail } from '../../platform/mail.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { placementMail } from './placement-mail.ts';
 import {
-  findEvent,
   readApplicants,
   readChoices,
   readGroupings,
@@ -48,7 +48,7 @@ const ticketSeats = (section: BoardGrouping['sections'][number]) => section.tick
 /** GET /api/admin/events/:eventId/placement: the ranked paths' sections with their seats, and how many are placed. */
 export async function getBoard(deps: AppDeps, eventId: string): Promise<PlacementBoard> {
   await expireHolds(deps.db, deps.clock());
-  const event = await findEvent(deps.db, eventId);
+  const event = await findEventName(deps.db, eventId);
   if (!event) throw eventNotFound();
   const groupings = await readGroupings(deps.db, eventId);
   const { rows } = await readApplicants(deps.db, eventId);
@@ -90,7 +90,7 @@ export async function listApplicants(
   eventId: string,
   query: { page: number; pageSize: number; search?: string | undefined },
 ): Promise<PlacementApplicantPage> {
-  const event = await findEvent(deps.db, eventId);
+  const event = await findEventName(deps.db, eventId);
   if (!event) throw eventNotFound();
   const { rows, total } = await readApplicants(deps.db, eventId, query);
   const ids = rows.map((row) => row.applicationId);
@@ -138,7 +138,7 @@ function priorityRule(request: RunRequest): PriorityRule {
 
 /** Reads everything a run needs (five queries whatever the event's size) and runs the placement. */
 async function run(db: Executor, eventId: string, request: RunRequest): Promise<RunData> {
-  const event = await findEvent(db, eventId);
+  const event = await findEventName(db, eventId);
   if (!event) throw eventNotFound();
   const groupings = await readGroupings(db, eventId);
   if (groupings.length === 0) throw conflict(placementMessages.notRanked);

@@ -121,7 +121,10 @@ function present({ buyerFirstName, buyerLastName, createdAtKey: _key, ...row }: 
   };
 }
 
-export async function findRow(db: Executor, purchaseOrderId: string): Promise<AdminPurchaseOrderRow | undefined> {
+export async function findPurchaseOrderRow(
+  db: Executor,
+  purchaseOrderId: string,
+): Promise<AdminPurchaseOrderRow | undefined> {
   const [row] = await rowQuery(db, eq(purchaseOrders.id, purchaseOrderId));
   return row && present(row);
 }

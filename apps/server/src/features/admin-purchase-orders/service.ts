@@ -27,7 +27,7 @@ import {
   decide,
   findBuyer,
   findFile,
-  findRow,
+  findPurchaseOrderRow,
   exportRows,
   listRows,
   purchaseOrderExists,
@@ -137,7 +137,7 @@ async function decidePurchaseOrder(
       data: { eventPaymentId: decided.paymentId, number: decided.number },
     });
   });
-  const row = await findRow(deps.db, purchaseOrderId);
+  const row = await findPurchaseOrderRow(deps.db, purchaseOrderId);
   if (!row) throw purchaseOrderNotFound();
   return row;
 }

@@ -17,7 +17,7 @@ async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
 
 const lineRevenue = sql`(i.number_of_tickets * i.price_cents)::numeric * p.total_cents / nullif(p.subtotal_cents, 0)`;
 
-export async function findEvent(db: Executor, eventId: string) {
+export async function findReportedEvent(db: Executor, eventId: string) {
   const [event] = await rowsOf<{ id: string; name: string; start_date: string; end_date: string }>(
     db,
     sql`select id, name, start_date::text, end_date::text from events where id = ${eventId}`,

@@ -2,11 +2,18 @@ import { seasonOf, type EventReport, type SeasonReport } from '@portal/domain/ev
 import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { notFound } from '../../platform/errors.ts';
-import { attendanceByDay, findEvent, paymentMethods, salesByDay, seasonByType, seatsBySection } from './repository.ts';
+import {
+  attendanceByDay,
+  findReportedEvent,
+  paymentMethods,
+  salesByDay,
+  seasonByType,
+  seatsBySection,
+} from './repository.ts';
 
 /** GET /api/admin/events/:eventId/report: seats per section, sales per day, payment methods, attendance per day. */
 export async function eventReport(deps: AppDeps, eventId: string): Promise<EventReport> {
-  const event = await findEvent(deps.db, eventId);
+  const event = await findReportedEvent(deps.db, eventId);
   if (!event) throw notFound('No such event.');
   const seats = await seatsBySection(deps.db, eventId);
   const hasSections = seats.some((row) => row.section_id !== null);

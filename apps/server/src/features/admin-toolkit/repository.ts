@@ -243,7 +243,7 @@ export async function deleteCategoryRow(db: Executor, id: string): Promise<void>
 
 type GroupingValues = Pick<typeof toolkitGroupings.$inferInsert, 'title' | 'parentId' | 'audience' | 'position'>;
 
-export async function insertGrouping(db: Executor, values: GroupingValues) {
+export async function insertToolkitGrouping(db: Executor, values: GroupingValues) {
   const [row] = await db.insert(toolkitGroupings).values(values).returning({ id: toolkitGroupings.id });
   return row;
 }

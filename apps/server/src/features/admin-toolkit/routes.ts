@@ -31,7 +31,7 @@ import {
   saveUserFlags,
   updateCategory,
   updateDocument,
-  updateGrouping,
+  updateToolkitGrouping,
 } from './service.ts';
 
 const idParams = z.object({ id: z.uuid('Not an id') });
@@ -90,7 +90,7 @@ export const adminToolkitRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       config: staff,
       schema: { tags, params: idParams, body: toolkitGroupingInput, response: { 200: staffToolkitOutline } },
     },
-    async (request) => updateGrouping(deps, caller(request), request.params.id, request.body),
+    async (request) => updateToolkitGrouping(deps, caller(request), request.params.id, request.body),
   );
   app.delete(
     '/admin/toolkit/groupings/:id',

@@ -37,7 +37,7 @@ import {
   holdsAnything,
   insertCategory,
   insertDocument,
-  insertGrouping,
+  insertToolkitGrouping,
   lockToolkit,
   lockUserFlags,
   nextCategoryPosition,
@@ -186,7 +186,7 @@ export async function createGrouping(
   await deps.db.transaction(async (tx) => {
     await lockToolkit(tx);
     await checkParent(tx, null, input.parentId);
-    const row = await insertGrouping(tx, {
+    const row = await insertToolkitGrouping(tx, {
       title: input.title,
       parentId: input.parentId,
       audience: input.audience,
@@ -204,7 +204,7 @@ export async function createGrouping(
 }
 
 /** PUT /api/admin/toolkit/groupings/:id: title, audience and parent (never into itself, at most 4 deep). */
-export async function updateGrouping(
+export async function updateToolkitGrouping(
   deps: AppDeps,
   auth: RequestAuth,
   id: string,

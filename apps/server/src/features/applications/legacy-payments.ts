@@ -1,25 +1,21 @@
 import { applicationPaths } from '@portal/domain/applications/paths.ts';
 import type { ApplicationPayReply, LegacyApplicationPage } from '@portal/domain/applications/contracts.ts';
 import { legacyApplicationView, legacyMessages, legacyPayTerms } from '@portal/domain/applications/rules.ts';
-import { openingTerms } from '@portal/domain/commerce/payments.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Transaction } from '../../db/client.ts';
 import { latestLegacyPayments } from '../../core/application-reads.ts';
-import { expireHolds, releasePayment } from '../../core/capacity.ts';
-import { requireCardProvider, startCardPayment } from '../../core/card-checkout.ts';
+import { expireHolds } from '../../core/capacity.ts';
+import type { OpenedPayment } from '../../core/event-payments.ts';
+import { openEventPayment, payOnce, type Opened } from '../../core/idempotent-payments.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import { keyUsedForAnotherRequest, requireSameRequest, type IdempotentRequest } from '../../platform/idempotency.ts';
+import { keyUsedForAnotherRequest, type IdempotentRequest } from '../../platform/idempotency.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import {
-  findByIdempotencyKey,
-  insertLegacyPayment,
   latestLegacyPayment,
   lockOwnLegacyApplication,
   pageOfLegacyApplications,
   soleOrganization,
-  type ApplicationPayment,
-  type PaymentWithKey,
 } from './repository.ts';
 
 /**
@@ -49,7 +45,7 @@ export async function listLegacyApplications(
 }
 
 /** Where the member goes for a payment that exists; null for a card payment not yet sent to its provider. */
-function redirectOf(payment: ApplicationPayment): string | null {
+function redirectOf(payment: OpenedPayment): string | null {
   if (payment.status === 'PAID') return applicationPaths.success(payment.id, payment.provider ?? 'purchase-order');
   if (payment.method === 'PURCHASE_ORDER') {
     return payment.status === 'AWAITING_PO' ? applicationPaths.purchaseOrder(payment.id) : applicationPaths.list;
@@ -58,20 +54,22 @@ function redirectOf(payment: ApplicationPayment): string | null {
   return payment.status === 'PENDING' ? null : applicationPaths.list;
 }
 
+const description = 'Event application';
+
 /**
  * The pay transaction: the legacy application (locked) must be one whose ids call for a pay button and
  * whose import carried a balance (legacyPayTerms, else 409 with the reason). A payment still open
  * (a card at its provider, a purchase order not sent yet) is answered again; otherwise a new one of
- * the balance, by the method the payment type names.
+ * the balance, by the method the payment type names, with no items and no seat.
  */
-async function createPayment(
+async function openPayment(
   deps: AppDeps,
   tx: Transaction,
   auth: RequestAuth,
   legacyApplicationId: string,
   idempotency: IdempotentRequest,
   now: Date,
-): Promise<ApplicationPayment> {
+): Promise<Opened<OpenedPayment>> {
   const application = await lockOwnLegacyApplication(tx, legacyApplicationId, auth.user.id);
   if (!application) throw notFound(legacyMessages.notFound);
   const latest = await latestLegacyPayment(tx, application.id);
@@ -81,25 +79,27 @@ async function createPayment(
   });
   const terms = legacyPayTerms(view);
   if (!terms.payable) throw conflict(terms.refusal);
-  if (latest && (latest.status === 'PENDING' || latest.status === 'AWAITING_PO')) return latest;
+  if (latest && (latest.status === 'PENDING' || latest.status === 'AWAITING_PO'))
+    return { payment: latest, description };
   const { method, amountCents: totalCents } = terms;
-  const payment = await insertLegacyPayment(tx, {
-    userId: auth.user.id,
-    organizationId: await soleOrganization(tx, auth.user.id),
-    ...openingTerms(method, totalCents, now),
-    method,
-    provider: method === 'CARD' ? requireCardProvider(deps).name : null,
-    subtotalCents: totalCents,
-    discountCents: 0,
-    totalCents,
-    couponId: null,
-    // Nothing is held (no items), but the hold's term still ends an abandoned checkout, and a
-    // purchase order is accepted only for a payment still holding (purchase-orders' conditional update).
-    seatsHeld: true,
-    idempotencyKey: idempotency.key,
-    idempotencyFingerprint: idempotency.fingerprint,
-    legacyApplicationId: application.id,
-  });
+  const payment = await openEventPayment(
+    deps,
+    tx,
+    {
+      userId: auth.user.id,
+      organizationId: await soleOrganization(tx, auth.user.id),
+      method,
+      subtotalCents: totalCents,
+      discountCents: 0,
+      totalCents,
+      couponId: null,
+      idempotency,
+      legacyApplicationId: application.id,
+      items: [],
+      seats: [],
+    },
+    now,
+  );
   await audit(tx, {
     ...actorOf(auth),
     action: 'legacy-application.pay',
@@ -107,52 +107,24 @@ async function createPayment(
     subjectId: payment.id,
     data: { legacyApplicationId: application.id, method, status: payment.status, totalCents },
   });
-  return payment;
+  return { payment, description };
 }
 
-async function answer(deps: AppDeps, auth: RequestAuth, payment: ApplicationPayment): Promise<ApplicationPayReply> {
-  const redirectUrl =
-    redirectOf(payment) ??
-    (await startCardPayment(
-      deps,
-      auth,
-      { ...payment, applicationId: null, legacyApplicationId: payment.legacyApplicationId },
-      'Event application',
-      async (tx) => {
-        await releasePayment(tx, payment.id, 'CANCELLED', deps.clock());
-      },
-    ));
-  return { eventPaymentId: payment.id, redirectUrl };
-}
-
-/**
- * POST /api/legacy-event-applications/:id/pay. The Idempotency-Key makes a repeat (double click,
- * retry, race) answer the payment the first call made.
- */
+/** POST /api/legacy-event-applications/:id/pay (core/idempotent-payments.payOnce). */
 export async function payLegacyApplication(
   deps: AppDeps,
   auth: RequestAuth,
   legacyApplicationId: string,
   idempotency: IdempotentRequest,
 ): Promise<ApplicationPayReply> {
-  const now = deps.clock();
-  await expireHolds(deps.db, now);
-  const replayOf = async ({ idempotencyFingerprint, ...payment }: PaymentWithKey) => {
-    requireSameRequest(idempotencyFingerprint, idempotency);
-    if (payment.legacyApplicationId !== legacyApplicationId) throw keyUsedForAnotherRequest();
-    return answer(deps, auth, payment);
-  };
-  const existing = await findByIdempotencyKey(deps.db, auth.user.id, idempotency.key);
-  if (existing) return replayOf(existing);
-  let payment: ApplicationPayment;
-  try {
-    payment = await deps.db.transaction(async (tx) =>
-      createPayment(deps, tx, auth, legacyApplicationId, idempotency, now),
-    );
-  } catch (error) {
-    const raced = await findByIdempotencyKey(deps.db, auth.user.id, idempotency.key);
-    if (raced) return replayOf(raced);
-    throw error;
-  }
-  return answer(deps, auth, payment);
+  return payOnce(deps, auth, {
+    idempotency,
+    replayed: (made) => {
+      if (made.legacyApplicationId !== legacyApplicationId) throw keyUsedForAnotherRequest();
+      return made;
+    },
+    replayDescription: description,
+    open: (tx, now) => openPayment(deps, tx, auth, legacyApplicationId, idempotency, now),
+    redirectOf,
+  });
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { applicationPricingColumns } from '../../core/application-reads.ts';
 import {
@@ -10,13 +10,14 @@ import {
   eventPaymentOptions,
   legacyEventApplications,
 } from '../../db/schema/applications.ts';
-import { coupons, eventPaymentItems, eventPayments, events, eventTicketTypes } from '../../db/schema/commerce.ts';
+import { coupons, eventPayments, events, eventTicketTypes } from '../../db/schema/commerce.ts';
+import { openedPaymentColumns, type OpenedPayment } from '../../core/event-payments.ts';
 import { organizationMemberships } from '../../db/schema/organizations.ts';
 
 type Page = { page: number; pageSize: number };
 
 /** The event an application is started for, when it exists. */
-export async function findEvent(db: Executor, eventId: string) {
+export async function findApplicationEvent(db: Executor, eventId: string) {
   const [event] = await db
     .select({ id: events.id, acceptsApplications: events.acceptsApplications })
     .from(events)
@@ -134,40 +135,10 @@ export async function paymentOptionsOfEvent(db: Executor, eventId: string) {
     .where(eq(eventPaymentOptions.eventId, eventId));
 }
 
-export async function findCouponByCode(db: Executor, code: string) {
-  const [coupon] = await db
-    .select()
-    .from(coupons)
-    .where(sql`upper(${coupons.code}) = upper(${code})`);
-  return coupon;
-}
-
-export async function findCoupon(db: Executor, couponId: string) {
-  const [coupon] = await db.select().from(coupons).where(eq(coupons.id, couponId));
-  return coupon;
-}
-
-const paymentColumns = {
-  id: eventPayments.id,
-  applicationId: eventPayments.applicationId,
-  legacyApplicationId: eventPayments.legacyApplicationId,
-  status: eventPayments.status,
-  method: eventPayments.method,
-  provider: eventPayments.provider,
-  checkoutUrl: eventPayments.checkoutUrl,
-  totalCents: eventPayments.totalCents,
-  couponId: eventPayments.couponId,
-  holdExpiresAt: eventPayments.holdExpiresAt,
-};
-export type ApplicationPayment = { [K in keyof typeof paymentColumns]: (typeof eventPayments.$inferSelect)[K] };
-
 /** The application's newest payment that still counts: unpaid and holding its seat, or paid. */
-export async function liveApplicationPayment(
-  db: Executor,
-  applicationId: string,
-): Promise<ApplicationPayment | undefined> {
+export async function liveApplicationPayment(db: Executor, applicationId: string): Promise<OpenedPayment | undefined> {
   const [payment] = await db
-    .select(paymentColumns)
+    .select(openedPaymentColumns)
     .from(eventPayments)
     .where(
       and(
@@ -178,35 +149,6 @@ export async function liveApplicationPayment(
     .orderBy(desc(eventPayments.createdAt), desc(eventPayments.id))
     .limit(1);
   return payment;
-}
-
-/** A payment made with this Idempotency-Key, with the fingerprint of the request that made it. */
-export type PaymentWithKey = ApplicationPayment & { idempotencyFingerprint: string | null };
-
-export async function findByIdempotencyKey(
-  db: Executor,
-  userId: string,
-  key: string,
-): Promise<PaymentWithKey | undefined> {
-  const [payment] = await db
-    .select({ ...paymentColumns, idempotencyFingerprint: eventPayments.idempotencyFingerprint })
-    .from(eventPayments)
-    .where(and(eq(eventPayments.userId, userId), eq(eventPayments.idempotencyKey, key)));
-  return payment;
-}
-
-export type NewEventPayment = typeof eventPayments.$inferInsert;
-export type NewEventPaymentItem = Omit<typeof eventPaymentItems.$inferInsert, 'paymentId'>;
-
-export async function insertPayment(
-  db: Executor,
-  payment: NewEventPayment,
-  item: NewEventPaymentItem,
-): Promise<ApplicationPayment> {
-  const [created] = await db.insert(eventPayments).values(payment).returning(paymentColumns);
-  if (!created) throw new Error('event payment was not written');
-  await db.insert(eventPaymentItems).values({ ...item, paymentId: created.id });
-  return created;
 }
 
 export async function ticketPrice(db: Executor, ticketTypeId: string) {
@@ -308,19 +250,12 @@ export async function lockOwnLegacyApplication(tx: Executor, legacyApplicationId
 export async function latestLegacyPayment(
   db: Executor,
   legacyApplicationId: string,
-): Promise<ApplicationPayment | undefined> {
+): Promise<OpenedPayment | undefined> {
   const [payment] = await db
-    .select(paymentColumns)
+    .select(openedPaymentColumns)
     .from(eventPayments)
     .where(eq(eventPayments.legacyApplicationId, legacyApplicationId))
     .orderBy(desc(eventPayments.createdAt), desc(eventPayments.id))
     .limit(1);
   return payment;
-}
-
-/** A legacy application's payment: its balance, with no items (the previous system's event sells no seats here). */
-export async function insertLegacyPayment(db: Executor, payment: NewEventPayment): Promise<ApplicationPayment> {
-  const [created] = await db.insert(eventPayments).values(payment).returning(paymentColumns);
-  if (!created) throw new Error('event payment was not written');
-  return created;
 }

@@ -15,7 +15,9 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { idempotentRequest } from '../../platform/idempotency.ts';
-import * as applications from './service.ts';
+import { getApplication, listApplications, startApplication, withdrawApplication } from './service.ts';
+import { saveSegment } from './segments.ts';
+import { applyCoupon, changePaymentMethod, payApplication } from './payments.ts';
 import { listLegacyApplications, payLegacyApplication } from './legacy-payments.ts';
 
 const params = z.object({ applicationId: z.uuid('Not an application id') });
@@ -34,7 +36,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
   app.get(
     '/event-applications',
     { config: signedIn, schema: { tags, querystring: applicationListQuery, response: { 200: applicationPage } } },
-    async (request) => applications.listApplications(deps, caller(request), request.query),
+    async (request) => listApplications(deps, caller(request), request.query),
   );
 
   app.get(
@@ -50,11 +52,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       schema: { tags, body: startApplicationInput, response: { 200: applicationStarted, 201: applicationStarted } },
     },
     async (request, reply) => {
-      const { created, applicationId } = await applications.startApplication(
-        deps,
-        caller(request),
-        request.body.eventId,
-      );
+      const { created, applicationId } = await startApplication(deps, caller(request), request.body.eventId);
       return reply.status(created ? 201 : 200).send({ applicationId });
     },
   );
@@ -77,44 +75,39 @@ export const applicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
   app.get(
     '/event-applications/:applicationId',
     { config: signedIn, schema: { tags, params, response: { 200: applicationDetail } } },
-    async (request) => applications.getApplication(deps, caller(request), request.params.applicationId),
+    async (request) => getApplication(deps, caller(request), request.params.applicationId),
   );
 
   app.put(
     '/event-applications/:applicationId/segments',
     { config: signedIn, schema: { tags, params, body: saveSegmentInput, response: { 200: applicationDetail } } },
-    async (request) => applications.saveSegment(deps, caller(request), request.params.applicationId, request.body),
+    async (request) => saveSegment(deps, caller(request), request.params.applicationId, request.body),
   );
 
   app.put(
     '/event-applications/:applicationId/payment-method',
     { config: signedIn, schema: { tags, params, body: paymentMethodInput, response: { 200: applicationDetail } } },
     async (request) =>
-      applications.changePaymentMethod(
-        deps,
-        caller(request),
-        request.params.applicationId,
-        request.body.paymentOptionId,
-      ),
+      changePaymentMethod(deps, caller(request), request.params.applicationId, request.body.paymentOptionId),
   );
 
   app.post(
     '/event-applications/:applicationId/coupon',
     { config: signedIn, schema: { tags, params, body: applicationCouponInput, response: { 200: applicationDetail } } },
-    async (request) => applications.applyCoupon(deps, caller(request), request.params.applicationId, request.body.code),
+    async (request) => applyCoupon(deps, caller(request), request.params.applicationId, request.body.code),
   );
 
   app.post(
     '/event-applications/:applicationId/withdraw',
     { config: signedIn, schema: { tags, params, response: { 200: applicationDetail } } },
-    async (request) => applications.withdrawApplication(deps, caller(request), request.params.applicationId),
+    async (request) => withdrawApplication(deps, caller(request), request.params.applicationId),
   );
 
   app.post(
     '/event-applications/:applicationId/pay',
     { config: signedIn, schema: { tags, params, headers: payHeaders, response: { 200: applicationPayReply } } },
     async (request) =>
-      applications.payApplication(
+      payApplication(
         deps,
         caller(request),
         request.params.applicationId,

@@ -18,7 +18,7 @@ import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { revokeSession, revokeUserSessions, type RequestAuth } from '../../platform/sessions.ts';
 import { signIn, type Client, type SignedIn } from '../../platform/sign-in.ts';
 
-async function findUserByEmail(db: Executor, email: string) {
+async function findSigningInUser(db: Executor, email: string) {
   const [user] = await db
     .select()
     .from(users)
@@ -27,7 +27,7 @@ async function findUserByEmail(db: Executor, email: string) {
 }
 
 export async function login(deps: AppDeps, email: string, password: string, client: Client): Promise<SignedIn> {
-  const user = await findUserByEmail(deps.db, email);
+  const user = await findSigningInUser(deps.db, email);
   const valid = await verifyPassword(user?.passwordHash ?? null, password);
   if (!user || !valid) throw new HttpProblem(401, 'Unauthorized', authMessages.badCredentials);
   return signIn(deps, user.id, client);
@@ -80,7 +80,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string): Promis
 /** The job behind a forgot-password request: a reset link for the account with that email, if any. */
 export function sendPasswordReset(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>): JobHandler {
   return async (payload) => {
-    const user = typeof payload.email === 'string' ? await findUserByEmail(deps.db, payload.email) : undefined;
+    const user = typeof payload.email === 'string' ? await findSigningInUser(deps.db, payload.email) : undefined;
     if (!user) return;
     await deps.db.transaction(async (tx) => {
       const now = deps.clock();

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { executeStatic, staticStatement } from '../../db/prepared.ts';
-import { cartItems, carts, coupons, eventGroupings, events, eventSections } from '../../db/schema/commerce.ts';
+import { cartItems, carts, eventGroupings, events, eventSections } from '../../db/schema/commerce.ts';
 
 /**
  * Seats a section still sells: its own and its grouping's, whichever is fewer (least() and greatest()
@@ -118,22 +118,6 @@ export async function deleteLine(db: Executor, userId: string, itemId: string): 
     .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)))
     .returning({ id: cartItems.id });
   return deleted.length === 1;
-}
-
-export async function findCouponByCode(db: Executor, code: string) {
-  const [coupon] = await db
-    .select({
-      id: coupons.id,
-      active: coupons.active,
-      validFrom: coupons.validFrom,
-      validUntil: coupons.validUntil,
-      maxUses: coupons.maxUses,
-      timesUsed: coupons.timesUsed,
-      eventId: coupons.eventId,
-    })
-    .from(coupons)
-    .where(sql`upper(${coupons.code}) = upper(${code})`);
-  return coupon;
 }
 
 export async function setCartCoupon(db: Executor, userId: string, couponId: string | null): Promise<void> {

@@ -17,14 +17,8 @@ import { expireDueHolds, expireHolds } from '../../core/capacity.ts';
 import { addToCart, loadCart, presentCart } from '../../core/carts.ts';
 import { badRequest, conflict, notFound, type HttpProblem } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
-import {
-  deleteLine,
-  findCouponByCode,
-  findOwnLine,
-  purchaseTarget,
-  setCartCoupon,
-  setLineQuantity,
-} from './repository.ts';
+import { findCouponByCode } from '../../core/coupons.ts';
+import { deleteLine, findOwnLine, purchaseTarget, setCartCoupon, setLineQuantity } from './repository.ts';
 
 const todayOf = (deps: AppDeps) => calendarDateIn(deps.clock(), deps.config.timeZone);
 const lineNotFound = () => notFound('No such item in your cart.');

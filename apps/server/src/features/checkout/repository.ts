@@ -6,35 +6,13 @@ import { cartItems, carts, eventPaymentItems, eventPayments } from '../../db/sch
 import { auditLog } from '../../db/schema/platform.ts';
 import { eventRegistrationPayments } from '../../db/schema/registration-requests.ts';
 import type { AuditEntry } from '../../platform/audit.ts';
+import type { NewEventPayment, NewEventPaymentItem, OpenedPayment } from '../../core/event-payments.ts';
 
-export type NewEventPayment = typeof eventPayments.$inferInsert;
-export type NewEventPaymentItem = Omit<typeof eventPaymentItems.$inferInsert, 'paymentId'>;
-
-const paymentColumns = {
-  id: eventPayments.id,
-  status: eventPayments.status,
-  method: eventPayments.method,
-  provider: eventPayments.provider,
-  checkoutUrl: eventPayments.checkoutUrl,
-  totalCents: eventPayments.totalCents,
-  holdExpiresAt: eventPayments.holdExpiresAt,
-};
-export type CheckedOutPayment = { [K in keyof typeof paymentColumns]: (typeof eventPayments.$inferSelect)[K] };
-
-/** The payment this buyer made with this Idempotency-Key, with the fingerprint of the request that made it. */
-export async function findByIdempotencyKey(
-  db: Executor,
-  userId: string,
-  key: string,
-): Promise<(CheckedOutPayment & { idempotencyFingerprint: string | null }) | undefined> {
-  const [payment] = await db
-    .select({ ...paymentColumns, idempotencyFingerprint: eventPayments.idempotencyFingerprint })
-    .from(eventPayments)
-    .where(and(eq(eventPayments.userId, userId), eq(eventPayments.idempotencyKey, key)))
-    .prepare('checkout_by_idempotency_key')
-    .execute();
-  return payment;
-}
+/** A payment as the checkout writes and answers it. */
+export type CheckedOutPayment = Pick<
+  OpenedPayment,
+  'id' | 'status' | 'method' | 'provider' | 'checkoutUrl' | 'totalCents' | 'holdExpiresAt'
+>;
 
 export interface CheckoutWrite {
   /** The payment; its id chosen by the caller (the provider's page may name it before it is written). */

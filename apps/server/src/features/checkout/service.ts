@@ -14,7 +14,7 @@ import { calendarDateIn } from '@portal/domain/dates.ts';
 import { amountTooLargeMessage, int4Max } from '@portal/domain/stored-integers.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Transaction } from '../../db/client.ts';
-import { actorOf, audit } from '../../platform/audit.ts';
+import { actorOf } from '../../platform/audit.ts';
 import {
   expireDueHolds,
   releasePayment,
@@ -26,18 +26,13 @@ import {
 } from '../../core/capacity.ts';
 import { loadCheckoutCart, restoreCart, type CartCoupon, type LoadedCart } from '../../core/carts.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { requireSameRequest, type IdempotentRequest } from '../../platform/idempotency.ts';
+import { writeOncePerKey, type IdempotentRequest } from '../../platform/idempotency.ts';
+import { cancelPayment, findPaymentByIdempotencyKey } from '../../core/event-payments.ts';
 import { checkoutPath, successPath } from '../../core/payment-paths.ts';
 import { pageWithoutCall, requireCardProvider, startCardPayment } from '../../core/card-checkout.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { managedOrganizationIds } from '../../core/memberships.ts';
-import {
-  dropCartCoupon,
-  findByIdempotencyKey,
-  lockOwnPayment,
-  writeCheckout,
-  type CheckedOutPayment,
-} from './repository.ts';
+import { dropCartCoupon, lockOwnPayment, writeCheckout, type CheckedOutPayment } from './repository.ts';
 
 const purchaseOrderPath = (paymentId: string) =>
   `/members/event-cart/checkout/purchase-order?eventPaymentId=${encodeURIComponent(paymentId)}`;
@@ -192,26 +187,27 @@ export async function checkout(
   idempotency: IdempotentRequest,
 ): Promise<CheckoutReply> {
   const now = deps.clock();
-  let frozen: Frozen;
   try {
-    frozen = await freeze(deps, auth, input, idempotency, now);
+    // The key is looked up only after a failure: a request with the same key that won, now or earlier,
+    // makes this one hit the unique index, or wait for the cart lock and find the cart emptied.
+    return await writeOncePerKey({
+      request: idempotency,
+      lookFirst: false,
+      made: () => findPaymentByIdempotencyKey(deps.db, auth.user.id, idempotency.key),
+      replay: (made) => replay(deps, auth, made),
+      write: () => freeze(deps, auth, input, idempotency, now),
+      answer: async (frozen) => ({
+        eventPaymentId: frozen.payment.id,
+        redirectUrl: redirectOf(frozen.payment) ?? (await sendToProvider(deps, auth, frozen)),
+      }),
+    });
   } catch (error) {
-    // A request with the same key may have won, now or earlier: this one then hit the unique index,
-    // or waited for the cart lock and found the cart emptied. Either way it answers that payment.
-    const raced = await findByIdempotencyKey(deps.db, auth.user.id, idempotency.key);
-    if (raced) {
-      requireSameRequest(raced.idempotencyFingerprint, idempotency);
-      return replay(deps, auth, raced);
-    }
     if (error instanceof CouponGone) {
       await dropCartCoupon(deps.db, auth.user.id, error.couponId);
       throw conflict(error.detail, { code: error.detail });
     }
     throw error;
   }
-  const { payment } = frozen;
-  const redirectUrl = redirectOf(payment) ?? (await sendToProvider(deps, auth, frozen));
-  return { eventPaymentId: payment.id, redirectUrl };
 }
 
 /**
@@ -234,7 +230,17 @@ async function freeze(
   }
 }
 
-async function replay(deps: AppDeps, auth: RequestAuth, payment: CheckedOutPayment): Promise<CheckoutReply> {
+/** A repeat of a checkout answers its payment as the checkout wrote it. */
+async function replay(deps: AppDeps, auth: RequestAuth, made: CheckedOutPayment): Promise<CheckoutReply> {
+  const payment: CheckedOutPayment = {
+    id: made.id,
+    status: made.status,
+    method: made.method,
+    provider: made.provider,
+    checkoutUrl: made.checkoutUrl,
+    totalCents: made.totalCents,
+    holdExpiresAt: made.holdExpiresAt,
+  };
   const redirectUrl =
     redirectOf(payment) ??
     (await sendToProvider(deps, auth, { payment, description: 'Event tickets', couponId: null }));
@@ -265,15 +271,8 @@ export async function cancelCheckout(
     if (payment.status === 'CANCELLED') return cancelled;
     if (payment.status === 'PO_SUBMITTED') throw conflict(cancelCheckoutMessages.purchaseOrderSubmitted);
     if (payment.status !== 'AWAITING_PO') throw conflict(cancelCheckoutMessages.notCancellable);
-    const released = await releasePayment(tx, paymentId, 'CANCELLED', now);
+    const released = await cancelPayment(tx, auth, { id: paymentId, status: payment.status }, now, { by: 'buyer' });
     if (released.seatsReleased) await restoreCart(tx, paymentId, auth.user.id, payment.couponId);
-    await audit(tx, {
-      ...actorOf(auth),
-      action: 'event-payment.cancel',
-      subjectType: 'event_payment',
-      subjectId: paymentId,
-      data: { from: payment.status, by: 'buyer' },
-    });
     return cancelled;
   });
 }

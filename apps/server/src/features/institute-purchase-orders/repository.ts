@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { eventApplications } from '../../db/schema/applications.ts';
-import { eventPaymentItems, eventPayments, events, eventTicketTypes } from '../../db/schema/commerce.ts';
+import { eventPayments, events, eventTicketTypes } from '../../db/schema/commerce.ts';
 import { purchaseOrderApplications } from '../../db/schema/purchase-order-links.ts';
 import { organizationMemberships } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
@@ -120,16 +120,6 @@ export async function openPayments(db: Executor, applicationIds: readonly string
         inArray(eventPayments.status, ['PENDING', 'AWAITING_PO']),
       ),
     );
-}
-
-export type NewPayment = typeof eventPayments.$inferInsert;
-export type NewPaymentItem = Omit<typeof eventPaymentItems.$inferInsert, 'paymentId'>;
-
-export async function insertPayment(db: Executor, payment: NewPayment, item: NewPaymentItem): Promise<string> {
-  const [created] = await db.insert(eventPayments).values(payment).returning({ id: eventPayments.id });
-  if (!created) throw new Error('the payment was not inserted');
-  await db.insert(eventPaymentItems).values({ ...item, paymentId: created.id });
-  return created.id;
 }
 
 /** One applicant's share of an institute purchase order: the application and the payment made for it. */

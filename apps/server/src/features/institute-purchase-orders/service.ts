@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import {
-  applicationCouponRefusalText,
-  cartMessages,
-  couponRefusal,
-  couponRefusals,
-} from '@portal/domain/commerce/cart.ts';
+import { cartMessages } from '@portal/domain/commerce/cart.ts';
 import { purchaseOrderHoldDays } from '@portal/domain/commerce/payments.ts';
 import type { PurchaseOrderSubmitted } from '@portal/domain/commerce/purchase-orders.ts';
 import {
@@ -23,27 +18,27 @@ import {
 } from '@portal/domain/commerce/member-purchase-orders.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Transaction } from '../../db/client.ts';
-import { expireHolds, releasePayment, takeCouponUse, takeSeats } from '../../core/capacity.ts';
-import { findCouponByCode } from '../../core/coupons.ts';
+import { expireHolds, releasePayment, takeSeatsAndCouponUse } from '../../core/capacity.ts';
+import { requireCouponForEvent } from '../../core/coupons.ts';
+import { insertEventPayment } from '../../core/event-payments.ts';
 import { isActiveMember } from '../../core/memberships.ts';
 import { notifyStaff, purchaseOrderWork } from '../../core/staff-notifications.ts';
 import {
   checkUpload,
-  findSentWithKey,
   purchaseOrderFileKey,
   recordWithFile,
+  sendOncePerKey,
   type Upload,
   insertPurchaseOrder,
 } from '../../core/purchase-order-upload.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
-import { keyUsedForAnotherRequest, requireSameRequest, type IdempotentRequest } from '../../platform/idempotency.ts';
+import type { IdempotentRequest } from '../../platform/idempotency.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import {
   countAvailable,
   findAvailable,
   findInstitute,
-  insertPayment,
   linkPurchaseOrderApplications,
   listInstitutes,
   lockAvailable,
@@ -91,23 +86,6 @@ export async function applicantAvailability(
     : { userAvailable: false, applicant: null };
 }
 
-type CouponRow = NonNullable<Awaited<ReturnType<typeof findCouponByCode>>>;
-
-/** The coupon if it can be used on the institute now; a 400 naming why not (field `field`) otherwise. */
-async function usableCoupon(
-  db: AppDeps['db'] | Transaction,
-  code: string,
-  eventId: string,
-  now: Date,
-  field: string,
-): Promise<CouponRow> {
-  const coupon = await findCouponByCode(db, code);
-  const refusal = coupon ? couponRefusal(coupon, now, [eventId]) : 'unknown';
-  if (!coupon || refusal)
-    throw badRequest(cartMessages.couponError, { [field]: applicationCouponRefusalText(refusal ?? 'unknown') });
-  return coupon;
-}
-
 /** POST /api/institute-purchase-orders/coupon: validates a code against the institute (organizations.md §7). */
 export async function validateCoupon(
   deps: AppDeps,
@@ -117,7 +95,7 @@ export async function validateCoupon(
     throw badRequest(memberPurchaseOrderMessages.notAnInstitute, {
       eventId: memberPurchaseOrderMessages.notAnInstitute,
     });
-  const coupon = await usableCoupon(deps.db, input.code, input.eventId, deps.clock(), 'code');
+  const coupon = await requireCouponForEvent(deps.db, input.code, input.eventId, deps.clock());
   return {
     state: 'SUCCESS',
     coupon: {
@@ -155,7 +133,9 @@ async function record(
     });
   if (institute.ticketTypeId === null || institute.priceCents === null)
     throw conflict(memberPurchaseOrderMessages.noPrice);
-  const coupon = fields.couponCode ? await usableCoupon(tx, fields.couponCode, institute.id, now, 'couponCode') : null;
+  const coupon = fields.couponCode
+    ? await requireCouponForEvent(tx, fields.couponCode, institute.id, now, 'couponCode')
+    : null;
   const applicants = await lockAvailable(tx, institute.id, fields.organizationId, fields.applicants);
   const found = new Set(applicants.map((applicant) => applicant.email.toLowerCase()));
   const missing = fields.applicants.find((email) => !found.has(email));
@@ -202,7 +182,7 @@ async function record(
   const links: PurchaseOrderApplicationLink[] = [];
   for (const [index, applicant] of ordered.entries()) {
     const share = totals.shares[index] ?? 0;
-    const paymentId = await insertPayment(
+    const { id: paymentId } = await insertEventPayment(
       tx,
       {
         userId: applicant.userId,
@@ -217,22 +197,25 @@ async function record(
         holdExpiresAt,
         applicationId: applicant.applicationId,
       },
-      {
-        eventId: institute.id,
-        sectionId: null,
-        ticketTypeId: institute.ticketTypeId,
-        title: institute.name,
-        numberOfTickets: 1,
-        priceCents: institute.priceCents,
-      },
+      [
+        {
+          eventId: institute.id,
+          sectionId: null,
+          ticketTypeId: institute.ticketTypeId,
+          title: institute.name,
+          numberOfTickets: 1,
+          priceCents: institute.priceCents,
+        },
+      ],
     );
     links.push({ purchaseOrderId, applicationId: applicant.applicationId, paymentId });
   }
-  await takeSeats(tx, [
-    { eventId: institute.id, sectionId: null, numberOfTickets: ordered.length, title: institute.name },
-  ]);
-  if (coupon && !(await takeCouponUse(tx, coupon.id)))
-    throw conflict(couponRefusals.usedUp, { couponCode: couponRefusals.usedUp });
+  await takeSeatsAndCouponUse(
+    tx,
+    [{ eventId: institute.id, sectionId: null, numberOfTickets: ordered.length, title: institute.name }],
+    coupon?.id ?? null,
+    'couponCode',
+  );
   await linkPurchaseOrderApplications(tx, links);
   await audit(tx, {
     ...actorOf(auth),
@@ -261,28 +244,15 @@ export async function submitInstitutePurchaseOrder(
   upload: Upload,
   idempotency: IdempotentRequest,
 ): Promise<PurchaseOrderSubmitted> {
-  const replay = async () => {
-    const sent = await findSentWithKey(deps.db, auth.user.id, idempotency.key);
-    if (!sent) return null;
-    requireSameRequest(sent.idempotencyFingerprint, idempotency);
-    if (sent.type !== 'EVENT') throw keyUsedForAnotherRequest();
-    return { purchaseOrderId: sent.id };
-  };
-  const earlier = await replay();
-  if (earlier) return earlier;
-  const { fields, bytes } = checkUpload(institutePurchaseOrderFields, upload);
-  const now = deps.clock();
-  // Holds that ran out are released first, so their seats count as free again.
-  await expireHolds(deps.db, now);
-  const purchaseOrderId = randomUUID();
-  try {
+  return sendOncePerKey(deps, auth.user.id, idempotency, 'EVENT', async () => {
+    const { fields, bytes } = checkUpload(institutePurchaseOrderFields, upload);
+    const now = deps.clock();
+    // Holds that ran out are released first, so their seats count as free again.
+    await expireHolds(deps.db, now);
+    const purchaseOrderId = randomUUID();
     await recordWithFile(deps, purchaseOrderId, bytes, (tx) =>
       record(deps, tx, auth, purchaseOrderId, fields, bytes.length, idempotency, now),
     );
-  } catch (error) {
-    const raced = await replay();
-    if (raced) return raced;
-    throw error;
-  }
-  return { purchaseOrderId };
+    return purchaseOrderId;
+  });
 }

@@ -141,7 +141,7 @@ export async function activateMembership(db: Executor, invitation: FoundInvitati
     await db.update(users).set({ toolKitAccess: true }).where(eq(users.id, invitation.userId));
 }
 
-export async function findUserByEmail(db: Executor, email: string) {
+export async function findInvitee(db: Executor, email: string) {
   const [user] = await db
     .select({ id: users.id, firstName: users.firstName, passwordHash: users.passwordHash })
     .from(users)
@@ -164,7 +164,7 @@ export async function findOrCreateInvitee(db: Executor, fields: typeof users.$in
     .onConflictDoNothing()
     .returning({ id: users.id, firstName: users.firstName, passwordHash: users.passwordHash });
   if (created) return { user: created, created: true };
-  const existing = await findUserByEmail(db, fields.email);
+  const existing = await findInvitee(db, fields.email);
   if (!existing) throw new Error('invitee could be neither created nor found');
   return { user: existing, created: false };
 }

@@ -22,7 +22,7 @@ export async function listSignedContracts(db: Executor, organizationId: string) 
     .limit(contractListLimit);
 }
 
-export async function findContract(db: Executor, organizationId: string, contractId: string) {
+export async function findOrganizationContract(db: Executor, organizationId: string, contractId: string) {
   const [row] = await db
     .select()
     .from(contracts)

@@ -12,18 +12,18 @@ import { activeMembershipRole } from '../../core/memberships.ts';
 import { notifyStaff, purchaseOrderWork } from '../../core/staff-notifications.ts';
 import {
   checkUpload,
-  findSentWithKey,
   purchaseOrderFileKey,
   recordWithFile,
+  sendOncePerKey,
   type Upload,
   insertPurchaseOrder,
 } from '../../core/purchase-order-upload.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { keyUsedForAnotherRequest, requireSameRequest, type IdempotentRequest } from '../../platform/idempotency.ts';
+import type { IdempotentRequest } from '../../platform/idempotency.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import {
-  findContract,
+  findOrganizationContract,
   hasLivePurchaseOrder,
   linkPurchaseOrderContract,
   listSignedContracts,
@@ -61,7 +61,7 @@ export async function signedContract(
   contractId: string,
 ): Promise<{ bytes: Buffer; filename: string }> {
   await requireManager(deps.db, organizationId, auth.user.id, memberPurchaseOrderMessages.contractsForbidden);
-  const contract = await findContract(deps.db, organizationId, contractId);
+  const contract = await findOrganizationContract(deps.db, organizationId, contractId);
   if (!contract?.signedPdfKey) throw notFound(memberPurchaseOrderMessages.contractNotFound);
   const bytes = await deps.storage.get(contract.signedPdfKey);
   if (!bytes) throw notFound(memberPurchaseOrderMessages.contractNotFound);
@@ -137,25 +137,12 @@ export async function submitPackagePurchaseOrder(
   upload: Upload,
   idempotency: IdempotentRequest,
 ): Promise<PurchaseOrderSubmitted> {
-  const replay = async () => {
-    const sent = await findSentWithKey(deps.db, auth.user.id, idempotency.key);
-    if (!sent) return null;
-    requireSameRequest(sent.idempotencyFingerprint, idempotency);
-    if (sent.type !== 'PACKAGE') throw keyUsedForAnotherRequest();
-    return { purchaseOrderId: sent.id };
-  };
-  const earlier = await replay();
-  if (earlier) return earlier;
-  const { fields, bytes } = checkUpload(packagePurchaseOrderFields, upload);
-  const purchaseOrderId = randomUUID();
-  try {
+  return sendOncePerKey(deps, auth.user.id, idempotency, 'PACKAGE', async () => {
+    const { fields, bytes } = checkUpload(packagePurchaseOrderFields, upload);
+    const purchaseOrderId = randomUUID();
     await recordWithFile(deps, purchaseOrderId, bytes, (tx) =>
       record(deps, tx, auth, purchaseOrderId, fields, bytes.length, idempotency),
     );
-  } catch (error) {
-    const raced = await replay();
-    if (raced) return raced;
-    throw error;
-  }
-  return { purchaseOrderId };
+    return purchaseOrderId;
+  });
 }

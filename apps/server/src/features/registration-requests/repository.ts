@@ -5,16 +5,7 @@ import {
   eventApplications,
   eventApplicationSections,
 } from '../../db/schema/applications.ts';
-import {
-  coupons,
-  eventGroupings,
-  eventPaths,
-  eventPaymentItems,
-  eventPayments,
-  events,
-  eventSections,
-  eventTicketTypes,
-} from '../../db/schema/commerce.ts';
+import { eventGroupings, eventPaths, events, eventSections, eventTicketTypes } from '../../db/schema/commerce.ts';
 import {
   eventGroupRegistrations,
   eventRegistrationPayments,
@@ -150,19 +141,6 @@ export async function updateRequest(
   await db.update(eventRegistrationRequests).set(fields).where(eq(eventRegistrationRequests.id, requestId));
 }
 
-export async function findCouponByCode(db: Executor, code: string) {
-  const [row] = await db
-    .select()
-    .from(coupons)
-    .where(sql`upper(${coupons.code}) = upper(${code})`);
-  return row;
-}
-
-export async function findCoupon(db: Executor, couponId: string) {
-  const [row] = await db.select().from(coupons).where(eq(coupons.id, couponId));
-  return row;
-}
-
 /** The ticket type a request's payment items name: the event's application ticket type, else its first. */
 export async function requestTicketType(db: Executor, eventId: string) {
   const [row] = await db
@@ -183,24 +161,6 @@ export async function linkPayment(db: Executor, requestId: string, paymentId: st
   await db.insert(eventRegistrationPayments).values({ requestId, paymentId });
 }
 
-/** The payment of a request, seats held; the service sets its terms, price and coupon beforehand. */
-export async function insertRequestPayment(db: Executor, values: typeof eventPayments.$inferInsert) {
-  const [payment] = await db.insert(eventPayments).values(values).returning({
-    id: eventPayments.id,
-    status: eventPayments.status,
-    method: eventPayments.method,
-    checkoutUrl: eventPayments.checkoutUrl,
-    totalCents: eventPayments.totalCents,
-    holdExpiresAt: eventPayments.holdExpiresAt,
-  });
-  return payment;
-}
-
-/** The lines of a request's payment (paid seats and free seats), in one statement. */
-export async function insertPaymentItems(db: Executor, items: (typeof eventPaymentItems.$inferInsert)[]) {
-  await db.insert(eventPaymentItems).values(items);
-}
-
 /** The request the member made with this Idempotency-Key (a double click or a replay of the create call). */
 export async function requestByIdempotencyKey(db: Executor, userId: string, idempotencyKey: string) {
   const [row] = await db
@@ -213,20 +173,6 @@ export async function requestByIdempotencyKey(db: Executor, userId: string, idem
     .where(
       and(eq(eventRegistrationRequests.userId, userId), eq(eventRegistrationRequests.idempotencyKey, idempotencyKey)),
     );
-  return row;
-}
-
-/** A payment the member made with this Idempotency-Key, the request it was for and the fingerprint of the call. */
-export async function findByIdempotencyKey(db: Executor, userId: string, idempotencyKey: string) {
-  const [row] = await db
-    .select({
-      id: eventPayments.id,
-      requestId: eventRegistrationPayments.requestId,
-      idempotencyFingerprint: eventPayments.idempotencyFingerprint,
-    })
-    .from(eventPayments)
-    .leftJoin(eventRegistrationPayments, eq(eventRegistrationPayments.paymentId, eventPayments.id))
-    .where(and(eq(eventPayments.userId, userId), eq(eventPayments.idempotencyKey, idempotencyKey)));
   return row;
 }
 

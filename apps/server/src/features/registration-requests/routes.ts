@@ -18,7 +18,16 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { idempotentRequest } from '../../platform/idempotency.ts';
-import * as requests from './service.ts';
+import {
+  cancelRequest,
+  createRequest,
+  getAttendeeApplication,
+  getRequest,
+  groupOffer,
+  listRequests,
+} from './service.ts';
+import { saveAttendees, updateSeats } from './seats.ts';
+import { applyCoupon, getRequestPayment, payRequest } from './payments.ts';
 
 const params = z.object({ requestId: z.uuid('Not a registration request id') });
 const paymentParams = params.extend({ eventPaymentId: z.uuid('Not an event payment id') });
@@ -39,7 +48,7 @@ export const registrationRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app.get(
     '/catalogue/events/:eventId/group-registration',
     { config: signedIn, schema: { tags, params: eventParams, response: { 200: groupRegistrationOfferReply } } },
-    async (request) => requests.groupOffer(deps, request.params.eventId),
+    async (request) => groupOffer(deps, request.params.eventId),
   );
 
   app.get(
@@ -48,7 +57,7 @@ export const registrationRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       config: signedIn,
       schema: { tags, querystring: registrationRequestListQuery, response: { 200: registrationRequestPage } },
     },
-    async (request) => requests.listRequests(deps, caller(request), request.query),
+    async (request) => listRequests(deps, caller(request), request.query),
   );
 
   app.post(
@@ -64,33 +73,32 @@ export const registrationRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     },
     async (request, reply) => {
       const idempotency = idempotentRequest(request, request.headers['idempotency-key'], request.body);
-      return reply.status(201).send(await requests.createRequest(deps, caller(request), request.body, idempotency));
+      return reply.status(201).send(await createRequest(deps, caller(request), request.body, idempotency));
     },
   );
 
   app.get(
     '/event-registration-requests/:requestId',
     { config: signedIn, schema: { tags, params, response: detail } },
-    async (request) => requests.getRequest(deps, caller(request), request.params.requestId),
+    async (request) => getRequest(deps, caller(request), request.params.requestId),
   );
 
   app.put(
     '/event-registration-requests/:requestId/seats',
     { config: signedIn, schema: { tags, params, body: updateSeatsInput, response: detail } },
-    async (request) =>
-      requests.updateSeats(deps, caller(request), request.params.requestId, request.body.seatsRequested),
+    async (request) => updateSeats(deps, caller(request), request.params.requestId, request.body.seatsRequested),
   );
 
   app.put(
     '/event-registration-requests/:requestId/attendees',
     { config: signedIn, schema: { tags, params, body: saveAttendeesInput, response: detail } },
-    async (request) => requests.saveAttendees(deps, caller(request), request.params.requestId, request.body),
+    async (request) => saveAttendees(deps, caller(request), request.params.requestId, request.body),
   );
 
   app.post(
     '/event-registration-requests/:requestId/coupon',
     { config: signedIn, schema: { tags, params, body: registrationCouponInput, response: detail } },
-    async (request) => requests.applyCoupon(deps, caller(request), request.params.requestId, request.body.code),
+    async (request) => applyCoupon(deps, caller(request), request.params.requestId, request.body.code),
   );
 
   app.post(
@@ -106,7 +114,7 @@ export const registrationRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       },
     },
     async (request) =>
-      requests.payRequest(
+      payRequest(
         deps,
         caller(request),
         request.params.requestId,
@@ -119,19 +127,18 @@ export const registrationRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     '/event-registration-requests/:requestId/payments/:eventPaymentId',
     { config: signedIn, schema: { tags, params: paymentParams, response: { 200: eventPaymentReply } } },
     async (request) =>
-      requests.getRequestPayment(deps, caller(request), request.params.requestId, request.params.eventPaymentId),
+      getRequestPayment(deps, caller(request), request.params.requestId, request.params.eventPaymentId),
   );
 
   app.get(
     '/event-registration-requests/:requestId/applications/:userId',
     { config: signedIn, schema: { tags, params: attendeeParams, response: { 200: applicationDetail } } },
-    async (request) =>
-      requests.getAttendeeApplication(deps, caller(request), request.params.requestId, request.params.userId),
+    async (request) => getAttendeeApplication(deps, caller(request), request.params.requestId, request.params.userId),
   );
 
   app.post(
     '/event-registration-requests/:requestId/cancel',
     { config: signedIn, schema: { tags, params, response: detail } },
-    async (request) => requests.cancelRequest(deps, caller(request), request.params.requestId),
+    async (request) => cancelRequest(deps, caller(request), request.params.requestId),
   );
 };

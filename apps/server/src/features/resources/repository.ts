@@ -10,7 +10,7 @@ import {
   eventApplications,
   legacyEventApplications,
 } from '../../db/schema/applications.ts';
-import { eventPaymentItems, eventPayments, events, eventSections } from '../../db/schema/commerce.ts';
+import { eventPaymentItems, eventPayments, eventSections } from '../../db/schema/commerce.ts';
 import {
   eventRegistrationPayments,
   eventRegistrationRequestGroupings,
@@ -20,19 +20,6 @@ import {
 } from '../../db/schema/registration-requests.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
 import { placedInGrouping } from '../../core/placements.ts';
-
-export async function findEvent(db: Executor, eventId: string) {
-  const [row] = await db.select({ id: events.id, name: events.name }).from(events).where(eq(events.id, eventId));
-  return row;
-}
-
-export async function findSection(db: Executor, eventId: string, sectionId: string) {
-  const [row] = await db
-    .select({ id: eventSections.id, title: eventSections.title })
-    .from(eventSections)
-    .where(and(eq(eventSections.id, sectionId), eq(eventSections.eventId, eventId)));
-  return row;
-}
 
 /** Tickets of PAID payments the user holds for the event: a ticket without a section is the whole event. */
 async function ticketAccess(db: Executor, userId: string, eventId: string): Promise<ResourceAccess> {

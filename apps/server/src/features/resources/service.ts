@@ -11,7 +11,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import { readResourcePage, resourceDownload, type ResourceDownload } from '../../core/event-resources.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
-import { attendanceOf, findEvent, findSection, ownsApplication } from './repository.ts';
+import { findEventName, findSection } from '../../core/event-structure.ts';
+import { attendanceOf, ownsApplication } from './repository.ts';
 
 type Query = z.output<typeof resourceQuery>;
 
@@ -42,7 +43,7 @@ export async function listResources(
   eventId: string,
   query: Query,
 ): Promise<ResourceListReply> {
-  const event = await findEvent(deps.db, eventId);
+  const event = await findEventName(deps.db, eventId);
   if (!event) throw notAttending();
   const access = await accessOf(deps, auth, eventId, query.eaId);
   const section = query.eventSectionId ? await findSection(deps.db, eventId, query.eventSectionId) : null;
