@@ -175,7 +175,8 @@ async function ensureChromium() {
 }
 
 for (const stale of [vitestResults, e2eResults, e2eWalks]) rmSync(stale, { force: true });
-// Type check and lint are single-threaded: side by side they take the time of the longer one.
+// The type check (TypeScript 7, several threads) and lint (two ESLint processes and Prettier) keep both
+// cores busy side by side (docs/decisions/0159-typecheck-and-lint-time.md).
 const [typesPass, lintPasses] = await Promise.all([
   stage(stageNames.typecheck, npm, ['run', 'typecheck'], {}, true),
   stage(stageNames.lint, npm, ['run', 'lint'], {}, true),
