@@ -247,7 +247,10 @@ type QueryArguments = [first: unknown, ...rest: unknown[]];
  * be running it, so the connection is not handed to another request.
  */
 function budgetStatements(client: pg.PoolClient, fallbackMs: number): void {
-  const query = client.query.bind(client) as (...args: QueryArguments) => unknown;
+  // Looked up on the class at each call, not bound once: tracing patches Client.prototype.query when it starts,
+  // which may be after this client was made (platform/tracing.ts).
+  const prototype = Object.getPrototypeOf(client) as { query: (...args: QueryArguments) => unknown };
+  const query = (...args: QueryArguments) => prototype.query.apply(client, args);
   client.query = ((...[first, ...rest]: QueryArguments) => {
     const submittable = typeof first === 'object' && first !== null && 'submit' in first;
     if (submittable) return query(first, ...rest);
@@ -280,7 +283,9 @@ export function openPostgres(url: string, timeouts: PostgresTimeouts = defaultTi
   // a request when its budget is spent, elsewhere a little after the statement timeout it should have applied.
   const fallbackMs = timeouts.statementTimeoutMs + timeouts.connectTimeoutMs;
   const budgeted = new WeakSet<pg.PoolClient>();
-  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  // Looked up on the class at each call, like a client's query (budgetStatements): tracing patches pg-pool's connect.
+  const poolPrototype = Object.getPrototypeOf(pool) as { connect: () => Promise<pg.PoolClient> };
+  const connect = () => poolPrototype.connect.call(pool);
   // pg-pool's own query() asks for its connection with a callback, drizzle's transactions with a promise.
   pool.connect = ((callback?: (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => {
     const pending = budgetedConnect(connect).then((client) => {
