@@ -1,25 +1,9 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { RuleTester } from 'eslint';
-import tseslint from 'typescript-eslint';
-import { afterAll, describe, it } from 'vitest';
 import { transactionQueries } from './transaction-queries.js';
-
-RuleTester.afterAll = afterAll;
-RuleTester.describe = describe;
-// The first case builds the fixture's program, which takes seconds on a loaded machine.
-const typedCaseTimeout = 60_000;
-RuleTester.it = (name, run) => it(name, run, typedCaseTimeout);
-RuleTester.itOnly = (name, run) => it.only(name, run, typedCaseTimeout);
+import { fixtures, typedRuleTester } from './typed-rule-tester.js';
 
 // The fixture's tsconfig gives the parser a program; each case's code replaces file.ts in it.
-const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
-const ruleTester = new RuleTester({
-  languageOptions: {
-    parser: tseslint.parser,
-    parserOptions: { project: './tsconfig.json', tsconfigRootDir: fixtures },
-  },
-});
+const ruleTester = typedRuleTester();
 
 // The shapes of drizzle's classes the rule recognises by name, and the project's aliases (db/client.ts).
 const types = `
