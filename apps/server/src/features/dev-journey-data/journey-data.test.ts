@@ -1,7 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { organizationMemberships, organizations } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
-import { createUser, testPassword } from '../../test/factories.ts';
+import { addMembership, createOrganization, createUser, testPassword } from '../../test/factories.ts';
 import { call, useTestApp } from '../../test/harness.ts';
 
 const t = useTestApp();
@@ -72,6 +73,66 @@ describe('POST /api/dev/journey-data', () => {
     expect(answer.headers['content-type']).toContain('application/problem+json');
     expect(answer.json<{ detail: string }>().detail).toBe('No person has the address nobody@journey.test.');
     expect(await peopleCount()).toBe(before + 1);
+  });
+
+  it("creates a school owned by one of the fresh people, with the demo school's record and no one else", async () => {
+    const source = await createOrganization(t.deps.db);
+    await t.deps.db
+      .update(organizations)
+      .set({ billingCity: 'Springfield', mailingCity: 'Shelbyville' })
+      .where(eq(organizations.id, source.id));
+    const sourceOwner = await createUser(t.deps.db);
+    await addMembership(t.deps.db, source.id, sourceOwner.id, 'OWNER');
+    const answer = await call(t.app, 'POST', '/api/dev/journey-data', {
+      body: {
+        people: [{ copyOf: sourceOwner.email, firstName: 'Olga', lastName: 'Journey-3' }],
+        organizations: [{ copyOf: source.name, name: 'Journey School 3', owner: 0 }],
+      },
+    });
+    expect(answer.statusCode).toBe(201);
+    const created = answer.json<{ people: { id: string }[]; organizations: { id: string; name: string }[] }>();
+    expect(created.organizations.map((organization) => organization.name)).toEqual(['Journey School 3']);
+    const [copy] = await t.deps.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, created.organizations[0]?.id ?? ''));
+    expect(copy).toMatchObject({
+      districtId: source.districtId,
+      billingCity: 'Springfield',
+      mailingCity: 'Shelbyville',
+      createdById: created.people[0]?.id,
+    });
+    const members = await t.deps.db
+      .select({ userId: organizationMemberships.userId, role: organizationMemberships.role })
+      .from(organizationMemberships)
+      .where(eq(organizationMemberships.organizationId, copy?.id ?? ''));
+    expect(members).toEqual([{ userId: created.people[0]?.id, role: 'OWNER' }]);
+  });
+
+  it('answers 404 for an organization no one has and 400 for an owner not in the request, creating nothing', async () => {
+    const source = await createUser(t.deps.db);
+    const before = await peopleCount();
+    const unknown = await call(t.app, 'POST', '/api/dev/journey-data', {
+      body: {
+        people: [{ copyOf: source.email, firstName: 'Kept', lastName: 'Out' }],
+        organizations: [{ copyOf: 'No Such School', name: 'Journey School 4', owner: 0 }],
+      },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json<{ detail: string }>().detail).toBe('No organization is named No Such School.');
+    const ownerless = await call(t.app, 'POST', '/api/dev/journey-data', {
+      body: {
+        people: [{ copyOf: source.email, firstName: 'Kept', lastName: 'Out' }],
+        organizations: [{ copyOf: 'No Such School', name: 'Journey School 5', owner: 1 }],
+      },
+    });
+    expect(ownerless.statusCode).toBe(400);
+    expect(await peopleCount()).toBe(before);
+    const schools = await t.deps.db
+      .select({ total: count() })
+      .from(organizations)
+      .where(eq(organizations.name, 'Journey School 4'));
+    expect(schools[0]?.total).toBe(0);
   });
 
   it('refuses a request without people, or with a name missing', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { createJourneyPeople } from './service.ts';
+import { createJourneyData } from './service.ts';
 
 const name = z.string().trim().min(1).max(60);
 const journeyDataInput = z.object({
@@ -9,24 +9,40 @@ const journeyDataInput = z.object({
     .array(z.object({ copyOf: z.email().max(200), firstName: name, lastName: name }))
     .min(1)
     .max(5),
+  organizations: z
+    .array(
+      z.object({
+        copyOf: z.string().trim().min(1).max(200),
+        name: z.string().trim().min(1).max(200),
+        owner: z.int().min(0).max(4),
+      }),
+    )
+    .max(3)
+    .default([]),
 });
 const person = z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() });
+const organization = z.object({ id: z.string(), name: z.string() });
 
 /**
  * Development only (registered only while the demo is seeded, which production refuses): fresh
  * people for one browser journey, each a copy of a demo person's own record under a new name and
- * address, so journeys that change a person can run side by side (docs/decisions/0155-journeys-with-their-own-people.md).
+ * address, and schools they own, each a copy of a demo school's record, so journeys that change a
+ * person or a school can run side by side (docs/decisions/0155-journeys-with-their-own-people.md).
  */
 export const devJourneyDataRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     '/dev/journey-data',
     {
       config: { access: 'public' },
-      schema: { tags: ['platform'], body: journeyDataInput, response: { 201: z.object({ people: z.array(person) }) } },
+      schema: {
+        tags: ['platform'],
+        body: journeyDataInput,
+        response: { 201: z.object({ people: z.array(person), organizations: z.array(organization) }) },
+      },
     },
     async (request, reply) => {
-      const people = await createJourneyPeople(deps, request.body.people);
-      return reply.status(201).send({ people });
+      const created = await createJourneyData(deps, request.body.people, request.body.organizations);
+      return reply.status(201).send(created);
     },
   );
 };

@@ -1,9 +1,17 @@
 import type { AppDeps } from '../../app-deps.ts';
-import { notFound } from '../../platform/errors.ts';
-import { copyPerson, type PersonRequest } from './repository.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { copyOrganization, copyPerson, type OrganizationRequest, type PersonRequest } from './repository.ts';
 
-/** Every person asked for, or none: an unknown demo address answers 404 and leaves nothing behind. */
-export async function createJourneyPeople(deps: AppDeps, people: PersonRequest[]) {
+export interface SchoolRequest extends OrganizationRequest {
+  /** The index in `people` of the fresh person who owns it. */
+  owner: number;
+}
+
+/**
+ * Every person and organization asked for, or none: an unknown demo address or organization answers 404
+ * and leaves nothing behind.
+ */
+export async function createJourneyData(deps: AppDeps, people: PersonRequest[], schools: SchoolRequest[]) {
   return deps.db.transaction(async (tx) => {
     const created = [];
     for (const wanted of people) {
@@ -11,6 +19,14 @@ export async function createJourneyPeople(deps: AppDeps, people: PersonRequest[]
       if (!copy) throw notFound(`No person has the address ${wanted.copyOf}.`);
       created.push(copy);
     }
-    return created;
+    const organizations = [];
+    for (const wanted of schools) {
+      const owner = created[wanted.owner];
+      if (!owner) throw badRequest(`No person ${wanted.owner} in this request owns ${wanted.name}.`);
+      const copy = await copyOrganization(tx, wanted, owner.id);
+      if (!copy) throw notFound(`No organization is named ${wanted.copyOf}.`);
+      organizations.push(copy);
+    }
+    return { people: created, organizations };
   });
 }
