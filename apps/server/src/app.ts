@@ -62,6 +62,7 @@ import { adminToolkitRoutes } from './features/admin-toolkit/routes.ts';
 import { adminTicketHolderRoutes } from './features/admin-ticket-holders/routes.ts';
 import { adminAuditLogRoutes } from './features/admin-audit-log/routes.ts';
 import { adminWebhookRoutes } from './features/admin-webhooks/routes.ts';
+import { adminSignInProviderRoutes } from './features/admin-sign-in-providers/routes.ts';
 import { ticketTransferRoutes } from './features/ticket-transfers/routes.ts';
 import { toolkitRoutes } from './features/toolkit/routes.ts';
 import { registerCompression } from './platform/compression.ts';
@@ -199,6 +200,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(adminTicketHolderRoutes, { prefix: '/api', ...deps });
   await app.register(adminAuditLogRoutes, { prefix: '/api', ...deps });
   await app.register(adminWebhookRoutes, { prefix: '/api', ...deps });
+  await app.register(adminSignInProviderRoutes, { prefix: '/api', ...deps });
   // Development parts exist only when switched on; production refuses every switch (config.ts).
   if (deps.config.mail.devMailbox) await app.register(devMailboxRoutes, { prefix: '/api', ...deps });
   // Copies of demo people exist only where the demo does.

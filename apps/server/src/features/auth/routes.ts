@@ -9,14 +9,17 @@ import {
   resetPasswordRequest,
   tokenLoginRequest,
 } from '@portal/domain/people/auth.ts';
+import { schoolSignInCallbackQuery, signInProvidersReply } from '@portal/domain/people/school-sign-in.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { outcomeCounter } from '../../platform/metrics.ts';
 import { rateLimited, signInRateLimit } from '../../platform/rate-limit.ts';
-import { clearSessionCookie } from '../../platform/session-cookie.ts';
+import { clearSessionCookie, setSessionCookie } from '../../platform/session-cookie.ts';
+import { enabledSignInProviders } from '../../core/sign-in-providers.ts';
 import { presentCurrentUser, replyWithSession } from '../../core/current-user.ts';
 import { clientOf } from '../../platform/sign-in.ts';
 import * as auth from './service.ts';
+import { finishSchoolSignIn, startSchoolSignIn } from './school-sign-in.ts';
 
 const emailOf = (request: FastifyRequest) => {
   const body = request.body as { email?: unknown } | undefined;
@@ -100,6 +103,38 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       await auth.clearImpersonation(deps, caller(request));
       clearSessionCookie(reply, deps.config);
       return reply.status(204).send();
+    },
+  );
+
+  // Sign-in with the school's own account (OpenID Connect): the login page's buttons, the way out to the
+  // school's provider and the way back (docs/decisions/0191-sign-in-with-the-schools-account.md).
+  app.get(
+    '/auth/school/providers',
+    { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: signInProvidersReply } } },
+    async () => ({ providers: await enabledSignInProviders(deps.db) }),
+  );
+
+  app.get(
+    '/auth/school/:providerId/start',
+    {
+      config: { access: 'public', rateLimit: rateLimited(20, (request) => `school-sign-in:${request.ip}`) },
+      schema: { tags: ['auth'], params: z.object({ providerId: z.uuid('No such sign-in provider.') }) },
+    },
+    async (request, reply) => reply.redirect(await startSchoolSignIn(deps, request.params.providerId), 303),
+  );
+
+  app.get(
+    '/auth/school/callback',
+    {
+      config: { access: 'public', rateLimit: rateLimited(20, (request) => `school-sign-in:${request.ip}`) },
+      schema: { tags: ['auth'], querystring: schoolSignInCallbackQuery },
+    },
+    async (request, reply) => {
+      const currentUrl = new URL(request.url, deps.config.publicUrl);
+      const result = await finishSchoolSignIn(deps, currentUrl, request.query.state, clientOf(request));
+      if (result.outcome !== 'signed-in') return reply.redirect(`/auth/login?school-sign-in=${result.outcome}`, 303);
+      setSessionCookie(reply, deps.config, result.signedIn.secret, result.signedIn.expiresAt);
+      return reply.redirect('/members/profile', 303);
     },
   );
 };

@@ -1,11 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { formatMomentWithZone } from '@portal/domain/dates.ts';
 import { authMessages } from '@portal/domain/people/auth.ts';
+import { schoolSignInMessages } from '@portal/domain/people/school-sign-in.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { audit } from '../../platform/audit.ts';
-import { badRequest, HttpProblem } from '../../platform/errors.ts';
+import { badRequest, forbidden, HttpProblem } from '../../platform/errors.ts';
+import { providerRequiredFor } from '../../core/sign-in-providers.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { enqueueJob, type JobHandler } from '../../platform/jobs.ts';
 import {
@@ -27,6 +29,9 @@ async function findSigningInUser(db: Executor, email: string) {
 }
 
 export async function login(deps: AppDeps, email: string, password: string, client: Client): Promise<SignedIn> {
+  // The rule is the address's domain, not the account: refusing it tells no one whether the account exists.
+  const required = await providerRequiredFor(deps.db, email);
+  if (required) throw forbidden(schoolSignInMessages.requiredForDomain(required.name));
   const user = await findSigningInUser(deps.db, email);
   const valid = await verifyPassword(user?.passwordHash ?? null, password);
   if (!user || !valid) throw new HttpProblem(401, 'Unauthorized', authMessages.badCredentials);
