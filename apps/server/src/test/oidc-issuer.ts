@@ -21,6 +21,40 @@ export interface LocalIssuer {
   close(): Promise<void>;
 }
 
+type Stored = Record<string, unknown> & { uid?: string; grantId?: string; userCode?: string; consumed?: number };
+
+/** The provider's artifacts (sessions, codes, grants) in memory: this provider lives as long as one test run. */
+function memoryAdapter(store: Map<string, Stored>) {
+  return class MemoryAdapter {
+    constructor(private readonly model: string) {}
+    private key(id: string) {
+      return `${this.model}:${id}`;
+    }
+    async upsert(id: string, payload: Stored) {
+      store.set(this.key(id), payload);
+    }
+    async find(id: string) {
+      return store.get(this.key(id));
+    }
+    async findByUid(uid: string) {
+      return [...store.entries()].find(([key, value]) => key.startsWith(`${this.model}:`) && value.uid === uid)?.[1];
+    }
+    async findByUserCode(userCode: string) {
+      return [...store.values()].find((value) => value.userCode === userCode);
+    }
+    async consume(id: string) {
+      const stored = store.get(this.key(id));
+      if (stored) stored.consumed = Math.floor(Date.now() / 1000);
+    }
+    async destroy(id: string) {
+      store.delete(this.key(id));
+    }
+    async revokeByGrantId(grantId: string) {
+      for (const [key, value] of store) if (value.grantId === grantId) store.delete(key);
+    }
+  };
+}
+
 const subjectOf = (email: string) => createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 24);
 
 function page(title: string, body: string): string {
@@ -61,7 +95,9 @@ export async function startLocalIssuer(clients: IssuerClient[], port = 0): Promi
       grant_types: ['authorization_code'],
       response_types: ['code'],
     })),
+    adapter: memoryAdapter(new Map()),
     jwks: { keys: [jwk] },
+    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 3600, IdToken: 600, Interaction: 600, Session: 3600 },
     cookies: { keys: ['local-issuer-cookie-key'] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
     conformIdTokenClaims: false,
