@@ -128,7 +128,6 @@ export async function activateMembership(db: Executor, invitation: FoundInvitati
     await db.update(users).set({ toolKitAccess: true }).where(eq(users.id, invitation.userId));
 }
 
-
 /**
  * A person who proved their address another way (their school's own sign-in) accepts every invitation
  * still waiting for them, as opening each link would; an invitation accepted meanwhile is left alone.

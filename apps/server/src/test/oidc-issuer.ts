@@ -63,8 +63,7 @@ function page(title: string, body: string): string {
 <body style="font-family:sans-serif;max-width:24rem;margin:3rem auto;padding:0 1rem"><main><h1>${title}</h1>${body}</main></body></html>`;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
   const chunks: Buffer[] = [];
@@ -187,7 +186,8 @@ export async function signInAtIssuer(authorizationUrl: string, email: string): P
     });
     keepCookies(jar, response);
     const location = response.headers.get('location');
-    if (!location) throw new Error(`the issuer answered ${response.status} at ${next.pathname}: ${await response.text()}`);
+    if (!location)
+      throw new Error(`the issuer answered ${response.status} at ${next.pathname}: ${await response.text()}`);
     next = new URL(location, next);
   }
   throw new Error('the issuer sent the browser round more than ten times');

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import IconBooks from '@tabler/icons-react/icons/IconBooks';
+import IconKey from '@tabler/icons-react/icons/IconKey';
 import IconBuildingCommunity from '@tabler/icons-react/icons/IconBuildingCommunity';
 import IconCalendarEvent from '@tabler/icons-react/icons/IconCalendarEvent';
 import IconCalendarMonth from '@tabler/icons-react/icons/IconCalendarMonth';
@@ -51,6 +52,7 @@ const staffMenu: readonly MenuLinkItem[] = [
   { label: 'Notification settings', path: '/admin/settings/notifications', icon: IconBell },
   { label: 'Audit log', path: '/admin/audit-log', icon: IconHistory },
   { label: 'Webhooks', path: '/admin/webhooks', icon: IconWebhook },
+  { label: 'Sign-in providers', path: '/admin/sign-in-providers', icon: IconKey },
 ];
 
 /** The menu items that show a dashboard card's count, and what their badge says to a screen reader. */

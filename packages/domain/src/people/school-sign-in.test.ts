@@ -56,7 +56,15 @@ describe('signInProviderInput', () => {
   });
   it.each([
     ['no domain', { domains: [] }],
-    ['a domain twice', { domains: [{ domain: 'a.org', required: false }, { domain: 'A.org', required: true }] }],
+    [
+      'a domain twice',
+      {
+        domains: [
+          { domain: 'a.org', required: false },
+          { domain: 'A.org', required: true },
+        ],
+      },
+    ],
     ['an address for a domain', { domains: [{ domain: 'tara@a.org', required: false }] }],
     ['a domain without a dot', { domains: [{ domain: 'localhost', required: false }] }],
     ['an issuer that is not a URL', { issuerUrl: 'accounts.google.com' }],

@@ -6,8 +6,7 @@ import { pageQuery, paginated } from '../pagination.ts';
 export const schoolSignInMessages = {
   signInWith: (name: string) => `Sign in with ${name}`,
   orWithPassword: 'or with your email and password',
-  requiredForDomain: (name: string) =>
-    `Your school signs you in with its own account: use "Sign in with ${name}".`,
+  requiredForDomain: (name: string) => `Your school signs you in with its own account: use "Sign in with ${name}".`,
   failed: 'Signing in with your school account did not work. Please try again.',
   expired: 'That sign-in took too long or was already used. Please start again.',
   unverified: 'Your school account has no verified email address, so it cannot sign you in here.',
@@ -23,7 +22,12 @@ export const schoolSignInMessages = {
 /** The part of an address after its last @, lower case; empty for something that is not an address. */
 export function emailDomain(email: string): string {
   const at = email.lastIndexOf('@');
-  return at < 1 ? '' : email.slice(at + 1).trim().toLowerCase();
+  return at < 1
+    ? ''
+    : email
+        .slice(at + 1)
+        .trim()
+        .toLowerCase();
 }
 
 export interface ServedDomain {

@@ -30,7 +30,10 @@ export const signInProviderDomains = pgTable(
     /** The school requires its own sign-in: addresses at this domain have no password sign-in. */
     required: boolean('required').notNull().default(false),
   },
-  (t) => [uniqueIndex('sign_in_provider_domains_domain').on(t.domain), index('sign_in_provider_domains_provider').on(t.providerId)],
+  (t) => [
+    uniqueIndex('sign_in_provider_domains_domain').on(t.domain),
+    index('sign_in_provider_domains_provider').on(t.providerId),
+  ],
 );
 
 /**

@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  signInProviderInput,
-  signInProviderList,
-  signInProvidersQuery,
-} from '@portal/domain/people/school-sign-in.ts';
+import { signInProviderInput, signInProviderList, signInProvidersQuery } from '@portal/domain/people/school-sign-in.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { createSignInProvider, editSignInProvider, listSignInProviders } from './service.ts';

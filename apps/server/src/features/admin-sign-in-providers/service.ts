@@ -84,7 +84,8 @@ async function saveProvider(
       return { id: providerId };
     });
   } catch (error) {
-    if (violatedUniqueIndex(error) === 'sign_in_provider_domains_domain') throw domainTaken(input.domains.map((item) => item.domain).join(', '));
+    if (violatedUniqueIndex(error) === 'sign_in_provider_domains_domain')
+      throw domainTaken(input.domains.map((item) => item.domain).join(', '));
     throw error;
   }
 }

@@ -174,7 +174,9 @@ describe('password sign-in where the school requires its own', () => {
       );
     }
     const kept = await createUser(t.deps.db, { email: `pia@${optional}` });
-    const allowed = await call(t.app, 'POST', '/api/auth/login', { body: { email: kept.email, password: testPassword } });
+    const allowed = await call(t.app, 'POST', '/api/auth/login', {
+      body: { email: kept.email, password: testPassword },
+    });
     expect(allowed.statusCode).toBe(200);
   });
 });
@@ -189,9 +191,9 @@ describe('staff manage the sign-in providers', () => {
     const list = await call(t.app, 'GET', '/api/admin/sign-in-providers?pageSize=100', { caller: staff });
     expect(list.statusCode).toBe(200);
     expect(list.body).not.toContain(client.clientSecret);
-    const row = list.json<{ items: { id: string; hasSecret: boolean; domains: unknown[] }[] }>().items.find(
-      (item) => item.id === providerId,
-    );
+    const row = list
+      .json<{ items: { id: string; hasSecret: boolean; domains: unknown[] }[] }>()
+      .items.find((item) => item.id === providerId);
     expect(row).toMatchObject({ hasSecret: true, domains: [{ domain, required: true }] });
   });
 

@@ -100,7 +100,8 @@ async function takeAttempt(db: Executor, state: string, now: Date) {
   return attempt;
 }
 
-export type SchoolSignInResult = { outcome: 'signed-in'; signedIn: SignedIn } | { outcome: Exclude<SchoolSignInOutcome, 'signed-in'> };
+export type SchoolSignInResult =
+  { outcome: 'signed-in'; signedIn: SignedIn } | { outcome: Exclude<SchoolSignInOutcome, 'signed-in'> };
 
 interface VerifiedAccount {
   subject: string;

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { authMessages } from '@portal/domain/people/auth.ts';
+import { schoolSignInMessages } from '@portal/domain/people/school-sign-in.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { aUser } from '../../../test/users.ts';
@@ -86,5 +87,36 @@ describe('login page', () => {
     const app = renderApp('/auth/login?intended=%2Fmembers%2Fprofile');
     expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
     expect(app.location()).toBe('/members/profile');
+  });
+
+  it("offers each school's own sign-in under the password form, as a link to its start", async () => {
+    stubFetch({
+      ...signedOut,
+      'GET /api/auth/school/providers': () =>
+        jsonResponse(200, {
+          providers: [
+            { id: 'p-1', name: 'Lincoln Google' },
+            { id: 'p-2', name: 'Riverside Entra ID' },
+          ],
+        }),
+    });
+    await openLogin();
+    const google = await screen.findByRole('link', { name: 'Sign in with Lincoln Google' });
+    expect(google).toHaveAttribute('href', '/api/auth/school/p-1/start');
+    expect(screen.getByRole('link', { name: 'Sign in with Riverside Entra ID' })).toHaveAttribute(
+      'href',
+      '/api/auth/school/p-2/start',
+    );
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('says why a school sign-in came back without a session, and ignores an unknown reason', async () => {
+    stubFetch(signedOut);
+    const app = await openLogin('/auth/login?school-sign-in=unverified');
+    expect(screen.getByText(schoolSignInMessages.unverified)).toBeInTheDocument();
+    app.unmount();
+    await openLogin('/auth/login?school-sign-in=<script>');
+    expect(screen.queryByText(schoolSignInMessages.failed)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Sign in with/ })).not.toBeInTheDocument();
   });
 });

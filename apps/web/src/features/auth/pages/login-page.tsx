@@ -5,10 +5,18 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authMessages, loginRequest, type LoginRequest } from '@portal/domain/people/auth.ts';
 import { safeIntendedPath } from '@portal/domain/navigation.ts';
+import { schoolSignInErrors, schoolSignInOutcomeMessage } from '@portal/domain/people/school-sign-in.ts';
 import { startSession } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { PublicFrame } from '../../../ui/public-frame.tsx';
 import { useLogin } from '../api/login.ts';
+import { SchoolSignInButtons } from '../components/school-sign-in-buttons.tsx';
+
+/** What a school sign-in that came back without a session left in the address (?school-sign-in=…). */
+function schoolSignInFailure(value: string | null): string | null {
+  const outcome = schoolSignInErrors.find((error) => error === value);
+  return outcome ? schoolSignInOutcomeMessage[outcome] : null;
+}
 
 /** /auth/login?intended={path}: signs in, then goes where the visitor was heading (only inside the site). */
 export function LoginPage() {
@@ -17,6 +25,7 @@ export function LoginPage() {
   const queryClient = useQueryClient();
   const login = useLogin();
   const [failure, setFailure] = useState<string | null>(null);
+  const schoolFailure = schoolSignInFailure(searchParams.get('school-sign-in'));
 
   const form = useForm<LoginRequest>({
     mode: 'uncontrolled',
@@ -42,6 +51,11 @@ export function LoginPage() {
           {searchParams.get('reset') === 'done' ? (
             <Alert role="status" color="blue" variant="light">
               {authMessages.passwordChanged}
+            </Alert>
+          ) : null}
+          {schoolFailure && !failure ? (
+            <Alert color="red" variant="light">
+              {schoolFailure}
             </Alert>
           ) : null}
           {failure ? (
@@ -72,6 +86,7 @@ export function LoginPage() {
           </Group>
         </Stack>
       </form>
+      <SchoolSignInButtons />
     </PublicFrame>
   );
 }
