@@ -2,11 +2,13 @@ import { defineConfig } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { localIssuerFor } from './fixtures/local-issuer.ts';
 
 const isCI = Boolean(process.env.CI);
 // E2E_PORT lets two runs share a machine.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+const localIssuer = localIssuerFor(port);
 
 // Debian's Chromium: the suite never downloads a browser (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1).
 const chromiumPath = '/usr/bin/chromium';
@@ -59,29 +61,47 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The test script builds the web first (npm run build); this serves apps/web/dist and /api.
-    command: 'node e2e/support/start-server.mjs',
-    cwd: '..',
-    url: `${baseURL}/api/health`,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      // A fresh database for every run (support/start-server.mjs), removed after stop.
-      DATA_DIR: join(tmpdir(), `portal-e2e-${process.pid}`),
-      LOG_LEVEL: 'warn',
-      // Every journey signs in from this one address, and the staff journeys as one staff member: at
-      // four workers they sign in more than ten times a minute. Neither limit is what a journey tests.
-      LOGIN_RATE_LIMIT_PER_ADDRESS: '1000',
-      LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000',
+  webServer: [
+    {
+      // The test script builds the web first (npm run build); this serves apps/web/dist and /api.
+      command: 'node e2e/support/start-server.mjs',
+      cwd: '..',
+      url: `${baseURL}/api/health`,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        // A fresh database for every run (support/start-server.mjs), removed after stop.
+        DATA_DIR: join(tmpdir(), `portal-e2e-${process.pid}`),
+        LOG_LEVEL: 'warn',
+        // Every journey signs in from this one address, and the staff journeys as one staff member: at
+        // four workers they sign in more than ten times a minute. Neither limit is what a journey tests.
+        LOGIN_RATE_LIMIT_PER_ADDRESS: '1000',
+        LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000',
+      },
+      // Every run gets its own database, so a server already on the port is an error, not a shortcut;
+      // E2E_REUSE_SERVER=1 lets a developer iterate against a server they started themselves.
+      reuseExistingServer: !isCI && process.env.E2E_REUSE_SERVER === '1',
+      timeout: 120_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      stdout: 'pipe',
+      stderr: 'pipe',
     },
-    // Every run gets its own database, so a server already on the port is an error, not a shortcut;
-    // E2E_REUSE_SERVER=1 lets a developer iterate against a server they started themselves.
-    reuseExistingServer: !isCI && process.env.E2E_REUSE_SERVER === '1',
-    timeout: 120_000,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    {
+      command: 'node --import tsx apps/server/src/test/local-issuer-main.ts',
+      cwd: '..',
+      url: `${localIssuer.url}/.well-known/openid-configuration`,
+      env: {
+        LOCAL_ISSUER_PORT: String(localIssuer.port),
+        LOCAL_ISSUER_CLIENT_ID: localIssuer.clientId,
+        LOCAL_ISSUER_CLIENT_SECRET: localIssuer.clientSecret,
+        LOCAL_ISSUER_REDIRECT_URI: `${baseURL}/api/auth/school/callback`,
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -16,7 +16,17 @@ export function SchoolSignInButtons() {
     <Stack gap="sm" mt="lg">
       <Divider label="or with your school account" labelPosition="center" />
       {list.map((provider) => (
-        <Button key={provider.id} component="a" href={schoolSignInStartPath(provider.id)} variant="default" fullWidth>
+        <Button
+          key={provider.id}
+          component="a"
+          href={schoolSignInStartPath(provider.id)}
+          variant="default"
+          fullWidth
+          h="auto"
+          mih={36}
+          py={6}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+        >
           {schoolSignInMessages.signInWith(provider.name)}
         </Button>
       ))}
