@@ -88,15 +88,15 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'node --import tsx apps/server/src/test/local-issuer-main.ts',
+      command: [
+        'node --import tsx apps/server/src/test/local-issuer-main.ts',
+        `--port ${localIssuer.port}`,
+        `--client-id ${localIssuer.clientId}`,
+        `--client-secret ${localIssuer.clientSecret}`,
+        `--redirect-uri ${baseURL}/api/auth/school/callback`,
+      ].join(' '),
       cwd: '..',
       url: `${localIssuer.url}/.well-known/openid-configuration`,
-      env: {
-        LOCAL_ISSUER_PORT: String(localIssuer.port),
-        LOCAL_ISSUER_CLIENT_ID: localIssuer.clientId,
-        LOCAL_ISSUER_CLIENT_SECRET: localIssuer.clientSecret,
-        LOCAL_ISSUER_REDIRECT_URI: `${baseURL}/api/auth/school/callback`,
-      },
       reuseExistingServer: false,
       timeout: 60_000,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },

@@ -75,15 +75,8 @@ async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
 export async function startLocalIssuer(clients: IssuerClient[], port = 0): Promise<LocalIssuer> {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...privateKey.export({ format: 'jwk' }), alg: 'RS256', use: 'sig', kid: 'local' };
-  let provider: Provider | undefined;
-  const server = createServer((request, response) => {
-    if (!provider) {
-      response.statusCode = 503;
-      response.end();
-      return;
-    }
-    provider.callback()(request, response);
-  });
+  // Listening first: the provider's issuer URL names the port the system gave.
+  const server = createServer();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const issuer = new Provider(url, {
@@ -121,7 +114,10 @@ export async function startLocalIssuer(clients: IssuerClient[], port = 0): Promi
   });
   issuer.use(async (ctx, next) => {
     const match = /^\/interaction\/([^/]+)$/.exec(ctx.path);
-    if (!match) return next();
+    if (!match) {
+      await next();
+      return;
+    }
     if (ctx.method === 'GET') {
       await issuer.interactionDetails(ctx.req, ctx.res);
       ctx.type = 'html';
@@ -131,7 +127,7 @@ export async function startLocalIssuer(clients: IssuerClient[], port = 0): Promi
 <p><label for="email">School email</label><br><input id="email" name="email" type="email" required autocomplete="email"></p>
 <p><button type="submit">Continue</button></p></form>`,
       );
-      return undefined;
+      return;
     }
     const details = await issuer.interactionDetails(ctx.req, ctx.res);
     const email = ((await readForm(ctx.req)).get('email') ?? '').trim().toLowerCase();
@@ -145,9 +141,9 @@ export async function startLocalIssuer(clients: IssuerClient[], port = 0): Promi
       { login: { accountId: email }, consent: { grantId } },
       { mergeWithLastSubmission: false },
     );
-    return undefined;
   });
-  provider = issuer;
+  const handle = issuer.callback();
+  server.on('request', (request, response) => void handle(request, response));
   return {
     url,
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { InvitationKind } from '@portal/domain/organizations/invitations.ts';
 import type { OrganizationRole } from '@portal/domain/people/roles.ts';
 import type { Executor } from '../../db/client.ts';
@@ -8,8 +8,6 @@ import {
   districts,
   invitationGrades,
   invitations,
-  organizationMembershipGrades,
-  organizationMemberships,
   organizations,
 } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';

@@ -20,7 +20,12 @@ import { activeMembershipRole, managerRole, organizationNotFound } from '../../c
 import { hashPassword } from '../../platform/passwords.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { signIn, type Client, type SignedIn } from '../../platform/sign-in.ts';
-import { activateMembership, findInvitationByCode, markAccepted, type FoundInvitation } from '../../core/invitations.ts';
+import {
+  activateMembership,
+  findInvitationByCode,
+  markAccepted,
+  type FoundInvitation,
+} from '../../core/invitations.ts';
 import {
   findOrCreateInvitee,
   insertInvitation,

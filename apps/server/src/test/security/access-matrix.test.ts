@@ -25,6 +25,7 @@ import { staffMessageReportRows } from './matrix/staff-messages-reports.ts';
 import { ticketTransferRows } from './matrix/ticket-transfers.ts';
 import { toolkitRows } from './matrix/toolkit.ts';
 import { webhookRows } from './matrix/webhooks.ts';
+import { signInProviderRows } from './matrix/sign-in-providers.ts';
 
 /**
  * The role × route × ownership matrix (issue 10): every route of the server's route table has a row,
@@ -52,6 +53,7 @@ const rows: Rows = {
   ...staffMessageReportRows,
   ...exportRows,
   ...webhookRows,
+  ...signInProviderRows,
 };
 
 const readOnly = new Set(['GET', 'HEAD']);

@@ -51,6 +51,21 @@ export const accountRows: Rows = {
     expect: anyone(201),
   },
 
+  'GET /api/auth/school/providers': {
+    why: "The login page lists the schools' own sign-ins before anyone signs in: names only, never an issuer or a client.",
+    mayShowAnything: true,
+    expect: anyone(200),
+  },
+  'GET /api/auth/school/:providerId/start': {
+    why: 'Public, as signing in is; an unknown provider is 404 for everyone (the flow itself is tested against a local OpenID provider in features/auth/school-sign-in.test.ts).',
+    input: () => ({ params: { providerId: '00000000-0000-4000-8000-00000000dead' } }),
+    expect: anyone(404),
+  },
+  'GET /api/auth/school/callback': {
+    why: "The school's provider sends the browser back here; without a state it began, everyone is sent to the login page to start again.",
+    input: () => ({ query: { code: 'matrix', state: 'matrix' } }),
+    expect: anyone(303),
+  },
   'POST /api/auth/login': {
     why: 'Signing in needs no session; a fresh account per cell keeps the per-account limit out of the way.',
     input: async (w) => ({ body: { email: (await freshUser(w)).email, password: testPassword } }),
