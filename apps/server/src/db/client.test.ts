@@ -2,7 +2,9 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { createTestDatabase } from '../test/database.ts';
 import { isMigrated, migrationsFolder, openPglite, writePgliteTemplate, type DatabaseHandle } from './client.ts';
 import { districts } from './schema/organizations.ts';
@@ -59,6 +61,100 @@ describe('transactions under concurrent requests', () => {
     await database.migrate();
     const [row] = await database.db.select().from(districts).where(eq(districts.name, 'Committed district'));
     expect(row).toBeDefined();
+  });
+});
+
+const onPostgres = loadConfig().database.kind === 'postgres';
+
+/** The messages sent to PostgreSQL while `work` runs: one per call of a client's query, as bench:checkout counts. */
+async function sentDuring(work: () => Promise<unknown>): Promise<number> {
+  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const query = prototype.query;
+  let sent = 0;
+  prototype.query = function counted(this: unknown, ...args: unknown[]) {
+    sent += 1;
+    return query.apply(this, args);
+  };
+  try {
+    await work();
+  } finally {
+    prototype.query = query;
+  }
+  return sent;
+}
+
+describe("a transaction's BEGIN sent with its first statement (PostgreSQL)", () => {
+  it.runIf(onPostgres)('takes one round trip less, and every statement is still inside the transaction', async () => {
+    const { db } = database;
+    let times: string[] = [];
+    const sent = await sentDuring(() =>
+      db.transaction(async (tx) => {
+        const first = await tx.execute(sql`select now()::text as at, ${'first'}::text as label`);
+        await pause(20);
+        const second = await tx.execute(sql`select now()::text as at, ${'second'}::text as label`);
+        times = [...first.rows, ...second.rows].map((row) => String(row.at));
+      }),
+    );
+    // BEGIN with the first select, the second select, COMMIT.
+    expect(sent).toBe(3);
+    // now() is the transaction's start: both selects ran in one transaction, opened before the first.
+    expect(times[0]).toBe(times[1]);
+  });
+
+  it.runIf(onPostgres)('undoes what the first statement wrote when the transaction fails', async () => {
+    const { db } = database;
+    const failing = db.transaction(async (tx) => {
+      await tx.insert(districts).values({ name: 'Written by a failed transaction' });
+      throw new Error('abort');
+    });
+    await expect(failing).rejects.toThrow('abort');
+    const rows = await db.select().from(districts).where(eq(districts.name, 'Written by a failed transaction'));
+    expect(rows).toEqual([]);
+  });
+
+  it.runIf(onPostgres)(
+    'a failing first statement rolls back, and the connections serve the next transactions',
+    async () => {
+      const { db } = database;
+      const [taken] = await db.insert(districts).values({ name: 'Taken district name' }).returning();
+      const failures = await Promise.allSettled(
+        Array.from({ length: 12 }, () =>
+          db.transaction(async (tx) => {
+            await tx.insert(districts).values({ name: 'Taken district name' });
+          }),
+        ),
+      );
+      expect(failures.map((failure) => failure.status)).toEqual(Array(12).fill('rejected'));
+      // Every connection of the pool (10) has had a failed first statement: each still opens and commits.
+      const written = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          db.transaction(async (tx) => {
+            const [row] = await tx
+              .insert(districts)
+              .values({ name: `After the failures ${i}` })
+              .returning();
+            return row?.id;
+          }),
+        ),
+      );
+      expect(written.every((id) => typeof id === 'string')).toBe(true);
+      expect(taken).toBeDefined();
+    },
+  );
+
+  it.runIf(onPostgres)('a first statement without values (sent unprepared) is preceded by its own BEGIN', async () => {
+    const { db } = database;
+    let times: string[] = [];
+    const sent = await sentDuring(() =>
+      db.transaction(async (tx) => {
+        const first = await tx.execute(sql`select now()::text as at`);
+        await pause(20);
+        const second = await tx.execute(sql`select now()::text as at, ${'second'}::text as label`);
+        times = [...first.rows, ...second.rows].map((row) => String(row.at));
+      }),
+    );
+    expect(sent).toBe(4);
+    expect(times[0]).toBe(times[1]);
   });
 });
 
