@@ -465,8 +465,9 @@ const input = (name: string) => sql.placeholder(name);
 
 /**
  * The payment made PAID, in one statement built once: the update (a provider's payment names its provider), the
- * audit row its caller gives (none: no row), the payment as its events describe it (as webhooks.emitPaymentEvent reads it) and
- * the endpoints those events go to (webhooks.endpointIdsTaking): four round trips of a card payment's success in one.
+ * audit row its caller gives (none: no row), the payment as its events describe it (as webhooks.emitPaymentEvent
+ * reads it) and the endpoints those events go to (webhooks.endpointIdsTaking): a card payment's success was four
+ * round trips. docs/decisions/0184-begin-with-first-statement-and-payment-success-in-one.md
  */
 const markPaidStatement = staticStatement(
   'mark_paid',
