@@ -116,35 +116,32 @@ describe("a transaction's BEGIN sent with its first statement", () => {
     expect(rows).toEqual([]);
   });
 
-  it(
-    'a failing first statement rolls back, and the connections serve the next transactions',
-    async () => {
-      const { db } = database;
-      const [taken] = await db.insert(districts).values({ name: 'Taken district name' }).returning();
-      const failures = await Promise.allSettled(
-        Array.from({ length: 12 }, () =>
-          db.transaction(async (tx) => {
-            await tx.insert(districts).values({ name: 'Taken district name' });
-          }),
-        ),
-      );
-      expect(failures.map((failure) => failure.status)).toEqual(Array(12).fill('rejected'));
-      // Every connection of the pool (10) has had a failed first statement: each still opens and commits.
-      const written = await Promise.all(
-        Array.from({ length: 12 }, (_, i) =>
-          db.transaction(async (tx) => {
-            const [row] = await tx
-              .insert(districts)
-              .values({ name: `After the failures ${i}` })
-              .returning();
-            return row?.id;
-          }),
-        ),
-      );
-      expect(written.every((id) => typeof id === 'string')).toBe(true);
-      expect(taken).toBeDefined();
-    },
-  );
+  it('a failing first statement rolls back, and the connections serve the next transactions', async () => {
+    const { db } = database;
+    const [taken] = await db.insert(districts).values({ name: 'Taken district name' }).returning();
+    const failures = await Promise.allSettled(
+      Array.from({ length: 12 }, () =>
+        db.transaction(async (tx) => {
+          await tx.insert(districts).values({ name: 'Taken district name' });
+        }),
+      ),
+    );
+    expect(failures.map((failure) => failure.status)).toEqual(Array(12).fill('rejected'));
+    // Every connection of the pool (10) has had a failed first statement: each still opens and commits.
+    const written = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(districts)
+            .values({ name: `After the failures ${i}` })
+            .returning();
+          return row?.id;
+        }),
+      ),
+    );
+    expect(written.every((id) => typeof id === 'string')).toBe(true);
+    expect(taken).toBeDefined();
+  });
 
   it('a first statement without values (sent unprepared) is preceded by its own BEGIN', async () => {
     const { db } = database;
