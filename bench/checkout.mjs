@@ -6,7 +6,10 @@
 // PGlite
 //   BENCH_PURCHASES=300 (seats per row, a quarter at concurrency 1), BENCH_ROUNDS=3, BENCH_ONLY=postgres|pglite,
 // BENCH_LEVELS=1,8,32,
-//   BENCH_MODES=checkout,full,two-instances (raw always runs)
+//   BENCH_MODES=checkout,full,two-instances (raw always runs),
+//   BENCH_PROFILE=checkout|full|raw|pg: the V8 CPU profile of this process's main thread (the servers and the
+// driver) over each measured round of that mode, one .cpuprofile a round in BENCH_PROFILE_DIR (default: a new
+// folder in the system's temporary one), so that neither tsx's loader nor the fixtures' inserts are in it
 //
 // Each row sells one fresh conference-day section (a section inside a grouping, as the catalogue
 // sells them) of `capacity` seats, one ticket per buyer, to capacity + 10 % distinct signed-in
@@ -49,6 +52,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { Session } from 'node:inspector/promises';
 import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
@@ -85,6 +89,31 @@ const pgGoal = {
   full: { concurrency: [8], minRatio: 0.3 },
   maxP99MsAt8: 50,
 };
+const profiled = process.env.BENCH_PROFILE ?? null;
+const profileDir = profiled
+  ? (process.env.BENCH_PROFILE_DIR ?? mkdtempSync(path.join(tmpdir(), 'bench-profile-')))
+  : null;
+let profiler = null;
+let profileRounds = 0;
+
+/** Runs `work` under the V8 profiler and writes its profile (BENCH_PROFILE): one file per measured round. */
+async function underProfiler(label, work) {
+  if (!profiler) {
+    profiler = new Session();
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
+  }
+  await profiler.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await profiler.post('Profiler.stop');
+    profileRounds += 1;
+    mkdirSync(profileDir, { recursive: true });
+    writeFileSync(path.join(profileDir, `${label}-${profileRounds}.cpuprofile`), JSON.stringify(profile));
+  }
+}
 const resultFile = path.join(path.dirname(new URL(import.meta.url).pathname), 'results', 'checkout.json');
 
 // Every query any pg client sends (pool.query goes through Client.prototype.query too).
@@ -312,7 +341,7 @@ async function loginLimitShared(ports) {
 }
 
 /** One round of a row: a fresh section of `capacity` seats sold to capacity + 10 % buyers. */
-async function runRound(database, mode, concurrency, capacity, ports, rawPort) {
+async function runRound(database, mode, concurrency, capacity, ports, rawPort, measured = true) {
   const target = await createSection(database.db, capacity);
   const buyers = await createBuyers(
     database.db,
@@ -321,10 +350,10 @@ async function runRound(database, mode, concurrency, capacity, ports, rawPort) {
   );
   const before = statements;
   const cpu = process.cpuUsage();
-  const result =
+  const drive = () =>
     mode === 'pg'
-      ? await directLoop(database, concurrency, buyers, target.section.id)
-      : await inClient({
+      ? directLoop(database, concurrency, buyers, target.section.id)
+      : inClient({
           kind: 'drive',
           mode,
           concurrency,
@@ -333,6 +362,10 @@ async function runRound(database, mode, concurrency, capacity, ports, rawPort) {
           buyers,
           target: { eventId: target.event.id, ticketTypeId: target.ticketType.id, sectionId: target.section.id },
         });
+  const result =
+    mode === profiled && measured
+      ? await underProfiler(`${database.kind}-${mode}-${concurrency}`, drive)
+      : await drive();
   const used = process.cpuUsage(cpu);
   return {
     ...result,
@@ -406,7 +439,7 @@ async function benchDatabase(database, second) {
   const rows = [];
   try {
     // Warm up the pools, the plans and the JIT on every path.
-    for (const mode of levelModes) await runRound(database, mode, 4, 20, ports, raw.port);
+    for (const mode of levelModes) await runRound(database, mode, 4, 20, ports, raw.port, false);
     for (const concurrency of levels)
       rows.push(...(await runLevel(database, concurrency, levelModes, ports, raw.port)));
     if (other) loginLimitAcrossInstances = await loginLimitShared(ports);
@@ -460,6 +493,7 @@ if (process.env.DATABASE_URL && only !== 'pglite') rows.push(...(await onPostgre
 else if (only !== 'pglite') console.log('DATABASE_URL is not set: PostgreSQL rows skipped.');
 if (only !== 'postgres') rows.push(...(await onPglite()));
 client.postMessage({ kind: 'stop' });
+profiler?.disconnect();
 
 const atGoal = rows.filter(
   (row) => row.database === 'postgres' && row.mode === 'checkout' && goal.concurrency.includes(row.concurrency),
@@ -532,6 +566,7 @@ console.log(
         : 'NOT counted together'
   }.`,
 );
+if (profileDir) console.log(`Profiles (${profiled}): ${profileDir}`);
 console.log(`Took ${Math.round((performance.now() - started) / 1000)} s.`);
 mkdirSync(path.dirname(resultFile), { recursive: true });
 writeFileSync(

@@ -13,9 +13,12 @@ import {
   events,
   eventSections,
 } from '../db/schema/commerce.ts';
+import { auditLog } from '../db/schema/platform.ts';
+import { eventRegistrationPayments } from '../db/schema/registration-requests.ts';
+import type { AuditEntry } from '../platform/audit.ts';
 import { conflict, HttpProblem, notFound } from '../platform/errors.ts';
 import { issueReceipt, type CardOnReceipt } from './receipts.ts';
-import { emitPaymentEvent, emitPaymentEventOf, paymentEventFields } from './webhooks.ts';
+import { emitPaidEventTo, emitPaymentEvent, endpointIdsTaking, type PaymentEventRow } from './webhooks.ts';
 
 /**
  * Seats and coupon uses as counters beside their limits (pretix's per-quota model). A conference-day
@@ -428,29 +431,65 @@ export async function markPaid(
   now: Date,
   locked?: LockedPayment,
   card: CardOnReceipt | null = null,
+  paidAudit?: Omit<AuditEntry, 'subjectId'>,
 ): Promise<'paid' | 'alreadyPaid'> {
   const payment = locked ?? (await lockPayment(tx, paymentId));
   if (payment.status === 'PAID') return 'alreadyPaid';
   const refusal = payment.seatsHeld ? null : await retakeHold(tx, paymentId, payment.couponId);
   if (refusal)
     throw conflict(refusal === 'seatsGone' ? purchaseOrderMessages.seatsGone : purchaseOrderMessages.couponUsedUp);
-  const [paid] = await tx
-    .update(eventPayments)
-    .set({
-      status: 'PAID',
-      seatsHeld: true,
-      holdExpiresAt: null,
-      paidAt: now,
-      ...(source === 'purchase-order' || source === 'free' ? {} : { provider: source }),
-    })
-    .where(eq(eventPayments.id, paymentId))
-    .returning(paymentEventFields);
-  if (!paid) throw notFound(paymentMessages.notFound);
-  await emitPaymentEventOf(tx, paid, 'payment.paid', now);
+  const [row] = await executeStatic<PaidRow>(tx, markPaidStatement, {
+    paymentId,
+    paidAt: now.toISOString(),
+    provider: source === 'purchase-order' || source === 'free' ? null : source,
+    actorId: paidAudit?.actorId ?? null,
+    impersonatorId: paidAudit?.impersonatorId ?? null,
+    action: paidAudit?.action ?? null,
+    subjectType: paidAudit?.subjectType ?? null,
+    auditData: JSON.stringify(paidAudit?.data ?? {}),
+  });
+  if (!row) throw notFound(paymentMessages.notFound);
+  const { paidEndpoints, requestPaidEndpoints, ...paid } = row;
+  await emitPaidEventTo(tx, paid, { paid: paidEndpoints, requestPaid: requestPaidEndpoints }, now);
   // Last: the receipt counter's row lock is held until the commit.
   await issueReceipt(tx, paymentId, now, card);
   return 'paid';
 }
+
+interface PaidRow extends PaymentEventRow {
+  paidEndpoints: string[];
+  requestPaidEndpoints: string[];
+}
+
+const input = (name: string) => sql.placeholder(name);
+
+/**
+ * The payment made PAID, in one statement built once: the update (a provider's payment names its provider), the
+ * audit row its caller gives (none: no row), the payment as its events describe it (as webhooks.emitPaymentEvent
+ * reads it) and the endpoints those events go to (webhooks.endpointIdsTaking): a card payment's success was four
+ * round trips. docs/decisions/0184-begin-with-first-statement-and-payment-success-in-one.md
+ */
+const markPaidStatement = staticStatement(
+  'mark_paid',
+  sql`with paid as (
+      update ${eventPayments} set status = 'PAID', seats_held = true, hold_expires_at = null,
+        paid_at = ${input('paidAt')}::timestamptz, provider = coalesce(${input('provider')}::text, provider)
+      where id = ${input('paymentId')}::uuid
+      returning id, status, method, user_id, organization_id, total_cents, refund_reason
+    ), audited as (
+      insert into ${auditLog} (actor_id, impersonator_id, action, subject_type, subject_id, data)
+      select ${input('actorId')}::uuid, ${input('impersonatorId')}::uuid, ${input('action')}::text,
+        ${input('subjectType')}::text, paid.id::text, ${input('auditData')}::jsonb
+      from paid where ${input('action')}::text is not null
+    )
+    select paid.id as "paymentId", paid.status, paid.method, paid.user_id as "userId",
+      paid.organization_id as "organizationId", paid.total_cents as "totalCents", paid.refund_reason as "refundReason",
+      (select ${eventRegistrationPayments.requestId} from ${eventRegistrationPayments}
+        where ${eventRegistrationPayments.paymentId} = paid.id) as "registrationRequestId",
+      ${endpointIdsTaking(sql`'payment.paid'`)} as "paidEndpoints",
+      ${endpointIdsTaking(sql`'registration_request.paid'`)} as "requestPaidEndpoints"
+    from paid`,
+);
 
 export interface ReleaseResult {
   /** The payment's status afterwards: the one asked for, or PAID, which is never downgraded. */

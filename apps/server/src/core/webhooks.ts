@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { nextWebhookAttemptAt, type WebhookBody, type WebhookEventType } from '@portal/domain/staff/webhooks.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { Executor } from '../db/client.ts';
@@ -27,11 +27,18 @@ interface DeliveryJob {
   attempt: number;
 }
 
+/**
+ * The ids of the enabled endpoints taking `type` (an SQL expression: a placeholder or a literal), as one array: a
+ * statement that changes a payment can read them in the same round trip (capacity.markPaid).
+ */
+export const endpointIdsTaking = (type: SQL) =>
+  sql`array(select ${webhookEndpoints.id} from ${webhookEndpoints}
+    where ${webhookEndpoints.enabled} and ${webhookEndpoints.eventTypes} @> array[${type}::text])`;
+
 /** The endpoints an event goes to, built once (db/prepared.ts): every payment made asks it. */
 const endpointsOfStatement = staticStatement(
   'webhook_endpoints_of',
-  sql`select ${webhookEndpoints.id} as "id" from ${webhookEndpoints}
-    where ${webhookEndpoints.enabled} and ${webhookEndpoints.eventTypes} @> array[${sql.placeholder('type')}::text]`,
+  sql`select ${endpointIdsTaking(sql`${sql.placeholder('type')}`)} as "ids"`,
 );
 
 /** Queues the event for every enabled endpoint that takes it, in the caller's transaction. */
@@ -41,13 +48,24 @@ export async function emitWebhookEvent(
   data: Record<string, unknown>,
   now: Date,
 ): Promise<void> {
-  const endpoints = await executeStatic<{ id: string }>(tx, endpointsOfStatement, { type });
-  if (endpoints.length === 0) return;
+  const [row] = await executeStatic<{ ids: string[] }>(tx, endpointsOfStatement, { type });
+  await emitToEndpoints(tx, row?.ids ?? [], type, data, now);
+}
+
+/** emitWebhookEvent to endpoints the caller has read (endpointIdsTaking) in its own statement. */
+async function emitToEndpoints(
+  tx: Executor,
+  endpointIds: readonly string[],
+  type: WebhookEventType,
+  data: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
+  if (endpointIds.length === 0) return;
   const body: WebhookBody = { type, timestamp: now.toISOString(), data };
-  for (const endpoint of endpoints) {
+  for (const endpointId of endpointIds) {
     const [delivery] = await tx
       .insert(webhookDeliveries)
-      .values({ endpointId: endpoint.id, messageId: `msg_${randomUUID()}`, eventType: type, payload: { ...body } })
+      .values({ endpointId, messageId: `msg_${randomUUID()}`, eventType: type, payload: { ...body } })
       .returning({ id: webhookDeliveries.id });
     await enqueueDeliveryAttempt(tx, { deliveryId: delivery!.id, attempt: 1 });
   }
@@ -196,7 +214,7 @@ export async function redeliver(tx: Executor, deliveryId: string, now: Date): Pr
  * (markPaid) or read in emitPaymentEvent: the request it pays for through a subquery, so either is one
  * statement.
  */
-export const paymentEventFields = {
+const paymentEventFields = {
   paymentId: eventPayments.id,
   status: eventPayments.status,
   method: eventPayments.method,
@@ -230,8 +248,8 @@ async function paymentEventRow(tx: Executor, paymentId: string) {
 /** A payment as its events describe it (paymentEventFields). */
 export type PaymentEventRow = NonNullable<Awaited<ReturnType<typeof paymentEventRow>>>;
 
-/** emitPaymentEvent for a payment its caller has just changed and returned (paymentEventFields). */
-export async function emitPaymentEventOf(
+/** emitPaymentEvent for a payment read in the caller's transaction (paymentEventFields). */
+async function emitPaymentEventOf(
   tx: Executor,
   payment: PaymentEventRow,
   type: 'payment.paid' | 'payment.refund_needed',
@@ -239,15 +257,30 @@ export async function emitPaymentEventOf(
 ): Promise<void> {
   await emitWebhookEvent(tx, type, { ...payment }, now);
   if (type === 'payment.paid' && payment.registrationRequestId) {
-    await emitWebhookEvent(
-      tx,
-      'registration_request.paid',
-      {
-        registrationRequestId: payment.registrationRequestId,
-        paymentId: payment.paymentId,
-        totalCents: payment.totalCents,
-      },
-      now,
-    );
+    await emitWebhookEvent(tx, 'registration_request.paid', requestPaidData(payment), now);
   }
+}
+
+const requestPaidData = (payment: PaymentEventRow) => ({
+  registrationRequestId: payment.registrationRequestId,
+  paymentId: payment.paymentId,
+  totalCents: payment.totalCents,
+});
+
+/** The endpoints of payment.paid and of registration_request.paid, read with the payment (endpointIdsTaking). */
+export interface PaidEndpoints {
+  paid: readonly string[];
+  requestPaid: readonly string[];
+}
+
+/** emitPaymentEventOf for payment.paid, to the endpoints the caller read in the statement that paid it. */
+export async function emitPaidEventTo(
+  tx: Executor,
+  payment: PaymentEventRow,
+  endpoints: PaidEndpoints,
+  now: Date,
+): Promise<void> {
+  await emitToEndpoints(tx, endpoints.paid, 'payment.paid', { ...payment }, now);
+  if (payment.registrationRequestId)
+    await emitToEndpoints(tx, endpoints.requestPaid, 'registration_request.paid', requestPaidData(payment), now);
 }

@@ -153,14 +153,8 @@ async function applySuccess(
     await refundNeeded(tx, site, event, payment.id, refusal === 'seatsGone' ? 'SEATS_GONE' : 'COUPON_USED_UP');
     return { outcome: 'applied', status: 'REFUND_NEEDED' };
   }
-  await audit(tx, {
-    ...actor,
-    action: 'event-payment.paid',
-    ...subject,
-    data: { provider: event.provider, providerEventId: event.id, late: !payment.seatsHeld },
-  });
   // Last, so the receipt counter markPaid raises stays locked only until the commit. The row is locked already, and
-  // its seats are held now (kept or just taken back).
+  // its seats are held now (kept or just taken back). The audit row is written by markPaid's own statement.
   await markPaid(
     tx,
     payment.id,
@@ -168,6 +162,12 @@ async function applySuccess(
     now,
     { status: payment.status, couponId: payment.couponId, seatsHeld: true },
     event.card ?? null,
+    {
+      ...actor,
+      action: 'event-payment.paid',
+      subjectType: subject.subjectType,
+      data: { provider: event.provider, providerEventId: event.id, late: !payment.seatsHeld },
+    },
   );
   return { outcome: 'applied', status: 'PAID' };
 }

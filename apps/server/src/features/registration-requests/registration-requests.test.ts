@@ -556,6 +556,60 @@ describe('coupon and payment', () => {
     expect((await pay(caller, requestId)).statusCode).toBe(409);
   });
 
+  it('paid by the demo card: audited once, and posted as payment.paid and registration_request.paid to the endpoints taking them', async () => {
+    const [both, paidOnly, disabled] = await t.deps.db
+      .insert(webhookEndpoints)
+      .values([
+        {
+          url: 'https://erp.test/both',
+          eventTypes: ['payment.paid', 'registration_request.paid'],
+          secretEncrypted: 'x',
+        },
+        { url: 'https://erp.test/paid', eventTypes: ['payment.paid'], secretEncrypted: 'x' },
+        { url: 'https://erp.test/off', eventTypes: ['payment.paid'], secretEncrypted: 'x', enabled: false },
+      ])
+      .returning({ id: webhookEndpoints.id });
+    const { caller, requestId } = await requestFor(2);
+    const { eventPaymentId } = (await pay(caller, requestId, 'CARD')).json<{ eventPaymentId: string }>();
+    const demo = await call(t.app, 'POST', `/api/payments/demo/${eventPaymentId}`, {
+      caller,
+      body: { outcome: 'succeed' },
+    });
+    expect(demo.statusCode).toBe(200);
+
+    const posted = async (endpointId: string | undefined) =>
+      (
+        await t.deps.db
+          .select({ eventType: webhookDeliveries.eventType, payload: webhookDeliveries.payload })
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.endpointId, endpointId ?? ''))
+      ).sort((a, b) => a.eventType.localeCompare(b.eventType));
+    const paidEvent = {
+      eventType: 'payment.paid',
+      payload: { data: { paymentId: eventPaymentId, status: 'PAID', registrationRequestId: requestId } },
+    };
+    expect(await posted(both?.id)).toMatchObject([
+      paidEvent,
+      {
+        eventType: 'registration_request.paid',
+        payload: { data: { registrationRequestId: requestId, paymentId: eventPaymentId } },
+      },
+    ]);
+    expect(await posted(paidOnly?.id)).toMatchObject([paidEvent]);
+    expect(await posted(disabled?.id)).toEqual([]);
+    const audits = await t.deps.db
+      .select({ action: auditLog.action, actorId: auditLog.actorId, data: auditLog.data })
+      .from(auditLog)
+      .where(eq(auditLog.subjectId, eventPaymentId));
+    expect(audits.filter((entry) => entry.action === 'event-payment.paid')).toEqual([
+      {
+        action: 'event-payment.paid',
+        actorId: null,
+        data: { provider: 'demo', providerEventId: expect.any(String), late: false },
+      },
+    ]);
+  });
+
   it('the key of a payment with another method or for another request is refused (422), never answered with the first', async () => {
     const { caller, requestId } = await requestFor(2);
     const key = randomUUID();
