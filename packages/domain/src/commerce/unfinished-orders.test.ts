@@ -7,6 +7,7 @@ import {
   type UnfinishedOrderAction,
   type UnfinishedOrderOrigin,
   type UnfinishedOrderRefusal,
+  type UnfinishedOrderRow,
 } from './unfinished-orders.ts';
 
 const order = (
@@ -74,7 +75,7 @@ describe('why the server refuses an action', () => {
 });
 
 describe('the facts of a listed row', () => {
-  const row = {
+  const row: UnfinishedOrderRow = {
     id: 'p',
     status: 'PENDING',
     method: 'CARD',
@@ -89,7 +90,7 @@ describe('the facts of a listed row', () => {
     purchaseOrders: [],
     holdExpiresAt: null,
     createdAt: '2026-11-23T12:00:00Z',
-  } as const;
+  };
   it.each([
     ['a cart order', {}, 'cart'],
     ["an application's payment", { applicationId: 'a' }, 'application'],

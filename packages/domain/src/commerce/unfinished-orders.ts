@@ -46,8 +46,6 @@ export const unfinishedOrderMessages = {
     `${tickets} go back on sale, the coupon use is given back and the tickets return to your cart.`,
   keep: 'Keep the order',
   discarded: 'Order discarded. Its tickets are back in your cart.',
-  discardFailed: 'The order could not be discarded.',
-  payNowFailed: 'The payment page could not be opened.',
   holdUntil: (when: string) => `Seats held until ${when}`,
   refusals: {
     notBuyer: 'Event payment not found',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { CartReply } from '@portal/domain/commerce/cart.ts';
 import { paymentMessages } from '@portal/domain/commerce/payments.ts';
 import { unfinishedOrderMessages, type UnfinishedOrderPage } from '@portal/domain/commerce/unfinished-orders.ts';
 import { coupons, eventPayments, eventSections } from '../../db/schema/commerce.ts';
@@ -45,7 +46,7 @@ const payNow = (caller: Caller | undefined, paymentId: string) =>
   call(t.app, 'POST', `/api/event-payments/${paymentId}/pay-now`, caller ? { caller } : {});
 const unfinished = async (caller: Caller) =>
   (await call(t.app, 'GET', '/api/event-payments/unfinished', { caller })).json<UnfinishedOrderPage>();
-const cartOf = async (caller: Caller) => (await call(t.app, 'GET', '/api/cart', { caller })).json();
+const cartOf = async (caller: Caller) => (await call(t.app, 'GET', '/api/cart', { caller })).json<CartReply>();
 
 describe('GET /api/event-payments/unfinished', () => {
   it("lists the buyer's card orders not completed and purchase-order checkouts without their purchase order", async () => {
