@@ -353,9 +353,10 @@ describe('Manage Events', { timeout: 20_000 }, () => {
 
     const tickets = await screen.findByRole('table', { name: 'My tickets' }, { timeout: 5000 });
     const headings = screen.getAllByRole('heading').map((heading) => [heading.tagName, heading.textContent]);
-    expect(headings.slice(-3)).toEqual([
+    expect(headings.slice(-4)).toEqual([
       ['H1', 'Manage Events'],
       ['H2', 'My tickets'],
+      ['H2', 'Unfinished orders'],
       ['H2', 'Event payments'],
     ]);
     const conference = within(tickets).getByText('Fall Leadership Conference Day').closest('tr');
