@@ -62,8 +62,9 @@ function EventPayments() {
 
 /**
  * /members/manage-events ('Manage Events'): the tickets the member holds, their unfinished orders
- * (discard, pay now, upload the purchase order), then the event payments the member made or may manage, each with a way to allocate its tickets, and for an organization's
- * OWNER or ADMIN the export of its ticket holders.
+ * (discard, pay now, upload the purchase order), then the event payments the member made or may manage,
+ * each with a way to allocate its tickets, and for an organization's OWNER or ADMIN the export of its
+ * ticket holders.
  */
 export function ManageEventsPage() {
   return (
