@@ -45,12 +45,18 @@ export function unfinishedOrdersQuery(page: number) {
   });
 }
 
+/**
+ * The toast is the mutation's own, not the click's: the order's card leaves the list as the orders are
+ * read again, and a callback given to mutate() does not run once its component is gone.
+ */
 function useDiscardOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (eventPaymentId: string) =>
       api.post<DiscardOrderReply>(`/api/event-payments/${encodeURIComponent(eventPaymentId)}/discard`),
+    onError: notifyError,
     onSuccess: async () => {
+      notifications.show({ color: 'green', message: messages.discarded });
       await queryClient.invalidateQueries({ queryKey: commerceKeys.cart });
       await queryClient.invalidateQueries({ queryKey: commerceKeys.eventPayments });
     },
@@ -84,11 +90,7 @@ function OrderCard({ order }: { order: UnfinishedOrderRow }) {
       children: <Text size="sm">{messages.discardConfirm(what)}</Text>,
       labels: { confirm: messages.discard, cancel: messages.keep },
       confirmProps: { color: 'red' },
-      onConfirm: () =>
-        discard.mutate(order.id, {
-          onSuccess: () => notifications.show({ color: 'green', message: messages.discarded }),
-          onError: notifyError,
-        }),
+      onConfirm: () => discard.mutate(order.id),
     });
 
   const startPayment = () =>
