@@ -42,8 +42,9 @@ export const unfinishedOrderMessages = {
   payNow: 'Pay now',
   uploadPurchaseOrder: 'Upload purchase order',
   discardTitle: 'Discard this order?',
-  discardConfirm: (tickets: string) =>
-    `${tickets} go back on sale, the coupon use is given back and the tickets return to your cart.`,
+  discardConfirm: (tickets: string, withCoupon: boolean) =>
+    `${tickets} go back on sale${withCoupon ? ', its coupon can be used again' : ''} and the tickets return to ` +
+    'your cart.',
   keep: 'Keep the order',
   discarded: 'Order discarded. Its tickets are back in your cart.',
   holdUntil: (when: string) => `Seats held until ${when}`,

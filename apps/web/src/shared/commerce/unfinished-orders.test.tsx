@@ -112,7 +112,7 @@ describe('unfinished orders', { timeout: 20_000 }, () => {
     const { user } = await openManageEvents();
     await user.click(await screen.findByRole('button', { name: `Discard: ${purchaseOrderLines}` }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: messages.discardTitle });
-    expect(within(dialog).getByText(messages.discardConfirm(purchaseOrderLines))).toBeInTheDocument();
+    expect(within(dialog).getByText(messages.discardConfirm(purchaseOrderLines, false))).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: messages.keep }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);

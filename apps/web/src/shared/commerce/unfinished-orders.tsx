@@ -87,7 +87,7 @@ function OrderCard({ order }: { order: UnfinishedOrderRow }) {
   const confirmDiscard = () =>
     openConfirmModal({
       title: messages.discardTitle,
-      children: <Text size="sm">{messages.discardConfirm(what)}</Text>,
+      children: <Text size="sm">{messages.discardConfirm(what, order.couponCode !== null)}</Text>,
       labels: { confirm: messages.discard, cancel: messages.keep },
       confirmProps: { color: 'red' },
       onConfirm: () => discard.mutate(order.id),
