@@ -224,6 +224,20 @@ export async function runMembers(options) {
     return eventPaymentId;
   }
 
+  /**
+   * A card order left unpaid, found again among the unfinished orders: half the time paid now (a fresh page of the same
+   * payment; true, the caller pays it), else discarded (false).
+   */
+  async function finishUnfinished(member, paymentId) {
+    await request('unfinished orders', member, 'GET', '/api/event-payments/unfinished?page=1&pageSize=20');
+    if (Math.random() < 0.5) {
+      const again = await request('pay now', member, 'POST', `/api/event-payments/${paymentId}/pay-now`);
+      return ok(again.status);
+    }
+    await request('discard', member, 'POST', `/api/event-payments/${paymentId}/discard`);
+    return false;
+  }
+
   const journeys = {
     async browse(member) {
       await request('catalogue', member, 'GET', '/api/catalogue/events?page=1&pageSize=20');
@@ -242,7 +256,8 @@ export async function runMembers(options) {
       if (!paymentId) return;
       const roll = Math.random();
       if (roll < 0.04) return;
-      const outcome = roll < 0.12 ? 'decline' : 'succeed';
+      if (roll < 0.08 && !(await finishUnfinished(member, paymentId))) return;
+      const outcome = roll >= 0.08 && roll < 0.16 ? 'decline' : 'succeed';
       const paid = await request('pay (demo card)', member, 'POST', `/api/payments/demo/${paymentId}`, {
         json: { outcome },
       });
@@ -260,6 +275,14 @@ export async function runMembers(options) {
       if (!paymentId) return;
       if (Math.random() < 1 / 6) {
         await request('cancel PO checkout', member, 'POST', `/api/checkout/${paymentId}/cancel`);
+        return;
+      }
+      if (Math.random() < 1 / 5) {
+        // Left, then discarded from Manage Events with a double click: the seats come back once.
+        await request('unfinished orders', member, 'GET', '/api/event-payments/unfinished?page=1&pageSize=20');
+        await Promise.all(
+          [0, 1].map(() => request('discard', member, 'POST', `/api/event-payments/${paymentId}/discard`)),
+        );
         return;
       }
       const number = `PO-${randomUUID().slice(0, 8)}`;

@@ -140,4 +140,15 @@ describe('configuration', () => {
     expect(set.webhooks).toEqual({ secretOverlapMs: 0, attemptRetentionMs: 7 * 24 * 3600_000 });
     expect(() => loadConfig({ WEBHOOK_ATTEMPT_RETENTION_DAYS: '0' })).toThrow('WEBHOOK_ATTEMPT_RETENTION_DAYS');
   });
+
+  it('holds an unfinished purchase-order checkout 7 days and reminds 2 days before, unless told otherwise', () => {
+    const defaults = loadConfig({ PURCHASE_ORDER_HOLD_DAYS: undefined, PURCHASE_ORDER_REMINDER_DAYS: undefined });
+    expect(defaults.purchaseOrderHold).toEqual({ days: 7, reminderMs: 2 * 24 * 3600_000 });
+    const set = loadConfig({ PURCHASE_ORDER_HOLD_DAYS: '14', PURCHASE_ORDER_REMINDER_DAYS: '0' });
+    expect(set.purchaseOrderHold).toEqual({ days: 14, reminderMs: 0 });
+    expect(() => loadConfig({ PURCHASE_ORDER_HOLD_DAYS: '0' })).toThrow('PURCHASE_ORDER_HOLD_DAYS');
+    expect(() => loadConfig({ PURCHASE_ORDER_HOLD_DAYS: '3', PURCHASE_ORDER_REMINDER_DAYS: '3' })).toThrow(
+      'PURCHASE_ORDER_REMINDER_DAYS: must be fewer than PURCHASE_ORDER_HOLD_DAYS',
+    );
+  });
 });

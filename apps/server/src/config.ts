@@ -62,6 +62,10 @@ const environment = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   CASHNET_CHECKOUT_URL: z.url().optional(),
   CASHNET_VERIFY_URL: z.url().optional(),
+  /** How long a purchase-order checkout holds its seats before its purchase order is uploaded (decision 0160). */
+  PURCHASE_ORDER_HOLD_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  /** How many days before that hold ends its buyer is reminded; 0 sends no reminder. */
+  PURCHASE_ORDER_REMINDER_DAYS: z.coerce.number().int().min(0).max(89).default(2),
   DEMO_PAYMENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   FUNCTIONS_API_KEY: z.string().min(24, 'must be at least 24 characters (openssl rand -base64 32)').optional(),
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters (openssl rand -base64 32)').optional(),
@@ -134,6 +138,8 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}) {
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const production = e.NODE_ENV === 'production';
   if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) throw invalid(['S3_BUCKET: required when STORAGE_DRIVER=s3']);
+  if (e.PURCHASE_ORDER_REMINDER_DAYS >= e.PURCHASE_ORDER_HOLD_DAYS)
+    throw invalid(['PURCHASE_ORDER_REMINDER_DAYS: must be fewer than PURCHASE_ORDER_HOLD_DAYS']);
   const refusals = production ? productionRefusals(e) : [];
   if (refusals.length > 0) throw invalid(refusals);
   return {
@@ -186,6 +192,11 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}) {
       redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     },
     payments: paymentSettings(e, production),
+    /** Unfinished purchase-order checkouts: their hold and the reminder before it ends (core/hold-notices.ts). */
+    purchaseOrderHold: {
+      days: e.PURCHASE_ORDER_HOLD_DAYS,
+      reminderMs: e.PURCHASE_ORDER_REMINDER_DAYS * 24 * 3600_000,
+    },
     /** The REST functions of events.md §7 (features/provider-functions): null switches them off. */
     functionsApiKey: e.FUNCTIONS_API_KEY ?? (production ? null : developmentFunctionsApiKey),
     /** The Prometheus scraper's bearer token for GET /metrics; without one there is no /metrics. */

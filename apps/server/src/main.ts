@@ -48,6 +48,7 @@ const [
   receipts,
   webhooks,
   { expireDueHolds },
+  holdNotices,
 ] = await Promise.all([
   import('./app.ts'),
   import('./db/client.ts'),
@@ -63,6 +64,7 @@ const [
   import('./core/receipts.ts'),
   import('./core/webhooks.ts'),
   import('./core/capacity.ts'),
+  import('./core/hold-notices.ts'),
 ]);
 phaseDone('modules');
 const { openDatabase, pgliteDemoTemplate, pgliteTemplate } = dbClient;
@@ -139,15 +141,18 @@ if (!closing) {
       [receipts.receiptMailJob]: receipts.receiptMailJobHandler({ db, config }),
       [webhooks.webhookDeliveryJob]: webhooks.webhookDeliveryJobHandler({ db, config, clock: systemClock }),
       [webhooks.webhookAttemptPruningJob]: webhooks.attemptPruningJobHandler({ db, config, clock: systemClock }),
+      [holdNotices.holdReleasedMailJob]: holdNotices.holdReleasedMailJobHandler({ db, config }),
     },
     app.log,
   );
   // Holds that ran out give their seats back on this timer, on every instance (each release is a
   // conditional update, so instances never release one twice); buying releases them too when a
-  // bucket looks short, so no sale waits for it.
+  // bucket looks short, so no sale waits for it. Purchase-order holds ending soon are reminded on it
+  // too, once each (a conditional update as well).
   let expiring: Promise<unknown> = Promise.resolve();
   const holdExpiry = setInterval(() => {
     expiring = expiring
+      .then(() => holdNotices.remindEndingHolds({ db, config }, systemClock()))
       .then(() => expireDueHolds(db, systemClock()))
       .catch((err: unknown) => app.log.error({ err }, 'hold expiry failed'));
   }, 30_000);

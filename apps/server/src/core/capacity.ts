@@ -17,6 +17,8 @@ import { auditLog } from '../db/schema/platform.ts';
 import { eventRegistrationPayments } from '../db/schema/registration-requests.ts';
 import type { AuditEntry } from '../platform/audit.ts';
 import { conflict, HttpProblem, notFound } from '../platform/errors.ts';
+import { enqueueJob } from '../platform/jobs.ts';
+import { holdReleasedMailJob } from './hold-notices.ts';
 import { issueReceipt, type CardOnReceipt } from './receipts.ts';
 import { emitPaidEventTo, emitPaymentEvent, endpointIdsTaking, type PaymentEventRow } from './webhooks.ts';
 
@@ -538,6 +540,20 @@ export async function releasePayment(
   return { status, seatsReleased: false };
 }
 
+/**
+ * A card payment not completed, held for a fresh checkout (Pay now): its hold runs again until
+ * `holdExpiresAt` (the card's time from now), so the provider's new page has all of it. Only while it is PENDING and still holds its
+ * seats (checked under the row lock by the update itself); false otherwise, and nothing changes.
+ */
+export async function renewCardHold(tx: Executor, paymentId: string, holdExpiresAt: Date): Promise<boolean> {
+  const renewed = await tx
+    .update(eventPayments)
+    .set({ holdExpiresAt })
+    .where(and(eq(eventPayments.id, paymentId), eq(eventPayments.status, 'PENDING'), eq(eventPayments.seatsHeld, true)))
+    .returning({ id: eventPayments.id });
+  return renewed.length === 1;
+}
+
 const expiryBatch = 100;
 
 /** The holds due, a batch of them: built once, since the screens that show seats run it on every read. */
@@ -552,7 +568,8 @@ const dueHolds = staticStatement(
 /**
  * Releases holds whose time ran out (status EXPIRED), at most a batch of them, each in its own short
  * transaction. The conditional update re-checks the expiry under the row lock, so a hold extended
- * meanwhile (a purchase order uploaded) is kept. Called through expireDueHolds, and by the screens
+ * meanwhile (a purchase order uploaded) is kept. The buyer of a purchase-order hold is mailed that its
+ * seats were let go (core/hold-notices.ts). Called through expireDueHolds, and by the screens
  * that show a payment's status or seats left, so what they show never waits for the job.
  */
 export async function expireHolds(db: Database, now: Date): Promise<number> {
@@ -571,9 +588,11 @@ export async function expireHolds(db: Database, now: Date): Promise<number> {
             inArray(eventPayments.status, ['PENDING', 'AWAITING_PO', 'PO_SUBMITTED']),
           ),
         )
-        .returning({ couponId: eventPayments.couponId });
+        .returning({ couponId: eventPayments.couponId, method: eventPayments.method });
       if (!row) return 0;
       await releaseHeld(tx, id, row.couponId);
+      // Queued with the release it tells of: it goes once, whichever caller released the hold.
+      if (row.method === 'PURCHASE_ORDER') await enqueueJob(tx, holdReleasedMailJob, { paymentId: id });
       return 1;
     });
   }

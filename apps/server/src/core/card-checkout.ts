@@ -80,14 +80,15 @@ export function pageWithoutCall(
  * Sends a committed card payment to the active provider (no network call holds seat locks) and keeps
  * the provider's page, so a replay answers the same URL. When the provider cannot be reached,
  * `undo` runs in its own transaction (cancel the payment, give back what it took) and the error goes
- * on, answered and logged as a 500.
+ * on, answered and logged as a 500. Without `undo` (a fresh checkout of an unfinished order, Pay now)
+ * the payment stays as it was, for the buyer to try again.
  */
 export async function startCardPayment(
   deps: AppDeps,
   auth: RequestAuth,
   payment: CardPaymentToStart,
   description: string,
-  undo: (tx: Transaction) => Promise<void>,
+  undo?: (tx: Transaction) => Promise<void>,
 ): Promise<string> {
   try {
     const activeProvider = requireCardProvider(deps);
@@ -98,7 +99,7 @@ export async function startCardPayment(
       .where(eq(eventPayments.id, payment.id));
     return started.redirectUrl;
   } catch (error) {
-    await deps.db.transaction(undo);
+    if (undo) await deps.db.transaction(undo);
     throw error;
   }
 }

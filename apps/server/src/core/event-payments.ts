@@ -97,6 +97,28 @@ export async function cancelPayment(
 }
 
 /**
+ * The buyer's own payment, row-locked for the rest of the transaction, with what tells a cart's
+ * checkout from an application's or a registration request's payment (the purchase-order page's
+ * Cancel, an unfinished order's Discard and Pay now). Another member's: undefined.
+ */
+export async function lockOwnPayment(tx: Executor, paymentId: string, userId: string) {
+  const [row] = await tx
+    .select({
+      status: eventPayments.status,
+      method: eventPayments.method,
+      couponId: eventPayments.couponId,
+      totalCents: eventPayments.totalCents,
+      applicationId: eventPayments.applicationId,
+      legacyApplicationId: eventPayments.legacyApplicationId,
+      forRegistration: sql<boolean>`exists (select 1 from ${eventRegistrationPayments} where ${eventRegistrationPayments.paymentId} = ${eventPayments.id})`,
+    })
+    .from(eventPayments)
+    .where(and(eq(eventPayments.id, paymentId), eq(eventPayments.userId, userId)))
+    .for('update');
+  return row;
+}
+
+/**
  * Who may see an event payment: its buyer, and the active OWNERs and ADMINs of the organization it
  * was bought for. Everyone else is told it does not exist.
  *

@@ -51,7 +51,7 @@ export async function openEventPayment(
   now: Date,
 ): Promise<OpenedPayment> {
   const { idempotency, items, seats, method, ...payment } = opening;
-  const terms = openingTerms(method, payment.totalCents, now);
+  const terms = openingTerms(method, payment.totalCents, now, deps.config.purchaseOrderHold.days);
   const opened = await insertEventPayment(
     tx,
     {

@@ -87,9 +87,9 @@ describe('how a new payment starts', () => {
     ['nothing to pay, card', 'CARD', 0, 'PAID', null],
     ['nothing to pay, purchase order', 'PURCHASE_ORDER', 0, 'PAID', null],
     ['card: a 30-minute hold', 'CARD', 100, 'PENDING', '2026-11-23T12:30:00.000Z'],
-    ['purchase order: a 30-day hold', 'PURCHASE_ORDER', 100, 'AWAITING_PO', '2026-12-23T12:00:00.000Z'],
+    ['purchase order: the configured 7-day hold', 'PURCHASE_ORDER', 100, 'AWAITING_PO', '2026-11-30T12:00:00.000Z'],
   ] as const)('%s', (_, method, total, status, holdUntil) => {
-    const terms = openingTerms(method, total, now);
+    const terms = openingTerms(method, total, now, 7);
     expect(terms.status).toBe(status);
     expect(terms.holdExpiresAt?.toISOString() ?? null).toBe(holdUntil);
     expect(terms.paidAt).toBe(status === 'PAID' ? now : null);

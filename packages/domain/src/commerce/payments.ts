@@ -14,17 +14,26 @@ import {
 
 /** How long a card checkout holds its seats before they return to sale. */
 export const cardHoldMinutes = 30;
-/** How long an unpaid purchase-order checkout holds its seats (until staff approve or void it). */
+/**
+ * How long a purchase order, once uploaded, holds its seats while staff review it (until they approve or
+ * void it). Before the upload the hold is the installation's PURCHASE_ORDER_HOLD_DAYS (decision 0160).
+ */
 export const purchaseOrderHoldDays = 30;
 const minuteMs = 60_000;
 
 /**
  * How a new payment starts, whatever it pays for (a cart, an application): nothing to pay is PAID at
- * once; a card waits for its provider for cardHoldMinutes; a purchase order for purchaseOrderHoldDays.
+ * once; a card waits for its provider for cardHoldMinutes; a purchase order waits for its upload for
+ * `unfinishedPurchaseOrderHoldDays` (the configured PURCHASE_ORDER_HOLD_DAYS).
  */
-export function openingTerms(method: EventPaymentMethod, totalCents: number, now: Date) {
+export function openingTerms(
+  method: EventPaymentMethod,
+  totalCents: number,
+  now: Date,
+  unfinishedPurchaseOrderHoldDays: number,
+) {
   if (totalCents === 0) return { status: 'PAID', holdExpiresAt: null, paidAt: now } as const;
-  const hold = method === 'CARD' ? cardHoldMinutes * minuteMs : purchaseOrderHoldDays * 24 * 60 * minuteMs;
+  const hold = method === 'CARD' ? cardHoldMinutes * minuteMs : unfinishedPurchaseOrderHoldDays * 24 * 60 * minuteMs;
   return {
     status: method === 'CARD' ? 'PENDING' : 'AWAITING_PO',
     holdExpiresAt: new Date(now.getTime() + hold),

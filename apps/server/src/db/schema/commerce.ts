@@ -288,6 +288,11 @@ export const eventPayments = pgTable(
     couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
     seatsHeld: boolean('seats_held').notNull().default(true),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /**
+     * When the buyer of an unfinished purchase-order checkout was reminded that its hold ends soon: set by
+     * one conditional update, so two instances never send the reminder twice (core/hold-notices.ts).
+     */
+    holdReminderSentAt: timestamp('hold_reminder_sent_at', { withTimezone: true }),
     /** The client's Idempotency-Key for the checkout call: a double click makes one payment. */
     idempotencyKey: text('idempotency_key'),
     /**

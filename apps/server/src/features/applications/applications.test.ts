@@ -845,7 +845,7 @@ describe('POST /api/event-applications/:id/pay', () => {
     const payment = await paymentRow(eventPaymentId);
     expect(payment).toMatchObject({ status: 'AWAITING_PO', method: 'PURCHASE_ORDER', provider: null });
     expect(payment.holdExpiresAt?.toISOString()).toBe(
-      new Date(t.clock().getTime() + 30 * 24 * 60 * 60_000).toISOString(),
+      new Date(t.clock().getTime() + 7 * 24 * 60 * 60_000).toISOString(),
     );
     expect((await read(caller, applicationId)).json().paymentStatus).toBe('AWAITING_PO');
     // The payment page the web shows reads the ordinary event payment.

@@ -234,7 +234,7 @@ describe('POST /api/checkout', () => {
     expect((await checkout(caller, { method: 'CARD' })).statusCode).toBe(201);
   });
 
-  it('makes a purchase-order payment AWAITING_PO with a 30-day hold', async () => {
+  it('makes a purchase-order payment AWAITING_PO with the configured 7-day hold (PURCHASE_ORDER_HOLD_DAYS)', async () => {
     const { caller, user } = await signedInUser(t);
     const organization = await createOrganization(t.deps.db);
     await addMembership(t.deps.db, organization.id, user.id, 'ADMIN');
@@ -252,7 +252,7 @@ describe('POST /api/checkout', () => {
       organizationId: organization.id,
       totalCents: 44_700,
     });
-    expect(payment.holdExpiresAt?.toISOString()).toBe(new Date(t.clock().getTime() + 30 * 86_400_000).toISOString());
+    expect(payment.holdExpiresAt?.toISOString()).toBe(new Date(t.clock().getTime() + 7 * 86_400_000).toISOString());
   });
 
   it('buys for the one organization the buyer administers, asks which when there are several, and for the buyer alone when none', async () => {

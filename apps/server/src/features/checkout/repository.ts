@@ -4,7 +4,6 @@ import { executeStatic, staticStatement, type StaticStatement } from '../../db/p
 import type { ChainTaken, SeatChain } from '../../core/capacity.ts';
 import { cartItems, carts, eventPaymentItems, eventPayments } from '../../db/schema/commerce.ts';
 import { auditLog } from '../../db/schema/platform.ts';
-import { eventRegistrationPayments } from '../../db/schema/registration-requests.ts';
 import type { AuditEntry } from '../../platform/audit.ts';
 import type { NewEventPayment, NewEventPaymentItem, OpenedPayment } from '../../core/event-payments.ts';
 
@@ -146,23 +145,4 @@ export async function dropCartCoupon(db: Executor, userId: string, couponId: str
     .update(carts)
     .set({ couponId: null })
     .where(and(eq(carts.userId, userId), eq(carts.couponId, couponId)));
-}
-
-/**
- * The buyer's own payment, row-locked for the rest of the transaction, with what tells a cart's
- * checkout from an application's or a registration request's payment. Another member's: undefined.
- */
-export async function lockOwnPayment(tx: Executor, paymentId: string, userId: string) {
-  const [row] = await tx
-    .select({
-      status: eventPayments.status,
-      method: eventPayments.method,
-      couponId: eventPayments.couponId,
-      applicationId: eventPayments.applicationId,
-      forRegistration: sql<boolean>`exists (select 1 from ${eventRegistrationPayments} where ${eventRegistrationPayments.paymentId} = ${eventPayments.id})`,
-    })
-    .from(eventPayments)
-    .where(and(eq(eventPayments.id, paymentId), eq(eventPayments.userId, userId)))
-    .for('update');
-  return row;
 }

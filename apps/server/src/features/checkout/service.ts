@@ -27,12 +27,12 @@ import {
 import { loadCheckoutCart, restoreCart, type CartCoupon, type LoadedCart } from '../../core/carts.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { writeOncePerKey, type IdempotentRequest } from '../../platform/idempotency.ts';
-import { cancelPayment, findPaymentByIdempotencyKey } from '../../core/event-payments.ts';
+import { cancelPayment, findPaymentByIdempotencyKey, lockOwnPayment } from '../../core/event-payments.ts';
 import { checkoutPath, successPath } from '../../core/payment-paths.ts';
 import { pageWithoutCall, requireCardProvider, startCardPayment } from '../../core/card-checkout.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { managedOrganizationIds } from '../../core/memberships.ts';
-import { dropCartCoupon, lockOwnPayment, writeCheckout, type CheckedOutPayment } from './repository.ts';
+import { dropCartCoupon, writeCheckout, type CheckedOutPayment } from './repository.ts';
 
 const purchaseOrderPath = (paymentId: string) =>
   `/members/event-cart/checkout/purchase-order?eventPaymentId=${encodeURIComponent(paymentId)}`;
@@ -93,7 +93,7 @@ async function freezeCart(
   if (coupon && coupon.refusal !== null) throw couponGone(cart, coupon);
   const totals = orderTotals(cart.lines, coupon);
   if (totals.subtotal > int4Max) throw badRequest(amountTooLargeMessage);
-  const terms = openingTerms(input.method, totals.total, now);
+  const terms = openingTerms(input.method, totals.total, now, deps.config.purchaseOrderHold.days);
   const description = cart.lines.map((line) => `${line.numberOfTickets} × ${line.title}`).join('; ');
   const id = randomUUID();
   const provider = input.method === 'CARD' && terms.status !== 'PAID' ? requireCardProvider(deps) : null;

@@ -1,7 +1,7 @@
-import { and, eq, isNull, notExists, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notExists, notInArray, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { executeStatic, isoTimestamp, staticStatement } from '../../db/prepared.ts';
-import { eventPaymentItems, eventPayments, events } from '../../db/schema/commerce.ts';
+import { coupons, eventPaymentItems, eventPayments, events } from '../../db/schema/commerce.ts';
 import { organizations } from '../../db/schema/organizations.ts';
 import { eventPaymentReceipts } from '../../db/schema/receipts.ts';
 import { eventRegistrationPayments, eventRegistrationSeats } from '../../db/schema/registration-requests.ts';
@@ -140,4 +140,71 @@ export async function isPaymentVisible(db: Executor, paymentId: string, userId: 
     .from(eventPayments)
     .where(and(eq(eventPayments.id, paymentId), paymentVisibleTo(userId)));
   return row !== undefined;
+}
+
+/**
+ * The buyer's unfinished orders (decision 0160): their own card payments not completed and
+ * purchase-order checkouts without their purchase order, still holding seats, from the cart or an
+ * application (a registration request's payment is its request page's), the hold ending first first.
+ */
+const unfinished = and(
+  eq(eventPayments.userId, sql.placeholder('userId')),
+  inArray(eventPayments.status, ['PENDING', 'AWAITING_PO']),
+  eq(eventPayments.seatsHeld, true),
+  notExists(requestLink),
+);
+
+const unfinishedPage = staticStatement(
+  'unfinished_orders_page',
+  sql`select ${eventPayments.id} as id, ${eventPayments.status} as status, ${eventPayments.method} as method,
+      ${applicationOf} as "applicationId", ${organizations.name} as "organizationName",
+      ${eventPayments.totalCents} as total, ${coupons.code} as "couponCode",
+      ${isoTimestamp(eventPayments.holdExpiresAt)} as "holdExpiresAt", ${isoTimestamp(eventPayments.createdAt)} as "createdAt"
+    from ${eventPayments}
+    left join ${organizations} on ${organizations.id} = ${eventPayments.organizationId}
+    left join ${coupons} on ${coupons.id} = ${eventPayments.couponId}
+    where ${unfinished}
+    order by ${eventPayments.holdExpiresAt}, ${eventPayments.id}
+    limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`,
+);
+
+const unfinishedCount = staticStatement(
+  'unfinished_orders_count',
+  sql`select count(*)::int as total from ${eventPayments} where ${unfinished}`,
+);
+
+/** A row of the unfinished orders as PostgreSQL answers it. */
+export interface UnfinishedOrderDbRow {
+  id: string;
+  status: (typeof eventPayments.status.enumValues)[number];
+  method: (typeof eventPayments.method.enumValues)[number];
+  applicationId: string | null;
+  organizationName: string | null;
+  total: number;
+  couponCode: string | null;
+  holdExpiresAt: string | null;
+  createdAt: string;
+}
+
+export async function pageOfUnfinishedOrders(db: Database, userId: string, page: { page: number; pageSize: number }) {
+  const values = { userId, limit: page.pageSize, offset: (page.page - 1) * page.pageSize };
+  const [rows, [counted]] = await Promise.all([
+    executeStatic<UnfinishedOrderDbRow>(db, unfinishedPage, values),
+    executeStatic<{ total: number }>(db, unfinishedCount, values),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** The lines of some payments (title and tickets, as bought), in one query. */
+export async function linesOfPayments(db: Executor, paymentIds: readonly string[]) {
+  if (paymentIds.length === 0) return [];
+  return db
+    .select({
+      paymentId: eventPaymentItems.paymentId,
+      title: eventPaymentItems.title,
+      numberOfTickets: eventPaymentItems.numberOfTickets,
+    })
+    .from(eventPaymentItems)
+    .where(inArray(eventPaymentItems.paymentId, [...paymentIds]))
+    .orderBy(eventPaymentItems.title, eventPaymentItems.id);
 }

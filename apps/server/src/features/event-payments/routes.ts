@@ -1,21 +1,55 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventPaymentPage, eventPaymentReply, eventPaymentsQuery } from '@portal/domain/commerce/payments.ts';
+import {
+  discardOrderReply,
+  payNowReply,
+  unfinishedOrderPage,
+  unfinishedOrdersQuery,
+} from '@portal/domain/commerce/unfinished-orders.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { sendDownload } from '../../platform/downloads.ts';
-import { getEventPayment, listEventPayments, receiptDownload } from './service.ts';
+import {
+  discardOrder,
+  getEventPayment,
+  listEventPayments,
+  listUnfinishedOrders,
+  payNow,
+  receiptDownload,
+} from './service.ts';
 
 const paymentParams = z.object({ eventPaymentId: z.uuid('Not an event payment id') });
 const signedIn = { access: 'signedIn' } as const;
 const tags = ['cart'];
 
-/** The member's event payments (checkout results, the success page's polling, 'Manage Events'). */
+/**
+ * The member's event payments (checkout results, the success page's polling, 'Manage Events'), and their
+ * unfinished orders, which only their buyer discards or pays (docs/decisions/0160-unfinished-orders.md).
+ */
 export const eventPaymentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/event-payments',
     { config: signedIn, schema: { tags, querystring: eventPaymentsQuery, response: { 200: eventPaymentPage } } },
     async (request) => listEventPayments(deps, caller(request), request.query),
+  );
+
+  app.get(
+    '/event-payments/unfinished',
+    { config: signedIn, schema: { tags, querystring: unfinishedOrdersQuery, response: { 200: unfinishedOrderPage } } },
+    async (request) => listUnfinishedOrders(deps, caller(request), request.query),
+  );
+
+  app.post(
+    '/event-payments/:eventPaymentId/discard',
+    { config: signedIn, schema: { tags, params: paymentParams, response: { 200: discardOrderReply } } },
+    async (request) => discardOrder(deps, caller(request), request.params.eventPaymentId),
+  );
+
+  app.post(
+    '/event-payments/:eventPaymentId/pay-now',
+    { config: signedIn, schema: { tags, params: paymentParams, response: { 200: payNowReply } } },
+    async (request) => payNow(deps, caller(request), request.params.eventPaymentId),
   );
 
   app.get(

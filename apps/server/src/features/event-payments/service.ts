@@ -1,19 +1,37 @@
 import { allocationBlock, allocationClosedMessage } from '@portal/domain/tickets/allocation.ts';
 import {
+  cardHoldMinutes,
   isVoidedOrCancelled,
   paymentMessages,
   type EventPaymentPage,
   type EventPaymentReply,
 } from '@portal/domain/commerce/payments.ts';
+import {
+  heldLinesText,
+  unfinishedOrderMessages,
+  unfinishedOrderRefusal,
+  type DiscardOrderReply,
+  type PayNowReply,
+  type UnfinishedOrderFacts,
+  type UnfinishedOrderPage,
+} from '@portal/domain/commerce/unfinished-orders.ts';
 import { receiptMessages } from '@portal/domain/commerce/receipts.ts';
 import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { expireHolds } from '../../core/capacity.ts';
-import { notFound } from '../../platform/errors.ts';
-import { purchaseOrdersOf, readEventPayment } from '../../core/event-payments.ts';
+import { expireHolds, renewCardHold } from '../../core/capacity.ts';
+import { requireCardProvider, startCardPayment } from '../../core/card-checkout.ts';
+import { restoreCart } from '../../core/carts.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { cancelPayment, lockOwnPayment, purchaseOrdersOf, readEventPayment } from '../../core/event-payments.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { readReceipt, receiptFile } from '../../core/receipts.ts';
-import { eventsOfPayments, isPaymentVisible, pageOfPayments } from './repository.ts';
+import {
+  eventsOfPayments,
+  isPaymentVisible,
+  linesOfPayments,
+  pageOfPayments,
+  pageOfUnfinishedOrders,
+} from './repository.ts';
 
 function byPayment<Row extends { paymentId: string | null }>(rows: readonly Row[]): Map<string | null, Row[]> {
   const grouped = new Map<string | null, Row[]>();
@@ -100,4 +118,106 @@ export async function receiptDownload(deps: AppDeps, auth: RequestAuth, paymentI
   const receipt = await readReceipt(deps.db, paymentId);
   if (!receipt) throw notFound(receiptMessages.notFound);
   return receiptFile(receipt, deps.config.timeZone);
+}
+
+/**
+ * GET /api/event-payments/unfinished: the member's own unfinished orders (decision 0160), each with its
+ * lines, coupon and purchase orders; the screens ask packages/domain which actions each offers. Holds
+ * that ran out are released first, so nothing listed has already let its seats go. Three queries a page.
+ */
+export async function listUnfinishedOrders(
+  deps: AppDeps,
+  auth: RequestAuth,
+  query: { page: number; pageSize: number },
+): Promise<UnfinishedOrderPage> {
+  await expireHolds(deps.db, deps.clock());
+  const { rows, total } = await pageOfUnfinishedOrders(deps.db, auth.user.id, query);
+  const ids = rows.map((row) => row.id);
+  const [lines, orders] = await Promise.all([linesOfPayments(deps.db, ids), purchaseOrdersOf(deps.db, ids)]);
+  const linesOf = byPayment(lines);
+  const ordersOf = byPayment(orders);
+  const items = rows.map((row) => {
+    const own = (linesOf.get(row.id) ?? []).map(({ title, numberOfTickets }) => ({ title, numberOfTickets }));
+    return {
+      ...row,
+      isBuyer: true,
+      registrationRequestId: null,
+      lines: own,
+      numberOfTickets: own.reduce((sum, line) => sum + line.numberOfTickets, 0),
+      purchaseOrders: (ordersOf.get(row.id) ?? []).map(({ paymentId: _payment, ...order }) => order),
+    };
+  });
+  return { items, page: query.page, pageSize: query.pageSize, total };
+}
+
+type OwnPayment = NonNullable<Awaited<ReturnType<typeof lockOwnPayment>>>;
+
+function factsOf(payment: OwnPayment): UnfinishedOrderFacts {
+  const application = payment.applicationId ?? payment.legacyApplicationId;
+  return {
+    status: payment.status,
+    method: payment.method,
+    isBuyer: true,
+    origin: payment.forRegistration ? 'registration' : application !== null ? 'application' : 'cart',
+  };
+}
+
+function refuse(payment: OwnPayment, action: 'discard' | 'payNow'): void {
+  const refusal = unfinishedOrderRefusal(factsOf(payment), action);
+  if (refusal) throw conflict(unfinishedOrderMessages.refusals[refusal]);
+}
+
+/**
+ * POST /api/event-payments/:id/discard: the buyer ends an unfinished cart order. Under the payment's
+ * row lock it becomes CANCELLED, its seats and coupon use are given back (capacity.releasePayment, once
+ * however many race) and its tickets and coupon return to the cart. Asking again answers the same
+ * (a double click, a replay); a paid order, a purchase order already uploaded, a hold that ran out and
+ * an application's or a request's payment are refused (409); someone else's payment is not found (404).
+ */
+export async function discardOrder(deps: AppDeps, auth: RequestAuth, paymentId: string): Promise<DiscardOrderReply> {
+  const now = deps.clock();
+  return deps.db.transaction(async (tx) => {
+    const payment = await lockOwnPayment(tx, paymentId, auth.user.id);
+    if (!payment) throw notFound(paymentMessages.notFound);
+    if (payment.status === 'CANCELLED' && factsOf(payment).origin === 'cart') return { status: 'CANCELLED' };
+    refuse(payment, 'discard');
+    const released = await cancelPayment(tx, auth, { id: paymentId, status: payment.status }, now, {
+      by: 'buyer',
+      discarded: true,
+    });
+    if (released.seatsReleased) await restoreCart(tx, paymentId, auth.user.id, payment.couponId);
+    return { status: 'CANCELLED' };
+  });
+}
+
+/**
+ * POST /api/event-payments/:id/pay-now: a fresh checkout of an unfinished card order, the same payment
+ * (never a second one): its hold runs again for the card's time under the row lock, then the provider
+ * is sent it after the commit (core/card-checkout.ts). A paid order is a 409, and so is one whose hold
+ * ran out or that is not a card order of the cart or an application.
+ */
+export async function payNow(deps: AppDeps, auth: RequestAuth, paymentId: string): Promise<PayNowReply> {
+  requireCardProvider(deps);
+  const holdExpiresAt = new Date(deps.clock().getTime() + cardHoldMinutes * 60_000);
+  const payment = await deps.db.transaction(async (tx) => {
+    const own = await lockOwnPayment(tx, paymentId, auth.user.id);
+    if (!own) throw notFound(paymentMessages.notFound);
+    refuse(own, 'payNow');
+    if (!(await renewCardHold(tx, paymentId, holdExpiresAt))) throw conflict(unfinishedOrderMessages.refusals.ended);
+    return own;
+  });
+  const lines = await linesOfPayments(deps.db, [paymentId]);
+  const redirectUrl = await startCardPayment(
+    deps,
+    auth,
+    {
+      id: paymentId,
+      totalCents: payment.totalCents,
+      holdExpiresAt,
+      applicationId: payment.applicationId,
+      legacyApplicationId: payment.legacyApplicationId,
+    },
+    heldLinesText(lines),
+  );
+  return { eventPaymentId: paymentId, redirectUrl };
 }

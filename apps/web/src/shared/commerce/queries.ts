@@ -13,6 +13,8 @@ export const commerceKeys = {
   eventPayments: ['event-payments'] as const,
   eventPaymentList: (page: number) => [...commerceKeys.eventPayments, 'list', page] as const,
   eventPayment: (eventPaymentId: string) => [...commerceKeys.eventPayments, 'detail', eventPaymentId] as const,
+  /** The buyer's unfinished orders (Manage Events and the cart), under eventPayments so a payment's change reaches them. */
+  unfinishedOrders: (page: number) => [...commerceKeys.eventPayments, 'unfinished', page] as const,
   /** The member's own tickets ('Manage Events'), which an allocation changes. */
   myTickets: ['my-tickets'] as const,
   paymentOptions: ['payment-options'] as const,

@@ -84,6 +84,8 @@ export function catalogueEventQuery(eventId: string) {
     queryKey: catalogueKeys.detail(eventId),
     queryFn: ({ signal }) =>
       api.get<CatalogueEventDetail>(`/api/catalogue/events/${encodeURIComponent(eventId)}`, signal),
+    // Its seats left change with every checkout and discard: read it again whenever the page shows it.
+    staleTime: 0,
   });
 }
 

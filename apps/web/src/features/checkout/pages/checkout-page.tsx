@@ -6,6 +6,7 @@ import type { EventPaymentMethod } from '@portal/domain/commerce/enums.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { cartQuery, paymentOptionsQuery } from '../../../shared/commerce/queries.ts';
+import { UnfinishedOrders, unfinishedOrdersQuery } from '../../../shared/commerce/unfinished-orders.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
@@ -16,7 +17,11 @@ import { OrganizationChoice, type AdministeredOrganization } from '../components
 import { useCheckoutAttempt } from '../hooks/use-checkout-attempt.ts';
 
 export const checkoutLoader = (queryClient: QueryClient) => async () => {
-  await Promise.all([queryClient.prefetchQuery(cartQuery), queryClient.prefetchQuery(paymentOptionsQuery)]);
+  await Promise.all([
+    queryClient.prefetchQuery(cartQuery),
+    queryClient.prefetchQuery(paymentOptionsQuery),
+    queryClient.prefetchQuery(unfinishedOrdersQuery(1)),
+  ]);
   return null;
 };
 
@@ -95,7 +100,7 @@ function CartCheckout({ cart }: { cart: CartReply }) {
 /**
  * /members/event-cart/checkout ('Event Cart'): the cart's lines (those the catalogue stopped selling
  * say why, so they can be removed), a coupon, the totals, for whom the tickets are bought, and the
- * ways to pay.
+ * ways to pay; below, the member's unfinished orders, when there are any.
  */
 export function CheckoutPage() {
   const cart = useQuery(cartQuery);
@@ -112,6 +117,7 @@ export function CheckoutPage() {
       ) : (
         <CartCheckout cart={cart.data} />
       )}
+      <UnfinishedOrders onlyWithOrders />
     </Stack>
   );
 }

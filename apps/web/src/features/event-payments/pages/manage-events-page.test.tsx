@@ -14,6 +14,7 @@ const signedIn = {
   'GET /api/me': () => jsonResponse(200, aUser()),
   'GET /api/my-tickets': () => jsonResponse(200, { items: [] }),
   'GET /api/organizations/managed': () => jsonResponse(200, { items: [] }),
+  'GET /api/event-payments/unfinished': () => jsonResponse(200, { items: [], page: 1, pageSize: 20, total: 0 }),
 };
 const awaitingId = '00000000-0000-4000-8000-0000000a0002';
 
@@ -352,9 +353,10 @@ describe('Manage Events', { timeout: 20_000 }, () => {
 
     const tickets = await screen.findByRole('table', { name: 'My tickets' }, { timeout: 5000 });
     const headings = screen.getAllByRole('heading').map((heading) => [heading.tagName, heading.textContent]);
-    expect(headings.slice(-3)).toEqual([
+    expect(headings.slice(-4)).toEqual([
       ['H1', 'Manage Events'],
       ['H2', 'My tickets'],
+      ['H2', 'Unfinished orders'],
       ['H2', 'Event payments'],
     ]);
     const conference = within(tickets).getByText('Fall Leadership Conference Day').closest('tr');

@@ -3,6 +3,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { errorMessage } from '../../../lib/errors.ts';
 import { TakerEvents } from '../../../shared/attendance/taker-events.tsx';
+import { UnfinishedOrders, unfinishedOrdersQuery } from '../../../shared/commerce/unfinished-orders.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { ListFooter } from '../../../ui/list-pagination.tsx';
@@ -17,6 +18,7 @@ export const manageEventsLoader =
   async ({ request }: LoaderFunctionArgs) => {
     await Promise.all([
       queryClient.prefetchQuery(myTicketsQuery),
+      queryClient.prefetchQuery(unfinishedOrdersQuery(1)),
       queryClient.prefetchQuery(eventPaymentsQuery(pageOf(new URL(request.url).searchParams))),
     ]);
     return null;
@@ -59,9 +61,10 @@ function EventPayments() {
 }
 
 /**
- * /members/manage-events ('Manage Events'): the tickets the member holds, then the event payments the
- * member made or may manage, each with a way to allocate its tickets, and for an organization's
- * OWNER or ADMIN the export of its ticket holders.
+ * /members/manage-events ('Manage Events'): the tickets the member holds, their unfinished orders
+ * (discard, pay now, upload the purchase order), then the event payments the member made or may manage,
+ * each with a way to allocate its tickets, and for an organization's OWNER or ADMIN the export of its
+ * ticket holders.
  */
 export function ManageEventsPage() {
   return (
@@ -74,6 +77,7 @@ export function ManageEventsPage() {
         <MyTickets />
       </Stack>
       <TakerEvents />
+      <UnfinishedOrders />
       <Stack component="section" gap="sm" aria-labelledby="event-payments-heading">
         <Title order={2} size="h3" id="event-payments-heading">
           Event payments

@@ -1,0 +1,1 @@
+ALTER TABLE "event_payments" ADD COLUMN "hold_reminder_sent_at" timestamp with time zone;
