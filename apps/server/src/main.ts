@@ -48,6 +48,8 @@ const [
   receipts,
   webhooks,
   { expireDueHolds },
+  waitingListJobs,
+  waitingLists,
 ] = await Promise.all([
   import('./app.ts'),
   import('./db/client.ts'),
@@ -63,6 +65,8 @@ const [
   import('./core/receipts.ts'),
   import('./core/webhooks.ts'),
   import('./core/capacity.ts'),
+  import('./core/waiting-lists.ts'),
+  import('./features/waiting-lists/service.ts'),
 ]);
 phaseDone('modules');
 const { openDatabase, pgliteDemoTemplate, pgliteTemplate } = dbClient;
@@ -139,6 +143,8 @@ if (!closing) {
       [receipts.receiptMailJob]: receipts.receiptMailJobHandler({ db, config }),
       [webhooks.webhookDeliveryJob]: webhooks.webhookDeliveryJobHandler({ db, config, clock: systemClock }),
       [webhooks.webhookAttemptPruningJob]: webhooks.attemptPruningJobHandler({ db, config, clock: systemClock }),
+      [waitingListJobs.offerMailJob]: waitingLists.offerMailJobHandler({ db, config }),
+      [waitingListJobs.offerExpiryJob]: waitingLists.offerExpiryJobHandler({ db, clock: systemClock }),
     },
     app.log,
   );

@@ -149,6 +149,9 @@ export const myWaitingListEntry = z.object({
   title: z.string(),
   quantity: z.number().int(),
   organizationName: z.string().nullable(),
+  /** What one ticket costs; the offer's total is quantity × this, derived on the server. */
+  priceCents: z.number().int(),
+  totalCents: z.number().int(),
   status: z.enum(waitingListStatuses),
   /** 1 for the first entry of the list; null once it is no longer on it. */
   position: z.number().int().nullable(),

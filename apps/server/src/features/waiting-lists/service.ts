@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import { openingTerms } from '@portal/domain/commerce/payments.ts';
+import {
+  joinRefusal,
+  offerRefusal,
+  waitingListMessages,
+  type JoinWaitingListInput,
+  type MyWaitingListEntry,
+  type MyWaitingListReply,
+  type OfferCheckoutReply,
+} from '@portal/domain/events/waiting-lists.ts';
+import { formatCents } from '@portal/domain/money.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import {
+  endWaitingListEntry,
+  expireHolds,
+  feedWaitingLists,
+  lockWaitingListSeats,
+  markPaid,
+  releasePayment,
+} from '../../core/capacity.ts';
+import { pageWithoutCall, requireCardProvider, startCardPayment } from '../../core/card-checkout.ts';
+import { insertEventPayment } from '../../core/event-payments.ts';
+import { managedOrganizationIds } from '../../core/memberships.ts';
+import { successPath } from '../../core/payment-paths.ts';
+import { claimOffer, countActiveEntries, findEntry, insertEntry } from '../../core/waiting-lists.ts';
+import { actorOf, audit } from '../../platform/audit.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import type { JobHandler } from '../../platform/jobs.ts';
+import { queueMail } from '../../platform/mail.ts';
+import type { RequestAuth } from '../../platform/sessions.ts';
+import {
+  activeEntriesOfMember,
+  entryOfMember,
+  offerMailFacts,
+  ticketTypeFits,
+  waitingListSwitch,
+} from './repository.ts';
+
+const entryNotFound = () => notFound(waitingListMessages.notFound);
+
+/** GET /api/waiting-lists/events/:eventId: whether the event takes joins, and her entries with their places. */
+export async function myWaitingLists(deps: AppDeps, auth: RequestAuth, eventId: string): Promise<MyWaitingListReply> {
+  // Offers run out on the hold sweep: what she sees never waits for the job.
+  await expireHolds(deps.db, deps.clock());
+  const event = await waitingListSwitch(deps.db, eventId);
+  if (!event) throw notFound('No such event.');
+  return { enabled: event.enabled, entries: await activeEntriesOfMember(deps.db, auth.user.id, eventId) };
+}
+
+/** GET /api/waiting-lists/entries/:entryId: one of her entries (the offer page). */
+export async function myEntry(deps: AppDeps, auth: RequestAuth, entryId: string): Promise<MyWaitingListEntry> {
+  await expireHolds(deps.db, deps.clock());
+  const entry = await entryOfMember(deps.db, auth.user.id, entryId);
+  if (!entry) throw entryNotFound();
+  return entry;
+}
+
+/**
+ * POST /api/waiting-lists/entries: she joins the list of a sold-out section (or event), for herself or for a
+ * school she manages, under the list's bucket locks (capacity.lockWaitingListSeats): what is left and who waits
+ * cannot change before the commit. Seats free now go to the list at once (to her, if she is first).
+ */
+export async function joinWaitingList(
+  deps: AppDeps,
+  auth: RequestAuth,
+  input: JoinWaitingListInput,
+): Promise<MyWaitingListEntry> {
+  const now = deps.clock();
+  if (input.organizationId && !(await managedOrganizationIds(deps.db, auth.user.id)).includes(input.organizationId))
+    throw badRequest('Choose a school you manage.', { organizationId: 'Choose a school you manage.' });
+  if (!(await ticketTypeFits(deps.db, input.eventId, input.ticketTypeId)))
+    throw badRequest('Not a ticket type of this event.', { ticketTypeId: 'Not a ticket type of this event.' });
+  const list = { eventId: input.eventId, sectionId: input.sectionId };
+  const entryId = await deps.db.transaction(async (tx) => {
+    const seats = await lockWaitingListSeats(tx, list);
+    if (!seats) throw notFound('No such event or section.');
+    const refusal = joinRefusal({
+      enabled: seats.enabled,
+      remaining: seats.remaining,
+      quantity: input.quantity,
+      activeEntries: await countActiveEntries(tx, list),
+      alreadyOnList: false,
+    });
+    if (refusal) throw conflict(waitingListMessages[refusal]);
+    const id = await insertEntry(tx, {
+      ...list,
+      ticketTypeId: input.ticketTypeId,
+      userId: auth.user.id,
+      organizationId: input.organizationId,
+      quantity: input.quantity,
+    });
+    if (!id) throw conflict(waitingListMessages.alreadyOnList);
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'waiting-list.join',
+      subjectType: 'waiting_list_entry',
+      subjectId: id,
+      data: { quantity: input.quantity },
+    });
+    await feedWaitingLists(tx, [list], now);
+    return id;
+  });
+  return myEntry(deps, auth, entryId);
+}
+
+/** DELETE /api/waiting-lists/entries/:entryId: she leaves; what her entry held goes to the next in line. */
+export async function leaveWaitingList(deps: AppDeps, auth: RequestAuth, entryId: string): Promise<MyWaitingListEntry> {
+  const entry = await findEntry(deps.db, entryId);
+  if (!entry || entry.userId !== auth.user.id) throw entryNotFound();
+  const now = deps.clock();
+  await deps.db.transaction(async (tx) => {
+    if (!(await endWaitingListEntry(tx, entryId, 'LEFT', now))) throw conflict(waitingListMessages.notActive);
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'waiting-list.leave',
+      subjectType: 'waiting_list_entry',
+      subjectId: entryId,
+      data: {},
+    });
+  });
+  return myEntry(deps, auth, entryId);
+}
+
+/**
+ * POST /api/waiting-lists/entries/:entryId/checkout: she buys her offer by card. In one transaction the offered
+ * seats' hold moves from the entry to a new card payment (waiting-lists.claimOffer: exactly once, only while the
+ * offer runs), so no seat is freed or taken on the way; then the provider's page, as the cart's checkout. An
+ * offer used already, run out, or not made is refused (409); someone else's entry does not exist (404).
+ */
+export async function checkoutOffer(deps: AppDeps, auth: RequestAuth, entryId: string): Promise<OfferCheckoutReply> {
+  const now = deps.clock();
+  await expireHolds(deps.db, now);
+  const offer = await entryOfMember(deps.db, auth.user.id, entryId);
+  const entry = await findEntry(deps.db, entryId);
+  if (!offer || !entry) throw entryNotFound();
+  const refusal = offerRefusal(entry, now);
+  if (refusal) throw conflict(waitingListMessages[refusal]);
+  const total = offer.totalCents;
+  const terms = openingTerms('CARD', total, now);
+  const provider = terms.status === 'PAID' ? null : requireCardProvider(deps);
+  const description = `${offer.quantity} × ${offer.title}`;
+  const id = randomUUID();
+  const page = provider
+    ? pageWithoutCall(
+        deps,
+        auth,
+        provider,
+        { id, totalCents: total, holdExpiresAt: terms.holdExpiresAt, applicationId: null },
+        description,
+      )
+    : null;
+  const payment = await deps.db.transaction(async (tx) => {
+    const created = await insertEventPayment(
+      tx,
+      {
+        id,
+        userId: auth.user.id,
+        organizationId: entry.organizationId,
+        status: terms.status === 'PAID' ? 'PENDING' : terms.status,
+        method: 'CARD',
+        provider: provider?.name ?? null,
+        checkoutUrl: page?.redirectUrl ?? null,
+        providerReference: page?.providerReference ?? null,
+        subtotalCents: total,
+        totalCents: total,
+        seatsHeld: true,
+        holdExpiresAt: terms.holdExpiresAt,
+      },
+      [
+        {
+          eventId: entry.eventId,
+          sectionId: entry.sectionId,
+          ticketTypeId: entry.ticketTypeId,
+          title: offer.title,
+          numberOfTickets: entry.quantity,
+          priceCents: offer.priceCents,
+        },
+      ],
+    );
+    if (!(await claimOffer(tx, entryId, auth.user.id, now, id))) {
+      const again = await findEntry(tx, entryId);
+      throw conflict(waitingListMessages[(again && offerRefusal(again, now)) || 'offerUsed']);
+    }
+    await audit(tx, {
+      ...actorOf(auth),
+      action: 'waiting-list.checkout',
+      subjectType: 'event_payment',
+      subjectId: id,
+      data: { entryId, totalCents: total, tickets: entry.quantity },
+    });
+    if (terms.status === 'PAID') await markPaid(tx, id, 'free', now);
+    return created;
+  });
+  if (terms.status === 'PAID') return { eventPaymentId: id, redirectUrl: successPath(id, 'free') };
+  const redirectUrl =
+    payment.checkoutUrl ??
+    (await startCardPayment(deps, auth, { ...payment, applicationId: null }, description, async (tx) => {
+      await releasePayment(tx, id, 'CANCELLED', deps.clock());
+    }));
+  return { eventPaymentId: id, redirectUrl };
+}
+
+export const offerPath = (entryId: string) => `/members/waiting-lists/offers/${entryId}`;
+
+/** The offer's mail, queued by the job an offer enqueues (waiting-lists.offerMailJob); none once it is over. */
+export function offerMailJobHandler(deps: Pick<AppDeps, 'db' | 'config'>): JobHandler {
+  return async (payload) => {
+    const entryId = String(payload.entryId);
+    const offer = await offerMailFacts(deps.db, entryId);
+    if (!offer || offer.status !== 'OFFERED' || !offer.offerExpiresAt) return;
+    const link = `${deps.config.publicUrl}${offerPath(entryId)}`;
+    const until = new Date(offer.offerExpiresAt).toUTCString();
+    await queueMail(deps.db, {
+      to: offer.email,
+      subject: `Seats for you: ${offer.title}`,
+      text: [
+        `Hello ${offer.firstName},`,
+        '',
+        `Seats came free on the waiting list you joined: ${offer.quantity} × ${offer.title}` +
+          ` (${formatCents(offer.totalCents)}). They are held for you until ${until}.`,
+        '',
+        `Buy them here: ${link}`,
+        '',
+        'If you do not buy them by then, they pass to the next person waiting.',
+      ].join('\n'),
+    });
+  };
+}
+
+/** An offer's run-out job (waiting-lists.offerExpiryJob): ends it if it is due and unused; the hold sweep too. */
+export function offerExpiryJobHandler(deps: Pick<AppDeps, 'db' | 'clock'>): JobHandler {
+  return async (payload) => {
+    const now = deps.clock();
+    await deps.db.transaction(async (tx) => endWaitingListEntry(tx, String(payload.entryId), 'EXPIRED', now, now));
+  };
+}
