@@ -688,19 +688,32 @@ export async function endWaitingListEntry(
 }
 
 /**
- * Staff offer an entry still waiting out of turn: the seats it still lacks are taken from those free now and
- * it gets its offer. A 409 when fewer are free (raise the capacity first) or it is not waiting.
+ * Staff offer an entry still waiting out of turn: the seats it lacks come from those free now, then from what
+ * other entries still waiting have gathered (not yet promised to anyone), the last in line first; it gets its
+ * offer. A 409 when even that is too few (raise the capacity first) or the entry is not waiting.
  */
 export async function offerOutOfTurn(tx: Executor, entryId: string, now: Date): Promise<void> {
   const entry = await findEntry(tx, entryId);
   if (!entry) throw notFound(waitingListMessages.notFound);
   const list = { eventId: entry.eventId, sectionId: entry.sectionId };
   const seats = await lockWaitingListSeats(tx, list);
-  const locked = (await lockActiveEntries(tx, list)).find((row) => row.id === entryId);
+  const entries = await lockActiveEntries(tx, list);
+  const locked = entries.find((row) => row.id === entryId);
   if (!seats || !locked || locked.status !== 'WAITING') throw conflict(waitingListMessages.notWaiting);
   const missing = locked.quantity - locked.heldSeats;
-  if (seats.remaining !== null && seats.remaining < missing)
-    throw conflict(paymentMessages.soldOut(seats.title, seats.remaining));
-  if (missing > 0) await takeSeats(tx, [{ ...list, numberOfTickets: missing, title: seats.title }]);
+  const free = Math.min(seats.remaining ?? missing, missing);
+  const lenders = entries
+    .filter((row) => row.status === 'WAITING' && row.id !== entryId && row.heldSeats > 0)
+    .reverse();
+  const lent = lenders.reduce((sum, row) => sum + row.heldSeats, 0);
+  if (free + lent < missing) throw conflict(paymentMessages.soldOut(seats.title, free + lent));
+  if (free > 0) await takeSeats(tx, [{ ...list, numberOfTickets: free, title: seats.title }]);
+  let borrow = missing - free;
+  for (const lender of lenders) {
+    if (borrow === 0) break;
+    const seatsLent = Math.min(lender.heldSeats, borrow);
+    await addHeldSeats(tx, lender.id, -seatsLent, null);
+    borrow -= seatsLent;
+  }
   await addHeldSeats(tx, entryId, missing, { at: now, expiresAt: offerExpiresAt(now, seats.offerHours) });
 }

@@ -125,13 +125,13 @@ describe('moveInList', () => {
 });
 
 describe('waitingDemand', () => {
-  it('adds up seats and seats × price', () => {
+  it('adds up the seats still lacking and all asked for × price', () => {
     expect(waitingDemand([])).toEqual({ seats: 0, cents: 0 });
     expect(
       waitingDemand([
-        { quantity: 2, priceCents: 15000 },
-        { quantity: 1, priceCents: 0 },
+        { quantity: 2, heldSeats: 1, priceCents: 15000 },
+        { quantity: 1, heldSeats: 0, priceCents: 0 },
       ]),
-    ).toEqual({ seats: 3, cents: 30000 });
+    ).toEqual({ seats: 2, cents: 30000 });
   });
 });

@@ -120,10 +120,16 @@ export function moveInList(ids: readonly string[], id: string, direction: 'up' |
   return order;
 }
 
-/** What seating everyone on a list would take and earn (seats × price), as staff weigh raising the capacity. */
-export function waitingDemand(entries: readonly { quantity: number; priceCents: number }[]) {
+/**
+ * What seating everyone still waiting would take (the seats they lack: what raising the capacity must add) and
+ * earn (all they asked for × the price), as staff weigh raising it.
+ */
+export function waitingDemand(entries: readonly { quantity: number; heldSeats: number; priceCents: number }[]) {
   return entries.reduce(
-    (sum, entry) => ({ seats: sum.seats + entry.quantity, cents: sum.cents + entry.quantity * entry.priceCents }),
+    (sum, entry) => ({
+      seats: sum.seats + entry.quantity - entry.heldSeats,
+      cents: sum.cents + entry.quantity * entry.priceCents,
+    }),
     { seats: 0, cents: 0 },
   );
 }

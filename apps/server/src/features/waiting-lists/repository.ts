@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { LineTerms } from '@portal/domain/events/catalogue.ts';
 import type { MyWaitingListEntry } from '@portal/domain/events/waiting-lists.ts';
 import type { Executor } from '../../db/client.ts';
 import { events, eventSections, eventTicketTypes } from '../../db/schema/commerce.ts';
@@ -103,13 +104,33 @@ export async function waitingListSwitch(db: Executor, eventId: string) {
   return row;
 }
 
-/** Whether the ticket type is the event's and the section (when named) is too. */
-export async function ticketTypeFits(db: Executor, eventId: string, ticketTypeId: string) {
+/** What decides whether the catalogue sells this line (catalogue.lineRefusal); undefined for an unknown event. */
+export async function joinTerms(
+  db: Executor,
+  line: { eventId: string; ticketTypeId: string; sectionId: string | null },
+): Promise<LineTerms | undefined> {
   const [row] = await db
-    .select({ id: eventTicketTypes.id })
-    .from(eventTicketTypes)
-    .where(and(eq(eventTicketTypes.id, ticketTypeId), eq(eventTicketTypes.eventId, eventId)));
-  return row !== undefined;
+    .select({
+      published: events.published,
+      acceptsApplications: events.acceptsApplications,
+      startDate: events.startDate,
+      daysBeforePurchaseClose: events.daysBeforePurchaseClose,
+      // Spelled out: drizzle names a one-table query's columns without their table, which a subquery would misread.
+      hasSections: sql<boolean>`exists (select 1 from event_sections s where s.event_id = events.id)`,
+      ticketTypeOfEvent: sql<boolean>`exists (select 1 from event_ticket_types t
+        where t.id = ${line.ticketTypeId} and t.event_id = events.id)`,
+      sectionOfEvent: sql<boolean>`exists (select 1 from event_sections s
+        where s.id = ${line.sectionId} and s.event_id = events.id)`,
+    })
+    .from(events)
+    .where(eq(events.id, line.eventId));
+  if (!row) return undefined;
+  const { hasSections, ticketTypeOfEvent, sectionOfEvent, ...terms } = row;
+  return {
+    event: { ...terms, hasSections },
+    ticketTypeOfEvent,
+    section: line.sectionId === null ? 'none' : sectionOfEvent ? 'ofEvent' : 'notOfEvent',
+  };
 }
 
 /** Who an offer's mail goes to, and what it offers. */

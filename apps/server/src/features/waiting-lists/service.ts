@@ -10,6 +10,8 @@ import {
   type OfferCheckoutReply,
 } from '@portal/domain/events/waiting-lists.ts';
 import { formatCents } from '@portal/domain/money.ts';
+import { lineRefusal, purchaseRefusals } from '@portal/domain/events/catalogue.ts';
+import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import {
   endWaitingListEntry,
@@ -29,13 +31,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { JobHandler } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
-import {
-  activeEntriesOfMember,
-  entryOfMember,
-  offerMailFacts,
-  ticketTypeFits,
-  waitingListSwitch,
-} from './repository.ts';
+import { activeEntriesOfMember, entryOfMember, offerMailFacts, joinTerms, waitingListSwitch } from './repository.ts';
 
 const entryNotFound = () => notFound(waitingListMessages.notFound);
 
@@ -69,20 +65,23 @@ export async function joinWaitingList(
   const now = deps.clock();
   if (input.organizationId && !(await managedOrganizationIds(deps.db, auth.user.id)).includes(input.organizationId))
     throw badRequest('Choose a school you manage.', { organizationId: 'Choose a school you manage.' });
-  if (!(await ticketTypeFits(deps.db, input.eventId, input.ticketTypeId)))
-    throw badRequest('Not a ticket type of this event.', { ticketTypeId: 'Not a ticket type of this event.' });
+  const terms = await joinTerms(deps.db, input);
+  if (!terms) throw notFound('No such event.');
+  // Only what the catalogue sells has a waiting list: not an event taking applications, nor one whose sale closed.
+  const refusal = lineRefusal(terms, calendarDateIn(now, deps.config.timeZone));
+  if (refusal) throw conflict(purchaseRefusals[refusal]);
   const list = { eventId: input.eventId, sectionId: input.sectionId };
   const entryId = await deps.db.transaction(async (tx) => {
     const seats = await lockWaitingListSeats(tx, list);
     if (!seats) throw notFound('No such event or section.');
-    const refusal = joinRefusal({
+    const joinRefused = joinRefusal({
       enabled: seats.enabled,
       remaining: seats.remaining,
       quantity: input.quantity,
       activeEntries: await countActiveEntries(tx, list),
       alreadyOnList: false,
     });
-    if (refusal) throw conflict(waitingListMessages[refusal]);
+    if (joinRefused) throw conflict(waitingListMessages[joinRefused]);
     const id = await insertEntry(tx, {
       ...list,
       ticketTypeId: input.ticketTypeId,
