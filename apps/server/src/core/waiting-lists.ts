@@ -195,3 +195,17 @@ export async function dueOffers(tx: Executor, now: Date): Promise<string[]> {
     .limit(dueOfferBatch);
   return rows.map((row) => row.id);
 }
+
+/**
+ * Development journeys only (dev-journey-data, never registered in production): an offer made to run out at
+ * `at`, as if the clock had moved for it alone. A clock moved for the whole server would run out the holds of the
+ * journeys running beside it (docs/decisions/0169-offers-run-out-in-journeys.md). False when it is not offered.
+ */
+export async function runOutOffer(tx: Executor, entryId: string, at: Date): Promise<boolean> {
+  const moved = await tx
+    .update(waitingListEntries)
+    .set({ offerExpiresAt: at })
+    .where(and(eq(waitingListEntries.id, entryId), eq(waitingListEntries.status, 'OFFERED')))
+    .returning({ id: waitingListEntries.id });
+  return moved.length === 1;
+}

@@ -18,6 +18,7 @@ import { capacityLabel, eventKindLabels, hasSections } from '../components/label
 import { PartEditorModal, useDeletePart, type PartEdit } from '../components/part-editor.tsx';
 import { PublishedBadge } from '../components/published-badge.tsx';
 import { TicketTypesTable } from '../components/ticket-types-table.tsx';
+import { WaitingListSection } from '../components/waiting-list-section.tsx';
 
 // The event's form and its validation (zod) load after the page itself.
 const EventEditForm = lazy(() =>
@@ -113,6 +114,9 @@ export function EventPage() {
               <EventStructure paths={event.data.paths} onEdit={setEdit} onDelete={deletePart} />
             </DetailSection>
           ) : null}
+          <DetailSection title="Waiting list">
+            <WaitingListSection eventId={eventId} />
+          </DetailSection>
           <PartEditorModal eventId={eventId} edit={edit} onClose={() => setEdit(null)} />
         </>
       )}
