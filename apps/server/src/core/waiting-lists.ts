@@ -136,13 +136,14 @@ export async function endEntry(
 }
 
 /**
- * An offer bought: the entry becomes USED with the payment its hold moved to, if it is the buyer's and still
- * offered at `now`; exactly once (a second try finds it USED). Answers what it held, or undefined.
+ * An offer bought: the entry becomes USED and holds nothing more (its seats pass to the payment the caller opens
+ * in the same transaction), if it is the buyer's and still offered at `now`; exactly once (a second try finds it
+ * USED). False when it was not so.
  */
-export async function claimOffer(tx: Executor, entryId: string, userId: string, now: Date, paymentId: string) {
-  const [claimed] = await tx
+export async function claimOffer(tx: Executor, entryId: string, userId: string, now: Date): Promise<boolean> {
+  const claimed = await tx
     .update(waitingListEntries)
-    .set({ status: 'USED', heldSeats: 0, paymentId })
+    .set({ status: 'USED', heldSeats: 0, offerExpiresAt: null })
     .where(
       and(
         eq(waitingListEntries.id, entryId),
@@ -151,8 +152,13 @@ export async function claimOffer(tx: Executor, entryId: string, userId: string, 
         sql`${waitingListEntries.offerExpiresAt} > ${now.toISOString()}::timestamptz`,
       ),
     )
-    .returning({ heldSeats: sql<number>`${waitingListEntries.quantity}` });
-  return claimed;
+    .returning({ id: waitingListEntries.id });
+  return claimed.length === 1;
+}
+
+/** The payment a used offer's seats went to. */
+export async function linkOfferPayment(tx: Executor, entryId: string, paymentId: string): Promise<void> {
+  await tx.update(waitingListEntries).set({ paymentId }).where(eq(waitingListEntries.id, entryId));
 }
 
 /** A new entry at the end of its list; null when she is on that list already (the one-active unique index). */

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { openingTerms } from '@portal/domain/commerce/payments.ts';
 import {
   joinRefusal,
   offerRefusal,
@@ -13,19 +11,20 @@ import { formatCents } from '@portal/domain/money.ts';
 import { lineRefusal, purchaseRefusals } from '@portal/domain/events/catalogue.ts';
 import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import type { Transaction } from '../../db/client.ts';
 import {
   endWaitingListEntry,
   expireHolds,
   feedWaitingLists,
   lockWaitingListSeats,
-  markPaid,
-  releasePayment,
+  releaseSeats,
 } from '../../core/capacity.ts';
-import { pageWithoutCall, requireCardProvider, startCardPayment } from '../../core/card-checkout.ts';
-import { insertEventPayment } from '../../core/event-payments.ts';
+import type { OpenedPayment } from '../../core/event-payments.ts';
+import { openEventPayment, payOnce, type PaymentToAnswer } from '../../core/idempotent-payments.ts';
 import { managedOrganizationIds } from '../../core/memberships.ts';
 import { successPath } from '../../core/payment-paths.ts';
-import { claimOffer, countActiveEntries, findEntry, insertEntry } from '../../core/waiting-lists.ts';
+import { claimOffer, countActiveEntries, findEntry, insertEntry, linkOfferPayment } from '../../core/waiting-lists.ts';
+import { keyUsedForAnotherRequest, type IdempotentRequest } from '../../platform/idempotency.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { JobHandler } from '../../platform/jobs.ts';
@@ -121,52 +120,50 @@ export async function leaveWaitingList(deps: AppDeps, auth: RequestAuth, entryId
   return myEntry(deps, auth, entryId);
 }
 
+/** Where she goes for an offer's payment that exists; null for a card payment not yet at its provider. */
+function redirectOf(payment: PaymentToAnswer): string | null {
+  if (payment.status === 'PAID') return successPath(payment.id, 'free');
+  return payment.checkoutUrl;
+}
+
+const toAnswer = (payment: OpenedPayment): PaymentToAnswer => ({ ...payment, applicationId: null });
+
 /**
- * POST /api/waiting-lists/entries/:entryId/checkout: she buys her offer by card. In one transaction the offered
- * seats' hold moves from the entry to a new card payment (waiting-lists.claimOffer: exactly once, only while the
- * offer runs), so no seat is freed or taken on the way; then the provider's page, as the cart's checkout. An
- * offer used already, run out, or not made is refused (409); someone else's entry does not exist (404).
+ * The pay transaction of an offer: under the list's bucket locks the entry becomes USED (waiting-lists.claimOffer:
+ * exactly once, only while the offer runs), its seats are given back and at once taken by the new card payment
+ * (core/idempotent-payments.openEventPayment), so they pass from the offer to the payment and to no one else.
  */
-export async function checkoutOffer(deps: AppDeps, auth: RequestAuth, entryId: string): Promise<OfferCheckoutReply> {
-  const now = deps.clock();
-  await expireHolds(deps.db, now);
-  const offer = await entryOfMember(deps.db, auth.user.id, entryId);
-  const entry = await findEntry(deps.db, entryId);
-  if (!offer || !entry) throw entryNotFound();
-  const refusal = offerRefusal(entry, now);
-  if (refusal) throw conflict(waitingListMessages[refusal]);
-  const total = offer.totalCents;
-  const terms = openingTerms('CARD', total, now);
-  const provider = terms.status === 'PAID' ? null : requireCardProvider(deps);
-  const description = `${offer.quantity} × ${offer.title}`;
-  const id = randomUUID();
-  const page = provider
-    ? pageWithoutCall(
-        deps,
-        auth,
-        provider,
-        { id, totalCents: total, holdExpiresAt: terms.holdExpiresAt, applicationId: null },
-        description,
-      )
-    : null;
-  const payment = await deps.db.transaction(async (tx) => {
-    const created = await insertEventPayment(
-      tx,
-      {
-        id,
-        userId: auth.user.id,
-        organizationId: entry.organizationId,
-        status: terms.status === 'PAID' ? 'PENDING' : terms.status,
-        method: 'CARD',
-        provider: provider?.name ?? null,
-        checkoutUrl: page?.redirectUrl ?? null,
-        providerReference: page?.providerReference ?? null,
-        subtotalCents: total,
-        totalCents: total,
-        seatsHeld: true,
-        holdExpiresAt: terms.holdExpiresAt,
-      },
-      [
+async function openOfferPayment(
+  deps: AppDeps,
+  tx: Transaction,
+  auth: RequestAuth,
+  entryId: string,
+  idempotency: IdempotentRequest,
+  now: Date,
+) {
+  const entry = await findEntry(tx, entryId);
+  const offer = await entryOfMember(tx, auth.user.id, entryId);
+  if (!entry || !offer) throw entryNotFound();
+  const list = { eventId: entry.eventId, sectionId: entry.sectionId };
+  await lockWaitingListSeats(tx, list);
+  const seats = [{ ...list, numberOfTickets: entry.quantity, title: offer.title }];
+  if (!(await claimOffer(tx, entryId, auth.user.id, now))) {
+    throw conflict(waitingListMessages[offerRefusal(entry, now) ?? 'offerUsed']);
+  }
+  await releaseSeats(tx, seats);
+  const payment = await openEventPayment(
+    deps,
+    tx,
+    {
+      userId: auth.user.id,
+      organizationId: entry.organizationId,
+      method: 'CARD',
+      subtotalCents: offer.totalCents,
+      discountCents: 0,
+      totalCents: offer.totalCents,
+      couponId: null,
+      idempotency,
+      items: [
         {
           eventId: entry.eventId,
           sectionId: entry.sectionId,
@@ -176,28 +173,43 @@ export async function checkoutOffer(deps: AppDeps, auth: RequestAuth, entryId: s
           priceCents: offer.priceCents,
         },
       ],
-    );
-    if (!(await claimOffer(tx, entryId, auth.user.id, now, id))) {
-      const again = await findEntry(tx, entryId);
-      throw conflict(waitingListMessages[(again && offerRefusal(again, now)) || 'offerUsed']);
-    }
-    await audit(tx, {
-      ...actorOf(auth),
-      action: 'waiting-list.checkout',
-      subjectType: 'event_payment',
-      subjectId: id,
-      data: { entryId, totalCents: total, tickets: entry.quantity },
-    });
-    if (terms.status === 'PAID') await markPaid(tx, id, 'free', now);
-    return created;
+      seats,
+    },
+    now,
+  );
+  await linkOfferPayment(tx, entryId, payment.id);
+  await audit(tx, {
+    ...actorOf(auth),
+    action: 'waiting-list.checkout',
+    subjectType: 'event_payment',
+    subjectId: payment.id,
+    data: { entryId, totalCents: offer.totalCents, tickets: entry.quantity },
   });
-  if (terms.status === 'PAID') return { eventPaymentId: id, redirectUrl: successPath(id, 'free') };
-  const redirectUrl =
-    payment.checkoutUrl ??
-    (await startCardPayment(deps, auth, { ...payment, applicationId: null }, description, async (tx) => {
-      await releasePayment(tx, id, 'CANCELLED', deps.clock());
-    }));
-  return { eventPaymentId: id, redirectUrl };
+  return { payment: toAnswer(payment), description: `${entry.quantity} × ${offer.title}` };
+}
+
+/**
+ * POST /api/waiting-lists/entries/:entryId/checkout: she buys her offer by card, once per Idempotency-Key
+ * (core/idempotent-payments.payOnce): a double click or a retry answers the payment the first call made. An
+ * offer used already, run out, or not made is refused (409); someone else's entry does not exist (404).
+ */
+export async function checkoutOffer(
+  deps: AppDeps,
+  auth: RequestAuth,
+  entryId: string,
+  idempotency: IdempotentRequest,
+): Promise<OfferCheckoutReply> {
+  return payOnce(deps, auth, {
+    idempotency,
+    replayed: async (made) => {
+      const entry = await findEntry(deps.db, entryId);
+      if (entry?.paymentId !== made.id) throw keyUsedForAnotherRequest();
+      return toAnswer(made);
+    },
+    replayDescription: 'Event tickets',
+    open: (tx, now) => openOfferPayment(deps, tx, auth, entryId, idempotency, now),
+    redirectOf,
+  });
 }
 
 export const offerPath = (entryId: string) => `/members/waiting-lists/offers/${entryId}`;

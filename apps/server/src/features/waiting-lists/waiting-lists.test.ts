@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { waitingListMessages } from '@portal/domain/events/waiting-lists.ts';
@@ -6,7 +7,8 @@ import { mailMessages } from '../../db/schema/platform.ts';
 import { waitingListEntries } from '../../db/schema/waiting-lists.ts';
 import { offerExpiryJob, offerMailJob } from '../../core/waiting-lists.ts';
 import { runDueJobs } from '../../platform/jobs.ts';
-import { createConferenceDay, createPayment, signedInUser } from '../../test/commerce-factories.ts';
+import { createConferenceDay, createEvent, createPayment, signedInUser } from '../../test/commerce-factories.ts';
+import { purchaseRefusals } from '@portal/domain/events/catalogue.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';
 import { offerExpiryJobHandler, offerMailJobHandler } from './service.ts';
@@ -28,8 +30,11 @@ const join = (caller: Caller, day: Day, fields: Record<string, unknown> = {}) =>
       ...fields,
     },
   });
-const buyOffer = (caller: Caller, entryId: string) =>
-  call(t.app, 'POST', `/api/waiting-lists/entries/${entryId}/checkout`, { caller });
+const buyOffer = (caller: Caller, entryId: string, key: string = randomUUID()) =>
+  call(t.app, 'POST', `/api/waiting-lists/entries/${entryId}/checkout`, {
+    caller,
+    headers: { 'idempotency-key': key },
+  });
 const entryRow = async (id: string) =>
   (await t.deps.db.select().from(waitingListEntries).where(eq(waitingListEntries.id, id)))[0];
 const sectionTaken = async (id: string) =>
@@ -95,6 +100,19 @@ describe('joining a waiting list', () => {
     const open = await join(caller, day);
     expect(open.statusCode).toBe(409);
     expect(open.json().detail).toBe(waitingListMessages.seatsAvailable);
+    const institute = await createEvent(t.deps.db, { acceptsApplications: true, maxTickets: 0 });
+    const applied = await call(t.app, 'POST', '/api/waiting-lists/entries', {
+      caller,
+      body: {
+        eventId: institute.event.id,
+        sectionId: null,
+        ticketTypeId: institute.ticketType.id,
+        quantity: 1,
+        organizationId: null,
+      },
+    });
+    expect(applied.statusCode).toBe(409);
+    expect(applied.json().detail).toBe(purchaseRefusals.takesApplications);
     const full = await soldOutDay();
     const school = await createOrganization(t.deps.db);
     const notManaged = await join(caller, full, { organizationId: school.id });
@@ -183,11 +201,19 @@ describe('offers', () => {
     expect(waiting.json().detail).toBe(waitingListMessages.notOffered);
     t.clock.advance(2 * hour);
     expect((await buyOffer(second.caller, entry.id)).statusCode).toBe(404);
-    expect((await buyOffer(first.caller, entry.id)).statusCode).toBe(200);
+    const key = randomUUID();
+    const bought = await buyOffer(first.caller, entry.id, key);
+    expect(bought.statusCode).toBe(200);
+    // A double click (the same key) answers the same payment; another try is the offer used twice.
+    expect((await buyOffer(first.caller, entry.id, key)).json()).toEqual(bought.json());
     const twice = await buyOffer(first.caller, entry.id);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().detail).toBe(waitingListMessages.offerUsed);
     expect((await buyOffer(first.caller, 'not-an-id')).statusCode).toBe(400);
+    const noKey = await call(t.app, 'POST', `/api/waiting-lists/entries/${behind.id}/checkout`, {
+      caller: second.caller,
+    });
+    expect(noKey.statusCode).toBe(400);
   });
 
   it('refuses an offer after it ran out and passes it to the next entry by itself', async () => {

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
   waitingListMessages,
   type JoinWaitingListInput,
@@ -59,11 +60,19 @@ export function useLeaveWaitingList() {
   });
 }
 
-/** POST /api/waiting-lists/entries/{entryId}/checkout: the offered seats to the card page. */
+/**
+ * POST /api/waiting-lists/entries/{entryId}/checkout: the offered seats to the card page. One Idempotency-Key per
+ * page: a double click or a retry after a lost answer is the same payment.
+ */
 export function useBuyOffer() {
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
   return useMutation({
     mutationFn: (entryId: string) =>
-      api.post<OfferCheckoutReply>(`/api/waiting-lists/entries/${encodeURIComponent(entryId)}/checkout`),
+      api.post<OfferCheckoutReply>(
+        `/api/waiting-lists/entries/${encodeURIComponent(entryId)}/checkout`,
+        {},
+        { 'Idempotency-Key': idempotencyKey },
+      ),
     onSuccess: (reply) => window.location.assign(reply.redirectUrl),
     onError: notifyError,
   });
