@@ -247,8 +247,13 @@ test('a member joins the waiting list of a sold-out section, gets the offer mail
 
   // Staff see the list as it is now: Tove offered, no one else waiting.
   await staffPage.goto(`/admin/events/${day.eventId}`);
+  await staffPage.getByRole('link', { name: 'Waiting list' }).click();
+  await expect(staffPage.getByRole('heading', { name: 'Waiting list', level: 1 })).toBeVisible();
   const table = staffPage.getByRole('table').filter({ hasText: third.name });
   await expect(table.getByRole('row')).toHaveCount(2);
-  await expect(table).toContainText('Offered until');
+  await expect(table).toContainText('Offered');
+  await expect(
+    table.getByRole('button', { name: `Offer seats to ${third.name} (${eventName} — ${sectionName})` }),
+  ).toHaveCount(0);
   await expectAccessible(staffPage);
 });

@@ -86,13 +86,14 @@ function EntryRow({ eventId, entry, last }: { eventId: string; entry: StaffWaiti
       </Table.Td>
       <Table.Td>
         <StatusBadge tone={entry.status === 'OFFERED' ? 'action' : 'pending'}>
-          {entry.status === 'OFFERED' && entry.offerExpiresAt
-            ? `Offered until ${new Date(entry.offerExpiresAt).toLocaleString()}`
-            : 'Waiting'}
+          {entry.status === 'OFFERED' ? 'Offered' : 'Waiting'}
         </StatusBadge>
+        {entry.status === 'OFFERED' && entry.offerExpiresAt ? (
+          <Text size="xs">Until {new Date(entry.offerExpiresAt).toLocaleString()}</Text>
+        ) : null}
       </Table.Td>
       <Table.Td>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs">
           <Button
             size="xs"
             variant="default"

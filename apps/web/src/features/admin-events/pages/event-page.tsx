@@ -18,7 +18,6 @@ import { capacityLabel, eventKindLabels, hasSections } from '../components/label
 import { PartEditorModal, useDeletePart, type PartEdit } from '../components/part-editor.tsx';
 import { PublishedBadge } from '../components/published-badge.tsx';
 import { TicketTypesTable } from '../components/ticket-types-table.tsx';
-import { WaitingListSection } from '../components/waiting-list-section.tsx';
 
 // The event's form and its validation (zod) load after the page itself.
 const EventEditForm = lazy(() =>
@@ -93,6 +92,9 @@ export function EventPage() {
               <Anchor component={Link} to={`/admin/events/${encodeURIComponent(eventId)}/group-registration`} size="sm">
                 Group registration
               </Anchor>
+              <Anchor component={Link} to={`/admin/events/${encodeURIComponent(eventId)}/waiting-list`} size="sm">
+                Waiting list
+              </Anchor>
               <Anchor component={Link} to={`/admin/events/${encodeURIComponent(eventId)}/messages`} size="sm">
                 Messages
               </Anchor>
@@ -114,9 +116,6 @@ export function EventPage() {
               <EventStructure paths={event.data.paths} onEdit={setEdit} onDelete={deletePart} />
             </DetailSection>
           ) : null}
-          <DetailSection title="Waiting list">
-            <WaitingListSection eventId={eventId} />
-          </DetailSection>
           <PartEditorModal eventId={eventId} edit={edit} onClose={() => setEdit(null)} />
         </>
       )}
