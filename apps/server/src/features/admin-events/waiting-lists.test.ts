@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { waitingListMessages } from '@portal/domain/events/waiting-lists.ts';
+import { waitingListMessages, type StaffWaitingListReply } from '@portal/domain/events/waiting-lists.ts';
 import { eventSections } from '../../db/schema/commerce.ts';
 import { waitingListEntries } from '../../db/schema/waiting-lists.ts';
 import { createConferenceDay, createPayment, signedInUser } from '../../test/commerce-factories.ts';
@@ -101,7 +101,8 @@ describe('the staff waiting list of an event', () => {
       caller: staff.caller,
       body: { direction: 'up' },
     });
-    expect(moved.json().entries.map((entry: { id: string }) => entry.id)).toEqual([small, big]);
+    const order = (moved.json() as StaffWaitingListReply).entries.map((entry) => entry.id);
+    expect(order).toEqual([small, big]);
     expect(
       (
         await call(t.app, 'POST', `/api/admin/waiting-list-entries/${small}/move`, {
