@@ -101,7 +101,7 @@ describe('the staff waiting list of an event', () => {
       caller: staff.caller,
       body: { direction: 'up' },
     });
-    const order = (moved.json() as StaffWaitingListReply).entries.map((entry) => entry.id);
+    const order = moved.json<StaffWaitingListReply>().entries.map((entry) => entry.id);
     expect(order).toEqual([small, big]);
     expect(
       (
