@@ -13,8 +13,17 @@ import path from 'node:path';
 /** Statuses in which a payment holds its seats (capacity.ts: released on CANCELLED, EXPIRED, REFUND_NEEDED). */
 const holding = `('PENDING', 'AWAITING_PO', 'PO_SUBMITTED', 'PAID')`;
 
-// The counters follow event_payments.seats_held, never the status: the queries below add up items by that column.
+// The counters follow event_payments.seats_held, never the status: the queries below add up items by that column,
+// and the seats waiting-list entries hold (held_seats: gathered for the first in line, or offered), which count like a
+// hold (docs/decisions/0168-waiting-lists.md).
 const invariants = [
+  {
+    name: 'waiting-list offers bought twice',
+    rule: 'a waiting-list entry is USED without a payment, or two entries point at one payment',
+    sql: `select id, status, payment_id from waiting_list_entries w where (status = 'USED' and payment_id is null)
+      or (payment_id is not null and exists (select 1 from waiting_list_entries o
+        where o.payment_id = w.payment_id and o.id <> w.id))`,
+  },
   {
     name: 'sections oversold',
     rule: 'a section counts more tickets than its max_tickets',
@@ -35,28 +44,35 @@ const invariants = [
   },
   {
     name: 'section counter ≠ seats held',
-    rule: "a section's tickets_taken differs from the tickets of its lines in payments holding seats",
+    rule: "a section's tickets_taken differs from the tickets of its lines in payments holding seats and its list's",
     sql: `select s.id, s.title, s.tickets_taken, coalesce(h.tickets, 0) as held from event_sections s
-      left join (select i.section_id, sum(i.number_of_tickets)::int as tickets from event_payment_items i
-        join event_payments p on p.id = i.payment_id where p.seats_held group by i.section_id) h on h.section_id = s.id
+      left join (select section_id, sum(tickets)::int as tickets from (
+          select i.section_id, i.number_of_tickets as tickets from event_payment_items i
+            join event_payments p on p.id = i.payment_id where p.seats_held
+          union all select w.section_id, w.held_seats from waiting_list_entries w where w.section_id is not null
+        ) seats group by section_id) h on h.section_id = s.id
       where s.tickets_taken <> coalesce(h.tickets, 0)`,
   },
   {
     name: 'grouping counter ≠ seats held',
-    rule: "a grouping's tickets_taken differs from the tickets of its sections' lines in payments holding seats",
+    rule: "a grouping's tickets_taken differs from its sections' tickets in payments holding seats and their lists'",
     sql: `select g.id, g.name, g.tickets_taken, coalesce(h.tickets, 0) as held from event_groupings g
-      left join (select s.grouping_id, sum(i.number_of_tickets)::int as tickets from event_payment_items i
-        join event_payments p on p.id = i.payment_id join event_sections s on s.id = i.section_id
-        where p.seats_held group by s.grouping_id) h on h.grouping_id = g.id
+      left join (select s.grouping_id, sum(seats.tickets)::int as tickets from (
+          select i.section_id, i.number_of_tickets as tickets from event_payment_items i
+            join event_payments p on p.id = i.payment_id where p.seats_held
+          union all select w.section_id, w.held_seats from waiting_list_entries w where w.section_id is not null
+        ) seats join event_sections s on s.id = seats.section_id group by s.grouping_id) h on h.grouping_id = g.id
       where g.tickets_taken <> coalesce(h.tickets, 0)`,
   },
   {
     name: 'event counter ≠ seats held',
-    rule: "an event's tickets_taken differs from the tickets of its lines without a section in payments holding seats",
+    rule: "an event's tickets_taken differs from its tickets without a section held by payments and its list",
     sql: `select e.id, e.name, e.tickets_taken, coalesce(h.tickets, 0) as held from events e
-      left join (select i.event_id, sum(i.number_of_tickets)::int as tickets from event_payment_items i
-        join event_payments p on p.id = i.payment_id where p.seats_held and i.section_id is null group by i.event_id) h
-        on h.event_id = e.id
+      left join (select event_id, sum(tickets)::int as tickets from (
+          select i.event_id, i.number_of_tickets as tickets from event_payment_items i
+            join event_payments p on p.id = i.payment_id where p.seats_held and i.section_id is null
+          union all select w.event_id, w.held_seats from waiting_list_entries w where w.section_id is null
+        ) seats group by event_id) h on h.event_id = e.id
       where e.tickets_taken <> coalesce(h.tickets, 0)`,
   },
   {

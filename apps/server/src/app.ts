@@ -58,6 +58,7 @@ import { organizationResourceRoutes } from './features/organization-resources/ro
 import { resourcesHubRoutes } from './features/resources-hub/routes.ts';
 import { adminContentRoutes } from './features/admin-content/routes.ts';
 import { videoCollectionRoutes } from './features/video-collections/routes.ts';
+import { waitingListsRoutes } from './features/waiting-lists/routes.ts';
 import { adminToolkitRoutes } from './features/admin-toolkit/routes.ts';
 import { adminTicketHolderRoutes } from './features/admin-ticket-holders/routes.ts';
 import { adminAuditLogRoutes } from './features/admin-audit-log/routes.ts';
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(catalogueRoutes, { prefix: '/api', ...deps });
   await app.register(cartRoutes, { prefix: '/api', ...deps });
   await app.register(checkoutRoutes, { prefix: '/api', ...deps });
+  await app.register(waitingListsRoutes, { prefix: '/api', ...deps });
   await app.register(paymentRoutes, { prefix: '/api', ...deps });
   await app.register(eventPaymentRoutes, { prefix: '/api', ...deps });
   await app.register(allocationRoutes, { prefix: '/api', ...deps });

@@ -49,6 +49,8 @@ const [
   webhooks,
   { expireDueHolds },
   holdNotices,
+  waitingListJobs,
+  waitingLists,
 ] = await Promise.all([
   import('./app.ts'),
   import('./db/client.ts'),
@@ -65,6 +67,8 @@ const [
   import('./core/webhooks.ts'),
   import('./core/capacity.ts'),
   import('./core/hold-notices.ts'),
+  import('./core/waiting-lists.ts'),
+  import('./features/waiting-lists/service.ts'),
 ]);
 phaseDone('modules');
 const { openDatabase, pgliteDemoTemplate, pgliteTemplate } = dbClient;
@@ -142,6 +146,8 @@ if (!closing) {
       [webhooks.webhookDeliveryJob]: webhooks.webhookDeliveryJobHandler({ db, config, clock: systemClock }),
       [webhooks.webhookAttemptPruningJob]: webhooks.attemptPruningJobHandler({ db, config, clock: systemClock }),
       [holdNotices.holdReleasedMailJob]: holdNotices.holdReleasedMailJobHandler({ db, config }),
+      [waitingListJobs.offerMailJob]: waitingLists.offerMailJobHandler({ db, config }),
+      [waitingListJobs.offerExpiryJob]: waitingLists.offerExpiryJobHandler({ db, clock: systemClock }),
     },
     app.log,
   );

@@ -163,6 +163,8 @@ describe('a valid production start', () => {
     expect((await fetch(`${baseUrl}/dev/mailbox`)).status).toBe(404);
     const journeyData = { people: [{ copyOf: memberEmail, firstName: 'Jo', lastName: 'Journey' }] };
     expect((await post('/api/dev/journey-data', journeyData)).status).toBe(404);
+    const offer = '/api/dev/journey-data/waiting-list-offers/00000000-0000-4000-8000-000000000000/run-out';
+    expect((await post(offer, {})).status).toBe(404);
     expect((await fetch(`${baseUrl}/members/event-cart/checkout/demo-pay`)).status).toBe(404);
     expect((await post('/api/payments/demo/00000000-0000-4000-8000-000000000000', { outcome: 'succeed' })).status).toBe(
       404,

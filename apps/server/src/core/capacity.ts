@@ -3,6 +3,7 @@ import type { EventPaymentStatus, PaymentProviderName, RefundReason } from '@por
 import { couponRefusals } from '@portal/domain/commerce/cart.ts';
 import { paymentMessages } from '@portal/domain/commerce/payments.ts';
 import { purchaseOrderMessages } from '@portal/domain/commerce/purchase-orders.ts';
+import { offerExpiresAt, shareFreedSeats, waitingListMessages } from '@portal/domain/events/waiting-lists.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { executePrepared, executeStatic, staticStatement, type StaticStatement } from '../db/prepared.ts';
 import {
@@ -21,6 +22,16 @@ import { enqueueJob } from '../platform/jobs.ts';
 import { holdReleasedMailJob } from './hold-notices.ts';
 import { issueReceipt, type CardOnReceipt } from './receipts.ts';
 import { emitPaidEventTo, emitPaymentEvent, endpointIdsTaking, type PaymentEventRow } from './webhooks.ts';
+import {
+  addHeldSeats,
+  countActiveEntries,
+  dueOffers,
+  endEntry,
+  findEntry,
+  listsWithActiveEntries,
+  lockActiveEntries,
+  type WaitingListKey,
+} from './waiting-lists.ts';
 
 /**
  * Seats and coupon uses as counters beside their limits (pretix's per-quota model). A conference-day
@@ -379,7 +390,7 @@ export async function markRefundNeeded(
     .where(and(eq(eventPayments.id, paymentId), eq(eventPayments.seatsHeld, true), ne(eventPayments.status, 'PAID')))
     .returning({ couponId: eventPayments.couponId });
   if (released) {
-    await releaseHeld(tx, paymentId, released.couponId);
+    await releaseHeld(tx, paymentId, released.couponId, now);
   } else {
     const [changed] = await tx
       .update(eventPayments)
@@ -409,7 +420,7 @@ export async function refundPaidPayment(
     .where(and(eq(eventPayments.id, paymentId), eq(eventPayments.status, 'PAID'), eq(eventPayments.seatsHeld, true)))
     .returning({ couponId: eventPayments.couponId });
   if (!released) return false;
-  await releaseHeld(tx, paymentId, released.couponId);
+  await releaseHeld(tx, paymentId, released.couponId, now);
   await emitPaymentEvent(tx, paymentId, 'payment.refund_needed', now);
   return true;
 }
@@ -500,8 +511,14 @@ export interface ReleaseResult {
   seatsReleased: boolean;
 }
 
-async function releaseHeld(tx: Executor, paymentId: string, couponId: string | null): Promise<void> {
-  await releaseSeats(tx, await seatRequestsOf(tx, paymentId));
+/**
+ * Gives a payment's seats and coupon use back. Every payment that lets go of its seats comes here, so this is
+ * where freed seats go to the waiting lists first (feedWaitingLists): while anyone waits, never to the catalogue.
+ */
+async function releaseHeld(tx: Executor, paymentId: string, couponId: string | null, now: Date): Promise<void> {
+  const requests = await seatRequestsOf(tx, paymentId);
+  await releaseSeats(tx, requests);
+  await feedWaitingLists(tx, requests, now);
   if (couponId) {
     await tx
       .update(coupons)
@@ -528,7 +545,7 @@ export async function releasePayment(
     .where(and(eq(eventPayments.id, paymentId), eq(eventPayments.seatsHeld, true), ne(eventPayments.status, 'PAID')))
     .returning({ couponId: eventPayments.couponId });
   if (released) {
-    await releaseHeld(tx, paymentId, released.couponId);
+    await releaseHeld(tx, paymentId, released.couponId, now);
     return { status, seatsReleased: true };
   }
   const payment = await lockPayment(tx, paymentId);
@@ -590,11 +607,15 @@ export async function expireHolds(db: Database, now: Date): Promise<number> {
         )
         .returning({ couponId: eventPayments.couponId, method: eventPayments.method });
       if (!row) return 0;
-      await releaseHeld(tx, id, row.couponId);
+      await releaseHeld(tx, id, row.couponId, now);
       // Queued with the release it tells of: it goes once, whichever caller released the hold.
       if (row.method === 'PURCHASE_ORDER') await enqueueJob(tx, holdReleasedMailJob, { paymentId: id });
       return 1;
     });
+  }
+  for (const id of await dueOffers(db, now)) {
+    const ended = await db.transaction(async (tx) => endWaitingListEntry(tx, id, 'EXPIRED', now, now));
+    if (ended) expired += 1;
   }
   return expired;
 }
@@ -612,4 +633,145 @@ export async function expireDueHolds(db: Database, now: Date): Promise<number> {
     total += released;
     if (released < expiryBatch) return total;
   }
+}
+
+/** A list's bucket rows, locked, and what is left in them. */
+export interface WaitingListSeats {
+  /** Named in a refusal: the section's title, or the event's name. */
+  title: string;
+  /** Seats neither sold nor held; null when unlimited. */
+  remaining: number | null;
+  enabled: boolean;
+  offerHours: number;
+}
+
+const leftOf = (max: number | null, taken: number) => (max === null ? null : Math.max(max - taken, 0));
+const least = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
+
+/**
+ * Locks a waiting list's bucket rows in the global order (the event's row, or the section's then its
+ * grouping's) and answers what is left in them: the lock every change of a list's held seats takes first, so
+ * what it reads stays true until its commit. Undefined for an unknown event or section.
+ */
+export async function lockWaitingListSeats(tx: Executor, list: WaitingListKey): Promise<WaitingListSeats | undefined> {
+  if (list.sectionId === null) {
+    const [event] = await tx
+      .select({
+        title: events.name,
+        max: events.maxTickets,
+        taken: events.ticketsTaken,
+        enabled: events.waitingListEnabled,
+        offerHours: events.waitingListOfferHours,
+      })
+      .from(events)
+      .where(eq(events.id, list.eventId))
+      .for('update');
+    return event && { ...event, remaining: leftOf(event.max, event.taken) };
+  }
+  const [section] = await tx
+    .select({
+      title: eventSections.title,
+      max: eventSections.maxTickets,
+      taken: eventSections.ticketsTaken,
+      groupingId: eventSections.groupingId,
+      enabled: events.waitingListEnabled,
+      offerHours: events.waitingListOfferHours,
+    })
+    .from(eventSections)
+    .innerJoin(events, eq(events.id, eventSections.eventId))
+    .where(and(eq(eventSections.id, list.sectionId), eq(eventSections.eventId, list.eventId)))
+    .for('update', { of: eventSections });
+  if (!section) return undefined;
+  const [grouping] = await tx
+    .select({ max: eventGroupings.maxTickets, taken: eventGroupings.ticketsTaken })
+    .from(eventGroupings)
+    .where(eq(eventGroupings.id, section.groupingId))
+    .for('update');
+  const remaining = least(leftOf(section.max, section.taken), grouping ? leftOf(grouping.max, grouping.taken) : null);
+  return { title: section.title, remaining, enabled: section.enabled, offerHours: section.offerHours };
+}
+
+/** Each list once, events' lists before sections', each by id: the buckets' global order. */
+function listsInOrder(lists: readonly WaitingListKey[]): WaitingListKey[] {
+  const byKey = new Map(lists.map((list) => [`${list.sectionId ?? ''}:${list.eventId}`, list]));
+  return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, list]) => list);
+}
+
+/**
+ * Seats free in these lists' buckets go to their entries still waiting, strictly in order
+ * (shareFreedSeats): each entry's hold grows, and an entry holding all it asked for gets its offer (mailed,
+ * and ended by a job when it runs out). A list without active entries leaves its seats to the catalogue.
+ */
+export async function feedWaitingLists(tx: Executor, lists: readonly WaitingListKey[], now: Date): Promise<void> {
+  for (const list of listsInOrder(lists)) {
+    if ((await countActiveEntries(tx, list)) === 0) continue;
+    const seats = await lockWaitingListSeats(tx, list);
+    if (!seats) continue;
+    const entries = await lockActiveEntries(tx, list);
+    for (const share of shareFreedSeats(entries, seats.remaining ?? Number.MAX_SAFE_INTEGER)) {
+      await takeSeats(tx, [{ ...list, numberOfTickets: share.seats, title: seats.title }]);
+      const offer = share.offered ? { at: now, expiresAt: offerExpiresAt(now, seats.offerHours) } : null;
+      await addHeldSeats(tx, share.id, share.seats, offer);
+    }
+  }
+}
+
+/** Every list of an event with someone on it is fed: staff changed its capacity or its waiting-list settings. */
+export async function feedEventWaitingLists(tx: Executor, eventId: string, now: Date): Promise<void> {
+  await feedWaitingLists(tx, await listsWithActiveEntries(tx, eventId), now);
+}
+
+/**
+ * Ends an active entry (she left, staff removed it, or with `dueBy` its offer ran out) and gives back what it
+ * held, exactly once (waiting-lists.endEntry), under the list's bucket locks; the seats go to the next entries.
+ * False when it was no longer active (or its offer not due).
+ */
+export async function endWaitingListEntry(
+  tx: Executor,
+  entryId: string,
+  status: 'EXPIRED' | 'LEFT' | 'REMOVED',
+  now: Date,
+  dueBy?: Date,
+): Promise<boolean> {
+  const entry = await findEntry(tx, entryId);
+  if (!entry) return false;
+  const list = { eventId: entry.eventId, sectionId: entry.sectionId };
+  const seats = await lockWaitingListSeats(tx, list);
+  const ended = await endEntry(tx, entryId, status, dueBy);
+  if (!ended) return false;
+  if (ended.heldSeats > 0)
+    await releaseSeats(tx, [{ ...list, numberOfTickets: ended.heldSeats, title: seats?.title ?? '' }]);
+  await feedWaitingLists(tx, [list], now);
+  return true;
+}
+
+/**
+ * Staff offer an entry still waiting out of turn: the seats it lacks come from those free now, then from what
+ * other entries still waiting have gathered (not yet promised to anyone), the last in line first; it gets its
+ * offer. A 409 when even that is too few (raise the capacity first) or the entry is not waiting.
+ */
+export async function offerOutOfTurn(tx: Executor, entryId: string, now: Date): Promise<void> {
+  const entry = await findEntry(tx, entryId);
+  if (!entry) throw notFound(waitingListMessages.notFound);
+  const list = { eventId: entry.eventId, sectionId: entry.sectionId };
+  const seats = await lockWaitingListSeats(tx, list);
+  const entries = await lockActiveEntries(tx, list);
+  const locked = entries.find((row) => row.id === entryId);
+  if (!seats || !locked || locked.status !== 'WAITING') throw conflict(waitingListMessages.notWaiting);
+  const missing = locked.quantity - locked.heldSeats;
+  const free = Math.min(seats.remaining ?? missing, missing);
+  const lenders = entries
+    .filter((row) => row.status === 'WAITING' && row.id !== entryId && row.heldSeats > 0)
+    .reverse();
+  const lent = lenders.reduce((sum, row) => sum + row.heldSeats, 0);
+  if (free + lent < missing) throw conflict(paymentMessages.soldOut(seats.title, free + lent));
+  if (free > 0) await takeSeats(tx, [{ ...list, numberOfTickets: free, title: seats.title }]);
+  let borrow = missing - free;
+  for (const lender of lenders) {
+    if (borrow === 0) break;
+    const seatsLent = Math.min(lender.heldSeats, borrow);
+    await addHeldSeats(tx, lender.id, -seatsLent, null);
+    borrow -= seatsLent;
+  }
+  await addHeldSeats(tx, entryId, missing, { at: now, expiresAt: offerExpiresAt(now, seats.offerHours) });
 }

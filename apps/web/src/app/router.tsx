@@ -34,6 +34,7 @@ import { applicationsRoutes } from '../features/applications/routes.tsx';
 import { attendanceRoutes } from '../features/attendance/routes.tsx';
 import { authRoutes } from '../features/auth/routes.tsx';
 import { catalogueRoutes } from '../features/catalogue/routes.tsx';
+import { waitingListsRoutes } from '../features/waiting-lists/routes.tsx';
 import { certificatesRoutes } from '../features/certificates/routes.tsx';
 import { checkoutRoutes } from '../features/checkout/routes.tsx';
 import { devMailboxRoutes } from '../features/dev-mailbox/routes.tsx';
@@ -72,6 +73,7 @@ const features: FeatureRouteFactory[] = [
   videoCollectionsRoutes,
   catalogueRoutes,
   checkoutRoutes,
+  waitingListsRoutes,
   eventPaymentsRoutes,
   allocationRoutes,
   applicationsRoutes,

@@ -70,6 +70,10 @@ export const events = pgTable(
     }),
     /** Finance: days an accepted applicant has to pay (§9 'Payment due time'). */
     paymentDueDays: integer('payment_due_days'),
+    /** Whether a sold-out section (or the event) takes waiting-list joins (docs/decisions/0168-waiting-lists.md). */
+    waitingListEnabled: boolean('waiting_list_enabled').notNull().default(true),
+    /** How long a waiting-list offer holds its seats. */
+    waitingListOfferHours: integer('waiting_list_offer_hours').notNull().default(48),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -80,6 +84,7 @@ export const events = pgTable(
       sql`${t.ticketsTaken} >= 0 and (${t.maxTickets} is null or ${t.ticketsTaken} <= ${t.maxTickets})`,
     ),
     check('events_close_days', sql`${t.daysBeforePurchaseClose} >= 0`),
+    check('events_waiting_list_offer_hours', sql`${t.waitingListOfferHours} between 1 and 720`),
     // The domain's list, written out: a band the schema has not heard of never reaches the filter.
     check(
       'events_grade_bands',

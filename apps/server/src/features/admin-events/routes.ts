@@ -14,15 +14,23 @@ import {
   staffEventQuery,
   ticketTypeInput,
 } from '@portal/domain/events/admin-contracts.ts';
+import {
+  moveEntryInput,
+  staffWaitingListReply,
+  waitingListSettingsInput,
+} from '@portal/domain/events/waiting-lists.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { createCoupon, listCoupons, updateCoupon } from './coupons.ts';
 import * as editor from './service.ts';
+import * as waitingLists from './waiting-lists.ts';
 
 const eventParams = z.object({ eventId: z.uuid('Not an event id') });
 const pathParams = z.object({ pathId: z.uuid('Not a path id') });
 const groupingParams = z.object({ groupingId: z.uuid('Not a grouping id') });
 const idParams = z.object({ id: z.uuid('Not an id') });
+const entryParams = z.object({ entryId: z.uuid('Not a waiting-list entry id') });
+const waitingList = { 200: staffWaitingListReply };
 
 const staff = { access: 'staff' } as const;
 const tags = ['admin'];
@@ -150,5 +158,35 @@ export const adminEventRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     '/admin/coupons/:id',
     { config: staff, schema: { tags, params: idParams, body: couponInput, response: { 200: couponRow } } },
     async (request) => updateCoupon(deps, caller(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/admin/events/:eventId/waiting-list',
+    { config: staff, schema: { tags, params: eventParams, response: waitingList } },
+    async (request) => waitingLists.getWaitingList(deps, request.params.eventId),
+  );
+
+  app.put(
+    '/admin/events/:eventId/waiting-list',
+    { config: staff, schema: { tags, params: eventParams, body: waitingListSettingsInput, response: waitingList } },
+    async (request) => waitingLists.setWaitingList(deps, caller(request), request.params.eventId, request.body),
+  );
+
+  app.post(
+    '/admin/waiting-list-entries/:entryId/move',
+    { config: staff, schema: { tags, params: entryParams, body: moveEntryInput, response: waitingList } },
+    async (request) => waitingLists.moveEntry(deps, caller(request), request.params.entryId, request.body.direction),
+  );
+
+  app.post(
+    '/admin/waiting-list-entries/:entryId/offer',
+    { config: staff, schema: { tags, params: entryParams, response: waitingList } },
+    async (request) => waitingLists.offerEntry(deps, caller(request), request.params.entryId),
+  );
+
+  app.delete(
+    '/admin/waiting-list-entries/:entryId',
+    { config: staff, schema: { tags, params: entryParams, response: waitingList } },
+    async (request) => waitingLists.removeEntry(deps, caller(request), request.params.entryId),
   );
 };

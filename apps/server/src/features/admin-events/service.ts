@@ -12,6 +12,7 @@ import {
 import { orderedGradeBands } from '@portal/domain/events/grade-bands.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
+import { feedEventWaitingLists } from '../../core/capacity.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
@@ -83,6 +84,8 @@ async function change(
 ): Promise<StaffEventDetail> {
   const { eventId } = await deps.db.transaction(async (tx) => {
     const done = await run(tx);
+    // A capacity raised (or any change of the event's seats) frees seats: those waiting get them first.
+    await feedEventWaitingLists(tx, done.eventId, deps.clock());
     await audit(tx, {
       ...actorOf(auth),
       action,

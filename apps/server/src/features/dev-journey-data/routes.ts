@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { createJourneyData } from './service.ts';
+import { createJourneyData, runOutWaitingListOffer } from './service.ts';
 
 const name = z.string().trim().min(1).max(60);
 const journeyDataInput = z.object({
@@ -43,6 +43,18 @@ export const devJourneyDataRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
     async (request, reply) => {
       const created = await createJourneyData(deps, request.body.people, request.body.organizations);
       return reply.status(201).send(created);
+    },
+  );
+
+  app.post(
+    '/dev/journey-data/waiting-list-offers/:entryId/run-out',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['platform'], params: z.object({ entryId: z.uuid() }), response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      await runOutWaitingListOffer(deps, request.params.entryId);
+      return reply.status(204).send(null);
     },
   );
 };

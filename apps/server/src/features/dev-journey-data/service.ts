@@ -1,4 +1,6 @@
 import type { AppDeps } from '../../app-deps.ts';
+import { expireHolds } from '../../core/capacity.ts';
+import { runOutOffer } from '../../core/waiting-lists.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { copyOrganization, copyPerson, type OrganizationRequest, type PersonRequest } from './repository.ts';
 
@@ -29,4 +31,15 @@ export async function createJourneyData(deps: AppDeps, people: PersonRequest[], 
     }
     return { people: created, organizations };
   });
+}
+
+/**
+ * A waiting-list offer runs out now and passes on (the hold sweep ends it as it would after its hours): what a
+ * journey needs in place of moving the clock for everyone.
+ */
+export async function runOutWaitingListOffer(deps: AppDeps, entryId: string): Promise<void> {
+  const now = deps.clock();
+  const moved = await deps.db.transaction(async (tx) => runOutOffer(tx, entryId, now));
+  if (!moved) throw notFound('No such offer.');
+  await expireHolds(deps.db, now);
 }

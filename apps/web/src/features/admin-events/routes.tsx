@@ -20,6 +20,10 @@ export const adminEventsRoutes: FeatureRouteFactory = (queryClient) => ({
         })),
     },
     {
+      path: 'events/:eventId/waiting-list',
+      lazy: () => import('./pages/waiting-list-page.tsx').then((m) => ({ Component: m.WaitingListPage })),
+    },
+    {
       path: 'coupons',
       lazy: () =>
         import('./pages/coupons-page.tsx').then((m) => ({

@@ -16,7 +16,13 @@ export const catalogueRoutes: FeatureRouteFactory = (queryClient) => ({
     },
     {
       path: 'events/:eventId',
-      ...preloaded({ reads: ['/api/catalogue/events/:eventId', '/api/catalogue/events/:eventId/group-registration'] }),
+      ...preloaded({
+        reads: [
+          '/api/catalogue/events/:eventId',
+          '/api/catalogue/events/:eventId/group-registration',
+          '/api/waiting-lists/events/:eventId',
+        ],
+      }),
       lazy: () =>
         import('./pages/event-page.tsx').then((m) => ({
           Component: m.EventPage,

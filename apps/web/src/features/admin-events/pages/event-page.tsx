@@ -92,6 +92,9 @@ export function EventPage() {
               <Anchor component={Link} to={`/admin/events/${encodeURIComponent(eventId)}/group-registration`} size="sm">
                 Group registration
               </Anchor>
+              <Anchor component={Link} to={`/admin/events/${encodeURIComponent(eventId)}/waiting-list`} size="sm">
+                Waiting list
+              </Anchor>
               <Anchor component={Link} to={`/admin/events/${encodeURIComponent(eventId)}/messages`} size="sm">
                 Messages
               </Anchor>

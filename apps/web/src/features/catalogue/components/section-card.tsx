@@ -4,6 +4,7 @@ import { formatUsDate } from '@portal/domain/dates.ts';
 import { AddToCartForm } from './add-to-cart-form.tsx';
 import { SeatsBadge } from './seats-badge.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { WaitingListPanel } from '../../../shared/waiting-lists/waiting-list-panel.tsx';
 
 interface SectionCardProps {
   event: CatalogueEventDetail;
@@ -46,6 +47,14 @@ export function SectionCard({ event, section }: SectionCardProps) {
             ticketTypes={event.ticketTypes}
             remaining={section.remaining}
             isFree={section.isFree}
+          />
+        ) : null}
+        {event.onSale && soldOut && event.ticketTypes.length > 0 ? (
+          <WaitingListPanel
+            eventId={event.id}
+            sectionId={section.id}
+            itemName={section.title}
+            ticketTypes={event.ticketTypes}
           />
         ) : null}
       </Stack>

@@ -17,6 +17,7 @@ import { eventKindLabels, eventTexts, pathLabel } from '../components/event-labe
 import { SectionCard } from '../components/section-card.tsx';
 import { SeatsBadge } from '../components/seats-badge.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { WaitingListPanel } from '../../../shared/waiting-lists/waiting-list-panel.tsx';
 
 export const eventLoader =
   (queryClient: QueryClient) =>
@@ -75,6 +76,8 @@ function WholeEventPurchase({ event }: { event: CatalogueEventDetail }) {
             ticketTypes={event.ticketTypes}
             remaining={event.remaining}
           />
+        ) : event.onSale ? (
+          <WaitingListPanel eventId={event.id} sectionId={null} itemName={event.name} ticketTypes={event.ticketTypes} />
         ) : null}
       </Stack>
     </Paper>
