@@ -48,6 +48,7 @@ const [
   receipts,
   webhooks,
   { expireDueHolds },
+  evaluations,
 ] = await Promise.all([
   import('./app.ts'),
   import('./db/client.ts'),
@@ -63,6 +64,7 @@ const [
   import('./core/receipts.ts'),
   import('./core/webhooks.ts'),
   import('./core/capacity.ts'),
+  import('./core/evaluations.ts'),
 ]);
 phaseDone('modules');
 const { openDatabase, pgliteDemoTemplate, pgliteTemplate } = dbClient;
@@ -137,6 +139,7 @@ if (!closing) {
       [auth.passwordResetJob]: auth.sendPasswordReset({ db, clock: systemClock, config }),
       [staffNotifications.staffDigestJob]: staffNotifications.runDigestJob({ db, clock: systemClock, config, storage }),
       [receipts.receiptMailJob]: receipts.receiptMailJobHandler({ db, config }),
+      [evaluations.evaluationAskJob]: evaluations.evaluationAskJobHandler({ db, config }),
       [webhooks.webhookDeliveryJob]: webhooks.webhookDeliveryJobHandler({ db, config, clock: systemClock }),
       [webhooks.webhookAttemptPruningJob]: webhooks.attemptPruningJobHandler({ db, config, clock: systemClock }),
     },
