@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   defaultEvaluationForm,
   defaultEvaluationSettings,
@@ -58,7 +59,7 @@ export async function saveEvaluation(deps: AppDeps, auth: RequestAuth, eventId: 
     if (
       current &&
       responses > 0 &&
-      (JSON.stringify(current.questions) !== JSON.stringify(input.questions) || current.anonymous !== input.anonymous)
+      (!isDeepStrictEqual(current.questions, input.questions) || current.anonymous !== input.anonymous)
     )
       throw conflict(evaluationMessages.formLocked);
     await repository.upsertEvaluation(tx, eventId, { ...input, facilitators }, auth.user.id);

@@ -6,6 +6,7 @@ import {
   evaluationMessages,
   type EvaluationInput,
 } from '@portal/domain/events/evaluations.ts';
+import { certificates } from '../../db/schema/attendance.ts';
 import { evaluationAskJob, evaluationAskJobHandler } from '../../core/evaluations.ts';
 import { evaluationRequests, evaluationResponses, evaluationSubmissions } from '../../db/schema/evaluations.ts';
 import { jobs, mailMessages } from '../../db/schema/platform.ts';
@@ -103,6 +104,8 @@ describe('an evaluation asked at the end that the certificate waits for', () => 
     const pdf = await call(t.app, 'GET', `/api/certificates/${certificate.id}/pdf`, { caller: holder });
     expect(pdf.statusCode).toBe(403);
     expect(pdf.json().detail).toBe(awaitingEvaluationText);
+    const [stored] = await t.deps.db.select().from(certificates).where(eq(certificates.id, certificate.id));
+    expect((await call(t.app, 'GET', `/api/verify/${stored?.code}`)).statusCode).toBe(404);
     const csv = await call(t.app, 'GET', '/api/certificates/transcript.csv', { caller: holder });
     expect(csv.body).toContain(`${world.event.name},11/21/2026 11/22/2026,12,${awaitingEvaluationText}`);
   });
