@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import {
   askedOccasions,
   certificateReleased,
+  evaluationPagePath,
   occasionOfMarkDay,
   occasionLabel,
   type AskWhen,
@@ -37,7 +38,10 @@ export const lastDayOf = (eventId: SQLWrapper | string) => sql<string>`coalesce(
   (select ${events.endDate}::text from ${events} where ${events.id} = ${eventId}))`;
 
 async function eventLastDay(db: Executor, eventId: string): Promise<string> {
-  const [row] = await db.select({ lastDay: lastDayOf(eventId) }).from(events).where(eq(events.id, eventId));
+  const [row] = await db
+    .select({ lastDay: lastDayOf(eventId) })
+    .from(events)
+    .where(eq(events.id, eventId));
   return row?.lastDay ?? '';
 }
 
@@ -118,7 +122,9 @@ export async function askForEvaluations(
   const asked = await tx
     .insert(evaluationRequests)
     .values(
-      [...new Set(people)].sort().map((userId) => ({ eventId: input.eventId, userId, occasion, sectionId: input.sectionId })),
+      [...new Set(people)]
+        .sort()
+        .map((userId) => ({ eventId: input.eventId, userId, occasion, sectionId: input.sectionId })),
     )
     .onConflictDoNothing()
     .returning({ userId: evaluationRequests.userId });
@@ -126,9 +132,6 @@ export async function askForEvaluations(
     await enqueueJob(tx, evaluationAskJob, { eventId: input.eventId, userId: row.userId, occasion });
   }
 }
-
-/** The member's page for one occasion's evaluation: the mail's link and Manage Events' button. */
-export const evaluationPath = (eventId: string, occasion: string) => `/members/evaluations/${eventId}/${occasion}`;
 
 /** The mail asking one person: a link straight to the form (sign-in, when needed, returns to it). */
 export function evaluationAskJobHandler(deps: Pick<AppDeps, 'db' | 'config'>): JobHandler {
@@ -143,7 +146,7 @@ export function evaluationAskJobHandler(deps: Pick<AppDeps, 'db' | 'config'>): J
       .where(eq(users.id, userId));
     const evaluation = await findEventEvaluation(deps.db, eventId);
     if (!row || !evaluation) return;
-    const link = `${deps.config.publicUrl}${evaluationPath(eventId, occasion)}`;
+    const link = `${deps.config.publicUrl}${evaluationPagePath(eventId, occasion)}`;
     const waits = evaluation.requiredForCertificate
       ? '\nYour certificate of attendance is released as soon as you send it.\n'
       : '';
@@ -181,7 +184,9 @@ export async function certificatesAwaitingEvaluation(
   for (const { eventId, askWhen } of required) {
     const attendedDates = days.filter((day) => day.eventId === eventId).map((day) => day.date);
     const submittedOccasions = submitted.filter((row) => row.eventId === eventId).map((row) => row.occasion);
-    if (certificateReleased({ evaluation: { askWhen, requiredForCertificate: true }, attendedDates, submittedOccasions }))
+    if (
+      certificateReleased({ evaluation: { askWhen, requiredForCertificate: true }, attendedDates, submittedOccasions })
+    )
       continue;
     const open = openOccasion(askWhen, attendedDates, submittedOccasions, today);
     waiting.set(eventId, open);
@@ -219,6 +224,7 @@ export async function eventAverages(db: Executor, eventIds: readonly string[]): 
       ),
     )
     .groupBy(evaluationResponses.eventId);
-  for (const row of rows) if (row.average !== null) averages.set(row.eventId, Math.round(Number(row.average) * 100) / 100);
+  for (const row of rows)
+    if (row.average !== null) averages.set(row.eventId, Math.round(Number(row.average) * 100) / 100);
   return averages;
 }

@@ -34,6 +34,8 @@ import { attendanceRoutes } from '../features/attendance/routes.tsx';
 import { authRoutes } from '../features/auth/routes.tsx';
 import { catalogueRoutes } from '../features/catalogue/routes.tsx';
 import { certificatesRoutes } from '../features/certificates/routes.tsx';
+import { evaluationsRoutes } from '../features/evaluations/routes.tsx';
+import { adminEvaluationsRoutes } from '../features/admin-evaluations/routes.tsx';
 import { checkoutRoutes } from '../features/checkout/routes.tsx';
 import { devMailboxRoutes } from '../features/dev-mailbox/routes.tsx';
 import { eventPaymentsRoutes } from '../features/event-payments/routes.tsx';
@@ -103,6 +105,8 @@ const features: FeatureRouteFactory[] = [
   adminAuditLogRoutes,
   adminWebhookRoutes,
   certificatesRoutes,
+  evaluationsRoutes,
+  adminEvaluationsRoutes,
   devMailboxRoutes,
   notFoundRoutes,
 ];

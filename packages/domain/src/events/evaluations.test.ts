@@ -28,7 +28,10 @@ describe('evaluationForm', () => {
     ['no question', []],
     ['two questions with one id', [form[0], form[0]]],
     ['a choice with one option', [{ id: 'c', kind: 'SINGLE_CHOICE', prompt: 'C', required: true, options: ['A'] }]],
-    ['a choice with a repeated option', [{ id: 'c', kind: 'MULTIPLE_CHOICE', prompt: 'C', required: true, options: ['A', 'A'] }]],
+    [
+      'a choice with a repeated option',
+      [{ id: 'c', kind: 'MULTIPLE_CHOICE', prompt: 'C', required: true, options: ['A', 'A'] }],
+    ],
     ['a blank prompt', [{ id: 'c', kind: 'RATING', prompt: '  ', required: true }]],
     ['an id with capitals', [{ id: 'Rate', kind: 'RATING', prompt: 'R', required: true }]],
   ])('refuses %s', (_name, questions) => {

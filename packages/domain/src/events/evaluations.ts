@@ -135,10 +135,10 @@ export const answers = z.record(z.string(), answerValue);
 export type Answers = z.infer<typeof answers>;
 
 export type AnswerCheck =
-  | { ok: true; answers: Answers }
-  | { ok: false; errors: Record<string, string>; unknown: boolean };
+  { ok: true; answers: Answers } | { ok: false; errors: Record<string, string>; unknown: boolean };
 
-const onScale = (value: unknown) => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= scalePoints;
+const onScale = (value: unknown) =>
+  Number.isInteger(value) && (value as number) >= 1 && (value as number) <= scalePoints;
 
 /**
  * Checks answers against the form. A draft (`complete` false) may leave any question open; a
@@ -329,9 +329,7 @@ export const evaluationResults = z.object({
   eventName: z.string(),
   anonymous: z.boolean(),
   overall: evaluationSummary,
-  groups: z.array(
-    z.object({ by: z.enum(['SECTION', 'FACILITATOR']), name: z.string(), summary: evaluationSummary }),
-  ),
+  groups: z.array(z.object({ by: z.enum(['SECTION', 'FACILITATOR']), name: z.string(), summary: evaluationSummary })),
 });
 export type EvaluationResults = z.infer<typeof evaluationResults>;
 
@@ -349,6 +347,9 @@ export const myEvaluation = z.object({
 export type MyEvaluation = z.infer<typeof myEvaluation>;
 
 export const myEvaluations = z.object({ items: z.array(myEvaluation) });
+
+/** The member's page for one occasion's evaluation: the mail's link and Manage Events' button. */
+export const evaluationPagePath = (eventId: string, occasion: string) => `/members/evaluations/${eventId}/${occasion}`;
 
 /** The occasion as the member reads it. */
 export function occasionLabel(value: string): string {

@@ -1,9 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  defaultEvaluationForm,
-  evaluationMessages,
-  type EvaluationInput,
-} from '@portal/domain/events/evaluations.ts';
+import { defaultEvaluationForm, evaluationMessages, type EvaluationInput } from '@portal/domain/events/evaluations.ts';
 import { createSession, sessionCookie } from '../../platform/sessions.ts';
 import { createAttendanceSection } from '../../test/attendance-factories.ts';
 import { signedInUser } from '../../test/commerce-factories.ts';
@@ -62,7 +58,10 @@ describe('building an evaluation', () => {
 
   it.each([
     ['no question', { questions: [] }],
-    ['a choice of one option', { questions: [{ id: 'c', kind: 'SINGLE_CHOICE', prompt: 'C', required: true, options: ['A'] }] }],
+    [
+      'a choice of one option',
+      { questions: [{ id: 'c', kind: 'SINGLE_CHOICE', prompt: 'C', required: true, options: ['A'] }] },
+    ],
     ['two questions with one id', { questions: [questions[0], questions[0]] }],
     ['an unknown kind', { questions: [{ id: 'c', kind: 'SLIDER', prompt: 'C', required: true }] }],
     ['no time to ask', { askWhen: 'SOMETIMES' }],
@@ -76,7 +75,12 @@ describe('building an evaluation', () => {
       body: { ...input, facilitators: { ...input.facilitators, '00000000-0000-4000-8000-000000000000': 'Nobody' } },
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ exists: true, questions, askWhen: 'EACH_DAY', facilitators: input.facilitators });
+    expect(saved.json()).toMatchObject({
+      exists: true,
+      questions,
+      askWhen: 'EACH_DAY',
+      facilitators: input.facilitators,
+    });
   });
 });
 
@@ -105,7 +109,10 @@ describe('results', () => {
   });
 
   it('locks the questions and anonymity once answered (409), not the other settings', async () => {
-    const changed = await call(t.app, 'PUT', url(), { caller: staff, body: { ...input, questions: questions.slice(1) } });
+    const changed = await call(t.app, 'PUT', url(), {
+      caller: staff,
+      body: { ...input, questions: questions.slice(1) },
+    });
     expect(changed.statusCode).toBe(409);
     expect(changed.json().detail).toBe(evaluationMessages.formLocked);
     expect((await call(t.app, 'PUT', url(), { caller: staff, body: { ...input, anonymous: true } })).statusCode).toBe(
@@ -126,7 +133,11 @@ describe('results', () => {
     const apply = results.overall.questions.find((question: { id: string }) => question.id === 'apply');
     expect(apply.texts).toEqual(['Guided reading groups']);
     expect(results.groups).toEqual([
-      expect.objectContaining({ by: 'SECTION', name: world.section.title, summary: expect.objectContaining({ responses: 1 }) }),
+      expect.objectContaining({
+        by: 'SECTION',
+        name: world.section.title,
+        summary: expect.objectContaining({ responses: 1 }),
+      }),
       expect.objectContaining({ by: 'FACILITATOR', name: 'Fran Facilitator' }),
     ]);
   });

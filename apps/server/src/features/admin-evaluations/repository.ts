@@ -88,7 +88,9 @@ export async function exportPage(
       sectionTitle: eventSections.title,
       sectionId: evaluationResponses.sectionId,
       answers: evaluationResponses.answers,
-      name: sql<string | null>`case when ${users.id} is null then null else ${users.firstName} || ' ' || ${users.lastName} end`,
+      name: sql<
+        string | null
+      >`case when ${users.id} is null then null else ${users.firstName} || ' ' || ${users.lastName} end`,
       email: users.email,
     })
     .from(evaluationResponses)

@@ -44,10 +44,6 @@ export const adminEvaluationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       },
     },
     async (request, reply) =>
-      sendExport(
-        reply,
-        await evaluations.exportResponses(deps, request.params.eventId, request.query.format),
-        deps.db,
-      ),
+      sendExport(reply, await evaluations.exportResponses(deps, request.params.eventId, request.query.format), deps.db),
   );
 };

@@ -152,14 +152,15 @@ export async function exportResponses(
     ...people,
     { header: 'Occasion', value: (row) => row.occasion },
     { header: 'Section', value: (row) => row.sectionTitle },
-    { header: 'Facilitator', value: (row) => (row.sectionId ? (evaluation.facilitators[row.sectionId] ?? null) : null) },
+    {
+      header: 'Facilitator',
+      value: (row) => (row.sectionId ? (evaluation.facilitators[row.sectionId] ?? null) : null),
+    },
     { header: 'Submitted on', value: (row) => row.submittedOn },
-    ...evaluation.questions.map(
-      (question): ExportColumn<Row> => ({
-        header: question.prompt,
-        value: (row) => answerCell(row.answers[question.id]),
-      }),
-    ),
+    ...evaluation.questions.map((question): ExportColumn<Row> => ({
+      header: question.prompt,
+      value: (row) => answerCell(row.answers[question.id]),
+    })),
   ];
   return {
     baseName: `evaluation-${eventId}`,

@@ -1,11 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { awaitingEvaluationText } from '@portal/domain/events/certificates.ts';
-import {
-  defaultEvaluationForm,
-  evaluationMessages,
-  type EvaluationInput,
-} from '@portal/domain/events/evaluations.ts';
+import { defaultEvaluationForm, evaluationMessages, type EvaluationInput } from '@portal/domain/events/evaluations.ts';
 import { certificates } from '../../db/schema/attendance.ts';
 import { evaluationAskJob, evaluationAskJobHandler } from '../../core/evaluations.ts';
 import { evaluationRequests, evaluationResponses, evaluationSubmissions } from '../../db/schema/evaluations.ts';
@@ -123,12 +119,12 @@ describe('an evaluation asked at the end that the certificate waits for', () => 
       expect(answered.statusCode).toBe(404);
       expect(answered.json().detail).toBe(evaluationMessages.notAsked);
     }
-    expect((await call(t.app, 'GET', `/api/evaluations/${world.event.id}/2026-11-21`, { caller: holder })).statusCode).toBe(
-      404,
-    );
-    expect((await call(t.app, 'GET', `/api/evaluations/${world.event.id}/someday`, { caller: holder })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await call(t.app, 'GET', `/api/evaluations/${world.event.id}/2026-11-21`, { caller: holder })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(t.app, 'GET', `/api/evaluations/${world.event.id}/someday`, { caller: holder })).statusCode,
+    ).toBe(400);
     expect((await call(t.app, 'GET', path())).statusCode).toBe(401);
   });
 
@@ -155,14 +151,17 @@ describe('an evaluation asked at the end that the certificate waits for', () => 
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual({ apply: evaluationMessages.required });
-    const offScale = await call(t.app, 'POST', path(), { caller: holder, body: { answers: { ...complete, relevance: 0 } } });
+    const offScale = await call(t.app, 'POST', path(), {
+      caller: holder,
+      body: { answers: { ...complete, relevance: 0 } },
+    });
     expect(offScale.json().errors).toEqual({ relevance: evaluationMessages.notOnScale });
     const unknown = await call(t.app, 'POST', path(), { caller: holder, body: { answers: { ...complete, other: 1 } } });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().detail).toBe(evaluationMessages.unknownQuestion);
-    expect(await t.deps.db.select().from(evaluationSubmissions).where(eq(evaluationSubmissions.userId, world.holder.id))).toEqual(
-      [],
-    );
+    expect(
+      await t.deps.db.select().from(evaluationSubmissions).where(eq(evaluationSubmissions.userId, world.holder.id)),
+    ).toEqual([]);
   });
 
   it('takes her answers once, with her name, drops the draft and releases the certificate at once', async () => {
@@ -267,9 +266,9 @@ describe('an anonymous evaluation asked after each day', () => {
     const submissionColumns = await t.deps.db.execute(
       sql`select column_name from information_schema.columns where table_name = 'evaluation_submissions' order by 1`,
     );
-    expect((submissionColumns as unknown as { rows: { column_name: string }[] }).rows.map((row) => row.column_name)).toEqual(
-      ['event_id', 'occasion', 'submitted_at', 'user_id'],
-    );
+    expect(
+      (submissionColumns as unknown as { rows: { column_name: string }[] }).rows.map((row) => row.column_name),
+    ).toEqual(['event_id', 'occasion', 'submitted_at', 'user_id']);
   });
 
   it('refuses, in the database, an anonymous response that names a person', async () => {

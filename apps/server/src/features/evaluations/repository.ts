@@ -43,7 +43,11 @@ export async function attendedEvaluations(db: Executor, userId: string, eventId?
 export async function draftsAt(db: Executor, userId: string, eventIds: readonly string[]) {
   if (eventIds.length === 0) return [];
   return db
-    .select({ eventId: evaluationDrafts.eventId, occasion: evaluationDrafts.occasion, answers: evaluationDrafts.answers })
+    .select({
+      eventId: evaluationDrafts.eventId,
+      occasion: evaluationDrafts.occasion,
+      answers: evaluationDrafts.answers,
+    })
     .from(evaluationDrafts)
     .where(and(eq(evaluationDrafts.userId, userId), inArray(evaluationDrafts.eventId, [...eventIds])));
 }
