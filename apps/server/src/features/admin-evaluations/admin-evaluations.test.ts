@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultEvaluationForm, evaluationMessages, type EvaluationInput } from '@portal/domain/events/evaluations.ts';
+import type { SeasonReport } from '@portal/domain/events/event-reports.ts';
 import { createSession, sessionCookie } from '../../platform/sessions.ts';
 import { createAttendanceSection } from '../../test/attendance-factories.ts';
 import { signedInUser } from '../../test/commerce-factories.ts';
@@ -178,6 +179,20 @@ describe('results', () => {
     expect(sheet[1]?.slice(0, 2)).toEqual(['Hal Holder', world.holder.email]);
     expect(sheet[1]?.[6]).toBe(5);
     expect((await call(t.app, 'GET', `${url()}/results/export?format=pdf`, { caller: staff })).statusCode).toBe(400);
+  });
+
+  it('puts the event’s average beside its revenue and attendance in the season report', async () => {
+    const season = await call(t.app, 'GET', '/api/admin/reports/season', { caller: staff });
+    expect(season.statusCode).toBe(200);
+    const row = season.json<SeasonReport>().events.find((event) => event.eventId === world.event.id);
+    expect(row).toEqual({
+      eventId: world.event.id,
+      name: world.event.name,
+      startDate: world.event.startDate,
+      revenueCents: expect.any(Number),
+      attended: 1,
+      evaluationAverage: 4,
+    });
   });
 
   it('answers 404 for the results of an event without an evaluation', async () => {
