@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultEvaluationForm, evaluationMessages, type EvaluationInput } from '@portal/domain/events/evaluations.ts';
+import {
+  defaultEvaluationForm,
+  evaluationMessages,
+  type EvaluationInput,
+  type EvaluationResults,
+  type StaffEvaluation,
+} from '@portal/domain/events/evaluations.ts';
 import type { SeasonReport } from '@portal/domain/events/event-reports.ts';
 import { createSession, sessionCookie } from '../../platform/sessions.ts';
 import { createAttendanceSection } from '../../test/attendance-factories.ts';
@@ -42,7 +48,7 @@ describe('building an evaluation', () => {
     const answer = await call(t.app, 'GET', url(), { caller: staff });
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toMatchObject({ exists: false, questions: defaultEvaluationForm, responses: 0 });
-    expect(answer.json().sections.map((section: { id: string }) => section.id)).toContain(world.section.id);
+    expect(answer.json<StaffEvaluation>().sections.map((section) => section.id)).toContain(world.section.id);
   });
 
   it('refuses members (403), the signed-out (401) and an unknown event (404)', async () => {
@@ -127,12 +133,12 @@ describe('results', () => {
   it('counts the response rate and each question per event, section and facilitator', async () => {
     const answer = await call(t.app, 'GET', `${url()}/results`, { caller: staff });
     expect(answer.statusCode).toBe(200);
-    const results = answer.json();
+    const results = answer.json<EvaluationResults>();
     expect(results.overall).toMatchObject({ responses: 1, asked: 1, responseRate: 100, average: 4 });
-    const relevance = results.overall.questions.find((question: { id: string }) => question.id === 'relevance');
-    expect(relevance.distribution.at(-1)).toEqual({ label: '5 Excellent', count: 1, percent: 100 });
-    const apply = results.overall.questions.find((question: { id: string }) => question.id === 'apply');
-    expect(apply.texts).toEqual(['Guided reading groups']);
+    const relevance = results.overall.questions.find((question) => question.id === 'relevance');
+    expect(relevance?.distribution.at(-1)).toEqual({ label: '5 Excellent', count: 1, percent: 100 });
+    const apply = results.overall.questions.find((question) => question.id === 'apply');
+    expect(apply?.texts).toEqual(['Guided reading groups']);
     expect(results.groups).toEqual([
       expect.objectContaining({
         by: 'SECTION',

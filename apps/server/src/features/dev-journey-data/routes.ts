@@ -9,7 +9,9 @@ const journeyDataInput = z.object({
     .array(z.object({ copyOf: z.email().max(200), firstName: name, lastName: name }))
     .min(1)
     .max(5),
+  event: z.object({ name, evaluation: z.boolean() }).optional(),
 });
+const journeyEvent = z.object({ id: z.string(), name: z.string(), sectionId: z.string(), sectionTitle: z.string() });
 const person = z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() });
 
 /**
@@ -22,11 +24,15 @@ export const devJourneyDataRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
     '/dev/journey-data',
     {
       config: { access: 'public' },
-      schema: { tags: ['platform'], body: journeyDataInput, response: { 201: z.object({ people: z.array(person) }) } },
+      schema: {
+        tags: ['platform'],
+        body: journeyDataInput,
+        response: { 201: z.object({ people: z.array(person), event: journeyEvent.optional() }) },
+      },
     },
     async (request, reply) => {
-      const people = await createJourneyPeople(deps, request.body.people);
-      return reply.status(201).send({ people });
+      const created = await createJourneyPeople(deps, request.body.people, request.body.event);
+      return reply.status(201).send(created);
     },
   );
 };

@@ -1,7 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { awaitingEvaluationText } from '@portal/domain/events/certificates.ts';
-import { defaultEvaluationForm, evaluationMessages, type EvaluationInput } from '@portal/domain/events/evaluations.ts';
+import {
+  defaultEvaluationForm,
+  evaluationMessages,
+  type EvaluationInput,
+  type MyEvaluation,
+} from '@portal/domain/events/evaluations.ts';
 import { certificates } from '../../db/schema/attendance.ts';
 import { evaluationAskJob, evaluationAskJobHandler } from '../../core/evaluations.ts';
 import { evaluationRequests, evaluationResponses, evaluationSubmissions } from '../../db/schema/evaluations.ts';
@@ -220,8 +225,10 @@ describe('an anonymous evaluation asked after each day', () => {
   });
 
   it('asks about each attended day and waits for both before the certificate', async () => {
-    const items = (await call(t.app, 'GET', '/api/evaluations', { caller: holder })).json().items;
-    expect(items.map((item: { occasion: string }) => item.occasion)).toEqual(days);
+    const { items } = (await call(t.app, 'GET', '/api/evaluations', { caller: holder })).json<{
+      items: MyEvaluation[];
+    }>();
+    expect(items.map((item) => item.occasion)).toEqual(days);
     const first = await call(t.app, 'POST', `/api/evaluations/${world.event.id}/2026-11-21`, {
       caller: holder,
       body: { answers: complete },
@@ -241,7 +248,7 @@ describe('an anonymous evaluation asked after each day', () => {
     const rows = await t.deps.db.execute(
       sql`select to_jsonb(r) as row from evaluation_responses r where r.event_id = ${world.event.id}`,
     );
-    const responses = (rows as unknown as { rows: { row: Record<string, unknown> }[] }).rows.map((entry) => entry.row);
+    const responses = (rows as { rows: { row: Record<string, unknown> }[] }).rows.map((entry) => entry.row);
     expect(responses).toHaveLength(2);
     const person = [world.holder.id, world.holder.email, world.holder.firstName, world.holder.lastName];
     for (const response of responses) {
@@ -258,7 +265,7 @@ describe('an anonymous evaluation asked after each day', () => {
       from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any (c.conkey)
       where c.contype = 'f' and (c.conrelid = 'evaluation_responses'::regclass or c.confrelid = 'evaluation_responses'::regclass)
       order by a.attname`);
-    expect((links as unknown as { rows: { to_table: string; column_name: string }[] }).rows).toEqual([
+    expect((links as { rows: { to_table: string; column_name: string }[] }).rows).toEqual([
       expect.objectContaining({ column_name: 'event_id', to_table: 'events' }),
       expect.objectContaining({ column_name: 'section_id', to_table: 'event_sections' }),
       expect.objectContaining({ column_name: 'user_id', to_table: 'users' }),
@@ -266,9 +273,12 @@ describe('an anonymous evaluation asked after each day', () => {
     const submissionColumns = await t.deps.db.execute(
       sql`select column_name from information_schema.columns where table_name = 'evaluation_submissions' order by 1`,
     );
-    expect(
-      (submissionColumns as unknown as { rows: { column_name: string }[] }).rows.map((row) => row.column_name),
-    ).toEqual(['event_id', 'occasion', 'submitted_at', 'user_id']);
+    expect((submissionColumns as { rows: { column_name: string }[] }).rows.map((row) => row.column_name)).toEqual([
+      'event_id',
+      'occasion',
+      'submitted_at',
+      'user_id',
+    ]);
   });
 
   it('refuses, in the database, an anonymous response that names a person', async () => {

@@ -52,7 +52,7 @@ export function QuestionEditor({
             data={kindOptions}
             value={question.kind}
             allowDeselect={false}
-            onChange={(kind) => kind && onChange({ ...question, kind: kind as QuestionKind })}
+            onChange={(kind) => kind && onChange({ ...question, kind: kind })}
             w={240}
           />
           <Switch

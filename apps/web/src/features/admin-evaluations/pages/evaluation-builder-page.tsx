@@ -159,7 +159,7 @@ function Builder({ evaluation }: { evaluation: StaffEvaluationAnswer }) {
           <Radio.Group
             label="When attendees are asked"
             value={askWhen}
-            onChange={(value) => setAskWhen(value as AskWhen)}
+            onChange={(value) => setAskWhen(value)}
           >
             <Stack gap="xs" mt="xs">
               {askWhens.map((value) => (
@@ -226,7 +226,7 @@ function Builder({ evaluation }: { evaluation: StaffEvaluationAnswer }) {
               value={newKind}
               allowDeselect={false}
               disabled={locked}
-              onChange={(kind) => kind && setNewKind(kind as QuestionKind)}
+              onChange={(kind) => kind && setNewKind(kind)}
               w={240}
             />
             <Button
