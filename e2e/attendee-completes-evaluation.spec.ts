@@ -86,7 +86,7 @@ test('an attendee marked present gets the evaluation mail, fills it on a phone (
     // Half filled, then away and back: what she chose is still there.
     await page.getByRole('radio', { name: '4 Very good' }).check();
     await page.getByLabel(/What do you intend to apply/).fill('Running records every week');
-    await expect(page.getByText(texts.saved)).toBeVisible();
+    await expect(page.getByText(texts.saved, { exact: true })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('radio', { name: '4 Very good' })).toBeChecked();
     await expect(page.getByLabel(/What do you intend to apply/)).toHaveValue('Running records every week');
@@ -100,7 +100,7 @@ test('an attendee marked present gets the evaluation mail, fills it on a phone (
     await organization.getByRole('radio', { name: 'Agree', exact: true }).check();
     await page.getByRole('button', { name: 'Send evaluation' }).click();
     await expectToast(page, texts.sent);
-    await expect(page.getByText(texts.sent).last()).toBeVisible();
+    await expect(page.getByText('Evaluation sent', { exact: true })).toBeVisible();
     await fitsPhone(page);
     await expectAccessible(page);
 

@@ -84,7 +84,7 @@ function EvaluationForm({ evaluation }: { evaluation: MyEvaluation }) {
     return (
       <Stack gap="lg" maw={640}>
         {heading}
-        <Alert color="green" variant="light" title={evaluationMessages.submitted}>
+        <Alert color="green" variant="light" title="Evaluation sent">
           <Stack gap="xs" align="flex-start">
             <CertificateLink eventId={eventId} eventName={evaluation.eventName} />
             <Anchor component={Link} to="/members/manage-events">
