@@ -74,6 +74,8 @@ test('an attendee marked present gets the evaluation mail, fills it on a phone (
     });
     // The link asks her to sign in, then opens the form.
     await page.goto(link);
+    // The link's page sends a signed-out visitor to sign in first (slow to appear on a busy machine).
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 30_000 });
     await submitSignIn(page, attendee.email, demoPassword);
     await expect(page.getByRole('heading', { name: 'Evaluation', level: 1 })).toBeVisible();
     await expect(page.getByText(event.name)).toBeVisible();
@@ -100,7 +102,7 @@ test('an attendee marked present gets the evaluation mail, fills it on a phone (
     await organization.getByRole('radio', { name: 'Agree', exact: true }).check();
     await page.getByRole('button', { name: 'Send evaluation' }).click();
     await expectToast(page, texts.sent);
-    await expect(page.getByText('Evaluation sent', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Evaluation sent' })).toBeVisible();
     await fitsPhone(page);
     await expectAccessible(page);
 

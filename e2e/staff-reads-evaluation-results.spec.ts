@@ -54,11 +54,13 @@ test('staff build an event’s evaluation with a preview, then read its results 
   await expectAccessible(page);
 
   // The default template, one question more, a facilitator, and the certificate waiting.
-  await expect(page.getByLabel('Question 1')).toHaveValue('How relevant was this day to your work?');
+  await expect(page.getByRole('textbox', { name: 'Question 1' })).toHaveValue(
+    'How relevant was this day to your work?',
+  );
   await page.getByRole('button', { name: 'Add question' }).click();
-  await page.getByLabel('Question 6').fill('Would you come again?');
+  await page.getByRole('textbox', { name: 'Question 6' }).fill('Would you come again?');
   await page.getByRole('button', { name: 'Move question 6 up' }).click();
-  await expect(page.getByLabel('Question 5')).toHaveValue('Would you come again?');
+  await expect(page.getByRole('textbox', { name: 'Question 5' })).toHaveValue('Would you come again?');
   await page.getByLabel(`Facilitator of ${event.sectionTitle}`).fill('Fran Facilitator');
   await page.getByRole('switch', { name: 'The certificate waits for the evaluation' }).check();
   await page.getByRole('button', { name: 'Preview' }).click();

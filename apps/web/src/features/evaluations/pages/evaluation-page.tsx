@@ -84,14 +84,17 @@ function EvaluationForm({ evaluation }: { evaluation: MyEvaluation }) {
     return (
       <Stack gap="lg" maw={640}>
         {heading}
-        <Alert color="green" variant="light" title="Evaluation sent">
+        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="evaluation-sent">
           <Stack gap="xs" align="flex-start">
+            <Title order={2} size="h4" id="evaluation-sent">
+              Evaluation sent
+            </Title>
             <CertificateLink eventId={eventId} eventName={evaluation.eventName} />
             <Anchor component={Link} to="/members/manage-events">
               Back to Manage Events
             </Anchor>
           </Stack>
-        </Alert>
+        </Paper>
       </Stack>
     );
 
