@@ -5,7 +5,7 @@ export const evaluationsRoutes: FeatureRouteFactory = (queryClient) => ({
   members: [
     {
       path: 'evaluations/:eventId/:occasion',
-      ...preloaded({ reads: ['/api/evaluations/:eventId/:occasion', '/api/certificates'] }),
+      ...preloaded({ reads: ['/api/evaluations/:eventId/:occasion'] }),
       lazy: () =>
         import('./pages/evaluation-page.tsx').then((m) => ({
           Component: m.EvaluationPage,
