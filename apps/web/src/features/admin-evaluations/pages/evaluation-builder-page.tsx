@@ -156,11 +156,7 @@ function Builder({ evaluation }: { evaluation: StaffEvaluationAnswer }) {
       ) : null}
       <DetailSection title="Settings">
         <Stack gap="md">
-          <Radio.Group
-            label="When attendees are asked"
-            value={askWhen}
-            onChange={(value) => setAskWhen(value)}
-          >
+          <Radio.Group label="When attendees are asked" value={askWhen} onChange={(value) => setAskWhen(value)}>
             <Stack gap="xs" mt="xs">
               {askWhens.map((value) => (
                 <Radio key={value} value={value} label={askWhenLabels[value]} />
