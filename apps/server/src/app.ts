@@ -66,6 +66,8 @@ import { adminWebhookRoutes } from './features/admin-webhooks/routes.ts';
 import { adminSignInProviderRoutes } from './features/admin-sign-in-providers/routes.ts';
 import { ticketTransferRoutes } from './features/ticket-transfers/routes.ts';
 import { toolkitRoutes } from './features/toolkit/routes.ts';
+import { evaluationRoutes } from './features/evaluations/routes.ts';
+import { adminEvaluationRoutes } from './features/admin-evaluations/routes.ts';
 import { registerCompression } from './platform/compression.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler, notFoundHandler } from './platform/errors.ts';
@@ -160,6 +162,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(adminEventRoutes, { prefix: '/api', ...deps });
   await app.register(adminMessageRoutes, { prefix: '/api', ...deps });
   await app.register(adminReportRoutes, { prefix: '/api', ...deps });
+  await app.register(adminEvaluationRoutes, { prefix: '/api', ...deps });
+  await app.register(evaluationRoutes, { prefix: '/api', ...deps });
   await app.register(purchaseOrderRoutes, { prefix: '/api', ...deps });
   await app.register(adminPurchaseOrderRoutes, { prefix: '/api', ...deps });
   await app.register(institutePurchaseOrderRoutes, { prefix: '/api', ...deps });

@@ -51,6 +51,7 @@ const [
   holdNotices,
   waitingListJobs,
   waitingLists,
+  evaluations,
 ] = await Promise.all([
   import('./app.ts'),
   import('./db/client.ts'),
@@ -69,6 +70,7 @@ const [
   import('./core/hold-notices.ts'),
   import('./core/waiting-lists.ts'),
   import('./features/waiting-lists/service.ts'),
+  import('./core/evaluations.ts'),
 ]);
 phaseDone('modules');
 const { openDatabase, pgliteDemoTemplate, pgliteTemplate } = dbClient;
@@ -143,6 +145,7 @@ if (!closing) {
       [auth.passwordResetJob]: auth.sendPasswordReset({ db, clock: systemClock, config }),
       [staffNotifications.staffDigestJob]: staffNotifications.runDigestJob({ db, clock: systemClock, config, storage }),
       [receipts.receiptMailJob]: receipts.receiptMailJobHandler({ db, config }),
+      [evaluations.evaluationAskJob]: evaluations.evaluationAskJobHandler({ db, config }),
       [webhooks.webhookDeliveryJob]: webhooks.webhookDeliveryJobHandler({ db, config, clock: systemClock }),
       [webhooks.webhookAttemptPruningJob]: webhooks.attemptPruningJobHandler({ db, config, clock: systemClock }),
       [holdNotices.holdReleasedMailJob]: holdNotices.holdReleasedMailJobHandler({ db, config }),

@@ -63,6 +63,8 @@ import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Stepper.css';
 // The legend and tooltip swatches of the reports' charts.
 import '@mantine/core/styles/ColorSwatch.css';
+// The bars of an evaluation's results.
+import '@mantine/core/styles/Progress.css';
 
 import '@mantine/notifications/styles.css';
 // Charts of the staff console's reports; its JavaScript loads with the report pages only.

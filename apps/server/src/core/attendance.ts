@@ -22,6 +22,7 @@ import { users } from '../db/schema/users.ts';
 import { audit } from '../platform/audit.ts';
 import { badRequest } from '../platform/errors.ts';
 import { recomputeCertificates } from './certificates.ts';
+import { askForEvaluations } from './evaluations.ts';
 import { placedInGrouping } from './placements.ts';
 import { emitWebhookEvent } from './webhooks.ts';
 
@@ -251,6 +252,12 @@ export async function saveMarks(tx: Transaction, input: MarksToSave): Promise<nu
       set: { attended: sql`excluded.attended`, updatedById: sql`excluded.updated_by_id`, updatedAt: sql`now()` },
     });
   await recomputeCertificates(tx, input.eventId, userIds, input.now);
+  await askForEvaluations(tx, {
+    eventId: input.eventId,
+    sectionId: input.section.id,
+    date: input.date,
+    marks: input.rows,
+  });
   await emitWebhookEvent(
     tx,
     'attendance.saved',

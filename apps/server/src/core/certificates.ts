@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import {
   attendedDates,
+  awaitingEvaluationText,
   certificateCode,
   certificateCodeBytes,
   certificateMinutes,
@@ -182,7 +183,7 @@ export async function certificatePdf(content: CertificateContent): Promise<Uint8
 
 export interface TranscriptContent {
   name: string;
-  lines: readonly { eventName: string; dates: readonly string[]; minutesAttended: number; code: string }[];
+  lines: readonly { eventName: string; dates: readonly string[]; minutesAttended: number; code: string | null }[];
   generatedOn: string;
 }
 
@@ -207,7 +208,9 @@ export async function transcriptPdf(content: TranscriptContent): Promise<Uint8Ar
   for (const entry of content.lines) {
     line(entry.eventName, 12, fonts.bold);
     line(
-      `${hoursLabel(entry.minutesAttended)}; ${entry.dates.map(formatUsDate).join(', ')}; certificate ${entry.code}`,
+      `${hoursLabel(entry.minutesAttended)}; ${entry.dates.map(formatUsDate).join(', ')}; ${
+        entry.code === null ? awaitingEvaluationText : `certificate ${entry.code}`
+      }`,
       10,
     );
     y -= 4;

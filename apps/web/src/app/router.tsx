@@ -36,6 +36,8 @@ import { authRoutes } from '../features/auth/routes.tsx';
 import { catalogueRoutes } from '../features/catalogue/routes.tsx';
 import { waitingListsRoutes } from '../features/waiting-lists/routes.tsx';
 import { certificatesRoutes } from '../features/certificates/routes.tsx';
+import { evaluationsRoutes } from '../features/evaluations/routes.tsx';
+import { adminEvaluationsRoutes } from '../features/admin-evaluations/routes.tsx';
 import { checkoutRoutes } from '../features/checkout/routes.tsx';
 import { devMailboxRoutes } from '../features/dev-mailbox/routes.tsx';
 import { eventPaymentsRoutes } from '../features/event-payments/routes.tsx';
@@ -107,6 +109,8 @@ const features: FeatureRouteFactory[] = [
   adminWebhookRoutes,
   adminSignInProviderRoutes,
   certificatesRoutes,
+  evaluationsRoutes,
+  adminEvaluationsRoutes,
   devMailboxRoutes,
   notFoundRoutes,
 ];

@@ -79,9 +79,12 @@ export const myCertificate = z.object({
   id: z.string(),
   eventId: z.string(),
   eventName: z.string(),
-  code: z.string(),
+  /** Null while the certificate waits for the evaluation: a held certificate shows no code and does not verify. */
+  code: z.string().nullable(),
   minutesAttended: z.number().int(),
   dates: z.array(z.string()),
+  /** The occasion of the evaluation still to answer before the certificate is released, or null. */
+  awaitingEvaluation: z.string().nullable(),
 });
 export type MyCertificate = z.infer<typeof myCertificate>;
 export const myCertificates = z.object({ items: z.array(myCertificate) });
@@ -101,8 +104,12 @@ export interface TranscriptLine {
   eventName: string;
   dates: readonly string[];
   minutesAttended: number;
-  code: string;
+  /** Null while the certificate waits for the evaluation. */
+  code: string | null;
 }
+
+/** The words a transcript line carries in place of a certificate held for the evaluation. */
+export const awaitingEvaluationText = 'Complete the evaluation to receive your certificate';
 
 /** The member's professional-development transcript as CSV: one line per certificate, then the total. */
 export function transcriptCsv(lines: readonly TranscriptLine[]): string {
@@ -112,7 +119,7 @@ export function transcriptCsv(lines: readonly TranscriptLine[]): string {
       line.eventName,
       line.dates.map(formatUsDate).join(' '),
       formatHours(line.minutesAttended),
-      line.code,
+      line.code ?? awaitingEvaluationText,
     ]);
   csv += csvLine(['Total', '', formatHours(lines.reduce((sum, line) => sum + line.minutesAttended, 0)), '']);
   return csv;

@@ -77,12 +77,26 @@ export const seasonTypeRow = z.object({
 });
 export type SeasonTypeRow = z.infer<typeof seasonTypeRow>;
 
+export const seasonEventRow = z.object({
+  eventId: z.uuid(),
+  name: z.string(),
+  startDate: z.iso.date(),
+  revenueCents: z.number(),
+  /** People marked present on at least one day. */
+  attended: z.number(),
+  /** The evaluation's average on its five-point scale questions; null without an answer. */
+  evaluationAverage: z.number().nullable(),
+});
+export type SeasonEventRow = z.infer<typeof seasonEventRow>;
+
 export const seasonReport = z.object({
   /** "2026–27": the season runs July 1 to June 30. */
   name: z.string(),
   startsOn: z.iso.date(),
   endsOn: z.iso.date(),
   types: z.array(seasonTypeRow),
+  /** Each event of the season, by start date: its revenue, attendance and evaluation average side by side. */
+  events: z.array(seasonEventRow),
 });
 export type SeasonReport = z.infer<typeof seasonReport>;
 

@@ -173,3 +173,28 @@ export function seasonByType(db: Executor, startsOn: string, endsOn: string) {
     group by 1, 2 order by 1 nulls last, 2`,
   );
 }
+
+interface SeasonEventSql {
+  id: string;
+  name: string;
+  start_date: string;
+  revenue_cents: number;
+  attended: number;
+}
+
+/** Each event starting within the season: revenue of paid payments and the people marked present. */
+export function seasonEvents(db: Executor, startsOn: string, endsOn: string) {
+  return rowsOf<SeasonEventSql>(
+    db,
+    sql`
+    select e.id, e.name, e.start_date::text,
+      coalesce((select round(sum(${lineRevenue})) from event_payment_items i
+        join event_payments p on p.id = i.payment_id and p.status = 'PAID' where i.event_id = e.id), 0)::float8
+        as revenue_cents,
+      (select count(distinct a.user_id) from event_daily_attendances a where a.event_id = e.id and a.attended)::int
+        as attended
+    from events e
+    where e.start_date between ${startsOn}::date and ${endsOn}::date
+    order by e.start_date, e.name, e.id`,
+  );
+}

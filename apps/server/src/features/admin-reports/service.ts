@@ -1,6 +1,7 @@
 import { seasonOf, type EventReport, type SeasonReport } from '@portal/domain/events/event-reports.ts';
 import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { eventAverages } from '../../core/evaluations.ts';
 import { notFound } from '../../platform/errors.ts';
 import {
   attendanceByDay,
@@ -8,6 +9,7 @@ import {
   paymentMethods,
   salesByDay,
   seasonByType,
+  seasonEvents,
   seatsBySection,
 } from './repository.ts';
 
@@ -56,6 +58,11 @@ export async function eventReport(deps: AppDeps, eventId: string): Promise<Event
 export async function seasonReport(deps: AppDeps): Promise<SeasonReport> {
   const season = seasonOf(calendarDateIn(deps.clock(), deps.config.timeZone));
   const rows = await seasonByType(deps.db, season.startsOn, season.endsOn);
+  const events = await seasonEvents(deps.db, season.startsOn, season.endsOn);
+  const averages = await eventAverages(
+    deps.db,
+    events.map((event) => event.id),
+  );
   return {
     ...season,
     types: rows.map((row) => ({
@@ -64,6 +71,14 @@ export async function seasonReport(deps: AppDeps): Promise<SeasonReport> {
       events: row.events,
       seatsSold: row.seats_sold,
       revenueCents: Number(row.revenue_cents),
+    })),
+    events: events.map((event) => ({
+      eventId: event.id,
+      name: event.name,
+      startDate: event.start_date,
+      revenueCents: Number(event.revenue_cents),
+      attended: event.attended,
+      evaluationAverage: averages.get(event.id) ?? null,
     })),
   };
 }

@@ -1,7 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { defaultEvaluationForm } from '@portal/domain/events/evaluations.ts';
 import type { Executor } from '../../db/client.ts';
 import { organizationMemberships, organizations } from '../../db/schema/organizations.ts';
+import { attendanceTakers } from '../../db/schema/attendance.ts';
+import {
+  eventGroupings,
+  eventPaths,
+  eventPaymentItems,
+  eventPayments,
+  events,
+  eventSections,
+  eventTicketTypes,
+} from '../../db/schema/commerce.ts';
+import { eventEvaluations } from '../../db/schema/evaluations.ts';
+import { eventTickets } from '../../db/schema/tickets.ts';
 import { users } from '../../db/schema/users.ts';
 
 export interface PersonRequest {
@@ -74,4 +87,98 @@ export async function copyOrganization(db: Executor, request: OrganizationReques
   if (!copy) return null;
   await db.insert(organizationMemberships).values({ organizationId: copy.id, userId: ownerId, role: 'OWNER' });
   return copy;
+}
+
+/**
+ * A journey's own one-day event meeting `today`, with one section, a paid ticket of it for `holderId`,
+ * `takerId` its attendance taker and, when asked, the default evaluation the certificate waits for.
+ */
+export async function createJourneyEvent(
+  db: Executor,
+  input: { name: string; today: string; holderId: string; takerId: string; evaluation: boolean },
+) {
+  const [event] = await db
+    .insert(events)
+    .values({
+      name: input.name,
+      kind: 'CONFERENCE_DAY',
+      description: 'A journey’s own day.',
+      locationName: 'Journey Hall',
+      startDate: input.today,
+      endDate: input.today,
+      // Kept out of the catalogue the buying journeys walk.
+      published: false,
+    })
+    .returning({ id: events.id, name: events.name });
+  if (!event) throw new Error('journey event not created');
+  const [ticketType] = await db
+    .insert(eventTicketTypes)
+    .values({ eventId: event.id, name: 'Day', priceCents: 10_000 })
+    .returning({ id: eventTicketTypes.id });
+  const [path] = await db
+    .insert(eventPaths)
+    .values({ eventId: event.id, name: 'first-year', level: 'FIRST_YEAR', position: 0 })
+    .returning({ id: eventPaths.id });
+  if (!ticketType || !path) throw new Error('journey event parts not created');
+  const [grouping] = await db
+    .insert(eventGroupings)
+    .values({ pathId: path.id, name: 'Day', ticketsTaken: 1 })
+    .returning({ id: eventGroupings.id });
+  if (!grouping) throw new Error('journey grouping not created');
+  const [section] = await db
+    .insert(eventSections)
+    .values({
+      eventId: event.id,
+      groupingId: grouping.id,
+      title: 'Morning workshop',
+      dates: [input.today],
+      maxTickets: 10,
+      ticketsTaken: 1,
+    })
+    .returning({ id: eventSections.id, title: eventSections.title });
+  const [payment] = await db
+    .insert(eventPayments)
+    .values({
+      userId: input.holderId,
+      status: 'PAID',
+      method: 'PURCHASE_ORDER',
+      subtotalCents: 10_000,
+      totalCents: 10_000,
+      seatsHeld: true,
+      paidAt: new Date(),
+    })
+    .returning({ id: eventPayments.id });
+  if (!section || !payment) throw new Error('journey section or payment not created');
+  const [item] = await db
+    .insert(eventPaymentItems)
+    .values({
+      paymentId: payment.id,
+      eventId: event.id,
+      sectionId: section.id,
+      ticketTypeId: ticketType.id,
+      title: `${input.name}: ${section.title}`,
+      numberOfTickets: 1,
+      priceCents: 10_000,
+    })
+    .returning({ id: eventPaymentItems.id });
+  if (!item) throw new Error('journey payment item not created');
+  await db.insert(eventTickets).values({
+    paymentItemId: item.id,
+    userId: input.holderId,
+    eventId: event.id,
+    sectionId: section.id,
+    position: 0,
+    assignedById: input.holderId,
+  });
+  await db.insert(attendanceTakers).values({ userId: input.takerId, eventId: event.id, sectionId: null });
+  if (input.evaluation)
+    await db.insert(eventEvaluations).values({
+      eventId: event.id,
+      questions: defaultEvaluationForm,
+      askWhen: 'EACH_DAY',
+      requiredForCertificate: true,
+      anonymous: false,
+      facilitators: {},
+    });
+  return { id: event.id, name: event.name, sectionId: section.id, sectionTitle: section.title };
 }

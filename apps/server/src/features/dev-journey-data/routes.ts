@@ -19,7 +19,9 @@ const journeyDataInput = z.object({
     )
     .max(3)
     .default([]),
+  event: z.object({ name, evaluation: z.boolean() }).optional(),
 });
+const journeyEvent = z.object({ id: z.string(), name: z.string(), sectionId: z.string(), sectionTitle: z.string() });
 const person = z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() });
 const organization = z.object({ id: z.string(), name: z.string() });
 
@@ -37,11 +39,17 @@ export const devJourneyDataRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
       schema: {
         tags: ['platform'],
         body: journeyDataInput,
-        response: { 201: z.object({ people: z.array(person), organizations: z.array(organization) }) },
+        response: {
+          201: z.object({
+            people: z.array(person),
+            organizations: z.array(organization),
+            event: journeyEvent.optional(),
+          }),
+        },
       },
     },
     async (request, reply) => {
-      const created = await createJourneyData(deps, request.body.people, request.body.organizations);
+      const created = await createJourneyData(deps, request.body);
       return reply.status(201).send(created);
     },
   );

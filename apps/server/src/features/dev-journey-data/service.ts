@@ -1,19 +1,38 @@
 import type { AppDeps } from '../../app-deps.ts';
+import { calendarDateIn } from '@portal/domain/dates.ts';
 import { expireHolds } from '../../core/capacity.ts';
 import { runOutOffer } from '../../core/waiting-lists.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { copyOrganization, copyPerson, type OrganizationRequest, type PersonRequest } from './repository.ts';
+import {
+  copyOrganization,
+  copyPerson,
+  createJourneyEvent,
+  type OrganizationRequest,
+  type PersonRequest,
+} from './repository.ts';
 
 export interface SchoolRequest extends OrganizationRequest {
   /** The index in `people` of the fresh person who owns it. */
   owner: number;
 }
 
+export interface EventRequest {
+  name: string;
+  evaluation: boolean;
+}
+
+export interface JourneyDataRequest {
+  people: PersonRequest[];
+  organizations: SchoolRequest[];
+  event?: EventRequest;
+}
+
 /**
  * Every person and organization asked for, or none: an unknown demo address or organization answers 404
- * and leaves nothing behind.
+ * and leaves nothing behind. With `event`, also an event of the journey's own meeting today: the first
+ * person holds its ticket, the second takes its attendance.
  */
-export async function createJourneyData(deps: AppDeps, people: PersonRequest[], schools: SchoolRequest[]) {
+export async function createJourneyData(deps: AppDeps, { people, organizations: schools, event }: JourneyDataRequest) {
   return deps.db.transaction(async (tx) => {
     const created = [];
     for (const wanted of people) {
@@ -29,7 +48,16 @@ export async function createJourneyData(deps: AppDeps, people: PersonRequest[], 
       if (!copy) throw notFound(`No organization is named ${wanted.copyOf}.`);
       organizations.push(copy);
     }
-    return { people: created, organizations };
+    const [holder, taker] = created;
+    if (!event) return { people: created, organizations };
+    if (!holder || !taker) throw badRequest('An event needs two people: its ticket holder and its taker.');
+    const made = await createJourneyEvent(tx, {
+      ...event,
+      today: calendarDateIn(deps.clock(), deps.config.timeZone),
+      holderId: holder.id,
+      takerId: taker.id,
+    });
+    return { people: created, organizations, event: made };
   });
 }
 

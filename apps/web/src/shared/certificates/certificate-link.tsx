@@ -1,13 +1,21 @@
 import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { certificateMessages } from '@portal/domain/events/certificates.ts';
+import { evaluationMessages, evaluationPagePath } from '@portal/domain/events/evaluations.ts';
 import { certificatePdfPath, myCertificatesQuery } from './queries.ts';
 
-/** On a ticket's row: the certificate of attendance of its event, once the member has one. */
+/** On a ticket's row: the certificate of attendance of its event, once the member has one (or what releases it). */
 export function CertificateLink({ eventId, eventName }: { eventId: string; eventName: string }) {
   const certificates = useQuery(myCertificatesQuery);
   const certificate = certificates.data?.items.find((item) => item.eventId === eventId);
   if (!certificate) return null;
+  if (certificate.awaitingEvaluation !== null)
+    return (
+      <Anchor component={Link} to={evaluationPagePath(eventId, certificate.awaitingEvaluation)} size="sm">
+        {evaluationMessages.completeToReceive}
+      </Anchor>
+    );
   return (
     <Anchor
       href={certificatePdfPath(certificate.id)}

@@ -1,6 +1,8 @@
 import { Anchor, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { certificateMessages, hoursLabel } from '@portal/domain/events/certificates.ts';
+import { evaluationMessages, evaluationPagePath } from '@portal/domain/events/evaluations.ts';
 import { formatUsDate } from '@portal/domain/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -45,14 +47,25 @@ export function TranscriptSection() {
                 </Table.Td>
                 <Table.Td>{hoursLabel(item.minutesAttended)}</Table.Td>
                 <Table.Td>
-                  <Anchor
-                    href={certificatePdfPath(item.id)}
-                    download
-                    size="sm"
-                    aria-label={`${certificateMessages.download}: ${item.eventName}`}
-                  >
-                    {certificateMessages.download}
-                  </Anchor>
+                  {item.awaitingEvaluation === null ? (
+                    <Anchor
+                      href={certificatePdfPath(item.id)}
+                      download
+                      size="sm"
+                      aria-label={`${certificateMessages.download}: ${item.eventName}`}
+                    >
+                      {certificateMessages.download}
+                    </Anchor>
+                  ) : (
+                    <Anchor
+                      component={Link}
+                      to={evaluationPagePath(item.eventId, item.awaitingEvaluation)}
+                      size="sm"
+                      aria-label={`${evaluationMessages.completeToReceive}: ${item.eventName}`}
+                    >
+                      {evaluationMessages.completeToReceive}
+                    </Anchor>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}

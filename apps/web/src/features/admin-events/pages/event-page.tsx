@@ -101,6 +101,12 @@ export function EventPage() {
               <Anchor component={Link} to={`/admin/events/${encodeURIComponent(eventId)}/report`} size="sm">
                 Report
               </Anchor>
+              <Anchor component={Link} to={`/admin/events/${encodeURIComponent(eventId)}/evaluation`} size="sm">
+                Evaluation
+              </Anchor>
+              <Anchor component={Link} to={`/admin/events/${encodeURIComponent(eventId)}/evaluation/results`} size="sm">
+                Evaluation results
+              </Anchor>
             </Group>
           </Stack>
           <DetailSection title="Event details">

@@ -7,6 +7,8 @@ import { ErrorState } from '../../../ui/error-state.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { seasonReportQuery } from '../api/reports.ts';
 import { SeasonChart } from '../components/season-chart.tsx';
+import { SeasonEventsTable } from '../components/season-events-table.tsx';
+import { DetailSection } from '../../../ui/detail-section.tsx';
 
 export const seasonReportLoader = (queryClient: QueryClient) => async () => {
   await queryClient.prefetchQuery(seasonReportQuery());
@@ -34,7 +36,12 @@ export function SeasonReportPage() {
       ) : season.data.types.length === 0 ? (
         <EmptyState message="No event starts this season yet." />
       ) : (
-        <SeasonChart types={season.data.types} />
+        <>
+          <SeasonChart types={season.data.types} />
+          <DetailSection title="Events">
+            <SeasonEventsTable events={season.data.events} />
+          </DetailSection>
+        </>
       )}
     </Stack>
   );

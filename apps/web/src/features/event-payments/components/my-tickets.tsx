@@ -11,6 +11,7 @@ import { resourcePaths } from '@portal/domain/content/resources.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useProviderTimeZone } from '../../../lib/time-zone.ts';
 import { CertificateLink } from '../../../shared/certificates/certificate-link.tsx';
+import { EvaluationLinks } from '../../../shared/evaluations/evaluation-link.tsx';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
 import { PassOnDialog, type PassOnTicket } from '../../../shared/ticket-transfers/pass-on-dialog.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -179,6 +180,7 @@ export function MyTickets() {
                   >
                     Resources
                   </Button>
+                  <EvaluationLinks eventId={ticket.eventId} eventName={ticket.eventName} />
                   <CertificateLink eventId={ticket.eventId} eventName={ticket.eventName} />
                   {ticket.kind === 'TICKET' && !ticketEnded(ticket.dates, today) ? (
                     <Button
