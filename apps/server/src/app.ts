@@ -49,6 +49,7 @@ import { adminAttendanceRoutes } from './features/admin-attendance/routes.ts';
 import { adminPlacementRoutes } from './features/admin-placement/routes.ts';
 import { adminEventRoutes } from './features/admin-events/routes.ts';
 import { adminMessageRoutes } from './features/admin-messages/routes.ts';
+import { adminReminderRoutes } from './features/admin-reminders/routes.ts';
 import { adminReportRoutes } from './features/admin-reports/routes.ts';
 import { adminRegistrationRequestRoutes } from './features/admin-registration-requests/routes.ts';
 import { adminContractRoutes } from './features/admin-contracts/routes.ts';
@@ -63,6 +64,7 @@ import { adminTicketHolderRoutes } from './features/admin-ticket-holders/routes.
 import { adminAuditLogRoutes } from './features/admin-audit-log/routes.ts';
 import { adminWebhookRoutes } from './features/admin-webhooks/routes.ts';
 import { ticketTransferRoutes } from './features/ticket-transfers/routes.ts';
+import { seatRequestRoutes } from './features/seat-requests/routes.ts';
 import { toolkitRoutes } from './features/toolkit/routes.ts';
 import { registerCompression } from './platform/compression.ts';
 import { registerMetrics } from './platform/metrics.ts';
@@ -157,6 +159,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(affiliationRoutes, { prefix: '/api', ...deps });
   await app.register(adminEventRoutes, { prefix: '/api', ...deps });
   await app.register(adminMessageRoutes, { prefix: '/api', ...deps });
+  await app.register(adminReminderRoutes, { prefix: '/api', ...deps });
   await app.register(adminReportRoutes, { prefix: '/api', ...deps });
   await app.register(purchaseOrderRoutes, { prefix: '/api', ...deps });
   await app.register(adminPurchaseOrderRoutes, { prefix: '/api', ...deps });
@@ -169,6 +172,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(eventPaymentRoutes, { prefix: '/api', ...deps });
   await app.register(allocationRoutes, { prefix: '/api', ...deps });
   await app.register(ticketTransferRoutes, { prefix: '/api', ...deps });
+  await app.register(seatRequestRoutes, { prefix: '/api', ...deps });
   await app.register(adminEventPaymentRoutes, { prefix: '/api', ...deps });
   await app.register(applicationRoutes, { prefix: '/api', ...deps });
   await app.register(adminApplicationRoutes, { prefix: '/api', ...deps });

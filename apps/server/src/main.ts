@@ -48,6 +48,7 @@ const [
   receipts,
   webhooks,
   { expireDueHolds },
+  reminders,
 ] = await Promise.all([
   import('./app.ts'),
   import('./db/client.ts'),
@@ -63,6 +64,7 @@ const [
   import('./core/receipts.ts'),
   import('./core/webhooks.ts'),
   import('./core/capacity.ts'),
+  import('./features/admin-reminders/service.ts'),
 ]);
 phaseDone('modules');
 const { openDatabase, pgliteDemoTemplate, pgliteTemplate } = dbClient;
@@ -139,6 +141,7 @@ if (!closing) {
       [receipts.receiptMailJob]: receipts.receiptMailJobHandler({ db, config }),
       [webhooks.webhookDeliveryJob]: webhooks.webhookDeliveryJobHandler({ db, config, clock: systemClock }),
       [webhooks.webhookAttemptPruningJob]: webhooks.attemptPruningJobHandler({ db, config, clock: systemClock }),
+      [reminders.reminderSweepJob]: reminders.reminderSweepJobHandler({ db, config, clock: systemClock, storage }),
     },
     app.log,
   );
@@ -151,11 +154,12 @@ if (!closing) {
       .then(() => expireDueHolds(db, systemClock()))
       .catch((err: unknown) => app.log.error({ err }, 'hold expiry failed'));
   }, 30_000);
-  // Every instance asks; the digest day's row lets only one of them queue it, and a pruning run
-  // already waiting makes the others' asks no-ops.
+  // Every instance asks; the digest day's row lets only one of them queue it, and a pruning run or
+  // reminder sweep already waiting makes the others' asks no-ops.
   const digestScheduled = staffNotifications
     .scheduleNextDigest({ db, config }, systemClock())
-    .then(() => webhooks.scheduleAttemptPruning(db, systemClock()));
+    .then(() => webhooks.scheduleAttemptPruning(db, systemClock()))
+    .then(() => reminders.scheduleReminderSweep(db, systemClock()));
   stopBackground = async () => {
     await digestScheduled.catch(() => undefined);
     await stopWorker();
