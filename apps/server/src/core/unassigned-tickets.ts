@@ -115,7 +115,11 @@ export async function assignFreeTicket(
     .from(eventPaymentItems)
     .where(eq(eventPaymentItems.id, input.paymentItemId));
   if (!found) return { refused: 'notAvailable' };
-  await tx.select({ id: eventPayments.id }).from(eventPayments).where(eq(eventPayments.id, found.paymentId)).for('update');
+  await tx
+    .select({ id: eventPayments.id })
+    .from(eventPayments)
+    .where(eq(eventPayments.id, found.paymentId))
+    .for('update');
   const [line] = await lines(tx).where(and(eq(eventPaymentItems.id, input.paymentItemId), cartPayment));
   if (!line || line.organizationId !== input.organizationId) return { refused: 'notAvailable' };
   if (line.eventId !== input.eventId) return { refused: 'otherEvent' };

@@ -23,7 +23,13 @@ describe('reminderMoment (8 AM in the provider zone, whole calendar days before)
     ['across the day clocks go back', '2026-11-02', 2, newYork, '2026-10-31T12:00:00.000Z'],
     ['a week before, across a month', '2026-12-03', 7, newYork, '2026-11-26T13:00:00.000Z'],
     ['in UTC', '2026-12-10', 1, 'UTC', '2026-12-09T08:00:00.000Z'],
-    ['in Sydney, on the day its clocks go forward (AEDT, UTC+11)', '2026-10-05', 1, 'Australia/Sydney', '2026-10-03T21:00:00.000Z'],
+    [
+      'in Sydney, on the day its clocks go forward (AEDT, UTC+11)',
+      '2026-10-05',
+      1,
+      'Australia/Sydney',
+      '2026-10-03T21:00:00.000Z',
+    ],
   ] as const)('%s', (_, day, daysBefore, timeZone, expected) => {
     expect(reminderMoment(day, daysBefore, timeZone).toISOString()).toBe(expected);
   });

@@ -70,7 +70,10 @@ export const reminderTexts = {
 
 export const reminderSettings = z.object({
   dayReminders: z.boolean(),
-  daysBefore: z.int(reminderTexts.daysBefore).min(0, reminderTexts.daysBefore).max(maxDaysBefore, reminderTexts.daysBefore),
+  daysBefore: z
+    .int(reminderTexts.daysBefore)
+    .min(0, reminderTexts.daysBefore)
+    .max(maxDaysBefore, reminderTexts.daysBefore),
   paymentReminders: z.boolean(),
   unallocatedReminders: z.boolean(),
   /** Where an online event is held; the day reminder carries it. */
@@ -109,4 +112,13 @@ export const sentReminderQuery = pageQuery;
 export const sentReminderPage = paginated(sentReminderRow);
 export type SentReminderPage = z.infer<typeof sentReminderPage>;
 
-export const reminderSettingsReply = z.object({ settings: reminderSettings });
+/** The settings as the server answers them: the input's shape once trimmed (a response schema transforms nothing). */
+export const reminderSettingsReply = z.object({
+  settings: z.object({
+    dayReminders: z.boolean(),
+    daysBefore: z.int(),
+    paymentReminders: z.boolean(),
+    unallocatedReminders: z.boolean(),
+    onlineUrl: z.string().nullable(),
+  }),
+});

@@ -4,12 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { reminderTexts, type SentReminderPage } from '@portal/domain/events/reminders.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { eventApplications } from '../../db/schema/applications.ts';
-import { eventPaymentItems, events, eventSections } from '../../db/schema/commerce.ts';
+import { events, eventSections } from '../../db/schema/commerce.ts';
 import { jobs, mailMessages } from '../../db/schema/platform.ts';
 import { eventReminders } from '../../db/schema/reminders.ts';
-import { eventTickets } from '../../db/schema/tickets.ts';
 import { ticketCode } from '../../core/ticket-codes.ts';
-import { runDueJobs } from '../../platform/jobs.ts';
 import { createCompleteApplication, createInstitute } from '../../test/application-factories.ts';
 import { createConferenceDay, createPayment, signedInUser } from '../../test/commerce-factories.ts';
 import { addMembership, createOrganization, createUser } from '../../test/factories.ts';
@@ -43,7 +41,10 @@ async function dayWithHolder(day: string) {
     .update(events)
     .set({ startDate: day, endDate: day, locationName: 'Lincoln Hall' })
     .where(eq(events.id, conference.event.id));
-  await db.update(eventSections).set({ dates: [day] }).where(eq(eventSections.id, conference.section.id));
+  await db
+    .update(eventSections)
+    .set({ dates: [day] })
+    .where(eq(eventSections.id, conference.section.id));
   const holder = await createUser(db, { firstName: 'Hana', email: `hana-${randomUUID()}@example.test` });
   await holdTicket(db, {
     userId: holder.id,
@@ -77,7 +78,10 @@ describe('GET and PUT /api/admin/reminders/:eventId', () => {
     const tooEarly = await call(t.app, 'PUT', settingsOf(event.id), { caller, body: { ...body, daysBefore: 15 } });
     expect(tooEarly.statusCode).toBe(400);
     expect(tooEarly.body).toContain(reminderTexts.daysBefore);
-    const link = await call(t.app, 'PUT', settingsOf(event.id), { caller, body: { ...body, onlineUrl: 'javascript:x' } });
+    const link = await call(t.app, 'PUT', settingsOf(event.id), {
+      caller,
+      body: { ...body, onlineUrl: 'javascript:x' },
+    });
     expect(link.statusCode).toBe(400);
     expect((await call(t.app, 'PUT', settingsOf(randomUUID()), { caller, body })).statusCode).toBe(404);
   });
@@ -101,21 +105,13 @@ describe('the reminder sweep', () => {
   });
 
   it('sends once per person and day when two sweeps run at the same moment, and again never', async () => {
-    const { event, holder } = await dayWithHolder('2026-12-11');
+    const { event, ticketType, section, holder } = await dayWithHolder('2026-12-11');
     const other = await createUser(t.deps.db, { email: `olga-${randomUUID()}@example.test` });
-    const [line] = await t.deps.db
-      .select({ id: eventPaymentItems.id })
-      .from(eventTickets)
-      .innerJoin(eventPaymentItems, eq(eventPaymentItems.id, eventTickets.paymentItemId))
-      .where(eq(eventTickets.userId, holder.id));
-    expect(line).toBeDefined();
-    const section = (await t.deps.db.select().from(eventSections).where(eq(eventSections.eventId, event.id)))[0];
     await holdTicket(t.deps.db, {
       userId: other.id,
       eventId: event.id,
-      ticketTypeId: (await t.deps.db.select().from(eventPaymentItems).where(eq(eventPaymentItems.id, line?.id ?? '')))[0]
-        ?.ticketTypeId as string,
-      sectionId: section?.id ?? null,
+      ticketTypeId: ticketType.id,
+      sectionId: section.id,
     });
     const moment = at('2026-12-10T14:00:00Z');
     const sent = await Promise.all([sendDueReminders(moment), sendDueReminders(moment)]);
@@ -243,6 +239,5 @@ describe('the reminder sweep', () => {
       .from(jobs)
       .where(and(eq(jobs.kind, reminderSweepJob), eq(jobs.status, 'PENDING')));
     expect(waiting.map((job) => job.runAt.toISOString())).toEqual(['2026-12-01T12:15:00.000Z']);
-    expect(await runDueJobs(t.deps.db, { [reminderSweepJob]: handler })).toBeGreaterThanOrEqual(0);
   });
 });

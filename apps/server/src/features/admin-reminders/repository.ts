@@ -229,11 +229,10 @@ export async function linkReminderMails(
   mails: readonly { userId: string; mailId: string }[],
 ): Promise<void> {
   if (mails.length === 0) return;
-  const userIds = mails.map((mail) => mail.userId);
-  const mailIds = mails.map((mail) => mail.mailId);
+  const linked = JSON.stringify(mails.map((mail) => ({ user_id: mail.userId, mail_id: mail.mailId })));
   await db.execute(sql`
     update ${eventReminders} set mail_id = linked.mail_id
-    from unnest(${userIds}::uuid[], ${mailIds}::uuid[]) as linked(user_id, mail_id)
+    from jsonb_to_recordset(${linked}::jsonb) as linked(user_id uuid, mail_id uuid)
     where ${eventReminders.eventId} = ${occasion.eventId} and ${eventReminders.kind} = ${occasion.kind}
       and ${eventReminders.occasion} = ${occasion.occasion} and ${eventReminders.userId} = linked.user_id`);
 }
@@ -263,7 +262,9 @@ export async function sentReminderPage(db: Executor, eventId: string, page: { li
     .limit(page.limit)
     .offset(page.offset);
   const [total] = await db
-    .select({ total: sql<number>`count(distinct (${eventReminders.kind}, ${eventReminders.occasion}))`.mapWith(Number) })
+    .select({
+      total: sql<number>`count(distinct (${eventReminders.kind}, ${eventReminders.occasion}))`.mapWith(Number),
+    })
     .from(eventReminders)
     .where(eq(eventReminders.eventId, eventId));
   return { rows, total: total?.total ?? 0 };

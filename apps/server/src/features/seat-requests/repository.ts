@@ -17,11 +17,17 @@ export async function findRequestableEvent(db: Executor, eventId: string, sectio
       maxTickets: events.maxTickets,
       ticketsTaken: events.ticketsTaken,
       acceptsApplications: events.acceptsApplications,
-      hasSections: sql<boolean>`exists (select 1 from ${eventSections} where ${eventSections.eventId} = ${events.id})`,
     })
     .from(events)
     .where(eq(events.id, eventId));
-  if (!event || sectionId === null) return event && { ...event, section: null };
+  if (!event) return undefined;
+  const [first] = await db
+    .select({ id: eventSections.id })
+    .from(eventSections)
+    .where(eq(eventSections.eventId, eventId))
+    .limit(1);
+  const hasSections = first !== undefined;
+  if (sectionId === null) return { ...event, hasSections, section: null };
   const [section] = await db
     .select({
       id: eventSections.id,
@@ -31,7 +37,7 @@ export async function findRequestableEvent(db: Executor, eventId: string, sectio
     })
     .from(eventSections)
     .where(and(eq(eventSections.id, sectionId), eq(eventSections.eventId, eventId)));
-  return { ...event, section: section ?? undefined };
+  return { ...event, hasSections, section: section ?? undefined };
 }
 
 /** Records a request; undefined when she already has one open for the event with this organization. */

@@ -42,8 +42,7 @@ export const seatRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         response: { 200: organizationSeatRequestPage },
       },
     },
-    async (request) =>
-      organizationSeatRequests(deps, caller(request), request.params.organizationId, request.query),
+    async (request) => organizationSeatRequests(deps, caller(request), request.params.organizationId, request.query),
   );
 
   app.post(

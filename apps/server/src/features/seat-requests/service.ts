@@ -162,8 +162,10 @@ export async function organizationSeatRequests(
 }
 
 const refusals: Record<AssignRefusal, () => Error> = {
-  notAvailable: () => badRequest(seatRequestTexts.ticketNotAvailable, { paymentItemId: seatRequestTexts.ticketNotAvailable }),
-  otherEvent: () => badRequest(seatRequestTexts.ticketOfAnotherEvent, { paymentItemId: seatRequestTexts.ticketOfAnotherEvent }),
+  notAvailable: () =>
+    badRequest(seatRequestTexts.ticketNotAvailable, { paymentItemId: seatRequestTexts.ticketNotAvailable }),
+  otherEvent: () =>
+    badRequest(seatRequestTexts.ticketOfAnotherEvent, { paymentItemId: seatRequestTexts.ticketOfAnotherEvent }),
   otherSection: () =>
     badRequest(seatRequestTexts.ticketOfAnotherSection, { paymentItemId: seatRequestTexts.ticketOfAnotherSection }),
   noFreeTicket: () => conflict(seatRequestTexts.noUnallocatedTicket),
@@ -209,7 +211,12 @@ export async function decideSeatRequest(
       return seatRequestTexts.addedToCart;
     }
     if (decision.decision === 'DECLINE') {
-      await decide(tx, requestId, { status: 'DECLINED', declineReason: decision.reason, decidedById: auth.user.id, now });
+      await decide(tx, requestId, {
+        status: 'DECLINED',
+        declineReason: decision.reason,
+        decidedById: auth.user.id,
+        now,
+      });
       await mailRequester(deps, tx, requestId, (row) => [
         `${row.organizationName} declined your request for a seat on ${what(row)}.`,
         '',
@@ -292,6 +299,11 @@ async function mailRequester(
 }
 
 async function auditDecision(tx: Executor, auth: RequestAuth, requestId: string, data: Record<string, unknown>) {
-  await audit(tx, { ...actorOf(auth), action: 'seat-request.decide', subjectType: 'seat_request', subjectId: requestId, data });
+  await audit(tx, {
+    ...actorOf(auth),
+    action: 'seat-request.decide',
+    subjectType: 'seat_request',
+    subjectId: requestId,
+    data,
+  });
 }
-

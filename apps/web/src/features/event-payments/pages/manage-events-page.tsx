@@ -3,6 +3,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { errorMessage } from '../../../lib/errors.ts';
 import { TakerEvents } from '../../../shared/attendance/taker-events.tsx';
+import { MySeatRequests } from '../../../shared/seat-requests/my-seat-requests.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { ListFooter } from '../../../ui/list-pagination.tsx';
@@ -73,6 +74,7 @@ export function ManageEventsPage() {
         </Title>
         <MyTickets />
       </Stack>
+      <MySeatRequests />
       <TakerEvents />
       <Stack component="section" gap="sm" aria-labelledby="event-payments-heading">
         <Title order={2} size="h3" id="event-payments-heading">
