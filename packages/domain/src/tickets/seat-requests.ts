@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuery, paginated } from '../pagination.ts';
 
 /**
- * "Ask my school" (issue 40; docs/decisions/0181-ask-my-school.md): a member asks her organization for a seat
+ * "Ask my school" (issue 40; docs/decisions/0180-ask-my-school.md): a member asks her organization for a seat
  * on an event instead of buying one; its owner or an admin approves it (one of the organization's unallocated
  * tickets for that event handed to her) or declines it with a reason.
  */
@@ -32,7 +32,7 @@ export const seatRequestTexts = {
   sectionRequired: 'Choose a section',
   sectionUnknown: 'This section is not one of the event’s.',
   eventNotOpen: 'This event is not open for requests.',
-  /** The waiting list is another branch's (decision 0181): until it is merged a full section is refused with this. */
+  /** The waiting list is another branch's (decision 0180): until it is merged a full section is refused with this. */
   sectionFull: 'This section is full. Join its waiting list instead of asking your school for a seat.',
   noUnallocatedTicket: 'Your school holds no unassigned ticket for this event. Add it to the cart and buy one.',
   ticketOfAnotherEvent: 'This ticket is not for the requested event.',

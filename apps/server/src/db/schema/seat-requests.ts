@@ -10,7 +10,7 @@ import { users } from './users.ts';
 export const seatRequestStatus = pgEnum('seat_request_status', seatRequestStatuses);
 
 /**
- * A member asks her organization for a seat ("Ask my school", docs/decisions/0181-ask-my-school.md). Deciding
+ * A member asks her organization for a seat ("Ask my school", docs/decisions/0180-ask-my-school.md). Deciding
  * is one conditional UPDATE on status = 'REQUESTED', so a second decision (a double click, another admin)
  * changes nothing.
  */
