@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { organizationMemberships } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
 import { createUser, testPassword } from '../../test/factories.ts';
 import { call, useTestApp } from '../../test/harness.ts';
@@ -12,6 +13,34 @@ async function peopleCount(): Promise<number> {
 }
 
 describe('POST /api/dev/journey-data', () => {
+  it('makes a school of the journey’s own with its people as members in the roles asked', async () => {
+    const source = await createUser(t.deps.db);
+    const people = [
+      { copyOf: source.email, firstName: 'Olive', lastName: 'Journey-O' },
+      { copyOf: source.email, firstName: 'Tess', lastName: 'Journey-T' },
+    ];
+    const answer = await call(t.app, 'POST', '/api/dev/journey-data', {
+      body: { people, organization: { name: 'Journey School', roles: ['OWNER', 'MEMBER'] } },
+    });
+    expect(answer.statusCode).toBe(201);
+    const made = answer.json<{ people: { id: string }[]; organization: { id: string; name: string } }>();
+    expect(made.organization.name).toMatch(/^Journey School [0-9a-f]{8}$/);
+    const members = await t.deps.db
+      .select({ userId: organizationMemberships.userId, role: organizationMemberships.role })
+      .from(organizationMemberships)
+      .where(eq(organizationMemberships.organizationId, made.organization.id));
+    expect(members).toEqual(
+      expect.arrayContaining([
+        { userId: made.people[0]?.id, role: 'OWNER' },
+        { userId: made.people[1]?.id, role: 'MEMBER' },
+      ]),
+    );
+    const mismatched = await call(t.app, 'POST', '/api/dev/journey-data', {
+      body: { people, organization: { name: 'Journey School', roles: ['OWNER'] } },
+    });
+    expect(mismatched.statusCode).toBe(400);
+  });
+
   it("creates fresh people, each with a demo person's role, password, profile and toolkit flags", async () => {
     const source = await createUser(t.deps.db, {
       role: 'STAFF',

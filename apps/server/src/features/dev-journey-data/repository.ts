@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import type { OrganizationRole } from '@portal/domain/people/roles.ts';
+import { organizationMemberships, organizations } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
 
 export interface PersonRequest {
@@ -44,4 +46,21 @@ export async function copyPerson(db: Executor, request: PersonRequest) {
     })
     .returning({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName });
   return copy ?? null;
+}
+
+/** A school of the journey's own (its name made unique), with the journey's people as its members. */
+export async function insertJourneyOrganization(
+  db: Executor,
+  name: string,
+  members: readonly { userId: string; role: OrganizationRole }[],
+) {
+  const [organization] = await db
+    .insert(organizations)
+    .values({ name: `${name} ${randomUUID().slice(0, 8)}` })
+    .returning({ id: organizations.id, name: organizations.name });
+  if (!organization) throw new Error('organization not created');
+  await db
+    .insert(organizationMemberships)
+    .values(members.map((member) => ({ organizationId: organization.id, userId: member.userId, role: member.role })));
+  return organization;
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { organizationRoles } from '@portal/domain/people/roles.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { createJourneyPeople } from './service.ts';
 
@@ -9,8 +10,11 @@ const journeyDataInput = z.object({
     .array(z.object({ copyOf: z.email().max(200), firstName: name, lastName: name }))
     .min(1)
     .max(5),
+  /** A school of the journey's own, the people its members in these roles (one per person, in order). */
+  organization: z.object({ name, roles: z.array(z.enum(organizationRoles)).min(1).max(5) }).optional(),
 });
 const person = z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() });
+const organization = z.object({ id: z.string(), name: z.string() });
 
 /**
  * Development only (registered only while the demo is seeded, which production refuses): fresh
@@ -22,11 +26,14 @@ export const devJourneyDataRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
     '/dev/journey-data',
     {
       config: { access: 'public' },
-      schema: { tags: ['platform'], body: journeyDataInput, response: { 201: z.object({ people: z.array(person) }) } },
+      schema: {
+        tags: ['platform'],
+        body: journeyDataInput,
+        response: { 201: z.object({ people: z.array(person), organization: organization.optional() }) },
+      },
     },
     async (request, reply) => {
-      const people = await createJourneyPeople(deps, request.body.people);
-      return reply.status(201).send({ people });
+      return reply.status(201).send(await createJourneyPeople(deps, request.body.people, request.body.organization));
     },
   );
 };

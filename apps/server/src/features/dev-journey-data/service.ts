@@ -1,9 +1,19 @@
 import type { AppDeps } from '../../app-deps.ts';
 import { notFound } from '../../platform/errors.ts';
-import { copyPerson, type PersonRequest } from './repository.ts';
+import type { OrganizationRole } from '@portal/domain/people/roles.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { copyPerson, insertJourneyOrganization, type PersonRequest } from './repository.ts';
 
-/** Every person asked for, or none: an unknown demo address answers 404 and leaves nothing behind. */
-export async function createJourneyPeople(deps: AppDeps, people: PersonRequest[]) {
+/**
+ * Every person asked for, or none: an unknown demo address answers 404 and leaves nothing behind. With an
+ * organization, a new one whose members they are, in the roles given.
+ */
+export async function createJourneyPeople(
+  deps: AppDeps,
+  people: PersonRequest[],
+  organization?: { name: string; roles: OrganizationRole[] },
+) {
+  if (organization && organization.roles.length !== people.length) throw badRequest('Give one role for each person.');
   return deps.db.transaction(async (tx) => {
     const created = [];
     for (const wanted of people) {
@@ -11,6 +21,12 @@ export async function createJourneyPeople(deps: AppDeps, people: PersonRequest[]
       if (!copy) throw notFound(`No person has the address ${wanted.copyOf}.`);
       created.push(copy);
     }
-    return created;
+    if (!organization) return { people: created };
+    const made = await insertJourneyOrganization(
+      tx,
+      organization.name,
+      created.map((person, index) => ({ userId: person.id, role: organization.roles[index] ?? 'MEMBER' })),
+    );
+    return { people: created, organization: made };
   });
 }
