@@ -95,7 +95,7 @@ export type AssignRefusal = 'notAvailable' | 'otherEvent' | 'otherSection' | 'no
 /**
  * Hands one free ticket of a line to a person, in the caller's transaction, under the payment's row lock
  * (as an allocation save takes it), so two approvals never give the last ticket twice. Answers the new
- * ticket with its line, or why not.
+ * ticket with its line, or why not (a refusal of its own, or allocation's message when the line is blocked).
  */
 export async function assignFreeTicket(
   tx: Executor,
@@ -109,7 +109,7 @@ export async function assignFreeTicket(
     now: Date;
     today: string;
   },
-): Promise<{ refused: AssignRefusal | string } | { ticketId: string; line: UnassignedLine }> {
+): Promise<{ refused: AssignRefusal } | { closed: string } | { ticketId: string; line: UnassignedLine }> {
   const [found] = await tx
     .select({ paymentId: eventPaymentItems.paymentId })
     .from(eventPaymentItems)
@@ -125,7 +125,7 @@ export async function assignFreeTicket(
   if (line.eventId !== input.eventId) return { refused: 'otherEvent' };
   if (input.sectionId !== null && line.sectionId !== input.sectionId) return { refused: 'otherSection' };
   const blocked = await blockOf(tx, line, input.today);
-  if (blocked) return { refused: blocked };
+  if (blocked) return { closed: blocked };
   if (freeTickets(line.numberOfTickets, line.holders) === 0) return { refused: 'noFreeTicket' };
   const [ticket] = await tx
     .insert(eventTickets)

@@ -172,10 +172,6 @@ const refusals: Record<AssignRefusal, () => Error> = {
   alreadyHolds: () => conflict(seatRequestTexts.alreadyHolds),
 };
 
-function refusalOf(reason: string): Error {
-  return reason in refusals ? refusals[reason as AssignRefusal]() : conflict(reason);
-}
-
 /**
  * POST /api/seat-requests/:id/decision: the organization's owner or an admin approves (one of its free
  * tickets for the event handed to her, as Allocate Tickets would), puts a ticket in their own cart to buy for
@@ -237,7 +233,8 @@ export async function decideSeatRequest(
       now,
       today,
     });
-    if ('refused' in assigned) throw refusalOf(assigned.refused);
+    if ('refused' in assigned) throw refusals[assigned.refused]();
+    if ('closed' in assigned) throw conflict(assigned.closed);
     await decide(tx, requestId, {
       status: 'APPROVED',
       paymentItemId: assigned.line.paymentItemId,

@@ -11,7 +11,6 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -20,7 +19,7 @@ import {
   type OrganizationSeatRequestPage,
   type SeatRequestDecision,
 } from '@portal/domain/tickets/seat-requests.ts';
-import { errorMessage, notifyError } from '../../lib/errors.ts';
+import { errorMessage } from '../../lib/errors.ts';
 import { formatDateRange } from '../commerce/format.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
@@ -35,16 +34,7 @@ function RequestCard({ request }: { request: Request }) {
   const [reasonError, setReasonError] = useState<string | null>(null);
   const decide = useDecideSeatRequest();
   const send = (decision: SeatRequestDecision, done?: () => void) =>
-    decide.mutate(
-      { requestId: request.id, decision },
-      {
-        onSuccess: (reply) => {
-          notifications.show({ color: 'green', message: reply.message });
-          done?.();
-        },
-        onError: notifyError,
-      },
-    );
+    decide.mutate({ requestId: request.id, decision }, { onSuccess: () => done?.() });
   const what = `${request.eventName}${request.sectionTitle ? `: ${request.sectionTitle}` : ''}`;
   return (
     <Paper withBorder p="md" radius="md" component="article" aria-label={`${request.requester.name} asks for ${what}`}>

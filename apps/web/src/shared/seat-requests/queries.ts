@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   MySeatRequests,
@@ -6,6 +7,7 @@ import type {
   SeatRequestRow,
 } from '@portal/domain/tickets/seat-requests.ts';
 import { api } from '../../lib/api.ts';
+import { notifyError } from '../../lib/errors.ts';
 import { commerceKeys } from '../commerce/queries.ts';
 
 /** "Ask my school" (issue 40): the member's requests, an organization's, asking and deciding. */
@@ -48,6 +50,10 @@ export function useAskForSeat() {
   });
 }
 
+/**
+ * The toast is the hook's, not the card's: a decided request leaves the list, its card unmounts, and a
+ * callback given to mutate() would never run.
+ */
 export function useDecideSeatRequest() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -56,10 +62,12 @@ export function useDecideSeatRequest() {
         `${base}/${encodeURIComponent(requestId)}/decision`,
         decision,
       ),
-    onSuccess: async () => {
+    onSuccess: async (reply) => {
+      notifications.show({ color: 'green', message: reply.message });
       await queryClient.invalidateQueries({ queryKey: seatRequestKeys.all });
       await queryClient.invalidateQueries({ queryKey: commerceKeys.myTickets });
       await queryClient.invalidateQueries({ queryKey: commerceKeys.cart });
     },
+    onError: notifyError,
   });
 }
