@@ -14,6 +14,7 @@ const signedIn = {
   'GET /api/me': () => jsonResponse(200, aUser()),
   'GET /api/my-tickets': () => jsonResponse(200, { items: [] }),
   'GET /api/organizations/managed': () => jsonResponse(200, { items: [] }),
+  'GET /api/seat-requests/mine': () => jsonResponse(200, { items: [] }),
 };
 const awaitingId = '00000000-0000-4000-8000-0000000a0002';
 
