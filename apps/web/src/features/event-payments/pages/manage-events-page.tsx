@@ -4,6 +4,7 @@ import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { errorMessage } from '../../../lib/errors.ts';
 import { TakerEvents } from '../../../shared/attendance/taker-events.tsx';
 import { MySeatRequests } from '../../../shared/seat-requests/my-seat-requests.tsx';
+import { mySeatRequestsQuery } from '../../../shared/seat-requests/queries.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { ListFooter } from '../../../ui/list-pagination.tsx';
@@ -18,6 +19,7 @@ export const manageEventsLoader =
   async ({ request }: LoaderFunctionArgs) => {
     await Promise.all([
       queryClient.prefetchQuery(myTicketsQuery),
+      queryClient.prefetchQuery(mySeatRequestsQuery),
       queryClient.prefetchQuery(eventPaymentsQuery(pageOf(new URL(request.url).searchParams))),
     ]);
     return null;
