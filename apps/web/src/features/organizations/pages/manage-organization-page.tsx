@@ -9,7 +9,6 @@ import { ErrorState } from '../../../ui/error-state.tsx';
 import { NotFound } from '../../../ui/not-found.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { OrganizationSeatRequests } from '../../../shared/seat-requests/organization-seat-requests.tsx';
-import { organizationSeatRequestsQuery } from '../../../shared/seat-requests/queries.ts';
 import { organizationQuery } from '../api/organization.ts';
 import { AddressSection } from '../components/address-section.tsx';
 import { BillingContactsSection } from '../components/billing-contacts-section.tsx';
@@ -21,8 +20,6 @@ export const manageOrganizationLoader =
   (queryClient: QueryClient) =>
   async ({ params }: LoaderFunctionArgs) => {
     void queryClient.prefetchQuery(lookupsQuery);
-    // Answers 404 to a member who manages nothing there; the section is then not shown.
-    void queryClient.prefetchQuery(organizationSeatRequestsQuery(params.organizationId ?? ''));
     await queryClient.prefetchQuery(organizationQuery(params.organizationId ?? ''));
     return null;
   };
