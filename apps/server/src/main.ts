@@ -52,6 +52,7 @@ const [
   waitingListJobs,
   waitingLists,
   evaluations,
+  reminders,
 ] = await Promise.all([
   import('./app.ts'),
   import('./db/client.ts'),
@@ -71,6 +72,7 @@ const [
   import('./core/waiting-lists.ts'),
   import('./features/waiting-lists/service.ts'),
   import('./core/evaluations.ts'),
+  import('./features/admin-reminders/service.ts'),
 ]);
 phaseDone('modules');
 const { openDatabase, pgliteDemoTemplate, pgliteTemplate } = dbClient;
@@ -151,6 +153,7 @@ if (!closing) {
       [holdNotices.holdReleasedMailJob]: holdNotices.holdReleasedMailJobHandler({ db, config }),
       [waitingListJobs.offerMailJob]: waitingLists.offerMailJobHandler({ db, config }),
       [waitingListJobs.offerExpiryJob]: waitingLists.offerExpiryJobHandler({ db, clock: systemClock }),
+      [reminders.reminderSweepJob]: reminders.reminderSweepJobHandler({ db, config, clock: systemClock, storage }),
     },
     app.log,
   );
@@ -165,11 +168,12 @@ if (!closing) {
       .then(() => expireDueHolds(db, systemClock()))
       .catch((err: unknown) => app.log.error({ err }, 'hold expiry failed'));
   }, 30_000);
-  // Every instance asks; the digest day's row lets only one of them queue it, and a pruning run
-  // already waiting makes the others' asks no-ops.
+  // Every instance asks; the digest day's row lets only one of them queue it, and a pruning run or
+  // reminder sweep already waiting makes the others' asks no-ops.
   const digestScheduled = staffNotifications
     .scheduleNextDigest({ db, config }, systemClock())
-    .then(() => webhooks.scheduleAttemptPruning(db, systemClock()));
+    .then(() => webhooks.scheduleAttemptPruning(db, systemClock()))
+    .then(() => reminders.scheduleReminderSweep(db, systemClock()));
   stopBackground = async () => {
     await digestScheduled.catch(() => undefined);
     await stopWorker();

@@ -142,10 +142,23 @@ function wallClockOf(instant: number, timeZone: string): number {
  * valid "until 12/31/2026" runs to the end of that day for the provider, wherever staff typed it.
  */
 export function dayEdgeIn(isoDate: string, edge: 'start' | 'end', timeZone: string): Date {
+  return edge === 'start' ? wallTimeIn(isoDate, 0, timeZone) : wallTimeIn(isoDate, 23, timeZone, 59 * 60_000 + 59_999);
+}
+
+/**
+ * The instant the zone's clocks read `hour` (plus `extraMs`) on a calendar day: "8 AM the day before" stays
+ * 8 AM on either side of a daylight-saving change, where adding 24 hours would not.
+ */
+export function wallTimeIn(isoDate: string, hour: number, timeZone: string, extraMs = 0): Date {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  const wall = edge === 'start' ? Date.UTC(year, month - 1, day) : Date.UTC(year, month - 1, day, 23, 59, 59, 999);
+  const wall = Date.UTC(year, month - 1, day, hour) + extraMs;
   // The zone's offset at the guess; asked twice, as the guess may sit across a daylight-saving change.
   let instant = wall;
   for (let step = 0; step < 2; step += 1) instant = wall - (wallClockOf(instant, timeZone) - instant);
   return new Date(instant);
+}
+
+/** The calendar date `days` after (or before, when negative) a YYYY-MM-DD date. */
+export function addDays(isoDate: string, days: number): string {
+  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }

@@ -16,6 +16,7 @@ import { adminEventPaymentsRoutes } from '../features/admin-event-payments/route
 import { adminEventsRoutes } from '../features/admin-events/routes.tsx';
 import { adminNotificationsRoutes } from '../features/admin-notifications/routes.tsx';
 import { adminMessagesRoutes } from '../features/admin-messages/routes.tsx';
+import { adminRemindersRoutes } from '../features/admin-reminders/routes.tsx';
 import { adminReportsRoutes } from '../features/admin-reports/routes.tsx';
 import { adminOrganizationsRoutes } from '../features/admin-organizations/routes.tsx';
 import { adminPackagesRoutes } from '../features/admin-packages/routes.tsx';
@@ -92,6 +93,7 @@ const features: FeatureRouteFactory[] = [
   adminPurchaseOrdersRoutes,
   adminEventsRoutes,
   adminMessagesRoutes,
+  adminRemindersRoutes,
   adminReportsRoutes,
   adminEventPaymentsRoutes,
   adminApplicationsRoutes,

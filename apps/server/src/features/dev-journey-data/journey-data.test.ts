@@ -109,6 +109,39 @@ describe('POST /api/dev/journey-data', () => {
     expect(members).toEqual([{ userId: created.people[0]?.id, role: 'OWNER' }]);
   });
 
+  it('makes a bare school whose other people join it in the roles asked', async () => {
+    const source = await createUser(t.deps.db);
+    const answer = await call(t.app, 'POST', '/api/dev/journey-data', {
+      body: {
+        people: [
+          { copyOf: source.email, firstName: 'Olive', lastName: 'Journey-O' },
+          { copyOf: source.email, firstName: 'Tess', lastName: 'Journey-T' },
+        ],
+        organizations: [{ name: 'Journey School 6', owner: 0, members: [{ person: 1, role: 'MEMBER' }] }],
+      },
+    });
+    expect(answer.statusCode).toBe(201);
+    const made = answer.json<{ people: { id: string }[]; organizations: { id: string }[] }>();
+    const members = await t.deps.db
+      .select({ userId: organizationMemberships.userId, role: organizationMemberships.role })
+      .from(organizationMemberships)
+      .where(eq(organizationMemberships.organizationId, made.organizations[0]?.id ?? ''));
+    expect(members).toEqual(
+      expect.arrayContaining([
+        { userId: made.people[0]?.id, role: 'OWNER' },
+        { userId: made.people[1]?.id, role: 'MEMBER' },
+      ]),
+    );
+    expect(members).toHaveLength(2);
+    const ownerTwice = await call(t.app, 'POST', '/api/dev/journey-data', {
+      body: {
+        people: [{ copyOf: source.email, firstName: 'Olive', lastName: 'Journey-O' }],
+        organizations: [{ name: 'Journey School 7', owner: 0, members: [{ person: 0, role: 'ADMIN' }] }],
+      },
+    });
+    expect(ownerTwice.statusCode).toBe(400);
+  });
+
   it('answers 404 for an organization no one has and 400 for an owner not in the request, creating nothing', async () => {
     const source = await createUser(t.deps.db);
     const before = await peopleCount();

@@ -61,25 +61,30 @@ export async function copyPerson(db: Executor, request: PersonRequest) {
 }
 
 export interface OrganizationRequest {
-  copyOf: string;
+  copyOf?: string;
   name: string;
 }
 
 /**
- * A new organization with the record of the one named `copyOf` (district, type, addresses) under a new
- * name, owned by `ownerId`; no other member, ticket or request. Null when no organization has that name.
+ * A new organization named `name`, owned by `ownerId`: with the record of the one named `copyOf`
+ * (district, type, addresses) when given, else a bare one; no other member, ticket or request. Null
+ * when no organization has the name `copyOf`.
  */
 export async function copyOrganization(db: Executor, request: OrganizationRequest, ownerId: string) {
-  const [source] = await db.select().from(organizations).where(eq(organizations.name, request.copyOf)).limit(1);
-  if (!source) return null;
-  const {
-    id: _id,
-    name: _name,
-    ticketRecipientMembershipId: _recipient,
-    createdAt: _created,
-    updatedAt: _updated,
-    ...own
-  } = source;
+  let own = {};
+  if (request.copyOf !== undefined) {
+    const [source] = await db.select().from(organizations).where(eq(organizations.name, request.copyOf)).limit(1);
+    if (!source) return null;
+    const {
+      id: _id,
+      name: _name,
+      ticketRecipientMembershipId: _recipient,
+      createdAt: _created,
+      updatedAt: _updated,
+      ...record
+    } = source;
+    own = record;
+  }
   const [copy] = await db
     .insert(organizations)
     .values({ ...own, name: request.name, createdById: ownerId })
@@ -87,6 +92,18 @@ export async function copyOrganization(db: Executor, request: OrganizationReques
   if (!copy) return null;
   await db.insert(organizationMemberships).values({ organizationId: copy.id, userId: ownerId, role: 'OWNER' });
   return copy;
+}
+
+/** Journey people joining a journey school in the roles asked. */
+export async function addJourneyMembers(
+  db: Executor,
+  organizationId: string,
+  members: readonly { userId: string; role: 'ADMIN' | 'MEMBER' }[],
+): Promise<void> {
+  if (members.length === 0) return;
+  await db
+    .insert(organizationMemberships)
+    .values(members.map((member) => ({ organizationId, userId: member.userId, role: member.role })));
 }
 
 /**

@@ -12,9 +12,15 @@ const journeyDataInput = z.object({
   organizations: z
     .array(
       z.object({
-        copyOf: z.string().trim().min(1).max(200),
+        /** A demo school whose record (district, type, addresses) the new one copies; none: a bare school. */
+        copyOf: z.string().trim().min(1).max(200).optional(),
         name: z.string().trim().min(1).max(200),
         owner: z.int().min(0).max(4),
+        /** Other people of the request who join it, by their index in `people`. */
+        members: z
+          .array(z.object({ person: z.int().min(0).max(4), role: z.enum(['ADMIN', 'MEMBER']) }))
+          .max(4)
+          .default([]),
       }),
     )
     .max(3)

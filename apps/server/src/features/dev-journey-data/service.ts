@@ -4,6 +4,7 @@ import { expireHolds } from '../../core/capacity.ts';
 import { runOutOffer } from '../../core/waiting-lists.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import {
+  addJourneyMembers,
   copyOrganization,
   copyPerson,
   createJourneyEvent,
@@ -14,6 +15,8 @@ import {
 export interface SchoolRequest extends OrganizationRequest {
   /** The index in `people` of the fresh person who owns it. */
   owner: number;
+  /** Other fresh people who join it. */
+  members: { person: number; role: 'ADMIN' | 'MEMBER' }[];
 }
 
 export interface EventRequest {
@@ -46,6 +49,13 @@ export async function createJourneyData(deps: AppDeps, { people, organizations: 
       if (!owner) throw badRequest(`No person ${wanted.owner} in this request owns ${wanted.name}.`);
       const copy = await copyOrganization(tx, wanted, owner.id);
       if (!copy) throw notFound(`No organization is named ${wanted.copyOf}.`);
+      const members = [];
+      for (const { person, role } of wanted.members) {
+        const member = created[person];
+        if (!member || member === owner) throw badRequest(`Person ${person} cannot join ${wanted.name}.`);
+        members.push({ userId: member.id, role });
+      }
+      await addJourneyMembers(tx, copy.id, members);
       organizations.push(copy);
     }
     const [holder, taker] = created;

@@ -98,6 +98,9 @@ export function EventPage() {
               <Anchor component={Link} to={`/admin/events/${encodeURIComponent(eventId)}/messages`} size="sm">
                 Messages
               </Anchor>
+              <Anchor component={Link} to={`/admin/events/${encodeURIComponent(eventId)}/reminders`} size="sm">
+                Reminders
+              </Anchor>
               <Anchor component={Link} to={`/admin/events/${encodeURIComponent(eventId)}/report`} size="sm">
                 Report
               </Anchor>

@@ -1,7 +1,7 @@
-import { Stack } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { useParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { EventSubPageHeader, staffEventHeaderQuery } from '../../../shared/staff-events/event-sub-page-header.tsx';
@@ -52,6 +52,13 @@ export function MessagesPage() {
         </Suspense>
       </DetailSection>
       <DetailSection title="Sent messages">
+        <Text size="sm">
+          The reminders the portal sends on its own are listed under{' '}
+          <Anchor component={Link} to={`/admin/events/${encodeURIComponent(eventId)}/reminders`}>
+            Reminders
+          </Anchor>
+          .
+        </Text>
         {messages.isPending ? (
           <PageLoader label="Loading messages" />
         ) : messages.isError ? (

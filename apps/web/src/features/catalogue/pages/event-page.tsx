@@ -7,6 +7,7 @@ import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
 import { RequestSeatsPanel } from '../../../shared/registration/request-seats-panel.tsx';
+import { AskSchoolPanel } from '../../../shared/seat-requests/ask-school-panel.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { NotFound } from '../../../ui/not-found.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
@@ -150,6 +151,7 @@ export function EventPage() {
           </Stack>
           {event.data.description ? <Text style={{ whiteSpace: 'pre-line' }}>{event.data.description}</Text> : null}
           <RequestSeatsPanel event={event.data} />
+          <AskSchoolPanel event={event.data} />
           {event.data.acceptsApplications ? (
             <ApplyPanel event={event.data} />
           ) : event.data.purchaseOpen ? null : (

@@ -15,6 +15,7 @@ const signedIn = {
   'GET /api/my-tickets': () => jsonResponse(200, { items: [] }),
   'GET /api/organizations/managed': () => jsonResponse(200, { items: [] }),
   'GET /api/event-payments/unfinished': () => jsonResponse(200, { items: [], page: 1, pageSize: 20, total: 0 }),
+  'GET /api/seat-requests/mine': () => jsonResponse(200, { items: [] }),
 };
 const awaitingId = '00000000-0000-4000-8000-0000000a0002';
 

@@ -4,6 +4,8 @@ import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { errorMessage } from '../../../lib/errors.ts';
 import { TakerEvents } from '../../../shared/attendance/taker-events.tsx';
 import { UnfinishedOrders, unfinishedOrdersQuery } from '../../../shared/commerce/unfinished-orders.tsx';
+import { MySeatRequests } from '../../../shared/seat-requests/my-seat-requests.tsx';
+import { mySeatRequestsQuery } from '../../../shared/seat-requests/queries.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { ListFooter } from '../../../ui/list-pagination.tsx';
@@ -19,6 +21,7 @@ export const manageEventsLoader =
     await Promise.all([
       queryClient.prefetchQuery(myTicketsQuery),
       queryClient.prefetchQuery(unfinishedOrdersQuery(1)),
+      queryClient.prefetchQuery(mySeatRequestsQuery),
       queryClient.prefetchQuery(eventPaymentsQuery(pageOf(new URL(request.url).searchParams))),
     ]);
     return null;
@@ -76,6 +79,7 @@ export function ManageEventsPage() {
         </Title>
         <MyTickets />
       </Stack>
+      <MySeatRequests />
       <TakerEvents />
       <UnfinishedOrders />
       <Stack component="section" gap="sm" aria-labelledby="event-payments-heading">

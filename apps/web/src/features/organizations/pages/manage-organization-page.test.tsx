@@ -13,6 +13,8 @@ const api = `/api/organizations/${organizationId}`;
 const base = {
   'GET /api/me': () => jsonResponse(200, aUser()),
   'GET /api/lookups': () => jsonResponse(200, someLookups()),
+  [`GET /api/seat-requests/organizations/${organizationId}`]: () =>
+    jsonResponse(200, { items: [], page: 1, pageSize: 100, total: 0, waiting: 0 }),
 };
 
 async function section(name: string) {
@@ -59,6 +61,57 @@ describe('manage organization page', { timeout: 20_000 }, () => {
         name: 'Edit mailing address',
       }),
     ).toBeInTheDocument();
+  });
+
+  it('shows the seat requests waiting with their count, and approves one from an unassigned ticket', async () => {
+    const requestId = '00000000-0000-4000-8000-00000000a5c1';
+    const lineId = '00000000-0000-4000-8000-00000000a5c2';
+    const waiting = {
+      id: requestId,
+      eventId: '00000000-0000-4000-8000-00000000a5c3',
+      eventName: 'Fall Leadership Conference Day',
+      startDate: '2026-12-10',
+      sectionId: null,
+      sectionTitle: null,
+      organizationId,
+      organizationName: 'Lincoln Elementary School',
+      requester: { id: 'u-1', name: 'Tara Thompson', email: 'tara@example.test' },
+      note: 'For my reading group',
+      status: 'REQUESTED',
+      statusLabel: 'Waiting for your school',
+      declineReason: null,
+      createdAt: '2026-11-20T12:00:00.000Z',
+      decidedAt: null,
+      unallocatedTickets: [
+        { paymentItemId: lineId, title: 'Fall Leadership Conference Day', sectionId: null, free: 2 },
+      ],
+    };
+    let items = [waiting];
+    const calls = stubFetch({
+      ...base,
+      [`GET ${api}`]: () => jsonResponse(200, anOrganization()),
+      [`GET /api/seat-requests/organizations/${organizationId}`]: () =>
+        jsonResponse(200, { items, page: 1, pageSize: 100, total: items.length, waiting: items.length }),
+      [`POST /api/seat-requests/${requestId}/decision`]: () => {
+        items = [];
+        return jsonResponse(200, {
+          request: { ...waiting, status: 'APPROVED' },
+          message: 'Request approved: the ticket was assigned',
+        });
+      },
+    });
+    renderApp(path);
+    const user = userEvent.setup({ delay: null });
+    const requests = await section('Seat requests');
+    expect(await within(requests).findByLabelText('1 waiting')).toBeInTheDocument();
+    const card = within(requests).getByRole('article', {
+      name: 'Tara Thompson asks for Fall Leadership Conference Day',
+    });
+    expect(within(card).getByText('Note: For my reading group')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Approve and assign' }));
+    expect(await screen.findByText('Request approved: the ticket was assigned')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ decision: 'ASSIGN', paymentItemId: lineId });
+    expect(await within(requests).findByText('No requests waiting.')).toBeInTheDocument();
   });
 
   it('the OWNER renames the organization', async () => {

@@ -8,6 +8,7 @@ import { lookupsQuery } from '../../../lib/lookups.ts';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { NotFound } from '../../../ui/not-found.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
+import { OrganizationSeatRequests } from '../../../shared/seat-requests/organization-seat-requests.tsx';
 import { organizationQuery } from '../api/organization.ts';
 import { AddressSection } from '../components/address-section.tsx';
 import { BillingContactsSection } from '../components/billing-contacts-section.tsx';
@@ -76,6 +77,9 @@ export function ManageOrganizationPage() {
           <BillingContactsSection organization={organization.data} lookups={lookups.data} />
           <TicketRecipientSection organization={organization.data} />
           <PackagesSection packages={organization.data.packageRequests} />
+          {organizationPermissions.manage(organization.data.organizationMemberRole) ? (
+            <OrganizationSeatRequests organizationId={organization.data.id} />
+          ) : null}
         </>
       )}
     </Stack>
