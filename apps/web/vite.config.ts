@@ -106,8 +106,28 @@ function keepZxingTypeRegistrations(): Plugin {
   };
 }
 
+/**
+ * packages/domain is pure (no module of it does anything when loaded), but the bundler cannot tell that a schema built
+ * from another (`pageQuery.extend({...})`, `paginated(row)`) has no side effect: `manualPureFunctions` below covers only
+ * calls of `z`. Each such top-level `const` initializer is marked pure here, so a schema the web app never reads (the
+ * server's list queries and page replies) is dropped, and with them, on a page that only reads, the whole zod chunk
+ * (docs/decisions/0171-main-thread-on-a-phone.md).
+ */
+function domainSchemasPure(): Plugin {
+  const domainSource = /[\\/]packages[\\/]domain[\\/]src[\\/](?!.*\.test\.ts$).*\.ts$/;
+  const derived = /^((?:export )?const [\w$]+(?:: [^=\n]+)? =\s+)(?=[A-Za-z_$][\w$]*\s*\.?[\w$.]*\()/gm;
+  return {
+    name: 'portal-domain-schemas-pure',
+    apply: 'build',
+    transform(code, id) {
+      if (!domainSource.test(id)) return null;
+      return { code: code.replace(derived, '$1/* @__PURE__ */ '), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress, prerender(), keepZxingTypeRegistrations()],
+  plugins: [react(), domainSchemasPure(), precompress, prerender(), keepZxingTypeRegistrations()],
   server: { port: 5173, proxy: api },
   preview: { proxy: api },
   build: {
