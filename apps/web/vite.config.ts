@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { constants } from 'node:zlib';
-import { createServer, defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, parseSync, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import type * as Preloads from './src/app/preloads.ts';
 import type * as Prerender from './src/app/prerender.tsx';
@@ -108,20 +108,31 @@ function keepZxingTypeRegistrations(): Plugin {
 
 /**
  * packages/domain is pure (no module of it does anything when loaded), but the bundler cannot tell that a schema built
- * from another (`pageQuery.extend({...})`, `paginated(row)`) has no side effect: `manualPureFunctions` below covers only
- * calls of `z`. Each such top-level `const` initializer is marked pure here, so a schema the web app never reads (the
- * server's list queries and page replies) is dropped, and with them, on a page that only reads, the whole zod chunk
- * (docs/decisions/0171-main-thread-on-a-phone.md).
+ * by a chain of calls (`z.array(id).max(1000)`, `pageQuery.extend({...})`, `paginated(row)`) has no side effect:
+ * `manualPureFunctions` below covers only the calls of `z` themselves, not what is called on their results. Each
+ * top-level `const` whose value is a call is wrapped here in a pure-annotated arrow, so a schema the web app never
+ * reads (the server's request schemas and list replies) is dropped with everything only it used, and with them, on a
+ * page that reads no schema, the zod chunk (docs/decisions/0172-route-chunks-and-schemas.md).
  */
 function domainSchemasPure(): Plugin {
   const domainSource = /[\\/]packages[\\/]domain[\\/]src[\\/](?!.*\.test\.ts$).*\.ts$/;
-  const derived = /^((?:export )?const [\w$]+(?:: [^=\n]+)? =\s+)(?=[A-Za-z_$][\w$]*\s*\.?[\w$.]*\()/gm;
+  const calls = new Set(['CallExpression', 'ChainExpression', 'TaggedTemplateExpression']);
   return {
     name: 'portal-domain-schemas-pure',
     apply: 'build',
     transform(code, id) {
       if (!domainSource.test(id)) return null;
-      return { code: code.replace(derived, '$1/* @__PURE__ */ '), map: null };
+      const spans: { start: number; end: number }[] = [];
+      for (const statement of parseSync(id, code, { lang: 'ts' }).program.body) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+        if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
+        for (const { init } of declaration.declarations) if (init && calls.has(init.type)) spans.push(init);
+      }
+      let wrapped = code;
+      for (const { start, end } of spans.reverse()) {
+        wrapped = `${wrapped.slice(0, start)}/* @__PURE__ */ (() => (${wrapped.slice(start, end)}))()${wrapped.slice(end)}`;
+      }
+      return { code: wrapped, map: null };
     },
   };
 }
