@@ -7,6 +7,9 @@ import { packageAssignmentPaths } from './paths.ts';
  * them without the schemas. The server recomputes everything here; the screen only guides.
  */
 
+/** "1 participant", "3 participants": a package's amounts as the review and the staff's override say them. */
+export const participantCount = (count: number): string => `${count} ${count === 1 ? 'participant' : 'participants'}`;
+
 export const packageMessages = {
   unsavedChanges: 'You have unsaved changes that will be lost...',
   groupsOverallocated: 'Selections Overallocated',
@@ -14,7 +17,7 @@ export const packageMessages = {
   belowMinimum: 'Package total below minimum. Please select more options before continuing',
   submitted: 'Your package application has been submitted',
   createdByAdmin: 'Created by admin',
-  overriddenByAdmin: 'overriden by admin',
+  overriddenByAdmin: 'overridden by admin',
   noPackages: 'No packages found',
   saved: 'Successfully saved',
   updated: 'Package Request Updated',
@@ -22,7 +25,7 @@ export const packageMessages = {
   notFound: 'No such package request.',
   packageNotFound: 'No such package.',
   notEditable: 'This package request has been submitted and can no longer be changed.',
-  overriddenLocked: 'A selection overriden by admin cannot be changed.',
+  overriddenLocked: 'A selection overridden by admin cannot be changed.',
   notAnOption: 'Choose one of the offered amounts.',
   unknownItem: 'This selection is not part of the package.',
   instituteUnbalanced: 'Distribute every participant of each institute over the grades.',
