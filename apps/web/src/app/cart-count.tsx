@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Indicator.css';
 import { ActionIcon, Badge, Indicator, VisuallyHidden } from '@mantine/core';
 import IconShoppingCart from '@tabler/icons-react/icons/IconShoppingCart';
 import { useQuery } from '@tanstack/react-query';
