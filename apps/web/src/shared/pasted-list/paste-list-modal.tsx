@@ -160,7 +160,14 @@ export function PasteListModal({
               Three short columns fit a phone as a table: stacked into cards (ResponsiveTable) each line took about
               240 px and pushed the confirm button far below the fold. A long list scrolls inside its own box.
             */}
-            <ScrollArea.Autosize mah="40dvh" type="auto" offsetScrollbars>
+            <ScrollArea.Autosize
+              mah="40dvh"
+              type="auto"
+              scrollbars="y"
+              offsetScrollbars
+              // A box that scrolls is reached by the keyboard too, and says what it holds.
+              viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Lines of the list' }}
+            >
               <Table aria-label="Parsed list" layout="fixed" fz="sm" verticalSpacing={4} horizontalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>
