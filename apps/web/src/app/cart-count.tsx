@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Indicator.css';
 import { ActionIcon, Badge, Indicator, VisuallyHidden } from '@mantine/core';
 import IconShoppingCart from '@tabler/icons-react/icons/IconShoppingCart';
 import { useQuery } from '@tanstack/react-query';

@@ -54,9 +54,10 @@ function membersScreen(path: string, Page: ComponentType | undefined): string {
  * Screens whose markup is rendered at build time (vite.config.ts) and sent in their index.html, so a
  * phone paints the page's first screen from the HTML instead of after the scripts have loaded and
  * run: the public pages a stranger opens from a link (sign-in, a forgotten password, a certificate's
- * check, which is its frame and loader until its read answers), and every page in the members' frame (by its address pattern, the same
- * markup for every address it matches). Only what looks the same for every visitor. The app replaces
- * it with the visitor's own page, or sends a visitor who is not signed in to sign in.
+ * check, which is its frame and loader until its read answers), and every page in the members' frame
+ * (by its address pattern, the same markup for every address it matches). Only what looks the same
+ * for every visitor. The app replaces it with the visitor's own page, or sends a visitor who is not
+ * signed in to sign in.
  */
 export async function prerenderScreens(): Promise<Record<string, string>> {
   const screens: Record<string, string> = {

@@ -127,7 +127,7 @@ describe('responsive table', () => {
   });
 
   it('on a phone stacks its rows on every render without laying itself out as a table to measure it', async () => {
-    const phone = window.matchMedia;
+    const phone = window.matchMedia.bind(window);
     vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ ...phone(query), matches: true }));
     const measured = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(900);
     render(<Payments />);

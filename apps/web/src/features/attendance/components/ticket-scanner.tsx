@@ -113,7 +113,7 @@ export default function TicketScanner({ onScan }: TicketScannerProps) {
 
   const readPhoto = async (file: File | null) => {
     if (!file) return;
-    // The input forgets the file, so the same photo chosen again (after moving the ticket into the light) is read again.
+    // The input forgets the file, so the same photo chosen again (the ticket moved into the light) is read again.
     resetPhoto.current?.();
     setChecking(true);
     try {
