@@ -1,8 +1,9 @@
 // Lighthouse's mobile preset (its default: a mid-range phone, simulated slow 4G and 4x CPU slowdown)
-// against the built app: the login page and every member page a school's OWNER can open (the build's
-// own list of pages, dist/.vite/preloads.json, with the demo school's ids in their addresses), each
-// run 3 times in Debian's Chromium, reporting the median score, LCP, CLS, TBT and bytes transferred
-// against the goals, the worst run of each page, and the worst page. The
+// against the built app: the public pages, and every page a school's owner, a teacher, the attendance taker and
+// staff open (the build's own list of pages, dist/.vite/preloads.json, with each person's ids in their addresses),
+// each run 3 times in Debian's Chromium, reporting the median score, LCP, CLS, TBT (and its least and most) and bytes
+// transferred against the goals, the worst run of each page, the worst page first, and where the main thread went
+// (Lighthouse's main-thread breakdown and bootup time of each page's median run, in lighthouse.json). The
 // app is started as `npm start` runs it, on a fresh embedded database with the demo accounts; run
 // `npm run build` first (`npm run bench:lighthouse` does both). The pages are loaded as deployed, over HTTP/2 and
 // TLS from a front standing in for nginx (bench/lib/h2-front.mjs); LIGHTHOUSE_HTTP1=1 loads them from Node directly
@@ -19,9 +20,23 @@ const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const only = new RegExp(process.env.LIGHTHOUSE_PAGES ?? '');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const protocol = process.env.LIGHTHOUSE_HTTP1 ? 'HTTP/1.1' : 'HTTP/2';
-export const goals = { score: 95, lcpMs: 2500, cls: 0.02 };
+export const goals = { score: 95, worstRun: 90, tbtMs: 200, lcpMs: 2500, cls: 0.02 };
 
-const owner = 'owner.lincoln@demo.test';
+/**
+ * Who opens which pages: a school's owner and a teacher the members' pages (a page that sends the person on is reported,
+ * not measured), the demo attendance taker the attendance pages of the event they take, staff the console. Each page is
+ * measured signed in as its person, with the ids in its address read through the API as that person's pages read them.
+ */
+const roles = [
+  { role: 'owner', email: 'owner.lincoln@demo.test', opens: (page) => members(page) && !attendance(page) },
+  { role: 'teacher', email: 'teacher.lincoln@demo.test', opens: (page) => members(page) && !attendance(page) },
+  { role: 'attendance taker', email: 'attendance@demo.test', opens: (page) => attendance(page) },
+  { role: 'staff', email: 'staff@demo.test', opens: (page) => page.startsWith('/admin') },
+];
+const members = (page) => page.startsWith('/members');
+const attendance = (page) => /^\/members\/events\/:eventId\/attendance/.test(page);
+/** Public pages with no id of anyone's: measured signed out. */
+const publicPages = ['/auth/login', '/auth/forgot-password'];
 
 /**
  * Pages that are a step of a flow, not a page one opens: they need what the step before made (a
@@ -33,47 +48,99 @@ const steps = [
   /^\/members\/event\/assign-tickets$/,
   /\/manage\/:step$/,
   /^\/members\/manage-services\/package-request\//,
-  /\/attendance/,
 ];
 
-/** The owner's ids for the addresses' parameters, read through the API as the pages read them. */
-async function parameterValues(url, cookie) {
-  const read = async (path) => {
-    const response = await fetch(`${url}${path}`, { headers: { cookie } });
-    if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
-    return response.json();
-  };
-  const events = await read('/api/catalogue/events?page=1&pageSize=10');
-  const managed = await read('/api/organizations/managed');
-  const requests = await read('/api/event-registration-requests?page=1&pageSize=10').catch(() => ({ items: [] }));
-  const organizationId = (managed.items ?? managed)[0]?.id;
+/** The first item's id of a list the person can read, or nothing when they cannot (the page is then not measured). */
+async function firstId(url, cookie, listPath, pick = (body) => (body.items ?? body)[0]?.id) {
+  const response = await fetch(`${url}${listPath}`, { headers: { cookie } }).catch(() => null);
+  if (!response?.ok) return undefined;
+  return pick(await response.json());
+}
+
+/** The person's ids for the addresses' parameters, read through the API as the pages read them. */
+async function parameterValues(url, cookie, role) {
+  const list = '?page=1&pageSize=10';
+  if (role === 'staff') {
+    const [userId, organizationId, districtId, eventId, eventPaymentId, applicationId, requestId] = await Promise.all(
+      ['users', 'organizations', 'districts', 'events', 'event-payments', 'applications', 'registration-requests'].map(
+        (what) => firstId(url, cookie, `/api/admin/${what}${list}`),
+      ),
+    );
+    const [packageId, packageRequestId, collectionId] = await Promise.all(
+      ['packages', 'package-requests', 'video-collections'].map((what) =>
+        firstId(url, cookie, `/api/admin/${what}${list}`),
+      ),
+    );
+    return {
+      ':userId': userId,
+      ':organizationId': organizationId,
+      ':districtId': districtId,
+      ':eventId': eventId,
+      ':eventPaymentId': eventPaymentId,
+      ':applicationId': applicationId,
+      ':requestId': requestId,
+      ':packageId': packageId,
+      ':packageRequestId': packageRequestId,
+      ':collectionId': collectionId,
+    };
+  }
+  if (role === 'attendance taker') {
+    const eventId = await firstId(url, cookie, '/api/attendance/events');
+    const sectionId = eventId
+      ? await firstId(url, cookie, `/api/events/${eventId}/attendance`, (body) => body.sections?.[0]?.id)
+      : undefined;
+    return { ':eventId': eventId, ':sectionId': sectionId };
+  }
   return {
-    ':eventId': events.items[0]?.id,
-    ':organizationId': organizationId,
-    ':requestId': requests.items?.[0]?.id,
+    ':eventId': await firstId(url, cookie, `/api/catalogue/events${list}`),
+    ':organizationId': await firstId(url, cookie, '/api/organizations/managed'),
+    ':requestId': await firstId(url, cookie, `/api/event-registration-requests${list}`),
   };
 }
 
-/** Every page the owner can open: the login page, then the members' pages with their ids filled in. */
-async function ownerPages(url) {
-  const built = JSON.parse(readFileSync(path.join(repoRoot, 'apps/web/dist/.vite/preloads.json'), 'utf8'));
-  const cookie = await signIn(url, owner);
-  const values = await parameterValues(url, cookie);
-  const pages = only.test('/auth/login') ? [{ name: 'login', path: '/auth/login' }] : [];
+/** Every page of the four roles and the public pages, with their ids filled in. */
+async function rolePages(url) {
+  const built = Object.keys(JSON.parse(readFileSync(path.join(repoRoot, 'apps/web/dist/.vite/preloads.json'), 'utf8')));
+  const pages = publicPages
+    .filter((page) => only.test(page))
+    .map((page) => ({ role: 'public', name: page, path: page }));
   const skipped = [];
-  for (const pattern of Object.keys(built).filter((page) => page.startsWith('/members') && only.test(page))) {
-    if (steps.some((step) => step.test(pattern))) {
-      skipped.push({ pattern, why: 'a step of a flow' });
-      continue;
+  // A code no certificate has: the same page, frame and scripts as a real one's, answered "Not verified".
+  if (only.test('/verify/:code'))
+    pages.push({ role: 'public', name: '/verify/:code', path: '/verify/AAAAA-BBBBB-CCCCC' });
+  for (const { role, email, opens } of roles) {
+    const cookie = await signIn(url, email);
+    const values = await parameterValues(url, cookie, role);
+    for (const pattern of built.filter((page) => opens(page) && only.test(page))) {
+      if (steps.some((step) => step.test(pattern))) {
+        skipped.push({ pattern: `${pattern} (${role})`, why: 'a step of a flow' });
+        continue;
+      }
+      const unknown = (pattern.match(/:\w+/g) ?? []).filter((name) => !values[name]);
+      if (unknown.length > 0) {
+        skipped.push({ pattern: `${pattern} (${role})`, why: `no demo value for ${unknown.join(', ')}` });
+        continue;
+      }
+      pages.push({ role, name: pattern, path: pattern.replace(/:\w+/g, (name) => values[name]), as: email });
     }
-    const unknown = (pattern.match(/:\w+/g) ?? []).filter((name) => !values[name]);
-    if (unknown.length > 0) {
-      skipped.push({ pattern, why: `no demo value for ${unknown.join(', ')}` });
-      continue;
-    }
-    pages.push({ name: pattern, path: pattern.replace(/:\w+/g, (name) => values[name]), as: owner });
   }
   return { pages, skipped };
+}
+
+/** Where a run's main thread went (Lighthouse's mainthread-work-breakdown), by kind of work, in ms. */
+function mainThread(lhr) {
+  const items = lhr.audits['mainthread-work-breakdown']?.details?.items ?? [];
+  return Object.fromEntries(items.map((item) => [item.group, Math.round(item.duration)]));
+}
+
+/** The scripts that took the main thread longest (Lighthouse's bootup-time), in ms of evaluation and parsing. */
+function bootup(lhr) {
+  const items = lhr.audits['bootup-time']?.details?.items ?? [];
+  return items.slice(0, 5).map((item) => ({
+    script: String(item.url).replace(/^https?:\/\/[^/]+/, ''),
+    scriptingMs: Math.round(item.scripting),
+    parseMs: Math.round(item.scriptParseCompile),
+  }));
 }
 
 function metrics(lhr) {
@@ -86,6 +153,8 @@ function metrics(lhr) {
     tbtMs: audit('total-blocking-time'),
     transferredKiB: audit('total-byte-weight') / 1024,
     finalUrl: lhr.finalDisplayedUrl,
+    mainThread: mainThread(lhr),
+    bootup: bootup(lhr),
     // Lighthouse's measure of the host's CPU: its 4x slowdown is applied to whatever this machine does, so scores
     // taken on hosts of different speed (or under load) differ by as much as this index does.
     benchmarkIndex: lhr.environment.benchmarkIndex,
@@ -139,7 +208,7 @@ async function measure() {
   });
   try {
     const results = [];
-    const { pages, skipped } = await ownerPages(app.url);
+    const { pages, skipped } = await rolePages(app.url);
     for (const { pattern, why } of skipped) console.log(`not measured: ${pattern} (${why})`);
     for (const page of pages) {
       const cookie = page.as ? await signIn(app.url, page.as) : undefined;
@@ -156,7 +225,10 @@ async function measure() {
         continue;
       }
       const pick = (key) => median(samples.map((sample) => sample[key]));
+      // The run with the median blocking time: where its main thread went.
+      const typical = [...samples].sort((a, b) => a.tbtMs - b.tbtMs)[Math.floor(samples.length / 2)];
       results.push({
+        role: page.role,
         page: page.name,
         path: page.path,
         runs: samples.length,
@@ -167,12 +239,16 @@ async function measure() {
         tbtMs: pick('tbtMs'),
         transferredKiB: pick('transferredKiB'),
         worstScore: Math.min(...samples.map((sample) => sample.score)),
+        minTbtMs: Math.min(...samples.map((sample) => sample.tbtMs)),
+        maxTbtMs: Math.max(...samples.map((sample) => sample.tbtMs)),
+        mainThread: typical.mainThread,
+        bootup: typical.bootup,
         worstLcpMs: Math.max(...samples.map((sample) => sample.lcpMs)),
         benchmarkIndex: pick('benchmarkIndex'),
         browser: samples[0].browser,
       });
       console.log(
-        `${page.path}: median ${pick('score')}, worst run ${Math.min(...samples.map((sample) => sample.score))}`,
+        `${page.path} (${page.role}): median ${pick('score')}, worst run ${Math.min(...samples.map((sample) => sample.score))}`,
       );
     }
     return results;
@@ -183,22 +259,44 @@ async function measure() {
   }
 }
 
-const meets = (row) => row.score >= goals.score && row.lcpMs <= goals.lcpMs && row.cls <= goals.cls;
+const meets = (row) =>
+  row.score >= goals.score &&
+  row.worstScore >= goals.worstRun &&
+  row.maxTbtMs <= goals.tbtMs &&
+  row.lcpMs <= goals.lcpMs &&
+  row.cls <= goals.cls;
 
 try {
   const results = await measure();
-  const header = ['page', 'score', 'worst run', 'FCP', 'LCP', 'CLS', 'TBT', 'transferred', 'goal met'];
-  const rows = results.map((row) => [
-    row.path,
-    String(row.score),
-    String(row.worstScore),
-    `${(row.fcpMs / 1000).toFixed(2)} s`,
-    `${(row.lcpMs / 1000).toFixed(2)} s`,
-    row.cls.toFixed(3),
-    `${Math.round(row.tbtMs)} ms`,
-    `${row.transferredKiB.toFixed(0)} KiB`,
-    meets(row) ? 'yes' : 'NO',
-  ]);
+  const header = [
+    'page',
+    'role',
+    'score',
+    'worst run',
+    'FCP',
+    'LCP',
+    'CLS',
+    'TBT',
+    'TBT min / max',
+    'transferred',
+    'goal met',
+  ];
+  // The worst page first, as the README quotes them.
+  const rows = [...results]
+    .sort((a, b) => a.score - b.score || b.tbtMs - a.tbtMs)
+    .map((row) => [
+      row.page,
+      row.role,
+      String(row.score),
+      String(row.worstScore),
+      `${(row.fcpMs / 1000).toFixed(2)} s`,
+      `${(row.lcpMs / 1000).toFixed(2)} s`,
+      row.cls.toFixed(3),
+      `${Math.round(row.tbtMs)} ms`,
+      `${Math.round(row.minTbtMs)} / ${Math.round(row.maxTbtMs)} ms`,
+      `${row.transferredKiB.toFixed(0)} KiB`,
+      meets(row) ? 'yes' : 'NO',
+    ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
   const line = (cells) => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ');
   console.log(
@@ -207,9 +305,13 @@ try {
   console.log(line(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const row of rows) console.log(line(row));
-  console.log(`Goal: score >= ${goals.score}, LCP <= ${goals.lcpMs / 1000} s, CLS <= ${goals.cls} on every page.`);
+  console.log(
+    `Goal: median score >= ${goals.score}, no run under ${goals.worstRun}, TBT <= ${goals.tbtMs} ms on every run, ` +
+      `LCP <= ${goals.lcpMs / 1000} s, CLS <= ${goals.cls} on every page.`,
+  );
   const worst = [...results].sort((a, b) => a.score - b.score)[0];
-  if (worst) console.log(`Worst page: ${worst.path}, median ${worst.score}, worst run ${worst.worstScore}.`);
+  if (worst)
+    console.log(`Worst page: ${worst.path} (${worst.role}), median ${worst.score}, worst run ${worst.worstScore}.`);
   const host = { benchmarkIndex: median(results.map((row) => row.benchmarkIndex)), browser: results[0]?.browser };
   console.log(
     `Host: Lighthouse benchmark index ${Math.round(host.benchmarkIndex)} (median of the pages), ${host.browser}.`,

@@ -93,22 +93,33 @@ const rows = [];
 const lighthouse = read('lighthouse.json');
 if (lighthouse) {
   const { goals } = lighthouse;
-  const meets = (page) => page.score >= goals.score && page.lcpMs <= goals.lcpMs && page.cls <= goals.cls;
-  const goal = `≥ ${goals.score}, LCP ≤ ${goals.lcpMs / 1000} s, CLS ≤ ${goals.cls}`;
+  // A run recorded before the four roles were measured has no worst-run or blocking-time goal.
+  const meets = (page) =>
+    page.score >= goals.score &&
+    (goals.worstRun === undefined || page.worstScore >= goals.worstRun) &&
+    (goals.tbtMs === undefined || (page.maxTbtMs ?? page.tbtMs) <= goals.tbtMs) &&
+    page.lcpMs <= goals.lcpMs &&
+    page.cls <= goals.cls;
+  const goal =
+    `≥ ${goals.score}` +
+    (goals.worstRun === undefined ? '' : `, no run under ${goals.worstRun}`) +
+    (goals.tbtMs === undefined ? '' : `, TBT ≤ ${goals.tbtMs} ms every run`) +
+    `, LCP ≤ ${goals.lcpMs / 1000} s, CLS ≤ ${goals.cls}`;
+  const named = (page) => (page.role ? `${page.page} (${page.role})` : page.path);
   const byScore = [...lighthouse.pages].sort((a, b) => a.score - b.score || b.lcpMs - a.lcpMs);
   const worst = byScore[0];
   const missed = byScore.filter((page) => !meets(page));
   rows.push({
-    measure: `Lighthouse mobile, every page an owner opens (${lighthouse.pages.length}), median of ${lighthouse.runs}`,
+    measure: `Lighthouse mobile, the public pages and every page an owner, a teacher, the attendance taker and staff open (${lighthouse.pages.length}), median of ${lighthouse.runs}`,
     now: missed.length
-      ? `${lighthouse.pages.length - missed.length} meet it; not: ${missed.map((page) => `${page.path} ${page.score}`).join(', ')}`
+      ? `${lighthouse.pages.length - missed.length} meet it; not: ${missed.map((page) => `${named(page)} ${page.score}`).join(', ')}`
       : `all ${lighthouse.pages.length} meet it`,
     goal,
     met: verdict(missed.length === 0),
   });
   if (worst) {
     rows.push({
-      measure: `Lighthouse mobile, the worst page: ${worst.path}`,
+      measure: `Lighthouse mobile, the worst page: ${named(worst)}`,
       now: `score ${worst.score} (worst run ${worst.worstScore ?? worst.score}), LCP ${(worst.lcpMs / 1000).toFixed(1)} s, CLS ${worst.cls.toFixed(3)}, TBT ${Math.round(worst.tbtMs)} ms, ${Math.round(worst.transferredKiB)} KiB${lighthouse.host ? `; host benchmark index ${Math.round(lighthouse.host.benchmarkIndex)}, ${lighthouse.host.browser}` : ''}`,
       goal,
       met: verdict(meets(worst)),

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { constants } from 'node:zlib';
-import { createServer, defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, parseSync, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import type * as Preloads from './src/app/preloads.ts';
 import type * as Prerender from './src/app/prerender.tsx';
@@ -106,8 +106,39 @@ function keepZxingTypeRegistrations(): Plugin {
   };
 }
 
+/**
+ * packages/domain is pure (no module of it does anything when loaded), but the bundler cannot tell that a schema built
+ * by a chain of calls (`z.array(id).max(1000)`, `pageQuery.extend({...})`, `paginated(row)`) has no side effect:
+ * `manualPureFunctions` below covers only the calls of `z` themselves, not what is called on their results. Each
+ * top-level `const` whose value is a call is wrapped here in a pure-annotated arrow, so a schema the web app never
+ * reads (the server's request schemas and list replies) is dropped with everything only it used, and with them, on a
+ * page that reads no schema, the zod chunk (docs/decisions/0172-route-chunks-and-schemas.md).
+ */
+function domainSchemasPure(): Plugin {
+  const domainSource = /[\\/]packages[\\/]domain[\\/]src[\\/](?!.*\.test\.ts$).*\.ts$/;
+  const calls = new Set(['CallExpression', 'ChainExpression', 'TaggedTemplateExpression']);
+  return {
+    name: 'portal-domain-schemas-pure',
+    apply: 'build',
+    transform(code, id) {
+      if (!domainSource.test(id)) return null;
+      const spans: { start: number; end: number }[] = [];
+      for (const statement of parseSync(id, code, { lang: 'ts' }).program.body) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+        if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
+        for (const { init } of declaration.declarations) if (init && calls.has(init.type)) spans.push(init);
+      }
+      let wrapped = code;
+      for (const { start, end } of spans.reverse()) {
+        wrapped = `${wrapped.slice(0, start)}/* @__PURE__ */ (() => (${wrapped.slice(start, end)}))()${wrapped.slice(end)}`;
+      }
+      return { code: wrapped, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress, prerender(), keepZxingTypeRegistrations()],
+  plugins: [react(), domainSchemasPure(), precompress, prerender(), keepZxingTypeRegistrations()],
   server: { port: 5173, proxy: api },
   preview: { proxy: api },
   build: {

@@ -21,6 +21,8 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/ActionIcon.css';
+// The cart's count in a phone's header (app/cart-count.tsx).
+import '@mantine/core/styles/Indicator.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';

@@ -8,6 +8,7 @@ import { useCurrentUser } from '../lib/current-user.ts';
 import { PageLoader } from '../ui/page-loader.tsx';
 import { PortalShell } from '../ui/portal-shell.tsx';
 import { isStaff } from '../lib/guards.ts';
+import { HeaderCartLink } from './cart-count.tsx';
 import { ImpersonationBanner } from './impersonation-banner.tsx';
 import { SideMenu } from './side-menu.tsx';
 
@@ -35,6 +36,7 @@ export function MembersFrame({ user, children }: { user: CurrentUser | null; chi
           </>
         ) : null
       }
+      headerAside={user ? <HeaderCartLink signedIn /> : null}
       nav={(close) => (
         <SideMenu
           contentAccess={user?.contentAccess ?? everyMembersAccess}

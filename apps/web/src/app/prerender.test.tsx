@@ -28,6 +28,8 @@ describe('prerendered screens', () => {
     expect(paths).toEqual(
       expect.arrayContaining([
         '/auth/login',
+        '/auth/forgot-password',
+        '/verify/:code',
         '/members/profile',
         '/members/events',
         '/members/manage-events',
@@ -54,6 +56,16 @@ describe('prerendered screens', () => {
     expect(
       getByRole(mount(screens['/members/manage-events']), 'heading', { level: 1, name: 'Manage Events' }),
     ).toBeInTheDocument();
+  });
+
+  it("paints a certificate's check from the HTML: its frame and heading, and a loader until the code's read answers", () => {
+    const verify = mount(screens['/verify/:code']);
+    expect(getByRole(verify, 'heading', { level: 1, name: 'Certificate verification' })).toBeInTheDocument();
+    expect(getByRole(verify, 'status', { name: 'Checking the certificate' })).toBeInTheDocument();
+    expect(queryByText(verify, 'Page not found')).toBeNull();
+    document.body.innerHTML = '';
+    const forgot = mount(screens['/auth/forgot-password']);
+    expect(getByLabelText(forgot, 'Email', { exact: false })).toBeInTheDocument();
   });
 
   it('renders the sign-in screen as the app shows it, from the same components', () => {

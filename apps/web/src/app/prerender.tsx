@@ -1,7 +1,9 @@
 import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Route, Routes, StaticRouter, type RouteObject } from 'react-router';
+import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page.tsx';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
+import { VerifyPage } from '../features/certificates/pages/verify-page.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { lazyModuleOf, preloadOf } from '../lib/routes.ts';
 import { PageLoader } from '../ui/page-loader.tsx';
@@ -51,12 +53,18 @@ function membersScreen(path: string, Page: ComponentType | undefined): string {
 /**
  * Screens whose markup is rendered at build time (vite.config.ts) and sent in their index.html, so a
  * phone paints the page's first screen from the HTML instead of after the scripts have loaded and
- * run: the sign-in screen, and every page in the members' frame (by its address pattern, the same
- * markup for every address it matches). Only what looks the same for every visitor. The app replaces
- * it with the visitor's own page, or sends a visitor who is not signed in to sign in.
+ * run: the public pages a stranger opens from a link (sign-in, a forgotten password, a certificate's
+ * check, which is its frame and loader until its read answers), and every page in the members' frame
+ * (by its address pattern, the same markup for every address it matches). Only what looks the same
+ * for every visitor. The app replaces it with the visitor's own page, or sends a visitor who is not
+ * signed in to sign in.
  */
 export async function prerenderScreens(): Promise<Record<string, string>> {
-  const screens: Record<string, string> = { '/auth/login': render('/auth/login', <LoginPage />) };
+  const screens: Record<string, string> = {
+    '/auth/login': render('/auth/login', <LoginPage />),
+    '/auth/forgot-password': render('/auth/forgot-password', <ForgotPasswordPage />),
+    '/verify/:code': render('/verify/:code', <VerifyPage />),
+  };
   for (const { path, route, above } of appPages(createAppRoutes(createQueryClient()))) {
     if (!above.some((layout) => lazyModuleOf(layout) === membersLayout)) continue;
     const drawn = preloadOf(route)?.firstScreen === 'loader' ? undefined : await componentOf(route);

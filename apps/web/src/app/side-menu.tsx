@@ -1,4 +1,4 @@
-import { Badge, Button, Divider, Stack, VisuallyHidden } from '@mantine/core';
+import { Button, Divider, Stack } from '@mantine/core';
 import IconBookmark from '@tabler/icons-react/icons/IconBookmark';
 import IconBooks from '@tabler/icons-react/icons/IconBooks';
 import IconBriefcase from '@tabler/icons-react/icons/IconBriefcase';
@@ -10,11 +10,10 @@ import IconTicket from '@tabler/icons-react/icons/IconTicket';
 import IconTreasureChest from '@tabler/icons-react/icons/IconTreasureChest';
 import IconUser from '@tabler/icons-react/icons/IconUser';
 import type { TablerIcon } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import type { ContentAccess } from '@portal/domain/people/roles.ts';
 import { cartPath, visibleMenu } from '@portal/domain/navigation.ts';
-import { cartQuery } from '../shared/commerce/queries.ts';
 import { MenuLinks } from '../ui/menu-links.tsx';
+import { CartCount } from './cart-count.tsx';
 import { useEndSession } from './use-end-session.ts';
 
 /** Each item's icon, by its path (the items and their order are the spec's, in packages/domain). */
@@ -35,19 +34,6 @@ interface SideMenuProps {
   /** Someone is signed in: the cart can be read for its count (not so in the prerendered frame). */
   signedIn?: boolean;
   onNavigate?: () => void;
-}
-
-/** The number of tickets in the cart, beside Event Cart; nothing while it is empty or unknown. */
-function CartCount({ signedIn }: { signedIn: boolean }) {
-  const cart = useQuery({ ...cartQuery, enabled: signedIn, staleTime: 30_000, retry: false });
-  const tickets = cart.data?.items.reduce((sum, item) => sum + item.numberOfTickets, 0) ?? 0;
-  if (tickets === 0) return null;
-  return (
-    <Badge size="sm" variant="filled" circle={tickets < 10}>
-      {tickets}
-      <VisuallyHidden>{tickets === 1 ? ' ticket in the cart' : ' tickets in the cart'}</VisuallyHidden>
-    </Badge>
-  );
 }
 
 /** The side menu of organizations.md §2, in its order, then Log Out. */

@@ -39,6 +39,7 @@ export function LinkOrFileFields({
         {...form.getInputProps('url')}
       />
       <FileInput
+        placeholder="Choose file"
         label={noun.charAt(0).toUpperCase() + noun.slice(1)}
         description={fileDescription}
         accept={accept}

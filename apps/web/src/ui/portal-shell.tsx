@@ -13,6 +13,8 @@ interface PortalShellProps {
   /** Where the portal's name in the header leads. */
   homeTo: string;
   headerEnd: ReactNode;
+  /** Stays in the header on a phone too, beside the name (the cart), where headerEnd moves into the menu. */
+  headerAside?: ReactNode;
   /** The menu; `close` folds it away again on small screens after a choice. */
   nav: (close: () => void) => ReactNode;
   children: ReactNode;
@@ -23,7 +25,7 @@ interface PortalShellProps {
  * after a "Skip to content" link. Escape folds the open menu away and gives the focus back to its
  * button, as a disclosure does.
  */
-export function PortalShell({ navLabel, homeTo, headerEnd, nav, children }: PortalShellProps) {
+export function PortalShell({ navLabel, homeTo, headerEnd, headerAside, nav, children }: PortalShellProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const navId = useId();
   const burger = useRef<HTMLButtonElement>(null);
@@ -66,11 +68,10 @@ export function PortalShell({ navLabel, homeTo, headerEnd, nav, children }: Port
               <BrandMark />
             </Anchor>
           </Group>
-          {compact ? null : (
-            <Group gap="md" wrap="nowrap" miw={0} style={{ overflowWrap: 'anywhere' }}>
-              {headerEnd}
-            </Group>
-          )}
+          <Group gap="md" wrap="nowrap" miw={0} style={{ overflowWrap: 'anywhere' }}>
+            {compact ? null : headerEnd}
+            {headerAside}
+          </Group>
         </Group>
       </AppShell.Header>
       {/* The staff console's menu is taller than a laptop screen: the menu scrolls on its own. */}

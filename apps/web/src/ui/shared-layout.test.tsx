@@ -125,6 +125,21 @@ describe('responsive table', () => {
     render(<Payments />);
     expect(screen.getByRole('table', { name: 'Payments' }).hasAttribute('data-stacked')).toBe(stacked);
   });
+
+  it('on a phone stacks its rows on every render without laying itself out as a table to measure it', async () => {
+    const phone = window.matchMedia.bind(window);
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ ...phone(query), matches: true }));
+    const measured = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(900);
+    render(<Payments />);
+    const table = screen.getByRole('table', { name: 'Payments' });
+    expect(table).toHaveAttribute('data-stacked');
+    // Only the resize observer's first width, once: none on a render.
+    const atMount = measured.mock.calls.length;
+    expect(atMount).toBeLessThanOrEqual(1);
+    await userEvent.setup().click(within(table).getAllByRole('button', { name: 'Add' })[0] as HTMLElement);
+    expect(table).toHaveAttribute('data-stacked');
+    expect(measured.mock.calls.length).toBe(atMount);
+  });
 });
 
 describe('status badge', () => {

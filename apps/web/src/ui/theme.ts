@@ -91,6 +91,9 @@ export const theme = createTheme({
           minHeight: 'var(--input-height)',
           paddingBlock: 'calc(var(--mantine-spacing-xs) / 2)',
         },
+        // "Choose file" is what the control offers, not a hint: in the text's colour, not a placeholder's 2:1 grey
+        // (decision 0173).
+        placeholder: { color: 'var(--mantine-color-text)' },
       },
     },
     // An accordion's or a menu entry's label wraps rather than being cut to "Fall Leadership Conf…".

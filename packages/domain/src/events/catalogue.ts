@@ -115,6 +115,8 @@ export const catalogueMessages = {
   /** A search or filter that matches nothing (events.md §2's empty state of an event list). */
   noMatch: 'No events found',
   added: 'Added to your cart',
+  /** Beside the form after an add, which keeps the quantity entered: what went in, not a reset 1. */
+  addedTickets: (tickets: number) => `${tickets} ${tickets === 1 ? 'ticket' : 'tickets'} added to your cart`,
   soldOut: 'Sold out',
   purchaseClosed: 'Ticket sales for this event have closed.',
   notEnoughSeats: (remaining: number) => `Only ${remaining} ${remaining === 1 ? 'ticket is' : 'tickets are'} left.`,

@@ -14,6 +14,7 @@ import {
   minimumDaysMessage,
   nextPackageStep,
   packageMessages,
+  participantCount,
   normalizePackageStatus,
   optionList,
   packageActions,
@@ -29,6 +30,14 @@ import {
   type PricedPackage,
   selectionProblems,
 } from './rules.ts';
+
+describe('participantCount', () => {
+  it.each([
+    [0, '0 participants'],
+    [1, '1 participant'],
+    [2, '2 participants'],
+  ])('%i reads "%s"', (count, text) => expect(participantCount(count)).toBe(text));
+});
 
 describe('optionList (min, max, interval; zero only when allowed)', () => {
   it.each([

@@ -7,6 +7,9 @@ import { packageAssignmentPaths } from './paths.ts';
  * them without the schemas. The server recomputes everything here; the screen only guides.
  */
 
+/** "1 participant", "3 participants": a package's amounts as the review and the staff's override say them. */
+export const participantCount = (count: number): string => `${count} ${count === 1 ? 'participant' : 'participants'}`;
+
 export const packageMessages = {
   unsavedChanges: 'You have unsaved changes that will be lost...',
   groupsOverallocated: 'Selections Overallocated',

@@ -26,6 +26,8 @@ export const pastedListMessages = {
   textLabel: 'Emails, one per line or separated by commas',
   textDescription: 'Each line may be an email or First Last <email>.',
   fileLabel: 'Or upload a CSV file',
+  /** Inside the file control, so it reads as a button and not an empty box. */
+  chooseFile: 'Choose file',
   fileDescription: 'Columns: email, first name, last name. A header row is optional.',
   confirm: 'Fill the seats',
   problems: {

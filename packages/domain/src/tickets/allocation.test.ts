@@ -11,11 +11,11 @@ import {
   dropEmptySlots,
   duplicatePicks,
   excessAssignees,
-  newPendingUser,
   pickableUsers,
   assigneeScope,
   type AssigneeScope,
 } from './allocation.ts';
+import { newPendingUser } from './pending-users.ts';
 
 describe('dropEmptySlots', () => {
   it.each([

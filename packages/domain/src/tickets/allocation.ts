@@ -168,23 +168,6 @@ export type ListedAssigneesInput = z.infer<typeof listedAssigneesInput>;
 export const listedAssigneesReply = z.object({ items: z.array(assignableUser) });
 export type ListedAssigneesReply = z.infer<typeof listedAssigneesReply>;
 
-/** POST /api/organizations/:organizationId/pending-users → 201 AssignableUser with isPending true. */
-export const newPendingUser = z.object({
-  firstName: z.string().trim().min(1, allocationMessages.firstNameRequired).max(100),
-  lastName: z.string().trim().min(1, allocationMessages.lastNameRequired).max(100),
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1, allocationMessages.emailRequired)
-    .pipe(z.email(allocationMessages.emailInvalid)),
-  organizationId: z
-    .string({ error: allocationMessages.organizationRequired })
-    .min(1, allocationMessages.organizationRequired)
-    .pipe(z.uuid(allocationMessages.organizationRequired)),
-});
-export type NewPendingUser = z.infer<typeof newPendingUser>;
-
 /**
  * TICKET: allocated to the member from a bought payment; INSTITUTE_SEAT: the member's own seat from a
  * paid, accepted application; PACKAGE: a conference-day ticket or institute place of an accepted

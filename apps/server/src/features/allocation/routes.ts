@@ -10,8 +10,8 @@ import {
   listedAssigneesInput,
   listedAssigneesReply,
   myTicketsReply,
-  newPendingUser,
 } from '@portal/domain/tickets/allocation.ts';
+import { newPendingUser } from '@portal/domain/tickets/pending-users.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import * as allocation from './service.ts';

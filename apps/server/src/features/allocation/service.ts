@@ -16,8 +16,8 @@ import {
   type MyTicketsReply,
   type ListedAssigneesInput,
   type ListedAssigneesReply,
-  type NewPendingUser,
 } from '@portal/domain/tickets/allocation.ts';
+import type { NewPendingUser } from '@portal/domain/tickets/pending-users.ts';
 import { ticketCalendar } from '@portal/domain/tickets/calendar.ts';
 import { ticketScanMessages } from '@portal/domain/tickets/ticket-codes.ts';
 import { isVoidedOrCancelled, paymentMessages } from '@portal/domain/commerce/payments.ts';

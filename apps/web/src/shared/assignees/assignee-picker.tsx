@@ -75,7 +75,7 @@ export function AssigneePicker({
   return (
     <Select
       label={label}
-      placeholder="Search by name or email"
+      placeholder="Name or email"
       searchable
       data={data}
       value={value?.id ?? null}

@@ -5,7 +5,7 @@ import { pastedListMessages } from '@portal/domain/people/pasted-list.ts';
 import type { AssignableUser, ListedAssigneesReply } from '@portal/domain/tickets/allocation.ts';
 import { api } from '../../lib/api.ts';
 import { notifyError } from '../../lib/errors.ts';
-import { PasteListModal, type SeatedPerson } from '../pasted-list/paste-list-modal.tsx';
+import { LazyPasteListModal, preloadPasteList, type SeatedPerson } from '../pasted-list/lazy-paste-list-modal.tsx';
 import type { DraftSlot } from './assignee-slots.tsx';
 import { assigneeKeys, organizationPath } from './queries.ts';
 
@@ -65,11 +65,12 @@ export function PasteAssignees({ organizationId, heading, slots, onFill }: Paste
         variant="default"
         size="xs"
         onClick={() => setOpened(true)}
+        {...preloadPasteList}
         aria-label={`${pastedListMessages.paste} for ${heading}`}
       >
         {pastedListMessages.paste}
       </Button>
-      <PasteListModal
+      <LazyPasteListModal
         opened={opened}
         onClose={() => setOpened(false)}
         title={`${pastedListMessages.paste}: ${heading}`}

@@ -37,6 +37,7 @@ export function PurchaseOrderFields({ form, totalDescription, organization }: Pu
   return (
     <Stack gap="sm">
       <FileInput
+        placeholder="Choose file"
         label="Purchase order (PDF)"
         description="A PDF of at most 10 MB"
         accept="application/pdf,.pdf"

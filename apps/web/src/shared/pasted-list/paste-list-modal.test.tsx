@@ -35,6 +35,20 @@ const outcomes = (dialog: HTMLElement) =>
     );
 
 describe('Paste a list', () => {
+  it('previews the lines as one compact table in a box of its own, not a card per line, so the confirm stays near', async () => {
+    const { dialog } = open({ freeSeats: [0, 1, 2] });
+    await userEvent
+      .setup()
+      .type(within(dialog).getByLabelText(messages.textLabel, { exact: false }), 'a@x.org, b@x.org');
+    const table = within(dialog).getByRole('table', { name: 'Parsed list' });
+    expect(table).not.toHaveClass('responsive-table');
+    expect(table.closest('.mantine-ScrollArea-root')).not.toBeNull();
+    expect(outcomes(dialog)).toEqual([
+      ['1', 'a@x.org', 'Seat 1'],
+      ['1', 'b@x.org', 'Seat 2'],
+    ]);
+  });
+
   it('reads a CSV file (BOM, header in any order, quoted fields) and previews it against the free seats', async () => {
     const { dialog, onConfirm } = open();
     const user = userEvent.setup();
@@ -42,6 +56,9 @@ describe('Paste a list', () => {
     // Mantine's FileInput is a button labelled by the label; the file goes to its hidden input.
     const fileInput = dialog.querySelector<HTMLInputElement>('input[type="file"]');
     if (!fileInput) throw new Error('no file input');
+    expect(within(dialog).getByRole('button', { name: new RegExp(messages.fileLabel) })).toHaveTextContent(
+      messages.chooseFile,
+    );
     await user.upload(fileInput, new File([csv], 'team.csv', { type: 'text/csv' }));
     await waitFor(() =>
       expect(outcomes(dialog)).toEqual([

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, FileInput, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, FileInput, Group, Modal, ScrollArea, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import {
   parsePastedList,
@@ -11,7 +11,6 @@ import {
 import { EmailAddress } from '../../ui/email-address.tsx';
 import { FileInputValue } from '../../ui/file-input-value.tsx';
 import { MachineText } from '../../ui/machine-text.tsx';
-import { ResponsiveTable } from '../../ui/responsive-table.tsx';
 
 export type SeatedPerson = PlannedPerson & { seat: number };
 
@@ -48,7 +47,7 @@ function PreviewRow({ person, seatLabel }: { person: PlannedPerson; seatLabel: (
   return (
     <Table.Tr>
       <Table.Td>{person.line}</Table.Td>
-      <Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>
         {person.email ? <EmailAddress email={person.email} /> : <MachineText text={person.text} />}
         {name ? (
           <Text size="xs" c="dimmed">
@@ -140,6 +139,7 @@ export function PasteListModal({
           value={file}
           onChange={chooseFile}
           valueComponent={FileInputValue}
+          placeholder={messages.chooseFile}
         />
         {freeSeats.length === 0 ? (
           <Alert color="yellow" variant="light">
@@ -156,21 +156,34 @@ export function PasteListModal({
               {`${seated.length} of ${plan.length} ${plan.length === 1 ? 'line fills' : 'lines fill'} a seat` +
                 (problems > 0 ? `; ${problems} with a problem will be left out.` : '.')}
             </Text>
-            <ResponsiveTable aria-label="Parsed list" minWidth={420}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Line</Table.Th>
-                  <Table.Th>Person</Table.Th>
-                  <Table.Th>Seat or problem</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {plan.map((person, index) => (
-                  // Lines are recomputed from the text on every change; their order is their identity.
-                  <PreviewRow key={index} person={person} seatLabel={seatLabel} />
-                ))}
-              </Table.Tbody>
-            </ResponsiveTable>
+            {/*
+              Three short columns fit a phone as a table: stacked into cards (ResponsiveTable) each line took about
+              240 px and pushed the confirm button far below the fold. A long list scrolls inside its own box.
+            */}
+            <ScrollArea.Autosize
+              mah="40dvh"
+              type="auto"
+              scrollbars="y"
+              offsetScrollbars
+              // A box that scrolls is reached by the keyboard too, and says what it holds.
+              viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Lines of the list' }}
+            >
+              <Table aria-label="Parsed list" layout="fixed" fz="sm" verticalSpacing={4} horizontalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w="3.5rem">Line</Table.Th>
+                    <Table.Th>Person</Table.Th>
+                    <Table.Th w="38%">Seat or problem</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {plan.map((person, index) => (
+                    // Lines are recomputed from the text on every change; their order is their identity.
+                    <PreviewRow key={index} person={person} seatLabel={seatLabel} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea.Autosize>
           </>
         )}
         <Group justify="flex-end">

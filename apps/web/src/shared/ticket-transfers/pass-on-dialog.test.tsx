@@ -71,7 +71,10 @@ async function openDialog() {
   // Only an allocated ticket is passed on: an institute seat is the applicant's own.
   expect(within(tickets).queryByRole('button', { name: 'Pass on: Summer Institute: Coaching Writing' })).toBeNull();
   await userEvent.click(within(tickets).getByRole('button', { name: `Pass on: ${title}` }));
-  return screen.findByRole('dialog', { name: `${m.title}: ${title}` });
+  // The dialog comes with its own chunk and then reads the ticket's options: what it says is there once they are.
+  const dialog = await screen.findByRole('dialog', { name: `${m.title}: ${title}` });
+  await waitFor(() => expect(within(dialog).queryByRole('status', { name: 'Loading' })).toBeNull(), { timeout: 5000 });
+  return dialog;
 }
 
 describe('Pass on', { timeout: 40_000 }, () => {

@@ -98,6 +98,7 @@ export function DocumentForm({ video }: { video: Video }) {
       <Group align="flex-start" gap="sm">
         <TextInput label="Document title" withAsterisk {...form.getInputProps('title')} w={220} />
         <FileInput
+          placeholder="Choose file"
           label="PDF"
           withAsterisk
           accept="application/pdf,.pdf"

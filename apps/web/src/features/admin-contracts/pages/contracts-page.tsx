@@ -112,6 +112,7 @@ function SignedPdf({ organizationId, contract }: { organizationId: string; contr
       )}
       <Group gap="xs" align="flex-end">
         <FileInput
+          placeholder="Choose file"
           label={`Signed PDF for ${contract.packageName}`}
           accept="application/pdf"
           value={file}

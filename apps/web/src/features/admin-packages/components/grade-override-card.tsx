@@ -4,7 +4,7 @@ import { openConfirmModal } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { formatUsDate } from '@portal/domain/dates.ts';
-import { effectiveGrades, gradesOverridden, packageMessages } from '@portal/domain/packages/rules.ts';
+import { effectiveGrades, gradesOverridden, packageMessages, participantCount } from '@portal/domain/packages/rules.ts';
 import type { PackageRequestDetail } from '@portal/domain/packages/contracts.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import { useOverrideGrades, useOverrideSelection } from '../api/packages.ts';
@@ -59,7 +59,7 @@ export function GradeOverrideCard({
     openConfirmModal({
       title: `Override the grades of ${institute.name}?`,
       children: (
-        <Text size="sm">{`${sum} participants by grade replace the member's ${total(members.values())}, and the member can no longer change them.`}</Text>
+        <Text size="sm">{`${participantCount(sum)} by grade replace the member's ${total(members.values())}, and the member can no longer change them.`}</Text>
       ),
       labels: { confirm: 'Override', cancel: 'Cancel' },
       onConfirm: () =>
@@ -113,7 +113,7 @@ export function GradeOverrideCard({
                   onChange={(e) => setDate(e.currentTarget.value)}
                   w={220}
                 />
-                <Text size="sm" aria-live="polite">{`${sum} participants in all`}</Text>
+                <Text size="sm" aria-live="polite">{`${participantCount(sum)} in all`}</Text>
               </Group>
               <Group gap="sm">
                 <Button onClick={confirmOverride} disabled={!valid || sum === 0 || pending}>

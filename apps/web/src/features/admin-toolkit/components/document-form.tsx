@@ -77,6 +77,7 @@ export function DocumentForm({ document, outline, onDone }: DocumentFormProps) {
           {...form.getInputProps('place')}
         />
         <FileInput
+          placeholder="Choose file"
           label="PDF"
           withAsterisk={!document}
           description={

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AssignableUser, NewPendingUser } from '@portal/domain/tickets/allocation.ts';
+import type { AssignableUser } from '@portal/domain/tickets/allocation.ts';
+import type { NewPendingUser } from '@portal/domain/tickets/pending-users.ts';
 import { api } from '../../../lib/api.ts';
 import { assigneeKeys, organizationPath } from '../../../shared/assignees/queries.ts';
 

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { allocationMessages, type AssignableUser, type NewPendingUser } from '@portal/domain/tickets/allocation.ts';
+import { allocationMessages, type AssignableUser } from '@portal/domain/tickets/allocation.ts';
+import type { NewPendingUser } from '@portal/domain/tickets/pending-users.ts';
 import { anAllocation, organizationId, people } from '../../../test/allocation.ts';
 import { eventPaymentId } from '../../../test/commerce.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';

@@ -1,12 +1,8 @@
 import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import {
-  allocationMessages,
-  newPendingUser,
-  type AssignableUser,
-  type NewPendingUser,
-} from '@portal/domain/tickets/allocation.ts';
+import { allocationMessages, type AssignableUser } from '@portal/domain/tickets/allocation.ts';
+import { newPendingUser, type NewPendingUser } from '@portal/domain/tickets/pending-users.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useCreatePendingUser } from '../api/assignable-users.ts';
 

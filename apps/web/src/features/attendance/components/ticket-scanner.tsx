@@ -53,6 +53,7 @@ export default function TicketScanner({ onScan }: TicketScannerProps) {
   const reader = useRef<Promise<QrReader> | null>(null);
   const last = useRef<{ code: string; at: number } | null>(null);
   const busy = useRef(false);
+  const resetPhoto = useRef<() => void>(null);
   const [camera, setCamera] = useState<'starting' | 'on' | 'unavailable'>('starting');
   const [checking, setChecking] = useState(false);
   const [result, setResult] = useState<ScanResult | null>(null);
@@ -112,6 +113,8 @@ export default function TicketScanner({ onScan }: TicketScannerProps) {
 
   const readPhoto = async (file: File | null) => {
     if (!file) return;
+    // The input forgets the file, so the same photo chosen again (the ticket moved into the light) is read again.
+    resetPhoto.current?.();
     setChecking(true);
     try {
       const code = await (await readerOf()).read(file);
@@ -144,8 +147,10 @@ export default function TicketScanner({ onScan }: TicketScannerProps) {
         label="Scan from photo"
         description="A picture of the ticket's QR code"
         accept="image/*"
+        placeholder="Choose photo"
         value={null}
         onChange={(file) => void readPhoto(file)}
+        resetRef={resetPhoto}
         clearable={false}
       />
       <div role="status" aria-live="polite">

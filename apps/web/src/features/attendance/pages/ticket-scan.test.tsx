@@ -80,6 +80,9 @@ describe('scanning tickets', { timeout: 20_000 }, () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
       { code: adamsCode, date: '2026-11-24' },
     ]);
+    // The control reads as one to press, and forgets the photo so the same one can be chosen again.
+    expect(screen.getByRole('button', { name: /Scan from photo/ })).toHaveTextContent('Choose photo');
+    expect(document.querySelector<HTMLInputElement>('input[type="file"]')?.files).toHaveLength(0);
     await scanPhoto();
     expect(
       await screen.findByText(`${ticketScanMessages.alreadyMarked}: Guided Reading Foundations`),

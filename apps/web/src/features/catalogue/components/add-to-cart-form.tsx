@@ -37,6 +37,8 @@ export function AddToCartForm({
   const [ticketTypeId, setTicketTypeId] = useState<string | null>(ticketTypes[0]?.id ?? null);
   const [quantity, setQuantity] = useState<number | string>(1);
   const [error, setError] = useState<string | null>(null);
+  // The quantity stays as entered after an add and this says what went in: a box back at 1 reads as "nothing added".
+  const [added, setAdded] = useState<number | null>(null);
   const single = ticketTypes.length === 1 ? ticketTypes[0] : undefined;
 
   const submit = (event: FormEvent) => {
@@ -44,9 +46,10 @@ export function AddToCartForm({
     const problem = quantityError(quantity, remaining);
     setError(problem);
     if (problem || !ticketTypeId) return;
+    const numberOfTickets = Number(quantity);
     addToCart.mutate(
-      { eventId, ticketTypeId, sectionId, numberOfTickets: Number(quantity) },
-      { onSuccess: () => setQuantity(1) },
+      { eventId, ticketTypeId, sectionId, numberOfTickets },
+      { onSuccess: () => setAdded(numberOfTickets) },
     );
   };
 
@@ -67,7 +70,10 @@ export function AddToCartForm({
               label: `${type.name} — ${formatCents(type.priceCents)}`,
             }))}
             value={ticketTypeId ?? ''}
-            onChange={(event) => setTicketTypeId(event.currentTarget.value)}
+            onChange={(event) => {
+              setTicketTypeId(event.currentTarget.value);
+              setAdded(null);
+            }}
             w={260}
           />
         )}
@@ -82,6 +88,7 @@ export function AddToCartForm({
           onChange={(value) => {
             setQuantity(value);
             setError(null);
+            setAdded(null);
           }}
           error={error}
           w={160}
@@ -90,6 +97,9 @@ export function AddToCartForm({
           Add to cart
         </Button>
       </Group>
+      <Text size="sm" c="dimmed" mt="xs" role="status">
+        {added === null ? null : catalogueMessages.addedTickets(added)}
+      </Text>
     </form>
   );
 }

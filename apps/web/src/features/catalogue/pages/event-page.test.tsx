@@ -6,6 +6,7 @@ import { cartMessages } from '@portal/domain/commerce/cart.ts';
 import { catalogueMessages } from '@portal/domain/events/catalogue.ts';
 import {
   aCart,
+  aCartItem,
   aConferenceDay,
   aSeriesEvent,
   conferenceDayId,
@@ -87,6 +88,34 @@ describe('event page', { timeout: 20_000 }, () => {
       numberOfTickets: 2,
     });
     expect(post?.headers['x-requested-with']).toBe('portal');
+  });
+
+  it('keeps the quantity after an add, says what went in, and counts it on the cart in the header', async () => {
+    stubEvent(aConferenceDay(), {
+      'GET /api/cart': () => jsonResponse(200, aCart({ items: [] })),
+      'POST /api/cart/items': () => jsonResponse(201, aCart({ items: [aCartItem({ numberOfTickets: 3 })] })),
+    });
+    renderApp(conferencePath);
+    const user = userEvent.setup({ delay: null });
+
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Event Cart' })).toHaveAttribute(
+      'href',
+      '/members/event-cart/checkout',
+    );
+    const writing = await section('Coaching Writing');
+    const quantity = within(writing).getByRole('textbox', { name: 'Number of tickets' });
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await user.click(within(writing).getByRole('button', { name: 'Add to cart' }));
+
+    expect(await within(writing).findByRole('status')).toHaveTextContent('3 tickets added to your cart');
+    expect(quantity).toHaveValue('3');
+    expect(await within(header).findByRole('link', { name: 'Event Cart: 3 tickets in the cart' })).toBeInTheDocument();
+
+    await user.clear(quantity);
+    await user.type(quantity, '1');
+    expect(within(writing).getByRole('status')).toHaveTextContent('');
   });
 
   it('refuses quantities outside 1–100 and beyond the seats left, without asking the server', async () => {

@@ -1,6 +1,6 @@
 import { Button, Modal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { allocationMessages, type MyTicket } from '@portal/domain/tickets/allocation.ts';
 import { ticketCalendar } from '@portal/domain/tickets/calendar.ts';
@@ -13,13 +13,19 @@ import { useProviderTimeZone } from '../../../lib/time-zone.ts';
 import { CertificateLink } from '../../../shared/certificates/certificate-link.tsx';
 import { EvaluationLinks } from '../../../shared/evaluations/evaluation-link.tsx';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
-import { PassOnDialog, type PassOnTicket } from '../../../shared/ticket-transfers/pass-on-dialog.tsx';
+import type { PassOnTicket } from '../../../shared/ticket-transfers/pass-on-dialog.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { myTicketsQuery } from '../api/my-tickets.ts';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 
 export const noTickets = 'You have no tickets yet';
+
+// The dialog's colleague picker and its validation (Mantine's Combobox, zod) are no part of the page until a ticket is
+// passed on: fetched when a pointer or the focus reaches a Pass on button (decision 0172).
+const loadPassOn = () => import('../../../shared/ticket-transfers/pass-on-dialog.tsx');
+const PassOnDialog = lazy(() => loadPassOn().then((module) => ({ default: module.PassOnDialog })));
+const preloadPassOn = { onPointerEnter: () => void loadPassOn(), onFocus: () => void loadPassOn() };
 
 /** A section's own days; a ticket for a whole event, its first to last day. */
 function ticketDates(ticket: MyTicket): string {
@@ -101,6 +107,9 @@ export function MyTickets() {
   const tickets = useQuery(myTicketsQuery);
   const [shown, setShown] = useState<MyTicket | null>(null);
   const [passing, setPassing] = useState<PassOnTicket | null>(null);
+  // Mounted from the first Pass on, and kept, so the dialog closes with its animation.
+  const [passedOn, setPassedOn] = useState(false);
+  if (passing && !passedOn) setPassedOn(true);
   const today = calendarDateIn(new Date(), useProviderTimeZone());
   if (tickets.isPending) {
     return (
@@ -124,7 +133,11 @@ export function MyTickets() {
   return (
     <>
       <TicketCode ticket={shown} onClose={() => setShown(null)} />
-      <PassOnDialog ticket={passing} onClose={() => setPassing(null)} />
+      {passedOn ? (
+        <Suspense fallback={null}>
+          <PassOnDialog ticket={passing} onClose={() => setPassing(null)} />
+        </Suspense>
+      ) : null}
       <ResponsiveTable minWidth={720} withTableBorder striped verticalSpacing="sm" aria-label="My tickets">
         <Table.Thead>
           <Table.Tr>
@@ -187,6 +200,7 @@ export function MyTickets() {
                       variant="subtle"
                       size="xs"
                       onClick={() => setPassing({ id: ticket.id, title: ticketTitle(ticket) })}
+                      {...preloadPassOn}
                       aria-label={`${ticketTransferMessages.passOn}: ${ticketTitle(ticket)}`}
                     >
                       {ticketTransferMessages.passOn}

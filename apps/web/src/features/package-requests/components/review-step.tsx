@@ -3,7 +3,7 @@ import { openConfirmModal } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { formatCents } from '@portal/domain/money.ts';
-import { groupMinimumMessage, packageMessages, packagePaths } from '@portal/domain/packages/rules.ts';
+import { groupMinimumMessage, packageMessages, packagePaths, participantCount } from '@portal/domain/packages/rules.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useSavePackageStep } from '../api/package-request.ts';
 import type { StepProps } from './step-props.ts';
@@ -39,7 +39,7 @@ export function ReviewStep({ detail }: StepProps) {
       .map((l) => ({
         key: l.packageEventId,
         item: l.name,
-        amount: `${l.participants} participants`,
+        amount: participantCount(l.participants),
         cost: formatCents(l.cost),
       })),
     ...totals.groups
@@ -47,7 +47,7 @@ export function ReviewStep({ detail }: StepProps) {
       .map((l) => ({
         key: l.packageGroupId,
         item: l.name,
-        amount: `${l.participants} participants${l.freeSeats > 0 ? ` (${l.freeSeats} free)` : ''}`,
+        amount: `${participantCount(l.participants)}${l.freeSeats > 0 ? ` (${l.freeSeats} free)` : ''}`,
         cost: formatCents(l.cost),
       })),
     ...totals.institutes
@@ -55,7 +55,7 @@ export function ReviewStep({ detail }: StepProps) {
       .map((l) => ({
         key: l.packageInstituteId,
         item: l.name,
-        amount: `${l.participants} participants`,
+        amount: participantCount(l.participants),
         cost: formatCents(l.cost),
       })),
   ];

@@ -9,7 +9,11 @@ import {
 } from '@portal/domain/registrations/requests.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import { PasteListModal, type SeatedPerson } from '../../../shared/pasted-list/paste-list-modal.tsx';
+import {
+  LazyPasteListModal,
+  preloadPasteList,
+  type SeatedPerson,
+} from '../../../shared/pasted-list/lazy-paste-list-modal.tsx';
 import { useSaveAttendees, type AttendeeName } from '../api/requests.ts';
 
 /** The seats' emails as saved (an empty seat is ''). */
@@ -120,7 +124,7 @@ export function AttendeesForm({ detail }: { detail: RegistrationRequestDetail })
               <Button type="submit" loading={save.isPending}>
                 Save attendees
               </Button>
-              <Button variant="default" onClick={() => setPasting(true)}>
+              <Button variant="default" onClick={() => setPasting(true)} {...preloadPasteList}>
                 {pastedListMessages.paste}
               </Button>
             </Group>
@@ -128,7 +132,7 @@ export function AttendeesForm({ detail }: { detail: RegistrationRequestDetail })
         </Stack>
       </form>
       {editable ? (
-        <PasteListModal
+        <LazyPasteListModal
           opened={pasting}
           onClose={() => setPasting(false)}
           freeSeats={values.flatMap((email, index) => (email.trim() === '' ? [index] : []))}
