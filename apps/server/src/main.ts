@@ -48,6 +48,8 @@ const [
   receipts,
   webhooks,
   { expireDueHolds },
+  creditNotes,
+  refunds,
 ] = await Promise.all([
   import('./app.ts'),
   import('./db/client.ts'),
@@ -63,6 +65,8 @@ const [
   import('./core/receipts.ts'),
   import('./core/webhooks.ts'),
   import('./core/capacity.ts'),
+  import('./core/credit-notes.ts'),
+  import('./core/refunds.ts'),
 ]);
 phaseDone('modules');
 const { openDatabase, pgliteDemoTemplate, pgliteTemplate } = dbClient;
@@ -137,6 +141,8 @@ if (!closing) {
       [auth.passwordResetJob]: auth.sendPasswordReset({ db, clock: systemClock, config }),
       [staffNotifications.staffDigestJob]: staffNotifications.runDigestJob({ db, clock: systemClock, config, storage }),
       [receipts.receiptMailJob]: receipts.receiptMailJobHandler({ db, config }),
+      [creditNotes.creditNoteMailJob]: creditNotes.creditNoteMailJobHandler({ db, config }),
+      [refunds.refundSendJob]: refunds.refundSendJobHandler({ db, config, clock: systemClock }),
       [webhooks.webhookDeliveryJob]: webhooks.webhookDeliveryJobHandler({ db, config, clock: systemClock }),
       [webhooks.webhookAttemptPruningJob]: webhooks.attemptPruningJobHandler({ db, config, clock: systemClock }),
     },

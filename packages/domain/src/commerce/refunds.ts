@@ -239,3 +239,35 @@ export const cancellationReply = z.object({
   refund: refundReply.nullable(),
 });
 export type CancellationReply = z.infer<typeof cancellationReply>;
+
+/** What the buyer's cancellation page shows of a payment: each line, its tickets, whether the policy lets her cancel. */
+export const cancellationView = z.object({
+  paymentId: z.string(),
+  status: z.string(),
+  method: z.string(),
+  totalCents: z.number(),
+  refundedCents: z.number(),
+  lines: z.array(
+    z.object({
+      itemId: z.string(),
+      title: z.string(),
+      eventName: z.string(),
+      startDate: z.string(),
+      priceCents: z.number(),
+      /** Tickets not cancelled: the allocated ones below, and `unassigned` not allocated yet. */
+      activeTickets: z.number(),
+      cancelledTickets: z.number(),
+      tickets: z.array(z.object({ id: z.string(), holderName: z.string(), holderEmail: z.string() })),
+      unassigned: z.number(),
+      /** The buyer may cancel this line herself today; otherwise she can request a cancellation. */
+      cancellable: z.boolean(),
+      policyText: z.string(),
+    }),
+  ),
+  refunds: z.array(refundReply),
+  openRequest: z.object({ id: z.string(), reason: z.string(), createdAt: z.string() }).nullable(),
+});
+export type CancellationView = z.infer<typeof cancellationView>;
+
+export const cancellationRequestReply = z.object({ id: z.string(), status: z.enum(cancellationRequestStatuses) });
+export type CancellationRequestReply = z.infer<typeof cancellationRequestReply>;
