@@ -160,7 +160,8 @@ export function providerOfPayment(config: Config, name: PaymentProviderName): Pa
   const settings = config.payments;
   if (name === 'stripe' && settings.stripeSecretKey) return stripeProvider(settings.stripeSecretKey, config.publicUrl);
   if (name === 'cashnet' && settings.cashnetCheckoutUrl) return cashnetProvider(settings.cashnetCheckoutUrl);
-  if (name === 'demo') return demoProvider;
+  // Only where the demo provider is the one configured: production refuses it (config.ts).
+  if (name === 'demo' && settings.provider === 'demo') return demoProvider;
   return null;
 }
 
