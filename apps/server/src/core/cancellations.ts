@@ -38,7 +38,8 @@ export type RefundRule = { by: 'buyer' } | { by: 'staff'; choice: StaffRefundCho
 
 export interface TicketCancellation {
   paymentId: string;
-  choice: CancellationChoice;
+  /** ALL: every ticket the payment has left (staff cancelling a payment). */
+  choice: CancellationChoice | 'ALL';
   rule: RefundRule;
   /** What the credit note says the refund is for. */
   reason: string;
@@ -107,6 +108,32 @@ function chosenLines(lines: readonly Line[], choice: CancellationChoice): Chosen
   return chosen;
 }
 
+/** Every allocated ticket and every ticket not allocated of the payment's lines, as a choice. */
+async function everyTicketLeft(tx: Executor, lines: readonly Line[]): Promise<CancellationChoice> {
+  const held =
+    lines.length === 0
+      ? []
+      : await tx
+          .select({ id: eventTickets.id, itemId: eventTickets.paymentItemId })
+          .from(eventTickets)
+          .where(
+            inArray(
+              eventTickets.paymentItemId,
+              lines.map((line) => line.id),
+            ),
+          );
+  return {
+    items: lines.map((line) => {
+      const ticketIds = held.filter((ticket) => ticket.itemId === line.id).map((ticket) => ticket.id);
+      return {
+        itemId: line.id,
+        ticketIds,
+        unassigned: Math.max(line.numberOfTickets - line.cancelledTickets - ticketIds.length, 0),
+      };
+    }),
+  };
+}
+
 interface Written {
   cancellationId: string;
   cancelledTickets: number;
@@ -124,7 +151,10 @@ async function cancelInTransaction(
   const payment = await lockedPayment(tx, paymentId);
   if (!payment || (rule.by === 'buyer' && payment.userId !== auth.user.id)) throw paymentNotFound();
   const lines = await cancellableLines(tx, paymentId);
-  const chosen = chosenLines(lines, cancellation.choice);
+  const chosen = chosenLines(
+    lines,
+    cancellation.choice === 'ALL' ? await everyTicketLeft(tx, lines) : cancellation.choice,
+  );
   if (payment.status === 'CANCELLED' && lines.some((line) => line.cancelledTickets > 0))
     throw conflict(refundMessages.alreadyCancelled);
   if (payment.status !== 'PAID') throw conflict(refundMessages.notPaid);
@@ -303,7 +333,7 @@ export async function cancelTickets(
 ): Promise<CancellationReply> {
   const write = () => deps.db.transaction((tx) => cancelInTransaction(deps, tx, auth, cancellation, deps.clock()));
   const answer = async (written: Written) => {
-    if (written.refund?.status === 'PENDING') await sendRefund(deps, written.refund.id).catch(() => undefined);
+    await sendAtOnce(deps, written.refund);
     return replyOf(deps, written.cancelledTickets, written.refund?.id ?? null);
   };
   const request = cancellation.idempotency;
@@ -318,6 +348,17 @@ export async function cancelTickets(
     write,
     answer,
   });
+}
+
+/**
+ * A card refund just committed is sent to its provider now, so the buyer sees it refunded; when the
+ * provider fails, the job queued with the refund sends it again later.
+ */
+export async function sendAtOnce(
+  deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'paymentProviderOf'>,
+  refund: RecordedRefund | null,
+): Promise<void> {
+  if (refund?.status === 'PENDING') await sendRefund(deps, refund.id).catch(() => undefined);
 }
 
 /** Cancels in the caller's transaction (a cancellation request staff approve), without a key. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatCents, type Cents } from '../money.ts';
 import { daysUntil } from './purchase-window.ts';
+import { pageQuery, paginated } from '../pagination.ts';
 
 /**
  * Cancellations and refunds (issue 38): an event's cancellation policy, what a cancellation of some
@@ -271,3 +272,55 @@ export type CancellationView = z.infer<typeof cancellationView>;
 
 export const cancellationRequestReply = z.object({ id: z.string(), status: z.enum(cancellationRequestStatuses) });
 export type CancellationRequestReply = z.infer<typeof cancellationRequestReply>;
+
+export const refundStatusLabels: Record<RefundStatus, string> = {
+  OWED: 'Owed',
+  PENDING: 'Sent to the card provider',
+  SETTLED: 'Settled',
+  FAILED: 'Failed',
+};
+
+export const refundMethodLabels: Record<RefundMethod, string> = {
+  CARD: 'Card refund',
+  CREDIT_NOTE: 'Credit note (finance office)',
+};
+
+/** The staff refunds list's filters. */
+export const adminRefundQuery = pageQuery.extend({
+  status: z.enum(refundStatuses).optional(),
+  method: z.enum(refundMethods).optional(),
+  eventId: z.uuid('Not an event id').optional(),
+});
+export type AdminRefundQuery = z.infer<typeof adminRefundQuery>;
+
+export const adminRefundRow = refundReply.extend({
+  buyerName: z.string(),
+  buyerEmail: z.string(),
+  events: z.array(z.string()),
+});
+export type AdminRefundRow = z.infer<typeof adminRefundRow>;
+export const adminRefundPage = paginated(adminRefundRow);
+export type AdminRefundPage = z.infer<typeof adminRefundPage>;
+
+/** Staff cancel every ticket left of a payment with the refund they choose. */
+export const staffCancelInput = staffRefundChoice;
+
+export const cancellationRequestRow = z.object({
+  id: z.string(),
+  paymentId: z.string(),
+  status: z.enum(cancellationRequestStatuses),
+  reason: z.string(),
+  buyerName: z.string(),
+  buyerEmail: z.string(),
+  tickets: z.number(),
+  createdAt: z.string(),
+});
+export type CancellationRequestRow = z.infer<typeof cancellationRequestRow>;
+export const cancellationRequestQuery = pageQuery.extend({ status: z.enum(cancellationRequestStatuses).optional() });
+export const cancellationRequestPage = paginated(cancellationRequestRow);
+
+export const cancellationDecisionInput = z.discriminatedUnion('decision', [
+  z.object({ decision: z.literal('APPROVE'), refund: staffRefundChoice }),
+  z.object({ decision: z.literal('DECLINE') }),
+]);
+export type CancellationDecisionInput = z.infer<typeof cancellationDecisionInput>;

@@ -5,6 +5,7 @@ import type { CancellationReply, CancellationView } from '@portal/domain/commerc
 import { coupons, eventPaymentItems, eventPayments, events, eventSections } from '../../db/schema/commerce.ts';
 import { cancelledTickets, creditNotes, refunds } from '../../db/schema/refunds.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
+import { mailMessages } from '../../db/schema/platform.ts';
 import { markPaid } from '../../core/capacity.ts';
 import { createConferenceDay, createCoupon, createPayment, signedInUser } from '../../test/commerce-factories.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';
@@ -107,12 +108,11 @@ describe('POST /api/event-payments/:id/cancellation', () => {
     expect(await t.deps.db.select().from(eventTickets).where(eq(eventTickets.id, ticket.id))).toEqual([]);
     const [kept] = await t.deps.db.select().from(cancelledTickets).where(eq(cancelledTickets.paymentItemId, item.id));
     expect(kept?.formerHolderId).toBe(holder.id);
-    const mails = await t.deps.db.execute<{ to: string; subject: string }>(
-      `select "to", subject from mail_messages where "to" = '${holder.email}'`,
-    );
-    expect(mails.rows.map((row) => row.subject)).toEqual([
-      `Your ticket for ${await dayName(item.eventId)} was cancelled`,
-    ]);
+    const mails = await t.deps.db
+      .select({ subject: mailMessages.subject })
+      .from(mailMessages)
+      .where(eq(mailMessages.to, holder.email));
+    expect(mails.map((row) => row.subject)).toEqual([`Your ticket for ${await dayName(item.eventId)} was cancelled`]);
   });
 
   it('cancels the whole order: the payment is CANCELLED, every seat and the coupon use come back once', async () => {
