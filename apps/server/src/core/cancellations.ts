@@ -151,13 +151,13 @@ async function cancelInTransaction(
   const payment = await lockedPayment(tx, paymentId);
   if (!payment || (rule.by === 'buyer' && payment.userId !== auth.user.id)) throw paymentNotFound();
   const lines = await cancellableLines(tx, paymentId);
+  if (payment.status === 'CANCELLED' && lines.some((line) => line.cancelledTickets > 0))
+    throw conflict(refundMessages.alreadyCancelled);
+  if (payment.status !== 'PAID') throw conflict(refundMessages.notPaid);
   const chosen = chosenLines(
     lines,
     cancellation.choice === 'ALL' ? await everyTicketLeft(tx, lines) : cancellation.choice,
   );
-  if (payment.status === 'CANCELLED' && lines.some((line) => line.cancelledTickets > 0))
-    throw conflict(refundMessages.alreadyCancelled);
-  if (payment.status !== 'PAID') throw conflict(refundMessages.notPaid);
   if (rule.by === 'buyer') {
     const today = calendarDateIn(now, deps.config.timeZone);
     const refused = chosen.some(({ line }) => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, exists, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AdminRefundQuery, AdminRefundRow, CancellationRequestRow } from '@portal/domain/commerce/refunds.ts';
 import type { CancellationRequestStatus } from '@portal/domain/commerce/refunds.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -14,9 +14,7 @@ function filtered(filter: RefundFilter): SQL | undefined {
     filter.status ? eq(refunds.status, filter.status) : undefined,
     filter.method ? eq(refunds.method, filter.method) : undefined,
     filter.eventId
-      ? exists(
-          sql`select 1 from ${eventPaymentItems} where ${eventPaymentItems.paymentId} = ${refunds.paymentId} and ${eventPaymentItems.eventId} = ${filter.eventId}`,
-        )
+      ? sql`exists (select 1 from ${eventPaymentItems} where ${eventPaymentItems.paymentId} = ${refunds.paymentId} and ${eventPaymentItems.eventId} = ${filter.eventId})`
       : undefined,
   );
 }
