@@ -27,6 +27,7 @@ import { adminToolkitRoutes } from '../features/admin-toolkit/routes.tsx';
 import { adminTicketHoldersRoutes } from '../features/admin-ticket-holders/routes.tsx';
 import { adminAuditLogRoutes } from '../features/admin-audit-log/routes.tsx';
 import { adminWebhookRoutes } from '../features/admin-webhooks/routes.tsx';
+import { adminRefundsRoutes } from '../features/admin-refunds/routes.tsx';
 import { adminUsersRoutes } from '../features/admin-users/routes.tsx';
 import { allocationRoutes } from '../features/allocation/routes.tsx';
 import { applicationsRoutes } from '../features/applications/routes.tsx';
@@ -102,6 +103,7 @@ const features: FeatureRouteFactory[] = [
   adminTicketHoldersRoutes,
   adminAuditLogRoutes,
   adminWebhookRoutes,
+  adminRefundsRoutes,
   certificatesRoutes,
   devMailboxRoutes,
   notFoundRoutes,

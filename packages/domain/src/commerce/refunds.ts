@@ -290,6 +290,8 @@ export const adminRefundQuery = pageQuery.extend({
   status: z.enum(refundStatuses).optional(),
   method: z.enum(refundMethods).optional(),
   eventId: z.uuid('Not an event id').optional(),
+  /** The buyer's name or email. */
+  search: z.string().trim().max(100).optional(),
 });
 export type AdminRefundQuery = z.infer<typeof adminRefundQuery>;
 

@@ -7,7 +7,7 @@ import { cancellationRequests, creditNotes, refunds } from '../../db/schema/refu
 import { users } from '../../db/schema/users.ts';
 import { exportPageSize, keysetRows } from '../../platform/exports.ts';
 
-type RefundFilter = Pick<AdminRefundQuery, 'status' | 'method' | 'eventId'>;
+type RefundFilter = Pick<AdminRefundQuery, 'status' | 'method' | 'eventId' | 'search'>;
 
 function filtered(filter: RefundFilter): SQL | undefined {
   return and(
@@ -15,6 +15,9 @@ function filtered(filter: RefundFilter): SQL | undefined {
     filter.method ? eq(refunds.method, filter.method) : undefined,
     filter.eventId
       ? sql`exists (select 1 from ${eventPaymentItems} where ${eventPaymentItems.paymentId} = ${refunds.paymentId} and ${eventPaymentItems.eventId} = ${filter.eventId})`
+      : undefined,
+    filter.search
+      ? sql`(${users.email} ilike ${`%${filter.search}%`} or (${users.firstName} || ' ' || ${users.lastName}) ilike ${`%${filter.search}%`})`
       : undefined,
   );
 }
@@ -65,7 +68,12 @@ export async function listRefunds(db: Database, filter: AdminRefundQuery) {
     .orderBy(...newestFirst)
     .limit(filter.pageSize)
     .offset((filter.page - 1) * filter.pageSize);
-  const [total] = await db.select({ total: count() }).from(refunds).where(where);
+  const [total] = await db
+    .select({ total: count() })
+    .from(refunds)
+    .innerJoin(eventPayments, eq(eventPayments.id, refunds.paymentId))
+    .innerJoin(users, eq(users.id, eventPayments.userId))
+    .where(where);
   return { items: rows.map(present), total: total?.total ?? 0 };
 }
 

@@ -5,6 +5,7 @@ import {
   type AdminRefundQuery,
   type AdminRefundRow,
   type CancellationDecisionInput,
+  type RefundReply,
 } from '@portal/domain/commerce/refunds.ts';
 import { creditNoteNumberLabel } from '@portal/domain/commerce/refunds.ts';
 import { calendarDateIn, formatMoment } from '@portal/domain/dates.ts';
@@ -26,6 +27,18 @@ import {
   refundStatusOf,
   requestExists,
 } from './repository.ts';
+
+/** What the buyer's mail says of the decision: the tickets cancelled and the refund, or the decline. */
+function decisionLine(cancelledTickets: number | null, refunded: RefundReply | undefined): string {
+  if (cancelledTickets === null) return 'Your cancellation request was declined: your tickets stand as they are.';
+  const refund = refunded
+    ? `, ${formatCents(refunded.amountCents)} refunded (credit note ${creditNoteNumberLabel(refunded.creditNoteNumber ?? 0)})`
+    : ', without a refund';
+  return (
+    `Your cancellation request was approved: ${refundMessages.cancelled(cancelledTickets)}`.replace(/\.$/, '') +
+    `${refund}.`
+  );
+}
 
 /** Staff's refunds (issue 38): the list and its export, settling a refund owed, deciding cancellation requests. */
 
@@ -123,9 +136,7 @@ export async function decideCancellationRequest(
         text: [
           `Hello ${buyer.firstName},`,
           '',
-          cancelled
-            ? `Your cancellation request was approved: ${cancelled.cancelledTickets} ticket(s) cancelled${refunded ? `, ${formatCents(refunded.amountCents)} refunded (credit note ${creditNoteNumberLabel(refunded.creditNoteNumber ?? 0)})` : ', without a refund'}.`
-            : 'Your cancellation request was declined: your tickets stand as they are.',
+          decisionLine(cancelled?.cancelledTickets ?? null, refunded),
           '',
           `Your event payments: ${deps.config.publicUrl}/members/manage-events`,
         ].join('\n'),
