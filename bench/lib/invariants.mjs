@@ -37,7 +37,7 @@ const invariants = [
     name: 'section counter ≠ seats held',
     rule: "a section's tickets_taken differs from the tickets of its lines in payments holding seats",
     sql: `select s.id, s.title, s.tickets_taken, coalesce(h.tickets, 0) as held from event_sections s
-      left join (select i.section_id, sum(i.number_of_tickets)::int as tickets from event_payment_items i
+      left join (select i.section_id, sum(i.number_of_tickets - i.cancelled_tickets)::int as tickets from event_payment_items i
         join event_payments p on p.id = i.payment_id where p.seats_held group by i.section_id) h on h.section_id = s.id
       where s.tickets_taken <> coalesce(h.tickets, 0)`,
   },
@@ -45,7 +45,7 @@ const invariants = [
     name: 'grouping counter ≠ seats held',
     rule: "a grouping's tickets_taken differs from the tickets of its sections' lines in payments holding seats",
     sql: `select g.id, g.name, g.tickets_taken, coalesce(h.tickets, 0) as held from event_groupings g
-      left join (select s.grouping_id, sum(i.number_of_tickets)::int as tickets from event_payment_items i
+      left join (select s.grouping_id, sum(i.number_of_tickets - i.cancelled_tickets)::int as tickets from event_payment_items i
         join event_payments p on p.id = i.payment_id join event_sections s on s.id = i.section_id
         where p.seats_held group by s.grouping_id) h on h.grouping_id = g.id
       where g.tickets_taken <> coalesce(h.tickets, 0)`,
@@ -54,16 +54,17 @@ const invariants = [
     name: 'event counter ≠ seats held',
     rule: "an event's tickets_taken differs from the tickets of its lines without a section in payments holding seats",
     sql: `select e.id, e.name, e.tickets_taken, coalesce(h.tickets, 0) as held from events e
-      left join (select i.event_id, sum(i.number_of_tickets)::int as tickets from event_payment_items i
+      left join (select i.event_id, sum(i.number_of_tickets - i.cancelled_tickets)::int as tickets from event_payment_items i
         join event_payments p on p.id = i.payment_id where p.seats_held and i.section_id is null group by i.event_id) h
         on h.event_id = e.id
       where e.tickets_taken <> coalesce(h.tickets, 0)`,
   },
   {
     name: 'tickets past a line',
-    rule: 'a payment line has more tickets handed out (event_tickets) than it bought',
-    sql: `select i.id, i.number_of_tickets, count(t.id)::int as handed_out from event_payment_items i
-      join event_tickets t on t.payment_item_id = i.id group by i.id having count(t.id) > i.number_of_tickets`,
+    rule: 'a payment line has more tickets handed out (event_tickets) than it bought and did not cancel',
+    sql: `select i.id, i.number_of_tickets, i.cancelled_tickets, count(t.id)::int as handed_out from event_payment_items i
+      join event_tickets t on t.payment_item_id = i.id group by i.id
+      having count(t.id) > i.number_of_tickets - i.cancelled_tickets`,
   },
   {
     name: 'tickets past a section',
@@ -158,6 +159,31 @@ const invariants = [
     sql: `select c.id, c.code, c.times_used, c.max_uses, count(p.id)::int as holding from coupons c
       left join event_payments p on p.coupon_id = c.id and p.seats_held
       group by c.id having c.times_used <> count(p.id) or c.times_used > coalesce(c.max_uses, c.times_used)`,
+  },
+  {
+    name: 'refunded more than paid',
+    rule: "a payment's refunded_cents passes its total, or differs from its refunds that did not fail",
+    sql: `select p.id, p.total_cents, p.refunded_cents, coalesce(r.refunded, 0) as refunds from event_payments p
+      left join (select payment_id, sum(amount_cents)::int as refunded from refunds where status <> 'FAILED'
+        group by payment_id) r on r.payment_id = p.id
+      where p.refunded_cents > p.total_cents or p.refunded_cents <> coalesce(r.refunded, 0)`,
+  },
+  {
+    name: 'cancelled tickets out of step',
+    rule: "a line's cancelled_tickets differs from its cancelled_tickets rows, or a refund has no credit note",
+    sql: `select i.id, i.cancelled_tickets, count(c.id)::int as rows from event_payment_items i
+      left join cancelled_tickets c on c.payment_item_id = i.id group by i.id having i.cancelled_tickets <> count(c.id)
+      union all
+      select null, null, count(*)::int from refunds r where not exists
+        (select 1 from credit_notes n where n.refund_id = r.id) having count(*) > 0`,
+  },
+  {
+    name: 'credit note numbers skipped or repeated',
+    rule: "credit note numbers are not exactly 1 … receipt_counters.last_number of the 'credit-notes' series",
+    sql: `select n.count, n.max, c.last_number from
+      (select count(*)::int as count, coalesce(max(number), 0) as max from credit_notes) n
+      left join receipt_counters c on c.series = 'credit-notes'
+      where n.count <> n.max or n.max <> coalesce(c.last_number, 0)`,
   },
 ];
 
