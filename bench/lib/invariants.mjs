@@ -222,10 +222,11 @@ export async function checkAcknowledged(client, acks) {
     await measure(
       client,
       'acknowledged payments lost',
-      'a card payment answered paid (200, succeed) that is not PAID with its receipt',
+      'a card payment answered paid (200, succeed) that is not PAID with its receipt (or CANCELLED by cancelling every ticket)',
       `select a.id, p.status from unnest($1::uuid[]) as a(id) left join event_payments p on p.id = a.id
         left join event_payment_receipts r on r.payment_id = a.id
-        where p.status is distinct from 'PAID' or r.payment_id is null`,
+        where r.payment_id is null or (p.status is distinct from 'PAID' and not (p.status = 'CANCELLED'
+          and exists (select 1 from ticket_cancellations c where c.payment_id = a.id)))`,
       [acks.paid],
     ),
     await measure(
