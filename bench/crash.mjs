@@ -9,8 +9,9 @@
 // members (lib/load-client.mjs) buy without pause: by card (paid, sometimes declined), by purchase order (the PDF
 // uploaded), hand paid tickets to their staff and cancel tickets not handed out yet (refunded). Every
 // CRASH_INTERVAL_MS (1,500–4,000 ms, at random) the server is killed with SIGKILL (no shutdown: requests in flight,
-// transactions open) and started again on the same port and database; a request that got no answer is sent again once the app answers, with the same body and Idempotency-Key,
-// as a browser would retry it. After CRASH_KILLS kills and a last stretch of load, the app is stopped and
+// transactions open) and started again on the same port and database; a request that got no answer is sent again
+// once the app answers, with the same body and Idempotency-Key, as a browser would retry it. After CRASH_KILLS kills
+// and a last stretch of load, the app is stopped and
 //   - every invariant of lib/invariants.mjs must be 0 (nothing oversold, counters = the seats held, totals = their
 //     items, no seats held by dead payments, receipts numbered without gaps, every purchase order's file stored…);
 //   - no acknowledged write is lost: every checkout answered 201, payment answered paid or declined, purchase order
