@@ -7,10 +7,11 @@
 // fresh PostgreSQL database (DATABASE_URL, default the local server; dropped afterwards). The built server runs in a
 // child process on a port of its own (CRASH_PORT, else a free one) and a file folder that outlives it. CRASH_BUYERS
 // members (lib/load-client.mjs) buy without pause: by card (paid, sometimes declined), by purchase order (the PDF
-// uploaded), and hand paid tickets to their staff. Every CRASH_INTERVAL_MS (1,500–4,000 ms, at random) the server is
-// killed with SIGKILL (no shutdown: requests in flight, transactions open) and started again on the same port and
-// database; a request that got no answer is sent again once the app answers, with the same body and Idempotency-Key,
-// as a browser would retry it. After CRASH_KILLS kills and a last stretch of load, the app is stopped and
+// uploaded), hand paid tickets to their staff and cancel tickets not handed out yet (refunded). Every
+// CRASH_INTERVAL_MS (1,500–4,000 ms, at random) the server is killed with SIGKILL (no shutdown: requests in flight,
+// transactions open) and started again on the same port and database; a request that got no answer is sent again
+// once the app answers, with the same body and Idempotency-Key, as a browser would retry it. After CRASH_KILLS kills
+// and a last stretch of load, the app is stopped and
 //   - every invariant of lib/invariants.mjs must be 0 (nothing oversold, counters = the seats held, totals = their
 //     items, no seats held by dead payments, receipts numbered without gaps, every purchase order's file stored…);
 //   - no acknowledged write is lost: every checkout answered 201, payment answered paid or declined, purchase order
@@ -41,7 +42,7 @@ const { createBenchDatabase } = await import('./lib/bench-database.mjs');
 const kills = Number(process.env.CRASH_KILLS ?? 20);
 const buyers = Number(process.env.CRASH_BUYERS ?? 10);
 const [minInterval, maxInterval] = (process.env.CRASH_INTERVAL_MS ?? '1500-4000').split('-').map(Number);
-const mix = { card: 55, purchaseOrder: 25, allocate: 20 };
+const mix = { card: 50, purchaseOrder: 20, allocate: 20, cancel: 10 };
 const resultFile = path.join(path.dirname(new URL(import.meta.url).pathname), 'results', 'crash.json');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

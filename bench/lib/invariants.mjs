@@ -47,7 +47,7 @@ const invariants = [
     rule: "a section's tickets_taken differs from the tickets of its lines in payments holding seats and its list's",
     sql: `select s.id, s.title, s.tickets_taken, coalesce(h.tickets, 0) as held from event_sections s
       left join (select section_id, sum(tickets)::int as tickets from (
-          select i.section_id, i.number_of_tickets as tickets from event_payment_items i
+          select i.section_id, i.number_of_tickets - i.cancelled_tickets as tickets from event_payment_items i
             join event_payments p on p.id = i.payment_id where p.seats_held
           union all select w.section_id, w.held_seats from waiting_list_entries w where w.section_id is not null
         ) seats group by section_id) h on h.section_id = s.id
@@ -58,7 +58,7 @@ const invariants = [
     rule: "a grouping's tickets_taken differs from its sections' tickets in payments holding seats and their lists'",
     sql: `select g.id, g.name, g.tickets_taken, coalesce(h.tickets, 0) as held from event_groupings g
       left join (select s.grouping_id, sum(seats.tickets)::int as tickets from (
-          select i.section_id, i.number_of_tickets as tickets from event_payment_items i
+          select i.section_id, i.number_of_tickets - i.cancelled_tickets as tickets from event_payment_items i
             join event_payments p on p.id = i.payment_id where p.seats_held
           union all select w.section_id, w.held_seats from waiting_list_entries w where w.section_id is not null
         ) seats join event_sections s on s.id = seats.section_id group by s.grouping_id) h on h.grouping_id = g.id
@@ -69,7 +69,7 @@ const invariants = [
     rule: "an event's tickets_taken differs from its tickets without a section held by payments and its list",
     sql: `select e.id, e.name, e.tickets_taken, coalesce(h.tickets, 0) as held from events e
       left join (select event_id, sum(tickets)::int as tickets from (
-          select i.event_id, i.number_of_tickets as tickets from event_payment_items i
+          select i.event_id, i.number_of_tickets - i.cancelled_tickets as tickets from event_payment_items i
             join event_payments p on p.id = i.payment_id where p.seats_held and i.section_id is null
           union all select w.event_id, w.held_seats from waiting_list_entries w where w.section_id is null
         ) seats group by event_id) h on h.event_id = e.id
@@ -77,9 +77,10 @@ const invariants = [
   },
   {
     name: 'tickets past a line',
-    rule: 'a payment line has more tickets handed out (event_tickets) than it bought',
-    sql: `select i.id, i.number_of_tickets, count(t.id)::int as handed_out from event_payment_items i
-      join event_tickets t on t.payment_item_id = i.id group by i.id having count(t.id) > i.number_of_tickets`,
+    rule: 'a payment line has more tickets handed out (event_tickets) than it bought and did not cancel',
+    sql: `select i.id, i.number_of_tickets, i.cancelled_tickets, count(t.id)::int as handed_out from event_payment_items i
+      join event_tickets t on t.payment_item_id = i.id group by i.id
+      having count(t.id) > i.number_of_tickets - i.cancelled_tickets`,
   },
   {
     name: 'tickets past a section',
@@ -175,6 +176,31 @@ const invariants = [
       left join event_payments p on p.coupon_id = c.id and p.seats_held
       group by c.id having c.times_used <> count(p.id) or c.times_used > coalesce(c.max_uses, c.times_used)`,
   },
+  {
+    name: 'refunded more than paid',
+    rule: "a payment's refunded_cents passes its total, or differs from its refunds that did not fail",
+    sql: `select p.id, p.total_cents, p.refunded_cents, coalesce(r.refunded, 0) as refunds from event_payments p
+      left join (select payment_id, sum(amount_cents)::int as refunded from refunds where status <> 'FAILED'
+        group by payment_id) r on r.payment_id = p.id
+      where p.refunded_cents > p.total_cents or p.refunded_cents <> coalesce(r.refunded, 0)`,
+  },
+  {
+    name: 'cancelled tickets out of step',
+    rule: "a line's cancelled_tickets differs from its cancelled_tickets rows, or a refund has no credit note",
+    sql: `select i.id, i.cancelled_tickets, count(c.id)::int as rows from event_payment_items i
+      left join cancelled_tickets c on c.payment_item_id = i.id group by i.id having i.cancelled_tickets <> count(c.id)
+      union all
+      select null, null, count(*)::int from refunds r where not exists
+        (select 1 from credit_notes n where n.refund_id = r.id) having count(*) > 0`,
+  },
+  {
+    name: 'credit note numbers skipped or repeated',
+    rule: "credit note numbers are not exactly 1 … receipt_counters.last_number of the 'credit-notes' series",
+    sql: `select n.count, n.max, c.last_number from
+      (select count(*)::int as count, coalesce(max(number), 0) as max from credit_notes) n
+      left join receipt_counters c on c.series = 'credit-notes'
+      where n.count <> n.max or n.max <> coalesce(c.last_number, 0)`,
+  },
 ];
 
 const sampleSize = 5;
@@ -212,10 +238,11 @@ export async function checkAcknowledged(client, acks) {
     await measure(
       client,
       'acknowledged payments lost',
-      'a card payment answered paid (200, succeed) that is not PAID with its receipt',
+      'a card payment answered paid (200, succeed) that is not PAID with its receipt (or CANCELLED by cancelling every ticket)',
       `select a.id, p.status from unnest($1::uuid[]) as a(id) left join event_payments p on p.id = a.id
         left join event_payment_receipts r on r.payment_id = a.id
-        where p.status is distinct from 'PAID' or r.payment_id is null`,
+        where r.payment_id is null or (p.status is distinct from 'PAID' and not (p.status = 'CANCELLED'
+          and exists (select 1 from ticket_cancellations c where c.payment_id = a.id)))`,
       [acks.paid],
     ),
     await measure(

@@ -19,7 +19,7 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { couponCode } from './load-fixture.mjs';
 
-const defaultMix = { browse: 30, card: 25, purchaseOrder: 10, allocate: 15, mine: 20 };
+const defaultMix = { browse: 30, card: 25, purchaseOrder: 10, allocate: 15, mine: 20, cancel: 5 };
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -333,6 +333,21 @@ export async function runMembers(options) {
         if (ok(saved.status)) acks.allocations.set(item.itemId, { itemId: item.itemId, userIds: item.assignedUsers });
         else acks.allocations.delete(item.itemId);
       }
+    },
+    // A buyer cancels one ticket not handed out yet (handed-out ones are the allocation acks' to check), within
+    // the policy: its seat comes back, the demo provider refunds, a credit note is numbered.
+    async cancel(member) {
+      const paid = paidOf.get(member.id);
+      if (paid.length === 0) return journeys.mine(member);
+      const paymentId = pick(paid);
+      const view = await request('cancellation', member, 'GET', `/api/event-payments/${paymentId}/cancellation`);
+      if (!ok(view.status)) return;
+      const line = view.json().lines.find((candidate) => candidate.cancellable && candidate.unassigned > 0);
+      if (!line) return;
+      await request('cancel a ticket', member, 'POST', `/api/event-payments/${paymentId}/cancellation`, {
+        json: { items: [{ itemId: line.itemId, unassigned: 1 }] },
+        headers: { 'idempotency-key': randomUUID() },
+      });
     },
     async mine(member) {
       await request('my tickets', member, 'GET', '/api/my-tickets');

@@ -79,6 +79,10 @@ export async function createLoadFixture(db, options) {
         startDate: `2099-0${(day % 9) + 1}-10`,
         endDate: `2099-0${(day % 9) + 1}-10`,
         description: 'Sessions on literacy and numeracy for every grade band.',
+        // Buyers cancel in the mix (issue 38): cancellable until 7 days before, a $10 fee a ticket.
+        cancelDaysBefore: 7,
+        cancellationFeeType: 'FIXED',
+        cancellationFeeValue: 1000,
       })
       .returning({ id: events.id });
     const ticketTypes = await db
@@ -120,6 +124,7 @@ export async function createLoadFixture(db, options) {
         startDate: `2099-1${i % 3}-01`,
         endDate: `2099-1${i % 3}-20`,
         maxTickets: sectionSeats * 2,
+        cancelDaysBefore: 0,
       })
       .returning({ id: events.id });
     const [ticketType] = await db

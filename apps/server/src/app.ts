@@ -12,6 +12,7 @@ import type { AppDeps } from './app-deps.ts';
 import { withDatabaseBudget, type PoolStats } from './db/client.ts';
 import { adminDashboardRoutes } from './features/admin-dashboard/routes.ts';
 import { adminEventPaymentRoutes } from './features/admin-event-payments/routes.ts';
+import { adminRefundRoutes } from './features/admin-refunds/routes.ts';
 import { adminNotificationRoutes } from './features/admin-notifications/routes.ts';
 import { adminOrganizationRoutes } from './features/admin-organizations/routes.ts';
 import { adminPurchaseOrderRoutes } from './features/admin-purchase-orders/routes.ts';
@@ -181,6 +182,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(ticketTransferRoutes, { prefix: '/api', ...deps });
   await app.register(seatRequestRoutes, { prefix: '/api', ...deps });
   await app.register(adminEventPaymentRoutes, { prefix: '/api', ...deps });
+  await app.register(adminRefundRoutes, { prefix: '/api', ...deps });
   await app.register(applicationRoutes, { prefix: '/api', ...deps });
   await app.register(adminApplicationRoutes, { prefix: '/api', ...deps });
   await app.register(adminPlacementRoutes, { prefix: '/api', ...deps });

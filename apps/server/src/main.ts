@@ -53,6 +53,8 @@ const [
   waitingLists,
   evaluations,
   reminders,
+  creditNotes,
+  refunds,
 ] = await Promise.all([
   import('./app.ts'),
   import('./db/client.ts'),
@@ -73,6 +75,8 @@ const [
   import('./features/waiting-lists/service.ts'),
   import('./core/evaluations.ts'),
   import('./features/admin-reminders/service.ts'),
+  import('./core/credit-notes.ts'),
+  import('./core/refunds.ts'),
 ]);
 phaseDone('modules');
 const { openDatabase, pgliteDemoTemplate, pgliteTemplate } = dbClient;
@@ -148,6 +152,8 @@ if (!closing) {
       [staffNotifications.staffDigestJob]: staffNotifications.runDigestJob({ db, clock: systemClock, config, storage }),
       [receipts.receiptMailJob]: receipts.receiptMailJobHandler({ db, config }),
       [evaluations.evaluationAskJob]: evaluations.evaluationAskJobHandler({ db, config }),
+      [creditNotes.creditNoteMailJob]: creditNotes.creditNoteMailJobHandler({ db, config }),
+      [refunds.refundSendJob]: refunds.refundSendJobHandler({ db, config, clock: systemClock }),
       [webhooks.webhookDeliveryJob]: webhooks.webhookDeliveryJobHandler({ db, config, clock: systemClock }),
       [webhooks.webhookAttemptPruningJob]: webhooks.attemptPruningJobHandler({ db, config, clock: systemClock }),
       [holdNotices.holdReleasedMailJob]: holdNotices.holdReleasedMailJobHandler({ db, config }),

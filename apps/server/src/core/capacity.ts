@@ -273,16 +273,18 @@ export async function releaseSeats(tx: Executor, requests: readonly SeatRequest[
   }
 }
 
+/** The seats a payment holds: each line's tickets less those cancelled (cancelTicketSeats). */
 async function seatRequestsOf(tx: Executor, paymentId: string): Promise<SeatRequest[]> {
-  return tx
+  const rows = await tx
     .select({
       eventId: eventPaymentItems.eventId,
       sectionId: eventPaymentItems.sectionId,
-      numberOfTickets: eventPaymentItems.numberOfTickets,
+      numberOfTickets: sql<number>`(${eventPaymentItems.numberOfTickets} - ${eventPaymentItems.cancelledTickets})::int`,
       title: eventPaymentItems.title,
     })
     .from(eventPaymentItems)
     .where(eq(eventPaymentItems.paymentId, paymentId));
+  return rows.filter((row) => row.numberOfTickets > 0);
 }
 
 /** Counts one use of a coupon unless it is used up; false when it is. */
@@ -519,12 +521,14 @@ async function releaseHeld(tx: Executor, paymentId: string, couponId: string | n
   const requests = await seatRequestsOf(tx, paymentId);
   await releaseSeats(tx, requests);
   await feedWaitingLists(tx, requests, now);
-  if (couponId) {
-    await tx
-      .update(coupons)
-      .set({ timesUsed: sql`${coupons.timesUsed} - 1` })
-      .where(and(eq(coupons.id, couponId), sql`${coupons.timesUsed} > 0`));
-  }
+  if (couponId) await giveCouponUseBack(tx, couponId);
+}
+
+async function giveCouponUseBack(tx: Executor, couponId: string): Promise<void> {
+  await tx
+    .update(coupons)
+    .set({ timesUsed: sql`${coupons.timesUsed} - 1` })
+    .where(and(eq(coupons.id, couponId), sql`${coupons.timesUsed} > 0`));
 }
 
 /**
@@ -774,4 +778,75 @@ export async function offerOutOfTurn(tx: Executor, entryId: string, now: Date): 
     borrow -= seatsLent;
   }
   await addHeldSeats(tx, entryId, missing, { at: now, expiresAt: offerExpiresAt(now, seats.offerHours) });
+}
+
+/** Tickets of one payment line to cancel. */
+export interface CancelledLine {
+  itemId: string;
+  count: number;
+}
+
+export interface TicketSeatsCancelled {
+  /** True when every ticket of the payment is now cancelled: the payment became CANCELLED, its coupon use given back. */
+  allCancelled: boolean;
+}
+
+/**
+ * The one place cancelled tickets free their seats (a buyer's or staff's cancellation of a PAID
+ * payment's tickets), in the caller's transaction with the payment row locked. Each line's
+ * cancelled_tickets is raised by a conditional update (never past its number of tickets: 409
+ * `alreadyCancelled` otherwise), and the payment's seats of those tickets are given back once. When no
+ * ticket is left the payment holds no seat and becomes CANCELLED, and its coupon use comes back, once,
+ * by the conditional update on seats_held as releasePayment. The freed seats feed the waiting lists first.
+ */
+export async function cancelTicketSeats(
+  tx: Executor,
+  paymentId: string,
+  lines: readonly CancelledLine[],
+  now: Date,
+  alreadyCancelled: string,
+): Promise<TicketSeatsCancelled> {
+  const [payment] = await tx
+    .select({ seatsHeld: eventPayments.seatsHeld })
+    .from(eventPayments)
+    .where(eq(eventPayments.id, paymentId));
+  if (!payment) throw notFound(paymentMessages.notFound);
+  const freed: SeatRequest[] = [];
+  for (const line of lines) {
+    const [item] = await tx
+      .update(eventPaymentItems)
+      .set({ cancelledTickets: sql`${eventPaymentItems.cancelledTickets} + ${line.count}` })
+      .where(
+        and(
+          eq(eventPaymentItems.id, line.itemId),
+          eq(eventPaymentItems.paymentId, paymentId),
+          sql`${eventPaymentItems.cancelledTickets} + ${line.count} <= ${eventPaymentItems.numberOfTickets}`,
+        ),
+      )
+      .returning({
+        eventId: eventPaymentItems.eventId,
+        sectionId: eventPaymentItems.sectionId,
+        title: eventPaymentItems.title,
+      });
+    if (!item) throw conflict(alreadyCancelled);
+    freed.push({ ...item, numberOfTickets: line.count });
+  }
+  if (payment.seatsHeld) {
+    await releaseSeats(tx, freed);
+    // Freed by a cancellation like any other release: to the waiting lists first.
+    await feedWaitingLists(tx, freed, now);
+  }
+  if ((await seatRequestsOf(tx, paymentId)).length > 0) return { allCancelled: false };
+  const [emptied] = await tx
+    .update(eventPayments)
+    .set({ status: 'CANCELLED', seatsHeld: false, holdExpiresAt: null, cancelledAt: now })
+    .where(and(eq(eventPayments.id, paymentId), eq(eventPayments.seatsHeld, true)))
+    .returning({ couponId: eventPayments.couponId });
+  if (emptied?.couponId) await giveCouponUseBack(tx, emptied.couponId);
+  if (!emptied)
+    await tx
+      .update(eventPayments)
+      .set({ status: 'CANCELLED', cancelledAt: now })
+      .where(eq(eventPayments.id, paymentId));
+  return { allCancelled: true };
 }

@@ -36,6 +36,8 @@ export interface Receipt {
   paidBy: string;
   /** Said when the payment was undone after the receipt was issued (refund needed, cancelled). */
   statusLine: string | null;
+  /** Each event's cancellation policy in words (refunds.ts cancellationPolicyText), once per distinct text. */
+  cancellationPolicies: string[];
 }
 
 const margin = 56;
@@ -46,26 +48,35 @@ const right = 556;
  * the section and its days; any other line (a series pass, an institute seat, a request's seats) is
  * the item's own title, which already names its event.
  */
-function lineDescription(line: ReceiptLine): string {
+export function lineDescription(line: ReceiptLine): string {
   if (line.sectionTitle === null) return line.title;
   const dates = line.sectionDates.length > 0 ? ` (${line.sectionDates.map(formatUsDate).join(', ')})` : '';
   return `${line.eventName} - ${line.sectionTitle}${dates}`;
 }
 
+/** The pieces every money document (receipt, credit note) is drawn with, so a block added here is on each. */
+export interface Sheet {
+  line: (value: string, size?: number, font?: PDFFont) => void;
+  gap: (height?: number) => void;
+  amountsRow: (cells: [string, string, string, string], font: PDFFont) => void;
+  totalRow: (name: string, value: string, font?: PDFFont, size?: number) => void;
+  regular: PDFFont;
+  bold: PDFFont;
+  save: () => Promise<Uint8Array>;
+}
+
 /**
- * receipt-R-000042.pdf: the receipt drawn with pdf-lib, the certificates' library. Numbers are
- * right-aligned in their columns; a line too long for its column wraps (maxWidth) rather than run
- * into the amounts.
+ * A letter-size document drawn with pdf-lib, the certificates' library. Numbers are right-aligned in
+ * their columns; a line too long for its column wraps (maxWidth) rather than run into the amounts.
  */
-export async function receiptPdf(receipt: Receipt, timeZone: string): Promise<Uint8Array> {
+export async function moneySheet(title: string, createdAt: Date): Promise<Sheet> {
   // pdf-lib is loaded by the first PDF made, not at start-up (docs/decisions/0144-start-in-a-second.md).
   const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const ink = rgb(0.1, 0.1, 0.15);
   const doc = await PDFDocument.create();
-  const label = receiptNumberLabel(receipt.number);
-  doc.setTitle(`Receipt ${label}`);
+  doc.setTitle(title);
   doc.setProducer('Members Portal');
-  doc.setCreationDate(receipt.issuedAt);
+  doc.setCreationDate(createdAt);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   let page: PDFPage = doc.addPage([612, 792]);
@@ -88,27 +99,46 @@ export async function receiptPdf(receipt: Receipt, timeZone: string): Promise<Ui
     const shown = printable(font, value);
     page.drawText(shown, { x: x - font.widthOfTextAtSize(shown, size), y, size, font, color: ink });
   };
-  const line = (value: string, size = 11, font: PDFFont = regular) => {
-    room(size + 7);
-    text(value, margin, size, font, right - margin);
-    y -= size + 7;
+  return {
+    regular,
+    bold,
+    line: (value, size = 11, font = regular) => {
+      room(size + 7);
+      text(value, margin, size, font, right - margin);
+      y -= size + 7;
+    },
+    gap: (height = 8) => {
+      y -= height;
+    },
+    amountsRow: (cells, font) => {
+      const size = 10;
+      const described = printable(font, cells[0]);
+      const width = 300;
+      const rows = Math.max(1, Math.ceil(font.widthOfTextAtSize(described, size) / width));
+      room(rows * (size + 3) + 6);
+      text(described, margin, size, font, width);
+      alignRight(cells[1], 410, size, font);
+      alignRight(cells[2], 480, size, font);
+      alignRight(cells[3], right, size, font);
+      y -= rows * (size + 3) + 6;
+    },
+    totalRow: (name, value, font = regular, size = 11) => {
+      room(size + 7);
+      alignRight(name, 480, size, font);
+      alignRight(value, right, size, font);
+      y -= size + 7;
+    },
+    save: () => doc.save(),
   };
-  const gap = (height = 8) => {
-    y -= height;
-  };
-  const amountsRow = (cells: [string, string, string, string], font: PDFFont) => {
-    const size = 10;
-    const described = printable(font, cells[0]);
-    const width = 300;
-    const rows = Math.max(1, Math.ceil(font.widthOfTextAtSize(described, size) / width));
-    room(rows * (size + 3) + 6);
-    text(described, margin, size, font, width);
-    alignRight(cells[1], 410, size, font);
-    alignRight(cells[2], 480, size, font);
-    alignRight(cells[3], right, size, font);
-    y -= rows * (size + 3) + 6;
-  };
+}
 
+/** receipt-R-000042.pdf. */
+export async function receiptPdf(receipt: Receipt, timeZone: string): Promise<Uint8Array> {
+  const label = receiptNumberLabel(receipt.number);
+  const { line, gap, amountsRow, totalRow, regular, bold, save } = await moneySheet(
+    `Receipt ${label}`,
+    receipt.issuedAt,
+  );
   line('Receipt', 22, bold);
   line(`Receipt number: ${label}`, 12, bold);
   line(`Date: ${formatMomentWithZone(receipt.issuedAt, timeZone)}`);
@@ -130,12 +160,6 @@ export async function receiptPdf(receipt: Receipt, timeZone: string): Promise<Ui
     );
   }
   gap();
-  const totalRow = (name: string, value: string, font: PDFFont = regular, size = 11) => {
-    room(size + 7);
-    alignRight(name, 480, size, font);
-    alignRight(value, right, size, font);
-    y -= size + 7;
-  };
   totalRow('Subtotal', formatCents(receipt.subtotalCents));
   if (receipt.discountCents > 0 || receipt.couponCode) {
     totalRow(`Coupon ${receipt.couponCode ?? ''}`.trim(), `-${formatCents(receipt.discountCents)}`);
@@ -144,5 +168,6 @@ export async function receiptPdf(receipt: Receipt, timeZone: string): Promise<Ui
   gap();
   line(`Paid by: ${receipt.paidBy}`);
   line(`Payment reference: ${receipt.paymentId}`, 9);
-  return doc.save();
+  for (const policy of receipt.cancellationPolicies) line(policy, 9);
+  return save();
 }

@@ -7,6 +7,7 @@ import {
   receiptStatusLine,
 } from '@portal/domain/commerce/receipts.ts';
 import { formatCents } from '@portal/domain/money.ts';
+import { cancellationPolicyText } from '@portal/domain/commerce/refunds.ts';
 import { formatMomentWithZone } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { Executor } from '../db/client.ts';
@@ -28,6 +29,7 @@ import { executeStatic, staticStatement } from '../db/prepared.ts';
 import { jobs } from '../db/schema/platform.ts';
 import { queueMail } from '../platform/mail.ts';
 import { receiptPdf, type Receipt, type ReceiptLine } from './receipt-pdf.ts';
+import { eventPolicyColumns, policyOfEvent } from './cancellation-policy.ts';
 
 /**
  * Receipts of event payments (issue 25): numbered once, in the transaction that makes the payment
@@ -166,13 +168,14 @@ export async function readReceipt(db: Executor, paymentId: string): Promise<Rece
       title: eventPaymentItems.title,
       quantity: eventPaymentItems.numberOfTickets,
       unitPriceCents: eventPaymentItems.priceCents,
+      policy: eventPolicyColumns,
     })
     .from(eventPaymentItems)
     .innerJoin(events, eq(events.id, eventPaymentItems.eventId))
     .leftJoin(eventSections, eq(eventSections.id, eventPaymentItems.sectionId))
     .where(eq(eventPaymentItems.paymentId, paymentId))
     .orderBy(asc(eventPaymentItems.title), asc(eventPaymentItems.id));
-  const lines: ReceiptLine[] = items.map((item) => ({
+  const lines: ReceiptLine[] = items.map(({ policy: _policy, ...item }) => ({
     ...item,
     sectionDates: item.sectionDates ?? [],
     amountCents: item.quantity * item.unitPriceCents,
@@ -213,6 +216,7 @@ export async function readReceipt(db: Executor, paymentId: string): Promise<Rece
       purchaseOrderNumber: row.method === 'PURCHASE_ORDER' ? await approvedPurchaseOrderNumber(db, paymentId) : null,
     }),
     statusLine: receiptStatusLine(row.status),
+    cancellationPolicies: [...new Set(items.map((item) => cancellationPolicyText(policyOfEvent(item.policy))))],
   };
 }
 

@@ -31,9 +31,27 @@ export interface StartedCheckout {
   providerReference: string | null;
 }
 
+/** Money sent back to the card a checkout charged. */
+export interface RefundRequest {
+  /** The provider's id of the checkout (providerReference). */
+  providerReference: string | null;
+  amountCents: number;
+  /** Sent to the provider as its idempotency key: a retried call makes one refund. */
+  idempotencyKey: string;
+}
+
+export interface SentRefund {
+  providerRefundId: string;
+  /** True when the provider says the money is back; false when it confirms later (its refund events). */
+  settled: boolean;
+  failed?: boolean;
+}
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   startCheckout(checkout: CheckoutStart): Promise<StartedCheckout>;
+  /** Refunds through the provider's API; absent when the provider has none (a refund is then owed and settled by hand). */
+  refund?(request: RefundRequest): Promise<SentRefund>;
   /**
    * The provider's page when it is built here, without calling the provider (nothing to open on its
    * side): a checkout can then store it with the payment instead of after it.
@@ -53,6 +71,7 @@ const demoProvider: PaymentProvider = {
   name: 'demo',
   pageWithoutCall: demoPage,
   startCheckout: async (checkout) => demoPage(checkout),
+  refund: async (request) => ({ providerRefundId: `demo_${request.idempotencyKey}`, settled: true }),
 };
 
 /** Stripe Checkout: one line of the whole (already discounted) total, expiring just after our hold. */
@@ -90,6 +109,24 @@ function stripeProvider(secretKey: string, publicUrl: string): PaymentProvider {
       if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
       return { redirectUrl: session.url, providerReference: session.id };
     },
+    async refund(request) {
+      if (!request.providerReference) throw new Error('a Stripe refund needs the Checkout Session it refunds');
+      client ??= import('stripe').then(({ default: StripeSdk }) => new StripeSdk(secretKey));
+      const stripe = await client;
+      const session = await stripe.checkout.sessions.retrieve(request.providerReference);
+      const paymentIntent =
+        typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      if (!paymentIntent) throw new Error('the Checkout Session has no payment to refund');
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntent, amount: request.amountCents, metadata: { refundKey: request.idempotencyKey } },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return {
+        providerRefundId: refund.id,
+        settled: refund.status === 'succeeded',
+        failed: refund.status === 'failed' || refund.status === 'canceled',
+      };
+    },
   };
 }
 
@@ -112,6 +149,19 @@ export function activePaymentProvider(config: Config): PaymentProvider | null {
   if (settings.provider === 'cashnet' && settings.cashnetCheckoutUrl)
     return cashnetProvider(settings.cashnetCheckoutUrl);
   if (settings.provider === 'demo') return demoProvider;
+  return null;
+}
+
+/**
+ * The provider of a payment already made (its provider column), to refund it: the one it was paid
+ * with, whichever provider new checkouts use now. Null when that provider is not configured here.
+ */
+export function providerOfPayment(config: Config, name: PaymentProviderName): PaymentProvider | null {
+  const settings = config.payments;
+  if (name === 'stripe' && settings.stripeSecretKey) return stripeProvider(settings.stripeSecretKey, config.publicUrl);
+  if (name === 'cashnet' && settings.cashnetCheckoutUrl) return cashnetProvider(settings.cashnetCheckoutUrl);
+  // Only where the demo provider is the one configured: production refuses it (config.ts).
+  if (name === 'demo' && settings.provider === 'demo') return demoProvider;
   return null;
 }
 

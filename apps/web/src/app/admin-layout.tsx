@@ -7,6 +7,7 @@ import IconCalendarMonth from '@tabler/icons-react/icons/IconCalendarMonth';
 import IconChartBar from '@tabler/icons-react/icons/IconChartBar';
 import IconClipboardList from '@tabler/icons-react/icons/IconClipboardList';
 import IconCreditCard from '@tabler/icons-react/icons/IconCreditCard';
+import IconReceiptRefund from '@tabler/icons-react/icons/IconReceiptRefund';
 import IconDiscount from '@tabler/icons-react/icons/IconDiscount';
 import IconFileInvoice from '@tabler/icons-react/icons/IconFileInvoice';
 import IconFolders from '@tabler/icons-react/icons/IconFolders';
@@ -38,6 +39,7 @@ const staffMenu: readonly MenuLinkItem[] = [
   { label: 'Districts', path: '/admin/districts', icon: IconBuildingCommunity },
   { label: 'Purchase orders', path: '/admin/purchase-orders', icon: IconFileInvoice },
   { label: 'Event payments', path: '/admin/event-payments', icon: IconCreditCard },
+  { label: 'Refunds', path: '/admin/refunds', icon: IconReceiptRefund },
   { label: 'Events', path: '/admin/events', icon: IconCalendarEvent },
   { label: 'Coupons', path: '/admin/coupons', icon: IconDiscount },
   { label: 'Reports', path: '/admin/reports', icon: IconChartBar },

@@ -29,6 +29,7 @@ import { adminTicketHoldersRoutes } from '../features/admin-ticket-holders/route
 import { adminAuditLogRoutes } from '../features/admin-audit-log/routes.tsx';
 import { adminWebhookRoutes } from '../features/admin-webhooks/routes.tsx';
 import { adminSignInProviderRoutes } from '../features/admin-sign-in-providers/routes.tsx';
+import { adminRefundsRoutes } from '../features/admin-refunds/routes.tsx';
 import { adminUsersRoutes } from '../features/admin-users/routes.tsx';
 import { allocationRoutes } from '../features/allocation/routes.tsx';
 import { applicationsRoutes } from '../features/applications/routes.tsx';
@@ -110,6 +111,7 @@ const features: FeatureRouteFactory[] = [
   adminAuditLogRoutes,
   adminWebhookRoutes,
   adminSignInProviderRoutes,
+  adminRefundsRoutes,
   certificatesRoutes,
   evaluationsRoutes,
   adminEvaluationsRoutes,

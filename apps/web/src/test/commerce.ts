@@ -62,6 +62,8 @@ export function aConferenceDay(overrides: Partial<CatalogueEventDetail> = {}): C
     description: 'A day of workshops for school leaders.',
     daysBeforePurchaseClose: 14,
     purchaseOpen: true,
+    cancellationPolicy:
+      'Cancellation: tickets cannot be cancelled online; you can request a cancellation, which staff review.',
     ticketTypes: [{ id: ticketTypeId, name: 'Conference day', priceCents: 14900 }],
     paths: [
       {
@@ -112,6 +114,8 @@ export function aSeriesEvent(overrides: Partial<CatalogueEventDetail> = {}): Cat
     description: 'Four evening workshops.',
     daysBeforePurchaseClose: 3,
     purchaseOpen: true,
+    cancellationPolicy:
+      'Cancellation: tickets cannot be cancelled online; you can request a cancellation, which staff review.',
     ticketTypes: [{ id: ticketTypeId, name: 'Series pass', priceCents: 8900 }],
     paths: [],
     ...overrides,

@@ -98,6 +98,8 @@ export const catalogueEventDetail = catalogueEvent.extend({
   daysBeforePurchaseClose: z.number(),
   /** False once the event is closer than daysBeforePurchaseClose (see ticket-rules purchaseIsOpen). */
   purchaseOpen: z.boolean(),
+  /** The event's cancellation policy in words (commerce/refunds.ts cancellationPolicyText). */
+  cancellationPolicy: z.string(),
   ticketTypes: z.array(ticketTypeReply),
   /** Conference days and institutes: paths > groupings > sections. Empty for series events. */
   paths: z.array(

@@ -8,6 +8,8 @@ import { pageQuery, paginated } from '../pagination.ts';
 export const webhookEventTypes = [
   'payment.paid',
   'payment.refund_needed',
+  'payment.refunded',
+  'ticket.cancelled',
   'purchase_order.submitted',
   'purchase_order.approved',
   'purchase_order.voided',
@@ -26,6 +28,8 @@ export type WebhookEventType = (typeof webhookEventTypes)[number];
 export const webhookEventLabels: Record<WebhookEventType, string> = {
   'payment.paid': 'Payment paid',
   'payment.refund_needed': 'Payment needs a refund',
+  'payment.refunded': 'Payment refunded',
+  'ticket.cancelled': 'Ticket cancelled',
   'purchase_order.submitted': 'Purchase order submitted',
   'purchase_order.approved': 'Purchase order approved',
   'purchase_order.voided': 'Purchase order voided',

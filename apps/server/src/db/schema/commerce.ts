@@ -26,6 +26,7 @@ import {
   purchaseOrderTypes,
   refundReasons,
 } from '@portal/domain/commerce/enums.ts';
+import { cancellationFeeTypes, purchaseOrderRefundModes } from '@portal/domain/commerce/refunds.ts';
 import { gradeBands, type GradeBand } from '@portal/domain/events/grade-bands.ts';
 import { eventApplications, legacyEventApplications } from './applications.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
@@ -33,6 +34,8 @@ import { organizations } from './organizations.ts';
 import { users } from './users.ts';
 
 export const eventKind = pgEnum('event_kind', eventKinds);
+export const cancellationFeeType = pgEnum('cancellation_fee_type', cancellationFeeTypes);
+export const purchaseOrderRefundMode = pgEnum('purchase_order_refund_mode', purchaseOrderRefundModes);
 
 /**
  * An event members can buy tickets for. Capacity is a counter beside its limit, guarded by a CHECK:
@@ -74,6 +77,12 @@ export const events = pgTable(
     waitingListEnabled: boolean('waiting_list_enabled').notNull().default(true),
     /** How long a waiting-list offer holds its seats. */
     waitingListOfferHours: integer('waiting_list_offer_hours').notNull().default(48),
+    /** Cancellation policy (issue 38): the buyer cancels until this many days before the start; null: on request only. */
+    cancelDaysBefore: integer('cancel_days_before'),
+    cancellationFeeType: cancellationFeeType('cancellation_fee_type').notNull().default('NONE'),
+    /** Cents per ticket (FIXED) or percent of what was paid for it (PERCENT). */
+    cancellationFeeValue: integer('cancellation_fee_value').notNull().default(0),
+    purchaseOrderRefund: purchaseOrderRefundMode('purchase_order_refund').notNull().default('REQUEST'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -85,6 +94,10 @@ export const events = pgTable(
     ),
     check('events_close_days', sql`${t.daysBeforePurchaseClose} >= 0`),
     check('events_waiting_list_offer_hours', sql`${t.waitingListOfferHours} between 1 and 720`),
+    check(
+      'events_cancellation_policy',
+      sql`(${t.cancelDaysBefore} is null or ${t.cancelDaysBefore} >= 0) and ${t.cancellationFeeValue} >= 0 and (${t.cancellationFeeType} <> 'PERCENT' or ${t.cancellationFeeValue} <= 100)`,
+    ),
     // The domain's list, written out: a band the schema has not heard of never reaches the filter.
     check(
       'events_grade_bands',
@@ -315,6 +328,8 @@ export const eventPayments = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** Why a REFUND_NEEDED payment must be refunded (set with that status only). */
     refundReason: refundReason('refund_reason'),
+    /** Refunds recorded against it that did not fail (refunds.ts), raised under the payment's row lock. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -323,6 +338,8 @@ export const eventPayments = pgTable(
       'event_payments_totals',
       sql`${t.totalCents} = ${t.subtotalCents} - ${t.discountCents} and ${t.totalCents} >= 0`,
     ),
+    // Never more given back than was paid.
+    check('event_payments_refunded', sql`${t.refundedCents} between 0 and ${t.totalCents}`),
     uniqueIndex('event_payments_idempotency').on(t.userId, t.idempotencyKey),
     uniqueIndex('event_payments_provider_reference').on(t.provider, t.providerReference),
     index('event_payments_user').on(t.userId, t.createdAt),
@@ -361,9 +378,12 @@ export const eventPaymentItems = pgTable(
     title: text('title').notNull(),
     numberOfTickets: integer('number_of_tickets').notNull(),
     priceCents: integer('price_cents').notNull(),
+    /** Tickets of the line cancelled (refunds.ts cancelled_tickets): they hold no seat and cannot be allocated. */
+    cancelledTickets: integer('cancelled_tickets').notNull().default(0),
   },
   (t) => [
     check('event_payment_items_tickets', sql`${t.numberOfTickets} >= 1`),
+    check('event_payment_items_cancelled', sql`${t.cancelledTickets} between 0 and ${t.numberOfTickets}`),
     index('event_payment_items_payment').on(t.paymentId),
   ],
 );

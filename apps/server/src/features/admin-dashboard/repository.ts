@@ -2,6 +2,7 @@ import { and, count, desc, eq, min, sql, type SQL } from 'drizzle-orm';
 import type { FailedMailRow } from '@portal/domain/staff/dashboard.ts';
 import type { Executor } from '../../db/client.ts';
 import { eventApplications } from '../../db/schema/applications.ts';
+import { refunds } from '../../db/schema/refunds.ts';
 import { eventPayments, purchaseOrders } from '../../db/schema/commerce.ts';
 import { packageRequests } from '../../db/schema/packages.ts';
 import { jobs, mailMessages } from '../../db/schema/platform.ts';
@@ -55,13 +56,17 @@ export const overdueRegistrationRequests = (db: Executor, now: Date, timeZone: s
       .where(paymentOverdue(now, timeZone)),
   );
 
-/** Waiting since the payment last changed: the change to REFUND_NEEDED, unless staff touched it since. */
+/**
+ * Every refund owed and not settled: payments REFUND_NEEDED (waiting since the payment last changed)
+ * and refunds recorded but not settled yet (OWED to settle by hand, PENDING at the card provider).
+ */
 export const refundsNeeded = (db: Executor) =>
   tally(
-    db
-      .select({ count: count(), oldestSince: min(eventPayments.updatedAt) })
-      .from(eventPayments)
-      .where(eq(eventPayments.status, 'REFUND_NEEDED')),
+    db.select({ count: sql<number>`count(*)::int`, oldestSince: sql<Date | string | null>`min(since)` }).from(
+      sql`(select ${eventPayments.updatedAt} as since from ${eventPayments} where ${eventPayments.status} = 'REFUND_NEEDED'
+          union all
+          select ${refunds.createdAt} from ${refunds} where ${refunds.status} in ('OWED', 'PENDING')) as waiting`,
+    ),
   );
 
 const failedDeliveries: SQL = and(eq(jobs.kind, deliverMailJob), eq(jobs.status, 'FAILED')) as SQL;

@@ -9,13 +9,16 @@ import { exportQuery } from '@portal/domain/exports.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { sendExport, exportMediaTypes } from '../../platform/exports.ts';
 import { caller } from '../../platform/access.ts';
-import { exportEventPayments, resendReceipt } from './service.ts';
+import { exportEventPayments, refundAndCancel, resendReceipt } from './service.ts';
+import { cancellationReply, staffCancelInput } from '@portal/domain/commerce/refunds.ts';
+import { idempotentRequest } from '../../platform/idempotency.ts';
 import { notFound } from '../../platform/errors.ts';
 import { findPaymentRow, listRows } from './repository.ts';
 
 const staff = { access: 'staff' } as const;
 const paymentParams = z.object({ eventPaymentId: z.uuid('Not an event payment id') });
 const receiptResent = z.object({ sentTo: z.string() });
+const keyed = z.object({ 'idempotency-key': z.uuid('An Idempotency-Key header with a UUID is required.') });
 
 /** The staff console's event payments: a list to find one, and one's summary beside its allocation (issue 5). */
 export const adminEventPaymentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -61,5 +64,27 @@ export const adminEventPaymentRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
       schema: { tags: ['admin'], params: paymentParams, response: { 200: receiptResent } },
     },
     async (request) => resendReceipt(deps, caller(request), request.params.eventPaymentId),
+  );
+
+  app.post(
+    '/admin/event-payments/:eventPaymentId/refund',
+    {
+      config: staff,
+      schema: {
+        tags: ['admin'],
+        params: paymentParams,
+        headers: keyed,
+        body: staffCancelInput,
+        response: { 200: cancellationReply },
+      },
+    },
+    async (request) =>
+      refundAndCancel(
+        deps,
+        caller(request),
+        request.params.eventPaymentId,
+        request.body,
+        idempotentRequest(request, request.headers['idempotency-key'], request.body),
+      ),
   );
 };

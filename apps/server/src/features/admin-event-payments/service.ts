@@ -15,6 +15,9 @@ import { notFound } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import type { Export } from '../../platform/exports.ts';
 import { exportRows } from './repository.ts';
+import type { StaffRefundChoice } from '@portal/domain/commerce/refunds.ts';
+import { cancelTickets } from '../../core/cancellations.ts';
+import type { IdempotentRequest } from '../../platform/idempotency.ts';
 
 export interface EventPaymentExportQuery {
   status?: EventPaymentStatus;
@@ -65,5 +68,25 @@ export async function resendReceipt(deps: AppDeps, auth: RequestAuth, paymentId:
       data: { sentTo },
     });
     return { sentTo };
+  });
+}
+
+/**
+ * POST /api/admin/event-payments/:id/refund: staff cancel every ticket left of a PAID payment, with a
+ * full, partial or no refund (core/cancellations.ts: seats back, refund and credit note recorded).
+ */
+export async function refundAndCancel(
+  deps: AppDeps,
+  auth: RequestAuth,
+  paymentId: string,
+  choice: StaffRefundChoice,
+  idempotency: IdempotentRequest,
+) {
+  return cancelTickets(deps, auth, {
+    paymentId,
+    choice: 'ALL',
+    rule: { by: 'staff', choice },
+    reason: 'Payment cancelled by staff',
+    idempotency,
   });
 }

@@ -10,6 +10,7 @@ import type {
   ticketTypeInput,
 } from '@portal/domain/events/admin-contracts.ts';
 import type { Database, Executor } from '../../db/client.ts';
+import { eventPolicyColumns, type policyColumnsOf } from '../../core/cancellation-policy.ts';
 import { readEventStructure } from '../../core/event-structure.ts';
 import {
   coupons,
@@ -413,4 +414,18 @@ export async function updateCouponWithinUses(
 export async function couponTimesUsed(db: Executor, couponId: string): Promise<number | undefined> {
   const [current] = await db.select({ timesUsed: coupons.timesUsed }).from(coupons).where(eq(coupons.id, couponId));
   return current?.timesUsed;
+}
+
+export async function eventPolicyOf(db: Executor, eventId: string) {
+  const [row] = await db.select(eventPolicyColumns).from(events).where(eq(events.id, eventId));
+  return row;
+}
+
+export async function writeEventPolicy(
+  tx: Executor,
+  eventId: string,
+  columns: ReturnType<typeof policyColumnsOf>,
+): Promise<boolean> {
+  const written = await tx.update(events).set(columns).where(eq(events.id, eventId)).returning({ id: events.id });
+  return written.length === 1;
 }

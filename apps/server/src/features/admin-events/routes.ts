@@ -24,6 +24,8 @@ import { caller } from '../../platform/access.ts';
 import { createCoupon, listCoupons, updateCoupon } from './coupons.ts';
 import * as editor from './service.ts';
 import * as waitingLists from './waiting-lists.ts';
+import { cancellationPolicy } from '@portal/domain/commerce/refunds.ts';
+import { readCancellationPolicy, setCancellationPolicy } from './cancellation-policy.ts';
 
 const eventParams = z.object({ eventId: z.uuid('Not an event id') });
 const pathParams = z.object({ pathId: z.uuid('Not a path id') });
@@ -58,6 +60,21 @@ export const adminEventRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     '/admin/events/:eventId',
     { config: staff, schema: { tags, params: eventParams, response: detail } },
     async (request) => editor.getEvent(deps, request.params.eventId),
+  );
+
+  app.get(
+    '/admin/events/:eventId/cancellation-policy',
+    { config: staff, schema: { tags, params: eventParams, response: { 200: cancellationPolicy } } },
+    async (request) => readCancellationPolicy(deps, request.params.eventId),
+  );
+
+  app.put(
+    '/admin/events/:eventId/cancellation-policy',
+    {
+      config: staff,
+      schema: { tags, params: eventParams, body: cancellationPolicy, response: { 200: cancellationPolicy } },
+    },
+    async (request) => setCancellationPolicy(deps, caller(request), request.params.eventId, request.body),
   );
 
   app.put(

@@ -74,7 +74,8 @@ export async function itemsOf(db: Executor, paymentId: string) {
     .select({
       itemId: eventPaymentItems.id,
       itemTitle: eventPaymentItems.title,
-      numberOfTickets: eventPaymentItems.numberOfTickets,
+      // Cancelled tickets (issue 38) are no longer there to hand out.
+      numberOfTickets: sql<number>`(${eventPaymentItems.numberOfTickets} - ${eventPaymentItems.cancelledTickets})::int`,
       eventId: events.id,
       eventName: events.name,
       eventKind: events.kind,

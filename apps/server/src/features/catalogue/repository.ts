@@ -5,6 +5,7 @@ import {
   type CatalogueKindFilter,
 } from '@portal/domain/events/catalogue.ts';
 import type { GradeBand } from '@portal/domain/events/grade-bands.ts';
+import { eventPolicyColumns } from '../../core/cancellation-policy.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { executeStatic, staticStatement } from '../../db/prepared.ts';
 import { events } from '../../db/schema/commerce.ts';
@@ -150,7 +151,7 @@ export async function listUpcomingEvents(
 
 export async function findPublishedEvent(db: Executor, eventId: string) {
   const [event] = await db
-    .select({ ...eventColumns, description: events.description })
+    .select({ ...eventColumns, description: events.description, policy: eventPolicyColumns })
     .from(events)
     .where(and(eq(events.id, eventId), eq(events.published, true)));
   return event;

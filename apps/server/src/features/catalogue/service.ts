@@ -7,6 +7,8 @@ import {
 } from '@portal/domain/events/catalogue.ts';
 import { calendarDateIn } from '@portal/domain/dates.ts';
 import { purchaseIsOpen } from '@portal/domain/commerce/purchase-window.ts';
+import { cancellationPolicyText } from '@portal/domain/commerce/refunds.ts';
+import { policyOfEvent } from '../../core/cancellation-policy.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { expireHolds } from '../../core/capacity.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -54,10 +56,11 @@ export async function getCatalogueEvent(deps: AppDeps, eventId: string): Promise
   if (!event) throw eventNotFound();
   const structure = await readEventStructure(deps.db, eventId);
   const today = todayOf(deps);
-  const { published: _published, ...shown } = event;
+  const { published: _published, policy, ...shown } = event;
   return {
     ...shown,
     purchaseOpen: purchaseIsOpen(event.startDate, event.daysBeforePurchaseClose, today),
+    cancellationPolicy: cancellationPolicyText(policyOfEvent(policy)),
     onSale: catalogueOffers(event, today),
     ticketTypes: structure.ticketTypes,
     paths: structure.paths.map((path) => ({

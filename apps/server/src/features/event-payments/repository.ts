@@ -7,6 +7,7 @@ import { eventPaymentReceipts } from '../../db/schema/receipts.ts';
 import { eventRegistrationPayments, eventRegistrationSeats } from '../../db/schema/registration-requests.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
 import { users } from '../../db/schema/users.ts';
+import { cancellationRequests, refunds } from '../../db/schema/refunds.ts';
 import { paymentVisibleTo } from '../../core/event-payments.ts';
 
 /*
@@ -207,4 +208,77 @@ export async function linesOfPayments(db: Executor, paymentIds: readonly string[
     .from(eventPaymentItems)
     .where(inArray(eventPaymentItems.paymentId, [...paymentIds]))
     .orderBy(eventPaymentItems.title, eventPaymentItems.id);
+}
+
+/** The allocated tickets of a payment's lines, with their holders (the cancellation page). */
+export async function ticketsOfPayment(db: Executor, paymentId: string) {
+  return db
+    .select({
+      id: eventTickets.id,
+      itemId: eventTickets.paymentItemId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(eventTickets)
+    .innerJoin(eventPaymentItems, eq(eventPaymentItems.id, eventTickets.paymentItemId))
+    .innerJoin(users, eq(users.id, eventTickets.userId))
+    .where(eq(eventPaymentItems.paymentId, paymentId))
+    .orderBy(eventTickets.position, eventTickets.id);
+}
+
+/** The payment's refunds, oldest first. */
+export async function refundIdsOfPayment(db: Executor, paymentId: string) {
+  const rows = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(eq(refunds.paymentId, paymentId))
+    .orderBy(refunds.createdAt, refunds.id);
+  return rows.map((row) => row.id);
+}
+
+export async function openCancellationRequest(db: Executor, paymentId: string) {
+  const [open] = await db
+    .select({
+      id: cancellationRequests.id,
+      reason: cancellationRequests.reason,
+      createdAt: cancellationRequests.createdAt,
+    })
+    .from(cancellationRequests)
+    .where(and(eq(cancellationRequests.paymentId, paymentId), eq(cancellationRequests.status, 'OPEN')));
+  return open;
+}
+
+/** A buyer's request to cancel; the partial unique index refuses a second one waiting (null then). */
+export async function insertCancellationRequest(db: Executor, request: typeof cancellationRequests.$inferInsert) {
+  const [made] = await db
+    .insert(cancellationRequests)
+    .values(request)
+    .onConflictDoNothing()
+    .returning({ id: cancellationRequests.id, status: cancellationRequests.status });
+  return made;
+}
+
+/** What the cancellation page reads of a payment. */
+export async function paymentOfBuyer(db: Executor, paymentId: string) {
+  const [payment] = await db
+    .select({
+      userId: eventPayments.userId,
+      status: eventPayments.status,
+      method: eventPayments.method,
+      totalCents: eventPayments.totalCents,
+      refundedCents: eventPayments.refundedCents,
+    })
+    .from(eventPayments)
+    .where(eq(eventPayments.id, paymentId));
+  return payment;
+}
+
+/** A refund of the payment that has a credit note (the buyer's download). */
+export async function refundOfPayment(db: Executor, paymentId: string, refundId: string) {
+  const [refund] = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.id, refundId), eq(refunds.paymentId, paymentId)));
+  return refund;
 }

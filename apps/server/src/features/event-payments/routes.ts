@@ -18,10 +18,21 @@ import {
   payNow,
   receiptDownload,
 } from './service.ts';
+import {
+  cancellationReply,
+  cancellationRequestInput,
+  cancellationRequestReply,
+  cancellationView as cancellationViewReply,
+  cancelTicketsInput,
+} from '@portal/domain/commerce/refunds.ts';
+import { idempotentRequest } from '../../platform/idempotency.ts';
+import { cancelByBuyer, cancellationView, creditNoteDownload, requestCancellation } from './cancellations.ts';
 
 const paymentParams = z.object({ eventPaymentId: z.uuid('Not an event payment id') });
 const signedIn = { access: 'signedIn' } as const;
 const tags = ['cart'];
+const creditNoteParams = paymentParams.extend({ refundId: z.uuid('Not a refund id') });
+const keyed = z.object({ 'idempotency-key': z.uuid('An Idempotency-Key header with a UUID is required.') });
 
 /**
  * The member's event payments (checkout results, the success page's polling, 'Manage Events'), and their
@@ -63,6 +74,58 @@ export const eventPaymentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     { config: signedIn, schema: { tags, params: paymentParams, produces: ['application/pdf'] } },
     async (request, reply) => {
       const file = await receiptDownload(deps, caller(request), request.params.eventPaymentId);
+      return sendDownload(reply, { fileName: file.fileName, contentType: 'application/pdf', body: file.bytes });
+    },
+  );
+
+  app.get(
+    '/event-payments/:eventPaymentId/cancellation',
+    { config: signedIn, schema: { tags, params: paymentParams, response: { 200: cancellationViewReply } } },
+    async (request) => cancellationView(deps, caller(request), request.params.eventPaymentId),
+  );
+
+  app.post(
+    '/event-payments/:eventPaymentId/cancellation',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        params: paymentParams,
+        headers: keyed,
+        body: cancelTicketsInput,
+        response: { 200: cancellationReply },
+      },
+    },
+    async (request) =>
+      cancelByBuyer(
+        deps,
+        caller(request),
+        request.params.eventPaymentId,
+        request.body,
+        idempotentRequest(request, request.headers['idempotency-key'], request.body),
+      ),
+  );
+
+  app.post(
+    '/event-payments/:eventPaymentId/cancellation-requests',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        params: paymentParams,
+        body: cancellationRequestInput,
+        response: { 200: cancellationRequestReply },
+      },
+    },
+    async (request) => requestCancellation(deps, caller(request), request.params.eventPaymentId, request.body),
+  );
+
+  app.get(
+    '/event-payments/:eventPaymentId/credit-notes/:refundId',
+    { config: signedIn, schema: { tags, params: creditNoteParams, produces: ['application/pdf'] } },
+    async (request, reply) => {
+      const { eventPaymentId, refundId } = request.params;
+      const file = await creditNoteDownload(deps, caller(request), eventPaymentId, refundId);
       return sendDownload(reply, { fileName: file.fileName, contentType: 'application/pdf', body: file.bytes });
     },
   );

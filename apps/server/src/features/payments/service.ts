@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { readEventPayment } from '../../core/event-payments.ts';
 import { paidPath, unpaidPath } from '../../core/payment-paths.ts';
 import { verifyCashnetReturn, verifyDemoSignature, verifyStripeEvent } from '../../platform/payment-providers.ts';
+import { reconcileProviderRefund } from '../../core/refunds.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import {
   applyBuyersProviderEvent,
@@ -15,7 +16,7 @@ import {
   type ProviderEvent,
   type ProviderEventOutcome,
 } from './provider-events.ts';
-import { findBuyersPayment } from './repository.ts';
+import { findBuyersPayment, recordProviderEvent } from './repository.ts';
 
 const paymentNotFound = () => notFound(paymentMessages.notFound);
 const uuidOrNull = (value: unknown) => {
@@ -170,7 +171,41 @@ export async function receiveStripeWebhook(
   } catch {
     throw invalidSignature();
   }
+  if (stripeRefundEvents.has(event.type)) return receiveStripeRefundEvent(deps, event);
   return handleProviderEvent(deps, fromStripe(event));
+}
+
+const stripeRefundEvents = new Set(['charge.refunded', 'refund.created', 'refund.updated', 'refund.failed']);
+
+/**
+ * Stripe's word on refunds the portal sent (issue 38): charge.refunded lists the charge's refunds,
+ * refund.* carry one. Each is matched to its refund by Stripe's id or the key in its metadata and
+ * settled or failed once (core/refunds.ts); the event is recorded once, so a replay changes nothing.
+ */
+async function receiveStripeRefundEvent(deps: AppDeps, event: Stripe.Event): Promise<ProviderEventOutcome> {
+  const object = event.data.object as Stripe.Charge | Stripe.Refund;
+  const sent: Stripe.Refund[] = object.object === 'charge' ? (object.refunds?.data ?? []) : [object];
+  return deps.db.transaction(async (tx) => {
+    const recorded = await recordProviderEvent(tx, {
+      provider: 'stripe',
+      providerEventId: event.id,
+      paymentId: null,
+      type: event.type,
+      payload: { id: event.id, type: event.type, created: event.created, refunds: sent.map((refund) => refund.id) },
+    });
+    if (!recorded) return 'replayed';
+    let applied = false;
+    for (const refund of sent) {
+      const outcome = await reconcileProviderRefund(
+        tx,
+        'stripe',
+        { providerRefundId: refund.id, refundKey: refund.metadata?.refundKey ?? null, status: refund.status ?? '' },
+        deps.clock(),
+      );
+      if (outcome === 'settled' || outcome === 'failed') applied = true;
+    }
+    return applied ? 'applied' : 'ignored';
+  });
 }
 
 const notConfirmed = 'The payment could not be confirmed with the payment gateway.';

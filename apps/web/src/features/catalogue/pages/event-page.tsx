@@ -150,6 +150,9 @@ export function EventPage() {
             {event.data.locationName ? <Text size="sm">{event.data.locationName}</Text> : null}
           </Stack>
           {event.data.description ? <Text style={{ whiteSpace: 'pre-line' }}>{event.data.description}</Text> : null}
+          <Text size="sm" c="dimmed">
+            {event.data.cancellationPolicy}
+          </Text>
           <RequestSeatsPanel event={event.data} />
           <AskSchoolPanel event={event.data} />
           {event.data.acceptsApplications ? (

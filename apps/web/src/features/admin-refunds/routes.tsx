@@ -1,0 +1,15 @@
+import type { FeatureRouteFactory } from '../../lib/routes.ts';
+
+/** Issue 38: every refund, its credit note, and settling the ones owed. */
+export const adminRefundsRoutes: FeatureRouteFactory = (queryClient) => ({
+  admin: [
+    {
+      path: 'refunds',
+      lazy: () =>
+        import('./pages/refunds-page.tsx').then((m) => ({
+          Component: m.RefundsPage,
+          loader: m.refundsLoader(queryClient),
+        })),
+    },
+  ],
+});
