@@ -26,6 +26,7 @@ import { ticketTransferRows } from './matrix/ticket-transfers.ts';
 import { toolkitRows } from './matrix/toolkit.ts';
 import { webhookRows } from './matrix/webhooks.ts';
 import { signInProviderRows } from './matrix/sign-in-providers.ts';
+import { learningAndListRows } from './matrix/learning-and-lists.ts';
 
 /**
  * The role × route × ownership matrix (issue 10): every route of the server's route table has a row,
@@ -54,6 +55,7 @@ const rows: Rows = {
   ...exportRows,
   ...webhookRows,
   ...signInProviderRows,
+  ...learningAndListRows,
 };
 
 const readOnly = new Set(['GET', 'HEAD']);
