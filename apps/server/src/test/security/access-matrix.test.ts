@@ -27,6 +27,7 @@ import { toolkitRows } from './matrix/toolkit.ts';
 import { webhookRows } from './matrix/webhooks.ts';
 import { signInProviderRows } from './matrix/sign-in-providers.ts';
 import { learningAndListRows } from './matrix/learning-and-lists.ts';
+import { refundRows } from './matrix/refunds.ts';
 
 /**
  * The role × route × ownership matrix (issue 10): every route of the server's route table has a row,
@@ -56,6 +57,7 @@ const rows: Rows = {
   ...webhookRows,
   ...signInProviderRows,
   ...learningAndListRows,
+  ...refundRows,
 };
 
 const readOnly = new Set(['GET', 'HEAD']);
