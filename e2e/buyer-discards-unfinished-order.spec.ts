@@ -3,6 +3,7 @@ import { expectAccessible } from './fixtures/accessibility.ts';
 import { atPath, demoUsers, sideMenu, signIn } from './fixtures/auth.ts';
 import { expectToast, input, journeyTimeout, replaceText, uniqueToken } from './fixtures/forms.ts';
 import { freshPerson } from './fixtures/journey-data.ts';
+import { staffMakeOwnDay } from './fixtures/staff-events.ts';
 import { expect, test } from './fixtures/test.ts';
 
 // The seats are this journey's own: staff make a conference day of five seats (published only while the
@@ -13,7 +14,6 @@ const sectionName = 'Holding Practice';
 const itemTitle = `${eventName} — ${sectionName}`;
 const lines = `2 × ${itemTitle}`;
 const capacity = 5;
-const csrf = { 'x-requested-with': 'portal' };
 const texts = {
   unfinished: 'Unfinished orders',
   noneUnfinished: 'You have no unfinished orders.',
@@ -25,72 +25,17 @@ const texts = {
 /** Two months ahead: the purchase window is open. */
 const day = new Date(Date.now() + 60 * 24 * 3600_000).toISOString().slice(0, 10);
 
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  expect(response.ok(), `${response.url()}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-interface EventDetail {
-  id: string;
-  paths: { id: string; groupings: { id: string }[] }[];
-}
-
 /** Staff build the day: one priced section of five seats. */
 async function staffMakeTheDay(request: APIRequestContext) {
-  const event = {
+  const made = await staffMakeOwnDay(request, {
     name: eventName,
-    kind: 'CONFERENCE_DAY',
-    eventType: null,
-    eventSubtype: null,
     description: 'A day made by the unfinished-order journey.',
     locationName: 'Lincoln Elementary School, Library',
-    gradeBands: [],
-    startDate: day,
-    endDate: day,
-    daysBeforePurchaseClose: 0,
-    maxTickets: null,
-    published: true,
-  };
-  const created = await json<EventDetail>(await request.post('/api/admin/events', { headers: csrf, data: event }));
-  const base = `/api/admin/events/${created.id}`;
-  await json(await request.post(`${base}/ticket-types`, { headers: csrf, data: { name: 'Day', priceCents: 9_900 } }));
-  const pathed = await json<EventDetail>(
-    await request.post(`${base}/paths`, {
-      headers: csrf,
-      data: {
-        name: 'first-year',
-        level: 'FIRST_YEAR',
-        applicationSelectionLevel: 'SECTIONS',
-        requireRankedSelection: false,
-        rankedSelectionAmount: 1,
-        position: 0,
-      },
-    }),
-  );
-  const grouped = await json<EventDetail>(
-    await request.post(`/api/admin/paths/${pathed.paths[0]?.id ?? ''}/groupings`, {
-      headers: csrf,
-      data: { name: 'Morning', maxTickets: null, position: 0 },
-    }),
-  );
-  await json(
-    await request.post(`/api/admin/groupings/${grouped.paths[0]?.groupings[0]?.id ?? ''}/sections`, {
-      headers: csrf,
-      data: {
-        title: sectionName,
-        dates: [day],
-        locationName: null,
-        audienceType: [],
-        description: '',
-        isFree: false,
-        maxTickets: capacity,
-        position: 0,
-      },
-    }),
-  );
-  return async () => {
-    await json(await request.put(base, { headers: csrf, data: { ...event, published: false } }));
-  };
+    date: day,
+    priceCents: 9_900,
+    section: { title: sectionName, isFree: false, maxTickets: capacity },
+  });
+  return made.unpublish;
 }
 
 /** The event's page in PD Services, with what its section card says is left. */

@@ -4,6 +4,7 @@ import { expectAccessible } from './fixtures/accessibility.ts';
 import { atPath, demoUsers, sideMenu, signIn } from './fixtures/auth.ts';
 import { expectToast, input, journeyTimeout, uniqueToken } from './fixtures/forms.ts';
 import { newestMail } from './fixtures/mailbox.ts';
+import { csrf, okJson as json, staffMakeOwnDay } from './fixtures/staff-events.ts';
 import { expect, test } from './fixtures/test.ts';
 
 // The ticket is this journey's own: staff make a free conference day of today's date (published only
@@ -18,7 +19,6 @@ const eventName = `Coaching Day ${uniqueToken()}`;
 const sectionName = 'Passing Practice';
 const ticketTitle = `${eventName}: ${sectionName}`;
 const phone = { width: 390, height: 844 };
-const csrf = { 'x-requested-with': 'portal' };
 const texts = {
   passed: `Your ticket was passed on to ${colleague.name}`,
   confirm: `Pass your ticket for ${ticketTitle} to ${colleague.name}?`,
@@ -29,83 +29,20 @@ const texts = {
 /** The provider's calendar day (America/New York), as the server reads "today". */
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
 
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  expect(response.ok(), `${response.url()}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-interface EventDetail {
-  id: string;
-  ticketTypes: { id: string }[];
-  paths: { id: string; groupings: { id: string; sections: { id: string }[] }[] }[];
-}
-
 /** Staff build the day: a free First Year section meeting today, and the attendance taker. */
 async function staffMakeTheDay(request: APIRequestContext) {
-  const event = {
+  const day = await staffMakeOwnDay(request, {
     name: eventName,
-    kind: 'CONFERENCE_DAY',
-    eventType: null,
-    eventSubtype: null,
     description: 'A morning of practice, made by the pass-on journey.',
     locationName: 'Washington Middle School, Room 4',
-    gradeBands: [],
-    startDate: today,
-    endDate: today,
-    daysBeforePurchaseClose: 0,
-    maxTickets: null,
-    published: true,
-  };
-  const created = await json<EventDetail>(await request.post('/api/admin/events', { headers: csrf, data: event }));
-  const base = `/api/admin/events/${created.id}`;
-  const typed = await json<EventDetail>(
-    await request.post(`${base}/ticket-types`, { headers: csrf, data: { name: 'Day', priceCents: 9_900 } }),
-  );
-  const pathed = await json<EventDetail>(
-    await request.post(`${base}/paths`, {
-      headers: csrf,
-      data: {
-        name: 'first-year',
-        level: 'FIRST_YEAR',
-        applicationSelectionLevel: 'SECTIONS',
-        requireRankedSelection: false,
-        rankedSelectionAmount: 1,
-        position: 0,
-      },
-    }),
-  );
-  const grouped = await json<EventDetail>(
-    await request.post(`/api/admin/paths/${pathed.paths[0]?.id ?? ''}/groupings`, {
-      headers: csrf,
-      data: { name: 'Morning', maxTickets: null, position: 0 },
-    }),
-  );
-  const sectioned = await json<EventDetail>(
-    await request.post(`/api/admin/groupings/${grouped.paths[0]?.groupings[0]?.id ?? ''}/sections`, {
-      headers: csrf,
-      data: {
-        title: sectionName,
-        dates: [today],
-        locationName: null,
-        audienceType: [],
-        description: '',
-        isFree: true,
-        maxTickets: 10,
-        position: 0,
-      },
-    }),
-  );
+    date: today,
+    priceCents: 9_900,
+    section: { title: sectionName, isFree: true, maxTickets: 10 },
+  });
   await json(
-    await request.post(`${base}/attendance-takers`, { headers: csrf, data: { email: taker, sectionId: null } }),
+    await request.post(`${day.base}/attendance-takers`, { headers: csrf, data: { email: taker, sectionId: null } }),
   );
-  return {
-    eventId: created.id,
-    ticketTypeId: typed.ticketTypes[0]?.id ?? '',
-    sectionId: sectioned.paths[0]?.groupings[0]?.sections[0]?.id ?? '',
-    unpublish: async () => {
-      await json(await request.put(base, { headers: csrf, data: { ...event, published: false } }));
-    },
-  };
+  return day;
 }
 
 /** Noah buys the free ticket (paid at once) and allocates it to himself, as the Event Cart would. */

@@ -5,6 +5,7 @@ import { atPath, demoUsers, signIn } from './fixtures/auth.ts';
 import { expectToast, input, journeyTimeout, uniqueToken } from './fixtures/forms.ts';
 import { freshPerson, type FreshPerson } from './fixtures/journey-data.ts';
 import { linkInNewestMail, newestMail } from './fixtures/mailbox.ts';
+import { csrf, okJson as json, staffMakeOwnDay } from './fixtures/staff-events.ts';
 import { expect, test } from './fixtures/test.ts';
 
 // The sold-out section is this journey's own: staff make a conference day whose one section has a single
@@ -12,7 +13,6 @@ import { expect, test } from './fixtures/test.ts';
 // person (freshPerson); other journeys find their own events by name, so this day is in no one's way.
 const eventName = `Waiting Day ${uniqueToken()}`;
 const sectionName = 'Last Seat Workshop';
-const csrf = { 'x-requested-with': 'portal' };
 const texts = {
   joined: 'You are on the waiting list.',
   first: 'You are number 1 on the waiting list (1 ticket).',
@@ -25,87 +25,16 @@ const texts = {
 const dayFromNow = (days: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(Date.now() + days * 86_400_000));
 
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  expect(response.ok(), `${response.url()}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-interface EventDetail {
-  id: string;
-  ticketTypes: { id: string }[];
-  paths: { id: string; groupings: { id: string; sections: { id: string }[] }[] }[];
-}
-
 /** Staff build the day: one First Year section with one seat, a $99.00 ticket. */
 async function staffMakeTheDay(request: APIRequestContext) {
-  const date = dayFromNow(30);
-  const created = await json<EventDetail>(
-    await request.post('/api/admin/events', {
-      headers: csrf,
-      data: {
-        name: eventName,
-        kind: 'CONFERENCE_DAY',
-        eventType: null,
-        eventSubtype: null,
-        description: 'A day of one seat, made by the waiting-list journey.',
-        locationName: 'Lincoln Elementary School, Library',
-        gradeBands: [],
-        startDate: date,
-        endDate: date,
-        daysBeforePurchaseClose: 0,
-        maxTickets: null,
-        published: true,
-      },
-    }),
-  );
-  const base = `/api/admin/events/${created.id}`;
-  const typed = await json<EventDetail>(
-    await request.post(`${base}/ticket-types`, { headers: csrf, data: { name: 'Day', priceCents: 9_900 } }),
-  );
-  const pathed = await json<EventDetail>(
-    await request.post(`${base}/paths`, {
-      headers: csrf,
-      data: {
-        name: 'first-year',
-        level: 'FIRST_YEAR',
-        applicationSelectionLevel: 'SECTIONS',
-        requireRankedSelection: false,
-        rankedSelectionAmount: 1,
-        position: 0,
-      },
-    }),
-  );
-  const grouped = await json<EventDetail>(
-    await request.post(`/api/admin/paths/${pathed.paths[0]?.id ?? ''}/groupings`, {
-      headers: csrf,
-      data: { name: 'Morning', maxTickets: null, position: 0 },
-    }),
-  );
-  const section = (maxTickets: number) => ({
-    title: sectionName,
-    dates: [date],
-    locationName: null,
-    audienceType: [],
-    description: '',
-    isFree: false,
-    maxTickets,
-    position: 0,
+  return staffMakeOwnDay(request, {
+    name: eventName,
+    description: 'A day of one seat, made by the waiting-list journey.',
+    locationName: 'Lincoln Elementary School, Library',
+    date: dayFromNow(30),
+    priceCents: 9_900,
+    section: { title: sectionName, isFree: false, maxTickets: 1 },
   });
-  const sectioned = await json<EventDetail>(
-    await request.post(`/api/admin/groupings/${grouped.paths[0]?.groupings[0]?.id ?? ''}/sections`, {
-      headers: csrf,
-      data: section(1),
-    }),
-  );
-  const sectionId = sectioned.paths[0]?.groupings[0]?.sections[0]?.id ?? '';
-  return {
-    eventId: created.id,
-    ticketTypeId: typed.ticketTypes[0]?.id ?? '',
-    sectionId,
-    raiseTo: async (seats: number) => {
-      await json(await request.put(`/api/admin/sections/${sectionId}`, { headers: csrf, data: section(seats) }));
-    },
-  };
 }
 
 type Day = Awaited<ReturnType<typeof staffMakeTheDay>>;
@@ -230,7 +159,7 @@ test('a member joins the waiting list of a sold-out section, gets the offer mail
   const thirdPage = await (await browser.newContext()).newPage();
   await signedInAs(thirdPage, third);
   await joinsByApi(thirdPage.request, day);
-  await day.raiseTo(2);
+  await day.resize(2);
   await secondPage.reload();
   await expect(sectionCard(secondPage).getByText(texts.held)).toBeVisible();
 

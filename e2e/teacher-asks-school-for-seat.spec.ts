@@ -5,6 +5,7 @@ import { atPath, demoUsers, signIn } from './fixtures/auth.ts';
 import { expectToast, input, journeyTimeout, uniqueToken } from './fixtures/forms.ts';
 import { freshStaffedSchool } from './fixtures/journey-data.ts';
 import { newestMail } from './fixtures/mailbox.ts';
+import { csrf, okJson as json, staffMakeOwnDay } from './fixtures/staff-events.ts';
 import { expect, test } from './fixtures/test.ts';
 
 // Everything here is the journey's own: staff make a conference day a month ahead (published only while
@@ -12,7 +13,6 @@ import { expect, test } from './fixtures/test.ts';
 // school, and a fresh teacher, who asks the school for one. No demo school or person is changed.
 const eventName = `Literacy Day ${uniqueToken()}`;
 const sectionName = 'Reading Workshop';
-const csrf = { 'x-requested-with': 'portal' };
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 900 };
 const texts = {
@@ -27,80 +27,16 @@ const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).f
   new Date(Date.now() + 30 * 86_400_000),
 );
 
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  expect(response.ok(), `${response.url()}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-interface EventDetail {
-  id: string;
-  ticketTypes: { id: string }[];
-  paths: { id: string; groupings: { id: string; sections: { id: string }[] }[] }[];
-}
-
 /** Staff build the day: one free section of ten seats. */
 async function staffMakeTheDay(request: APIRequestContext) {
-  const event = {
+  return staffMakeOwnDay(request, {
     name: eventName,
-    kind: 'CONFERENCE_DAY',
-    eventType: null,
-    eventSubtype: null,
     description: 'A day of reading practice, made by the Ask my school journey.',
     locationName: 'District Center',
-    gradeBands: [],
-    startDate: day,
-    endDate: day,
-    daysBeforePurchaseClose: 0,
-    maxTickets: null,
-    published: true,
-  };
-  const created = await json<EventDetail>(await request.post('/api/admin/events', { headers: csrf, data: event }));
-  const base = `/api/admin/events/${created.id}`;
-  const typed = await json<EventDetail>(
-    await request.post(`${base}/ticket-types`, { headers: csrf, data: { name: 'Day', priceCents: 0 } }),
-  );
-  const pathed = await json<EventDetail>(
-    await request.post(`${base}/paths`, {
-      headers: csrf,
-      data: {
-        name: 'first-year',
-        level: 'FIRST_YEAR',
-        applicationSelectionLevel: 'SECTIONS',
-        requireRankedSelection: false,
-        rankedSelectionAmount: 1,
-        position: 0,
-      },
-    }),
-  );
-  const grouped = await json<EventDetail>(
-    await request.post(`/api/admin/paths/${pathed.paths[0]?.id ?? ''}/groupings`, {
-      headers: csrf,
-      data: { name: 'Morning', maxTickets: null, position: 0 },
-    }),
-  );
-  const sectioned = await json<EventDetail>(
-    await request.post(`/api/admin/groupings/${grouped.paths[0]?.groupings[0]?.id ?? ''}/sections`, {
-      headers: csrf,
-      data: {
-        title: sectionName,
-        dates: [day],
-        locationName: null,
-        audienceType: [],
-        description: '',
-        isFree: true,
-        maxTickets: 10,
-        position: 0,
-      },
-    }),
-  );
-  return {
-    eventId: created.id,
-    ticketTypeId: typed.ticketTypes[0]?.id ?? '',
-    sectionId: sectioned.paths[0]?.groupings[0]?.sections[0]?.id ?? '',
-    unpublish: async () => {
-      await json(await request.put(base, { headers: csrf, data: { ...event, published: false } }));
-    },
-  };
+    date: day,
+    priceCents: 0,
+    section: { title: sectionName, isFree: true, maxTickets: 10 },
+  });
 }
 
 /** The owner buys two free tickets for her school (the organization she administers), nobody assigned yet. */
