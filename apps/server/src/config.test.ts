@@ -19,10 +19,10 @@ describe('configuration', () => {
 
   it('switches to PostgreSQL, SMTP and secure cookies when configured', () => {
     const config = loadConfig({
+      ...productionEnvironment,
       DATABASE_URL: 'postgres://db.example/portal',
       SMTP_URL: 'smtp://mail.example',
       PUBLIC_URL: 'https://portal.example/',
-      NODE_ENV: 'production',
       ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
     });
     expect(config.database).toEqual({
@@ -63,6 +63,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, DEMO_PAYMENT_SECRET: 'short' })).toThrow(/DEMO_PAYMENT_SECRET/);
   });
 
+  it("reads the seller's address and remittance lines, and names a made-up seller only outside production", () => {
+    expect(loadConfig(productionEnvironment).seller).toEqual({
+      legalName: 'Provider Learning, Inc.',
+      address: ['1 Test Way', 'Albany, NY 12207'],
+      taxId: '12-3456789',
+      remittance: ['Checks to Provider Learning, Inc.', 'ACH routing 011000015, account 123456789'],
+    });
+    expect(loadConfig({ NODE_ENV: 'development', SELLER_LEGAL_NAME: undefined }).seller.legalName).toBe(
+      'Demo Professional Learning Provider, Inc.',
+    );
+  });
+
   it('takes no card provider, no mailbox and no demo seed in production unless configured', () => {
     const config = loadConfig(productionEnvironment);
     expect(config.payments.provider).toBeNull();
@@ -75,6 +87,10 @@ describe('configuration', () => {
     ['DEV_MAILBOX', 'true', /DEV_MAILBOX: refused in production/],
     ['SEED_DEMO', 'true', /SEED_DEMO: refused in production/],
     ['ENCRYPTION_KEY', undefined, /ENCRYPTION_KEY: required in production/],
+    ['SELLER_LEGAL_NAME', undefined, /SELLER_LEGAL_NAME: required in production/],
+    ['SELLER_ADDRESS', undefined, /SELLER_ADDRESS: required in production/],
+    ['SELLER_TAX_ID', undefined, /SELLER_TAX_ID: required in production/],
+    ['SELLER_REMITTANCE', undefined, /SELLER_REMITTANCE: required in production/],
   ])('refuses %s=%s in production with a configuration error', (name, value, message) => {
     expect(() => loadConfig({ ...productionEnvironment, [name]: value })).toThrow(message);
     expect(() => loadConfig({ ...productionEnvironment, [name]: value })).toThrow(/^Invalid configuration:\n {2}/);

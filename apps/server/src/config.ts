@@ -76,7 +76,44 @@ const environment = z.object({
   /** The OpenTelemetry collector's OTLP/HTTP base URL: without it no trace is made (docs/decisions/0141-opentelemetry-traces.md). */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   OTEL_SERVICE_NAME: z.string().min(1).default('portal'),
+  /** The seller every quote, invoice, receipt and credit note names (docs/decisions/0192-seller-identity.md). */
+  SELLER_LEGAL_NAME: z.string().trim().min(1).optional(),
+  /** The seller's address, its lines separated by " | ": "100 Main Street | Suite 4 | Springfield, IL 62701". */
+  SELLER_ADDRESS: z.string().trim().min(1).optional(),
+  SELLER_TAX_ID: z.string().trim().min(1).optional(),
+  /** How to pay the seller (bank, account, routing, where checks go), its lines separated by " | ". */
+  SELLER_REMITTANCE: z.string().trim().min(1).optional(),
 });
+
+/**
+ * Development's seller: a made-up provider, so documents made on a laptop look like the real ones. Production
+ * names its own (productionRefusals): a document with a made-up tax id must never reach a business office.
+ */
+const developmentSeller = {
+  legalName: 'Demo Professional Learning Provider, Inc.',
+  address: ['100 Main Street', 'Springfield, IL 62701'],
+  taxId: '00-0000000',
+  remittance: [
+    'Checks payable to Demo Professional Learning Provider, Inc.',
+    'ACH: Demo Bank, routing 000000000, account 0000000000',
+  ],
+};
+
+const lines = (value: string) =>
+  value
+    .split('|')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+
+function sellerIdentity(e: z.infer<typeof environment>) {
+  if (!e.SELLER_LEGAL_NAME) return developmentSeller;
+  return {
+    legalName: e.SELLER_LEGAL_NAME,
+    address: lines(e.SELLER_ADDRESS ?? ''),
+    taxId: e.SELLER_TAX_ID ?? '',
+    remittance: lines(e.SELLER_REMITTANCE ?? ''),
+  };
+}
 
 /** Development and test data are not secret; production must bring its own key. */
 const developmentEncryptionKey = Buffer.alloc(32, 'members-portal-development-key!!').toString('base64');
@@ -101,6 +138,10 @@ function productionRefusals(e: z.infer<typeof environment>): string[] {
     refusals.push('DEV_MAILBOX: refused in production (it shows every mailed link to anyone)');
   if (e.SEED_DEMO === true)
     refusals.push('SEED_DEMO: refused in production (it creates accounts with a published password)');
+  for (const name of ['SELLER_LEGAL_NAME', 'SELLER_ADDRESS', 'SELLER_TAX_ID', 'SELLER_REMITTANCE'] as const) {
+    if (!e[name])
+      refusals.push(`${name}: required in production (every quote, invoice, receipt and credit note names the seller)`);
+  }
   return refusals;
 }
 
@@ -211,6 +252,8 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}) {
       : null,
     /** How long a stop (SIGTERM) may wait for requests and the running job before the process exits anyway. */
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    /** Who sells: printed at the head of every money document (core/receipt-pdf.ts moneySheet). */
+    seller: sellerIdentity(e),
     webDist: path.join(repoRoot, 'apps/web/dist'),
   };
 }

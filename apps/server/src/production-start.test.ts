@@ -27,6 +27,10 @@ function productionEnvironment(overrides: Record<string, string>): NodeJS.Proces
     ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    SELLER_LEGAL_NAME: 'Provider Learning, Inc.',
+    SELLER_ADDRESS: '1 Test Way | Albany, NY 12207',
+    SELLER_TAX_ID: '12-3456789',
+    SELLER_REMITTANCE: 'Checks to Provider Learning, Inc. | ACH routing 011000015, account 123456789',
     ...overrides,
   };
 }
@@ -68,6 +72,7 @@ describe.concurrent('production start-up refuses development parts', () => {
     ['DEV_MAILBOX', 'true', 'DEV_MAILBOX: refused in production'],
     ['SEED_DEMO', 'true', 'SEED_DEMO: refused in production'],
     ['ENCRYPTION_KEY', '', 'ENCRYPTION_KEY: required in production'],
+    ['SELLER_TAX_ID', '', 'SELLER_TAX_ID: required in production'],
   ])('exits non-zero with %s=%s, saying why on stderr', async (name, value, message) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-production-'));
     try {

@@ -18,7 +18,7 @@ import { creditNotes, refunds } from '../db/schema/refunds.ts';
 import { users } from '../db/schema/users.ts';
 import type { JobHandler } from '../platform/jobs.ts';
 import { queueMail } from '../platform/mail.ts';
-import { moneySheet } from './receipt-pdf.ts';
+import { moneySheet, type DocumentSettings } from './receipt-pdf.ts';
 
 /**
  * Credit notes (issue 38): one per refund, numbered C-000001… from receipt_counters' own series in
@@ -115,15 +115,16 @@ const refundedBy = (method: RefundMethod) =>
   method === 'CARD' ? 'Refunded to the card that paid' : 'Credit note, settled by the finance office';
 
 /** credit-note-C-000001.pdf, drawn with the receipt's pieces (receipt-pdf.ts moneySheet). */
-export async function creditNotePdf(note: CreditNote, timeZone: string): Promise<Uint8Array> {
+export async function creditNotePdf(note: CreditNote, settings: DocumentSettings): Promise<Uint8Array> {
   const label = creditNoteNumberLabel(note.number);
   const { line, gap, amountsRow, totalRow, regular, bold, save } = await moneySheet(
     `Credit note ${label}`,
     note.issuedAt,
+    settings.seller,
   );
   line('Credit note', 22, bold);
   line(`Credit note number: ${label}`, 12, bold);
-  line(`Date: ${formatMomentWithZone(note.issuedAt, timeZone)}`);
+  line(`Date: ${formatMomentWithZone(note.issuedAt, settings.timeZone)}`);
   line(`Corrects receipt: ${note.receiptNumber === null ? 'none issued' : receiptNumberLabel(note.receiptNumber)}`);
   gap();
   line('Credited to', 13, bold);
@@ -139,19 +140,19 @@ export async function creditNotePdf(note: CreditNote, timeZone: string): Promise
   return save();
 }
 
-export async function creditNoteFile(note: CreditNote, timeZone: string) {
-  return { fileName: creditNoteFileName(note.number), bytes: await creditNotePdf(note, timeZone) };
+export async function creditNoteFile(note: CreditNote, settings: DocumentSettings) {
+  return { fileName: creditNoteFileName(note.number), bytes: await creditNotePdf(note, settings) };
 }
 
 /** Mails the credit note to the buyer, the PDF attached, through the outbox. */
 export async function mailCreditNote(
   db: Executor,
-  config: Pick<AppDeps['config'], 'timeZone' | 'publicUrl'>,
+  config: Pick<AppDeps['config'], 'timeZone' | 'publicUrl' | 'seller'>,
   refundId: string,
 ): Promise<string | undefined> {
   const note = await readCreditNote(db, refundId);
   if (!note) return undefined;
-  const { fileName, bytes } = await creditNoteFile(note, config.timeZone);
+  const { fileName, bytes } = await creditNoteFile(note, config);
   const corrected =
     note.receiptNumber === null ? '' : ` It corrects your receipt ${receiptNumberLabel(note.receiptNumber)}.`;
   await queueMail(db, {

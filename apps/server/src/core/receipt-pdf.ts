@@ -2,6 +2,7 @@ import type { PDFFont, PDFPage } from 'pdf-lib';
 import { receiptNumberLabel } from '@portal/domain/commerce/receipts.ts';
 import { formatMomentWithZone, formatUsDate } from '@portal/domain/dates.ts';
 import { formatCents } from '@portal/domain/money.ts';
+import type { Config } from '../config.ts';
 import type { eventPayments } from '../db/schema/commerce.ts';
 import { printable } from './certificates.ts';
 
@@ -54,6 +55,12 @@ export function lineDescription(line: ReceiptLine): string {
   return `${line.eventName} - ${line.sectionTitle}${dates}`;
 }
 
+/** Who sells, as configuration gives it (config.ts SELLER_*). */
+export type SellerIdentity = Config['seller'];
+
+/** What drawing a money document needs from the configuration: its clock's zone and its seller. */
+export type DocumentSettings = Pick<Config, 'timeZone' | 'seller'>;
+
 /** The pieces every money document (receipt, credit note) is drawn with, so a block added here is on each. */
 export interface Sheet {
   line: (value: string, size?: number, font?: PDFFont) => void;
@@ -69,7 +76,7 @@ export interface Sheet {
  * A letter-size document drawn with pdf-lib, the certificates' library. Numbers are right-aligned in
  * their columns; a line too long for its column wraps (maxWidth) rather than run into the amounts.
  */
-export async function moneySheet(title: string, createdAt: Date): Promise<Sheet> {
+export async function moneySheet(title: string, createdAt: Date, seller: SellerIdentity): Promise<Sheet> {
   // pdf-lib is loaded by the first PDF made, not at start-up (docs/decisions/0144-start-in-a-second.md).
   const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const ink = rgb(0.1, 0.1, 0.15);
@@ -99,14 +106,20 @@ export async function moneySheet(title: string, createdAt: Date): Promise<Sheet>
     const shown = printable(font, value);
     page.drawText(shown, { x: x - font.widthOfTextAtSize(shown, size), y, size, font, color: ink });
   };
+  const line = (value: string, size = 11, font = regular) => {
+    room(size + 7);
+    text(value, margin, size, font, right - margin);
+    y -= size + 7;
+  };
+  // The seller heads every money document: a business office files it under whom it paid (decision 0192).
+  line(seller.legalName, 12, bold);
+  for (const part of seller.address) line(part, 9);
+  line(`Tax ID: ${seller.taxId}`, 9);
+  y -= 10;
   return {
     regular,
     bold,
-    line: (value, size = 11, font = regular) => {
-      room(size + 7);
-      text(value, margin, size, font, right - margin);
-      y -= size + 7;
-    },
+    line,
     gap: (height = 8) => {
       y -= height;
     },
@@ -133,15 +146,16 @@ export async function moneySheet(title: string, createdAt: Date): Promise<Sheet>
 }
 
 /** receipt-R-000042.pdf. */
-export async function receiptPdf(receipt: Receipt, timeZone: string): Promise<Uint8Array> {
+export async function receiptPdf(receipt: Receipt, settings: DocumentSettings): Promise<Uint8Array> {
   const label = receiptNumberLabel(receipt.number);
   const { line, gap, amountsRow, totalRow, regular, bold, save } = await moneySheet(
     `Receipt ${label}`,
     receipt.issuedAt,
+    settings.seller,
   );
   line('Receipt', 22, bold);
   line(`Receipt number: ${label}`, 12, bold);
-  line(`Date: ${formatMomentWithZone(receipt.issuedAt, timeZone)}`);
+  line(`Date: ${formatMomentWithZone(receipt.issuedAt, settings.timeZone)}`);
   if (receipt.statusLine) {
     gap(4);
     line(receipt.statusLine, 12, bold);

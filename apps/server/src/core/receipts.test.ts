@@ -100,6 +100,8 @@ describe('receipts of card payments', () => {
     );
     const text = await pdfText(response.rawPayload);
     expect(text).toContain(`Receipt number: ${receiptNumberLabel(number)}`);
+    expect(text).toContain(t.deps.config.seller.legalName);
+    expect(text).toContain(`Tax ID: ${t.deps.config.seller.taxId}`);
     expect(text).toContain(`${buyer.user.firstName} ${buyer.user.lastName}`);
     expect(text).toContain(buyer.day.event.name);
     expect(text).toContain(buyer.day.section.title);

@@ -28,7 +28,7 @@ import { type JobHandler } from '../platform/jobs.ts';
 import { executeStatic, staticStatement } from '../db/prepared.ts';
 import { jobs } from '../db/schema/platform.ts';
 import { queueMail } from '../platform/mail.ts';
-import { receiptPdf, type Receipt, type ReceiptLine } from './receipt-pdf.ts';
+import { receiptPdf, type DocumentSettings, type Receipt, type ReceiptLine } from './receipt-pdf.ts';
 import { eventPolicyColumns, policyOfEvent } from './cancellation-policy.ts';
 
 /**
@@ -223,9 +223,9 @@ export async function readReceipt(db: Executor, paymentId: string): Promise<Rece
 /** A receipt as the PDF file a browser saves or a mail carries. */
 export async function receiptFile(
   receipt: Receipt,
-  timeZone: string,
+  settings: DocumentSettings,
 ): Promise<{ fileName: string; bytes: Uint8Array }> {
-  return { fileName: receiptFileName(receipt.number), bytes: await receiptPdf(receipt, timeZone) };
+  return { fileName: receiptFileName(receipt.number), bytes: await receiptPdf(receipt, settings) };
 }
 
 /**
@@ -234,12 +234,12 @@ export async function receiptFile(
  */
 export async function mailReceipt(
   db: Executor,
-  config: Pick<AppDeps['config'], 'timeZone' | 'publicUrl'>,
+  config: Pick<AppDeps['config'], 'timeZone' | 'publicUrl' | 'seller'>,
   paymentId: string,
 ): Promise<string | undefined> {
   const receipt = await readReceipt(db, paymentId);
   if (!receipt) return undefined;
-  const { fileName, bytes } = await receiptFile(receipt, config.timeZone);
+  const { fileName, bytes } = await receiptFile(receipt, config);
   const label = receiptNumberLabel(receipt.number);
   await queueMail(db, {
     to: receipt.buyerEmail,

@@ -91,6 +91,7 @@ describe('POST /api/event-payments/:id/cancellation', () => {
     expect(text).toContain('Credit note');
     expect(text).toContain(`C-${String(reply.refund?.creditNoteNumber).padStart(6, '0')}`);
     expect(text).toMatch(/Corrects receipt: R-\d{6}/);
+    expect(text).toContain(`Tax ID: ${t.deps.config.seller.taxId}`);
     expect(text).toContain('-$100.00');
 
     const view = await call(t.app, 'GET', `/api/event-payments/${payment.id}/cancellation`, { caller: buyer.caller });

@@ -146,5 +146,5 @@ export async function creditNoteDownload(deps: AppDeps, auth: RequestAuth, payme
   if (!(await refundOfPayment(deps.db, paymentId, refundId))) throw notFound('No such credit note.');
   const note = await readCreditNote(deps.db, refundId);
   if (!note) throw notFound('No such credit note.');
-  return creditNoteFile(note, deps.config.timeZone);
+  return creditNoteFile(note, deps.config);
 }

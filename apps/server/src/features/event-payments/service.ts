@@ -117,7 +117,7 @@ export async function receiptDownload(deps: AppDeps, auth: RequestAuth, paymentI
   if (!staff && !(await isPaymentVisible(deps.db, paymentId, auth.user.id))) throw notFound(receiptMessages.notFound);
   const receipt = await readReceipt(deps.db, paymentId);
   if (!receipt) throw notFound(receiptMessages.notFound);
-  return receiptFile(receipt, deps.config.timeZone);
+  return receiptFile(receipt, deps.config);
 }
 
 /**
