@@ -69,8 +69,13 @@ function prerender(): Plugin {
         server: { middlewareMode: true, hmr: false, ws: false },
       });
       try {
-        const { prerenderScreens } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as typeof Prerender;
-        await writeFile(path.join(outDir, '.vite', 'prerendered.json'), JSON.stringify(await prerenderScreens()));
+        const { prerenderScreens, screensForAnyQuery } = (await server.ssrLoadModule(
+          '/src/app/prerender.tsx',
+        )) as typeof Prerender;
+        await writeFile(
+          path.join(outDir, '.vite', 'prerendered.json'),
+          JSON.stringify({ screens: await prerenderScreens(), screensForAnyQuery }),
+        );
         const { preloadManifest } = (await server.ssrLoadModule('/src/app/preloads.ts')) as typeof Preloads;
         await writeFile(path.join(outDir, '.vite', 'preloads.json'), JSON.stringify(preloadManifest()));
       } finally {

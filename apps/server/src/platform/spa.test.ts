@@ -291,6 +291,7 @@ describe('a prerendered first screen', () => {
   ].join('\n');
   const screen = '<main><h1>Sign in</h1><form><input id="email"></form></main>';
   const sectionScreen = '<main><h1>Attendance</h1><p role="status">Loading</p></main>';
+  const listScreen = '<main><h1>PD Services</h1><input aria-label="Kind" value="All kinds"></main>';
   let app: App;
   let database: DatabaseHandle;
 
@@ -310,7 +311,14 @@ describe('a prerendered first screen', () => {
     );
     writeFileSync(
       path.join(dir, '.vite/prerendered.json'),
-      JSON.stringify({ '/auth/login': screen, '/members/events/:eventId/attendance/:sectionId': sectionScreen }),
+      JSON.stringify({
+        screens: {
+          '/auth/login': screen,
+          '/members/events': listScreen,
+          '/members/events/:eventId/attendance/:sectionId': sectionScreen,
+        },
+        screensForAnyQuery: ['/auth/login'],
+      }),
     );
     writeFileSync(path.join(dir, '.vite/preloads.json'), JSON.stringify(preloads));
     database = await createTestDatabase();
@@ -365,6 +373,26 @@ describe('a prerendered first screen', () => {
     const signedOut = await app.inject({ method: 'GET', url });
     expect(signedOut.body).toContain(sectionScreen);
     expect(/data-fetch="([^"]*)"/.exec(signedOut.body)?.[1]).not.toContain('/api/events');
+  });
+
+  it('sends a page that reads its query without its screen for an address with one: the loading line, no read', async () => {
+    const cookies = { [sessionCookie]: 'some-session' };
+    const bare = await app.inject({ method: 'GET', url: '/members/events', cookies });
+    expect(bare.body).toContain(listScreen);
+    const filtered = await app.inject({ method: 'GET', url: '/members/events?kind=INSTITUTE', cookies });
+    expect(filtered.statusCode).toBe(200);
+    expect(filtered.body).not.toContain(listScreen);
+    expect(filtered.body).toContain(loadingLine);
+    expect(filtered.body).toContain('<script type="module" crossorigin src="/assets/x-hash.js"></script>');
+    expect(filtered.body).not.toContain('rel="preload" href="/api/events');
+    const section = await app.inject({
+      method: 'GET',
+      url: '/members/events/e-1/attendance/s-2?status=absent',
+      cookies,
+    });
+    expect(section.body).not.toContain(sectionScreen);
+    expect(section.body).toContain(loadingLine);
+    expect(section.body).not.toContain('/api/events/e-1');
   });
 
   it('leaves the pages without a prerendered screen as built: the loading line, the scripts in the head', async () => {

@@ -79,6 +79,11 @@ interface PagePattern {
 interface PageVariants<T> {
   signedIn: T;
   signedOut: T;
+  /**
+   * For an address with a query, where the screen would show another state than the address asks for (a filtered
+   * list as unfiltered): the loading line, and no preloaded read, whose parameters would be the bare address's too.
+   */
+  queried?: T;
 }
 
 /** The chunks modules need before they run that the entry (index.html) does not already load. */
@@ -100,16 +105,31 @@ const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replac
 /** The loading line of index.html, between markers, that a prerendered screen takes the place of. */
 const firstScreen = /<!--first-screen-->[\s\S]*?<!--\/first-screen-->/;
 
+/** A screen the build rendered to HTML, and whether it is sent for an address with a query too. */
+interface Screen {
+  markup: string;
+  forAnyQuery: boolean;
+}
+
 /**
  * Screens the build rendered to HTML (apps/web/src/app/prerender.tsx), by path. Inert until the app
  * replaces them: a click or a typed letter before the scripts have run would otherwise be lost.
  */
-function prerenderedScreens(webDist: string): Record<string, string> {
+function prerenderedScreens(webDist: string): Record<string, Screen> {
   const file = path.join(webDist, '.vite', 'prerendered.json');
   if (!existsSync(file)) return {};
-  const screens = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  const { screens, screensForAnyQuery } = JSON.parse(readFileSync(file, 'utf8')) as {
+    screens: Record<string, string>;
+    screensForAnyQuery: string[];
+  };
   return Object.fromEntries(
-    Object.entries(screens).map(([route, markup]) => [route, `<div inert style="display: contents">${markup}</div>`]),
+    Object.entries(screens).map(([route, markup]) => [
+      route,
+      {
+        markup: `<div inert style="display: contents">${markup}</div>`,
+        forAnyQuery: screensForAnyQuery.includes(route),
+      },
+    ]),
   );
 }
 
@@ -204,14 +224,18 @@ function preloadPages(webDist: string, indexHtml: string): AppPages {
       (preload?.modules ?? []).filter((module) => manifest[module]),
     );
     const screen = screens[route];
-    const htmlWith = (reads: string[]) => {
+    const htmlWith = (reads: string[], drawn: Screen | null = screen ?? null) => {
       const head = `${[...modulePreloads(modules), ...fetchPreloads(reads)].join('')}  </head>`;
-      if (screen === undefined) return indexHtml.replace('</head>', () => head);
-      return scriptsAfterFirstPaint(styledIndexHtml.replace('</head>', () => head)).replace(firstScreen, () => screen);
+      if (drawn === null) return indexHtml.replace('</head>', () => head);
+      return scriptsAfterFirstPaint(styledIndexHtml.replace('</head>', () => head)).replace(
+        firstScreen,
+        () => drawn.markup,
+      );
     };
+    const signedOut = compressedPage(() => htmlWith([]));
+    const queried = screen?.forAnyQuery === false ? compressedPage(() => htmlWith([], null)) : undefined;
     if (route.includes(':')) {
       const { matcher, parameters } = patternOf(route);
-      const signedOut = compressedPage(() => htmlWith([]));
       pages.patterns.push({
         signedIn: {
           matcher,
@@ -219,12 +243,14 @@ function preloadPages(webDist: string, indexHtml: string): AppPages {
           page: (values) => compressedPage(() => htmlWith(readsWith(preload?.reads ?? [], values))),
         },
         signedOut: { matcher, parameters, page: () => signedOut },
+        ...(queried ? { queried: { matcher, parameters, page: () => queried } } : {}),
       });
       continue;
     }
     pages.exact.set(route, {
       signedIn: compressedPage(() => htmlWith(preload?.reads ?? [])),
-      signedOut: compressedPage(() => htmlWith([])),
+      signedOut,
+      ...(queried ? { queried } : {}),
     });
   }
   // Fewer parameters first: `/events/new/edit` is a page of its own before `/events/:id/edit` is.
@@ -233,12 +259,14 @@ function preloadPages(webDist: string, indexHtml: string): AppPages {
 }
 
 /** The page for an address: a listed one, or one of a pattern, its reads filled in from the address. */
-function pageFor(pages: AppPages, pathname: string, signedIn: boolean): Page | undefined {
-  const variant = signedIn ? 'signedIn' : 'signedOut';
+function pageFor(pages: AppPages, url: string, signedIn: boolean): Page | undefined {
+  const [pathname = '', query = ''] = url.split('?');
+  const pick = <T>(variants: PageVariants<T>): T =>
+    (query !== '' ? variants.queried : undefined) ?? (signedIn ? variants.signedIn : variants.signedOut);
   const exact = pages.exact.get(pathname);
-  if (exact) return exact[variant];
+  if (exact) return pick(exact);
   for (const pattern of pages.patterns) {
-    const { matcher, parameters, page } = pattern[variant];
+    const { matcher, parameters, page } = pick(pattern);
     const match = matcher.exec(pathname);
     if (!match) continue;
     return page(Object.fromEntries(parameters.map((name, index) => [name, match[index + 1] ?? ''])));
@@ -319,7 +347,7 @@ export async function registerSpa(
   });
   app.setNotFoundHandler((request, reply) => {
     if (!isAppPage(request, absentPages)) return notFoundHandler(request, reply);
-    const page = pageFor(pages, request.url.split('?')[0] ?? '', Boolean(request.cookies[sessionCookie]));
+    const page = pageFor(pages, request.url, Boolean(request.cookies[sessionCookie]));
     if (page) return sendPage(request, reply, page);
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });

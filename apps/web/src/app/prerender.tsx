@@ -51,6 +51,15 @@ function membersScreen(path: string, Page: ComponentType | undefined): string {
 }
 
 /**
+ * The screens that look the same whatever the address's query: sign-in's `intended` and the others' parameters
+ * change nothing they draw. A members page reads its query (a search, filters, a page of its list) into what it
+ * draws, so its screen, drawn at the bare address, is sent only for an address without one: drawn for
+ * `/members/events?kind=INSTITUTE` it would show "All kinds" until the app replaced it, and a reload would have the
+ * browser restore the fields' old values into it.
+ */
+export const screensForAnyQuery = ['/auth/login', '/auth/forgot-password', '/verify/:code'];
+
+/**
  * Screens whose markup is rendered at build time (vite.config.ts) and sent in their index.html, so a
  * phone paints the page's first screen from the HTML instead of after the scripts have loaded and
  * run: the public pages a stranger opens from a link (sign-in, a forgotten password, a certificate's
