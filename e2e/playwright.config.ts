@@ -10,8 +10,12 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 const localIssuer = localIssuerFor(port);
 
-// Debian's Chromium: the suite never downloads a browser (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1).
-const chromiumPath = '/usr/bin/chromium';
+// Debian's Chromium headless shell (package chromium-headless-shell: the same Blink as its chromium), which is
+// what Playwright itself runs for a headless Chromium; the suite never downloads a browser
+// (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1). Chromium's own new headless mode is the whole browser without a window:
+// its browser and GPU processes took a tenth more CPU for the same journeys, and the journeys are CPU-bound on
+// two cores (docs/decisions/0209-journeys-on-two-cores.md).
+const chromiumPath = '/usr/bin/chromium-headless-shell';
 // What failed, in a few lines: `npm test` (scripts/test.mjs) prints this file last.
 const failureDigest = fileURLToPath(new URL('test-results/failure-digest.txt', import.meta.url));
 
@@ -46,6 +50,9 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     locale: 'en-US',
     timezoneId: 'America/New_York',
+    // As a visitor who asks for less motion: the theme then draws dialogs, menus and toasts without their
+    // transitions, so no step waits for one to settle (apps/web/src/ui/theme.ts respectReducedMotion).
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

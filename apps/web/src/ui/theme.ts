@@ -32,6 +32,9 @@ export const statusToneColors: Record<StatusTone, string> = {
  * blue-2, where its blue-9 text would fall to 4.0:1. A toast's message under its title is dimmed text too.
  */
 export const theme = createTheme({
+  // A visitor whose system asks for less motion gets dialogs, menus and toasts without their transitions
+  // (WCAG 2.3.3); the journeys ask for it too, so they wait on no animation (e2e/playwright.config.ts).
+  respectReducedMotion: true,
   primaryColor: 'blue',
   primaryShade: 8,
   defaultRadius: 'md',
