@@ -178,9 +178,9 @@ async function ensureChromium() {
 for (const stale of [vitestResults, e2eResults, e2eWalks]) rmSync(stale, { force: true });
 // The type check (TypeScript 7, several threads) and lint (two ESLint processes and Prettier) start side by
 // side (docs/decisions/0159-typecheck-and-lint-time.md). The type check ends first; its core would then idle
-// while lint's longest process ends alone, so the tests start then, and the web build beside them: what the
-// tests and the build need is typed code, not linted code. Each stage still passes or fails on its own, and
-// a failure is reported at the first failed stage in the order below.
+// while lint's longest process ends alone, so the tests start then: what they need is typed code, not linted
+// code. The web build waits for the tests (a server test starts the app, which reads apps/web/dist). Each stage
+// still passes or fails on its own, and a failure is reported at the first failed stage in the order below.
 const lintPasses = stage(stageNames.lint, npm, ['run', 'lint'], {}, true);
 if (!(await stage(stageNames.typecheck, npm, ['run', 'typecheck'], {}, true))) {
   await lintPasses;
@@ -193,11 +193,11 @@ const unitPasses = stage(stageNames.unit, npx, [
   '--reporter=json',
   `--outputFile.json=${vitestResults}`,
 ]);
-const buildPasses = ensureChromium().then(() => stage(stageNames.build, npm, ['run', 'build'], {}, true));
-const [lintPassed, unitPassed, buildPassed] = await Promise.all([lintPasses, unitPasses, buildPasses]);
+const [lintPassed, unitPassed] = await Promise.all([lintPasses, unitPasses]);
 if (!lintPassed) fail(stageNames.lint);
 if (!unitPassed) fail(stageNames.unit);
-if (!buildPassed) fail(stageNames.build);
+await ensureChromium();
+await mustPass(stageNames.build, npm, ['run', 'build']);
 await mustPass(stageNames.e2e, npm, ['run', 'test:e2e'], {
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
 });

@@ -118,9 +118,9 @@ interface Screen {
 function prerenderedScreens(webDist: string): Record<string, Screen> {
   const file = path.join(webDist, '.vite', 'prerendered.json');
   if (!existsSync(file)) return {};
-  const { screens, screensForAnyQuery } = JSON.parse(readFileSync(file, 'utf8')) as {
-    screens: Record<string, string>;
-    screensForAnyQuery: string[];
+  const { screens = {}, screensForAnyQuery = [] } = JSON.parse(readFileSync(file, 'utf8')) as {
+    screens?: Record<string, string>;
+    screensForAnyQuery?: string[];
   };
   return Object.fromEntries(
     Object.entries(screens).map(([route, markup]) => [
