@@ -44,11 +44,13 @@ export function SearchList<Item>({
   filters,
 }: SearchListProps<Item>) {
   const totalPages = query.data ? Math.max(1, Math.ceil(query.data.total / pageSize)) : 1;
+  // The address holds the search: a reload must not have the browser restore an older text into the box.
   const searchBox = (
     <TextInput
       label={`Search ${noun[1]}`}
       description={searchDescription}
       type="search"
+      autoComplete="off"
       value={search.input}
       onChange={(event) => search.setInput(event.currentTarget.value)}
       w={420}

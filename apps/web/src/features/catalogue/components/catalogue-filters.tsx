@@ -32,7 +32,9 @@ const gradeOptions = [
  * PD Services' filters beside its search box: the days an event runs, its kind, online or in
  * person, the grade band it is for (events for every grade show under each). Each one is a
  * parameter of the address (shared, reloaded and gone back to as it is); choosing one adds a step
- * to the history and starts the list again at page 1.
+ * to the history and starts the list again at page 1. The dates are `autoComplete="off"`: on a reload Chrome
+ * would otherwise restore the fields' values from before it into the app's inputs after React has drawn them
+ * from the address, and show a field empty that the address fills.
  */
 export function CatalogueFilters({ params }: { params: CatalogueParams }) {
   const setFilter = useListFilter();
@@ -42,6 +44,7 @@ export function CatalogueFilters({ params }: { params: CatalogueParams }) {
       <TextInput
         label="From"
         type="date"
+        autoComplete="off"
         value={params.from ?? ''}
         max={params.to}
         onChange={(event) => setFilter('from', event.currentTarget.value)}
@@ -50,6 +53,7 @@ export function CatalogueFilters({ params }: { params: CatalogueParams }) {
       <TextInput
         label="To"
         type="date"
+        autoComplete="off"
         value={params.to ?? ''}
         min={params.from}
         onChange={(event) => setFilter('to', event.currentTarget.value)}
