@@ -57,7 +57,12 @@ test('a teacher asking her school for a seat in a full section is offered its wa
     await json(
       await colleagueSide.page.request.post('/api/cart/items', {
         headers: csrf,
-        data: { eventId: theDay.eventId, ticketTypeId: theDay.ticketTypeId, sectionId: theDay.sectionId, numberOfTickets: 1 },
+        data: {
+          eventId: theDay.eventId,
+          ticketTypeId: theDay.ticketTypeId,
+          sectionId: theDay.sectionId,
+          numberOfTickets: 1,
+        },
       }),
     );
     await json(
