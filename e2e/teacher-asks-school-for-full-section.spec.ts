@@ -88,7 +88,8 @@ test('a teacher asking her school for a seat in a full section is offered its wa
     await expectToast(page, texts.joined);
     await expect(dialog.getByText('You are number 1 on the waiting list (1 ticket).')).toBeVisible();
     await expectAccessible(page);
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(dialog).toBeHidden();
 
     // Saved: she waits on the section's list, and her school was asked nothing.
     const lists = await json<{ entries: { sectionId: string; position: number; status: string }[] }>(

@@ -96,7 +96,7 @@ export function AskSchoolPanel({ event }: { event: CatalogueEventDetail }) {
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
-                Close
+                Done
               </Button>
             </Group>
           </Stack>
