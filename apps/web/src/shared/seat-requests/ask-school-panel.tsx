@@ -85,8 +85,11 @@ export function AskSchoolPanel({ event }: { event: CatalogueEventDetail }) {
       <Modal opened={opened} onClose={close} title={`${seatRequestTexts.ask}: ${event.name}`}>
         {full !== undefined ? (
           <Stack gap="sm">
-            <Alert color="yellow" variant="light" title={`${fullLabel} is full`}>
-              {seatRequestTexts.sectionFull}
+            <Alert color="yellow" variant="light">
+              <Text size="sm" fw={700}>
+                {fullLabel} is full
+              </Text>
+              <Text size="sm">{seatRequestTexts.sectionFull}</Text>
             </Alert>
             <WaitingListPanel
               eventId={event.id}
