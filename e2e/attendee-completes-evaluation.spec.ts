@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from './fixtures/accessibility.ts';
-import { demoPassword, demoUsers, signIn, submitSignIn } from './fixtures/auth.ts';
+import { atPath, demoPassword, demoUsers, signIn, submitSignIn } from './fixtures/auth.ts';
 import { expectToast, journeyTimeout, uniqueToken } from './fixtures/forms.ts';
 import { linkInNewestMail } from './fixtures/mailbox.ts';
 import { downloadPdf } from './fixtures/pdf.ts';
@@ -40,7 +40,7 @@ function fitsPhone(page: Page) {
   return expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
 }
 
-test('an attendee marked present gets the evaluation mail, fills it on a phone (kept half-filled) and downloads the certificate it released', async ({
+test('an attendee marked present gets the evaluation mail, opens it in one click on a phone, fills it (kept half-filled) and downloads the certificate it released', async ({
   browser,
   baseURL,
   request,
@@ -70,14 +70,12 @@ test('an attendee marked present gets the evaluation mail, fills it on a phone (
     const link = await linkInNewestMail(page, {
       to: attendee.email,
       subject: `How was ${event.name}? Your evaluation`,
-      linkPath: `/members/evaluations/${event.id}/`,
+      linkPath: '/members/evaluate/',
     });
-    // The link asks her to sign in, then opens the form.
+    // One click: the signed link opens her form on the phone, without signing in.
     await page.goto(link);
-    // The link's page sends a signed-out visitor to sign in first (slow to appear on a busy machine).
-    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 30_000 });
-    await submitSignIn(page, attendee.email, demoPassword);
-    await expect(page.getByRole('heading', { name: 'Evaluation', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Evaluation', level: 1 })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toHaveCount(0);
     await expect(page.getByText(event.name)).toBeVisible();
     await expect(
       page.getByText('Your certificate of attendance is released as soon as you send this evaluation.'),
@@ -106,7 +104,10 @@ test('an attendee marked present gets the evaluation mail, fills it on a phone (
     await fitsPhone(page);
     await expectAccessible(page);
 
-    // Released at once: the certificate downloads and names her and the event.
+    // Released at once: she signs in from the page and the certificate downloads, naming her and the event.
+    await page.getByRole('link', { name: 'Sign in to download your certificate' }).click();
+    await submitSignIn(page, attendee.email, demoPassword);
+    await expect(page).toHaveURL(atPath('/members/manage-events'));
     const pdf = await downloadPdf(page, () =>
       page.getByRole('link', { name: `Download certificate: ${event.name}` }).click(),
     );
@@ -115,7 +116,7 @@ test('an attendee marked present gets the evaluation mail, fills it on a phone (
     expect(pdf.text).toContain(event.name);
 
     // What was saved: answered once, and Manage Events offers no evaluation any more.
-    const again = await page.request.post(`/api/evaluations/${event.id}/${link.split('/').at(-1) ?? ''}`, {
+    const again = await page.request.post(`/api/evaluations/links/${link.split('/').at(-1) ?? ''}`, {
       headers: { 'x-requested-with': 'portal' },
       data: { answers: { relevance: 1 } },
     });

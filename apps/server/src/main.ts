@@ -151,7 +151,7 @@ if (!closing) {
       [auth.passwordResetJob]: auth.sendPasswordReset({ db, clock: systemClock, config }),
       [staffNotifications.staffDigestJob]: staffNotifications.runDigestJob({ db, clock: systemClock, config, storage }),
       [receipts.receiptMailJob]: receipts.receiptMailJobHandler({ db, config }),
-      [evaluations.evaluationAskJob]: evaluations.evaluationAskJobHandler({ db, config }),
+      [evaluations.evaluationAskJob]: evaluations.evaluationAskJobHandler({ db, config, clock: systemClock }),
       [creditNotes.creditNoteMailJob]: creditNotes.creditNoteMailJobHandler({ db, config }),
       [refunds.refundSendJob]: refunds.refundSendJobHandler({ db, config, clock: systemClock }),
       [webhooks.webhookDeliveryJob]: webhooks.webhookDeliveryJobHandler({ db, config, clock: systemClock }),

@@ -1,8 +1,11 @@
 import { and, asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { calendarDateIn } from '@portal/domain/dates.ts';
 import {
   askedOccasions,
   certificateReleased,
-  evaluationPagePath,
+  evaluationLinkExpiresOn,
+  endOccasion,
+  evaluationLinkPath,
   occasionOfMarkDay,
   occasionLabel,
   type AskWhen,
@@ -18,6 +21,7 @@ import {
   eventEvaluations,
 } from '../db/schema/evaluations.ts';
 import { users } from '../db/schema/users.ts';
+import { deriveKey, sameBytes, signText } from '../platform/crypto.ts';
 import { enqueueJob, type JobHandler } from '../platform/jobs.ts';
 import { queueMail } from '../platform/mail.ts';
 
@@ -133,8 +137,66 @@ export async function askForEvaluations(
   }
 }
 
-/** The mail asking one person: a link straight to the form (sign-in, when needed, returns to it). */
-export function evaluationAskJobHandler(deps: Pick<AppDeps, 'db' | 'config'>): JobHandler {
+/** One person's occasion of one event, as the mail's signed link names it, and the last day it opens. */
+export interface EvaluationLink {
+  userId: string;
+  eventId: string;
+  occasion: string;
+  expiresOn: string;
+}
+
+// A key of its own (HKDF over ENCRYPTION_KEY): nothing else signed by the server passes for a link.
+const linkKeyPurpose = 'members-portal evaluation links v1';
+const linkSignatureBytes = 16;
+// Who (16 bytes), which event (16), the occasion and the last day (2 each, days after 2000-01-01; 0 is END),
+// then the signature: 52 bytes, 70 characters, well under a path parameter's limit.
+const linkBodyBytes = 36;
+const dayZero = Date.UTC(2000, 0, 1);
+const dayMs = 86_400_000;
+
+const dayNumber = (isoDate: string) => Math.round((Date.parse(`${isoDate}T00:00:00Z`) - dayZero) / dayMs);
+const isoDay = (day: number) => new Date(dayZero + day * dayMs).toISOString().slice(0, 10);
+const uuidBytes = (uuid: string) => Buffer.from(uuid.replaceAll('-', ''), 'hex');
+const uuidOf = (bytes: Buffer) => bytes.toString('hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+
+function linkBody(link: EvaluationLink): Buffer {
+  const body = Buffer.alloc(linkBodyBytes);
+  uuidBytes(link.userId).copy(body, 0);
+  uuidBytes(link.eventId).copy(body, 16);
+  body.writeUInt16BE(link.occasion === endOccasion ? 0 : dayNumber(link.occasion), 32);
+  body.writeUInt16BE(dayNumber(link.expiresOn), 34);
+  return body;
+}
+
+const linkSignature = (encryptionKey: Buffer, body: Buffer) =>
+  signText(deriveKey(encryptionKey, linkKeyPurpose), body.toString('base64url'), linkSignatureBytes);
+
+/**
+ * The token of the mail's one-click link (docs/decisions/0219-signed-evaluation-links.md): who, which form and
+ * until when, with an HMAC over them. It opens that one form and nothing else; nothing is stored.
+ */
+export function signEvaluationLink(encryptionKey: Buffer, link: EvaluationLink): string {
+  const body = linkBody(link);
+  return Buffer.concat([body, linkSignature(encryptionKey, body)]).toString('base64url');
+}
+
+/** What a token names when the server signed it (expired or not: the caller compares the day); null otherwise. */
+export function readEvaluationLink(encryptionKey: Buffer, token: string): EvaluationLink | null {
+  const bytes = Buffer.from(token, 'base64url');
+  if (bytes.length !== linkBodyBytes + linkSignatureBytes || bytes.toString('base64url') !== token) return null;
+  const body = bytes.subarray(0, linkBodyBytes);
+  if (!sameBytes(linkSignature(encryptionKey, body), bytes.subarray(linkBodyBytes))) return null;
+  const occasionDay = body.readUInt16BE(32);
+  return {
+    userId: uuidOf(body.subarray(0, 16)),
+    eventId: uuidOf(body.subarray(16, 32)),
+    occasion: occasionDay === 0 ? endOccasion : isoDay(occasionDay),
+    expiresOn: isoDay(body.readUInt16BE(34)),
+  };
+}
+
+/** The mail asking one person: a signed link that opens her form in one click, signed in or not. */
+export function evaluationAskJobHandler(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>): JobHandler {
   return async (payload) => {
     const eventId = String(payload.eventId);
     const userId = String(payload.userId);
@@ -146,7 +208,13 @@ export function evaluationAskJobHandler(deps: Pick<AppDeps, 'db' | 'config'>): J
       .where(eq(users.id, userId));
     const evaluation = await findEventEvaluation(deps.db, eventId);
     if (!row || !evaluation) return;
-    const link = `${deps.config.publicUrl}${evaluationPagePath(eventId, occasion)}`;
+    const token = signEvaluationLink(deps.config.encryptionKey, {
+      userId,
+      eventId,
+      occasion,
+      expiresOn: evaluationLinkExpiresOn(calendarDateIn(deps.clock(), deps.config.timeZone)),
+    });
+    const link = `${deps.config.publicUrl}${evaluationLinkPath(token)}`;
     const waits = evaluation.requiredForCertificate
       ? '\nYour certificate of attendance is released as soon as you send it.\n'
       : '';

@@ -5,6 +5,9 @@ import {
   checkAnswers,
   defaultEvaluationForm,
   evaluationForm,
+  evaluationLinkExpiresOn,
+  evaluationLinkOpen,
+  evaluationLinkToken,
   evaluationMessages,
   occasionOfMarkDay,
   summarizeResponses,
@@ -98,6 +101,34 @@ describe('occasionOfMarkDay', () => {
     ['END', '2026-10-03', '2026-10-03', 'END'],
   ] as const)('%s on %s (last day %s) → %s', (askWhen, date, lastDay, expected) => {
     expect(occasionOfMarkDay(askWhen, date, lastDay)).toBe(expected);
+  });
+});
+
+describe('evaluation links', () => {
+  it.each([
+    ['2026-11-22', '2027-01-21'],
+    ['2026-12-31', '2027-03-01'],
+    ['2027-12-31', '2028-02-29'],
+  ])('a link signed on %s opens the form until %s', (signedOn, expiresOn) => {
+    expect(evaluationLinkExpiresOn(signedOn)).toBe(expiresOn);
+  });
+
+  it.each([
+    ['2027-01-20', true],
+    ['2027-01-21', true],
+    ['2027-01-22', false],
+  ])('a link running to 2027-01-21 opens on %s: %s', (today, open) => {
+    expect(evaluationLinkOpen('2027-01-21', today)).toBe(open);
+  });
+
+  it.each([
+    ['a.b.c-1_2', true],
+    ['', false],
+    ['has space', false],
+    ['slash/inside', false],
+    ['x'.repeat(201), false],
+  ])('takes %j as a token to check: %s', (token, taken) => {
+    expect(evaluationLinkToken.safeParse(token).success).toBe(taken);
   });
 });
 

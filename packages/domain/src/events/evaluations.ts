@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatUsDate } from '../dates.ts';
+import { addDays, formatUsDate } from '../dates.ts';
 import { awaitingEvaluationText } from './certificates.ts';
 
 /**
@@ -25,6 +25,7 @@ export const evaluationMessages = {
   noResponses: 'No responses yet',
   duplicateIds: 'Two questions share an id.',
   duplicateOptions: 'Two options are the same.',
+  linkInvalid: 'This evaluation link is not valid or has expired. Sign in to find your evaluation under Manage Events.',
 } as const;
 
 export const questionKinds = ['RATING', 'AGREEMENT', 'SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'FREE_TEXT'] as const;
@@ -348,8 +349,27 @@ export type MyEvaluation = z.infer<typeof myEvaluation>;
 
 export const myEvaluations = z.object({ items: z.array(myEvaluation) });
 
-/** The member's page for one occasion's evaluation: the mail's link and Manage Events' button. */
+/** The member's page for one occasion's evaluation: Manage Events' button (the mail links its signed page). */
 export const evaluationPagePath = (eventId: string, occasion: string) => `/members/evaluations/${eventId}/${occasion}`;
+
+/** How many days the mail's signed link opens her form (docs/decisions/0219-signed-evaluation-links.md). */
+export const evaluationLinkDays = 60;
+
+/** The mail's one-click page: the form of one person's occasion, opened by its signed link without signing in. */
+export const evaluationLinkPath = (token: string) => `/members/evaluate/${token}`;
+
+/** A link's token as the route takes it; whether it is one the server signed is checked after. */
+export const evaluationLinkToken = z
+  .string()
+  .min(1, evaluationMessages.linkInvalid)
+  .max(200, evaluationMessages.linkInvalid)
+  .regex(/^[A-Za-z0-9_.-]+$/, evaluationMessages.linkInvalid);
+
+/** The last day a link signed on `signedOn` opens the form. */
+export const evaluationLinkExpiresOn = (signedOn: string) => addDays(signedOn, evaluationLinkDays);
+
+/** Whether a link that runs to `expiresOn` (inclusive) still opens the form `today`. */
+export const evaluationLinkOpen = (expiresOn: string, today: string) => today <= expiresOn;
 
 /** The occasion as the member reads it. */
 export function occasionLabel(value: string): string {

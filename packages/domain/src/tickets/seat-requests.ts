@@ -32,8 +32,9 @@ export const seatRequestTexts = {
   sectionRequired: 'Choose a section',
   sectionUnknown: 'This section is not one of the event’s.',
   eventNotOpen: 'This event is not open for requests.',
-  /** The waiting list is another branch's (decision 0180): until it is merged a full section is refused with this. */
+  /** A full section (the school holds no ticket for it) offers its waiting list instead (decision 0218). */
   sectionFull: 'This section is full. Join its waiting list instead of asking your school for a seat.',
+  sectionFullNoWaitingList: 'This section is full and has no waiting list.',
   noUnallocatedTicket: 'Your school holds no unassigned ticket for this event. Add it to the cart and buy one.',
   ticketOfAnotherEvent: 'This ticket is not for the requested event.',
   ticketOfAnotherSection: 'This ticket is not for the requested section.',

@@ -3,14 +3,20 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { awaitingEvaluationText } from '@portal/domain/events/certificates.ts';
 import {
   defaultEvaluationForm,
+  evaluationLinkExpiresOn,
   evaluationMessages,
   type EvaluationInput,
   type MyEvaluation,
 } from '@portal/domain/events/evaluations.ts';
 import { certificates } from '../../db/schema/attendance.ts';
-import { evaluationAskJob, evaluationAskJobHandler } from '../../core/evaluations.ts';
+import {
+  evaluationAskJob,
+  evaluationAskJobHandler,
+  readEvaluationLink,
+  signEvaluationLink,
+} from '../../core/evaluations.ts';
 import { evaluationRequests, evaluationResponses, evaluationSubmissions } from '../../db/schema/evaluations.ts';
-import { jobs, mailMessages } from '../../db/schema/platform.ts';
+import { auditLog, jobs, mailMessages } from '../../db/schema/platform.ts';
 import { runDueJobs } from '../../platform/jobs.ts';
 import { createSession, sessionCookie } from '../../platform/sessions.ts';
 import { createAttendanceSection } from '../../test/attendance-factories.ts';
@@ -94,7 +100,12 @@ describe('an evaluation asked at the end that the certificate waits for', () => 
     const mails = await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, world.holder.email));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe(`How was ${world.event.name}? Your evaluation`);
-    expect(mails[0]?.text).toContain(`http://portal.test/members/evaluations/${world.event.id}/END`);
+    const token = /http:\/\/portal\.test\/members\/evaluate\/(\S+)/.exec(mails[0]?.text ?? '')?.[1];
+    expect(readEvaluationLink(t.deps.config.encryptionKey, token ?? '')).toMatchObject({
+      userId: world.holder.id,
+      eventId: world.event.id,
+      occasion: 'END',
+    });
     expect(mails[0]?.text).toContain('Your certificate of attendance is released as soon as you send it.');
   });
 
@@ -309,5 +320,99 @@ describe('an anonymous evaluation asked after each day', () => {
     for (const body of [results.body, csv.body])
       for (const part of [world.holder.id, world.holder.email, `${world.holder.firstName} ${world.holder.lastName}`])
         expect(body).not.toContain(part);
+  });
+});
+
+describe('the mail\u2019s signed link', () => {
+  let world: World;
+  let token: string;
+  const byLink = (link: string) => `/api/evaluations/links/${link}`;
+
+  beforeAll(async () => {
+    world = await eventWithEvaluation(settings());
+    await mark(world, '2026-11-22');
+    await askMails();
+    const [mail] = await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, world.holder.email));
+    token = /\/members\/evaluate\/(\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
+  });
+
+  it('opens her form without signing in and keeps a half-filled form', async () => {
+    const opened = await call(t.app, 'GET', byLink(token));
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toMatchObject({ eventId: world.event.id, occasion: 'END', submitted: false, draft: {} });
+    const half = { relevance: 3, apply: 'Exit tickets' };
+    const kept = await call(t.app, 'PUT', `${byLink(token)}/draft`, { body: { answers: half } });
+    expect(kept.statusCode).toBe(200);
+    expect((await call(t.app, 'GET', byLink(token))).json().draft).toEqual(half);
+    // The same draft is hers when she signs in.
+    const signedIn = await call(t.app, 'GET', `/api/evaluations/${world.event.id}/END`, {
+      caller: await sessionFor(world.holder.id),
+    });
+    expect(signedIn.json().draft).toEqual(half);
+  });
+
+  it('refuses an incomplete answer, then takes her answers once and releases her certificate', async () => {
+    const incomplete = await call(t.app, 'POST', byLink(token), { body: { answers: { relevance: 3 } } });
+    expect(incomplete.statusCode).toBe(400);
+    const sent = await call(t.app, 'POST', byLink(token), { body: { answers: complete } });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toMatchObject({ submitted: true, draft: {} });
+    expect((await call(t.app, 'POST', byLink(token), { body: { answers: complete } })).statusCode).toBe(409);
+    const [response] = await t.deps.db
+      .select()
+      .from(evaluationResponses)
+      .where(eq(evaluationResponses.eventId, world.event.id));
+    expect(response).toMatchObject({ userId: world.holder.id, answers: complete });
+    const [audited] = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.action} = 'evaluation.submitted' and ${auditLog.subjectId} = ${world.event.id}`);
+    expect(audited).toMatchObject({ actorId: world.holder.id, data: { occasion: 'END', via: 'link' } });
+    const holder = await sessionFor(world.holder.id);
+    const [certificate] = (await call(t.app, 'GET', '/api/certificates', { caller: holder })).json().items;
+    expect(certificate.awaitingEvaluation).toBeNull();
+  });
+
+  it('opens nothing with a token it did not sign, one changed to name someone else, or one whose days are over', async () => {
+    const link = readEvaluationLink(t.deps.config.encryptionKey, token);
+    if (!link) throw new Error('the mail has no signed link');
+    const bytes = Buffer.from(token, 'base64url');
+    Buffer.from(world.taker.id.replaceAll('-', ''), 'hex').copy(bytes, 0);
+    const otherPerson = bytes.toString('base64url');
+    const expired = signEvaluationLink(t.deps.config.encryptionKey, {
+      ...link,
+      expiresOn: evaluationLinkExpiresOn('2020-01-01'),
+    });
+    const signedByAnother = signEvaluationLink(Buffer.alloc(32, 7), link);
+    for (const bad of [otherPerson, expired, signedByAnother, 'not-a-token']) {
+      const answer = await call(t.app, 'GET', byLink(bad));
+      expect(answer.statusCode, bad).toBe(404);
+      expect(answer.json().detail).toBe(evaluationMessages.linkInvalid);
+      expect((await call(t.app, 'POST', byLink(bad), { body: { answers: complete } })).statusCode).toBe(404);
+    }
+    expect(link.expiresOn).toBe(evaluationLinkExpiresOn(new Date(t.deps.clock()).toISOString().slice(0, 10)));
+    expect((await call(t.app, 'GET', byLink('has%20space'))).statusCode).toBe(400);
+  });
+
+  it('opens nothing for someone the link names who was not asked', async () => {
+    const notAsked = signEvaluationLink(t.deps.config.encryptionKey, {
+      userId: world.applicant.id,
+      eventId: world.event.id,
+      occasion: 'END',
+      expiresOn: evaluationLinkExpiresOn('2026-11-22'),
+    });
+    const answer = await call(t.app, 'GET', byLink(notAsked));
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json().detail).toBe(evaluationMessages.notAsked);
+    // A day's occasion reads back as that day.
+    const ofADay = {
+      userId: world.holder.id,
+      eventId: world.event.id,
+      occasion: '2026-11-21',
+      expiresOn: '2027-01-20',
+    };
+    expect(
+      readEvaluationLink(t.deps.config.encryptionKey, signEvaluationLink(t.deps.config.encryptionKey, ofADay)),
+    ).toEqual(ofADay);
   });
 });

@@ -17,6 +17,7 @@ export async function findRequestableEvent(db: Executor, eventId: string, sectio
       maxTickets: events.maxTickets,
       ticketsTaken: events.ticketsTaken,
       acceptsApplications: events.acceptsApplications,
+      waitingListEnabled: events.waitingListEnabled,
     })
     .from(events)
     .where(eq(events.id, eventId));

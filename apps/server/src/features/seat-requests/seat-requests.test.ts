@@ -7,8 +7,9 @@ import {
   type OrganizationSeatRequestPage,
   type SeatRequestRow,
 } from '@portal/domain/tickets/seat-requests.ts';
-import { cartItems, eventPaymentItems, eventSections } from '../../db/schema/commerce.ts';
+import { cartItems, eventPaymentItems, events, eventSections } from '../../db/schema/commerce.ts';
 import { mailMessages } from '../../db/schema/platform.ts';
+import { seatRequests } from '../../db/schema/seat-requests.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
 import { createConferenceDay, createPayment, signedInUser } from '../../test/commerce-factories.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';
@@ -99,7 +100,8 @@ describe('POST /api/seat-requests (Ask my school)', () => {
     expect(foreign.json().detail).toBe(seatRequestTexts.sectionUnknown);
   });
 
-  it('offers the waiting list for a full section the school holds no ticket for', async () => {
+  /** The school's one ticket held by her colleague, and the section's one seat gone with it. */
+  async function fullSection() {
     const s = await school(1);
     await t.deps.db.insert(eventTickets).values({
       paymentItemId: s.line.id,
@@ -107,10 +109,43 @@ describe('POST /api/seat-requests (Ask my school)', () => {
       eventId: s.day.event.id,
       sectionId: s.day.section.id,
     });
-    await t.deps.db.update(eventSections).set({ maxTickets: 1 }).where(eq(eventSections.id, s.day.section.id));
+    await t.deps.db
+      .update(eventSections)
+      .set({ maxTickets: 1, ticketsTaken: 1 })
+      .where(eq(eventSections.id, s.day.section.id));
+    return s;
+  }
+
+  it('offers the waiting list for a full section the school holds no ticket for, and the list takes her', async () => {
+    const s = await fullSection();
     const full = await ask(s.teacher.caller, s.request);
     expect(full.statusCode).toBe(409);
-    expect(full.json().detail).toBe(seatRequestTexts.sectionFull);
+    expect(full.json()).toMatchObject({
+      detail: seatRequestTexts.sectionFull,
+      errors: { sectionId: seatRequestTexts.sectionFull },
+    });
+    expect(await t.deps.db.select().from(seatRequests).where(eq(seatRequests.userId, s.teacher.user.id))).toEqual([]);
+    expect(await mailsTo(s.owner.user.email)).toEqual([]);
+    const joined = await call(t.app, 'POST', '/api/waiting-lists/entries', {
+      caller: s.teacher.caller,
+      body: {
+        eventId: s.day.event.id,
+        sectionId: s.day.section.id,
+        ticketTypeId: s.day.ticketType.id,
+        quantity: 1,
+        organizationId: null,
+      },
+    });
+    expect(joined.statusCode, joined.body).toBe(201);
+    expect(joined.json()).toMatchObject({ status: 'WAITING', position: 1, sectionId: s.day.section.id });
+  });
+
+  it('says a full section has no waiting list when the event keeps none', async () => {
+    const s = await fullSection();
+    await t.deps.db.update(events).set({ waitingListEnabled: false }).where(eq(events.id, s.day.event.id));
+    const full = await ask(s.teacher.caller, s.request);
+    expect(full.statusCode).toBe(409);
+    expect(full.json().detail).toBe(seatRequestTexts.sectionFullNoWaitingList);
   });
 
   it('takes a request for a full section the school still holds a ticket for', async () => {

@@ -65,7 +65,8 @@ const what = (row: { eventName: string; sectionTitle: string | null }) =>
 
 /**
  * POST /api/seat-requests: a member asks her organization for a seat. Only an active member asks; a full
- * section is refused (its waiting list is the way in) unless the organization still holds a ticket for it.
+ * section is refused unless the organization still holds a ticket for it, and the refusal offers the section's
+ * waiting list when the event keeps one (she joins it on POST /api/waiting-lists/entries).
  */
 export async function askForSeat(deps: AppDeps, auth: RequestAuth, input: SeatRequestInput): Promise<SeatRequestRow> {
   const today = todayOf(deps);
@@ -81,8 +82,13 @@ export async function askForSeat(deps: AppDeps, auth: RequestAuth, input: SeatRe
     const bucket = event.section ?? event;
     if (isFull(bucket)) {
       const held = await unassignedLinesOf(tx, input.organizationId, input.eventId, today);
-      if (!held.some((line) => input.sectionId === null || line.sectionId === input.sectionId))
-        throw conflict(seatRequestTexts.sectionFull, { sectionId: seatRequestTexts.sectionFull });
+      if (!held.some((line) => input.sectionId === null || line.sectionId === input.sectionId)) {
+        // No seat can come from the school: the way in is the section's waiting list, when the event keeps one.
+        const message = event.waitingListEnabled
+          ? seatRequestTexts.sectionFull
+          : seatRequestTexts.sectionFullNoWaitingList;
+        throw conflict(message, { sectionId: message });
+      }
     }
     const created = await insertSeatRequest(tx, {
       organizationId: input.organizationId,

@@ -1,7 +1,18 @@
 import { preloaded, type FeatureRouteFactory } from '../../lib/routes.ts';
 
-/** An attendee's evaluation (issue 40): the form the mail links to and My tickets opens. */
+/** An attendee's evaluation (issue 40): the form My tickets opens, and the same form by the mail's signed link. */
 export const evaluationsRoutes: FeatureRouteFactory = (queryClient) => ({
+  membersOpen: [
+    {
+      path: 'evaluate/:token',
+      ...preloaded({ reads: ['/api/evaluations/links/:token'] }),
+      lazy: () =>
+        import('./pages/evaluation-link-page.tsx').then((m) => ({
+          Component: m.EvaluationLinkPage,
+          loader: m.evaluationLinkLoader(queryClient),
+        })),
+    },
+  ],
   members: [
     {
       path: 'evaluations/:eventId/:occasion',

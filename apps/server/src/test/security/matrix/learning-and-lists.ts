@@ -95,6 +95,21 @@ export const learningAndListRows: Rows = {
     input: () => ({ params: { eventId: nobody, occasion: 'END' }, body: { answers: {} } }),
     expect: notFoundWhenSignedIn,
   },
+  'GET /api/evaluations/links/:token': {
+    why: "The mail's signed link stands in for a session, for one person's one form only: a token the server did not sign opens nothing, for anyone (404).",
+    input: () => ({ params: { token: 'not-a-signed-link' } }),
+    expect: anyone(404),
+  },
+  'PUT /api/evaluations/links/:token/draft': {
+    why: 'As its GET: only a signed token opens the form, signed in or not.',
+    input: () => ({ params: { token: 'not-a-signed-link' }, body: { answers: {} } }),
+    expect: anyone(404),
+  },
+  'POST /api/evaluations/links/:token': {
+    why: 'As its GET: only a signed token takes answers, signed in or not.',
+    input: () => ({ params: { token: 'not-a-signed-link' }, body: { answers: {} } }),
+    expect: anyone(404),
+  },
   'GET /api/admin/evaluations/:eventId': {
     input: (w: World) => ({ params: { eventId: w.day.event.id } }),
     expect: staffOnly(200),

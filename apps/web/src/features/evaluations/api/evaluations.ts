@@ -33,3 +33,34 @@ export function useSubmitEvaluation(eventId: string, occasion: string) {
     },
   });
 }
+
+const linkPathOf = (token: string) => `/api/evaluations/links/${encodeURIComponent(token)}`;
+const linkKey = (token: string) => ['evaluations', 'link', token] as const;
+
+/** GET /api/evaluations/links/{token}: the form the mail's signed link opens, signed in or not. */
+export function evaluationLinkQuery(token: string) {
+  return queryOptions({
+    queryKey: linkKey(token),
+    queryFn: ({ signal }) => api.get<MyEvaluation>(linkPathOf(token), signal),
+  });
+}
+
+/** PUT …/draft through the link. */
+export function useSaveDraftByLink(token: string) {
+  return useMutation({
+    mutationFn: (answers: Answers) => api.put<MyEvaluation>(`${linkPathOf(token)}/draft`, { answers }),
+  });
+}
+
+/** POST through the link: her answers, once; a signed-in visitor's certificates are read again. */
+export function useSubmitByLink(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (answers: Answers) => api.post<MyEvaluation>(linkPathOf(token), { answers }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(linkKey(token), saved);
+      void queryClient.invalidateQueries({ queryKey: evaluationKeys.mine });
+      void queryClient.invalidateQueries({ queryKey: ['certificates'] });
+    },
+  });
+}
