@@ -89,7 +89,9 @@ function receivablesQuery(db: Executor, groupBy: Grouping, today: string) {
       .from(invoices)
       .innerJoin(organizations, eq(organizations.id, invoices.organizationId))
       .leftJoin(districts, eq(districts.id, organizations.districtId))
-      .groupBy(key, name)
+      .groupBy(
+        ...(groupBy === 'organization' ? [organizations.id, organizations.name] : [districts.id, districts.name]),
+      )
       .$dynamic(),
   };
 }
