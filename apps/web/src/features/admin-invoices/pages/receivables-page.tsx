@@ -1,4 +1,4 @@
-import { Anchor, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -38,18 +38,19 @@ export function ReceivablesPage() {
         Back to invoices
       </Anchor>
       <Title order={1}>Receivables ageing</Title>
-      <SegmentedControl
-        aria-label="Group by"
+      <Select
+        label="Group by"
         value={groupBy}
         onChange={(value) => {
-          setGroupBy(value as Grouping);
+          setGroupBy((value as Grouping | null) ?? 'organization');
           setPage(1);
         }}
         data={[
-          { value: 'organization', label: 'By organization' },
-          { value: 'district', label: 'By district' },
+          { value: 'organization', label: 'Organization' },
+          { value: 'district', label: 'District' },
         ]}
-        w="fit-content"
+        allowDeselect={false}
+        w={220}
       />
       <ExportMenu path="/api/admin/invoices/receivables/export" filters={{ groupBy }} noun="receivables" />
       {receivables.isPending ? (
