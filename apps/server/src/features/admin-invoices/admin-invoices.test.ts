@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { invoiceNumberLabel } from '@portal/domain/commerce/invoices.ts';
+import { invoiceNumberLabel, type ReceivablesPage } from '@portal/domain/commerce/invoices.ts';
 import { invoicePayments, invoiceReminders, invoices } from '../../db/schema/invoices.ts';
 import { billingContacts, districts, organizations } from '../../db/schema/organizations.ts';
 import { mailMessages } from '../../db/schema/platform.ts';
@@ -239,13 +239,13 @@ describe('receivables ageing', () => {
       caller: staff.caller,
     });
     expect(byOrganization.statusCode).toBe(200);
-    const row = byOrganization.json().items.find((item: { id: string }) => item.id === organization.id);
+    const row = byOrganization.json<ReceivablesPage>().items.find((item) => item.id === organization.id);
     expect(row).toMatchObject({ days31To60Cents: 44_700, currentCents: 0, totalCents: 44_700 });
     const byDistrict = await call(t.app, 'GET', '/api/admin/invoices/receivables?groupBy=district&pageSize=100', {
       caller: staff.caller,
     });
     expect(byDistrict.statusCode, byDistrict.body).toBe(200);
-    const districtRow = byDistrict.json().items.find((item: { id: string }) => item.id === district?.id);
+    const districtRow = byDistrict.json<ReceivablesPage>().items.find((item) => item.id === district?.id);
     expect(districtRow).toMatchObject({ days31To60Cents: 44_700 });
     const csv = await call(t.app, 'GET', '/api/admin/invoices/receivables/export?format=csv&groupBy=district', {
       caller: staff.caller,

@@ -1,9 +1,9 @@
 import { dueReminderOccasion } from '@portal/domain/commerce/invoices.ts';
 import { addDays, calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { invoiceReminders } from '../../db/schema/invoices.ts';
 import { mailInvoice, openInvoicesDueBefore } from '../../core/invoices.ts';
 import { enqueueUnlessWaiting, type JobHandler } from '../../platform/jobs.ts';
+import { recordInvoiceReminder } from './repository.ts';
 
 /**
  * Reminders of overdue invoices at the days INVOICE_REMINDER_DAYS sets (issue 41), the way event
@@ -21,12 +21,7 @@ export async function sendInvoiceReminders(deps: Pick<AppDeps, 'db' | 'config' |
     const daysOverdue = dueReminderOccasion(invoice.dueOn, today, days);
     if (daysOverdue === null) continue;
     sent += await deps.db.transaction(async (tx) => {
-      const [recorded] = await tx
-        .insert(invoiceReminders)
-        .values({ invoiceId: invoice.id, daysOverdue, createdAt: deps.clock() })
-        .onConflictDoNothing()
-        .returning({ invoiceId: invoiceReminders.invoiceId });
-      if (!recorded) return 0;
+      if (!(await recordInvoiceReminder(tx, invoice.id, daysOverdue, deps.clock()))) return 0;
       await mailInvoice(tx, deps.config, invoice.id, today, { daysOverdue });
       return 1;
     });

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } fro
 import type { ReceivablesRow } from '@portal/domain/commerce/invoices.ts';
 import type { Executor } from '../../db/client.ts';
 import { purchaseOrders } from '../../db/schema/commerce.ts';
-import { invoices } from '../../db/schema/invoices.ts';
+import { invoiceReminders, invoices } from '../../db/schema/invoices.ts';
 import { districts, organizations } from '../../db/schema/organizations.ts';
 import { exportPageSize, keysetRows } from '../../platform/exports.ts';
 import { invoiceQuery } from '../../core/invoices.ts';
@@ -96,7 +96,7 @@ function receivablesQuery(db: Executor, groupBy: Grouping, today: string) {
   };
 }
 
-type StoredReceivables = Omit<ReceivablesRow, 'id'> & { key: string };
+export type StoredReceivables = Omit<ReceivablesRow, 'id'> & { key: string };
 
 export function presentReceivables({ key, ...row }: StoredReceivables): ReceivablesRow {
   return { ...row, id: key === '' ? null : key };
@@ -151,4 +151,22 @@ export async function findPaymentTerms(db: Executor, organizationId: string) {
     .from(organizations)
     .where(eq(organizations.id, organizationId));
   return row;
+}
+
+/**
+ * Records an invoice's reminder occasion unless one is: true only for the call that wrote the row
+ * (ON CONFLICT DO NOTHING on its key), which alone then mails it (reminders.ts).
+ */
+export async function recordInvoiceReminder(
+  db: Executor,
+  invoiceId: string,
+  daysOverdue: number,
+  now: Date,
+): Promise<boolean> {
+  const recorded = await db
+    .insert(invoiceReminders)
+    .values({ invoiceId, daysOverdue, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ invoiceId: invoiceReminders.invoiceId });
+  return recorded.length > 0;
 }

@@ -25,11 +25,11 @@ import type { RequestAuth } from '../../platform/sessions.ts';
 import {
   findPaymentTerms,
   invoicePage,
-  presentReceivables,
   receivablesExportRows,
   receivablesPage,
   setPaymentTerms,
   type Grouping,
+  type StoredReceivables,
 } from './repository.ts';
 
 const today = (deps: Pick<AppDeps, 'clock' | 'config'>) => calendarDateIn(deps.clock(), deps.config.timeZone);
@@ -105,13 +105,11 @@ export async function listReceivables(
   return { items: rows, total, page: query.page, pageSize: query.pageSize, asOf: day };
 }
 
-type ExportRow = Parameters<typeof presentReceivables>[0];
-
 /** GET /api/admin/invoices/receivables/export: every row of the ageing as CSV or XLSX. */
 export function exportReceivables(
   deps: AppDeps,
   query: { groupBy: Grouping; format: 'csv' | 'xlsx' },
-): Export<ExportRow> {
+): Export<StoredReceivables> {
   const day = today(deps);
   return {
     baseName: `receivables-by-${query.groupBy}-${day}`,

@@ -97,7 +97,7 @@ function RecordPaymentModal({ invoice, onClose }: { invoice: InvoiceRow; onClose
           label="Method"
           data={invoicePaymentMethods.map((value) => ({ value, label: invoicePaymentMethodLabels[value] }))}
           value={method}
-          onChange={(value) => setMethod((value as InvoicePaymentMethod | null) ?? 'CHECK')}
+          onChange={(value) => setMethod(value ?? 'CHECK')}
           allowDeselect={false}
           withAsterisk
         />

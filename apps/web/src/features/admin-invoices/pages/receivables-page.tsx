@@ -42,7 +42,7 @@ export function ReceivablesPage() {
         label="Group by"
         value={groupBy}
         onChange={(value) => {
-          setGroupBy((value as Grouping | null) ?? 'organization');
+          setGroupBy(value ?? 'organization');
           setPage(1);
         }}
         data={[

@@ -1,7 +1,7 @@
 import { Button, Group, NumberInput, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { invoiceMessages, maxPaymentTermsDays, paymentTermsLabel } from '@portal/domain/commerce/invoices.ts';
 import { api } from '../../../lib/api.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
@@ -16,24 +16,25 @@ const termsQuery = (organizationId: string) =>
 
 /** The organization's payment terms, which each invoice issued from now on takes (Net 30 unless set). */
 export function PaymentTermsForm({ organizationId }: { organizationId: string }) {
-  const queryClient = useQueryClient();
   const terms = useQuery(termsQuery(organizationId));
-  const [days, setDays] = useState<number | string>('');
-  useEffect(() => {
-    if (terms.data) setDays(terms.data.paymentTermsDays);
-  }, [terms.data]);
+  if (terms.isPending) return <PageLoader label="Loading payment terms" />;
+  if (terms.isError) return <Text c="red.9">{errorMessage(terms.error)}</Text>;
+  return <TermsFields organizationId={organizationId} saved={terms.data.paymentTermsDays} />;
+}
+
+/** The field starts at the terms as read; a save writes the answer back to the query. */
+function TermsFields({ organizationId, saved }: { organizationId: string; saved: number }) {
+  const queryClient = useQueryClient();
+  const [days, setDays] = useState<number | string>(saved);
   const save = useMutation({
     mutationFn: (paymentTermsDays: number) =>
       api.put<{ paymentTermsDays: number }>(termsPath(organizationId), { paymentTermsDays }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(termsQuery(organizationId).queryKey, saved);
+    onSuccess: (answer) => {
+      queryClient.setQueryData(termsQuery(organizationId).queryKey, answer);
       notifications.show({ color: 'green', message: invoiceMessages.termsSaved });
     },
     onError: notifyError,
   });
-
-  if (terms.isPending) return <PageLoader label="Loading payment terms" />;
-  if (terms.isError) return <Text c="red.9">{errorMessage(terms.error)}</Text>;
   return (
     <Group
       component="form"
