@@ -28,8 +28,10 @@ test('an owner pays by purchase order, staff approve it and record a check; the 
   await signIn(page, school.owner.email);
   await sideMenu(page).getByRole('link', { name: 'PD Services' }).click();
   await expect(page.getByRole('heading', { name: 'PD Services', level: 1 })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('article', { name: eventName }).getByRole('link', { name: eventName }).click();
   await expect(page.getByRole('heading', { name: eventName, level: 1 })).toBeVisible();
+  await expectAccessible(page);
   const addForm = page
     .getByRole('article', { name: sectionName })
     .getByRole('form', { name: `Add ${sectionName} to cart` });
@@ -37,6 +39,7 @@ test('an owner pays by purchase order, staff approve it and record a check; the 
   await expectToast(page, 'Added to your cart');
   await sideMenu(page).getByRole('link', { name: 'Event Cart' }).click();
   await expect(page.getByRole('heading', { name: 'Event Cart', level: 1 })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Pay by purchase order' }).click();
   await expect(page.getByRole('heading', { name: 'Pay by Purchase Order', level: 1 })).toBeVisible();
   const form = page.getByRole('form', { name: 'Upload your purchase order' });
@@ -60,9 +63,18 @@ test('an owner pays by purchase order, staff approve it and record a check; the 
     const staffPage = await staffContext.newPage();
     await signIn(staffPage, demoUsers.staff.email);
 
-    // Staff approve it: the order is invoiced.
+    // Staff give the school Net 45 on its page in the console, then approve the order: it is invoiced.
+    await staffPage.goto(`/admin/organizations/${school.id}`);
+    await expect(staffPage.getByRole('heading', { name: school.name, level: 1 })).toBeVisible();
+    const terms = input(staffPage, 'Payment terms (days)');
+    await expect(terms).toHaveValue('30');
+    await replaceText(terms, '45');
+    await staffPage.getByRole('button', { name: 'Save terms' }).click();
+    await expectToast(staffPage, 'Payment terms saved.');
+    await expectAccessible(staffPage);
     await staffPage.goto(`/admin/purchase-orders?search=${order.number}`);
     await expect(staffPage.getByRole('heading', { name: 'Purchase orders', level: 1 })).toBeVisible();
+    await expectAccessible(staffPage);
     await staffPage.getByRole('button', { name: `Approve purchase order ${order.number}` }).click();
     await staffPage
       .getByRole('dialog', { name: `Approve purchase order ${order.number}?` })
@@ -81,12 +93,22 @@ test('an owner pays by purchase order, staff approve it and record a check; the 
     expect(invoiceNumber).toMatch(/^I-\d{6}$/);
     await expectAccessible(staffPage);
 
+    // What the school owes shows in the ageing, as current.
+    await staffPage.getByRole('link', { name: 'Receivables ageing' }).click();
+    await expect(staffPage.getByRole('heading', { name: 'Receivables ageing', level: 1 })).toBeVisible();
+    await expect(staffPage.getByRole('rowheader', { name: school.name })).toBeVisible();
+    await expectAccessible(staffPage);
+    await staffPage.goBack();
+    await expect(invoiceRow).toContainText('Open');
+
     // The invoice was mailed to the billing contact, the purchase order's contact here.
     await newestMail(page, { to: order.contactEmail, subject: `Invoice ${invoiceNumber}` });
+    await expectAccessible(page);
 
     // The school reads its statement and downloads the invoice.
     await page.goto(`/members/organization/${school.id}`);
     await expect(page.getByRole('heading', { name: 'Manage Organization', level: 1 })).toBeVisible();
+    await expectAccessible(page);
     await page.getByRole('link', { name: 'Invoices and statement of account' }).click();
     await expect(page).toHaveURL(atPath(`/members/organization/${school.id}/statement`));
     await expect(page.getByRole('heading', { name: 'Statement of account', level: 1 })).toBeVisible();
@@ -103,6 +125,7 @@ test('an owner pays by purchase order, staff approve it and record a check; the 
     expect(invoice.text).toContain(`Invoice number: ${invoiceNumber}`);
     expect(invoice.text).toContain(seller);
     expect(invoice.text).toContain(`Due date: ${dueOn}`);
+    expect(invoice.text).toContain('Terms: Net 45');
     expect(invoice.text).toContain(`Purchase order: ${order.number}`);
     expect(invoice.text).toMatch(new RegExp(`Total\\s*\\${total.shown}`));
 
