@@ -149,10 +149,14 @@ const invariants = [
   },
   {
     name: 'paid without a receipt',
-    rule: 'a payment that was paid has no receipt, or a receipt was issued for one never paid',
+    rule: 'a payment that was paid has no receipt (but one paid by a purchase order whose invoice is still owed: decision 0212), or a receipt was issued for one never paid',
     sql: `select p.id, p.status, r.number from event_payments p
       left join event_payment_receipts r on r.payment_id = p.id
-      where (p.paid_at is not null) <> (r.payment_id is not null)`,
+      where (p.paid_at is not null) <> (r.payment_id is not null)
+        and not (r.payment_id is null and exists (select 1 from invoices i
+          join purchase_orders o on o.id = i.purchase_order_id
+          where i.paid_at is null and (o.payment_id = p.id or exists (select 1 from purchase_order_applications a
+            where a.purchase_order_id = o.id and a.payment_id = p.id))))`,
   },
   {
     name: 'receipt numbers skipped or repeated',
@@ -200,6 +204,34 @@ const invariants = [
       (select count(*)::int as count, coalesce(max(number), 0) as max from credit_notes) n
       left join receipt_counters c on c.series = 'credit-notes'
       where n.count <> n.max or n.max <> coalesce(c.last_number, 0)`,
+  },
+  {
+    name: 'invoice numbers skipped or repeated',
+    rule: "invoice numbers are not exactly 1 … receipt_counters.last_number of the 'invoices' series",
+    sql: `select n.count, n.max, c.last_number from
+      (select count(*)::int as count, coalesce(max(number), 0) as max from invoices) n
+      left join receipt_counters c on c.series = 'invoices'
+      where n.count <> n.max or n.max <> coalesce(c.last_number, 0)`,
+  },
+  {
+    name: 'invoices paid ≠ their payments',
+    rule: "an invoice's paid_cents is not what its payments applied, or passes its total, or paid_at disagrees",
+    sql: `select i.id, i.total_cents, i.paid_cents, coalesce(sum(p.applied_cents), 0)::int as applied from invoices i
+      left join invoice_payments p on p.invoice_id = i.id
+      group by i.id
+      having i.paid_cents <> coalesce(sum(p.applied_cents), 0) or i.paid_cents > i.total_cents
+        or (i.paid_at is not null) <> (i.paid_cents = i.total_cents)`,
+  },
+  {
+    name: 'invoice payments split wrong',
+    rule: 'a payment against an invoice is not what paid it plus the credit it left (balance = invoiced − applied − credit)',
+    sql: `select id, amount_cents, applied_cents, credit_cents from invoice_payments
+      where amount_cents <= 0 or applied_cents < 0 or credit_cents < 0 or applied_cents + credit_cents <> amount_cents`,
+  },
+  {
+    name: 'invoices of purchase orders not approved',
+    rule: 'an invoice exists for a purchase order that is not APPROVED',
+    sql: `select i.id, o.status from invoices i join purchase_orders o on o.id = i.purchase_order_id where o.status <> 'APPROVED'`,
   },
 ];
 

@@ -51,6 +51,8 @@ import { adminPlacementRoutes } from './features/admin-placement/routes.ts';
 import { adminEventRoutes } from './features/admin-events/routes.ts';
 import { adminMessageRoutes } from './features/admin-messages/routes.ts';
 import { adminReminderRoutes } from './features/admin-reminders/routes.ts';
+import { adminInvoiceRoutes } from './features/admin-invoices/routes.ts';
+import { statementRoutes } from './features/statements/routes.ts';
 import { adminReportRoutes } from './features/admin-reports/routes.ts';
 import { adminRegistrationRequestRoutes } from './features/admin-registration-requests/routes.ts';
 import { adminContractRoutes } from './features/admin-contracts/routes.ts';
@@ -165,6 +167,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(adminEventRoutes, { prefix: '/api', ...deps });
   await app.register(adminMessageRoutes, { prefix: '/api', ...deps });
   await app.register(adminReminderRoutes, { prefix: '/api', ...deps });
+  await app.register(adminInvoiceRoutes, { prefix: '/api', ...deps });
+  await app.register(statementRoutes, { prefix: '/api', ...deps });
   await app.register(adminReportRoutes, { prefix: '/api', ...deps });
   await app.register(adminEvaluationRoutes, { prefix: '/api', ...deps });
   await app.register(evaluationRoutes, { prefix: '/api', ...deps });

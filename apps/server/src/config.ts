@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { paymentProviders } from '@portal/domain/commerce/enums.ts';
+import { parseReminderDays } from '@portal/domain/commerce/invoices.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -66,6 +67,15 @@ const environment = z.object({
   PURCHASE_ORDER_HOLD_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   /** How many days before that hold ends its buyer is reminded; 0 sends no reminder. */
   PURCHASE_ORDER_REMINDER_DAYS: z.coerce.number().int().min(0).max(89).default(2),
+  /** Days overdue at which an invoice's reminder is mailed, comma-separated ("7,30"); "none" sends none. */
+  INVOICE_REMINDER_DAYS: z
+    .string()
+    .trim()
+    .default('7,30')
+    .refine(
+      (text) => text === 'none' || parseReminderDays(text) !== null,
+      'whole days above 0, comma-separated, or none',
+    ),
   DEMO_PAYMENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   FUNCTIONS_API_KEY: z.string().min(24, 'must be at least 24 characters (openssl rand -base64 32)').optional(),
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters (openssl rand -base64 32)').optional(),
@@ -238,6 +248,8 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}) {
       days: e.PURCHASE_ORDER_HOLD_DAYS,
       reminderMs: e.PURCHASE_ORDER_REMINDER_DAYS * 24 * 3600_000,
     },
+    /** Days overdue at which invoices are reminded of, once each (features/admin-invoices/reminders.ts). */
+    invoiceReminderDays: e.INVOICE_REMINDER_DAYS === 'none' ? [] : (parseReminderDays(e.INVOICE_REMINDER_DAYS) ?? []),
     /** The REST functions of events.md §7 (features/provider-functions): null switches them off. */
     functionsApiKey: e.FUNCTIONS_API_KEY ?? (production ? null : developmentFunctionsApiKey),
     /** The Prometheus scraper's bearer token for GET /metrics; without one there is no /metrics. */

@@ -55,6 +55,8 @@ const [
   reminders,
   creditNotes,
   refunds,
+  invoices,
+  invoiceReminders,
 ] = await Promise.all([
   import('./app.ts'),
   import('./db/client.ts'),
@@ -77,6 +79,8 @@ const [
   import('./features/admin-reminders/service.ts'),
   import('./core/credit-notes.ts'),
   import('./core/refunds.ts'),
+  import('./core/invoices.ts'),
+  import('./features/admin-invoices/reminders.ts'),
 ]);
 phaseDone('modules');
 const { openDatabase, pgliteDemoTemplate, pgliteTemplate } = dbClient;
@@ -160,6 +164,12 @@ if (!closing) {
       [waitingListJobs.offerMailJob]: waitingLists.offerMailJobHandler({ db, config }),
       [waitingListJobs.offerExpiryJob]: waitingLists.offerExpiryJobHandler({ db, clock: systemClock }),
       [reminders.reminderSweepJob]: reminders.reminderSweepJobHandler({ db, config, clock: systemClock, storage }),
+      [invoices.invoiceMailJob]: invoices.invoiceMailJobHandler({ db, config, clock: systemClock }),
+      [invoiceReminders.invoiceReminderSweepJob]: invoiceReminders.invoiceReminderSweepJobHandler({
+        db,
+        config,
+        clock: systemClock,
+      }),
     },
     app.log,
   );
@@ -179,7 +189,8 @@ if (!closing) {
   const digestScheduled = staffNotifications
     .scheduleNextDigest({ db, config }, systemClock())
     .then(() => webhooks.scheduleAttemptPruning(db, systemClock()))
-    .then(() => reminders.scheduleReminderSweep(db, systemClock()));
+    .then(() => reminders.scheduleReminderSweep(db, systemClock()))
+    .then(() => invoiceReminders.scheduleInvoiceReminderSweep(db, systemClock()));
   stopBackground = async () => {
     await digestScheduled.catch(() => undefined);
     await stopWorker();

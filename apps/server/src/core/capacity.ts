@@ -437,7 +437,7 @@ export type PaidSource = 'purchase-order' | PaymentProviderName | 'free';
  * is a no-op ('alreadyPaid'). Unknown payment: 404. A caller that has locked the row itself (a
  * provider event) passes what it read as `locked`, so the row is not locked and read twice.
  * Every way a payment becomes paid comes here, so its receipt is issued here, last (receipts.ts),
- * with the card a provider described.
+ * with the card a provider described; a purchase order's, once its invoice is paid (invoices.ts).
  */
 export async function markPaid(
   tx: Executor,
@@ -466,8 +466,9 @@ export async function markPaid(
   if (!row) throw notFound(paymentMessages.notFound);
   const { paidEndpoints, requestPaidEndpoints, ...paid } = row;
   await emitPaidEventTo(tx, paid, { paid: paidEndpoints, requestPaid: requestPaidEndpoints }, now);
-  // Last: the receipt counter's row lock is held until the commit.
-  await issueReceipt(tx, paymentId, now, card);
+  // Last: the receipt counter's row lock is held until the commit. A purchase order's payment is
+  // invoiced instead: its receipt follows when the invoice is paid in full (core/invoices.ts, decision 0212).
+  if (source !== 'purchase-order') await issueReceipt(tx, paymentId, now, card);
   return 'paid';
 }
 

@@ -6,6 +6,7 @@ import { eventPayments } from '../db/schema/commerce.ts';
 import { organizations } from '../db/schema/organizations.ts';
 import { auditLog, jobs, mailMessages } from '../db/schema/platform.ts';
 import { eventPaymentReceipts, receiptCounters } from '../db/schema/receipts.ts';
+import { invoices } from '../db/schema/invoices.ts';
 import { runDueJobs } from '../platform/jobs.ts';
 import { signDemoEvent } from '../platform/payment-providers.ts';
 import { paidInstituteSeat } from '../test/application-factories.ts';
@@ -245,14 +246,30 @@ async function submittedPurchaseOrder() {
   return { organization, owner, admin, member, payment, purchaseOrder };
 }
 
+/**
+ * Staff approve the purchase order, which invoices it (decision 0212: no receipt yet), then record a
+ * check for the whole invoice: the receipt follows.
+ */
+async function approveAndPayInvoice(staff: Caller, purchaseOrderId: string, paymentId: string) {
+  const approved = await call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrderId}/approve`, {
+    caller: staff,
+  });
+  expect(approved.statusCode).toBe(200);
+  expect(await receiptsOf([paymentId])).toEqual([]);
+  const [invoice] = await t.deps.db.select().from(invoices).where(eq(invoices.purchaseOrderId, purchaseOrderId));
+  const paid = await call(t.app, 'POST', `/api/admin/invoices/${invoice?.id}/payments`, {
+    caller: staff,
+    headers: { 'idempotency-key': randomUUID() },
+    body: { method: 'CHECK', reference: '1042', receivedOn: '2026-11-30', amountCents: invoice?.totalCents },
+  });
+  expect(paid.statusCode).toBe(201);
+}
+
 describe('receipts of purchase orders', () => {
-  it('approval issues the receipt: it names the purchase order, the organization and its billing address', async () => {
+  it('the invoice paid in full issues the receipt: it names the purchase order, the organization and its billing address', async () => {
     const staff = await signedInUser(t, 'STAFF');
     const { organization, admin, payment, purchaseOrder } = await submittedPurchaseOrder();
-    const approved = await call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrder.id}/approve`, {
-      caller: staff.caller,
-    });
-    expect(approved.statusCode).toBe(200);
+    await approveAndPayInvoice(staff.caller, purchaseOrder.id, payment.id);
     const text = await pdfText((await download(payment.id, admin.caller)).rawPayload);
     expect(text).toContain(`Paid by: Purchase order ${purchaseOrder.number}`);
     expect(text).toContain(organization.name);
@@ -267,10 +284,7 @@ describe('GET /api/event-payments/:id/receipt', () => {
     const staffUser = await signedInUser(t, 'STAFF');
     const stranger = await signedInUser(t);
     const { owner, admin, member, payment, purchaseOrder } = await submittedPurchaseOrder();
-    const approved = await call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrder.id}/approve`, {
-      caller: staffUser.caller,
-    });
-    expect(approved.statusCode).toBe(200);
+    await approveAndPayInvoice(staffUser.caller, purchaseOrder.id, payment.id);
     for (const caller of [admin.caller, owner.caller, staffUser.caller]) {
       expect((await download(payment.id, caller)).statusCode).toBe(200);
     }

@@ -10,6 +10,7 @@ import IconCreditCard from '@tabler/icons-react/icons/IconCreditCard';
 import IconReceiptRefund from '@tabler/icons-react/icons/IconReceiptRefund';
 import IconDiscount from '@tabler/icons-react/icons/IconDiscount';
 import IconFileInvoice from '@tabler/icons-react/icons/IconFileInvoice';
+import IconReceipt2 from '@tabler/icons-react/icons/IconReceipt2';
 import IconFolders from '@tabler/icons-react/icons/IconFolders';
 import IconForms from '@tabler/icons-react/icons/IconForms';
 import IconLayoutDashboard from '@tabler/icons-react/icons/IconLayoutDashboard';
@@ -38,6 +39,7 @@ const staffMenu: readonly MenuLinkItem[] = [
   { label: 'Organizations', path: '/admin/organizations', icon: IconSchool },
   { label: 'Districts', path: '/admin/districts', icon: IconBuildingCommunity },
   { label: 'Purchase orders', path: '/admin/purchase-orders', icon: IconFileInvoice },
+  { label: 'Invoices', path: '/admin/invoices', icon: IconReceipt2 },
   { label: 'Event payments', path: '/admin/event-payments', icon: IconCreditCard },
   { label: 'Refunds', path: '/admin/refunds', icon: IconReceiptRefund },
   { label: 'Events', path: '/admin/events', icon: IconCalendarEvent },

@@ -22,6 +22,8 @@ import { adminOrganizationsRoutes } from '../features/admin-organizations/routes
 import { adminPackagesRoutes } from '../features/admin-packages/routes.tsx';
 import { adminPlacementRoutes } from '../features/admin-placement/routes.tsx';
 import { adminPurchaseOrdersRoutes } from '../features/admin-purchase-orders/routes.tsx';
+import { adminInvoicesRoutes } from '../features/admin-invoices/routes.tsx';
+import { statementsRoutes } from '../features/statements/routes.tsx';
 import { adminRegistrationRequestsRoutes } from '../features/admin-registration-requests/routes.tsx';
 import { adminResourcesRoutes } from '../features/admin-resources/routes.tsx';
 import { adminToolkitRoutes } from '../features/admin-toolkit/routes.tsx';
@@ -71,6 +73,7 @@ const features: FeatureRouteFactory[] = [
   invitationsRoutes,
   profileRoutes,
   organizationsRoutes,
+  statementsRoutes,
   purchaseOrdersRoutes,
   resourcesHubRoutes,
   organizationResourcesRoutes,
@@ -92,6 +95,7 @@ const features: FeatureRouteFactory[] = [
   adminToolkitRoutes,
   adminOrganizationsRoutes,
   adminPurchaseOrdersRoutes,
+  adminInvoicesRoutes,
   adminEventsRoutes,
   adminMessagesRoutes,
   adminRemindersRoutes,

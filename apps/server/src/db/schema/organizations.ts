@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   pgEnum,
   pgTable,
   primaryKey,
@@ -49,6 +50,8 @@ export const organizations = pgTable(
     billingCountry: text('billing_country'),
     billingZipPostal: text('billing_zip_postal'),
     billingPhone: text('billing_phone'),
+    /** Days an invoice has to be paid in (issue 41); staff set them per organization. */
+    paymentTermsDays: integer('payment_terms_days').notNull().default(30),
     ticketRecipientMembershipId: uuid('ticket_recipient_membership_id').references(
       (): AnyPgColumn => organizationMemberships.id,
       {

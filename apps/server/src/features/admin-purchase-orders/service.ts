@@ -35,6 +35,8 @@ import {
   purchaseOrderTotals,
 } from './repository.ts';
 import { emitWebhookEvent } from '../../core/webhooks.ts';
+import { issueInvoice } from '../../core/invoices.ts';
+import { issueReceipt } from '../../core/receipts.ts';
 
 const purchaseOrderNotFound = () => notFound('No such purchase order.');
 
@@ -159,7 +161,10 @@ export async function approvePurchaseOrder(
     }
     // An institute purchase order pays its applications' payments; a package's pays a contract, nothing held.
     if (paymentId === null) await payLinkedPayments(tx, purchaseOrderId, now);
-    else await markPaid(tx, paymentId, 'purchase-order', now);
+    else if ((await markPaid(tx, paymentId, 'purchase-order', now)) === 'alreadyPaid') return;
+    // Paid on trust: the invoice asks for the money, and its receipt follows full payment (decision 0212).
+    const invoice = await issueInvoice(tx, purchaseOrderId, now, deps.config.timeZone);
+    if (!invoice && paymentId !== null) await issueReceipt(tx, paymentId, now, null);
   });
 }
 

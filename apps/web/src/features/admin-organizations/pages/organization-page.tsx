@@ -18,6 +18,7 @@ import { DetailSection } from '../../../ui/detail-section.tsx';
 import { InvitationsTable } from '../components/invitations-table.tsx';
 import { MembershipsTable } from '../components/memberships-table.tsx';
 import { OrganizationPackages } from '../components/organization-packages.tsx';
+import { PaymentTermsForm } from '../components/payment-terms-form.tsx';
 
 // The invite form and its validation load after the page itself.
 const InviteForm = lazy(() => import('../components/invite-form.tsx').then((m) => ({ default: m.InviteForm })));
@@ -77,6 +78,9 @@ export function OrganizationPage() {
           </DetailSection>
           <DetailSection title="Packages">
             <OrganizationPackages organizationId={organization.data.id} />
+          </DetailSection>
+          <DetailSection title="Payment terms">
+            <PaymentTermsForm organizationId={organization.data.id} />
           </DetailSection>
           <DetailSection title="Invitations">
             <InvitationsTable invitations={organization.data.invitations} />

@@ -55,11 +55,16 @@ export function ManageOrganizationPage() {
         <>
           <Group justify="space-between">
             <Text>District: {organization.data.districtName ?? organizationMessages.notSet}</Text>
-            {organizationPermissions.manage(organization.data.organizationMemberRole) ? (
-              <Anchor component={Link} to={`/members/organization/${organization.data.id}/school-roster`}>
-                Manage staff and toolkit access
+            <Group gap="md">
+              <Anchor component={Link} to={`/members/organization/${organization.data.id}/statement`}>
+                Invoices and statement of account
               </Anchor>
-            ) : null}
+              {organizationPermissions.manage(organization.data.organizationMemberRole) ? (
+                <Anchor component={Link} to={`/members/organization/${organization.data.id}/school-roster`}>
+                  Manage staff and toolkit access
+                </Anchor>
+              ) : null}
+            </Group>
           </Group>
           <NameSection organization={organization.data} />
           <AddressSection

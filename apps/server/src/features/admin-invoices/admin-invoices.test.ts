@@ -1,0 +1,299 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, like } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { invoiceNumberLabel, type ReceivablesPage } from '@portal/domain/commerce/invoices.ts';
+import { invoicePayments, invoiceReminders, invoices } from '../../db/schema/invoices.ts';
+import { billingContacts, districts, organizations } from '../../db/schema/organizations.ts';
+import { mailMessages } from '../../db/schema/platform.ts';
+import { eventPaymentReceipts } from '../../db/schema/receipts.ts';
+import { invoiceMailJob, invoiceMailJobHandler } from '../../core/invoices.ts';
+import { runDueJobs } from '../../platform/jobs.ts';
+import {
+  createConferenceDay,
+  createPayment,
+  createPurchaseOrder,
+  signedInUser,
+} from '../../test/commerce-factories.ts';
+import { call, useTestApp, type Caller } from '../../test/harness.ts';
+import { pdfText } from '../../test/pdf-text.ts';
+import { school } from '../../test/school.ts';
+import { sendInvoiceReminders } from './reminders.ts';
+
+const t = useTestApp();
+const day = 86_400_000;
+
+/** A school whose ADMIN sent a purchase order for 3 seats ($447.00), approved by staff: its invoice issued. */
+async function invoicedSchool(options: { termsDays?: number } = {}) {
+  const staff = await signedInUser(t, 'STAFF');
+  const people = await school(t);
+  const { organization, admin } = people;
+  const [district] = await t.deps.db
+    .insert(districts)
+    .values({ name: `District ${randomUUID().slice(0, 8)}` })
+    .returning();
+  await t.deps.db
+    .update(organizations)
+    .set({ districtId: district?.id, billingAddressLine1: '12 Ledger Lane', billingCity: 'Springfield' })
+    .where(eq(organizations.id, organization.id));
+  const billingEmail = `bursar-${randomUUID().slice(0, 8)}@school.test`;
+  await t.deps.db
+    .insert(billingContacts)
+    .values({ organizationId: organization.id, firstName: 'Bea', lastName: 'Bursar', email: billingEmail });
+  if (options.termsDays !== undefined) {
+    const terms = await call(t.app, 'PUT', `/api/admin/invoices/terms/${organization.id}`, {
+      caller: staff.caller,
+      body: { paymentTermsDays: options.termsDays },
+    });
+    expect(terms.statusCode).toBe(200);
+  }
+  const conference = await createConferenceDay(t.deps.db, 100);
+  const payment = await createPayment(t.deps.db, {
+    userId: admin.user.id,
+    organizationId: organization.id,
+    status: 'AWAITING_PO',
+    lines: [
+      {
+        eventId: conference.event.id,
+        ticketTypeId: conference.ticketType.id,
+        sectionId: conference.section.id,
+        numberOfTickets: 3,
+      },
+    ],
+  });
+  const purchaseOrder = await createPurchaseOrder(t.deps.db, t.deps.storage, {
+    paymentId: payment.id,
+    userId: admin.user.id,
+    organizationId: organization.id,
+    number: `PO-${randomUUID().slice(0, 6)}`,
+    pdf: Buffer.from('%PDF-1.4\n%%EOF\n'),
+  });
+  const approved = await call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrder.id}/approve`, {
+    caller: staff.caller,
+  });
+  expect(approved.statusCode).toBe(200);
+  const [invoice] = await t.deps.db.select().from(invoices).where(eq(invoices.purchaseOrderId, purchaseOrder.id));
+  if (!invoice) throw new Error('no invoice was issued');
+  return { ...people, staff, payment, purchaseOrder, invoice, billingEmail, district };
+}
+
+function pay(caller: Caller, invoiceId: string, amountCents: number, key = randomUUID(), extra: object = {}) {
+  return call(t.app, 'POST', `/api/admin/invoices/${invoiceId}/payments`, {
+    caller,
+    headers: { 'idempotency-key': key },
+    body: { method: 'CHECK', reference: 'Check 1042', receivedOn: '2026-11-30', amountCents, ...extra },
+  });
+}
+
+const receiptOf = async (paymentId: string) =>
+  (await t.deps.db.select().from(eventPaymentReceipts).where(eq(eventPaymentReceipts.paymentId, paymentId)))[0];
+
+describe('an approved purchase order is invoiced', () => {
+  it('numbers the invoice, takes Net 30, mails the billing contact the PDF, and holds the receipt back', async () => {
+    const { invoice, payment, billingEmail, purchaseOrder } = await invoicedSchool();
+    expect(invoice.totalCents).toBe(44_700);
+    expect(invoice.termsDays).toBe(30);
+    expect(invoice.issuedOn).toBe('2026-11-22');
+    expect(invoice.dueOn).toBe('2026-12-22');
+    expect(invoice.billingEmail).toBe(billingEmail);
+    expect(await receiptOf(payment.id)).toBeUndefined();
+    await runDueJobs(t.deps.db, { [invoiceMailJob]: invoiceMailJobHandler(t.deps) });
+    const [mail] = await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, billingEmail));
+    expect(mail?.subject).toBe(`Invoice ${invoiceNumberLabel(invoice.number)}`);
+    const attachment = mail?.attachments?.[0];
+    const text = await pdfText(Buffer.from(attachment?.content ?? '', 'base64'));
+    expect(text).toContain(`Invoice number: ${invoiceNumberLabel(invoice.number)}`);
+    expect(text).toContain('Due date: 12/22/2026');
+    expect(text).toContain(`Purchase order: ${purchaseOrder.number}`);
+    expect(text).toContain(t.deps.config.seller.legalName);
+    expect(text).toMatch(/Amount due\s*\$447\.00/);
+  });
+
+  it("takes the organization's own terms, and invoice numbers follow one another without gaps", async () => {
+    const first = await invoicedSchool({ termsDays: 45 });
+    const second = await invoicedSchool();
+    expect(first.invoice.termsDays).toBe(45);
+    expect(first.invoice.dueOn).toBe('2027-01-06');
+    expect(second.invoice.number).toBe(first.invoice.number + 1);
+  });
+});
+
+describe('POST /api/admin/invoices/:id/payments', () => {
+  it('a part payment leaves it open; the rest pays it and the receipt follows; a replay records nothing twice', async () => {
+    const { staff, invoice, payment } = await invoicedSchool();
+    const part = await pay(staff.caller, invoice.id, 20_000);
+    expect(part.statusCode).toBe(201);
+    expect(part.json().invoice).toMatchObject({ paidCents: 20_000, openCents: 24_700, status: 'OPEN' });
+    expect(await receiptOf(payment.id)).toBeUndefined();
+    const key = randomUUID();
+    const rest = await pay(staff.caller, invoice.id, 24_700, key);
+    expect(rest.statusCode).toBe(201);
+    expect(rest.json().invoice).toMatchObject({ paidCents: 44_700, openCents: 0, status: 'PAID' });
+    const replay = await pay(staff.caller, invoice.id, 24_700, key);
+    expect(replay.statusCode).toBe(201);
+    expect(replay.json().payment.id).toBe(rest.json().payment.id);
+    const rows = await t.deps.db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, invoice.id));
+    expect(rows).toHaveLength(2);
+    const receipt = await receiptOf(payment.id);
+    expect(receipt?.number).toBeGreaterThan(0);
+    expect(rest.json().invoice.receiptNumber).toBe(receipt?.number);
+    const another = await pay(staff.caller, invoice.id, 100, key);
+    expect(another.statusCode).toBe(422);
+  });
+
+  it('an overpayment pays the invoice and the rest is credit on the account', async () => {
+    const { staff, invoice, owner, organization } = await invoicedSchool();
+    const paid = await pay(staff.caller, invoice.id, 50_000);
+    expect(paid.statusCode).toBe(201);
+    expect(paid.json().payment).toMatchObject({ appliedCents: 44_700, creditCents: 5_300 });
+    const statement = await call(t.app, 'GET', `/api/statements/${organization.id}`, { caller: owner.caller });
+    expect(statement.json().totals).toMatchObject({
+      invoicedCents: 44_700,
+      appliedCents: 44_700,
+      creditCents: 5_300,
+      balanceCents: -5_300,
+      openInvoiceCount: 0,
+    });
+  });
+
+  it('refuses zero, negative and malformed amounts, an unknown invoice, no key, and anyone but staff', async () => {
+    const { staff, invoice, owner } = await invoicedSchool();
+    expect((await pay(staff.caller, invoice.id, 0)).statusCode).toBe(400);
+    expect((await pay(staff.caller, invoice.id, -100)).statusCode).toBe(400);
+    expect((await pay(staff.caller, invoice.id, 12.5)).statusCode).toBe(400);
+    expect((await pay(staff.caller, invoice.id, 100, randomUUID(), { method: 'CASH' })).statusCode).toBe(400);
+    expect((await pay(staff.caller, invoice.id, 100, randomUUID(), { reference: ' ' })).statusCode).toBe(400);
+    expect((await pay(staff.caller, invoice.id, 100, randomUUID(), { receivedOn: '11/30/2026' })).statusCode).toBe(400);
+    const unknown = await pay(staff.caller, randomUUID(), 100);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().detail).toBe('No such invoice.');
+    const unkeyed = await call(t.app, 'POST', `/api/admin/invoices/${invoice.id}/payments`, {
+      caller: staff.caller,
+      body: { method: 'CHECK', reference: 'x', receivedOn: '2026-11-30', amountCents: 100 },
+    });
+    expect(unkeyed.statusCode).toBe(400);
+    expect((await pay(owner.caller, invoice.id, 100)).statusCode).toBe(403);
+    const rows = await t.deps.db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, invoice.id));
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe('statements', () => {
+  it('its owner and admins read it and download it as PDF and CSV; a member and a stranger do not', async () => {
+    const { staff, invoice, owner, admin, member, organization } = await invoicedSchool();
+    await pay(staff.caller, invoice.id, 10_000);
+    const stranger = await signedInUser(t);
+    for (const caller of [owner.caller, admin.caller]) {
+      const read = await call(t.app, 'GET', `/api/statements/${organization.id}`, { caller });
+      expect(read.statusCode).toBe(200);
+      expect(read.json().invoices.items[0]).toMatchObject({ number: invoice.number, openCents: 34_700 });
+      expect(read.json().payments).toHaveLength(1);
+    }
+    for (const caller of [member.caller, stranger.caller]) {
+      expect((await call(t.app, 'GET', `/api/statements/${organization.id}`, { caller })).statusCode).toBe(404);
+      const file = await call(t.app, 'GET', `/api/statements/${organization.id}/invoices/${invoice.id}/file`, {
+        caller,
+      });
+      expect(file.statusCode).toBe(404);
+    }
+    const pdf = await call(t.app, 'GET', `/api/statements/${organization.id}/file?format=pdf`, {
+      caller: owner.caller,
+    });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Statement of account');
+    expect(text).toContain(invoiceNumberLabel(invoice.number));
+    expect(text).toContain('Balance due: $347.00');
+    const csv = await call(t.app, 'GET', `/api/statements/${organization.id}/file?format=csv`, {
+      caller: admin.caller,
+    });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.trim().split(/\r?\n/);
+    expect(lines[0]).toBe('Date,Type,Description,Charges,Payments,Balance');
+    expect(lines[1]).toContain('447.00');
+    expect(lines[2]).toMatch(/Check Check 1042 for I-\d{6}.*,100\.00,347\.00$/);
+    const invoicePdf = await call(t.app, 'GET', `/api/statements/${organization.id}/invoices/${invoice.id}/file`, {
+      caller: owner.caller,
+    });
+    expect(invoicePdf.statusCode).toBe(200);
+    expect(await pdfText(invoicePdf.rawPayload)).toMatch(/Amount due\s*\$347\.00/);
+  });
+
+  it("another organization's invoice is not found through this one's statement", async () => {
+    const first = await invoicedSchool();
+    const second = await invoicedSchool();
+    const crossed = await call(
+      t.app,
+      'GET',
+      `/api/statements/${first.organization.id}/invoices/${second.invoice.id}/file`,
+      { caller: first.owner.caller },
+    );
+    expect(crossed.statusCode).toBe(404);
+  });
+});
+
+describe('receivables ageing', () => {
+  it('ages open amounts by days past due, by organization and by district, and exports them', async () => {
+    const { staff, invoice, organization, district } = await invoicedSchool();
+    await t.deps.db.update(invoices).set({ dueOn: '2026-10-01' }).where(eq(invoices.id, invoice.id));
+    const byOrganization = await call(t.app, 'GET', '/api/admin/invoices/receivables?pageSize=100', {
+      caller: staff.caller,
+    });
+    expect(byOrganization.statusCode).toBe(200);
+    const row = byOrganization.json<ReceivablesPage>().items.find((item) => item.id === organization.id);
+    expect(row).toMatchObject({ days31To60Cents: 44_700, currentCents: 0, totalCents: 44_700 });
+    const byDistrict = await call(t.app, 'GET', '/api/admin/invoices/receivables?groupBy=district&pageSize=100', {
+      caller: staff.caller,
+    });
+    expect(byDistrict.statusCode, byDistrict.body).toBe(200);
+    const districtRow = byDistrict.json<ReceivablesPage>().items.find((item) => item.id === district?.id);
+    expect(districtRow).toMatchObject({ days31To60Cents: 44_700 });
+    const csv = await call(t.app, 'GET', '/api/admin/invoices/receivables/export?format=csv&groupBy=district', {
+      caller: staff.caller,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split(/\r?\n/)[0]).toBe(
+      'District,Current,1–30 days,31–60 days,61–90 days,Over 90 days,Total,As of',
+    );
+    expect(csv.body).toContain(`${district?.name},0.00,0.00,447.00,0.00,0.00,447.00,2026-11-22`);
+    const bad = await call(t.app, 'GET', '/api/admin/invoices/receivables?groupBy=state', { caller: staff.caller });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('payment terms', () => {
+  it('refuses terms out of range, an unknown organization and anyone but staff', async () => {
+    const staff = await signedInUser(t, 'STAFF');
+    const { organization, owner } = await school(t);
+    const put = (caller: Caller, id: string, paymentTermsDays: unknown) =>
+      call(t.app, 'PUT', `/api/admin/invoices/terms/${id}`, { caller, body: { paymentTermsDays } });
+    expect((await put(staff.caller, organization.id, -1)).statusCode).toBe(400);
+    expect((await put(staff.caller, organization.id, 121)).statusCode).toBe(400);
+    expect((await put(staff.caller, organization.id, 'thirty')).statusCode).toBe(400);
+    expect((await put(staff.caller, randomUUID(), 15)).statusCode).toBe(404);
+    expect((await put(owner.caller, organization.id, 15)).statusCode).toBe(403);
+    const read = await call(t.app, 'GET', `/api/admin/invoices/terms/${organization.id}`, { caller: staff.caller });
+    expect(read.json()).toEqual({ paymentTermsDays: 30 });
+  });
+});
+
+describe('reminders of overdue invoices', () => {
+  it('mails once per invoice and occasion, even when two sweeps run at once', async () => {
+    const { invoice, billingEmail } = await invoicedSchool();
+    const clock = { ...t.deps, clock: () => new Date(Date.parse('2026-12-29T15:00:00Z')) };
+    const [a, b] = await Promise.all([sendInvoiceReminders(clock), sendInvoiceReminders(clock)]);
+    expect((a ?? 0) + (b ?? 0)).toBeGreaterThanOrEqual(1);
+    await sendInvoiceReminders(clock);
+    const reminded = await t.deps.db.select().from(invoiceReminders).where(eq(invoiceReminders.invoiceId, invoice.id));
+    expect(reminded.map((row) => row.daysOverdue)).toEqual([7]);
+    const mails = await t.deps.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.to, billingEmail), like(mailMessages.subject, 'Reminder:%')));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('7 days overdue');
+    const later = { ...t.deps, clock: () => new Date(Date.parse('2026-12-22T15:00:00Z') + 31 * day) };
+    await sendInvoiceReminders(later);
+    const again = await t.deps.db.select().from(invoiceReminders).where(eq(invoiceReminders.invoiceId, invoice.id));
+    expect(again.map((row) => row.daysOverdue).sort()).toEqual([30, 7]);
+  });
+});
