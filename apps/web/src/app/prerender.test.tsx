@@ -16,7 +16,9 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('prerendered screens', () => {
+// Role queries over every members page's markup: past vitest's 5 s a test when lint and other tests share the two
+// cores (7 to 12 s at a load of 15).
+describe('prerendered screens', { timeout: 30_000 }, () => {
   let screens: Record<string, string>;
   // Rendering them loads every members page's module: seconds when the machine is busy.
   beforeAll(async () => {
