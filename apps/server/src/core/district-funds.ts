@@ -27,7 +27,7 @@ import { activeMembershipRole } from './memberships.ts';
  */
 
 /** Who administers a district: an active district membership as OWNER or ADMIN. */
-const administers = (districtId: string | SQL | typeof districts.id, userId: string) =>
+const administers = (districtId: string | SQL, userId: string) =>
   and(
     eq(districtMemberships.districtId, districtId),
     eq(districtMemberships.userId, userId),
@@ -292,12 +292,14 @@ export async function refundToFund(
   });
 }
 
+/** The outer districts row, named in full: drizzle leaves a one-table query's columns unqualified. */
+const districtIdColumn = sql`${districts}.${sql.identifier('id')}`;
 const waitingCount = sql<number>`(select count(*)::int from ${districtFundApprovals}
   inner join ${eventPayments} on ${eventPayments.id} = ${districtFundApprovals.paymentId}
-  where ${districtFundApprovals.districtId} = ${districts.id} and ${districtFundApprovals.decidedAt} is null
+  where ${districtFundApprovals.districtId} = ${districtIdColumn} and ${districtFundApprovals.decidedAt} is null
     and ${eventPayments.status} = 'AWAITING_APPROVAL')`;
 const balanceOf = sql<number>`(select coalesce(sum(${districtFundEntries.amountCents}), 0)::int from ${districtFundEntries}
-  where ${districtFundEntries.districtId} = ${districts.id})`;
+  where ${districtFundEntries.districtId} = ${districtIdColumn})`;
 
 /**
  * Districts with their fund's balance and the orders waiting for approval, by name, a page at a time:
@@ -310,7 +312,7 @@ export async function fundSummaries(
   const conditions = [
     filter.search ? ilike(districts.name, `%${filter.search.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
     filter.administeredBy
-      ? sql`exists (select 1 from ${districtMemberships} where ${administers(districts.id, filter.administeredBy)})`
+      ? sql`exists (select 1 from ${districtMemberships} where ${administers(districtIdColumn, filter.administeredBy)})`
       : undefined,
   ];
   const where = and(...conditions);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type {
   DistrictApprovalPage,
   DistrictSchoolPage,
@@ -132,7 +132,7 @@ export async function approvalsPage(db: Executor, districtId: string, page: Page
             numberOfTickets: eventPaymentItems.numberOfTickets,
           })
           .from(eventPaymentItems)
-          .where(sql`${eventPaymentItems.paymentId} = any(${ids}::uuid[])`)
+          .where(inArray(eventPaymentItems.paymentId, ids))
           .orderBy(asc(eventPaymentItems.title), asc(eventPaymentItems.id));
   let total = rows[0]?.total;
   if (total === undefined) {
