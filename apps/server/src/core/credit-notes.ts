@@ -113,7 +113,9 @@ export async function readCreditNote(db: Executor, refundId: string): Promise<Cr
 
 const refundedBy = (method: RefundMethod) => {
   if (method === 'CARD') return 'Refunded to the card that paid';
-  return method === 'DISTRICT_FUND' ? 'Refunded to the district fund that paid' : 'Credit note, settled by the finance office';
+  return method === 'DISTRICT_FUND'
+    ? 'Refunded to the district fund that paid'
+    : 'Credit note, settled by the finance office';
 };
 
 /** credit-note-C-000001.pdf, drawn with the receipt's pieces (receipt-pdf.ts moneySheet). */

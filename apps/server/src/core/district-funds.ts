@@ -9,7 +9,12 @@ import {
 } from '@portal/domain/organizations/district-funds.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import type { Executor } from '../db/client.ts';
-import { districtFundAllowances, districtFundApprovals, districtFundEntries, districtFunds } from '../db/schema/district-funds.ts';
+import {
+  districtFundAllowances,
+  districtFundApprovals,
+  districtFundEntries,
+  districtFunds,
+} from '../db/schema/district-funds.ts';
 import { eventPayments } from '../db/schema/commerce.ts';
 import { districtMemberships, districts, organizations } from '../db/schema/organizations.ts';
 import { users } from '../db/schema/users.ts';
@@ -55,7 +60,11 @@ export async function requireDistrictAdministrator(db: Executor, districtId: str
 /** The fund's row, made on first use; FOR UPDATE in the caller's transaction (see the lock order above). */
 export async function lockFund(tx: Executor, districtId: string): Promise<void> {
   await tx.insert(districtFunds).values({ districtId }).onConflictDoNothing();
-  await tx.select({ districtId: districtFunds.districtId }).from(districtFunds).where(eq(districtFunds.districtId, districtId)).for('update');
+  await tx
+    .select({ districtId: districtFunds.districtId })
+    .from(districtFunds)
+    .where(eq(districtFunds.districtId, districtId))
+    .for('update');
 }
 
 export async function ensureFund(tx: Executor, districtId: string): Promise<void> {
@@ -77,7 +86,10 @@ export async function schoolSpent(db: Executor, organizationId: string): Promise
     .select({ spent: sql<number>`coalesce(-sum(${districtFundEntries.amountCents}), 0)::int` })
     .from(districtFundEntries)
     .where(
-      and(eq(districtFundEntries.organizationId, organizationId), inArray(districtFundEntries.kind, ['SPEND', 'REFUND'])),
+      and(
+        eq(districtFundEntries.organizationId, organizationId),
+        inArray(districtFundEntries.kind, ['SPEND', 'REFUND']),
+      ),
     );
   return row?.spent ?? 0;
 }
@@ -132,7 +144,8 @@ export async function districtFundOptionOf(db: Executor, organizationId: string,
   const none = { available: false, districtName: null, leftCents: null, balanceCents: null };
   if ((await activeMembershipRole(db, organizationId, userId)) !== 'OWNER') return none;
   const school = await schoolAllowance(db, organizationId);
-  if (!school?.districtId || school.limitCents === null || school.allowanceDistrictId !== school.districtId) return none;
+  if (!school?.districtId || school.limitCents === null || school.allowanceDistrictId !== school.districtId)
+    return none;
   const balance = await fundBalance(db, school.districtId);
   const spent = await schoolSpent(db, organizationId);
   return {
@@ -201,7 +214,9 @@ export async function payFromDistrictFund(
     await spend(tx, districtId, organizationId, payment, 'Paid at checkout, within the school’s allowance', now);
     return 'PAID';
   }
-  await tx.insert(districtFundApprovals).values({ paymentId: payment.paymentId, districtId, organizationId, createdAt: now });
+  await tx
+    .insert(districtFundApprovals)
+    .values({ paymentId: payment.paymentId, districtId, organizationId, createdAt: now });
   for (const to of await administratorEmails(tx, districtId)) {
     await queueMail(tx, {
       to,
@@ -252,7 +267,15 @@ export async function approveFundSpend(
   await lockFund(tx, approval.districtId);
   const balance = await fundBalance(tx, approval.districtId);
   if (approval.totalCents > balance) throw conflict(districtFundMessages.balanceShort(balance));
-  await spend(tx, approval.districtId, approval.organizationId, approval, 'Approved by the district administrator', now, approvedById);
+  await spend(
+    tx,
+    approval.districtId,
+    approval.organizationId,
+    approval,
+    'Approved by the district administrator',
+    now,
+    approvedById,
+  );
   await tx
     .update(districtFundApprovals)
     .set({ decidedById: approvedById, decidedAt: now })
@@ -334,7 +357,10 @@ export async function fundSummaries(
 }
 
 async function countDistricts(db: Executor, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(districts).where(where);
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(districts)
+    .where(where);
   return row?.count ?? 0;
 }
 
@@ -362,7 +388,9 @@ export async function fundEntriesPage(
       paymentId: districtFundEntries.paymentId,
       reference: districtFundEntries.reference,
       reason: districtFundEntries.reason,
-      createdByName: sql<string | null>`case when ${users.id} is null then null else ${users.firstName} || ' ' || ${users.lastName} end`,
+      createdByName: sql<
+        string | null
+      >`case when ${users.id} is null then null else ${users.firstName} || ' ' || ${users.lastName} end`,
       createdAt: districtFundEntries.createdAt,
       total: sql<number>`(count(*) over ())::int`,
     })

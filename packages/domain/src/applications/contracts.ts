@@ -9,7 +9,12 @@ import {
   questionTypes,
   type QuestionType,
 } from './rules.ts';
-import { applicationSelectionLevels, eventKinds, eventPaymentMethods, eventPaymentStatuses } from '../commerce/enums.ts';
+import {
+  applicationSelectionLevels,
+  eventKinds,
+  eventPaymentMethods,
+  eventPaymentStatuses,
+} from '../commerce/enums.ts';
 import { phoneNumber } from '../contact.ts';
 import { defaultCountry } from '../lookups.ts';
 

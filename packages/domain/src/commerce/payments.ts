@@ -209,7 +209,9 @@ export function isVoidedOrCancelled(payment: {
 
 /** Statuses that still hold seats (or may become paid); everything else is settled. */
 export function isOpenPayment(status: EventPaymentStatus): boolean {
-  return status === 'PENDING' || status === 'AWAITING_PO' || status === 'PO_SUBMITTED' || status === 'AWAITING_APPROVAL';
+  return (
+    status === 'PENDING' || status === 'AWAITING_PO' || status === 'PO_SUBMITTED' || status === 'AWAITING_APPROVAL'
+  );
 }
 
 export const eventPaymentMethodLabels: Record<EventPaymentMethod, string> = {

@@ -41,7 +41,12 @@ export const adminDistrictFundRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
     '/admin/district-funds/:districtId/entries',
     {
       config: staff,
-      schema: { tags, params: districtParams, querystring: districtPageQuery, response: { 200: districtFundEntryPage } },
+      schema: {
+        tags,
+        params: districtParams,
+        querystring: districtPageQuery,
+        response: { 200: districtFundEntryPage },
+      },
     },
     async (request) => {
       if (!(await fundSummary(deps.db, request.params.districtId)))

@@ -97,7 +97,9 @@ describe('staff record deposits and see every fund', () => {
       body: { kind: 'DEPOSIT', amountCents: 25_000, reference: 'CHK 4411', reason: 'Second semester' },
     });
     expect(again.json<DistrictFundSummary>().balanceCents).toBe(75_000);
-    const entries = await call(t.app, 'GET', `/api/admin/district-funds/${districtId}/entries`, { caller: staff.caller });
+    const entries = await call(t.app, 'GET', `/api/admin/district-funds/${districtId}/entries`, {
+      caller: staff.caller,
+    });
     expect(entries.json().items).toMatchObject([
       { kind: 'DEPOSIT', amountCents: 25_000, reference: 'CHK 4411', reason: 'Second semester' },
       { kind: 'DEPOSIT', amountCents: 50_000, reference: 'PO-D-1001', reason: 'Title II' },
@@ -126,7 +128,10 @@ describe('staff record deposits and see every fund', () => {
   it('keeps the ledger append-only: the database refuses UPDATE and DELETE', async () => {
     const { districtId } = await district(10_000);
     await expect(
-      t.deps.db.update(districtFundEntries).set({ amountCents: 1 }).where(eq(districtFundEntries.districtId, districtId)),
+      t.deps.db
+        .update(districtFundEntries)
+        .set({ amountCents: 1 })
+        .where(eq(districtFundEntries.districtId, districtId)),
     ).rejects.toThrow();
     await expect(
       t.deps.db.delete(districtFundEntries).where(eq(districtFundEntries.districtId, districtId)),
@@ -169,9 +174,9 @@ describe('district administrators set what each school may spend', () => {
     const outside = await setLimit(other.administrator.caller, other.districtId, first.organization.id, 1);
     expect(outside.statusCode).toBe(400);
     expect(outside.json().detail).toBe(districtFundMessages.schoolNotInDistrict);
-    expect((await setLimit(other.administrator.caller, other.districtId, other.school.organization.id, -1)).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await setLimit(other.administrator.caller, other.districtId, other.school.organization.id, -1)).statusCode,
+    ).toBe(400);
     expect((await setLimit(other.administrator.caller, randomUUID(), other.school.organization.id, 1)).statusCode).toBe(
       404,
     );
@@ -240,7 +245,10 @@ describe('paying with District funds at checkout', () => {
     const approvals = await call(t.app, 'GET', `/api/district-funds/${districtId}/approvals`, {
       caller: administrator.caller,
     });
-    expect(approvals.json()).toMatchObject({ total: 1, items: [{ paymentId: eventPaymentId, totalCents: ticketCents }] });
+    expect(approvals.json()).toMatchObject({
+      total: 1,
+      items: [{ paymentId: eventPaymentId, totalCents: ticketCents }],
+    });
 
     const other = await district(0);
     const foreign = await call(t.app, 'POST', `/api/district-funds/${districtId}/approvals/${eventPaymentId}/approve`, {
@@ -248,9 +256,14 @@ describe('paying with District funds at checkout', () => {
     });
     expect(foreign.statusCode).toBe(403);
 
-    const approved = await call(t.app, 'POST', `/api/district-funds/${districtId}/approvals/${eventPaymentId}/approve`, {
-      caller: administrator.caller,
-    });
+    const approved = await call(
+      t.app,
+      'POST',
+      `/api/district-funds/${districtId}/approvals/${eventPaymentId}/approve`,
+      {
+        caller: administrator.caller,
+      },
+    );
     expect(approved.json()).toMatchObject({ status: 'PAID' });
     expect(await paymentOf(eventPaymentId)).toMatchObject({ status: 'PAID' });
     expect((await summary(administrator.caller, districtId)).balanceCents).toBe(100_000 - ticketCents);
@@ -267,15 +280,25 @@ describe('paying with District funds at checkout', () => {
     const { eventPaymentId } = (await payFromFund(first.owner.caller, first.organization.id)).json<{
       eventPaymentId: string;
     }>();
-    const noReason = await call(t.app, 'POST', `/api/district-funds/${districtId}/approvals/${eventPaymentId}/decline`, {
-      caller: administrator.caller,
-      body: { reason: ' ' },
-    });
+    const noReason = await call(
+      t.app,
+      'POST',
+      `/api/district-funds/${districtId}/approvals/${eventPaymentId}/decline`,
+      {
+        caller: administrator.caller,
+        body: { reason: ' ' },
+      },
+    );
     expect(noReason.statusCode).toBe(400);
-    const declined = await call(t.app, 'POST', `/api/district-funds/${districtId}/approvals/${eventPaymentId}/decline`, {
-      caller: administrator.caller,
-      body: { reason: 'Over this term’s budget' },
-    });
+    const declined = await call(
+      t.app,
+      'POST',
+      `/api/district-funds/${districtId}/approvals/${eventPaymentId}/decline`,
+      {
+        caller: administrator.caller,
+        body: { reason: 'Over this term’s budget' },
+      },
+    );
     expect(declined.json()).toMatchObject({ status: 'CANCELLED' });
     expect(await paymentOf(eventPaymentId)).toMatchObject({ status: 'CANCELLED', seatsHeld: false });
     expect(await t.deps.db.select().from(cartItems).where(eq(cartItems.userId, first.owner.user.id))).toHaveLength(1);
@@ -313,7 +336,10 @@ describe('paying with District funds at checkout', () => {
     const { eventPaymentId } = (await payFromFund(first.owner.caller, first.organization.id)).json<{
       eventPaymentId: string;
     }>();
-    const [item] = await t.deps.db.select().from(eventPaymentItems).where(eq(eventPaymentItems.paymentId, eventPaymentId));
+    const [item] = await t.deps.db
+      .select()
+      .from(eventPaymentItems)
+      .where(eq(eventPaymentItems.paymentId, eventPaymentId));
     const cancelled = await call(t.app, 'POST', `/api/event-payments/${eventPaymentId}/cancellation`, {
       caller: first.owner.caller,
       body: { items: [{ itemId: item?.id, unassigned: 2 }] },

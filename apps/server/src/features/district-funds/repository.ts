@@ -6,11 +6,7 @@ import type {
 } from '@portal/domain/organizations/district-funds.ts';
 import type { Executor } from '../../db/client.ts';
 import { eventPaymentItems, eventPayments, events } from '../../db/schema/commerce.ts';
-import {
-  districtFundAllowances,
-  districtFundApprovals,
-  districtFundEntries,
-} from '../../db/schema/district-funds.ts';
+import { districtFundAllowances, districtFundApprovals, districtFundEntries } from '../../db/schema/district-funds.ts';
 import { organizations } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -102,7 +98,11 @@ const waiting = (districtId: string) =>
   );
 
 /** The orders waiting for the district's approval, oldest first, with their lines (one query for the page's lines). */
-export async function approvalsPage(db: Executor, districtId: string, page: PageRequest): Promise<DistrictApprovalPage> {
+export async function approvalsPage(
+  db: Executor,
+  districtId: string,
+  page: PageRequest,
+): Promise<DistrictApprovalPage> {
   const rows = await db
     .select({
       paymentId: districtFundApprovals.paymentId,
@@ -205,12 +205,14 @@ export async function spendingRows(
     .select({
       organizationName: organizations.name,
       eventName: sql<string>`coalesce(${eventsOfPayment}, '')`.as('event_name'),
-      spentCents: sql<number>`coalesce(-sum(${districtFundEntries.amountCents}) filter (where ${districtFundEntries.kind} = 'SPEND'), 0)::int`.as(
-        'spent_cents',
-      ),
-      refundedCents: sql<number>`coalesce(sum(${districtFundEntries.amountCents}) filter (where ${districtFundEntries.kind} = 'REFUND'), 0)::int`.as(
-        'refunded_cents',
-      ),
+      spentCents:
+        sql<number>`coalesce(-sum(${districtFundEntries.amountCents}) filter (where ${districtFundEntries.kind} = 'SPEND'), 0)::int`.as(
+          'spent_cents',
+        ),
+      refundedCents:
+        sql<number>`coalesce(sum(${districtFundEntries.amountCents}) filter (where ${districtFundEntries.kind} = 'REFUND'), 0)::int`.as(
+          'refunded_cents',
+        ),
     })
     .from(districtFundEntries)
     .innerJoin(organizations, eq(organizations.id, districtFundEntries.organizationId))

@@ -38,8 +38,7 @@ export const districtFundRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.get(
     '/district-funds',
     { config: signedIn, schema: { tags, querystring: districtPageQuery, response: { 200: districtFundSummaryPage } } },
-    async (request) =>
-      fundSummaries(deps.db, { administeredBy: caller(request).user.id, ...request.query }),
+    async (request) => fundSummaries(deps.db, { administeredBy: caller(request).user.id, ...request.query }),
   );
 
   app.get(
@@ -96,7 +95,12 @@ export const districtFundRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     '/district-funds/:districtId/entries',
     {
       config: signedIn,
-      schema: { tags, params: districtParams, querystring: districtPageQuery, response: { 200: districtFundEntryPage } },
+      schema: {
+        tags,
+        params: districtParams,
+        querystring: districtPageQuery,
+        response: { 200: districtFundEntryPage },
+      },
     },
     async (request) => {
       await requireDistrictAdministrator(deps.db, request.params.districtId, caller(request).user.id);

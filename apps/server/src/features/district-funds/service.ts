@@ -58,7 +58,13 @@ export async function setAllowance(
   const now = deps.clock();
   await deps.db.transaction(async (tx) => {
     await ensureFund(tx, districtId);
-    await upsertAllowance(tx, { districtId, organizationId, limitCents: input.limitCents, updatedById: auth.user.id, now });
+    await upsertAllowance(tx, {
+      districtId,
+      organizationId,
+      limitCents: input.limitCents,
+      updatedById: auth.user.id,
+      now,
+    });
     await audit(tx, {
       ...actorOf(auth),
       action: 'district-fund.allowance',
