@@ -106,7 +106,12 @@ export interface LedgerRow {
 }
 
 export async function appendEntry(tx: Executor, row: LedgerRow): Promise<string> {
-  const [written] = await tx.insert(districtFundEntries).values(row).returning({ id: districtFundEntries.id });
+  // Stamped when written, after the fund's lock (not at the transaction's start): the ledger's order by created_at is
+  // the order the balance moved in, which bench's 'district fund below zero' adds up.
+  const [written] = await tx
+    .insert(districtFundEntries)
+    .values({ ...row, createdAt: sql`clock_timestamp()` })
+    .returning({ id: districtFundEntries.id });
   if (!written) throw new Error('the fund entry was not written');
   return written.id;
 }
