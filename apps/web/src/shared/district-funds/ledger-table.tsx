@@ -40,7 +40,7 @@ export function LedgerTable({ ledger, onPage }: LedgerTableProps) {
               <Table.Td>{districtFundEntryKindLabels[entry.kind]}</Table.Td>
               <Table.Td>{entry.organizationName ?? ''}</Table.Td>
               <Table.Td>
-                <Text size="sm" fw={600} c={entry.amountCents < 0 ? 'red.9' : 'green.9'}>
+                <Text size="sm" fw={600}>
                   {entry.amountCents > 0 ? '+' : ''}
                   {formatCents(entry.amountCents)}
                 </Text>
