@@ -1,5 +1,5 @@
 import { expectAccessible } from './fixtures/accessibility.ts';
-import { atPath, demoUsers, sideMenu, signIn } from './fixtures/auth.ts';
+import { demoUsers, sideMenu, signIn } from './fixtures/auth.ts';
 import { chooseOption, expectToast, input, journeyTimeout, replaceText, uniqueToken } from './fixtures/forms.ts';
 import { linkInNewestMail } from './fixtures/mailbox.ts';
 import { expect, test } from './fixtures/test.ts';
