@@ -1,14 +1,9 @@
 import { expectAccessible } from './fixtures/accessibility.ts';
 import { demoUsers, sideMenu, signIn } from './fixtures/auth.ts';
 import { chooseOption, expectToast, input, journeyTimeout, replaceText, uniqueToken } from './fixtures/forms.ts';
+import { freshDistrictSchool } from './fixtures/journey-data.ts';
 import { linkInNewestMail } from './fixtures/mailbox.ts';
 import { expect, test } from './fixtures/test.ts';
-
-interface JourneyData {
-  people: { id: string; email: string; firstName: string; lastName: string }[];
-  organizations: { id: string; name: string }[];
-  saleEvent: { id: string; name: string; sectionTitle: string };
-}
 
 // Everything bought and changed here is the journey's own: a district and its school (owned by a fresh copy of
 // Lincoln's owner), a district administrator (a fresh copy of a Lincoln teacher) and an event on sale that its
@@ -25,24 +20,11 @@ test("staff make a district administrator and fund the district; the administrat
 }) => {
   test.setTimeout(journeyTimeout);
   const token = uniqueToken();
-  const districtName = `Journey District ${token}`;
-  const made = await page.request.post('/api/dev/journey-data', {
-    headers: { 'x-requested-with': 'portal' },
-    data: {
-      people: [
-        { copyOf: demoUsers.ownerLincoln.email, firstName: 'Opal', lastName: `Journey-${token}` },
-        { copyOf: demoUsers.teacherLincoln.email, firstName: 'Dara', lastName: `Journey-${token}` },
-      ],
-      organizations: [{ name: `Journey School ${token}`, district: districtName, owner: 0 }],
-      saleEvent: { name: `Journey Sale Day ${token}` },
-    },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const data = (await made.json()) as JourneyData;
-  const [owner, administrator] = data.people;
-  const [school] = data.organizations;
-  if (!owner || !administrator || !school) throw new Error('the journey data is incomplete');
-  const { saleEvent } = data;
+  const { districtName, school, owner, administrator, saleEvent } = await freshDistrictSchool(
+    page.request,
+    demoUsers.ownerLincoln,
+    demoUsers.teacherLincoln,
+  );
   const itemTitle = `${saleEvent.name} — ${saleEvent.sectionTitle}`;
 
   // Staff invite the administrator to the district, then record the district's purchase order as a deposit.
