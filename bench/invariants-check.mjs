@@ -114,6 +114,19 @@ const corruptions = [
       where id = (select id from event_payments where not seats_held limit 1)`,
   },
   {
+    name: 'a district fund spent past its balance',
+    catches: 'district fund below zero',
+    sql: `insert into district_funds (district_id) select id from districts order by name limit 1 on conflict do nothing;
+      insert into district_fund_entries (district_id, kind, amount_cents, reason)
+        select id, 'ADJUSTMENT', -100, 'corruption' from districts order by name limit 1`,
+  },
+  {
+    name: 'a payment paid from a district fund without its spend',
+    catches: 'district fund spends ≠ payments it paid',
+    sql: `update event_payments set method = 'DISTRICT_FUNDS'
+      where id = (select id from event_payments where paid_at is not null and total_cents > 0 limit 1)`,
+  },
+  {
     name: 'a receipt deleted',
     catches: 'receipt numbers skipped or repeated',
     sql: `delete from event_payment_receipts

@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 /** Statuses in which a payment holds its seats (capacity.ts: released on CANCELLED, EXPIRED, REFUND_NEEDED). */
-const holding = `('PENDING', 'AWAITING_PO', 'PO_SUBMITTED', 'PAID')`;
+const holding = `('PENDING', 'AWAITING_PO', 'PO_SUBMITTED', 'AWAITING_APPROVAL', 'PAID')`;
 
 // The counters follow event_payments.seats_held, never the status: the queries below add up items by that column,
 // and the seats waiting-list entries hold (held_seats: gathered for the first in line, or offered), which count like a
@@ -232,6 +232,32 @@ const invariants = [
     name: 'invoices of purchase orders not approved',
     rule: 'an invoice exists for a purchase order that is not APPROVED',
     sql: `select i.id, o.status from invoices i join purchase_orders o on o.id = i.purchase_order_id where o.status <> 'APPROVED'`,
+  },
+  {
+    name: 'district fund below zero',
+    rule: "a district fund's balance, the sum of its ledger, is below zero, now or after any of its rows in order",
+    sql: `select district_id, id, running from (select district_id, id, sum(amount_cents)
+        over (partition by district_id order by created_at, id) as running from district_fund_entries) ledger
+      where running < 0`,
+  },
+  {
+    name: 'district fund spends ≠ payments it paid',
+    rule: 'a District funds payment paid has not exactly one SPEND row of its total, or a SPEND row pays a payment never paid',
+    sql: `select p.id, p.total_cents, p.paid_at, coalesce(-sum(e.amount_cents), 0)::int as spent, count(e.id)::int as rows
+      from event_payments p left join district_fund_entries e on e.payment_id = p.id and e.kind = 'SPEND'
+      where p.method = 'DISTRICT_FUNDS' group by p.id
+      having (p.paid_at is not null and p.total_cents > 0 and (count(e.id) <> 1 or -sum(e.amount_cents) <> p.total_cents))
+        or (p.paid_at is null and count(e.id) > 0)`,
+  },
+  {
+    name: 'district fund refunds ≠ refunds to the fund',
+    rule: "a payment's REFUND rows in its district's fund differ from its refunds made to the fund",
+    sql: `select p.id, coalesce(e.back, 0) as ledger, coalesce(r.back, 0) as refunds from event_payments p
+      left join (select payment_id, sum(amount_cents)::int as back from district_fund_entries where kind = 'REFUND'
+        group by payment_id) e on e.payment_id = p.id
+      left join (select payment_id, sum(amount_cents)::int as back from refunds where method = 'DISTRICT_FUND'
+        group by payment_id) r on r.payment_id = p.id
+      where p.method = 'DISTRICT_FUNDS' and coalesce(e.back, 0) <> coalesce(r.back, 0)`,
   },
 ];
 

@@ -13,6 +13,8 @@ import { withDatabaseBudget, type PoolStats } from './db/client.ts';
 import { adminDashboardRoutes } from './features/admin-dashboard/routes.ts';
 import { adminEventPaymentRoutes } from './features/admin-event-payments/routes.ts';
 import { adminRefundRoutes } from './features/admin-refunds/routes.ts';
+import { adminDistrictFundRoutes } from './features/admin-district-funds/routes.ts';
+import { districtFundRoutes } from './features/district-funds/routes.ts';
 import { adminNotificationRoutes } from './features/admin-notifications/routes.ts';
 import { adminOrganizationRoutes } from './features/admin-organizations/routes.ts';
 import { adminPurchaseOrderRoutes } from './features/admin-purchase-orders/routes.ts';
@@ -162,6 +164,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(profileRoutes, { prefix: '/api', ...deps });
   await app.register(organizationRoutes, { prefix: '/api', ...deps });
   await app.register(adminOrganizationRoutes, { prefix: '/api', ...deps });
+  await app.register(adminDistrictFundRoutes, { prefix: '/api', ...deps });
+  await app.register(districtFundRoutes, { prefix: '/api', ...deps });
   await app.register(invitationRoutes, { prefix: '/api', ...deps });
   await app.register(affiliationRoutes, { prefix: '/api', ...deps });
   await app.register(adminEventRoutes, { prefix: '/api', ...deps });

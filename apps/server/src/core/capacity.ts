@@ -427,8 +427,8 @@ export async function refundPaidPayment(
   return true;
 }
 
-/** Who settled a payment: a purchase order approved by staff, a card provider, or nothing to pay. */
-export type PaidSource = 'purchase-order' | PaymentProviderName | 'free';
+/** Who settled a payment: a purchase order approved by staff, a card provider, a district's fund, or nothing to pay. */
+export type PaidSource = 'purchase-order' | PaymentProviderName | 'free' | 'district-fund';
 
 /**
  * Marks a payment PAID in the caller's transaction (locks the payment row). Seats still held become
@@ -456,7 +456,7 @@ export async function markPaid(
   const [row] = await executeStatic<PaidRow>(tx, markPaidStatement, {
     paymentId,
     paidAt: now.toISOString(),
-    provider: source === 'purchase-order' || source === 'free' ? null : source,
+    provider: source === 'purchase-order' || source === 'free' || source === 'district-fund' ? null : source,
     actorId: paidAudit?.actorId ?? null,
     impersonatorId: paidAudit?.impersonatorId ?? null,
     action: paidAudit?.action ?? null,
@@ -583,7 +583,7 @@ const dueHolds = staticStatement(
   'due_holds',
   sql`select ${eventPayments.id} as "id" from ${eventPayments}
     where ${eventPayments.seatsHeld} and ${eventPayments.holdExpiresAt} < ${sql.placeholder('now')}::timestamptz
-      and ${eventPayments.status} in ('PENDING', 'AWAITING_PO', 'PO_SUBMITTED')
+      and ${eventPayments.status} in ('PENDING', 'AWAITING_PO', 'PO_SUBMITTED', 'AWAITING_APPROVAL')
     order by ${eventPayments.holdExpiresAt} limit ${sql.raw(String(expiryBatch))}`,
 );
 
@@ -607,7 +607,7 @@ export async function expireHolds(db: Database, now: Date): Promise<number> {
             eq(eventPayments.id, id),
             eq(eventPayments.seatsHeld, true),
             lt(eventPayments.holdExpiresAt, now),
-            inArray(eventPayments.status, ['PENDING', 'AWAITING_PO', 'PO_SUBMITTED']),
+            inArray(eventPayments.status, ['PENDING', 'AWAITING_PO', 'PO_SUBMITTED', 'AWAITING_APPROVAL']),
           ),
         )
         .returning({ couponId: eventPayments.couponId, method: eventPayments.method });

@@ -111,8 +111,12 @@ export async function readCreditNote(db: Executor, refundId: string): Promise<Cr
   return { ...note, buyerName: `${firstName} ${lastName}` };
 }
 
-const refundedBy = (method: RefundMethod) =>
-  method === 'CARD' ? 'Refunded to the card that paid' : 'Credit note, settled by the finance office';
+const refundedBy = (method: RefundMethod) => {
+  if (method === 'CARD') return 'Refunded to the card that paid';
+  return method === 'DISTRICT_FUND'
+    ? 'Refunded to the district fund that paid'
+    : 'Credit note, settled by the finance office';
+};
 
 /** credit-note-C-000001.pdf, drawn with the receipt's pieces (receipt-pdf.ts moneySheet). */
 export async function creditNotePdf(note: CreditNote, settings: DocumentSettings): Promise<Uint8Array> {

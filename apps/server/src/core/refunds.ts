@@ -14,6 +14,7 @@ import { conflict, notFound } from '../platform/errors.ts';
 import { enqueueJob, type JobHandler } from '../platform/jobs.ts';
 import { providerOfPayment } from '../platform/payment-providers.ts';
 import { issueCreditNote } from './credit-notes.ts';
+import { refundToFund } from './district-funds.ts';
 import { emitWebhookEvent } from './webhooks.ts';
 
 /**
@@ -23,7 +24,8 @@ import { emitWebhookEvent } from './webhooks.ts';
  * a unique idempotency key, and its credit note numbered. A card refund is sent to its provider after
  * the commit, by a job queued in that transaction (and tried at once); the provider is called with the
  * same key, so a retried call makes one refund. A refund nobody can send (the CashNet-style gateway, a
- * purchase order) is OWED until staff settle it.
+ * purchase order) is OWED until staff settle it. A district fund's payment is refunded to its fund at once
+ * (a REFUND row of core/district-funds.ts), SETTLED in the refund's transaction.
  */
 
 export const refundSendJob = 'refund.send';
@@ -71,7 +73,8 @@ export async function recordRefund(tx: Executor, refund: RefundToRecord, now: Da
     throw conflict(refundMessages.tooMuch(payment.left));
   }
   const byCard = raised.method === 'CARD' && raised.provider !== null && refundableProviders.includes(raised.provider);
-  const method: RefundMethod = raised.method === 'CARD' ? 'CARD' : 'CREDIT_NOTE';
+  const toFund = raised.method === 'DISTRICT_FUNDS';
+  const method: RefundMethod = raised.method === 'CARD' ? 'CARD' : toFund ? 'DISTRICT_FUND' : 'CREDIT_NOTE';
   const status: RefundStatus = byCard ? 'PENDING' : 'OWED';
   const [written] = await tx
     .insert(refunds)
@@ -90,6 +93,12 @@ export async function recordRefund(tx: Executor, refund: RefundToRecord, now: Da
   if (!written) throw new Error('the refund was not written');
   if (byCard) await enqueueJob(tx, refundSendJob, { refundId: written.id });
   const creditNoteNumber = await issueCreditNote(tx, written.id, refund.paymentId, now);
+  if (toFund) {
+    // The fund takes the money back in this transaction: the refund is settled as it is recorded.
+    await refundToFund(tx, refund);
+    await settleRefund(tx, written.id, 'OWED', now, refund.createdById);
+    return { id: written.id, status: 'SETTLED', method, creditNoteNumber };
+  }
   return { id: written.id, status, method, creditNoteNumber };
 }
 

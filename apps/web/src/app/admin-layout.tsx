@@ -2,6 +2,7 @@ import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import IconBooks from '@tabler/icons-react/icons/IconBooks';
 import IconKey from '@tabler/icons-react/icons/IconKey';
 import IconBuildingCommunity from '@tabler/icons-react/icons/IconBuildingCommunity';
+import IconPigMoney from '@tabler/icons-react/icons/IconPigMoney';
 import IconCalendarEvent from '@tabler/icons-react/icons/IconCalendarEvent';
 import IconCalendarMonth from '@tabler/icons-react/icons/IconCalendarMonth';
 import IconChartBar from '@tabler/icons-react/icons/IconChartBar';
@@ -38,6 +39,7 @@ const staffMenu: readonly MenuLinkItem[] = [
   { label: 'Users', path: '/admin/users', icon: IconUsers },
   { label: 'Organizations', path: '/admin/organizations', icon: IconSchool },
   { label: 'Districts', path: '/admin/districts', icon: IconBuildingCommunity },
+  { label: 'District funds', path: '/admin/district-funds', icon: IconPigMoney },
   { label: 'Purchase orders', path: '/admin/purchase-orders', icon: IconFileInvoice },
   { label: 'Invoices', path: '/admin/invoices', icon: IconReceipt2 },
   { label: 'Event payments', path: '/admin/event-payments', icon: IconCreditCard },

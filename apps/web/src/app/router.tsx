@@ -32,6 +32,8 @@ import { adminAuditLogRoutes } from '../features/admin-audit-log/routes.tsx';
 import { adminWebhookRoutes } from '../features/admin-webhooks/routes.tsx';
 import { adminSignInProviderRoutes } from '../features/admin-sign-in-providers/routes.tsx';
 import { adminRefundsRoutes } from '../features/admin-refunds/routes.tsx';
+import { adminDistrictFundsRoutes } from '../features/admin-district-funds/routes.tsx';
+import { districtFundsRoutes } from '../features/district-funds/routes.tsx';
 import { adminUsersRoutes } from '../features/admin-users/routes.tsx';
 import { allocationRoutes } from '../features/allocation/routes.tsx';
 import { applicationsRoutes } from '../features/applications/routes.tsx';
@@ -116,6 +118,8 @@ const features: FeatureRouteFactory[] = [
   adminWebhookRoutes,
   adminSignInProviderRoutes,
   adminRefundsRoutes,
+  adminDistrictFundsRoutes,
+  districtFundsRoutes,
   certificatesRoutes,
   evaluationsRoutes,
   adminEvaluationsRoutes,

@@ -14,6 +14,7 @@ export const eventPaymentTones: Record<EventPaymentStatus, StatusTone> = {
   CANCELLED: 'cancelled',
   EXPIRED: 'cancelled',
   REFUND_NEEDED: 'action',
+  AWAITING_APPROVAL: 'pending',
 };
 
 export const applicationPaymentTones: Record<ApplicationPaymentStatus, StatusTone> = {

@@ -9,7 +9,12 @@ import {
   questionTypes,
   type QuestionType,
 } from './rules.ts';
-import { applicationSelectionLevels, eventKinds, eventPaymentStatuses } from '../commerce/enums.ts';
+import {
+  applicationSelectionLevels,
+  eventKinds,
+  eventPaymentMethods,
+  eventPaymentStatuses,
+} from '../commerce/enums.ts';
 import { phoneNumber } from '../contact.ts';
 import { defaultCountry } from '../lookups.ts';
 
@@ -146,7 +151,7 @@ export const applicationProgressReply = z.object({
 export const applicationPaymentReply = z.object({
   eventPaymentId: z.string(),
   status: z.enum(eventPaymentStatuses),
-  method: z.enum(['CARD', 'PURCHASE_ORDER']),
+  method: z.enum(eventPaymentMethods),
   totalCents: z.number(),
 });
 

@@ -12,6 +12,9 @@ export const couponTypes = ['FIXED', 'PERCENTAGE'] as const;
  * PENDING: a card payment started, seats held until it is paid or the hold expires.
  * AWAITING_PO: purchase order chosen, not uploaded yet. PO_SUBMITTED: uploaded, waiting for staff.
  * PAID is final for the buyer; CANCELLED (staff) and EXPIRED (hold ran out) release the seats.
+ * AWAITING_APPROVAL: paid from a district's fund beyond what the school may spend at once; the
+ * district's administrator approves (the fund pays, PAID) or declines (CANCELLED, the tickets back in
+ * the cart); seats held meanwhile.
  * REFUND_NEEDED: a provider took money the portal cannot honour (the seats or the coupon use were
  * gone when a late success came, or the provider's amount or checkout did not match): no seats,
  * never PAID; staff refund the buyer. Its refundReason says why.
@@ -24,6 +27,7 @@ export const eventPaymentStatuses = [
   'CANCELLED',
   'EXPIRED',
   'REFUND_NEEDED',
+  'AWAITING_APPROVAL',
 ] as const;
 export type EventPaymentStatus = (typeof eventPaymentStatuses)[number];
 
@@ -37,8 +41,12 @@ export const refundReasons = [
 ] as const;
 export type RefundReason = (typeof refundReasons)[number];
 
-export const eventPaymentMethods = ['CARD', 'PURCHASE_ORDER'] as const;
+/** DISTRICT_FUNDS: paid from the school's district fund (the cart's checkout only). */
+export const eventPaymentMethods = ['CARD', 'PURCHASE_ORDER', 'DISTRICT_FUNDS'] as const;
 export type EventPaymentMethod = (typeof eventPaymentMethods)[number];
+
+/** The methods an application's or a registration request's pay takes: a district fund pays a cart only. */
+export const directPayMethods = ['CARD', 'PURCHASE_ORDER'] as const;
 
 export const purchaseOrderTypes = ['CONFERENCE_DAY', 'EVENT_APPLICATION', 'EVENT', 'PACKAGE'] as const;
 export type PurchaseOrderType = (typeof purchaseOrderTypes)[number];

@@ -31,6 +31,7 @@ describe('isOpenPayment', () => {
     PENDING: true,
     AWAITING_PO: true,
     PO_SUBMITTED: true,
+    AWAITING_APPROVAL: true,
     PAID: false,
     CANCELLED: false,
     EXPIRED: false,

@@ -24,7 +24,8 @@ const minuteMs = 60_000;
 /**
  * How a new payment starts, whatever it pays for (a cart, an application): nothing to pay is PAID at
  * once; a card waits for its provider for cardHoldMinutes; a purchase order waits for its upload for
- * `unfinishedPurchaseOrderHoldDays` (the configured PURCHASE_ORDER_HOLD_DAYS).
+ * `unfinishedPurchaseOrderHoldDays` (the configured PURCHASE_ORDER_HOLD_DAYS), and so does a district fund's
+ * payment waiting for its district administrator.
  */
 export function openingTerms(
   method: EventPaymentMethod,
@@ -35,7 +36,8 @@ export function openingTerms(
   if (totalCents === 0) return { status: 'PAID', holdExpiresAt: null, paidAt: now } as const;
   const hold = method === 'CARD' ? cardHoldMinutes * minuteMs : unfinishedPurchaseOrderHoldDays * 24 * 60 * minuteMs;
   return {
-    status: method === 'CARD' ? 'PENDING' : 'AWAITING_PO',
+    // A district fund's payment is PAID by the checkout when the fund covers it at once (core/district-funds.ts).
+    status: method === 'CARD' ? 'PENDING' : method === 'DISTRICT_FUNDS' ? 'AWAITING_APPROVAL' : 'AWAITING_PO',
     holdExpiresAt: new Date(now.getTime() + hold),
     paidAt: null,
   } as const;
@@ -207,12 +209,15 @@ export function isVoidedOrCancelled(payment: {
 
 /** Statuses that still hold seats (or may become paid); everything else is settled. */
 export function isOpenPayment(status: EventPaymentStatus): boolean {
-  return status === 'PENDING' || status === 'AWAITING_PO' || status === 'PO_SUBMITTED';
+  return (
+    status === 'PENDING' || status === 'AWAITING_PO' || status === 'PO_SUBMITTED' || status === 'AWAITING_APPROVAL'
+  );
 }
 
 export const eventPaymentMethodLabels: Record<EventPaymentMethod, string> = {
   CARD: 'Card',
   PURCHASE_ORDER: 'Purchase order',
+  DISTRICT_FUNDS: 'District funds',
 };
 
 export const eventPaymentStatusLabels: Record<EventPaymentStatus, string> = {
@@ -223,6 +228,7 @@ export const eventPaymentStatusLabels: Record<EventPaymentStatus, string> = {
   CANCELLED: 'Cancelled',
   EXPIRED: 'Expired',
   REFUND_NEEDED: 'Refund needed',
+  AWAITING_APPROVAL: 'Awaiting district approval',
 };
 
 /** What staff read beside 'Refund needed'. */

@@ -34,6 +34,7 @@ export function receiptPaymentMethodLine(paid: ReceiptPaymentMethod): string {
   if (paid.method === 'PURCHASE_ORDER') {
     return paid.purchaseOrderNumber ? `Purchase order ${paid.purchaseOrderNumber}` : 'Purchase order';
   }
+  if (paid.method === 'DISTRICT_FUNDS') return 'District funds';
   if (paid.cardBrand && paid.cardLast4) return `${capitalised(paid.cardBrand)} card ending in ${paid.cardLast4}`;
   if (paid.cardLast4) return `Card ending in ${paid.cardLast4}`;
   return 'Card';

@@ -21,7 +21,7 @@ export const refundStatuses = ['OWED', 'PENDING', 'SETTLED', 'FAILED'] as const;
 export type RefundStatus = (typeof refundStatuses)[number];
 
 /** How the money goes back: to the card through its provider, or by a credit note settled by the finance office. */
-export const refundMethods = ['CARD', 'CREDIT_NOTE'] as const;
+export const refundMethods = ['CARD', 'CREDIT_NOTE', 'DISTRICT_FUND'] as const;
 export type RefundMethod = (typeof refundMethods)[number];
 
 export const cancellationRequestStatuses = ['OPEN', 'APPROVED', 'DECLINED'] as const;
@@ -283,6 +283,7 @@ export const refundStatusLabels: Record<RefundStatus, string> = {
 export const refundMethodLabels: Record<RefundMethod, string> = {
   CARD: 'Card refund',
   CREDIT_NOTE: 'Credit note (finance office)',
+  DISTRICT_FUND: 'Back to the district fund',
 };
 
 /** The staff refunds list's filters. */

@@ -29,12 +29,13 @@ export const salesDayRow = z.object({
 });
 export type SalesDayRow = z.infer<typeof salesDayRow>;
 
-export const paymentMethodKinds = ['CARD', 'PURCHASE_ORDER', 'COUPON'] as const;
+export const paymentMethodKinds = ['CARD', 'PURCHASE_ORDER', 'DISTRICT_FUNDS', 'COUPON'] as const;
 export type PaymentMethodKind = (typeof paymentMethodKinds)[number];
 
 export const paymentMethodLabels: Record<PaymentMethodKind, string> = {
   CARD: 'Card',
   PURCHASE_ORDER: 'Purchase order',
+  DISTRICT_FUNDS: 'District funds',
   COUPON: 'Coupon (nothing to pay)',
 };
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageQuery, paginated } from '../pagination.ts';
 import { couponReply } from '../commerce/cart.ts';
 import {
+  directPayMethods,
   eventPaymentMethods,
   eventPaymentStatuses,
   paymentProviders,
@@ -238,7 +239,7 @@ export const saveAttendeesInput = z.object({
 export type SaveAttendeesInput = z.infer<typeof saveAttendeesInput>;
 /** An empty code removes the coupon (§7). */
 export const registrationCouponInput = z.object({ code: z.string().trim().max(50) });
-export const registrationPayInput = z.object({ method: z.enum(eventPaymentMethods) });
+export const registrationPayInput = z.object({ method: z.enum(directPayMethods) });
 export const registrationPayReply = z.object({ eventPaymentId: z.string(), redirectUrl: z.string() });
 export type RegistrationPayReply = z.infer<typeof registrationPayReply>;
 

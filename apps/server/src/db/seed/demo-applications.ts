@@ -1,6 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { PathLevel } from '@portal/domain/applications/rules.ts';
-import type { EventPaymentMethod } from '@portal/domain/commerce/enums.ts';
+import type { PathLevel, PaymentOptionMethod } from '@portal/domain/applications/rules.ts';
 import type { Executor } from '../client.ts';
 import {
   applicationQuestions,
@@ -337,7 +336,7 @@ interface DemoApplicant {
   phone: string;
   why: string;
   grades: string[];
-  method: EventPaymentMethod;
+  method: PaymentOptionMethod;
   /** Paid by card through the demo provider: the application's payment holds the institute seat. */
   paid: boolean;
   /** The First Year strands ranked, 1st choice first. */

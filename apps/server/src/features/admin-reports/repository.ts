@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { PaymentMethodKind } from '@portal/domain/events/event-reports.ts';
 import type { Executor } from '../../db/client.ts';
 import { expectedPeople } from '../../core/attendance.ts';
 
@@ -98,7 +99,7 @@ export function salesByDay(db: Executor, eventId: string, timeZone: string) {
 }
 
 interface MethodRow {
-  method: 'CARD' | 'PURCHASE_ORDER' | 'COUPON';
+  method: PaymentMethodKind;
   payments: number;
   tickets: number;
   revenue_cents: number;

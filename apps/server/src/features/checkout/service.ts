@@ -32,6 +32,7 @@ import { checkoutPath, successPath } from '../../core/payment-paths.ts';
 import { pageWithoutCall, requireCardProvider, startCardPayment } from '../../core/card-checkout.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { managedOrganizationIds } from '../../core/memberships.ts';
+import { payFromDistrictFund } from '../../core/district-funds.ts';
 import { dropCartCoupon, writeCheckout, type CheckedOutPayment } from './repository.ts';
 
 const purchaseOrderPath = (paymentId: string) =>
@@ -155,6 +156,12 @@ async function freezeCart(
   else await takeSeats(tx, cart.lines);
   // Counted last (lock order: buckets, then the coupon); a use taken meanwhile by another checkout makes it gone.
   if (coupon && !(await takeCouponUse(tx, coupon.id))) throw couponGone(cart, coupon);
+  // After the coupon (lock order: buckets, coupon, the district's fund, the receipt counter).
+  if (input.method === 'DISTRICT_FUNDS' && terms.status !== 'PAID') {
+    const fundPayment = { paymentId: id, organizationId, totalCents: totals.total, buyerId: auth.user.id };
+    const status = await payFromDistrictFund(tx, fundPayment, now, deps.config.publicUrl);
+    return { payment: { ...payment, status }, description, couponId: coupon?.id ?? null };
+  }
   return { payment, description, couponId: coupon?.id ?? null };
 }
 
@@ -169,6 +176,8 @@ function sendToProvider(deps: AppDeps, auth: RequestAuth, frozen: Frozen): Promi
 
 /** Where the buyer goes next for a payment that already exists (a replayed Idempotency-Key). */
 function redirectOf(payment: CheckedOutPayment): string | null {
+  if (payment.method === 'DISTRICT_FUNDS' && (payment.status === 'PAID' || payment.status === 'AWAITING_APPROVAL'))
+    return successPath(payment.id, 'district-funds');
   if (payment.status === 'PAID') return successPath(payment.id, payment.provider ?? 'free');
   if (payment.method === 'PURCHASE_ORDER') return purchaseOrderPath(payment.id);
   if (payment.checkoutUrl) return payment.checkoutUrl;

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { organizationMemberships, organizations } from '../../db/schema/organizations.ts';
+import { events } from '../../db/schema/commerce.ts';
+import { districts, organizationMemberships, organizations } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
 import { addMembership, createOrganization, createUser, testPassword } from '../../test/factories.ts';
 import { call, useTestApp } from '../../test/harness.ts';
@@ -107,6 +108,28 @@ describe('POST /api/dev/journey-data', () => {
       .from(organizationMemberships)
       .where(eq(organizationMemberships.organizationId, copy?.id ?? ''));
     expect(members).toEqual([{ userId: created.people[0]?.id, role: 'OWNER' }]);
+  });
+
+  it("makes a school's own district and an event on sale its buyer may cancel", async () => {
+    const source = await createUser(t.deps.db);
+    const answer = await call(t.app, 'POST', '/api/dev/journey-data', {
+      body: {
+        people: [{ copyOf: source.email, firstName: 'Opal', lastName: 'Journey-D' }],
+        organizations: [{ name: 'Journey School 8', district: 'Journey District 8', owner: 0 }],
+        saleEvent: { name: 'Journey Sale 8' },
+      },
+    });
+    expect(answer.statusCode).toBe(201);
+    const made = answer.json<{ organizations: { id: string }[]; saleEvent: { id: string; sectionTitle: string } }>();
+    const [school] = await t.deps.db
+      .select({ district: districts.name })
+      .from(organizations)
+      .innerJoin(districts, eq(districts.id, organizations.districtId))
+      .where(eq(organizations.id, made.organizations[0]?.id ?? ''));
+    expect(school?.district).toBe('Journey District 8');
+    const [event] = await t.deps.db.select().from(events).where(eq(events.id, made.saleEvent.id));
+    expect(event).toMatchObject({ published: true, cancelDaysBefore: 0, kind: 'CONFERENCE_DAY' });
+    expect(made.saleEvent.sectionTitle).toBe('Journey workshop');
   });
 
   it('makes a bare school whose other people join it in the roles asked', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { defaultEvaluationForm } from '@portal/domain/events/evaluations.ts';
 import type { Executor } from '../../db/client.ts';
-import { organizationMemberships, organizations } from '../../db/schema/organizations.ts';
+import { districts, organizationMemberships, organizations } from '../../db/schema/organizations.ts';
 import { attendanceTakers } from '../../db/schema/attendance.ts';
 import {
   eventGroupings,
@@ -63,6 +63,8 @@ export async function copyPerson(db: Executor, request: PersonRequest) {
 export interface OrganizationRequest {
   copyOf?: string;
   name: string;
+  /** A district of the journey's own, made with this name, that the school belongs to (a district fund's journey). */
+  district?: string;
 }
 
 /**
@@ -84,6 +86,10 @@ export async function copyOrganization(db: Executor, request: OrganizationReques
       ...record
     } = source;
     own = record;
+  }
+  if (request.district !== undefined) {
+    const [district] = await db.insert(districts).values({ name: request.district }).returning({ id: districts.id });
+    own = { ...own, districtId: district?.id ?? null };
   }
   const [copy] = await db
     .insert(organizations)
@@ -198,4 +204,55 @@ export async function createJourneyEvent(
       facilitators: {},
     });
   return { id: event.id, name: event.name, sectionId: section.id, sectionTitle: section.title };
+}
+
+/** The day a journey's sale event falls on: far enough out to sort after the demo events and to be cancelled. */
+const saleEventInDays = 300;
+
+/**
+ * A published conference day of the journey's own, on sale and cancellable by its buyer until the day
+ * (policy 0 days before), with one section of 20 seats at $125.00: what a journey that buys and then
+ * cancels buys, so no demo event's seats or policy change.
+ */
+export async function createSaleEvent(db: Executor, input: { name: string; today: string }) {
+  const start = new Date(`${input.today}T12:00:00Z`);
+  start.setUTCDate(start.getUTCDate() + saleEventInDays);
+  const startDate = start.toISOString().slice(0, 10);
+  const [event] = await db
+    .insert(events)
+    .values({
+      name: input.name,
+      kind: 'CONFERENCE_DAY',
+      description: 'A journey’s own day on sale.',
+      locationName: 'Journey Hall',
+      startDate,
+      endDate: startDate,
+      published: true,
+      cancelDaysBefore: 0,
+    })
+    .returning({ id: events.id, name: events.name });
+  if (!event) throw new Error('journey sale event not created');
+  await db.insert(eventTicketTypes).values({ eventId: event.id, name: 'Day', priceCents: 12_500 });
+  const [path] = await db
+    .insert(eventPaths)
+    .values({ eventId: event.id, name: 'first-year', level: 'FIRST_YEAR', position: 0 })
+    .returning({ id: eventPaths.id });
+  if (!path) throw new Error('journey sale path not created');
+  const [grouping] = await db
+    .insert(eventGroupings)
+    .values({ pathId: path.id, name: 'Morning' })
+    .returning({ id: eventGroupings.id });
+  if (!grouping) throw new Error('journey sale grouping not created');
+  const [section] = await db
+    .insert(eventSections)
+    .values({
+      eventId: event.id,
+      groupingId: grouping.id,
+      title: 'Journey workshop',
+      dates: [startDate],
+      maxTickets: 20,
+    })
+    .returning({ title: eventSections.title });
+  if (!section) throw new Error('journey sale section not created');
+  return { id: event.id, name: event.name, sectionTitle: section.title };
 }

@@ -15,6 +15,8 @@ const journeyDataInput = z.object({
         /** A demo school whose record (district, type, addresses) the new one copies; none: a bare school. */
         copyOf: z.string().trim().min(1).max(200).optional(),
         name: z.string().trim().min(1).max(200),
+        /** A new district of this name for the school: the journey's own. */
+        district: z.string().trim().min(1).max(200).optional(),
         owner: z.int().min(0).max(4),
         /** Other people of the request who join it, by their index in `people`. */
         members: z
@@ -26,6 +28,8 @@ const journeyDataInput = z.object({
     .max(3)
     .default([]),
   event: z.object({ name, evaluation: z.boolean() }).optional(),
+  /** A published event of the journey's own, on sale and cancellable by its buyer. */
+  saleEvent: z.object({ name }).optional(),
 });
 const journeyEvent = z.object({ id: z.string(), name: z.string(), sectionId: z.string(), sectionTitle: z.string() });
 const person = z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() });
@@ -50,6 +54,7 @@ export const devJourneyDataRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
             people: z.array(person),
             organizations: z.array(organization),
             event: journeyEvent.optional(),
+            saleEvent: z.object({ id: z.string(), name: z.string(), sectionTitle: z.string() }).optional(),
           }),
         },
       },

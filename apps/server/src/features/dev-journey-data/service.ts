@@ -8,6 +8,7 @@ import {
   copyOrganization,
   copyPerson,
   createJourneyEvent,
+  createSaleEvent,
   type OrganizationRequest,
   type PersonRequest,
 } from './repository.ts';
@@ -28,6 +29,8 @@ export interface JourneyDataRequest {
   people: PersonRequest[];
   organizations: SchoolRequest[];
   event?: EventRequest;
+  /** A published event of the journey's own to buy and cancel (createSaleEvent). */
+  saleEvent?: { name: string };
 }
 
 /**
@@ -35,7 +38,10 @@ export interface JourneyDataRequest {
  * and leaves nothing behind. With `event`, also an event of the journey's own meeting today: the first
  * person holds its ticket, the second takes its attendance.
  */
-export async function createJourneyData(deps: AppDeps, { people, organizations: schools, event }: JourneyDataRequest) {
+export async function createJourneyData(
+  deps: AppDeps,
+  { people, organizations: schools, event, saleEvent }: JourneyDataRequest,
+) {
   return deps.db.transaction(async (tx) => {
     const created = [];
     for (const wanted of people) {
@@ -59,15 +65,17 @@ export async function createJourneyData(deps: AppDeps, { people, organizations: 
       organizations.push(copy);
     }
     const [holder, taker] = created;
-    if (!event) return { people: created, organizations };
+    const today = calendarDateIn(deps.clock(), deps.config.timeZone);
+    const onSale = saleEvent ? { saleEvent: await createSaleEvent(tx, { name: saleEvent.name, today }) } : {};
+    if (!event) return { people: created, organizations, ...onSale };
     if (!holder || !taker) throw badRequest('An event needs two people: its ticket holder and its taker.');
     const made = await createJourneyEvent(tx, {
       ...event,
-      today: calendarDateIn(deps.clock(), deps.config.timeZone),
+      today,
       holderId: holder.id,
       takerId: taker.id,
     });
-    return { people: created, organizations, event: made };
+    return { people: created, organizations, event: made, ...onSale };
   });
 }
 

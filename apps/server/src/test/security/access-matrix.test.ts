@@ -29,6 +29,7 @@ import { signInProviderRows } from './matrix/sign-in-providers.ts';
 import { learningAndListRows } from './matrix/learning-and-lists.ts';
 import { refundRows } from './matrix/refunds.ts';
 import { invoiceRows } from './matrix/invoices.ts';
+import { districtFundRows } from './matrix/district-funds.ts';
 
 /**
  * The role × route × ownership matrix (issue 10): every route of the server's route table has a row,
@@ -60,6 +61,7 @@ const rows: Rows = {
   ...learningAndListRows,
   ...refundRows,
   ...invoiceRows,
+  ...districtFundRows,
 };
 
 const readOnly = new Set(['GET', 'HEAD']);

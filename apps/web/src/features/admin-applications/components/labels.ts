@@ -1,3 +1,4 @@
+import type { EventPaymentMethod } from '@portal/domain/commerce/enums.ts';
 import type { ApplicationPaymentStatus, ApplicationStatus } from '@portal/domain/applications/rules.ts';
 import { applicationPaymentLabels } from '@portal/domain/applications/rules.ts';
 
@@ -9,9 +10,10 @@ export function paymentStatusText(status: ApplicationStatus, paymentStatus: Appl
   return status === 'ACCEPTED' || status === 'VOIDED' ? applicationPaymentLabels[paymentStatus] : '—';
 }
 
-export const paymentMethodLabels: Record<'CARD' | 'PURCHASE_ORDER', string> = {
+export const paymentMethodLabels: Record<EventPaymentMethod, string> = {
   CARD: 'Credit card',
   PURCHASE_ORDER: 'Purchase order',
+  DISTRICT_FUNDS: 'District funds',
 };
 
 /**

@@ -42,6 +42,9 @@ export function DistrictPage() {
       ) : (
         <>
           <Title order={1}>{district.data.name}</Title>
+          <Anchor component={Link} to={`/admin/district-funds/${district.data.id}`} size="sm">
+            District fund: balance, deposits and ledger
+          </Anchor>
           <DetailSection title="Organizations">
             {district.data.organizations.length === 0 ? (
               <EmptyState message="No organizations" />

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CancelCheckoutReply, CashnetReturn, EventPaymentReply } from '@portal/domain/commerce/payments.ts';
+import type { DistrictFundOption } from '@portal/domain/organizations/district-funds.ts';
 import type { Profile } from '@portal/domain/people/profile.ts';
-import { api } from '../../../lib/api.ts';
+import { api, withQuery } from '../../../lib/api.ts';
 import { commerceKeys } from '../../../shared/commerce/queries.ts';
 
 export const checkoutPath = '/members/event-cart/checkout';
@@ -71,5 +72,14 @@ export function useCancelCheckout(eventPaymentId: string) {
       await queryClient.invalidateQueries({ queryKey: commerceKeys.cart });
       await queryClient.invalidateQueries({ queryKey: commerceKeys.eventPayments, refetchType: 'none' });
     },
+  });
+}
+
+/** GET /api/district-funds/options: whether the school's district fund can pay this checkout (its OWNER, an eligible school). */
+export function districtFundOptionQuery(organizationId: string) {
+  return queryOptions({
+    queryKey: ['district-funds', 'option', organizationId] as const,
+    queryFn: ({ signal }) =>
+      api.get<DistrictFundOption>(withQuery('/api/district-funds/options', { organizationId }), signal),
   });
 }

@@ -3,6 +3,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { cartMessages, checkoutOrganizationMessages, type CartReply } from '@portal/domain/commerce/cart.ts';
 import type { EventPaymentMethod } from '@portal/domain/commerce/enums.ts';
+import { formatCents } from '@portal/domain/money.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { cartQuery, paymentOptionsQuery } from '../../../shared/commerce/queries.ts';
@@ -15,6 +16,7 @@ import { CartTotals } from '../components/cart-totals.tsx';
 import { CouponForm } from '../components/coupon-form.tsx';
 import { OrganizationChoice, type AdministeredOrganization } from '../components/organization-choice.tsx';
 import { useCheckoutAttempt } from '../hooks/use-checkout-attempt.ts';
+import { districtFundOptionQuery } from '../api/payments.ts';
 
 export const checkoutLoader = (queryClient: QueryClient) => async () => {
   await Promise.all([
@@ -40,6 +42,8 @@ function CartCheckout({ cart }: { cart: CartReply }) {
   const { pay, submitting, refusal, fieldErrors } = useCheckoutAttempt(cart, organizationId);
   const options = useQuery(paymentOptionsQuery);
   const cardUnavailable = options.data?.card.unavailableReason ?? null;
+  const districtFund = useQuery({ ...districtFundOptionQuery(organizationId ?? ''), enabled: organizationId !== null });
+  const fund = districtFund.data?.available ? districtFund.data : null;
 
   const payWith = (method: EventPaymentMethod) => {
     if (organizations.length > 1 && !organizationId) {
@@ -75,7 +79,23 @@ function CartCheckout({ cart }: { cart: CartReply }) {
           {cardUnavailable}
         </Text>
       ) : null}
+      {fund ? (
+        <Text size="sm" id="district-fund-left">
+          {`${fund.districtName ?? 'District'} fund: ${formatCents(fund.leftCents ?? 0)} left for your school; past it, the district administrator approves the order.`}
+        </Text>
+      ) : null}
       <Group justify="flex-end">
+        {fund ? (
+          <Button
+            variant="default"
+            onClick={() => payWith('DISTRICT_FUNDS')}
+            loading={submitting === 'DISTRICT_FUNDS'}
+            disabled={submitting !== null}
+            aria-describedby="district-fund-left"
+          >
+            Pay with district funds
+          </Button>
+        ) : null}
         <Button
           variant="default"
           onClick={() => payWith('PURCHASE_ORDER')}

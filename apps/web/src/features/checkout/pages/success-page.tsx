@@ -9,6 +9,7 @@ import {
   type CashnetReturn,
   type EventPaymentReply,
 } from '@portal/domain/commerce/payments.ts';
+import { districtFundMessages } from '@portal/domain/organizations/district-funds.ts';
 import { commerceKeys } from '../../../shared/commerce/queries.ts';
 import { ReceiptDownload } from '../../../shared/commerce/receipt-download.tsx';
 import { cashnetConfirmQuery } from '../api/payments.ts';
@@ -112,6 +113,8 @@ function PaymentState({ payment, flavour }: { payment: EventPaymentReply | undef
       return <SettledNotice color="orange" message={paymentMessages.refundNeeded} flavour={flavour} />;
     case 'PO_SUBMITTED':
       return <Text role="status">{paymentMessages.purchaseOrderThanks}</Text>;
+    case 'AWAITING_APPROVAL':
+      return <Text role="status">{districtFundMessages.waiting}</Text>;
     case 'AWAITING_PO':
       return (
         <Stack gap="xs" align="flex-start" role="status">

@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { districtFundEntryKinds } from '@portal/domain/organizations/district-funds.ts';
+import { createdAt, id } from './columns.ts';
+import { eventPayments } from './commerce.ts';
+import { districts, organizations } from './organizations.ts';
+import { users } from './users.ts';
+
+/**
+ * District funds (issue 41, docs/decisions/0214-district-funds.md). The fund row exists to be locked:
+ * every write that can lower the balance takes it FOR UPDATE first, so two spends of the last dollars
+ * queue and the second sees the first's row. The balance is never stored: it is the sum of the ledger.
+ */
+export const districtFunds = pgTable('district_funds', {
+  districtId: uuid('district_id')
+    .primaryKey()
+    .references(() => districts.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+export const districtFundEntryKind = pgEnum('district_fund_entry_kind', districtFundEntryKinds);
+
+/**
+ * The fund's ledger, append-only: a trigger (migration 0038) refuses UPDATE and DELETE, so a correction
+ * is a new ADJUSTMENT row. Amounts are signed cents: a spend is negative, a deposit and a refund positive.
+ */
+export const districtFundEntries = pgTable(
+  'district_fund_entries',
+  {
+    id: id(),
+    districtId: uuid('district_id')
+      .notNull()
+      .references(() => districtFunds.districtId),
+    kind: districtFundEntryKind('kind').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** The school that spent or was refunded; null for a deposit or an adjustment of the whole fund. */
+    organizationId: uuid('organization_id').references(() => organizations.id),
+    paymentId: uuid('payment_id').references(() => eventPayments.id),
+    /** The district PO's or the check's number of a deposit. */
+    reference: text('reference'),
+    reason: text('reason').notNull(),
+    createdById: uuid('created_by_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'district_fund_entries_sign',
+      sql`(${t.kind} = 'SPEND' and ${t.amountCents} < 0) or (${t.kind} in ('DEPOSIT', 'REFUND') and ${t.amountCents} > 0) or (${t.kind} = 'ADJUSTMENT' and ${t.amountCents} <> 0)`,
+    ),
+    index('district_fund_entries_district').on(t.districtId, t.createdAt),
+    index('district_fund_entries_organization').on(t.organizationId),
+    index('district_fund_entries_payment').on(t.paymentId),
+    // A payment is spent from the fund once.
+    uniqueIndex('district_fund_entries_one_spend')
+      .on(t.paymentId)
+      .where(sql`${t.kind} = 'SPEND'`),
+  ],
+);
+
+/** A school the district's administrators let spend from the fund, and how much in all. No row: not eligible. */
+export const districtFundAllowances = pgTable(
+  'district_fund_allowances',
+  {
+    organizationId: uuid('organization_id')
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    districtId: uuid('district_id')
+      .notNull()
+      .references(() => districtFunds.districtId, { onDelete: 'cascade' }),
+    limitCents: integer('limit_cents').notNull(),
+    updatedById: uuid('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('district_fund_allowances_limit', sql`${t.limitCents} >= 0`),
+    index('district_fund_allowances_district').on(t.districtId),
+  ],
+);
+
+/** An order paid from the fund past its school's allowance: waiting for a district administrator. */
+export const districtFundApprovals = pgTable(
+  'district_fund_approvals',
+  {
+    paymentId: uuid('payment_id')
+      .primaryKey()
+      .references(() => eventPayments.id, { onDelete: 'cascade' }),
+    districtId: uuid('district_id')
+      .notNull()
+      .references(() => districtFunds.districtId, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    decidedById: uuid('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('district_fund_approvals_waiting')
+      .on(t.districtId, t.createdAt)
+      .where(sql`${t.decidedAt} is null`),
+  ],
+);

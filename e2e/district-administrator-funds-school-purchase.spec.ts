@@ -1,0 +1,155 @@
+import { expectAccessible } from './fixtures/accessibility.ts';
+import { demoUsers, sideMenu, signIn } from './fixtures/auth.ts';
+import { chooseOption, expectToast, input, journeyTimeout, replaceText, uniqueToken } from './fixtures/forms.ts';
+import { freshDistrictSchool } from './fixtures/journey-data.ts';
+import { linkInNewestMail } from './fixtures/mailbox.ts';
+import { expect, test } from './fixtures/test.ts';
+
+// Everything bought and changed here is the journey's own: a district and its school (owned by a fresh copy of
+// Lincoln's owner), a district administrator (a fresh copy of a Lincoln teacher) and an event on sale that its
+// buyer may cancel; staff are the demo staff, who only invite and record a deposit.
+const staff = demoUsers.staff;
+const tickets = 2;
+// $125.00 a ticket.
+const total = '$250.00';
+
+test("staff make a district administrator and fund the district; the administrator sets a school's limit, its owner pays from the fund and cancels, and the fund is credited", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(journeyTimeout);
+  const token = uniqueToken();
+  const { districtName, school, owner, administrator, saleEvent } = await freshDistrictSchool(
+    page.request,
+    demoUsers.ownerLincoln,
+    demoUsers.teacherLincoln,
+  );
+  const itemTitle = `${saleEvent.name} — ${saleEvent.sectionTitle}`;
+
+  // Staff invite the administrator to the district, then record the district's purchase order as a deposit.
+  await signIn(page, staff.email);
+  await page.goto(`/admin/districts?search=${encodeURIComponent(districtName)}`);
+  await page.getByRole('link', { name: districtName }).click();
+  await expect(page.getByRole('heading', { name: districtName, level: 1 })).toBeVisible();
+  await expectAccessible(page);
+  const invite = page.getByRole('form', { name: 'Invite someone' });
+  await input(invite, 'Email').fill(administrator.email);
+  await chooseOption(page, invite, 'Role', 'Admin');
+  await input(invite, 'First name').fill(administrator.firstName);
+  await input(invite, 'Last name').fill(administrator.lastName);
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await expectToast(page, `Invitation sent to ${administrator.email}`);
+
+  await page.getByRole('link', { name: 'District fund: balance, deposits and ledger' }).click();
+  await expect(page.getByRole('heading', { name: `${districtName} fund`, level: 1 })).toBeVisible();
+  await expect(page.getByText('Nothing in the fund yet')).toBeVisible();
+  await expectAccessible(page);
+  const record = page.getByRole('form', { name: 'Record money' });
+  await input(record, 'Amount (USD)').fill('1,000');
+  await input(record, 'Reference').fill(`District PO ${token}`);
+  await input(record, 'Why').fill('Title II professional development');
+  await record.getByRole('button', { name: 'Record' }).click();
+  await expectToast(page, '$1,000.00 recorded; the fund holds $1,000.00.');
+  await expect(page.getByTestId('fund-balance')).toHaveText('$1,000.00');
+  await expect(page.getByRole('table', { name: 'Ledger' }).getByRole('row').nth(1)).toContainText(
+    `Deposit+$1,000.00District PO ${token}`,
+  );
+  await expectAccessible(page);
+
+  // The administrator accepts in their own browser, opens the district's fund and lets the school spend $300.
+  const administratorContext = await browser.newContext({ baseURL });
+  const ownerContext = await browser.newContext({ baseURL });
+  try {
+    const districtPage = await administratorContext.newPage();
+    await signIn(districtPage, administrator.email);
+    const href = await linkInNewestMail(districtPage, {
+      to: administrator.email,
+      subject: `You are invited to ${districtName}`,
+      linkPath: '/members/accept-district-invitation/',
+    });
+    await districtPage.goto(new URL(href).pathname);
+    await expect(districtPage.getByRole('heading', { name: `Hello ${administrator.firstName}!` })).toBeVisible();
+    await expectAccessible(districtPage);
+    await districtPage.getByRole('button', { name: 'Confirm' }).click();
+    await expectToast(districtPage, 'Code activated successfully');
+
+    await districtPage.goto('/members/district-funds');
+    await expect(districtPage.getByRole('heading', { name: 'District funds', level: 1 })).toBeVisible();
+    await expectAccessible(districtPage);
+    await districtPage.getByRole('link', { name: districtName }).click();
+    await expect(districtPage.getByRole('heading', { name: districtName, level: 1 })).toBeVisible();
+    await expect(districtPage.getByTestId('fund-balance')).toHaveText('$1,000.00');
+    const schoolRow = districtPage
+      .getByRole('table', { name: 'Schools' })
+      .getByRole('row')
+      .filter({ hasText: school.name });
+    await expect(schoolRow).toContainText('May not spend');
+    await expectAccessible(districtPage);
+    await schoolRow.getByRole('button', { name: `Set limit of ${school.name}` }).click();
+    const limit = districtPage.getByRole('dialog', { name: `Spending limit of ${school.name}` });
+    await replaceText(input(limit, 'Limit (USD)'), '300');
+    await expectAccessible(districtPage);
+    await limit.getByRole('button', { name: 'Save limit' }).click();
+    await expectToast(districtPage, `${school.name} may spend $300.00 from the fund.`);
+    await expect(schoolRow).toContainText('$300.00$0.00$300.00');
+
+    // The school's owner buys two tickets and pays with district funds: within the limit, paid at once.
+    const ownerPage = await ownerContext.newPage();
+    await signIn(ownerPage, owner.email);
+    await ownerPage.goto(`/members/events/${saleEvent.id}`);
+    await expect(ownerPage.getByRole('heading', { name: saleEvent.name, level: 1 })).toBeVisible();
+    const addForm = ownerPage
+      .getByRole('article', { name: saleEvent.sectionTitle })
+      .getByRole('form', { name: `Add ${saleEvent.sectionTitle} to cart` });
+    await replaceText(input(addForm, 'Number of tickets'), String(tickets));
+    await addForm.getByRole('button', { name: 'Add to cart' }).click();
+    await expectToast(ownerPage, 'Added to your cart');
+    await sideMenu(ownerPage).getByRole('link', { name: 'Event Cart' }).click();
+    await expect(ownerPage.getByRole('heading', { name: 'Event Cart', level: 1 })).toBeVisible();
+    await expect(ownerPage.getByRole('table').getByRole('row').filter({ hasText: itemTitle })).toBeVisible();
+    await expect(ownerPage.getByText(`${districtName} fund: $300.00 left for your school`)).toBeVisible();
+    await expectAccessible(ownerPage);
+    await ownerPage.getByRole('button', { name: 'Pay with district funds' }).click();
+    await expect(ownerPage).toHaveURL(
+      /\/members\/event-cart\/checkout\/success\?eventPaymentId=[0-9a-f-]{36}&source=district-funds$/,
+    );
+    await expect(ownerPage.getByText('Your purchase was successful. You may now allocate tickets.')).toBeVisible();
+    await expectAccessible(ownerPage);
+    const paymentId = new URL(ownerPage.url()).searchParams.get('eventPaymentId') ?? '';
+
+    await districtPage.reload();
+    await expect(districtPage.getByTestId('fund-balance')).toHaveText('$750.00');
+    await expect(schoolRow).toContainText(`$300.00${total}$50.00`);
+    await expect(
+      districtPage.getByRole('table', { name: 'Spending by school and event' }).getByRole('row').nth(1),
+    ).toContainText(`${school.name}${saleEvent.name}${total}$0.00${total}`);
+    await expectAccessible(districtPage);
+
+    // The owner cancels both tickets within the event's policy (the buyer's cancellation, through its API: its
+    // screen is another change's); the refund goes back to the fund.
+    const view = await ownerPage.request.get(`/api/event-payments/${paymentId}/cancellation`);
+    expect(view.status(), await view.text()).toBe(200);
+    const { lines } = (await view.json()) as { lines: { itemId: string }[] };
+    const cancelled = await ownerPage.request.post(`/api/event-payments/${paymentId}/cancellation`, {
+      headers: { 'x-requested-with': 'portal', 'idempotency-key': crypto.randomUUID() },
+      data: { items: [{ itemId: lines[0]?.itemId ?? '', unassigned: tickets }] },
+    });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
+
+    // On the administrator's screen: the fund credited, the refund in the ledger, the school's spending back to nothing.
+    await districtPage.reload();
+    await expect(districtPage.getByTestId('fund-balance')).toHaveText('$1,000.00');
+    await expect(districtPage.getByRole('table', { name: 'Ledger' }).getByRole('row').nth(1)).toContainText(
+      `Refund${school.name}+${total}`,
+    );
+    await expect(schoolRow).toContainText('$300.00$0.00$300.00');
+    await expect(
+      districtPage.getByRole('table', { name: 'Spending by school and event' }).getByRole('row').nth(1),
+    ).toContainText(`${school.name}${saleEvent.name}${total}${total}$0.00`);
+    await expectAccessible(districtPage);
+  } finally {
+    await administratorContext.close();
+    await ownerContext.close();
+  }
+});
