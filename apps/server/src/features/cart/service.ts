@@ -180,7 +180,8 @@ export async function quoteCart(
   if (refused?.refusal) throw conflict(`${refused.title}: ${purchaseRefusals[refused.refusal]}`);
   const chosen = checkoutOrganization(organizationId, await managedOrganizationIds(deps.db, auth.user.id));
   if ('refusal' in chosen || chosen.organizationId === null) {
-    const message = 'refusal' in chosen ? checkoutOrganizationMessages[chosen.refusal] : quoteMessages.organizationRequired;
+    const message =
+      'refusal' in chosen ? checkoutOrganizationMessages[chosen.refusal] : quoteMessages.organizationRequired;
     throw badRequest(message, { organizationId: message });
   }
   const coupon = applicableCoupon(cart);

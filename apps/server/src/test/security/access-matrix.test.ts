@@ -28,6 +28,7 @@ import { webhookRows } from './matrix/webhooks.ts';
 import { signInProviderRows } from './matrix/sign-in-providers.ts';
 import { learningAndListRows } from './matrix/learning-and-lists.ts';
 import { refundRows } from './matrix/refunds.ts';
+import { quoteRows } from './matrix/quotes.ts';
 
 /**
  * The role × route × ownership matrix (issue 10): every route of the server's route table has a row,
@@ -58,6 +59,7 @@ const rows: Rows = {
   ...signInProviderRows,
   ...learningAndListRows,
   ...refundRows,
+  ...quoteRows,
 };
 
 const readOnly = new Set(['GET', 'HEAD']);
