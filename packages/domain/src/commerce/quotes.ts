@@ -55,6 +55,17 @@ export const quoteMessages = {
   differs: 'Differs from the quote',
 } as const;
 
+/** What the 'Download quote' button and what it leaves beside it say. */
+export const quoteDownloadMessages = {
+  button: 'Download quote',
+  downloaded: (number: string) => `Quote ${number} downloaded`,
+  issued: (number: string, validUntil: string) => `Quote ${number}, valid until ${validUntil}.`,
+  holdsSeats: 'Its seats are held until then.',
+  again: 'Download again',
+  fieldLabel: 'Quote number',
+  fieldDescription: 'Optional: the quote this purchase order was raised against (Q-…)',
+} as const;
+
 /** Why a quote cannot be named on a purchase order, or null when it can. */
 export type QuoteUseRefusal = 'unknownNumber' | 'otherOrganization' | 'expired';
 

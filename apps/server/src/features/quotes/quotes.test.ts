@@ -7,10 +7,13 @@ import { events } from '../../db/schema/commerce.ts';
 import { organizations } from '../../db/schema/organizations.ts';
 import { quotes } from '../../db/schema/quotes.ts';
 import { expireHolds } from '../../core/capacity.ts';
+import { eventGroupRegistrations, eventRegistrationRequests } from '../../db/schema/registration-requests.ts';
+import { createCompleteApplication, createInstitute, setApplicationStatus } from '../../test/application-factories.ts';
 import { createCoupon, createEvent, signedInUser } from '../../test/commerce-factories.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';
 import { multipartBody, tinyPdf } from '../../test/multipart.ts';
+import { staffEventForm } from '../../test/valid-inputs.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 
 const t = useTestApp({
@@ -282,6 +285,19 @@ describe('a purchase order naming its quote', () => {
 });
 
 describe('seats a quote holds', () => {
+  it("is staff's choice per event, in the event form", async () => {
+    const staff = await signedInUser(t, 'STAFF');
+    const created = await call(t.app, 'POST', '/api/admin/events', {
+      caller: staff.caller,
+      body: staffEventForm({ quotesHoldSeats: true }),
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().quotesHoldSeats).toBe(true);
+    const { quotesHoldSeats: _left, ...withoutIt } = staffEventForm();
+    const plain = await call(t.app, 'POST', '/api/admin/events', { caller: staff.caller, body: withoutIt });
+    expect(plain.json().quotesHoldSeats).toBe(false);
+  });
+
   it('holds none unless the event says so', async () => {
     const { owner, event } = await ownerWithCart({ maxTickets: 5 });
     expect((await quoteCart(owner.caller)).json().holdsSeats).toBe(false);
@@ -332,5 +348,69 @@ describe('seats a quote holds', () => {
     const refused = await quoteCart(owner.caller);
     expect(refused.statusCode).toBe(409);
     expect(await eventTaken(event.id)).toBe(1);
+  });
+});
+
+describe('quotes of an accepted application and of a group registration request', () => {
+  it("quotes an accepted application's seat to the applicant's school; refused before acceptance and to anyone else", async () => {
+    const applicant = await signedInUser(t, 'MEMBER', { firstName: 'Tara' });
+    const school = await createOrganization(t.deps.db);
+    await addMembership(t.deps.db, school.id, applicant.user.id, 'MEMBER');
+    const institute = await createInstitute(t.deps.db, {}, 95_000);
+    const application = await createCompleteApplication(t.deps.db, institute, applicant.user.id);
+    const url = `/api/event-applications/${application.id}/quote`;
+    const early = await call(t.app, 'POST', url, { caller: applicant.caller, body: {} });
+    expect(early.statusCode).toBe(409);
+    await setApplicationStatus(t.deps.db, application.id, 'ACCEPTED');
+    const response = await call(t.app, 'POST', url, { caller: applicant.caller, body: {} });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ totalCents: 95_000, holdsSeats: false });
+    const text = await pdfText(
+      (await call(t.app, 'GET', response.json().pdfUrl, { caller: applicant.caller })).rawPayload,
+    );
+    expect(text).toContain(institute.event.name);
+    expect(text).toContain('$950.00');
+    expect(text).toContain(school.name);
+    const stranger = await signedInUser(t);
+    expect((await call(t.app, 'POST', url, { caller: stranger.caller, body: {} })).statusCode).toBe(404);
+    const elsewhere = await createOrganization(t.deps.db);
+    const notHers = await call(t.app, 'POST', url, {
+      caller: applicant.caller,
+      body: { organizationId: elsewhere.id },
+    });
+    expect(notHers.statusCode).toBe(400);
+    expect(notHers.json().errors).toEqual({ organizationId: quoteMessages.organizationRequired });
+  });
+
+  it("quotes a registration request's seats (paid and free) to its school; refused without a school", async () => {
+    const requester = await signedInUser(t, 'MEMBER', { firstName: 'Rita' });
+    const school = await createOrganization(t.deps.db);
+    await addMembership(t.deps.db, school.id, requester.user.id, 'OWNER');
+    const { event } = await createEvent(t.deps.db, { startDate: '2027-09-01', endDate: '2027-09-01' });
+    await t.deps.db
+      .insert(eventGroupRegistrations)
+      .values({ eventId: event.id, open: true, attendeeCostCents: 10_000 });
+    const [request] = await t.deps.db
+      .insert(eventRegistrationRequests)
+      .values({ userId: requester.user.id, eventId: event.id, seatsRequested: 4 })
+      .returning();
+    const url = `/api/event-registration-requests/${request?.id}/quote`;
+    const schoolless = await call(t.app, 'POST', url, { caller: requester.caller });
+    expect(schoolless.statusCode).toBe(400);
+    expect(schoolless.json().errors).toEqual({ organizationId: quoteMessages.organizationRequired });
+    await t.deps.db
+      .update(eventRegistrationRequests)
+      .set({ organizationId: school.id })
+      .where(eq(eventRegistrationRequests.id, request?.id ?? ''));
+    const response = await call(t.app, 'POST', url, { caller: requester.caller });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().totalCents).toBe(40_000);
+    const text = await pdfText(
+      (await call(t.app, 'GET', response.json().pdfUrl, { caller: requester.caller })).rawPayload,
+    );
+    expect(text).toContain(`${event.name} (group registration)`);
+    expect(text).toContain('$400.00');
+    const stranger = await signedInUser(t);
+    expect((await call(t.app, 'POST', url, { caller: stranger.caller })).statusCode).toBe(404);
   });
 });

@@ -59,6 +59,13 @@ export const applicationRows: Rows = {
     }),
     expect: memberOfA(200),
   },
+  'POST /api/event-applications/:applicationId/quote': {
+    input: async (w) => ({
+      params: { applicationId: (await freshApplication(w, 'ACCEPTED')).application.id },
+      body: {},
+    }),
+    expect: memberOfA(201),
+  },
   'POST /api/event-applications/:applicationId/pay': {
     input: async (w) => ({
       params: { applicationId: (await freshApplication(w, 'ACCEPTED')).application.id },

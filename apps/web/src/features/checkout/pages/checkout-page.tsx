@@ -7,6 +7,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { cartQuery, paymentOptionsQuery } from '../../../shared/commerce/queries.ts';
 import { UnfinishedOrders, unfinishedOrdersQuery } from '../../../shared/commerce/unfinished-orders.tsx';
+import { QuoteDownload } from '../../../shared/commerce/quote-download.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
@@ -75,23 +76,34 @@ function CartCheckout({ cart }: { cart: CartReply }) {
           {cardUnavailable}
         </Text>
       ) : null}
-      <Group justify="flex-end">
-        <Button
-          variant="default"
-          onClick={() => payWith('PURCHASE_ORDER')}
-          loading={submitting === 'PURCHASE_ORDER'}
-          disabled={submitting !== null}
-        >
-          Pay by purchase order
-        </Button>
-        <Button
-          onClick={() => payWith('CARD')}
-          loading={submitting === 'CARD'}
-          disabled={submitting !== null || !options.data?.card.available}
-          aria-describedby={cardUnavailable ? 'card-unavailable' : undefined}
-        >
-          Pay by card
-        </Button>
+      <Group justify={organizations.length > 0 ? 'space-between' : 'flex-end'} align="flex-start">
+        {/* A quote is for a school: offered to those who buy for one. */}
+        {organizations.length > 0 ? (
+          <QuoteDownload
+            path="/api/cart/quote"
+            body={organizationId ? { organizationId } : {}}
+            blockedReason={organizations.length > 1 && !organizationId ? checkoutOrganizationMessages.required : null}
+            onBlocked={() => setOrganizationError(checkoutOrganizationMessages.required)}
+          />
+        ) : null}
+        <Group justify="flex-end">
+          <Button
+            variant="default"
+            onClick={() => payWith('PURCHASE_ORDER')}
+            loading={submitting === 'PURCHASE_ORDER'}
+            disabled={submitting !== null}
+          >
+            Pay by purchase order
+          </Button>
+          <Button
+            onClick={() => payWith('CARD')}
+            loading={submitting === 'CARD'}
+            disabled={submitting !== null || !options.data?.card.available}
+            aria-describedby={cardUnavailable ? 'card-unavailable' : undefined}
+          >
+            Pay by card
+          </Button>
+        </Group>
       </Group>
     </Stack>
   );
