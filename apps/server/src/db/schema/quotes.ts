@@ -39,7 +39,10 @@ export const quotes = pgTable(
     totalCents: integer('total_cents').notNull(),
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
     /** The seats it holds until validUntil (events whose staff said so); released once, by the hold sweep. */
-    heldSeats: jsonb('held_seats').$type<QuoteHeldSeat[]>().notNull().default(sql`'[]'::jsonb`),
+    heldSeats: jsonb('held_seats')
+      .$type<QuoteHeldSeat[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     seatsHeld: boolean('seats_held').notNull().default(false),
     createdById: uuid('created_by_id')
       .notNull()
@@ -50,7 +53,9 @@ export const quotes = pgTable(
     check('quotes_number_positive', sql`${t.number} > 0`),
     check('quotes_amounts', sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.totalCents} >= 0`),
     index('quotes_reuse').on(t.organizationId, t.fingerprint, t.validUntil),
-    index('quotes_held').on(t.validUntil).where(sql`${t.seatsHeld}`),
+    index('quotes_held')
+      .on(t.validUntil)
+      .where(sql`${t.seatsHeld}`),
   ],
 );
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { checkoutOrganizationMessages } from '@portal/domain/commerce/cart.ts';
-import { quoteMessages, quoteNumberLabel } from '@portal/domain/commerce/quotes.ts';
+import { quoteMessages, quoteNumberLabel, type QuoteIssued } from '@portal/domain/commerce/quotes.ts';
 import { events } from '../../db/schema/commerce.ts';
 import { organizations } from '../../db/schema/organizations.ts';
 import { quotes } from '../../db/schema/quotes.ts';
@@ -59,6 +59,10 @@ async function ownerWithCart(options: { maxTickets?: number; quotesHoldSeats?: b
 const quoteCart = (caller: Caller, body: Record<string, unknown> = {}) =>
   call(t.app, 'POST', '/api/cart/quote', { caller, body });
 
+/** The quote the cart answers, as its contract types it. */
+const quoteOf = async (caller: Caller, body: Record<string, unknown> = {}) =>
+  (await quoteCart(caller, body)).json<QuoteIssued>();
+
 const eventTaken = async (id: string) =>
   (await t.deps.db.select({ n: events.ticketsTaken }).from(events).where(eq(events.id, id)))[0]?.n;
 
@@ -71,7 +75,7 @@ describe('POST /api/cart/quote and GET /api/quotes/:id/pdf', () => {
     ).toBe(200);
     const response = await quoteCart(owner.caller);
     expect(response.statusCode).toBe(201);
-    const quote = response.json();
+    const quote = response.json<QuoteIssued>();
     expect(quote).toMatchObject({
       number: expect.stringMatching(/^Q-\d{6}$/),
       totalCents: 3 * 14_900 - 2_000,
@@ -119,14 +123,14 @@ describe('POST /api/cart/quote and GET /api/quotes/:id/pdf', () => {
 
   it('reuses the quote while the cart is unchanged, and a changed cart takes the next number (no gaps)', async () => {
     const { owner, event, ticketType } = await ownerWithCart();
-    const first = (await quoteCart(owner.caller)).json();
-    const again = (await quoteCart(owner.caller)).json();
+    const first = await quoteOf(owner.caller);
+    const again = await quoteOf(owner.caller);
     expect(again.quoteId).toBe(first.quoteId);
     await call(t.app, 'POST', '/api/cart/items', {
       caller: owner.caller,
       body: { eventId: event.id, ticketTypeId: ticketType.id, numberOfTickets: 1 },
     });
-    const changed = (await quoteCart(owner.caller)).json();
+    const changed = await quoteOf(owner.caller);
     expect(changed.quoteId).not.toBe(first.quoteId);
     expect(changed.number).toBe(quoteNumberLabel(Number(first.number.slice(2)) + 1));
     expect(changed.totalCents).toBe(4 * 14_900);
@@ -164,7 +168,7 @@ describe('POST /api/cart/quote and GET /api/quotes/:id/pdf', () => {
 
   it('gives the PDF to members of the quote’s school only: anyone else is told there is no such quote', async () => {
     const { owner, school } = await ownerWithCart();
-    const { pdfUrl } = (await quoteCart(owner.caller)).json();
+    const { pdfUrl } = await quoteOf(owner.caller);
     const colleague = await signedInUser(t);
     await addMembership(t.deps.db, school.id, colleague.user.id, 'MEMBER');
     expect((await call(t.app, 'GET', pdfUrl, { caller: colleague.caller })).statusCode).toBe(200);
@@ -215,13 +219,13 @@ async function checkOutByPurchaseOrder(caller: Caller, organizationId: string): 
     headers: { 'idempotency-key': randomUUID() },
   });
   expect(response.statusCode).toBe(201);
-  return response.json().eventPaymentId;
+  return response.json<{ eventPaymentId: string }>().eventPaymentId;
 }
 
 describe('a purchase order naming its quote', () => {
   it('is linked to the quote; staff see the quote beside it, flagged when the amounts differ', async () => {
     const { owner, school } = await ownerWithCart();
-    const quote = (await quoteCart(owner.caller)).json();
+    const quote = await quoteOf(owner.caller);
     const paymentId = await checkOutByPurchaseOrder(owner.caller, school.id);
     const sent = await uploadPurchaseOrder(owner.caller, paymentId, school.id, {
       quoteNumber: quote.number.toLowerCase(),
@@ -229,7 +233,7 @@ describe('a purchase order naming its quote', () => {
     expect(sent.statusCode).toBe(201);
 
     const second = await ownerWithCart();
-    const secondQuote = (await quoteCart(second.owner.caller)).json();
+    const secondQuote = await quoteOf(second.owner.caller);
     const secondPayment = await checkOutByPurchaseOrder(second.owner.caller, second.school.id);
     expect(
       (
@@ -259,8 +263,8 @@ describe('a purchase order naming its quote', () => {
   it('refuses another organization’s quote, an expired one, an unknown number and a malformed one, on the field', async () => {
     const { owner, school } = await ownerWithCart();
     const other = await ownerWithCart();
-    const othersQuote = (await quoteCart(other.owner.caller)).json();
-    const ownQuote = (await quoteCart(owner.caller)).json();
+    const othersQuote = await quoteOf(other.owner.caller);
+    const ownQuote = await quoteOf(owner.caller);
     const paymentId = await checkOutByPurchaseOrder(owner.caller, school.id);
     const refusals: [string, string, number][] = [
       [othersQuote.number, quoteMessages.otherOrganization, 400],
@@ -300,19 +304,19 @@ describe('seats a quote holds', () => {
 
   it('holds none unless the event says so', async () => {
     const { owner, event } = await ownerWithCart({ maxTickets: 5 });
-    expect((await quoteCart(owner.caller)).json().holdsSeats).toBe(false);
+    expect((await quoteOf(owner.caller)).holdsSeats).toBe(false);
     expect(await eventTaken(event.id)).toBe(0);
   });
 
   it('an event whose quotes hold seats: held until the quote runs out, released once by the hold sweep', async () => {
     const { owner, event } = await ownerWithCart({ maxTickets: 5, quotesHoldSeats: true });
-    const quote = (await quoteCart(owner.caller)).json();
+    const quote = await quoteOf(owner.caller);
     expect(quote.holdsSeats).toBe(true);
     expect(await eventTaken(event.id)).toBe(3);
     const pdf = await call(t.app, 'GET', quote.pdfUrl, { caller: owner.caller });
     expect(await pdfText(pdf.rawPayload)).toContain('3 seat(s) are held for this quote until');
     // The same unchanged cart reuses the quote: its seats are not taken twice.
-    expect((await quoteCart(owner.caller)).json().quoteId).toBe(quote.quoteId);
+    expect((await quoteOf(owner.caller)).quoteId).toBe(quote.quoteId);
     expect(await eventTaken(event.id)).toBe(3);
 
     const later = new Date(t.clock().getTime() + 30 * dayMs + 1);
