@@ -34,6 +34,7 @@ test("an owner downloads the cart's quote, sends a purchase order naming it, and
   await expect(page.getByRole('heading', { name: 'PD Services', level: 1 })).toBeVisible();
   await page.getByRole('article', { name: eventName }).getByRole('link', { name: eventName }).click();
   await expect(page.getByRole('heading', { name: eventName, level: 1 })).toBeVisible();
+  await expectAccessible(page);
   const addForm = page
     .getByRole('article', { name: sectionName })
     .getByRole('form', { name: `Add ${sectionName} to cart` });
@@ -75,6 +76,7 @@ test("an owner downloads the cart's quote, sends a purchase order naming it, and
   await page.getByRole('button', { name: 'Pay by purchase order' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/members/event-cart/checkout/purchase-order');
   await expect(page.getByRole('heading', { name: 'Pay by Purchase Order', level: 1 })).toBeVisible();
+  await expectAccessible(page);
   const form = page.getByRole('form', { name: 'Upload your purchase order' });
   await form
     .locator('input[type="file"]')
@@ -98,6 +100,8 @@ test("an owner downloads the cart's quote, sends a purchase order naming it, and
   await submit.click();
   await expectToast(page, 'Purchase order submitted successfully', { accessible: true });
   await expect(page).toHaveURL((url) => url.pathname === '/members/event-cart/checkout/success');
+  await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
+  await expectAccessible(page);
 
   // Staff see the quote beside the purchase order, flagged: it was for two tickets, the order is for three.
   const staffContext = await browser.newContext({ baseURL });
