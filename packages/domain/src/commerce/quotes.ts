@@ -37,13 +37,6 @@ export function quoteValidUntil(createdAt: Date, validDays: number): Date {
 export const quoteSubjects = ['CART', 'APPLICATION_PAYMENT', 'REGISTRATION_REQUEST', 'PACKAGE_REQUEST'] as const;
 export type QuoteSubject = (typeof quoteSubjects)[number];
 
-export const quoteSubjectLabels: Record<QuoteSubject, string> = {
-  CART: 'Event cart',
-  APPLICATION_PAYMENT: 'Accepted application',
-  REGISTRATION_REQUEST: 'Group registration request',
-  PACKAGE_REQUEST: 'Package request',
-};
-
 export const quoteMessages = {
   cartEmpty: 'Your cart is empty: add tickets before asking for a quote.',
   organizationRequired: 'Choose the organization the quote is for.',
