@@ -15,7 +15,8 @@ const holding = `('PENDING', 'AWAITING_PO', 'PO_SUBMITTED', 'AWAITING_APPROVAL',
 
 // The counters follow event_payments.seats_held, never the status: the queries below add up items by that column,
 // and the seats waiting-list entries hold (held_seats: gathered for the first in line, or offered), which count like a
-// hold (docs/decisions/0168-waiting-lists.md).
+// hold (docs/decisions/0168-waiting-lists.md), and the seats quotes hold (quotes.held_seats while seats_held,
+// docs/decisions/0210-quotes.md).
 const invariants = [
   {
     name: 'waiting-list offers bought twice',
@@ -50,6 +51,9 @@ const invariants = [
           select i.section_id, i.number_of_tickets - i.cancelled_tickets as tickets from event_payment_items i
             join event_payments p on p.id = i.payment_id where p.seats_held
           union all select w.section_id, w.held_seats from waiting_list_entries w where w.section_id is not null
+          union all select x."sectionId", x."numberOfTickets" from quotes q,
+            jsonb_to_recordset(q.held_seats) as x("sectionId" uuid, "numberOfTickets" int)
+            where q.seats_held and x."sectionId" is not null
         ) seats group by section_id) h on h.section_id = s.id
       where s.tickets_taken <> coalesce(h.tickets, 0)`,
   },
@@ -61,6 +65,9 @@ const invariants = [
           select i.section_id, i.number_of_tickets - i.cancelled_tickets as tickets from event_payment_items i
             join event_payments p on p.id = i.payment_id where p.seats_held
           union all select w.section_id, w.held_seats from waiting_list_entries w where w.section_id is not null
+          union all select x."sectionId", x."numberOfTickets" from quotes q,
+            jsonb_to_recordset(q.held_seats) as x("sectionId" uuid, "numberOfTickets" int)
+            where q.seats_held and x."sectionId" is not null
         ) seats join event_sections s on s.id = seats.section_id group by s.grouping_id) h on h.grouping_id = g.id
       where g.tickets_taken <> coalesce(h.tickets, 0)`,
   },
@@ -72,6 +79,9 @@ const invariants = [
           select i.event_id, i.number_of_tickets - i.cancelled_tickets as tickets from event_payment_items i
             join event_payments p on p.id = i.payment_id where p.seats_held and i.section_id is null
           union all select w.event_id, w.held_seats from waiting_list_entries w where w.section_id is null
+          union all select x."eventId", x."numberOfTickets" from quotes q,
+            jsonb_to_recordset(q.held_seats) as x("eventId" uuid, "sectionId" uuid, "numberOfTickets" int)
+            where q.seats_held and x."sectionId" is null
         ) seats group by event_id) h on h.event_id = e.id
       where e.tickets_taken <> coalesce(h.tickets, 0)`,
   },
@@ -258,6 +268,14 @@ const invariants = [
       left join (select payment_id, sum(amount_cents)::int as back from refunds where method = 'DISTRICT_FUND'
         group by payment_id) r on r.payment_id = p.id
       where p.method = 'DISTRICT_FUNDS' and coalesce(e.back, 0) <> coalesce(r.back, 0)`,
+  },
+  {
+    name: 'quote numbers skipped or repeated',
+    rule: "quote numbers are not exactly 1 … receipt_counters.last_number of the 'quotes' series",
+    sql: `select q.count, q.max, c.last_number from
+      (select count(*)::int as count, coalesce(max(number), 0) as max from quotes) q
+      left join receipt_counters c on c.series = 'quotes'
+      where q.count <> q.max or q.max <> coalesce(c.last_number, 0)`,
   },
 ];
 

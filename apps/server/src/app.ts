@@ -62,6 +62,7 @@ import { adminPackageRoutes } from './features/admin-packages/routes.ts';
 import { adminResourceRoutes } from './features/admin-resources/routes.ts';
 import { organizationResourceRoutes } from './features/organization-resources/routes.ts';
 import { resourcesHubRoutes } from './features/resources-hub/routes.ts';
+import { quoteRoutes } from './features/quotes/routes.ts';
 import { adminContentRoutes } from './features/admin-content/routes.ts';
 import { videoCollectionRoutes } from './features/video-collections/routes.ts';
 import { waitingListsRoutes } from './features/waiting-lists/routes.ts';
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(adminPurchaseOrderRoutes, { prefix: '/api', ...deps });
   await app.register(institutePurchaseOrderRoutes, { prefix: '/api', ...deps });
   await app.register(packagePurchaseOrderRoutes, { prefix: '/api', ...deps });
+  await app.register(quoteRoutes, { prefix: '/api', ...deps });
   await app.register(catalogueRoutes, { prefix: '/api', ...deps });
   await app.register(cartRoutes, { prefix: '/api', ...deps });
   await app.register(checkoutRoutes, { prefix: '/api', ...deps });

@@ -65,6 +65,8 @@ const environment = z.object({
   CASHNET_VERIFY_URL: z.url().optional(),
   /** How long a purchase-order checkout holds its seats before its purchase order is uploaded (decision 0160). */
   PURCHASE_ORDER_HOLD_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  /** How many days a quote is valid (and holds seats, for events whose staff said so): docs/decisions/0210-quotes.md. */
+  QUOTE_VALID_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** How many days before that hold ends its buyer is reminded; 0 sends no reminder. */
   PURCHASE_ORDER_REMINDER_DAYS: z.coerce.number().int().min(0).max(89).default(2),
   /** Days overdue at which an invoice's reminder is mailed, comma-separated ("7,30"); "none" sends none. */
@@ -266,6 +268,8 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}) {
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     /** Who sells: printed at the head of every money document (core/receipt-pdf.ts moneySheet). */
     seller: sellerIdentity(e),
+    /** Days a quote stays valid from its making. */
+    quoteValidDays: e.QUOTE_VALID_DAYS,
     webDist: path.join(repoRoot, 'apps/web/dist'),
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { EventPaymentStatus, PaymentProviderName, RefundReason } from '@portal/domain/commerce/enums.ts';
 import { couponRefusals } from '@portal/domain/commerce/cart.ts';
 import { paymentMessages } from '@portal/domain/commerce/payments.ts';
@@ -15,6 +15,7 @@ import {
   eventSections,
 } from '../db/schema/commerce.ts';
 import { auditLog } from '../db/schema/platform.ts';
+import { quotes } from '../db/schema/quotes.ts';
 import { eventRegistrationPayments } from '../db/schema/registration-requests.ts';
 import type { AuditEntry } from '../platform/audit.ts';
 import { conflict, HttpProblem, notFound } from '../platform/errors.ts';
@@ -591,7 +592,8 @@ const dueHolds = staticStatement(
  * Releases holds whose time ran out (status EXPIRED), at most a batch of them, each in its own short
  * transaction. The conditional update re-checks the expiry under the row lock, so a hold extended
  * meanwhile (a purchase order uploaded) is kept. The buyer of a purchase-order hold is mailed that its
- * seats were let go (core/hold-notices.ts). Called through expireDueHolds, and by the screens
+ * seats were let go (core/hold-notices.ts). Quotes whose seats are due back give them back too
+ * (expireQuoteHolds). Called through expireDueHolds, and by the screens
  * that show a payment's status or seats left, so what they show never waits for the job.
  */
 export async function expireHolds(db: Database, now: Date): Promise<number> {
@@ -618,9 +620,41 @@ export async function expireHolds(db: Database, now: Date): Promise<number> {
       return 1;
     });
   }
+  expired += await expireQuoteHolds(db, now);
   for (const id of await dueOffers(db, now)) {
     const ended = await db.transaction(async (tx) => endWaitingListEntry(tx, id, 'EXPIRED', now, now));
     if (ended) expired += 1;
+  }
+  return expired;
+}
+
+/** The quotes whose seats are due back, a batch of them (the partial index quotes_held keeps it cheap). */
+const dueQuoteHolds = staticStatement(
+  'due_quote_holds',
+  sql`select ${quotes.id} as "id" from ${quotes}
+    where ${quotes.seatsHeld} and ${quotes.validUntil} <= ${sql.placeholder('now')}::timestamptz
+    order by ${quotes.validUntil} limit ${sql.raw(String(expiryBatch))}`,
+);
+
+/**
+ * A quote that held seats (its events' staff said so) gives them back when it runs out, like any hold:
+ * exactly once, by the conditional update of seats_held, and to the waiting lists first.
+ */
+async function expireQuoteHolds(db: Database, now: Date): Promise<number> {
+  const due = await executeStatic<{ id: string }>(db, dueQuoteHolds, { now: now.toISOString() });
+  let expired = 0;
+  for (const { id } of due) {
+    expired += await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(quotes)
+        .set({ seatsHeld: false })
+        .where(and(eq(quotes.id, id), eq(quotes.seatsHeld, true), lte(quotes.validUntil, now)))
+        .returning({ heldSeats: quotes.heldSeats });
+      if (!row) return 0;
+      await releaseSeats(tx, row.heldSeats);
+      await feedWaitingLists(tx, row.heldSeats, now);
+      return 1;
+    });
   }
   return expired;
 }

@@ -44,6 +44,7 @@ export const staffEventForm = (fields: Partial<StaffEventInput> = {}): StaffEven
   daysBeforePurchaseClose: 14,
   maxTickets: null,
   published: false,
+  quotesHoldSeats: false,
   ...fields,
 });
 

@@ -8,6 +8,7 @@ import {
   type PurchaseOrderType,
 } from './enums.ts';
 import { dollarsToCents, formatCents } from '../money.ts';
+import { purchaseOrderQuote, quoteNumberField } from './quotes.ts';
 
 export const maxPurchaseOrderBytes = 10 * 1024 * 1024;
 /** $10,000,000.00: more than any order, less than the database's integer column. */
@@ -105,6 +106,8 @@ export const purchaseOrderFields = z.object({
       .max(maxPurchaseOrderTotalCents, purchaseOrderMessages.totalRequired),
   ),
   couponCode: z.string().trim().max(50).optional(),
+  /** The quote it was raised against (Q-000042), optional: one of the same organization, not expired. */
+  quoteNumber: quoteNumberField,
 });
 export type PurchaseOrderFields = z.infer<typeof purchaseOrderFields>;
 
@@ -187,6 +190,8 @@ export const adminPurchaseOrderRow = z.object({
   filename: z.string(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
+  /** The quote the buyer named, with the server's flag when the typed total differs from it; null when none. */
+  quote: purchaseOrderQuote.nullable().default(null),
 });
 export type AdminPurchaseOrderRow = z.infer<typeof adminPurchaseOrderRow>;
 export const adminPurchaseOrderPage = paginated(adminPurchaseOrderRow);

@@ -62,6 +62,8 @@ export const staffEventInput = z
       .max(365),
     maxTickets: capacity,
     published: z.boolean(),
+    /** A quote for its tickets holds the seats until the quote expires (docs/decisions/0210-quotes.md). */
+    quotesHoldSeats: z.boolean().default(false),
   })
   .refine((e) => e.endDate >= e.startDate, { path: ['endDate'], message: staffEventMessages.endBeforeStart });
 export type StaffEventInput = z.infer<typeof staffEventInput>;
@@ -119,6 +121,7 @@ export const staffEventDetail = z.object({
   maxTickets: z.number().nullable(),
   ticketsTaken: z.number(),
   published: z.boolean(),
+  quotesHoldSeats: z.boolean(),
   ticketTypes: z.array(withId(ticketTypeInput)),
   paths: z.array(
     withId(pathInput).extend({

@@ -75,6 +75,8 @@ export const events = pgTable(
     paymentDueDays: integer('payment_due_days'),
     /** Whether a sold-out section (or the event) takes waiting-list joins (docs/decisions/0168-waiting-lists.md). */
     waitingListEnabled: boolean('waiting_list_enabled').notNull().default(true),
+    /** Whether a quote for its tickets holds the seats until the quote expires (docs/decisions/0210-quotes.md). */
+    quotesHoldSeats: boolean('quotes_hold_seats').notNull().default(false),
     /** How long a waiting-list offer holds its seats. */
     waitingListOfferHours: integer('waiting_list_offer_hours').notNull().default(48),
     /** Cancellation policy (issue 38): the buyer cancels until this many days before the start; null: on request only. */

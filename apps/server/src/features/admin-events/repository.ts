@@ -46,6 +46,7 @@ export async function findEventDetail(db: Database, eventId: string): Promise<St
         maxTickets: events.maxTickets,
         ticketsTaken: events.ticketsTaken,
         published: events.published,
+        quotesHoldSeats: events.quotesHoldSeats,
       })
       .from(events)
       .where(eq(events.id, eventId)),

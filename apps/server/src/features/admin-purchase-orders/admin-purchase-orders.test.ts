@@ -106,6 +106,7 @@ describe('GET /api/admin/purchase-orders', () => {
         filename: 'purchase order',
         createdAt: b.purchaseOrder.createdAt.toISOString(),
         decidedAt: null,
+        quote: null,
       },
     ]);
     const ids = async (query: string) =>

@@ -118,6 +118,7 @@ function present({ buyerFirstName, buyerLastName, createdAtKey: _key, ...row }: 
     buyerName: `${buyerFirstName} ${buyerLastName}`,
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
+    quote: null,
   };
 }
 

@@ -37,15 +37,22 @@ import {
 import { emitWebhookEvent } from '../../core/webhooks.ts';
 import { issueInvoice } from '../../core/invoices.ts';
 import { issueReceipt } from '../../core/receipts.ts';
+import { quotesOfPurchaseOrders } from '../../core/quotes.ts';
 
 const purchaseOrderNotFound = () => notFound('No such purchase order.');
+
+/** Each row with the quote its buyer named beside it (one query for the page: core/quotes.ts). */
+async function withQuotes(db: Executor, rows: AdminPurchaseOrderRow[]): Promise<AdminPurchaseOrderRow[]> {
+  const named = await quotesOfPurchaseOrders(db, rows);
+  return rows.map((row) => ({ ...row, quote: named.get(row.id) ?? null }));
+}
 
 export async function listPurchaseOrders(
   deps: AppDeps,
   query: z.output<typeof adminPurchaseOrderQuery>,
 ): Promise<AdminPurchaseOrderPage> {
   const { items, total } = await listRows(deps.db, query);
-  return { items, total, page: query.page, pageSize: query.pageSize };
+  return { items: await withQuotes(deps.db, items), total, page: query.page, pageSize: query.pageSize };
 }
 
 /** GET /api/admin/purchase-orders/export: the list under its filters, every page, as CSV or XLSX. */
@@ -141,7 +148,8 @@ async function decidePurchaseOrder(
   });
   const row = await findPurchaseOrderRow(deps.db, purchaseOrderId);
   if (!row) throw purchaseOrderNotFound();
-  return row;
+  const [named] = await withQuotes(deps.db, [row]);
+  return named ?? row;
 }
 
 /**

@@ -12,6 +12,9 @@ import { actorOf, audit } from '../../platform/audit.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { keyUsedForAnotherRequest, type IdempotentRequest } from '../../platform/idempotency.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
+import { quoteMessages, type QuoteIssued } from '@portal/domain/commerce/quotes.ts';
+import { memberOrganizationIds } from '../../core/memberships.ts';
+import { issueQuote, type QuoteRequest } from '../../core/quotes.ts';
 import {
   liveApplicationPayment,
   lockOwnApplication,
@@ -220,4 +223,48 @@ export async function payApplication(
     open: (tx, now) => openPayment(deps, tx, auth, applicationId, idempotency, now),
     redirectOf,
   });
+}
+
+/**
+ * POST /api/event-applications/:id/quote: an accepted application's seat priced as paying it would
+ * price it (its ticket type, its coupon), quoted to the applicant's school: the one named among those
+ * they belong to, or their only one. It holds no seat (docs/decisions/0210-quotes.md).
+ */
+export async function quoteApplication(
+  deps: AppDeps,
+  auth: RequestAuth,
+  applicationId: string,
+  organizationId: string | undefined,
+): Promise<QuoteIssued> {
+  const now = deps.clock();
+  const quote = await withOwnApplication(deps, auth, applicationId, async (tx, application): Promise<QuoteRequest> => {
+    if (application.status !== 'ACCEPTED') throw conflict(applicationMessages.notAccepted);
+    const live = await liveApplicationPayment(tx, application.id);
+    if (live?.status === 'PAID') throw conflict(applicationMessages.alreadyPaid);
+    const price = application.ticketTypeId ? await ticketPrice(tx, application.ticketTypeId) : undefined;
+    if (price === undefined) throw conflict(applicationMessages.noPrice);
+    const schools = await memberOrganizationIds(tx, auth.user.id);
+    const school = organizationId
+      ? schools.find((id) => id === organizationId)
+      : schools.length === 1
+        ? schools[0]
+        : undefined;
+    if (!school)
+      throw badRequest(quoteMessages.organizationRequired, { organizationId: quoteMessages.organizationRequired });
+    const coupon = await couponStillUsable(tx, application.couponId, application.eventId, now);
+    const totals = orderTotals([{ numberOfTickets: 1, price }], coupon ?? null);
+    return {
+      organizationId: school,
+      subject: 'APPLICATION_PAYMENT',
+      subjectId: application.id,
+      userId: auth.user.id,
+      lines: [{ description: application.eventName, quantity: 1, unitPriceCents: price, amountCents: price }],
+      couponCode: coupon?.code ?? null,
+      subtotalCents: totals.subtotal,
+      discountCents: totals.discount,
+      totalCents: totals.total,
+      seats: [],
+    };
+  });
+  return issueQuote(deps, quote, now);
 }

@@ -17,7 +17,8 @@ import { caller } from '../../platform/access.ts';
 import { idempotentRequest } from '../../platform/idempotency.ts';
 import { getApplication, listApplications, startApplication, withdrawApplication } from './service.ts';
 import { saveSegment } from './segments.ts';
-import { applyCoupon, changePaymentMethod, payApplication } from './payments.ts';
+import { applyCoupon, changePaymentMethod, payApplication, quoteApplication } from './payments.ts';
+import { cartQuoteInput, quoteIssued } from '@portal/domain/commerce/quotes.ts';
 import { listLegacyApplications, payLegacyApplication } from './legacy-payments.ts';
 
 const params = z.object({ applicationId: z.uuid('Not an application id') });
@@ -101,6 +102,15 @@ export const applicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     '/event-applications/:applicationId/withdraw',
     { config: signedIn, schema: { tags, params, response: { 200: applicationDetail } } },
     async (request) => withdrawApplication(deps, caller(request), request.params.applicationId),
+  );
+
+  app.post(
+    '/event-applications/:applicationId/quote',
+    { config: signedIn, schema: { tags, params, body: cartQuoteInput, response: { 201: quoteIssued } } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await quoteApplication(deps, caller(request), request.params.applicationId, request.body.organizationId)),
   );
 
   app.post(

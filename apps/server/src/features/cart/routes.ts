@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addCartItem, applyCoupon, cartReply, updateCartItem } from '@portal/domain/commerce/cart.ts';
+import { cartQuoteInput, quoteIssued } from '@portal/domain/commerce/quotes.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import * as cart from './service.ts';
@@ -34,6 +35,13 @@ export const cartRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.post('/cart/coupon', { config: signedIn, schema: { tags, body: applyCoupon, response } }, async (request) =>
     cart.applyCoupon(deps, caller(request), request.body.code),
+  );
+
+  app.post(
+    '/cart/quote',
+    { config: signedIn, schema: { tags, body: cartQuoteInput, response: { 201: quoteIssued } } },
+    async (request, reply) =>
+      reply.status(201).send(await cart.quoteCart(deps, caller(request), request.body.organizationId)),
   );
 
   app.delete('/cart/coupon', { config: signedIn, schema: { tags, response } }, async (request) =>

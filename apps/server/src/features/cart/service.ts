@@ -1,10 +1,14 @@
 import {
+  checkoutOrganization,
+  checkoutOrganizationMessages,
   couponRefusal,
   couponRefusals,
   maxTicketsPerLine,
   type AddCartItem,
   type CartReply,
 } from '@portal/domain/commerce/cart.ts';
+import { orderTotals } from '@portal/domain/commerce/pricing.ts';
+import { quoteMessages, type QuoteIssued } from '@portal/domain/commerce/quotes.ts';
 import {
   catalogueMessages,
   lineRefusal,
@@ -14,7 +18,9 @@ import {
 import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { expireDueHolds, expireHolds } from '../../core/capacity.ts';
-import { addToCart, loadCart, presentCart } from '../../core/carts.ts';
+import { addToCart, applicableCoupon, loadCart, presentCart } from '../../core/carts.ts';
+import { managedOrganizationIds } from '../../core/memberships.ts';
+import { issueQuote } from '../../core/quotes.ts';
 import { badRequest, conflict, notFound, type HttpProblem } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { findCouponByCode } from '../../core/coupons.ts';
@@ -154,4 +160,56 @@ export async function applyCoupon(deps: AppDeps, auth: RequestAuth, code: string
 export async function removeCoupon(deps: AppDeps, auth: RequestAuth): Promise<CartReply> {
   await setCartCoupon(deps.db, auth.user.id, null);
   return currentCart(deps, auth);
+}
+
+/**
+ * POST /api/cart/quote: the cart as a quote for one organization the buyer administers (as the checkout
+ * chooses it), priced here as the checkout prices it (pricing.orderTotals with the coupon that applies).
+ * The same unchanged cart answers the same quote while it is valid (core/quotes.ts issueQuote).
+ */
+export async function quoteCart(
+  deps: AppDeps,
+  auth: RequestAuth,
+  organizationId: string | undefined,
+): Promise<QuoteIssued> {
+  const now = deps.clock();
+  await expireHolds(deps.db, now);
+  const cart = await loadCart(deps.db, auth.user.id, now, todayOf(deps));
+  if (cart.lines.length === 0) throw badRequest(quoteMessages.cartEmpty);
+  const refused = cart.lines.find((line) => line.refusal !== null);
+  if (refused?.refusal) throw conflict(`${refused.title}: ${purchaseRefusals[refused.refusal]}`);
+  const chosen = checkoutOrganization(organizationId, await managedOrganizationIds(deps.db, auth.user.id));
+  if ('refusal' in chosen || chosen.organizationId === null) {
+    const message =
+      'refusal' in chosen ? checkoutOrganizationMessages[chosen.refusal] : quoteMessages.organizationRequired;
+    throw badRequest(message, { organizationId: message });
+  }
+  const coupon = applicableCoupon(cart);
+  const totals = orderTotals(cart.lines, coupon);
+  return issueQuote(
+    deps,
+    {
+      organizationId: chosen.organizationId,
+      subject: 'CART',
+      subjectId: null,
+      userId: auth.user.id,
+      lines: cart.lines.map((line) => ({
+        description: `${line.title} (${line.ticketTypeName})`,
+        quantity: line.numberOfTickets,
+        unitPriceCents: line.price,
+        amountCents: line.numberOfTickets * line.price,
+      })),
+      couponCode: coupon?.code ?? null,
+      subtotalCents: totals.subtotal,
+      discountCents: totals.discount,
+      totalCents: totals.total,
+      seats: cart.lines.map((line) => ({
+        eventId: line.eventId,
+        sectionId: line.sectionId,
+        numberOfTickets: line.numberOfTickets,
+        title: line.title,
+      })),
+    },
+    now,
+  );
 }

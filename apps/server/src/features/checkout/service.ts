@@ -33,6 +33,7 @@ import { pageWithoutCall, requireCardProvider, startCardPayment } from '../../co
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { managedOrganizationIds } from '../../core/memberships.ts';
 import { payFromDistrictFund } from '../../core/district-funds.ts';
+import { releaseCartQuoteHolds } from '../../core/quotes.ts';
 import { dropCartCoupon, writeCheckout, type CheckedOutPayment } from './repository.ts';
 
 const purchaseOrderPath = (paymentId: string) =>
@@ -109,6 +110,8 @@ async function freezeCart(
         description,
       )
     : null;
+  // Seats the buyer's own quote holds pass to this checkout (core/quotes.ts releaseCartQuoteHolds).
+  await releaseCartQuoteHolds(tx, auth.user.id);
   // One statement takes the seats with the writes when it can (capacity.seatChainOf), else takeSeats after them.
   const seats = await seatChainOf(tx, cart.lines);
   const { payment, taken } = await writeCheckout(

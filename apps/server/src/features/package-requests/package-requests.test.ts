@@ -253,6 +253,28 @@ describe('the package request wizard', () => {
     ).toBe(404);
   });
 
+  it("quotes the review to the school: each selection at its cost, travel at its highest, the package's high total", async () => {
+    const response = await call(t.app, 'POST', `/api/package-requests/${request.id}/quote`, { caller: owner });
+    expect(response.statusCode).toBe(201);
+    const quote = response.json();
+    expect(quote).toMatchObject({
+      number: expect.stringMatching(/^Q-\d{6}$/),
+      totalCents: 2_224_600,
+      holdsSeats: false,
+    });
+    const text = await pdfText((await call(t.app, 'GET', quote.pdfUrl, { caller: owner })).rawPayload);
+    expect(text).toContain(`Quote number: ${quote.number}`);
+    expect(text).toContain('On-site Literacy Coaching: 3 days');
+    expect(text).toContain('PD session travel (estimate, billed at actual cost)');
+    expect(text).toContain('$22,246.00');
+    expect(
+      (await call(t.app, 'POST', `/api/package-requests/${request.id}/quote`, { caller: owner })).json().quoteId,
+    ).toBe(quote.quoteId);
+    expect(
+      (await call(t.app, 'POST', `/api/package-requests/${request.id}/quote`, { caller: member })).statusCode,
+    ).toBe(404);
+  });
+
   it('submits with usingPtaFunds; a SUBMITTED request refuses every save and a second submit', async () => {
     const submitted = await call(t.app, 'POST', `/api/package-requests/${request.id}/submit`, {
       caller: owner,

@@ -8,10 +8,12 @@ import {
   staffOptionsInput,
   submitPackageInput,
 } from '@portal/domain/packages/contracts.ts';
+import { quoteIssued } from '@portal/domain/commerce/quotes.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { sendDownload } from '../../platform/downloads.ts';
 import {
+  quotePackageRequest,
   readPackageRequest,
   reviewPdf,
   saveEventSelection,
@@ -66,6 +68,13 @@ export const packageRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
     { config: signedIn, schema: { tags, params, body: submitPackageInput, response: reply } },
     async (request) =>
       submitPackageRequest(deps, caller(request), request.params.packageRequestId, request.body.usingPtaFunds),
+  );
+
+  app.post(
+    '/package-requests/:packageRequestId/quote',
+    { config: signedIn, schema: { tags, params, response: { 201: quoteIssued } } },
+    async (request, response) =>
+      response.status(201).send(await quotePackageRequest(deps, caller(request), request.params.packageRequestId)),
   );
 
   app.get(

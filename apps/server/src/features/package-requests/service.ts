@@ -50,6 +50,8 @@ import { actorOf, audit } from '../../platform/audit.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { packageReviewPdf } from './review-pdf.ts';
+import type { QuoteIssued, QuoteLine } from '@portal/domain/commerce/quotes.ts';
+import { issueQuote } from '../../core/quotes.ts';
 import { notifyStaff } from '../../core/staff-notifications.ts';
 import { emitWebhookEvent } from '../../core/webhooks.ts';
 
@@ -413,4 +415,54 @@ export async function submitPackageRequest(deps: AppDeps, auth: RequestAuth, id:
 export async function reviewPdf(deps: AppDeps, auth: RequestAuth, id: string): Promise<Uint8Array> {
   const detail = await readPackageRequest(deps, auth, id);
   return packageReviewPdf(detail, deps.clock(), deps.config.timeZone);
+}
+
+/**
+ * POST /api/package-requests/:id/quote: the review's costs as a quote to the request's school. Travel
+ * is an estimate billed at actual cost, so it is quoted at its highest; each selection is one line at
+ * its cost. A package holds no seats (docs/decisions/0210-quotes.md).
+ */
+export async function quotePackageRequest(deps: AppDeps, auth: RequestAuth, id: string): Promise<QuoteIssued> {
+  const detail = await readPackageRequest(deps, auth, id);
+  const { totals } = detail;
+  const one = (description: string, cents: number): QuoteLine => ({
+    description,
+    quantity: 1,
+    unitPriceCents: cents,
+    amountCents: cents,
+  });
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const lines: QuoteLine[] = [
+    ...totals.pdSessions.filter((s) => s.days > 0).map((s) => one(`${s.name}: ${plural(s.days, 'day')}`, s.cost)),
+    ...(totals.pdSessionTotals.travelHigh > 0
+      ? [one('PD session travel (estimate, billed at actual cost)', totals.pdSessionTotals.travelHigh)]
+      : []),
+    ...totals.events
+      .filter((e) => e.participants > 0)
+      .map((e) => one(`${e.name}: ${plural(e.participants, 'participant')}`, e.cost)),
+    ...totals.groups
+      .filter((g) => g.participants > 0)
+      .map((g) => one(`${g.name}: ${plural(g.participants, 'participant')}`, g.cost)),
+    ...totals.institutes
+      .filter((i) => i.participants > 0)
+      .map((i) => one(`${i.name}: ${plural(i.participants, 'participant')}`, i.cost)),
+  ];
+  const total = lines.reduce((sum, line) => sum + line.amountCents, 0);
+  return issueQuote(
+    deps,
+    {
+      organizationId: detail.organization.id,
+      subject: 'PACKAGE_REQUEST',
+      subjectId: detail.id,
+      userId: auth.user.id,
+      // Nothing chosen yet still quotes the package by name, at nothing.
+      lines: lines.length > 0 ? lines : [one(`Package: ${detail.package.name}`, 0)],
+      couponCode: null,
+      subtotalCents: total,
+      discountCents: 0,
+      totalCents: total,
+      seats: [],
+    },
+    deps.clock(),
+  );
 }

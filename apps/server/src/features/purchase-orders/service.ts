@@ -16,6 +16,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { isActiveMember } from '../../core/memberships.ts';
 import { notifyStaff, purchaseOrderWork } from '../../core/staff-notifications.ts';
+import { linkPurchaseOrderQuote, quoteNamedOnPurchaseOrder } from '../../core/quotes.ts';
 import {
   findMyPurchaseOrderFile,
   markPurchaseOrderSubmitted,
@@ -62,6 +63,7 @@ export async function submitPurchaseOrder(
         organizationId: purchaseOrderMessages.organizationRequired,
       });
     }
+    const quoteId = await quoteNamedOnPurchaseOrder(tx, fields.quoteNumber, fields.organizationId, now);
     const holdExpiresAt = new Date(now.getTime() + purchaseOrderHoldDays * dayMs);
     if (
       !(await markPurchaseOrderSubmitted(tx, fields.eventPaymentId, auth.user.id, fields.organizationId, holdExpiresAt))
@@ -85,6 +87,7 @@ export async function submitPurchaseOrder(
       couponCode: fields.couponCode || null,
       submittedById: auth.user.id,
     });
+    if (quoteId) await linkPurchaseOrderQuote(tx, purchaseOrderId, quoteId);
     await notifyStaff(
       tx,
       deps.config.publicUrl,
@@ -100,6 +103,7 @@ export async function submitPurchaseOrder(
         number: fields.number,
         totalCents: payment.totalCents,
         submittedTotalCents: fields.total,
+        quoteId: quoteId ?? null,
         fileSize: bytes.length,
       },
     });

@@ -20,6 +20,8 @@ import { actorOf, audit } from '../../platform/audit.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { keyUsedForAnotherRequest, type IdempotentRequest } from '../../platform/idempotency.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
+import { quoteMessages, type QuoteIssued } from '@portal/domain/commerce/quotes.ts';
+import { issueQuote, type QuoteRequest } from '../../core/quotes.ts';
 import {
   groupSettings,
   isRequestPayment,
@@ -217,4 +219,59 @@ export async function getRequestPayment(
   const payment = await readEventPayment(deps.db, paymentId, auth.user.id, true);
   if (!payment) throw notFound(paymentMessages.notFound);
   return payment;
+}
+
+/**
+ * POST /api/event-registration-requests/:id/quote: the request's seats priced as paying it would price
+ * them (groupPrice: paid seats, free seats, the coupon), quoted to its organization. It holds no seats:
+ * the request's own payment takes them (docs/decisions/0210-quotes.md).
+ */
+export async function quoteRequest(deps: AppDeps, auth: RequestAuth, requestId: string): Promise<QuoteIssued> {
+  const now = deps.clock();
+  const quote = await withOwnRequest(deps, auth, requestId, async (tx, request): Promise<QuoteRequest> => {
+    await requirePriceChangeable(tx, request);
+    const settings = await groupSettings(tx, request.eventId);
+    if (!settings) throw conflict(messages.notOpen);
+    if (!request.organizationId) {
+      throw badRequest(quoteMessages.organizationRequired, { organizationId: quoteMessages.organizationRequired });
+    }
+    const coupon = await couponStillUsable(tx, request.couponId, request.eventId, now);
+    const price = groupPrice(request.seatsRequested, offerOf(settings), coupon ?? null);
+    if (price.grossTotal > int4Max) throw badRequest(amountTooLargeMessage);
+    const paidSeats = price.seats - price.freeSeats;
+    return {
+      organizationId: request.organizationId,
+      subject: 'REGISTRATION_REQUEST',
+      subjectId: request.id,
+      userId: auth.user.id,
+      lines: [
+        ...(paidSeats > 0
+          ? [
+              {
+                description: `${settings.eventName} (group registration)`,
+                quantity: paidSeats,
+                unitPriceCents: settings.attendeeCostCents,
+                amountCents: paidSeats * settings.attendeeCostCents,
+              },
+            ]
+          : []),
+        ...(price.freeSeats > 0
+          ? [
+              {
+                description: `${settings.eventName} (free seats)`,
+                quantity: price.freeSeats,
+                unitPriceCents: 0,
+                amountCents: 0,
+              },
+            ]
+          : []),
+      ],
+      couponCode: coupon?.code ?? null,
+      subtotalCents: price.subtotal,
+      discountCents: price.couponDiscount,
+      totalCents: price.total,
+      seats: [],
+    };
+  });
+  return issueQuote(deps, quote, now);
 }

@@ -27,7 +27,8 @@ import {
   listRequests,
 } from './service.ts';
 import { saveAttendees, updateSeats } from './seats.ts';
-import { applyCoupon, getRequestPayment, payRequest } from './payments.ts';
+import { applyCoupon, getRequestPayment, payRequest, quoteRequest } from './payments.ts';
+import { quoteIssued } from '@portal/domain/commerce/quotes.ts';
 
 const params = z.object({ requestId: z.uuid('Not a registration request id') });
 const paymentParams = params.extend({ eventPaymentId: z.uuid('Not an event payment id') });
@@ -99,6 +100,13 @@ export const registrationRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     '/event-registration-requests/:requestId/coupon',
     { config: signedIn, schema: { tags, params, body: registrationCouponInput, response: detail } },
     async (request) => applyCoupon(deps, caller(request), request.params.requestId, request.body.code),
+  );
+
+  app.post(
+    '/event-registration-requests/:requestId/quote',
+    { config: signedIn, schema: { tags, params, response: { 201: quoteIssued } } },
+    async (request, reply) =>
+      reply.status(201).send(await quoteRequest(deps, caller(request), request.params.requestId)),
   );
 
   app.post(

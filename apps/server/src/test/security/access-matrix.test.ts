@@ -30,6 +30,7 @@ import { learningAndListRows } from './matrix/learning-and-lists.ts';
 import { refundRows } from './matrix/refunds.ts';
 import { invoiceRows } from './matrix/invoices.ts';
 import { districtFundRows } from './matrix/district-funds.ts';
+import { quoteRows } from './matrix/quotes.ts';
 
 /**
  * The role × route × ownership matrix (issue 10): every route of the server's route table has a row,
@@ -62,6 +63,7 @@ const rows: Rows = {
   ...refundRows,
   ...invoiceRows,
   ...districtFundRows,
+  ...quoteRows,
 };
 
 const readOnly = new Set(['GET', 'HEAD']);

@@ -47,6 +47,7 @@ export function anEvent(overrides: Partial<StaffEventDetail> = {}): StaffEventDe
     maxTickets: null,
     ticketsTaken: 12,
     published: true,
+    quotesHoldSeats: false,
     ticketTypes: [{ id: 'tt-1', name: 'Conference day', priceCents: 14900 }],
     paths: [
       {

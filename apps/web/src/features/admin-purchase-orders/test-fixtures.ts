@@ -22,6 +22,7 @@ export function aPurchaseOrder(overrides: Partial<AdminPurchaseOrderRow> = {}): 
     filename: 'po-1001.pdf',
     createdAt: '2026-05-01T15:00:00.000Z',
     decidedAt: null,
+    quote: null,
     ...overrides,
   };
 }

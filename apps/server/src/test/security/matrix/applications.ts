@@ -59,6 +59,14 @@ export const applicationRows: Rows = {
     }),
     expect: memberOfA(200),
   },
+  'POST /api/event-applications/:applicationId/quote': {
+    why: "The applicant's own application, quoted to school A (named: other rows give its member more schools).",
+    input: async (w) => ({
+      params: { applicationId: (await freshApplication(w, 'ACCEPTED')).application.id },
+      body: { organizationId: w.schoolA.organization.id },
+    }),
+    expect: memberOfA(201),
+  },
   'POST /api/event-applications/:applicationId/pay': {
     input: async (w) => ({
       params: { applicationId: (await freshApplication(w, 'ACCEPTED')).application.id },

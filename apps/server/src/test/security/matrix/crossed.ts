@@ -11,6 +11,7 @@ import {
 import { sessions } from '../../../db/schema/users.ts';
 import { csrfHeader, csrfHeaderValue } from '../../../platform/security.ts';
 import { createSession, sessionCookie } from '../../../platform/sessions.ts';
+import { issueQuote } from '../../../core/quotes.ts';
 import { createInstitute } from '../../application-factories.ts';
 import { createCoupon, createEvent, createPayment } from '../../commerce-factories.ts';
 import {
@@ -216,6 +217,55 @@ export const crossedCells: CrossedCell[] = [
           organizationId: w.schoolB.organization.id,
           total: String(payment.totalCents),
           couponCode: '',
+        },
+        pdf,
+      );
+    },
+    expect: 400,
+  },
+  {
+    route: 'POST /api/cart/quote',
+    as: 'admin',
+    what: 'a quote for school B asked by an admin of school A',
+    input: async (w) => {
+      await cartLineOf(w, w.schoolA.admin.user.id);
+      return { body: { organizationId: w.schoolB.organization.id } };
+    },
+    expect: 400,
+  },
+  {
+    route: 'POST /api/purchase-orders',
+    as: 'admin',
+    what: "school B's quote named on school A's purchase order",
+    input: async (w) => {
+      const payment = await freshPaymentOfA(w, 'AWAITING_PO');
+      const quote = await issueQuote(
+        w.t.deps,
+        {
+          organizationId: w.schoolB.organization.id,
+          subject: 'CART',
+          subjectId: null,
+          userId: w.schoolB.owner.user.id,
+          lines: [{ description: 'Crossed ticket', quantity: 1, unitPriceCents: 500, amountCents: 500 }],
+          couponCode: null,
+          subtotalCents: 500,
+          discountCents: 0,
+          totalCents: 500,
+          seats: [],
+        },
+        w.t.clock(),
+      );
+      return multipart(
+        {
+          eventPaymentId: payment.id,
+          filename: 'District PO',
+          contactEmail: 'purchasing@district.test',
+          contactName: 'Pat Purchasing',
+          contactPhone: '5551234567',
+          number: `PO-${randomUUID().slice(0, 6)}`,
+          organizationId: w.schoolA.organization.id,
+          total: String(payment.totalCents),
+          quoteNumber: quote.number,
         },
         pdf,
       );

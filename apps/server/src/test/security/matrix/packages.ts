@@ -94,6 +94,7 @@ export const packageRows: Rows = {
   },
   'GET /api/package-requests/:packageRequestId': { input: onRequest(), expect: managersOfA(200) },
   'GET /api/package-requests/:packageRequestId/review.pdf': { input: onRequest(), expect: managersOfA(200) },
+  'POST /api/package-requests/:packageRequestId/quote': { input: onRequest(), expect: managersOfA(201) },
   'PUT /api/package-requests/:packageRequestId/staff-options': {
     input: onRequest((pdSessionId) => ({ pdSessions: [{ pdSessionId, requestedDays: 3 }] })),
     expect: managersOfA(200),

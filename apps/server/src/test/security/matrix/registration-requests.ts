@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { eventApplications } from '../../../db/schema/applications.ts';
 import {
   eventGroupRegistrations,
@@ -79,6 +80,18 @@ export const registrationRequestRows: Rows = {
   'POST /api/event-registration-requests/:requestId/coupon': {
     input: async (w) => ({ params: await ofRequest(w), body: { code: w.coupon.code } }),
     expect: memberOfA(200),
+  },
+  'POST /api/event-registration-requests/:requestId/quote': {
+    why: "The requester's own request, quoted to its school (school A).",
+    input: async (w) => {
+      const { request } = await freshRequestOfA(w);
+      await w.t.deps.db
+        .update(eventRegistrationRequests)
+        .set({ organizationId: w.schoolA.organization.id })
+        .where(eq(eventRegistrationRequests.id, request.id));
+      return { params: { requestId: request.id } };
+    },
+    expect: memberOfA(201),
   },
   'POST /api/event-registration-requests/:requestId/pay': {
     input: async (w) => ({

@@ -66,6 +66,11 @@ export function EventFields({ bind }: { bind: Bind<EventFormValues> }) {
         description="Members see it in the catalogue"
         {...bind('published', { type: 'checkbox' })}
       />
+      <Checkbox
+        label="Quotes hold seats"
+        description="A quote for its tickets keeps the seats until the quote expires; otherwise a quote holds none"
+        {...bind('quotesHoldSeats', { type: 'checkbox' })}
+      />
     </Stack>
   );
 }

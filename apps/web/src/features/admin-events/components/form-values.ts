@@ -59,6 +59,7 @@ export interface EventFormValues {
   daysBeforePurchaseClose: string;
   maxTickets: string;
   published: boolean;
+  quotesHoldSeats: boolean;
 }
 
 export const emptyEventValues: EventFormValues = {
@@ -74,6 +75,7 @@ export const emptyEventValues: EventFormValues = {
   daysBeforePurchaseClose: '0',
   maxTickets: '',
   published: false,
+  quotesHoldSeats: false,
 };
 
 export function eventValuesOf(event: StaffEventDetail): EventFormValues {
@@ -90,6 +92,7 @@ export function eventValuesOf(event: StaffEventDetail): EventFormValues {
     daysBeforePurchaseClose: String(event.daysBeforePurchaseClose),
     maxTickets: capacityToText(event.maxTickets),
     published: event.published,
+    quotesHoldSeats: event.quotesHoldSeats,
   };
 }
 
@@ -107,6 +110,7 @@ export function eventInputOf(values: EventFormValues): StaffEventInput {
     daysBeforePurchaseClose: wholeNumber(values.daysBeforePurchaseClose, -1),
     maxTickets: capacityFromText(values.maxTickets),
     published: values.published,
+    quotesHoldSeats: values.quotesHoldSeats,
   };
 }
 

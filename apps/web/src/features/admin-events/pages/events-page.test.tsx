@@ -123,6 +123,7 @@ describe('staff console: events', { timeout: 20_000 }, () => {
     await user.type(within(form).getByLabelText(/^Capacity/), '100');
     await user.type(within(form).getByLabelText(/^Ticket price/), '1,200');
     await user.click(within(form).getByRole('checkbox', { name: /^Published/ }));
+    await user.click(within(form).getByRole('checkbox', { name: /^Quotes hold seats/ }));
     await user.click(within(form).getByRole('button', { name: 'Create event' }));
 
     expect(await screen.findByText(staffEventMessages.created)).toBeInTheDocument();
@@ -142,6 +143,7 @@ describe('staff console: events', { timeout: 20_000 }, () => {
       daysBeforePurchaseClose: 7,
       maxTickets: 100,
       published: true,
+      quotesHoldSeats: true,
     });
     expect(posts[1]?.body).toEqual({ name: 'General admission', priceCents: 120000 });
   });

@@ -13,6 +13,37 @@ import { purchaseOrderTones, StatusBadge } from '../../../ui/status-badge.tsx';
 import { formatMomentDay } from '@portal/domain/dates.ts';
 import { useProviderTimeZone } from '../../../lib/time-zone.ts';
 import { EmailAddress } from '../../../ui/email-address.tsx';
+import { quoteMessages, type PurchaseOrderQuote } from '@portal/domain/commerce/quotes.ts';
+
+/** GET /api/admin/quotes/{id}/pdf: the quote a purchase order names, drawn as its school got it. */
+const quotePdfUrl = (quoteId: string) => `/api/admin/quotes/${encodeURIComponent(quoteId)}/pdf`;
+
+/** The quote beside the purchase order: its number, total and validity, the PDF, and the server's flag. */
+function QuoteCell({ quote, timeZone }: { quote: PurchaseOrderQuote | null; timeZone: string }) {
+  if (!quote)
+    return (
+      <Text size="sm" c="dimmed">
+        None named
+      </Text>
+    );
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{quote.number}</Text>
+      <Text size="sm">{formatCents(quote.totalCents)}</Text>
+      <Text size="xs" c="dimmed">
+        Valid until {formatMomentDay(quote.validUntil, timeZone)}
+      </Text>
+      {quote.differs ? (
+        <Text size="xs" c="red.9" fw={700}>
+          {quoteMessages.differs}
+        </Text>
+      ) : null}
+      <Anchor href={quotePdfUrl(quote.id)} download size="sm" aria-label={`Download quote ${quote.number}`}>
+        Download quote
+      </Anchor>
+    </Stack>
+  );
+}
 
 interface PurchaseOrdersTableProps {
   purchaseOrders: readonly AdminPurchaseOrderRow[];
@@ -27,12 +58,13 @@ const mismatchReason = 'The totals differ: void it and ask the buyer for a corre
 /**
  * Purchase orders as staff review them: who sent what for which payment, the PDF, and the decision.
  * The total the buyer typed sits beside the payment's; when they differ it is said in words and
- * Approve is off.
+ * Approve is off. The quote the buyer named sits beside them, flagged when the purchase order's
+ * amount is not the quote's.
  */
 export function PurchaseOrdersTable({ purchaseOrders, onDecide, busyId }: PurchaseOrdersTableProps) {
   const timeZone = useProviderTimeZone();
   return (
-    <ResponsiveTable minWidth={1100} striped withTableBorder verticalSpacing="sm">
+    <ResponsiveTable minWidth={1220} striped withTableBorder verticalSpacing="sm">
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col">Number</Table.Th>
@@ -41,6 +73,7 @@ export function PurchaseOrdersTable({ purchaseOrders, onDecide, busyId }: Purcha
           <Table.Th scope="col">Contact</Table.Th>
           <Table.Th scope="col">Typed total</Table.Th>
           <Table.Th scope="col">Payment total</Table.Th>
+          <Table.Th scope="col">Quote</Table.Th>
           <Table.Th scope="col">Type</Table.Th>
           <Table.Th scope="col">Status</Table.Th>
           <Table.Th scope="col">Submitted</Table.Th>
@@ -88,6 +121,9 @@ export function PurchaseOrdersTable({ purchaseOrders, onDecide, busyId }: Purcha
                 </Stack>
               </Table.Td>
               <Table.Td>{formatCents(po.paymentTotalCents)}</Table.Td>
+              <Table.Td>
+                <QuoteCell quote={po.quote} timeZone={timeZone} />
+              </Table.Td>
               <Table.Td>
                 <Stack gap={0}>
                   <Text size="sm">{purchaseOrderTypeLabels[po.type]}</Text>

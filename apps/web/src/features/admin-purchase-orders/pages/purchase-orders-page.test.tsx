@@ -178,6 +178,50 @@ describe('staff console: purchase orders', { timeout: 20_000 }, () => {
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([`${list}/po-1/void`]);
   });
 
+  it('issue 41: shows the quote a purchase order names beside it, flagged by the server when they differ', async () => {
+    const matching = aPurchaseOrder({
+      id: 'po-5',
+      number: 'PO-5005',
+      quote: {
+        id: 'quote-1',
+        number: 'Q-000007',
+        totalCents: 29800,
+        validUntil: '2026-06-01T15:00:00.000Z',
+        differs: false,
+      },
+    });
+    const differing = aPurchaseOrder({
+      id: 'po-6',
+      number: 'PO-6006',
+      submittedTotalCents: 29800,
+      quote: {
+        id: 'quote-2',
+        number: 'Q-000008',
+        totalCents: 31000,
+        validUntil: '2026-06-01T15:00:00.000Z',
+        differs: true,
+      },
+    });
+    stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      [`GET ${list}`]: () => jsonResponse(200, aPurchaseOrderPage([matching, differing, submitted])),
+    });
+    await openPage();
+
+    const first = (await screen.findByRole('rowheader', { name: 'PO-5005' })).closest('tr') as HTMLElement;
+    expect(within(first).getByText('Q-000007')).toBeInTheDocument();
+    expect(within(first).queryByText('Differs from the quote')).not.toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: 'Download quote Q-000007' })).toHaveAttribute(
+      'href',
+      '/api/admin/quotes/quote-1/pdf',
+    );
+    const second = screen.getByRole('rowheader', { name: 'PO-6006' }).closest('tr') as HTMLElement;
+    expect(within(second).getByText('$310.00')).toBeInTheDocument();
+    expect(within(second).getByText('Differs from the quote')).toBeInTheDocument();
+    const none = screen.getByRole('rowheader', { name: submitted.number }).closest('tr') as HTMLElement;
+    expect(within(none).getByText('None named')).toBeInTheDocument();
+  });
+
   it('issue 10: shows a typed total that differs from the payment’s, and offers Void but not Approve', async () => {
     const oneCent = aPurchaseOrder({
       id: 'po-4',

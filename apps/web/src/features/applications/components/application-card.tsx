@@ -28,6 +28,7 @@ import { usePayAttempt } from '../hooks/use-pay-attempt.ts';
 import { ApplicationCouponForm } from './application-coupon-form.tsx';
 import { PaymentMethodModal } from './payment-method-modal.tsx';
 import { applicationTones, StatusBadge } from '../../../ui/status-badge.tsx';
+import { QuoteDownload } from '../../../shared/commerce/quote-download.tsx';
 
 /** Accepted and not paid (nor under review): the applicant may still choose how, apply a coupon and pay (§2). */
 function payable(row: ApplicationRow): boolean {
@@ -243,6 +244,10 @@ export function ApplicationCard({ row }: { row: ApplicationRow }) {
           ))}
           <WithdrawButton row={row} />
         </Group>
+        {/* What a business office raises its purchase order against, before it is sent. */}
+        {payable(row) && row.amounts.amountDueCents > 0 ? (
+          <QuoteDownload path={`/api/event-applications/${encodeURIComponent(row.id)}/quote`} />
+        ) : null}
         {card.reason && actions.some((action) => action.label === 'Pay by Credit Card') ? (
           <Text size="sm" c="dimmed" id={`card-unavailable-${row.id}`}>
             {card.reason}

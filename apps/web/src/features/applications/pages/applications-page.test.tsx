@@ -319,6 +319,30 @@ describe('My Event Applications', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Pay by Purchase Order' })).toBeInTheDocument();
   });
 
+  it("issue 41: downloads a quote of an accepted application's payment before paying", async () => {
+    const quoteApi = `/api/event-applications/${rowIds.accepted}/quote`;
+    const calls = stubList([anAcceptedRow({ paymentOption: rowPaymentOptions.purchaseOrder })], {
+      [`POST ${quoteApi}`]: () =>
+        jsonResponse(201, {
+          quoteId: 'quote-9',
+          number: 'Q-000009',
+          totalCents: 95000,
+          validUntil: '2026-12-31T15:00:00.000Z',
+          holdsSeats: false,
+          pdfUrl: '/api/quotes/quote-9/pdf',
+        }),
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = await openList();
+
+    await user.click(within(await card()).getByRole('button', { name: 'Download quote' }));
+
+    expect(await within(await card()).findByText(/Quote Q-000009, valid until 12\/31\/2026\./)).toBeInTheDocument();
+    expect(calledWith(calls, 'POST', quoteApi)).toHaveLength(1);
+    expect(click).toHaveBeenCalledTimes(1);
+    click.mockRestore();
+  });
+
   it('keeps the Idempotency-Key when the answer is lost, and starts a new attempt after a refusal', async () => {
     let attempts = 0;
     const calls = stubList([anAcceptedRow()], {

@@ -23,10 +23,14 @@ import {
 } from '../../../shared/commerce/purchase-order-fields.tsx';
 import { useSubmitPurchaseOrder } from '../api/payments.ts';
 import { useCancelOrder } from '../hooks/use-cancel-order.ts';
+import { quoteDownloadMessages } from '@portal/domain/commerce/quotes.ts';
 import type { CheckoutFlavour } from './checkout-flavour.ts';
 import { checkoutTexts } from './payment-texts.ts';
 
 type Memberships = Profile['memberships'];
+
+/** The shared purchase-order fields, and the quote it was raised against (optional; the server checks it). */
+type FormValues = PurchaseOrderFormValues & { quoteNumber: string };
 
 interface PurchaseOrderFormProps {
   payment: EventPaymentReply;
@@ -43,10 +47,11 @@ function dollars(cents: number): string {
  * The multipart body of POST /api/purchase-orders. The fields come before the file: the server reads
  * the stream in order and knows the fields once it reaches the file.
  */
-function toFormData(values: PurchaseOrderFormValues, payment: EventPaymentReply, file: File): FormData {
+function toFormData(values: FormValues, payment: EventPaymentReply, file: File): FormData {
   const body = new FormData();
   body.append('eventPaymentId', payment.id);
   appendCommonFields(body, values);
+  if (values.quoteNumber.trim()) body.append('quoteNumber', values.quoteNumber.trim());
   const couponCode = payment.couponUse?.coupon.code;
   if (couponCode) body.append('couponCode', couponCode);
   body.append('file', file, file.name);
@@ -70,10 +75,11 @@ export function PurchaseOrderForm({ payment, memberships, flavour }: PurchaseOrd
   const cancelOrder = useCancelOrder(payment.id, flavour);
   const options = organizationOptions(memberships);
   const contact = useQuery(purchaseOrderContactQuery).data;
-  const form = useForm<PurchaseOrderFormValues>({
+  const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: {
       ...emptyPurchaseOrderValues,
+      quoteNumber: '',
       ...contact,
       organizationId: payment.organizationId ?? (options.length === 1 ? (options[0]?.value ?? null) : null),
       total: dollars(payment.total),
@@ -113,6 +119,12 @@ export function PurchaseOrderForm({ payment, memberships, flavour }: PurchaseOrd
               value={form.values.organizationId ?? ''}
             />
           }
+        />
+        <TextInput
+          label={quoteDownloadMessages.fieldLabel}
+          description={quoteDownloadMessages.fieldDescription}
+          autoComplete="off"
+          {...form.getInputProps('quoteNumber')}
         />
         <PurchaseOrderButtons
           pending={submitOrder.isPending}

@@ -397,6 +397,54 @@ describe('checkout page (Event Cart)', { timeout: 20_000 }, () => {
     expect(checkoutCalls(calls)[0]?.body).toEqual({ method: 'CARD', organizationId: 'org-2' });
   });
 
+  it('issue 41: downloads a quote for the organization chosen, and says its number and validity', async () => {
+    const calls = stubCart(aCart(), {
+      'GET /api/me': () =>
+        jsonResponse(
+          200,
+          aUser({
+            memberships: [
+              { organizationId: 'org-1', organizationName: 'Lincoln Elementary School', role: 'ADMIN' },
+              { organizationId: 'org-2', organizationName: 'Washington Middle School', role: 'OWNER' },
+            ],
+          }),
+        ),
+      'POST /api/cart/quote': () =>
+        jsonResponse(201, {
+          quoteId: 'quote-1',
+          number: 'Q-000042',
+          totalCents: 29800,
+          validUntil: '2026-12-31T15:00:00.000Z',
+          holdsSeats: false,
+          pdfUrl: '/api/quotes/quote-1/pdf',
+        }),
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = await openCart();
+    await user.click(screen.getByRole('button', { name: 'Download quote' }));
+    expect(await screen.findByText(checkoutOrganizationMessages.required)).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/cart/quote')).toHaveLength(0);
+
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: checkoutOrganizationMessages.label }),
+      'Washington Middle School',
+    );
+    await user.click(screen.getByRole('button', { name: 'Download quote' }));
+    expect(await screen.findByText(/Quote Q-000042, valid until 12\/31\/2026\./)).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/cart/quote')?.body).toEqual({ organizationId: 'org-2' });
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('link', { name: 'Download quote Q-000042 again' })).toHaveAttribute(
+      'href',
+      '/api/quotes/quote-1/pdf',
+    );
+  });
+
+  it('offers no quote to a member who buys for no organization', async () => {
+    stubCart();
+    await openCart();
+    expect(screen.queryByRole('button', { name: 'Download quote' })).not.toBeInTheDocument();
+  });
+
   it('says for whom the tickets are bought when there is nothing to choose', async () => {
     stubCart(aCart(), {
       'GET /api/me': () =>

@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { cartQuery, paymentOptionsQuery } from '../../../shared/commerce/queries.ts';
 import { UnfinishedOrders, unfinishedOrdersQuery } from '../../../shared/commerce/unfinished-orders.tsx';
+import { QuoteDownload } from '../../../shared/commerce/quote-download.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
@@ -84,34 +85,45 @@ function CartCheckout({ cart }: { cart: CartReply }) {
           {`${fund.districtName ?? 'District'} fund: ${formatCents(fund.leftCents ?? 0)} left for your school; past it, the district administrator approves the order.`}
         </Text>
       ) : null}
-      <Group justify="flex-end">
-        {fund ? (
+      <Group justify={organizations.length > 0 ? 'space-between' : 'flex-end'} align="flex-start">
+        {/* A quote is for a school: offered to those who buy for one. */}
+        {organizations.length > 0 ? (
+          <QuoteDownload
+            path="/api/cart/quote"
+            body={organizationId ? { organizationId } : {}}
+            blockedReason={organizations.length > 1 && !organizationId ? checkoutOrganizationMessages.required : null}
+            onBlocked={() => setOrganizationError(checkoutOrganizationMessages.required)}
+          />
+        ) : null}
+        <Group justify="flex-end">
+          {fund ? (
+            <Button
+              variant="default"
+              onClick={() => payWith('DISTRICT_FUNDS')}
+              loading={submitting === 'DISTRICT_FUNDS'}
+              disabled={submitting !== null}
+              aria-describedby="district-fund-left"
+            >
+              Pay with district funds
+            </Button>
+          ) : null}
           <Button
             variant="default"
-            onClick={() => payWith('DISTRICT_FUNDS')}
-            loading={submitting === 'DISTRICT_FUNDS'}
+            onClick={() => payWith('PURCHASE_ORDER')}
+            loading={submitting === 'PURCHASE_ORDER'}
             disabled={submitting !== null}
-            aria-describedby="district-fund-left"
           >
-            Pay with district funds
+            Pay by purchase order
           </Button>
-        ) : null}
-        <Button
-          variant="default"
-          onClick={() => payWith('PURCHASE_ORDER')}
-          loading={submitting === 'PURCHASE_ORDER'}
-          disabled={submitting !== null}
-        >
-          Pay by purchase order
-        </Button>
-        <Button
-          onClick={() => payWith('CARD')}
-          loading={submitting === 'CARD'}
-          disabled={submitting !== null || !options.data?.card.available}
-          aria-describedby={cardUnavailable ? 'card-unavailable' : undefined}
-        >
-          Pay by card
-        </Button>
+          <Button
+            onClick={() => payWith('CARD')}
+            loading={submitting === 'CARD'}
+            disabled={submitting !== null || !options.data?.card.available}
+            aria-describedby={cardUnavailable ? 'card-unavailable' : undefined}
+          >
+            Pay by card
+          </Button>
+        </Group>
       </Group>
     </Stack>
   );

@@ -7,6 +7,7 @@ import { groupMinimumMessage, packageMessages, packagePaths, participantCount } 
 import { errorMessage } from '../../../lib/errors.ts';
 import { useSavePackageStep } from '../api/package-request.ts';
 import type { StepProps } from './step-props.ts';
+import { QuoteDownload } from '../../../shared/commerce/quote-download.tsx';
 
 const range = (low: number, high: number) =>
   low === high ? formatCents(low) : `${formatCents(low)} – ${formatCents(high)}`;
@@ -133,6 +134,7 @@ export function ReviewStep({ detail }: StepProps) {
         <Button component="a" href={packagePaths.reviewPdf(detail.id)} download="package-review.pdf" variant="default">
           Download PDF
         </Button>
+        <QuoteDownload path={`/api/package-requests/${encodeURIComponent(detail.id)}/quote`} />
       </Group>
       {detail.editable ? (
         <Stack gap="sm">

@@ -15,6 +15,7 @@ import { newIdempotencyKey } from '../../../shared/commerce/idempotency-key.ts';
 import { paymentOptionsQuery } from '../../../shared/commerce/queries.ts';
 import { registrationKeys } from '../../../shared/registration/queries.ts';
 import { usePayRequest, useRequestCoupon } from '../api/requests.ts';
+import { QuoteDownload } from '../../../shared/commerce/quote-download.tsx';
 
 function PriceTable({ detail }: { detail: RegistrationRequestDetail }) {
   const { price } = detail;
@@ -165,6 +166,9 @@ export function PaymentPanel({ detail }: { detail: RegistrationRequestDetail }) 
         </Anchor>
       ) : null}
       {detail.abilities.pay ? <PayButtons detail={detail} /> : null}
+      {detail.abilities.pay && detail.organization && detail.price.total > 0 ? (
+        <QuoteDownload path={`/api/event-registration-requests/${encodeURIComponent(detail.id)}/quote`} />
+      ) : null}
     </Stack>
   );
 }
