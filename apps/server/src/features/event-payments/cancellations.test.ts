@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { CancellationReply, CancellationView } from '@portal/domain/commerce/refunds.ts';
+import type { CancellationReply, CancellationView, RefundPreview } from '@portal/domain/commerce/refunds.ts';
 import { coupons, eventPaymentItems, eventPayments, events, eventSections } from '../../db/schema/commerce.ts';
 import { cancelledTickets, creditNotes, refunds } from '../../db/schema/refunds.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
@@ -208,6 +208,50 @@ async function dayName(eventId: string) {
   const [event] = await t.deps.db.select({ name: events.name }).from(events).where(eq(events.id, eventId));
   return event?.name;
 }
+
+describe('POST /api/event-payments/:id/cancellation/preview', () => {
+  const preview = (caller: Caller, paymentId: string, body: unknown) =>
+    call(t.app, 'POST', `/api/event-payments/${paymentId}/cancellation/preview`, { caller, body });
+
+  it('computes what the cancellation would give back (coupon pro-rated, less the fee) and writes nothing', async () => {
+    const coupon = await createCoupon(t.deps.db, { maxUses: 5 });
+    const { buyer, day, payment, item } = await paidCardPayment({ couponId: coupon.id, discountCents: 3000 });
+    await t.deps.db
+      .update(events)
+      .set({ cancellationFeeType: 'FIXED', cancellationFeeValue: 500 })
+      .where(eq(events.id, day.event.id));
+    const response = await preview(buyer.caller, payment.id, { items: [{ itemId: item.id, unassigned: 1 }] });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<RefundPreview>()).toEqual({
+      tickets: 1,
+      faceCents: 10_000,
+      paidCents: 9000,
+      feeCents: 500,
+      refundCents: 8500,
+      leftCents: 27_000,
+    });
+    const [after] = await t.deps.db.select().from(eventPayments).where(eq(eventPayments.id, payment.id));
+    expect(after).toMatchObject({ status: 'PAID', refundedCents: 0 });
+    expect(await sectionTaken(day.section.id)).toBe(3);
+    const done = await cancel(buyer.caller, payment.id, { items: [{ itemId: item.id, unassigned: 1 }] });
+    expect(done.json<CancellationReply>().refund?.amountCents).toBe(8500);
+  });
+
+  it('refuses as cancelling does: outside the policy, someone else, more tickets than are left', async () => {
+    const { buyer, day, payment, item } = await paidCardPayment();
+    const stranger = await signedInUser(t);
+    const one = { items: [{ itemId: item.id, unassigned: 1 }] };
+    expect((await preview(stranger.caller, payment.id, one)).statusCode).toBe(404);
+    expect((await preview(buyer.caller, payment.id, { items: [{ itemId: item.id, unassigned: 3 }] })).statusCode).toBe(
+      409,
+    );
+    expect((await preview(buyer.caller, payment.id, { items: [] })).statusCode).toBe(400);
+    await t.deps.db.update(events).set({ cancelDaysBefore: 30 }).where(eq(events.id, day.event.id));
+    const outside = await preview(buyer.caller, payment.id, one);
+    expect(outside.statusCode).toBe(409);
+    expect(outside.json()).toMatchObject({ detail: expect.stringContaining('can no longer be cancelled online') });
+  });
+});
 
 describe('POST /api/event-payments/:id/cancellation-requests', () => {
   it('records one request with a reason; a second one waiting is refused; a stranger is told it does not exist', async () => {

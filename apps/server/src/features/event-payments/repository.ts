@@ -210,45 +210,6 @@ export async function linesOfPayments(db: Executor, paymentIds: readonly string[
     .orderBy(eventPaymentItems.title, eventPaymentItems.id);
 }
 
-/** The allocated tickets of a payment's lines, with their holders (the cancellation page). */
-export async function ticketsOfPayment(db: Executor, paymentId: string) {
-  return db
-    .select({
-      id: eventTickets.id,
-      itemId: eventTickets.paymentItemId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-    })
-    .from(eventTickets)
-    .innerJoin(eventPaymentItems, eq(eventPaymentItems.id, eventTickets.paymentItemId))
-    .innerJoin(users, eq(users.id, eventTickets.userId))
-    .where(eq(eventPaymentItems.paymentId, paymentId))
-    .orderBy(eventTickets.position, eventTickets.id);
-}
-
-/** The payment's refunds, oldest first. */
-export async function refundIdsOfPayment(db: Executor, paymentId: string) {
-  const rows = await db
-    .select({ id: refunds.id })
-    .from(refunds)
-    .where(eq(refunds.paymentId, paymentId))
-    .orderBy(refunds.createdAt, refunds.id);
-  return rows.map((row) => row.id);
-}
-
-export async function openCancellationRequest(db: Executor, paymentId: string) {
-  const [open] = await db
-    .select({
-      id: cancellationRequests.id,
-      reason: cancellationRequests.reason,
-      createdAt: cancellationRequests.createdAt,
-    })
-    .from(cancellationRequests)
-    .where(and(eq(cancellationRequests.paymentId, paymentId), eq(cancellationRequests.status, 'OPEN')));
-  return open;
-}
-
 /** A buyer's request to cancel; the partial unique index refuses a second one waiting (null then). */
 export async function insertCancellationRequest(db: Executor, request: typeof cancellationRequests.$inferInsert) {
   const [made] = await db
