@@ -355,11 +355,16 @@ export const cancellationRequestRow = z.object({
   reason: z.string(),
   buyerName: z.string(),
   buyerEmail: z.string(),
+  events: z.array(z.string()),
   tickets: z.number(),
   createdAt: z.string(),
 });
 export type CancellationRequestRow = z.infer<typeof cancellationRequestRow>;
-export const cancellationRequestQuery = pageQuery.extend({ status: z.enum(cancellationRequestStatuses).optional() });
+export const cancellationRequestQuery = pageQuery.extend({
+  status: z.enum(cancellationRequestStatuses).optional(),
+  /** The buyer's name or email. */
+  search: z.string().trim().max(100).optional(),
+});
 export const cancellationRequestPage = paginated(cancellationRequestRow);
 
 export const cancellationDecisionInput = z.discriminatedUnion('decision', [

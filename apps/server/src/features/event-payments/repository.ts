@@ -7,7 +7,7 @@ import { eventPaymentReceipts } from '../../db/schema/receipts.ts';
 import { eventRegistrationPayments, eventRegistrationSeats } from '../../db/schema/registration-requests.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
 import { users } from '../../db/schema/users.ts';
-import { cancellationRequests, refunds } from '../../db/schema/refunds.ts';
+import { cancellationRequests, creditNotes, refunds } from '../../db/schema/refunds.ts';
 import { paymentVisibleTo } from '../../core/event-payments.ts';
 
 /*
@@ -53,10 +53,12 @@ const paymentPage = staticStatement(
       case when rp.request_id is null then null
         else (select count(*) from ${eventRegistrationSeats} seat where seat.request_id = rp.request_id)::int
       end as "attendeesNamed",
-      receipt.number as "receiptNumber"
+      receipt.number as "receiptNumber", shown.refunded_cents as "refundedCents",
+      shown.user_id = ${sql.placeholder('userId')} as "isBuyer"
     from (
       select ${eventPayments.id} as id, ${eventPayments.userId} as user_id, ${eventPayments.organizationId} as organization_id,
         ${eventPayments.status} as status, ${eventPayments.method} as method, ${eventPayments.totalCents} as total_cents,
+        ${eventPayments.refundedCents} as refunded_cents,
         ${eventPayments.createdAt} as created_at, ${applicationOf} as application_id
       from ${eventPayments}
       where ${visible}
@@ -90,6 +92,8 @@ export interface PaymentPageRow {
   registrationRequestId: string | null;
   attendeesNamed: number | null;
   receiptNumber: number | null;
+  refundedCents: number;
+  isBuyer: boolean;
 }
 
 export async function pageOfPayments(db: Database, userId: string, page: { page: number; pageSize: number }) {
@@ -132,6 +136,16 @@ export interface PaymentEventRow {
 export async function eventsOfPayments(db: Executor, paymentIds: readonly string[]) {
   if (paymentIds.length === 0) return [];
   return executeStatic<PaymentEventRow>(db, paymentEvents, { paymentIds: [...paymentIds] });
+}
+
+/** The credit notes of a page of payments, oldest first, in one query. */
+export async function creditNotesOfPayments(db: Executor, paymentIds: readonly string[]) {
+  if (paymentIds.length === 0) return [];
+  return db
+    .select({ paymentId: creditNotes.paymentId, refundId: creditNotes.refundId, number: creditNotes.number })
+    .from(creditNotes)
+    .where(inArray(creditNotes.paymentId, [...paymentIds]))
+    .orderBy(creditNotes.number);
 }
 
 /** Whether `userId` may see the payment (its buyer, or an OWNER or ADMIN of its organization). */
