@@ -125,8 +125,7 @@ function RefundForm({ view, onDone }: { view: CancellationView; onDone: () => vo
         <Textarea
           label={refundDialogMessages.reasonLabel}
           withAsterisk
-          autosize
-          minRows={2}
+          rows={3}
           maxLength={500}
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}

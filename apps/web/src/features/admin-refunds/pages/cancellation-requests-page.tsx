@@ -124,8 +124,7 @@ function DecisionForm({ request, onDone }: { request: CancellationRequestRow; on
           <Textarea
             label="Reason (mailed to the buyer)"
             withAsterisk
-            autosize
-            minRows={2}
+            rows={3}
             maxLength={2000}
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}

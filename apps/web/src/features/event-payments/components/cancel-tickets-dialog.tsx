@@ -124,8 +124,7 @@ function RequestForm({ view, onDone }: { view: CancellationView; onDone: () => v
         <Textarea
           label="Why do you want to cancel?"
           withAsterisk
-          autosize
-          minRows={2}
+          rows={3}
           maxLength={2000}
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}
