@@ -82,7 +82,7 @@ function RefundForm({ view, onDone }: { view: CancellationView; onDone: () => vo
     <form onSubmit={submit} noValidate aria-label={refundDialogMessages.title}>
       <Stack gap="md">
         <Text size="sm">{refundDialogMessages.intro}</Text>
-        <Radio.Group label="Tickets to cancel" value={which} onChange={(value) => setWhich(value as Which)}>
+        <Radio.Group label="Tickets to cancel" value={which} onChange={(value) => setWhich(value)}>
           <Stack gap="xs" mt="xs">
             <Radio value="ALL" label="Every ticket left" />
             <Radio value="CHOSEN" label="Chosen tickets" />
@@ -105,7 +105,7 @@ function RefundForm({ view, onDone }: { view: CancellationView; onDone: () => vo
         ) : (
           <RefundPreviewText preview={preview.data} withFee={false} />
         )}
-        <Radio.Group label="Refund" value={amount} onChange={(value) => setAmount(value as Amount)}>
+        <Radio.Group label="Refund" value={amount} onChange={(value) => setAmount(value)}>
           <Stack gap="xs" mt="xs">
             <Radio value="FULL" label="Full refund of what was paid for them" />
             <Radio value="PARTIAL" label="Part of it" />

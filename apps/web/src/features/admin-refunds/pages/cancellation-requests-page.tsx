@@ -102,7 +102,7 @@ function DecisionForm({ request, onDone }: { request: CancellationRequestRow; on
           {request.buyerName} asks to cancel {request.tickets} {request.tickets === 1 ? 'ticket' : 'tickets'} of{' '}
           {request.events.join(', ')}: “{request.reason}”
         </Text>
-        <Radio.Group label="Decision" value={decision} onChange={(value) => setDecision(value as Decision)}>
+        <Radio.Group label="Decision" value={decision} onChange={(value) => setDecision(value)}>
           <Stack gap="xs" mt="xs">
             <Radio value="APPROVE_FULL" label="Approve with a full refund of what was paid for them" />
             <Radio value="APPROVE_PARTIAL" label="Approve with a partial refund" />
