@@ -66,6 +66,7 @@ test('staff refund a paid card order with a reason; the buyer sees it refunded a
     await replaceText(input(policy, 'Until how many days before the event starts'), '7');
     await chooseOption(staff.page, policy, 'Cancellation fee', 'A fixed amount per ticket');
     await replaceText(input(policy, 'Fee per ticket ($)'), '10');
+    await policy.getByRole('radio', { name: 'Refunded by a credit note the finance office settles' }).check();
     await expect(policy.getByText(policyText)).toBeVisible();
     await expectAccessible(staff.page);
     await policy.getByRole('button', { name: 'Save cancellation policy' }).click();
