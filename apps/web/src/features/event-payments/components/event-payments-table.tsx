@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { allocationMessages } from '@portal/domain/tickets/allocation.ts';
@@ -197,17 +197,16 @@ export function EventPaymentsTable({ rows }: { rows: EventPaymentRow[] }) {
                     />
                   ))}
                   {row.mayCancel ? (
-                    <Button
-                      variant="subtle"
-                      color="red.9"
-                      size="compact-sm"
-                      px={0}
+                    <Anchor
+                      component="button"
+                      type="button"
+                      size="sm"
                       aria-label={`Cancel tickets: ${eventNames(row)}`}
                       onClick={() => setCancelling({ id: row.id, title: eventNames(row) })}
                       {...preloadCancelDialog}
                     >
                       Cancel tickets
-                    </Button>
+                    </Anchor>
                   ) : null}
                 </Stack>
               </Table.Td>
