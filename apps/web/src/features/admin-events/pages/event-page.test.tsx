@@ -259,7 +259,7 @@ describe('staff console: an event', { timeout: 20_000 }, () => {
     const days = within(form).getByLabelText(/^Until how many days/);
     await user.clear(days);
     await user.type(days, '7');
-    await user.click(within(form).getByRole('textbox', { name: 'Cancellation fee' }));
+    await user.click(within(form).getByLabelText('Cancellation fee'));
     await user.click(await screen.findByRole('option', { name: 'A fixed amount per ticket', hidden: true }));
     await user.click(within(form).getByRole('button', { name: 'Save cancellation policy' }));
     expect(await within(form).findByText('Enter the fee')).toBeInTheDocument();
