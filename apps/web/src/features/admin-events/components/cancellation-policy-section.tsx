@@ -115,7 +115,7 @@ function PolicyForm({ eventId, policy }: { eventId: string; policy: Cancellation
           allowDeselect={false}
           data={feeOptions}
           value={values.feeType}
-          onChange={(value) => set('feeType', (value as CancellationFeeType | null) ?? 'NONE')}
+          onChange={(value) => set('feeType', (value) ?? 'NONE')}
           maw={320}
         />
         {values.feeType !== 'NONE' ? (
@@ -131,7 +131,7 @@ function PolicyForm({ eventId, policy }: { eventId: string; policy: Cancellation
         <Radio.Group
           label="Purchase-order payments"
           value={values.purchaseOrderRefund}
-          onChange={(value) => set('purchaseOrderRefund', value as PurchaseOrderRefundMode)}
+          onChange={(value) => set('purchaseOrderRefund', value)}
         >
           <Stack gap="xs" mt="xs">
             <Radio value="CREDIT_NOTE" label="Refunded by a credit note the finance office settles" />
