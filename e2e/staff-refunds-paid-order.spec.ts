@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from './fixtures/accessibility.ts';
-import { demoUsers, sideMenu, signIn } from './fixtures/auth.ts';
+import { demoUsers, signIn } from './fixtures/auth.ts';
+import { buyByCard, dayFromNow } from './fixtures/card-orders.ts';
 import { chooseOption, expectToast, input, journeyTimeout, replaceText, uniqueToken } from './fixtures/forms.ts';
 import { freshPerson } from './fixtures/journey-data.ts';
 import { newestMail } from './fixtures/mailbox.ts';
@@ -18,10 +19,6 @@ const reason = 'The venue flooded; the day is off';
 const policyText =
   'Cancellation: tickets can be cancelled until 7 days before the event starts for a refund of what was paid, ' +
   'less a fee of $10.00 per ticket. Purchase-order payments are refunded by a credit note settled by the finance office.';
-
-/** The provider's calendar day (America/New York) `days` from now, YYYY-MM-DD. */
-const dayFromNow = (days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(Date.now() + days * 86_400_000));
 
 async function signedInPage(browser: Browser, baseURL: string | undefined, email: string) {
   const context = await browser.newContext({ baseURL });
@@ -74,25 +71,14 @@ test('staff refund a paid card order with a reason; the buyer sees it refunded a
 
     // The buyer reads the policy on the event page and in the cart before paying two tickets by card.
     const shop = customer.page;
-    await shop.goto(`/members/events/${day.eventId}`);
-    await expect(shop.getByRole('heading', { name: eventName, level: 1 })).toBeVisible();
-    await expect(shop.getByText(policyText)).toBeVisible();
-    const addForm = shop
-      .getByRole('article', { name: sectionName })
-      .getByRole('form', { name: `Add ${sectionName} to cart` });
-    await replaceText(input(addForm, 'Number of tickets'), '2');
-    await addForm.getByRole('button', { name: 'Add to cart' }).click();
-    await expectToast(shop, 'Added to your cart');
-    await sideMenu(shop).getByRole('link', { name: 'Event Cart' }).click();
-    await expect(shop.getByRole('heading', { name: 'Event Cart', level: 1 })).toBeVisible();
-    await expect(shop.getByRole('region', { name: 'Cancellation policy' })).toContainText(policyText);
-    await expectAccessible(shop);
-    await shop.getByRole('button', { name: 'Pay by card' }).click();
-    await expect(shop.getByRole('heading', { name: 'Demo card payment', level: 1 })).toBeVisible();
-    await shop.getByRole('button', { name: 'Pay $240.00' }).click();
-    await expect(shop).toHaveURL((url) => url.pathname === '/members/event-cart/checkout/success');
-    const paymentId = new URL(shop.url()).searchParams.get('eventPaymentId') ?? '';
-    expect(paymentId).not.toBe('');
+    const paymentId = await buyByCard(shop, {
+      eventId: day.eventId,
+      eventName,
+      sectionName,
+      tickets: 2,
+      total: '$240.00',
+      policy: policyText,
+    });
 
     // Staff refund the whole order from the payment's page: the server's refund shown, a reason required.
     await staff.page.goto(`/admin/event-payments/${paymentId}`);
