@@ -179,6 +179,9 @@ export const refundMessages = {
   requestOpen: 'A cancellation request for this payment is already waiting for staff.',
   requestDecided: 'This cancellation request has already been decided.',
   notOwed: 'Only a refund owed can be marked settled.',
+  viewAs: 'Only the buyer herself cancels tickets, not staff viewing as her.',
+  notCartOrder:
+    'An institute seat or a group registration is not cancelled online: request a cancellation, which staff review.',
   cancelled: (count: number) => `${count} ${count === 1 ? 'ticket' : 'tickets'} cancelled.`,
   creditNoteSubject: (number: number) => `Your credit note ${creditNoteNumberLabel(number)}`,
   ticketCancelledSubject: (eventName: string) => `Your ticket for ${eventName} was cancelled`,

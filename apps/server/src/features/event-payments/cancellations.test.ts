@@ -8,7 +8,8 @@ import { eventTickets } from '../../db/schema/tickets.ts';
 import { mailMessages } from '../../db/schema/platform.ts';
 import { markPaid } from '../../core/capacity.ts';
 import { createConferenceDay, createCoupon, createPayment, signedInUser } from '../../test/commerce-factories.ts';
-import { call, useTestApp, type Caller } from '../../test/harness.ts';
+import { call, sessionCookieOf, useTestApp, type Caller } from '../../test/harness.ts';
+import { createCompleteApplication, createInstitute } from '../../test/application-factories.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { createUser } from '../../test/factories.ts';
 
@@ -250,6 +251,46 @@ describe('POST /api/event-payments/:id/cancellation/preview', () => {
     const outside = await preview(buyer.caller, payment.id, one);
     expect(outside.statusCode).toBe(409);
     expect(outside.json()).toMatchObject({ detail: expect.stringContaining('can no longer be cancelled online') });
+  });
+});
+
+describe('who cancels online', () => {
+  it('refuses staff viewing as the buyer, and an institute seat (it goes through a request)', async () => {
+    const { buyer, payment, item } = await paidCardPayment();
+    const staff = await signedInUser(t, 'STAFF');
+    const started = await call(t.app, 'POST', `/api/admin/users/${buyer.user.id}/impersonate`, {
+      caller: staff.caller,
+    });
+    expect(started.statusCode).toBe(200);
+    const viewing = { cookie: sessionCookieOf(started) };
+    const one = { items: [{ itemId: item.id, unassigned: 1 }] };
+    const refused = await cancel(viewing, payment.id, one);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      detail: 'Only the buyer herself cancels tickets, not staff viewing as her.',
+    });
+    const asked = await call(t.app, 'POST', `/api/event-payments/${payment.id}/cancellation-requests`, {
+      caller: viewing,
+      body: { ...one, reason: 'Viewing as' },
+    });
+    expect(asked.statusCode).toBe(403);
+
+    const institute = await createInstitute(t.deps.db);
+    const application = await createCompleteApplication(t.deps.db, institute, buyer.user.id);
+    await t.deps.db
+      .update(eventPayments)
+      .set({ applicationId: application.id })
+      .where(eq(eventPayments.id, payment.id));
+    const seat = await cancel(buyer.caller, payment.id, one);
+    expect(seat.statusCode).toBe(409);
+    expect(seat.json()).toMatchObject({ detail: expect.stringContaining('is not cancelled online') });
+    const previewed = await call(t.app, 'POST', `/api/event-payments/${payment.id}/cancellation/preview`, {
+      caller: buyer.caller,
+      body: one,
+    });
+    expect(previewed.statusCode).toBe(409);
+    const [after] = await t.deps.db.select().from(eventPayments).where(eq(eventPayments.id, payment.id));
+    expect(after).toMatchObject({ status: 'PAID', refundedCents: 0 });
   });
 });
 

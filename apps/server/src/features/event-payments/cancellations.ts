@@ -11,7 +11,7 @@ import { cancellableLines, cancelTickets, previewCancellation } from '../../core
 import { cancellationViewOf } from '../../core/cancellation-views.ts';
 import { creditNoteFile, readCreditNote } from '../../core/credit-notes.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { IdempotentRequest } from '../../platform/idempotency.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { insertCancellationRequest, isPaymentVisible, paymentOfBuyer, refundOfPayment } from './repository.ts';
@@ -30,6 +30,16 @@ async function buyersPayment(deps: Pick<AppDeps, 'db'>, auth: RequestAuth, payme
   return payment;
 }
 
+/**
+ * What Manage Events offers Cancel tickets on, kept here too: the buyer herself (not staff viewing as
+ * her), a cart order (an application's or a registration request's seats go through a request).
+ */
+async function selfCancellable(deps: Pick<AppDeps, 'db'>, auth: RequestAuth, paymentId: string) {
+  const payment = await buyersPayment(deps, auth, paymentId);
+  if (auth.impersonator) throw forbidden(refundMessages.viewAs);
+  if (payment.ofApplicationOrRequest) throw conflict(refundMessages.notCartOrder);
+}
+
 /** GET /api/event-payments/:id/cancellation. */
 export async function cancellationView(deps: AppDeps, auth: RequestAuth, paymentId: string): Promise<CancellationView> {
   const payment = await buyersPayment(deps, auth, paymentId);
@@ -43,6 +53,7 @@ export async function previewBuyerCancellation(
   paymentId: string,
   choice: CancellationChoice,
 ) {
+  await selfCancellable(deps, auth, paymentId);
   return previewCancellation(deps, auth, paymentId, choice, 'buyer');
 }
 
@@ -54,6 +65,7 @@ export async function cancelByBuyer(
   choice: CancellationChoice,
   idempotency: IdempotentRequest,
 ) {
+  await selfCancellable(deps, auth, paymentId);
   return cancelTickets(deps, auth, {
     paymentId,
     choice,
@@ -71,6 +83,7 @@ export async function requestCancellation(
   input: CancellationRequestInput,
 ): Promise<CancellationRequestReply> {
   const payment = await buyersPayment(deps, auth, paymentId);
+  if (auth.impersonator) throw forbidden(refundMessages.viewAs);
   if (payment.status !== 'PAID') throw conflict(refundMessages.notPaid);
   const lines = await cancellableLines(deps.db, paymentId);
   if (input.items.some((item) => !lines.some((line) => line.id === item.itemId)))

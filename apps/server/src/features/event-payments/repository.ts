@@ -243,6 +243,8 @@ export async function paymentOfBuyer(db: Executor, paymentId: string) {
       method: eventPayments.method,
       totalCents: eventPayments.totalCents,
       refundedCents: eventPayments.refundedCents,
+      /** An institute seat or a registration request's seats, not a cart order. */
+      ofApplicationOrRequest: sql<boolean>`(${applicationOf} is not null or exists ${requestLink})`,
     })
     .from(eventPayments)
     .where(eq(eventPayments.id, paymentId));
