@@ -23,8 +23,8 @@ const texts = {
   notAll: 'Not all tickets have been allocated',
   unsaved: 'You have unsaved changes that will be lost...',
   saved: 'Assignments saved',
-  cancelConfirm: 'Cancel this payment? Its tickets can no longer be allocated; unpaid seats return to sale.',
-  cancelled: 'Payment cancelled',
+  reason: 'The school cancelled its order by phone',
+  cancelled: '2 tickets cancelled. No refund.',
   voided: 'The event payment has been voided or cancelled.',
 };
 const uuid = /^[0-9a-f-]{36}$/;
@@ -175,26 +175,28 @@ test('an admin allocates series tickets, and once staff cancel the payment the a
     await expect(holders.filter({ hasText: noah.label })).toContainText(noah.email);
     await expectAccessible(staffPage);
 
-    // The confirmation says what cancelling does; 'Keep payment' would leave it be.
-    await staffPage.getByRole('button', { name: 'Cancel payment' }).click();
-    const confirm = staffPage.getByRole('dialog', { name: 'Cancel payment' });
+    // A paid payment is cancelled through Refund: every ticket left, here without a refund, with a reason.
+    await expect(staffPage.getByRole('button', { name: 'Cancel payment' })).toHaveCount(0);
+    await staffPage.getByRole('button', { name: 'Refund' }).click();
+    const confirm = staffPage.getByRole('dialog', { name: 'Refund payment' });
     await expect(confirm).toBeVisible();
-    await expect(confirm).toContainText(texts.cancelConfirm);
-    await expect(confirm.getByRole('button', { name: 'Keep payment' })).toBeVisible();
+    await expect(confirm.getByText(`Refund: ${total}`)).toBeVisible();
+    await confirm.getByRole('radio', { name: 'No refund' }).check();
+    await input(confirm, /^Reason/).fill(texts.reason);
     await expectAccessible(staffPage);
-    await confirm.getByRole('button', { name: 'Cancel payment' }).click();
+    await confirm.getByRole('button', { name: 'Refund' }).click();
     await expect(confirm).toHaveCount(0);
     await expectToast(staffPage, texts.cancelled, { accessible: true });
     const heading = staffPage.getByRole('heading', { name: `Payment ${shortId}`, level: 1 });
     await expect(heading.locator('xpath=..')).toContainText('Cancelled');
-    await expect(staffPage.getByRole('button', { name: 'Cancel payment' })).toHaveCount(0);
+    await expect(staffPage.getByRole('button', { name: 'Refund' })).toHaveCount(0);
     await expect(staffPage.getByText(texts.voided)).toBeVisible();
 
     // What was saved: read afresh, the payment stays cancelled, in the list too.
     await staffPage.reload();
     await expect(heading).toBeVisible();
     await expect(heading.locator('xpath=..')).toContainText('Cancelled');
-    await expect(staffPage.getByRole('button', { name: 'Cancel payment' })).toHaveCount(0);
+    await expect(staffPage.getByRole('button', { name: 'Refund' })).toHaveCount(0);
     await expectAccessible(staffPage);
     await staffPage.getByRole('link', { name: 'Back to event payments' }).click();
     await input(staffPage, 'Search event payments').fill(buyer.email);

@@ -6,6 +6,7 @@ import {
   staffRefundAmount,
   type CancellationChoice,
   type CancellationReply,
+  type RefundPreview,
   type StaffRefundChoice,
 } from '@portal/domain/commerce/refunds.ts';
 import { calendarDateIn } from '@portal/domain/dates.ts';
@@ -44,12 +45,14 @@ export interface TicketCancellation {
   /** What the credit note says the refund is for. */
   reason: string;
   idempotency: IdempotentRequest | null;
+  /** Staff cancelling from the payment page: the buyer is mailed what was cancelled, refunded and why. */
+  mailBuyer?: boolean;
 }
 
 const paymentNotFound = () => notFound('No such event payment.');
 
-async function lockedPayment(tx: Executor, paymentId: string) {
-  const [payment] = await tx
+function paymentRow(tx: Executor, paymentId: string) {
+  return tx
     .select({
       userId: eventPayments.userId,
       status: eventPayments.status,
@@ -60,8 +63,11 @@ async function lockedPayment(tx: Executor, paymentId: string) {
       refundedCents: eventPayments.refundedCents,
     })
     .from(eventPayments)
-    .where(eq(eventPayments.id, paymentId))
-    .for('update');
+    .where(eq(eventPayments.id, paymentId));
+}
+
+async function lockedPayment(tx: Executor, paymentId: string) {
+  const [payment] = await paymentRow(tx, paymentId).for('update');
   return payment;
 }
 
@@ -134,6 +140,34 @@ async function everyTicketLeft(tx: Executor, lines: readonly Line[]): Promise<Ca
   };
 }
 
+type PaymentRow = NonNullable<Awaited<ReturnType<typeof lockedPayment>>>;
+
+/** Outside an event's policy, or a purchase order its policy refunds only on request: 409. */
+function refuseOutsidePolicy(payment: PaymentRow, chosen: readonly Chosen[], today: string) {
+  const refused = chosen.some(({ line }) => {
+    const policy = policyOfEvent(line.policy);
+    if (payment.method === 'PURCHASE_ORDER' && policy.purchaseOrderRefund !== 'CREDIT_NOTE') return true;
+    return !buyerMayCancel(policy, line.startDate, today);
+  });
+  if (refused) throw conflict(refundMessages.outsidePolicy);
+}
+
+function breakdownOf(payment: PaymentRow, lines: readonly Line[], chosen: readonly Chosen[], rule: RefundRule) {
+  return refundFor({
+    subtotalCents: payment.subtotalCents,
+    discountCents: payment.discountCents,
+    totalCents: payment.totalCents,
+    cancelledBeforeCents: lines.reduce((sum, line) => sum + line.priceCents * line.cancelledTickets, 0),
+    refundedCents: payment.refundedCents,
+    lines: chosen.map(({ line, ticketIds, unassigned }) => ({
+      unitPriceCents: line.priceCents,
+      quantity: ticketIds.length + unassigned,
+      policy: policyOfEvent(line.policy),
+    })),
+    feeApplies: rule.by === 'buyer',
+  });
+}
+
 interface Written {
   cancellationId: string;
   cancelledTickets: number;
@@ -158,15 +192,7 @@ async function cancelInTransaction(
     lines,
     cancellation.choice === 'ALL' ? await everyTicketLeft(tx, lines) : cancellation.choice,
   );
-  if (rule.by === 'buyer') {
-    const today = calendarDateIn(now, deps.config.timeZone);
-    const refused = chosen.some(({ line }) => {
-      const policy = policyOfEvent(line.policy);
-      if (payment.method === 'PURCHASE_ORDER' && policy.purchaseOrderRefund !== 'CREDIT_NOTE') return true;
-      return !buyerMayCancel(policy, line.startDate, today);
-    });
-    if (refused) throw conflict(refundMessages.outsidePolicy);
-  }
+  if (rule.by === 'buyer') refuseOutsidePolicy(payment, chosen, calendarDateIn(now, deps.config.timeZone));
 
   const [made] = await tx
     .insert(ticketCancellations)
@@ -211,19 +237,7 @@ async function cancelInTransaction(
     refundMessages.alreadyCancelled,
   );
 
-  const breakdown = refundFor({
-    subtotalCents: payment.subtotalCents,
-    discountCents: payment.discountCents,
-    totalCents: payment.totalCents,
-    cancelledBeforeCents: lines.reduce((sum, line) => sum + line.priceCents * line.cancelledTickets, 0),
-    refundedCents: payment.refundedCents,
-    lines: chosen.map(({ line, ticketIds, unassigned }) => ({
-      unitPriceCents: line.priceCents,
-      quantity: ticketIds.length + unassigned,
-      policy: policyOfEvent(line.policy),
-    })),
-    feeApplies: rule.by === 'buyer',
-  });
+  const breakdown = breakdownOf(payment, lines, chosen, rule);
   const left = payment.totalCents - payment.refundedCents;
   const amount =
     rule.by === 'buyer' ? breakdown.refundCents : staffRefundAmount(rule.choice, breakdown.paidCents, left);
@@ -246,6 +260,13 @@ async function cancelInTransaction(
     await tx.update(ticketCancellations).set({ refundId: refund.id }).where(eq(ticketCancellations.id, made.id));
 
   await mailFormerHolders(tx, formerHolders, deps.config.publicUrl);
+  if (cancellation.mailBuyer)
+    await mailBuyer(tx, payment.userId, {
+      tickets: made.ticketCount,
+      refundCents: refund ? amount : 0,
+      reason: cancellation.reason,
+      url: deps.config.publicUrl,
+    });
   await emitWebhookEvent(
     tx,
     'ticket.cancelled',
@@ -300,6 +321,30 @@ async function mailFormerHolders(tx: Executor, holders: readonly { userId: strin
       ].join('\n'),
     });
   }
+}
+
+async function mailBuyer(
+  tx: Executor,
+  buyerId: string,
+  what: { tickets: number; refundCents: number; reason: string; url: string },
+) {
+  const [buyer] = await tx
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, buyerId));
+  if (!buyer) return;
+  await queueMail(tx, {
+    to: buyer.email,
+    subject: refundMessages.staffCancelledSubject,
+    text: [
+      `Hello ${buyer.firstName},`,
+      '',
+      refundMessages.staffCancelledLine(what.tickets, what.refundCents),
+      `Reason: ${what.reason}`,
+      '',
+      `Your event payments: ${what.url}/members/manage-events`,
+    ].join('\n'),
+  });
 }
 
 async function cancellationByKey(db: Executor, userId: string, key: string) {
@@ -370,4 +415,43 @@ export async function cancelTicketsIn(
   now: Date,
 ) {
   return cancelInTransaction(deps, tx, auth, cancellation, now);
+}
+
+/**
+ * The refund a cancellation would make, as the cancel and refund dialogs show it before they confirm:
+ * the same choice, checks and computation (refundFor) as cancelling, nothing written. A buyer outside
+ * the policy is refused as cancelling would be; a ticket already cancelled, 409.
+ */
+export async function previewCancellation(
+  deps: Pick<AppDeps, 'db' | 'config' | 'clock'>,
+  auth: RequestAuth,
+  paymentId: string,
+  choice: CancellationChoice | 'ALL',
+  by: RefundRule['by'],
+): Promise<RefundPreview> {
+  const db = deps.db;
+  const [payment] = await paymentRow(db, paymentId);
+  if (!payment || (by === 'buyer' && payment.userId !== auth.user.id)) throw paymentNotFound();
+  if (payment.status !== 'PAID') throw conflict(refundMessages.notPaid);
+  const lines = await cancellableLines(db, paymentId);
+  const chosen = chosenLines(lines, choice === 'ALL' ? await everyTicketLeft(db, lines) : choice);
+  for (const { line, ticketIds, unassigned } of chosen) {
+    const held = await db
+      .select({ id: eventTickets.id })
+      .from(eventTickets)
+      .where(eq(eventTickets.paymentItemId, line.id));
+    const heldIds = new Set(held.map((ticket) => ticket.id));
+    const unallocated = line.numberOfTickets - line.cancelledTickets - held.length;
+    if (ticketIds.some((id) => !heldIds.has(id)) || unassigned > unallocated)
+      throw conflict(refundMessages.alreadyCancelled);
+  }
+  if (by === 'buyer') refuseOutsidePolicy(payment, chosen, calendarDateIn(deps.clock(), deps.config.timeZone));
+  const breakdown = breakdownOf(payment, lines, chosen, by === 'buyer' ? { by } : { by, choice: { refund: 'FULL' } });
+  const leftCents = Math.max(payment.totalCents - payment.refundedCents, 0);
+  return {
+    tickets: chosen.reduce((sum, item) => sum + item.ticketIds.length + item.unassigned, 0),
+    ...breakdown,
+    refundCents: by === 'buyer' ? breakdown.refundCents : Math.min(breakdown.paidCents, leftCents),
+    leftCents,
+  };
 }

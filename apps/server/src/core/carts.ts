@@ -1,11 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { couponRefusal, maxTicketsPerLine, type CartReply, type CouponRefusal } from '@portal/domain/commerce/cart.ts';
+import { cancellationPolicyText } from '@portal/domain/commerce/refunds.ts';
 import type { Coupon } from '@portal/domain/commerce/pricing.ts';
 import { lineSubtotal, orderTotals } from '@portal/domain/commerce/pricing.ts';
 import { lineRefusal, purchaseRefusals, type PurchaseRefusal } from '@portal/domain/events/catalogue.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { executeStatic, staticStatement } from '../db/prepared.ts';
 import { managedOrganizationIdsArray } from './memberships.ts';
+import { policyOfEvent, type EventPolicyRow } from './cancellation-policy.ts';
 import {
   cartItems,
   carts,
@@ -34,6 +36,8 @@ export interface CartLine {
   price: number;
   /** Seats left in the line's bucket; null when unlimited. */
   remaining: number | null;
+  /** The event's cancellation policy in words (refunds.ts cancellationPolicyText), as the cart and checkout show it. */
+  cancellationPolicy: string;
   /** Why the catalogue would not sell this line now (catalogue.lineRefusal); null when it would. */
   refusal: PurchaseRefusal | null;
   /** A section line's grouping and how a sold-out grouping is named ("Fall Conference Day — Morning"), for capacity.takeSeats. */
@@ -83,6 +87,10 @@ interface LineRow {
   hasSections: boolean;
   ticketTypeEventId: string;
   sectionEventId: string | null;
+  cancelDaysBefore: EventPolicyRow['cancelDaysBefore'];
+  feeType: EventPolicyRow['feeType'];
+  feeValue: EventPolicyRow['feeValue'];
+  purchaseOrderRefund: EventPolicyRow['purchaseOrderRefund'];
 }
 
 type CouponRow = Pick<
@@ -111,6 +119,7 @@ function toLine(row: LineRow, today: string): CartLine {
     numberOfTickets: row.numberOfTickets,
     price: Number(row.price),
     remaining: row.remaining === null ? null : Math.max(Number(row.remaining), 0),
+    cancellationPolicy: cancellationPolicyText(policyOfEvent(row)),
     refusal: lineRefusal(
       {
         event: {
@@ -160,7 +169,9 @@ const lineSelection = sql`${cartItems.id} as "id", ${cartItems.eventId} as "even
       ${cartItems.numberOfTickets} as "numberOfTickets", ${linePrice} as "price", ${lineRemaining} as "remaining",
       ${events.published} as "published", ${events.acceptsApplications} as "acceptsApplications", ${events.startDate} as "startDate",
       ${events.daysBeforePurchaseClose} as "daysBeforePurchaseClose", ${lineEventHasSections} as "hasSections",
-      ${eventTicketTypes.eventId} as "ticketTypeEventId", ${eventSections.eventId} as "sectionEventId"`;
+      ${eventTicketTypes.eventId} as "ticketTypeEventId", ${eventSections.eventId} as "sectionEventId",
+      ${events.cancelDaysBefore} as "cancelDaysBefore", ${events.cancellationFeeType} as "feeType",
+      ${events.cancellationFeeValue} as "feeValue", ${events.purchaseOrderRefund} as "purchaseOrderRefund"`;
 
 /**
  * The cart screen's read, built once (db/prepared.ts): the lines with their event, ticket type, section and
@@ -288,6 +299,7 @@ export function presentCart(cart: LoadedCart): CartReply {
       ticketType: { id: line.ticketTypeId, name: line.ticketTypeName, price: line.price },
       subtotal: lineSubtotal(line),
       remaining: line.remaining,
+      cancellationPolicy: line.cancellationPolicy,
       display: line.refusal === null,
       unavailableReason: line.refusal && purchaseRefusals[line.refusal],
     })),

@@ -9,6 +9,7 @@ import IconChartBar from '@tabler/icons-react/icons/IconChartBar';
 import IconClipboardList from '@tabler/icons-react/icons/IconClipboardList';
 import IconCreditCard from '@tabler/icons-react/icons/IconCreditCard';
 import IconReceiptRefund from '@tabler/icons-react/icons/IconReceiptRefund';
+import IconTicketOff from '@tabler/icons-react/icons/IconTicketOff';
 import IconDiscount from '@tabler/icons-react/icons/IconDiscount';
 import IconFileInvoice from '@tabler/icons-react/icons/IconFileInvoice';
 import IconReceipt2 from '@tabler/icons-react/icons/IconReceipt2';
@@ -44,6 +45,7 @@ const staffMenu: readonly MenuLinkItem[] = [
   { label: 'Invoices', path: '/admin/invoices', icon: IconReceipt2 },
   { label: 'Event payments', path: '/admin/event-payments', icon: IconCreditCard },
   { label: 'Refunds', path: '/admin/refunds', icon: IconReceiptRefund },
+  { label: 'Cancellation requests', path: '/admin/cancellation-requests', icon: IconTicketOff },
   { label: 'Events', path: '/admin/events', icon: IconCalendarEvent },
   { label: 'Coupons', path: '/admin/coupons', icon: IconDiscount },
   { label: 'Reports', path: '/admin/reports', icon: IconChartBar },
@@ -64,7 +66,9 @@ const staffMenu: readonly MenuLinkItem[] = [
 /** The menu items that show a dashboard card's count, and what their badge says to a screen reader. */
 const waitingWork: Record<string, { kind: DashboardCardKind; waiting: string }> = {
   '/admin/purchase-orders': { kind: 'purchaseOrders', waiting: 'to approve' },
-  '/admin/event-payments': { kind: 'refundsNeeded', waiting: 'to refund' },
+  '/admin/event-payments': { kind: 'latePayments', waiting: 'to refund' },
+  '/admin/refunds': { kind: 'refundsNeeded', waiting: 'to settle' },
+  '/admin/cancellation-requests': { kind: 'cancellationRequests', waiting: 'to decide' },
   '/admin/applications': { kind: 'applications', waiting: 'to review' },
   '/admin/registration-requests': { kind: 'overdueRegistrationRequests', waiting: 'past due' },
   '/admin/packages': { kind: 'packageRequests', waiting: 'to review' },

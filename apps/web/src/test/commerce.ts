@@ -132,6 +132,8 @@ export function aCartItem(overrides: Partial<CartItemReply> = {}): CartItemReply
     ticketType: { id: ticketTypeId, name: 'Conference day', price: 14900 },
     subtotal: 29800,
     remaining: 40,
+    cancellationPolicy:
+      'Cancellation: tickets cannot be cancelled online; you can request a cancellation, which staff review.',
     display: true,
     unavailableReason: null,
     ...overrides,
@@ -201,6 +203,9 @@ export function anEventPaymentRow(overrides: Partial<EventPaymentRow> = {}): Eve
     attendeesNamed: null,
     canAllocate: true,
     receiptNumber: null,
+    refundedCents: 0,
+    mayCancel: false,
+    creditNotes: [],
     ...overrides,
   };
 }

@@ -127,6 +127,8 @@ export const cartItemReply = z.object({
   subtotal: z.number(),
   /** Seats still available for this line's bucket; null when unlimited. */
   remaining: z.number().nullable(),
+  /** The event's cancellation policy in words (refunds.ts cancellationPolicyText), shown before paying. */
+  cancellationPolicy: z.string(),
   /** False when the catalogue no longer sells this line (closed, now taking applications…): checkout refuses it. */
   display: z.boolean(),
   /** Why display is false (catalogue.purchaseRefusals), so the buyer knows to remove the line; null otherwise. */

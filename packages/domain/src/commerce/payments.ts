@@ -178,6 +178,12 @@ export const eventPaymentRow = z.object({
   canAllocate: z.boolean(),
   /** The number of its receipt, null when none was issued: the row offers 'Download receipt'. */
   receiptNumber: z.number().nullable(),
+  /** What has been refunded of it (refunds recorded, not failed). */
+  refundedCents: z.number(),
+  /** The member bought it and it is a paid cart order: the row offers 'Cancel tickets' (the policy decides what). */
+  mayCancel: z.boolean(),
+  /** Its refunds' credit notes, oldest first: each downloadable beside the receipt. */
+  creditNotes: z.array(z.object({ refundId: z.string(), number: z.number() })),
 });
 export type EventPaymentRow = z.infer<typeof eventPaymentRow>;
 export const eventPaymentPage = paginated(eventPaymentRow);

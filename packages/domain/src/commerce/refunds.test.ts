@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   buyerMayCancel,
+  cancellationDecisionInput,
   cancellationPolicy,
   cancellationPolicyText,
   creditNoteFileName,
   creditNoteNumberLabel,
   refundFor,
+  refundMessages,
+  staffCancelInput,
   staffRefundAmount,
   type CancellationPolicy,
   type RefundInput,
@@ -189,5 +192,48 @@ describe('credit note numbers', () => {
     expect(creditNoteNumberLabel(1)).toBe('C-000001');
     expect(creditNoteNumberLabel(1_234_567)).toBe('C-1234567');
     expect(creditNoteFileName(42)).toBe('credit-note-C-000042.pdf');
+  });
+});
+
+describe('staffCancelInput', () => {
+  const item = { itemId: '00000000-0000-4000-8000-000000000001', ticketIds: [], unassigned: 1 };
+  it.each([
+    ['a full refund with a reason, every ticket left', { refund: 'FULL', reason: 'Event moved' }, true],
+    [
+      'a partial refund of chosen tickets',
+      { refund: 'PARTIAL', amountCents: 500, reason: 'Goodwill', items: [item] },
+      true,
+    ],
+    ['no refund, with a reason', { refund: 'NONE', reason: 'No-show' }, true],
+    ['no reason', { refund: 'FULL' }, false],
+    ['a blank reason', { refund: 'FULL', reason: '   ' }, false],
+    ['a partial refund of 0', { refund: 'PARTIAL', amountCents: 0, reason: 'x' }, false],
+    ['an empty choice of tickets', { refund: 'FULL', reason: 'x', items: [] }, false],
+  ])('%s', (_, input, valid) => {
+    expect(staffCancelInput.safeParse(input).success).toBe(valid);
+  });
+});
+
+describe('cancellationDecisionInput', () => {
+  it.each([
+    [{ decision: 'DECLINE', reason: 'The day is in two days' }, true],
+    [{ decision: 'DECLINE' }, false],
+    [{ decision: 'DECLINE', reason: ' ' }, false],
+    [{ decision: 'APPROVE', refund: { refund: 'NONE' } }, true],
+  ])('%j', (input, valid) => {
+    expect(cancellationDecisionInput.safeParse(input).success).toBe(valid);
+  });
+});
+
+describe('refundMessages.staffCancelledLine', () => {
+  it.each([
+    [
+      1,
+      10_000,
+      'Our staff cancelled 1 ticket of your event payment and refunded $100.00; the credit note follows in a separate mail.',
+    ],
+    [2, 0, 'Our staff cancelled 2 tickets of your event payment without a refund.'],
+  ])('%i tickets, %i cents', (tickets, cents, text) => {
+    expect(refundMessages.staffCancelledLine(tickets, cents)).toBe(text);
   });
 });

@@ -179,10 +179,19 @@ export const refundMessages = {
   requestOpen: 'A cancellation request for this payment is already waiting for staff.',
   requestDecided: 'This cancellation request has already been decided.',
   notOwed: 'Only a refund owed can be marked settled.',
+  viewAs: 'Only the buyer herself cancels tickets, not staff viewing as her.',
+  notCartOrder:
+    'An institute seat or a group registration is not cancelled online: request a cancellation, which staff review.',
   cancelled: (count: number) => `${count} ${count === 1 ? 'ticket' : 'tickets'} cancelled.`,
   creditNoteSubject: (number: number) => `Your credit note ${creditNoteNumberLabel(number)}`,
   ticketCancelledSubject: (eventName: string) => `Your ticket for ${eventName} was cancelled`,
   requestDecidedSubject: 'Your cancellation request was decided',
+  staffCancelledSubject: 'Your event payment was refunded',
+  staffCancelledLine: (tickets: number, refundCents: Cents) =>
+    `Our staff cancelled ${tickets} ${tickets === 1 ? 'ticket' : 'tickets'} of your event payment` +
+    (refundCents > 0
+      ? ` and refunded ${formatCents(refundCents)}; the credit note follows in a separate mail.`
+      : ' without a refund.'),
 } as const;
 
 /** What the buyer chooses: per line, the allocated tickets by id and how many not yet allocated. */
@@ -305,8 +314,43 @@ export type AdminRefundRow = z.infer<typeof adminRefundRow>;
 export const adminRefundPage = paginated(adminRefundRow);
 export type AdminRefundPage = z.infer<typeof adminRefundPage>;
 
-/** Staff cancel every ticket left of a payment with the refund they choose. */
-export const staffCancelInput = staffRefundChoice;
+/** Why staff refund: printed on the credit note and in the buyer's mail. */
+const staffRefundReason = z.string().trim().min(1, 'Say why the payment is refunded').max(500);
+
+/** The tickets staff cancel: those chosen, or every ticket left when `items` is left out. */
+const staffChosenItems = cancellationChoice.shape.items.optional();
+
+/** Staff cancel chosen tickets of a payment, or all it has left, with the refund they choose and a reason. */
+export const staffCancelInput = z.discriminatedUnion('refund', [
+  z.object({ refund: z.literal('FULL'), reason: staffRefundReason, items: staffChosenItems }),
+  z.object({
+    refund: z.literal('PARTIAL'),
+    amountCents: z.number().int().min(1, 'Enter an amount above 0'),
+    reason: staffRefundReason,
+    items: staffChosenItems,
+  }),
+  z.object({ refund: z.literal('NONE'), reason: staffRefundReason, items: staffChosenItems }),
+]);
+export type StaffCancelInput = z.infer<typeof staffCancelInput>;
+
+/** What the refund dialog asks the server before confirming: the same tickets, nothing written. */
+export const staffRefundPreviewInput = z.object({ items: staffChosenItems });
+export type StaffRefundPreviewInput = z.infer<typeof staffRefundPreviewInput>;
+
+/**
+ * The refund a cancellation would make, computed on the server (refundFor) before it is confirmed:
+ * for a buyer, what she gets back; for staff, what a FULL refund gives back (at most `leftCents`).
+ */
+export const refundPreview = z.object({
+  tickets: z.number(),
+  faceCents: z.number(),
+  paidCents: z.number(),
+  feeCents: z.number(),
+  refundCents: z.number(),
+  /** What is left refundable of the payment (total less refunds recorded). */
+  leftCents: z.number(),
+});
+export type RefundPreview = z.infer<typeof refundPreview>;
 
 export const cancellationRequestRow = z.object({
   id: z.string(),
@@ -315,15 +359,20 @@ export const cancellationRequestRow = z.object({
   reason: z.string(),
   buyerName: z.string(),
   buyerEmail: z.string(),
+  events: z.array(z.string()),
   tickets: z.number(),
   createdAt: z.string(),
 });
 export type CancellationRequestRow = z.infer<typeof cancellationRequestRow>;
-export const cancellationRequestQuery = pageQuery.extend({ status: z.enum(cancellationRequestStatuses).optional() });
+export const cancellationRequestQuery = pageQuery.extend({
+  status: z.enum(cancellationRequestStatuses).optional(),
+  /** The buyer's name or email. */
+  search: z.string().trim().max(100).optional(),
+});
 export const cancellationRequestPage = paginated(cancellationRequestRow);
 
 export const cancellationDecisionInput = z.discriminatedUnion('decision', [
   z.object({ decision: z.literal('APPROVE'), refund: staffRefundChoice }),
-  z.object({ decision: z.literal('DECLINE') }),
+  z.object({ decision: z.literal('DECLINE'), reason: z.string().trim().min(1, 'Say why it is declined').max(2000) }),
 ]);
 export type CancellationDecisionInput = z.infer<typeof cancellationDecisionInput>;

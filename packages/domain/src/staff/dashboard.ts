@@ -11,6 +11,8 @@ export const dashboardCardKinds = [
   'packageRequests',
   'overdueRegistrationRequests',
   'refundsNeeded',
+  'cancellationRequests',
+  'latePayments',
   'failedMail',
 ] as const;
 export type DashboardCardKind = (typeof dashboardCardKinds)[number];
@@ -21,6 +23,8 @@ export const dashboardCardLabels: Record<DashboardCardKind, string> = {
   packageRequests: 'Package requests to review',
   overdueRegistrationRequests: 'Registration requests past due',
   refundsNeeded: 'Payments to refund',
+  cancellationRequests: 'Cancellation requests to decide',
+  latePayments: 'Card payments that came too late',
   failedMail: 'Mail that failed to send',
 };
 
@@ -30,7 +34,9 @@ export const dashboardCardPaths: Record<DashboardCardKind, string> = {
   applications: '/admin/applications?status=SUBMITTED',
   packageRequests: '/admin/packages?status=SUBMITTED',
   overdueRegistrationRequests: '/admin/registration-requests?paymentOverdue=true',
-  refundsNeeded: '/admin/event-payments?status=REFUND_NEEDED',
+  refundsNeeded: '/admin/refunds?status=OWED',
+  cancellationRequests: '/admin/cancellation-requests?status=OPEN',
+  latePayments: '/admin/event-payments?status=REFUND_NEEDED',
   failedMail: '/admin/failed-mail',
 };
 

@@ -122,6 +122,8 @@ describe('GET /api/admin/dashboard', () => {
       'packageRequests',
       'overdueRegistrationRequests',
       'refundsNeeded',
+      'cancellationRequests',
+      'latePayments',
       'failedMail',
     ]);
     for (const card of Object.values(cards)) expect(card).toMatchObject({ count: 0, oldestSince: null });
@@ -180,7 +182,8 @@ describe('GET /api/admin/dashboard', () => {
       count: 1,
       oldestSince: new Date(now - 7 * dayMs).toISOString(),
     });
-    expect(cards.refundsNeeded.count).toBe(1);
+    expect(cards.latePayments.count).toBe(1);
+    expect(cards.refundsNeeded.count).toBe(0);
     expect(cards.failedMail.count).toBe(1);
 
     expect(await ids('/api/admin/purchase-orders?status=SUBMITTED')).toEqual({

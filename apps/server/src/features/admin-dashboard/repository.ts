@@ -2,7 +2,7 @@ import { and, count, desc, eq, min, sql, type SQL } from 'drizzle-orm';
 import type { FailedMailRow } from '@portal/domain/staff/dashboard.ts';
 import type { Executor } from '../../db/client.ts';
 import { eventApplications } from '../../db/schema/applications.ts';
-import { refunds } from '../../db/schema/refunds.ts';
+import { cancellationRequests, refunds } from '../../db/schema/refunds.ts';
 import { eventPayments, purchaseOrders } from '../../db/schema/commerce.ts';
 import { packageRequests } from '../../db/schema/packages.ts';
 import { jobs, mailMessages } from '../../db/schema/platform.ts';
@@ -56,17 +56,31 @@ export const overdueRegistrationRequests = (db: Executor, now: Date, timeZone: s
       .where(paymentOverdue(now, timeZone)),
   );
 
-/**
- * Every refund owed and not settled: payments REFUND_NEEDED (waiting since the payment last changed)
- * and refunds recorded but not settled yet (OWED to settle by hand, PENDING at the card provider).
- */
-export const refundsNeeded = (db: Executor) =>
+/** Refunds owed that staff settle by hand (a purchase order, the CashNet-style gateway), as /admin/refunds?status=OWED lists them. */
+export const refundsOwed = (db: Executor) =>
   tally(
-    db.select({ count: sql<number>`count(*)::int`, oldestSince: sql<Date | string | null>`min(since)` }).from(
-      sql`(select ${eventPayments.updatedAt} as since from ${eventPayments} where ${eventPayments.status} = 'REFUND_NEEDED'
-          union all
-          select ${refunds.createdAt} from ${refunds} where ${refunds.status} in ('OWED', 'PENDING')) as waiting`,
-    ),
+    db
+      .select({ count: count(), oldestSince: min(refunds.createdAt) })
+      .from(refunds)
+      .where(eq(refunds.status, 'OWED')),
+  );
+
+/** Buyers' cancellation requests waiting for a decision. */
+export const openCancellationRequests = (db: Executor) =>
+  tally(
+    db
+      .select({ count: count(), oldestSince: min(cancellationRequests.createdAt) })
+      .from(cancellationRequests)
+      .where(eq(cancellationRequests.status, 'OPEN')),
+  );
+
+/** Card payments that succeeded after their hold ran out: no tickets were issued, the money goes back. */
+export const latePayments = (db: Executor) =>
+  tally(
+    db
+      .select({ count: count(), oldestSince: min(eventPayments.updatedAt) })
+      .from(eventPayments)
+      .where(eq(eventPayments.status, 'REFUND_NEEDED')),
   );
 
 const failedDeliveries: SQL = and(eq(jobs.kind, deliverMailJob), eq(jobs.status, 'FAILED')) as SQL;

@@ -26,7 +26,9 @@ export async function dashboard(deps: AppDeps): Promise<DashboardReply> {
     ['applications', () => waiting.submittedApplications(db)],
     ['packageRequests', () => waiting.submittedPackageRequests(db)],
     ['overdueRegistrationRequests', () => waiting.overdueRegistrationRequests(db, now, deps.config.timeZone)],
-    ['refundsNeeded', () => waiting.refundsNeeded(db)],
+    ['refundsNeeded', () => waiting.refundsOwed(db)],
+    ['cancellationRequests', () => waiting.openCancellationRequests(db)],
+    ['latePayments', () => waiting.latePayments(db)],
     ['failedMail', () => waiting.failedMail(db)],
   ];
   const cards: DashboardCard[] = [];

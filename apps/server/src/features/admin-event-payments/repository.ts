@@ -124,3 +124,18 @@ export async function findPaymentRow(db: Executor, paymentId: string): Promise<A
   const [row] = await rowQuery(db, eq(eventPayments.id, paymentId));
   return row && present(row);
 }
+
+/** What the refund dialog reads of a payment besides its lines. */
+export async function paymentAmounts(db: Executor, paymentId: string) {
+  const [payment] = await db
+    .select({
+      id: eventPayments.id,
+      status: eventPayments.status,
+      method: eventPayments.method,
+      totalCents: eventPayments.totalCents,
+      refundedCents: eventPayments.refundedCents,
+    })
+    .from(eventPayments)
+    .where(eq(eventPayments.id, paymentId));
+  return payment;
+}

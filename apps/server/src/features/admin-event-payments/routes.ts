@@ -9,8 +9,20 @@ import { exportQuery } from '@portal/domain/exports.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { sendExport, exportMediaTypes } from '../../platform/exports.ts';
 import { caller } from '../../platform/access.ts';
-import { exportEventPayments, refundAndCancel, resendReceipt } from './service.ts';
-import { cancellationReply, staffCancelInput } from '@portal/domain/commerce/refunds.ts';
+import {
+  exportEventPayments,
+  previewStaffRefund,
+  refundAndCancel,
+  resendReceipt,
+  staffCancellationView,
+} from './service.ts';
+import {
+  cancellationReply,
+  cancellationView,
+  refundPreview,
+  staffCancelInput,
+  staffRefundPreviewInput,
+} from '@portal/domain/commerce/refunds.ts';
 import { idempotentRequest } from '../../platform/idempotency.ts';
 import { notFound } from '../../platform/errors.ts';
 import { findPaymentRow, listRows } from './repository.ts';
@@ -86,5 +98,25 @@ export const adminEventPaymentRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
         request.body,
         idempotentRequest(request, request.headers['idempotency-key'], request.body),
       ),
+  );
+
+  app.get(
+    '/admin/event-payments/:eventPaymentId/cancellation',
+    { config: staff, schema: { tags: ['admin'], params: paymentParams, response: { 200: cancellationView } } },
+    async (request) => staffCancellationView(deps, request.params.eventPaymentId),
+  );
+
+  app.post(
+    '/admin/event-payments/:eventPaymentId/refund/preview',
+    {
+      config: staff,
+      schema: {
+        tags: ['admin'],
+        params: paymentParams,
+        body: staffRefundPreviewInput,
+        response: { 200: refundPreview },
+      },
+    },
+    async (request) => previewStaffRefund(deps, caller(request), request.params.eventPaymentId, request.body),
   );
 };

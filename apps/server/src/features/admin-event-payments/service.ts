@@ -14,9 +14,10 @@ import { actorOf, audit } from '../../platform/audit.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import type { Export } from '../../platform/exports.ts';
-import { exportRows } from './repository.ts';
-import type { StaffRefundChoice } from '@portal/domain/commerce/refunds.ts';
-import { cancelTickets } from '../../core/cancellations.ts';
+import { exportRows, paymentAmounts } from './repository.ts';
+import type { StaffCancelInput, StaffRefundPreviewInput } from '@portal/domain/commerce/refunds.ts';
+import { cancelTickets, previewCancellation } from '../../core/cancellations.ts';
+import { cancellationViewOf } from '../../core/cancellation-views.ts';
 import type { IdempotentRequest } from '../../platform/idempotency.ts';
 
 export interface EventPaymentExportQuery {
@@ -79,14 +80,33 @@ export async function refundAndCancel(
   deps: AppDeps,
   auth: RequestAuth,
   paymentId: string,
-  choice: StaffRefundChoice,
+  input: StaffCancelInput,
   idempotency: IdempotentRequest,
 ) {
+  const { reason, items, ...choice } = input;
   return cancelTickets(deps, auth, {
     paymentId,
-    choice: 'ALL',
+    choice: items ? { items } : 'ALL',
     rule: { by: 'staff', choice },
-    reason: 'Payment cancelled by staff',
+    reason,
     idempotency,
+    mailBuyer: true,
   });
+}
+
+/** POST /api/admin/event-payments/:id/refund/preview: what a FULL refund of those tickets gives back. */
+export async function previewStaffRefund(
+  deps: AppDeps,
+  auth: RequestAuth,
+  paymentId: string,
+  input: StaffRefundPreviewInput,
+) {
+  return previewCancellation(deps, auth, paymentId, input.items ? { items: input.items } : 'ALL', 'staff');
+}
+
+/** GET /api/admin/event-payments/:id/cancellation: its lines and tickets, as the refund dialog chooses them. */
+export async function staffCancellationView(deps: AppDeps, paymentId: string) {
+  const payment = await paymentAmounts(deps.db, paymentId);
+  if (!payment) throw notFound('No such event payment.');
+  return cancellationViewOf(deps.db, payment, calendarDateIn(deps.clock(), deps.config.timeZone));
 }

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DashboardReply } from '@portal/domain/staff/dashboard.ts';
-import type { AdminRefundPage, CancellationReply, RefundReply } from '@portal/domain/commerce/refunds.ts';
+import type {
+  AdminRefundPage,
+  CancellationReply,
+  CancellationView,
+  RefundPreview,
+  RefundReply,
+} from '@portal/domain/commerce/refunds.ts';
 import { eventPaymentItems, eventPayments, events, eventSections } from '../../db/schema/commerce.ts';
 import { mailMessages } from '../../db/schema/platform.ts';
 import { cancellationRequests, creditNotes } from '../../db/schema/refunds.ts';
@@ -57,7 +63,7 @@ describe('POST /api/admin/event-payments/:id/refund', () => {
     const { payment, day } = await paidPayment('PURCHASE_ORDER');
     const before = await refundsWaiting(staff.caller);
 
-    const response = await refund(staff.caller, payment.id, { refund: 'FULL' });
+    const response = await refund(staff.caller, payment.id, { refund: 'FULL', reason: 'Event moved' });
     expect(response.statusCode).toBe(200);
     const reply = response.json<CancellationReply>();
     expect(reply).toMatchObject({
@@ -114,13 +120,17 @@ describe('POST /api/admin/event-payments/:id/refund', () => {
     const staff = await signedInUser(t, 'STAFF');
     const first = await paidPayment('CARD');
     const second = await paidPayment('CARD');
-    const partial = await refund(staff.caller, first.payment.id, { refund: 'PARTIAL', amountCents: 5000 });
+    const partial = await refund(staff.caller, first.payment.id, {
+      refund: 'PARTIAL',
+      amountCents: 5000,
+      reason: 'Event moved',
+    });
     expect(partial.json<CancellationReply>().refund).toMatchObject({ amountCents: 5000, status: 'SETTLED' });
-    const full = await refund(staff.caller, second.payment.id, { refund: 'FULL' });
+    const full = await refund(staff.caller, second.payment.id, { refund: 'FULL', reason: 'Event moved' });
     const [a, b] = [partial, full].map((reply) => reply.json<CancellationReply>().refund?.creditNoteNumber ?? 0);
     expect(b).toBe((a ?? 0) + 1);
     const none = await paidPayment('CARD');
-    expect((await refund(staff.caller, none.payment.id, { refund: 'NONE' })).json()).toEqual({
+    expect((await refund(staff.caller, none.payment.id, { refund: 'NONE', reason: 'Event moved' })).json()).toEqual({
       cancelledTickets: 2,
       refund: null,
     });
@@ -129,19 +139,25 @@ describe('POST /api/admin/event-payments/:id/refund', () => {
   it('refuses a member, a refund larger than paid, a bad body, a cancelled payment, and replays a retried call', async () => {
     const staff = await signedInUser(t, 'STAFF');
     const { buyer, payment } = await paidPayment('CARD');
-    expect((await refund(buyer.caller, payment.id, { refund: 'FULL' })).statusCode).toBe(403);
-    const tooMuch = await refund(staff.caller, payment.id, { refund: 'PARTIAL', amountCents: 20_001 });
+    expect((await refund(buyer.caller, payment.id, { refund: 'FULL', reason: 'Event moved' })).statusCode).toBe(403);
+    const tooMuch = await refund(staff.caller, payment.id, {
+      refund: 'PARTIAL',
+      amountCents: 20_001,
+      reason: 'Event moved',
+    });
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.json()).toMatchObject({ detail: 'A refund can be at most $200.00, what is left of this payment.' });
-    expect((await refund(staff.caller, payment.id, { refund: 'PARTIAL', amountCents: 0 })).statusCode).toBe(400);
-    expect((await refund(staff.caller, payment.id, { refund: 'SOME' })).statusCode).toBe(400);
+    expect(
+      (await refund(staff.caller, payment.id, { refund: 'PARTIAL', amountCents: 0, reason: 'Event moved' })).statusCode,
+    ).toBe(400);
+    expect((await refund(staff.caller, payment.id, { refund: 'SOME', reason: 'Event moved' })).statusCode).toBe(400);
 
     const key = randomUUID();
-    const done = await refund(staff.caller, payment.id, { refund: 'FULL' }, key);
-    const replay = await refund(staff.caller, payment.id, { refund: 'FULL' }, key);
+    const done = await refund(staff.caller, payment.id, { refund: 'FULL', reason: 'Event moved' }, key);
+    const replay = await refund(staff.caller, payment.id, { refund: 'FULL', reason: 'Event moved' }, key);
     expect(replay.json()).toEqual(done.json());
     expect(await t.deps.db.select().from(creditNotes).where(eq(creditNotes.paymentId, payment.id))).toHaveLength(1);
-    const cancelled = await refund(staff.caller, payment.id, { refund: 'FULL' });
+    const cancelled = await refund(staff.caller, payment.id, { refund: 'FULL', reason: 'Event moved' });
     expect(cancelled.statusCode).toBe(409);
     expect(cancelled.json()).toMatchObject({ detail: 'One of these tickets is already cancelled.' });
   });
@@ -186,20 +202,119 @@ describe('cancellation requests', () => {
     expect(after).toMatchObject({ status: 'PAID', refundedCents: 4000 });
     const mails = await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, buyer.user.email));
     expect(mails.map((mail) => mail.subject)).toContain('Your cancellation request was decided');
-    expect((await decide(staff.caller, requestId, { decision: 'DECLINE' })).statusCode).toBe(409);
+    expect(
+      (await decide(staff.caller, requestId, { decision: 'DECLINE', reason: 'Too close to the day' })).statusCode,
+    ).toBe(409);
   });
 
   it('staff decline: nothing changes; a member cannot decide; an unknown request is 404', async () => {
     const staff = await signedInUser(t, 'STAFF');
     const { requestId, payment, buyer } = await requested();
-    expect((await decide(buyer.caller, requestId, { decision: 'DECLINE' })).statusCode).toBe(403);
-    expect((await decide(staff.caller, randomUUID(), { decision: 'DECLINE' })).statusCode).toBe(404);
-    expect((await decide(staff.caller, requestId, { decision: 'DECLINE' })).json()).toMatchObject({
+    expect(
+      (await decide(buyer.caller, requestId, { decision: 'DECLINE', reason: 'Too close to the day' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await decide(staff.caller, randomUUID(), { decision: 'DECLINE', reason: 'Too close to the day' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await decide(staff.caller, requestId, { decision: 'DECLINE', reason: 'Too close to the day' })).json(),
+    ).toMatchObject({
       status: 'DECLINED',
     });
     const [after] = await t.deps.db.select().from(eventPayments).where(eq(eventPayments.id, payment.id));
     expect(after).toMatchObject({ status: 'PAID', refundedCents: 0 });
     const [row] = await t.deps.db.select().from(cancellationRequests).where(eq(cancellationRequests.id, requestId));
     expect(row?.status).toBe('DECLINED');
+  });
+
+  it('a decline needs a reason, and the buyer is mailed it', async () => {
+    const staff = await signedInUser(t, 'STAFF');
+    const { requestId, buyer } = await requested();
+    expect((await decide(staff.caller, requestId, { decision: 'DECLINE' })).statusCode).toBe(400);
+    expect((await decide(staff.caller, requestId, { decision: 'DECLINE', reason: '  ' })).statusCode).toBe(400);
+    expect(
+      (await decide(staff.caller, requestId, { decision: 'DECLINE', reason: 'The day is in two days' })).statusCode,
+    ).toBe(200);
+    const mails = await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, buyer.user.email));
+    const decided = mails.find((mail) => mail.subject === 'Your cancellation request was decided');
+    expect(decided?.text).toContain('Reason: The day is in two days');
+  });
+});
+
+describe('the staff refund dialog', () => {
+  const preview = (caller: Caller, paymentId: string, body: unknown) =>
+    call(t.app, 'POST', `/api/admin/event-payments/${paymentId}/refund/preview`, { caller, body });
+
+  it('shows the server-computed refund of the chosen tickets, then refunds them with the reason: credit note, buyer mailed', async () => {
+    const staff = await signedInUser(t, 'STAFF');
+    const { payment, item, buyer } = await paidPayment('CARD');
+    const view = await call(t.app, 'GET', `/api/admin/event-payments/${payment.id}/cancellation`, {
+      caller: staff.caller,
+    });
+    expect(view.json<CancellationView>()).toMatchObject({
+      paymentId: payment.id,
+      lines: [{ itemId: item.id, activeTickets: 2, unassigned: 2 }],
+    });
+    const one = { items: [{ itemId: item.id, unassigned: 1 }] };
+    expect((await preview(staff.caller, payment.id, one)).json<RefundPreview>()).toEqual({
+      tickets: 1,
+      faceCents: 10_000,
+      paidCents: 10_000,
+      feeCents: 0,
+      refundCents: 10_000,
+      leftCents: 20_000,
+    });
+    expect((await preview(staff.caller, payment.id, {})).json<RefundPreview>()).toMatchObject({
+      tickets: 2,
+      refundCents: 20_000,
+    });
+
+    const done = await refund(staff.caller, payment.id, { refund: 'FULL', reason: 'The venue flooded', ...one });
+    expect(done.json<CancellationReply>()).toMatchObject({
+      cancelledTickets: 1,
+      refund: {
+        amountCents: 10_000,
+        method: 'CARD',
+        reason: 'The venue flooded',
+        creditNoteNumber: expect.any(Number),
+      },
+    });
+    const [after] = await t.deps.db.select().from(eventPayments).where(eq(eventPayments.id, payment.id));
+    expect(after).toMatchObject({ status: 'PAID', refundedCents: 10_000 });
+    const mails = await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, buyer.user.email));
+    const told = mails.find((mail) => mail.subject === 'Your event payment was refunded');
+    expect(told?.text).toContain('cancelled 1 ticket of your event payment and refunded $100.00');
+    expect(told?.text).toContain('Reason: The venue flooded');
+    expect((await preview(staff.caller, payment.id, {})).json<RefundPreview>()).toMatchObject({
+      tickets: 1,
+      refundCents: 10_000,
+      leftCents: 10_000,
+    });
+  });
+
+  it('refuses without a reason, more than is left, a ticket already cancelled, a member, and an unpaid payment', async () => {
+    const staff = await signedInUser(t, 'STAFF');
+    const { payment, item, buyer } = await paidPayment('CARD');
+    expect((await refund(staff.caller, payment.id, { refund: 'FULL' })).statusCode).toBe(400);
+    expect((await refund(staff.caller, payment.id, { refund: 'FULL', reason: ' ' })).statusCode).toBe(400);
+    const both = { items: [{ itemId: item.id, unassigned: 2 }] };
+    expect((await preview(staff.caller, payment.id, { items: [{ itemId: item.id, unassigned: 3 }] })).statusCode).toBe(
+      409,
+    );
+    expect((await preview(buyer.caller, payment.id, both)).statusCode).toBe(403);
+    expect((await preview(staff.caller, randomUUID(), both)).statusCode).toBe(404);
+    const tooMuch = await refund(staff.caller, payment.id, {
+      refund: 'PARTIAL',
+      amountCents: 20_001,
+      reason: 'Goodwill',
+      ...both,
+    });
+    expect(tooMuch.statusCode).toBe(409);
+    const [after] = await t.deps.db.select().from(eventPayments).where(eq(eventPayments.id, payment.id));
+    expect(after).toMatchObject({ status: 'PAID', refundedCents: 0 });
+    expect((await refund(staff.caller, payment.id, { refund: 'FULL', reason: 'Goodwill', ...both })).statusCode).toBe(
+      200,
+    );
+    expect((await preview(staff.caller, payment.id, both)).statusCode).toBe(409);
   });
 });

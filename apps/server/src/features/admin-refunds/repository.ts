@@ -9,6 +9,10 @@ import { exportPageSize, keysetRows } from '../../platform/exports.ts';
 
 type RefundFilter = Pick<AdminRefundQuery, 'status' | 'method' | 'eventId' | 'search'>;
 
+/** The buyer's email or full name contains the text typed. */
+const buyerMatches = (search: string) =>
+  sql`(${users.email} ilike ${`%${search}%`} or (${users.firstName} || ' ' || ${users.lastName}) ilike ${`%${search}%`})`;
+
 function filtered(filter: RefundFilter): SQL | undefined {
   return and(
     filter.status ? eq(refunds.status, filter.status) : undefined,
@@ -16,9 +20,7 @@ function filtered(filter: RefundFilter): SQL | undefined {
     filter.eventId
       ? sql`exists (select 1 from ${eventPaymentItems} where ${eventPaymentItems.paymentId} = ${refunds.paymentId} and ${eventPaymentItems.eventId} = ${filter.eventId})`
       : undefined,
-    filter.search
-      ? sql`(${users.email} ilike ${`%${filter.search}%`} or (${users.firstName} || ' ' || ${users.lastName}) ilike ${`%${filter.search}%`})`
-      : undefined,
+    filter.search ? buyerMatches(filter.search) : undefined,
   );
 }
 
@@ -26,6 +28,11 @@ function filtered(filter: RefundFilter): SQL | undefined {
 const eventNames = sql<string[]>`coalesce((select array_agg(distinct ${events.name} order by ${events.name})
   from ${eventPaymentItems} inner join ${events} on ${events.id} = ${eventPaymentItems.eventId}
   where ${eventPaymentItems.paymentId} = ${refunds.paymentId}), '{}')`;
+
+/** The same of a cancellation request's payment. */
+const requestEventNames = sql<string[]>`coalesce((select array_agg(distinct ${events.name} order by ${events.name})
+  from ${eventPaymentItems} inner join ${events} on ${events.id} = ${eventPaymentItems.eventId}
+  where ${eventPaymentItems.paymentId} = ${cancellationRequests.paymentId}), '{}')`;
 
 function rowQuery(db: Executor, where: SQL | undefined) {
   return db
@@ -97,9 +104,17 @@ export function exportRefundRows(db: Database, filter: RefundFilter, pageSize = 
 
 export async function listCancellationRequests(
   db: Database,
-  filter: { status?: CancellationRequestStatus | undefined; page: number; pageSize: number },
+  filter: {
+    status?: CancellationRequestStatus | undefined;
+    search?: string | undefined;
+    page: number;
+    pageSize: number;
+  },
 ): Promise<{ items: CancellationRequestRow[]; total: number }> {
-  const where = filter.status ? eq(cancellationRequests.status, filter.status) : undefined;
+  const where = and(
+    filter.status ? eq(cancellationRequests.status, filter.status) : undefined,
+    filter.search ? buyerMatches(filter.search) : undefined,
+  );
   const rows = await db
     .select({
       id: cancellationRequests.id,
@@ -110,6 +125,7 @@ export async function listCancellationRequests(
       lastName: users.lastName,
       buyerEmail: users.email,
       choice: cancellationRequests.choice,
+      events: requestEventNames,
       createdAt: cancellationRequests.createdAt,
     })
     .from(cancellationRequests)
@@ -118,7 +134,11 @@ export async function listCancellationRequests(
     .orderBy(desc(cancellationRequests.createdAt), desc(cancellationRequests.id))
     .limit(filter.pageSize)
     .offset((filter.page - 1) * filter.pageSize);
-  const [total] = await db.select({ total: count() }).from(cancellationRequests).where(where);
+  const [total] = await db
+    .select({ total: count() })
+    .from(cancellationRequests)
+    .innerJoin(users, eq(users.id, cancellationRequests.requestedById))
+    .where(where);
   return {
     items: rows.map(({ firstName, lastName, choice, createdAt, ...row }) => ({
       ...row,

@@ -29,8 +29,13 @@ import {
 } from './repository.ts';
 
 /** What the buyer's mail says of the decision: the tickets cancelled and the refund, or the decline. */
-function decisionLine(cancelledTickets: number | null, refunded: RefundReply | undefined): string {
-  if (cancelledTickets === null) return 'Your cancellation request was declined: your tickets stand as they are.';
+function decisionLine(
+  cancelledTickets: number | null,
+  refunded: RefundReply | undefined,
+  declineReason: string | null,
+): string {
+  if (cancelledTickets === null)
+    return `Your cancellation request was declined: your tickets stand as they are.\nReason: ${declineReason ?? ''}`;
   const refund = refunded
     ? `, ${formatCents(refunded.amountCents)} refunded (credit note ${creditNoteNumberLabel(refunded.creditNoteNumber ?? 0)})`
     : ', without a refund';
@@ -100,6 +105,7 @@ export async function decideCancellationRequest(
   input: CancellationDecisionInput,
 ) {
   const now = deps.clock();
+  const declineReason = input.decision === 'DECLINE' ? input.reason : null;
   const outcome = await deps.db.transaction(async (tx) => {
     const decided = await decideRequest(tx, requestId, {
       status: input.decision === 'APPROVE' ? 'APPROVED' : 'DECLINED',
@@ -136,7 +142,7 @@ export async function decideCancellationRequest(
         text: [
           `Hello ${buyer.firstName},`,
           '',
-          decisionLine(cancelled?.cancelledTickets ?? null, refunded),
+          decisionLine(cancelled?.cancelledTickets ?? null, refunded, declineReason),
           '',
           `Your event payments: ${deps.config.publicUrl}/members/manage-events`,
         ].join('\n'),
@@ -147,7 +153,7 @@ export async function decideCancellationRequest(
       action: 'cancellation-request.decide',
       subjectType: 'cancellation_request',
       subjectId: requestId,
-      data: { decision: input.decision },
+      data: { decision: input.decision, ...(declineReason === null ? {} : { reason: declineReason }) },
     });
     return cancelled;
   });

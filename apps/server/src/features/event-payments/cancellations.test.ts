@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { CancellationReply, CancellationView } from '@portal/domain/commerce/refunds.ts';
+import type { CancellationReply, CancellationView, RefundPreview } from '@portal/domain/commerce/refunds.ts';
 import { coupons, eventPaymentItems, eventPayments, events, eventSections } from '../../db/schema/commerce.ts';
 import { cancelledTickets, creditNotes, refunds } from '../../db/schema/refunds.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
 import { mailMessages } from '../../db/schema/platform.ts';
 import { markPaid } from '../../core/capacity.ts';
 import { createConferenceDay, createCoupon, createPayment, signedInUser } from '../../test/commerce-factories.ts';
-import { call, useTestApp, type Caller } from '../../test/harness.ts';
+import { call, sessionCookieOf, useTestApp, type Caller } from '../../test/harness.ts';
+import { createCompleteApplication, createInstitute } from '../../test/application-factories.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { createUser } from '../../test/factories.ts';
 
@@ -208,6 +209,90 @@ async function dayName(eventId: string) {
   const [event] = await t.deps.db.select({ name: events.name }).from(events).where(eq(events.id, eventId));
   return event?.name;
 }
+
+describe('POST /api/event-payments/:id/cancellation/preview', () => {
+  const preview = (caller: Caller, paymentId: string, body: unknown) =>
+    call(t.app, 'POST', `/api/event-payments/${paymentId}/cancellation/preview`, { caller, body });
+
+  it('computes what the cancellation would give back (coupon pro-rated, less the fee) and writes nothing', async () => {
+    const coupon = await createCoupon(t.deps.db, { maxUses: 5 });
+    const { buyer, day, payment, item } = await paidCardPayment({ couponId: coupon.id, discountCents: 3000 });
+    await t.deps.db
+      .update(events)
+      .set({ cancellationFeeType: 'FIXED', cancellationFeeValue: 500 })
+      .where(eq(events.id, day.event.id));
+    const response = await preview(buyer.caller, payment.id, { items: [{ itemId: item.id, unassigned: 1 }] });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<RefundPreview>()).toEqual({
+      tickets: 1,
+      faceCents: 10_000,
+      paidCents: 9000,
+      feeCents: 500,
+      refundCents: 8500,
+      leftCents: 27_000,
+    });
+    const [after] = await t.deps.db.select().from(eventPayments).where(eq(eventPayments.id, payment.id));
+    expect(after).toMatchObject({ status: 'PAID', refundedCents: 0 });
+    expect(await sectionTaken(day.section.id)).toBe(3);
+    const done = await cancel(buyer.caller, payment.id, { items: [{ itemId: item.id, unassigned: 1 }] });
+    expect(done.json<CancellationReply>().refund?.amountCents).toBe(8500);
+  });
+
+  it('refuses as cancelling does: outside the policy, someone else, more tickets than are left', async () => {
+    const { buyer, day, payment, item } = await paidCardPayment();
+    const stranger = await signedInUser(t);
+    const one = { items: [{ itemId: item.id, unassigned: 1 }] };
+    expect((await preview(stranger.caller, payment.id, one)).statusCode).toBe(404);
+    expect((await preview(buyer.caller, payment.id, { items: [{ itemId: item.id, unassigned: 3 }] })).statusCode).toBe(
+      409,
+    );
+    expect((await preview(buyer.caller, payment.id, { items: [] })).statusCode).toBe(400);
+    await t.deps.db.update(events).set({ cancelDaysBefore: 30 }).where(eq(events.id, day.event.id));
+    const outside = await preview(buyer.caller, payment.id, one);
+    expect(outside.statusCode).toBe(409);
+    expect(outside.json()).toMatchObject({ detail: expect.stringContaining('can no longer be cancelled online') });
+  });
+});
+
+describe('who cancels online', () => {
+  it('refuses staff viewing as the buyer, and an institute seat (it goes through a request)', async () => {
+    const { buyer, payment, item } = await paidCardPayment();
+    const staff = await signedInUser(t, 'STAFF');
+    const started = await call(t.app, 'POST', `/api/admin/users/${buyer.user.id}/impersonate`, {
+      caller: staff.caller,
+    });
+    expect(started.statusCode).toBe(200);
+    const viewing = { cookie: sessionCookieOf(started) };
+    const one = { items: [{ itemId: item.id, unassigned: 1 }] };
+    const refused = await cancel(viewing, payment.id, one);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      detail: 'Only the buyer herself cancels tickets, not staff viewing as her.',
+    });
+    const asked = await call(t.app, 'POST', `/api/event-payments/${payment.id}/cancellation-requests`, {
+      caller: viewing,
+      body: { ...one, reason: 'Viewing as' },
+    });
+    expect(asked.statusCode).toBe(403);
+
+    const institute = await createInstitute(t.deps.db);
+    const application = await createCompleteApplication(t.deps.db, institute, buyer.user.id);
+    await t.deps.db
+      .update(eventPayments)
+      .set({ applicationId: application.id })
+      .where(eq(eventPayments.id, payment.id));
+    const seat = await cancel(buyer.caller, payment.id, one);
+    expect(seat.statusCode).toBe(409);
+    expect(seat.json()).toMatchObject({ detail: expect.stringContaining('is not cancelled online') });
+    const previewed = await call(t.app, 'POST', `/api/event-payments/${payment.id}/cancellation/preview`, {
+      caller: buyer.caller,
+      body: one,
+    });
+    expect(previewed.statusCode).toBe(409);
+    const [after] = await t.deps.db.select().from(eventPayments).where(eq(eventPayments.id, payment.id));
+    expect(after).toMatchObject({ status: 'PAID', refundedCents: 0 });
+  });
+});
 
 describe('POST /api/event-payments/:id/cancellation-requests', () => {
   it('records one request with a reason; a second one waiting is refused; a stranger is told it does not exist', async () => {

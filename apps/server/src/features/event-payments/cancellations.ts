@@ -1,6 +1,4 @@
 import {
-  buyerMayCancel,
-  cancellationPolicyText,
   refundMessages,
   type CancellationChoice,
   type CancellationRequestInput,
@@ -9,23 +7,14 @@ import {
 } from '@portal/domain/commerce/refunds.ts';
 import { calendarDateIn } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { cancellableLines, cancelTickets } from '../../core/cancellations.ts';
-import { policyOfEvent } from '../../core/cancellation-policy.ts';
+import { cancellableLines, cancelTickets, previewCancellation } from '../../core/cancellations.ts';
+import { cancellationViewOf } from '../../core/cancellation-views.ts';
 import { creditNoteFile, readCreditNote } from '../../core/credit-notes.ts';
-import { refundReplyOf } from '../../core/refunds.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { IdempotentRequest } from '../../platform/idempotency.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
-import {
-  insertCancellationRequest,
-  isPaymentVisible,
-  paymentOfBuyer,
-  openCancellationRequest,
-  refundIdsOfPayment,
-  refundOfPayment,
-  ticketsOfPayment,
-} from './repository.ts';
+import { insertCancellationRequest, isPaymentVisible, paymentOfBuyer, refundOfPayment } from './repository.ts';
 
 /**
  * The buyer's side of issue 38: what she may cancel of a payment, cancelling within the policy, asking
@@ -41,52 +30,31 @@ async function buyersPayment(deps: Pick<AppDeps, 'db'>, auth: RequestAuth, payme
   return payment;
 }
 
+/**
+ * What Manage Events offers Cancel tickets on, kept here too: the buyer herself (not staff viewing as
+ * her), a cart order (an application's or a registration request's seats go through a request).
+ */
+async function selfCancellable(deps: Pick<AppDeps, 'db'>, auth: RequestAuth, paymentId: string) {
+  const payment = await buyersPayment(deps, auth, paymentId);
+  if (auth.impersonator) throw forbidden(refundMessages.viewAs);
+  if (payment.ofApplicationOrRequest) throw conflict(refundMessages.notCartOrder);
+}
+
 /** GET /api/event-payments/:id/cancellation. */
 export async function cancellationView(deps: AppDeps, auth: RequestAuth, paymentId: string): Promise<CancellationView> {
   const payment = await buyersPayment(deps, auth, paymentId);
-  const today = calendarDateIn(deps.clock(), deps.config.timeZone);
-  const lines = await cancellableLines(deps.db, paymentId);
-  const tickets = await ticketsOfPayment(deps.db, paymentId);
-  const refundIds = await refundIdsOfPayment(deps.db, paymentId);
-  const refunds = [];
-  for (const id of refundIds) {
-    const refund = await refundReplyOf(deps.db, id);
-    if (refund) refunds.push(refund);
-  }
-  const open = await openCancellationRequest(deps.db, paymentId);
-  return {
-    paymentId,
-    status: payment.status,
-    method: payment.method,
-    totalCents: payment.totalCents,
-    refundedCents: payment.refundedCents,
-    lines: lines.map((line) => {
-      const policy = policyOfEvent(line.policy);
-      const held = tickets.filter((ticket) => ticket.itemId === line.id);
-      const active = line.numberOfTickets - line.cancelledTickets;
-      const byPurchaseOrder = payment.method === 'PURCHASE_ORDER' && policy.purchaseOrderRefund !== 'CREDIT_NOTE';
-      return {
-        itemId: line.id,
-        title: line.title,
-        eventName: line.eventName,
-        startDate: line.startDate,
-        priceCents: line.priceCents,
-        activeTickets: active,
-        cancelledTickets: line.cancelledTickets,
-        tickets: held.map((ticket) => ({
-          id: ticket.id,
-          holderName: `${ticket.firstName} ${ticket.lastName}`,
-          holderEmail: ticket.email,
-        })),
-        unassigned: Math.max(active - held.length, 0),
-        cancellable:
-          payment.status === 'PAID' && active > 0 && !byPurchaseOrder && buyerMayCancel(policy, line.startDate, today),
-        policyText: cancellationPolicyText(policy),
-      };
-    }),
-    refunds,
-    openRequest: open ? { id: open.id, reason: open.reason, createdAt: open.createdAt.toISOString() } : null,
-  };
+  return cancellationViewOf(deps.db, { ...payment, id: paymentId }, calendarDateIn(deps.clock(), deps.config.timeZone));
+}
+
+/** POST /api/event-payments/:id/cancellation/preview: the refund the dialog shows before she confirms. */
+export async function previewBuyerCancellation(
+  deps: AppDeps,
+  auth: RequestAuth,
+  paymentId: string,
+  choice: CancellationChoice,
+) {
+  await selfCancellable(deps, auth, paymentId);
+  return previewCancellation(deps, auth, paymentId, choice, 'buyer');
 }
 
 /** POST /api/event-payments/:id/cancellation: the buyer cancels within the policy. */
@@ -97,6 +65,7 @@ export async function cancelByBuyer(
   choice: CancellationChoice,
   idempotency: IdempotentRequest,
 ) {
+  await selfCancellable(deps, auth, paymentId);
   return cancelTickets(deps, auth, {
     paymentId,
     choice,
@@ -114,6 +83,7 @@ export async function requestCancellation(
   input: CancellationRequestInput,
 ): Promise<CancellationRequestReply> {
   const payment = await buyersPayment(deps, auth, paymentId);
+  if (auth.impersonator) throw forbidden(refundMessages.viewAs);
   if (payment.status !== 'PAID') throw conflict(refundMessages.notPaid);
   const lines = await cancellableLines(deps.db, paymentId);
   if (input.items.some((item) => !lines.some((line) => line.id === item.itemId)))

@@ -7,7 +7,7 @@ import { eventPaymentReceipts } from '../../db/schema/receipts.ts';
 import { eventRegistrationPayments, eventRegistrationSeats } from '../../db/schema/registration-requests.ts';
 import { eventTickets } from '../../db/schema/tickets.ts';
 import { users } from '../../db/schema/users.ts';
-import { cancellationRequests, refunds } from '../../db/schema/refunds.ts';
+import { cancellationRequests, creditNotes, refunds } from '../../db/schema/refunds.ts';
 import { paymentVisibleTo } from '../../core/event-payments.ts';
 
 /*
@@ -53,10 +53,12 @@ const paymentPage = staticStatement(
       case when rp.request_id is null then null
         else (select count(*) from ${eventRegistrationSeats} seat where seat.request_id = rp.request_id)::int
       end as "attendeesNamed",
-      receipt.number as "receiptNumber"
+      receipt.number as "receiptNumber", shown.refunded_cents as "refundedCents",
+      shown.user_id = ${sql.placeholder('userId')} as "isBuyer"
     from (
       select ${eventPayments.id} as id, ${eventPayments.userId} as user_id, ${eventPayments.organizationId} as organization_id,
         ${eventPayments.status} as status, ${eventPayments.method} as method, ${eventPayments.totalCents} as total_cents,
+        ${eventPayments.refundedCents} as refunded_cents,
         ${eventPayments.createdAt} as created_at, ${applicationOf} as application_id
       from ${eventPayments}
       where ${visible}
@@ -90,6 +92,8 @@ export interface PaymentPageRow {
   registrationRequestId: string | null;
   attendeesNamed: number | null;
   receiptNumber: number | null;
+  refundedCents: number;
+  isBuyer: boolean;
 }
 
 export async function pageOfPayments(db: Database, userId: string, page: { page: number; pageSize: number }) {
@@ -132,6 +136,16 @@ export interface PaymentEventRow {
 export async function eventsOfPayments(db: Executor, paymentIds: readonly string[]) {
   if (paymentIds.length === 0) return [];
   return executeStatic<PaymentEventRow>(db, paymentEvents, { paymentIds: [...paymentIds] });
+}
+
+/** The credit notes of a page of payments, oldest first, in one query. */
+export async function creditNotesOfPayments(db: Executor, paymentIds: readonly string[]) {
+  if (paymentIds.length === 0) return [];
+  return db
+    .select({ paymentId: creditNotes.paymentId, refundId: creditNotes.refundId, number: creditNotes.number })
+    .from(creditNotes)
+    .where(inArray(creditNotes.paymentId, [...paymentIds]))
+    .orderBy(creditNotes.number);
 }
 
 /** Whether `userId` may see the payment (its buyer, or an OWNER or ADMIN of its organization). */
@@ -210,45 +224,6 @@ export async function linesOfPayments(db: Executor, paymentIds: readonly string[
     .orderBy(eventPaymentItems.title, eventPaymentItems.id);
 }
 
-/** The allocated tickets of a payment's lines, with their holders (the cancellation page). */
-export async function ticketsOfPayment(db: Executor, paymentId: string) {
-  return db
-    .select({
-      id: eventTickets.id,
-      itemId: eventTickets.paymentItemId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-    })
-    .from(eventTickets)
-    .innerJoin(eventPaymentItems, eq(eventPaymentItems.id, eventTickets.paymentItemId))
-    .innerJoin(users, eq(users.id, eventTickets.userId))
-    .where(eq(eventPaymentItems.paymentId, paymentId))
-    .orderBy(eventTickets.position, eventTickets.id);
-}
-
-/** The payment's refunds, oldest first. */
-export async function refundIdsOfPayment(db: Executor, paymentId: string) {
-  const rows = await db
-    .select({ id: refunds.id })
-    .from(refunds)
-    .where(eq(refunds.paymentId, paymentId))
-    .orderBy(refunds.createdAt, refunds.id);
-  return rows.map((row) => row.id);
-}
-
-export async function openCancellationRequest(db: Executor, paymentId: string) {
-  const [open] = await db
-    .select({
-      id: cancellationRequests.id,
-      reason: cancellationRequests.reason,
-      createdAt: cancellationRequests.createdAt,
-    })
-    .from(cancellationRequests)
-    .where(and(eq(cancellationRequests.paymentId, paymentId), eq(cancellationRequests.status, 'OPEN')));
-  return open;
-}
-
 /** A buyer's request to cancel; the partial unique index refuses a second one waiting (null then). */
 export async function insertCancellationRequest(db: Executor, request: typeof cancellationRequests.$inferInsert) {
   const [made] = await db
@@ -268,6 +243,8 @@ export async function paymentOfBuyer(db: Executor, paymentId: string) {
       method: eventPayments.method,
       totalCents: eventPayments.totalCents,
       refundedCents: eventPayments.refundedCents,
+      /** An institute seat or a registration request's seats, not a cart order. */
+      ofApplicationOrRequest: sql<boolean>`(${applicationOf} is not null or exists ${requestLink})`,
     })
     .from(eventPayments)
     .where(eq(eventPayments.id, paymentId));

@@ -24,9 +24,16 @@ import {
   cancellationRequestReply,
   cancellationView as cancellationViewReply,
   cancelTicketsInput,
+  refundPreview,
 } from '@portal/domain/commerce/refunds.ts';
 import { idempotentRequest } from '../../platform/idempotency.ts';
-import { cancelByBuyer, cancellationView, creditNoteDownload, requestCancellation } from './cancellations.ts';
+import {
+  cancelByBuyer,
+  cancellationView,
+  creditNoteDownload,
+  previewBuyerCancellation,
+  requestCancellation,
+} from './cancellations.ts';
 
 const paymentParams = z.object({ eventPaymentId: z.uuid('Not an event payment id') });
 const signedIn = { access: 'signedIn' } as const;
@@ -104,6 +111,15 @@ export const eventPaymentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         request.body,
         idempotentRequest(request, request.headers['idempotency-key'], request.body),
       ),
+  );
+
+  app.post(
+    '/event-payments/:eventPaymentId/cancellation/preview',
+    {
+      config: signedIn,
+      schema: { tags, params: paymentParams, body: cancelTicketsInput, response: { 200: refundPreview } },
+    },
+    async (request) => previewBuyerCancellation(deps, caller(request), request.params.eventPaymentId, request.body),
   );
 
   app.post(

@@ -26,6 +26,7 @@ import { cancelPayment, lockOwnPayment, purchaseOrdersOf, readEventPayment } fro
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { readReceipt, receiptFile } from '../../core/receipts.ts';
 import {
+  creditNotesOfPayments,
   eventsOfPayments,
   isPaymentVisible,
   linesOfPayments,
@@ -57,7 +58,12 @@ export async function listEventPayments(
   await expireHolds(deps.db, deps.clock());
   const { rows, total } = await pageOfPayments(deps.db, auth.user.id, query);
   const ids = rows.map((row) => row.id);
-  const [eventRows, orders] = await Promise.all([eventsOfPayments(deps.db, ids), purchaseOrdersOf(deps.db, ids)]);
+  const [eventRows, orders, notes] = await Promise.all([
+    eventsOfPayments(deps.db, ids),
+    purchaseOrdersOf(deps.db, ids),
+    creditNotesOfPayments(deps.db, ids),
+  ]);
+  const notesOf = byPayment(notes);
   const today = calendarDateIn(deps.clock(), deps.config.timeZone);
   const impersonated = auth.impersonator !== null;
   // Each payment's events and purchase orders, grouped once rather than searched for every row.
@@ -94,6 +100,14 @@ export async function listEventPayments(
       attendeesNamed: row.attendeesNamed,
       canAllocate: row.applicationId === null && row.registrationRequestId === null && block === null,
       receiptNumber: row.receiptNumber,
+      refundedCents: row.refundedCents,
+      mayCancel:
+        row.isBuyer &&
+        row.status === 'PAID' &&
+        row.applicationId === null &&
+        row.registrationRequestId === null &&
+        !impersonated,
+      creditNotes: (notesOf.get(row.id) ?? []).map(({ refundId, number }) => ({ refundId, number })),
     };
   });
   return { items, page: query.page, pageSize: query.pageSize, total };

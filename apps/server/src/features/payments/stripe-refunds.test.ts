@@ -66,7 +66,7 @@ async function pendingStripeRefund() {
   await t.deps.db.transaction((tx) => markPaid(tx, payment.id, 'stripe', t.clock()));
   const response = await call(t.app, 'POST', `/api/admin/event-payments/${payment.id}/refund`, {
     caller: staff.caller,
-    body: { refund: 'FULL' },
+    body: { refund: 'FULL', reason: 'Event moved' },
     headers: { 'idempotency-key': randomUUID() },
   });
   const refundId = response.json<CancellationReply>().refund?.id ?? '';

@@ -24,6 +24,10 @@ export const refundRows: Rows = {
     }),
     expect: signedIn(404),
   },
+  'POST /api/event-payments/:eventPaymentId/cancellation/preview': {
+    input: () => ({ params: { eventPaymentId: nobody }, body: { items: [{ itemId: nobody, unassigned: 1 }] } }),
+    expect: signedIn(404),
+  },
   'POST /api/event-payments/:eventPaymentId/cancellation-requests': {
     input: () => ({
       params: { eventPaymentId: nobody },
@@ -70,5 +74,13 @@ export const refundRows: Rows = {
   'POST /api/admin/event-payments/:eventPaymentId/refund': {
     input: () => ({ params: { eventPaymentId: nobody }, body: {} }),
     expect: staffOnly(400),
+  },
+  'GET /api/admin/event-payments/:eventPaymentId/cancellation': {
+    input: () => ({ params: { eventPaymentId: nobody } }),
+    expect: staffOnly(404),
+  },
+  'POST /api/admin/event-payments/:eventPaymentId/refund/preview': {
+    input: () => ({ params: { eventPaymentId: nobody }, body: {} }),
+    expect: staffOnly(404),
   },
 };

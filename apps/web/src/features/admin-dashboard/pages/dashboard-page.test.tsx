@@ -15,6 +15,8 @@ const reply: DashboardReply = {
     { kind: 'packageRequests', count: 0, oldestSince: null },
     { kind: 'overdueRegistrationRequests', count: 1, oldestSince: daysAgo(1) },
     { kind: 'refundsNeeded', count: 12, oldestSince: daysAgo(10) },
+    { kind: 'cancellationRequests', count: 1, oldestSince: daysAgo(2) },
+    { kind: 'latePayments', count: 3, oldestSince: daysAgo(4) },
     { kind: 'failedMail', count: 0, oldestSince: null },
   ],
 };
@@ -47,6 +49,14 @@ describe('staff console: dashboard', { timeout: 20_000 }, () => {
     );
     expect(within(await card('Payments to refund')).getByRole('link')).toHaveAttribute(
       'href',
+      '/admin/refunds?status=OWED',
+    );
+    expect(within(await card('Cancellation requests to decide')).getByRole('link')).toHaveAttribute(
+      'href',
+      '/admin/cancellation-requests?status=OPEN',
+    );
+    expect(within(await card('Card payments that came too late')).getByRole('link')).toHaveAttribute(
+      'href',
       '/admin/event-payments?status=REFUND_NEEDED',
     );
     expect(within(await card('Mail that failed to send')).getByRole('link')).toHaveAttribute(
@@ -58,7 +68,11 @@ describe('staff console: dashboard', { timeout: 20_000 }, () => {
     const menu = screen.getByRole('navigation', { name: 'Staff console' });
     expect(within(menu).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(within(menu).getByRole('link', { name: 'Purchase orders' })).toHaveAccessibleDescription('2 to approve');
-    expect(within(menu).getByRole('link', { name: 'Event payments' })).toHaveAccessibleDescription('12 to refund');
+    expect(within(menu).getByRole('link', { name: 'Event payments' })).toHaveAccessibleDescription('3 to refund');
+    expect(within(menu).getByRole('link', { name: 'Refunds' })).toHaveAccessibleDescription('12 to settle');
+    expect(within(menu).getByRole('link', { name: 'Cancellation requests' })).toHaveAccessibleDescription(
+      '1 to decide',
+    );
     expect(within(menu).getByRole('link', { name: 'Packages' })).toHaveAccessibleDescription('');
     expect(within(menu).getByRole('link', { name: 'Packages' })).not.toHaveTextContent(/\d/);
     expect(within(menu).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/admin/users');

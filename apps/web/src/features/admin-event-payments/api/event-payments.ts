@@ -2,6 +2,13 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { AllocationReply, CancelPaymentReply } from '@portal/domain/tickets/allocation.ts';
 import { eventPaymentStatuses, type EventPaymentStatus } from '@portal/domain/commerce/enums.ts';
 import type { AdminEventPaymentPage, AdminEventPaymentRow } from '@portal/domain/commerce/payments.ts';
+import type {
+  CancellationChoice,
+  CancellationReply,
+  CancellationView,
+  RefundPreview,
+  StaffCancelInput,
+} from '@portal/domain/commerce/refunds.ts';
 import { api } from '../../../lib/api.ts';
 import { getStatusList, statusListParams, type StatusListParams } from '../../../shared/commerce/admin-lists.ts';
 
@@ -71,5 +78,39 @@ export function useCancelEventPayment(id: string) {
 export function useResendReceipt(id: string) {
   return useMutation({
     mutationFn: () => api.post<{ sentTo: string }>(`${paymentPath(id)}/receipt/resend`),
+  });
+}
+
+/** GET /api/admin/event-payments/{id}/cancellation: its lines and tickets left, and the refunds made. */
+export function adminCancellationViewQuery(id: string) {
+  return queryOptions({
+    queryKey: [...adminEventPaymentKeys.detail(id), 'cancellation'] as const,
+    queryFn: ({ signal }) => api.get<CancellationView>(`${paymentPath(id)}/cancellation`, signal),
+    staleTime: 0,
+  });
+}
+
+/** POST /api/admin/event-payments/{id}/refund/preview: what a full refund of those tickets (all when none) gives back. */
+export function adminRefundPreviewQuery(id: string, items: CancellationChoice['items'] | undefined) {
+  return queryOptions({
+    queryKey: [...adminEventPaymentKeys.detail(id), 'refund-preview', items ?? 'ALL'] as const,
+    queryFn: () => api.post<RefundPreview>(`${paymentPath(id)}/refund/preview`, items ? { items } : {}),
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/** POST /api/admin/event-payments/{id}/refund, once per dialog (its Idempotency-Key). */
+export function useRefundEventPayment(id: string, idempotencyKey: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StaffCancelInput) =>
+      api.post<CancellationReply>(`${paymentPath(id)}/refund`, input, { 'idempotency-key': idempotencyKey }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminEventPaymentKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'refunds'] }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
+      ]),
   });
 }

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } fr
 import { openConfirmModal } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { allocationMessages } from '@portal/domain/tickets/allocation.ts';
 import { formatCents } from '@portal/domain/money.ts';
@@ -24,9 +25,15 @@ import {
   useResendReceipt,
 } from '../api/event-payments.ts';
 import { AllocationSummary } from '../components/allocation-summary.tsx';
+import { PaymentRefunds } from '../components/payment-refunds.tsx';
 import { EventPaymentStatusBadge } from '../components/event-payment-status-badge.tsx';
 import { shortPaymentId } from '../components/event-payments-table.tsx';
 import { eventPaymentMethodLabels } from '@portal/domain/commerce/payments.ts';
+
+// The refund dialog (ticket choice, the server's refund, the reason) is fetched when its button is reached for.
+const loadRefundDialog = () => import('../components/refund-dialog.tsx');
+const RefundDialog = lazy(() => loadRefundDialog().then((module) => ({ default: module.RefundDialog })));
+const preloadRefundDialog = { onPointerEnter: () => void loadRefundDialog(), onFocus: () => void loadRefundDialog() };
 
 export const eventPaymentMessages = {
   cancelConfirm: 'Cancel this payment? Its tickets can no longer be allocated; unpaid seats return to sale.',
@@ -168,6 +175,10 @@ export function EventPaymentPage() {
     enabled: payment.isSuccess && hasAllocation(payment.data),
   });
   const cancel = useCancelEventPayment(id);
+  const [refunding, setRefunding] = useState(false);
+  // Mounted from the first opening, and kept, so the dialog closes with its animation.
+  const [refundOpened, setRefundOpened] = useState(false);
+  if (refunding && !refundOpened) setRefundOpened(true);
 
   if (isApiError(payment.error, 404)) return <NotFound />;
 
@@ -200,12 +211,21 @@ export function EventPaymentPage() {
               <Title order={1}>Payment {shortPaymentId(payment.data.id)}</Title>
               <EventPaymentStatusBadge status={payment.data.status} />
             </Group>
-            {payment.data.status !== 'CANCELLED' ? (
+            {payment.data.status === 'PAID' ? (
+              <Button color="red.9" variant="outline" onClick={() => setRefunding(true)} {...preloadRefundDialog}>
+                Refund
+              </Button>
+            ) : payment.data.status !== 'CANCELLED' ? (
               <Button color="red.9" variant="outline" onClick={confirmCancel} loading={cancel.isPending}>
                 Cancel payment
               </Button>
             ) : null}
           </Group>
+          {refundOpened ? (
+            <Suspense fallback={null}>
+              <RefundDialog paymentId={refunding ? id : null} onClose={() => setRefunding(false)} />
+            </Suspense>
+          ) : null}
           {payment.data.status === 'REFUND_NEEDED' && payment.data.refundReason ? (
             <Alert color="orange" variant="light" role="status">
               <Text size="sm">
@@ -222,6 +242,11 @@ export function EventPaymentPage() {
               ) : null}
             </Stack>
           </DetailSection>
+          {payment.data.status === 'PAID' || payment.data.status === 'CANCELLED' ? (
+            <DetailSection title="Refunds">
+              <PaymentRefunds paymentId={id} />
+            </DetailSection>
+          ) : null}
           {applicationId !== null ? (
             <DetailSection title="Institute application">
               <InstituteApplication payment={payment.data} applicationId={applicationId} />

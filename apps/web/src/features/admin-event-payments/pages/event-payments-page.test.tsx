@@ -11,7 +11,9 @@ import {
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { receiptMessages } from '@portal/domain/commerce/receipts.ts';
+import type { CancellationReply, CancellationView } from '@portal/domain/commerce/refunds.ts';
 import { eventPaymentMessages } from './event-payment-page.tsx';
+import { refundDialogMessages } from '../components/refund-dialog.tsx';
 import { staff } from '../../../test/users.ts';
 
 const list = '/api/admin/event-payments';
@@ -285,7 +287,7 @@ describe('staff console: one event payment', { timeout: 20_000 }, () => {
   });
 
   it('cancels nothing when the confirmation is dismissed', async () => {
-    const calls = stubDetail();
+    const calls = stubDetail({}, 'PENDING');
     await openDetail();
     const user = userEvent.setup({ delay: null });
 
@@ -299,8 +301,8 @@ describe('staff console: one event payment', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Cancel payment' })).toBeInTheDocument();
   });
 
-  it('cancels after confirming: says so, shows Cancelled and no longer offers to cancel', async () => {
-    const calls = stubDetail();
+  it('cancels an unpaid payment after confirming: says so, shows Cancelled and no longer offers to cancel', async () => {
+    const calls = stubDetail({}, 'PENDING');
     await openDetail();
     const user = userEvent.setup({ delay: null });
 
@@ -348,9 +350,12 @@ describe('staff console: one event payment', { timeout: 20_000 }, () => {
   });
 
   it("shows the server's reason when cancelling fails", async () => {
-    stubDetail({
-      [`POST ${detail}/cancel`]: () => problemResponse(409, 'Conflict', { detail: 'The payment is being changed.' }),
-    });
+    stubDetail(
+      {
+        [`POST ${detail}/cancel`]: () => problemResponse(409, 'Conflict', { detail: 'The payment is being changed.' }),
+      },
+      'PENDING',
+    );
     await openDetail();
     const user = userEvent.setup({ delay: null });
 
@@ -358,5 +363,75 @@ describe('staff console: one event payment', { timeout: 20_000 }, () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel payment' }));
     expect(await screen.findByText('The payment is being changed.')).toBeInTheDocument();
     expect(screen.queryByText(eventPaymentMessages.cancelled)).not.toBeInTheDocument();
+  });
+
+  it('refunds a paid payment: every ticket left, the refund the server computes, a required reason, a toast', async () => {
+    const view: CancellationView = {
+      paymentId,
+      status: 'PAID',
+      method: 'CARD',
+      totalCents: 44_700,
+      refundedCents: 0,
+      lines: [
+        {
+          itemId: 'item-1',
+          title: 'Fall Literacy Conference — Coaching Writing',
+          eventName: 'Fall Literacy Conference',
+          startDate: '2026-10-14',
+          priceCents: 14_900,
+          activeTickets: 3,
+          cancelledTickets: 0,
+          tickets: [{ id: 'ticket-1', holderName: 'Tara Thompson', holderEmail: 'tara@example.test' }],
+          unassigned: 2,
+          cancellable: true,
+          policyText: 'Cancellation: …',
+        },
+      ],
+      refunds: [],
+      openRequest: null,
+    };
+    const reply: CancellationReply = {
+      cancelledTickets: 3,
+      refund: {
+        id: 'refund-1',
+        paymentId,
+        amountCents: 44_700,
+        status: 'SETTLED',
+        method: 'CARD',
+        reason: 'The venue flooded',
+        creditNoteNumber: 7,
+        createdAt: '2026-05-02T15:00:00.000Z',
+        settledAt: '2026-05-02T15:00:00.000Z',
+      },
+    };
+    const calls = stubDetail({
+      [`GET ${detail}/cancellation`]: () => jsonResponse(200, view),
+      [`POST ${detail}/refund/preview`]: () =>
+        jsonResponse(200, {
+          tickets: 3,
+          faceCents: 44_700,
+          paidCents: 44_700,
+          feeCents: 0,
+          refundCents: 44_700,
+          leftCents: 44_700,
+        }),
+      [`POST ${detail}/refund`]: () => jsonResponse(200, reply),
+    });
+    await openDetail();
+    const user = userEvent.setup({ delay: null });
+    expect(screen.queryByRole('button', { name: 'Cancel payment' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog', { name: refundDialogMessages.title });
+    expect(await within(dialog).findByText('Refund: $447.00')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await within(dialog).findByText(refundDialogMessages.reasonMissing)).toBeInTheDocument();
+    expect(calls.some((call) => call.path === `${detail}/refund`)).toBe(false);
+
+    await user.type(within(dialog).getByLabelText(/Reason/), 'The venue flooded');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByText(refundDialogMessages.done(3, 44_700, 7))).toBeInTheDocument();
+    const sent = calls.find((call) => call.path === `${detail}/refund`);
+    expect(sent?.body).toEqual({ refund: 'FULL', reason: 'The venue flooded' });
   });
 });

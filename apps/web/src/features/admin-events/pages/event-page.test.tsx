@@ -237,4 +237,46 @@ describe('staff console: an event', { timeout: 20_000 }, () => {
     renderApp(`/admin/events/${eventId}`);
     expect(await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 5000 })).toBeInTheDocument();
   });
+
+  it('sets the cancellation policy: until 7 days before, a $10.00 fee, purchase orders by credit note', async () => {
+    const calls = stubFetch({
+      'GET /api/me': () => jsonResponse(200, staff),
+      [`GET ${api}`]: () => jsonResponse(200, anEvent()),
+      [`GET ${api}/cancellation-policy`]: () =>
+        jsonResponse(200, {
+          buyerCancelDaysBefore: null,
+          feeType: 'NONE',
+          feeValue: 0,
+          purchaseOrderRefund: 'REQUEST',
+        }),
+      [`PUT ${api}/cancellation-policy`]: (body) => jsonResponse(200, body),
+    });
+    const user = await openPage();
+    const form = await screen.findByRole('form', { name: 'Cancellation policy' }, { timeout: 5000 });
+    expect(within(form).getByText(/cannot be cancelled online/)).toBeInTheDocument();
+
+    await user.click(within(form).getByRole('switch', { name: 'Buyers may cancel their tickets online' }));
+    const days = within(form).getByLabelText(/^Until how many days/);
+    await user.clear(days);
+    await user.type(days, '7');
+    await user.click(within(form).getByLabelText('Cancellation fee'));
+    await user.click(await screen.findByRole('option', { name: 'A fixed amount per ticket', hidden: true }));
+    await user.click(within(form).getByRole('button', { name: 'Save cancellation policy' }));
+    expect(await within(form).findByText('Enter the fee')).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Fee per ticket ($)'), '10');
+    await user.click(within(form).getByRole('radio', { name: 'Refunded by a credit note the finance office settles' }));
+    expect(
+      within(form).getByText(/until 7 days before the event starts .* less a fee of \$10\.00 per ticket/),
+    ).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Save cancellation policy' }));
+
+    expect(await screen.findByText('Cancellation policy saved.')).toBeInTheDocument();
+    const sent = calls.find((call) => call.method === 'PUT' && call.path === `${api}/cancellation-policy`);
+    expect(sent?.body).toEqual({
+      buyerCancelDaysBefore: 7,
+      feeType: 'FIXED',
+      feeValue: 1000,
+      purchaseOrderRefund: 'CREDIT_NOTE',
+    });
+  });
 });

@@ -24,6 +24,11 @@ const EventEditForm = lazy(() =>
   import('../components/event-edit-form.tsx').then((m) => ({ default: m.EventEditForm })),
 );
 
+// The cancellation policy's form validates with the domain's zod schema too.
+const CancellationPolicySection = lazy(() =>
+  import('../components/cancellation-policy-section.tsx').then((m) => ({ default: m.CancellationPolicySection })),
+);
+
 export const eventLoader =
   (queryClient: QueryClient) =>
   async ({ params }: LoaderFunctionArgs) => {
@@ -125,6 +130,11 @@ export function EventPage() {
               <EventStructure paths={event.data.paths} onEdit={setEdit} onDelete={deletePart} />
             </DetailSection>
           ) : null}
+          <DetailSection title="Cancellation policy">
+            <Suspense fallback={<PageLoader label="Loading the cancellation policy" />}>
+              <CancellationPolicySection eventId={eventId} />
+            </Suspense>
+          </DetailSection>
           <PartEditorModal eventId={eventId} edit={edit} onClose={() => setEdit(null)} />
         </>
       )}

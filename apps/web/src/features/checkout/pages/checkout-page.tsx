@@ -34,6 +34,20 @@ function useAdministeredOrganizations(): AdministeredOrganization[] {
   return (user?.memberships ?? []).filter((membership) => membership.role === 'OWNER' || membership.role === 'ADMIN');
 }
 
+/** Each event's cancellation policy, once per distinct text, read before paying (issue 38). */
+function CancellationPolicies({ items }: { items: CartReply['items'] }) {
+  const policies = [...new Set(items.map((item) => item.cancellationPolicy))];
+  return (
+    <Stack gap="3xs" component="section" aria-label="Cancellation policy">
+      {policies.map((text) => (
+        <Text key={text} size="sm">
+          {text}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
 function CartCheckout({ cart }: { cart: CartReply }) {
   const organizations = useAdministeredOrganizations();
   const [chosen, setChosen] = useState<string | null>(null);
@@ -61,6 +75,7 @@ function CartCheckout({ cart }: { cart: CartReply }) {
       <CouponForm coupon={cart.couponUse?.coupon ?? null} />
       <Divider />
       <CartTotals subtotal={cart.subtotal} discount={cart.discount} total={cart.total} />
+      <CancellationPolicies items={cart.items} />
       <OrganizationChoice
         organizations={organizations}
         value={chosen}

@@ -1,4 +1,5 @@
 import { Anchor, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { allocationMessages } from '@portal/domain/tickets/allocation.ts';
 import { applicationPaths } from '@portal/domain/applications/paths.ts';
@@ -14,8 +15,14 @@ import {
 import { useProviderTimeZone } from '../../../lib/time-zone.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
 import { ReceiptDownload } from '../../../shared/commerce/receipt-download.tsx';
+import { CreditNoteDownload } from '../../../shared/cancellations/credit-note-download.tsx';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 import { eventPaymentTones, StatusBadge } from '../../../ui/status-badge.tsx';
+
+// The cancel dialog (its ticket choice and refund preview) is fetched when a pointer or the focus reaches its button.
+const loadCancelDialog = () => import('./cancel-tickets-dialog.tsx');
+const CancelTicketsDialog = lazy(() => loadCancelDialog().then((module) => ({ default: module.CancelTicketsDialog })));
+const preloadCancelDialog = { onPointerEnter: () => void loadCancelDialog(), onFocus: () => void loadCancelDialog() };
 
 function eventNames(row: EventPaymentRow): string {
   return row.events.map((event) => event.name).join(', ');
@@ -104,75 +111,109 @@ function RowAction({ row }: { row: EventPaymentRow }) {
 /** One row per event payment: events and dates, who for, tickets, total, status, purchase orders. */
 export function EventPaymentsTable({ rows }: { rows: EventPaymentRow[] }) {
   const timeZone = useProviderTimeZone();
+  const [cancelling, setCancelling] = useState<{ id: string; title: string } | null>(null);
+  // Mounted from the first opening, and kept, so the dialog closes with its animation.
+  const [opened, setOpened] = useState(false);
+  if (cancelling && !opened) setOpened(true);
   return (
-    <ResponsiveTable minWidth={960} withTableBorder striped verticalSpacing="sm" aria-label="Event payments">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">Events</Table.Th>
-          <Table.Th scope="col">Organization</Table.Th>
-          <Table.Th scope="col">Ordered</Table.Th>
-          <Table.Th scope="col">Tickets</Table.Th>
-          <Table.Th scope="col">Allocated</Table.Th>
-          <Table.Th scope="col">Total</Table.Th>
-          <Table.Th scope="col">Status</Table.Th>
-          <Table.Th scope="col">Purchase orders</Table.Th>
-          <Table.Th scope="col">
-            <VisuallyHidden>Actions</VisuallyHidden>
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((row) => (
-          <Table.Tr key={row.id}>
-            <Table.Td>
-              <Stack gap="2xs">
-                {row.events.map((event) => (
-                  <div key={event.id}>
-                    <Text fw={600} size="sm">
-                      {event.name}
-                    </Text>
-                    <Text size="sm">{formatDateRange(event.startDate, event.endDate)}</Text>
-                  </div>
-                ))}
-              </Stack>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{row.organizationName ?? '—'}</Text>
-              <Text size="sm">by {row.buyerName}</Text>
-            </Table.Td>
-            <Table.Td>{formatMomentDay(row.createdAt, timeZone)}</Table.Td>
-            <Table.Td>{row.numberOfTickets}</Table.Td>
-            <Table.Td>
-              <Allocated row={row} />
-            </Table.Td>
-            <Table.Td>{formatCents(row.total)}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              <StatusBadge tone={eventPaymentTones[row.status]}>{eventPaymentStatusLabels[row.status]}</StatusBadge>
-            </Table.Td>
-            <Table.Td>
-              {row.purchaseOrders.length === 0 ? (
-                <Text size="sm">—</Text>
-              ) : (
-                <Stack gap="3xs">
-                  {row.purchaseOrders.map((order) => (
-                    <Text key={order.id} size="sm">
-                      {order.number}: {purchaseOrderStatusLabels[order.status]}
-                    </Text>
+    <>
+      {opened ? (
+        <Suspense fallback={null}>
+          <CancelTicketsDialog payment={cancelling} onClose={() => setCancelling(null)} />
+        </Suspense>
+      ) : null}
+      <ResponsiveTable minWidth={960} withTableBorder striped verticalSpacing="sm" aria-label="Event payments">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Events</Table.Th>
+            <Table.Th scope="col">Organization</Table.Th>
+            <Table.Th scope="col">Ordered</Table.Th>
+            <Table.Th scope="col">Tickets</Table.Th>
+            <Table.Th scope="col">Allocated</Table.Th>
+            <Table.Th scope="col">Total</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col">Purchase orders</Table.Th>
+            <Table.Th scope="col">
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.id}>
+              <Table.Td>
+                <Stack gap="2xs">
+                  {row.events.map((event) => (
+                    <div key={event.id}>
+                      <Text fw={600} size="sm">
+                        {event.name}
+                      </Text>
+                      <Text size="sm">{formatDateRange(event.startDate, event.endDate)}</Text>
+                    </div>
                   ))}
                 </Stack>
-              )}
-            </Table.Td>
-            <Table.Td>
-              <Stack gap="3xs" align="flex-start">
-                <RowAction row={row} />
-                {row.receiptNumber !== null ? (
-                  <ReceiptDownload eventPaymentId={row.id} receiptNumber={row.receiptNumber} />
-                ) : null}
-              </Stack>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </ResponsiveTable>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{row.organizationName ?? '—'}</Text>
+                <Text size="sm">by {row.buyerName}</Text>
+              </Table.Td>
+              <Table.Td>{formatMomentDay(row.createdAt, timeZone)}</Table.Td>
+              <Table.Td>{row.numberOfTickets}</Table.Td>
+              <Table.Td>
+                <Allocated row={row} />
+              </Table.Td>
+              <Table.Td>
+                {formatCents(row.total)}
+                {row.refundedCents > 0 ? <Text size="sm">{formatCents(row.refundedCents)} refunded</Text> : null}
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <StatusBadge tone={eventPaymentTones[row.status]}>{eventPaymentStatusLabels[row.status]}</StatusBadge>
+              </Table.Td>
+              <Table.Td>
+                {row.purchaseOrders.length === 0 ? (
+                  <Text size="sm">—</Text>
+                ) : (
+                  <Stack gap="3xs">
+                    {row.purchaseOrders.map((order) => (
+                      <Text key={order.id} size="sm">
+                        {order.number}: {purchaseOrderStatusLabels[order.status]}
+                      </Text>
+                    ))}
+                  </Stack>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Stack gap="3xs" align="flex-start">
+                  <RowAction row={row} />
+                  {row.receiptNumber !== null ? (
+                    <ReceiptDownload eventPaymentId={row.id} receiptNumber={row.receiptNumber} />
+                  ) : null}
+                  {row.creditNotes.map((note) => (
+                    <CreditNoteDownload
+                      key={note.refundId}
+                      eventPaymentId={row.id}
+                      refundId={note.refundId}
+                      number={note.number}
+                    />
+                  ))}
+                  {row.mayCancel ? (
+                    <Anchor
+                      component="button"
+                      type="button"
+                      size="sm"
+                      aria-label={`Cancel tickets: ${eventNames(row)}`}
+                      onClick={() => setCancelling({ id: row.id, title: eventNames(row) })}
+                      {...preloadCancelDialog}
+                    >
+                      Cancel tickets
+                    </Anchor>
+                  ) : null}
+                </Stack>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </ResponsiveTable>
+    </>
   );
 }

@@ -8,6 +8,8 @@ import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-st
 import { renderApp } from '../../../test/render-app.tsx';
 import { aUser } from '../../../test/users.ts';
 import { noTickets } from '../components/my-tickets.tsx';
+import type { CancellationView } from '@portal/domain/commerce/refunds.ts';
+import { cancelDialogMessages } from '../components/cancel-tickets-dialog.tsx';
 import { noEventPayments } from './manage-events-page.tsx';
 
 const signedIn = {
@@ -319,6 +321,149 @@ describe('Manage Events', { timeout: 20_000 }, () => {
     const link = await screen.findByRole('link', { name: 'Download receipt R-000012' }, { timeout: 5000 });
     expect(link).toHaveAttribute('href', `/api/event-payments/${anEventPaymentRow().id}/receipt`);
     expect(screen.getAllByRole('link', { name: /Download receipt/ })).toHaveLength(1);
+  });
+
+  it('cancels one ticket within the policy: the refund the server computes shown first, then the credit note beside the receipt', async () => {
+    const id = anEventPaymentRow().id;
+    let cancelled = false;
+    const view: CancellationView = {
+      paymentId: id,
+      status: 'PAID',
+      method: 'CARD',
+      totalCents: 29_800,
+      refundedCents: 0,
+      lines: [
+        {
+          itemId: 'item-1',
+          title: 'Fall Leadership Conference Day — Coaching Writing',
+          eventName: 'Fall Leadership Conference Day',
+          startDate: '2026-10-14',
+          priceCents: 14_900,
+          activeTickets: 2,
+          cancelledTickets: 0,
+          tickets: [{ id: 'ticket-1', holderName: 'Cora Cruz', holderEmail: 'cora@example.test' }],
+          unassigned: 1,
+          cancellable: true,
+          policyText:
+            'Cancellation: tickets can be cancelled until 7 days before the event starts for a refund of what was paid, less a fee of $5.00 per ticket.',
+        },
+      ],
+      refunds: [],
+      openRequest: null,
+    };
+    const calls = stubFetch({
+      ...signedIn,
+      'GET /api/event-payments': () =>
+        jsonResponse(
+          200,
+          anEventPaymentPage([
+            anEventPaymentRow({
+              receiptNumber: 12,
+              mayCancel: true,
+              ...(cancelled ? { refundedCents: 14_400, creditNotes: [{ refundId: 'refund-1', number: 3 }] } : {}),
+            }),
+          ]),
+        ),
+      [`GET /api/event-payments/${id}/cancellation`]: () => jsonResponse(200, view),
+      [`POST /api/event-payments/${id}/cancellation/preview`]: () =>
+        jsonResponse(200, {
+          tickets: 1,
+          faceCents: 14_900,
+          paidCents: 14_900,
+          feeCents: 500,
+          refundCents: 14_400,
+          leftCents: 29_800,
+        }),
+      [`POST /api/event-payments/${id}/cancellation`]: () => {
+        cancelled = true;
+        return jsonResponse(200, {
+          cancelledTickets: 1,
+          refund: {
+            id: 'refund-1',
+            paymentId: id,
+            amountCents: 14_400,
+            status: 'SETTLED',
+            method: 'CARD',
+            reason: 'Tickets cancelled by the buyer',
+            creditNoteNumber: 3,
+            createdAt: '2026-09-03T10:00:00.000Z',
+            settledAt: '2026-09-03T10:00:00.000Z',
+          },
+        });
+      },
+    });
+    renderApp('/members/manage-events');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: /^Cancel tickets/ }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(view.lines[0]?.policyText ?? '')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel tickets' })).toBeDisabled();
+    await user.click(within(dialog).getByLabelText("Cora Cruz's ticket (cora@example.test)"));
+    expect(await within(dialog).findByText('Refund: $144.00')).toBeInTheDocument();
+    expect(within(dialog).getByText('Cancellation fee: $5.00')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel 1 ticket' }));
+
+    expect(await screen.findByText(cancelDialogMessages.done(1, 14_400, 3))).toBeInTheDocument();
+    const sent = calls.find((call) => call.method === 'POST' && call.path === `/api/event-payments/${id}/cancellation`);
+    expect(sent?.body).toEqual({ items: [{ itemId: 'item-1', ticketIds: ['ticket-1'], unassigned: 0 }] });
+    const note = await screen.findByRole('link', { name: 'Download credit note C-000003' });
+    expect(note).toHaveAttribute('href', `/api/event-payments/${id}/credit-notes/refund-1`);
+    expect(screen.getByText('$144.00 refunded')).toBeInTheDocument();
+  });
+
+  it('outside the policy asks for a cancellation request with a reason', async () => {
+    const id = anEventPaymentRow().id;
+    const view: CancellationView = {
+      paymentId: id,
+      status: 'PAID',
+      method: 'CARD',
+      totalCents: 29_800,
+      refundedCents: 0,
+      lines: [
+        {
+          itemId: 'item-1',
+          title: 'Fall Leadership Conference Day — Coaching Writing',
+          eventName: 'Fall Leadership Conference Day',
+          startDate: '2026-10-14',
+          priceCents: 14_900,
+          activeTickets: 2,
+          cancelledTickets: 0,
+          tickets: [],
+          unassigned: 2,
+          cancellable: false,
+          policyText:
+            'Cancellation: tickets cannot be cancelled online; you can request a cancellation, which staff review.',
+        },
+      ],
+      refunds: [],
+      openRequest: null,
+    };
+    const calls = stubFetch({
+      ...signedIn,
+      'GET /api/event-payments': () => jsonResponse(200, anEventPaymentPage([anEventPaymentRow({ mayCancel: true })])),
+      [`GET /api/event-payments/${id}/cancellation`]: () => jsonResponse(200, view),
+      [`POST /api/event-payments/${id}/cancellation-requests`]: () =>
+        jsonResponse(200, { id: 'request-1', status: 'OPEN' }),
+    });
+    renderApp('/members/manage-events');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: /^Cancel tickets/ }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(await within(dialog).findByRole('button', { name: 'Send cancellation request' }));
+    expect(await within(dialog).findByText('Choose at least one ticket to cancel.')).toBeInTheDocument();
+    const count = within(dialog).getByLabelText('Tickets not allocated yet to cancel');
+    await user.clear(count);
+    await user.type(count, '1');
+    await user.click(within(dialog).getByRole('button', { name: 'Send cancellation request' }));
+    expect(await within(dialog).findByText('Say why you want to cancel')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Why do you want to cancel/), 'Our trip moved');
+    await user.click(within(dialog).getByRole('button', { name: 'Send cancellation request' }));
+    expect(await screen.findByText(cancelDialogMessages.requestSent)).toBeInTheDocument();
+    const sent = calls.find((call) => call.path === `/api/event-payments/${id}/cancellation-requests`);
+    expect(sent?.body).toEqual({
+      items: [{ itemId: 'item-1', ticketIds: [], unassigned: 1 }],
+      reason: 'Our trip moved',
+    });
   });
 
   it('says when there are no event payments yet', async () => {
