@@ -42,7 +42,7 @@ const { createBenchDatabase } = await import('./lib/bench-database.mjs');
 const kills = Number(process.env.CRASH_KILLS ?? 20);
 const buyers = Number(process.env.CRASH_BUYERS ?? 10);
 const [minInterval, maxInterval] = (process.env.CRASH_INTERVAL_MS ?? '1500-4000').split('-').map(Number);
-const mix = { card: 50, purchaseOrder: 20, allocate: 20, cancel: 10 };
+const mix = { card: 45, purchaseOrder: 20, allocate: 20, cancel: 10, waitingList: 5 };
 const resultFile = path.join(path.dirname(new URL(import.meta.url).pathname), 'results', 'crash.json');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -11,8 +11,9 @@
 // for 20 members and 2 minutes, so that a run of any length sells out about as far into it. The built server (`npm
 // start`'s, apps/server/dist) runs on it in its own process, demo card provider, no demo accounts; LOAD_PORT sets its
 // port (else a free one). Each member then runs journeys
-// (lib/load-client.mjs: browse, buy by card, buy by purchase order, allocate, read their own pages; some checkouts are
-// left unfinished and then paid now or discarded, a discard double-clicked) one after another
+// (lib/load-client.mjs: browse, buy by card, buy by purchase order, allocate, read their own pages, cancel a ticket, join
+// a sold-out section's waiting list and buy its offer; some checkouts are left unfinished and then paid now or
+// discarded, a discard double-clicked) one after another
 // for LOAD_MINUTES, LOAD_THINK_MS (100) average pause between two. The seats sell out during a run: then buyers race
 // for the seats declined payments and cancelled purchase orders give back, and are refused (409) when there are none.
 // Afterwards (the app stopped) the invariants of lib/invariants.mjs run on the database and must all be 0, and every

@@ -19,7 +19,7 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { couponCode } from './load-fixture.mjs';
 
-const defaultMix = { browse: 30, card: 25, purchaseOrder: 10, allocate: 15, mine: 20, cancel: 5 };
+const defaultMix = { browse: 30, card: 25, purchaseOrder: 10, allocate: 15, mine: 20, cancel: 5, waitingList: 5 };
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -347,6 +347,40 @@ export async function runMembers(options) {
       await request('cancel a ticket', member, 'POST', `/api/event-payments/${paymentId}/cancellation`, {
         json: { items: [{ itemId: line.itemId, unassigned: 1 }] },
         headers: { 'idempotency-key': randomUUID() },
+      });
+    },
+    // A member waits for a sold-out section (refused, 409, while it still sells or she already waits) and buys an
+    // offer once cancellations and expired holds have gathered seats for her: the offer's seats are paid by the demo
+    // card, or left for the next run of this journey.
+    async waitingList(member) {
+      const target = pick(options.targets);
+      const mine = await request('my waiting lists', member, 'GET', `/api/waiting-lists/events/${target.eventId}`);
+      if (!ok(mine.status)) return;
+      const offered = mine.json().entries.find((entry) => entry.status === 'OFFERED');
+      if (offered) {
+        const bought = await request('buy offer', member, 'POST', `/api/waiting-lists/entries/${offered.id}/checkout`, {
+          headers: { 'idempotency-key': randomUUID() },
+        });
+        if (!ok(bought.status)) return;
+        const { eventPaymentId } = bought.json();
+        acks.checkouts.push({ paymentId: eventPaymentId, userId: member.id, method: 'CARD' });
+        const paid = await request('pay (demo card)', member, 'POST', `/api/payments/demo/${eventPaymentId}`, {
+          json: { outcome: 'succeed' },
+        });
+        if (ok(paid.status)) {
+          acks.paid.push(eventPaymentId);
+          paidOf.get(member.id).push(eventPaymentId);
+        }
+        return;
+      }
+      await request('join waiting list', member, 'POST', '/api/waiting-lists/entries', {
+        json: {
+          eventId: target.eventId,
+          sectionId: target.sectionId,
+          ticketTypeId: pick(target.ticketTypeIds),
+          quantity: Math.random() < 0.5 ? 1 : 2,
+          organizationId: member.organizationId,
+        },
       });
     },
     async mine(member) {

@@ -115,7 +115,7 @@ function PolicyForm({ eventId, policy }: { eventId: string; policy: Cancellation
           allowDeselect={false}
           data={feeOptions}
           value={values.feeType}
-          onChange={(value) => set('feeType', (value) ?? 'NONE')}
+          onChange={(value) => set('feeType', value ?? 'NONE')}
           maw={320}
         />
         {values.feeType !== 'NONE' ? (
