@@ -116,7 +116,6 @@ test("staff make a district administrator and fund the district; the administrat
     );
     await expect(ownerPage.getByText('Your purchase was successful. You may now allocate tickets.')).toBeVisible();
     await expectAccessible(ownerPage);
-    const paymentId = new URL(ownerPage.url()).searchParams.get('eventPaymentId') ?? '';
 
     await districtPage.reload();
     await expect(districtPage.getByTestId('fund-balance')).toHaveText('$750.00');
@@ -126,16 +125,21 @@ test("staff make a district administrator and fund the district; the administrat
     ).toContainText(`${school.name}${saleEvent.name}${total}$0.00${total}`);
     await expectAccessible(districtPage);
 
-    // The owner cancels both tickets within the event's policy (the buyer's cancellation, through its API: its
-    // screen is another change's); the refund goes back to the fund.
-    const view = await ownerPage.request.get(`/api/event-payments/${paymentId}/cancellation`);
-    expect(view.status(), await view.text()).toBe(200);
-    const { lines } = (await view.json()) as { lines: { itemId: string }[] };
-    const cancelled = await ownerPage.request.post(`/api/event-payments/${paymentId}/cancellation`, {
-      headers: { 'x-requested-with': 'portal', 'idempotency-key': crypto.randomUUID() },
-      data: { items: [{ itemId: lines[0]?.itemId ?? '', unassigned: tickets }] },
-    });
-    expect(cancelled.status(), await cancelled.text()).toBe(200);
+    // The owner cancels both tickets within the event's policy from Manage Events; the refund goes back to the fund.
+    await sideMenu(ownerPage).getByRole('link', { name: 'Manage Events' }).click();
+    await expect(ownerPage.getByRole('heading', { name: 'Manage Events', level: 1 })).toBeVisible();
+    const order = ownerPage
+      .getByRole('table', { name: 'Event payments' })
+      .getByRole('row')
+      .filter({ hasText: saleEvent.name });
+    await order.getByRole('button', { name: `Cancel tickets: ${saleEvent.name}` }).click();
+    const cancelDialog = ownerPage.getByRole('dialog', { name: `Cancel tickets: ${saleEvent.name}` });
+    await replaceText(input(cancelDialog, 'Tickets not allocated yet to cancel'), String(tickets));
+    await expect(cancelDialog.getByText(`Paid for ${tickets} tickets: ${total}`)).toBeVisible();
+    await expectAccessible(ownerPage);
+    await cancelDialog.getByRole('button', { name: `Cancel ${tickets} tickets` }).click();
+    await expectToast(ownerPage, `${tickets} tickets cancelled.`);
+    await expect(cancelDialog).toHaveCount(0);
 
     // On the administrator's screen: the fund credited, the refund in the ledger, the school's spending back to nothing.
     await districtPage.reload();

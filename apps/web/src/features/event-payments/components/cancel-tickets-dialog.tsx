@@ -48,8 +48,11 @@ function CancelForm({ view, onDone }: { view: CancellationView; onDone: () => vo
   const count = chosenCount(choice);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    cancel.mutate(items, {
-      onSuccess: (reply) => {
+    // Awaited, not given to mutate: cancelling the last tickets refetches the view into "no tickets left", which
+    // unmounts this form before mutate's own onSuccess runs (TanStack Query then drops it): no toast, no closing.
+    // A refusal is shown from cancel.error below.
+    cancel.mutateAsync(items).then(
+      (reply) => {
         notifications.show({
           color: 'green',
           message: cancelDialogMessages.done(
@@ -60,7 +63,8 @@ function CancelForm({ view, onDone }: { view: CancellationView; onDone: () => vo
         });
         onDone();
       },
-    });
+      () => undefined,
+    );
   };
   return (
     <form onSubmit={submit} noValidate aria-label={cancelDialogMessages.title}>
@@ -106,14 +110,13 @@ function RequestForm({ view, onDone }: { view: CancellationView; onDone: () => v
       items.length === 0 ? refundMessages.nothingChosen : reason.trim() === '' ? 'Say why you want to cancel' : null;
     setError(problem);
     if (problem) return;
-    request.mutate(
-      { items, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: cancelDialogMessages.requestSent });
-          onDone();
-        },
+    // Awaited for the same reason as the cancellation: the sent request turns the view into "waiting for staff".
+    request.mutateAsync({ items, reason: reason.trim() }).then(
+      () => {
+        notifications.show({ color: 'green', message: cancelDialogMessages.requestSent });
+        onDone();
       },
+      () => undefined,
     );
   };
   return (
