@@ -5,6 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { localIssuerFor } from './fixtures/local-issuer.ts';
 
 const isCI = Boolean(process.env.CI);
+// A trace of every journey, kept when it fails, cost 38 % of the journeys' CPU (its screencast a quarter, its DOM
+// snapshots the rest) while a failure already leaves its error, call log, page snapshot and screenshot:
+// E2E_TRACE=1 records it again when a failure needs the steps before it (docs/decisions/0231-journeys-without-traces.md).
+const trace = process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off';
 // E2E_PORT lets two runs share a machine.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -53,7 +57,7 @@ export default defineConfig({
     // As a visitor who asks for less motion: the theme then draws dialogs, menus and toasts without their
     // transitions, so no step waits for one to settle (apps/web/src/ui/theme.ts respectReducedMotion).
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    trace,
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,

@@ -133,7 +133,7 @@ function fail(stage) {
   printSummary();
   if (stage === stageNames.e2e && existsSync(e2eFailureDigest)) {
     console.error(
-      `\nJourneys that failed (details above, traces in e2e/test-results):\n${readFileSync(e2eFailureDigest, 'utf8')}`,
+      `\nJourneys that failed (details above; screenshots and page snapshots in e2e/test-results; for a trace of the steps, run the journey again with E2E_TRACE=1):\n${readFileSync(e2eFailureDigest, 'utf8')}`,
     );
   }
   const names = Object.values(stageNames);
