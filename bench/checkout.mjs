@@ -31,7 +31,8 @@
 // tickets sold; ratio = tickets/s of the mode / tickets/s of raw at the same concurrency and
 // database. oversold = seats counted past capacity, or counted seats that differ from the tickets
 // of payments holding seats (both must be 0). statements/purchase (PostgreSQL) counts every query
-// the pool's clients send, BEGIN and COMMIT included, sign-in lookups included, divided by buyers.
+// the pool's clients send, BEGIN and COMMIT included, sign-in lookups included, divided by buyers; trips/purchase
+// the round trips they took (a BEGIN written with its transaction's first read is one with it).
 // node cpu ms is this process's CPU time (buyers' thread, servers and driver together) per buyer: unlike the
 // rates it hardly depends on what else the machine is running.
 //
@@ -40,7 +41,8 @@
 //     "rows": [ { "database": "postgres" | "pglite", "mode": "raw" | "checkout" | "full" | "two-instances",
 //                 "concurrency": number, "buyers": number, "capacity": number, "sold": number, "refused": number,
 //                 "failed": number, "oversold": number, "ticketsPerSecond": number, "p50Ms": number, "p99Ms": number,
-//                 "ratio": number, "ratioToPg": number, "statementsPerPurchase": number | null, "nodeCpuMsPerPurchase": number } ],
+//                 "ratio": number, "ratioToPg": number, "statementsPerPurchase": number | null,
+//                 "roundTripsPerPurchase": number | null, "nodeCpuMsPerPurchase": number } ],
 //     "loginLimitAcrossInstances": boolean | null (null: not checked, needs REDIS_URL and DATABASE_URL),
 //     "goal": { "concurrency": [8, 32], "minRatio": 0.5, "maxP99MsAt8": 50, "met": boolean },
 //     "pgGoal": { "checkout": { "concurrency": [8, 32], "minRatio": 0.6 }, "full": { "concurrency": [8], "minRatio": 0.3 },
@@ -116,12 +118,31 @@ async function underProfiler(label, work) {
 }
 const resultFile = path.join(path.dirname(new URL(import.meta.url).pathname), 'results', 'checkout.json');
 
-// Every query any pg client sends (pool.query goes through Client.prototype.query too).
+// Every query any pg client sends (pool.query goes through Client.prototype.query too), and the round trips they
+// take: a statement sent while none of its client's is unanswered starts one; one written behind an unanswered one
+// (a pipelined BEGIN and its first read, docs/decisions/0229) rides on it.
 let statements = 0;
+let roundTrips = 0;
+const unanswered = new WeakMap();
 const clientQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function countedQuery(...args) {
   statements += 1;
-  return clientQuery.apply(this, args);
+  const pending = unanswered.get(this) ?? 0;
+  if (pending === 0) roundTrips += 1;
+  unanswered.set(this, pending + 1);
+  const answered = () => unanswered.set(this, unanswered.get(this) - 1);
+  const callback = args.findIndex((arg) => typeof arg === 'function');
+  if (callback >= 0) {
+    const given = args[callback];
+    args[callback] = (...results) => {
+      answered();
+      return given(...results);
+    };
+    return clientQuery.apply(this, args);
+  }
+  const result = clientQuery.apply(this, args);
+  result?.then?.(answered, answered);
+  return result;
 };
 
 const client = new Worker(new URL('./checkout-client.mjs', import.meta.url));
@@ -230,6 +251,7 @@ function summary(rounds) {
     p50Ms: Math.round(percentile(latencies, 50) * 10) / 10,
     p99Ms: Math.round(percentile(latencies, 99) * 10) / 10,
     statements: total('statements'),
+    roundTrips: total('roundTrips'),
     cpuMs: total('cpuMs'),
   };
 }
@@ -349,6 +371,7 @@ async function runRound(database, mode, concurrency, capacity, ports, rawPort, m
     mode === 'checkout' || mode === 'two-instances' ? target : null,
   );
   const before = statements;
+  const tripsBefore = roundTrips;
   const cpu = process.cpuUsage();
   const drive = () =>
     mode === 'pg'
@@ -373,6 +396,7 @@ async function runRound(database, mode, concurrency, capacity, ports, rawPort, m
     buyers: buyers.length,
     capacity,
     statements: statements - before,
+    roundTrips: roundTrips - tripsBefore,
     oversold: await oversoldOf(database.db, target, capacity, buyers, mode === 'raw' || mode === 'pg'),
   };
 }
@@ -406,7 +430,7 @@ async function runLevel(database, concurrency, levelModes, ports, rawPort) {
     // Each round's own ratio to the direct loop of that round: the spread says how much the host's load moved it.
     const byRound = results[mode].map((round, i) => rateOf(round) / rateOf(results.pg[i])).sort((a, b) => a - b);
     const rounded = (value) => Math.round(value * 100) / 100;
-    const { statements: count, cpuMs, ...rest } = row;
+    const { statements: count, roundTrips: trips, cpuMs, ...rest } = row;
     return {
       database: database.kind,
       mode,
@@ -420,6 +444,7 @@ async function runLevel(database, concurrency, levelModes, ports, rawPort) {
         max: rounded(byRound.at(-1)),
       },
       statementsPerPurchase: database.kind === 'postgres' ? Math.round((count / row.buyers) * 10) / 10 : null,
+      roundTripsPerPurchase: database.kind === 'postgres' ? Math.round((trips / row.buyers) * 10) / 10 : null,
       nodeCpuMsPerPurchase: Math.round((cpuMs / row.buyers) * 100) / 100,
     };
   });
@@ -528,6 +553,7 @@ console.table(
     'ratio to pg': row.ratioToPg,
     'to pg min/med/max': `${row.ratioToPgRounds.min}/${row.ratioToPgRounds.median}/${row.ratioToPgRounds.max}`,
     'stmts/purchase': row.statementsPerPurchase,
+    'trips/purchase': row.roundTripsPerPurchase,
     'node cpu ms': row.nodeCpuMsPerPurchase,
   })),
 );

@@ -7,6 +7,7 @@ import { lineRefusal, purchaseRefusals, type PurchaseRefusal } from '@portal/dom
 import type { Database, Executor } from '../db/client.ts';
 import { executeStatic, staticStatement } from '../db/prepared.ts';
 import { managedOrganizationIdsArray } from './memberships.ts';
+import { cartQuoteHoldsSeats } from './quotes.ts';
 import { policyOfEvent, type EventPolicyRow } from './cancellation-policy.ts';
 import {
   cartItems,
@@ -229,16 +230,20 @@ const timestampOf = (value: string | null) => (value === null ? null : new Date(
 export interface CheckoutCart extends LoadedCart {
   /** The organizations the buyer manages (memberships.managedOrganizationIds); read only with lines. */
   managedOrganizationIds: string[];
+  /** Whether a quote of the buyer's cart holds seats (core/quotes.ts releaseCartQuoteHolds); read only with lines. */
+  quoteHoldsSeats: boolean;
 }
 
 /**
  * The checkout's read of the cart, built once (db/prepared.ts): the lines locked (FOR UPDATE OF
  * cart_items only, never the capacity rows, so two checkouts of one cart run one after the other),
- * with the coupon and the organizations the buyer manages on every line's row.
+ * with the coupon, the organizations the buyer manages and whether a quote of the cart holds seats on
+ * every line's row. Most buyers have no such quote: asked here, its release costs them no statement.
  */
 const checkoutCartStatement = staticStatement(
   'checkout_cart',
-  sql`select ${lineSelection}, ${couponSelection}, ${managedOrganizationIdsArray(userId)} as "managed"
+  sql`select ${lineSelection}, ${couponSelection}, ${managedOrganizationIdsArray(userId)} as "managed",
+      ${cartQuoteHoldsSeats(userId)} as "quoteHoldsSeats"
     from ${cartItems}
     inner join ${events} on ${events.id} = ${cartItems.eventId}
     inner join ${eventTicketTypes} on ${eventTicketTypes.id} = ${cartItems.ticketTypeId}
@@ -268,6 +273,7 @@ interface CouponRowColumns {
 
 interface CheckoutCartRow extends LineRow, CouponRowColumns {
   managed: string[];
+  quoteHoldsSeats: boolean;
 }
 
 /**
@@ -279,7 +285,12 @@ export async function loadCheckoutCart(tx: Executor, buyerId: string, now: Date,
   const lines = rows.map((row) => toLine(row, today));
   const [first] = rows;
   const coupon = first ? couponOfRow(first, now, lines) : null;
-  return { lines, coupon, managedOrganizationIds: first?.managed ?? [] };
+  return {
+    lines,
+    coupon,
+    managedOrganizationIds: first?.managed ?? [],
+    quoteHoldsSeats: first?.quoteHoldsSeats ?? false,
+  };
 }
 
 /** The coupon that prices the cart: the applied one, unless it no longer applies (then the cart is priced without it). */

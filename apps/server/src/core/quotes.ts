@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import {
   parseQuoteNumber,
   purchaseOrderDiffersFromQuote,
@@ -184,17 +184,27 @@ export async function issueQuote(
   });
 }
 
+/** A cart's quotes holding seats: the buyer's own (a cart's quote is its buyer's), found by the quotes_held index. */
+const cartQuotesHolding = (userId: SQLWrapper) =>
+  sql`${quotes.createdById} = ${userId} and ${quotes.subject} = 'CART' and ${quotes.seatsHeld}`;
+
+/** Whether a quote of the buyer's cart holds seats, as an expression for the checkout's read of the cart. */
+export const cartQuoteHoldsSeats = (userId: SQLWrapper) =>
+  sql<boolean>`exists (select 1 from ${quotes} where ${cartQuotesHolding(userId)})`;
+
+const releaseCartHoldsStatement = staticStatement(
+  'release_cart_quote_holds',
+  sql`update ${quotes} set seats_held = false where ${cartQuotesHolding(sql`${input('userId')}::uuid`)}
+    returning held_seats as "heldSeats"`,
+);
+
 /**
  * The buyer checks out the cart a quote held seats for: the quote's seats are given back in the
  * checkout's transaction, right before the checkout takes them, so the buyer's own quote never makes
  * their cart look sold out. Not fed to the waiting lists: the same seats are taken again at once.
  */
 export async function releaseCartQuoteHolds(tx: Executor, userId: string): Promise<void> {
-  const released = await tx
-    .update(quotes)
-    .set({ seatsHeld: false })
-    .where(and(eq(quotes.createdById, userId), eq(quotes.subject, 'CART'), eq(quotes.seatsHeld, true)))
-    .returning({ heldSeats: quotes.heldSeats });
+  const released = await executeStatic<{ heldSeats: QuoteHeldSeat[] }>(tx, releaseCartHoldsStatement, { userId });
   for (const quote of released) await releaseSeats(tx, quote.heldSeats);
 }
 

@@ -272,10 +272,68 @@ function budgetStatements(client: pg.PoolClient, fallbackMs: number): void {
   }) as typeof client.query;
 }
 
+/** drizzle's BEGIN: `begin`, with the transaction's options after it when it has some. */
+const isBegin = (config: unknown) =>
+  typeof config === 'object' && config !== null && 'text' in config && /^begin\b/i.test(String(config.text));
+
+/** A statement that only reads: run outside a transaction, it would leave the database as it was. */
+const onlyReads = (config: unknown) =>
+  typeof config === 'object' &&
+  config !== null &&
+  !('submit' in config) &&
+  'text' in config &&
+  /^\s*select\b/i.test(String(config.text));
+
+const begun = { command: 'BEGIN', rowCount: null, oid: 0, rows: [], fields: [] };
+
+/**
+ * drizzle's transactions wait for BEGIN's answer before sending their first statement: a round trip of its own for
+ * every transaction, which PostgreSQL's protocol does not need. On a pipelined connection (node-postgres' `pipeline`,
+ * which writes a statement without waiting for the one before to be answered), BEGIN is held back until the
+ * transaction's first statement and written just before it when that statement only reads (the checkout's locked
+ * cart, a payment's lock): one round trip for both. Its caller gets BEGIN's error, if any, in place of the rows,
+ * so a transaction never goes on without its BEGIN; the read, then run on its own, changed nothing. A first
+ * statement that writes is sent once BEGIN is answered, as before: it can never run outside its transaction.
+ * docs/decisions/0229-checkout-begin-pipelined.md
+ */
+function beginWithFirstRead(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: QueryArguments) => unknown;
+  let held: QueryArguments | null = null;
+  client.query = ((...args: QueryArguments) => {
+    const withCallback = args.some((arg) => typeof arg === 'function');
+    if (held === null) {
+      if (!isBegin(args[0]) || withCallback) return query(...args);
+      held = args;
+      return Promise.resolve(begun);
+    }
+    const begin = query(...held) as Promise<unknown>;
+    held = null;
+    if (onlyReads(args[0]) && !withCallback) {
+      const read = query(...args) as Promise<unknown>;
+      return begin.then(
+        () => read,
+        async (error: unknown) => {
+          // The read is answered after BEGIN, on the same connection: its own outcome no longer matters.
+          await read.catch(() => undefined);
+          throw error;
+        },
+      );
+    }
+    const callback = args.find((arg) => typeof arg === 'function') as ((error: unknown) => void) | undefined;
+    const sent = begin.then(() => query(...args));
+    if (!callback) return sent;
+    sent.catch((error: unknown) => callback(error));
+    return undefined;
+  }) as typeof client.query;
+}
+
 export function openPostgres(url: string, timeouts: PostgresTimeouts = defaultTimeouts): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // Lets a transaction's BEGIN travel with its first statement (beginWithFirstRead); statements are still awaited
+    // one by one everywhere else, so nothing else changes on the wire.
+    pipeline: true,
     connectionTimeoutMillis: timeouts.connectTimeoutMs,
     statement_timeout: timeouts.statementTimeoutMs,
   });
@@ -291,6 +349,7 @@ export function openPostgres(url: string, timeouts: PostgresTimeouts = defaultTi
     const pending = budgetedConnect(connect).then((client) => {
       if (!budgeted.has(client)) {
         budgetStatements(client, fallbackMs);
+        beginWithFirstRead(client);
         budgeted.add(client);
       }
       return client;

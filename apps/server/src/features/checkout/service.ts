@@ -111,7 +111,7 @@ async function freezeCart(
       )
     : null;
   // Seats the buyer's own quote holds pass to this checkout (core/quotes.ts releaseCartQuoteHolds).
-  await releaseCartQuoteHolds(tx, auth.user.id);
+  if (cart.quoteHoldsSeats) await releaseCartQuoteHolds(tx, auth.user.id);
   // One statement takes the seats with the writes when it can (capacity.seatChainOf), else takeSeats after them.
   const seats = await seatChainOf(tx, cart.lines);
   const { payment, taken } = await writeCheckout(
