@@ -1,18 +1,16 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.ts';
-import { createTestDatabase } from '../test/database.ts';
+import { createPostgresTestDatabase } from '../test/database.ts';
 import { openPostgres, type DatabaseHandle } from './client.ts';
 import { districts } from './schema/organizations.ts';
 
 /**
  * A transaction's BEGIN travels with its first statement when that statement only reads (db/client.ts
- * beginWithFirstRead), on node-postgres only: PGlite has no wire. Counted through a proxy in front of the test
- * database: a round trip is the client writing again after PostgreSQL answered.
+ * beginWithFirstRead), on node-postgres only: PGlite has no wire, so this file always runs on PostgreSQL (the run's
+ * server, or the machine's when the run uses PGlite). Counted through a proxy in front of the test database: a
+ * round trip is the client writing again after PostgreSQL answered.
  */
-const onPostgres = loadConfig().database.kind === 'postgres';
-
 let database: DatabaseHandle;
 let proxied: DatabaseHandle;
 let proxy: Server;
@@ -20,14 +18,9 @@ const sockets = new Set<Socket>();
 let roundTrips = 0;
 
 beforeAll(async () => {
-  if (!onPostgres) return;
-  database = await createTestDatabase();
-  const settings = loadConfig().database;
-  if (settings.kind !== 'postgres') throw new Error('needs PostgreSQL');
-  const target = new URL(settings.url);
-  const result = await database.db.execute(sql`select current_database() as name`);
-  // node-postgres answers with { rows }; the driver-neutral Database type leaves the result unknown.
-  const [{ name }] = (result as { rows: [{ name: string }] }).rows;
+  const created = await createPostgresTestDatabase();
+  database = created;
+  const target = new URL(created.url);
   proxy = createServer((client) => {
     const server = connect(Number(target.port || 5432), target.hostname);
     sockets.add(client).add(server);
@@ -47,15 +40,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   const address = proxy.address();
   if (!address || typeof address === 'string') throw new Error('no port');
-  const url = new URL(settings.url);
+  const url = new URL(created.url);
   url.hostname = '127.0.0.1';
   url.port = String(address.port);
-  url.pathname = `/${name}`;
   proxied = openPostgres(url.toString());
 });
 
 afterAll(async () => {
-  if (!onPostgres) return;
   await proxied.close();
   for (const socket of sockets) socket.destroy();
   await new Promise<void>((resolve) => proxy.close(() => resolve()));
@@ -70,7 +61,7 @@ async function roundTripsOf(work: () => Promise<unknown>): Promise<number> {
   return roundTrips - before;
 }
 
-describe.runIf(onPostgres)('a transaction on PostgreSQL', () => {
+describe('a transaction on PostgreSQL', () => {
   it('sends BEGIN with a first statement that reads: two round trips for a locked read and its commit', async () => {
     const [row] = await database.db.insert(districts).values({ name: 'Pipelined district' }).returning();
     if (!row) throw new Error('no row');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig } from '../config.ts';
@@ -56,6 +57,53 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await dropper.end();
     },
   };
+}
+
+/** The machine's PostgreSQL (every developer and CI machine runs one), for a run on PGlite. */
+const localPostgres = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * A fresh, migrated PostgreSQL database even when the run uses PGlite: for tests of what only a PostgreSQL server
+ * has (node-postgres' wire protocol). With DATABASE_URL set it is createTestDatabase's copy of the template;
+ * otherwise a new database on the machine's PostgreSQL, migrated from nothing, dropped again by close().
+ */
+export async function createPostgresTestDatabase(): Promise<DatabaseHandle & { url: string }> {
+  const settings = loadConfig().database;
+  if (settings.kind === 'postgres') {
+    const handle = await createTestDatabase();
+    return { ...handle, url: await urlOf(handle, settings.url) };
+  }
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: localPostgres });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.query(`alter database ${name} set synchronous_commit = off`);
+  await admin.end();
+  const url = new URL(localPostgres);
+  url.pathname = `/${name}`;
+  const handle = openPostgres(url.toString());
+  await handle.migrate();
+  return {
+    ...handle,
+    url: url.toString(),
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: localPostgres });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** The address of the database `handle` is open on, on the server `serverUrl` names. */
+async function urlOf(handle: DatabaseHandle, serverUrl: string): Promise<string> {
+  const result = await handle.db.execute(sql`select current_database() as name`);
+  // node-postgres answers with { rows }; the driver-neutral Database type leaves the result unknown.
+  const [{ name }] = (result as { rows: [{ name: string }] }).rows;
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 let compiledPglite: Promise<WebAssembly.Module> | undefined;
