@@ -10,7 +10,7 @@ import { aUser } from '../../../test/users.ts';
 import { noTickets } from '../components/my-tickets.tsx';
 import type { CancellationView } from '@portal/domain/commerce/refunds.ts';
 import { cancelDialogMessages } from '../components/cancel-tickets-dialog.tsx';
-import { noEventPayments } from './manage-events-page.tsx';
+import { noEventPayments } from '../components/manage-events-rest.tsx';
 
 const signedIn = {
   'GET /api/me': () => jsonResponse(200, aUser()),
