@@ -1,6 +1,6 @@
 import { Skeleton, Stack, Title } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { takerEventsQuery } from '../../../shared/attendance/queries.ts';
 import { TakerEvents } from '../../../shared/attendance/taker-events.tsx';
@@ -15,7 +15,7 @@ import { myTicketsQuery } from '../api/my-tickets.ts';
 import { MyTickets } from '../components/my-tickets.tsx';
 
 // Below the first screen (the unfinished orders, the payments and their dialogs, the exports): a chunk of its own,
-// asked for by the loader with the reads, rendered after the first screen (decision 0225).
+// asked for by the loader with the reads (decision 0225).
 const loadRest = () => import('../components/manage-events-rest.tsx');
 const ManageEventsRest = lazy(() => loadRest().then((module) => ({ default: module.ManageEventsRest })));
 
@@ -47,6 +47,10 @@ export const manageEventsLoader =
  * ticket holders.
  */
 export function ManageEventsPage() {
+  // The first commit draws the first screen; what is below it is rendered after, in a render and a commit of its own
+  // that React can interrupt, rather than in one long task with the rest (decision 0225).
+  const belowDrawn = useDeferredValue(true, false);
+  const belowLoading = <Skeleton height={44} role="status" aria-label="Loading your orders and payments" />;
   return (
     <Stack gap="lg" maw={1200}>
       <Title order={1}>Manage Events</Title>
@@ -58,9 +62,13 @@ export function ManageEventsPage() {
       </Stack>
       <MySeatRequests />
       <TakerEvents />
-      <Suspense fallback={<Skeleton height={44} role="status" aria-label="Loading your orders and payments" />}>
-        <ManageEventsRest />
-      </Suspense>
+      {belowDrawn ? (
+        <Suspense fallback={belowLoading}>
+          <ManageEventsRest />
+        </Suspense>
+      ) : (
+        belowLoading
+      )}
     </Stack>
   );
 }
