@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { cancellationFeeTypes, maxCancellationDays, purchaseOrderRefundModes } from './refunds.ts';
 
 /**
- * What staff set per event (in a module of its own, so that the web pages that only read refunds load neither this
- * schema nor zod: docs/decisions/0225-route-chunks-after-first-paint.md). buyerCancelDaysBefore null: the buyer cannot cancel by herself, only ask.
+ * What staff set per event. buyerCancelDaysBefore null: the buyer cannot cancel by herself, only ask.
  * The fee is per cancelled ticket: FIXED cents, or PERCENT of what was paid for it.
+ * In a module of its own, so that the web pages that only read refunds load neither this schema nor zod
+ * (docs/decisions/0225-route-chunks-after-first-paint.md).
  */
 export const cancellationPolicy = z
   .object({
