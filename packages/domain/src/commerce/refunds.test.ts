@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   buyerMayCancel,
   cancellationDecisionInput,
-  cancellationPolicy,
   cancellationPolicyText,
   creditNoteFileName,
   creditNoteNumberLabel,
@@ -13,6 +12,7 @@ import {
   type CancellationPolicy,
   type RefundInput,
 } from './refunds.ts';
+import { cancellationPolicy } from './cancellation-policy.ts';
 
 const policy = (fields: Partial<CancellationPolicy> = {}): CancellationPolicy => ({
   buyerCancelDaysBefore: 7,

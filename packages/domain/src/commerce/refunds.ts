@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formatCents, type Cents } from '../money.ts';
 import { daysUntil } from './purchase-window.ts';
 import { pageQuery, paginated } from '../pagination.ts';
+import type { cancellationPolicy } from './cancellation-policy.ts';
 
 /**
  * Cancellations and refunds (issue 38): an event's cancellation policy, what a cancellation of some
@@ -29,30 +30,7 @@ export type CancellationRequestStatus = (typeof cancellationRequestStatuses)[num
 
 export const maxCancellationDays = 365;
 
-/**
- * What staff set per event. buyerCancelDaysBefore null: the buyer cannot cancel by herself, only ask.
- * The fee is per cancelled ticket: FIXED cents, or PERCENT of what was paid for it.
- */
-export const cancellationPolicy = z
-  .object({
-    buyerCancelDaysBefore: z
-      .number()
-      .int('Whole days only')
-      .min(0, 'Must be 0 or more')
-      .max(maxCancellationDays, `At most ${maxCancellationDays} days`)
-      .nullable(),
-    feeType: z.enum(cancellationFeeTypes),
-    feeValue: z.number().int('Whole numbers only').min(0, 'Must be 0 or more'),
-    purchaseOrderRefund: z.enum(purchaseOrderRefundModes),
-  })
-  .refine((policy) => policy.feeType !== 'PERCENT' || policy.feeValue <= 100, {
-    path: ['feeValue'],
-    message: 'A percentage is at most 100',
-  })
-  .refine((policy) => policy.feeType !== 'NONE' || policy.feeValue === 0, {
-    path: ['feeValue'],
-    message: 'No fee: leave it at 0',
-  });
+/** What staff set per event (the form's schema is in cancellation-policy.ts, apart from what every refund page reads). */
 export type CancellationPolicy = z.infer<typeof cancellationPolicy>;
 
 /** An event that names no policy: the buyer asks, staff decide. */

@@ -1,5 +1,13 @@
-// The registration request screens' texts, seat limits and addresses, kept free of zod so a page that
-// only links to a request (the payment pages) need not load the schemas; requests.ts re-exports them.
+// The registration request screens' texts, statuses, seat limits and addresses, kept free of zod so a page that
+// only links to a request (the payment pages, the staff's list) need not load the schemas; requests.ts re-exports them.
+
+export const registrationRequestStatuses = ['OPEN', 'CANCELLED'] as const;
+export type RegistrationRequestStatus = (typeof registrationRequestStatuses)[number];
+
+export const registrationRequestStatusLabels: Record<RegistrationRequestStatus, string> = {
+  OPEN: 'Open',
+  CANCELLED: 'Cancelled',
+};
 
 export const minSeatsPerRequest = 1;
 export const maxSeatsPerRequest = 100;

@@ -11,13 +11,22 @@ import {
 import type { Cents } from '../money.ts';
 import { couponDiscount, type Coupon } from '../commerce/pricing.ts';
 import { int4Max } from '../stored-integers.ts';
-import { maxSeatsPerRequest, minSeatsPerRequest, registrationRequestMessages } from './messages.ts';
+import {
+  maxSeatsPerRequest,
+  minSeatsPerRequest,
+  registrationRequestMessages,
+  registrationRequestStatuses,
+  type RegistrationRequestStatus,
+} from './messages.ts';
 
 export {
   maxSeatsPerRequest,
   minSeatsPerRequest,
   registrationRequestMessages,
   registrationRequestPaths,
+  registrationRequestStatuses,
+  registrationRequestStatusLabels,
+  type RegistrationRequestStatus,
 } from './messages.ts';
 
 /**
@@ -156,8 +165,6 @@ export function requestOrganization(
 
 // ---- What may be done with a request --------------------------------------------------------------
 
-export const registrationRequestStatuses = ['OPEN', 'CANCELLED'] as const;
-export type RegistrationRequestStatus = (typeof registrationRequestStatuses)[number];
 type PaymentStatus = (typeof eventPaymentStatuses)[number];
 
 export interface RequestFacts {
@@ -331,10 +338,6 @@ export type RegistrationRequestRow = z.infer<typeof registrationRequestRow>;
 export const registrationRequestPage = paginated(registrationRequestRow);
 export type RegistrationRequestPage = z.infer<typeof registrationRequestPage>;
 export const registrationRequestListQuery = pageQuery;
-export const registrationRequestStatusLabels: Record<RegistrationRequestStatus, string> = {
-  OPEN: 'Open',
-  CANCELLED: 'Cancelled',
-};
 
 export const adminRegistrationRequestQuery = pageQuery.extend({
   eventId: z.uuid().optional(),

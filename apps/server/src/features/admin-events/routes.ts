@@ -24,7 +24,7 @@ import { caller } from '../../platform/access.ts';
 import { createCoupon, listCoupons, updateCoupon } from './coupons.ts';
 import * as editor from './service.ts';
 import * as waitingLists from './waiting-lists.ts';
-import { cancellationPolicy } from '@portal/domain/commerce/refunds.ts';
+import { cancellationPolicy } from '@portal/domain/commerce/cancellation-policy.ts';
 import { readCancellationPolicy, setCancellationPolicy } from './cancellation-policy.ts';
 
 const eventParams = z.object({ eventId: z.uuid('Not an event id') });

@@ -8,6 +8,8 @@ export const eventPaymentsRoutes: FeatureRouteFactory = (queryClient) => ({
       ...preloaded({
         reads: [
           '/api/my-tickets',
+          '/api/certificates',
+          '/api/evaluations',
           '/api/event-payments?page=1&pageSize=20',
           '/api/attendance/events',
           '/api/organizations/managed',

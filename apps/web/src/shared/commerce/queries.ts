@@ -1,7 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { CartReply } from '@portal/domain/commerce/cart.ts';
 import type { EventPaymentReply, PaymentOptionsReply } from '@portal/domain/commerce/payments.ts';
-import { api } from '../../lib/api.ts';
+import type { UnfinishedOrderPage } from '@portal/domain/commerce/unfinished-orders.ts';
+import { api, withQuery } from '../../lib/api.ts';
 
 /**
  * Query keys and reads several commerce features share: the catalogue adds to the cart the checkout
@@ -45,3 +46,20 @@ export const paymentOptionsQuery = queryOptions({
   // Configuration changes only with a restart.
   staleTime: Infinity,
 });
+
+export const unfinishedOrdersPageSize = 20;
+
+/** GET /api/event-payments/unfinished: the member's own unfinished orders, the hold ending first first. */
+export function unfinishedOrdersQuery(page: number) {
+  return queryOptions({
+    queryKey: commerceKeys.unfinishedOrders(page),
+    queryFn: ({ signal }) =>
+      api.get<UnfinishedOrderPage>(
+        withQuery('/api/event-payments/unfinished', { page, pageSize: unfinishedOrdersPageSize }),
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+    // Holds run out and orders are finished elsewhere: read again whenever a page shows them.
+    staleTime: 0,
+  });
+}

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { applicationPaths } from '@portal/domain/applications/paths.ts';
@@ -15,10 +15,9 @@ import {
   unfinishedOrderMessages as messages,
   type DiscardOrderReply,
   type PayNowReply,
-  type UnfinishedOrderPage,
   type UnfinishedOrderRow,
 } from '@portal/domain/commerce/unfinished-orders.ts';
-import { api, withQuery } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { errorMessage, notifyError } from '../../lib/errors.ts';
 import { useProviderTimeZone } from '../../lib/time-zone.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -26,24 +25,7 @@ import { ErrorState } from '../../ui/error-state.tsx';
 import { ListFooter } from '../../ui/list-pagination.tsx';
 import { eventPaymentTones, StatusBadge } from '../../ui/status-badge.tsx';
 import { followRedirect } from './follow-redirect.ts';
-import { commerceKeys } from './queries.ts';
-
-export const unfinishedOrdersPageSize = 20;
-
-/** GET /api/event-payments/unfinished: the member's own unfinished orders, the hold ending first first. */
-export function unfinishedOrdersQuery(page: number) {
-  return queryOptions({
-    queryKey: commerceKeys.unfinishedOrders(page),
-    queryFn: ({ signal }) =>
-      api.get<UnfinishedOrderPage>(
-        withQuery('/api/event-payments/unfinished', { page, pageSize: unfinishedOrdersPageSize }),
-        signal,
-      ),
-    placeholderData: keepPreviousData,
-    // Holds run out and orders are finished elsewhere: read again whenever a page shows them.
-    staleTime: 0,
-  });
-}
+import { commerceKeys, unfinishedOrdersPageSize, unfinishedOrdersQuery } from './queries.ts';
 
 /**
  * The toast is the mutation's own, not the click's: the order's card leaves the list as the orders are

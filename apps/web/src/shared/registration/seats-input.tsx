@@ -1,5 +1,5 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
-import { maxSeatsPerRequest, minSeatsPerRequest } from '@portal/domain/registrations/requests.ts';
+import { maxSeatsPerRequest, minSeatsPerRequest } from '@portal/domain/registrations/messages.ts';
 
 type SeatsInputProps = Omit<NumberInputProps, 'min' | 'max' | 'allowDecimal' | 'allowNegative' | 'clampBehavior'>;
 

@@ -1,8 +1,8 @@
 import { Alert, Button, NumberInput, Radio, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { cancellationPolicy } from '@portal/domain/commerce/cancellation-policy.ts';
 import {
-  cancellationPolicy,
   cancellationPolicyText,
   maxCancellationDays,
   type CancellationFeeType,

@@ -6,7 +6,7 @@ import type {
   RegistrationRequestPage,
   RegistrationRequestStatus,
 } from '@portal/domain/registrations/requests.ts';
-import { registrationRequestStatuses } from '@portal/domain/registrations/requests.ts';
+import { registrationRequestStatuses } from '@portal/domain/registrations/messages.ts';
 import { api, withQuery } from '../../../lib/api.ts';
 import { listParams } from '../../../lib/list-search.ts';
 

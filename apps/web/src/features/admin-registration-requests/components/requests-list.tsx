@@ -1,7 +1,7 @@
 import { Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { registrationRequestMessages } from '@portal/domain/registrations/requests.ts';
+import { registrationRequestMessages } from '@portal/domain/registrations/messages.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';

@@ -5,7 +5,7 @@ import {
   registrationRequestMessages,
   registrationRequestStatuses,
   registrationRequestStatusLabels,
-} from '@portal/domain/registrations/requests.ts';
+} from '@portal/domain/registrations/messages.ts';
 import { useListFilter, useListSearch } from '../../../lib/list-search.ts';
 import { ExportMenu } from '../../../ui/export-menu.tsx';
 import { SearchList } from '../../../ui/search-list.tsx';

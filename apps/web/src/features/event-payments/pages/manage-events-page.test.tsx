@@ -10,7 +10,7 @@ import { aUser } from '../../../test/users.ts';
 import { noTickets } from '../components/my-tickets.tsx';
 import type { CancellationView } from '@portal/domain/commerce/refunds.ts';
 import { cancelDialogMessages } from '../components/cancel-tickets-dialog.tsx';
-import { noEventPayments } from './manage-events-page.tsx';
+import { noEventPayments } from '../components/manage-events-rest.tsx';
 
 const signedIn = {
   'GET /api/me': () => jsonResponse(200, aUser()),
@@ -498,6 +498,8 @@ describe('Manage Events', { timeout: 20_000 }, () => {
     renderApp('/members/manage-events');
 
     const tickets = await screen.findByRole('table', { name: 'My tickets' }, { timeout: 5000 });
+    // What is below the first screen is drawn after it.
+    await screen.findByRole('heading', { name: 'Event payments' });
     const headings = screen.getAllByRole('heading').map((heading) => [heading.tagName, heading.textContent]);
     expect(headings.slice(-4)).toEqual([
       ['H1', 'Manage Events'],
@@ -597,6 +599,63 @@ describe('Manage Events', { timeout: 20_000 }, () => {
       'href',
       `/api/organizations/${organizationId}/ticket-holders/export?format=csv`,
     );
+  });
+
+  it('draws its first screen in one commit with every read in, and what is below it in a later one', async () => {
+    const organizationId = '00000000-0000-4000-8000-00000000e001';
+    stubFetch({
+      ...signedIn,
+      'GET /api/my-tickets': () => jsonResponse(200, { items: [aTicket(), aTicket({ id: 'ticket-2' })] }),
+      'GET /api/certificates': () => jsonResponse(200, { items: [] }),
+      'GET /api/evaluations': () => jsonResponse(200, { items: [] }),
+      'GET /api/attendance/events': () =>
+        jsonResponse(200, {
+          items: [
+            { id: seriesEventId, name: 'Reading Workshop Series', startDate: '2026-09-21', endDate: '2026-11-30' },
+          ],
+        }),
+      'GET /api/event-payments': () => jsonResponse(200, anEventPaymentPage([anEventPaymentRow()])),
+      'GET /api/organizations/managed': () =>
+        jsonResponse(200, {
+          items: [{ id: organizationId, name: 'Lincoln Elementary School', districtName: null, role: 'OWNER' }],
+        }),
+    });
+    // What each commit of the page showed: its section headings, and whether anything still loaded.
+    const commits: { headings: string[]; loading: string[] }[] = [];
+    renderApp('/members/manage-events', {
+      onCommit: () => {
+        if (document.querySelector('h1')?.textContent !== 'Manage Events') return;
+        commits.push({
+          headings: [...document.querySelectorAll('h2')].map((heading) => heading.textContent),
+          loading: [...document.querySelectorAll('[role="status"]')].map((status) => status.ariaLabel ?? ''),
+        });
+      },
+    });
+    expect(
+      await screen.findByRole(
+        'button',
+        { name: 'Export ticket holders of Lincoln Elementary School' },
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    const tickets = screen.getByRole('table', { name: 'My tickets' });
+    expect(within(tickets).getAllByText('Fall Leadership Conference Day')).toHaveLength(2);
+
+    // The first screen at once, with every read of it in: no section drawn as loading and then again when it settles.
+    expect(commits[0]).toEqual({
+      headings: ['My tickets', 'Attendance'],
+      loading: ['Loading your orders and payments'],
+    });
+    const below = commits.findIndex((commit) => commit.headings.includes('Event payments'));
+    expect(below).toBeGreaterThan(0);
+    expect(commits[below]?.headings).toEqual([
+      'My tickets',
+      'Attendance',
+      'Unfinished orders',
+      'Event payments',
+      'Your organizations’ ticket holders',
+    ]);
+    expect(commits[below]?.loading).toEqual([]);
   });
 
   it('shows no organization export to a member who manages none', async () => {

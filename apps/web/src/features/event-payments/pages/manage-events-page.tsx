@@ -1,67 +1,44 @@
 import { Skeleton, Stack, Title } from '@mantine/core';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { errorMessage } from '../../../lib/errors.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useDeferredValue } from 'react';
+import type { LoaderFunctionArgs } from 'react-router';
+import { takerEventsQuery } from '../../../shared/attendance/queries.ts';
 import { TakerEvents } from '../../../shared/attendance/taker-events.tsx';
-import { UnfinishedOrders, unfinishedOrdersQuery } from '../../../shared/commerce/unfinished-orders.tsx';
+import { myCertificatesQuery } from '../../../shared/certificates/queries.ts';
+import { unfinishedOrdersQuery } from '../../../shared/commerce/queries.ts';
+import { myEvaluationsQuery } from '../../../shared/evaluations/queries.ts';
+import { managedOrganizationsQuery } from '../../../shared/managed-organizations/managed-organizations.tsx';
 import { MySeatRequests } from '../../../shared/seat-requests/my-seat-requests.tsx';
 import { mySeatRequestsQuery } from '../../../shared/seat-requests/queries.ts';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { ErrorState } from '../../../ui/error-state.tsx';
-import { ListFooter } from '../../../ui/list-pagination.tsx';
-import { eventPaymentsPageSize, eventPaymentsQuery, pageOf } from '../api/event-payments.ts';
+import { eventPaymentsQuery, pageOf } from '../api/event-payments.ts';
 import { myTicketsQuery } from '../api/my-tickets.ts';
-import { EventPaymentsTable } from '../components/event-payments-table.tsx';
 import { MyTickets } from '../components/my-tickets.tsx';
-import { OrganizationTicketHolders } from '../components/organization-ticket-holders.tsx';
 
+// Below the first screen (the unfinished orders, the payments and their dialogs, the exports): a chunk of its own,
+// asked for by the loader with the reads (decision 0225).
+const loadRest = () => import('../components/manage-events-rest.tsx');
+const ManageEventsRest = lazy(() => loadRest().then((module) => ({ default: module.ManageEventsRest })));
+
+/**
+ * Every read of the page, so that its first render has them all and commits once, rather than once more as each
+ * section's read settles (decision 0225).
+ */
 export const manageEventsLoader =
   (queryClient: QueryClient) =>
   async ({ request }: LoaderFunctionArgs) => {
+    void loadRest();
     await Promise.all([
       queryClient.prefetchQuery(myTicketsQuery),
-      queryClient.prefetchQuery(unfinishedOrdersQuery(1)),
+      queryClient.prefetchQuery(myCertificatesQuery),
+      queryClient.prefetchQuery(myEvaluationsQuery),
       queryClient.prefetchQuery(mySeatRequestsQuery),
+      queryClient.prefetchQuery(takerEventsQuery),
+      queryClient.prefetchQuery(unfinishedOrdersQuery(1)),
       queryClient.prefetchQuery(eventPaymentsQuery(pageOf(new URL(request.url).searchParams))),
+      queryClient.prefetchQuery(managedOrganizationsQuery),
     ]);
     return null;
   };
-
-export const noEventPayments = 'No event payments yet';
-
-function EventPayments() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const page = pageOf(searchParams);
-  const payments = useQuery(eventPaymentsQuery(page));
-  const totalPages = payments.data ? Math.max(1, Math.ceil(payments.data.total / eventPaymentsPageSize)) : 1;
-
-  if (payments.isPending) {
-    return (
-      <Stack gap="xs" role="status" aria-label="Loading event payments">
-        {Array.from({ length: 4 }, (_, index) => (
-          <Skeleton key={index} height={44} />
-        ))}
-      </Stack>
-    );
-  }
-  if (payments.isError)
-    return <ErrorState message={errorMessage(payments.error)} onRetry={() => void payments.refetch()} />;
-  if (payments.data.items.length === 0) {
-    return <EmptyState message={noEventPayments} action={{ label: 'Browse PD Services', to: '/members/events' }} />;
-  }
-  return (
-    <>
-      <EventPaymentsTable rows={payments.data.items} />
-      <ListFooter
-        total={payments.data.total}
-        noun={['payment', 'payments']}
-        totalPages={totalPages}
-        page={page}
-        onPage={(next) => setSearchParams({ page: String(next) })}
-      />
-    </>
-  );
-}
 
 /**
  * /members/manage-events ('Manage Events'): the tickets the member holds, their unfinished orders
@@ -70,6 +47,10 @@ function EventPayments() {
  * ticket holders.
  */
 export function ManageEventsPage() {
+  // The first commit draws the first screen; what is below it is rendered after, in a render and a commit of its own
+  // that React can interrupt, rather than in one long task with the rest (decision 0225).
+  const belowDrawn = useDeferredValue(true, false);
+  const belowLoading = <Skeleton height={44} role="status" aria-label="Loading your orders and payments" />;
   return (
     <Stack gap="lg" maw={1200}>
       <Title order={1}>Manage Events</Title>
@@ -81,14 +62,13 @@ export function ManageEventsPage() {
       </Stack>
       <MySeatRequests />
       <TakerEvents />
-      <UnfinishedOrders />
-      <Stack component="section" gap="sm" aria-labelledby="event-payments-heading">
-        <Title order={2} size="h3" id="event-payments-heading">
-          Event payments
-        </Title>
-        <EventPayments />
-      </Stack>
-      <OrganizationTicketHolders />
+      {belowDrawn ? (
+        <Suspense fallback={belowLoading}>
+          <ManageEventsRest />
+        </Suspense>
+      ) : (
+        belowLoading
+      )}
     </Stack>
   );
 }
