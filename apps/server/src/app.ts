@@ -103,9 +103,10 @@ type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaCont
 
 /**
  * Every schema is zod's. Given as the compilers' factories, Fastify never loads its default ones (ajv and
- * fast-json-stringify, a sixth of building the app at a warm start: docs/decisions/0227-warm-start-and-idle-memory.md),
- * which setValidatorCompiler would only replace. Fastify's declaration types a factory's compiler as ajv's; at run
- * time it calls it with the route's schema definition ({ schema, method, url, httpPart }), as zod's compilers expect.
+ * fast-json-stringify, the largest part of building the app in a warm start's profile), which setValidatorCompiler
+ * would only replace (docs/decisions/0227-warm-start-and-idle-memory.md). Fastify's declaration types a factory's
+ * compiler as ajv's; at run time it calls it with the route's schema definition ({ schema, method, url, httpPart }),
+ * as zod's compilers expect.
  */
 const zodCompilers = {
   buildValidator: () => validatorCompiler,
