@@ -8,7 +8,8 @@
 //   bare Fastify    bench/lib/bare-health.mjs, the floor: node and Fastify alone
 // Each run also takes the server process's CPU time (user + system, all its threads) at that first 200, which moves far
 // less than the wall time when other work shares the cores. Each run reads the server's start-up phases from its
-// "started" log line (main.ts: milliseconds since the process began at the end of each phase) and its resident memory (VmRSS in /proc/<pid>/status) after START_IDLE_MS (5,000)
+// "started" log line (main.ts: milliseconds since the process began at the end of each phase, and the CPU time spent by
+// then, cpuPhases) and its resident memory (VmRSS in /proc/<pid>/status) after START_IDLE_MS (5,000)
 // of idling. Writes bench/results/start.json; `-- --baseline` writes bench/results/start-before.json instead, which
 // later runs carry in start.json as `before`. START_PORT picks the port (else a free one); START_CASES (bareFastify,
 // coldPglite, warmPglite, warmPostgres) runs only those, and writes nothing. Reports only: exits 0.
@@ -61,6 +62,7 @@ function residentMb(pid) {
  * @typedef {object} StartRun
  * @property {number} ms
  * @property {Record<string, number> | null} phases
+ * @property {Record<string, number> | null} cpuPhases
  * @property {number} rssMb
  * @property {number} peakRssMb
  * @property {boolean} demoSignInsListed
@@ -117,6 +119,7 @@ async function startOnce(script, env) {
       ms,
       cpuMs,
       phases: phaseLine?.startPhases ?? null,
+      cpuPhases: phaseLine?.startCpuPhases ?? null,
       ...memory,
       demoSignInsListed: output.includes('Demo sign-ins'),
     };
@@ -146,7 +149,8 @@ async function measure(label, prepare, script = 'apps/server/start.mjs') {
     const outcome = await startOnce(script, typeof env === 'function' ? env() : env);
     console.log(
       `${label} #${run + 1}: ${outcome.ms} ms to 200 (${outcome.cpuMs} ms CPU), idle RSS ${outcome.rssMb} MB (peak ${outcome.peakRssMb} MB)` +
-        (outcome.phases ? `; phases ${JSON.stringify(outcome.phases)}` : ''),
+        (outcome.phases ? `; phases ${JSON.stringify(outcome.phases)}` : '') +
+        (outcome.cpuPhases ? `; CPU by then ${JSON.stringify(outcome.cpuPhases)}` : ''),
     );
     list.push(outcome);
   }

@@ -99,6 +99,20 @@ export const multipartLimits = {
   headerPairs: 20,
 };
 
+type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+
+/**
+ * Every schema is zod's. Given as the compilers' factories, Fastify never loads its default ones (ajv and
+ * fast-json-stringify, the largest part of building the app in a warm start's profile), which setValidatorCompiler
+ * would only replace (docs/decisions/0227-warm-start-and-idle-memory.md). Fastify's declaration types a factory's
+ * compiler as ajv's; at run time it calls it with the route's schema definition ({ schema, method, url, httpPart }),
+ * as zod's compilers expect.
+ */
+const zodCompilers = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as CompilersFactory;
+
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   serveWeb?: boolean;
@@ -120,6 +134,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     // every line of ours and the answer (x-request-id), which the app shows with an error.
     requestIdHeader: false,
     genReqId: requestIdOf,
+    schemaController: { compilersFactory: zodCompilers },
   }).withTypeProvider<ZodTypeProvider>();
   // First, so the request's span is open around every hook and handler after it.
   if (options.tracing) await app.register(options.tracing.plugin);
@@ -128,8 +143,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   });
   const budgetMs = deps.config.database.requestTimeoutMs;
   app.addHook('onRequest', (_request, _reply, done) => withDatabaseBudget(budgetMs, done));
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   registerMetrics(app, { db: deps.db, token: deps.config.metricsToken, pool: options.pool });
 
