@@ -21,7 +21,7 @@ import type { Executor } from '../db/client.ts';
 import { executeStatic, staticStatement } from '../db/prepared.ts';
 import { eventPaymentItems, eventPayments, purchaseOrders } from '../db/schema/commerce.ts';
 import { invoiceCreditApplications, invoicePayments, invoices } from '../db/schema/invoices.ts';
-import { billingContacts, organizations } from '../db/schema/organizations.ts';
+import { billingContacts, organizationMemberships, organizations } from '../db/schema/organizations.ts';
 import { jobs } from '../db/schema/platform.ts';
 import { purchaseOrderApplications } from '../db/schema/purchase-order-links.ts';
 import { eventPaymentReceipts, receiptCounters } from '../db/schema/receipts.ts';
@@ -270,6 +270,33 @@ export async function paymentsOfInvoices(db: Executor, invoiceIds: readonly stri
     .where(inArray(invoicePayments.invoiceId, [...invoiceIds]))
     .orderBy(asc(invoicePayments.receivedOn), asc(invoicePayments.recordedAt), asc(invoicePayments.id));
   return rows.map(presentPayment);
+}
+
+/**
+ * The invoices of these event payments' purchase orders that `userId` may download: those of an
+ * organization they are an active OWNER or ADMIN of (the statement's rule). One query.
+ */
+export async function invoicesOfPayments(db: Executor, paymentIds: readonly string[], userId: string) {
+  if (paymentIds.length === 0) return [];
+  return db
+    .select({
+      paymentId: purchaseOrders.paymentId,
+      id: invoices.id,
+      number: invoices.number,
+      organizationId: invoices.organizationId,
+    })
+    .from(invoices)
+    .innerJoin(purchaseOrders, eq(purchaseOrders.id, invoices.purchaseOrderId))
+    .innerJoin(
+      organizationMemberships,
+      and(
+        eq(organizationMemberships.organizationId, invoices.organizationId),
+        eq(organizationMemberships.userId, userId),
+        isNull(organizationMemberships.archivedAt),
+        inArray(organizationMemberships.role, ['OWNER', 'ADMIN']),
+      ),
+    )
+    .where(inArray(purchaseOrders.paymentId, [...paymentIds]));
 }
 
 /** The credit applied to these invoices, in the order they took it (the oldest credit first): one query. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { EventPaymentPage } from '@portal/domain/commerce/payments.ts';
 import { invoiceNumberLabel, type ReceivablesPage, type StatementReply } from '@portal/domain/commerce/invoices.ts';
 import { invoicePayments, invoiceReminders, invoices } from '../../db/schema/invoices.ts';
 import { billingContacts, districts, organizations } from '../../db/schema/organizations.ts';
@@ -122,6 +123,16 @@ describe('an approved purchase order is invoiced', () => {
       `Your purchase order ${purchaseOrder.number} was approved. Invoice ${invoiceNumberLabel(invoice.number)} for $447.00 is attached to the mail sent to ${billingEmail}.\n$447.00 is due by 12/22/2026. Your receipt follows once it is paid.`,
     );
     expect(approval?.text).not.toContain('complete');
+  });
+
+  it("Manage Events names the order's invoice for the organization's owner and admins, who may download it", async () => {
+    const { invoice, payment, owner, admin, organization } = await invoicedSchool();
+    for (const caller of [owner.caller, admin.caller]) {
+      const listed = await call(t.app, 'GET', '/api/event-payments', { caller });
+      const row = listed.json<EventPaymentPage>().items.find((item) => item.id === payment.id);
+      expect(row?.invoice).toEqual({ id: invoice.id, number: invoice.number, organizationId: organization.id });
+      expect(row?.mayWithdraw).toBe(false);
+    }
   });
 
   it("takes the organization's own terms, and invoice numbers follow one another without gaps", async () => {
