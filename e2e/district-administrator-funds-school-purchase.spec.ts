@@ -13,7 +13,7 @@ const tickets = 2;
 // $125.00 a ticket.
 const total = '$250.00';
 
-test("staff make a district administrator and fund the district; the administrator sets a school's limit, its owner pays from the fund and cancels, and the fund is credited", async ({
+test("staff make a district administrator and fund the district; the administrator sets a school's limit, its owner pays from the fund and cancels, the fund is credited, and an order past the limit is withdrawn before a decision", async ({
   page,
   browser,
   baseURL,
@@ -151,6 +151,44 @@ test("staff make a district administrator and fund the district; the administrat
     await expect(
       districtPage.getByRole('table', { name: 'Spending by school and event' }).getByRole('row').nth(1),
     ).toContainText(`${school.name}${saleEvent.name}${total}${total}$0.00`);
+    await expectAccessible(districtPage);
+
+    // Three tickets ($375.00) pass the school's $300.00 limit: the order waits for the administrator.
+    await ownerPage.goto(`/members/events/${saleEvent.id}`);
+    await replaceText(input(addForm, 'Number of tickets'), String(tickets + 1));
+    await addForm.getByRole('button', { name: 'Add to cart' }).click();
+    await expectToast(ownerPage, 'Added to your cart');
+    await sideMenu(ownerPage).getByRole('link', { name: 'Event Cart' }).click();
+    await expect(ownerPage.getByRole('heading', { name: 'Event Cart', level: 1 })).toBeVisible();
+    await ownerPage.getByRole('button', { name: 'Pay with district funds' }).click();
+    await expect(ownerPage.getByText('Your order waits for the district administrator’s approval.')).toBeVisible();
+    await districtPage.reload();
+    const waiting = districtPage.getByRole('table', { name: 'Waiting for approval' });
+    await expect(waiting.getByRole('row').filter({ hasText: school.name })).toContainText('$375.00');
+
+    // The owner changes their mind: Withdraw request, confirmed; the order is cancelled, its tickets back in the cart.
+    await sideMenu(ownerPage).getByRole('link', { name: 'Manage Events' }).click();
+    await expect(ownerPage.getByRole('heading', { name: 'Manage Events', level: 1 })).toBeVisible();
+    const waitingOrder = ownerPage
+      .getByRole('table', { name: 'Event payments' })
+      .getByRole('row')
+      .filter({ hasText: 'Awaiting district approval' });
+    await waitingOrder.getByRole('button', { name: `Withdraw request: ${saleEvent.name}` }).click();
+    const withdrawDialog = ownerPage.getByRole('dialog', { name: 'Withdraw this request?' });
+    await expect(withdrawDialog).toContainText(`${saleEvent.name}: $375.00`);
+    await expect(withdrawDialog).toContainText('The district administrator will no longer be asked to approve it.');
+    await expectAccessible(ownerPage);
+    await withdrawDialog.getByRole('button', { name: 'Withdraw request' }).click();
+    await expectToast(ownerPage, 'Request withdrawn. Its tickets are back in your cart.');
+    await expect(ownerPage.getByRole('button', { name: `Withdraw request: ${saleEvent.name}` })).toHaveCount(0);
+    await expectAccessible(ownerPage);
+    await sideMenu(ownerPage).getByRole('link', { name: 'Event Cart' }).click();
+    await expect(ownerPage.getByRole('table').getByRole('row').filter({ hasText: itemTitle })).toBeVisible();
+
+    // The administrator has nothing left to decide, and the fund is untouched.
+    await districtPage.reload();
+    await expect(districtPage.getByText('No orders wait for your approval.')).toBeVisible();
+    await expect(districtPage.getByTestId('fund-balance')).toHaveText('$1,000.00');
     await expectAccessible(districtPage);
   } finally {
     await administratorContext.close();

@@ -271,7 +271,9 @@ test('a member pays by purchase order, staff approve it, and the payment shows a
   const mail = page
     .getByRole('article')
     .filter({ has: page.getByRole('heading', { name: `Purchase order ${order.number} approved` }) });
-  await expect(mail).toContainText(
-    `Your purchase order ${order.number} was approved and your payment of ${total.shown} is complete.`,
-  );
+  // Approved on trust: an invoice asks for the money (decision 0223), so the payment is not called complete.
+  await expect(mail).toContainText(`Your purchase order ${order.number} was approved. Invoice I-`);
+  await expect(mail).toContainText(`for ${total.shown} is attached to the mail sent to`);
+  await expect(mail).toContainText(`${total.shown} is due by`);
+  await expect(mail).not.toContainText('is complete');
 });

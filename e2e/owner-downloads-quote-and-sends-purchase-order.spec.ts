@@ -2,6 +2,7 @@ import { expectAccessible } from './fixtures/accessibility.ts';
 import { demoUsers, sideMenu, signIn } from './fixtures/auth.ts';
 import { expectToast, input, journeyTimeout, replaceText, typePhone, uniqueToken } from './fixtures/forms.ts';
 import { freshSchool } from './fixtures/journey-data.ts';
+import { newestMail } from './fixtures/mailbox.ts';
 import { downloadPdf, onePagePdf } from './fixtures/pdf.ts';
 import { findPurchaseOrderAsStaff } from './fixtures/staff-purchase-orders.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -17,7 +18,7 @@ const ordered = { tickets: 3, total: '$447.00', typed: '447.00' };
 // The development seller (config.ts): what every quote is headed with and paid to.
 const seller = 'Demo Professional Learning Provider, Inc.';
 
-test("an owner downloads the cart's quote, sends a purchase order naming it, and staff see the two side by side", async ({
+test("an owner downloads the cart's quote, sends a purchase order naming it, staff see the two side by side and approve it, and the owner finds its invoice in Manage Events", async ({
   page,
   browser,
   baseURL,
@@ -118,7 +119,42 @@ test("an owner downloads the cart's quote, sends a purchase order naming it, and
     );
     expect(staffCopy.text).toContain(`Quote number: ${number}`);
     expect(staffCopy.text).toContain(quoted.total);
+
+    // Staff approve it: the order is invoiced, not yet paid for.
+    await row.getByRole('button', { name: `Approve purchase order ${order.number}` }).click();
+    const confirm = staffPage.getByRole('dialog', { name: `Approve purchase order ${order.number}?` });
+    await confirm.getByRole('button', { name: 'Approve' }).click();
+    await expect(confirm).toBeHidden();
+    await expectToast(staffPage, 'Purchase order approved', { accessible: true });
   } finally {
     await staffContext.close();
   }
+
+  // The owner's approval mail names the invoice and when it is due; it does not say the payment is complete.
+  const mail = await newestMail(page, { to: school.owner.email, subject: `Purchase order ${order.number} approved` });
+  await expect(mail).toContainText(`Your purchase order ${order.number} was approved. Invoice I-`);
+  await expect(mail).toContainText(`for ${ordered.total} is attached to the mail sent to`);
+  await expect(mail).toContainText(`${ordered.total} is due by`);
+  await expect(mail).not.toContainText('is complete');
+  await expectAccessible(page);
+
+  // Manage Events offers the invoice beside the order; its PDF is the invoice of the purchase order.
+  await page.goto('/members/manage-events');
+  await expect(page.getByRole('heading', { name: 'Manage Events', level: 1 })).toBeVisible();
+  const paymentRow = page
+    .getByRole('table', { name: 'Event payments' })
+    .getByRole('row')
+    .filter({ hasText: eventName });
+  const invoiceLink = paymentRow.getByRole('link', { name: /^Download invoice I-\d{6}$/ });
+  await expect(invoiceLink).toHaveText('Download invoice');
+  await expectAccessible(page);
+  const invoice = await downloadPdf(page, () => invoiceLink.click());
+  const invoiceNumber = /Invoice number: (I-\d{6})/.exec(invoice.text)?.[1] ?? '';
+  expect(invoiceNumber, invoice.text).toMatch(/^I-\d{6}$/);
+  expect(invoice.name).toBe(`invoice-${invoiceNumber}.pdf`);
+  await expect(invoiceLink).toHaveAccessibleName(`Download invoice ${invoiceNumber}`);
+  for (const part of [seller, school.name, `Purchase order: ${order.number}`, itemTitle]) {
+    expect(invoice.text, part).toContain(part);
+  }
+  expect(invoice.text.replace(/\s+/g, ' ')).toContain(`Amount due ${ordered.total}`);
 });

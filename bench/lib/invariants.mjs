@@ -225,12 +225,21 @@ const invariants = [
   },
   {
     name: 'invoices paid ≠ their payments',
-    rule: "an invoice's paid_cents is not what its payments applied, or passes its total, or paid_at disagrees",
-    sql: `select i.id, i.total_cents, i.paid_cents, coalesce(sum(p.applied_cents), 0)::int as applied from invoices i
-      left join invoice_payments p on p.invoice_id = i.id
-      group by i.id
-      having i.paid_cents <> coalesce(sum(p.applied_cents), 0) or i.paid_cents > i.total_cents
+    rule: "an invoice's paid_cents is not what its payments and the credit applied to it paid, or passes its total, or paid_at disagrees",
+    sql: `select i.id, i.total_cents, i.paid_cents from invoices i
+      where i.paid_cents <> (select coalesce(sum(p.applied_cents), 0) from invoice_payments p where p.invoice_id = i.id)
+          + (select coalesce(sum(c.amount_cents), 0) from invoice_credit_applications c where c.invoice_id = i.id)
+        or i.paid_cents > i.total_cents
         or (i.paid_at is not null) <> (i.paid_cents = i.total_cents)`,
+  },
+  {
+    name: 'credit applied past what was left',
+    rule: "a payment's credit applied to later invoices (decision 0223) passes its credit_cents, or pays another organization's invoice",
+    sql: `select p.id, p.credit_cents, sum(c.amount_cents)::int as applied from invoice_payments p
+      join invoice_credit_applications c on c.source_payment_id = p.id
+      join invoices i on i.id = c.invoice_id
+      group by p.id
+      having sum(c.amount_cents) > p.credit_cents or bool_or(i.organization_id <> p.organization_id)`,
   },
   {
     name: 'invoice payments split wrong',

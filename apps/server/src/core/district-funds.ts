@@ -287,6 +287,37 @@ export async function approveFundSpend(
     .where(eq(districtFundApprovals.paymentId, approval.paymentId));
 }
 
+/**
+ * The buyer withdraws their order before a district administrator decided it, in the caller's
+ * transaction with the payment row locked and found AWAITING_APPROVAL: the approval row is decided by
+ * the buyer, withdrawn (so it leaves the administrators' list), and they are told. False when no
+ * approval of it waits (decided already, or never asked).
+ */
+export async function withdrawFundRequest(tx: Executor, paymentId: string, buyerId: string, now: Date) {
+  const [withdrawn] = await tx
+    .update(districtFundApprovals)
+    .set({ decidedById: buyerId, decidedAt: now, withdrawn: true })
+    .where(and(eq(districtFundApprovals.paymentId, paymentId), isNull(districtFundApprovals.decidedAt)))
+    .returning({ districtId: districtFundApprovals.districtId, organizationId: districtFundApprovals.organizationId });
+  if (!withdrawn) return false;
+  const [school] = await tx
+    .select({ name: organizations.name, totalCents: eventPayments.totalCents })
+    .from(organizations)
+    .innerJoin(eventPayments, eq(eventPayments.id, paymentId))
+    .where(eq(organizations.id, withdrawn.organizationId));
+  const schoolName = school?.name ?? 'A school';
+  for (const to of await administratorEmails(tx, withdrawn.districtId)) {
+    await queueMail(tx, {
+      to,
+      subject: districtFundMessages.withdrawnSubject(schoolName),
+      text: [
+        `${schoolName} withdrew its order of ${formatCents(school?.totalCents ?? 0)} that waited for your approval. Nothing is paid from the district fund and there is nothing to decide.`,
+      ].join('\n'),
+    });
+  }
+  return true;
+}
+
 /** A declined order's approval row, with why. */
 export async function markDeclined(tx: Executor, paymentId: string, declinedById: string, reason: string, now: Date) {
   await tx

@@ -1,11 +1,14 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
+  allocateCredit,
+  creditFromLabel,
   invoiceFileName,
   invoiceMessages,
   invoiceNumberLabel,
   invoiceStatus,
   paymentTermsLabel,
   splitInvoicePayment,
+  type InvoiceCreditRow,
   type InvoicePaymentRow,
   type InvoiceRow,
   type RecordInvoicePaymentInput,
@@ -17,8 +20,8 @@ import type { AppDeps } from '../app-deps.ts';
 import type { Executor } from '../db/client.ts';
 import { executeStatic, staticStatement } from '../db/prepared.ts';
 import { eventPaymentItems, eventPayments, purchaseOrders } from '../db/schema/commerce.ts';
-import { invoicePayments, invoices } from '../db/schema/invoices.ts';
-import { billingContacts, organizations } from '../db/schema/organizations.ts';
+import { invoiceCreditApplications, invoicePayments, invoices } from '../db/schema/invoices.ts';
+import { billingContacts, organizationMemberships, organizations } from '../db/schema/organizations.ts';
 import { jobs } from '../db/schema/platform.ts';
 import { purchaseOrderApplications } from '../db/schema/purchase-order-links.ts';
 import { eventPaymentReceipts, receiptCounters } from '../db/schema/receipts.ts';
@@ -75,33 +78,126 @@ const issueStatement = staticStatement(
         ${input('now')}::timestamptz, ${input('issuedOn')}::date, source.terms_days,
         ${input('issuedOn')}::date + source.terms_days, source.billing_email
       from counter, source
-      returning id, number
+      returning id, number, organization_id, total_cents, issued_on
     ), mailed as (
       insert into ${jobs} (kind, payload)
       select ${input('jobKind')}::text, jsonb_build_object('invoiceId', id) from invoice
     )
-    select id, number from invoice`,
+    select id, number, organization_id as "organizationId", total_cents as "totalCents", issued_on::text as "issuedOn"
+    from invoice`,
 );
 
 /**
- * Invoices an approved purchase order in the caller's transaction (the approval's), its last write:
+ * What is applied of a payment's credit, as a correlated subquery on invoice_payments, named in full:
+ * drizzle writes a one-table query's columns unqualified, which inside the subquery would name its own.
+ */
+const creditUsed = sql<number>`(select coalesce(sum(${invoiceCreditApplications.amountCents}), 0)::int
+  from ${invoiceCreditApplications} where ${invoiceCreditApplications.sourcePaymentId} = ${sql.identifier('invoice_payments')}.${sql.identifier('id')})`;
+
+/**
+ * The organization's credit left on earlier overpayments pays the new invoice, oldest credit first,
+ * never past its total (allocateCredit, decision 0223). The credits' payment rows are locked first;
+ * issuing takes the invoice counter's row before this, so two invoices of one organization issued at
+ * once apply its credit one after the other and never spend it twice. An invoice the credit pays in
+ * full is paid at once and its receipts follow, as a payment paying it in full would issue them.
+ */
+async function applyCredit(
+  tx: Executor,
+  invoice: { id: string; organizationId: string; totalCents: number; issuedOn: string },
+  purchaseOrderId: string,
+  now: Date,
+): Promise<number> {
+  const credits = await tx
+    .select({ paymentId: invoicePayments.id, creditCents: invoicePayments.creditCents, usedCents: creditUsed })
+    .from(invoicePayments)
+    .where(
+      and(
+        eq(invoicePayments.organizationId, invoice.organizationId),
+        sql`${invoicePayments.creditCents} > ${creditUsed}`,
+      ),
+    )
+    .orderBy(asc(invoicePayments.receivedOn), asc(invoicePayments.recordedAt), asc(invoicePayments.id))
+    .for('update');
+  const taken = allocateCredit(
+    credits.map((credit) => ({ paymentId: credit.paymentId, remainingCents: credit.creditCents - credit.usedCents })),
+    invoice.totalCents,
+  );
+  if (taken.length === 0) return 0;
+  await tx.insert(invoiceCreditApplications).values(
+    taken.map((credit) => ({
+      invoiceId: invoice.id,
+      sourcePaymentId: credit.paymentId,
+      organizationId: invoice.organizationId,
+      amountCents: credit.amountCents,
+      appliedOn: invoice.issuedOn,
+    })),
+  );
+  const appliedCents = taken.reduce((sum, credit) => sum + credit.amountCents, 0);
+  const paidInFull = appliedCents === invoice.totalCents;
+  await tx
+    .update(invoices)
+    .set({ paidCents: appliedCents, paidAt: paidInFull ? now : null })
+    .where(eq(invoices.id, invoice.id));
+  if (paidInFull) {
+    for (const paymentId of await paymentsOfPurchaseOrder(tx, purchaseOrderId)) {
+      await issueReceipt(tx, paymentId, now, null);
+    }
+  }
+  return appliedCents;
+}
+
+/** An invoice just issued: what the approval's mail to the buyer says of it. */
+export interface IssuedInvoice {
+  id: string;
+  number: number;
+  totalCents: number;
+  /** What the organization's earlier credit paid of it. */
+  creditAppliedCents: number;
+  dueOn: string;
+  organizationId: string;
+  billingEmail: string;
+}
+
+/**
+ * Invoices an approved purchase order in the caller's transaction (the approval's), its last writes:
  * the counter's row lock is then held only until the commit, and a rollback gives the number back.
- * Undefined when there is nothing to invoice (nothing owed, or invoiced already).
+ * The organization's credit pays what it can of it. Undefined when there is nothing to invoice
+ * (nothing owed, or invoiced already).
  */
 export async function issueInvoice(
   tx: Executor,
   purchaseOrderId: string,
   now: Date,
   timeZone: string,
-): Promise<{ id: string; number: number } | undefined> {
-  const [invoice] = await executeStatic<{ id: string; number: number }>(tx, issueStatement, {
+): Promise<IssuedInvoice | undefined> {
+  const [invoice] = await executeStatic<{
+    id: string;
+    number: number;
+    organizationId: string;
+    totalCents: number;
+    issuedOn: string;
+  }>(tx, issueStatement, {
     purchaseOrderId,
     series,
     now: now.toISOString(),
     issuedOn: calendarDateIn(now, timeZone),
     jobKind: invoiceMailJob,
   });
-  return invoice;
+  if (!invoice) return undefined;
+  const creditAppliedCents = await applyCredit(tx, invoice, purchaseOrderId, now);
+  const [issued] = await tx
+    .select({ dueOn: invoices.dueOn, billingEmail: invoices.billingEmail })
+    .from(invoices)
+    .where(eq(invoices.id, invoice.id));
+  if (!issued) throw new Error('the invoice just issued is not found');
+  return {
+    id: invoice.id,
+    number: invoice.number,
+    totalCents: invoice.totalCents,
+    creditAppliedCents,
+    organizationId: invoice.organizationId,
+    ...issued,
+  };
 }
 
 /** The invoice columns every list reads; open and status follow from them and today. */
@@ -119,6 +215,8 @@ const invoiceColumns = {
   paidCents: invoices.paidCents,
   billingEmail: invoices.billingEmail,
   receiptNumber: eventPaymentReceipts.number,
+  creditAppliedCents: sql<number>`(select coalesce(sum(${invoiceCreditApplications.amountCents}), 0)::int
+    from ${invoiceCreditApplications} where ${invoiceCreditApplications.invoiceId} = ${invoices.id})`.mapWith(Number),
 };
 
 /** Invoices joined to what they name, one query whatever the page size. */
@@ -172,6 +270,59 @@ export async function paymentsOfInvoices(db: Executor, invoiceIds: readonly stri
     .where(inArray(invoicePayments.invoiceId, [...invoiceIds]))
     .orderBy(asc(invoicePayments.receivedOn), asc(invoicePayments.recordedAt), asc(invoicePayments.id));
   return rows.map(presentPayment);
+}
+
+/**
+ * The invoices of these event payments' purchase orders that `userId` may download: those of an
+ * organization they are an active OWNER or ADMIN of (the statement's rule). One query.
+ */
+export async function invoicesOfPayments(db: Executor, paymentIds: readonly string[], userId: string) {
+  if (paymentIds.length === 0) return [];
+  return db
+    .select({
+      paymentId: purchaseOrders.paymentId,
+      id: invoices.id,
+      number: invoices.number,
+      organizationId: invoices.organizationId,
+    })
+    .from(invoices)
+    .innerJoin(purchaseOrders, eq(purchaseOrders.id, invoices.purchaseOrderId))
+    .innerJoin(
+      organizationMemberships,
+      and(
+        eq(organizationMemberships.organizationId, invoices.organizationId),
+        eq(organizationMemberships.userId, userId),
+        isNull(organizationMemberships.archivedAt),
+        inArray(organizationMemberships.role, ['OWNER', 'ADMIN']),
+      ),
+    )
+    .where(inArray(purchaseOrders.paymentId, [...paymentIds]));
+}
+
+/** The credit applied to these invoices, in the order they took it (the oldest credit first): one query. */
+export async function creditsOfInvoices(db: Executor, invoiceIds: readonly string[]): Promise<InvoiceCreditRow[]> {
+  if (invoiceIds.length === 0) return [];
+  const sourceInvoices = aliasedTable(invoices, 'source_invoices');
+  return db
+    .select({
+      id: invoiceCreditApplications.id,
+      invoiceId: invoiceCreditApplications.invoiceId,
+      invoiceNumber: invoices.number,
+      sourceInvoiceNumber: sourceInvoices.number,
+      appliedOn: invoiceCreditApplications.appliedOn,
+      amountCents: invoiceCreditApplications.amountCents,
+    })
+    .from(invoiceCreditApplications)
+    .innerJoin(invoices, eq(invoices.id, invoiceCreditApplications.invoiceId))
+    .innerJoin(invoicePayments, eq(invoicePayments.id, invoiceCreditApplications.sourcePaymentId))
+    .innerJoin(sourceInvoices, eq(sourceInvoices.id, invoicePayments.invoiceId))
+    .where(inArray(invoiceCreditApplications.invoiceId, [...invoiceIds]))
+    .orderBy(
+      asc(invoiceCreditApplications.createdAt),
+      asc(invoicePayments.receivedOn),
+      asc(invoicePayments.recordedAt),
+      asc(invoicePayments.id),
+    );
 }
 
 /** A payment recorded, found again by its Idempotency-Key: a repeat answers what the first recorded. */
@@ -287,6 +438,9 @@ export async function statementHead(
       applied: sum(
         sql`select coalesce(sum(${invoicePayments.appliedCents}), 0) from ${invoicePayments} where ${invoicePayments.organizationId} = ${organizations.id}`,
       ),
+      creditApplied: sum(
+        sql`select coalesce(sum(${invoiceCreditApplications.amountCents}), 0) from ${invoiceCreditApplications} where ${invoiceCreditApplications.organizationId} = ${organizations.id}`,
+      ),
       credit: sum(
         sql`select coalesce(sum(${invoicePayments.creditCents}), 0) from ${invoicePayments} where ${invoicePayments.organizationId} = ${organizations.id}`,
       ),
@@ -298,9 +452,10 @@ export async function statementHead(
     .from(organizations)
     .where(eq(organizations.id, organizationId));
   if (!row) return undefined;
+  // Credit applied to a later invoice moves from the account's credit to what paid invoices: the balance stays the sum.
   const invoicedCents = Number(row.invoiced);
-  const appliedCents = Number(row.applied);
-  const creditCents = Number(row.credit);
+  const appliedCents = Number(row.applied) + Number(row.creditApplied);
+  const creditCents = Number(row.credit) - Number(row.creditApplied);
   return {
     organizationName: row.name,
     invoiceCount: Number(row.invoices),
@@ -360,6 +515,7 @@ async function invoiceDocument(db: Executor, invoiceId: string, today: string) {
         .from(eventPayments)
         .where(eq(eventPayments.id, invoice.eventPaymentId))
     : [];
+  const credits = await creditsOfInvoices(db, [invoiceId]);
   const cityLine = [address?.city, [address?.stateProvince, address?.zipPostal].filter(Boolean).join(' ')]
     .filter(Boolean)
     .join(', ');
@@ -371,6 +527,7 @@ async function invoiceDocument(db: Executor, invoiceId: string, today: string) {
     items,
     subtotalCents: amounts?.subtotalCents ?? invoice.totalCents,
     discountCents: amounts?.discountCents ?? 0,
+    credits,
   };
 }
 
@@ -429,13 +586,27 @@ export async function invoiceFile(
   totalRow('Subtotal', formatCents(document.subtotalCents));
   if (document.discountCents > 0) totalRow('Discount', `-${formatCents(document.discountCents)}`);
   totalRow('Total', formatCents(invoice.totalCents), bold, 12);
-  if (invoice.paidCents > 0) totalRow('Paid', `-${formatCents(invoice.paidCents)}`);
+  for (const credit of document.credits) {
+    totalRow(creditFromLabel(credit.sourceInvoiceNumber), `-${formatCents(credit.amountCents)}`);
+  }
+  const paidByPayments = invoice.paidCents - invoice.creditAppliedCents;
+  if (paidByPayments > 0) totalRow('Paid', `-${formatCents(paidByPayments)}`);
   totalRow('Amount due', formatCents(invoice.openCents), bold, 12);
   gap();
   line('How to pay', 13, bold);
   line(`Please pay by check or bank transfer by ${formatUsDate(invoice.dueOn)}, quoting ${label}.`);
   for (const part of settings.seller.remittance) line(part, 10);
   return { fileName: invoiceFileName(invoice.number), bytes: await save(), invoice };
+}
+
+/** What an invoice just issued asks for, once the organization's credit has paid what it could. */
+function invoiceOwedWords(invoice: InvoiceRow): string {
+  const due = `${paymentTermsLabel(invoice.termsDays)}, due on ${formatUsDate(invoice.dueOn)}`;
+  if (invoice.creditAppliedCents === 0) return `${due}.`;
+  const credit = formatCents(invoice.creditAppliedCents);
+  return invoice.openCents === 0
+    ? `the organization's credit of ${credit} paid it in full; nothing is owed.`
+    : `the organization's credit paid ${credit} of it; ${formatCents(invoice.openCents)} is owed, ${due}.`;
 }
 
 /** Mails an invoice to its billing contact, the PDF attached, through the outbox. */
@@ -452,7 +623,7 @@ export async function mailInvoice(
   const label = invoiceNumberLabel(invoice.number);
   const opening = reminder
     ? `Invoice ${label} for ${invoice.organizationName} was due on ${formatUsDate(invoice.dueOn)} and ${formatCents(invoice.openCents)} is still owed (${reminder.daysOverdue} days overdue).`
-    : `Purchase order ${invoice.purchaseOrderNumber} was approved. Invoice ${label} for ${formatCents(invoice.totalCents)} is attached: ${paymentTermsLabel(invoice.termsDays)}, due on ${formatUsDate(invoice.dueOn)}.`;
+    : `Purchase order ${invoice.purchaseOrderNumber} was approved. Invoice ${label} for ${formatCents(invoice.totalCents)} is attached: ${invoiceOwedWords(invoice)}`;
   await queueMail(db, {
     to: invoice.billingEmail,
     subject: reminder ? invoiceMessages.reminderSubject(invoice.number) : invoiceMessages.mailSubject(invoice.number),

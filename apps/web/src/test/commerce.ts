@@ -206,6 +206,8 @@ export function anEventPaymentRow(overrides: Partial<EventPaymentRow> = {}): Eve
     refundedCents: 0,
     mayCancel: false,
     creditNotes: [],
+    invoice: null,
+    mayWithdraw: false,
     ...overrides,
   };
 }

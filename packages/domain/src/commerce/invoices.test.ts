@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCents } from '../money.ts';
 import {
   ageingBucket,
+  allocateCredit,
   balanceWords,
   dueReminderOccasion,
   invoiceDueOn,
@@ -58,6 +59,43 @@ describe('splitInvoicePayment', () => {
   );
 });
 
+describe('allocateCredit', () => {
+  const a = { paymentId: 'a', remainingCents: 3_000 };
+  const b = { paymentId: 'b', remainingCents: 5_000 };
+  it.each([
+    ['no credit', [], 10_000, []],
+    ['all of one credit, less than the total', [a], 10_000, [{ paymentId: 'a', amountCents: 3_000 }]],
+    ['part of one credit, never past the total', [a], 2_000, [{ paymentId: 'a', amountCents: 2_000 }]],
+    ['exactly the total', [a], 3_000, [{ paymentId: 'a', amountCents: 3_000 }]],
+    [
+      'the oldest first, then part of the next',
+      [a, b],
+      4_000,
+      [
+        { paymentId: 'a', amountCents: 3_000 },
+        { paymentId: 'b', amountCents: 1_000 },
+      ],
+    ],
+    ['none of the next once the oldest covers it', [a, b], 1_000, [{ paymentId: 'a', amountCents: 1_000 }]],
+    [
+      'both whole, the rest still owed',
+      [a, b],
+      9_000,
+      [
+        { paymentId: 'a', amountCents: 3_000 },
+        { paymentId: 'b', amountCents: 5_000 },
+      ],
+    ],
+    [
+      'a used-up credit skipped',
+      [{ paymentId: 'a', remainingCents: 0 }, b],
+      1_000,
+      [{ paymentId: 'b', amountCents: 1_000 }],
+    ],
+    ['nothing for an invoice of nothing', [a], 0, []],
+  ] as const)('%s', (_case, credits, total, taken) => expect(allocateCredit(credits, total)).toEqual(taken));
+});
+
 describe('invoiceStatus', () => {
   it.each([
     [0, '2026-12-22', '2027-01-30', 'PAID'],
@@ -107,6 +145,7 @@ describe('the statement', () => {
           creditCents: 5_300,
         },
       ],
+      [],
       formatCents,
     );
     expect(lines.map((line) => [line.date, line.kind, line.balanceCents])).toEqual([
@@ -115,6 +154,34 @@ describe('the statement', () => {
       ['2026-12-01', 'PAYMENT', 4_700],
     ]);
     expect(lines[2]?.description).toBe('Check 1042 for I-000001, $53.00 of it credit on account');
+  });
+
+  it('shows credit applied to a later invoice as a line that leaves the balance as it was', () => {
+    const lines = statementLines(
+      [
+        { number: 1, issuedOn: '2026-11-22', dueOn: '2026-12-22', totalCents: 44_700, purchaseOrderNumber: 'PO-1' },
+        { number: 2, issuedOn: '2026-12-03', dueOn: '2027-01-02', totalCents: 10_000, purchaseOrderNumber: 'PO-2' },
+      ],
+      [
+        {
+          invoiceNumber: 1,
+          method: 'CHECK',
+          reference: '1042',
+          receivedOn: '2026-12-01',
+          amountCents: 50_000,
+          creditCents: 5_300,
+        },
+      ],
+      [{ invoiceNumber: 2, sourceInvoiceNumber: 1, appliedOn: '2026-12-03', amountCents: 5_300 }],
+      formatCents,
+    );
+    expect(lines.map((line) => [line.date, line.kind, line.balanceCents])).toEqual([
+      ['2026-11-22', 'INVOICE', 44_700],
+      ['2026-12-01', 'PAYMENT', -5_300],
+      ['2026-12-03', 'INVOICE', 4_700],
+      ['2026-12-03', 'CREDIT', 4_700],
+    ]);
+    expect(lines[3]?.description).toBe('Credit from I-000001 applied to I-000002: $53.00');
   });
 
   it.each([

@@ -78,6 +78,32 @@ export function splitInvoicePayment(
   return { appliedCents, creditCents: amountCents - appliedCents };
 }
 
+/** A payment's credit not yet applied to a later invoice, oldest first as the caller lists them. */
+export interface AvailableCredit {
+  paymentId: string;
+  remainingCents: number;
+}
+
+/**
+ * How the organization's credit pays a new invoice of `totalCents`: the oldest credit first, each
+ * taken whole or in part, never past the invoice's total. What is left stays on the account.
+ */
+export function allocateCredit(
+  credits: readonly AvailableCredit[],
+  totalCents: number,
+): { paymentId: string; amountCents: number }[] {
+  const taken: { paymentId: string; amountCents: number }[] = [];
+  let owed = Math.max(totalCents, 0);
+  for (const credit of credits) {
+    if (owed === 0) break;
+    const amountCents = Math.min(Math.max(credit.remainingCents, 0), owed);
+    if (amountCents === 0) continue;
+    taken.push({ paymentId: credit.paymentId, amountCents });
+    owed -= amountCents;
+  }
+  return taken;
+}
+
 /**
  * The reminder occasion due for an invoice on `today`: the largest of `reminderDays` it is overdue by
  * at least, or null. A sweep that missed a day still sends the one occasion reached, and an earlier
@@ -181,6 +207,8 @@ export const invoiceRow = z.object({
   billingEmail: z.string(),
   /** The receipt that followed the invoice's full payment, when its purchase order pays one event payment. */
   receiptNumber: z.number().nullable(),
+  /** What the organization's earlier credit paid of it when it was issued (part of paidCents). */
+  creditAppliedCents: z.number(),
 });
 export type InvoiceRow = z.infer<typeof invoiceRow>;
 
@@ -191,14 +219,31 @@ export const adminInvoiceQuery = pageQuery.extend({
 export const adminInvoicePage = paginated(invoiceRow);
 export type AdminInvoicePage = z.infer<typeof adminInvoicePage>;
 
+/** Credit from an earlier invoice's overpayment that paid part or all of a later invoice. */
+export const invoiceCreditRow = z.object({
+  id: z.uuid(),
+  invoiceId: z.uuid(),
+  invoiceNumber: z.number(),
+  /** The invoice whose overpayment made the credit. */
+  sourceInvoiceNumber: z.number(),
+  appliedOn: z.string(),
+  amountCents: z.number(),
+});
+export type InvoiceCreditRow = z.infer<typeof invoiceCreditRow>;
+
+/** "Credit from I-000001", as the invoice, the statement and its page name credit applied. */
+export function creditFromLabel(sourceInvoiceNumber: number): string {
+  return `Credit from ${invoiceNumberLabel(sourceInvoiceNumber)}`;
+}
+
 export const recordInvoicePaymentReply = z.object({ invoice: invoiceRow, payment: invoicePaymentRow });
 export type RecordInvoicePaymentReply = z.infer<typeof recordInvoicePaymentReply>;
 
 export const statementTotals = z.object({
   invoicedCents: z.number(),
-  /** What payments paid of invoices. */
+  /** What payments and applied credit paid of invoices. */
   appliedCents: z.number(),
-  /** What payments paid beyond their invoices: credit on the account. */
+  /** What payments paid beyond their invoices and no later invoice has used yet: credit on the account. */
   creditCents: z.number(),
   /** invoiced − applied − credit: owed when positive, in credit when negative. */
   balanceCents: z.number(),
@@ -215,6 +260,8 @@ export const statementReply = z.object({
   invoices: paginated(invoiceRow),
   /** The payments of the invoices on this page. */
   payments: z.array(invoicePaymentRow),
+  /** The credit applied to the invoices on this page. */
+  credits: z.array(invoiceCreditRow),
 });
 export type StatementReply = z.infer<typeof statementReply>;
 
@@ -256,16 +303,24 @@ export const bucketColumns: Record<AgeingBucket, keyof Omit<ReceivablesRow, 'id'
 /** One line of a statement of account, with the balance after it. */
 export interface StatementLine {
   date: string;
-  kind: 'INVOICE' | 'PAYMENT';
+  /** A CREDIT line moves credit already counted to a later invoice: it leaves the balance as it was. */
+  kind: 'INVOICE' | 'PAYMENT' | 'CREDIT';
   description: string;
   chargeCents: number;
   paymentCents: number;
   balanceCents: number;
 }
 
+export const statementLineKindLabels: Record<StatementLine['kind'], string> = {
+  INVOICE: 'Invoice',
+  PAYMENT: 'Payment',
+  CREDIT: 'Credit applied',
+};
+
 /**
- * The statement's lines in date order (an invoice before a payment of the same day), each with the
- * running balance: invoices add to it, payments (credit included) take from it.
+ * The statement's lines in date order (of one day: invoices, payments, then credit applied, which a
+ * payment made first), each with the running balance: invoices add to it, payments (credit included) take
+ * from it; credit applied to a later invoice was taken when it was paid, so it changes nothing.
  */
 export function statementLines(
   invoices: readonly Pick<InvoiceRow, 'number' | 'issuedOn' | 'dueOn' | 'totalCents' | 'purchaseOrderNumber'>[],
@@ -273,6 +328,7 @@ export function statementLines(
     InvoicePaymentRow,
     'invoiceNumber' | 'method' | 'reference' | 'receivedOn' | 'amountCents' | 'creditCents'
   >[],
+  credits: readonly Pick<InvoiceCreditRow, 'invoiceNumber' | 'sourceInvoiceNumber' | 'appliedOn' | 'amountCents'>[],
   format: (cents: number) => string,
 ): StatementLine[] {
   const entries = [
@@ -295,6 +351,15 @@ export function statementLines(
         (payment.creditCents > 0 ? `, ${format(payment.creditCents)} of it credit on account` : ''),
       chargeCents: 0,
       paymentCents: payment.amountCents,
+    })),
+    ...credits.map((credit) => ({
+      date: credit.appliedOn,
+      order: 2,
+      number: credit.invoiceNumber,
+      kind: 'CREDIT' as const,
+      description: `${creditFromLabel(credit.sourceInvoiceNumber)} applied to ${invoiceNumberLabel(credit.invoiceNumber)}: ${format(credit.amountCents)}`,
+      chargeCents: 0,
+      paymentCents: 0,
     })),
   ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.order - b.order || a.number - b.number));
   let balanceCents = 0;

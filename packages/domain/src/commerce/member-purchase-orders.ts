@@ -3,6 +3,7 @@ import { couponTypes } from './enums.ts';
 import { pageQuery, paginated } from '../pagination.ts';
 import { dollarsToCents, type Cents } from '../money.ts';
 import { orderTotals, type Coupon } from './pricing.ts';
+import { quoteNumberField } from './quotes.ts';
 import {
   maxPurchaseOrderTotalCents,
   purchaseOrderFields,
@@ -96,6 +97,8 @@ export type InstitutePurchaseOrderFields = z.infer<typeof institutePurchaseOrder
 /** POST /api/package-purchase-orders (multipart/form-data): the contract paid and the typed total (cents). */
 export const packagePurchaseOrderFields = contactFields.extend({
   contractId: z.uuid(memberPurchaseOrderMessages.packageRequired),
+  /** The quote of the package request's review it answers (decision 0211, for packages since 0224). */
+  quoteNumber: quoteNumberField,
   type: z.literal('PACKAGE').optional(),
   total: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),

@@ -184,6 +184,13 @@ export const eventPaymentRow = z.object({
   mayCancel: z.boolean(),
   /** Its refunds' credit notes, oldest first: each downloadable beside the receipt. */
   creditNotes: z.array(z.object({ refundId: z.string(), number: z.number() })),
+  /**
+   * The invoice its purchase order's approval issued, for an OWNER or ADMIN of its organization (who
+   * download it from the statement's route); null otherwise.
+   */
+  invoice: z.object({ id: z.string(), number: z.number(), organizationId: z.string() }).nullable(),
+  /** The buyer's order waiting for the district administrator (mayWithdrawFundRequest): the row offers 'Withdraw request'. */
+  mayWithdraw: z.boolean(),
 });
 export type EventPaymentRow = z.infer<typeof eventPaymentRow>;
 export const eventPaymentPage = paginated(eventPaymentRow);
@@ -283,3 +290,6 @@ export const adminEventPaymentRow = z.object({
 export type AdminEventPaymentRow = z.infer<typeof adminEventPaymentRow>;
 export const adminEventPaymentPage = paginated(adminEventPaymentRow);
 export type AdminEventPaymentPage = z.infer<typeof adminEventPaymentPage>;
+
+export const withdrawFundRequestReply = z.object({ status: z.literal('CANCELLED'), message: z.string() });
+export type WithdrawFundRequestReply = z.infer<typeof withdrawFundRequestReply>;

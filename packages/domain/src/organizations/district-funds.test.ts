@@ -5,6 +5,7 @@ import {
   districtFundEntryInput,
   districtSpendDecision,
   entryAmountIsValid,
+  mayWithdrawFundRequest,
   type DistrictSpendDecision,
   type DistrictSpendFacts,
 } from './district-funds.ts';
@@ -88,4 +89,18 @@ describe('inputs', () => {
     expect(districtAllowanceInput.safeParse({ limitCents: 1.5 }).success).toBe(false);
     expect(districtAllowanceInput.safeParse({ limitCents: 2 ** 31 }).success).toBe(false);
   });
+});
+
+describe('mayWithdrawFundRequest', () => {
+  it.each([
+    [true, 'AWAITING_APPROVAL', false, true],
+    [false, 'AWAITING_APPROVAL', false, false],
+    [true, 'AWAITING_APPROVAL', true, false],
+    [true, 'PAID', false, false],
+    [true, 'CANCELLED', false, false],
+    [true, 'PENDING', false, false],
+    [true, 'PO_SUBMITTED', false, false],
+  ] as const)('buyer %s, %s, impersonated %s: %s', (isBuyer, status, impersonated, may) =>
+    expect(mayWithdrawFundRequest({ isBuyer, status, impersonated })).toBe(may),
+  );
 });

@@ -76,7 +76,28 @@ export const districtFundMessages = {
   approvalSubject: (school: string) => `An order of ${school} waits for your approval`,
   declinedSubject: 'Your district funds order was declined',
   approvedSubject: 'Your district funds order was approved',
+  withdrawAction: 'Withdraw request',
+  withdrawConfirmTitle: 'Withdraw this request?',
+  withdrawConfirmBody:
+    'The district administrator will no longer be asked to approve it. Its tickets go back to your cart, to pay another way or remove.',
+  withdrawConfirm: 'Withdraw request',
+  withdrawKeep: 'Keep waiting',
+  withdrawn: 'Request withdrawn. Its tickets are back in your cart.',
+  withdrawViewAs: 'Only the buyer withdraws a request, not staff viewing as them.',
+  withdrawnSubject: (school: string) => `${school} withdrew its request for district funds`,
 } as const;
+
+/**
+ * Whether Manage Events offers 'Withdraw request' on an order (and the server allows it): only the
+ * buyer's own order still waiting for the district administrator, not through staff's impersonation.
+ */
+export function mayWithdrawFundRequest(order: {
+  isBuyer: boolean;
+  status: (typeof eventPaymentStatuses)[number];
+  impersonated: boolean;
+}): boolean {
+  return order.isBuyer && order.status === 'AWAITING_APPROVAL' && !order.impersonated;
+}
 
 const cents = z.number().int('Whole cents only').max(int4Max, 'This amount is too large');
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { districtFundEntryKinds } from '@portal/domain/organizations/district-funds.ts';
 import { createdAt, id } from './columns.ts';
 import { eventPayments } from './commerce.ts';
@@ -93,6 +93,8 @@ export const districtFundApprovals = pgTable(
     decidedById: uuid('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     declineReason: text('decline_reason'),
+    /** The buyer withdrew the order before a decision (decided_by is then the buyer). */
+    withdrawn: boolean('withdrawn').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

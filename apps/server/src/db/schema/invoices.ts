@@ -98,6 +98,36 @@ export const invoicePayments = pgTable(
   ],
 );
 
+/**
+ * Credit from a payment's overpayment applied to a later invoice of the organization when it was
+ * issued (docs/decisions/0223-credit-applied-to-later-invoices.md). What a credit has left is its
+ * payment's credit_cents less its rows here; the invoice's paid_cents counts what it took.
+ */
+export const invoiceCreditApplications = pgTable(
+  'invoice_credit_applications',
+  {
+    id: id(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    sourcePaymentId: uuid('source_payment_id')
+      .notNull()
+      .references(() => invoicePayments.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    amountCents: integer('amount_cents').notNull(),
+    appliedOn: date('applied_on', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('invoice_credit_applications_amount_positive', sql`${t.amountCents} > 0`),
+    uniqueIndex('invoice_credit_applications_once').on(t.invoiceId, t.sourcePaymentId),
+    index('invoice_credit_applications_source').on(t.sourcePaymentId),
+    index('invoice_credit_applications_organization').on(t.organizationId),
+  ],
+);
+
 /** One row per invoice and days-overdue occasion, written in the transaction that queues its mail: two sweeps mail it once. */
 export const invoiceReminders = pgTable(
   'invoice_reminders',

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { invoiceNumberLabel, type ReceivablesPage } from '@portal/domain/commerce/invoices.ts';
+import type { EventPaymentPage } from '@portal/domain/commerce/payments.ts';
+import { invoiceNumberLabel, type ReceivablesPage, type StatementReply } from '@portal/domain/commerce/invoices.ts';
 import { invoicePayments, invoiceReminders, invoices } from '../../db/schema/invoices.ts';
 import { billingContacts, districts, organizations } from '../../db/schema/organizations.ts';
 import { mailMessages } from '../../db/schema/platform.ts';
@@ -26,7 +27,7 @@ const day = 86_400_000;
 async function invoicedSchool(options: { termsDays?: number } = {}) {
   const staff = await signedInUser(t, 'STAFF');
   const people = await school(t);
-  const { organization, admin } = people;
+  const { organization } = people;
   const [district] = await t.deps.db
     .insert(districts)
     .values({ name: `District ${randomUUID().slice(0, 8)}` })
@@ -46,6 +47,13 @@ async function invoicedSchool(options: { termsDays?: number } = {}) {
     });
     expect(terms.statusCode).toBe(200);
   }
+  const { payment, purchaseOrder, invoice } = await invoicedOrder(staff, people);
+  return { ...people, staff, payment, purchaseOrder, invoice, billingEmail, district };
+}
+
+/** Another purchase order of the school's ADMIN for `seats` seats at $149.00, approved by staff: its invoice. */
+async function invoicedOrder(staff: { caller: Caller }, people: Awaited<ReturnType<typeof school>>, seats = 3) {
+  const { organization, admin } = people;
   const conference = await createConferenceDay(t.deps.db, 100);
   const payment = await createPayment(t.deps.db, {
     userId: admin.user.id,
@@ -56,7 +64,7 @@ async function invoicedSchool(options: { termsDays?: number } = {}) {
         eventId: conference.event.id,
         ticketTypeId: conference.ticketType.id,
         sectionId: conference.section.id,
-        numberOfTickets: 3,
+        numberOfTickets: seats,
       },
     ],
   });
@@ -65,6 +73,7 @@ async function invoicedSchool(options: { termsDays?: number } = {}) {
     userId: admin.user.id,
     organizationId: organization.id,
     number: `PO-${randomUUID().slice(0, 6)}`,
+    submittedTotalCents: seats * 14_900,
     pdf: Buffer.from('%PDF-1.4\n%%EOF\n'),
   });
   const approved = await call(t.app, 'POST', `/api/admin/purchase-orders/${purchaseOrder.id}/approve`, {
@@ -73,7 +82,7 @@ async function invoicedSchool(options: { termsDays?: number } = {}) {
   expect(approved.statusCode).toBe(200);
   const [invoice] = await t.deps.db.select().from(invoices).where(eq(invoices.purchaseOrderId, purchaseOrder.id));
   if (!invoice) throw new Error('no invoice was issued');
-  return { ...people, staff, payment, purchaseOrder, invoice, billingEmail, district };
+  return { payment, purchaseOrder, invoice };
 }
 
 function pay(caller: Caller, invoiceId: string, amountCents: number, key = randomUUID(), extra: object = {}) {
@@ -106,6 +115,24 @@ describe('an approved purchase order is invoiced', () => {
     expect(text).toContain(`Purchase order: ${purchaseOrder.number}`);
     expect(text).toContain(t.deps.config.seller.legalName);
     expect(text).toMatch(/Amount due\s*\$447\.00/);
+    const [approval] = await t.deps.db
+      .select()
+      .from(mailMessages)
+      .where(eq(mailMessages.subject, `Purchase order ${purchaseOrder.number} approved`));
+    expect(approval?.text).toContain(
+      `Your purchase order ${purchaseOrder.number} was approved. Invoice ${invoiceNumberLabel(invoice.number)} for $447.00 is attached to the mail sent to ${billingEmail}.\n$447.00 is due by 12/22/2026. Your receipt follows once it is paid.`,
+    );
+    expect(approval?.text).not.toContain('complete');
+  });
+
+  it("Manage Events names the order's invoice for the organization's owner and admins, who may download it", async () => {
+    const { invoice, payment, owner, admin, organization } = await invoicedSchool();
+    for (const caller of [owner.caller, admin.caller]) {
+      const listed = await call(t.app, 'GET', '/api/event-payments', { caller });
+      const row = listed.json<EventPaymentPage>().items.find((item) => item.id === payment.id);
+      expect(row?.invoice).toEqual({ id: invoice.id, number: invoice.number, organizationId: organization.id });
+      expect(row?.mayWithdraw).toBe(false);
+    }
   });
 
   it("takes the organization's own terms, and invoice numbers follow one another without gaps", async () => {
@@ -174,6 +201,142 @@ describe('POST /api/admin/invoices/:id/payments', () => {
     expect((await pay(owner.caller, invoice.id, 100)).statusCode).toBe(403);
     const rows = await t.deps.db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, invoice.id));
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe("an overpayment's credit pays the organization's next invoices", () => {
+  const statementOf = async (caller: Caller, organizationId: string) =>
+    (await call(t.app, 'GET', `/api/statements/${organizationId}`, { caller })).json<StatementReply>();
+
+  it('takes what it can of the next invoice, shows it on the invoice, the statement and the mails, and the balance stays the sum', async () => {
+    const first = await invoicedSchool();
+    const { staff, owner, admin, organization, billingEmail } = first;
+    expect(
+      (await pay(staff.caller, first.invoice.id, 50_000, randomUUID(), { receivedOn: '2026-11-22' })).statusCode,
+    ).toBe(201);
+    const second = await invoicedOrder(staff, first, 1);
+    expect(second.invoice).toMatchObject({ totalCents: 14_900, paidCents: 5_300, paidAt: null });
+
+    const statement = await statementOf(owner.caller, organization.id);
+    expect(statement.totals).toEqual({
+      invoicedCents: 59_600,
+      appliedCents: 50_000,
+      creditCents: 0,
+      balanceCents: 9_600,
+      openInvoiceCount: 1,
+    });
+    expect(statement.invoices.items.find((row) => row.id === second.invoice.id)).toMatchObject({
+      creditAppliedCents: 5_300,
+      openCents: 9_600,
+      status: 'OPEN',
+    });
+    expect(statement.credits).toEqual([
+      expect.objectContaining({
+        invoiceId: second.invoice.id,
+        invoiceNumber: second.invoice.number,
+        sourceInvoiceNumber: first.invoice.number,
+        amountCents: 5_300,
+      }),
+    ]);
+
+    const invoicePdf = await call(
+      t.app,
+      'GET',
+      `/api/statements/${organization.id}/invoices/${second.invoice.id}/file`,
+      { caller: owner.caller },
+    );
+    const invoiceText = await pdfText(invoicePdf.rawPayload);
+    expect(invoiceText).toMatch(new RegExp(`Credit from ${invoiceNumberLabel(first.invoice.number)}\\s*-\\$53\\.00`));
+    expect(invoiceText).not.toMatch(/Paid\s*-/);
+    expect(invoiceText).toMatch(/Amount due\s*\$96\.00/);
+
+    const csv = await call(t.app, 'GET', `/api/statements/${organization.id}/file?format=csv`, {
+      caller: admin.caller,
+    });
+    const lines = csv.body.trim().split(/\r?\n/);
+    expect(lines).toHaveLength(5);
+    expect(lines[4]).toBe(
+      `2026-11-22,Credit applied,Credit from ${invoiceNumberLabel(first.invoice.number)} applied to ${invoiceNumberLabel(second.invoice.number)}: $53.00,0.00,0.00,96.00`,
+    );
+    const statementPdf = await call(t.app, 'GET', `/api/statements/${organization.id}/file?format=pdf`, {
+      caller: owner.caller,
+    });
+    const statementText = await pdfText(statementPdf.rawPayload);
+    expect(statementText).toContain(`applied to ${invoiceNumberLabel(second.invoice.number)}: $53.00`);
+    expect(statementText).toContain('Balance due: $96.00');
+
+    await runDueJobs(t.deps.db, { [invoiceMailJob]: invoiceMailJobHandler(t.deps) });
+    const mails = await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, billingEmail));
+    const invoiceMail = mails.find((mail) => mail.subject === `Invoice ${invoiceNumberLabel(second.invoice.number)}`);
+    expect(invoiceMail?.text).toContain(
+      "the organization's credit paid $53.00 of it; $96.00 is owed, Net 30, due on 12/22/2026.",
+    );
+    const [approval] = await t.deps.db
+      .select()
+      .from(mailMessages)
+      .where(
+        and(
+          eq(mailMessages.to, first.admin.user.email),
+          eq(mailMessages.subject, `Purchase order ${second.purchaseOrder.number} approved`),
+        ),
+      );
+    expect(approval?.text).toContain(
+      `Invoice ${invoiceNumberLabel(second.invoice.number)} for $149.00 is attached to the mail sent to ${billingEmail}. Your organization's credit of $53.00 was applied to it.`,
+    );
+    expect(approval?.text).toContain('$96.00 is due by 12/22/2026. Your receipt follows once it is paid.');
+    expect(approval?.text).not.toContain('is complete');
+  });
+
+  it('pays an invoice in full and issues its receipt, then the oldest credit first, and none is left for the last', async () => {
+    const first = await invoicedSchool();
+    const { staff, owner, organization } = first;
+    expect(
+      (await pay(staff.caller, first.invoice.id, 80_000, randomUUID(), { receivedOn: '2026-11-21' })).statusCode,
+    ).toBe(201);
+    const covered = await invoicedOrder(staff, first, 1);
+    expect(covered.invoice).toMatchObject({ totalCents: 14_900, paidCents: 14_900 });
+    expect(covered.invoice.paidAt).not.toBeNull();
+    expect((await receiptOf(covered.payment.id))?.number).toBeGreaterThan(0);
+    const [approval] = await t.deps.db
+      .select()
+      .from(mailMessages)
+      .where(eq(mailMessages.subject, `Purchase order ${covered.purchaseOrder.number} approved`));
+    expect(approval?.text).toContain(
+      `Invoice ${invoiceNumberLabel(covered.invoice.number)} for $149.00 was paid in full from your organization's credit, so your payment is complete.`,
+    );
+    // A payment of an invoice already paid is credit too, younger than what is left of the first.
+    expect(
+      (await pay(staff.caller, covered.invoice.id, 5_000, randomUUID(), { receivedOn: '2026-11-22' })).statusCode,
+    ).toBe(201);
+    const third = await invoicedOrder(staff, first, 3);
+    expect(third.invoice).toMatchObject({ totalCents: 44_700, paidCents: 25_400, paidAt: null });
+    const last = await invoicedOrder(staff, first, 1);
+    expect(last.invoice).toMatchObject({ paidCents: 0 });
+
+    const statement = await statementOf(owner.caller, organization.id);
+    expect(
+      statement.credits
+        .filter((credit) => credit.invoiceId === third.invoice.id)
+        .map((credit) => [credit.sourceInvoiceNumber, credit.amountCents]),
+    ).toEqual([
+      [first.invoice.number, 20_400],
+      [covered.invoice.number, 5_000],
+    ]);
+    expect(statement.totals).toEqual({
+      invoicedCents: 119_200,
+      appliedCents: 85_000,
+      creditCents: 0,
+      balanceCents: 34_200,
+      openInvoiceCount: 2,
+    });
+  });
+
+  it("never takes another organization's credit", async () => {
+    const credited = await invoicedSchool();
+    expect((await pay(credited.staff.caller, credited.invoice.id, 50_000)).statusCode).toBe(201);
+    const other = await invoicedSchool();
+    expect(other.invoice.paidCents).toBe(0);
+    expect((await statementOf(credited.owner.caller, credited.organization.id)).totals.creditCents).toBe(5_300);
   });
 });
 

@@ -35,7 +35,7 @@ import {
   purchaseOrderTotals,
 } from './repository.ts';
 import { emitWebhookEvent } from '../../core/webhooks.ts';
-import { issueInvoice } from '../../core/invoices.ts';
+import { issueInvoice, type IssuedInvoice } from '../../core/invoices.ts';
 import { issueReceipt } from '../../core/receipts.ts';
 import { quotesOfPurchaseOrders } from '../../core/quotes.ts';
 
@@ -108,7 +108,7 @@ async function decidePurchaseOrder(
   auth: RequestAuth,
   purchaseOrderId: string,
   outcome: Outcome,
-  settle: (tx: Executor, paymentId: string | null, now: Date) => Promise<void>,
+  settle: (tx: Executor, paymentId: string | null, now: Date) => Promise<IssuedInvoice | undefined>,
 ): Promise<AdminPurchaseOrderRow> {
   await deps.db.transaction(async (tx) => {
     const now = deps.clock();
@@ -117,7 +117,7 @@ async function decidePurchaseOrder(
       if (!(await purchaseOrderExists(tx, purchaseOrderId))) throw purchaseOrderNotFound();
       throw conflict(purchaseOrderMessages.alreadyDecided);
     }
-    await settle(tx, decided.paymentId, now);
+    const invoice = await settle(tx, decided.paymentId, now);
     await emitWebhookEvent(
       tx,
       outcome === 'APPROVED' ? 'purchase_order.approved' : 'purchase_order.voided',
@@ -135,6 +135,7 @@ async function decidePurchaseOrder(
         number: decided.number,
         totalCents: buyer.totalCents,
         eventPaymentId: decided.paymentId,
+        invoice,
         publicUrl: deps.config.publicUrl,
       }),
     );
@@ -169,10 +170,11 @@ export async function approvePurchaseOrder(
     }
     // An institute purchase order pays its applications' payments; a package's pays a contract, nothing held.
     if (paymentId === null) await payLinkedPayments(tx, purchaseOrderId, now);
-    else if ((await markPaid(tx, paymentId, 'purchase-order', now)) === 'alreadyPaid') return;
+    else if ((await markPaid(tx, paymentId, 'purchase-order', now)) === 'alreadyPaid') return undefined;
     // Paid on trust: the invoice asks for the money, and its receipt follows full payment (decision 0212).
     const invoice = await issueInvoice(tx, purchaseOrderId, now, deps.config.timeZone);
     if (!invoice && paymentId !== null) await issueReceipt(tx, paymentId, now, null);
+    return invoice;
   });
 }
 
@@ -183,8 +185,12 @@ export async function voidPurchaseOrder(
   purchaseOrderId: string,
 ): Promise<AdminPurchaseOrderRow> {
   return decidePurchaseOrder(deps, auth, purchaseOrderId, 'VOIDED', async (tx, paymentId, now) => {
-    if (paymentId === null) return cancelLinkedPayments(tx, purchaseOrderId, now);
+    if (paymentId === null) {
+      await cancelLinkedPayments(tx, purchaseOrderId, now);
+      return undefined;
+    }
     const released = await releasePayment(tx, paymentId, 'CANCELLED', now);
     if (released.status === 'PAID') throw conflict(purchaseOrderMessages.paidCannotVoid);
+    return undefined;
   });
 }

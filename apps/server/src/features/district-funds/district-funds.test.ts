@@ -309,6 +309,68 @@ describe('paying with District funds at checkout', () => {
     expect((await summary(administrator.caller, districtId)).balanceCents).toBe(100_000);
   });
 
+  it('the buyer withdraws an order still waiting: cancelled, its tickets back in the cart, off the list; no one else can', async () => {
+    const { districtId, administrator, school: first } = await district(100_000);
+    await setLimit(administrator.caller, districtId, first.organization.id, 0);
+    await fillCart(first.owner.user.id, 1);
+    const { eventPaymentId } = (await payFromFund(first.owner.caller, first.organization.id)).json<{
+      eventPaymentId: string;
+    }>();
+    const withdraw = (caller: Caller, id = eventPaymentId) =>
+      call(t.app, 'POST', `/api/event-payments/${id}/withdraw`, { caller });
+    const listed = await call(t.app, 'GET', '/api/event-payments', { caller: first.owner.caller });
+    expect(listed.json().items).toEqual([expect.objectContaining({ id: eventPaymentId, mayWithdraw: true })]);
+
+    expect((await withdraw(first.admin.caller)).statusCode).toBe(404);
+    expect((await withdraw(administrator.caller)).statusCode).toBe(404);
+    expect((await withdraw(first.owner.caller, 'not-a-payment')).statusCode).toBe(400);
+    expect(await paymentOf(eventPaymentId)).toMatchObject({ status: 'AWAITING_APPROVAL', seatsHeld: true });
+
+    const withdrawn = await withdraw(first.owner.caller);
+    expect(withdrawn.statusCode).toBe(200);
+    expect(withdrawn.json()).toEqual({ status: 'CANCELLED', message: districtFundMessages.withdrawn });
+    expect(await paymentOf(eventPaymentId)).toMatchObject({ status: 'CANCELLED', seatsHeld: false });
+    expect(await t.deps.db.select().from(cartItems).where(eq(cartItems.userId, first.owner.user.id))).toHaveLength(1);
+    const approvals = await call(t.app, 'GET', `/api/district-funds/${districtId}/approvals`, {
+      caller: administrator.caller,
+    });
+    expect(approvals.json()).toMatchObject({ total: 0, items: [] });
+    expect((await summary(administrator.caller, districtId)).waitingCount).toBe(0);
+    expect((await mailsTo(administrator.user.email)).map((mail) => mail.subject)).toContain(
+      districtFundMessages.withdrawnSubject(first.organization.name),
+    );
+    expect((await withdraw(first.owner.caller)).statusCode).toBe(409);
+    const late = await call(t.app, 'POST', `/api/district-funds/${districtId}/approvals/${eventPaymentId}/approve`, {
+      caller: administrator.caller,
+    });
+    expect(late.statusCode).toBe(409);
+    expect((await summary(administrator.caller, districtId)).balanceCents).toBe(100_000);
+  });
+
+  it('an order the administrator decided already cannot be withdrawn (409)', async () => {
+    const { districtId, administrator, school: first } = await district(100_000);
+    await setLimit(administrator.caller, districtId, first.organization.id, 0);
+    await fillCart(first.owner.user.id, 1);
+    const { eventPaymentId } = (await payFromFund(first.owner.caller, first.organization.id)).json<{
+      eventPaymentId: string;
+    }>();
+    const approved = await call(
+      t.app,
+      'POST',
+      `/api/district-funds/${districtId}/approvals/${eventPaymentId}/approve`,
+      {
+        caller: administrator.caller,
+      },
+    );
+    expect(approved.statusCode).toBe(200);
+    const refused = await call(t.app, 'POST', `/api/event-payments/${eventPaymentId}/withdraw`, {
+      caller: first.owner.caller,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(districtFundMessages.notWaiting);
+    expect(await paymentOf(eventPaymentId)).toMatchObject({ status: 'PAID' });
+  });
+
   it('two schools spending the last dollars at once: one is paid, one refused, the balance never below zero', async () => {
     const { districtId, administrator, school: first } = await district(ticketCents);
     const second = await neighbour(districtId);

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eventPaymentPage, eventPaymentReply, eventPaymentsQuery } from '@portal/domain/commerce/payments.ts';
+import {
+  eventPaymentPage,
+  eventPaymentReply,
+  eventPaymentsQuery,
+  withdrawFundRequestReply,
+} from '@portal/domain/commerce/payments.ts';
 import {
   discardOrderReply,
   payNowReply,
@@ -17,6 +22,7 @@ import {
   listUnfinishedOrders,
   payNow,
   receiptDownload,
+  withdrawRequest,
 } from './service.ts';
 import {
   cancellationReply,
@@ -62,6 +68,12 @@ export const eventPaymentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     '/event-payments/:eventPaymentId/discard',
     { config: signedIn, schema: { tags, params: paymentParams, response: { 200: discardOrderReply } } },
     async (request) => discardOrder(deps, caller(request), request.params.eventPaymentId),
+  );
+
+  app.post(
+    '/event-payments/:eventPaymentId/withdraw',
+    { config: signedIn, schema: { tags, params: paymentParams, response: { 200: withdrawFundRequestReply } } },
+    async (request) => withdrawRequest(deps, caller(request), request.params.eventPaymentId),
   );
 
   app.post(

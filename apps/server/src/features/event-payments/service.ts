@@ -5,7 +5,9 @@ import {
   paymentMessages,
   type EventPaymentPage,
   type EventPaymentReply,
+  type WithdrawFundRequestReply,
 } from '@portal/domain/commerce/payments.ts';
+import { districtFundMessages, mayWithdrawFundRequest } from '@portal/domain/organizations/district-funds.ts';
 import {
   heldLinesText,
   unfinishedOrderMessages,
@@ -21,7 +23,9 @@ import type { AppDeps } from '../../app-deps.ts';
 import { expireHolds, renewCardHold } from '../../core/capacity.ts';
 import { requireCardProvider, startCardPayment } from '../../core/card-checkout.ts';
 import { restoreCart } from '../../core/carts.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { withdrawFundRequest } from '../../core/district-funds.ts';
+import { invoicesOfPayments } from '../../core/invoices.ts';
 import { cancelPayment, lockOwnPayment, purchaseOrdersOf, readEventPayment } from '../../core/event-payments.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { readReceipt, receiptFile } from '../../core/receipts.ts';
@@ -47,8 +51,8 @@ function byPayment<Row extends { paymentId: string | null }>(rows: readonly Row[
 /**
  * 'Manage Events': the member's own payments (their institute seats and registration requests among
  * them) and those of organizations they are an active OWNER or ADMIN of, each saying whether its tickets can be
- * allocated now by the rule the allocation screen and its save apply. Three queries per page: the
- * page, its events, its purchase orders.
+ * allocated now by the rule the allocation screen and its save apply. Five queries per page: the
+ * page, its events, its purchase orders, its credit notes and the invoices the member may download.
  */
 export async function listEventPayments(
   deps: AppDeps,
@@ -58,12 +62,14 @@ export async function listEventPayments(
   await expireHolds(deps.db, deps.clock());
   const { rows, total } = await pageOfPayments(deps.db, auth.user.id, query);
   const ids = rows.map((row) => row.id);
-  const [eventRows, orders, notes] = await Promise.all([
+  const [eventRows, orders, notes, invoices] = await Promise.all([
     eventsOfPayments(deps.db, ids),
     purchaseOrdersOf(deps.db, ids),
     creditNotesOfPayments(deps.db, ids),
+    invoicesOfPayments(deps.db, ids, auth.user.id),
   ]);
   const notesOf = byPayment(notes);
+  const invoiceOf = new Map(invoices.map(({ paymentId, ...invoice }) => [paymentId, invoice]));
   const today = calendarDateIn(deps.clock(), deps.config.timeZone);
   const impersonated = auth.impersonator !== null;
   // Each payment's events and purchase orders, grouped once rather than searched for every row.
@@ -108,6 +114,8 @@ export async function listEventPayments(
         row.registrationRequestId === null &&
         !impersonated,
       creditNotes: (notesOf.get(row.id) ?? []).map(({ refundId, number }) => ({ refundId, number })),
+      invoice: invoiceOf.get(row.id) ?? null,
+      mayWithdraw: mayWithdrawFundRequest({ isBuyer: row.isBuyer, status: row.status, impersonated }),
     };
   });
   return { items, page: query.page, pageSize: query.pageSize, total };
@@ -201,6 +209,36 @@ export async function discardOrder(deps: AppDeps, auth: RequestAuth, paymentId: 
     });
     if (released.seatsReleased) await restoreCart(tx, paymentId, auth.user.id, payment.couponId);
     return { status: 'CANCELLED' };
+  });
+}
+
+/**
+ * POST /api/event-payments/:id/withdraw: the buyer withdraws an order waiting for the district
+ * administrator's approval (decision 0224). Under the payment's row lock the approval is marked
+ * withdrawn (the administrators' list drops it, they are mailed), the payment becomes CANCELLED with
+ * its seats and coupon use given back, and its lines return to the cart, as on a decline. Someone
+ * else's payment is not found (404); an order no longer waiting, or decided already, is a 409.
+ */
+export async function withdrawRequest(
+  deps: AppDeps,
+  auth: RequestAuth,
+  paymentId: string,
+): Promise<WithdrawFundRequestReply> {
+  const now = deps.clock();
+  return deps.db.transaction(async (tx) => {
+    const payment = await lockOwnPayment(tx, paymentId, auth.user.id);
+    if (!payment) throw notFound(paymentMessages.notFound);
+    if (auth.impersonator) throw forbidden(districtFundMessages.withdrawViewAs);
+    if (!mayWithdrawFundRequest({ isBuyer: true, status: payment.status, impersonated: false })) {
+      throw conflict(districtFundMessages.notWaiting);
+    }
+    if (!(await withdrawFundRequest(tx, paymentId, auth.user.id, now))) throw conflict(districtFundMessages.notWaiting);
+    const released = await cancelPayment(tx, auth, { id: paymentId, status: payment.status }, now, {
+      by: 'buyer',
+      withdrawn: true,
+    });
+    if (released.seatsReleased) await restoreCart(tx, paymentId, auth.user.id, payment.couponId);
+    return { status: 'CANCELLED' as const, message: districtFundMessages.withdrawn };
   });
 }
 

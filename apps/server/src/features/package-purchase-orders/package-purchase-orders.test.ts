@@ -3,10 +3,12 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminPurchaseOrderPage } from '@portal/domain/commerce/purchase-orders.ts';
 import { memberPurchaseOrderMessages } from '@portal/domain/commerce/member-purchase-orders.ts';
+import { quoteMessages } from '@portal/domain/commerce/quotes.ts';
 import { idempotencyKeyReusedMessage } from '@portal/domain/problems/messages.ts';
 import { buildApp, type App } from '../../app.ts';
 import { purchaseOrders } from '../../db/schema/commerce.ts';
 import { contracts } from '../../db/schema/contracts.ts';
+import { issueQuote } from '../../core/quotes.ts';
 import { signedInUser } from '../../test/commerce-factories.ts';
 import { addMembership, createOrganization } from '../../test/factories.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';
@@ -105,6 +107,59 @@ describe('GET /api/package-purchase-orders/contracts', () => {
       (await call(t.app, 'GET', '/api/package-purchase-orders/contracts?organizationId=42', { caller: owner.caller }))
         .statusCode,
     ).toBe(400);
+  });
+});
+
+/** The quote a package request's review gives the organization, for `totalCents` (core/quotes.ts issueQuote). */
+const packageQuote = (organizationId: string, userId: string, totalCents: number) =>
+  issueQuote(
+    t.deps,
+    {
+      organizationId,
+      subject: 'PACKAGE_REQUEST',
+      subjectId: randomUUID(),
+      userId,
+      lines: [
+        { description: 'Literacy Partnership', quantity: 1, unitPriceCents: totalCents, amountCents: totalCents },
+      ],
+      couponCode: null,
+      subtotalCents: totalCents,
+      discountCents: 0,
+      totalCents,
+      seats: [],
+    },
+    t.clock(),
+  );
+
+describe('a package purchase order naming its quote', () => {
+  it("is linked to the organization's quote, flagged for staff when its total differs; another's quote is refused on the field", async () => {
+    const { organization, owner, contract } = await school();
+    const other = await school();
+    const quote = await packageQuote(organization.id, owner.user.id, 1_200_000);
+    const othersQuote = await packageQuote(other.organization.id, other.owner.user.id, 1_250_000);
+    const refused = await submit(owner.caller, form(organization.id, contract.id, { quoteNumber: othersQuote.number }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.quoteNumber).toBe(quoteMessages.otherOrganization);
+    const malformed = await submit(owner.caller, form(organization.id, contract.id, { quoteNumber: 'PO-1' }));
+    expect(malformed.statusCode).toBe(400);
+    expect(await ordersOf(organization.id)).toHaveLength(0);
+
+    const sent = await submit(owner.caller, form(organization.id, contract.id, { quoteNumber: quote.number }));
+    expect(sent.statusCode).toBe(201);
+    const same = await submit(
+      other.owner.caller,
+      form(other.organization.id, other.contract.id, { quoteNumber: othersQuote.number }),
+    );
+    expect(same.statusCode).toBe(201);
+    const staff = await signedInUser(t, 'STAFF');
+    const list = await call(t.app, 'GET', '/api/admin/purchase-orders?pageSize=100', { caller: staff.caller });
+    const quoteOf = (id: string) => list.json<AdminPurchaseOrderPage>().items.find((item) => item.id === id)?.quote;
+    expect(quoteOf(sent.json().purchaseOrderId)).toEqual(
+      expect.objectContaining({ id: quote.quoteId, number: quote.number, totalCents: 1_200_000, differs: true }),
+    );
+    expect(quoteOf(same.json().purchaseOrderId)).toEqual(
+      expect.objectContaining({ id: othersQuote.quoteId, differs: false }),
+    );
   });
 });
 

@@ -9,6 +9,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { activeMembershipRole } from '../../core/memberships.ts';
+import { linkPurchaseOrderQuote, quoteNamedOnPurchaseOrder } from '../../core/quotes.ts';
 import { notifyStaff, purchaseOrderWork } from '../../core/staff-notifications.ts';
 import {
   checkUpload,
@@ -82,6 +83,8 @@ async function record(
   if (!contract) throw notFound(memberPurchaseOrderMessages.contractNotFound);
   if (contract.signedPdfKey === null) throw conflict(memberPurchaseOrderMessages.contractNotSigned);
   if (await hasLivePurchaseOrder(tx, contract.id)) throw conflict(memberPurchaseOrderMessages.contractHasPurchaseOrder);
+  // The quote a package request's review gave (decision 0211's rule: this organization's, not expired; else 400).
+  const quoteId = await quoteNamedOnPurchaseOrder(tx, fields.quoteNumber, fields.organizationId, deps.clock());
   await insertPurchaseOrder(tx, {
     id: purchaseOrderId,
     paymentId: null,
@@ -102,6 +105,7 @@ async function record(
     idempotencyFingerprint: idempotency.fingerprint,
   });
   await linkPurchaseOrderContract(tx, purchaseOrderId, contract.id);
+  if (quoteId) await linkPurchaseOrderQuote(tx, purchaseOrderId, quoteId);
   await notifyStaff(
     tx,
     deps.config.publicUrl,
@@ -122,6 +126,7 @@ async function record(
       contractId: contract.id,
       totalCents: contract.totalCents,
       submittedTotalCents: fields.total,
+      quoteId: quoteId ?? null,
       fileSize,
     },
   });

@@ -1,5 +1,6 @@
 import {
   balanceWords,
+  statementLineKindLabels,
   statementLines,
   type StatementLine,
   type StatementReply,
@@ -8,6 +9,7 @@ import { calendarDateIn, formatUsDate } from '@portal/domain/dates.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import {
+  creditsOfInvoices,
   invoiceFile,
   invoiceNotFound,
   organizationInvoices,
@@ -47,10 +49,9 @@ export async function getStatement(
     { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
     day,
   );
-  const payments = await paymentsOfInvoices(
-    deps.db,
-    items.map((invoice) => invoice.id),
-  );
+  const invoiceIds = items.map((invoice) => invoice.id);
+  const payments = await paymentsOfInvoices(deps.db, invoiceIds);
+  const credits = await creditsOfInvoices(deps.db, invoiceIds);
   return {
     organizationId,
     organizationName,
@@ -58,17 +59,17 @@ export async function getStatement(
     totals,
     invoices: { items, page: query.page, pageSize: query.pageSize, total: invoiceCount },
     payments,
+    credits,
   };
 }
 
-/** Every invoice and payment of the organization, as the statement's lines. */
+/** Every invoice, payment and credit applied of the organization, as the statement's lines. */
 async function allLines(deps: AppDeps, organizationId: string, day: string): Promise<StatementLine[]> {
   const invoices = await organizationInvoices(deps.db, organizationId, { limit: 100_000, offset: 0 }, day);
-  const payments = await paymentsOfInvoices(
-    deps.db,
-    invoices.map((invoice) => invoice.id),
-  );
-  return statementLines(invoices, payments, formatCents);
+  const invoiceIds = invoices.map((invoice) => invoice.id);
+  const payments = await paymentsOfInvoices(deps.db, invoiceIds);
+  const credits = await creditsOfInvoices(deps.db, invoiceIds);
+  return statementLines(invoices, payments, credits, formatCents);
 }
 
 /** GET /api/statements/:organizationId/file?format=pdf: the statement of account as a PDF. */
@@ -130,7 +131,7 @@ export async function statementCsv(
     })(),
     columns: [
       { header: 'Date', value: (row) => row.date },
-      { header: 'Type', value: (row) => (row.kind === 'INVOICE' ? 'Invoice' : 'Payment') },
+      { header: 'Type', value: (row) => statementLineKindLabels[row.kind] },
       { header: 'Description', value: (row) => row.description },
       { header: 'Charges', value: (row) => row.chargeCents, cents: true },
       { header: 'Payments', value: (row) => row.paymentCents, cents: true },

@@ -18,6 +18,11 @@ export const learningAndListRows: Rows = {
     input: (w: World) => ({ params: { eventPaymentId: w.paidPayment.id } }),
     expect: { ...signedIn(404), admin: 409 },
   },
+  'POST /api/event-payments/:eventPaymentId/withdraw': {
+    why: 'Only the buyer withdraws an order waiting for the district (decision 0224): a paid one no longer waits (409); anyone else does not see it.',
+    input: (w: World) => ({ params: { eventPaymentId: w.paidPayment.id } }),
+    expect: { ...signedIn(404), admin: 409 },
+  },
   'POST /api/event-payments/:eventPaymentId/pay-now': {
     why: 'Only the buyer pays an order again: a paid one is refused (409); anyone else does not see it.',
     input: (w: World) => ({ params: { eventPaymentId: w.paidPayment.id } }),

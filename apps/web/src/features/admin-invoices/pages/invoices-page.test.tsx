@@ -24,6 +24,7 @@ const invoice: InvoiceRow = {
   status: 'OPEN',
   billingEmail: 'bursar@lincoln.test',
   receiptNumber: null,
+  creditAppliedCents: 0,
 };
 const page = (items: InvoiceRow[]) => jsonResponse(200, { items, total: items.length, page: 1, pageSize: 20 });
 

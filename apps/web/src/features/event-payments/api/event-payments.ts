@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EventPaymentPage } from '@portal/domain/commerce/payments.ts';
+import type { EventPaymentPage, WithdrawFundRequestReply } from '@portal/domain/commerce/payments.ts';
 import type {
   CancellationChoice,
   CancellationReply,
@@ -75,5 +75,26 @@ export function useRequestCancellation(eventPaymentId: string) {
         input,
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: commerceKeys.eventPayment(eventPaymentId) }),
+  });
+}
+
+/** The invoice's PDF through the organization's statement, which only its OWNER and ADMINs may read. */
+export const invoiceFileUrl = (invoice: { organizationId: string; id: string }) =>
+  `/api/statements/${encodeURIComponent(invoice.organizationId)}/invoices/${encodeURIComponent(invoice.id)}/file`;
+
+/**
+ * POST /api/event-payments/{id}/withdraw: the buyer withdraws an order waiting for the district
+ * administrator. Its lines are back in the cart, so the cart is read again with the payments.
+ */
+export function useWithdrawRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (eventPaymentId: string) =>
+      api.post<WithdrawFundRequestReply>(`/api/event-payments/${encodeURIComponent(eventPaymentId)}/withdraw`),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: commerceKeys.eventPayments }),
+        queryClient.invalidateQueries({ queryKey: commerceKeys.cart }),
+      ]),
   });
 }

@@ -1,4 +1,6 @@
 import { Anchor, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { openConfirmModal } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { allocationMessages } from '@portal/domain/tickets/allocation.ts';
@@ -7,17 +9,21 @@ import { registrationRequestMessages, registrationRequestPaths } from '@portal/d
 import { purchaseOrderStatusLabels } from '@portal/domain/commerce/purchase-orders.ts';
 import { formatMomentDay } from '@portal/domain/dates.ts';
 import { formatCents } from '@portal/domain/money.ts';
+import { invoiceNumberLabel } from '@portal/domain/commerce/invoices.ts';
+import { districtFundMessages } from '@portal/domain/organizations/district-funds.ts';
 import {
   eventPaymentStatusLabels,
   isVoidedOrCancelled,
   type EventPaymentRow,
 } from '@portal/domain/commerce/payments.ts';
+import { notifyError } from '../../../lib/errors.ts';
 import { useProviderTimeZone } from '../../../lib/time-zone.ts';
 import { formatDateRange } from '../../../shared/commerce/format.ts';
 import { ReceiptDownload } from '../../../shared/commerce/receipt-download.tsx';
 import { CreditNoteDownload } from '../../../shared/cancellations/credit-note-download.tsx';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 import { eventPaymentTones, StatusBadge } from '../../../ui/status-badge.tsx';
+import { invoiceFileUrl, useWithdrawRequest } from '../api/event-payments.ts';
 
 // The cancel dialog (its ticket choice and refund preview) is fetched when a pointer or the focus reaches its button.
 const loadCancelDialog = () => import('./cancel-tickets-dialog.tsx');
@@ -111,6 +117,26 @@ function RowAction({ row }: { row: EventPaymentRow }) {
 /** One row per event payment: events and dates, who for, tickets, total, status, purchase orders. */
 export function EventPaymentsTable({ rows }: { rows: EventPaymentRow[] }) {
   const timeZone = useProviderTimeZone();
+  const withdraw = useWithdrawRequest();
+  const confirmWithdraw = (row: EventPaymentRow) =>
+    openConfirmModal({
+      title: districtFundMessages.withdrawConfirmTitle,
+      children: (
+        <Stack gap="xs">
+          <Text size="sm" fw={600}>
+            {eventNames(row)}: {formatCents(row.total)}
+          </Text>
+          <Text size="sm">{districtFundMessages.withdrawConfirmBody}</Text>
+        </Stack>
+      ),
+      labels: { confirm: districtFundMessages.withdrawConfirm, cancel: districtFundMessages.withdrawKeep },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        withdraw.mutate(row.id, {
+          onSuccess: (reply) => notifications.show({ color: 'green', message: reply.message }),
+          onError: notifyError,
+        }),
+    });
   const [cancelling, setCancelling] = useState<{ id: string; title: string } | null>(null);
   // Mounted from the first opening, and kept, so the dialog closes with its animation.
   const [opened, setOpened] = useState(false);
@@ -188,6 +214,16 @@ export function EventPaymentsTable({ rows }: { rows: EventPaymentRow[] }) {
                   {row.receiptNumber !== null ? (
                     <ReceiptDownload eventPaymentId={row.id} receiptNumber={row.receiptNumber} />
                   ) : null}
+                  {row.invoice ? (
+                    <Anchor
+                      href={invoiceFileUrl(row.invoice)}
+                      download
+                      size="sm"
+                      aria-label={`Download invoice ${invoiceNumberLabel(row.invoice.number)}`}
+                    >
+                      Download invoice
+                    </Anchor>
+                  ) : null}
                   {row.creditNotes.map((note) => (
                     <CreditNoteDownload
                       key={note.refundId}
@@ -206,6 +242,18 @@ export function EventPaymentsTable({ rows }: { rows: EventPaymentRow[] }) {
                       {...preloadCancelDialog}
                     >
                       Cancel tickets
+                    </Anchor>
+                  ) : null}
+                  {row.mayWithdraw ? (
+                    <Anchor
+                      component="button"
+                      type="button"
+                      size="sm"
+                      disabled={withdraw.isPending}
+                      aria-label={`${districtFundMessages.withdrawAction}: ${eventNames(row)}`}
+                      onClick={() => confirmWithdraw(row)}
+                    >
+                      {districtFundMessages.withdrawAction}
                     </Anchor>
                   ) : null}
                 </Stack>

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { eventPaymentStatusLabels } from '@portal/domain/commerce/payments.ts';
+import { districtFundMessages } from '@portal/domain/organizations/district-funds.ts';
 import { aTicket } from '../../../test/allocation.ts';
 import { anEventPaymentPage, anEventPaymentRow, seriesEventId } from '../../../test/commerce.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
@@ -321,6 +322,62 @@ describe('Manage Events', { timeout: 20_000 }, () => {
     const link = await screen.findByRole('link', { name: 'Download receipt R-000012' }, { timeout: 5000 });
     expect(link).toHaveAttribute('href', `/api/event-payments/${anEventPaymentRow().id}/receipt`);
     expect(screen.getAllByRole('link', { name: /Download receipt/ })).toHaveLength(1);
+  });
+
+  it("offers the invoice of an order whose purchase order was invoiced, through the organization's statement", async () => {
+    const invoice = { id: '00000000-0000-4000-8000-0000000a0003', number: 42, organizationId: 'org-1' };
+    stubFetch({
+      ...signedIn,
+      'GET /api/event-payments': () =>
+        jsonResponse(200, anEventPaymentPage([anEventPaymentRow({ method: 'PURCHASE_ORDER', invoice })])),
+    });
+    renderApp('/members/manage-events');
+    const link = await screen.findByRole('link', { name: 'Download invoice I-000042' }, { timeout: 5000 });
+    expect(link).toHaveAttribute('href', `/api/statements/org-1/invoices/${invoice.id}/file`);
+    expect(link).toHaveTextContent('Download invoice');
+  });
+
+  it('withdraws an order waiting for the district administrator after confirming, with its toast', async () => {
+    const id = anEventPaymentRow().id;
+    let status: 'AWAITING_APPROVAL' | 'CANCELLED' = 'AWAITING_APPROVAL';
+    const calls = stubFetch({
+      ...signedIn,
+      'GET /api/cart': () => jsonResponse(200, { items: [], subtotal: 0, discount: 0, total: 0, coupon: null }),
+      'GET /api/event-payments': () =>
+        jsonResponse(
+          200,
+          anEventPaymentPage([
+            anEventPaymentRow({
+              status,
+              method: 'DISTRICT_FUNDS',
+              canAllocate: false,
+              mayWithdraw: status === 'AWAITING_APPROVAL',
+            }),
+          ]),
+        ),
+      [`POST /api/event-payments/${id}/withdraw`]: () => {
+        status = 'CANCELLED';
+        return jsonResponse(200, { status: 'CANCELLED', message: districtFundMessages.withdrawn });
+      },
+    });
+    renderApp('/members/manage-events');
+    const user = userEvent.setup({ delay: null });
+    await user.click(
+      await screen.findByRole(
+        'button',
+        { name: 'Withdraw request: Fall Leadership Conference Day' },
+        { timeout: 5000 },
+      ),
+    );
+    const dialog = await screen.findByRole('dialog', { name: districtFundMessages.withdrawConfirmTitle });
+    expect(within(dialog).getByText('Fall Leadership Conference Day: $298.00')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: districtFundMessages.withdrawKeep }));
+    expect(calls.some((call) => call.path === `/api/event-payments/${id}/withdraw`)).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Withdraw request: Fall Leadership Conference Day' }));
+    const again = await screen.findByRole('dialog', { name: districtFundMessages.withdrawConfirmTitle });
+    await user.click(within(again).getByRole('button', { name: districtFundMessages.withdrawConfirm }));
+    expect(await screen.findByText(districtFundMessages.withdrawn)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Withdraw request/ })).not.toBeInTheDocument());
   });
 
   it('cancels one ticket within the policy: the refund the server computes shown first, then the credit note beside the receipt', async () => {

@@ -1,9 +1,10 @@
-import { Alert, Anchor, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatCents } from '@portal/domain/money.ts';
+import { quoteDownloadMessages } from '@portal/domain/commerce/quotes.ts';
 import {
   memberPurchaseOrderPaths,
   validatePackagePurchaseOrderForm,
@@ -28,11 +29,14 @@ export const packagePurchaseOrderLoader = (queryClient: QueryClient) => async ()
   return null;
 };
 
-function toFormData(values: PackagePurchaseOrderFormValues, file: File): FormData {
+type FormValues = PackagePurchaseOrderFormValues & { quoteNumber: string };
+
+function toFormData(values: FormValues, file: File): FormData {
   const body = new FormData();
   body.append('type', 'PACKAGE');
   body.append('contractId', values.contractId ?? '');
   appendCommonFields(body, values);
+  if (values.quoteNumber.trim()) body.append('quoteNumber', values.quoteNumber.trim());
   body.append('file', file, file.name);
   return body;
 }
@@ -41,13 +45,14 @@ function PackageForm({ organizations }: { organizations: { value: string; label:
   const navigate = useNavigate();
   const submitOrder = useSendPurchaseOrder('/api/package-purchase-orders');
   const contact = useQuery(purchaseOrderContactQuery).data;
-  const form = useForm<PackagePurchaseOrderFormValues>({
+  const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: {
       ...emptyPurchaseOrderValues,
       ...contact,
       organizationId: organizations.length === 1 ? (organizations[0]?.value ?? null) : null,
       contractId: null,
+      quoteNumber: '',
     },
     validate: validatePackagePurchaseOrderForm,
   });
@@ -116,6 +121,12 @@ function PackageForm({ organizations }: { organizations: { value: string; label:
           totalDescription={
             contract ? `In dollars. This contract comes to ${formatCents(contract.total)}.` : 'In dollars.'
           }
+        />
+        <TextInput
+          label={quoteDownloadMessages.fieldLabel}
+          description={quoteDownloadMessages.fieldDescription}
+          autoComplete="off"
+          {...form.getInputProps('quoteNumber')}
         />
         <PurchaseOrderButtons
           pending={submitOrder.isPending}

@@ -246,11 +246,13 @@ describe('purchase orders', { timeout: 30_000 }, () => {
     await u.selectOptions(screen.getByRole('combobox', { name: /^Package/ }), contractId);
     expect(screen.getByText('In dollars. This contract comes to $12,500.00.')).toBeInTheDocument();
     await fillCommon(u);
+    await u.type(screen.getByRole('textbox', { name: 'Quote number' }), ' Q-000042 ');
     await u.click(screen.getByRole('button', { name: 'Submit purchase order' }));
     await waitFor(() => expect(app.location()).toBe('/members/purchase-orders'));
     const body = calls.find((call) => call.method === 'POST')?.body as FormData;
     expect(body.get('type')).toBe('PACKAGE');
     expect(body.get('contractId')).toBe(contractId);
     expect(body.get('total')).toBe('80000');
+    expect(body.get('quoteNumber')).toBe('Q-000042');
   });
 });

@@ -23,6 +23,7 @@ const paid: InvoiceRow = {
   status: 'PAID',
   billingEmail: 'bursar@lincoln.test',
   receiptNumber: 7,
+  creditAppliedCents: 0,
 };
 
 function statement(items: InvoiceRow[], balanceCents: number): StatementReply {
@@ -50,6 +51,7 @@ function statement(items: InvoiceRow[], balanceCents: number): StatementReply {
       creditCents: -balanceCents,
       recordedAt: '2026-11-30T12:00:00.000Z',
     })),
+    credits: [],
   };
 }
 
@@ -78,6 +80,45 @@ describe('statement of account', { timeout: 20_000 }, () => {
       'href',
       `/api/statements/${organizationId}/file?format=csv`,
     );
+  });
+
+  it("shows the credit an earlier invoice's overpayment applied to a later one", async () => {
+    const later: InvoiceRow = {
+      ...paid,
+      id: '00000000-0000-4000-8000-000000000005',
+      number: 43,
+      purchaseOrderNumber: 'PO-1002',
+      totalCents: 14_900,
+      paidCents: 500,
+      openCents: 14_400,
+      status: 'OPEN',
+      receiptNumber: null,
+      creditAppliedCents: 500,
+    };
+    const reply = statement([paid], 14_400);
+    stubFetch({
+      'GET /api/me': () => jsonResponse(200, aUser()),
+      [`GET /api/statements/${organizationId}`]: () =>
+        jsonResponse(200, {
+          ...reply,
+          invoices: { ...reply.invoices, items: [later, paid], total: 2 },
+          credits: [
+            {
+              id: '00000000-0000-4000-8000-000000000006',
+              invoiceId: later.id,
+              invoiceNumber: 43,
+              sourceInvoiceNumber: 42,
+              appliedOn: '2026-12-01',
+              amountCents: 500,
+            },
+          ],
+        }),
+    });
+    await openPage();
+    const row = (await screen.findByRole('rowheader', { name: 'I-000043' })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Credit from I-000042, 12/01/2026: $5.00')).toBeInTheDocument();
+    expect(within(row).queryByText('None yet')).not.toBeInTheDocument();
+    expect(within(row).getByText('$144.00')).toBeInTheDocument();
   });
 
   it('says when there is no invoice yet', async () => {

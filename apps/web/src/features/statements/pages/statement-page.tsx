@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import {
   balanceWords,
+  creditFromLabel,
   invoiceMessages,
   invoiceNumberLabel,
   invoicePaymentMethodLabels,
@@ -94,6 +95,7 @@ export function StatementPage() {
                   {statement.data.invoices.items.map((invoice) => {
                     const label = invoiceNumberLabel(invoice.number);
                     const payments = statement.data.payments.filter((payment) => payment.invoiceId === invoice.id);
+                    const credits = statement.data.credits.filter((credit) => credit.invoiceId === invoice.id);
                     return (
                       <Table.Tr key={invoice.id}>
                         <Table.Th scope="row" style={{ whiteSpace: 'nowrap' }}>
@@ -107,10 +109,16 @@ export function StatementPage() {
                           <StatusBadge tone={tones[invoice.status]}>{invoiceStatusLabels[invoice.status]}</StatusBadge>
                         </Table.Td>
                         <Table.Td>
-                          {payments.length === 0 ? (
+                          {payments.length === 0 && credits.length === 0 ? (
                             <Text size="sm">None yet</Text>
                           ) : (
                             <Stack gap={0}>
+                              {credits.map((credit) => (
+                                <Text size="sm" key={credit.id}>
+                                  {creditFromLabel(credit.sourceInvoiceNumber)}, {formatUsDate(credit.appliedOn)}:{' '}
+                                  {formatCents(credit.amountCents)}
+                                </Text>
+                              ))}
                               {payments.map((payment) => (
                                 <Text size="sm" key={payment.id}>
                                   {invoicePaymentMethodLabels[payment.method]} {payment.reference},{' '}
