@@ -134,7 +134,7 @@ describe('PUT /api/event-payments/:id/allocation', () => {
       .where(eq(mailMessages.to, sam?.email ?? ''));
     expect(mail?.subject).toBe(`Your ticket for ${s.day.event.name}`);
     expect(mail?.text).toContain('Section: Coaching Writing');
-    expect(mail?.text).toContain('Day: 2026-12-10');
+    expect(mail?.text).toContain('Day: 12/10/2026');
     expect(mail?.attachments?.[0]).toMatchObject({ filename: 'ticket.ics' });
     expect(mail?.attachments?.[0]?.content).toContain('DTSTART;VALUE=DATE:20261210');
     // The ticket's QR code, as a PNG of Sam's code for the event, attached and inside the calendar file.

@@ -1,6 +1,6 @@
 import { Accordion, Alert, Stack, Text } from '@mantine/core';
 import type { AllocationEvent, AssignableUser } from '@portal/domain/tickets/allocation.ts';
-import { formatDateRange } from '../../../shared/commerce/format.ts';
+import { formatDateRange } from '@portal/domain/dates.ts';
 import { groupingsOf, type AllocationDraft } from '../hooks/use-allocation-draft.ts';
 import type { AssigneeSource } from '../../../shared/assignees/assignee-picker.tsx';
 import { OverNote } from '../../../shared/assignees/assignee-slots.tsx';

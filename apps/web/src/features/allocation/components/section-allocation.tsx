@@ -1,5 +1,5 @@
 import type { AllocationSection, AssignableUser } from '@portal/domain/tickets/allocation.ts';
-import { formatUsDate } from '@portal/domain/dates.ts';
+import { formatUsDates } from '@portal/domain/dates.ts';
 import type { AssigneeSource } from '../../../shared/assignees/assignee-picker.tsx';
 import { AssigneeSlots, type DraftSlot } from '../../../shared/assignees/assignee-slots.tsx';
 import type { ListedPick } from '../../../shared/assignees/paste-assignees.tsx';
@@ -42,7 +42,7 @@ export function SectionAllocation({
       detail={
         isSection ? (
           <>
-            {section.dates.map(formatUsDate).join(', ')}
+            {formatUsDates(section.dates)}
             {section.locationName ? ` · ${section.locationName}` : ''}
           </>
         ) : null

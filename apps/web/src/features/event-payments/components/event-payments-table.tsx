@@ -5,7 +5,7 @@ import { allocationMessages } from '@portal/domain/tickets/allocation.ts';
 import { applicationPaths } from '@portal/domain/applications/paths.ts';
 import { registrationRequestMessages, registrationRequestPaths } from '@portal/domain/registrations/messages.ts';
 import { purchaseOrderStatusLabels } from '@portal/domain/commerce/purchase-orders.ts';
-import { formatMomentDay } from '@portal/domain/dates.ts';
+import { formatDateRange, formatMomentDay } from '@portal/domain/dates.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import {
   eventPaymentStatusLabels,
@@ -13,7 +13,6 @@ import {
   type EventPaymentRow,
 } from '@portal/domain/commerce/payments.ts';
 import { useProviderTimeZone } from '../../../lib/time-zone.ts';
-import { formatDateRange } from '../../../shared/commerce/format.ts';
 import { ReceiptDownload } from '../../../shared/commerce/receipt-download.tsx';
 import { CreditNoteDownload } from '../../../shared/cancellations/credit-note-download.tsx';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
