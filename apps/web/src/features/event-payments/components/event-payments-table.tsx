@@ -60,13 +60,14 @@ function Allocated({ row }: { row: EventPaymentRow }) {
 /**
  * What the member can do with the payment now (the server says whether allocation is open): allocate
  * its tickets, see the application an institute seat was paid for or the registration request whose
- * attendees hold its seats, or upload its purchase order.
+ * attendees hold its seats, or upload its purchase order. Small, as the receipt and cancel links under
+ * it are: one row's actions read as one list.
  */
 function RowAction({ row }: { row: EventPaymentRow }) {
   const query = new URLSearchParams({ eventPaymentId: row.id }).toString();
   if (row.applicationId !== null) {
     return (
-      <Anchor component={Link} to={applicationPaths.list} aria-label={`View application: ${eventNames(row)}`}>
+      <Anchor component={Link} to={applicationPaths.list} size="sm" aria-label={`View application: ${eventNames(row)}`}>
         View application
       </Anchor>
     );
@@ -76,6 +77,7 @@ function RowAction({ row }: { row: EventPaymentRow }) {
       <Anchor
         component={Link}
         to={registrationRequestPaths.detail(row.registrationRequestId)}
+        size="sm"
         aria-label={`${registrationRequestMessages.viewRequest}: ${eventNames(row)}`}
       >
         {registrationRequestMessages.viewRequest}
@@ -87,6 +89,7 @@ function RowAction({ row }: { row: EventPaymentRow }) {
       <Anchor
         component={Link}
         to={`/members/event/assign-tickets?${query}`}
+        size="sm"
         aria-label={`Allocate tickets: ${eventNames(row)}`}
       >
         Allocate tickets
@@ -98,6 +101,7 @@ function RowAction({ row }: { row: EventPaymentRow }) {
       <Anchor
         component={Link}
         to={`/members/event-cart/checkout/purchase-order?${query}`}
+        size="sm"
         aria-label={`Upload purchase order: ${eventNames(row)}`}
       >
         Upload purchase order
