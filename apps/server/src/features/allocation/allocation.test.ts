@@ -192,6 +192,23 @@ describe('PUT /api/event-payments/:id/allocation', () => {
     expect(await t.deps.db.select().from(eventTickets).where(eq(eventTickets.paymentItemId, itemId))).toHaveLength(0);
   });
 
+  it('saves exactly as many assignees as tickets bought and refuses one more, the section seating far more (issue 39)', async () => {
+    const s = await paidConferenceDay();
+    const itemId = await s.itemId();
+    const ids = s.staff.map((u) => u.id);
+    const save = (assignedUsers: string[]) =>
+      call(t.app, 'PUT', s.url, { caller: s.admin.caller, body: { items: [{ itemId, assignedUsers }] } });
+    const held = async () =>
+      (await t.deps.db.select().from(eventTickets).where(eq(eventTickets.paymentItemId, itemId))).length;
+
+    expect((await save(ids.slice(0, 3))).statusCode).toBe(200);
+    expect(await held()).toBe(3);
+    const over = await save(ids.slice(0, 4));
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({ detail: allocationMessages.overallocated });
+    expect(await held()).toBe(3);
+  });
+
   it('refuses someone outside the organization, an unknown item, and a malformed body with 400', async () => {
     const s = await paidConferenceDay();
     const itemId = await s.itemId();

@@ -73,7 +73,6 @@ export function EventAllocation({ event, source, draft, me }: EventAllocationPro
               excess={readOnly ? 0 : draft.excessOf(section.itemId)}
               readOnly={readOnly}
               onPick={(index, user: AssignableUser | null) => draft.setSlot(section.itemId, index, user)}
-              onAddSlot={() => draft.addSlot(section.itemId)}
               onRemoveSlot={(index) => draft.removeSlot(section.itemId, index)}
               onFill={(picks) => draft.fillSlots(section.itemId, picks)}
               me={me}

@@ -12,7 +12,6 @@ interface SectionAllocationProps {
   excess: number;
   readOnly: boolean;
   onPick: (index: number, user: AssignableUser | null) => void;
-  onAddSlot: () => void;
   onRemoveSlot: (index: number) => void;
   onFill: (picks: ListedPick[]) => void;
   /** The buyer viewing their own payment: empty tickets offer 'Assign to me'. */
@@ -30,7 +29,6 @@ export function SectionAllocation({
   excess,
   readOnly,
   onPick,
-  onAddSlot,
   onRemoveSlot,
   onFill,
   me,
@@ -59,7 +57,6 @@ export function SectionAllocation({
       readOnly={readOnly}
       onPick={onPick}
       removableFrom={section.numberOfTickets}
-      onAddSlot={onAddSlot}
       onRemoveSlot={onRemoveSlot}
       onFill={onFill}
       me={me}
