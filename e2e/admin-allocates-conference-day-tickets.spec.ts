@@ -161,6 +161,14 @@ test('an admin allocates conference-day tickets to staff and a new user, and a t
   await expect(paymentRow).toContainText(eventName);
   await expect(paymentRow.getByRole('cell').nth(1)).toContainText(schoolName);
   await expect(paymentRow.getByRole('cell').nth(3)).toHaveText(String(tickets));
+  // The row's actions (allocate, download the receipt) are drawn in one size (issue 39: they were mixed).
+  const actionSizes = await paymentRow
+    .getByRole('cell')
+    .last()
+    .locator('a, button')
+    .evaluateAll((actions) => actions.map((action) => getComputedStyle(action).fontSize));
+  expect(actionSizes.length).toBeGreaterThan(1);
+  expect(new Set(actionSizes).size).toBe(1);
   await expect(paymentRow.getByRole('cell').nth(4)).toHaveText(`${tickets} of ${tickets}`);
   await expect(paymentRow.getByRole('cell').nth(6)).toHaveText('Paid');
   await expectAccessible(page);
