@@ -185,7 +185,8 @@ export function EventPaymentsTable({ rows }: { rows: EventPaymentRow[] }) {
                   </Stack>
                 )}
               </Table.Td>
-              <Table.Td>
+              {/* Each action on one line: "Download receipt" broke in two in the 1280 px table. */}
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Stack gap="3xs" align="flex-start">
                   <RowAction row={row} />
                   {row.receiptNumber !== null ? (

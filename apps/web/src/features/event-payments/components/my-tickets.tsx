@@ -193,7 +193,7 @@ export function MyTickets() {
                     Resources
                   </Button>
                   <EvaluationLinks eventId={ticket.eventId} eventName={ticket.eventName} />
-                  <CertificateLink eventId={ticket.eventId} eventName={ticket.eventName} />
+                  <CertificateLink eventId={ticket.eventId} eventName={ticket.eventName} variant="rowAction" />
                   {ticket.kind === 'TICKET' && !ticketEnded(ticket.dates, today) ? (
                     <Button
                       variant="subtle"
