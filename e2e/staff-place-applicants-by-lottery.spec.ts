@@ -54,8 +54,26 @@ test('staff place the Coaching Institute by lottery, move one person by hand and
   await expect(cycles).toContainText('0 (+4 placed)');
   await expectAccessible(page);
 
-  // Move one person by hand, with a reason; the rest are placed again around her.
+  // Coaching Cycles has no seat left: moving someone placed elsewhere offers it marked full, not to be chosen.
   const places = preview.getByRole('table', { name: 'Places' });
+  const elsewhere = places
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') })
+    .filter({ hasNotText: 'Coaching Cycles' });
+  const moveElsewhere = elsewhere.first().getByRole('button', { name: /^Move .* by hand$/ });
+  const elsewhereName = ((await moveElsewhere.getAttribute('aria-label')) ?? '').replace(/^Move (.*) by hand$/, '$1');
+  await moveElsewhere.click();
+  const fullDialog = page.getByRole('dialog', { name: `Move ${elsewhereName}` });
+  await input(fullDialog, 'Section').click();
+  await expect(page.getByRole('listbox').getByRole('option', { name: 'Coaching Cycles (Full)' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+  await input(fullDialog, 'Section').press('Escape');
+  await fullDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(fullDialog).toHaveCount(0);
+
+  // Move one person by hand, with a reason; the rest are placed again around her.
   await expect(places.getByRole('row').filter({ hasText: counselor.name })).toBeVisible();
   await preview.getByRole('button', { name: `Move ${moved.name} by hand` }).click();
   const dialog = page.getByRole('dialog', { name: `Move ${moved.name}` });
@@ -77,6 +95,9 @@ test('staff place the Coaching Institute by lottery, move one person by hand and
   await expectAccessible(page);
   await confirm.getByRole('button', { name: 'Publish' }).click();
   await expectToast(page, 'places published', { accessible: true });
+  // The places stay in view, now published (they used to vanish until Preview was pressed again).
+  await expect(places.getByRole('row').filter({ hasText: moved.name })).toContainText('Published');
+  await expect(places.getByRole('row').filter({ hasText: counselor.name })).toContainText(placedIn);
   await expect(page.getByText(/accepted applicants on ranked paths, [1-9]\d* placed\./)).toBeVisible();
   // The Placed column of the strand she was moved to counts her now.
   const placedInMovedTo = sections.getByRole('row').filter({ hasText: moved.to }).getByRole('cell').nth(3);

@@ -68,6 +68,11 @@ test('staff register a webhook endpoint, copy its secret shown once, see a card 
     await expect(shown.getByText('Copy this secret now: it is not shown again.')).toBeVisible();
     const secret = await input(shown, 'Signing secret').inputValue();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
+    // All of it in view: wrapped inside its field, the field inside the dialog (issue 39: it ran past the edge).
+    const secretField = input(shown, 'Signing secret');
+    expect(await secretField.evaluate((field) => field.scrollWidth <= field.clientWidth)).toBe(true);
+    const [fieldBox, dialogBox] = [await secretField.boundingBox(), await shown.boundingBox()];
+    expect(fieldBox && dialogBox && fieldBox.x + fieldBox.width <= dialogBox.x + dialogBox.width).toBe(true);
     await shown.getByRole('button', { name: 'Copy secret' }).click();
     await expect(shown.getByRole('button', { name: 'Copied' })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);

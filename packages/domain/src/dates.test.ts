@@ -1,5 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDateIn, dayEdgeIn, formatMoment, formatMomentDay, formatMomentWithZone } from './dates.ts';
+import {
+  calendarDateIn,
+  dayEdgeIn,
+  formatDateRange,
+  formatMoment,
+  formatMomentDay,
+  formatMomentWithZone,
+  formatUsDate,
+  formatUsDates,
+} from './dates.ts';
+
+// One form for a day on every page and in every mail (issue 39: mails said "Day: 2027-01-15").
+describe('formatUsDate, formatUsDates and formatDateRange (MM/DD/YYYY)', () => {
+  it.each([
+    ['a stored date', '2027-01-15', '01/15/2027'],
+    ['the first day of a year', '2027-01-01', '01/01/2027'],
+    ['the last day of a year', '2026-12-31', '12/31/2026'],
+    ['a leap day', '2028-02-29', '02/29/2028'],
+    ['the date part of a timestamp', '2027-01-15T23:30:00.000Z', '01/15/2027'],
+  ])('formatUsDate: %s', (_, iso, expected) => {
+    expect(formatUsDate(iso)).toBe(expected);
+  });
+
+  it.each([
+    ['no days', [], ''],
+    ['one day', ['2027-01-15'], '01/15/2027'],
+    ['days across a year end, in the order given', ['2026-12-31', '2027-01-01'], '12/31/2026, 01/01/2027'],
+  ])('formatUsDates: %s', (_, isoDates, expected) => {
+    expect(formatUsDates(isoDates)).toBe(expected);
+  });
+
+  it.each([
+    ['one day', '2027-01-15', '2027-01-15', '01/15/2027'],
+    ['two days', '2027-01-15', '2027-01-16', '01/15/2027 – 01/16/2027'],
+    ['across a year end', '2026-12-31', '2027-01-02', '12/31/2026 – 01/02/2027'],
+  ])('formatDateRange: %s', (_, start, end, expected) => {
+    expect(formatDateRange(start, end)).toBe(expected);
+  });
+});
 
 describe('calendarDateIn', () => {
   it.each([

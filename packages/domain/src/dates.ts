@@ -14,9 +14,22 @@ export function parseUsDate(input: string): string | null {
   return `${yyyy}-${mm}-${dd}`;
 }
 
+/** A stored date as every page and mail shows it: "01/15/2027" (the date part of a longer ISO text). */
 export function formatUsDate(iso: string): string {
   const [yyyy, mm, dd] = iso.slice(0, 10).split('-');
   return `${mm}/${dd}/${yyyy}`;
+}
+
+/** A section's days or a ticket's: "01/15/2027, 01/16/2027", in the order given. */
+export function formatUsDates(isoDates: readonly string[]): string {
+  return isoDates.map(formatUsDate).join(', ');
+}
+
+/** "09/14/2026", or "09/14/2026 – 09/16/2026" for an event over several days. */
+export function formatDateRange(startDate: string, endDate: string): string {
+  const start = formatUsDate(startDate);
+  const end = formatUsDate(endDate);
+  return start === end ? start : `${start} – ${end}`;
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   defaultMinutesPerDay,
   hoursLabel,
 } from '@portal/domain/events/certificates.ts';
-import { formatUsDate } from '@portal/domain/dates.ts';
+import { formatUsDate, formatUsDates } from '@portal/domain/dates.ts';
 import type { Transaction } from '../db/client.ts';
 import { certificates, eventDailyAttendances, sectionAttendanceHours } from '../db/schema/attendance.ts';
 import { emitWebhookEvent } from './webhooks.ts';
@@ -174,7 +174,7 @@ export async function certificatePdf(content: CertificateContent): Promise<Uint8
   centred(page, fonts.regular, 'attended', 380, 14, ink);
   centred(page, fonts.bold, content.eventName, 348, 18, ink);
   centred(page, fonts.regular, `Professional development: ${hoursLabel(content.minutesAttended)}`, 305, 14, ink);
-  centred(page, fonts.regular, `Dates attended: ${content.dates.map(formatUsDate).join(', ')}`, 280, 11, ink);
+  centred(page, fonts.regular, `Dates attended: ${formatUsDates(content.dates)}`, 280, 11, ink);
   centred(page, fonts.regular, `Issued ${formatUsDate(content.issuedOn)}`, 255, 11, ink);
   centred(page, fonts.bold, `Verification code: ${content.code}`, 150, 14, ink);
   centred(page, fonts.regular, `Verify at ${content.verifyUrl}`, 128, 10, ink);
@@ -208,7 +208,7 @@ export async function transcriptPdf(content: TranscriptContent): Promise<Uint8Ar
   for (const entry of content.lines) {
     line(entry.eventName, 12, fonts.bold);
     line(
-      `${hoursLabel(entry.minutesAttended)}; ${entry.dates.map(formatUsDate).join(', ')}; ${
+      `${hoursLabel(entry.minutesAttended)}; ${formatUsDates(entry.dates)}; ${
         entry.code === null ? awaitingEvaluationText : `certificate ${entry.code}`
       }`,
       10,

@@ -1,6 +1,6 @@
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import { receiptNumberLabel } from '@portal/domain/commerce/receipts.ts';
-import { formatMomentWithZone, formatUsDate } from '@portal/domain/dates.ts';
+import { formatMomentWithZone, formatUsDates } from '@portal/domain/dates.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import type { Config } from '../config.ts';
 import type { eventPayments } from '../db/schema/commerce.ts';
@@ -51,7 +51,7 @@ const right = 556;
  */
 export function lineDescription(line: ReceiptLine): string {
   if (line.sectionTitle === null) return line.title;
-  const dates = line.sectionDates.length > 0 ? ` (${line.sectionDates.map(formatUsDate).join(', ')})` : '';
+  const dates = line.sectionDates.length > 0 ? ` (${formatUsDates(line.sectionDates)})` : '';
   return `${line.eventName} - ${line.sectionTitle}${dates}`;
 }
 

@@ -24,6 +24,11 @@ class ResizeObserverShim {
   disconnect(): void {}
 }
 window.ResizeObserver = ResizeObserverShim;
+// An autosized Textarea (react-textarea-autosize) measures again when web fonts load: jsdom has no font set.
+Object.defineProperty(document, 'fonts', {
+  configurable: true,
+  value: { ready: Promise.resolve(), addEventListener: () => {}, removeEventListener: () => {} },
+});
 window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
 window.scrollTo = () => {};
 

@@ -115,6 +115,8 @@ export const placementMessages = {
   unknownSection: 'Choose a section of this event.',
   notTheirPath: "This section is not on the applicant's path.",
   full: 'This section has no room left.',
+  /** After a full section's name among the Move dialog's choices. */
+  fullOption: 'Full',
   reasonRequired: 'Give a reason for moving this person by hand.',
   movedTwice: 'Move each person at most once in each grouping.',
   rankLabel: (rank: number | null) => (rank === null ? 'Not ranked' : `${ordinal(rank)} choice`),

@@ -4,6 +4,7 @@ import {
   cashnetReturn,
   checkoutInput,
   eventPaymentStatusLabels,
+  hasTicketsToAllocate,
   isOpenPayment,
   isVoidedOrCancelled,
   openingTerms,
@@ -94,5 +95,19 @@ describe('how a new payment starts', () => {
     expect(terms.status).toBe(status);
     expect(terms.holdExpiresAt?.toISOString() ?? null).toBe(holdUntil);
     expect(terms.paidAt).toBe(status === 'PAID' ? now : null);
+  });
+});
+
+describe('hasTicketsToAllocate', () => {
+  const line = (numberOfTickets: number) => ({ numberOfTickets });
+  const legacy = { id: 'legacy-1', eventName: 'Summer Institute 2026' };
+  it.each([
+    ['a cart payment of one ticket', null, [line(1)], true],
+    ['a cart payment of several lines', null, [line(0), line(3)], true],
+    ['a payment whose lines hold no tickets', null, [line(0)], false],
+    ['a payment with no lines', null, [], false],
+    ["a previous-system application's balance (no lines)", legacy, [], false],
+  ])('%s', (_, legacyApplication, items, expected) => {
+    expect(hasTicketsToAllocate({ legacyApplication, items })).toBe(expected);
   });
 });

@@ -49,6 +49,8 @@ export const paymentPollMs = 2000;
 export const paymentMessages = {
   processing: 'Your payment is processing, please wait...',
   paid: 'Your purchase was successful. You may now allocate tickets.',
+  /** A paid payment with no tickets in it (a previous-system application's balance): nothing to allocate. */
+  paidNothingToAllocate: 'Your payment was successful. Your application is paid.',
   purchaseOrderThanks: 'Thank you for uploading your purchase order. We will review and notify you once approved.',
   allocate: 'Allocate tickets',
   cartEmpty: 'Your cart is empty',
@@ -218,6 +220,17 @@ export function isVoidedOrCancelled(payment: {
   purchaseOrders: readonly { status: string }[];
 }): boolean {
   return payment.status === 'CANCELLED' || payment.purchaseOrders.some((po) => po.status === 'VOIDED');
+}
+
+/**
+ * Whether the payment bought tickets someone can be given: a previous-system application's balance has
+ * no lines at all, so 'Allocate tickets' would open an allocation of nothing (issue 39).
+ */
+export function hasTicketsToAllocate(payment: {
+  legacyApplication: unknown;
+  items: readonly { numberOfTickets: number }[];
+}): boolean {
+  return payment.legacyApplication === null && payment.items.some((item) => item.numberOfTickets > 0);
 }
 
 /** Statuses that still hold seats (or may become paid); everything else is settled. */

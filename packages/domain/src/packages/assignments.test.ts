@@ -294,7 +294,7 @@ describe('update notifications', () => {
     [
       'a ticket over two days',
       [row('u1', { packageEventId: 'pe3' })],
-      { u1: ['Conference day ticket: Winter Days (01/11/2027 to 01/12/2027)'] },
+      { u1: ['Conference day ticket: Winter Days (01/11/2027 – 01/12/2027)'] },
     ],
     [
       'a section with its staff developer',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { allocationMessages, assignableUser, checkAllocation, type Slot } from '../tickets/allocation.ts';
-import { formatUsDate } from '../dates.ts';
+import { formatDateRange } from '../dates.ts';
 import type { PackageAssignmentSegment } from './paths.ts';
 import {
   effectiveAmount,
@@ -302,9 +302,6 @@ export interface AssigneeRow {
   packageInstituteId: string | null;
 }
 
-const dayRange = (startDate: string, endDate: string) =>
-  startDate === endDate ? formatUsDate(startDate) : `${formatUsDate(startDate)} to ${formatUsDate(endDate)}`;
-
 /**
  * What each assigned person holds in an accepted request, as the lines of their update
  * notification, in the package's order (tickets, then group sections, then institute places). A row
@@ -316,7 +313,7 @@ export function assigneeSummaries(items: AssignableItems, rows: readonly Assigne
     new Set(rows.filter((row) => row[key] === itemId).map((row) => row.userId));
   for (const event of items.events) {
     lines.push({
-      line: `Conference day ticket: ${event.name} (${dayRange(event.startDate, event.endDate)})`,
+      line: `Conference day ticket: ${event.name} (${formatDateRange(event.startDate, event.endDate)})`,
       holders: holdersOf('packageEventId', event.packageEventId),
     });
   }

@@ -134,7 +134,7 @@ describe('PUT /api/event-payments/:id/allocation', () => {
       .where(eq(mailMessages.to, sam?.email ?? ''));
     expect(mail?.subject).toBe(`Your ticket for ${s.day.event.name}`);
     expect(mail?.text).toContain('Section: Coaching Writing');
-    expect(mail?.text).toContain('Day: 2026-12-10');
+    expect(mail?.text).toContain('Day: 12/10/2026');
     expect(mail?.attachments?.[0]).toMatchObject({ filename: 'ticket.ics' });
     expect(mail?.attachments?.[0]?.content).toContain('DTSTART;VALUE=DATE:20261210');
     // The ticket's QR code, as a PNG of Sam's code for the event, attached and inside the calendar file.
@@ -190,6 +190,23 @@ describe('PUT /api/event-payments/:id/allocation', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ detail: message });
     expect(await t.deps.db.select().from(eventTickets).where(eq(eventTickets.paymentItemId, itemId))).toHaveLength(0);
+  });
+
+  it('saves exactly as many assignees as tickets bought and refuses one more, the section seating far more (issue 39)', async () => {
+    const s = await paidConferenceDay();
+    const itemId = await s.itemId();
+    const ids = s.staff.map((u) => u.id);
+    const save = (assignedUsers: string[]) =>
+      call(t.app, 'PUT', s.url, { caller: s.admin.caller, body: { items: [{ itemId, assignedUsers }] } });
+    const held = async () =>
+      (await t.deps.db.select().from(eventTickets).where(eq(eventTickets.paymentItemId, itemId))).length;
+
+    expect((await save(ids.slice(0, 3))).statusCode).toBe(200);
+    expect(await held()).toBe(3);
+    const over = await save(ids.slice(0, 4));
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({ detail: allocationMessages.overallocated });
+    expect(await held()).toBe(3);
   });
 
   it('refuses someone outside the organization, an unknown item, and a malformed body with 400', async () => {

@@ -21,7 +21,7 @@ import type { NewPendingUser } from '@portal/domain/tickets/pending-users.ts';
 import { ticketCalendar } from '@portal/domain/tickets/calendar.ts';
 import { ticketScanMessages } from '@portal/domain/tickets/ticket-codes.ts';
 import { isVoidedOrCancelled, paymentMessages } from '@portal/domain/commerce/payments.ts';
-import { calendarDateIn } from '@portal/domain/dates.ts';
+import { calendarDateIn, formatUsDates } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -200,7 +200,7 @@ async function assignmentMail(
     '',
     `Event: ${item.eventName}`,
     ...(item.sectionTitle ? [`Section: ${item.sectionTitle}`] : []),
-    `${dates.length === 1 ? 'Day' : 'Days'}: ${dates.join(', ')}`,
+    `${dates.length === 1 ? 'Day' : 'Days'}: ${formatUsDates(dates)}`,
     ...(location ? [`Location: ${location}`] : []),
     '',
     'A calendar file is attached. Your tickets are listed under Manage Events in the Members Portal.',

@@ -1,6 +1,6 @@
 import { daysBetween, type AssignableUser, type AssignableUsersPage } from '@portal/domain/tickets/allocation.ts';
 import { isVoidedOrCancelled } from '@portal/domain/commerce/payments.ts';
-import { calendarDateIn } from '@portal/domain/dates.ts';
+import { calendarDateIn, formatUsDates } from '@portal/domain/dates.ts';
 import { displayName } from '@portal/domain/people/names.ts';
 import { ticketCalendar } from '@portal/domain/tickets/calendar.ts';
 import { ticketScanMessages } from '@portal/domain/tickets/ticket-codes.ts';
@@ -161,7 +161,7 @@ async function receivedMail(deps: AppDeps, ticket: HeldTicketRow, from: Assignab
     '',
     `Event: ${ticket.eventName}`,
     ...(ticket.sectionTitle ? [`Section: ${ticket.sectionTitle}`] : []),
-    `${dates.length === 1 ? 'Day' : 'Days'}: ${dates.join(', ')}`,
+    `${dates.length === 1 ? 'Day' : 'Days'}: ${formatUsDates(dates)}`,
     ...(location ? [`Location: ${location}`] : []),
     '',
     'A calendar file is attached. Your tickets are listed under Manage Events in the Members Portal.',

@@ -159,6 +159,8 @@ describe('POST /api/ticket-transfers', () => {
     const [received] = await mailTo(w.colleague.user.email);
     expect(received?.subject).toBe(`A ticket passed on to you: ${w.day.event.name}`);
     expect(received?.text).toContain(`Hana ${w.holder.user.lastName} has passed you a ticket`);
+    // The day as every page shows it, not as it is stored (issue 39).
+    expect(received?.text).toContain('Day: 12/10/2026');
     expect(received?.attachments?.map((a) => a.filename)).toEqual(['ticket.ics', 'ticket-qr.png']);
     const [passed] = await mailTo(w.holder.user.email);
     expect(passed?.text).toContain('Your ticket code for it no longer admits you');

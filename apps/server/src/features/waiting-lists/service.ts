@@ -9,7 +9,7 @@ import {
 } from '@portal/domain/events/waiting-lists.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import { lineRefusal, purchaseRefusals } from '@portal/domain/events/catalogue.ts';
-import { calendarDateIn } from '@portal/domain/dates.ts';
+import { calendarDateIn, formatMomentWithZone } from '@portal/domain/dates.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Transaction } from '../../db/client.ts';
 import {
@@ -221,7 +221,7 @@ export function offerMailJobHandler(deps: Pick<AppDeps, 'db' | 'config'>): JobHa
     const offer = await offerMailFacts(deps.db, entryId);
     if (!offer || offer.status !== 'OFFERED' || !offer.offerExpiresAt) return;
     const link = `${deps.config.publicUrl}${offerPath(entryId)}`;
-    const until = new Date(offer.offerExpiresAt).toUTCString();
+    const until = formatMomentWithZone(offer.offerExpiresAt, deps.config.timeZone);
     await queueMail(deps.db, {
       to: offer.email,
       subject: `Seats for you: ${offer.title}`,

@@ -169,6 +169,8 @@ describe('offers', () => {
     const [mail] = await t.deps.db.select().from(mailMessages).where(eq(mailMessages.to, 'waiting.one@example.test'));
     expect(mail?.subject).toBe(`Seats for you: ${day.event.name} — Coaching Writing`);
     expect(mail?.text).toContain(`http://portal.test/members/waiting-lists/offers/${entry.id}`);
+    // The provider's wall clock with its zone, as the other mails write a moment (issue 39).
+    expect(mail?.text).toMatch(/held for you until \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [AP]M E[SD]T\./);
 
     const bought = await buyOffer(caller, entry.id);
     expect(bought.statusCode).toBe(200);

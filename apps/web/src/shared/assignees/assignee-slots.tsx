@@ -40,9 +40,11 @@ interface AssigneeSlotsProps {
   excess: number;
   readOnly?: boolean;
   onPick: (index: number, user: AssignableUser | null) => void;
-  /** Slots from this index on can be removed (omitted: none can); with `onAddSlot`, one more can be added. */
+  /**
+   * Slots from this index on can be removed (omitted: none can): assignees saved past the tickets a line
+   * now holds. No slot is ever added past them: one picker per ticket is all a buyer may fill (issue 39).
+   */
   removableFrom?: number;
-  onAddSlot?: () => void;
   onRemoveSlot?: (index: number) => void;
   /** The buyer viewing their own tickets: each empty ticket offers 'Assign to me' while they hold none of the line. */
   me?: AssignableUser | null;
@@ -64,7 +66,6 @@ export function AssigneeSlots({
   readOnly = false,
   onPick,
   removableFrom,
-  onAddSlot,
   onRemoveSlot,
   me = null,
   onFill,
@@ -135,21 +136,14 @@ export function AssigneeSlots({
           </Group>
         );
       })}
-      {readOnly || (!onAddSlot && !pastable) ? null : (
+      {readOnly || !pastable ? null : (
         <Group gap="xs">
-          {onAddSlot ? (
-            <Button variant="default" size="xs" onClick={onAddSlot} aria-label={`Add another assignee to ${heading}`}>
-              Add another assignee
-            </Button>
-          ) : null}
-          {pastable ? (
-            <PasteAssignees
-              organizationId={pastable.organizationId}
-              heading={heading}
-              slots={slots}
-              onFill={pastable.onFill}
-            />
-          ) : null}
+          <PasteAssignees
+            organizationId={pastable.organizationId}
+            heading={heading}
+            slots={slots}
+            onFill={pastable.onFill}
+          />
         </Group>
       )}
     </Stack>

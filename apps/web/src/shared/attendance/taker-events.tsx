@@ -1,7 +1,7 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { formatDateRange } from '../commerce/format.ts';
+import { formatDateRange } from '@portal/domain/dates.ts';
 import { takerEventsQuery } from './queries.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { Checkbox, Fieldset, NumberInput, Stack, Text } from '@mantine/core';
 import type { CancellationChoice, CancellationView, RefundPreview } from '@portal/domain/commerce/refunds.ts';
 import { formatCents } from '@portal/domain/money.ts';
-import { formatDateRange } from '../commerce/format.ts';
+import { formatDateRange } from '@portal/domain/dates.ts';
 
 /**
  * Choosing which tickets of a payment to cancel (issue 38), as the buyer's cancel dialog and staff's

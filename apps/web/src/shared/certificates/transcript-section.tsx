@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { certificateMessages, hoursLabel } from '@portal/domain/events/certificates.ts';
 import { evaluationMessages, evaluationPagePath } from '@portal/domain/events/evaluations.ts';
-import { formatUsDate } from '@portal/domain/dates.ts';
+import { formatUsDates } from '@portal/domain/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
@@ -43,7 +43,7 @@ export function TranscriptSection() {
                   <Text size="sm" fw={600}>
                     {item.eventName}
                   </Text>
-                  <Text size="sm">{item.dates.map(formatUsDate).join(', ')}</Text>
+                  <Text size="sm">{formatUsDates(item.dates)}</Text>
                 </Table.Td>
                 <Table.Td>{hoursLabel(item.minutesAttended)}</Table.Td>
                 <Table.Td>

@@ -2,7 +2,7 @@ import { Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { SeatRequestStatus } from '@portal/domain/tickets/seat-requests.ts';
 import { errorMessage } from '../../lib/errors.ts';
-import { formatDateRange } from '../commerce/format.ts';
+import { formatDateRange } from '@portal/domain/dates.ts';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import type { StatusTone } from '../../ui/theme.ts';

@@ -20,7 +20,7 @@ import {
   type SeatRequestDecision,
 } from '@portal/domain/tickets/seat-requests.ts';
 import { errorMessage } from '../../lib/errors.ts';
-import { formatDateRange } from '../commerce/format.ts';
+import { formatDateRange } from '@portal/domain/dates.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { organizationSeatRequestsQuery, useDecideSeatRequest } from './queries.ts';

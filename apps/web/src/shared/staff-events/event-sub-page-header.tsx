@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { StaffEventDetail } from '@portal/domain/events/admin-contracts.ts';
 import { api } from '../../lib/api.ts';
-import { formatDateRange } from '../commerce/format.ts';
+import { formatDateRange } from '@portal/domain/dates.ts';
 
 /** GET /api/admin/events/{id}: only for the event's name and dates above one of its staff sub-pages. */
 export function staffEventHeaderQuery(eventId: string) {

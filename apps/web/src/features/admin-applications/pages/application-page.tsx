@@ -14,7 +14,7 @@ import { placementMessages } from '@portal/domain/applications/placement.ts';
 import { staffApplicationMessages, type AdminApplicationDetail } from '@portal/domain/applications/contracts.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
-import { formatDateRange } from '../../../shared/commerce/format.ts';
+import { formatDateRange, formatMoment } from '@portal/domain/dates.ts';
 import { DetailSection } from '../../../ui/detail-section.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { NotFound } from '../../../ui/not-found.tsx';
@@ -31,7 +31,6 @@ import {
 import { ApplicationStatusBadge } from '../components/application-status-badge.tsx';
 import { DecisionModal } from '../components/decision-modal.tsx';
 import { Fact } from '../../../ui/fact.tsx';
-import { formatMoment } from '@portal/domain/dates.ts';
 import { useProviderTimeZone } from '../../../lib/time-zone.ts';
 
 export const applicationLoader =

@@ -2,7 +2,7 @@ import { Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { hoursLabel } from '@portal/domain/events/certificates.ts';
-import { formatUsDate } from '@portal/domain/dates.ts';
+import { formatUsDates } from '@portal/domain/dates.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
@@ -85,9 +85,7 @@ export function EventAttendancePage() {
                     </Text>
                   </Table.Td>
                   <Table.Td>{row.sectionTitle}</Table.Td>
-                  <Table.Td>
-                    {row.daysAttended.length === 0 ? 'None' : row.daysAttended.map(formatUsDate).join(', ')}
-                  </Table.Td>
+                  <Table.Td>{row.daysAttended.length === 0 ? 'None' : formatUsDates(row.daysAttended)}</Table.Td>
                   <Table.Td>{hoursLabel(row.minutesAttended)}</Table.Td>
                 </Table.Tr>
               ))}

@@ -1,7 +1,7 @@
 import { Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { AllocationReply } from '@portal/domain/tickets/allocation.ts';
 import { displayName } from '@portal/domain/people/names.ts';
-import { formatDateRange } from '../../../shared/commerce/format.ts';
+import { formatDateRange } from '@portal/domain/dates.ts';
 import { EmailAddress } from '../../../ui/email-address.tsx';
 
 /**

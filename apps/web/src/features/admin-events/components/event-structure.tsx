@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { pathLevelLabels } from '@portal/domain/applications/rules.ts';
-import { formatUsDate } from '@portal/domain/dates.ts';
+import { formatUsDates } from '@portal/domain/dates.ts';
 import type { StaffEventDetail } from '@portal/domain/events/admin-contracts.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { eventChanges, type EventChange } from '../api/events.ts';
@@ -33,7 +33,7 @@ const pathValues = (path: Path) => ({
 
 const sectionValues = (section: Section) => ({
   title: section.title,
-  dates: section.dates.map(formatUsDate).join(', '),
+  dates: formatUsDates(section.dates),
   locationName: section.locationName ?? '',
   audienceType: section.audienceType.join(', '),
   description: section.description,
@@ -212,7 +212,7 @@ function GroupingBlock({
             {grouping.sections.map((section) => (
               <Table.Tr key={section.id}>
                 <Table.Td>{section.title}</Table.Td>
-                <Table.Td>{section.dates.map(formatUsDate).join(', ')}</Table.Td>
+                <Table.Td>{formatUsDates(section.dates)}</Table.Td>
                 <Table.Td>{section.locationName ?? ''}</Table.Td>
                 <Table.Td>{section.audienceType.join(', ')}</Table.Td>
                 <Table.Td>{section.isFree ? 'Yes' : 'No'}</Table.Td>

@@ -7,7 +7,7 @@ import { gradeBandsText } from '@portal/domain/events/grade-bands.ts';
 import type { StaffEventDetail } from '@portal/domain/events/admin-contracts.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import { formatDateRange } from '../../../shared/commerce/format.ts';
+import { formatDateRange } from '@portal/domain/dates.ts';
 import { DetailSection } from '../../../ui/detail-section.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { NotFound } from '../../../ui/not-found.tsx';

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, type LoaderFunctionArgs } from 'react-router';
-import { formatDateRange } from '../../../shared/commerce/format.ts';
+import { formatDateRange } from '@portal/domain/dates.ts';
 import { listParams, useListSearch } from '../../../lib/list-search.ts';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { SearchList } from '../../../ui/search-list.tsx';

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { placementMessages } from '@portal/domain/applications/placement.ts';
-import type { PlacementBoard } from '@portal/domain/applications/placement-contracts.ts';
+import type { PlacementBoard, PlacementPreview } from '@portal/domain/applications/placement-contracts.ts';
 
 export interface MovingPerson {
   applicationId: string;
@@ -14,17 +14,25 @@ export interface MovingPerson {
 interface MoveModalProps {
   person: MovingPerson | null;
   groupings: PlacementBoard['groupings'];
+  /** The shown preview's seats left per section: a section with none left is offered as full. */
+  fill: PlacementPreview['fill'];
   onClose: () => void;
   onMove: (move: { applicationId: string; sectionId: string; reason: string; name: string }) => void;
 }
 
 /** Staff move one person by hand: a section of the same grouping, and why. */
-export function MoveModal({ person, groupings, onClose, onMove }: MoveModalProps) {
+export function MoveModal({ person, groupings, fill, onClose, onMove }: MoveModalProps) {
   const [sectionId, setSectionId] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const grouping = groupings.find((candidate) => candidate.id === person?.groupingId);
-  const options = (grouping?.sections ?? []).map((section) => ({ value: section.id, label: section.title }));
+  const full = new Set(fill.filter((row) => row.remaining === 0).map((row) => row.sectionId));
+  // A full section is named as such and cannot be chosen: the server would refuse the move (placementMessages.full).
+  const options = (grouping?.sections ?? []).map((section) =>
+    full.has(section.id)
+      ? { value: section.id, label: `${section.title} (${placementMessages.fullOption})`, disabled: true }
+      : { value: section.id, label: section.title },
+  );
 
   const close = () => {
     setSectionId(null);

@@ -86,8 +86,9 @@ export function PlacementPage() {
           {
             onSuccess: (reply) => {
               notifications.show({ color: 'green', message: reply.message });
-              setPreview(null);
+              // The places stay in view, now as published: the same run previewed again, its moves saved with it.
               setMoves([]);
+              run([]);
             },
             onError: (error) => {
               notifyError(error);
@@ -141,6 +142,7 @@ export function PlacementPage() {
           <MoveModal
             person={moving}
             groupings={board.data.groupings}
+            fill={preview?.fill ?? []}
             onClose={() => setMoving(null)}
             onMove={stageMove}
           />

@@ -1,4 +1,4 @@
-import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { webhookMessages } from '@portal/domain/staff/webhooks.ts';
 
 export interface ShownSecret {
@@ -29,11 +29,15 @@ export function SecretModal({ shown, onClose }: { shown: ShownSecret | null; onC
             The receiving system at {shown.url} verifies each post with it (Standard Webhooks: the webhook-id,
             webhook-timestamp and webhook-signature headers).
           </Text>
-          <TextInput
+          {/* A text area, not a one-line input: a 50-character secret in monospace is wider than the dialog, and an
+              input would hide its end past the edge; here it wraps anywhere and every character stays in view. */}
+          <Textarea
             label="Signing secret"
             value={shown.secret}
             readOnly
+            rows={2}
             ff="monospace"
+            styles={{ input: { overflowWrap: 'anywhere', wordBreak: 'break-all' } }}
             onFocus={(event) => event.currentTarget.select()}
           />
           <Group justify="flex-end">

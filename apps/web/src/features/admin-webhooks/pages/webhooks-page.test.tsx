@@ -74,6 +74,9 @@ describe('staff console: webhooks', { timeout: 20_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'Add endpoint' }));
     const shown = await screen.findByRole('dialog', { name: 'Signing secret' });
     expect(within(shown).getByRole('textbox', { name: 'Signing secret' })).toHaveValue(secret);
+    // A text area wraps a long secret inside the dialog, where a one-line input cut it at its edge (issue 39).
+    expect(within(shown).getByRole('textbox', { name: 'Signing secret' }).tagName).toBe('TEXTAREA');
+    expect(within(shown).getByRole('button', { name: 'Copy secret' })).toBeInTheDocument();
     expect(within(shown).getByText(webhookMessages.secretOnce)).toBeInTheDocument();
     expect(within(shown).getByRole('status')).toHaveTextContent(webhookMessages.created);
     expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toEqual({

@@ -1,6 +1,6 @@
 import { Accordion, Alert, Stack, Text } from '@mantine/core';
 import type { AllocationEvent, AssignableUser } from '@portal/domain/tickets/allocation.ts';
-import { formatDateRange } from '../../../shared/commerce/format.ts';
+import { formatDateRange } from '@portal/domain/dates.ts';
 import { groupingsOf, type AllocationDraft } from '../hooks/use-allocation-draft.ts';
 import type { AssigneeSource } from '../../../shared/assignees/assignee-picker.tsx';
 import { OverNote } from '../../../shared/assignees/assignee-slots.tsx';
@@ -73,7 +73,6 @@ export function EventAllocation({ event, source, draft, me }: EventAllocationPro
               excess={readOnly ? 0 : draft.excessOf(section.itemId)}
               readOnly={readOnly}
               onPick={(index, user: AssignableUser | null) => draft.setSlot(section.itemId, index, user)}
-              onAddSlot={() => draft.addSlot(section.itemId)}
               onRemoveSlot={(index) => draft.removeSlot(section.itemId, index)}
               onFill={(picks) => draft.fillSlots(section.itemId, picks)}
               me={me}

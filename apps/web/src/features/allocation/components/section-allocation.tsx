@@ -1,5 +1,5 @@
 import type { AllocationSection, AssignableUser } from '@portal/domain/tickets/allocation.ts';
-import { formatUsDate } from '@portal/domain/dates.ts';
+import { formatUsDates } from '@portal/domain/dates.ts';
 import type { AssigneeSource } from '../../../shared/assignees/assignee-picker.tsx';
 import { AssigneeSlots, type DraftSlot } from '../../../shared/assignees/assignee-slots.tsx';
 import type { ListedPick } from '../../../shared/assignees/paste-assignees.tsx';
@@ -12,7 +12,6 @@ interface SectionAllocationProps {
   excess: number;
   readOnly: boolean;
   onPick: (index: number, user: AssignableUser | null) => void;
-  onAddSlot: () => void;
   onRemoveSlot: (index: number) => void;
   onFill: (picks: ListedPick[]) => void;
   /** The buyer viewing their own payment: empty tickets offer 'Assign to me'. */
@@ -30,7 +29,6 @@ export function SectionAllocation({
   excess,
   readOnly,
   onPick,
-  onAddSlot,
   onRemoveSlot,
   onFill,
   me,
@@ -42,7 +40,7 @@ export function SectionAllocation({
       detail={
         isSection ? (
           <>
-            {section.dates.map(formatUsDate).join(', ')}
+            {formatUsDates(section.dates)}
             {section.locationName ? ` · ${section.locationName}` : ''}
           </>
         ) : null
@@ -59,7 +57,6 @@ export function SectionAllocation({
       readOnly={readOnly}
       onPick={onPick}
       removableFrom={section.numberOfTickets}
-      onAddSlot={onAddSlot}
       onRemoveSlot={onRemoveSlot}
       onFill={onFill}
       me={me}

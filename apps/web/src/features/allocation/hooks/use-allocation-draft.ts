@@ -79,7 +79,6 @@ export interface AllocationDraft {
   groupingExcessOf: (groupingId: string) => number;
   dirty: boolean;
   setSlot: (itemId: string, index: number, user: DraftSlot) => void;
-  addSlot: (itemId: string) => void;
   removeSlot: (itemId: string, index: number) => void;
   /** Several tickets of one item at once (a pasted list). */
   fillSlots: (itemId: string, picks: readonly { index: number; user: AssignableUser }[]) => void;
@@ -138,7 +137,6 @@ export function useAllocationDraft(reply: AllocationReply, preselection: Presele
         slots[index] = user;
         return slots;
       }),
-    addSlot: (itemId) => update(itemId, (slots) => [...slots, null]),
     removeSlot: (itemId, index) => update(itemId, (slots) => slots.filter((_, at) => at !== index)),
     fillSlots: (itemId, picks) =>
       update(itemId, (slots) => {

@@ -301,13 +301,31 @@ describe('Allocate Tickets', { timeout: 30_000 }, () => {
     expect(await screen.findByText(allocationMessages.assignmentsSaved, {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
-  it('shows the excess in red and disables Save while a section is overallocated', async () => {
+  it('offers no slot past the tickets bought: one picker per ticket, and no "Add another assignee" (issue 39)', async () => {
     stubFetch(routes());
+    await openPage();
+
+    for (const [name, tickets] of [
+      ['Coaching Writing', 2],
+      ['Data-Driven Instruction', 1],
+    ] as const) {
+      expect(within(section(name)).getAllByRole('combobox', { name: /^Ticket \d+$/ })).toHaveLength(tickets);
+    }
+    expect(screen.queryByRole('button', { name: /Add another assignee/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the excess in red and disables Save while a section is overallocated', async () => {
+    // Two tickets bought before staff lowered the section's limit to one.
+    const lowered = aConferenceDayAllocation({
+      sections: (aConferenceDayAllocation().sections ?? []).map((s) =>
+        s.title === 'Data-Driven Instruction' ? { ...s, numberOfTickets: 2, maxTickets: 1 } : s,
+      ),
+    });
+    stubFetch(routes({ [`GET ${allocationPath}`]: () => jsonResponse(200, anAllocation({ events: [lowered] })) }));
     await openPage();
     const user = userEvent.setup();
 
     await pick(user, 'Data-Driven Instruction', 1, 'Eli Evans');
-    await user.click(screen.getByRole('button', { name: 'Add another assignee to Data-Driven Instruction' }));
     await pick(user, 'Data-Driven Instruction', 2, 'Finn Ford');
 
     const message = await screen.findByText(allocationMessages.overallocated);
@@ -316,7 +334,9 @@ describe('Allocate Tickets', { timeout: 30_000 }, () => {
     expect(within(section('Data-Driven Instruction')).getByText('· 1 over', { exact: false })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
 
-    await user.click(screen.getByRole('button', { name: 'Remove ticket 2 of Data-Driven Instruction' }));
+    await user.click(
+      screen.getByRole('button', { name: `${allocationMessages.clearSelection}, ticket 2 of Data-Driven Instruction` }),
+    );
     expect(screen.queryByText(allocationMessages.overallocated)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });

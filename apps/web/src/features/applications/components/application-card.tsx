@@ -21,7 +21,7 @@ import type { ApplicationRow } from '@portal/domain/applications/contracts.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import { paymentMessages } from '@portal/domain/commerce/payments.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import { formatDateRange } from '../../../shared/commerce/format.ts';
+import { formatDateRange } from '@portal/domain/dates.ts';
 import { paymentOptionsQuery } from '../../../shared/commerce/queries.ts';
 import { useWithdrawApplication } from '../api/applications.ts';
 import { usePayAttempt } from '../hooks/use-pay-attempt.ts';

@@ -10,7 +10,7 @@ import {
 } from '@portal/domain/applications/rules.ts';
 import type { LegacyApplicationRow } from '@portal/domain/applications/contracts.ts';
 import { formatCents } from '@portal/domain/money.ts';
-import { formatDateRange } from '../../../shared/commerce/format.ts';
+import { formatDateRange } from '@portal/domain/dates.ts';
 import { paymentOptionsQuery } from '../../../shared/commerce/queries.ts';
 import { applicationTones, StatusBadge } from '../../../ui/status-badge.tsx';
 import { usePayAttempt } from '../hooks/use-pay-attempt.ts';

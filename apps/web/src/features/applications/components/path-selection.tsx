@@ -3,7 +3,7 @@ import '@mantine/core/styles/Radio.css';
 import { Fieldset, NativeSelect, Radio, Stack } from '@mantine/core';
 import { maxRanking } from '@portal/domain/applications/rules.ts';
 import type { ApplicationPathReply } from '@portal/domain/applications/contracts.ts';
-import { formatUsDate } from '@portal/domain/dates.ts';
+import { formatUsDates } from '@portal/domain/dates.ts';
 import { pickSection, rankSection, type SectionsDraft } from '../hooks/sections-draft.ts';
 
 type Section = ApplicationPathReply['groupings'][number]['sections'][number];
@@ -16,7 +16,7 @@ interface PathSelectionProps {
 
 /** "07/13/2026, 07/17/2026 · Main Hall" under a section's name. */
 function sectionDetails(section: Section): string {
-  return [section.dates.map(formatUsDate).join(', '), section.locationName].filter(Boolean).join(' · ');
+  return [formatUsDates(section.dates), section.locationName].filter(Boolean).join(' · ');
 }
 
 /** Ranked selection: a rank per section from 1 to the grouping's highest, unique within its grouping (the hint below says when it is not). */

@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { attendanceMessages, attendanceSectionPath, levelBadge } from '@portal/domain/events/attendance.ts';
-import { formatUsDate } from '@portal/domain/dates.ts';
+import { formatUsDates } from '@portal/domain/dates.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -62,7 +62,7 @@ export function AttendanceSectionsPage() {
                   </Text>
                   <Badge variant="light">{levelBadge(section.level)}</Badge>
                 </Group>
-                {section.dates.length > 0 ? <Text size="sm">{section.dates.map(formatUsDate).join(', ')}</Text> : null}
+                {section.dates.length > 0 ? <Text size="sm">{formatUsDates(section.dates)}</Text> : null}
                 <Button
                   component={Link}
                   to={attendanceSectionPath(event.id, section.id, section.level)}

@@ -1,6 +1,6 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { type CatalogueEventDetail, type ConferenceSection } from '@portal/domain/events/catalogue.ts';
-import { formatUsDate } from '@portal/domain/dates.ts';
+import { formatUsDates } from '@portal/domain/dates.ts';
 import { AddToCartForm } from './add-to-cart-form.tsx';
 import { SeatsBadge } from './seats-badge.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
@@ -31,7 +31,7 @@ export function SectionCard({ event, section }: SectionCardProps) {
             <SeatsBadge remaining={section.remaining} />
           </Group>
         </Group>
-        {section.dates.length > 0 ? <Text size="sm">{section.dates.map(formatUsDate).join(', ')}</Text> : null}
+        {section.dates.length > 0 ? <Text size="sm">{formatUsDates(section.dates)}</Text> : null}
         {section.locationName ? <Text size="sm">{section.locationName}</Text> : null}
         {section.audienceType.length > 0 ? <Text size="sm">Audience: {section.audienceType.join(', ')}</Text> : null}
         {section.description ? (

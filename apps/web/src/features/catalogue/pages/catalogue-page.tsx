@@ -6,7 +6,7 @@ import { catalogueIsFiltered, catalogueMessages, type CatalogueEvent } from '@po
 import { gradeBandLabels, type GradeBand } from '@portal/domain/events/grade-bands.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import { useListSearch } from '../../../lib/list-search.ts';
-import { formatDateRange } from '../../../shared/commerce/format.ts';
+import { formatDateRange } from '@portal/domain/dates.ts';
 import { SearchList } from '../../../ui/search-list.tsx';
 import { catalogueParams, catalogueQuery, cataloguePageSize } from '../api/catalogue.ts';
 import { CatalogueFilters } from '../components/catalogue-filters.tsx';

@@ -5,7 +5,7 @@ import { applicationPaths } from '@portal/domain/applications/paths.ts';
 import { catalogueMessages, type CatalogueEventDetail } from '@portal/domain/events/catalogue.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import { formatDateRange } from '../../../shared/commerce/format.ts';
+import { formatDateRange } from '@portal/domain/dates.ts';
 import { RequestSeatsPanel } from '../../../shared/registration/request-seats-panel.tsx';
 import { AskSchoolPanel } from '../../../shared/seat-requests/ask-school-panel.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';

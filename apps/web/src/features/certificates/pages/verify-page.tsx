@@ -2,7 +2,7 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { certificateMessages, hoursLabel } from '@portal/domain/events/certificates.ts';
-import { formatUsDate } from '@portal/domain/dates.ts';
+import { formatUsDate, formatUsDates } from '@portal/domain/dates.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { ErrorState } from '../../../ui/error-state.tsx';
@@ -55,7 +55,7 @@ export function VerifyPage() {
           <Line label="Name" value={certificate.data.name} />
           <Line label="Event" value={certificate.data.eventName} />
           <Line label="Professional development" value={hoursLabel(certificate.data.minutesAttended)} />
-          <Line label="Dates attended" value={certificate.data.dates.map(formatUsDate).join(', ')} />
+          <Line label="Dates attended" value={formatUsDates(certificate.data.dates)} />
           <Line label="Verification code" value={certificate.data.code} />
         </Stack>
       )}

@@ -105,6 +105,32 @@ describe('application checkout success page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('region', { name: 'Order summary' })).toBeInTheDocument();
   });
 
+  it.each([
+    ['paid by card', 'demo', { status: 'PAID', method: 'CARD', paidAt: '2026-09-01T12:05:00.000Z' }],
+    ['by purchase order', 'purchase-order', { status: 'PO_SUBMITTED', method: 'PURCHASE_ORDER' }],
+  ] as const)(
+    "offers no 'Allocate tickets' for a previous-system application's balance %s: it has no tickets (issue 39)",
+    async (_, source, state) => {
+      stubPayment(() =>
+        jsonResponse(
+          200,
+          anApplicationPayment({
+            ...state,
+            items: [],
+            legacyApplication: { id: 'legacy-1', eventName: 'Summer Institute 2025' },
+          }),
+        ),
+      );
+      renderApp(successUrl(source));
+
+      const said = source === 'demo' ? paymentMessages.paidNothingToAllocate : paymentMessages.purchaseOrderThanks;
+      expect(await screen.findByText(said, {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(screen.queryByText(paymentMessages.paid)).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: paymentMessages.allocate })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: paymentMessages.allocate })).not.toBeInTheDocument();
+    },
+  );
+
   it('sends the member to the checkout when the payment cannot be read', async () => {
     stubPayment(() => problemResponse(404, 'Not Found', { detail: paymentMessages.notFound }), {
       'GET /api/cart': () => jsonResponse(200, aCart({ items: [] })),

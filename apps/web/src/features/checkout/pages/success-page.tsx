@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
+  hasTicketsToAllocate,
   isVoidedOrCancelled,
   paymentMessages,
   paymentPollMs,
@@ -75,7 +76,6 @@ function BackHome({ flavour }: { flavour: CheckoutFlavour }) {
   );
 }
 
-/** What the page says about the payment as last read. */
 /** A payment that will not become paid here: why, and the way back. */
 function SettledNotice({ color, message, flavour }: { color: string; message: string; flavour: CheckoutFlavour }) {
   return (
@@ -88,6 +88,12 @@ function SettledNotice({ color, message, flavour }: { color: string; message: st
   );
 }
 
+/** Whether the page offers 'Allocate tickets' for the payment as last read (before the first read: as the flavour says). */
+function offersAllocation(flavour: CheckoutFlavour, payment: EventPaymentReply | undefined): boolean {
+  return flavour.allocates && (payment === undefined || hasTicketsToAllocate(payment));
+}
+
+/** What the page says about the payment as last read. */
 function PaymentState({ payment, flavour }: { payment: EventPaymentReply | undefined; flavour: CheckoutFlavour }) {
   if (!payment || (payment.status === 'PENDING' && !isVoidedOrCancelled(payment))) {
     return (
@@ -104,7 +110,9 @@ function PaymentState({ payment, flavour }: { payment: EventPaymentReply | undef
     case 'PAID':
       return (
         <Text role="status" fw={600}>
-          {flavour.paidMessage}
+          {flavour.allocates && !hasTicketsToAllocate(payment)
+            ? paymentMessages.paidNothingToAllocate
+            : flavour.paidMessage}
         </Text>
       );
     case 'EXPIRED':
@@ -163,7 +171,9 @@ function CardPaymentStatus({
   return (
     <>
       <PaymentState payment={payment.data} flavour={flavour} />
-      {flavour.allocates ? <AllocateButton eventPaymentId={eventPaymentId} enabled={paid} /> : null}
+      {offersAllocation(flavour, payment.data) ? (
+        <AllocateButton eventPaymentId={eventPaymentId} enabled={paid} />
+      ) : null}
       {flavour.offersAssignToMe && paid ? <AssignToMe eventPaymentId={eventPaymentId} /> : null}
       {receiptNumber !== null ? (
         <Group>
@@ -196,8 +206,18 @@ function AllocateButton({ eventPaymentId, enabled }: { eventPaymentId: string; e
 function PurchaseOrderStatus({ eventPaymentId, flavour }: { eventPaymentId: string; flavour: CheckoutFlavour }) {
   const payment = usePaymentLookup(eventPaymentId, { homePath: flavour.homePath });
   if (!payment.data) return <Loader size="sm" role="status" aria-label="Loading the payment" />;
-  if (isVoidedOrCancelled(payment.data)) return <PaymentState payment={payment.data} flavour={flavour} />;
-  return <Text role="status">{paymentMessages.purchaseOrderThanks}</Text>;
+  return (
+    <>
+      {isVoidedOrCancelled(payment.data) ? (
+        <PaymentState payment={payment.data} flavour={flavour} />
+      ) : (
+        <Text role="status">{paymentMessages.purchaseOrderThanks}</Text>
+      )}
+      {offersAllocation(flavour, payment.data) ? (
+        <AllocateButton eventPaymentId={eventPaymentId} enabled={false} />
+      ) : null}
+    </>
+  );
 }
 
 /**
@@ -219,10 +239,7 @@ function PaymentOutcome({
     <Stack gap="lg" maw={880}>
       <Title order={1}>Checkout</Title>
       {source === 'purchase-order' ? (
-        <>
-          <PurchaseOrderStatus eventPaymentId={eventPaymentId} flavour={flavour} />
-          {flavour.allocates ? <AllocateButton eventPaymentId={eventPaymentId} enabled={false} /> : null}
-        </>
+        <PurchaseOrderStatus eventPaymentId={eventPaymentId} flavour={flavour} />
       ) : (
         <CardPaymentStatus eventPaymentId={eventPaymentId} cashnet={cashnetReturnOf(searchParams)} flavour={flavour} />
       )}

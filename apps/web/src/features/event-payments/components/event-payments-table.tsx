@@ -7,7 +7,7 @@ import { allocationMessages } from '@portal/domain/tickets/allocation.ts';
 import { applicationPaths } from '@portal/domain/applications/paths.ts';
 import { registrationRequestMessages, registrationRequestPaths } from '@portal/domain/registrations/messages.ts';
 import { purchaseOrderStatusLabels } from '@portal/domain/commerce/purchase-orders.ts';
-import { formatMomentDay } from '@portal/domain/dates.ts';
+import { formatDateRange, formatMomentDay } from '@portal/domain/dates.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import { invoiceNumberLabel } from '@portal/domain/commerce/invoices.ts';
 import { districtFundMessages } from '@portal/domain/organizations/district-funds.ts';
@@ -18,7 +18,6 @@ import {
 } from '@portal/domain/commerce/payments.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import { useProviderTimeZone } from '../../../lib/time-zone.ts';
-import { formatDateRange } from '../../../shared/commerce/format.ts';
 import { ReceiptDownload } from '../../../shared/commerce/receipt-download.tsx';
 import { CreditNoteDownload } from '../../../shared/cancellations/credit-note-download.tsx';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
@@ -67,13 +66,14 @@ function Allocated({ row }: { row: EventPaymentRow }) {
 /**
  * What the member can do with the payment now (the server says whether allocation is open): allocate
  * its tickets, see the application an institute seat was paid for or the registration request whose
- * attendees hold its seats, or upload its purchase order.
+ * attendees hold its seats, or upload its purchase order. Small, as the receipt and cancel links under
+ * it are: one row's actions read as one list.
  */
 function RowAction({ row }: { row: EventPaymentRow }) {
   const query = new URLSearchParams({ eventPaymentId: row.id }).toString();
   if (row.applicationId !== null) {
     return (
-      <Anchor component={Link} to={applicationPaths.list} aria-label={`View application: ${eventNames(row)}`}>
+      <Anchor component={Link} to={applicationPaths.list} size="sm" aria-label={`View application: ${eventNames(row)}`}>
         View application
       </Anchor>
     );
@@ -83,6 +83,7 @@ function RowAction({ row }: { row: EventPaymentRow }) {
       <Anchor
         component={Link}
         to={registrationRequestPaths.detail(row.registrationRequestId)}
+        size="sm"
         aria-label={`${registrationRequestMessages.viewRequest}: ${eventNames(row)}`}
       >
         {registrationRequestMessages.viewRequest}
@@ -94,6 +95,7 @@ function RowAction({ row }: { row: EventPaymentRow }) {
       <Anchor
         component={Link}
         to={`/members/event/assign-tickets?${query}`}
+        size="sm"
         aria-label={`Allocate tickets: ${eventNames(row)}`}
       >
         Allocate tickets
@@ -105,6 +107,7 @@ function RowAction({ row }: { row: EventPaymentRow }) {
       <Anchor
         component={Link}
         to={`/members/event-cart/checkout/purchase-order?${query}`}
+        size="sm"
         aria-label={`Upload purchase order: ${eventNames(row)}`}
       >
         Upload purchase order
@@ -208,7 +211,8 @@ export function EventPaymentsTable({ rows }: { rows: EventPaymentRow[] }) {
                   </Stack>
                 )}
               </Table.Td>
-              <Table.Td>
+              {/* Each action on one line: "Download receipt" broke in two in the 1280 px table. */}
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Stack gap="3xs" align="flex-start">
                   <RowAction row={row} />
                   {row.receiptNumber !== null ? (

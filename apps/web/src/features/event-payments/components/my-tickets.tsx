@@ -6,13 +6,12 @@ import { allocationMessages, type MyTicket } from '@portal/domain/tickets/alloca
 import { ticketCalendar } from '@portal/domain/tickets/calendar.ts';
 import { ticketScanMessages } from '@portal/domain/tickets/ticket-codes.ts';
 import { ticketEnded, ticketTransferMessages } from '@portal/domain/tickets/ticket-transfers.ts';
-import { calendarDateIn, formatUsDate } from '@portal/domain/dates.ts';
+import { calendarDateIn, formatDateRange, formatUsDates } from '@portal/domain/dates.ts';
 import { resourcePaths } from '@portal/domain/content/resources.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useProviderTimeZone } from '../../../lib/time-zone.ts';
 import { CertificateLink } from '../../../shared/certificates/certificate-link.tsx';
 import { EvaluationLinks } from '../../../shared/evaluations/evaluation-link.tsx';
-import { formatDateRange } from '../../../shared/commerce/format.ts';
 import type { PassOnTicket } from '../../../shared/ticket-transfers/pass-on-dialog.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
@@ -30,7 +29,7 @@ const preloadPassOn = { onPointerEnter: () => void loadPassOn(), onFocus: () => 
 /** A section's own days; a ticket for a whole event, its first to last day. */
 function ticketDates(ticket: MyTicket): string {
   return ticket.sectionId !== null && ticket.dates.length > 0
-    ? ticket.dates.map(formatUsDate).join(', ')
+    ? formatUsDates(ticket.dates)
     : formatDateRange(ticket.startDate, ticket.endDate);
 }
 
@@ -194,7 +193,7 @@ export function MyTickets() {
                     Resources
                   </Button>
                   <EvaluationLinks eventId={ticket.eventId} eventName={ticket.eventName} />
-                  <CertificateLink eventId={ticket.eventId} eventName={ticket.eventName} />
+                  <CertificateLink eventId={ticket.eventId} eventName={ticket.eventName} variant="rowAction" />
                   {ticket.kind === 'TICKET' && !ticketEnded(ticket.dates, today) ? (
                     <Button
                       variant="subtle"

@@ -100,6 +100,71 @@ describe('Manage Events', { timeout: 20_000 }, () => {
     );
   });
 
+  it("draws a row's actions in one size: allocate, receipt, credit note and cancel alike (issue 39)", async () => {
+    stubFetch({
+      ...signedIn,
+      'GET /api/event-payments': () =>
+        jsonResponse(
+          200,
+          anEventPaymentPage([
+            anEventPaymentRow({
+              receiptNumber: 12,
+              refundedCents: 14900,
+              creditNotes: [{ refundId: '00000000-0000-4000-8000-0000000c0001', number: 3 }],
+              mayCancel: true,
+            }),
+          ]),
+        ),
+    });
+    renderApp('/members/manage-events');
+
+    await screen.findByRole('table', {}, { timeout: 5000 });
+    const row = rowOf('Fall Leadership Conference Day');
+    const actions = [
+      within(row).getByRole('link', { name: /^Allocate tickets/ }),
+      within(row).getByRole('link', { name: /^Download receipt/ }),
+      within(row).getByRole('link', { name: /^Download credit note/ }),
+      within(row).getByRole('button', { name: /^Cancel tickets/ }),
+    ];
+    const sizes = actions.map((action) => action.style.getPropertyValue('--text-fz'));
+    expect(sizes).toEqual(actions.map(() => 'var(--mantine-font-size-sm)'));
+  });
+
+  it("draws a ticket's actions in one size, its certificate among them (issue 39)", async () => {
+    stubFetch({
+      ...signedIn,
+      'GET /api/my-tickets': () => jsonResponse(200, { items: [aTicket({ dates: ['2026-09-14'] })] }),
+      'GET /api/event-payments': () => jsonResponse(200, anEventPaymentPage([])),
+      'GET /api/certificates': () =>
+        jsonResponse(200, {
+          items: [
+            {
+              id: '00000000-0000-4000-8000-0000000d0001',
+              eventId: aTicket().eventId,
+              eventName: aTicket().eventName,
+              code: 'ABCD-EFGH',
+              minutesAttended: 360,
+              dates: ['2026-09-14'],
+              awaitingEvaluation: null,
+            },
+          ],
+        }),
+    });
+    renderApp('/members/manage-events');
+
+    const certificate = await screen.findByRole('link', { name: /^Download certificate/ }, { timeout: 5000 });
+    const row = certificate.closest('tr');
+    if (!row) throw new Error('the certificate link is not in a table row');
+    const actions = [
+      within(row).getByRole('button', { name: /^Show ticket code/ }),
+      within(row).getByRole('button', { name: /^Add to calendar/ }),
+      within(row).getByRole('link', { name: /^Resources/ }),
+      certificate,
+    ];
+    const sizes = actions.map((action) => action.style.getPropertyValue('--button-height'));
+    expect(sizes).toEqual(actions.map(() => 'var(--button-height-xs)'));
+  });
+
   it('does not offer allocation for a paid payment whose purchase order was voided', async () => {
     stubFetch({
       ...signedIn,

@@ -1,7 +1,7 @@
 import type { AssignableUser } from '@portal/domain/tickets/allocation.ts';
 import type { PackageAssignmentsReply, SegmentInput } from '@portal/domain/packages/assignments.ts';
 import type { PackageAssignmentSegment } from '@portal/domain/packages/paths.ts';
-import { formatDateRange } from '../../../shared/commerce/format.ts';
+import { formatDateRange } from '@portal/domain/dates.ts';
 
 /** One assignable item of a tab: a conference day, a group section or an institute. */
 export interface SegmentLine {

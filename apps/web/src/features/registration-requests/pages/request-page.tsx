@@ -3,7 +3,7 @@ import { openConfirmModal } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
-import { formatMoment } from '@portal/domain/dates.ts';
+import { formatDateRange, formatMoment } from '@portal/domain/dates.ts';
 import {
   registrationRequestMessages as messages,
   registrationRequestPaths,
@@ -12,7 +12,6 @@ import {
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage, notifyError } from '../../../lib/errors.ts';
 import { useProviderTimeZone } from '../../../lib/time-zone.ts';
-import { formatDateRange } from '../../../shared/commerce/format.ts';
 import { paymentOptionsQuery } from '../../../shared/commerce/queries.ts';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { NotFound } from '../../../ui/not-found.tsx';

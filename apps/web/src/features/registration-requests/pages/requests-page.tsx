@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@man
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { formatCents } from '@portal/domain/money.ts';
-import { formatMoment } from '@portal/domain/dates.ts';
+import { formatDateRange, formatMoment } from '@portal/domain/dates.ts';
 import {
   registrationRequestMessages as messages,
   registrationRequestPaths,
@@ -10,7 +10,6 @@ import {
 } from '@portal/domain/registrations/requests.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useProviderTimeZone } from '../../../lib/time-zone.ts';
-import { formatDateRange } from '../../../shared/commerce/format.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { requestsPageSize, requestsQuery } from '../api/requests.ts';
