@@ -46,8 +46,8 @@ if (sharedCounters) {
 }
 // Before the app exists, so its first request is traced; without OTEL_EXPORTER_OTLP_ENDPOINT nothing loads.
 const tracing = await (await import('./platform/tracing.ts')).startTracing(config.tracing);
-// The embedded database opens while the rest loads: its WebAssembly runs while the module loader waits on files, and the
-// other way round.
+// The embedded database opens while the rest loads: its WebAssembly runs while the module loader waits on files, and
+// the other way round.
 const databaseOpened = import('./db/client.ts').then(async ({ openDatabase, pgliteDemoTemplate, pgliteTemplate }) => {
   const opened = await openDatabase(config.database, pgliteWasm, config.seedDemo ? pgliteDemoTemplate : pgliteTemplate);
   phaseDone('databaseOpen');
