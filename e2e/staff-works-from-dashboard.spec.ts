@@ -131,6 +131,9 @@ test('staff see a purchase order a teacher just sent on the dashboard, approve i
   await expect(page).toHaveURL(atPath('/admin/purchase-orders', '?status=SUBMITTED'));
   await expect(page.getByRole('heading', { name: 'Purchase orders', level: 1 })).toBeVisible();
   await input(page, 'Search purchase orders').fill(number);
+  // The search applies once typing pauses; the export reads the list the URL names, so wait for it.
+  await expect(page).toHaveURL(atPath('/admin/purchase-orders', `?status=SUBMITTED&search=${number}`));
+  await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(1);
   const row = page.getByRole('table').getByRole('row').filter({ hasText: number });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(total.shown);
