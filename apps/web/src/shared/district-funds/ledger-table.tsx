@@ -1,13 +1,18 @@
 import { Stack, Table, Text } from '@mantine/core';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { useState } from 'react';
 import { formatMoment } from '@portal/domain/dates.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import {
   districtFundEntryKindLabels,
   type DistrictFundEntryPage,
 } from '@portal/domain/organizations/district-funds.ts';
+import { errorMessage } from '../../lib/errors.ts';
 import { useProviderTimeZone } from '../../lib/time-zone.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
+import { ErrorState } from '../../ui/error-state.tsx';
 import { ListFooter } from '../../ui/list-pagination.tsx';
+import { PageLoader } from '../../ui/page-loader.tsx';
 import { ResponsiveTable } from '../../ui/responsive-table.tsx';
 
 interface LedgerTableProps {
@@ -16,7 +21,7 @@ interface LedgerTableProps {
 }
 
 /** A district fund's ledger, newest first: every deposit, spend, refund and adjustment, with who and why. */
-export function LedgerTable({ ledger, onPage }: LedgerTableProps) {
+function LedgerTable({ ledger, onPage }: LedgerTableProps) {
   const timeZone = useProviderTimeZone();
   if (ledger.total === 0) return <EmptyState message="Nothing in the fund yet" />;
   return (
@@ -61,4 +66,17 @@ export function LedgerTable({ ledger, onPage }: LedgerTableProps) {
       />
     </Stack>
   );
+}
+
+/** The ledger read a page at a time through `entries` (the staff's or the administrators' route). */
+export function Ledger<Key extends QueryKey>({
+  entries,
+}: {
+  entries: (page: number) => UseQueryOptions<DistrictFundEntryPage, Error, DistrictFundEntryPage, Key>;
+}) {
+  const [page, setPage] = useState(1);
+  const ledger = useQuery(entries(page));
+  if (ledger.isPending) return <PageLoader label="Loading the ledger" />;
+  if (ledger.isError) return <ErrorState message={errorMessage(ledger.error)} onRetry={() => void ledger.refetch()} />;
+  return <LedgerTable ledger={ledger.data} onPage={setPage} />;
 }

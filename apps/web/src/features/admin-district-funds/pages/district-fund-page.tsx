@@ -1,11 +1,10 @@
 import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { formatCents } from '@portal/domain/money.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import { LedgerTable } from '../../../shared/district-funds/ledger-table.tsx';
+import { Ledger } from '../../../shared/district-funds/ledger-table.tsx';
 import { DetailSection } from '../../../ui/detail-section.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { Fact } from '../../../ui/fact.tsx';
@@ -20,14 +19,6 @@ export const adminDistrictFundLoader =
     await queryClient.prefetchQuery(adminFundQuery(params.districtId ?? ''));
     return null;
   };
-
-function Ledger({ districtId }: { districtId: string }) {
-  const [page, setPage] = useState(1);
-  const ledger = useQuery(adminFundEntriesQuery(districtId, page));
-  if (ledger.isPending) return <PageLoader label="Loading the ledger" />;
-  if (ledger.isError) return <ErrorState message={errorMessage(ledger.error)} onRetry={() => void ledger.refetch()} />;
-  return <LedgerTable ledger={ledger.data} onPage={setPage} />;
-}
 
 /** /admin/district-funds/{id}: a district's fund for staff: its balance, money recorded into it, its ledger. */
 export function AdminDistrictFundPage() {
@@ -59,7 +50,7 @@ export function AdminDistrictFundPage() {
             <EntryForm districtId={districtId} />
           </DetailSection>
           <DetailSection title="Ledger">
-            <Ledger districtId={districtId} />
+            <Ledger entries={(page) => adminFundEntriesQuery(districtId, page)} />
           </DetailSection>
         </>
       )}

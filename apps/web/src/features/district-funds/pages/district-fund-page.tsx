@@ -1,11 +1,10 @@
 import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { formatCents } from '@portal/domain/money.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import { LedgerTable } from '../../../shared/district-funds/ledger-table.tsx';
+import { Ledger } from '../../../shared/district-funds/ledger-table.tsx';
 import { DetailSection } from '../../../ui/detail-section.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { Fact } from '../../../ui/fact.tsx';
@@ -22,14 +21,6 @@ export const districtFundLoader =
     await queryClient.prefetchQuery(districtSummaryQuery(params.districtId ?? ''));
     return null;
   };
-
-function Ledger({ districtId }: { districtId: string }) {
-  const [page, setPage] = useState(1);
-  const ledger = useQuery(entriesQuery(districtId, page));
-  if (ledger.isPending) return <PageLoader label="Loading the ledger" />;
-  if (ledger.isError) return <ErrorState message={errorMessage(ledger.error)} onRetry={() => void ledger.refetch()} />;
-  return <LedgerTable ledger={ledger.data} onPage={setPage} />;
-}
 
 /**
  * /members/district-funds/{id}: a district administrator's fund: its balance, the orders waiting for
@@ -67,7 +58,7 @@ export function DistrictFundPage() {
             <SpendingSection districtId={districtId} />
           </DetailSection>
           <DetailSection title="Ledger">
-            <Ledger districtId={districtId} />
+            <Ledger entries={(page) => entriesQuery(districtId, page)} />
           </DetailSection>
         </>
       )}
