@@ -54,6 +54,8 @@ const invariants = [
           union all select x."sectionId", x."numberOfTickets" from quotes q,
             jsonb_to_recordset(q.held_seats) as x("sectionId" uuid, "numberOfTickets" int)
             where q.seats_held and x."sectionId" is not null
+          union all select b.section_id, b.seats - b.seats_given - b.seats_returned from district_seat_blocks b
+            where b.section_id is not null
         ) seats group by section_id) h on h.section_id = s.id
       where s.tickets_taken <> coalesce(h.tickets, 0)`,
   },
@@ -68,6 +70,8 @@ const invariants = [
           union all select x."sectionId", x."numberOfTickets" from quotes q,
             jsonb_to_recordset(q.held_seats) as x("sectionId" uuid, "numberOfTickets" int)
             where q.seats_held and x."sectionId" is not null
+          union all select b.section_id, b.seats - b.seats_given - b.seats_returned from district_seat_blocks b
+            where b.section_id is not null
         ) seats join event_sections s on s.id = seats.section_id group by s.grouping_id) h on h.grouping_id = g.id
       where g.tickets_taken <> coalesce(h.tickets, 0)`,
   },
@@ -82,6 +86,8 @@ const invariants = [
           union all select x."eventId", x."numberOfTickets" from quotes q,
             jsonb_to_recordset(q.held_seats) as x("eventId" uuid, "sectionId" uuid, "numberOfTickets" int)
             where q.seats_held and x."sectionId" is null
+          union all select b.event_id, b.seats - b.seats_given - b.seats_returned from district_seat_blocks b
+            where b.section_id is null
         ) seats group by event_id) h on h.event_id = e.id
       where e.tickets_taken <> coalesce(h.tickets, 0)`,
   },
@@ -261,12 +267,33 @@ const invariants = [
   },
   {
     name: 'district fund spends ≠ payments it paid',
-    rule: 'a District funds payment paid has not exactly one SPEND row of its total, or a SPEND row pays a payment never paid',
+    rule: 'a District funds payment paid (not given from seats bought ahead) has not exactly one SPEND row of its total, or a SPEND row pays a payment never paid',
     sql: `select p.id, p.total_cents, p.paid_at, coalesce(-sum(e.amount_cents), 0)::int as spent, count(e.id)::int as rows
       from event_payments p left join district_fund_entries e on e.payment_id = p.id and e.kind = 'SPEND'
-      where p.method = 'DISTRICT_FUNDS' group by p.id
+      where p.method = 'DISTRICT_FUNDS' and not exists (select 1 from district_seat_gifts g where g.payment_id = p.id)
+      group by p.id
       having (p.paid_at is not null and p.total_cents > 0 and (count(e.id) <> 1 or -sum(e.amount_cents) <> p.total_cents))
         or (p.paid_at is null and count(e.id) > 0)`,
+  },
+  {
+    name: 'seats bought ahead ≠ their spend and returns',
+    rule: "a block's SPEND is not its seats × price, or its REFUND rows are not its seats returned × price",
+    sql: `select b.id, b.seats, b.seats_returned, b.price_cents, coalesce(e.spent, 0) as spent,
+        coalesce(e.back, 0) as back from district_seat_blocks b
+      left join (select seat_block_id, -sum(amount_cents) filter (where kind = 'SPEND') as spent,
+          sum(amount_cents) filter (where kind = 'REFUND') as back
+        from district_fund_entries where seat_block_id is not null group by seat_block_id) e on e.seat_block_id = b.id
+      where coalesce(e.spent, 0) <> b.seats * b.price_cents or coalesce(e.back, 0) <> b.seats_returned * b.price_cents`,
+  },
+  {
+    name: 'seats given ≠ their orders',
+    rule: "a block's seats_given differ from its gifts' seats, or a gift's order is not its seats × the block's price",
+    sql: `select b.id, b.seats_given, coalesce(sum(g.seats), 0)::int as gifted,
+        count(*) filter (where p.total_cents <> g.seats * b.price_cents or p.method <> 'DISTRICT_FUNDS')::int as wrong
+      from district_seat_blocks b left join district_seat_gifts g on g.block_id = b.id
+      left join event_payments p on p.id = g.payment_id group by b.id
+      having b.seats_given <> coalesce(sum(g.seats), 0)
+        or count(*) filter (where p.total_cents <> g.seats * b.price_cents or p.method <> 'DISTRICT_FUNDS') > 0`,
   },
   {
     name: 'district fund refunds ≠ refunds to the fund',

@@ -351,6 +351,11 @@ export async function addToCart(
   await executeStatic(db, addToCartStatement, line);
 }
 
+/** Takes every line out of the buyer's cart (its coupon stays): what was in it was bought another way. */
+export async function emptyCartLines(tx: Executor, buyerId: string): Promise<void> {
+  await tx.delete(cartItems).where(eq(cartItems.userId, buyerId));
+}
+
 /**
  * Puts a payment's tickets (and its coupon, when the cart has none) back into the buyer's cart, as
  * when a card is declined or the provider could not be reached: the member can try again. An event

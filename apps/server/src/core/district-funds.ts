@@ -100,6 +100,8 @@ export interface LedgerRow {
   amountCents: number;
   organizationId?: string | null;
   paymentId?: string | null;
+  /** Seats bought ahead that this row paid for or gave back (core/district-seats.ts). */
+  seatBlockId?: string | null;
   reference?: string | null;
   reason: string;
   createdById: string | null;

@@ -3,6 +3,7 @@ import { organizationMessages } from '@portal/domain/organizations/contracts.ts'
 import type { OrganizationRole } from '@portal/domain/people/roles.ts';
 import type { Executor } from '../db/client.ts';
 import { organizationMemberships, organizations } from '../db/schema/organizations.ts';
+import { users } from '../db/schema/users.ts';
 import { forbidden, notFound } from '../platform/errors.ts';
 
 /**
@@ -73,6 +74,22 @@ export async function managedOrganizationIds(db: Executor, userId: string): Prom
     .from(organizationMemberships)
     .where(managesOrganization(userId));
   return rows.map((row) => row.organizationId);
+}
+
+/** The addresses of the organization's managers (active OWNER and ADMIN memberships): who hears of its orders. */
+export async function managerEmails(db: Executor, organizationId: string): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(organizationMemberships)
+    .innerJoin(users, eq(users.id, organizationMemberships.userId))
+    .where(
+      and(
+        eq(organizationMemberships.organizationId, organizationId),
+        isNull(organizationMemberships.archivedAt),
+        inArray(organizationMemberships.role, ['OWNER', 'ADMIN']),
+      ),
+    );
+  return rows.map((row) => row.email);
 }
 
 /** managedOrganizationIds as a uuid[] expression, for a query that reads them with other rows in one statement. */

@@ -15,6 +15,7 @@ import { enqueueJob, type JobHandler } from '../platform/jobs.ts';
 import { providerOfPayment } from '../platform/payment-providers.ts';
 import { issueCreditNote } from './credit-notes.ts';
 import { refundToFund } from './district-funds.ts';
+import { refundGiftToFund } from './district-seats.ts';
 import { emitWebhookEvent } from './webhooks.ts';
 
 /**
@@ -95,7 +96,7 @@ export async function recordRefund(tx: Executor, refund: RefundToRecord, now: Da
   const creditNoteNumber = await issueCreditNote(tx, written.id, refund.paymentId, now);
   if (toFund) {
     // The fund takes the money back in this transaction: the refund is settled as it is recorded.
-    await refundToFund(tx, refund);
+    if (!(await refundGiftToFund(tx, refund))) await refundToFund(tx, refund);
     await settleRefund(tx, written.id, 'OWED', now, refund.createdById);
     return { id: written.id, status: 'SETTLED', method, creditNoteNumber };
   }

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { districtFundEntryKinds } from '@portal/domain/organizations/district-funds.ts';
 import { createdAt, id } from './columns.ts';
-import { eventPayments } from './commerce.ts';
+import { eventPayments, events, eventSections, eventTicketTypes } from './commerce.ts';
 import { districts, organizations } from './organizations.ts';
 import { users } from './users.ts';
 
@@ -47,6 +47,8 @@ export const districtFundEntries = pgTable(
     /** The school that spent or was refunded; null for a deposit or an adjustment of the whole fund. */
     organizationId: uuid('organization_id').references(() => organizations.id),
     paymentId: uuid('payment_id').references(() => eventPayments.id),
+    /** The seats bought ahead this row paid for (SPEND) or gave back (REFUND of seats returned unused). */
+    seatBlockId: uuid('seat_block_id').references(() => districtSeatBlocks.id),
     /** The district PO's or the check's number of a deposit. */
     reference: text('reference'),
     reason: text('reason').notNull(),
@@ -113,4 +115,61 @@ export const districtFundApprovals = pgTable(
       .on(t.districtId, t.createdAt)
       .where(sql`${t.decidedAt} is null`),
   ],
+);
+
+/**
+ * Seats a district bought ahead from its fund for one line of an event (docs/decisions/0232-seats-bought-ahead.md):
+ * the fund paid seats × price when they were bought, and the seats are counted in the event's buckets from then on.
+ * Those not given to a school nor returned are held by this row; a seat given is held by its school's payment.
+ */
+export const districtSeatBlocks = pgTable(
+  'district_seat_blocks',
+  {
+    id: id(),
+    districtId: uuid('district_id')
+      .notNull()
+      .references(() => districtFunds.districtId),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id),
+    sectionId: uuid('section_id').references(() => eventSections.id),
+    ticketTypeId: uuid('ticket_type_id')
+      .notNull()
+      .references(() => eventTicketTypes.id),
+    title: text('title').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    seats: integer('seats').notNull(),
+    seatsGiven: integer('seats_given').notNull().default(0),
+    seatsReturned: integer('seats_returned').notNull().default(0),
+    createdById: uuid('created_by_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('district_seat_blocks_price', sql`${t.priceCents} >= 0`),
+    check(
+      'district_seat_blocks_seats',
+      sql`${t.seats} > 0 and ${t.seatsGiven} >= 0 and ${t.seatsReturned} >= 0 and ${t.seatsGiven} + ${t.seatsReturned} <= ${t.seats}`,
+    ),
+    index('district_seat_blocks_district').on(t.districtId, t.createdAt),
+  ],
+);
+
+/** Seats of a block given to a school: the school's payment (PAID, District funds) that holds them. */
+export const districtSeatGifts = pgTable(
+  'district_seat_gifts',
+  {
+    paymentId: uuid('payment_id')
+      .primaryKey()
+      .references(() => eventPayments.id),
+    blockId: uuid('block_id')
+      .notNull()
+      .references(() => districtSeatBlocks.id),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    seats: integer('seats').notNull(),
+    createdById: uuid('created_by_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [check('district_seat_gifts_seats', sql`${t.seats} > 0`), index('district_seat_gifts_block').on(t.blockId)],
 );

@@ -3,46 +3,19 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { districtFundMessages, type DistrictFundSummary } from '@portal/domain/organizations/district-funds.ts';
 import type { CancellationReply } from '@portal/domain/commerce/refunds.ts';
-import { cartItems, eventPaymentItems, eventPayments, events } from '../../db/schema/commerce.ts';
+import { cartItems, eventPaymentItems, eventPayments } from '../../db/schema/commerce.ts';
 import { districtFundEntries } from '../../db/schema/district-funds.ts';
-import { districtMemberships, organizations } from '../../db/schema/organizations.ts';
 import { mailMessages } from '../../db/schema/platform.ts';
 import { eventPaymentReceipts } from '../../db/schema/receipts.ts';
-import { createConferenceDay, signedInUser } from '../../test/commerce-factories.ts';
 import { readCsv } from '../../test/exports.ts';
+import { fillCartWithConferenceDay, fundedDistrict, neighbourSchool } from '../../test/districts.ts';
 import { call, useTestApp, type Caller } from '../../test/harness.ts';
-import { enrol, person, school } from '../../test/school.ts';
 
 const t = useTestApp();
 const ticketCents = 14_900;
 
-/** A district with one school (its OWNER, ADMIN, MEMBER), a district administrator, staff, and `depositCents` in its fund. */
-async function district(depositCents: number) {
-  const staff = await signedInUser(t, 'STAFF');
-  const first = await school(t);
-  const districtId = first.organization.districtId ?? '';
-  const administrator = await person(t, { firstName: 'Dana', lastName: 'District' });
-  await t.deps.db.insert(districtMemberships).values({ districtId, userId: administrator.user.id, role: 'ADMIN' });
-  if (depositCents > 0) {
-    const deposit = await call(t.app, 'POST', `/api/admin/district-funds/${districtId}/entries`, {
-      caller: staff.caller,
-      body: { kind: 'DEPOSIT', amountCents: depositCents, reference: 'PO-D-1001', reason: 'Title II' },
-    });
-    expect(deposit.statusCode).toBe(201);
-  }
-  return { staff, school: first, districtId, administrator };
-}
-
-/** Another school of the same district, with its OWNER. */
-async function neighbour(districtId: string) {
-  const [organization] = await t.deps.db
-    .insert(organizations)
-    .values({ name: `Neighbour ${randomUUID().slice(0, 6)}`, districtId })
-    .returning();
-  if (!organization) throw new Error('no school');
-  const owner = await enrol(t, organization.id, 'OWNER');
-  return { organization, owner };
-}
+const district = (depositCents: number) => fundedDistrict(t, depositCents);
+const neighbour = (districtId: string) => neighbourSchool(t, districtId);
 
 const setLimit = (caller: Caller, districtId: string, organizationId: string, limitCents: number) =>
   call(t.app, 'PUT', `/api/district-funds/${districtId}/schools/${organizationId}/allowance`, {
@@ -50,22 +23,7 @@ const setLimit = (caller: Caller, districtId: string, organizationId: string, li
     body: { limitCents },
   });
 
-/** `tickets` tickets of a fresh conference day (cancellable until 7 days before) in the buyer's cart. */
-async function fillCart(userId: string, tickets: number) {
-  const day = await createConferenceDay(t.deps.db, 20);
-  await t.deps.db
-    .update(events)
-    .set({ cancelDaysBefore: 7, cancellationFeeType: 'NONE', cancellationFeeValue: 0 })
-    .where(eq(events.id, day.event.id));
-  await t.deps.db.insert(cartItems).values({
-    userId,
-    eventId: day.event.id,
-    sectionId: day.section.id,
-    ticketTypeId: day.ticketType.id,
-    numberOfTickets: tickets,
-  });
-  return day;
-}
+const fillCart = (userId: string, tickets: number) => fillCartWithConferenceDay(t, userId, tickets);
 
 const payFromFund = (caller: Caller, organizationId: string) =>
   call(t.app, 'POST', '/api/checkout', {

@@ -60,12 +60,16 @@ async function schoolCount(db: Executor, districtId: string): Promise<number> {
   return row?.count ?? 0;
 }
 
-export async function schoolDistrictId(db: Executor, organizationId: string): Promise<string | null | undefined> {
+/** A school's name and district; undefined when there is no such organization. */
+export async function schoolOf(
+  db: Executor,
+  organizationId: string,
+): Promise<{ name: string; districtId: string | null } | undefined> {
   const [row] = await db
-    .select({ districtId: organizations.districtId })
+    .select({ name: organizations.name, districtId: organizations.districtId })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
-  return row ? row.districtId : undefined;
+  return row;
 }
 
 export async function upsertAllowance(

@@ -12,13 +12,23 @@ import {
   districtSchoolPage,
   districtSpendingPage,
 } from '@portal/domain/organizations/district-funds.ts';
+import {
+  seatBlockPage,
+  seatGiftInput,
+  seatReturnInput,
+  seatsAheadCart,
+  seatsBoughtReply,
+  seatsMovedReply,
+} from '@portal/domain/organizations/district-seats.ts';
 import { eventPaymentStatuses } from '@portal/domain/commerce/enums.ts';
 import { exportFormats } from '@portal/domain/exports.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { fundEntriesPage, fundSummaries, requireDistrictAdministrator } from '../../core/district-funds.ts';
+import { seatBlocksPage } from '../../core/district-seats.ts';
 import { caller } from '../../platform/access.ts';
 import { exportMediaTypes, sendExport } from '../../platform/exports.ts';
 import { approvalsPage, schoolsPage, spendingRows } from './repository.ts';
+import { buyAhead, cartToBuyAhead, give, giveBack } from './seat-blocks.ts';
 import { approve, decline, exportSpending, optionFor, removeAllowance, setAllowance, summaryFor } from './service.ts';
 
 const signedIn = { access: 'signedIn' } as const;
@@ -26,13 +36,14 @@ const tags = ['district-funds'];
 const districtParams = z.object({ districtId: z.uuid('Not a district id') });
 const schoolParams = districtParams.extend({ organizationId: z.uuid('Not an organization id') });
 const approvalParams = districtParams.extend({ eventPaymentId: z.uuid('Not an event payment id') });
+const blockParams = districtParams.extend({ blockId: z.uuid('Not an id of seats bought ahead') });
 const decisionReply = z.object({ status: z.enum(eventPaymentStatuses), message: z.string() });
 const allowanceReply = z.object({ organizationId: z.string(), limitCents: z.number() });
 
 /**
  * A district administrator's fund (issue 41): the districts they administer, each one's schools and
- * allowances, the orders waiting for them, the ledger and the spending with its export; and the
- * checkout's question whether a school may pay with District funds.
+ * allowances, the orders waiting for them, the ledger and the spending with its export, the seats bought
+ * ahead; and the checkout's question whether a school may pay with District funds.
  */
 export const districtFundRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
@@ -166,5 +177,47 @@ export const districtFundRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         await exportSpending(deps, caller(request), request.params.districtId, request.query.format),
         deps.db,
       ),
+  );
+
+  app.get(
+    '/district-funds/:districtId/seat-blocks',
+    {
+      config: signedIn,
+      schema: { tags, params: districtParams, querystring: districtPageQuery, response: { 200: seatBlockPage } },
+    },
+    async (request) => {
+      await requireDistrictAdministrator(deps.db, request.params.districtId, caller(request).user.id);
+      return seatBlocksPage(deps.db, request.params.districtId, request.query);
+    },
+  );
+
+  app.get(
+    '/district-funds/:districtId/seat-blocks/cart',
+    { config: signedIn, schema: { tags, params: districtParams, response: { 200: seatsAheadCart } } },
+    async (request) => cartToBuyAhead(deps, caller(request), request.params.districtId),
+  );
+
+  app.post(
+    '/district-funds/:districtId/seat-blocks',
+    { config: signedIn, schema: { tags, params: districtParams, response: { 201: seatsBoughtReply } } },
+    async (request, reply) => reply.status(201).send(await buyAhead(deps, caller(request), request.params.districtId)),
+  );
+
+  app.post(
+    '/district-funds/:districtId/seat-blocks/:blockId/gifts',
+    {
+      config: signedIn,
+      schema: { tags, params: blockParams, body: seatGiftInput, response: { 200: seatsMovedReply } },
+    },
+    async (request) => give(deps, caller(request), request.params.districtId, request.params.blockId, request.body),
+  );
+
+  app.post(
+    '/district-funds/:districtId/seat-blocks/:blockId/returns',
+    {
+      config: signedIn,
+      schema: { tags, params: blockParams, body: seatReturnInput, response: { 200: seatsMovedReply } },
+    },
+    async (request) => giveBack(deps, caller(request), request.params.districtId, request.params.blockId, request.body),
   );
 };

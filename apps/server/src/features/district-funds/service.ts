@@ -23,7 +23,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Export } from '../../platform/exports.ts';
 import { queueMail } from '../../platform/mail.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
-import { deleteAllowance, lockApproval, schoolDistrictId, spendingRows, upsertAllowance } from './repository.ts';
+import { deleteAllowance, lockApproval, schoolOf, spendingRows, upsertAllowance } from './repository.ts';
 
 /**
  * A district administrator's fund (issue 41): the district's schools and what each may spend, the
@@ -38,11 +38,15 @@ export async function summaryFor(deps: AppDeps, auth: RequestAuth, districtId: s
   return summary;
 }
 
-/** The school must be one of the district's (400 otherwise: its id came from another district's list). */
-async function requireSchoolOf(deps: AppDeps, districtId: string, organizationId: string) {
-  const schoolDistrict = await schoolDistrictId(deps.db, organizationId);
-  if (schoolDistrict === undefined) throw notFound('No such organization.');
-  if (schoolDistrict !== districtId) throw badRequest(districtFundMessages.schoolNotInDistrict);
+/**
+ * The school must be one of the district's (400 otherwise: its id came from another district's list);
+ * answers its name.
+ */
+export async function requireSchoolOf(deps: AppDeps, districtId: string, organizationId: string): Promise<string> {
+  const school = await schoolOf(deps.db, organizationId);
+  if (school === undefined) throw notFound('No such organization.');
+  if (school.districtId !== districtId) throw badRequest(districtFundMessages.schoolNotInDistrict);
+  return school.name;
 }
 
 /** PUT …/schools/:organizationId/allowance: the school may spend from the fund, up to this much in all. */

@@ -7,7 +7,9 @@ import type {
   DistrictSchoolPage,
   DistrictSpendingPage,
 } from '@portal/domain/organizations/district-funds.ts';
+import type { SeatBlockPage, SeatGiftInput, SeatsAheadCart } from '@portal/domain/organizations/district-seats.ts';
 import { api, withQuery } from '../../../lib/api.ts';
+import { commerceKeys } from '../../../shared/commerce/queries.ts';
 
 export const districtFundsPath = '/api/district-funds';
 export const districtPageSize = 25;
@@ -45,6 +47,13 @@ function districtList<Page>(districtId: string, list: string, page: number) {
 
 export const schoolsQuery = (districtId: string, page: number) =>
   districtList<DistrictSchoolPage>(districtId, 'schools', page);
+/** The district's schools for a picker: the first hundred by name (a district rarely has more). */
+export const schoolOptionsQuery = (districtId: string) =>
+  queryOptions({
+    queryKey: [...districtFundKeys.district(districtId), 'school-options'] as const,
+    queryFn: ({ signal }) =>
+      api.get<DistrictSchoolPage>(withQuery(`${base(districtId)}/schools`, { page: 1, pageSize: 100 }), signal),
+  });
 export const approvalsQuery = (districtId: string, page: number) =>
   districtList<DistrictApprovalPage>(districtId, 'approvals', page);
 export const entriesQuery = (districtId: string, page: number) =>
@@ -85,4 +94,44 @@ export const useApprove = (districtId: string) =>
 export const useDecline = (districtId: string) =>
   useDistrictMutation(districtId, ({ paymentId, reason }: { paymentId: string; reason: string }) =>
     api.post<Decision>(`${base(districtId)}/approvals/${encodeURIComponent(paymentId)}/decline`, { reason }),
+  );
+
+export const seatBlocksQuery = (districtId: string, page: number) =>
+  districtList<SeatBlockPage>(districtId, 'seat-blocks', page);
+
+/** GET …/seat-blocks/cart: the administrator's cart as it would be bought ahead, and why it cannot be. */
+export const seatsAheadCartQuery = (districtId: string) =>
+  queryOptions({
+    queryKey: [...districtFundKeys.district(districtId), 'seats-ahead-cart'] as const,
+    queryFn: ({ signal }) => api.get<SeatsAheadCart>(`${base(districtId)}/seat-blocks/cart`, signal),
+    staleTime: 0,
+  });
+
+interface SeatsMoved {
+  message: string;
+  seatsLeft: number;
+}
+
+/** POST …/seat-blocks: the cart bought ahead; the cart (and its count in the header) is read again too. */
+export function useBuySeatsAhead(districtId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.post<{ blocks: number; seats: number; totalCents: number }>(`${base(districtId)}/seat-blocks`),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: districtFundKeys.district(districtId) }),
+        queryClient.invalidateQueries({ queryKey: commerceKeys.cart }),
+      ]),
+  });
+}
+
+export const useGiveSeats = (districtId: string) =>
+  useDistrictMutation(districtId, ({ blockId, ...gift }: SeatGiftInput & { blockId: string }) =>
+    api.post<SeatsMoved>(`${base(districtId)}/seat-blocks/${encodeURIComponent(blockId)}/gifts`, gift),
+  );
+
+export const useReturnSeats = (districtId: string) =>
+  useDistrictMutation(districtId, ({ blockId, seats }: { blockId: string; seats: number }) =>
+    api.post<SeatsMoved>(`${base(districtId)}/seat-blocks/${encodeURIComponent(blockId)}/returns`, { seats }),
   );

@@ -8,6 +8,7 @@ import type {
   DistrictSchoolPage,
   DistrictSpendingPage,
 } from '@portal/domain/organizations/district-funds.ts';
+import type { SeatBlockPage, SeatsAheadCart } from '@portal/domain/organizations/district-seats.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { aUser } from '../../../test/users.ts';
@@ -59,6 +60,27 @@ const entries: DistrictFundEntryPage = page([
   },
 ]);
 const noSpending: DistrictSpendingPage = page([]);
+const emptyCart: SeatsAheadCart = { lines: [], totalCents: 0, balanceCents: 75_000, refusal: null };
+const cartOfThree: SeatsAheadCart = {
+  lines: [{ title: 'Summer Institute — Literacy', numberOfTickets: 3, priceCents: 14_900 }],
+  totalCents: 44_700,
+  balanceCents: 75_000,
+  refusal: null,
+};
+const blockId = '00000000-0000-4000-8000-0000000d1003';
+const blocks: SeatBlockPage = page([
+  {
+    id: blockId,
+    title: 'Summer Institute — Literacy',
+    priceCents: 14_900,
+    seats: 3,
+    seatsGiven: 1,
+    seatsReturned: 0,
+    seatsLeft: 2,
+    createdByName: 'Dana District',
+    createdAt: '2026-11-20T15:00:00.000Z',
+  },
+]);
 
 function stubDistrict(overrides: Record<string, () => Response> = {}) {
   return stubFetch({
@@ -68,6 +90,8 @@ function stubDistrict(overrides: Record<string, () => Response> = {}) {
     [`GET ${base}/approvals`]: () => jsonResponse(200, approvals),
     [`GET ${base}/entries`]: () => jsonResponse(200, entries),
     [`GET ${base}/spending`]: () => jsonResponse(200, noSpending),
+    [`GET ${base}/seat-blocks`]: () => jsonResponse(200, page([])),
+    [`GET ${base}/seat-blocks/cart`]: () => jsonResponse(200, emptyCart),
     ...overrides,
   });
 }
@@ -116,5 +140,109 @@ describe("a district administrator's fund", { timeout: 20_000 }, () => {
     expect(
       await screen.findByText('Only the district’s administrators can do this.', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('seats a district buys ahead', { timeout: 20_000 }, () => {
+  const seatsSection = () => screen.findByRole('region', { name: 'Seats bought ahead' }, { timeout: 5000 });
+
+  it('says how to start with an empty cart and none bought yet', async () => {
+    stubDistrict();
+    renderApp(`/members/district-funds/${districtId}`);
+    const section = await seatsSection();
+    expect(
+      await within(section).findByText('Your cart is empty: add the seats to buy ahead from PD Services first.', {
+        exact: false,
+      }),
+    ).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Open PD Services' })).toHaveAttribute('href', '/members/events');
+    expect(await within(section).findByText('No seats bought ahead yet.')).toBeInTheDocument();
+  });
+
+  it('buys the cart ahead once confirmed, sending nothing but the request, and says what was bought', async () => {
+    const calls = stubDistrict({
+      [`GET ${base}/seat-blocks/cart`]: () => jsonResponse(200, cartOfThree),
+      [`POST ${base}/seat-blocks`]: () => jsonResponse(201, { blocks: 1, seats: 3, totalCents: 44_700 }),
+    });
+    renderApp(`/members/district-funds/${districtId}`);
+    const section = await seatsSection();
+    expect(await within(section).findByText('3 × Summer Institute — Literacy: $447.00')).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Buy ahead from the fund: $447.00' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy these seats ahead?' });
+    expect(
+      within(dialog).getByText(
+        "The fund pays $447.00 now. The seats are the district's until you give them to a school or return them.",
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Buy ahead from the fund' }));
+    expect(await screen.findByText('3 seats bought ahead for $447.00.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
+  it('keeps the button disabled with the server’s reason when the cart cannot be bought ahead', async () => {
+    stubDistrict({
+      [`GET ${base}/seat-blocks/cart`]: () =>
+        jsonResponse(200, {
+          ...cartOfThree,
+          refusal: 'The district fund has $100.00 left, less than your cart’s total.',
+        }),
+    });
+    renderApp(`/members/district-funds/${districtId}`);
+    const section = await seatsSection();
+    expect(
+      await within(section).findByText('The district fund has $100.00 left, less than your cart’s total.'),
+    ).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Buy ahead from the fund: $447.00' })).toBeDisabled();
+  });
+
+  it('gives seats to a chosen school and shows the server’s refusal in the dialog', async () => {
+    let refuse = true;
+    const calls = stubDistrict({
+      [`GET ${base}/seat-blocks`]: () => jsonResponse(200, blocks),
+      [`POST ${base}/seat-blocks/${blockId}/gifts`]: () =>
+        refuse
+          ? problemResponse(409, 'Conflict', { detail: 'Only 2 seats are left to move.' })
+          : jsonResponse(200, { message: '2 seats given to Lincoln Elementary.', seatsLeft: 0 }),
+    });
+    renderApp(`/members/district-funds/${districtId}`);
+    const section = await seatsSection();
+    const row = (await within(section).findByText('Summer Institute — Literacy')).closest('tr');
+    if (!row) throw new Error('no row');
+    await userEvent.click(within(row).getByRole('button', { name: 'Give seats: Summer Institute — Literacy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Give seats of Summer Institute — Literacy' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Give seats' }));
+    expect(await within(dialog).findByText('Choose the school that gets the seats')).toBeInTheDocument();
+    const school = within(dialog).getByRole('combobox', { name: /^School/ });
+    await waitFor(() => expect(within(school).getByRole('option', { name: 'Lincoln Elementary' })).toBeInTheDocument());
+    await userEvent.selectOptions(school, 'Lincoln Elementary');
+    const seats = within(dialog).getByRole('textbox', { name: /Seats/ });
+    await userEvent.clear(seats);
+    await userEvent.type(seats, '2');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Give seats' }));
+    expect(await within(dialog).findByText('Only 2 seats are left to move.')).toBeInTheDocument();
+    refuse = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Give seats' }));
+    expect(await screen.findByText('2 seats given to Lincoln Elementary.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toEqual({ organizationId: schoolId, seats: 2 });
+  });
+
+  it('returns seats unused after saying where they go', async () => {
+    const calls = stubDistrict({
+      [`GET ${base}/seat-blocks`]: () => jsonResponse(200, blocks),
+      [`POST ${base}/seat-blocks/${blockId}/returns`]: () =>
+        jsonResponse(200, { message: '2 seats returned; $298.00 is back in the fund.', seatsLeft: 0 }),
+    });
+    renderApp(`/members/district-funds/${districtId}`);
+    const section = await seatsSection();
+    await userEvent.click(
+      await within(section).findByRole('button', { name: 'Return seats: Summer Institute — Literacy' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Return seats of Summer Institute — Literacy' });
+    expect(
+      within(dialog).getByText('Returned seats go back on sale to everyone, and their price goes back to the fund.'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Return seats' }));
+    expect(await screen.findByText('2 seats returned; $298.00 is back in the fund.')).toBeInTheDocument();
+    expect(calls.find((call) => call.path.endsWith('/returns'))?.body).toEqual({ seats: 2 });
   });
 });

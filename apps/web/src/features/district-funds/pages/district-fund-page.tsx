@@ -2,6 +2,7 @@ import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { formatCents } from '@portal/domain/money.ts';
+import { districtSeatMessages } from '@portal/domain/organizations/district-seats.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { Ledger } from '../../../shared/district-funds/ledger-table.tsx';
@@ -13,6 +14,7 @@ import { PageLoader } from '../../../ui/page-loader.tsx';
 import { districtSummaryQuery, entriesQuery } from '../api/district-funds.ts';
 import { ApprovalsSection } from '../components/approvals-section.tsx';
 import { SchoolsSection } from '../components/schools-section.tsx';
+import { SeatBlocksSection } from '../components/seat-blocks-section.tsx';
 import { SpendingSection } from '../components/spending-section.tsx';
 
 export const districtFundLoader =
@@ -24,7 +26,7 @@ export const districtFundLoader =
 
 /**
  * /members/district-funds/{id}: a district administrator's fund: its balance, the orders waiting for
- * approval, the schools and their limits, spending by school and event, and the ledger.
+ * approval, the schools and their limits, the seats bought ahead, spending by school and event, and the ledger.
  */
 export function DistrictFundPage() {
   const districtId = useParams().districtId ?? '';
@@ -53,6 +55,9 @@ export function DistrictFundPage() {
           </DetailSection>
           <DetailSection title="Schools">
             <SchoolsSection districtId={districtId} />
+          </DetailSection>
+          <DetailSection title={districtSeatMessages.sectionTitle}>
+            <SeatBlocksSection districtId={districtId} />
           </DetailSection>
           <DetailSection title="Spending by school and event">
             <SpendingSection districtId={districtId} />

@@ -1,0 +1,287 @@
+import { Anchor, Button, Group, Modal, NativeSelect, NumberInput, Stack, Table, Text } from '@mantine/core';
+import { openConfirmModal } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { formatMomentDay } from '@portal/domain/dates.ts';
+import { formatCents } from '@portal/domain/money.ts';
+import { districtSeatMessages, type SeatBlock } from '@portal/domain/organizations/district-seats.ts';
+import { errorMessage } from '../../../lib/errors.ts';
+import { useProviderTimeZone } from '../../../lib/time-zone.ts';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { ErrorState } from '../../../ui/error-state.tsx';
+import { ListFooter } from '../../../ui/list-pagination.tsx';
+import { PageLoader } from '../../../ui/page-loader.tsx';
+import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
+import {
+  districtPageSize,
+  schoolOptionsQuery,
+  seatBlocksQuery,
+  seatsAheadCartQuery,
+  useBuySeatsAhead,
+  useGiveSeats,
+  useReturnSeats,
+} from '../api/district-funds.ts';
+
+/** The administrator's cart, as it would be bought ahead, with the button that buys it from the fund. */
+function CartToBuyAhead({ districtId }: { districtId: string }) {
+  const cart = useQuery(seatsAheadCartQuery(districtId));
+  const buy = useBuySeatsAhead(districtId);
+  if (cart.isPending) return <PageLoader label="Loading your cart" />;
+  if (cart.isError) return <ErrorState message={errorMessage(cart.error)} onRetry={() => void cart.refetch()} />;
+  const { lines, totalCents, refusal } = cart.data;
+  const confirm = () =>
+    openConfirmModal({
+      title: districtSeatMessages.buyConfirmTitle,
+      children: <Text size="sm">{districtSeatMessages.buyConfirmBody(totalCents)}</Text>,
+      labels: { confirm: districtSeatMessages.buyAction, cancel: 'Cancel' },
+      onConfirm: () =>
+        buy.mutate(undefined, {
+          onSuccess: (bought) =>
+            notifications.show({
+              color: 'green',
+              message: districtSeatMessages.bought(bought.seats, bought.totalCents),
+            }),
+          onError: (failure) => notifications.show({ color: 'red', message: errorMessage(failure) }),
+        }),
+    });
+  return (
+    <Stack gap="xs">
+      <Text size="sm">{districtSeatMessages.cartIntro}</Text>
+      {lines.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {districtSeatMessages.cartEmpty}{' '}
+          <Anchor component={Link} to="/members/events">
+            Open PD Services
+          </Anchor>
+        </Text>
+      ) : (
+        <>
+          <Stack gap={2} component="ul" m={0} pl="md" aria-label="Your cart">
+            {lines.map((line) => (
+              <Text component="li" size="sm" key={line.title}>
+                {line.numberOfTickets} × {line.title}: {formatCents(line.priceCents * line.numberOfTickets)}
+              </Text>
+            ))}
+          </Stack>
+          <Group gap="sm" wrap="wrap">
+            <Button onClick={confirm} loading={buy.isPending} disabled={refusal !== null}>
+              {districtSeatMessages.buyAction}: {formatCents(totalCents)}
+            </Button>
+            {refusal ? (
+              <Text size="sm" c="red.8">
+                {refusal}
+              </Text>
+            ) : null}
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** "Give seats": a school of the district and how many of the block's seats; the school gets them as a paid order. */
+function GiveModal({ districtId, block, onClose }: { districtId: string; block: SeatBlock; onClose: () => void }) {
+  const schools = useQuery(schoolOptionsQuery(districtId));
+  const give = useGiveSeats(districtId);
+  const [organizationId, setOrganizationId] = useState('');
+  const [seats, setSeats] = useState<number | string>(1);
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!organizationId) {
+      setError('Choose the school that gets the seats');
+      return;
+    }
+    give.mutate(
+      { blockId: block.id, organizationId, seats: Number(seats) },
+      {
+        onSuccess: (moved) => {
+          notifications.show({ color: 'green', message: moved.message });
+          onClose();
+        },
+        onError: (failure) => setError(errorMessage(failure)),
+      },
+    );
+  };
+  const title = districtSeatMessages.giveTitle(block.title);
+  return (
+    <Modal opened onClose={onClose} title={title}>
+      <form onSubmit={submit} noValidate aria-label={title}>
+        <Stack gap="sm">
+          <NativeSelect
+            label="School"
+            withAsterisk
+            data={[
+              { value: '', label: schools.isPending ? 'Loading schools…' : 'Choose a school' },
+              ...(schools.data?.items ?? []).map((school) => ({ value: school.organizationId, label: school.name })),
+            ]}
+            value={organizationId}
+            onChange={(event) => setOrganizationId(event.currentTarget.value)}
+            data-autofocus
+          />
+          <NumberInput
+            label="Seats"
+            description={`${block.seatsLeft} left to give`}
+            withAsterisk
+            min={1}
+            max={block.seatsLeft}
+            allowDecimal={false}
+            value={seats}
+            onChange={setSeats}
+          />
+          {error ? (
+            <Text size="sm" c="red.8" role="alert">
+              {error}
+            </Text>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={give.isPending}>
+              {districtSeatMessages.giveConfirm}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** "Return seats": how many of the block's seats go back on sale, their price back to the fund. */
+function ReturnModal({ districtId, block, onClose }: { districtId: string; block: SeatBlock; onClose: () => void }) {
+  const giveBack = useReturnSeats(districtId);
+  const [seats, setSeats] = useState<number | string>(block.seatsLeft);
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    giveBack.mutate(
+      { blockId: block.id, seats: Number(seats) },
+      {
+        onSuccess: (moved) => {
+          notifications.show({ color: 'green', message: moved.message });
+          onClose();
+        },
+        onError: (failure) => setError(errorMessage(failure)),
+      },
+    );
+  };
+  const title = districtSeatMessages.returnTitle(block.title);
+  return (
+    <Modal opened onClose={onClose} title={title}>
+      <form onSubmit={submit} noValidate aria-label={title}>
+        <Stack gap="sm">
+          <Text size="sm">{districtSeatMessages.returnBody}</Text>
+          <NumberInput
+            label="Seats"
+            description={`${block.seatsLeft} left, ${formatCents(block.priceCents)} each`}
+            withAsterisk
+            min={1}
+            max={block.seatsLeft}
+            allowDecimal={false}
+            value={seats}
+            onChange={setSeats}
+            error={error}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red" loading={giveBack.isPending}>
+              {districtSeatMessages.returnConfirm}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+type Moving = { block: SeatBlock; to: 'school' | 'sale' };
+
+/** The seats the district bought ahead: the cart to buy, then each block with what was given, returned and is left. */
+export function SeatBlocksSection({ districtId }: { districtId: string }) {
+  const timeZone = useProviderTimeZone();
+  const [page, setPage] = useState(1);
+  const [moving, setMoving] = useState<Moving | null>(null);
+  const blocks = useQuery(seatBlocksQuery(districtId, page));
+  return (
+    <Stack gap="md">
+      <CartToBuyAhead districtId={districtId} />
+      {blocks.isPending ? (
+        <PageLoader label="Loading the seats bought ahead" />
+      ) : blocks.isError ? (
+        <ErrorState message={errorMessage(blocks.error)} onRetry={() => void blocks.refetch()} />
+      ) : blocks.data.total === 0 ? (
+        <EmptyState message={districtSeatMessages.empty} />
+      ) : (
+        <Stack gap="sm">
+          <ResponsiveTable minWidth={880} striped aria-label={districtSeatMessages.sectionTitle}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Bought</Table.Th>
+                <Table.Th scope="col">Seats of</Table.Th>
+                <Table.Th scope="col">Price</Table.Th>
+                <Table.Th scope="col">Seats</Table.Th>
+                <Table.Th scope="col">Given</Table.Th>
+                <Table.Th scope="col">Returned</Table.Th>
+                <Table.Th scope="col">Left</Table.Th>
+                <Table.Th scope="col">Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {blocks.data.items.map((block) => (
+                <Table.Tr key={block.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMomentDay(block.createdAt, timeZone)}</Table.Td>
+                  <Table.Td>{block.title}</Table.Td>
+                  <Table.Td>{formatCents(block.priceCents)}</Table.Td>
+                  <Table.Td>{block.seats}</Table.Td>
+                  <Table.Td>{block.seatsGiven}</Table.Td>
+                  <Table.Td>{block.seatsReturned}</Table.Td>
+                  <Table.Td>{block.seatsLeft}</Table.Td>
+                  <Table.Td>
+                    {block.seatsLeft > 0 ? (
+                      <Group gap="xs" wrap="nowrap">
+                        <Button
+                          size="xs"
+                          onClick={() => setMoving({ block, to: 'school' })}
+                          aria-label={districtSeatMessages.giveAction(block.title)}
+                        >
+                          Give seats
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          onClick={() => setMoving({ block, to: 'sale' })}
+                          aria-label={districtSeatMessages.returnAction(block.title)}
+                        >
+                          Return seats
+                        </Button>
+                      </Group>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </ResponsiveTable>
+          <ListFooter
+            total={blocks.data.total}
+            noun={['purchase', 'purchases']}
+            totalPages={Math.max(1, Math.ceil(blocks.data.total / districtPageSize))}
+            page={page}
+            onPage={setPage}
+          />
+        </Stack>
+      )}
+      {moving?.to === 'school' ? (
+        <GiveModal districtId={districtId} block={moving.block} onClose={() => setMoving(null)} />
+      ) : null}
+      {moving?.to === 'sale' ? (
+        <ReturnModal districtId={districtId} block={moving.block} onClose={() => setMoving(null)} />
+      ) : null}
+    </Stack>
+  );
+}
