@@ -1,14 +1,13 @@
 import { expectAccessible } from './fixtures/accessibility.ts';
 import { demoUsers, sideMenu, signIn } from './fixtures/auth.ts';
-import { chooseOption, expectToast, input, journeyTimeout, replaceText, uniqueToken } from './fixtures/forms.ts';
+import { administratorOpensFund, staffFundDistrict } from './fixtures/district-funds.ts';
+import { expectToast, input, journeyTimeout, replaceText, uniqueToken } from './fixtures/forms.ts';
 import { freshDistrictSchool } from './fixtures/journey-data.ts';
-import { linkInNewestMail } from './fixtures/mailbox.ts';
 import { expect, test } from './fixtures/test.ts';
 
 // Everything bought and changed here is the journey's own: a district and its school (owned by a fresh copy of
 // Lincoln's owner), a district administrator (a fresh copy of a Lincoln teacher) and an event on sale that its
 // buyer may cancel; staff are the demo staff, who only invite and record a deposit.
-const staff = demoUsers.staff;
 const tickets = 2;
 // $125.00 a ticket.
 const total = '$250.00';
@@ -28,58 +27,14 @@ test("staff make a district administrator and fund the district; the administrat
   const itemTitle = `${saleEvent.name} — ${saleEvent.sectionTitle}`;
 
   // Staff invite the administrator to the district, then record the district's purchase order as a deposit.
-  await signIn(page, staff.email);
-  await page.goto(`/admin/districts?search=${encodeURIComponent(districtName)}`);
-  await page.getByRole('link', { name: districtName }).click();
-  await expect(page.getByRole('heading', { name: districtName, level: 1 })).toBeVisible();
-  await expectAccessible(page);
-  const invite = page.getByRole('form', { name: 'Invite someone' });
-  await input(invite, 'Email').fill(administrator.email);
-  await chooseOption(page, invite, 'Role', 'Admin');
-  await input(invite, 'First name').fill(administrator.firstName);
-  await input(invite, 'Last name').fill(administrator.lastName);
-  await invite.getByRole('button', { name: 'Send invitation' }).click();
-  await expectToast(page, `Invitation sent to ${administrator.email}`);
-
-  await page.getByRole('link', { name: 'District fund: balance, deposits and ledger' }).click();
-  await expect(page.getByRole('heading', { name: `${districtName} fund`, level: 1 })).toBeVisible();
-  await expect(page.getByText('Nothing in the fund yet')).toBeVisible();
-  await expectAccessible(page);
-  const record = page.getByRole('form', { name: 'Record money' });
-  await input(record, 'Amount (USD)').fill('1,000');
-  await input(record, 'Reference').fill(`District PO ${token}`);
-  await input(record, 'Why').fill('Title II professional development');
-  await record.getByRole('button', { name: 'Record' }).click();
-  await expectToast(page, '$1,000.00 recorded; the fund holds $1,000.00.');
-  await expect(page.getByTestId('fund-balance')).toHaveText('$1,000.00');
-  await expect(page.getByRole('table', { name: 'Ledger' }).getByRole('row').nth(1)).toContainText(
-    `Deposit+$1,000.00District PO ${token}`,
-  );
-  await expectAccessible(page);
+  await staffFundDistrict(page, districtName, administrator, token);
 
   // The administrator accepts in their own browser, opens the district's fund and lets the school spend $300.
   const administratorContext = await browser.newContext({ baseURL });
   const ownerContext = await browser.newContext({ baseURL });
   try {
     const districtPage = await administratorContext.newPage();
-    await signIn(districtPage, administrator.email);
-    const href = await linkInNewestMail(districtPage, {
-      to: administrator.email,
-      subject: `You are invited to ${districtName}`,
-      linkPath: '/members/accept-district-invitation/',
-    });
-    await districtPage.goto(new URL(href).pathname);
-    await expect(districtPage.getByRole('heading', { name: `Hello ${administrator.firstName}!` })).toBeVisible();
-    await expectAccessible(districtPage);
-    await districtPage.getByRole('button', { name: 'Confirm' }).click();
-    await expectToast(districtPage, 'Code activated successfully');
-
-    await districtPage.goto('/members/district-funds');
-    await expect(districtPage.getByRole('heading', { name: 'District funds', level: 1 })).toBeVisible();
-    await expectAccessible(districtPage);
-    await districtPage.getByRole('link', { name: districtName }).click();
-    await expect(districtPage.getByRole('heading', { name: districtName, level: 1 })).toBeVisible();
-    await expect(districtPage.getByTestId('fund-balance')).toHaveText('$1,000.00');
+    await administratorOpensFund(districtPage, districtName, administrator);
     const schoolRow = districtPage
       .getByRole('table', { name: 'Schools' })
       .getByRole('row')

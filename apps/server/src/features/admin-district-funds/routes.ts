@@ -9,8 +9,10 @@ import {
   districtListQuery,
   districtPageQuery,
 } from '@portal/domain/organizations/district-funds.ts';
+import { seatBlockPage } from '@portal/domain/organizations/district-seats.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { fundEntriesPage, fundSummaries, fundSummary } from '../../core/district-funds.ts';
+import { seatBlocksPage } from '../../core/district-seats.ts';
 import { caller } from '../../platform/access.ts';
 import { notFound } from '../../platform/errors.ts';
 import { recordEntry } from './service.ts';
@@ -19,7 +21,10 @@ const staff = { access: 'staff' } as const;
 const tags = ['admin'];
 const districtParams = z.object({ districtId: z.uuid('Not a district id') });
 
-/** The staff console's district funds (issue 41): every fund with its balance, its ledger, and deposits. */
+/**
+ * The staff console's district funds (issue 41): every fund with its balance, its ledger, the seats it
+ * bought ahead, and deposits.
+ */
 export const adminDistrictFundRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/admin/district-funds',
@@ -52,6 +57,19 @@ export const adminDistrictFundRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
       if (!(await fundSummary(deps.db, request.params.districtId)))
         throw notFound(districtFundMessages.districtNotFound);
       return fundEntriesPage(deps.db, request.params.districtId, request.query);
+    },
+  );
+
+  app.get(
+    '/admin/district-funds/:districtId/seat-blocks',
+    {
+      config: staff,
+      schema: { tags, params: districtParams, querystring: districtPageQuery, response: { 200: seatBlockPage } },
+    },
+    async (request) => {
+      if (!(await fundSummary(deps.db, request.params.districtId)))
+        throw notFound(districtFundMessages.districtNotFound);
+      return seatBlocksPage(deps.db, request.params.districtId, request.query);
     },
   );
 

@@ -292,3 +292,18 @@ describe('seats bought ahead are given to the district’s schools or returned',
     ]);
   });
 });
+
+describe('staff see the seats every district bought ahead', () => {
+  it('lists them for staff, refuses anyone else (403), an unknown district (404) and a bad id (400)', async () => {
+    const { districtId, staff, administrator, block } = await boughtAhead(2);
+    const path = `/api/admin/district-funds/${districtId}/seat-blocks`;
+    const listed = await call(t.app, 'GET', path, { caller: staff.caller });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json<SeatBlockPage>().items).toMatchObject([{ id: block.id, seats: 2, seatsLeft: 2 }]);
+    expect((await call(t.app, 'GET', path, { caller: administrator.caller })).statusCode).toBe(403);
+    const unknown = `/api/admin/district-funds/${randomUUID()}/seat-blocks`;
+    expect((await call(t.app, 'GET', unknown, { caller: staff.caller })).statusCode).toBe(404);
+    const bad = '/api/admin/district-funds/x/seat-blocks';
+    expect((await call(t.app, 'GET', bad, { caller: staff.caller })).statusCode).toBe(400);
+  });
+});

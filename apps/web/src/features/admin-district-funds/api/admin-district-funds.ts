@@ -5,6 +5,7 @@ import type {
   DistrictFundSummary,
   DistrictFundSummaryPage,
 } from '@portal/domain/organizations/district-funds.ts';
+import type { SeatBlockPage } from '@portal/domain/organizations/district-seats.ts';
 import { api, withQuery } from '../../../lib/api.ts';
 import type { ListParams } from '../../../lib/list-search.ts';
 
@@ -39,6 +40,14 @@ export const adminFundEntriesQuery = (districtId: string, page: number) =>
     queryKey: [...keys.district(districtId), 'entries', page] as const,
     queryFn: ({ signal }) =>
       api.get<DistrictFundEntryPage>(withQuery(`${base(districtId)}/entries`, { page, pageSize: 25 }), signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const adminSeatBlocksQuery = (districtId: string, page: number) =>
+  queryOptions({
+    queryKey: [...keys.district(districtId), 'seat-blocks', page] as const,
+    queryFn: ({ signal }) =>
+      api.get<SeatBlockPage>(withQuery(`${base(districtId)}/seat-blocks`, { page, pageSize: 25 }), signal),
     placeholderData: keepPreviousData,
   });
 

@@ -2,15 +2,17 @@ import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { formatCents } from '@portal/domain/money.ts';
+import { districtSeatMessages } from '@portal/domain/organizations/district-seats.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { Ledger } from '../../../shared/district-funds/ledger-table.tsx';
+import { SeatBlocks } from '../../../shared/district-funds/seat-blocks-table.tsx';
 import { DetailSection } from '../../../ui/detail-section.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { Fact } from '../../../ui/fact.tsx';
 import { NotFound } from '../../../ui/not-found.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
-import { adminFundEntriesQuery, adminFundQuery } from '../api/admin-district-funds.ts';
+import { adminFundEntriesQuery, adminFundQuery, adminSeatBlocksQuery } from '../api/admin-district-funds.ts';
 import { EntryForm } from '../components/entry-form.tsx';
 
 export const adminDistrictFundLoader =
@@ -20,7 +22,8 @@ export const adminDistrictFundLoader =
     return null;
   };
 
-/** /admin/district-funds/{id}: a district's fund for staff: its balance, money recorded into it, its ledger. */
+/** /admin/district-funds/{id}: a district's fund for staff: its balance, money recorded into it, the seats it
+ * bought ahead, its ledger. */
 export function AdminDistrictFundPage() {
   const districtId = useParams().districtId ?? '';
   const fund = useQuery(adminFundQuery(districtId));
@@ -48,6 +51,9 @@ export function AdminDistrictFundPage() {
           </Group>
           <DetailSection title="Record money">
             <EntryForm districtId={districtId} />
+          </DetailSection>
+          <DetailSection title={districtSeatMessages.sectionTitle}>
+            <SeatBlocks blocks={(page) => adminSeatBlocksQuery(districtId, page)} />
           </DetailSection>
           <DetailSection title="Ledger">
             <Ledger entries={(page) => adminFundEntriesQuery(districtId, page)} />

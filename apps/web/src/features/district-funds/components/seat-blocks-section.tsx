@@ -1,21 +1,16 @@
-import { Anchor, Button, Group, Modal, NativeSelect, NumberInput, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Modal, NativeSelect, NumberInput, Stack, Text } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { formatMomentDay } from '@portal/domain/dates.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import { districtSeatMessages, type SeatBlock } from '@portal/domain/organizations/district-seats.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import { useProviderTimeZone } from '../../../lib/time-zone.ts';
-import { EmptyState } from '../../../ui/empty-state.tsx';
+import { SeatBlocks } from '../../../shared/district-funds/seat-blocks-table.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
-import { ListFooter } from '../../../ui/list-pagination.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
-import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 import {
-  districtPageSize,
   schoolOptionsQuery,
   seatBlocksQuery,
   seatsAheadCartQuery,
@@ -52,7 +47,7 @@ function CartToBuyAhead({ districtId }: { districtId: string }) {
       {lines.length === 0 ? (
         <Text size="sm" c="dimmed">
           {districtSeatMessages.cartEmpty}{' '}
-          <Anchor component={Link} to="/members/events">
+          <Anchor component={Link} to="/members/events" underline="always">
             Open PD Services
           </Anchor>
         </Text>
@@ -204,78 +199,32 @@ type Moving = { block: SeatBlock; to: 'school' | 'sale' };
 
 /** The seats the district bought ahead: the cart to buy, then each block with what was given, returned and is left. */
 export function SeatBlocksSection({ districtId }: { districtId: string }) {
-  const timeZone = useProviderTimeZone();
-  const [page, setPage] = useState(1);
   const [moving, setMoving] = useState<Moving | null>(null);
-  const blocks = useQuery(seatBlocksQuery(districtId, page));
   return (
     <Stack gap="md">
       <CartToBuyAhead districtId={districtId} />
-      {blocks.isPending ? (
-        <PageLoader label="Loading the seats bought ahead" />
-      ) : blocks.isError ? (
-        <ErrorState message={errorMessage(blocks.error)} onRetry={() => void blocks.refetch()} />
-      ) : blocks.data.total === 0 ? (
-        <EmptyState message={districtSeatMessages.empty} />
-      ) : (
-        <Stack gap="sm">
-          <ResponsiveTable minWidth={880} striped aria-label={districtSeatMessages.sectionTitle}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Bought</Table.Th>
-                <Table.Th scope="col">Seats of</Table.Th>
-                <Table.Th scope="col">Price</Table.Th>
-                <Table.Th scope="col">Seats</Table.Th>
-                <Table.Th scope="col">Given</Table.Th>
-                <Table.Th scope="col">Returned</Table.Th>
-                <Table.Th scope="col">Left</Table.Th>
-                <Table.Th scope="col">Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {blocks.data.items.map((block) => (
-                <Table.Tr key={block.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMomentDay(block.createdAt, timeZone)}</Table.Td>
-                  <Table.Td>{block.title}</Table.Td>
-                  <Table.Td>{formatCents(block.priceCents)}</Table.Td>
-                  <Table.Td>{block.seats}</Table.Td>
-                  <Table.Td>{block.seatsGiven}</Table.Td>
-                  <Table.Td>{block.seatsReturned}</Table.Td>
-                  <Table.Td>{block.seatsLeft}</Table.Td>
-                  <Table.Td>
-                    {block.seatsLeft > 0 ? (
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          onClick={() => setMoving({ block, to: 'school' })}
-                          aria-label={districtSeatMessages.giveAction(block.title)}
-                        >
-                          Give seats
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() => setMoving({ block, to: 'sale' })}
-                          aria-label={districtSeatMessages.returnAction(block.title)}
-                        >
-                          Return seats
-                        </Button>
-                      </Group>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </ResponsiveTable>
-          <ListFooter
-            total={blocks.data.total}
-            noun={['purchase', 'purchases']}
-            totalPages={Math.max(1, Math.ceil(blocks.data.total / districtPageSize))}
-            page={page}
-            onPage={setPage}
-          />
-        </Stack>
-      )}
+      <SeatBlocks
+        blocks={(page) => seatBlocksQuery(districtId, page)}
+        actions={(block) => (
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              size="xs"
+              onClick={() => setMoving({ block, to: 'school' })}
+              aria-label={districtSeatMessages.giveAction(block.title)}
+            >
+              Give seats
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => setMoving({ block, to: 'sale' })}
+              aria-label={districtSeatMessages.returnAction(block.title)}
+            >
+              Return seats
+            </Button>
+          </Group>
+        )}
+      />
       {moving?.to === 'school' ? (
         <GiveModal districtId={districtId} block={moving.block} onClose={() => setMoving(null)} />
       ) : null}
