@@ -1,8 +1,7 @@
 import { expectAccessible } from './fixtures/accessibility.ts';
-import { atPath, demoUsers, signIn } from './fixtures/auth.ts';
-import { administratorOpensFund, staffFundDistrict } from './fixtures/district-funds.ts';
-import { expectToast, input, journeyTimeout, replaceText, uniqueToken } from './fixtures/forms.ts';
-import { freshDistrictSchool } from './fixtures/journey-data.ts';
+import { atPath, signIn } from './fixtures/auth.ts';
+import { administratorOpensFund, staffFundFreshDistrict } from './fixtures/district-funds.ts';
+import { expectToast, input, journeyTimeout, replaceText } from './fixtures/forms.ts';
 import { newestMail } from './fixtures/mailbox.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -15,14 +14,8 @@ test('a district administrator buys three seats ahead from the fund, gives two t
   baseURL,
 }) => {
   test.setTimeout(journeyTimeout);
-  const token = uniqueToken();
-  const { districtName, school, owner, administrator, saleEvent } = await freshDistrictSchool(
-    page.request,
-    demoUsers.ownerLincoln,
-    demoUsers.teacherLincoln,
-  );
+  const { districtName, school, owner, administrator, saleEvent } = await staffFundFreshDistrict(page);
   const itemTitle = `${saleEvent.name} — ${saleEvent.sectionTitle}`;
-  await staffFundDistrict(page, districtName, administrator, token);
 
   const administratorContext = await browser.newContext({ baseURL });
   const ownerContext = await browser.newContext({ baseURL });

@@ -1,8 +1,7 @@
 import { expectAccessible } from './fixtures/accessibility.ts';
-import { demoUsers, sideMenu, signIn } from './fixtures/auth.ts';
-import { administratorOpensFund, staffFundDistrict } from './fixtures/district-funds.ts';
-import { expectToast, input, journeyTimeout, replaceText, uniqueToken } from './fixtures/forms.ts';
-import { freshDistrictSchool } from './fixtures/journey-data.ts';
+import { sideMenu, signIn } from './fixtures/auth.ts';
+import { administratorOpensFund, staffFundFreshDistrict } from './fixtures/district-funds.ts';
+import { expectToast, input, journeyTimeout, replaceText } from './fixtures/forms.ts';
 import { expect, test } from './fixtures/test.ts';
 
 // Everything bought and changed here is the journey's own: a district and its school (owned by a fresh copy of
@@ -18,16 +17,8 @@ test("staff make a district administrator and fund the district; the administrat
   baseURL,
 }) => {
   test.setTimeout(journeyTimeout);
-  const token = uniqueToken();
-  const { districtName, school, owner, administrator, saleEvent } = await freshDistrictSchool(
-    page.request,
-    demoUsers.ownerLincoln,
-    demoUsers.teacherLincoln,
-  );
+  const { districtName, school, owner, administrator, saleEvent } = await staffFundFreshDistrict(page);
   const itemTitle = `${saleEvent.name} — ${saleEvent.sectionTitle}`;
-
-  // Staff invite the administrator to the district, then record the district's purchase order as a deposit.
-  await staffFundDistrict(page, districtName, administrator, token);
 
   // The administrator accepts in their own browser, opens the district's fund and lets the school spend $300.
   const administratorContext = await browser.newContext({ baseURL });

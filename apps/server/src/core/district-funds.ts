@@ -9,6 +9,7 @@ import {
 } from '@portal/domain/organizations/district-funds.ts';
 import { formatCents } from '@portal/domain/money.ts';
 import type { Executor } from '../db/client.ts';
+import { pageTotal } from '../db/page-total.ts';
 import {
   districtFundAllowances,
   districtFundApprovals,
@@ -439,17 +440,11 @@ export async function fundEntriesPage(
     .orderBy(desc(districtFundEntries.createdAt), desc(districtFundEntries.id))
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize);
-  const [counted] =
-    rows.length > 0
-      ? [{ count: rows[0]?.total ?? 0 }]
-      : await db
-          .select({ count: sql<number>`count(*)::int` })
-          .from(districtFundEntries)
-          .where(eq(districtFundEntries.districtId, districtId));
+  const total = await pageTotal(db, rows, districtFundEntries, eq(districtFundEntries.districtId, districtId));
   return {
     items: rows.map(({ total: _total, createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString() })),
     page: page.page,
     pageSize: page.pageSize,
-    total: counted?.count ?? 0,
+    total,
   };
 }

@@ -12,6 +12,7 @@ import {
   type SeatsAheadCart,
 } from '@portal/domain/organizations/district-seats.ts';
 import type { Database, Executor } from '../db/client.ts';
+import { pageTotal } from '../db/page-total.ts';
 import { districtSeatBlocks, districtSeatGifts } from '../db/schema/district-funds.ts';
 import { users } from '../db/schema/users.ts';
 import { badRequest, conflict, notFound } from '../platform/errors.ts';
@@ -293,17 +294,11 @@ export async function seatBlocksPage(
     .orderBy(desc(districtSeatBlocks.createdAt), desc(districtSeatBlocks.id))
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize);
-  const [counted] =
-    rows.length > 0
-      ? [{ count: rows[0]?.total ?? 0 }]
-      : await db
-          .select({ count: sql<number>`count(*)::int` })
-          .from(districtSeatBlocks)
-          .where(eq(districtSeatBlocks.districtId, districtId));
+  const total = await pageTotal(db, rows, districtSeatBlocks, eq(districtSeatBlocks.districtId, districtId));
   const items: SeatBlock[] = rows.map(({ total: _total, createdAt, ...row }) => ({
     ...row,
     seatsLeft: seatsLeft(row),
     createdAt: createdAt.toISOString(),
   }));
-  return { items, total: counted?.count ?? 0, page: page.page, pageSize: page.pageSize };
+  return { items, total, page: page.page, pageSize: page.pageSize };
 }

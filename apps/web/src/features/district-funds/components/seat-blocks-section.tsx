@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Modal, NativeSelect, NumberInput, Stack, Text } 
 import { openConfirmModal } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCents } from '@portal/domain/money.ts';
 import { districtSeatMessages, type SeatBlock } from '@portal/domain/organizations/district-seats.ts';
@@ -76,55 +76,53 @@ function CartToBuyAhead({ districtId }: { districtId: string }) {
   );
 }
 
-/** "Give seats": a school of the district and how many of the block's seats; the school gets them as a paid order. */
-function GiveModal({ districtId, block, onClose }: { districtId: string; block: SeatBlock; onClose: () => void }) {
-  const schools = useQuery(schoolOptionsQuery(districtId));
-  const give = useGiveSeats(districtId);
-  const [organizationId, setOrganizationId] = useState('');
-  const [seats, setSeats] = useState<number | string>(1);
+interface SeatsModalProps {
+  block: SeatBlock;
+  title: string;
+  /** Under the number of seats: how many are left (and what they cost). */
+  description: string;
+  confirm: { label: string; color?: string };
+  pending: boolean;
+  /** Sends the move of `seats`; answers why it cannot be sent (a field left empty) or null once sent. */
+  send: (
+    seats: number,
+    done: { onSuccess: (moved: { message: string }) => void; onError: (failure: Error) => void },
+  ) => string | null;
+  onClose: () => void;
+  children?: ReactNode;
+}
+
+/** A move of some of a block's seats: what `children` add, the number of seats, the server's answer or refusal. */
+function SeatsModal({ block, title, description, confirm, pending, send, onClose, children }: SeatsModalProps) {
+  const [seats, setSeats] = useState<number | string>(block.seatsLeft);
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!organizationId) {
-      setError('Choose the school that gets the seats');
-      return;
-    }
-    give.mutate(
-      { blockId: block.id, organizationId, seats: Number(seats) },
-      {
+    setError(
+      send(Number(seats), {
         onSuccess: (moved) => {
           notifications.show({ color: 'green', message: moved.message });
           onClose();
         },
         onError: (failure) => setError(errorMessage(failure)),
-      },
+      }),
     );
   };
-  const title = districtSeatMessages.giveTitle(block.title);
   return (
     <Modal opened onClose={onClose} title={title}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="sm">
-          <NativeSelect
-            label="School"
-            withAsterisk
-            data={[
-              { value: '', label: schools.isPending ? 'Loading schools…' : 'Choose a school' },
-              ...(schools.data?.items ?? []).map((school) => ({ value: school.organizationId, label: school.name })),
-            ]}
-            value={organizationId}
-            onChange={(event) => setOrganizationId(event.currentTarget.value)}
-            data-autofocus
-          />
+          {children}
           <NumberInput
             label="Seats"
-            description={`${block.seatsLeft} left to give`}
+            description={description}
             withAsterisk
             min={1}
             max={block.seatsLeft}
             allowDecimal={false}
             value={seats}
             onChange={setSeats}
+            data-autofocus
           />
           {error ? (
             <Text size="sm" c="red.8" role="alert">
@@ -135,8 +133,8 @@ function GiveModal({ districtId, block, onClose }: { districtId: string; block: 
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={give.isPending}>
-              {districtSeatMessages.giveConfirm}
+            <Button type="submit" color={confirm.color} loading={pending}>
+              {confirm.label}
             </Button>
           </Group>
         </Stack>
@@ -145,53 +143,58 @@ function GiveModal({ districtId, block, onClose }: { districtId: string; block: 
   );
 }
 
+/** "Give seats": a school of the district and how many of the block's seats; the school gets them as a paid order. */
+function GiveModal({ districtId, block, onClose }: { districtId: string; block: SeatBlock; onClose: () => void }) {
+  const schools = useQuery(schoolOptionsQuery(districtId));
+  const give = useGiveSeats(districtId);
+  const [organizationId, setOrganizationId] = useState('');
+  return (
+    <SeatsModal
+      block={block}
+      title={districtSeatMessages.giveTitle(block.title)}
+      description={`${block.seatsLeft} left to give`}
+      confirm={{ label: districtSeatMessages.giveConfirm }}
+      pending={give.isPending}
+      send={(seats, done) => {
+        if (!organizationId) return 'Choose the school that gets the seats';
+        give.mutate({ blockId: block.id, organizationId, seats }, done);
+        return null;
+      }}
+      onClose={onClose}
+    >
+      <NativeSelect
+        label="School"
+        withAsterisk
+        data={[
+          { value: '', label: schools.isPending ? 'Loading schools…' : 'Choose a school' },
+          ...(schools.data?.items ?? []).map((school) => ({ value: school.organizationId, label: school.name })),
+        ]}
+        value={organizationId}
+        onChange={(event) => setOrganizationId(event.currentTarget.value)}
+        data-autofocus
+      />
+    </SeatsModal>
+  );
+}
+
 /** "Return seats": how many of the block's seats go back on sale, their price back to the fund. */
 function ReturnModal({ districtId, block, onClose }: { districtId: string; block: SeatBlock; onClose: () => void }) {
   const giveBack = useReturnSeats(districtId);
-  const [seats, setSeats] = useState<number | string>(block.seatsLeft);
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    giveBack.mutate(
-      { blockId: block.id, seats: Number(seats) },
-      {
-        onSuccess: (moved) => {
-          notifications.show({ color: 'green', message: moved.message });
-          onClose();
-        },
-        onError: (failure) => setError(errorMessage(failure)),
-      },
-    );
-  };
-  const title = districtSeatMessages.returnTitle(block.title);
   return (
-    <Modal opened onClose={onClose} title={title}>
-      <form onSubmit={submit} noValidate aria-label={title}>
-        <Stack gap="sm">
-          <Text size="sm">{districtSeatMessages.returnBody}</Text>
-          <NumberInput
-            label="Seats"
-            description={`${block.seatsLeft} left, ${formatCents(block.priceCents)} each`}
-            withAsterisk
-            min={1}
-            max={block.seatsLeft}
-            allowDecimal={false}
-            value={seats}
-            onChange={setSeats}
-            error={error}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red" loading={giveBack.isPending}>
-              {districtSeatMessages.returnConfirm}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <SeatsModal
+      block={block}
+      title={districtSeatMessages.returnTitle(block.title)}
+      description={`${block.seatsLeft} left, ${formatCents(block.priceCents)} each`}
+      confirm={{ label: districtSeatMessages.returnConfirm, color: 'red' }}
+      pending={giveBack.isPending}
+      send={(seats, done) => {
+        giveBack.mutate({ blockId: block.id, seats }, done);
+        return null;
+      }}
+      onClose={onClose}
+    >
+      <Text size="sm">{districtSeatMessages.returnBody}</Text>
+    </SeatsModal>
   );
 }
 
