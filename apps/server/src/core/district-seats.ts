@@ -13,9 +13,10 @@ import {
 } from '@portal/domain/organizations/district-seats.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { pageTotal } from '../db/page-total.ts';
-import { districtSeatBlocks, districtSeatGifts } from '../db/schema/district-funds.ts';
+import { districtSeatBlocks, districtSeatGifts, districtSeatReturns } from '../db/schema/district-funds.ts';
 import { users } from '../db/schema/users.ts';
 import { badRequest, conflict, notFound } from '../platform/errors.ts';
+import { requireSameRequest, type IdempotentRequest } from '../platform/idempotency.ts';
 import { queueMail } from '../platform/mail.ts';
 import { feedWaitingLists, markPaid, releaseSeats, takeSeats } from './capacity.ts';
 import { applicableCoupon, emptyCartLines, loadCart, loadCheckoutCart, type LoadedCart } from './carts.ts';
@@ -146,8 +147,25 @@ export interface SeatGift {
   school: { id: string; name: string };
   seats: number;
   givenById: string;
+  idempotency: IdempotentRequest;
   publicUrl: string;
   now: Date;
+}
+
+/** What a gift or a return with this key already did, read under the block's lock (so a racing twin waits for it). */
+async function earlierMove(
+  tx: Executor,
+  table: typeof districtSeatGifts | typeof districtSeatReturns,
+  userId: string,
+  idempotency: IdempotentRequest,
+): Promise<{ seats: number } | undefined> {
+  const [made] = await tx
+    .select({ seats: table.seats, fingerprint: table.idempotencyFingerprint })
+    .from(table)
+    .where(and(eq(table.createdById, userId), eq(table.idempotencyKey, idempotency.key)));
+  if (!made) return undefined;
+  requireSameRequest(made.fingerprint, idempotency);
+  return made;
 }
 
 /**
@@ -155,9 +173,12 @@ export interface SeatGift {
  * transaction: a paid District funds order of the school for those seats (its receipt issued), bought
  * by the administrator, which the school's managers allocate in Manage Events and are mailed about.
  * The seats pass from the block to the order: the buckets do not move. More than the block holds: 409.
+ * The same Idempotency-Key again gives nothing more and answers the seats left.
  */
-export async function giveSeats(tx: Executor, gift: SeatGift): Promise<number> {
+export async function giveSeats(tx: Executor, gift: SeatGift): Promise<{ seatsLeft: number; replayed: boolean }> {
   const block = await lockBlock(tx, gift.districtId, gift.blockId);
+  if (await earlierMove(tx, districtSeatGifts, gift.givenById, gift.idempotency))
+    return { seatsLeft: seatsLeft(block), replayed: true };
   refuseMove(block, gift.seats);
   const totalCents = block.priceCents * gift.seats;
   const paymentId = randomUUID();
@@ -194,6 +215,8 @@ export async function giveSeats(tx: Executor, gift: SeatGift): Promise<number> {
     blockId: block.id,
     organizationId: gift.school.id,
     seats: gift.seats,
+    idempotencyKey: gift.idempotency.key,
+    idempotencyFingerprint: gift.idempotency.fingerprint,
     createdById: gift.givenById,
   });
   await markPaid(tx, paymentId, 'district-fund', gift.now);
@@ -208,23 +231,40 @@ export async function giveSeats(tx: Executor, gift: SeatGift): Promise<number> {
       ].join('\n'),
     });
   }
-  return seatsLeft(block) - gift.seats;
+  return { seatsLeft: seatsLeft(block) - gift.seats, replayed: false };
 }
 
 /**
  * Seats of a block returned unused, in the caller's transaction: they go back on sale (to the waiting
  * lists first) and their price back to the fund as a REFUND row of the block. More than it holds: 409.
+ * The same Idempotency-Key again returns nothing more and answers what the first return did.
  */
 export async function returnSeats(
   tx: Executor,
-  move: { districtId: string; blockId: string; seats: number; returnedById: string; now: Date },
-): Promise<{ amountCents: number; seatsLeft: number }> {
+  move: {
+    districtId: string;
+    blockId: string;
+    seats: number;
+    returnedById: string;
+    idempotency: IdempotentRequest;
+    now: Date;
+  },
+): Promise<{ amountCents: number; seatsLeft: number; replayed: boolean }> {
   const block = await lockBlock(tx, move.districtId, move.blockId);
+  const earlier = await earlierMove(tx, districtSeatReturns, move.returnedById, move.idempotency);
+  if (earlier) return { amountCents: earlier.seats * block.priceCents, seatsLeft: seatsLeft(block), replayed: true };
   refuseMove(block, move.seats);
   await tx
     .update(districtSeatBlocks)
     .set({ seatsReturned: sql`${districtSeatBlocks.seatsReturned} + ${move.seats}` })
     .where(eq(districtSeatBlocks.id, block.id));
+  await tx.insert(districtSeatReturns).values({
+    blockId: block.id,
+    seats: move.seats,
+    idempotencyKey: move.idempotency.key,
+    idempotencyFingerprint: move.idempotency.fingerprint,
+    createdById: move.returnedById,
+  });
   const key = { eventId: block.eventId, sectionId: block.sectionId };
   await releaseSeats(tx, [{ ...key, numberOfTickets: move.seats, title: block.title }]);
   await feedWaitingLists(tx, [key], move.now);
@@ -238,7 +278,7 @@ export async function returnSeats(
       reason: districtSeatMessages.returnedReason(move.seats, block.title),
       createdById: move.returnedById,
     });
-  return { amountCents, seatsLeft: seatsLeft(block) - move.seats };
+  return { amountCents, seatsLeft: seatsLeft(block) - move.seats, replayed: false };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { idempotencyKeyReusedMessage } from '@portal/domain/problems/messages.ts';
 import { unprocessableContent } from './errors.ts';
 
@@ -8,6 +9,11 @@ export interface IdempotentRequest {
   key: string;
   fingerprint: string;
 }
+
+/** The headers of a write sent once per key: an Idempotency-Key that is a UUID, or a 400 saying so. */
+export const idempotencyKeyHeaders = z.object({
+  'idempotency-key': z.uuid('An Idempotency-Key header with a UUID is required.'),
+});
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 

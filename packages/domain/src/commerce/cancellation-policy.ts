@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int4Max } from '../stored-integers.ts';
 import { cancellationFeeTypes, maxCancellationDays, purchaseOrderRefundModes } from './refunds.ts';
 
 /**
@@ -16,7 +17,8 @@ export const cancellationPolicy = z
       .max(maxCancellationDays, `At most ${maxCancellationDays} days`)
       .nullable(),
     feeType: z.enum(cancellationFeeTypes),
-    feeValue: z.number().int('Whole numbers only').min(0, 'Must be 0 or more'),
+    // Stored as an integer column: past int4 the database would refuse it (a 500) instead of the form.
+    feeValue: z.number().int('Whole numbers only').min(0, 'Must be 0 or more').max(int4Max, 'This amount is too large'),
     purchaseOrderRefund: z.enum(purchaseOrderRefundModes),
   })
   .refine((policy) => policy.feeType !== 'PERCENT' || policy.feeValue <= 100, {

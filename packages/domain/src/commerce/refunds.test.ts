@@ -40,6 +40,7 @@ describe('cancellationPolicy', () => {
     [{ feeType: 'PERCENT', feeValue: 101 }, 'A percentage is at most 100'],
     [{ feeType: 'NONE', feeValue: 5 }, 'No fee: leave it at 0'],
     [{ feeType: 'FIXED', feeValue: -1 }, 'Must be 0 or more'],
+    [{ feeType: 'FIXED', feeValue: 2_147_483_648 }, 'This amount is too large'],
     [{ buyerCancelDaysBefore: 1.5 }, 'Whole days only'],
   ])('refuses %j', (fields, message) => {
     const parsed = cancellationPolicy.safeParse({ ...policy(), ...fields });
@@ -50,6 +51,7 @@ describe('cancellationPolicy', () => {
   it('accepts a fixed fee larger than any price and a 100 % fee', () => {
     expect(cancellationPolicy.safeParse(policy({ feeType: 'FIXED', feeValue: 1_000_000 })).success).toBe(true);
     expect(cancellationPolicy.safeParse(policy({ feeType: 'PERCENT', feeValue: 100 })).success).toBe(true);
+    expect(cancellationPolicy.safeParse(policy({ feeType: 'FIXED', feeValue: 2_147_483_647 })).success).toBe(true);
   });
 });
 

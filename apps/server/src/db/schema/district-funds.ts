@@ -168,8 +168,40 @@ export const districtSeatGifts = pgTable(
       .notNull()
       .references(() => organizations.id),
     seats: integer('seats').notNull(),
-    createdById: uuid('created_by_id').references(() => users.id),
+    /** The administrator's Idempotency-Key: a double click or a retry gives the seats once. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    idempotencyFingerprint: text('idempotency_fingerprint').notNull(),
+    createdById: uuid('created_by_id')
+      .notNull()
+      .references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [check('district_seat_gifts_seats', sql`${t.seats} > 0`), index('district_seat_gifts_block').on(t.blockId)],
+  (t) => [
+    check('district_seat_gifts_seats', sql`${t.seats} > 0`),
+    index('district_seat_gifts_block').on(t.blockId),
+    uniqueIndex('district_seat_gifts_idempotency').on(t.createdById, t.idempotencyKey),
+  ],
+);
+
+/** Seats of a block returned unused, once per Idempotency-Key of the administrator who returned them. */
+export const districtSeatReturns = pgTable(
+  'district_seat_returns',
+  {
+    id: id(),
+    blockId: uuid('block_id')
+      .notNull()
+      .references(() => districtSeatBlocks.id),
+    seats: integer('seats').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    idempotencyFingerprint: text('idempotency_fingerprint').notNull(),
+    createdById: uuid('created_by_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('district_seat_returns_seats', sql`${t.seats} > 0`),
+    index('district_seat_returns_block').on(t.blockId),
+    uniqueIndex('district_seat_returns_idempotency').on(t.createdById, t.idempotencyKey),
+  ],
 );

@@ -23,14 +23,13 @@ import {
   staffCancelInput,
   staffRefundPreviewInput,
 } from '@portal/domain/commerce/refunds.ts';
-import { idempotentRequest } from '../../platform/idempotency.ts';
+import { idempotentRequest, idempotencyKeyHeaders } from '../../platform/idempotency.ts';
 import { notFound } from '../../platform/errors.ts';
 import { findPaymentRow, listRows } from './repository.ts';
 
 const staff = { access: 'staff' } as const;
 const paymentParams = z.object({ eventPaymentId: z.uuid('Not an event payment id') });
 const receiptResent = z.object({ sentTo: z.string() });
-const keyed = z.object({ 'idempotency-key': z.uuid('An Idempotency-Key header with a UUID is required.') });
 
 /** The staff console's event payments: a list to find one, and one's summary beside its allocation (issue 5). */
 export const adminEventPaymentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -85,7 +84,7 @@ export const adminEventPaymentRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
       schema: {
         tags: ['admin'],
         params: paymentParams,
-        headers: keyed,
+        headers: idempotencyKeyHeaders,
         body: staffCancelInput,
         response: { 200: cancellationReply },
       },

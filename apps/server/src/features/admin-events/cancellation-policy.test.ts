@@ -28,5 +28,10 @@ describe('PUT /api/admin/events/:id/cancellation-policy', () => {
     const bad = await call(t.app, 'PUT', url, { caller: staff.caller, body: { ...policy, feeValue: 150 } });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('A percentage is at most 100');
+    // A fixed fee past what the column holds is the form's 400, not the database's 500 (the fuzz found it).
+    const huge = { ...policy, feeType: 'FIXED', feeValue: Number.MAX_SAFE_INTEGER };
+    const tooLarge = await call(t.app, 'PUT', url, { caller: staff.caller, body: huge });
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.body).toContain('This amount is too large');
   });
 });

@@ -14,7 +14,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
 import { sendDownload } from '../../platform/downloads.ts';
 import { exportMediaTypes, sendExport } from '../../platform/exports.ts';
-import { idempotentRequest } from '../../platform/idempotency.ts';
+import { idempotentRequest, idempotencyKeyHeaders } from '../../platform/idempotency.ts';
 import {
   exportReceivables,
   getPaymentTerms,
@@ -27,7 +27,6 @@ import {
 
 const idParams = z.object({ id: z.uuid('Not an invoice id') });
 const organizationParams = z.object({ organizationId: z.uuid('Not an organization id') });
-const keyed = z.object({ 'idempotency-key': z.uuid('An Idempotency-Key header with a UUID is required.') });
 const terms = z.object({ paymentTermsDays: z.number() });
 const staff = { access: 'staff' } as const;
 const tags = ['admin'];
@@ -81,7 +80,7 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       schema: {
         tags,
         params: idParams,
-        headers: keyed,
+        headers: idempotencyKeyHeaders,
         body: recordInvoicePaymentInput,
         response: { 201: recordInvoicePaymentReply },
       },

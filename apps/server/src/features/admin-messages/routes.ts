@@ -10,11 +10,10 @@ import {
 } from '@portal/domain/events/event-messages.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
-import { idempotentRequest } from '../../platform/idempotency.ts';
+import { idempotentRequest, idempotencyKeyHeaders } from '../../platform/idempotency.ts';
 import { listMessages, previewMessage, sendMessage } from './service.ts';
 
 const eventParams = z.object({ eventId: z.uuid('Not an event id') });
-const headers = z.object({ 'idempotency-key': z.uuid('An Idempotency-Key header with a UUID is required.') });
 const staff = { access: 'staff' } as const;
 const tags = ['admin'];
 
@@ -42,7 +41,13 @@ export const adminMessageRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     '/admin/events/:eventId/messages',
     {
       config: staff,
-      schema: { tags, params: eventParams, headers, body: eventMessageInput, response: { 201: eventMessageRow } },
+      schema: {
+        tags,
+        params: eventParams,
+        headers: idempotencyKeyHeaders,
+        body: eventMessageInput,
+        response: { 201: eventMessageRow },
+      },
     },
     async (request, reply) => {
       const idempotency = idempotentRequest(request, request.headers['idempotency-key'], request.body);

@@ -14,7 +14,7 @@ import {
 } from '@portal/domain/applications/contracts.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
-import { idempotentRequest } from '../../platform/idempotency.ts';
+import { idempotentRequest, idempotencyKeyHeaders } from '../../platform/idempotency.ts';
 import { getApplication, listApplications, startApplication, withdrawApplication } from './service.ts';
 import { saveSegment } from './segments.ts';
 import { applyCoupon, changePaymentMethod, payApplication, quoteApplication } from './payments.ts';
@@ -23,8 +23,6 @@ import { listLegacyApplications, payLegacyApplication } from './legacy-payments.
 
 const params = z.object({ applicationId: z.uuid('Not an application id') });
 const legacyParams = z.object({ legacyApplicationId: z.uuid('Not an application id') });
-const idempotencyMessage = 'An Idempotency-Key header with a UUID is required.';
-const payHeaders = z.object({ 'idempotency-key': z.uuid(idempotencyMessage) });
 const signedIn = { access: 'signedIn' } as const;
 const tags = ['applications'];
 
@@ -62,7 +60,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     '/legacy-event-applications/:legacyApplicationId/pay',
     {
       config: signedIn,
-      schema: { tags, params: legacyParams, headers: payHeaders, response: { 200: applicationPayReply } },
+      schema: { tags, params: legacyParams, headers: idempotencyKeyHeaders, response: { 200: applicationPayReply } },
     },
     async (request) =>
       payLegacyApplication(
@@ -115,7 +113,10 @@ export const applicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
 
   app.post(
     '/event-applications/:applicationId/pay',
-    { config: signedIn, schema: { tags, params, headers: payHeaders, response: { 200: applicationPayReply } } },
+    {
+      config: signedIn,
+      schema: { tags, params, headers: idempotencyKeyHeaders, response: { 200: applicationPayReply } },
+    },
     async (request) =>
       payApplication(
         deps,

@@ -3,12 +3,10 @@ import { z } from 'zod';
 import { cancelCheckoutReply, checkoutInput, checkoutReply } from '@portal/domain/commerce/payments.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
-import { idempotentRequest } from '../../platform/idempotency.ts';
+import { idempotentRequest, idempotencyKeyHeaders } from '../../platform/idempotency.ts';
 import { outcomeCounter } from '../../platform/metrics.ts';
 import { cancelCheckout, checkout } from './service.ts';
 
-const idempotencyMessage = 'An Idempotency-Key header with a UUID is required.';
-const headers = z.object({ 'idempotency-key': z.uuid(idempotencyMessage) });
 const paymentParams = z.object({ eventPaymentId: z.uuid('Not an event payment id') });
 
 /** Checkouts by outcome on /metrics: placed, refused (sold out, cart changed) or failed. */
@@ -21,7 +19,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     {
       config: { access: 'signedIn' },
       onResponse: checkouts,
-      schema: { tags: ['cart'], headers, body: checkoutInput, response: { 201: checkoutReply } },
+      schema: { tags: ['cart'], headers: idempotencyKeyHeaders, body: checkoutInput, response: { 201: checkoutReply } },
     },
     async (request, reply) => {
       const idempotency = idempotentRequest(request, request.headers['idempotency-key'], request.body);

@@ -26,6 +26,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { fundEntriesPage, fundSummaries, requireDistrictAdministrator } from '../../core/district-funds.ts';
 import { seatBlocksPage } from '../../core/district-seats.ts';
 import { caller } from '../../platform/access.ts';
+import { idempotencyKeyHeaders, idempotentRequest } from '../../platform/idempotency.ts';
 import { exportMediaTypes, sendExport } from '../../platform/exports.ts';
 import { approvalsPage, schoolsPage, spendingRows } from './repository.ts';
 import { buyAhead, cartToBuyAhead, give, giveBack } from './seat-blocks.ts';
@@ -207,17 +208,37 @@ export const districtFundRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     '/district-funds/:districtId/seat-blocks/:blockId/gifts',
     {
       config: signedIn,
-      schema: { tags, params: blockParams, body: seatGiftInput, response: { 200: seatsMovedReply } },
+      schema: {
+        tags,
+        params: blockParams,
+        headers: idempotencyKeyHeaders,
+        body: seatGiftInput,
+        response: { 200: seatsMovedReply },
+      },
     },
-    async (request) => give(deps, caller(request), request.params.districtId, request.params.blockId, request.body),
+    async (request) => {
+      const { districtId, blockId } = request.params;
+      const idempotency = idempotentRequest(request, request.headers['idempotency-key'], request.body);
+      return give(deps, caller(request), districtId, blockId, request.body, idempotency);
+    },
   );
 
   app.post(
     '/district-funds/:districtId/seat-blocks/:blockId/returns',
     {
       config: signedIn,
-      schema: { tags, params: blockParams, body: seatReturnInput, response: { 200: seatsMovedReply } },
+      schema: {
+        tags,
+        params: blockParams,
+        headers: idempotencyKeyHeaders,
+        body: seatReturnInput,
+        response: { 200: seatsMovedReply },
+      },
     },
-    async (request) => giveBack(deps, caller(request), request.params.districtId, request.params.blockId, request.body),
+    async (request) => {
+      const { districtId, blockId } = request.params;
+      const idempotency = idempotentRequest(request, request.headers['idempotency-key'], request.body);
+      return giveBack(deps, caller(request), districtId, blockId, request.body, idempotency);
+    },
   );
 };

@@ -28,10 +28,10 @@ const blocksOf = async (caller: Caller, districtId: string) => {
   expect(response.statusCode).toBe(200);
   return response.json<SeatBlockPage>();
 };
-const give = (caller: Caller, districtId: string, blockId: string, body: unknown) =>
-  call(t.app, 'POST', `${base(districtId)}/${blockId}/gifts`, { caller, body });
-const giveBack = (caller: Caller, districtId: string, blockId: string, body: unknown) =>
-  call(t.app, 'POST', `${base(districtId)}/${blockId}/returns`, { caller, body });
+const give = (caller: Caller, districtId: string, blockId: string, body: unknown, key: string = randomUUID()) =>
+  call(t.app, 'POST', `${base(districtId)}/${blockId}/gifts`, { caller, body, headers: { 'idempotency-key': key } });
+const giveBack = (caller: Caller, districtId: string, blockId: string, body: unknown, key: string = randomUUID()) =>
+  call(t.app, 'POST', `${base(districtId)}/${blockId}/returns`, { caller, body, headers: { 'idempotency-key': key } });
 
 async function balanceOf(districtId: string): Promise<number> {
   const [row] = await t.deps.db
@@ -246,6 +246,40 @@ describe('seats bought ahead are given to the district’s schools or returned',
     expect(
       await t.deps.db.select().from(districtSeatGifts).where(eq(districtSeatGifts.blockId, block.id)),
     ).toHaveLength(1);
+  });
+
+  it('gives and returns once per Idempotency-Key: a repeat answers the same, another body with it is refused', async () => {
+    const { districtId, administrator, school: first, day, block } = await boughtAhead(3);
+    const body = { organizationId: first.organization.id, seats: 1 };
+    const key = randomUUID();
+    const answers = [
+      await give(administrator.caller, districtId, block.id, body, key),
+      await give(administrator.caller, districtId, block.id, body, key),
+    ];
+    expect(answers.map((answer) => answer.json())).toEqual([
+      { message: districtSeatMessages.given(1, first.organization.name), seatsLeft: 2 },
+      { message: districtSeatMessages.given(1, first.organization.name), seatsLeft: 2 },
+    ]);
+    expect(
+      await t.deps.db.select().from(districtSeatGifts).where(eq(districtSeatGifts.blockId, block.id)),
+    ).toHaveLength(1);
+    const reused = await give(administrator.caller, districtId, block.id, { ...body, seats: 2 }, key);
+    expect(reused.statusCode).toBe(422);
+
+    const returnKey = randomUUID();
+    for (let i = 0; i < 2; i += 1)
+      expect((await giveBack(administrator.caller, districtId, block.id, { seats: 1 }, returnKey)).json()).toEqual({
+        message: districtSeatMessages.returned(1, ticketCents),
+        seatsLeft: 1,
+      });
+    expect(await taken(day.section.id)).toBe(2);
+    expect(await balanceOf(districtId)).toBe(100_000 - 2 * ticketCents);
+
+    const unkeyed = await call(t.app, 'POST', `${base(districtId)}/${block.id}/returns`, {
+      caller: administrator.caller,
+      body: { seats: 1 },
+    });
+    expect(unkeyed.statusCode).toBe(400);
   });
 
   it('returns unused seats: back on sale and their price back in the fund', async () => {

@@ -9,6 +9,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { requireDistrictAdministrator } from '../../core/district-funds.ts';
 import { buySeatsAhead, giveSeats, returnSeats, seatsAheadCartOf } from '../../core/district-seats.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
+import type { IdempotentRequest } from '../../platform/idempotency.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
 import { requireSchoolOf } from './service.ts';
 
@@ -47,28 +48,35 @@ export async function buyAhead(deps: AppDeps, auth: RequestAuth, districtId: str
   });
 }
 
-/** POST …/seat-blocks/:blockId/gifts: seats given to one of the district's schools, as its paid order. */
+/**
+ * POST …/seat-blocks/:blockId/gifts: seats given to one of the district's schools, as its paid order; once per
+ * Idempotency-Key (a repeat answers as the first did, with the seats left now).
+ */
 export async function give(
   deps: AppDeps,
   auth: RequestAuth,
   districtId: string,
   blockId: string,
   input: SeatGiftInput,
+  idempotency: IdempotentRequest,
 ) {
   const districtName = await requireDistrictAdministrator(deps.db, districtId, auth.user.id);
   const schoolName = await requireSchoolOf(deps, districtId, input.organizationId);
   const now = deps.clock();
   return deps.db.transaction(async (tx) => {
-    const left = await giveSeats(tx, {
+    const given = await giveSeats(tx, {
       districtId,
       districtName,
       blockId,
       school: { id: input.organizationId, name: schoolName },
       seats: input.seats,
       givenById: auth.user.id,
+      idempotency,
       publicUrl: deps.config.publicUrl,
       now,
     });
+    const reply = { message: districtSeatMessages.given(input.seats, schoolName), seatsLeft: given.seatsLeft };
+    if (given.replayed) return reply;
     await audit(tx, {
       ...actorOf(auth),
       action: 'district-fund.seats-given',
@@ -76,7 +84,7 @@ export async function give(
       subjectId: input.organizationId,
       data: { districtId, blockId, seats: input.seats },
     });
-    return { message: districtSeatMessages.given(input.seats, schoolName), seatsLeft: left };
+    return reply;
   });
 }
 
@@ -87,6 +95,7 @@ export async function giveBack(
   districtId: string,
   blockId: string,
   input: SeatReturnInput,
+  idempotency: IdempotentRequest,
 ) {
   await requireDistrictAdministrator(deps.db, districtId, auth.user.id);
   const now = deps.clock();
@@ -96,8 +105,14 @@ export async function giveBack(
       blockId,
       seats: input.seats,
       returnedById: auth.user.id,
+      idempotency,
       now,
     });
+    const reply = {
+      message: districtSeatMessages.returned(input.seats, returned.amountCents),
+      seatsLeft: returned.seatsLeft,
+    };
+    if (returned.replayed) return reply;
     await audit(tx, {
       ...actorOf(auth),
       action: 'district-fund.seats-returned',
@@ -105,6 +120,6 @@ export async function giveBack(
       subjectId: districtId,
       data: { blockId, seats: input.seats, amountCents: returned.amountCents },
     });
-    return { message: districtSeatMessages.returned(input.seats, returned.amountCents), seatsLeft: returned.seatsLeft };
+    return reply;
   });
 }

@@ -32,7 +32,7 @@ import {
   cancelTicketsInput,
   refundPreview,
 } from '@portal/domain/commerce/refunds.ts';
-import { idempotentRequest } from '../../platform/idempotency.ts';
+import { idempotentRequest, idempotencyKeyHeaders } from '../../platform/idempotency.ts';
 import {
   cancelByBuyer,
   cancellationView,
@@ -45,7 +45,6 @@ const paymentParams = z.object({ eventPaymentId: z.uuid('Not an event payment id
 const signedIn = { access: 'signedIn' } as const;
 const tags = ['cart'];
 const creditNoteParams = paymentParams.extend({ refundId: z.uuid('Not a refund id') });
-const keyed = z.object({ 'idempotency-key': z.uuid('An Idempotency-Key header with a UUID is required.') });
 
 /**
  * The member's event payments (checkout results, the success page's polling, 'Manage Events'), and their
@@ -110,7 +109,7 @@ export const eventPaymentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       schema: {
         tags,
         params: paymentParams,
-        headers: keyed,
+        headers: idempotencyKeyHeaders,
         body: cancelTicketsInput,
         response: { 200: cancellationReply },
       },

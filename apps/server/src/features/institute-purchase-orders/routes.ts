@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { purchaseOrderSubmitted } from '@portal/domain/commerce/purchase-orders.ts';
 import {
   applicantAvailability,
@@ -14,14 +13,11 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { readUpload } from '../../core/purchase-order-upload.ts';
 import { caller } from '../../platform/access.ts';
-import { idempotentRequest } from '../../platform/idempotency.ts';
+import { idempotentRequest, idempotencyKeyHeaders } from '../../platform/idempotency.ts';
 import * as service from './service.ts';
 
 const signedIn = { access: 'signedIn' } as const;
 const tags = ['purchase-orders'];
-const idempotencyHeaders = z.object({
-  'idempotency-key': z.uuid('An Idempotency-Key header with a UUID is required.'),
-});
 
 /**
  * A member's purchase order for accepted applicants of an institute (organizations.md §2, §7: the
@@ -58,7 +54,7 @@ export const institutePurchaseOrderRoutes: FastifyPluginAsyncZod<AppDeps> = asyn
       config: signedIn,
       schema: {
         tags,
-        headers: idempotencyHeaders,
+        headers: idempotencyKeyHeaders,
         consumes: ['multipart/form-data'],
         response: { 201: purchaseOrderSubmitted },
       },

@@ -5,15 +5,12 @@ import { contractList, contractsQuery } from '@portal/domain/commerce/member-pur
 import type { AppDeps } from '../../app-deps.ts';
 import { readUpload } from '../../core/purchase-order-upload.ts';
 import { caller } from '../../platform/access.ts';
-import { idempotentRequest } from '../../platform/idempotency.ts';
+import { idempotentRequest, idempotencyKeyHeaders } from '../../platform/idempotency.ts';
 import { sendDownload } from '../../platform/downloads.ts';
 import { contractsOf, signedContract, submitPackagePurchaseOrder } from './service.ts';
 
 const signedIn = { access: 'signedIn' } as const;
 const tags = ['purchase-orders'];
-const idempotencyHeaders = z.object({
-  'idempotency-key': z.uuid('An Idempotency-Key header with a UUID is required.'),
-});
 const contractParams = z.object({ contractId: z.uuid('Not a contract id') });
 
 /** A package purchase order: the organization's signed contracts, and the purchase order paying one (organizations.md §2, §7). */
@@ -42,7 +39,7 @@ export const packagePurchaseOrderRoutes: FastifyPluginAsyncZod<AppDeps> = async 
       config: signedIn,
       schema: {
         tags,
-        headers: idempotencyHeaders,
+        headers: idempotencyKeyHeaders,
         consumes: ['multipart/form-data'],
         response: { 201: purchaseOrderSubmitted },
       },

@@ -17,7 +17,7 @@ import {
 } from '@portal/domain/registrations/requests.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
-import { idempotentRequest } from '../../platform/idempotency.ts';
+import { idempotentRequest, idempotencyKeyHeaders } from '../../platform/idempotency.ts';
 import {
   cancelRequest,
   createRequest,
@@ -34,9 +34,6 @@ const params = z.object({ requestId: z.uuid('Not a registration request id') });
 const paymentParams = params.extend({ eventPaymentId: z.uuid('Not an event payment id') });
 const eventParams = z.object({ eventId: z.uuid('Not an event id') });
 const attendeeParams = params.extend({ userId: z.uuid('Not a user id') });
-const idempotencyHeaders = z.object({
-  'idempotency-key': z.uuid('An Idempotency-Key header with a UUID is required.'),
-});
 const signedIn = { access: 'signedIn' } as const;
 const tags = ['registration-requests'];
 const detail = { 200: registrationRequestDetail };
@@ -67,7 +64,7 @@ export const registrationRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       config: signedIn,
       schema: {
         tags,
-        headers: idempotencyHeaders,
+        headers: idempotencyKeyHeaders,
         body: createRegistrationRequestInput,
         response: { 201: registrationRequestCreated },
       },
@@ -116,7 +113,7 @@ export const registrationRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       schema: {
         tags,
         params,
-        headers: idempotencyHeaders,
+        headers: idempotencyKeyHeaders,
         body: registrationPayInput,
         response: { 200: registrationPayReply },
       },

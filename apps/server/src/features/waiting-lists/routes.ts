@@ -8,14 +8,11 @@ import {
 } from '@portal/domain/events/waiting-lists.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { caller } from '../../platform/access.ts';
-import { idempotentRequest } from '../../platform/idempotency.ts';
+import { idempotentRequest, idempotencyKeyHeaders } from '../../platform/idempotency.ts';
 import * as waitingLists from './service.ts';
 
 const eventParams = z.object({ eventId: z.uuid('Not an event id') });
 const entryParams = z.object({ entryId: z.uuid('Not a waiting-list entry id') });
-const idempotencyHeaders = z.object({
-  'idempotency-key': z.uuid('An Idempotency-Key header with a UUID is required.'),
-});
 const signedIn = { access: 'signedIn' } as const;
 const tags = ['waiting-lists'];
 
@@ -52,7 +49,7 @@ export const waitingListsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     '/waiting-lists/entries/:entryId/checkout',
     {
       config: signedIn,
-      schema: { tags, params: entryParams, headers: idempotencyHeaders, response: { 200: offerCheckoutReply } },
+      schema: { tags, params: entryParams, headers: idempotencyKeyHeaders, response: { 200: offerCheckoutReply } },
     },
     async (request) =>
       waitingLists.checkoutOffer(

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { World } from '../fixtures.ts';
 import { signedIn, staffOnly, type Rows } from './rows.ts';
 
@@ -54,6 +55,25 @@ export const districtFundRows: Rows = {
     input: (w: World) => ({ ...ofA(w), query: { format: 'csv' } }),
     expect: signedIn(403),
   },
+  'GET /api/district-funds/:districtId/seat-blocks': { input: ofA, expect: signedIn(403) },
+  'GET /api/district-funds/:districtId/seat-blocks/cart': { input: ofA, expect: signedIn(403) },
+  'POST /api/district-funds/:districtId/seat-blocks': { input: ofA, expect: signedIn(403) },
+  'POST /api/district-funds/:districtId/seat-blocks/:blockId/gifts': {
+    input: (w: World) => ({
+      params: { districtId: districtOfA(w), blockId: nobody },
+      headers: { 'idempotency-key': randomUUID() },
+      body: { organizationId: w.schoolA.organization.id, seats: 1 },
+    }),
+    expect: signedIn(403),
+  },
+  'POST /api/district-funds/:districtId/seat-blocks/:blockId/returns': {
+    input: (w: World) => ({
+      params: { districtId: districtOfA(w), blockId: nobody },
+      headers: { 'idempotency-key': randomUUID() },
+      body: { seats: 1 },
+    }),
+    expect: signedIn(403),
+  },
   'GET /api/admin/district-funds': {
     expect: staffOnly(200),
     mayShowAnything: true,
@@ -70,6 +90,12 @@ export const districtFundRows: Rows = {
     expect: staffOnly(200),
     mayShowAnything: true,
     why: "Staff read any fund's ledger.",
+  },
+  'GET /api/admin/district-funds/:districtId/seat-blocks': {
+    input: ofA,
+    expect: staffOnly(200),
+    mayShowAnything: true,
+    why: 'Staff read the seats any district bought ahead.',
   },
   'POST /api/admin/district-funds/:districtId/entries': {
     input: () => ({

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type {
   DistrictApprovalPage,
   DistrictFundEntryPage,
@@ -9,6 +10,7 @@ import type {
 } from '@portal/domain/organizations/district-funds.ts';
 import type { SeatBlockPage, SeatGiftInput, SeatsAheadCart } from '@portal/domain/organizations/district-seats.ts';
 import { api, withQuery } from '../../../lib/api.ts';
+import { newIdempotencyKey } from '../../../shared/commerce/idempotency-key.ts';
 import { commerceKeys } from '../../../shared/commerce/queries.ts';
 
 export const districtFundsPath = '/api/district-funds';
@@ -126,12 +128,18 @@ export function useBuySeatsAhead(districtId: string) {
   });
 }
 
-export const useGiveSeats = (districtId: string) =>
-  useDistrictMutation(districtId, ({ blockId, ...gift }: SeatGiftInput & { blockId: string }) =>
-    api.post<SeatsMoved>(`${base(districtId)}/seat-blocks/${encodeURIComponent(blockId)}/gifts`, gift),
+/**
+ * A move of a block's seats to a school or back on sale, with one Idempotency-Key per dialog: a double click or a
+ * retry after a lost answer moves them once.
+ */
+function useSeatMove<Body>(districtId: string, move: 'gifts' | 'returns') {
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  return useDistrictMutation(districtId, ({ blockId, body }: { blockId: string; body: Body }) =>
+    api.post<SeatsMoved>(`${base(districtId)}/seat-blocks/${encodeURIComponent(blockId)}/${move}`, body, {
+      'Idempotency-Key': idempotencyKey,
+    }),
   );
+}
 
-export const useReturnSeats = (districtId: string) =>
-  useDistrictMutation(districtId, ({ blockId, seats }: { blockId: string; seats: number }) =>
-    api.post<SeatsMoved>(`${base(districtId)}/seat-blocks/${encodeURIComponent(blockId)}/returns`, { seats }),
-  );
+export const useGiveSeats = (districtId: string) => useSeatMove<SeatGiftInput>(districtId, 'gifts');
+export const useReturnSeats = (districtId: string) => useSeatMove<{ seats: number }>(districtId, 'returns');

@@ -157,7 +157,7 @@ function GiveModal({ districtId, block, onClose }: { districtId: string; block: 
       pending={give.isPending}
       send={(seats, done) => {
         if (!organizationId) return 'Choose the school that gets the seats';
-        give.mutate({ blockId: block.id, organizationId, seats }, done);
+        give.mutate({ blockId: block.id, body: { organizationId, seats } }, done);
         return null;
       }}
       onClose={onClose}
@@ -188,7 +188,7 @@ function ReturnModal({ districtId, block, onClose }: { districtId: string; block
       confirm={{ label: districtSeatMessages.returnConfirm, color: 'red' }}
       pending={giveBack.isPending}
       send={(seats, done) => {
-        giveBack.mutate({ blockId: block.id, seats }, done);
+        giveBack.mutate({ blockId: block.id, body: { seats } }, done);
         return null;
       }}
       onClose={onClose}

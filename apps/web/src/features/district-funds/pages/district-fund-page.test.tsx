@@ -223,7 +223,11 @@ describe('seats a district buys ahead', { timeout: 20_000 }, () => {
     refuse = false;
     await userEvent.click(within(dialog).getByRole('button', { name: 'Give seats' }));
     expect(await screen.findByText('2 seats given to Lincoln Elementary.')).toBeInTheDocument();
-    expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toEqual({ organizationId: schoolId, seats: 2 });
+    const gifts = calls.filter((call) => call.method === 'POST');
+    expect(gifts.at(-1)?.body).toEqual({ organizationId: schoolId, seats: 2 });
+    // The refused try and the one that went through are one dialog's: one key, so a double click gives once.
+    expect(new Set(gifts.map((call) => call.headers['Idempotency-Key'])).size).toBe(1);
+    expect(gifts[0]?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('returns seats unused after saying where they go', async () => {
