@@ -256,7 +256,7 @@ describe('seats bought ahead are given to the district’s schools or returned',
       await give(administrator.caller, districtId, block.id, body, key),
       await give(administrator.caller, districtId, block.id, body, key),
     ];
-    expect(answers.map((answer) => answer.json())).toEqual([
+    expect(answers.map((answer) => answer.json<{ message: string; seatsLeft: number }>())).toEqual([
       { message: districtSeatMessages.given(1, first.organization.name), seatsLeft: 2 },
       { message: districtSeatMessages.given(1, first.organization.name), seatsLeft: 2 },
     ]);
