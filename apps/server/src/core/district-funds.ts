@@ -101,7 +101,7 @@ export interface LedgerRow {
   amountCents: number;
   organizationId?: string | null;
   paymentId?: string | null;
-  /** Seats bought ahead that this row paid for or gave back (core/district-seats.ts). */
+  /** Seats bought ahead that this row paid for or gave back (core/seat-blocks.ts). */
   seatBlockId?: string | null;
   reference?: string | null;
   reason: string;

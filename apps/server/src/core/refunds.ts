@@ -15,7 +15,7 @@ import { enqueueJob, type JobHandler } from '../platform/jobs.ts';
 import { providerOfPayment } from '../platform/payment-providers.ts';
 import { issueCreditNote } from './credit-notes.ts';
 import { refundToFund } from './district-funds.ts';
-import { refundGiftToFund } from './district-seats.ts';
+import { refundGiftToFund } from './seat-blocks.ts';
 import { emitWebhookEvent } from './webhooks.ts';
 
 /**

@@ -9,10 +9,10 @@ import {
   districtListQuery,
   districtPageQuery,
 } from '@portal/domain/organizations/district-funds.ts';
-import { seatBlockPage } from '@portal/domain/organizations/district-seats.ts';
+import { seatBlockPage } from '@portal/domain/organizations/seat-blocks.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { fundEntriesPage, fundSummaries, fundSummary } from '../../core/district-funds.ts';
-import { seatBlocksPage } from '../../core/district-seats.ts';
+import { seatBlocksPage } from '../../core/seat-blocks.ts';
 import { caller } from '../../platform/access.ts';
 import { notFound } from '../../platform/errors.ts';
 import { recordEntry } from './service.ts';

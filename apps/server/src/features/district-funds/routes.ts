@@ -19,12 +19,12 @@ import {
   seatsAheadCart,
   seatsBoughtReply,
   seatsMovedReply,
-} from '@portal/domain/organizations/district-seats.ts';
+} from '@portal/domain/organizations/seat-blocks.ts';
 import { eventPaymentStatuses } from '@portal/domain/commerce/enums.ts';
 import { exportFormats } from '@portal/domain/exports.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { fundEntriesPage, fundSummaries, requireDistrictAdministrator } from '../../core/district-funds.ts';
-import { seatBlocksPage } from '../../core/district-seats.ts';
+import { seatBlocksPage } from '../../core/seat-blocks.ts';
 import { caller } from '../../platform/access.ts';
 import { idempotencyKeyHeaders, idempotentRequest } from '../../platform/idempotency.ts';
 import { exportMediaTypes, sendExport } from '../../platform/exports.ts';

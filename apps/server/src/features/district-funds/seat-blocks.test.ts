@@ -7,7 +7,7 @@ import {
   districtSeatMessages,
   type SeatBlockPage,
   type SeatsAheadCart,
-} from '@portal/domain/organizations/district-seats.ts';
+} from '@portal/domain/organizations/seat-blocks.ts';
 import { cartItems, carts, eventPaymentItems, eventPayments, eventSections } from '../../db/schema/commerce.ts';
 import { districtFundEntries, districtSeatGifts } from '../../db/schema/district-funds.ts';
 import { districts } from '../../db/schema/organizations.ts';

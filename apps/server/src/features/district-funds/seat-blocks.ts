@@ -4,10 +4,10 @@ import {
   type SeatGiftInput,
   type SeatReturnInput,
   type SeatsAheadCart,
-} from '@portal/domain/organizations/district-seats.ts';
+} from '@portal/domain/organizations/seat-blocks.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireDistrictAdministrator } from '../../core/district-funds.ts';
-import { buySeatsAhead, giveSeats, returnSeats, seatsAheadCartOf } from '../../core/district-seats.ts';
+import { buySeatsAhead, giveSeats, returnSeats, seatsAheadCartOf } from '../../core/seat-blocks.ts';
 import { actorOf, audit } from '../../platform/audit.ts';
 import type { IdempotentRequest } from '../../platform/idempotency.ts';
 import type { RequestAuth } from '../../platform/sessions.ts';
@@ -16,7 +16,7 @@ import { requireSchoolOf } from './service.ts';
 /**
  * Seats a district buys ahead (docs/decisions/0232-seats-bought-ahead.md): its administrator's cart
  * bought from the fund, seats given to the district's schools and seats returned unused. Every route
- * asks requireDistrictAdministrator first; the rules and the writes are core/district-seats.ts's.
+ * asks requireDistrictAdministrator first; the rules and the writes are core/seat-blocks.ts's.
  */
 
 const today = (deps: AppDeps, now: Date) => calendarDateIn(now, deps.config.timeZone);

@@ -3,11 +3,7 @@ import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-q
 import { useState, type ReactNode } from 'react';
 import { formatMomentDay } from '@portal/domain/dates.ts';
 import { formatCents } from '@portal/domain/money.ts';
-import {
-  districtSeatMessages,
-  type SeatBlock,
-  type SeatBlockPage,
-} from '@portal/domain/organizations/district-seats.ts';
+import { districtSeatMessages, type SeatBlock, type SeatBlockPage } from '@portal/domain/organizations/seat-blocks.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { useProviderTimeZone } from '../../lib/time-zone.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';

@@ -5,7 +5,7 @@ import type {
   DistrictFundSummary,
   DistrictFundSummaryPage,
 } from '@portal/domain/organizations/district-funds.ts';
-import type { SeatBlockPage } from '@portal/domain/organizations/district-seats.ts';
+import type { SeatBlockPage } from '@portal/domain/organizations/seat-blocks.ts';
 import { api, withQuery } from '../../../lib/api.ts';
 import type { ListParams } from '../../../lib/list-search.ts';
 

@@ -2,7 +2,7 @@ import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { formatCents } from '@portal/domain/money.ts';
-import { districtSeatMessages } from '@portal/domain/organizations/district-seats.ts';
+import { districtSeatMessages } from '@portal/domain/organizations/seat-blocks.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { Ledger } from '../../../shared/district-funds/ledger-table.tsx';

@@ -8,7 +8,7 @@ import type {
   DistrictSchoolPage,
   DistrictSpendingPage,
 } from '@portal/domain/organizations/district-funds.ts';
-import type { SeatBlockPage, SeatGiftInput, SeatsAheadCart } from '@portal/domain/organizations/district-seats.ts';
+import type { SeatBlockPage, SeatGiftInput, SeatsAheadCart } from '@portal/domain/organizations/seat-blocks.ts';
 import { api, withQuery } from '../../../lib/api.ts';
 import { newIdempotencyKey } from '../../../shared/commerce/idempotency-key.ts';
 import { commerceKeys } from '../../../shared/commerce/queries.ts';

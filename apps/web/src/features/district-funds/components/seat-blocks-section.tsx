@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCents } from '@portal/domain/money.ts';
-import { districtSeatMessages, type SeatBlock } from '@portal/domain/organizations/district-seats.ts';
+import { districtSeatMessages, type SeatBlock } from '@portal/domain/organizations/seat-blocks.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { SeatBlocks } from '../../../shared/district-funds/seat-blocks-table.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
@@ -54,8 +54,9 @@ function CartToBuyAhead({ districtId }: { districtId: string }) {
       ) : (
         <>
           <Stack gap={2} component="ul" m={0} pl="md" aria-label="Your cart">
-            {lines.map((line) => (
-              <Text component="li" size="sm" key={line.title}>
+            {lines.map((line, index) => (
+              // Two ticket types of one section share a title: the position keeps the keys apart.
+              <Text component="li" size="sm" key={`${index}-${line.title}`}>
                 {line.numberOfTickets} × {line.title}: {formatCents(line.priceCents * line.numberOfTickets)}
               </Text>
             ))}

@@ -8,7 +8,7 @@ import type {
   DistrictSchoolPage,
   DistrictSpendingPage,
 } from '@portal/domain/organizations/district-funds.ts';
-import type { SeatBlockPage, SeatsAheadCart } from '@portal/domain/organizations/district-seats.ts';
+import type { SeatBlockPage, SeatsAheadCart } from '@portal/domain/organizations/seat-blocks.ts';
 import { jsonResponse, problemResponse, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { aUser } from '../../../test/users.ts';

@@ -6,7 +6,7 @@ import {
   seatsAheadRefusal,
   seatsLeft,
   type SeatsAheadRefusal,
-} from './district-seats.ts';
+} from './seat-blocks.ts';
 
 const cart = (overrides: Partial<Parameters<typeof seatsAheadRefusal>[0]>) => ({
   lines: 1,

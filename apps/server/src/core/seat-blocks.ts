@@ -10,7 +10,7 @@ import {
   type SeatBlock,
   type SeatBlockPage,
   type SeatsAheadCart,
-} from '@portal/domain/organizations/district-seats.ts';
+} from '@portal/domain/organizations/seat-blocks.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { pageTotal } from '../db/page-total.ts';
 import { districtSeatBlocks, districtSeatGifts, districtSeatReturns } from '../db/schema/district-funds.ts';
@@ -27,7 +27,7 @@ import { releaseCartQuoteHolds } from './quotes.ts';
 
 /**
  * Seats a district bought ahead (issue 41, docs/decisions/0232-seats-bought-ahead.md): the one owner of
- * district_seat_blocks and district_seat_gifts. A block's seats are counted in the event's buckets from
+ * district_seat_blocks, district_seat_gifts and district_seat_returns. A block's seats are counted in the event's buckets from
  * the moment they are bought; while not given nor returned the block holds them, and a seat given is
  * held by its school's payment (the buckets do not move). Lock order as everywhere: seat buckets, the
  * fund, the receipt counter; a block's own row is locked before any of them.
@@ -82,15 +82,16 @@ export async function buySeatsAhead(
   purchase: { districtId: string; buyerId: string; now: Date; today: string },
 ): Promise<{ blocks: number; seats: number; totalCents: number }> {
   const cart = await loadCheckoutCart(tx, purchase.buyerId, purchase.now, purchase.today);
-  const early = refusalMessage(cart, Number.MAX_SAFE_INTEGER);
+  // Everything but the balance is refused before any seat is taken; the balance is read under the fund's lock below.
+  const early = refusalMessage(cart, Number.POSITIVE_INFINITY);
   if (early !== null) throw cart.lines.length === 0 ? badRequest(early) : conflict(early);
   // Seats the buyer's own quote holds pass to this purchase, as they would to a checkout.
   if (cart.quoteHoldsSeats) await releaseCartQuoteHolds(tx, purchase.buyerId);
   await takeSeats(tx, cart.lines);
   await lockFund(tx, purchase.districtId);
-  const balance = await fundBalance(tx, purchase.districtId);
+  const short = refusalMessage(cart, await fundBalance(tx, purchase.districtId));
+  if (short !== null) throw conflict(short);
   const { total } = orderTotals(cart.lines, null);
-  if (total > balance) throw conflict(districtSeatMessages.balanceShort(balance));
   for (const line of cart.lines) {
     const [block] = await tx
       .insert(districtSeatBlocks)
