@@ -306,10 +306,20 @@ function beginWithFirstRead(client: pg.PoolClient): void {
       held = args;
       return Promise.resolve(begun);
     }
-    const begin = query(...held) as Promise<unknown>;
-    held = null;
     if (onlyReads(args[0]) && !withCallback) {
-      const read = query(...args) as Promise<unknown>;
+      // Both are written synchronously (node-postgres submits a pipelined statement at once): corked, they leave
+      // in one write to the socket instead of two.
+      const { stream } = client.connection;
+      stream.cork();
+      let begin: Promise<unknown>;
+      let read: Promise<unknown>;
+      try {
+        begin = query(...held) as Promise<unknown>;
+        read = query(...args) as Promise<unknown>;
+      } finally {
+        held = null;
+        stream.uncork();
+      }
       return begin.then(
         () => read,
         async (error: unknown) => {
@@ -319,6 +329,8 @@ function beginWithFirstRead(client: pg.PoolClient): void {
         },
       );
     }
+    const begin = query(...held) as Promise<unknown>;
+    held = null;
     const callback = args.find((arg) => typeof arg === 'function') as ((error: unknown) => void) | undefined;
     const sent = begin.then(() => query(...args));
     if (!callback) return sent;
