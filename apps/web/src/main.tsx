@@ -35,6 +35,18 @@ function routerReady(router: AppRouter): Promise<void> {
   });
 }
 
+/**
+ * Loads the browser's locale data on another thread while the app's modules load (lib/intl-warmup.ts), so the
+ * first date or price a page draws does not load it inside the render's task.
+ */
+function warmUpFormatters(): void {
+  try {
+    new Worker(new URL('./lib/intl-warmup.ts', import.meta.url), { type: 'module' });
+  } catch {
+    // A browser that cannot start the worker loads the data on the first date it formats, as it did before.
+  }
+}
+
 async function start(root: HTMLElement) {
   const queryClient = createQueryClient({
     // The session ended while a page was open (expired or revoked): sign in again, then come back.
@@ -67,4 +79,5 @@ async function start(root: HTMLElement) {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+warmUpFormatters();
 void start(root);

@@ -301,12 +301,27 @@ describe('a prerendered first screen', () => {
     mkdirSync(path.join(dir, '.vite'));
     writeFileSync(path.join(dir, 'index.html'), indexHtml);
     writeFileSync(path.join(dir, 'assets/y-hash.css'), '.a{color:red}');
+    writeFileSync(path.join(dir, 'assets/table-hash.css'), '.t{margin:0}');
     writeFileSync(
       path.join(dir, '.vite/manifest.json'),
       JSON.stringify({
-        'index.html': { file: 'assets/x-hash.js', isEntry: true, imports: ['_shared-hash.js'] },
+        'index.html': {
+          file: 'assets/x-hash.js',
+          isEntry: true,
+          imports: ['_shared-hash.js'],
+          css: ['assets/y-hash.css'],
+        },
         '_shared-hash.js': { file: 'assets/shared-hash.js' },
-        'src/features/auth/pages/login-page.tsx': { file: 'assets/auth-login-hash.js', imports: ['_shared-hash.js'] },
+        '_table-hash.js': {
+          file: 'assets/table-hash.js',
+          css: ['assets/table-hash.css'],
+          imports: ['_shared-hash.js'],
+        },
+        'src/features/auth/pages/login-page.tsx': {
+          file: 'assets/auth-login-hash.js',
+          imports: ['_shared-hash.js', '_table-hash.js'],
+          css: ['assets/y-hash.css'],
+        },
       }),
     );
     writeFileSync(
@@ -337,9 +352,13 @@ describe('a prerendered first screen', () => {
     expect(response.body).toContain(`<div id="root"><div inert style="display: contents">${screen}</div></div>`);
     expect(response.body).not.toContain('Loading');
     expect(response.body).toContain('<style>.a{color:red}</style>');
-    // Named, disabled: a lazy page's stylesheet loader finds it there and does not fetch it again.
+    // The page's own chunks' stylesheet too, once; the entry's is not repeated.
+    expect(response.body).toContain('<style>.t{margin:0}</style>');
+    expect(response.body.match(/<style>/g)).toHaveLength(2);
+    // Named, disabled: a lazy page's stylesheet loader finds them there and does not fetch them again.
     expect(response.body.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([
       '<link rel="stylesheet" crossorigin href="/assets/y-hash.css" disabled>',
+      '<link rel="stylesheet" crossorigin href="/assets/table-hash.css" disabled>',
     ]);
   });
 
@@ -353,7 +372,7 @@ describe('a prerendered first screen', () => {
       );
     expect(loader?.slice(1, 4)).toEqual([
       '/assets/x-hash.js',
-      '/assets/shared-hash.js /assets/auth-login-hash.js',
+      '/assets/shared-hash.js /assets/auth-login-hash.js /assets/table-hash.js',
       '/api/me',
     ]);
     const hash = createHash('sha256')
@@ -393,6 +412,9 @@ describe('a prerendered first screen', () => {
     expect(section.body).not.toContain(sectionScreen);
     expect(section.body).toContain(loadingLine);
     expect(section.body).not.toContain('/api/events/e-1');
+    // Without a screen to paint, the page's stylesheet is linked, not written in.
+    expect(section.body).toContain('<link rel="stylesheet" crossorigin href="/assets/table-hash.css">');
+    expect(section.body).not.toContain('.t{margin:0}');
   });
 
   it('leaves the pages without a prerendered screen as built: the loading line, the scripts in the head', async () => {

@@ -30,6 +30,7 @@ function preloadedPages(webDist: string): Record<string, PreloadedPage> {
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  css?: string[];
 }
 
 /** A page, made when first asked for: with every member page prerendered, they would hold megabytes made at start. */
@@ -86,8 +87,12 @@ interface PageVariants<T> {
   queried?: T;
 }
 
-/** The chunks modules need before they run that the entry (index.html) does not already load. */
-function chunksOf(manifest: Record<string, ManifestChunk>, keys: string[]): string[] {
+/**
+ * The chunks modules need before they run that the entry (index.html) does not already load, and their stylesheets:
+ * the script that loads a lazy module fetches a stylesheet it needs and waits for it before the module runs, unless a
+ * link already names it.
+ */
+function chunksOf(manifest: Record<string, ManifestChunk>, keys: string[]): { scripts: string[]; styles: string[] } {
   const seen = new Set<string>();
   const visit = (name: string) => {
     if (seen.has(name) || !manifest[name]) return;
@@ -96,8 +101,14 @@ function chunksOf(manifest: Record<string, ManifestChunk>, keys: string[]): stri
   };
   visit('index.html');
   const loaded = new Set(seen);
+  const loadedStyles = new Set([...loaded].flatMap((name) => manifest[name]?.css ?? []));
   for (const key of keys) visit(key);
-  return [...seen].filter((name) => !loaded.has(name)).map((name) => `/${manifest[name]?.file ?? ''}`);
+  const added = [...seen].filter((name) => !loaded.has(name));
+  const styles = new Set(added.flatMap((name) => manifest[name]?.css ?? []).filter((css) => !loadedStyles.has(css)));
+  return {
+    scripts: added.map((name) => `/${manifest[name]?.file ?? ''}`),
+    styles: [...styles].map((css) => `/${css}`),
+  };
 }
 
 const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
@@ -169,6 +180,8 @@ function scriptsAfterFirstPaint(html: string): string {
   return rest.replace('</body>', () => `  ${loader}\n  </body>`);
 }
 
+const stylesheets = (hrefs: string[]) =>
+  hrefs.map((href) => `    <link rel="stylesheet" crossorigin href="${href}">\n`);
 const modulePreloads = (hrefs: string[]) =>
   hrefs.map((href) => `    <link rel="modulepreload" crossorigin href="${href}">\n`);
 const fetchPreloads = (hrefs: string[]) =>
@@ -225,8 +238,10 @@ function preloadPages(webDist: string, indexHtml: string): AppPages {
     );
     const screen = screens[route];
     const htmlWith = (reads: string[], drawn: Screen | null = screen ?? null) => {
-      const head = `${[...modulePreloads(modules), ...fetchPreloads(reads)].join('')}  </head>`;
-      if (drawn === null) return indexHtml.replace('</head>', () => head);
+      const preloads = [...modulePreloads(modules.scripts), ...fetchPreloads(reads)].join('');
+      const styles = stylesheets(modules.styles).join('');
+      if (drawn === null) return indexHtml.replace('</head>', () => `${styles}${preloads}  </head>`);
+      const head = `${inlineStylesheets(webDist, styles)}${preloads}  </head>`;
       return scriptsAfterFirstPaint(styledIndexHtml.replace('</head>', () => head)).replace(
         firstScreen,
         () => drawn.markup,

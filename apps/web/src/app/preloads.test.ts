@@ -3,7 +3,7 @@ import path from 'node:path';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../lib/query-client.ts';
-import { lazyModuleOf } from '../lib/routes.ts';
+import { lazyModuleOf, preloadOf } from '../lib/routes.ts';
 import { collectPreloads, preloadManifest } from './preloads.ts';
 import { prerenderScreens } from './prerender.tsx';
 import { createAppRoutes } from './router.tsx';
@@ -43,7 +43,10 @@ describe('the pages the build lists with their modules and reads (dist/.vite/pre
   it.each(pages)('%s is a page of the app, and each module listed is the one its route loads', async (page) => {
     const matches = matchRoutes(routes, page.replace(/:\w+/g, 'x1')) ?? [];
     const loading = matches.filter(({ route }) => lazyModuleOf(route));
-    expect(loading.map(({ route }) => lazyModuleOf(route))).toEqual(manifest[page]?.modules);
+    const started = matches.flatMap(({ route }) => preloadOf(route)?.modules ?? []);
+    expect(loading.map(({ route }) => lazyModuleOf(route))).toEqual(
+      manifest[page]?.modules.slice(0, manifest[page].modules.length - started.length),
+    );
     for (const { route } of loading) {
       const module = lazyModuleOf(route) ?? '';
       const file = path.join(webRoot, module);
@@ -51,6 +54,16 @@ describe('the pages the build lists with their modules and reads (dist/.vite/pre
       const exported = Object.values((await import(/* @vite-ignore */ file)) as Record<string, unknown>);
       expect(exported, `${page}: its route does not load ${module}`).toContain(await componentOf(route));
     }
+  });
+
+  it("name the modules a page's loader starts with its own, each an existing file", () => {
+    expect(manifest['/members/manage-events']?.modules).toEqual([
+      'src/app/members-layout.tsx',
+      'src/features/event-payments/pages/manage-events-page.tsx',
+      'src/features/event-payments/components/manage-events-rest.tsx',
+    ]);
+    for (const module of Object.values(manifest).flatMap((page) => page.modules))
+      expect(existsSync(path.join(webRoot, module)), `${module} does not exist`).toBe(true);
   });
 
   it('give a page the reads of its layouts and its own', () => {

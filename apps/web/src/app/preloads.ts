@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { createQueryClient } from '../lib/query-client.ts';
-import { lazyModuleOf, preloadOf } from '../lib/routes.ts';
+import { importedModuleOf, lazyModuleOf, preloadOf } from '../lib/routes.ts';
 import { createAppRoutes } from './router.tsx';
 
 /**
@@ -52,7 +52,15 @@ export function collectPreloads(routes: RouteObject[]): Record<string, Preloaded
   const pages: Record<string, PreloadedPage> = {};
   for (const { path, route, above } of appPages(routes)) {
     const chain = [...above, route];
-    const modules = chain.flatMap((each) => lazyModuleOf(each) ?? []);
+    const modules = chain.flatMap((each) => {
+      const own = lazyModuleOf(each);
+      const started = (preloadOf(each)?.modules ?? []).map((load) => {
+        const module = importedModuleOf(load);
+        if (!module) throw new Error(`${path}: a preloaded module's function imports no module`);
+        return module;
+      });
+      return own ? [own, ...started] : started;
+    });
     const reads = chain.flatMap((each) => preloadOf(each)?.reads ?? []);
     const parameters = parametersOf(path);
     for (const read of reads) {

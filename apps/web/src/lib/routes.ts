@@ -32,6 +32,12 @@ export function redirectTo(path: string): Pick<RouteObject, 'loader' | 'Componen
 export interface PagePreload {
   reads?: string[];
   /**
+   * Modules the page's loader starts loading besides its route's own (a chunk for what is below its first screen),
+   * as the functions that import them: its index.html names them as modulepreloads too, started one a task after the
+   * first paint, instead of Vite's loader writing a link for each of their chunks in the one task that asks for them.
+   */
+  modules?: (() => Promise<unknown>)[];
+  /**
    * 'loader': the build prerenders the page as the frame with a loader, not as the page itself, since what it
    * draws first depends on the address's values (a wizard's step), which the build does not know.
    */
@@ -61,5 +67,10 @@ export function preloadOf(route: RouteObject): PagePreload | undefined {
  */
 export function lazyModuleOf(route: RouteObject): string | undefined {
   if (typeof route.lazy !== 'function') return undefined;
-  return /__vite_ssr_dynamic_import__\("\/([^"]+)"/.exec(route.lazy.toString())?.[1];
+  return importedModuleOf(route.lazy);
+}
+
+/** The module a function imports (`() => import('./x.tsx')`), read the same way as lazyModuleOf. */
+export function importedModuleOf(load: () => unknown): string | undefined {
+  return /__vite_ssr_dynamic_import__\("\/([^"]+)"/.exec(load.toString())?.[1];
 }

@@ -1,4 +1,5 @@
 import { type FeatureRouteFactory, preloaded } from '../../lib/routes.ts';
+import { loadManageEventsRest } from './manage-events-rest-module.ts';
 
 /** Commerce (issue 4): 'Manage Events', an organization's event payments. */
 export const eventPaymentsRoutes: FeatureRouteFactory = (queryClient) => ({
@@ -14,6 +15,7 @@ export const eventPaymentsRoutes: FeatureRouteFactory = (queryClient) => ({
           '/api/attendance/events',
           '/api/organizations/managed',
         ],
+        modules: [loadManageEventsRest],
       }),
       lazy: () =>
         import('./pages/manage-events-page.tsx').then((m) => ({

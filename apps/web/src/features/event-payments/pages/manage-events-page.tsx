@@ -1,7 +1,8 @@
 import { Skeleton, Stack, Title } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { lazy, Suspense } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
+import { useDrawnAfterFirstCommit } from '../../../lib/first-commit.ts';
 import { takerEventsQuery } from '../../../shared/attendance/queries.ts';
 import { TakerEvents } from '../../../shared/attendance/taker-events.tsx';
 import { myCertificatesQuery } from '../../../shared/certificates/queries.ts';
@@ -13,11 +14,9 @@ import { mySeatRequestsQuery } from '../../../shared/seat-requests/queries.ts';
 import { eventPaymentsQuery, pageOf } from '../api/event-payments.ts';
 import { myTicketsQuery } from '../api/my-tickets.ts';
 import { MyTickets } from '../components/my-tickets.tsx';
+import { loadManageEventsRest } from '../manage-events-rest-module.ts';
 
-// Below the first screen (the unfinished orders, the payments and their dialogs, the exports): a chunk of its own,
-// asked for by the loader with the reads (decision 0225).
-const loadRest = () => import('../components/manage-events-rest.tsx');
-const ManageEventsRest = lazy(() => loadRest().then((module) => ({ default: module.ManageEventsRest })));
+const ManageEventsRest = lazy(() => loadManageEventsRest().then((module) => ({ default: module.ManageEventsRest })));
 
 /**
  * Every read of the page, so that its first render has them all and commits once, rather than once more as each
@@ -26,7 +25,7 @@ const ManageEventsRest = lazy(() => loadRest().then((module) => ({ default: modu
 export const manageEventsLoader =
   (queryClient: QueryClient) =>
   async ({ request }: LoaderFunctionArgs) => {
-    void loadRest();
+    void loadManageEventsRest();
     await Promise.all([
       queryClient.prefetchQuery(myTicketsQuery),
       queryClient.prefetchQuery(myCertificatesQuery),
@@ -49,7 +48,7 @@ export const manageEventsLoader =
 export function ManageEventsPage() {
   // The first commit draws the first screen; what is below it is rendered after, in a render and a commit of its own
   // that React can interrupt, rather than in one long task with the rest (decision 0225).
-  const belowDrawn = useDeferredValue(true, false);
+  const belowDrawn = useDrawnAfterFirstCommit();
   const belowLoading = <Skeleton height={44} role="status" aria-label="Loading your orders and payments" />;
   return (
     <Stack gap="lg" maw={1200}>

@@ -1,12 +1,13 @@
 import { Group, NativeSelect, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import {
   organizationResourceMessages,
   organizationResourcePageSize,
   type OrganizationResourceFilters,
 } from '@portal/domain/content/organization-resources.ts';
 import { errorMessage } from '../../../lib/errors.ts';
+import { useDrawnAfterFirstCommit } from '../../../lib/first-commit.ts';
 import { useListFilter, useListSearch } from '../../../lib/list-search.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
@@ -20,11 +21,19 @@ import {
 } from '../api/organization-resources.ts';
 import { OrganizationResourceCard } from '../components/organization-resource-card.tsx';
 
-export const organizationResourcesLoader = (queryClient: QueryClient) => async () => {
-  // A failed read is the page's to show: the loader only starts it.
-  await queryClient.prefetchQuery(organizationResourceFiltersQuery());
-  return null;
-};
+export const organizationResourcesLoader =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    // Both reads before the first render, so the page commits once with its list instead of again when the list
+    // answers. A failed read is the page's to show: the loader only waits for it.
+    const filters = await queryClient.ensureQueryData(organizationResourceFiltersQuery()).catch(() => null);
+    const params = filters && organizationResourceListParams(new URL(request.url).searchParams, filters);
+    if (params) await queryClient.prefetchQuery(organizationResourcesQuery(params));
+    return null;
+  };
+
+/** The cards drawn with the first screen; the rest of the page's follow in a commit of their own. */
+const cardsOnFirstScreen = 4;
 
 function Loading({ label }: { label: string }) {
   return (
@@ -111,6 +120,7 @@ function ResourceList({ filters }: { filters: OrganizationResourceFilters }) {
 
 function Results({ params, goToPage }: { params: OrganizationResourceListParams; goToPage: (page: number) => void }) {
   const resources = useQuery(organizationResourcesQuery(params));
+  const restDrawn = useDrawnAfterFirstCommit();
   if (resources.isPending) return <Loading label="Loading resources" />;
   if (resources.isError)
     return (
@@ -131,7 +141,7 @@ function Results({ params, goToPage }: { params: OrganizationResourceListParams;
         <EmptyState message={organizationResourceMessages.empty} />
       ) : (
         <Stack gap="sm" aria-busy={resources.isPlaceholderData}>
-          {items.map((resource) => (
+          {(restDrawn ? items : items.slice(0, cardsOnFirstScreen)).map((resource) => (
             <OrganizationResourceCard
               key={resource.id}
               resource={resource}
