@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  offersWaitingList,
+  pageOffersWaitingList,
+  type CatalogueEventDetail,
   catalogueFilterMessages,
   catalogueIsFiltered,
   catalogueMessages,
@@ -150,5 +153,51 @@ describe('catalogueOffers and lineRefusal: what the catalogue sells, at add and 
     expect(purchaseRefusals.closed).toBe(catalogueMessages.purchaseClosed);
     expect(purchaseRefusals.takesApplications).toMatch(/takes applications/);
     expect(purchaseRefusals.sectionRequired).toBe(catalogueMessages.sectionRequired);
+  });
+});
+
+describe('offersWaitingList and pageOffersWaitingList: where the event page shows a waiting list', () => {
+  const ticketType = { id: 't-1', name: 'Day', priceCents: 14_900 };
+  const section = (remaining: number | null) =>
+    ({ remaining }) as CatalogueEventDetail['paths'][number]['groupings'][number]['sections'][number];
+  const eventWith = (terms: {
+    onSale?: boolean;
+    ticketTypes?: number;
+    remaining?: number | null;
+    sections?: (number | null)[];
+  }) =>
+    ({
+      onSale: terms.onSale ?? true,
+      ticketTypes: Array.from({ length: terms.ticketTypes ?? 1 }, () => ticketType),
+      remaining: terms.remaining ?? null,
+      paths: terms.sections
+        ? [
+            {
+              id: 'p',
+              name: 'first-year',
+              groupings: [{ id: 'g', name: 'Morning', sections: terms.sections.map(section) }],
+            },
+          ]
+        : [],
+    }) as CatalogueEventDetail;
+
+  it.each([
+    ['a sold-out section of an event on sale', eventWith({}), 0, true],
+    ['one seat left', eventWith({}), 1, false],
+    ['no limit', eventWith({}), null, false],
+    ['an event not on sale', eventWith({ onSale: false }), 0, false],
+    ['an event without ticket types', eventWith({ ticketTypes: 0 }), 0, false],
+  ])('%s', (_case, event, remaining, offered) => {
+    expect(offersWaitingList(event, remaining)).toBe(offered);
+  });
+
+  it.each([
+    ['one sold-out section among others', eventWith({ sections: [3, 0, null] }), true],
+    ['every section with seats', eventWith({ sections: [3, 1, null] }), false],
+    ['no sections, the event sold out', eventWith({ remaining: 0 }), true],
+    ['no sections, seats left', eventWith({ remaining: 2 }), false],
+    ['a sold-out section of an event not on sale', eventWith({ onSale: false, sections: [0] }), false],
+  ])('the page with %s', (_case, event, offered) => {
+    expect(pageOffersWaitingList(event)).toBe(offered);
   });
 });

@@ -112,6 +112,22 @@ export const catalogueEventDetail = catalogueEvent.extend({
 });
 export type CatalogueEventDetail = z.infer<typeof catalogueEventDetail>;
 
+/** Whether the event's page offers a waiting list for seats this many left: sold out, of an event on sale with tickets. */
+export function offersWaitingList(
+  event: Pick<CatalogueEventDetail, 'onSale' | 'ticketTypes'>,
+  remaining: number | null,
+): boolean {
+  return event.onSale && event.ticketTypes.length > 0 && remaining === 0;
+}
+
+/** Whether any waiting list shows on the event's page: a sold-out section's or, for an event without sections, its own. */
+export function pageOffersWaitingList(event: CatalogueEventDetail): boolean {
+  const sections = event.paths.flatMap((path) => path.groupings.flatMap((grouping) => grouping.sections));
+  return sections.length > 0
+    ? sections.some((section) => offersWaitingList(event, section.remaining))
+    : offersWaitingList(event, event.remaining);
+}
+
 export const catalogueMessages = {
   noEvents: 'No upcoming events',
   /** A search or filter that matches nothing (events.md §2's empty state of an event list). */

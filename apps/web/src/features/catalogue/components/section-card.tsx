@@ -1,5 +1,9 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { type CatalogueEventDetail, type ConferenceSection } from '@portal/domain/events/catalogue.ts';
+import {
+  offersWaitingList,
+  type CatalogueEventDetail,
+  type ConferenceSection,
+} from '@portal/domain/events/catalogue.ts';
 import { formatUsDates } from '@portal/domain/dates.ts';
 import { AddToCartForm } from './add-to-cart-form.tsx';
 import { SeatsBadge } from './seats-badge.tsx';
@@ -49,7 +53,7 @@ export function SectionCard({ event, section }: SectionCardProps) {
             isFree={section.isFree}
           />
         ) : null}
-        {event.onSale && soldOut && event.ticketTypes.length > 0 ? (
+        {offersWaitingList(event, section.remaining) ? (
           <WaitingListPanel
             eventId={event.id}
             sectionId={section.id}

@@ -52,7 +52,7 @@ describe('applying from the catalogue', { timeout: 20_000 }, () => {
       applicationPaths.list,
     );
     // The sections are shown (the applicant chooses them in the application), without Add to cart.
-    expect(screen.getByRole('article', { name: 'Coaching Writing' })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Coaching Writing' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
   });
 

@@ -45,7 +45,7 @@ describe('event page', { timeout: 20_000 }, () => {
       await screen.findByRole('heading', { level: 1, name: 'Fall Leadership Conference Day' }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(screen.getByText('A day of workshops for school leaders.')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'First Year' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'First Year' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 3, name: 'Morning' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 3, name: 'Afternoon' })).toBeInTheDocument();
 

@@ -2,9 +2,17 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantin
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { applicationPaths } from '@portal/domain/applications/paths.ts';
-import { catalogueMessages, type CatalogueEventDetail } from '@portal/domain/events/catalogue.ts';
+import {
+  catalogueMessages,
+  offersWaitingList,
+  pageOffersWaitingList,
+  type CatalogueEventDetail,
+} from '@portal/domain/events/catalogue.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
+import { useDrawnAfterFirstCommit } from '../../../lib/first-commit.ts';
+import { managedOrganizationsQuery } from '../../../shared/managed-organizations/managed-organizations.tsx';
+import { groupOfferQuery } from '../../../shared/registration/queries.ts';
 import { formatDateRange } from '@portal/domain/dates.ts';
 import { RequestSeatsPanel } from '../../../shared/registration/request-seats-panel.tsx';
 import { AskSchoolPanel } from '../../../shared/seat-requests/ask-school-panel.tsx';
@@ -19,11 +27,26 @@ import { SectionCard } from '../components/section-card.tsx';
 import { SeatsBadge } from '../components/seats-badge.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { WaitingListPanel } from '../../../shared/waiting-lists/waiting-list-panel.tsx';
+import { myWaitingListsQuery } from '../../../shared/waiting-lists/queries.ts';
 
+/**
+ * Every read of the page before its first render, so that it commits once rather than again as each panel's read
+ * settles (decision 0225): the event, then what its panels show for it. A failed read is the page's to show.
+ */
 export const eventLoader =
   (queryClient: QueryClient) =>
   async ({ params }: LoaderFunctionArgs) => {
-    await queryClient.prefetchQuery(catalogueEventQuery(params.eventId ?? ''));
+    const event = await queryClient.ensureQueryData(catalogueEventQuery(params.eventId ?? '')).catch(() => null);
+    if (!event) return null;
+    await Promise.all([
+      event.purchaseOpen ? queryClient.prefetchQuery(groupOfferQuery(event.id)) : null,
+      ...(pageOffersWaitingList(event)
+        ? [
+            queryClient.prefetchQuery(myWaitingListsQuery(event.id)),
+            queryClient.prefetchQuery(managedOrganizationsQuery),
+          ]
+        : []),
+    ]);
     return null;
   };
 
@@ -77,7 +100,7 @@ function WholeEventPurchase({ event }: { event: CatalogueEventDetail }) {
             ticketTypes={event.ticketTypes}
             remaining={event.remaining}
           />
-        ) : event.onSale ? (
+        ) : offersWaitingList(event, event.remaining) ? (
           <WaitingListPanel eventId={event.id} sectionId={null} itemName={event.name} ticketTypes={event.ticketTypes} />
         ) : null}
       </Stack>
@@ -115,6 +138,8 @@ function Paths({ event }: { event: CatalogueEventDetail }) {
 export function EventPage() {
   const eventId = useParams().eventId ?? '';
   const event = useQuery(catalogueEventQuery(eventId));
+  // The sections are below the event's first screen: drawn in a commit of their own, after it (decision 0234).
+  const sectionsDrawn = useDrawnAfterFirstCommit();
 
   // Unknown, unpublished, or not an event id at all: the API says 404 (or 400 for a malformed id).
   if (isApiError(event.error) && event.error.status < 500 && event.error.status !== 401) return <NotFound />;
@@ -163,7 +188,11 @@ export function EventPage() {
             </Alert>
           )}
           {hasSections(event.data) ? (
-            <Paths event={event.data} />
+            sectionsDrawn ? (
+              <Paths event={event.data} />
+            ) : (
+              <PageLoader label="Loading sections" />
+            )
           ) : event.data.acceptsApplications ? null : (
             <WholeEventPurchase event={event.data} />
           )}
