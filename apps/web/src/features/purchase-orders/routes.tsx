@@ -9,7 +9,11 @@ export const purchaseOrdersRoutes: FeatureRouteFactory = (queryClient) => ({
         {
           index: true,
           ...preloaded({ reads: ['/api/purchase-orders?page=1&pageSize=10'] }),
-          lazy: () => import('./pages/purchase-orders-page.tsx').then((m) => ({ Component: m.PurchaseOrdersPage })),
+          lazy: () =>
+            import('./pages/purchase-orders-page.tsx').then((m) => ({
+              Component: m.PurchaseOrdersPage,
+              loader: m.purchaseOrdersLoader(queryClient),
+            })),
         },
         {
           path: 'institute',

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { cartMessages, checkoutOrganizationMessages, type CartReply } from '@portal/domain/commerce/cart.ts';
 import type { EventPaymentMethod } from '@portal/domain/commerce/enums.ts';
 import { formatCents } from '@portal/domain/money.ts';
-import { useCurrentUser } from '../../../lib/current-user.ts';
+import type { CurrentUser } from '@portal/domain/people/auth.ts';
+import { currentUserQuery, useCurrentUser } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { cartQuery, paymentOptionsQuery } from '../../../shared/commerce/queries.ts';
 import { UnfinishedOrders } from '../../../shared/commerce/unfinished-orders.tsx';
@@ -20,19 +21,35 @@ import { OrganizationChoice, type AdministeredOrganization } from '../components
 import { useCheckoutAttempt } from '../hooks/use-checkout-attempt.ts';
 import { districtFundOptionQuery } from '../api/payments.ts';
 
+/** The organizations the member administers: those a checkout may buy for. */
+function administeredOrganizations(user: CurrentUser | null | undefined): AdministeredOrganization[] {
+  return (user?.memberships ?? []).filter((membership) => membership.role === 'OWNER' || membership.role === 'ADMIN');
+}
+
+/** The one organization a checkout buys for without asking, or null when there are none or several to choose from. */
+function onlyOrganizationId(organizations: AdministeredOrganization[]): string | null {
+  return organizations.length === 1 ? (organizations[0]?.organizationId ?? null) : null;
+}
+
+/**
+ * Every read of the page before its first render, the district fund of the one organization it buys for included, so
+ * that it commits once rather than again as a read settles (decision 0225).
+ */
 export const checkoutLoader = (queryClient: QueryClient) => async () => {
+  const organizationId = onlyOrganizationId(
+    administeredOrganizations(queryClient.getQueryData(currentUserQuery.queryKey)),
+  );
   await Promise.all([
     queryClient.prefetchQuery(cartQuery),
     queryClient.prefetchQuery(paymentOptionsQuery),
     queryClient.prefetchQuery(unfinishedOrdersQuery(1)),
+    organizationId ? queryClient.prefetchQuery(districtFundOptionQuery(organizationId)) : null,
   ]);
   return null;
 };
 
-/** The organizations the member administers: those a checkout may buy for. */
 function useAdministeredOrganizations(): AdministeredOrganization[] {
-  const user = useCurrentUser();
-  return (user?.memberships ?? []).filter((membership) => membership.role === 'OWNER' || membership.role === 'ADMIN');
+  return administeredOrganizations(useCurrentUser());
 }
 
 /** Each event's cancellation policy, once per distinct text, read before paying (issue 38). */
@@ -54,7 +71,7 @@ function CartCheckout({ cart }: { cart: CartReply }) {
   const [chosen, setChosen] = useState<string | null>(null);
   const [organizationError, setOrganizationError] = useState<string | null>(null);
   // One organization needs no choice (the server takes it too); several must be chosen.
-  const organizationId = organizations.length === 1 ? (organizations[0]?.organizationId ?? null) : chosen;
+  const organizationId = onlyOrganizationId(organizations) ?? chosen;
   const { pay, submitting, refusal, fieldErrors } = useCheckoutAttempt(cart, organizationId);
   const options = useQuery(paymentOptionsQuery);
   const cardUnavailable = options.data?.card.unavailableReason ?? null;

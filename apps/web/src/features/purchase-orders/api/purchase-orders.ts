@@ -32,7 +32,10 @@ export const purchaseOrderKeys = {
 
 export const sentPurchaseOrdersPageSize = 10;
 
-/** GET /api/purchase-orders: what the member sent and what was sent for the schools they manage; staff decide them elsewhere, so read again on each visit. */
+/**
+ * GET /api/purchase-orders: what the member sent and what was sent for the schools they manage; staff decide them
+ * elsewhere, so read again on each visit (but not again as the page mounts, a moment after its loader read it).
+ */
 export function sentPurchaseOrdersQuery(page: number) {
   return queryOptions({
     queryKey: purchaseOrderKeys.sent(page),
@@ -41,7 +44,7 @@ export function sentPurchaseOrdersQuery(page: number) {
         withQuery('/api/purchase-orders', { page, pageSize: sentPurchaseOrdersPageSize }),
         signal,
       ),
-    staleTime: 0,
+    staleTime: 2_000,
   });
 }
 

@@ -1,7 +1,18 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { memberPurchaseOrderPaths } from '@portal/domain/commerce/member-purchase-orders.ts';
+import { sentPurchaseOrdersQuery } from '../api/purchase-orders.ts';
 import { SentPurchaseOrders } from '../components/sent-purchase-orders.tsx';
+
+/**
+ * The list's first page before the first render, so the page commits once with it instead of again when it
+ * answers (decision 0225). A failed read is the list's to show.
+ */
+export const purchaseOrdersLoader = (queryClient: QueryClient) => async () => {
+  await queryClient.prefetchQuery(sentPurchaseOrdersQuery(1));
+  return null;
+};
 
 /**
  * /members/purchase-orders (organizations.md §2): the landing screen, one button per kind of purchase
