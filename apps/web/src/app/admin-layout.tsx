@@ -25,9 +25,8 @@ import IconUsers from '@tabler/icons-react/icons/IconUsers';
 import IconVideo from '@tabler/icons-react/icons/IconVideo';
 import IconWebhook from '@tabler/icons-react/icons/IconWebhook';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import type { CurrentUser } from '@portal/domain/people/auth.ts';
 import type { DashboardCardKind } from '@portal/domain/staff/dashboard.ts';
 import { displayName } from '@portal/domain/people/names.ts';
 import { homePath } from '@portal/domain/navigation.ts';
@@ -121,12 +120,10 @@ function StaffMenu({ onNavigate }: { onNavigate: () => void }) {
   return <MenuLinks items={items} onNavigate={onNavigate} />;
 }
 
-/**
- * The header and staff menu around every /admin page. Without a user it is the frame the build prerenders
- * (apps/web/src/app/prerender.tsx, docs/decisions/0233-staff-pages-painted-from-html.md): no name, and the menu
- * without counts, which the menu's query reads only once it runs in the browser.
- */
-export function AdminFrame({ user, children }: { user: CurrentUser | null; children: ReactNode }) {
+/** The staff console's frame: its own menu, and a way back to the members portal. */
+export function AdminLayout() {
+  const user = useCurrentUser();
+
   return (
     <PortalShell
       navLabel="Staff console"
@@ -145,18 +142,7 @@ export function AdminFrame({ user, children }: { user: CurrentUser | null; child
         </Stack>
       )}
     >
-      {children}
-    </PortalShell>
-  );
-}
-
-/** The staff console's frame around the page: its own menu, and a way back to the members portal. */
-export function AdminLayout() {
-  const user = useCurrentUser();
-
-  return (
-    <AdminFrame user={user ?? null}>
       <Outlet />
-    </AdminFrame>
+    </PortalShell>
   );
 }

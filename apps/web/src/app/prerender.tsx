@@ -7,32 +7,13 @@ import { VerifyPage } from '../features/certificates/pages/verify-page.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { lazyModuleOf, preloadOf } from '../lib/routes.ts';
 import { PageLoader } from '../ui/page-loader.tsx';
-import { AdminFrame } from './admin-layout.tsx';
 import { MembersFrame } from './members-layout.tsx';
 import { appPages } from './preloads.ts';
 import { Providers } from './providers.tsx';
 import { createAppRoutes } from './router.tsx';
 
-/** A layout's frame as drawn before anyone is known. */
-type Frame = ComponentType<{ user: null; children: ReactNode }>;
-
-/**
- * The frames whose pages are all prerendered in them, by the layout module that draws each in the app: the members'
- * frame and the staff console's.
- */
-const frames = new Map<string, Frame>([
-  ['src/app/members-layout.tsx', MembersFrame],
-  ['src/app/admin-layout.tsx', AdminFrame],
-]);
-
-/** The frame a page is drawn in, from the layouts above it; none for a page outside both. */
-function frameAbove(above: RouteObject[]): Frame | undefined {
-  for (const layout of above) {
-    const frame = frames.get(lazyModuleOf(layout) ?? '');
-    if (frame) return frame;
-  }
-  return undefined;
-}
+/** The members' frame: every page under it is prerendered in it. */
+const membersLayout = 'src/app/members-layout.tsx';
 
 function render(path: string, screen: ReactNode): string {
   return renderToString(
@@ -53,12 +34,12 @@ async function componentOf(route: RouteObject): Promise<ComponentType | undefine
 }
 
 /**
- * A page as its first screen before anyone is known: its frame with no name (the members' menu every member has, the
- * staff menu without its counts), and the page as it looks while its reads are on their way (its heading and loaders,
- * no one's data). A page that cannot be drawn without the browser gets the frame and a loader.
+ * A members page as its first screen before anyone is known: the frame with no name and the menu every member has,
+ * and the page as it looks while its reads are on their way (its heading and loaders, no one's data). A page that
+ * cannot be drawn without the browser gets the frame and a loader.
  */
-function framedScreen(path: string, Frame: Frame, Page: ComponentType | undefined): string {
-  const framed = (page: ReactNode) => render(path, <Frame user={null}>{page}</Frame>);
+function membersScreen(path: string, Page: ComponentType | undefined): string {
+  const framed = (page: ReactNode) => render(path, <MembersFrame user={null}>{page}</MembersFrame>);
   if (Page) {
     try {
       return framed(<Page />);
@@ -83,9 +64,9 @@ export const screensForAnyQuery = ['/auth/login', '/auth/forgot-password', '/ver
  * phone paints the page's first screen from the HTML instead of after the scripts have loaded and
  * run: the public pages a stranger opens from a link (sign-in, a forgotten password, a certificate's
  * check, which is its frame and loader until its read answers), and every page in the members' frame
- * or the staff console's (by its address pattern, the same markup for every address it matches). Only
- * what looks the same for every visitor. The app replaces it with the visitor's own page, or sends a
- * visitor who is not signed in to sign in (and one who is not staff away from the console).
+ * (by its address pattern, the same markup for every address it matches). Only what looks the same
+ * for every visitor. The app replaces it with the visitor's own page, or sends a visitor who is not
+ * signed in to sign in.
  */
 export async function prerenderScreens(): Promise<Record<string, string>> {
   const screens: Record<string, string> = {
@@ -94,10 +75,9 @@ export async function prerenderScreens(): Promise<Record<string, string>> {
     '/verify/:code': render('/verify/:code', <VerifyPage />),
   };
   for (const { path, route, above } of appPages(createAppRoutes(createQueryClient()))) {
-    const frame = frameAbove(above);
-    if (!frame) continue;
+    if (!above.some((layout) => lazyModuleOf(layout) === membersLayout)) continue;
     const drawn = preloadOf(route)?.firstScreen === 'loader' ? undefined : await componentOf(route);
-    screens[path] = framedScreen(path, frame, drawn);
+    screens[path] = membersScreen(path, drawn);
   }
   return screens;
 }
