@@ -1,12 +1,13 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { resourcePaths } from '@portal/domain/content/resources.ts';
 import { gradeBandsText } from '@portal/domain/events/grade-bands.ts';
 import type { StaffEventDetail } from '@portal/domain/events/admin-contracts.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
+import { preloadedLazy } from '../../../lib/preloaded-lazy.ts';
 import { formatDateRange } from '@portal/domain/dates.ts';
 import { DetailSection } from '../../../ui/detail-section.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
@@ -19,20 +20,24 @@ import { PartEditorModal, useDeletePart, type PartEdit } from '../components/par
 import { PublishedBadge } from '../components/published-badge.tsx';
 import { TicketTypesTable } from '../components/ticket-types-table.tsx';
 
-// The event's form and its validation (zod) load after the page itself.
-const EventEditForm = lazy(() =>
-  import('../components/event-edit-form.tsx').then((m) => ({ default: m.EventEditForm })),
+// The event's form and the cancellation policy's validate with the domain's zod schemas: chunks of their own, fetched
+// by the loader with the event, so that the page's first render has them. Drawn after it instead, the form pushed the
+// sections below it down by a screen (a layout shift of 0.29 on a phone).
+const editForm = preloadedLazy(() => import('../components/event-edit-form.tsx').then((m) => m.EventEditForm));
+const policySection = preloadedLazy(() =>
+  import('../components/cancellation-policy-section.tsx').then((m) => m.CancellationPolicySection),
 );
-
-// The cancellation policy's form validates with the domain's zod schema too.
-const CancellationPolicySection = lazy(() =>
-  import('../components/cancellation-policy-section.tsx').then((m) => ({ default: m.CancellationPolicySection })),
-);
+const EventEditForm = editForm.Component;
+const CancellationPolicySection = policySection.Component;
 
 export const eventLoader =
   (queryClient: QueryClient) =>
   async ({ params }: LoaderFunctionArgs) => {
-    await queryClient.prefetchQuery(adminEventQuery(params.eventId ?? ''));
+    await Promise.all([
+      queryClient.prefetchQuery(adminEventQuery(params.eventId ?? '')),
+      editForm.preload(),
+      policySection.preload(),
+    ]);
     return null;
   };
 

@@ -1,9 +1,10 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
+import { preloadedLazy } from '../../../lib/preloaded-lazy.ts';
 import { EventSubPageHeader, staffEventHeaderQuery } from '../../../shared/staff-events/event-sub-page-header.tsx';
 import { DetailSection } from '../../../ui/detail-section.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -14,8 +15,10 @@ import { PageLoader } from '../../../ui/page-loader.tsx';
 import { eventMessagesQuery } from '../api/messages.ts';
 import { SentMessagesTable } from '../components/sent-messages-table.tsx';
 
-// The form and its validation (zod) load after the page and its sent list.
-const ComposeForm = lazy(() => import('../components/compose-form.tsx').then((m) => ({ default: m.ComposeForm })));
+// The form and its validation (zod): a chunk of its own, fetched by the loader with the reads, so that the page's first
+// render has it. Drawn after it instead, it pushed the sent list down by half a screen (a layout shift of 0.13).
+const composeForm = preloadedLazy(() => import('../components/compose-form.tsx').then((m) => m.ComposeForm));
+const ComposeForm = composeForm.Component;
 
 export const messagesLoader =
   (queryClient: QueryClient) =>
@@ -24,6 +27,7 @@ export const messagesLoader =
     await Promise.all([
       queryClient.prefetchQuery(eventMessagesQuery(eventId, 1)),
       queryClient.prefetchQuery(staffEventHeaderQuery(eventId)),
+      composeForm.preload(),
     ]);
     return null;
   };
