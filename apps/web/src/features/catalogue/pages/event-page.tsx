@@ -30,23 +30,22 @@ import { WaitingListPanel } from '../../../shared/waiting-lists/waiting-list-pan
 import { myWaitingListsQuery } from '../../../shared/waiting-lists/queries.ts';
 
 /**
- * Every read of the page before its first render, so that it commits once rather than again as each panel's read
- * settles (decision 0225): the event, then what its panels show for it. A failed read is the page's to show.
+ * The event before the first render; its panels' reads started with it, not waited for, so that a navigation to the
+ * page takes no longer than the event's own read: the group-registration offer (null for an event that takes none)
+ * and, once the event shows a waiting list (`pageOffersWaitingList`), the member's waiting lists and schools. Mostly
+ * answered by the first render, they spare the page a render of its own as each settles (decision 0234).
  */
 export const eventLoader =
   (queryClient: QueryClient) =>
   async ({ params }: LoaderFunctionArgs) => {
-    const event = await queryClient.ensureQueryData(catalogueEventQuery(params.eventId ?? '')).catch(() => null);
-    if (!event) return null;
-    await Promise.all([
-      event.purchaseOpen ? queryClient.prefetchQuery(groupOfferQuery(event.id)) : null,
-      ...(pageOffersWaitingList(event)
-        ? [
-            queryClient.prefetchQuery(myWaitingListsQuery(event.id)),
-            queryClient.prefetchQuery(managedOrganizationsQuery),
-          ]
-        : []),
-    ]);
+    const eventId = params.eventId ?? '';
+    void queryClient.prefetchQuery(groupOfferQuery(eventId));
+    await queryClient.prefetchQuery(catalogueEventQuery(eventId));
+    const event = queryClient.getQueryData(catalogueEventQuery(eventId).queryKey);
+    if (event && pageOffersWaitingList(event)) {
+      void queryClient.prefetchQuery(myWaitingListsQuery(event.id));
+      void queryClient.prefetchQuery(managedOrganizationsQuery);
+    }
     return null;
   };
 
